@@ -1,0 +1,3 @@
+import { createProgram } from './program.js';
+
+await createProgram().parseAsync(process.argv);

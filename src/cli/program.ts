@@ -1,0 +1,12 @@
+import { Command } from 'commander';
+
+/**
+ * The `folio` command line. Each command lives in `commands/<name>.ts` and
+ * exports `register<Name>(program)`; this file only wires them up.
+ */
+export function createProgram(): Command {
+  const program = new Command('folio')
+    .description('Folio: build, preview and host docs.json documentation sites')
+    .showHelpAfterError();
+  return program;
+}

@@ -1,0 +1,38 @@
+/** Where a problem sits: 1-based line and column in a file relative to the docs root. */
+export interface SourcePosition {
+  file: string;
+  line: number;
+  column: number;
+}
+
+export type Severity = 'error' | 'warning';
+
+/**
+ * One problem found in user input. Every stage reports problems in this shape so
+ * the CLI, the dev server and the admin API print them the same way.
+ */
+export interface Diagnostic extends SourcePosition {
+  severity: Severity;
+  /** Stable machine-readable code (see docs/errors.md). */
+  code: string;
+  /** Field path inside the file, e.g. `navigation.tabs[2].groups`; empty when not applicable. */
+  path: string;
+  /** What is wrong and how to fix it. */
+  message: string;
+}
+
+/** `docs.json:12:5 error <message>`: the line format shared by every command. */
+export function formatDiagnostic(d: Diagnostic): string {
+  return `${d.file}:${d.line}:${d.column} ${d.severity} ${d.message}`;
+}
+
+/** Sort by file, then position, so output is stable whatever order checks ran in. */
+export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
+  return [...list].sort(
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message),
+  );
+}
+
+export function hasErrors(list: readonly Diagnostic[]): boolean {
+  return list.some((d) => d.severity === 'error');
+}
