@@ -1,0 +1,148 @@
+import { isNode, parseDocument, visit, type YAMLError } from 'yaml';
+import type { Diagnostic } from '../shared/diagnostics.js';
+import type { ContentCode } from './codes.js';
+
+/** The frontmatter of one file and where its body starts. */
+export interface FrontmatterResult {
+  data: Record<string, unknown>;
+  /** Character offset of the first body character. */
+  bodyOffset: number;
+  /** 1-based line of the first body character. */
+  bodyLine: number;
+  diagnostics: Diagnostic[];
+}
+
+/** Anchors may be used, but a handful of aliases is all real frontmatter needs; more smells of a billion-laughs file. */
+const MAX_ALIAS_COUNT = 20;
+
+/** Tags YAML's core schema resolves itself; anything else (`!!js/function`, `!!binary`, `!custom`) is refused. */
+const ALLOWED_TAGS = new Set(
+  ['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((t) => `tag:yaml.org,2002:${t}`),
+);
+
+const OPENING = /^---([A-Za-z]*)[ \t]*\r?\n/;
+const CLOSING = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/gm;
+
+/**
+ * Split `---` YAML frontmatter from a page and parse it safely: no custom tags,
+ * bounded aliases, and `---js` refused without ever being evaluated.
+ */
+export function parseFrontmatter(text: string, file: string): FrontmatterResult {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const none: FrontmatterResult = { data: {}, bodyOffset: start, bodyLine: 1, diagnostics: [] };
+  const opening = OPENING.exec(text.slice(start, start + 64));
+  if (!opening) return none;
+  const yamlStart = start + opening[0].length;
+  CLOSING.lastIndex = yamlStart;
+  const closing = CLOSING.exec(text);
+  const lang = (opening[1] ?? '').toLowerCase();
+  const problem = (code: ContentCode, message: string, line = 1, column = 1): Diagnostic => ({
+    file, line, column, severity: 'error', code, path: 'frontmatter', message,
+  });
+  if (!closing) {
+    return {
+      ...none,
+      diagnostics: [problem('CONTENT_FRONTMATTER_UNCLOSED', 'Frontmatter starts with `---` on line 1 but no closing `---` line follows. Add a line containing only `---` after the last frontmatter field.')],
+    };
+  }
+  const bodyOffset = closing.index + closing[0].length;
+  const bodyLine = countLines(text, bodyOffset);
+  const result: FrontmatterResult = { data: {}, bodyOffset, bodyLine, diagnostics: [] };
+  if (lang !== '' && lang !== 'yaml' && lang !== 'yml') {
+    const js = lang === 'js' || lang === 'javascript';
+    result.diagnostics.push(
+      problem(
+        js ? 'CONTENT_FRONTMATTER_JS' : 'CONTENT_FRONTMATTER_SYNTAX',
+        js
+          ? 'JavaScript frontmatter (`---js`) is not supported and was not executed; its fields are ignored. Rewrite it as YAML frontmatter starting with a plain `---` line.'
+          : `Frontmatter language \`${lang}\` is not supported; its fields are ignored. Start the frontmatter with a plain \`---\` line and write YAML.`,
+      ),
+    );
+    return result;
+  }
+  parseYamlInto(result, text.slice(yamlStart, closing.index), countLines(text, yamlStart), problem);
+  return result;
+}
+
+type Problem = (code: ContentCode, message: string, line?: number, column?: number) => Diagnostic;
+
+/** Parse the YAML between the fences; `firstLine` maps YAML-relative lines back onto the file. */
+function parseYamlInto(result: FrontmatterResult, yamlText: string, firstLine: number, problem: Problem): void {
+  let doc = parseDocument(yamlText, YAML_OPTIONS);
+  if (doc.errors.length > 0) {
+    // Other frontmatter readers accept a quoted value whose continuation lines start at column 1;
+    // strict YAML does not. Indenting those lines changes no value (quoted scalars fold leading spaces).
+    const repaired = parseDocument(indentContinuations(yamlText), YAML_OPTIONS);
+    if (repaired.errors.length === 0) {
+      doc = repaired;
+      result.diagnostics.push({ ...problem('CONTENT_FRONTMATTER_SYNTAX', 'A multi-line frontmatter value continues at the start of a line, which strict YAML rejects; it was read leniently. Indent the continuation lines by two spaces.', firstLine), severity: 'warning' });
+    }
+  }
+  const at = (e: YAMLError): [number, number] => [
+    (e.linePos?.[0]?.line ?? 1) + firstLine - 1,
+    e.linePos?.[0]?.col ?? 1,
+  ];
+  let fatal = false;
+  for (const e of doc.errors) {
+    const [line, column] = at(e);
+    const duplicate = e.code === 'DUPLICATE_KEY';
+    fatal ||= !duplicate;
+    const d = problem('CONTENT_FRONTMATTER_SYNTAX', duplicate
+      ? `Frontmatter key is repeated; the last value wins. Remove the duplicate key. (${firstSentence(e.message)})`
+      : `Frontmatter is not valid YAML: ${firstSentence(e.message)}. Fix the YAML (quote values containing \`:\` or \`#\`).`, line, column);
+    if (duplicate) d.severity = 'warning';
+    result.diagnostics.push(d);
+  }
+  const tagProblems = findForeignTags(doc, yamlText, firstLine, problem);
+  if (tagProblems.length > 0 || fatal) {
+    result.diagnostics.push(...tagProblems);
+    return;
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch {
+    result.diagnostics.push(problem('CONTENT_FRONTMATTER_ALIASES', `Frontmatter expands more than ${MAX_ALIAS_COUNT} YAML aliases and was ignored. Write the values out instead of repeating \`*alias\` references.`, firstLine));
+    return;
+  }
+  if (value === null || value === undefined) return;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    result.diagnostics.push(problem('CONTENT_FRONTMATTER_NOT_MAPPING', 'Frontmatter must be `key: value` lines (a YAML mapping); it was ignored. Write e.g. `title: My page`.', firstLine));
+    return;
+  }
+  result.data = value as Record<string, unknown>;
+}
+
+const YAML_OPTIONS = { schema: 'core', uniqueKeys: true, prettyErrors: false } as const;
+
+/** Indent lines that cannot start a mapping entry, so they continue the previous value. */
+function indentContinuations(yamlText: string): string {
+  return yamlText
+    .split('\n')
+    .map((line) => (line === '' || /^[\s#-]/.test(line) || /^[^\s:"']+\s*:(\s|$)/.test(line) ? line : `  ${line}`))
+    .join('\n');
+}
+
+/** Every node carrying an explicit tag outside the core schema, as a diagnostic. */
+function findForeignTags(doc: ReturnType<typeof parseDocument>, yamlText: string, firstLine: number, problem: Problem): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  visit(doc, (_key, node) => {
+    if (!isNode(node) || !node.tag || ALLOWED_TAGS.has(node.tag)) return;
+    const offset = node.range?.[0] ?? 0;
+    const line = countLines(yamlText, offset) + firstLine - 1;
+    const column = offset - yamlText.lastIndexOf('\n', offset - 1);
+    found.push(problem('CONTENT_FRONTMATTER_TAG', `YAML tag \`${node.tag}\` is not allowed in frontmatter; the frontmatter was ignored. Remove the tag and write a plain value.`, line, column));
+  });
+  return found;
+}
+
+/** 1-based line number of `offset` in `text`. */
+function countLines(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+function firstSentence(message: string): string {
+  return (message.split('\n')[0] ?? message).replace(/ at line \d+, column \d+:?$/, '').replace(/[.:]$/, '');
+}

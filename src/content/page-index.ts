@@ -1,0 +1,82 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Diagnostic } from '../shared/diagnostics.js';
+import { discoverPageFiles, loadIgnoreRules } from './discover.js';
+import { parseFrontmatter } from './frontmatter.js';
+import { firstHeading, metaFromFrontmatter, titleFromPath } from './page-meta.js';
+import type { Page, PageIndex, PageIndexOptions } from './types.js';
+
+/**
+ * Discover every page under `root` and read its frontmatter and title.
+ * Files are read with bounded concurrency; one bad page only adds diagnostics.
+ */
+export async function buildPageIndex(root: string, { keepSource = false, concurrency = 32, ignore = [] }: PageIndexOptions = {}): Promise<PageIndex> {
+  const absRoot = path.resolve(root);
+  const files = await discoverPageFiles(absRoot, await loadIgnoreRules(absRoot, ignore));
+  const results: Array<{ page: Page | null; diagnostics: Diagnostic[] }> = new Array(files.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < files.length) {
+      const i = next++;
+      results[i] = await readPage(absRoot, files[i]!, keepSource);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, files.length)) }, worker));
+  return indexFromPages(absRoot, results);
+}
+
+/** Put pages in path order; `.mdx` wins over `.md` for the same path (reported). */
+function indexFromPages(root: string, results: Array<{ page: Page | null; diagnostics: Diagnostic[] }>): PageIndex {
+  const pages = new Map<string, Page>();
+  const diagnostics: Diagnostic[] = [];
+  for (const { page, diagnostics: found } of results) {
+    diagnostics.push(...found);
+    if (!page) continue;
+    const existing = pages.get(page.path);
+    if (existing) {
+      const [keep, drop] = existing.format === 'mdx' ? [existing, page] : [page, existing];
+      diagnostics.push({
+        file: drop.file, line: 1, column: 1, severity: 'warning', code: 'CONTENT_DUPLICATE_PAGE', path: '',
+        message: `\`${drop.file}\` and \`${keep.file}\` are both page \`${page.path}\`; \`${keep.file}\` is used. Rename or delete one of them.`,
+      });
+      pages.set(page.path, keep);
+    } else {
+      pages.set(page.path, page);
+    }
+  }
+  return { root, pages, diagnostics };
+}
+
+/** Read one file into a `Page`. */
+export async function readPage(root: string, file: string, keepSource: boolean): Promise<{ page: Page | null; diagnostics: Diagnostic[] }> {
+  let text: string;
+  try {
+    text = await readFile(path.join(root, file), 'utf8');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { page: null, diagnostics: [{ file, line: 1, column: 1, severity: 'error', code: 'CONTENT_READ_FAILED', path: '', message: `Cannot read page: ${reason}. Check the file's permissions.` }] };
+  }
+  return pageFromText(file, text, keepSource);
+}
+
+/** Parse page text (already read) into a `Page`; exported for the dev server and tests. */
+export function pageFromText(file: string, text: string, keepSource = false): { page: Page; diagnostics: Diagnostic[] } {
+  const fm = parseFrontmatter(text, file);
+  const diagnostics = fm.diagnostics;
+  const { title: fmTitle, ...meta } = metaFromFrontmatter(fm.data, file, diagnostics);
+  const pagePath = file.replace(/\.mdx?$/i, '');
+  const heading = fmTitle === undefined || fmTitle === '' ? firstHeading(text.slice(fm.bodyOffset)) : undefined;
+  const page: Page = {
+    path: pagePath,
+    file,
+    format: file.toLowerCase().endsWith('.mdx') ? 'mdx' : 'md',
+    title: fmTitle || heading || titleFromPath(pagePath),
+    titleSource: fmTitle ? 'frontmatter' : heading ? 'heading' : 'filename',
+    ...meta,
+    frontmatter: fm.data,
+    bodyOffset: fm.bodyOffset,
+    bodyLine: fm.bodyLine,
+  };
+  if (keepSource) page.source = text;
+  return { page, diagnostics };
+}

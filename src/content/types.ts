@@ -1,0 +1,61 @@
+import type { Diagnostic } from '../shared/diagnostics.js';
+
+/** Frontmatter fields Folio understands; everything else stays in `Page.frontmatter`. */
+export interface PageMeta {
+  /** Sidebar label when it should differ from the page title. */
+  sidebarTitle?: string;
+  /** Icon name shown beside the sidebar entry. */
+  icon?: string;
+  /** Small label shown beside the sidebar entry (e.g. "NEW"). */
+  tag?: string;
+  /** One-line summary shown under the title and in meta tags. */
+  description?: string;
+  /** `true`: routable but never listed in a sidebar. */
+  hidden: boolean;
+  /** `true`: excluded from search engine indexing only. */
+  noindex: boolean;
+  /** `"GET /users"` or `"spec.yaml GET /users"`: the page documents that endpoint. */
+  openapi?: string;
+  /** External link: the sidebar entry points here instead of to the page. */
+  url?: string;
+  /** Page layout mode (`wide`, `custom`, `center`, ...). */
+  mode?: string;
+}
+
+/** One documentation page discovered on disk. */
+export interface Page extends PageMeta {
+  /** Path without extension, posix, no leading slash: `guide/intro`. This is what docs.json lists. */
+  path: string;
+  /** File relative to the docs root, posix: `guide/intro.mdx`. */
+  file: string;
+  format: 'mdx' | 'md';
+  title: string;
+  /** Where the title came from, so tools can explain a surprising title. */
+  titleSource: 'frontmatter' | 'heading' | 'filename';
+  /** Raw frontmatter (all keys, including the ones copied into typed fields). */
+  frontmatter: Record<string, unknown>;
+  /** Character offset where the body (after frontmatter) starts in the file. */
+  bodyOffset: number;
+  /** 1-based line on which the body starts; add it to body-relative MDX error lines, minus one. */
+  bodyLine: number;
+  /** The whole file text, only when `buildPageIndex` was asked to keep it. */
+  source?: string;
+}
+
+/** Every page of a docs repository, keyed by `Page.path`. */
+export interface PageIndex {
+  /** Absolute docs root. */
+  root: string;
+  pages: Map<string, Page>;
+  /** Problems found while reading pages (frontmatter errors, duplicates, unreadable files). */
+  diagnostics: Diagnostic[];
+}
+
+export interface PageIndexOptions {
+  /** Keep each file's text on `Page.source` so later stages need not read it again. */
+  keepSource?: boolean;
+  /** Files read at once; bounded so a huge repository does not exhaust file handles. */
+  concurrency?: number;
+  /** Extra gitignore-style patterns applied after the defaults and `.mintignore`. */
+  ignore?: string[];
+}
