@@ -1,0 +1,44 @@
+/**
+ * Stable codes for agent failures. A failed job's reason starts with one of
+ * these (`CODE: message`), so API clients can branch on it.
+ */
+export const AGENT_CODES = {
+  AGENT_BAD_REPOSITORY: 'The repository URL is empty, starts with "-", or uses a transport other than file, http(s), ssh or git.',
+  AGENT_BAD_BRANCH: 'The branch name is not a valid git ref name or starts with "-".',
+  AGENT_CLONE_FAILED: 'The repository could not be cloned or fetched.',
+  AGENT_REF_NOT_FOUND: 'The requested source.ref does not exist in the repository.',
+  AGENT_PUSH_FAILED: 'The work branch could not be pushed to the repository.',
+  AGENT_UNKNOWN_MODEL: 'The job names a model Folio does not know and no language-model endpoint is configured.',
+  AGENT_PROMPT_NOT_UNDERSTOOD: 'folio-maintainer does not recognise the prompt as one of its maintenance tasks.',
+  AGENT_NO_CONFIG: 'The repository has neither docs.json nor mint.json at its docs root.',
+  AGENT_INVALID_CONFIG: 'docs.json cannot be parsed, so the maintainer cannot edit it safely.',
+  AGENT_SITE_BROKEN: 'The edits leave the site failing validation or the build; nothing was pushed.',
+  AGENT_LLM_FAILED: 'The language-model endpoint returned an error or the agent loop did not finish.',
+  AGENT_PULL_REQUEST_FAILED: 'The pull request could not be created or updated.',
+  AGENT_INTERNAL: 'An unexpected error; the message carries the details.',
+} as const;
+
+export type AgentCode = keyof typeof AGENT_CODES;
+
+/** An error that ends a job with a stable code in its failure reason. */
+export class AgentError extends Error {
+  constructor(
+    readonly code: AgentCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AgentError';
+  }
+
+  /** `CODE: message`, the shape stored as the job's failure reason. */
+  get reason(): string {
+    return `${this.code}: ${this.message}`;
+  }
+}
+
+/** The failure reason for any thrown value, keeping codes of AgentErrors. */
+export function reasonFromError(err: unknown): string {
+  if (err instanceof AgentError) return err.reason;
+  const message = err instanceof Error ? err.message : String(err);
+  return `AGENT_INTERNAL: ${message}`;
+}

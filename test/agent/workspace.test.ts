@@ -1,0 +1,49 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { changedFiles, commitAll, prepareWorkspace, pushWorkBranch } from '../../src/agent/workspace.js';
+import { createBareRepo, gitOut, tempDir } from './git-fixtures.js';
+
+let tmp: { dir: string; cleanup: () => Promise<void> };
+beforeEach(async () => {
+  tmp = await tempDir();
+});
+afterEach(() => tmp.cleanup());
+
+describe('prepareWorkspace', () => {
+  it('clones, branches from the default branch, commits as Folio Agent and pushes', async () => {
+    const bare = await createBareRepo(tmp.dir);
+    const ws = await prepareWorkspace({ repository: bare, ref: null, workBranch: 'folio/agent-1', dir: path.join(tmp.dir, 'ws') });
+    expect(ws.baseBranch).toBe('main');
+    await writeFile(path.join(ws.dir, 'new.mdx'), '# New\n');
+    expect(await commitAll(ws.dir, 'Add page')).toMatch(/^[0-9a-f]{40}$/);
+    expect(await changedFiles(ws)).toEqual(['new.mdx']);
+    await pushWorkBranch(ws);
+    expect(gitOut(bare, ['log', '-1', '--format=%an <%ae>', 'folio/agent-1'])).toBe('Folio Agent <agent@folio.invalid>');
+    expect(gitOut(bare, ['show', 'folio/agent-1:new.mdx'])).toBe('# New');
+  });
+
+  it('continues on an existing remote work branch and resets leftovers of an earlier attempt', async () => {
+    const bare = await createBareRepo(tmp.dir);
+    const dir = path.join(tmp.dir, 'ws');
+    const first = await prepareWorkspace({ repository: bare, ref: 'main', workBranch: 'folio/agent-2', dir });
+    await writeFile(path.join(dir, 'a.mdx'), 'a\n');
+    await commitAll(dir, 'a');
+    await pushWorkBranch(first);
+    await writeFile(path.join(dir, 'junk.txt'), 'left behind by a killed worker');
+    const again = await prepareWorkspace({ repository: bare, ref: 'main', workBranch: 'folio/agent-2', dir });
+    expect(again.startCommit).not.toBe(again.baseCommit);
+    expect(await readFile(path.join(dir, 'a.mdx'), 'utf8')).toBe('a\n');
+    await expect(readFile(path.join(dir, 'junk.txt'))).rejects.toThrow();
+    expect(await commitAll(dir, 'nothing')).toBeNull();
+  });
+
+  it('fails with coded reasons for unknown refs, unreachable repositories and hostile input', async () => {
+    const bare = await createBareRepo(tmp.dir);
+    const dir = path.join(tmp.dir, 'ws');
+    await expect(prepareWorkspace({ repository: bare, ref: 'nope', workBranch: 'folio/agent-3', dir })).rejects.toMatchObject({ code: 'AGENT_REF_NOT_FOUND' });
+    await expect(prepareWorkspace({ repository: path.join(tmp.dir, 'missing.git'), ref: null, workBranch: 'folio/agent-3', dir: path.join(tmp.dir, 'ws2') })).rejects.toMatchObject({ code: 'AGENT_CLONE_FAILED' });
+    await expect(prepareWorkspace({ repository: 'ext::sh -c id', ref: null, workBranch: 'folio/agent-3', dir })).rejects.toMatchObject({ code: 'AGENT_BAD_REPOSITORY' });
+    await expect(prepareWorkspace({ repository: bare, ref: '--upload-pack=id', workBranch: 'folio/agent-3', dir })).rejects.toMatchObject({ code: 'AGENT_BAD_BRANCH' });
+  });
+});
