@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { href } from './primitives.js';
+
+export const CONTEXTUAL_OPTIONS = [
+  'assistant',
+  'copy',
+  'view',
+  'download-pdf',
+  'download-spec',
+  'chatgpt',
+  'claude',
+  'perplexity',
+  'grok',
+  'aistudio',
+  'devin',
+  'devin-desktop',
+  'mcp',
+  'add-mcp',
+  'cursor',
+  'vscode',
+  'windsurf',
+] as const;
+
+export const redirectSchema = z
+  .object({
+    source: z.string().describe('Path to redirect from, for example `/old-page` (wildcards `:slug*` allowed).'),
+    destination: z.string().describe('Path or URL to redirect to.'),
+    permanent: z.boolean().optional().describe('`true` (default) answers 308, `false` answers 307.'),
+  })
+  .describe('A redirect from an old path.');
+
+export const redirectsSchema = z.array(redirectSchema).describe('Redirects for moved, renamed or deleted pages.');
+
+export const seoSchema = z
+  .object({
+    indexing: z.enum(['navigable', 'all']).optional().describe('Index only pages in the navigation (`navigable`, default) or `all` pages.'),
+    metatags: z.record(z.string(), z.string()).optional().describe('Meta tags added to every page: name to content.'),
+    organization: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('Publisher organization for structured data (`id`, `name`, `legalName`, `url`, `logo`, `sameAs`).'),
+  })
+  .describe('Search engine settings.');
+
+export const searchSchema = z
+  .object({ prompt: z.string().optional().describe('Placeholder text of the search box.') })
+  .describe('Search box settings.');
+
+const contextualCustom = z
+  .object({
+    title: z.string().describe('Option title.'),
+    description: z.string().describe('Option description.'),
+    icon: z.string().optional().describe('Icon name, image URL or inline SVG.'),
+    href: z
+      .union([href, z.record(z.string(), z.unknown())])
+      .describe('Link; may use the `$page`, `$path` and `$mcp` placeholders.'),
+  })
+  .describe('A custom menu option.');
+
+export const contextualSchema = z
+  .object({
+    options: z
+      .array(z.union([z.enum(CONTEXTUAL_OPTIONS).describe('A built-in action.'), contextualCustom]))
+      .describe('Actions of the page menu; the first is the default.'),
+    display: z.enum(['header', 'toc']).optional().describe('Where the menu appears: `header` (default) or `toc`.'),
+  })
+  .describe('Page action menu (copy, view as Markdown, open in an AI tool, ...).');
+
+export const errorsSchema = z
+  .object({
+    '404': z
+      .object({
+        redirect: z.boolean().optional().describe('Redirect unknown paths to the home page (default `true`).'),
+        title: z.string().optional().describe('Title of the 404 page.'),
+        description: z.string().optional().describe('Text of the 404 page (MDX allowed).'),
+      })
+      .optional()
+      .describe('The "page not found" page.'),
+  })
+  .describe('Error page settings.');
+
+export const variablesSchema = z
+  .record(z.string().regex(/^[A-Za-z0-9_-]+$/, { message: 'variable names use letters, digits, `-` and `_` only' }), z.string())
+  .describe('Text variables substituted for `{{name}}` in pages and snippets at build time.');
+
+export const metadataSchema = z
+  .object({ timestamp: z.boolean().optional().describe('Show a last-modified date on every page.') })
+  .describe('Page metadata settings.');
+
+export const markdownSchema = z
+  .object({
+    schema: z.boolean().optional().describe('Include the full API specification in the Markdown export of API pages.'),
+    instructions: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .describe('Instructions for AI agents appended to the Markdown export and llms.txt.'),
+  })
+  .describe('Markdown served to AI tools.');
