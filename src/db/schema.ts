@@ -1,0 +1,87 @@
+import { bigserial, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+// Drizzle mirrors of the tables created by migrations/*.sql (the SQL files are
+// the source of truth; keep these in step when a migration changes a table).
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A documentation project: where its docs live and how its site is served. */
+export const projects = pgTable('projects', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  repoUrl: text('repo_url').notNull(),
+  branch: text('branch').notNull(),
+  docsDir: text('docs_dir').notNull(),
+  hostNames: text('host_names').array().notNull(),
+  agentRatePerHour: integer('agent_rate_per_hour').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** Admin API keys, stored only as a SHA-256 hash plus the last four characters. */
+export const apiKeys = pgTable('api_keys', {
+  id: text('id').primaryKey(),
+  hash: text('hash').notNull(),
+  last4: text('last4').notNull(),
+  name: text('name').notNull(),
+  projectIds: text('project_ids').array().notNull(),
+  createdAt: ts('created_at').notNull(),
+  lastUsedAt: ts('last_used_at'),
+  expiresAt: ts('expires_at'),
+  revokedAt: ts('revoked_at'),
+});
+
+/** Agent jobs; `status` moves active → completed | failed, and any → archived. */
+export const agentJobs = pgTable('agent_jobs', {
+  id: text('id').primaryKey(),
+  projectId: text('project_id').notNull(),
+  status: text('status').$type<AgentJobStatus>().notNull(),
+  repository: text('repository').notNull(),
+  ref: text('ref'),
+  model: text('model').notNull(),
+  prompt: text('prompt').notNull(),
+  prLink: text('pr_link'),
+  failureReason: text('failure_reason'),
+  leaseOwner: text('lease_owner'),
+  leaseExpiresAt: ts('lease_expires_at'),
+  attempts: integer('attempts').notNull(),
+  createdAt: ts('created_at').notNull(),
+  archivedAt: ts('archived_at'),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** Every prompt given to a job, the first one included, in order. */
+export const agentJobMessages = pgTable('agent_job_messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  jobId: text('job_id').notNull(),
+  projectId: text('project_id').notNull(),
+  prompt: text('prompt').notNull(),
+  createdAt: ts('created_at').notNull(),
+  handledAt: ts('handled_at'),
+});
+
+/** Documentation updates: fetch, build and publish of a project's site. */
+export const deployments = pgTable('deployments', {
+  id: text('id').primaryKey(),
+  projectId: text('project_id').notNull(),
+  status: text('status').$type<DeploymentStatus>().notNull(),
+  source: text('source').notNull(),
+  summary: text('summary').notNull(),
+  logs: text('logs').array().notNull(),
+  commitSha: text('commit_sha'),
+  commitRef: text('commit_ref'),
+  commitMessage: text('commit_message'),
+  createdAt: ts('created_at').notNull(),
+  startedAt: ts('started_at'),
+  endedAt: ts('ended_at'),
+});
+
+export type AgentJobStatus = 'active' | 'completed' | 'archived' | 'failed';
+export type DeploymentStatus = 'queued' | 'in_progress' | 'success' | 'failure';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+export type AgentJobRow = typeof agentJobs.$inferSelect;
+export type AgentJobMessageRow = typeof agentJobMessages.$inferSelect;
+export type DeploymentRow = typeof deployments.$inferSelect;
+
+export const schema = { projects, apiKeys, agentJobs, agentJobMessages, deployments };

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadMigrations, openDatabase } from '../../src/db/index.js';
+import { createFreshPostgresDatabase } from './helpers.js';
+
+const temps: string[] = [];
+afterEach(() => {
+  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-db-'));
+  temps.push(dir);
+  return dir;
+}
+
+describe('migrations', () => {
+  it('numbers every file uniquely and in order', () => {
+    const list = loadMigrations();
+    expect(list.length).toBeGreaterThan(0);
+    expect(list[0]?.name).toBe('0001_core.sql');
+    expect(new Set(list.map((m) => m.id)).size).toBe(list.length);
+  });
+
+  it('refuses two files with one number, naming both', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, '0005_a.sql'), 'SELECT 1;');
+    fs.writeFileSync(path.join(dir, '0005_b.sql'), 'SELECT 1;');
+    expect(() => loadMigrations(dir)).toThrow('Migrations 0005_a.sql and 0005_b.sql share number 5');
+  });
+
+  it('applies once and reopens a PGlite data dir without reapplying', async () => {
+    const dir = tempDir();
+    const first = await openDatabase({ dataDir: dir });
+    await first.query("INSERT INTO projects (id, name, repo_url) VALUES ('p1', 'P', 'x')");
+    await first.close();
+    const second = await openDatabase({ dataDir: dir });
+    const rows = await second.query<{ n: number }>('SELECT count(*)::int AS n FROM folio_migrations');
+    expect(rows[0]?.n).toBe(loadMigrations().length);
+    expect(await second.query('SELECT id FROM projects')).toEqual([{ id: 'p1' }]);
+    await second.close();
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('is safe when two processes migrate one PostgreSQL database at once', async () => {
+    const fresh = await createFreshPostgresDatabase();
+    try {
+      const [a, b, c] = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: fresh.url, poolSize: 2 })));
+      const rows = await a!.query<{ id: number }>('SELECT id FROM folio_migrations ORDER BY id');
+      expect(rows.map((r) => r.id)).toEqual(loadMigrations().map((m) => m.id));
+      await Promise.all([a!.close(), b!.close(), c!.close()]);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
