@@ -1,0 +1,38 @@
+import type { Diagnostic } from '../shared/diagnostics.js';
+
+/** One MDX page body to turn into HTML. */
+export interface MdxInput {
+  /** The page file content WITHOUT frontmatter. */
+  source: string;
+  /** Path relative to the docs root, used in diagnostics. */
+  file: string;
+  /** Lines removed above `source` (frontmatter), so positions map to the real file. */
+  lineOffset: number;
+  /** docs.json `variables`, substituted for `{{name}}`. */
+  variables: Record<string, string>;
+  /**
+   * Resolve an import path such as `/snippets/x.mdx` (or `snippets/x.mdx` for
+   * `<Snippet file>`); the caller confines it to the docs root. Null when missing.
+   */
+  readSnippet(importPath: string): Promise<{ file: string; source: string } | null>;
+}
+
+/** A heading of the page body, for the table of contents. */
+export interface Heading {
+  depth: number;
+  id: string;
+  text: string;
+}
+
+/** Client islands the page body needs; the build bundles a script per feature. */
+export type ClientFeature = 'mermaid' | 'tabs' | 'copy' | 'math';
+
+/** HTML of one page body plus what the layout needs to know about it. */
+export interface MdxOutput {
+  html: string;
+  headings: Heading[];
+  diagnostics: Diagnostic[];
+  usesClientFeatures: Set<ClientFeature>;
+  /** Which renderer produced the HTML: the syntax-tree fast path or the MDX compile+run fallback. */
+  renderer: 'fast' | 'mdx';
+}
