@@ -1,0 +1,91 @@
+import type { JSONPath } from 'jsonc-parser';
+import { buildPageIndex, titleFromPath } from '../../content/index.js';
+import { editDocsJson, readDocsJson, saveDocsJson } from './docs-json.js';
+import { navigationFacts, type NavigationFacts } from './navigation-walk.js';
+import type { TaskResult } from './task.js';
+
+/** Where one unlisted page goes. */
+export interface Placement {
+  page: string;
+  /** Existing group (or page list) to append to, or a container that receives a new group. */
+  target: { kind: 'group' | 'pages'; path: JSONPath; name?: string } | { kind: 'new-group'; container: JSONPath; name: string };
+}
+
+// Snippet folders hold fragments imported by pages, not pages of their own.
+const NOT_PAGES = /(^|\/)(_?snippets|_[^/]*)(\/|$)/;
+
+const folderOf = (page: string): string => (page.includes('/') ? page.slice(0, page.lastIndexOf('/')) : '');
+
+/** Decide where each unlisted page goes: beside listed pages of its folder, else a new group named after the folder. */
+export function planPlacements(unlisted: readonly string[], facts: NavigationFacts): Placement[] {
+  const plans: Placement[] = [];
+  for (const page of [...unlisted].sort()) {
+    const folder = folderOf(page);
+    const best = bestBy(facts.groups, (g) => g.pages.filter((p) => folderOf(p) === folder).length);
+    if (best) {
+      plans.push({ page, target: { kind: 'group', path: best.path, name: best.name } });
+      continue;
+    }
+    const list = bestBy(facts.pageLists, (l) => l.pages.filter((p) => folderOf(p) === folder).length);
+    if (list || (folder === '' && facts.containers.length === 0 && facts.pageLists[0])) {
+      plans.push({ page, target: { kind: 'pages', path: (list ?? facts.pageLists[0]!).path } });
+      continue;
+    }
+    const top = folder.split('/')[0] ?? '';
+    const container = bestBy(facts.containers, (c) => c.pages.filter((p) => p.split('/')[0] === top).length) ?? facts.containers[0];
+    if (container) {
+      plans.push({ page, target: { kind: 'new-group', container: container.path, name: titleFromPath(folder || 'Pages') } });
+    } else if (facts.pageLists[0]) {
+      plans.push({ page, target: { kind: 'pages', path: facts.pageLists[0].path } });
+    }
+  }
+  return plans;
+}
+
+function bestBy<T>(items: readonly T[], score: (item: T) => number): T | undefined {
+  let best: T | undefined;
+  let bestScore = 0;
+  for (const item of items) {
+    const s = score(item);
+    if (s > bestScore) {
+      best = item;
+      bestScore = s;
+    }
+  }
+  return best;
+}
+
+/** Add pages that exist on disk but no navigation lists, placed by folder. */
+export async function addUnlistedPages(root: string): Promise<TaskResult> {
+  const doc = await readDocsJson(root);
+  const facts = navigationFacts(doc.value.navigation);
+  const index = await buildPageIndex(root);
+  const unlisted = [...index.pages.values()]
+    .filter((p) => !p.hidden && !facts.listed.has(p.path) && !NOT_PAGES.test(p.path))
+    .map((p) => p.path);
+  if (unlisted.length === 0) return { changed: false, notes: ['Every page is already listed in the navigation.'] };
+  const plans = planPlacements(unlisted, facts);
+  const notes: string[] = [];
+  const newGroups = new Map<string, { container: JSONPath; name: string; pages: string[] }>();
+  for (const plan of plans) {
+    const t = plan.target;
+    if (t.kind === 'new-group') {
+      const key = JSON.stringify([t.container, t.name]);
+      const entry = newGroups.get(key) ?? { container: t.container, name: t.name, pages: [] };
+      entry.pages.push(plan.page);
+      newGroups.set(key, entry);
+      continue;
+    }
+    editDocsJson(doc, [...t.path, 'pages', -1], plan.page, true);
+    notes.push(`Listed \`${plan.page}\` in ${t.kind === 'group' ? `group "${t.name}"` : 'the page list'} beside the other pages of its folder.`);
+  }
+  for (const group of newGroups.values()) {
+    editDocsJson(doc, [...group.container, 'groups', -1], { group: group.name, pages: group.pages }, true);
+    notes.push(`Created group "${group.name}" for ${group.pages.map((p) => `\`${p}\``).join(', ')} (no group listed pages of that folder).`);
+  }
+  const skipped = unlisted.filter((p) => !plans.some((pl) => pl.page === p));
+  if (skipped.length > 0) notes.push(`Could not place ${skipped.join(', ')}: the navigation has no group or page list to add them to.`);
+  const changed = await saveDocsJson(doc);
+  return { changed, notes };
+}
+

@@ -1,0 +1,31 @@
+import { AgentError } from '../codes.js';
+import type { AgentRun, AgentRunInput } from '../model.js';
+import { MAINTENANCE_TASKS, tasksForPrompt } from './tasks.js';
+
+/** The built-in model name. */
+export const MAINTAINER_MODEL = 'folio-maintainer';
+
+/**
+ * folio-maintainer: a deterministic agent with no network. It carries out the
+ * maintenance tasks the prompt names and fails, saying what it can do, on
+ * prompts it does not recognise.
+ */
+export async function runMaintainer({ root, prompt, log }: AgentRunInput): Promise<AgentRun> {
+  const tasks = tasksForPrompt(prompt);
+  if (tasks.length === 0) {
+    const can = MAINTENANCE_TASKS.map((t) => `"${t.example}"`).join(', ');
+    throw new AgentError('AGENT_PROMPT_NOT_UNDERSTOOD', `folio-maintainer does not recognise the prompt. It can: ${can}. Rephrase the prompt, or pick a language-model agent in "model".`);
+  }
+  const sections: string[] = [];
+  const done: string[] = [];
+  for (const task of tasks) {
+    log?.(`maintainer: ${task.id}`);
+    const result = await task.run(root);
+    if (result.changed) done.push(task.title);
+    sections.push(`### ${task.title}\n\n${result.notes.map((n) => `- ${n}`).join('\n')}`);
+  }
+  return {
+    title: done.length > 0 ? done.join('; ') : tasks.map((t) => t.title).join('; '),
+    summary: sections.join('\n\n'),
+  };
+}

@@ -1,0 +1,48 @@
+import { addUnlistedPages } from './add-unlisted-pages.js';
+import { fixBrokenLinks } from './fix-links.js';
+import { normalizeDocsJson } from './normalize-config.js';
+import type { TaskResult } from './task.js';
+
+/** A maintenance job folio-maintainer knows how to do, and the prompts that ask for it. */
+export interface MaintenanceTask {
+  id: string;
+  /** Commit/PR title fragment. */
+  title: string;
+  /** How users can ask for it (shown when a prompt is not understood). */
+  example: string;
+  matches(prompt: string): boolean;
+  run(root: string): Promise<TaskResult>;
+}
+
+// Order matters: structural edits to docs.json first, formatting last so it
+// sees the final text.
+export const MAINTENANCE_TASKS: readonly MaintenanceTask[] = [
+  {
+    id: 'add-unlisted-pages',
+    title: 'List pages missing from the navigation',
+    example: 'add pages that are not in the navigation',
+    matches: (p) =>
+      /\b(unlisted|orphan(ed)?|hidden|missing)\b.*\bpages?\b|\bpages?\b.*\b(not|missing|absent)\b.*\b(nav(igation)?|sidebar)\b|\badd\b.*\b(new|missing|unlisted)\b.*\bpages?\b/.test(p),
+    run: addUnlistedPages,
+  },
+  {
+    id: 'fix-broken-links',
+    title: 'Fix broken internal links',
+    example: 'fix broken internal links',
+    matches: (p) => /\b(broken|dead|invalid)\b.*\blinks?\b|\bfix\b.*\blinks?\b/.test(p),
+    run: fixBrokenLinks,
+  },
+  {
+    id: 'normalize-docs-json',
+    title: 'Normalise docs.json formatting',
+    example: 'normalise docs.json formatting',
+    matches: (p) => /\b(format|formatting|reformat|normali[sz]e|prettify|pretty[- ]print|indent(ation)?)\b/.test(p) && /docs\.json|config/.test(p),
+    run: normalizeDocsJson,
+  },
+];
+
+/** The tasks a prompt asks for, in the fixed order above. */
+export function tasksForPrompt(prompt: string, tasks: readonly MaintenanceTask[] = MAINTENANCE_TASKS): MaintenanceTask[] {
+  const text = prompt.toLowerCase().replace(/\s+/g, ' ');
+  return tasks.filter((t) => t.matches(text));
+}

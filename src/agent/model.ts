@@ -1,0 +1,17 @@
+/** What an agent model is given: the docs root inside the job's workspace and the prompt. */
+export interface AgentRunInput {
+  /** Absolute docs root (the workspace joined with the project's docs dir). */
+  root: string;
+  prompt: string;
+  log?: (line: string) => void;
+  signal?: AbortSignal;
+}
+
+/** What an agent model reports: a one-line title (commit and PR) and a markdown summary of its edits. */
+export interface AgentRun {
+  title: string;
+  summary: string;
+}
+
+/** An agent model: edits files under `root`, returns what it did. */
+export type AgentModel = (input: AgentRunInput) => Promise<AgentRun>;

@@ -1,0 +1,96 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runMaintainer } from '../../src/agent/maintainer/maintainer.js';
+import { tasksForPrompt } from '../../src/agent/maintainer/tasks.js';
+import { SITE_FILES, tempDir } from './git-fixtures.js';
+
+let tmp: { dir: string; cleanup: () => Promise<void> };
+beforeEach(async () => {
+  tmp = await tempDir();
+});
+afterEach(() => tmp.cleanup());
+
+async function writeSite(files: Record<string, string>): Promise<string> {
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(tmp.dir, file)), { recursive: true });
+    await writeFile(path.join(tmp.dir, file), text);
+  }
+  return tmp.dir;
+}
+
+const readJson = async (root: string) => JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8')) as { navigation: unknown };
+
+describe('folio-maintainer', () => {
+  it('recognises its prompts and nothing else', () => {
+    expect(tasksForPrompt('Add the pages that are missing from the navigation').map((t) => t.id)).toEqual(['add-unlisted-pages']);
+    expect(tasksForPrompt('Please fix broken links and normalize docs.json formatting').map((t) => t.id)).toEqual(['fix-broken-links', 'normalize-docs-json']);
+    expect(tasksForPrompt('Write a poem about databases')).toEqual([]);
+  });
+
+  it('lists an unlisted page in the group of its folder and keeps the rest of docs.json', async () => {
+    const root = await writeSite(SITE_FILES);
+    const run = await runMaintainer({ root, prompt: 'add unlisted pages to the navigation' });
+    expect((await readJson(root)).navigation).toEqual({
+      groups: [
+        { group: 'Get started', pages: ['index', 'quickstart'] },
+        { group: 'Guides', pages: ['guides/setup', 'guides/deploy'] },
+      ],
+    });
+    expect(run.summary).toContain('Listed `guides/deploy` in group "Guides"');
+    // Idempotent: a second run changes nothing.
+    const before = await readFile(path.join(root, 'docs.json'), 'utf8');
+    await runMaintainer({ root, prompt: 'add unlisted pages to the navigation' });
+    expect(await readFile(path.join(root, 'docs.json'), 'utf8')).toBe(before);
+  });
+
+  it('creates a group named after a folder no group lists, inside the tab holding that folder', async () => {
+    const root = await writeSite({
+      'docs.json': JSON.stringify({
+        name: 'x',
+        navigation: {
+          tabs: [
+            { tab: 'Docs', groups: [{ group: 'Intro', pages: ['index'] }] },
+            { tab: 'API', groups: [{ group: 'Endpoints', pages: ['api/users'] }] },
+          ],
+        },
+      }),
+      'index.mdx': '# Home\n',
+      'api/users.mdx': '# Users\n',
+      'api/webhooks/events.mdx': '# Events\n',
+      'snippets/note.mdx': 'a snippet\n',
+      'secret.mdx': '---\nhidden: true\n---\n# Secret\n',
+    });
+    await runMaintainer({ root, prompt: 'Add missing pages to the nav' });
+    const nav = (await readJson(root)).navigation as { tabs: { groups: unknown[] }[] };
+    expect(nav.tabs[1]!.groups).toEqual([
+      { group: 'Endpoints', pages: ['api/users'] },
+      { group: 'Webhooks', pages: ['api/webhooks/events'] },
+    ]);
+    expect(nav.tabs[0]!.groups).toEqual([{ group: 'Intro', pages: ['index'] }]);
+  });
+
+  it('fixes broken links only when the fix is unambiguous', async () => {
+    const root = await writeSite({
+      ...SITE_FILES,
+      'docs.json': JSON.stringify({ name: 'x', navigation: { pages: ['index'] }, redirects: [{ source: '/old', destination: '/quickstart' }] }),
+      'index.mdx': '# Home\n\nSee [setup](/setup#install), [old](/old), [gone](/nowhere) and [ok](/quickstart).\n\n```md\n[code](/setup)\n```\n',
+    });
+    const run = await runMaintainer({ root, prompt: 'fix broken internal links' });
+    expect(await readFile(path.join(root, 'index.mdx'), 'utf8')).toBe(
+      '# Home\n\nSee [setup](/guides/setup#install), [old](/quickstart), [gone](/nowhere) and [ok](/quickstart).\n\n```md\n[code](/setup)\n```\n',
+    );
+    expect(run.summary).toContain('`/nowhere`, which does not exist');
+  });
+
+  it('normalises docs.json formatting', async () => {
+    const root = await writeSite({ 'docs.json': '{"name":"x",\r\n  "navigation": {"pages": ["index"]}}', 'index.mdx': '# Hi\n' });
+    await runMaintainer({ root, prompt: 'normalize the docs.json formatting' });
+    expect(await readFile(path.join(root, 'docs.json'), 'utf8')).toBe('{\n  "name": "x",\n  "navigation": {\n    "pages": [\n      "index"\n    ]\n  }\n}\n');
+  });
+
+  it('fails with a coded reason on prompts it does not recognise', async () => {
+    const root = await writeSite(SITE_FILES);
+    await expect(runMaintainer({ root, prompt: 'translate everything to French' })).rejects.toMatchObject({ code: 'AGENT_PROMPT_NOT_UNDERSTOOD' });
+  });
+});
