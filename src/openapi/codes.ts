@@ -1,0 +1,20 @@
+/**
+ * Stable diagnostic codes of the openapi layer. Each is documented in
+ * docs/errors/openapi.md (a test checks every code appears there).
+ */
+export const OPENAPI_CODES = {
+  OPENAPI_SOURCE_NOT_FOUND: 'A spec file named in docs.json or frontmatter does not exist inside the docs root.',
+  OPENAPI_SOURCE_OUTSIDE_ROOT: 'A spec path escapes the docs root (.., absolute or drive paths).',
+  OPENAPI_URL_REFUSED: 'A remote spec URL is not http(s), or resolves to a private, loopback or link-local address.',
+  OPENAPI_FETCH_FAILED: 'A remote spec could not be downloaded (network error, HTTP status, too large, too slow, too many redirects).',
+  OPENAPI_PARSE_ERROR: 'A spec is not valid JSON or YAML.',
+  OPENAPI_INVALID: 'A spec does not conform to the OpenAPI 3.0/3.1 or Swagger 2.0 schema.',
+  OPENAPI_BAD_REF: 'A $ref points to nothing inside the spec, or to an external file or URL, which is not followed.',
+  OPENAPI_ENDPOINT_NOT_FOUND: 'A `METHOD /path` entry names an operation the spec does not have.',
+  OPENAPI_BAD_ENTRY: 'An endpoint entry or `openapi` frontmatter value is not of the form `[spec] METHOD /path`.',
+  OPENAPI_NO_SPEC: 'An endpoint entry has no spec: no `openapi` is set on it or an ancestor, and none was found in the repository.',
+  OPENAPI_AMBIGUOUS_SPEC: 'A spec name matches more than one loaded spec file.',
+  OPENAPI_BAD_FIELD: 'An `openapi` value in docs.json is neither a path, a URL, an array nor `{source, directory}`.',
+} as const;
+
+export type OpenApiCode = keyof typeof OPENAPI_CODES;

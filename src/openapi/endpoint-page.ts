@@ -1,0 +1,219 @@
+import { exampleFromMedia, exampleFromSchema } from './examples.js';
+import { resolveLocalRef } from './refs.js';
+import { codeSamples, specCodeSamples, type SampleRequest } from './samples.js';
+import { SchemaTreeBuilder } from './schema-tree.js';
+import type {
+  ApiOperation,
+  BodyView,
+  EndpointPage,
+  JsonObject,
+  MediaView,
+  ParameterView,
+  PlannedEndpoint,
+  ResponseView,
+  SecurityView,
+} from './types.js';
+
+function isObject(value: unknown): value is JsonObject {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Follow `$ref` chains of non-schema objects (parameters, bodies, responses), stopping on cycles. */
+function deref(document: JsonObject, value: unknown): JsonObject | undefined {
+  const seen = new Set<string>();
+  let current = value;
+  while (isObject(current) && typeof current.$ref === 'string') {
+    if (seen.has(current.$ref)) return undefined;
+    seen.add(current.$ref);
+    current = resolveLocalRef(document, current.$ref);
+  }
+  return isObject(current) ? current : undefined;
+}
+
+function pretty(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+}
+
+/** Server URLs with `{variables}` replaced by their defaults. */
+function serverUrls(list: unknown): string[] {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((server) => {
+    if (!isObject(server) || typeof server.url !== 'string') return [];
+    const variables = isObject(server.variables) ? server.variables : {};
+    return [server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+      const variable = variables[name];
+      return isObject(variable) && variable.default !== undefined ? String(variable.default) : whole;
+    })];
+  });
+}
+
+/** Plans everything one endpoint page shows, from the operation in its (OpenAPI 3.x) document. */
+export function endpointPageFor(document: JsonObject, op: ApiOperation, ref: PlannedEndpoint): EndpointPage {
+  const pathItem = deref(document, (document[op.pointer[0]!] as JsonObject | undefined)?.[op.pointer[1]!]) ?? {};
+  const operation = deref(document, pathItem[op.pointer[2]!]) ?? {};
+  const trees = new SchemaTreeBuilder(document);
+  const parameters = parametersOf(document, trees, pathItem, operation);
+  const requestBody = bodyOf(document, trees, operation.requestBody);
+  const servers = serverUrls(operation.servers).concat(serverUrls(pathItem.servers), serverUrls(document.servers));
+  const security = securityOf(document, operation.security ?? document.security);
+  const page: EndpointPage = {
+    ref,
+    title: ref.title,
+    metadata: op.custom.metadata,
+    method: op.method,
+    path: op.path,
+    kind: op.kind,
+    deprecated: op.deprecated,
+    servers: [...new Set(servers)],
+    security,
+    parameters,
+    responses: responsesOf(document, trees, operation.responses),
+    samples: [],
+  };
+  const description = op.custom.description ?? op.description;
+  if (description) page.description = description;
+  if (op.custom.content) page.content = op.custom.content;
+  if (requestBody) page.requestBody = requestBody;
+  page.samples = [...specCodeSamples(operation), ...(op.kind === 'operation' ? codeSamples(sampleRequest(document, page, operation)) : [])];
+  return page;
+}
+
+function parametersOf(document: JsonObject, trees: SchemaTreeBuilder, pathItem: JsonObject, operation: JsonObject): ParameterView[] {
+  const byKey = new Map<string, JsonObject>();
+  for (const list of [pathItem.parameters, operation.parameters]) {
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      const param = deref(document, raw);
+      if (param && typeof param.name === 'string') byKey.set(`${String(param.in)}:${param.name}`, param);
+    }
+  }
+  const order = ['path', 'query', 'header', 'cookie'];
+  return [...byKey.values()]
+    .filter((p) => order.includes(String(p.in)))
+    .sort((a, b) => order.indexOf(String(a.in)) - order.indexOf(String(b.in)))
+    .map((p) => {
+      const schema = p.schema ?? (isObject(p.content) ? (Object.values(p.content)[0] as JsonObject | undefined)?.schema : undefined);
+      const view: ParameterView = {
+        name: String(p.name),
+        in: p.in as ParameterView['in'],
+        required: p.required === true || p.in === 'path',
+        deprecated: p.deprecated === true,
+        schema: trees.build(schema),
+      };
+      if (typeof p.description === 'string') view.description = p.description;
+      if (p.example !== undefined && view.schema.example === undefined) view.schema.example = p.example;
+      return view;
+    });
+}
+
+function mediaOf(document: JsonObject, trees: SchemaTreeBuilder, content: unknown): MediaView[] {
+  if (!isObject(content)) return [];
+  return Object.entries(content).map(([contentType, raw]) => {
+    const media = isObject(raw) ? raw : {};
+    const view: MediaView = { contentType };
+    if (media.schema !== undefined) view.schema = trees.build(media.schema);
+    const example = pretty(exampleFromMedia(document, media));
+    if (example !== undefined) view.example = example;
+    return view;
+  });
+}
+
+function bodyOf(document: JsonObject, trees: SchemaTreeBuilder, raw: unknown): BodyView | undefined {
+  const body = deref(document, raw);
+  if (!body) return undefined;
+  const view: BodyView = { required: body.required === true, media: mediaOf(document, trees, body.content) };
+  if (typeof body.description === 'string') view.description = body.description;
+  return view;
+}
+
+function responsesOf(document: JsonObject, trees: SchemaTreeBuilder, raw: unknown): ResponseView[] {
+  if (!isObject(raw)) return [];
+  return Object.entries(raw)
+    .filter(([status]) => !status.startsWith('x-'))
+    .map(([status, value]) => {
+      const response = deref(document, value) ?? {};
+      const headers = Object.entries(isObject(response.headers) ? response.headers : {}).map(([name, h]) => {
+        const header = deref(document, h) ?? {};
+        const view: ParameterView = { name, in: 'header', required: header.required === true, deprecated: false, schema: trees.build(header.schema) };
+        if (typeof header.description === 'string') view.description = header.description;
+        return view;
+      });
+      const view: ResponseView = { status, headers, media: mediaOf(document, trees, response.content) };
+      if (typeof response.description === 'string') view.description = response.description;
+      return view;
+    });
+}
+
+function securityOf(document: JsonObject, requirements: unknown): SecurityView[] {
+  if (!Array.isArray(requirements)) return [];
+  const components = isObject(document.components) ? document.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  return requirements.filter(isObject).flatMap((requirement) => {
+    const entries = Object.entries(requirement);
+    if (entries.length === 0) return [];
+    return [{
+      schemes: entries.map(([name, scopes]) => {
+        const scheme = deref(document, schemes[name]) ?? {};
+        return { name, type: String(scheme.type ?? 'unknown'), detail: schemeDetail(scheme), scopes: Array.isArray(scopes) ? scopes.map(String) : [] };
+      }),
+    }];
+  });
+}
+
+function schemeDetail(scheme: JsonObject): string {
+  const description = typeof scheme.description === 'string' ? ` ${scheme.description}` : '';
+  if (scheme.type === 'http') {
+    const kind = String(scheme.scheme ?? '').toLowerCase();
+    if (kind === 'bearer') return `Header \`Authorization: Bearer <token>\`${scheme.bearerFormat ? ` (${String(scheme.bearerFormat)})` : ''}.${description}`;
+    if (kind === 'basic') return `Header \`Authorization: Basic <base64 user:password>\`.${description}`;
+    return `HTTP ${kind} authentication.${description}`;
+  }
+  if (scheme.type === 'apiKey') return `API key in ${String(scheme.in)} \`${String(scheme.name)}\`.${description}`;
+  if (scheme.type === 'oauth2') return `OAuth 2.0.${description}`;
+  if (scheme.type === 'openIdConnect') return `OpenID Connect (${String(scheme.openIdConnectUrl ?? '')}).${description}`;
+  return description.trim();
+}
+
+/** The example request the code samples show: first server, example parameter values, example body. */
+function sampleRequest(document: JsonObject, page: EndpointPage, operation: JsonObject): SampleRequest {
+  const valueOf = (p: ParameterView) => {
+    const raw = p.schema.example ?? p.schema.default ?? p.schema.enum?.[0];
+    return raw !== undefined ? String(raw) : undefined;
+  };
+  let path = page.path;
+  const query: string[] = [];
+  const headers: [string, string][] = [];
+  for (const p of page.parameters) {
+    const value = valueOf(p);
+    if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(value ?? `<${p.name}>`).replace(/%3C|%3E/g, (m) => (m === '%3C' ? '<' : '>')));
+    else if (p.in === 'query' && (p.required || value !== undefined)) query.push(`${encodeURIComponent(p.name)}=${encodeURIComponent(value ?? '<value>')}`);
+    else if (p.in === 'header' && p.required) headers.push([p.name, value ?? `<${p.name}>`]);
+  }
+  const first = page.security[0];
+  for (const scheme of first?.schemes ?? []) headers.push(...authHeader(document, scheme.name));
+  const base = (page.servers[0] ?? '').replace(/\/+$/, '') || 'https://api.example.com';
+  const req: SampleRequest = { method: page.method, url: `${base}${path}${query.length ? `?${query.join('&')}` : ''}`, headers };
+  const body = deref(document, operation.requestBody);
+  const content = isObject(body?.content) ? body.content : undefined;
+  if (content) {
+    const [contentType, media] = Object.entries(content)[0] ?? [];
+    if (contentType && isObject(media)) {
+      req.contentType = contentType;
+      req.headers.push(['Content-Type', contentType]);
+      const example = exampleFromMedia(document, media) ?? exampleFromSchema(document, media.schema);
+      if (example !== undefined) req.body = example;
+    }
+  }
+  return req;
+}
+
+function authHeader(document: JsonObject, name: string): [string, string][] {
+  const components = isObject(document.components) ? document.components : {};
+  const scheme = deref(document, isObject(components.securitySchemes) ? components.securitySchemes[name] : undefined);
+  if (!scheme) return [];
+  if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'basic') return [['Authorization', 'Basic <credentials>']];
+  if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return [['Authorization', 'Bearer <token>']];
+  if (scheme.type === 'apiKey' && scheme.in === 'header') return [[String(scheme.name), '<api-key>']];
+  return [];
+}

@@ -1,0 +1,62 @@
+import type { Diagnostic } from '../shared/diagnostics.js';
+import { discoverSpecFiles } from './discover-specs.js';
+import { specId } from './entries.js';
+import { fetchRemoteSpec, RemoteFetchError, type RemoteFetchOptions } from './fetch-remote.js';
+import { createProvider, type OpenApiSiteProvider } from './provider.js';
+import { SpecStore, specFromText, type SourceOrigin } from './spec-store.js';
+import type { OpenApiSource } from './types.js';
+
+/** A spec to load: a path or URL, optionally with the docs.json position it was written at. */
+export type OpenApiSourceInput = string | (OpenApiSource & { origin?: SourceOrigin });
+
+export interface LoadOpenApiOptions {
+  /** Limits and address policy for remote specs. */
+  fetch?: RemoteFetchOptions;
+  /** Look for spec files in the repository for entries that name none (existing sites rely on it). */
+  discover?: boolean;
+}
+
+/**
+ * Load every spec the site references (files inside `root`, http(s) URLs
+ * through the guarded fetcher) and return a provider that plans endpoint
+ * pages from them. Local specs not listed here still load on first use.
+ */
+export async function loadOpenApiSpecs(
+  root: string,
+  sources: readonly OpenApiSourceInput[],
+  { fetch = {}, discover = true }: LoadOpenApiOptions = {},
+): Promise<{ provider: OpenApiSiteProvider; diagnostics: Diagnostic[] }> {
+  const store = new SpecStore(root);
+  for (const input of sources) {
+    const source = typeof input === 'string' ? input : input.source;
+    const origin = typeof input === 'string' ? undefined : input.origin;
+    const id = specId(source);
+    if (store.has(id)) continue;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(id) && !/^https?:\/\//i.test(id)) {
+      store.add(id, { diagnostics: [refusal(origin, id, `only http(s) URLs and repository paths are accepted, not "${id}"`, 'OPENAPI_URL_REFUSED')] });
+    } else if (/^https?:\/\//i.test(id)) {
+      store.add(id, await loadRemote(id, origin, fetch));
+    } else {
+      store.get(id, origin);
+    }
+  }
+  const provider = createProvider(store, discover ? discoverSpecFiles(root) : []);
+  return { provider, diagnostics: [...store.diagnostics] };
+}
+
+async function loadRemote(url: string, origin: SourceOrigin | undefined, options: RemoteFetchOptions) {
+  try {
+    return specFromText(url, await fetchRemoteSpec(url, options));
+  } catch (error) {
+    const refused = error instanceof RemoteFetchError && error.kind === 'refused';
+    const message = refused
+      ? `OpenAPI URL ${url} refused: ${(error as Error).message}; host the spec on a public address or commit it to the repository`
+      : `OpenAPI URL ${url} could not be loaded: ${(error as Error).message}; check the URL or commit the spec to the repository`;
+    return { diagnostics: [refusal(origin, url, message, refused ? 'OPENAPI_URL_REFUSED' : 'OPENAPI_FETCH_FAILED')] };
+  }
+}
+
+function refusal(origin: SourceOrigin | undefined, id: string, message: string, code: string): Diagnostic {
+  const where = origin ?? { file: id, line: 1, column: 1, path: '' };
+  return { ...where, severity: 'error', code, message };
+}

@@ -1,0 +1,149 @@
+import type { Diagnostic } from '../shared/diagnostics.js';
+import { endpointPageFor } from './endpoint-page.js';
+import { parseEndpointEntry, samePath, specId, type EndpointEntry } from './entries.js';
+import { joinHref } from './slug.js';
+import type { SpecStore } from './spec-store.js';
+import type { ApiOperation, EndpointPage, JsonObject, LoadedSpec, PlannedEndpoint } from './types.js';
+
+/** What the openapi layer offers navigation, build and dev (a superset of navigation's OpenApiProvider). */
+export interface OpenApiSiteProvider {
+  /** Visible endpoints of a spec (path or URL as written in docs.json), grouped by tag in spec order. */
+  endpoints(source: string, directory?: string): PlannedEndpoint[];
+  /** Resolve one `[spec] METHOD /path` entry against the entry's own spec or the inherited ones. */
+  endpoint(entry: string, inherited?: readonly string[], directory?: string): PlannedEndpoint | undefined;
+  /** The page planned at `href` by an earlier `endpoints`/`endpoint` call. */
+  operation(href: string): EndpointPage | undefined;
+  /** The endpoint an MDX page's `openapi:` frontmatter names, planned at that page's own href. */
+  frontmatterEndpoint(value: string, pageHref: string, inherited?: readonly string[]): { page: EndpointPage } | { diagnostic: Omit<Diagnostic, 'file' | 'line' | 'column' | 'path'> };
+  /** Every generated page handed out so far, in the order they were planned. */
+  pages(): PlannedEndpoint[];
+  specs(): LoadedSpec[];
+  /** Problems found so far (specs load lazily, so this grows as endpoints are resolved). */
+  diagnostics(): Diagnostic[];
+}
+
+interface Planned {
+  spec: LoadedSpec;
+  op: ApiOperation;
+  ref: PlannedEndpoint;
+}
+
+function tagDisplayNames(document: JsonObject): Map<string, string> {
+  const names = new Map<string, string>();
+  if (!Array.isArray(document.tags)) return names;
+  for (const tag of document.tags) {
+    if (!tag || typeof tag !== 'object') continue;
+    const { name, 'x-group': group } = tag as JsonObject;
+    if (typeof name === 'string') names.set(name, typeof group === 'string' ? group : name);
+  }
+  return names;
+}
+
+/** The navigation entry for one operation of a spec under `directory`. */
+export function plannedEndpointFor(spec: LoadedSpec, op: ApiOperation, source: string, directory?: string): PlannedEndpoint {
+  const ref: PlannedEndpoint = {
+    method: op.kind === 'webhook' ? 'WEBHOOK' : op.method,
+    path: op.path,
+    title: op.custom.title ?? op.summary ?? `${op.method} ${op.path}`,
+    href: op.custom.href ?? joinHref(directory, op.slug),
+    specFile: source,
+    kind: op.kind,
+  };
+  const tag = op.tags[0];
+  if (tag) ref.tag = tagDisplayNames(spec.document).get(tag) ?? tag;
+  if (op.deprecated) ref.deprecated = true;
+  if (op.custom.sidebarTitle) ref.sidebarTitle = op.custom.sidebarTitle;
+  return ref;
+}
+
+/** Operations grouped by first tag: tags in the order the spec declares them, then first use; untagged last. */
+export function operationsByTag(spec: LoadedSpec): ApiOperation[] {
+  const order = [...tagDisplayNames(spec.document).keys()];
+  for (const op of spec.operations) if (op.tags[0] && !order.includes(op.tags[0])) order.push(op.tags[0]);
+  const rank = (op: ApiOperation) => (op.tags[0] ? order.indexOf(op.tags[0]) : order.length);
+  return spec.operations
+    .map((op, index) => ({ op, index }))
+    .sort((a, b) => rank(a.op) - rank(b.op) || a.index - b.index)
+    .map(({ op }) => op);
+}
+
+function findOperation(spec: LoadedSpec, entry: EndpointEntry): ApiOperation | undefined {
+  const matches = (op: ApiOperation) =>
+    entry.method === 'WEBHOOK' ? op.kind === 'webhook' && op.path === entry.path : op.kind === 'operation' && op.method === entry.method;
+  return (
+    spec.operations.find((op) => matches(op) && op.path === entry.path) ??
+    spec.operations.find((op) => matches(op) && samePath(op.path, entry.path))
+  );
+}
+
+/** Build the provider over a store; `discovered` are repository specs tried when an entry names none. */
+export function createProvider(store: SpecStore, discovered: readonly string[]): OpenApiSiteProvider {
+  const planned = new Map<string, Planned>();
+  const plan = (spec: LoadedSpec, op: ApiOperation, source: string, directory?: string): PlannedEndpoint => {
+    const ref = plannedEndpointFor(spec, op, source, directory);
+    if (!planned.has(ref.href)) planned.set(ref.href, { spec, op, ref });
+    return ref;
+  };
+
+  /** The spec a name refers to: exact path, then with a .json/.yaml/.yml suffix, then a discovered spec of that name. */
+  const specNamed = (name: string): { spec?: LoadedSpec; source: string } => {
+    const id = specId(name);
+    if (/^https?:/i.test(id) || store.has(id) || store.existsLocal(id)) return { spec: store.get(id), source: name };
+    for (const ext of ['.json', '.yaml', '.yml']) if (store.existsLocal(id + ext)) return { spec: store.get(id + ext), source: id + ext };
+    const bare = id.replace(/\.(json|ya?ml)$/i, '');
+    const candidate = discovered.find((d) => d.replace(/\.(json|ya?ml)$/i, '') === bare);
+    return candidate ? { spec: store.get(candidate), source: candidate } : { source: name };
+  };
+
+  const locate = (entry: EndpointEntry, inherited: readonly string[]): { spec: LoadedSpec; op: ApiOperation; source: string } | string => {
+    const candidates = entry.spec ? [entry.spec] : inherited.length > 0 ? inherited : discovered;
+    if (candidates.length === 0) return 'OPENAPI_NO_SPEC';
+    for (const name of candidates) {
+      const { spec, source } = specNamed(name);
+      const op = spec && findOperation(spec, entry);
+      if (spec && op) return { spec, op, source };
+    }
+    return 'OPENAPI_ENDPOINT_NOT_FOUND';
+  };
+
+  return {
+    endpoints(source, directory) {
+      const spec = store.get(source);
+      if (!spec) return [];
+      return operationsByTag(spec)
+        .filter((op) => !op.hidden)
+        .map((op) => plan(spec, op, source, directory));
+    },
+    endpoint(value, inherited = [], directory) {
+      const entry = parseEndpointEntry(value);
+      if (!entry) return undefined;
+      const found = locate(entry, inherited);
+      // x-hidden keeps an endpoint out of the docs even when a page lists it.
+      if (typeof found === 'string' || found.op.hidden) return undefined;
+      return plan(found.spec, found.op, found.source, directory);
+    },
+    operation(href) {
+      const hit = planned.get(href);
+      return hit && endpointPageFor(hit.spec.renderDocument, hit.op, hit.ref);
+    },
+    frontmatterEndpoint(value, pageHref, inherited = []) {
+      const entry = parseEndpointEntry(value);
+      if (!entry) {
+        return { diagnostic: { severity: 'error', code: 'OPENAPI_BAD_ENTRY', message: `openapi: "${value}" is not of the form "[spec] METHOD /path"; write e.g. "GET /users/{id}" or "openapi.yaml GET /users/{id}"` } };
+      }
+      const found = locate(entry, inherited);
+      if (typeof found === 'string') {
+        const where = entry.spec ? `spec "${entry.spec}"` : inherited.length > 0 ? `specs ${inherited.join(', ')}` : 'any OpenAPI spec of the repository';
+        const message = found === 'OPENAPI_NO_SPEC'
+          ? `openapi: "${value}" names no spec and the repository has none; add the spec file or prefix the entry with its path`
+          : `${entry.method} ${entry.path} is not in ${where}; check the method and path against the spec (path parameters in braces)`;
+        return { diagnostic: { severity: 'error', code: found, message } };
+      }
+      const ref = { ...plannedEndpointFor(found.spec, found.op, found.source), href: pageHref };
+      return { page: endpointPageFor(found.spec.renderDocument, found.op, ref) };
+    },
+    pages: () => [...planned.values()].map((p) => p.ref),
+    specs: () => store.loaded(),
+    diagnostics: () => [...store.diagnostics],
+  };
+}

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import { upgrade } from '@scalar/openapi-parser';
+import type { Diagnostic } from '../shared/diagnostics.js';
+import { resolveInside } from '../shared/paths.js';
+import { specId } from './entries.js';
+import { extractOperations } from './operations.js';
+import { parseSpecText } from './parse-spec.js';
+import { findBadRefs } from './refs.js';
+import type { JsonObject, LoadedSpec } from './types.js';
+import { specVersion } from './validate-spec.js';
+
+const MAX_SPEC_BYTES = 10 * 1024 * 1024;
+
+/** Where a docs.json `openapi` value was written, so problems with it point there. */
+export interface SourceOrigin {
+  file: string;
+  line: number;
+  column: number;
+  path: string;
+}
+
+/** Parse spec text into a LoadedSpec; syntax problems are errors, unresolvable `$ref`s warnings (they render as markers). */
+export function specFromText(id: string, text: string, absolutePath?: string): { spec?: LoadedSpec; diagnostics: Diagnostic[] } {
+  const parsed = parseSpecText(id, text);
+  const diagnostics = [...parsed.diagnostics];
+  if (!parsed.document) return { diagnostics };
+  const document = parsed.document;
+  const version = specVersion(document);
+  if (version === 'unknown') {
+    diagnostics.push({ file: id, line: 1, column: 1, severity: 'error', code: 'OPENAPI_INVALID', path: '', message: 'missing or unsupported `openapi`/`swagger` version field; set `openapi: 3.1.0` (or 3.0.x, or `swagger: "2.0"`)' });
+    return { diagnostics };
+  }
+  for (const bad of findBadRefs(document)) {
+    const { line, column } = parsed.positions.at(bad.at);
+    diagnostics.push({
+      file: id, line, column, severity: 'warning', code: 'OPENAPI_BAD_REF', path: bad.at.join('.'),
+      message: bad.external
+        ? `$ref "${bad.ref}" points outside this file and is not followed; move the definition into this spec's components`
+        : `$ref "${bad.ref}" points to nothing in this spec; add the missing definition or fix the reference (the page shows it as broken)`,
+    });
+  }
+  let renderDocument: JsonObject = document;
+  if (version === '2.0') {
+    try {
+      renderDocument = upgrade(structuredClone(document)).specification as unknown as JsonObject;
+    } catch (error) {
+      diagnostics.push({ file: id, line: 1, column: 1, severity: 'warning', code: 'OPENAPI_INVALID', path: '', message: `could not upgrade Swagger 2.0 for rendering (${(error as Error).message}); convert the spec to OpenAPI 3` });
+    }
+  }
+  const spec: LoadedSpec = { id, format: parsed.format, version, text, document, renderDocument, operations: extractOperations(id, renderDocument) };
+  if (absolutePath) spec.absolutePath = absolutePath;
+  return { spec, diagnostics };
+}
+
+/** Specs of one docs root, loaded once each; local files can be loaded on demand (synchronously). */
+export class SpecStore {
+  private readonly specs = new Map<string, LoadedSpec | null>();
+  readonly diagnostics: Diagnostic[] = [];
+
+  constructor(readonly root: string) {}
+
+  /** Record a spec loaded elsewhere (remote specs are fetched before the store is used). */
+  add(id: string, result: { spec?: LoadedSpec; diagnostics: Diagnostic[] }): void {
+    this.specs.set(id, result.spec ?? null);
+    this.diagnostics.push(...result.diagnostics);
+  }
+
+  has(id: string): boolean {
+    return this.specs.has(id);
+  }
+
+  /** The spec with this id; local files not seen yet are read now. Undefined when missing or broken. */
+  get(source: string, origin?: SourceOrigin): LoadedSpec | undefined {
+    const id = specId(source);
+    if (!this.specs.has(id)) {
+      if (/^https?:\/\//i.test(id)) return undefined;
+      this.add(id, this.readLocal(id, origin));
+    }
+    return this.specs.get(id) ?? undefined;
+  }
+
+  /** True when `id` names a local file that exists inside the root. */
+  existsLocal(id: string): boolean {
+    const file = resolveInside(this.root, id);
+    return !!file && fs.existsSync(file) && fs.statSync(file).isFile();
+  }
+
+  loaded(): LoadedSpec[] {
+    return [...this.specs.values()].filter((s): s is LoadedSpec => !!s);
+  }
+
+  private readLocal(id: string, origin?: SourceOrigin): { spec?: LoadedSpec; diagnostics: Diagnostic[] } {
+    const where = origin ?? { file: id, line: 1, column: 1, path: '' };
+    const problem = (code: string, message: string) => ({ diagnostics: [{ ...where, severity: 'error' as const, code, message }] });
+    const file = resolveInside(this.root, id);
+    if (!file) return problem('OPENAPI_SOURCE_OUTSIDE_ROOT', `OpenAPI spec "${id}" is outside the docs root; use a path inside the repository`);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      return problem('OPENAPI_SOURCE_NOT_FOUND', `OpenAPI spec "${id}" does not exist; fix the path (relative to the docs root) or add the file`);
+    }
+    if (!stat.isFile()) return problem('OPENAPI_SOURCE_NOT_FOUND', `OpenAPI spec "${id}" is not a file; point to a .json or .yaml spec`);
+    if (stat.size > MAX_SPEC_BYTES) return problem('OPENAPI_FETCH_FAILED', `OpenAPI spec "${id}" is ${stat.size} bytes, over the ${MAX_SPEC_BYTES}-byte limit; split the spec`);
+    return specFromText(id, fs.readFileSync(file, 'utf8'), file);
+  }
+}

@@ -1,0 +1,165 @@
+/** Types of the openapi layer: loaded specs → planned endpoints (ApiPlan) → endpoint pages. */
+
+export type JsonObject = { [key: string]: unknown };
+
+export const HTTP_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** One `openapi` value from docs.json, normalized: a spec path or URL and the directory its pages go under. */
+export interface OpenApiSource {
+  /** Repository path (leading slash optional) or http(s) URL of the spec. */
+  source: string;
+  /** URL directory of generated pages; `api-reference` when unset. */
+  directory?: string;
+}
+
+/** Page metadata and content a spec author sets with `x-mint` or `x-service` on an operation. */
+export interface EndpointCustomization {
+  title?: string;
+  sidebarTitle?: string;
+  description?: string;
+  /** Explicit URL of the endpoint page; replaces the generated one. */
+  href?: string;
+  /** MDX/Markdown placed before the generated reference. */
+  content?: string;
+  /** Every other metadata field, kept so nothing is dropped silently. */
+  metadata: JsonObject;
+}
+
+/** One operation (or 3.1 webhook) of a spec, with everything needed to plan its page. */
+export interface ApiOperation {
+  /** Normalized id of the spec (repository-relative path or URL). */
+  specFile: string;
+  kind: 'operation' | 'webhook';
+  method: HttpMethod;
+  /** The path template, or the webhook name for webhooks. */
+  path: string;
+  /** JSON pointer segments to the operation object, e.g. ['paths', '/users', 'get']. */
+  pointer: string[];
+  summary?: string;
+  description?: string;
+  operationId?: string;
+  tags: string[];
+  deprecated: boolean;
+  hidden: boolean;
+  custom: EndpointCustomization;
+  /** URL segment(s) below the directory, unique within the spec: `tag-slug/summary-slug`. */
+  slug: string;
+}
+
+/** A loaded and parsed spec. */
+export interface LoadedSpec {
+  /** Normalized id: repository-relative posix path without leading slash, or the URL. */
+  id: string;
+  /** Absolute file path when local. */
+  absolutePath?: string;
+  format: 'json' | 'yaml';
+  version: '2.0' | '3.0' | '3.1' | 'unknown';
+  text: string;
+  /** The document as written (positions, validation). */
+  document: JsonObject;
+  /** The document pages are planned from: Swagger 2.0 upgraded to OpenAPI 3, others as written. */
+  renderDocument: JsonObject;
+  operations: ApiOperation[];
+}
+
+/** A reference to a generated endpoint page, as navigation needs it. Same shape as navigation's EndpointRef. */
+export interface PlannedEndpoint {
+  method: string;
+  path: string;
+  title: string;
+  href: string;
+  tag?: string;
+  deprecated?: boolean;
+  specFile: string;
+  sidebarTitle?: string;
+  kind: 'operation' | 'webhook';
+}
+
+/** A schema drawn as a finite tree: cycles become `circular` markers, never loops. */
+export interface SchemaNode {
+  name?: string;
+  /** Display type, e.g. `string<date-time>`, `object`, `array<Pet>`. */
+  type: string;
+  refName?: string;
+  required?: boolean;
+  description?: string;
+  default?: unknown;
+  enum?: unknown[];
+  example?: unknown;
+  deprecated?: boolean;
+  nullable?: boolean;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  constraints: string[];
+  properties: SchemaNode[];
+  items?: SchemaNode;
+  additionalProperties?: SchemaNode;
+  variants?: { kind: 'oneOf' | 'anyOf'; options: SchemaNode[] };
+  /** Set when this node repeats an ancestor: the name of the component it refers to. */
+  circular?: string;
+  /** Set when the tree was cut to keep pages bounded. */
+  truncated?: boolean;
+  /** Set when a `$ref` could not be resolved. */
+  brokenRef?: string;
+}
+
+export interface ParameterView {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  deprecated: boolean;
+  description?: string;
+  schema: SchemaNode;
+}
+
+export interface MediaView {
+  contentType: string;
+  schema?: SchemaNode;
+  /** Pretty-printed example (from the spec, or generated from the schema). */
+  example?: string;
+}
+
+export interface BodyView {
+  required: boolean;
+  description?: string;
+  media: MediaView[];
+}
+
+export interface ResponseView {
+  status: string;
+  description?: string;
+  headers: ParameterView[];
+  media: MediaView[];
+}
+
+export interface SecurityView {
+  /** Alternatives: the request needs every scheme of one requirement. */
+  schemes: { name: string; type: string; detail: string; scopes: string[] }[];
+}
+
+export interface CodeSample {
+  label: string;
+  lang: string;
+  code: string;
+}
+
+/** Everything an endpoint page shows, decided here and only drawn by src/render/endpoint. */
+export interface EndpointPage {
+  ref: PlannedEndpoint;
+  title: string;
+  description?: string;
+  /** `x-mint`/`x-service` content placed before the reference (MDX source). */
+  content?: string;
+  metadata: JsonObject;
+  method: HttpMethod;
+  path: string;
+  kind: 'operation' | 'webhook';
+  deprecated: boolean;
+  servers: string[];
+  security: SecurityView[];
+  parameters: ParameterView[];
+  requestBody?: BodyView;
+  responses: ResponseView[];
+  samples: CodeSample[];
+}

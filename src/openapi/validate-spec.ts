@@ -1,0 +1,84 @@
+import { validate } from '@scalar/openapi-parser';
+import type { Diagnostic, Severity } from '../shared/diagnostics.js';
+import { parseSpecText } from './parse-spec.js';
+import { pointerSegments, type PositionIndex } from './positions.js';
+import { findBadRefs } from './refs.js';
+import type { JsonObject } from './types.js';
+
+/** Messages AJV adds on every parent of a real error; they only repeat it less precisely. */
+const GENERIC = /^must match (exactly one schema in oneOf|"else" schema|"then" schema|a schema in anyOf)$/;
+
+export interface SpecCheck {
+  format: 'json' | 'yaml';
+  document?: JsonObject;
+  version: '2.0' | '3.0' | '3.1' | 'unknown';
+  positions: PositionIndex;
+  diagnostics: Diagnostic[];
+}
+
+/** Version from the `openapi` / `swagger` field. */
+export function specVersion(document: JsonObject): SpecCheck['version'] {
+  const v = String(document.openapi ?? document.swagger ?? '');
+  if (v.startsWith('3.1')) return '3.1';
+  if (v.startsWith('3.0')) return '3.0';
+  if (v.startsWith('2.')) return '2.0';
+  return 'unknown';
+}
+
+/**
+ * Parse and validate one spec text: syntax, the OpenAPI schema (through
+ * @scalar/openapi-parser) and every `$ref`, each problem at its line:column.
+ * `schemaSeverity` lets a site build treat schema violations as warnings while
+ * `folio openapi-check` treats them as errors.
+ */
+export async function checkSpecText(file: string, text: string, { schemaSeverity = 'error' as Severity } = {}): Promise<SpecCheck> {
+  const parsed = parseSpecText(file, text);
+  const result: SpecCheck = { format: parsed.format, version: 'unknown', positions: parsed.positions, diagnostics: [...parsed.diagnostics] };
+  const document = parsed.document;
+  if (!document) return result;
+  result.document = document;
+  result.version = specVersion(document);
+  const at = (segments: readonly string[]) => parsed.positions.at(segments);
+  const push = (segments: readonly string[], code: string, severity: Severity, message: string) => {
+    const { line, column } = at(segments);
+    result.diagnostics.push({ file, line, column, severity, code, path: segments.join('.'), message });
+  };
+  if (result.version === 'unknown') {
+    push([], 'OPENAPI_INVALID', 'error', 'missing or unsupported `openapi`/`swagger` version field; set `openapi: 3.1.0` (or 3.0.x, or `swagger: "2.0"`)');
+    return result;
+  }
+  for (const error of await schemaErrors(document)) {
+    const segments = pointerSegments(error.path);
+    push(segments, 'OPENAPI_INVALID', schemaSeverity, `${error.path || '/'} ${error.message}; correct this field to match the OpenAPI ${result.version} schema`);
+  }
+  for (const bad of findBadRefs(document)) {
+    const message = bad.external
+      ? `$ref "${bad.ref}" points outside this file; external references are not followed, so move the definition into this spec's components`
+      : `$ref "${bad.ref}" points to nothing in this spec; add the missing definition or fix the reference`;
+    push(bad.at, 'OPENAPI_BAD_REF', schemaSeverity, message);
+  }
+  return result;
+}
+
+async function schemaErrors(document: JsonObject): Promise<{ path: string; message: string }[]> {
+  let errors: { path?: string[] | string; message: string }[] = [];
+  try {
+    // The validator may decorate what it is given; hand it a copy.
+    const result = await validate(structuredClone(document));
+    errors = (result.errors ?? []) as typeof errors;
+  } catch (error) {
+    errors = [{ path: '', message: `could not be validated: ${(error as Error).message}` }];
+  }
+  const list = errors.map((e) => ({ path: Array.isArray(e.path) ? `/${e.path.join('/')}` : (e.path ?? ''), message: e.message }));
+  const specific = list.filter((e) => !GENERIC.test(e.message));
+  const base = specific.length > 0 ? specific : list;
+  // An error on a parent whose child also has one is the same mistake seen from further away.
+  const kept = base.filter((e) => !base.some((other) => other.path.startsWith(`${e.path}/`)));
+  const seen = new Set<string>();
+  return kept.filter((e) => {
+    const key = `${e.path}\u0000${e.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
