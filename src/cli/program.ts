@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { registerValidate } from './commands/validate.js';
 
 /**
  * The `folio` command line. Each command lives in `commands/<name>.ts` and
@@ -8,5 +9,6 @@ export function createProgram(): Command {
   const program = new Command('folio')
     .description('Folio: build, preview and host docs.json documentation sites')
     .showHelpAfterError();
+  registerValidate(program);
   return program;
 }

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { loadDocsConfig } from '../../config/index.js';
+import { type Diagnostic, formatDiagnostic } from '../../shared/diagnostics.js';
+
+const pick = ({ file, line, column, path: p, code, message }: Diagnostic) => ({ file, line, column, path: p, code, message });
+
+/** `folio validate [dir]`: check docs.json (or mint.json); exit 0 valid, 1 invalid, 2 unreadable. */
+export function registerValidate(program: Command): void {
+  program
+    .command('validate')
+    .description('Check docs.json (or legacy mint.json): schema, navigation structure, referenced files')
+    .argument('[dir]', 'docs root', '.')
+    .option('--json', 'print { valid, errors, warnings } as JSON')
+    .action(async (dir: string, opts: { json?: boolean }) => {
+      const loaded = await loadDocsConfig(path.resolve(dir));
+      const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
+      const warnings = loaded.diagnostics.filter((d) => d.severity === 'warning');
+      if (opts.json) {
+        process.stdout.write(JSON.stringify({ valid: errors.length === 0, errors: errors.map(pick), warnings: warnings.map(pick) }, null, 2) + '\n');
+      } else {
+        for (const d of loaded.diagnostics) process.stdout.write(formatDiagnostic(d) + '\n');
+        const verdict = errors.length ? 'invalid' : 'valid';
+        process.stderr.write(`${loaded.source} is ${verdict}: ${errors.length} error(s), ${warnings.length} warning(s)\n`);
+      }
+      process.exitCode = loaded.unreadable ? 2 : errors.length ? 1 : 0;
+    });
+}

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import type { FieldPath } from '../load/source-map.js';
+import { closest } from '../load/suggest.js';
+import type { CheckContext } from './context.js';
+import { FileProbe } from './file-probe.js';
+import { isObject, walkNavigation } from './walk.js';
+
+const METHODS = 'GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK';
+/** `GET /users/{id}` or `specs/api.yaml GET /users/{id}`: an endpoint, not a page file. */
+export const ENDPOINT_ENTRY = new RegExp(`^(?:(\\S+)\\s+)?(${METHODS})\\s+(\\S.*)$`, 'i');
+const URL = /^https?:\/\//i;
+
+/** Pages, group roots and OpenAPI files named in the configuration must exist. */
+export function checkFiles(c: CheckContext): void {
+  if (!isObject(c.raw)) return;
+  const probe = new FileProbe(c.root);
+  const navigation = c.raw.navigation;
+  if (isObject(navigation)) {
+    walkNavigation(navigation, ({ kind, node, path: at }) => {
+      if (Array.isArray(node.pages)) node.pages.forEach((p, i) => typeof p === 'string' && checkPage(c, probe, p, [...at, 'pages', i], 'page'));
+      if (kind === 'group' && typeof node.root === 'string') checkPage(c, probe, node.root, [...at, 'root'], 'root');
+      checkOpenApi(c, probe, node.openapi, [...at, 'openapi']);
+      checkOpenApi(c, probe, node.asyncapi, [...at, 'asyncapi']);
+    });
+  }
+  const api = c.raw.api;
+  if (isObject(api)) {
+    checkOpenApi(c, probe, api.openapi, ['api', 'openapi']);
+    checkOpenApi(c, probe, api.asyncapi, ['api', 'asyncapi']);
+  }
+}
+
+function checkPage(c: CheckContext, probe: FileProbe, page: string, at: FieldPath, role: 'page' | 'root'): void {
+  if (URL.test(page)) return;
+  const endpoint = ENDPOINT_ENTRY.exec(page);
+  if (endpoint) {
+    const spec = endpoint[1];
+    if (spec && !URL.test(spec) && /\.(ya?ml|json)$/i.test(spec) && !probe.exists(spec)) {
+      c.error('NAV_OPENAPI_NOT_FOUND', at, 'value', `endpoint "${page}" names spec file ${spec}, which does not exist; fix the file name`);
+    }
+    return;
+  }
+  const rel = page.replace(/^\/+/, '');
+  const code = role === 'root' ? 'NAV_ROOT_NOT_FOUND' : 'NAV_PAGE_NOT_FOUND';
+  const label = role === 'root' ? 'root page' : 'page';
+  if (probe.escapes(rel)) {
+    c.error(code, at, 'value', `${label} "${page}" points outside the docs root; use a path inside the repository`);
+    return;
+  }
+  const candidates = /\.mdx?$/i.test(rel) ? [rel] : [`${rel}.mdx`, `${rel}.md`];
+  if (candidates.some((f) => probe.exists(f))) return;
+  const dir = path.posix.dirname(rel);
+  const names = [...(probe.list(dir) ?? [])].filter((n) => /\.mdx?$/i.test(n)).map((n) => (dir === '.' ? '' : `${dir}/`) + n.replace(/\.mdx?$/i, ''));
+  const guess = closest(rel, names);
+  const fix = guess ? `did you mean "${guess}"?` : 'create the file or fix the path';
+  c.error(code, at, 'value', `${label} "${page}" not found (no ${candidates.join(' or ')} in the docs root); ${fix}`);
+}
+
+function checkOpenApi(c: CheckContext, probe: FileProbe, value: unknown, at: FieldPath): void {
+  if (typeof value === 'string') {
+    if (URL.test(value)) return;
+    const rel = value.replace(/^\/+/, '');
+    if (probe.escapes(rel)) c.error('NAV_OPENAPI_NOT_FOUND', at, 'value', `\`${c.fmt(at)}\` "${value}" points outside the docs root; use a file inside the repository`);
+    else if (!probe.exists(rel)) c.error('NAV_OPENAPI_NOT_FOUND', at, 'value', `\`${c.fmt(at)}\`: specification file "${value}" not found; fix the path or add the file`);
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => checkOpenApi(c, probe, v, [...at, i]));
+  } else if (isObject(value)) {
+    checkOpenApi(c, probe, value.source, [...at, 'source']);
+  }
+}

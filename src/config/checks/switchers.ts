@@ -1,0 +1,51 @@
+import type { FieldPath } from '../load/source-map.js';
+import { closest } from '../load/suggest.js';
+import type { CheckContext } from './context.js';
+import { SUPPORTED_LANGUAGES } from './languages.js';
+import { isObject, walkNavigation } from './walk.js';
+
+/** Versions and languages: one default each, unique and supported language codes. */
+export function checkSwitchers(c: CheckContext): void {
+  const navigation = isObject(c.raw) ? c.raw.navigation : undefined;
+  if (!isObject(navigation)) return;
+  walkNavigation(navigation, ({ node, path }) => {
+    if (Array.isArray(node.versions)) checkDefaults(c, node.versions, [...path, 'versions'], 'version', 'NAV_DUPLICATE_DEFAULT_VERSION');
+    if (Array.isArray(node.languages)) {
+      checkDefaults(c, node.languages, [...path, 'languages'], 'language', 'NAV_DUPLICATE_DEFAULT_LANGUAGE');
+      checkLanguageCodes(c, node.languages, [...path, 'languages']);
+    }
+  });
+  const global = navigation.global;
+  if (isObject(global) && Array.isArray(global.languages)) checkLanguageCodes(c, global.languages, ['navigation', 'global', 'languages']);
+}
+
+function checkDefaults(c: CheckContext, list: unknown[], path: FieldPath, label: string, code: 'NAV_DUPLICATE_DEFAULT_VERSION' | 'NAV_DUPLICATE_DEFAULT_LANGUAGE'): void {
+  let first: number | undefined;
+  list.forEach((entry, i) => {
+    if (!isObject(entry) || entry.default !== true) return;
+    if (first === undefined) {
+      first = i;
+      return;
+    }
+    const firstName = isObject(list[first]) ? String((list[first] as Record<string, unknown>)[label]) : String(first);
+    c.error(code, [...path, i, 'default'], 'key', `${label} "${String(entry[label])}" and ${label} "${firstName}" both have \`default: true\`; keep it on one ${label} only`);
+  });
+}
+
+function checkLanguageCodes(c: CheckContext, list: unknown[], path: FieldPath): void {
+  const seen = new Map<string, number>();
+  list.forEach((entry, i) => {
+    if (!isObject(entry) || typeof entry.language !== 'string') return;
+    const code = entry.language;
+    const at: FieldPath = [...path, i, 'language'];
+    if (!SUPPORTED_LANGUAGES.has(code)) {
+      const guess = closest(code, SUPPORTED_LANGUAGES);
+      const hint = guess ? `did you mean "${guess}"?` : 'use a supported code such as "en", "fr", "pt-BR" or "zh-Hant"';
+      c.error('NAV_UNKNOWN_LANGUAGE', at, 'value', `\`${c.fmt(at)}\` has unsupported language code "${code}"; ${hint}`);
+    }
+    const prev = seen.get(code);
+    if (prev !== undefined) {
+      c.error('NAV_DUPLICATE_LANGUAGE', at, 'value', `language "${code}" is listed twice (also at \`${c.fmt([...path, prev])}\`); merge the two entries or change one code`);
+    } else seen.set(code, i);
+  });
+}

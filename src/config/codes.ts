@@ -1,0 +1,32 @@
+/** Stable diagnostic codes of the config layer; each is documented in docs/errors/config.md. */
+export const CONFIG_CODES = {
+  CONFIG_NOT_FOUND: 'Neither docs.json nor mint.json exists in the docs root.',
+  CONFIG_READ_FAILED: 'The configuration file exists but could not be read.',
+  JSON_SYNTAX: 'The file is not valid JSON (comments and trailing commas are allowed).',
+  CONFIG_MISSING_FIELD: 'A required field is missing.',
+  CONFIG_INVALID_TYPE: 'A field has the wrong type (for example a number where a string is expected).',
+  CONFIG_INVALID_VALUE: 'A field holds a value outside the allowed set.',
+  CONFIG_INVALID_FORMAT: 'A string does not have the required format (for example a hex color).',
+  CONFIG_OUT_OF_RANGE: 'A string, number or array is too small or too large.',
+  CONFIG_INVALID: 'A field does not match any accepted shape.',
+  CONFIG_UNKNOWN_KEY: 'A key that Folio does not know; it is ignored.',
+  NAV_NO_PRIMARY: 'The navigation object has no primary pattern, so the site would have no pages.',
+  NAV_MULTIPLE_PRIMARY: 'The navigation object has two primary patterns side by side; all but one would be dropped.',
+  NAV_MIXED_CHILDREN: 'A navigation element holds two child types at one level; all but one would be dropped.',
+  NAV_PAGE_NOT_FOUND: 'A page listed in navigation has no .mdx or .md file.',
+  NAV_ROOT_NOT_FOUND: 'The root page of a group has no .mdx or .md file.',
+  NAV_OPENAPI_NOT_FOUND: 'An OpenAPI specification file named in the configuration does not exist.',
+  NAV_DUPLICATE_DEFAULT_VERSION: 'More than one version has `default: true`.',
+  NAV_DUPLICATE_DEFAULT_LANGUAGE: 'More than one language has `default: true`.',
+  NAV_DUPLICATE_LANGUAGE: 'The same language code appears twice.',
+  NAV_UNKNOWN_LANGUAGE: 'A language code that is not supported.',
+  REF_INVALID: 'A `$ref` value is not a relative path to a .json file.',
+  REF_NOT_FOUND: 'The file named by `$ref` does not exist.',
+  REF_OUTSIDE_ROOT: 'A `$ref` path leaves the docs root.',
+  REF_CYCLE: '`$ref` files include each other in a cycle.',
+  REF_SIBLINGS_IGNORED: 'Keys next to a `$ref` that points to a non-object are ignored.',
+  MINT_LEGACY: 'The site uses the legacy mint.json format.',
+  MINT_UNSUPPORTED: 'A mint.json key that has no docs.json equivalent; it is dropped by the conversion.',
+} as const;
+
+export type ConfigCode = keyof typeof CONFIG_CODES;

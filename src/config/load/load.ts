@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Diagnostic, SourcePosition } from '../../shared/diagnostics.js';
+import { sortDiagnostics } from '../../shared/diagnostics.js';
+import { runChecks } from '../checks/index.js';
+import { convertMintConfig } from '../mint/convert.js';
+import { type DocsConfig, docsConfigSchema } from '../schema/docs-config.js';
+import { createReadContext } from './read-json.js';
+import { readJsonFile } from './read-json.js';
+import { problemsFromIssues } from './schema-issues.js';
+import { type FieldPath, formatPath } from './source-map.js';
+import { closest } from './suggest.js';
+import { findUnknownKeys } from './unknown-keys.js';
+
+/** The result of reading a docs root's configuration. */
+export interface LoadedDocsConfig {
+  /** The validated, `$ref`-resolved (and mint.json-converted) config, or null when it cannot be used. */
+  config: DocsConfig | null;
+  /** Every problem found, sorted by file and position. */
+  diagnostics: Diagnostic[];
+  /** Which file the configuration came from. */
+  source: 'docs.json' | 'mint.json';
+  /** True when the input could not be read or parsed at all (CLI exit code 2). */
+  unreadable: boolean;
+  /** File, line and column of a field of the resolved config (the file that held it, `$ref` files included). */
+  locate(path: FieldPath): SourcePosition;
+}
+
+const isUnder = (p: FieldPath, base: FieldPath): boolean => base.length <= p.length && base.every((seg, i) => p[i] === seg);
+
+/** Read, `$ref`-resolve, convert (mint.json) and validate the configuration of a docs root. */
+export async function loadDocsConfig(root: string): Promise<LoadedDocsConfig> {
+  const absRoot = path.resolve(root);
+  const docsJson = path.join(absRoot, 'docs.json');
+  const mintJson = path.join(absRoot, 'mint.json');
+  const source: LoadedDocsConfig['source'] = !fs.existsSync(docsJson) && fs.existsSync(mintJson) ? 'mint.json' : 'docs.json';
+  const ctx = createReadContext(absRoot, source);
+  const locate = (p: FieldPath) => ctx.map.locate(p);
+  const done = (config: DocsConfig | null): LoadedDocsConfig => ({
+    config,
+    diagnostics: sortDiagnostics(ctx.diagnostics),
+    source,
+    unreadable: ctx.unreadable,
+    locate,
+  });
+
+  const file = source === 'docs.json' ? docsJson : mintJson;
+  if (!fs.existsSync(file)) {
+    ctx.unreadable = true;
+    ctx.diagnostics.push({ file: 'docs.json', line: 1, column: 1, severity: 'error', code: 'CONFIG_NOT_FOUND', path: '', message: `no docs.json or mint.json in ${absRoot}; create docs.json (see \`folio schema\`)` });
+    return done(null);
+  }
+  let raw: unknown;
+  try {
+    raw = readJsonFile(ctx, file, [], []);
+  } catch (err) {
+    ctx.unreadable = true;
+    ctx.diagnostics.push({ file: source, line: 1, column: 1, severity: 'error', code: 'CONFIG_READ_FAILED', path: '', message: `cannot read ${source}: ${(err as Error).message}` });
+    return done(null);
+  }
+  if (ctx.unreadable) return done(null);
+  if (source === 'mint.json') raw = convertMintConfig(raw, ctx);
+
+  const parsed = docsConfigSchema.safeParse(raw);
+  const problems = parsed.success ? [] : problemsFromIssues(parsed.error.issues, raw);
+  for (const p of problems) {
+    if (ctx.failedRefs.some((base) => isUnder(p.path, base))) continue;
+    const at = p.atKey ? ctx.map.locateKey(p.path) : ctx.map.locate(p.path);
+    ctx.diagnostics.push({ ...at, severity: 'error', code: p.code, path: formatPath(p.path), message: p.message });
+  }
+  for (const u of findUnknownKeys(docsConfigSchema, raw)) {
+    const keyPath = [...u.path, u.key];
+    const guess = closest(u.key, u.known);
+    const fix = guess ? `did you mean \`${guess}\`?` : 'remove it or check the spelling';
+    const owner = u.path.length ? ` in \`${formatPath(u.path)}\`` : '';
+    ctx.diagnostics.push({ ...ctx.map.locateKey(keyPath), severity: 'warning', code: 'CONFIG_UNKNOWN_KEY', path: formatPath(keyPath), message: `unknown key \`${u.key}\`${owner} is ignored; ${fix}` });
+  }
+  runChecks({ root: absRoot, raw, ctx });
+  // Problems beyond the schema (a missing page, mixed children) are reported but
+  // leave the config usable, so a preview can still show the rest of the site.
+  return done(parsed.success ? parsed.data : null);
+}

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import jsonc from 'jsonc-parser';
+import type { Diagnostic } from '../../shared/diagnostics.js';
+import { resolveInside, toPosixRelative } from '../../shared/paths.js';
+import type { ConfigCode } from '../codes.js';
+import { type FieldPath, SourceMap, formatPath } from './source-map.js';
+
+/** State shared while one configuration and its `$ref` files are read. */
+export interface ReadContext {
+  root: string;
+  map: SourceMap;
+  diagnostics: Diagnostic[];
+  /** True once a file could not be parsed at all (exit code 2). */
+  unreadable: boolean;
+  /** Paths whose `$ref` failed; schema problems under them are not repeated. */
+  failedRefs: FieldPath[];
+  texts: Map<string, string>;
+}
+
+/** A fresh read context for the docs root. */
+export function createReadContext(root: string, rootFile: string): ReadContext {
+  return { root, map: new SourceMap(rootFile), diagnostics: [], unreadable: false, failedRefs: [], texts: new Map() };
+}
+
+function report(ctx: ReadContext, code: ConfigCode, at: { file: string; line: number; column: number }, p: FieldPath, message: string, severity: 'error' | 'warning' = 'error'): void {
+  ctx.diagnostics.push({ ...at, severity, code, path: p.length ? formatPath(p) : '', message });
+}
+
+/**
+ * Read one JSON-with-comments file into a plain value, recording the position of
+ * every value under `prefix` and resolving `$ref` objects. Returns undefined
+ * when the file cannot be parsed (the problem is reported).
+ */
+export function readJsonFile(ctx: ReadContext, absFile: string, prefix: FieldPath, chain: readonly string[]): unknown {
+  const rel = toPosixRelative(ctx.root, absFile);
+  let text = ctx.texts.get(absFile);
+  if (text === undefined) {
+    text = fs.readFileSync(absFile, 'utf8');
+    ctx.texts.set(absFile, text);
+    ctx.map.addFile(rel, text);
+  }
+  const errors: jsonc.ParseError[] = [];
+  const tree = jsonc.parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length > 0 || !tree) {
+    ctx.unreadable = true;
+    for (const e of errors) {
+      const what = jsonc.printParseErrorCode(e.error);
+      report(ctx, 'JSON_SYNTAX', ctx.map.at(rel, e.offset), [], `invalid JSON: ${describeSyntax(what)}; fix the syntax at this position`);
+    }
+    if (errors.length === 0) report(ctx, 'JSON_SYNTAX', ctx.map.at(rel, 0), [], 'invalid JSON: the file is empty; write a JSON object');
+    return undefined;
+  }
+  return buildValue(ctx, tree, { abs: absFile, rel }, prefix, undefined, [...chain, absFile]);
+}
+
+function describeSyntax(code: string): string {
+  const words: Record<string, string> = {
+    InvalidSymbol: 'unexpected character',
+    InvalidNumberFormat: 'malformed number',
+    PropertyNameExpected: 'expected a property name in double quotes',
+    ValueExpected: 'expected a value',
+    ColonExpected: 'expected `:` after the property name',
+    CommaExpected: 'expected `,` between entries',
+    CloseBraceExpected: 'expected `}` to close the object',
+    CloseBracketExpected: 'expected `]` to close the array',
+    EndOfFileExpected: 'unexpected content after the end of the JSON value',
+    UnexpectedEndOfString: 'unterminated string',
+    UnexpectedEndOfComment: 'unterminated comment',
+    InvalidEscapeCharacter: 'invalid escape sequence in a string',
+    InvalidCharacter: 'invalid character in a string',
+  };
+  return words[code] ?? code;
+}
+
+interface FileRef {
+  abs: string;
+  rel: string;
+}
+
+function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  // defineProperty so a key such as `__proto__` stays an ordinary data key.
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function buildValue(ctx: ReadContext, node: jsonc.Node, file: FileRef, p: FieldPath, keyOffset: number | undefined, chain: readonly string[]): unknown {
+  ctx.map.record(p, file.rel, node.offset, keyOffset);
+  if (node.type === 'array') return (node.children ?? []).map((child, i) => buildValue(ctx, child, file, [...p, i], undefined, chain));
+  if (node.type !== 'object') return node.value;
+  const props = (node.children ?? []).filter((c) => c.children && c.children.length === 2);
+  const refProp = props.find((c) => c.children![0]!.value === '$ref');
+  let out: Record<string, unknown> = {};
+  if (refProp) {
+    const resolved = resolveRef(ctx, refProp.children![1]!, file, p, chain);
+    const siblings = props.filter((c) => c !== refProp);
+    if (resolved === undefined) return undefined;
+    if (resolved === null || typeof resolved !== 'object' || Array.isArray(resolved)) {
+      for (const s of siblings) {
+        const k = String(s.children![0]!.value);
+        report(ctx, 'REF_SIBLINGS_IGNORED', ctx.map.at(file.rel, s.offset), [...p, k], `\`${formatPath([...p, k])}\` is ignored because \`$ref\` points to a non-object; move it into the referenced file or remove it`, 'warning');
+      }
+      ctx.map.record(p, file.rel, node.offset, keyOffset);
+      return resolved;
+    }
+    out = { ...(resolved as Record<string, unknown>) };
+    for (const s of siblings) {
+      const [k, v] = s.children as [jsonc.Node, jsonc.Node];
+      setOwn(out, String(k.value), buildValue(ctx, v, file, [...p, String(k.value)], k.offset, chain));
+    }
+    return out;
+  }
+  for (const prop of props) {
+    const [k, v] = prop.children as [jsonc.Node, jsonc.Node];
+    setOwn(out, String(k.value), buildValue(ctx, v, file, [...p, String(k.value)], k.offset, chain));
+  }
+  return out;
+}
+
+function resolveRef(ctx: ReadContext, refNode: jsonc.Node, from: FileRef, p: FieldPath, chain: readonly string[]): unknown {
+  const at = ctx.map.at(from.rel, refNode.offset);
+  const refPath = [...p, '$ref'];
+  const fail = (code: ConfigCode, message: string): undefined => {
+    report(ctx, code, at, refPath, message);
+    ctx.failedRefs.push(p);
+    return undefined;
+  };
+  if (typeof refNode.value !== 'string' || refNode.value.trim() === '') {
+    return fail('REF_INVALID', `\`${formatPath(refPath)}\` must be a relative path to a JSON file, such as "./navigation.json"`);
+  }
+  const ref = refNode.value;
+  const joined = path.posix.join(path.posix.dirname(from.rel), ref.replace(/\\/g, '/'));
+  const target = ref.startsWith('/') ? resolveInside(ctx.root, ref) : resolveInside(ctx.root, joined);
+  if (target === null || joined.startsWith('../') || joined === '..') {
+    return fail('REF_OUTSIDE_ROOT', `\`$ref\` "${ref}" leaves the docs root; reference a file inside the repository`);
+  }
+  if (chain.includes(target)) {
+    const names = [...chain.slice(chain.indexOf(target)), target].map((f) => toPosixRelative(ctx.root, f));
+    return fail('REF_CYCLE', `\`$ref\` "${ref}" forms a cycle (${names.join(' -> ')}); break the cycle by inlining one of the files`);
+  }
+  let isFile = false;
+  try {
+    isFile = fs.statSync(target).isFile();
+  } catch {
+    isFile = false;
+  }
+  if (!isFile) {
+    return fail('REF_NOT_FOUND', `\`$ref\` "${ref}" not found (looked for ${toPosixRelative(ctx.root, target)}); fix the path or create the file`);
+  }
+  const value = readJsonFile(ctx, target, p, chain);
+  if (value === undefined) ctx.failedRefs.push(p);
+  return value;
+}
