@@ -1,0 +1,298 @@
+/**
+ * `buildSite`: docs root → static site. Plan every page and its cache key first, then compile
+ * only the bodies that changed (workers on every core), render layout for pages whose key
+ * changed, write them, and finish with the site-wide files and the search index.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Diagnostic } from '../shared/diagnostics.js';
+import { hasErrors, sortDiagnostics } from '../shared/diagnostics.js';
+import { resolveInside } from '../shared/paths.js';
+import type { PageRoute } from '../navigation/types.js';
+import { siteAssets, writeAssets } from './assets.js';
+import { BUILD_FORMAT, BuildCache, hashText, type CachedBody } from './build-cache.js';
+import { loadSite, type LoadedSite } from './load-site.js';
+import { compileAll } from './mdx-pool.js';
+import type { MdxJob } from './mdx-job.js';
+import { fallbackEndpointBody } from './openapi.js';
+import { SearchIndexer } from './search-index.js';
+import { SiteRenderer } from './site-renderer.js';
+import { htmlFileFor, isStaticRedirectSource, redirectHtml, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
+import { copyStaticFiles } from './static-files.js';
+
+export interface BuildOptions {
+  root: string;
+  outDir: string;
+  log?: (line: string) => void;
+  /** Absolute site URL for sitemap.xml and robots.txt (`https://docs.example.com`). */
+  siteUrl?: string;
+  /** Reuse `<outDir>/.folio-cache` (default true). */
+  cache?: boolean;
+  /** Build the Pagefind index (default true). */
+  search?: boolean;
+  /** Worker threads for MDX (default: all cores). */
+  threads?: number;
+  /** Called with (done, total) while pages are rendered. */
+  progress?: (done: number, total: number) => void;
+}
+
+export interface BuildStats {
+  compiled: number;
+  rendered: number;
+  skipped: number;
+  written: number;
+  assets: { css: string; js: string; jsBytes: number };
+}
+
+export interface BuildResult {
+  ok: boolean;
+  pages: number;
+  diagnostics: Diagnostic[];
+  durationMs: number;
+  stats?: BuildStats;
+}
+
+interface PlannedPage {
+  route: PageRoute;
+  bodyKey: string;
+  pageKey: string;
+  job?: MdxJob;
+  body?: CachedBody;
+}
+
+const diag = (code: string, message: string, file = 'docs.json', severity: Diagnostic['severity'] = 'warning'): Diagnostic => ({
+  file, line: 1, column: 1, severity, code, path: '', message,
+});
+
+/** Hash of every snippet file: a snippet edit invalidates cached bodies (pages may import it). */
+async function snippetsKey(root: string): Promise<string> {
+  const parts: string[] = [];
+  const walk = async (dir: string) => {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      const abs = path.join(dir, e.name);
+      if (e.isDirectory()) await walk(abs);
+      else if (e.isFile()) parts.push(abs, await readFile(abs, 'utf8'));
+    }
+  };
+  for (const name of ['snippets', '_snippets']) await walk(path.join(root, name));
+  return hashText(...parts);
+}
+
+/** Build the static site of `root` into `outDir`. */
+export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const log = options.log ?? (() => {});
+  const outDir = path.resolve(options.outDir);
+  const { site, diagnostics } = await loadSite(options.root);
+  const done = (ok: boolean, pages: number, stats?: BuildStats): BuildResult => ({
+    ok: ok && !hasErrors(diagnostics),
+    pages,
+    diagnostics: sortDiagnostics(diagnostics),
+    durationMs: Math.round(performance.now() - started),
+    stats,
+  });
+  if (!site) {
+    if (!diagnostics.some((d) => d.severity === 'error')) diagnostics.push(diag('BUILD_CONFIG_MISSING', 'No usable docs.json or mint.json was found; create docs.json at the docs root.', 'docs.json', 'error'));
+    return done(false, 0);
+  }
+  await mkdir(outDir, { recursive: true });
+  const [assets, cache, snippets] = await Promise.all([siteAssets(), BuildCache.open(outDir, options.cache !== false), snippetsKey(site.root)]);
+  const base = '/';
+  const renderer = new SiteRenderer(site, { css: base + assets.css.file, js: base + assets.js.file, base });
+  const variables = Object.fromEntries(Object.entries(site.config.variables ?? {}).map(([k, v]) => [k, String(v)]));
+  const envKey = hashText(BUILD_FORMAT, JSON.stringify(variables), snippets);
+  const layoutKey = hashText(assets.css.file, assets.js.file, JSON.stringify(site.model.settings));
+
+  // Plan: one entry per route, with the keys that decide what can be skipped.
+  const planned: PlannedPage[] = [];
+  let nextJob = 0;
+  for (const route of site.model.pages.values()) {
+    let bodyKey: string;
+    let job: MdxJob | undefined;
+    let body: CachedBody | undefined;
+    if (route.kind === 'page' && route.file) {
+      const page = site.index.pages.get(route.path);
+      if (!page || page.source === undefined) {
+        diagnostics.push(diag('BUILD_PAGE_UNREADABLE', `The page ${route.path} is listed but its file could not be read; check the file exists and is readable.`, route.file, 'error'));
+        continue;
+      }
+      bodyKey = hashText(envKey, page.file, page.source);
+      job = { id: nextJob++, file: page.file, source: page.source.slice(page.bodyOffset), lineOffset: page.bodyLine - 1 };
+    } else {
+      const html = site.openapi?.renderBody(route) ?? fallbackEndpointBody(route);
+      bodyKey = hashText(envKey, 'endpoint', html);
+      body = { html, headings: [], diagnostics: [], features: [], renderer: 'openapi' };
+    }
+    const pageKey = hashText(bodyKey, layoutKey, renderer.sectionParts(route.sectionId).key, JSON.stringify(route), JSON.stringify(renderer.pageFlags(route)));
+    planned.push({ route, bodyKey, pageKey, job, body });
+  }
+
+  // Unchanged pages are skipped outright; their earlier problems are reported again.
+  const previous = cache.manifest.pages;
+  const outputIntact = existsSync(path.join(outDir, '404.html'));
+  const todo = planned.filter((p) => !(outputIntact && previous[p.route.href] === p.pageKey));
+  const todoSet = new Set(todo);
+  const skipped = planned.length - todo.length;
+  const toCompile: PlannedPage[] = [];
+  await Promise.all(
+    todo.map(async (p) => {
+      if (p.body) return;
+      p.body = await cache.getBody(p.bodyKey);
+      if (!p.body) toCompile.push(p);
+    }),
+  );
+  const oldDiagnostics = (await readPageDiagnostics(cache.dir)) ?? {};
+  const pageDiagnostics: Record<string, Diagnostic[]> = {};
+  for (const p of planned) if (!todoSet.has(p) && oldDiagnostics[p.route.href]) pageDiagnostics[p.route.href] = oldDiagnostics[p.route.href]!;
+
+  const search = options.search === false ? null : await SearchIndexer.start();
+  if (search && !search.indexer) diagnostics.push(diag('BUILD_SEARCH_FAILED', `Search index skipped: Pagefind could not start (${search.error}).`));
+  const indexer = search?.indexer ?? null;
+  const searchable = (p: PlannedPage) => !renderer.pageFlags(p.route).noindex;
+
+  let written = 0;
+  let rendered = 0;
+  const total = todo.length;
+  const writes: Promise<void>[] = [];
+  const emit = (p: PlannedPage) => {
+    const body = p.body!;
+    if (body.diagnostics.length) pageDiagnostics[p.route.href] = body.diagnostics;
+    const html = renderer.render(p.route, body);
+    rendered++;
+    options.progress?.(rendered, total);
+    if (indexer && searchable(p)) indexer.add(p.route.href, html);
+    const target = resolveInside(outDir, htmlFileFor(p.route.href));
+    if (!target) return;
+    writes.push(writeOut(target, html).then(() => void written++));
+  };
+  for (const p of todo) if (p.body) emit(p);
+  const byJob = new Map(toCompile.map((p) => [p.job!.id, p]));
+  await compileAll(
+    toCompile.map((p) => p.job!),
+    {
+      root: site.root,
+      variables,
+      threads: options.threads,
+      onResult: (r) => {
+        const p = byJob.get(r.id)!;
+        const { id: _id, ...body } = r;
+        p.body = body;
+        void cache.putBody(p.bodyKey, body);
+        emit(p);
+      },
+    },
+  );
+  await Promise.all(writes);
+  for (const list of Object.values(pageDiagnostics)) diagnostics.push(...list);
+
+  // Indexes built from scratch when any page changed, since Pagefind has no incremental mode.
+  const extra = await writeSiteFiles(site, outDir, renderer, options.siteUrl, diagnostics);
+  await writeAssets(outDir, [assets.css, assets.js]);
+  await copyStaticFiles(site.root, outDir);
+  await removeStale(outDir, previous, cache.manifest.files, planned, extra);
+  if (indexer) {
+    if (skipped > 0) for (const p of planned) if (!todoSet.has(p) && searchable(p)) await addFromDisk(indexer, outDir, p.route.href);
+    const errors = await indexer.finish(outDir);
+    for (const e of errors) diagnostics.push(diag('BUILD_SEARCH_FAILED', `Search index: ${e}`));
+  }
+  await cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey)));
+  await writePageDiagnostics(cache.dir, pageDiagnostics);
+  log(`built ${planned.length} pages (${toCompile.length} compiled, ${skipped} unchanged)`);
+  return done(true, planned.length, {
+    compiled: toCompile.length,
+    rendered,
+    skipped,
+    written,
+    assets: { css: assets.css.file, js: assets.js.file, jsBytes: assets.js.contents.length },
+  });
+}
+
+async function writeOut(target: string, contents: string): Promise<void> {
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, contents);
+}
+
+async function addFromDisk(indexer: SearchIndexer, outDir: string, href: string): Promise<void> {
+  const file = resolveInside(outDir, htmlFileFor(href));
+  if (file) indexer.add(href, await readFile(file, 'utf8').catch(() => ''));
+}
+
+async function readPageDiagnostics(dir: string): Promise<Record<string, Diagnostic[]> | null> {
+  try {
+    return JSON.parse(await readFile(path.join(dir, 'diagnostics.json'), 'utf8')) as Record<string, Diagnostic[]>;
+  } catch {
+    return null;
+  }
+}
+
+async function writePageDiagnostics(dir: string, value: Record<string, Diagnostic[]>): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'diagnostics.json'), JSON.stringify(value));
+}
+
+/** 404, root index, sitemap, robots, redirects; returns the redirect files written. */
+async function writeSiteFiles(site: LoadedSite, outDir: string, renderer: SiteRenderer, siteUrl: string | undefined, diagnostics: Diagnostic[]): Promise<string[]> {
+  const { model, config } = site;
+  const routes = [...model.pages.values()];
+  const all = config.seo?.indexing === 'all';
+  const indexed = routes.filter((r) => (r.listed || all) && !renderer.pageFlags(r).noindex).map((r) => r.href);
+  const defaultSection = model.sectionsById.get(model.defaultSectionId);
+  const home = defaultSection?.firstPage ?? routes[0]?.href ?? '/';
+  const notFound = renderer.render(
+    { href: '/404', path: '404', kind: 'page', file: null, title: 'Page not found', description: 'This page does not exist or has moved.', sectionId: model.defaultSectionId, listed: false, breadcrumbs: [], eyebrow: '404', prev: null, next: null, versions: [], languages: [] },
+    { html: `<p>Go back to <a href="${home}">the home page</a> or use the search box.</p>`, headings: [], features: [] },
+  );
+  const files: [string, string][] = [
+    ['404.html', notFound],
+    ['sitemap.xml', sitemapXml(indexed, siteUrl)],
+    ['robots.txt', robotsTxt(siteUrl)],
+    ['_redirects', redirectsFile(model.redirects)],
+  ];
+  const extra: string[] = [];
+  // `/` when no page is at the root: the home page (an `index` page, else the first page).
+  if (!model.pages.has('/')) {
+    const indexFile = model.pages.has('/index') ? resolveInside(outDir, htmlFileFor('/index')) : null;
+    const html = indexFile ? await readFile(indexFile, 'utf8').catch(() => null) : null;
+    files.push(['index.html', html ?? redirectHtml(home)]);
+  }
+  for (const r of model.redirects) {
+    if (!isStaticRedirectSource(r.source)) {
+      diagnostics.push(diag('BUILD_REDIRECT_SKIPPED', `Redirect ${r.source} has wildcards or parameters, so it is only in _redirects; hosts that ignore _redirects will not apply it.`));
+      continue;
+    }
+    if (model.pages.has(r.source)) continue;
+    const rel = htmlFileFor(r.source);
+    files.push([rel, redirectHtml(r.destination)]);
+    extra.push(rel);
+  }
+  await Promise.all(
+    files.map(([rel, contents]) => {
+      const target = resolveInside(outDir, rel);
+      return target ? writeOut(target, contents) : Promise.resolve();
+    }),
+  );
+  return extra;
+}
+
+/** Delete pages and redirect files the previous build wrote that this one no longer has. */
+async function removeStale(outDir: string, previous: Record<string, string>, previousFiles: string[], planned: PlannedPage[], extra: string[]): Promise<void> {
+  const live = new Set(planned.map((p) => p.route.href));
+  const liveFiles = new Set(extra);
+  const stale = [
+    ...Object.keys(previous).filter((h) => !live.has(h)).map(htmlFileFor),
+    ...previousFiles.filter((f) => !liveFiles.has(f)),
+  ];
+  await Promise.all(
+    stale.map((rel) => {
+      const target = resolveInside(outDir, rel);
+      return target ? rm(target, { force: true }) : Promise.resolve();
+    }),
+  );
+}

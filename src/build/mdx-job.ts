@@ -1,0 +1,68 @@
+/**
+ * One MDX body to compile and what comes back. Shared by the main thread and the workers, so
+ * a small site can compile in-process with exactly the same code as the parallel path.
+ */
+import { readFile } from 'node:fs/promises';
+import { renderMdx } from '../mdx/index.js';
+import type { Heading } from '../mdx/types.js';
+import type { Diagnostic } from '../shared/diagnostics.js';
+import { resolveInside, toPosixRelative } from '../shared/paths.js';
+
+export interface MdxJob {
+  id: number;
+  file: string;
+  source: string;
+  lineOffset: number;
+}
+
+export interface MdxResult {
+  id: number;
+  html: string;
+  headings: Heading[];
+  diagnostics: Diagnostic[];
+  features: string[];
+  renderer: string;
+}
+
+/** Compile one page body; snippet reads are confined to the docs root. */
+export async function runMdxJob(job: MdxJob, root: string, variables: Record<string, string>): Promise<MdxResult> {
+  try {
+    const out = await renderMdx({
+      source: job.source,
+      file: job.file,
+      lineOffset: job.lineOffset,
+      variables,
+      async readSnippet(importPath: string) {
+        const abs = resolveInside(root, importPath);
+        if (!abs) return null;
+        try {
+          return { file: toPosixRelative(root, abs), source: await readFile(abs, 'utf8') };
+        } catch {
+          return null;
+        }
+      },
+    });
+    return { id: job.id, html: out.html, headings: out.headings, diagnostics: out.diagnostics, features: [...out.usesClientFeatures], renderer: out.renderer };
+  } catch (error) {
+    // A crash in one page must not stop the others: report it on the page and move on.
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      id: job.id,
+      html: '',
+      headings: [],
+      diagnostics: [
+        {
+          file: job.file,
+          line: job.lineOffset + 1,
+          column: 1,
+          severity: 'error',
+          code: 'BUILD_PAGE_CRASHED',
+          path: '',
+          message: `Rendering this page failed unexpectedly (${message}). Check the MDX near the top of the page; report a bug if the page looks valid.`,
+        },
+      ],
+      features: [],
+      renderer: 'none',
+    };
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The small files a static host needs besides pages: sitemap, robots, redirects, 404, and the
+ * mapping from a page URL to its file on disk.
+ */
+import { escapeHtml } from '../render/markdown-inline.js';
+import type { Redirect } from '../navigation/types.js';
+
+/** `/guide/intro` → `guide/intro/index.html`; `/` → `index.html`. Served as `/guide/intro` by any static host. */
+export function htmlFileFor(href: string): string {
+  const clean = href.replace(/^\/+|\/+$/g, '');
+  return clean === '' ? 'index.html' : `${clean}/index.html`;
+}
+
+/** sitemap.xml with absolute URLs when `siteUrl` is known, site-relative otherwise. */
+export function sitemapXml(hrefs: string[], siteUrl?: string): string {
+  const base = siteUrl ? siteUrl.replace(/\/+$/, '') : '';
+  const urls = [...hrefs].sort().map((h) => `<url><loc>${escapeHtml(base + h)}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/** robots.txt allowing everything and pointing at the sitemap. */
+export function robotsTxt(siteUrl?: string): string {
+  const sitemap = siteUrl ? `${siteUrl.replace(/\/+$/, '')}/sitemap.xml` : '/sitemap.xml';
+  return `User-agent: *\nAllow: /\n\nSitemap: ${sitemap}\n`;
+}
+
+/** Netlify/Cloudflare-style `_redirects`: one `source destination status` per line. */
+export function redirectsFile(redirects: Redirect[]): string {
+  return redirects.map((r) => `${r.source} ${r.destination} ${r.permanent ? 301 : 302}`).join('\n') + (redirects.length ? '\n' : '');
+}
+
+/** An HTML page that forwards to `destination` for hosts that ignore `_redirects`. */
+export function redirectHtml(destination: string): string {
+  const d = escapeHtml(destination);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Redirecting…</title><meta name="robots" content="noindex"><link rel="canonical" href="${d}"><meta http-equiv="refresh" content="0; url=${d}"></head><body><p>This page moved to <a href="${d}">${d}</a>.</p></body></html>`;
+}
+
+/** Redirect sources that can be written as files: no wildcards or parameters. */
+export function isStaticRedirectSource(source: string): boolean {
+  return source.startsWith('/') && !/[*:?#]/.test(source);
+}

@@ -1,0 +1,61 @@
+/**
+ * Turns a loaded site plus compiled page bodies into HTML documents. Section and chrome views
+ * are computed once per section; the build and the dev server both render through this.
+ */
+import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from '../render/from-site-model.js';
+import { PageRenderer } from '../render/render-page.js';
+import type { AssetUrls, ChromeView, SectionView } from '../render/types.js';
+import type { PageRoute, Section } from '../navigation/types.js';
+import type { Heading } from '../mdx/types.js';
+import type { LoadedSite } from './load-site.js';
+import { hashText } from './build-cache.js';
+
+export interface PageBody {
+  html: string;
+  headings: Heading[];
+  features: string[];
+}
+
+export class SiteRenderer {
+  private renderer: PageRenderer;
+  private sectionViews = new Map<string, { view: SectionView; chrome: ChromeView; key: string }>();
+
+  constructor(private readonly site: LoadedSite, assets: AssetUrls) {
+    this.renderer = new PageRenderer(assets, { siteName: site.config.name, defaultTheme: site.config.appearance?.default });
+  }
+
+  /** Views and a cache key of everything section-wide that a page's HTML depends on. */
+  sectionParts(sectionId: string): { view: SectionView; chrome: ChromeView; key: string } {
+    let parts = this.sectionViews.get(sectionId);
+    if (!parts) {
+      const { model, config } = this.site;
+      const section: Section | undefined = model.sectionsById.get(sectionId) ?? model.sectionsById.get(model.defaultSectionId);
+      const view: SectionView = section
+        ? sectionViewFromModel(model, section)
+        : { key: 'none', tabs: [], anchors: [], globalAnchors: [], sidebarSwitchers: [], sidebar: [], drilldown: false };
+      const chrome = chromeViewFromConfig(config, section);
+      parts = { view, chrome, key: hashText(JSON.stringify(view), chrome.key) };
+      this.sectionViews.set(sectionId, parts);
+    }
+    return parts;
+  }
+
+  /** Frontmatter flags of the page behind a route (endpoint pages have none). */
+  pageFlags(route: PageRoute): { noindex: boolean; mode?: string } {
+    const page = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
+    return { noindex: page?.noindex ?? false, mode: page?.mode };
+  }
+
+  /** The full HTML document of a route. */
+  render(route: PageRoute, body: PageBody): string {
+    const parts = this.sectionParts(route.sectionId);
+    const flags = this.pageFlags(route);
+    const page = pageViewFromRoute(this.site.model, route, {
+      html: body.html,
+      headings: body.headings,
+      mermaid: body.features.includes('mermaid'),
+      ...flags,
+    });
+    return this.renderer.render(page, parts.view, parts.chrome);
+  }
+}

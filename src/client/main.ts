@@ -1,0 +1,27 @@
+/**
+ * Entry of the browser bundle. Every page loads this one small script (deferred); each island
+ * looks for its own `data-*` hook and does nothing when the page has none, so pages without
+ * code blocks or tabs pay only for the bytes, not for the work.
+ */
+import { initBanner } from './banner.js';
+import { initCopyButtons } from './copy.js';
+import { initMenus } from './menus.js';
+import { initMermaid } from './mermaid.js';
+import { initSearch } from './search.js';
+import { initSidebarToggle } from './sidebar.js';
+import { initTabs } from './tabs.js';
+import { initThemeToggle } from './theme.js';
+
+function start(): void {
+  initThemeToggle();
+  initBanner();
+  initMenus();
+  initSidebarToggle();
+  initCopyButtons();
+  initTabs();
+  initSearch();
+  initMermaid();
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+else start();

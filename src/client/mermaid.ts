@@ -1,0 +1,21 @@
+/**
+ * Mermaid diagrams. The site never fetches from the network: when the build shipped a local copy
+ * (`<html data-mermaid="/assets/mermaid.js">`) it is loaded, only on pages that contain a diagram;
+ * otherwise the diagram source stays readable as a code block.
+ */
+interface MermaidApi {
+  initialize(options: Record<string, unknown>): void;
+  run(options: { nodes: HTMLElement[] }): Promise<void>;
+}
+
+export function initMermaid(): void {
+  const nodes = [...document.querySelectorAll<HTMLElement>('[data-mermaid],.mermaid')];
+  const src = document.documentElement.dataset.mermaid;
+  if (nodes.length === 0 || !src) return;
+  void (import(/* @vite-ignore */ src) as Promise<{ default: MermaidApi }>)
+    .then(({ default: mermaid }) => {
+      mermaid.initialize({ startOnLoad: false, theme: document.documentElement.dataset.theme === 'dark' ? 'dark' : 'default' });
+      return mermaid.run({ nodes });
+    })
+    .catch(() => undefined);
+}

@@ -1,0 +1,197 @@
+/**
+ * SiteModel → views. Decides what each part of the layout shows (which selector, which label,
+ * which link) so the components only draw. Per-language banner, navbar and footer replace the
+ * site-wide ones here.
+ */
+import type { DocsConfig } from '../config/index.js';
+import type {
+  DirectoryItem,
+  Icon,
+  PageRoute,
+  Section,
+  SidebarNode,
+  SiteModel,
+  SwitcherEntry,
+} from '../navigation/types.js';
+import type { Heading } from '../mdx/types.js';
+import { languageName } from './languages.js';
+import { inlineMarkdownToHtml, shortHash } from './markdown-inline.js';
+import type { ChromeView, DirectoryView, LinkView, PageView, SectionView, SidebarItemView, SwitcherView } from './types.js';
+
+const isExternal = (href: string) => /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
+const iconName = (icon?: Icon) => icon?.name;
+
+function entryToLink(entry: SwitcherEntry): LinkView {
+  return {
+    label: entry.label,
+    href: entry.href,
+    icon: iconName(entry.icon),
+    external: entry.external,
+    active: entry.active,
+    description: entry.description,
+    tag: entry.tag,
+  };
+}
+
+/** The first page href in a sidebar subtree (for drilldown). */
+function firstHref(nodes: SidebarNode[]): string | undefined {
+  for (const node of nodes) {
+    if (node.type === 'page') return node.url ?? node.href;
+    if (node.type === 'endpoint' && node.href) return node.href;
+    if (node.type === 'group') {
+      const found = node.root ?? firstHref(node.children);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** Sidebar nodes → view items; unresolved endpoint placeholders have no page and are left out. */
+export function sidebarItemsFromNodes(nodes: SidebarNode[]): SidebarItemView[] {
+  const items: SidebarItemView[] = [];
+  for (const node of nodes) {
+    switch (node.type) {
+      case 'page':
+        if (node.url) items.push({ type: 'link', title: node.sidebarTitle ?? node.title, href: node.url, icon: iconName(node.icon) });
+        else items.push({ type: 'page', title: node.sidebarTitle ?? node.title, href: node.href, icon: iconName(node.icon), tag: node.tag });
+        break;
+      case 'link':
+        items.push({ type: 'link', title: node.label, href: node.href, icon: iconName(node.icon) });
+        break;
+      case 'endpoint':
+        if (node.href) items.push({ type: 'page', title: node.title, href: node.href, tag: node.tag, method: node.method === 'WEBHOOK' ? 'HOOK' : node.method });
+        break;
+      case 'group':
+        items.push({
+          type: 'group',
+          title: node.name,
+          icon: iconName(node.icon),
+          tag: node.tag,
+          rootHref: node.root,
+          firstHref: firstHref(node.children),
+          expanded: node.expanded,
+          children: sidebarItemsFromNodes(node.children),
+        });
+        break;
+      case 'endpoint-set':
+        break;
+    }
+  }
+  return items;
+}
+
+function switcher(kind: SwitcherView['kind'], label: string, entries: SwitcherEntry[]): SwitcherView[] {
+  if (entries.length === 0 || (entries.length === 1 && (kind === 'version' || kind === 'language'))) return [];
+  const options = entries.map(entryToLink);
+  if (kind === 'language') for (const [i, o] of options.entries()) o.label = languageName(entries[i]!.code ?? o.label);
+  return [{ kind, label, options }];
+}
+
+/** What every page of `section` shares: tabs, anchors, sidebar switchers and the tree. */
+export function sectionViewFromModel(model: SiteModel, section: Section): SectionView {
+  const s = section.switchers;
+  return {
+    key: section.id,
+    tabs: s.tabs.map(entryToLink),
+    anchors: s.anchors.map(entryToLink),
+    globalAnchors: s.globalAnchors.map(entryToLink),
+    sidebarSwitchers: [...switcher('dropdown', 'Dropdown', s.dropdowns), ...switcher('menu', 'Menu', s.menu)],
+    sidebar: sidebarItemsFromNodes(section.sidebar),
+    drilldown: model.settings.drilldown ?? false,
+  };
+}
+
+type ChromeConfig = Pick<DocsConfig, 'name' | 'logo' | 'favicon' | 'colors' | 'navbar' | 'footer' | 'banner'>;
+
+/** Header, banner and footer for a section: the language's own chrome when it has one. */
+export function chromeViewFromConfig(config: ChromeConfig, section: Section | undefined): ChromeView {
+  const lang = section?.language;
+  const navbar = lang?.navbar ?? config.navbar;
+  const footer = lang?.footer ?? config.footer;
+  const banner = lang?.banner ?? config.banner;
+  const logo = config.logo;
+  const homeHref = section?.firstPage ?? '/';
+  const favicon = typeof config.favicon === 'string' ? config.favicon : config.favicon?.light;
+  const navLinks: LinkView[] = (navbar?.links ?? []).map((l) => ({
+    label: l.label ?? l.type ?? l.href,
+    href: l.href,
+    external: isExternal(l.href),
+  }));
+  const primary = navbar?.primary
+    ? { label: navbar.primary.label ?? navbar.primary.type, href: navbar.primary.href, external: isExternal(navbar.primary.href) }
+    : undefined;
+  const socials = Object.entries(footer?.socials ?? {}).map(([network, href]) => ({ label: network, href: String(href), external: true }));
+  const columns = (footer?.links ?? []).map((c) => ({
+    header: c.header,
+    items: c.items.map((i) => ({ label: i.label, href: i.href, external: isExternal(i.href) })),
+  }));
+  const bannerHtml = banner ? inlineMarkdownToHtml(banner.content) : '';
+  const view: ChromeView = {
+    key: '',
+    siteName: config.name,
+    lang: lang?.code ?? 'en',
+    logo:
+      logo === undefined
+        ? undefined
+        : typeof logo === 'string'
+          ? { light: logo, dark: logo, href: homeHref }
+          : { light: logo.light, dark: logo.dark, href: logo.href ?? homeHref },
+    favicon,
+    navLinks,
+    primary,
+    banner: banner ? { html: bannerHtml, dismissible: banner.dismissible ?? false, key: shortHash(banner.content) } : undefined,
+    footer: { socials, columns },
+    colors: { primary: config.colors.primary, light: config.colors.light, dark: config.colors.dark },
+  };
+  view.key = shortHash(JSON.stringify(view));
+  return view;
+}
+
+function directoryItem(item: DirectoryItem): DirectoryView['items'][number] {
+  if (item.type === 'page') return { title: item.title, href: item.href, description: item.description, icon: iconName(item.icon) };
+  const children: { title: string; href: string }[] = [];
+  const collect = (list: DirectoryItem[]) => {
+    for (const c of list) {
+      if (c.type === 'page') children.push({ title: c.title, href: c.href });
+      else if (c.href) children.push({ title: c.name, href: c.href });
+      else collect(c.items);
+    }
+  };
+  collect(item.items);
+  return { title: item.name, href: item.href ?? children[0]?.href ?? '#', icon: iconName(item.icon), children };
+}
+
+/** The eyebrow per `styling.eyebrows`: full breadcrumbs, or the section name (theme default). */
+function eyebrowFor(model: SiteModel, route: PageRoute): PageView['eyebrow'] {
+  if (model.settings.eyebrows === 'breadcrumbs') return route.breadcrumbs;
+  return route.eyebrow ? [{ label: route.eyebrow }] : [];
+}
+
+/** Everything page-specific, given the rendered body. */
+export function pageViewFromRoute(
+  model: SiteModel,
+  route: PageRoute,
+  body: { html: string; headings: Heading[]; mermaid: boolean; noindex: boolean; mode?: string },
+): PageView {
+  const section = model.sectionsById.get(route.sectionId);
+  const products = section?.switchers.products ?? [];
+  return {
+    href: route.href,
+    title: route.title,
+    description: route.description,
+    eyebrow: eyebrowFor(model, route),
+    bodyHtml: body.html,
+    headings: body.headings,
+    directory: route.directory ? { style: route.directory.style, items: route.directory.items.map(directoryItem) } : undefined,
+    prev: route.prev ? { label: route.prev.title, href: route.prev.href } : undefined,
+    next: route.next ? { label: route.next.title, href: route.next.href } : undefined,
+    switchers: [
+      ...switcher('product', 'Product', products),
+      ...switcher('version', 'Version', route.versions),
+      ...switcher('language', 'Language', route.languages),
+    ],
+    noindex: body.noindex,
+    mode: body.mode,
+    mermaid: body.mermaid,
+  };
+}

@@ -1,0 +1,107 @@
+import type { DirectoryView, PageView } from '../types.js';
+import { NavIcon } from './icon.js';
+
+function Eyebrow({ items }: { items: PageView['eyebrow'] }) {
+  if (items.length === 0) return null;
+  return (
+    <nav className="eyebrow" aria-label="Breadcrumb">
+      <ol role="list">
+        {items.map((crumb, i) => (
+          <li key={`${i}${crumb.label}`}>{crumb.href ? <a href={crumb.href}>{crumb.label}</a> : <span>{crumb.label}</span>}</li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+/** Child pages of a group root page, as cards or as an accordion list. */
+function Directory({ directory }: { directory: DirectoryView }) {
+  if (directory.items.length === 0) return null;
+  if (directory.style === 'card') {
+    return (
+      <div className="directory directory-card">
+        {directory.items.map((item) => (
+          <a className="directory-card-item" href={item.href} key={item.href}>
+            <NavIcon name={item.icon} />
+            <strong>{item.title}</strong>
+            {item.description ? <span>{item.description}</span> : null}
+          </a>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className="directory directory-accordion">
+      {directory.items.map((item) =>
+        item.children && item.children.length > 0 ? (
+          <details key={item.href} className="directory-accordion-item">
+            <summary>{item.title}</summary>
+            <ul role="list">
+              {item.children.map((c) => (
+                <li key={c.href}>
+                  <a href={c.href}>{c.title}</a>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : (
+          <a key={item.href} className="directory-accordion-item" href={item.href}>
+            <strong>{item.title}</strong>
+            {item.description ? <span>{item.description}</span> : null}
+          </a>
+        ),
+      )}
+    </div>
+  );
+}
+
+/** Title block, body, directory listing and previous/next links. */
+export function Content({ page }: { page: PageView }) {
+  return (
+    <article className="content" data-pagefind-body={page.noindex ? undefined : ''}>
+      <header className="page-header">
+        <Eyebrow items={page.eyebrow} />
+        <h1 className="page-title">{page.title}</h1>
+        {page.description ? <p className="page-description">{page.description}</p> : null}
+      </header>
+      <div className="prose" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
+      {page.directory ? <Directory directory={page.directory} /> : null}
+      {page.prev || page.next ? (
+        <nav className="pager" aria-label="Previous and next pages" data-pagefind-ignore="">
+          {page.prev ? (
+            <a className="pager-prev" href={page.prev.href} rel="prev">
+              <small>Previous</small>
+              <span>{page.prev.label}</span>
+            </a>
+          ) : (
+            <span />
+          )}
+          {page.next ? (
+            <a className="pager-next" href={page.next.href} rel="next">
+              <small>Next</small>
+              <span>{page.next.label}</span>
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
+    </article>
+  );
+}
+
+/** "On this page": h2 and h3 headings of the body. */
+export function TableOfContents({ page }: { page: PageView }) {
+  const items = page.headings.filter((h) => h.depth >= 2 && h.depth <= 3);
+  if (items.length === 0 || page.mode === 'wide' || page.mode === 'custom') return null;
+  return (
+    <nav className="toc" aria-label="On this page">
+      <p className="toc-title">On this page</p>
+      <ul role="list">
+        {items.map((h) => (
+          <li key={h.id} className={`toc-depth-${h.depth}`}>
+            <a href={`#${h.id}`}>{h.text}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

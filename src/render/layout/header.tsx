@@ -1,0 +1,74 @@
+import type { ChromeView, LinkView, SwitcherView } from '../types.js';
+import { NavIcon, linkProps } from './icon.js';
+import { Switcher } from './switcher.js';
+
+/** Top bar: logo and name, search, navbar links, primary button, selectors, dark-mode toggle. */
+export function Header({ chrome, switchers }: { chrome: ChromeView; switchers: SwitcherView[] }) {
+  return (
+    <header className="site-header">
+      <div className="header-inner">
+        <button type="button" className="icon-button sidebar-toggle" data-sidebar-toggle aria-label="Open navigation" aria-expanded="false">
+          <span className="burger" aria-hidden="true" />
+        </button>
+        <a className="brand" href={chrome.logo?.href ?? chrome.navLinks[0]?.href ?? '/'}>
+          {chrome.logo ? (
+            <>
+              <img className="logo logo-light" src={chrome.logo.light} alt={chrome.siteName} />
+              <img className="logo logo-dark" src={chrome.logo.dark} alt={chrome.siteName} />
+            </>
+          ) : (
+            <span className="brand-name">{chrome.siteName}</span>
+          )}
+        </a>
+        <div className="header-switchers">
+          {switchers.map((s) => (
+            <Switcher key={s.kind} switcher={s} />
+          ))}
+        </div>
+        <div className="search" role="search">
+          <input type="search" placeholder="Search…" aria-label="Search the docs" data-search autoComplete="off" />
+          <ul className="search-results" data-search-results hidden />
+        </div>
+        <nav className="navbar-links" aria-label="Site">
+          {chrome.navLinks.map((link) => (
+            <a key={link.href + link.label} {...linkProps(link.href, link.external)}>
+              {link.label}
+            </a>
+          ))}
+          {chrome.primary ? (
+            <a className="button-primary" {...linkProps(chrome.primary.href, chrome.primary.external)}>
+              {chrome.primary.label}
+            </a>
+          ) : null}
+        </nav>
+        <button type="button" className="icon-button theme-toggle" data-theme-toggle aria-label="Toggle dark mode">
+          <span className="sun" aria-hidden="true" />
+          <span className="moon" aria-hidden="true" />
+        </button>
+      </div>
+    </header>
+  );
+}
+
+/** Horizontal tab bar; one URL section per tab. */
+export function TabBar({ tabs }: { tabs: LinkView[] }) {
+  if (tabs.length === 0) return null;
+  return (
+    <nav className="tab-bar" aria-label="Sections">
+      <div className="tab-bar-inner">
+        {tabs.map((tab) => (
+          <a
+            key={tab.href + tab.label}
+            className="tab"
+            {...linkProps(tab.href, tab.external)}
+            aria-current={tab.active ? 'page' : undefined}
+            data-tab-href={tab.href}
+          >
+            <NavIcon name={tab.icon} />
+            {tab.label}
+          </a>
+        ))}
+      </div>
+    </nav>
+  );
+}

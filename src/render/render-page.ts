@@ -1,0 +1,127 @@
+/**
+ * Assembles a whole HTML document for one page. The parts that depend only on the section
+ * (sidebar, tab bar) or the language (banner, footer) are rendered once and reused as strings;
+ * a page only marks its own sidebar entry and opens its ancestor groups with string edits.
+ * At 3,000 pages this is what keeps layout work per page to the header, content and TOC.
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createElement } from 'react';
+import { HEAD_SCRIPT } from './head-script.js';
+import { Banner, Footer } from './layout/chrome.js';
+import { Content, TableOfContents } from './layout/content.js';
+import { Header, TabBar } from './layout/header.js';
+import { Sidebar, numberSidebar } from './layout/sidebar.js';
+import { htmlLang } from './languages.js';
+import { escapeHtml } from './markdown-inline.js';
+import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
+
+interface SectionParts {
+  sidebarHtml: string;
+  tabBarHtml: string;
+  ancestors: Map<string, string[]>;
+  collapsed: Set<string>;
+}
+
+interface ChromeParts {
+  bannerHtml: string;
+  footerHtml: string;
+}
+
+/** Cache of rendered section and chrome parts; create one per build (or per dev request cycle). */
+export class PageRenderer {
+  private sections = new Map<string, SectionParts>();
+  private chromes = new Map<string, ChromeParts>();
+
+  constructor(private readonly assets: AssetUrls, private readonly options: { siteName: string; defaultTheme?: string } = { siteName: '' }) {}
+
+  private sectionParts(section: SectionView): SectionParts {
+    let parts = this.sections.get(section.key);
+    if (!parts) {
+      const { items, ancestors } = numberSidebar(section.sidebar);
+      const collapsed = new Set<string>();
+      const walk = (list: typeof items) => {
+        for (const i of list) if (i.type === 'group') {
+          if (!i.expanded) collapsed.add(i.id);
+          walk(i.children);
+        }
+      };
+      walk(items);
+      parts = {
+        sidebarHtml: renderToStaticMarkup(createElement(Sidebar, { section, items })),
+        tabBarHtml: renderToStaticMarkup(createElement(TabBar, { tabs: section.tabs })),
+        ancestors,
+        collapsed,
+      };
+      this.sections.set(section.key, parts);
+    }
+    return parts;
+  }
+
+  private chromeParts(chrome: ChromeView): ChromeParts {
+    let parts = this.chromes.get(chrome.key);
+    if (!parts) {
+      parts = {
+        bannerHtml: renderToStaticMarkup(createElement(Banner, { chrome })),
+        footerHtml: renderToStaticMarkup(createElement(Footer, { chrome })),
+      };
+      this.chromes.set(chrome.key, parts);
+    }
+    return parts;
+  }
+
+  /** The sidebar with this page's link marked current and its folded ancestors opened. */
+  private sidebarFor(parts: SectionParts, href: string): string {
+    let html = parts.sidebarHtml.split(`href="${escapeHtml(href)}"`).join(`href="${escapeHtml(href)}" aria-current="page"`);
+    for (const id of parts.ancestors.get(href) ?? []) {
+      if (parts.collapsed.has(id)) html = html.replace(`<details class="nav-group" data-group="${id}">`, `<details class="nav-group" data-group="${id}" open="">`);
+    }
+    return html;
+  }
+
+  /** The complete HTML document of one page. */
+  render(page: PageView, section: SectionView, chrome: ChromeView): string {
+    const s = this.sectionParts(section);
+    const c = this.chromeParts(chrome);
+    const a = this.assets;
+    const title = page.title === chrome.siteName ? page.title : `${page.title} - ${chrome.siteName}`;
+    const colors = chrome.colors;
+    const themeStyle = `:root{--primary:${colors.primary};--primary-light:${colors.light ?? colors.primary};--primary-dark:${colors.dark ?? colors.primary}}`;
+    const htmlAttrs = [
+      `lang="${escapeHtml(htmlLang(chrome.lang))}"`,
+      'data-theme="light"',
+      `data-base="${escapeHtml(a.base)}"`,
+      this.options.defaultTheme ? `data-default-theme="${escapeHtml(this.options.defaultTheme)}"` : '',
+      chrome.banner?.dismissible ? `data-banner-key="${chrome.banner.key}"` : '',
+      page.mermaid && a.mermaid ? `data-mermaid="${escapeHtml(a.mermaid)}"` : '',
+    ].filter(Boolean);
+    const head = [
+      '<meta charset="utf-8">',
+      '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      `<title>${escapeHtml(title)}</title>`,
+      page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
+      page.noindex ? '<meta name="robots" content="noindex">' : '',
+      `<meta property="og:title" content="${escapeHtml(page.title)}">`,
+      chrome.favicon ? `<link rel="icon" href="${escapeHtml(chrome.favicon)}">` : '',
+      `<link rel="stylesheet" href="${escapeHtml(a.css)}">`,
+      `<style>${themeStyle}</style>`,
+      `<script>${HEAD_SCRIPT}</script>`,
+      `<script src="${escapeHtml(a.js)}" defer></script>`,
+      a.devScript ?? '',
+    ].join('');
+    const header = renderToStaticMarkup(createElement(Header, { chrome, switchers: page.switchers }));
+    const content = renderToStaticMarkup(createElement(Content, { page }));
+    const toc = renderToStaticMarkup(createElement(TableOfContents, { page }));
+    return (
+      `<!doctype html><html ${htmlAttrs.join(' ')}><head>${head}</head><body>` +
+      '<a class="skip-link" href="#content">Skip to content</a>' +
+      c.bannerHtml +
+      header +
+      s.tabBarHtml +
+      `<div class="layout${page.mode === 'wide' ? ' layout-wide' : ''}"><aside class="sidebar" id="sidebar"><div class="sidebar-scroll">${this.sidebarFor(s, page.href)}</div></aside>` +
+      `<main id="content" class="main">${content}</main>` +
+      `<aside class="toc-column">${toc}</aside></div>` +
+      c.footerHtml +
+      '</body></html>'
+    );
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * What the layout draws, decided before drawing. `from-site-model.ts` turns the navigation
+ * layer's SiteModel into these views; components only read them, so they stay testable alone.
+ */
+import type { Heading } from '../mdx/types.js';
+
+/** A link in a bar, list or menu. */
+export interface LinkView {
+  label: string;
+  href: string;
+  icon?: string;
+  /** Opens another site: drawn with an outward arrow and `rel="noopener"`. */
+  external?: boolean;
+  /** The entry the reader is in now. */
+  active?: boolean;
+  description?: string;
+  /** Badge text (version tags such as "Latest"). */
+  tag?: string;
+}
+
+/** A dropdown selector: version, language, product or sidebar dropdown. */
+export interface SwitcherView {
+  kind: 'version' | 'language' | 'product' | 'dropdown' | 'menu';
+  /** Accessible name, e.g. "Version". */
+  label: string;
+  options: LinkView[];
+}
+
+/** One sidebar entry; a tagged union like the navigation tree it comes from. */
+export type SidebarItemView =
+  | { type: 'page'; title: string; href: string; icon?: string; tag?: string; method?: string }
+  | { type: 'link'; title: string; href: string; icon?: string }
+  | {
+      type: 'group';
+      title: string;
+      icon?: string;
+      tag?: string;
+      /** Page opened by clicking the group title (`root`). */
+      rootHref?: string;
+      /** First page inside, opened by the title when drilldown is on and there is no root. */
+      firstHref?: string;
+      /** Nested groups only: open by default. */
+      expanded: boolean;
+      children: SidebarItemView[];
+    };
+
+/** Parts of the page shared by every page of one section (rendered once, reused). */
+export interface SectionView {
+  /** Stable key of the section, for caching its rendered sidebar. */
+  key: string;
+  tabs: LinkView[];
+  anchors: LinkView[];
+  globalAnchors: LinkView[];
+  /** Dropdown menu at the top of the sidebar and tab menu items, when the section has them. */
+  sidebarSwitchers: SwitcherView[];
+  sidebar: SidebarItemView[];
+  /** `interaction.drilldown`: a group title without root opens its first page. */
+  drilldown: boolean;
+}
+
+/** Site-wide (per language) chrome: header, banner, footer. */
+export interface ChromeView {
+  key: string;
+  siteName: string;
+  lang: string;
+  logo?: { light: string; dark: string; href: string };
+  favicon?: string;
+  navLinks: LinkView[];
+  primary?: LinkView;
+  banner?: { html: string; dismissible: boolean; key: string };
+  footer: { socials: LinkView[]; columns: { header?: string; items: LinkView[] }[] };
+  colors: { primary: string; light?: string; dark?: string };
+}
+
+/** A directory listing on a group's root page. */
+export interface DirectoryView {
+  style: 'accordion' | 'card';
+  items: { title: string; href: string; description?: string; icon?: string; children?: { title: string; href: string }[] }[];
+}
+
+/** Everything specific to one page. */
+export interface PageView {
+  href: string;
+  title: string;
+  description?: string;
+  /** Breadcrumbs or the section name, per `styling.eyebrows`; empty for none. */
+  eyebrow: { label: string; href?: string }[];
+  bodyHtml: string;
+  headings: Heading[];
+  directory?: DirectoryView;
+  prev?: LinkView;
+  next?: LinkView;
+  /** Version, language and product selectors with the URLs that keep the reader on this page. */
+  switchers: SwitcherView[];
+  noindex: boolean;
+  /** `mode: wide` and friends drop the table of contents. */
+  mode?: string;
+  /** Page body needs the mermaid loader. */
+  mermaid: boolean;
+}
+
+/** Hashed asset URLs the page links to. */
+export interface AssetUrls {
+  css: string;
+  js: string;
+  mermaid?: string;
+  /** Extra tags for the dev server (live reload). */
+  devScript?: string;
+  base: string;
+}
