@@ -1,0 +1,81 @@
+/**
+ * Speed figure for the openapi layer: a generated spec of 600 operations
+ * (120 resources × 5 verbs, shared and circular schemas) is loaded, planned and
+ * every endpoint page rendered. Prints the time of each stage.
+ * Run: npm run bench:openapi
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadOpenApiSpecs } from '../src/openapi/index.js';
+import { renderEndpointPage } from '../src/render/endpoint/index.js';
+
+const RESOURCES = 120;
+
+/** A deterministic spec: same input every run, so figures compare across runs. */
+function generateSpec(): object {
+  const paths: Record<string, object> = {};
+  const schemas: Record<string, object> = {
+    Node: { type: 'object', properties: { id: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } },
+    Error: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } },
+  };
+  for (let r = 0; r < RESOURCES; r++) {
+    const name = `Resource${r}`;
+    schemas[name] = {
+      type: 'object',
+      required: ['id', 'name'],
+      properties: {
+        id: { type: 'string', format: 'uuid' },
+        name: { type: 'string', example: `item ${r}` },
+        status: { type: 'string', enum: ['active', 'archived'], default: 'active' },
+        createdAt: { type: 'string', format: 'date-time' },
+        tree: { $ref: '#/components/schemas/Node' },
+        tags: { type: 'array', items: { type: 'string' } },
+        owner: { oneOf: [{ $ref: '#/components/schemas/Error' }, { type: 'string' }] },
+      },
+    };
+    const ref = { $ref: `#/components/schemas/${name}` };
+    const ok = (schema: object) => ({ description: 'OK', content: { 'application/json': { schema } } });
+    const errors = { '404': { description: 'Not found', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } };
+    const idParam = [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }];
+    const tag = [`Group ${r % 12}`];
+    paths[`/v1/resources-${r}`] = {
+      get: { tags: tag, summary: `List resource ${r}`, parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', default: 20, maximum: 100 } }], responses: { '200': ok({ type: 'array', items: ref }) } },
+      post: { tags: tag, summary: `Create resource ${r}`, requestBody: { required: true, content: { 'application/json': { schema: ref } } }, responses: { '201': ok(ref), ...errors } },
+    };
+    paths[`/v1/resources-${r}/{id}`] = {
+      get: { tags: tag, summary: `Get resource ${r}`, parameters: idParam, responses: { '200': ok(ref), ...errors } },
+      patch: { tags: tag, summary: `Update resource ${r}`, parameters: idParam, requestBody: { content: { 'application/json': { schema: { allOf: [ref, { type: 'object', properties: { note: { type: 'string' } } }] } } } }, responses: { '200': ok(ref), ...errors } },
+      delete: { tags: tag, summary: `Delete resource ${r}`, parameters: idParam, responses: { '204': { description: 'Deleted' }, ...errors } },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Bench API', version: '1.0.0' },
+    servers: [{ url: 'https://api.example.com' }],
+    security: [{ bearer: [] }],
+    paths,
+    components: { schemas, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+  };
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-openapi-'));
+try {
+  fs.writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(generateSpec(), null, 2));
+  const t0 = performance.now();
+  const { provider, diagnostics } = await loadOpenApiSpecs(dir, ['openapi.json'], { discover: false });
+  const t1 = performance.now();
+  const endpoints = provider.endpoints('openapi.json');
+  const t2 = performance.now();
+  let bytes = 0;
+  for (const endpoint of endpoints) bytes += renderEndpointPage(provider.operation(endpoint.href)!).length;
+  const t3 = performance.now();
+  const ms = (a: number, b: number) => `${(b - a).toFixed(0)} ms`;
+  console.log(`operations: ${endpoints.length} (diagnostics: ${diagnostics.length})`);
+  console.log(`load + parse: ${ms(t0, t1)}`);
+  console.log(`plan hrefs:   ${ms(t1, t2)}`);
+  console.log(`plan + render pages: ${ms(t2, t3)} (${(bytes / 1024 / 1024).toFixed(1)} MB HTML, ${((t3 - t2) / endpoints.length).toFixed(2)} ms/page)`);
+  console.log(`total: ${ms(t0, t3)}`);
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,2 @@
+export * from './render.js';
+export { markdownToHtml } from './markdown.js';

@@ -1,0 +1,120 @@
+import type { ReactNode } from 'react';
+import type { SchemaNode } from '../../openapi/types.js';
+import { markdownToHtml } from './markdown.js';
+
+function literal(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** Type, required/deprecated pills and facts (default, enum, constraints, example) of one schema node. */
+function SchemaFacts({ node }: { node: SchemaNode }): ReactNode {
+  return (
+    <>
+      {node.description ? <div className="api-description" dangerouslySetInnerHTML={{ __html: markdownToHtml(node.description) }} /> : null}
+      {node.enum ? (
+        <p className="api-enum">
+          Allowed values:{' '}
+          {node.enum.map((v, i) => (
+            <code key={i}>{literal(v)}</code>
+          ))}
+        </p>
+      ) : null}
+      {node.default !== undefined ? (
+        <p className="api-default">
+          Default: <code>{literal(node.default)}</code>
+        </p>
+      ) : null}
+      {node.constraints.length > 0 ? <p className="api-constraints">{node.constraints.join(' · ')}</p> : null}
+      {node.example !== undefined ? (
+        <p className="api-example">
+          Example: <code>{literal(node.example)}</code>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The small labels after a field name. */
+export function FieldLabels({ node, required }: { node: SchemaNode; required?: boolean }): ReactNode {
+  return (
+    <>
+      <span className="api-type">{node.type}</span>
+      {node.nullable ? <span className="api-pill">nullable</span> : null}
+      {required || node.required ? <span className="api-pill api-required">required</span> : null}
+      {node.readOnly ? <span className="api-pill">read-only</span> : null}
+      {node.writeOnly ? <span className="api-pill">write-only</span> : null}
+      {node.deprecated ? <span className="api-pill api-deprecated">deprecated</span> : null}
+    </>
+  );
+}
+
+/** Nested children of a node: properties, array items, map values, oneOf/anyOf options, or a marker. */
+export function SchemaChildren({ node }: { node: SchemaNode }): ReactNode {
+  if (node.circular) return <p className="api-circular">circular: {node.circular}</p>;
+  if (node.brokenRef) return <p className="api-broken-ref">unresolved reference: {node.brokenRef}</p>;
+  if (node.truncated) return <p className="api-truncated">…</p>;
+  const items = node.items;
+  return (
+    <>
+      {node.properties.length > 0 ? (
+        <ul className="api-properties">
+          {node.properties.map((child, i) => (
+            <SchemaField key={`${child.name ?? ''}-${i}`} node={child} />
+          ))}
+        </ul>
+      ) : null}
+      {items && (items.properties.length > 0 || items.variants || items.circular || items.items) ? (
+        <div className="api-items">
+          <p className="api-items-label">Array items: {items.refName ?? items.type}</p>
+          <SchemaChildren node={items} />
+        </div>
+      ) : null}
+      {node.additionalProperties ? (
+        <div className="api-additional">
+          <p>Additional properties: {node.additionalProperties.type}</p>
+          <SchemaChildren node={node.additionalProperties} />
+        </div>
+      ) : null}
+      {node.variants ? (
+        <div className="api-variants" data-kind={node.variants.kind}>
+          <p>{node.variants.kind === 'oneOf' ? 'One of:' : 'Any of:'}</p>
+          <ol>
+            {node.variants.options.map((option, i) => (
+              <li key={i}>
+                <span className="api-type">{option.refName ?? option.type}</span>
+                <SchemaFacts node={option} />
+                <SchemaChildren node={option} />
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** One named field (property, parameter or header) with its nested schema. */
+export function SchemaField({ node, required }: { node: SchemaNode; required?: boolean }): ReactNode {
+  return (
+    <li className="api-field">
+      <div className="api-field-head">
+        <code className="api-field-name">{node.name}</code> <FieldLabels node={node} required={required} />
+      </div>
+      <SchemaFacts node={node} />
+      <SchemaChildren node={node} />
+    </li>
+  );
+}
+
+/** A top-level schema (body or response): its description and fields. */
+export function SchemaBlock({ node }: { node: SchemaNode }): ReactNode {
+  return (
+    <div className="api-schema">
+      <p className="api-schema-type">
+        <span className="api-type">{node.refName ?? node.type}</span>
+      </p>
+      <SchemaFacts node={node} />
+      <SchemaChildren node={node} />
+    </div>
+  );
+}
