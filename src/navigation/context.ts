@@ -1,0 +1,74 @@
+import type { PageIndex } from '../content/index.js';
+import type { Diagnostic, Severity } from '../shared/diagnostics.js';
+import type { NavigationCode } from './codes.js';
+import type { DirectoryMode, EndpointRef, OpenApiProvider, OpenApiRef, ResolveOptions } from './types.js';
+
+/** Shared state of one `resolveSiteModel` run. */
+export interface ResolveContext {
+  index: PageIndex;
+  provider: OpenApiProvider | undefined;
+  diagnostics: Diagnostic[];
+  /** Endpoint pages the provider generated, by href. */
+  endpointPages: Map<string, EndpointRef>;
+  report(severity: Severity, code: NavigationCode, fieldPath: string, message: string): void;
+  /** Endpoints of one spec, cached: a spec is read once however many elements name it. */
+  endpointsOf(source: string, directory?: string): EndpointRef[];
+}
+
+/** What enclosing elements pass down to the sidebar entries below them. */
+export interface Scope {
+  directory: DirectoryMode;
+  openapi: OpenApiRef | undefined;
+}
+
+/** A page that belongs to a section but shows in no sidebar (hidden group or `hidden: true` frontmatter). */
+export interface UnlistedPlacement {
+  href: string;
+  groups: string[];
+}
+
+/** Per-section bookkeeping while its sidebar is built. */
+export interface SectionDraft {
+  /** Hrefs already placed in this section's sidebar, for duplicate detection. */
+  seen: Set<string>;
+  unlisted: UnlistedPlacement[];
+}
+
+/** Create the context; diagnostics point at `locate(path)` or the top of docs.json. */
+export function createContext(index: PageIndex, { openapi, locate }: ResolveOptions): ResolveContext {
+  const diagnostics: Diagnostic[] = [];
+  const cache = new Map<string, EndpointRef[]>();
+  return {
+    index,
+    provider: openapi,
+    diagnostics,
+    endpointPages: new Map(),
+    report(severity, code, fieldPath, message) {
+      const at = locate?.(fieldPath) ?? locateNearest(locate, fieldPath) ?? { file: 'docs.json', line: 1, column: 1 };
+      diagnostics.push({ ...at, severity, code, path: fieldPath, message });
+    },
+    endpointsOf(source, directory) {
+      const key = `${source}\0${directory ?? ''}`;
+      let found = cache.get(key);
+      if (!found) {
+        found = openapi?.endpoints(source, directory) ?? [];
+        cache.set(key, found);
+      }
+      return found;
+    },
+  };
+}
+
+/** Walk up the field path (`a.b[2].c` → `a.b[2]` → `a.b`) until `locate` knows a position. */
+function locateNearest(locate: ResolveOptions['locate'], fieldPath: string): { file: string; line: number; column: number } | undefined {
+  if (!locate) return undefined;
+  let p = fieldPath;
+  while (p.length > 0) {
+    const cut = Math.max(p.lastIndexOf('.'), p.lastIndexOf('['));
+    if (cut <= 0) return undefined;
+    p = p.slice(0, cut);
+    const at = locate(p);
+    if (at) return at;
+  }
+  return undefined;
+}

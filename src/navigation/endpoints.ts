@@ -1,0 +1,81 @@
+import type { ResolveContext, SectionDraft } from './context.js';
+import type { ParsedEntry } from './entries.js';
+import type { EndpointRef, OpenApiRef, SidebarEndpoint, SidebarGroup, SidebarNode } from './types.js';
+
+type EndpointEntry = Extract<ParsedEntry, { kind: 'endpoint' }>;
+
+/**
+ * An endpoint entry (`"GET /users"`, `"spec.yaml GET /users"`). With a provider it gets
+ * the generated page's href and title; without one it stays a placeholder (`href: null`).
+ */
+export function endpointFromEntry(ctx: ResolveContext, parsed: EndpointEntry, entry: string, openapi: OpenApiRef | undefined, fieldPath: string): SidebarEndpoint {
+  const node: SidebarEndpoint = { type: 'endpoint', method: parsed.method, path: parsed.path, href: null, title: `${parsed.method} ${parsed.path}`, entry };
+  if (parsed.spec !== undefined) node.spec = parsed.spec;
+  if (openapi) node.openapi = openapi;
+  const sources = parsed.spec !== undefined ? [parsed.spec] : openapi?.sources ?? [];
+  if (sources.length === 0) {
+    ctx.report('warning', 'NAV_ENDPOINT_NO_OPENAPI', fieldPath, `Endpoint \`${entry}\` has no OpenAPI specification in scope. Set \`openapi\` on an enclosing group, tab or anchor, or write the entry as \`"openapi.yaml ${parsed.method} ${parsed.path}"\`.`);
+    return node;
+  }
+  if (!ctx.provider) return node;
+  let known = 0;
+  for (const source of sources) {
+    const endpoints = ctx.endpointsOf(source, parsed.spec === undefined ? openapi?.directory : undefined);
+    known += endpoints.length;
+    const match = endpoints.find((e) => e.method === parsed.method && samePath(e.path, parsed.path));
+    if (match) return fillEndpoint(ctx, node, match);
+  }
+  // An unreadable spec yields no endpoints and is reported by the openapi layer; only report
+  // entries that a readable spec lacks.
+  if (known > 0) {
+    ctx.report('error', 'NAV_ENDPOINT_NOT_FOUND', fieldPath, `Endpoint \`${entry}\` is not defined in ${sources.map((s) => `\`${s}\``).join(', ')}. Check the method and path (path parameters in braces, e.g. \`/users/{id}\`) or add the operation to the specification.`);
+  }
+  return node;
+}
+
+/**
+ * All endpoints of an `openapi` element that lists no pages: untagged endpoints first,
+ * then one group per OpenAPI tag. Without a provider: one `endpoint-set` placeholder.
+ */
+export function endpointsFromOpenApi(ctx: ResolveContext, draft: SectionDraft, openapi: OpenApiRef, topLevel: boolean, fieldPath: string): SidebarNode[] {
+  if (!ctx.provider) return [{ type: 'endpoint-set', openapi }];
+  const untagged: SidebarNode[] = [];
+  const byTag = new Map<string, SidebarGroup>();
+  for (const source of openapi.sources) {
+    for (const ref of ctx.endpointsOf(source, openapi.directory)) {
+      if (draft.seen.has(ref.href)) continue;
+      draft.seen.add(ref.href);
+      const base: SidebarEndpoint = { type: 'endpoint', method: ref.method, path: ref.path, href: null, title: ref.title, openapi, entry: `${ref.method} ${ref.path}` };
+      const node = fillEndpoint(ctx, base, ref);
+      if (ref.tag === undefined) {
+        untagged.push(node);
+        continue;
+      }
+      let group = byTag.get(ref.tag);
+      if (!group) {
+        group = { type: 'group', name: ref.tag, expanded: topLevel, topLevel, directory: 'none', children: [] };
+        byTag.set(ref.tag, group);
+      }
+      group.children.push(node);
+    }
+  }
+  if (untagged.length === 0 && byTag.size === 0) {
+    ctx.report('warning', 'NAV_EMPTY_ELEMENT', fieldPath, `OpenAPI ${openapi.sources.map((s) => `\`${s}\``).join(', ')} yielded no endpoints, so this element is empty. Check that the specification has paths and is readable.`);
+  }
+  return [...untagged, ...byTag.values()];
+}
+
+function fillEndpoint(ctx: ResolveContext, node: SidebarEndpoint, ref: EndpointRef): SidebarEndpoint {
+  node.href = ref.href;
+  node.title = ref.title;
+  if (ref.tag !== undefined) node.tag = ref.tag;
+  if (ref.deprecated) node.deprecated = true;
+  ctx.endpointPages.set(ref.href, ref);
+  return node;
+}
+
+/** `/users/{id}` matches `/users/{userId}`: parameter names do not matter, trailing slashes neither. */
+function samePath(a: string, b: string): boolean {
+  const norm = (p: string): string => p.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '');
+  return norm(a) === norm(b);
+}

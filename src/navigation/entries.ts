@@ -1,0 +1,65 @@
+import type { IconConfig, OpenApiConfig } from '../config/index.js';
+import type { HttpMethod, Icon, OpenApiRef } from './types.js';
+
+/** A `pages` string, classified. */
+export type ParsedEntry =
+  | { kind: 'page'; path: string }
+  | { kind: 'endpoint'; method: HttpMethod; path: string; spec?: string };
+
+const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'WEBHOOK']);
+
+/** Classify `"guide/intro"`, `"GET /users"` or `"spec.yaml GET /users"`. */
+export function parseEntry(entry: string): ParsedEntry {
+  const parts = entry.trim().split(/\s+/);
+  if (parts.length === 2 && METHODS.has(parts[0]!.toUpperCase())) {
+    return { kind: 'endpoint', method: parts[0]!.toUpperCase() as HttpMethod, path: parts[1]! };
+  }
+  if (parts.length === 3 && METHODS.has(parts[1]!.toUpperCase())) {
+    return { kind: 'endpoint', method: parts[1]!.toUpperCase() as HttpMethod, path: parts[2]!, spec: parts[0]! };
+  }
+  return { kind: 'page', path: normalizePagePath(entry) };
+}
+
+/** `/guide/intro.mdx` or `./guide/intro` → `guide/intro`. */
+export function normalizePagePath(entry: string): string {
+  return entry.trim().replace(/^\.\//, '').replace(/^\/+/, '').replace(/\.mdx?$/i, '').replace(/\/+$/, '');
+}
+
+/** Site href of a page path. */
+export function hrefOf(pagePath: string): string {
+  return `/${pagePath}`;
+}
+
+/** True for `https://…`, `mailto:…` and other URLs with a scheme. */
+export function isExternal(href: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
+}
+
+/** A link target from docs.json: URLs as given, site paths with one leading slash. */
+export function linkHref(href: string): string {
+  return isExternal(href) || href.startsWith('#') ? href : `/${href.replace(/^\.?\/+/, '')}`;
+}
+
+/** docs.json icon (string or object) → Icon. */
+export function iconOf(icon: IconConfig | undefined, iconType?: string): Icon | undefined {
+  if (icon === undefined) return undefined;
+  if (typeof icon === 'string') return iconType ? { name: icon, style: iconType } : { name: icon };
+  const out: Icon = { name: icon.name };
+  if (icon.style ?? iconType) out.style = (icon.style ?? iconType)!;
+  if (icon.library) out.library = icon.library;
+  return out;
+}
+
+/** docs.json `openapi` (string, list, or `{ source, directory }`) → OpenApiRef. */
+export function openApiRefOf(value: OpenApiConfig | undefined): OpenApiRef | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') return { sources: [value] };
+  if (Array.isArray(value)) return { sources: [...value] };
+  return value.directory === undefined ? { sources: [value.source] } : { sources: [value.source], directory: value.directory };
+}
+
+/** Lower-case slug for section ids: `API Reference` → `api-reference`. */
+export function slugOf(label: string): string {
+  const slug = label.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return slug === '' ? 'x' : slug;
+}

@@ -1,0 +1,114 @@
+import type { ResolveContext } from './context.js';
+import type { DivisionNode, SectionBuild } from './sections.js';
+import type { Crumb, Division, PageRoute, Section, SidebarEndpoint, SidebarGroup, SidebarNode } from './types.js';
+
+/** A page's place in a section's sidebar, in reading order. */
+export interface Placement {
+  href: string;
+  title: string;
+  sidebarTitle?: string;
+  groups: SidebarGroup[];
+  endpoint?: SidebarEndpoint;
+}
+
+/** Sidebar pages in reading order: a group's root, then its children; links and placeholders skipped. */
+export function placementsOf(nodes: readonly SidebarNode[], groups: SidebarGroup[] = [], out: Placement[] = [], seen = new Set<string>()): Placement[] {
+  for (const node of nodes) {
+    if (node.type === 'page') {
+      if (seen.has(node.href)) continue;
+      seen.add(node.href);
+      const p: Placement = { href: node.href, title: node.title, groups };
+      if (node.sidebarTitle) p.sidebarTitle = node.sidebarTitle;
+      out.push(p);
+    } else if (node.type === 'endpoint' && node.href) {
+      if (seen.has(node.href)) continue;
+      seen.add(node.href);
+      out.push({ href: node.href, title: node.title, groups, endpoint: node });
+    } else if (node.type === 'group') {
+      const inner = [...groups, node];
+      if (node.root && !seen.has(node.root)) {
+        seen.add(node.root);
+        out.push({ href: node.root, title: node.name, groups: inner });
+      }
+      placementsOf(node.children, inner, out, seen);
+    }
+  }
+  return out;
+}
+
+/**
+ * Routes of every listed and unlisted-but-navigated page. A page listed in several sections
+ * belongs to the first one; prev/next follow its sidebar order there.
+ */
+export function routesFromSections(ctx: ResolveContext, builds: readonly SectionBuild[]): Map<string, PageRoute> {
+  const routes = new Map<string, PageRoute>();
+  for (const { section, node, unlisted } of builds) {
+    const order = placementsOf(section.sidebar);
+    const divisionCrumbs = crumbsOf(node);
+    order.forEach((p, i) => {
+      if (routes.has(p.href)) return;
+      const route = baseRoute(ctx, p.href, section, true, divisionCrumbs, p.groups.map((g) => ({ label: g.name, ...(g.root ? { href: g.root } : {}) })));
+      if (p.groups.length > 0 && p.groups.at(-1)!.root === p.href) {
+        // A group's root page sits at the group's own level in the breadcrumbs.
+        route.breadcrumbs.pop();
+        route.eyebrow = p.groups.at(-2)?.name ?? section.trail.at(-1)?.label ?? null;
+      }
+      route.prev = i > 0 ? link(order[i - 1]!) : null;
+      route.next = i + 1 < order.length ? link(order[i + 1]!) : null;
+      if (p.sidebarTitle) route.sidebarTitle = p.sidebarTitle;
+      if (p.endpoint) {
+        route.kind = 'endpoint';
+        route.endpoint = ctx.endpointPages.get(p.href) ?? p.endpoint;
+        route.title = p.title;
+      }
+      routes.set(p.href, route);
+    });
+    for (const u of unlisted) {
+      if (routes.has(u.href)) continue;
+      routes.set(u.href, baseRoute(ctx, u.href, section, false, divisionCrumbs, u.groups.map((label) => ({ label }))));
+    }
+  }
+  return routes;
+}
+
+/** A route with no neighbours yet. */
+export function baseRoute(ctx: ResolveContext, href: string, section: Section, listed: boolean, divisionCrumbs: Crumb[], groupCrumbs: Crumb[]): PageRoute {
+  const path = href.slice(1);
+  const page = ctx.index.pages.get(path);
+  const generated = ctx.endpointPages.get(href);
+  const route: PageRoute = {
+    href,
+    path,
+    kind: page || !generated ? 'page' : 'endpoint',
+    file: page?.file ?? null,
+    title: page?.title ?? generated?.title ?? path,
+    sectionId: section.id,
+    listed,
+    breadcrumbs: [...divisionCrumbs, ...groupCrumbs],
+    eyebrow: groupCrumbs.at(-1)?.label ?? section.trail.at(-1)?.label ?? null,
+    prev: null,
+    next: null,
+    versions: [],
+    languages: [],
+  };
+  if (page?.sidebarTitle) route.sidebarTitle = page.sidebarTitle;
+  if (page?.description) route.description = page.description;
+  if (generated && !page) route.endpoint = generated;
+  return route;
+}
+
+/** Breadcrumbs of the divisions above a section, each linking to its first page. */
+function crumbsOf(node: DivisionNode): Crumb[] {
+  const crumbs: Crumb[] = [];
+  for (let at: DivisionNode | null = node; at?.division; at = at.parent) {
+    const d: Division = at.division;
+    // Language codes and version labels are selectors, not places; they stay out of the path.
+    if (d.kind === 'language' || d.kind === 'version') continue;
+    crumbs.unshift(at.firstPage ? { label: d.label, href: at.firstPage } : { label: d.label });
+  }
+  return crumbs;
+}
+
+function link(p: Placement): { href: string; title: string } {
+  return { href: p.href, title: p.sidebarTitle ?? p.title };
+}
