@@ -1,0 +1,65 @@
+import type { ComponentType } from 'react';
+import { Accordion, AccordionGroup, Expandable } from './disclosure.js';
+import { Callout, Check, Danger, Info, Note, Tip, Warning } from './callouts.js';
+import { Card, CardGroup, Column, Columns, Tile } from './cards.js';
+import { ParamField, ResponseField } from './fields.js';
+import { Icon } from './icon.js';
+import { FolioCode, FolioMath } from './internal.js';
+import { Badge, Color, Frame, Latex, Mermaid, Tooltip, Tree, Update } from './media.js';
+import { FolioUnknown, Panel, Prompt, Visibility } from './misc.js';
+import { Step, Steps } from './steps.js';
+import { CodeGroup, RequestExample, ResponseExample, Tab, Tabs, View } from './tabs.js';
+
+export { collectFeatures } from './shared.js';
+export { FolioUnknown } from './misc.js';
+
+/** Every built-in component by the name pages use; member components (`Tree.Folder`) hang off their parent. */
+export const builtinComponents: Record<string, ComponentType<any>> = {
+  Note,
+  Info,
+  Tip,
+  Warning,
+  Check,
+  Danger,
+  Callout,
+  Card,
+  CardGroup,
+  Columns,
+  Column,
+  Tile,
+  Tabs,
+  Tab,
+  View,
+  CodeGroup,
+  RequestExample,
+  ResponseExample,
+  Accordion,
+  AccordionGroup,
+  Expandable,
+  Steps,
+  Step,
+  ParamField,
+  ResponseField,
+  Frame,
+  Icon,
+  Badge,
+  Tooltip,
+  Update,
+  Mermaid,
+  Latex,
+  Tree,
+  Color,
+  Visibility,
+  Prompt,
+  Panel,
+  FolioCode,
+  FolioMath,
+};
+
+/** True when `name` (possibly `A.B`) resolves to a built-in component. */
+export function isBuiltinComponent(name: string): boolean {
+  const [head, ...rest] = name.split('.');
+  let value: unknown = head ? builtinComponents[head] : undefined;
+  for (const part of rest) value = value ? (value as Record<string, unknown>)[part] : undefined;
+  return typeof value === 'function';
+}

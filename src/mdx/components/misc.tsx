@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { type AnyProps, needFeature, str } from './shared.js';
+
+/**
+ * `<Visibility for="humans|agents">`: agent-only content stays in the HTML but `hidden`
+ * (the markdown export for agents shows it), human content renders normally.
+ */
+export function Visibility(props: AnyProps) {
+  const audience = str(props.for) ?? 'humans';
+  return (
+    <div className="folio-visibility" data-visibility={audience} hidden={audience === 'agents' || undefined}>
+      {props.children}
+    </div>
+  );
+}
+
+/** `<Prompt description actions>`: a copyable prompt for AI tools. */
+export function Prompt(props: AnyProps) {
+  needFeature('copy');
+  return (
+    <div className="folio-prompt" data-folio-copy-scope="">
+      {props.description ? <p className="folio-prompt-description">{props.description as ReactNode}</p> : null}
+      <div className="folio-prompt-body" data-folio-copy-source="">
+        {props.children}
+      </div>
+      <button type="button" className="folio-copy" data-folio-copy="" aria-label="Copy prompt">
+        Copy
+      </button>
+    </div>
+  );
+}
+
+/** `<Panel>`: content for the right-hand side panel; rendered in place as an aside. */
+export const Panel = (props: AnyProps) => <aside className="folio-panel">{props.children}</aside>;
+
+/** Placeholder for a component that is neither built in nor imported; the build also reports an error. */
+export function FolioUnknown(props: AnyProps & { 'data-component'?: string }) {
+  return (
+    <div className="folio-unknown-component" data-component={props['data-component']}>
+      {props.children}
+    </div>
+  );
+}

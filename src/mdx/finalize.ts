@@ -1,0 +1,164 @@
+import GithubSlugger from 'github-slugger';
+import type { Element, Root as HastRoot, RootContent } from 'hast';
+import type { Program } from 'estree';
+import type { MdxJsxAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
+import type { Diagnostic } from '../shared/diagnostics.js';
+import { isBuiltinComponent } from './components/index.js';
+import { valueToEstree } from './expand.js';
+import type { Heading } from './types.js';
+
+type Parent = { children: RootContent[] };
+type Jsx = MdxJsxFlowElementHast & { data?: { folioFile?: string } };
+
+export interface FinalizeContext {
+  file: string;
+  lineOffset: number;
+  /** Component names the page defines or imports itself (ESM). */
+  declared: ReadonlySet<string>;
+  /** Names imported from JavaScript snippets, which cannot run: reported distinctly. */
+  unsupported: ReadonlySet<string>;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Last tree pass shared by both renderers: drop comment-only `{/* *\/}` expressions, turn
+ * unknown components into a visible placeholder plus an error, give lowercase JSX
+ * React's prop names, and give headings slug ids and anchor links. Returns the headings.
+ */
+export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
+  const headings: Heading[] = [];
+  const slugger = new GithubSlugger();
+  const walk = (parent: Parent, file: string) => {
+    for (let i = 0; i < parent.children.length; i++) {
+      const node = parent.children[i]!;
+      const nodeFile = (node as { data?: { folioFile?: string } }).data?.folioFile ?? file;
+      if ((node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') && isEmptyExpression(node.data?.estree as Program | undefined)) {
+        parent.children.splice(i, 1);
+        i--;
+        continue;
+      }
+      if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+        handleJsx(node as Jsx, nodeFile, ctx, slugger, headings);
+      }
+      if ('children' in node && node.children) walk(node as Parent, nodeFile);
+      if (node.type === 'element' && /^h[1-6]$/.test(node.tagName)) addHeading(node, slugger, headings);
+    }
+  };
+  walk(tree as Parent, ctx.file);
+  return headings;
+}
+
+function isEmptyExpression(program: Program | undefined): boolean {
+  return Boolean(program && program.body.length === 0);
+}
+
+function handleJsx(node: Jsx, file: string, ctx: FinalizeContext, slugger: GithubSlugger, headings: Heading[]): void {
+  const name = node.name;
+  if (!name) return;
+  if (/^[a-z]/.test(name) && !name.includes('.')) {
+    node.attributes = node.attributes.map(reactAttribute);
+    return;
+  }
+  const head = name.split('.')[0]!;
+  if (isBuiltinComponent(name) || (ctx.declared.has(head) && !ctx.unsupported.has(head))) {
+    if (name === 'Update') labelUpdate(node, slugger, headings);
+    return;
+  }
+  const start = node.position?.start;
+  const inPage = file === ctx.file;
+  const unsupported = ctx.unsupported.has(head);
+  ctx.diagnostics.push({
+    file,
+    line: (start?.line ?? 1) + (inPage ? ctx.lineOffset : 0),
+    column: start?.column ?? 1,
+    severity: 'error',
+    code: unsupported ? 'MDX_UNSUPPORTED_IMPORT' : 'MDX_UNKNOWN_COMPONENT',
+    path: '',
+    message: unsupported
+      ? `Component \`<${name}>\` comes from a JavaScript snippet, which Folio does not run. Rewrite it as an MDX snippet or use built-in components.`
+      : `Unknown component \`<${name}>\`. Use a built-in component (Note, Card, Tabs, ...), import it from an MDX snippet under /snippets/, or escape the \`<\` as \`\\<\` if it is text.`,
+  });
+  node.name = 'FolioUnknown';
+  node.attributes = [{ type: 'mdxJsxAttribute', name: 'data-component', value: name }];
+}
+
+/** `<Update label="v1.2">` gets a slug id and a TOC entry, as changelog readers expect. */
+function labelUpdate(node: Jsx, slugger: GithubSlugger, headings: Heading[]): void {
+  const label = node.attributes.find((a): a is MdxJsxAttribute => a.type === 'mdxJsxAttribute' && a.name === 'label');
+  if (!label || typeof label.value !== 'string') return;
+  const existing = node.attributes.find((a): a is MdxJsxAttribute => a.type === 'mdxJsxAttribute' && a.name === 'id');
+  const id = typeof existing?.value === 'string' ? existing.value : slugger.slug(label.value);
+  if (!existing) node.attributes.push({ type: 'mdxJsxAttribute', name: 'id', value: id });
+  headings.push({ depth: 2, id, text: label.value });
+}
+
+function addHeading(node: Element, slugger: GithubSlugger, headings: Heading[]): void {
+  const text = textOfHast(node).trim();
+  const given = node.properties.id;
+  const id = typeof given === 'string' && given ? given : slugger.slug(text);
+  node.properties.id = id;
+  headings.push({ depth: Number(node.tagName[1]), id, text });
+  node.children.unshift({
+    type: 'element',
+    tagName: 'a',
+    properties: { className: ['folio-anchor'], href: `#${id}`, ariaHidden: 'true', tabIndex: -1, dataPagefindIgnore: '' },
+    children: [{ type: 'text', value: '#' }],
+  });
+}
+
+/** Visible text of a hast subtree, including text inside JSX elements. */
+export function textOfHast(node: RootContent | HastRoot): string {
+  if (node.type === 'text') return node.value;
+  if ('children' in node && node.children) return (node.children as RootContent[]).map(textOfHast).join('');
+  return '';
+}
+
+const REACT_NAMES: Record<string, string> = {
+  class: 'className',
+  for: 'htmlFor',
+  tabindex: 'tabIndex',
+  colspan: 'colSpan',
+  rowspan: 'rowSpan',
+  readonly: 'readOnly',
+  maxlength: 'maxLength',
+  srcset: 'srcSet',
+  crossorigin: 'crossOrigin',
+  frameborder: 'frameBorder',
+  allowfullscreen: 'allowFullScreen',
+  autoplay: 'autoPlay',
+  playsinline: 'playsInline',
+  referrerpolicy: 'referrerPolicy',
+  'xlink:href': 'xlinkHref',
+  'xml:space': 'xmlSpace',
+};
+
+/** HTML attribute names and string styles as written in MDX → the props React expects. */
+function reactAttribute<T extends MdxJsxFlowElementHast['attributes'][number]>(attr: T): T {
+  if (attr.type !== 'mdxJsxAttribute') return attr;
+  let name = REACT_NAMES[attr.name] ?? attr.name;
+  if (/^(?!data-|aria-)[a-z]+(-[a-z]+)+$/.test(name)) name = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  if (name === 'style' && typeof attr.value === 'string') {
+    const estree = valueToEstree(styleToObject(attr.value));
+    return {
+      ...attr,
+      name,
+      value: { type: 'mdxJsxAttributeValueExpression', value: '', data: { estree: { type: 'Program', sourceType: 'module', body: [{ type: 'ExpressionStatement', expression: estree! }] } } },
+    } as T;
+  }
+  return name === attr.name ? attr : { ...attr, name };
+}
+
+/** `color: red; font-size: 2px` → `{ color: 'red', fontSize: '2px' }` (custom properties keep their name). */
+export function styleToObject(css: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const decl of css.split(';')) {
+    const at = decl.indexOf(':');
+    if (at < 0) continue;
+    const prop = decl.slice(0, at).trim();
+    const value = decl.slice(at + 1).trim();
+    if (!prop) continue;
+    const key = prop.startsWith('--') ? prop : prop.toLowerCase().replace(/^-ms-/, 'ms-').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,145 @@
+import type { Root as HastRoot } from 'hast';
+import type { Diagnostic } from '../shared/diagnostics.js';
+import { analyzeEsm, isLocalImport, type EsmInfo } from './esm.js';
+import { expandSnippets } from './expand.js';
+import { finalizeTree } from './finalize.js';
+import { prepareLanguages } from './highlight.js';
+import { parseMdx } from './parse.js';
+import { renderFast } from './render-fast.js';
+import { renderWithMdx } from './render-fallback.js';
+import { fenceLanguages, isMdxPath, resolveImportPath, SnippetLoader, type LoadedSnippet } from './snippet-loader.js';
+import { NotStatic, type Scope } from './static-eval.js';
+import { mdastToHast, type HastContext } from './to-hast.js';
+import type { ClientFeature, Heading, MdxInput, MdxOutput } from './types.js';
+import { substituteVariables } from './variables.js';
+
+/**
+ * Turn one MDX page body into HTML. Pages whose ESM and expressions are static take the fast
+ * path (syntax tree → React components → HTML, no code generation); the rest are compiled and
+ * run by @mdx-js/mdx with the same components. User errors come back as diagnostics, never thrown.
+ */
+export async function renderMdx(input: MdxInput): Promise<MdxOutput> {
+  const diagnostics: Diagnostic[] = [];
+  const features = new Set<ClientFeature>();
+  try {
+    const source = substituteVariables(input.source, input.variables).text;
+    const parsed = parseMdx(source, input.file, input.lineOffset);
+    if (!parsed.ok) return failed([parsed.diagnostic], features);
+    const tree = parsed.tree;
+    const esm = analyzeEsm(tree, input.lineOffset);
+    const loader = new SnippetLoader(input, diagnostics);
+    await Promise.all([prepareLanguages(fenceLanguages(tree)), loader.loadFor(tree, esm, input.file, input.lineOffset)]);
+    const imports = resolveImports(esm, input, loader.snippets, diagnostics);
+    const declared = new Set([...esm.declared, ...imports.components.keys(), ...Object.keys(imports.values), ...imports.unsupported]);
+    const ctx: HastContext = { file: input.file, lineOffset: input.lineOffset, diagnostics };
+    const before = diagnostics.length;
+    let headings: Heading[] = [];
+    const transform = (hast: HastRoot) => {
+      expandSnippets(hast, { file: input.file, lineOffset: input.lineOffset, scope: { ...esm.constants, ...imports.values }, components: imports.components, named: new Map() }, loader.snippets, diagnostics);
+      headings = finalizeTree(hast, { file: input.file, lineOffset: input.lineOffset, declared, unsupported: imports.unsupported, diagnostics });
+    };
+    if (!esm.needsRuntime) {
+      const hast = mdastToHast(tree, ctx);
+      transform(hast);
+      try {
+        const html = renderFast(hast, { ...esm.constants, ...imports.values }, features);
+        return { html, headings, diagnostics, usesClientFeatures: features, renderer: 'fast' };
+      } catch (error) {
+        if (!(error instanceof NotStatic)) throw error;
+        // The tree passes run again on the fallback's own hast; drop their first reports.
+        diagnostics.length = before;
+        features.clear();
+      }
+    }
+    try {
+      const html = await renderWithMdx(tree, { ctx, transform, importedValues: imports.values }, features);
+      return { html, headings, diagnostics, usesClientFeatures: features, renderer: 'mdx' };
+    } catch (error) {
+      diagnostics.push(runtimeDiagnostic(error, input));
+      return failed(diagnostics, features);
+    }
+  } catch (error) {
+    diagnostics.push(runtimeDiagnostic(error, input));
+    return failed(diagnostics, features);
+  }
+}
+
+interface ResolvedImports {
+  /** Local name → snippet import path, for MDX snippets used as components. */
+  components: Map<string, string>;
+  /** Local name → value, for named constants imported from MDX snippets. */
+  values: Scope;
+  /** Names whose import cannot be honoured (npm packages, JavaScript snippets, missing exports). */
+  unsupported: Set<string>;
+}
+
+function resolveImports(esm: EsmInfo, input: MdxInput, snippets: Map<string, LoadedSnippet | null>, diagnostics: Diagnostic[]): ResolvedImports {
+  const out: ResolvedImports = { components: new Map(), values: {}, unsupported: new Set() };
+  for (const binding of esm.imports) {
+    const report = (code: string, message: string, severity: 'error' | 'warning' = 'error') =>
+      diagnostics.push({ file: input.file, line: binding.line, column: binding.column, severity, code, path: '', message });
+    if (!isLocalImport(binding.source)) {
+      out.unsupported.add(binding.local);
+      report('MDX_UNSUPPORTED_IMPORT', `Cannot import \`${binding.local}\` from "${binding.source}": pages may import only from files in the docs repository (e.g. "/snippets/x.mdx"). Remove the import or move the code into a snippet.`);
+      continue;
+    }
+    const target = resolveImportPath(binding.source, input.file);
+    if (!isMdxPath(target)) {
+      out.unsupported.add(binding.local);
+      report('MDX_UNSUPPORTED_IMPORT', `\`${binding.local}\` is imported from the JavaScript file "${binding.source}", which Folio does not run. Use an MDX snippet instead.`, 'warning');
+      continue;
+    }
+    const snippet = snippets.get(target);
+    if (binding.imported === 'default') {
+      out.components.set(binding.local, target);
+      continue;
+    }
+    if (!snippet) {
+      out.unsupported.add(binding.local);
+      continue;
+    }
+    if (binding.imported === '*') out.values[binding.local] = snippet.esm.constants;
+    else if (binding.imported in snippet.esm.constants) out.values[binding.local] = snippet.esm.constants[binding.imported];
+    else {
+      out.unsupported.add(binding.local);
+      report(
+        'MDX_SNIPPET_EXPORT_MISSING',
+        snippet.esm.declared.has(binding.imported)
+          ? `\`${binding.imported}\` in "${binding.source}" is computed by JavaScript; snippets may export only literal constants (strings, numbers, arrays, objects).`
+          : `"${binding.source}" has no export named \`${binding.imported}\`. Add \`export const ${binding.imported} = ...\` to the snippet or fix the name.`,
+      );
+    }
+  }
+  return out;
+}
+
+function runtimeDiagnostic(error: unknown, input: MdxInput): Diagnostic {
+  const err = error as { message?: string; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
+  const line = err.place?.start?.line ?? err.place?.line ?? err.line;
+  const column = err.place?.start?.column ?? err.place?.column ?? err.column ?? 1;
+  return {
+    file: input.file,
+    line: line ? line + input.lineOffset : input.lineOffset + 1,
+    column,
+    severity: 'error',
+    code: line ? 'MDX_EVAL_ERROR' : 'MDX_RENDER_ERROR',
+    path: '',
+    message: `The page failed while rendering: ${String(err.message ?? error).split('\n')[0]}. Check the component props and JavaScript expressions of this page.`,
+  };
+}
+
+/** A visible error box instead of a blank page, plus the diagnostics that explain it. */
+function failed(diagnostics: Diagnostic[], features: Set<ClientFeature>): MdxOutput {
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const items = diagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => `<pre>${escape(`${d.file}:${d.line}:${d.column} ${d.message}`)}</pre>`)
+    .join('');
+  return {
+    html: `<div class="folio-mdx-error" role="alert">${items}</div>`,
+    headings: [],
+    diagnostics,
+    usesClientFeatures: features,
+    renderer: 'fast',
+  };
+}

@@ -1,0 +1,86 @@
+import katex from 'katex';
+import type { Root as HastRoot, ElementContent } from 'hast';
+import type { Code, Root as MdastRoot, Nodes as MdastNodes } from 'mdast';
+import type { InlineMath, Math as MathNode } from 'mdast-util-math';
+import type {} from 'mdast-util-mdx';
+import type { MdxJsxAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
+import { toHast, type Handler, type State } from 'mdast-util-to-hast';
+import type { Diagnostic } from '../shared/diagnostics.js';
+import { parseCodeMeta } from './code-meta.js';
+import { highlightToHtml } from './highlight.js';
+
+/** Node types of MDX that pass through mdast → hast unchanged (children converted). */
+export const MDX_NODE_TYPES: Array<MdastNodes['type']> = ['mdxFlowExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxTextExpression', 'mdxjsEsm'];
+
+/** Context the handlers report into. */
+export interface HastContext {
+  file: string;
+  lineOffset: number;
+  diagnostics: Diagnostic[];
+}
+
+/** A JSX attribute with a literal value (`null` means a bare boolean attribute). */
+export function jsxAttr(name: string, value: string | null): MdxJsxAttribute {
+  return { type: 'mdxJsxAttribute', name, value };
+}
+
+/** A JSX element node in hast, as MDX itself would produce it. */
+export function jsxElement(name: string, attributes: MdxJsxAttribute[], children: ElementContent[] = [], text = false) {
+  return { type: text ? 'mdxJsxTextElement' : 'mdxJsxFlowElement', name, attributes, children } as unknown as MdxJsxFlowElementHast;
+}
+
+function codeHandler(state: State, node: Code) {
+  const meta = parseCodeMeta(node.lang, node.meta);
+  if (meta.lang?.toLowerCase() === 'mermaid') {
+    return state.patch(node, jsxElement('Mermaid', [jsxAttr('chart', node.value)]) as never) as never;
+  }
+  const html = highlightToHtml(node.value, meta.lang, meta.highlight);
+  const attributes = [jsxAttr('html', html)];
+  if (meta.lang) attributes.push(jsxAttr('lang', meta.lang));
+  if (meta.title) attributes.push(jsxAttr('title', meta.title));
+  if (meta.icon) attributes.push(jsxAttr('icon', meta.icon));
+  if (meta.wrap) attributes.push(jsxAttr('wrap', null));
+  const element = jsxElement('FolioCode', attributes);
+  state.patch(node, element as never);
+  return element as never;
+}
+
+function mathHandlers(ctx: HastContext): { math: Handler; inlineMath: Handler } {
+  const render = (state: State, node: MathNode | InlineMath, display: boolean) => {
+    let html: string;
+    try {
+      html = katex.renderToString(node.value, { displayMode: display, throwOnError: true, output: 'html' });
+    } catch (error) {
+      const start = node.position?.start;
+      ctx.diagnostics.push({
+        file: ctx.file,
+        line: (start?.line ?? 1) + ctx.lineOffset,
+        column: start?.column ?? 1,
+        severity: 'warning',
+        code: 'MDX_MATH_ERROR',
+        path: '',
+        message: `KaTeX could not typeset this formula: ${(error as Error).message}. Fix the LaTeX; it is shown in red meanwhile.`,
+      });
+      html = katex.renderToString(node.value, { displayMode: display, throwOnError: false, output: 'html' });
+    }
+    const attributes = [jsxAttr('html', html)];
+    if (display) attributes.push(jsxAttr('display', null));
+    const element = jsxElement('FolioMath', attributes, [], !display);
+    state.patch(node, element as never);
+    return element as never;
+  };
+  return {
+    math: (state, node) => render(state, node as MathNode, true),
+    inlineMath: (state, node) => render(state, node as InlineMath, false),
+  };
+}
+
+/** Handlers shared by the fast path and the MDX fallback, so both make the same hast. */
+export function folioHandlers(ctx: HastContext): Record<string, Handler> {
+  return { code: codeHandler as Handler, ...mathHandlers(ctx) };
+}
+
+/** Convert a page's mdast into hast, keeping MDX nodes for the component stage. */
+export function mdastToHast(tree: MdastRoot, ctx: HastContext): HastRoot {
+  return toHast(tree as MdastNodes, { handlers: folioHandlers(ctx), passThrough: MDX_NODE_TYPES }) as HastRoot;
+}
