@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerValidate } from './commands/validate.js';
+import { registerOpenapiCheck } from './commands/openapi-check.js';
 
 /**
  * The `folio` command line. Each command lives in `commands/<name>.ts` and
@@ -10,5 +11,6 @@ export function createProgram(): Command {
     .description('Folio: build, preview and host docs.json documentation sites')
     .showHelpAfterError();
   registerValidate(program);
+  registerOpenapiCheck(program);
   return program;
 }

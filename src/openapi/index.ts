@@ -9,3 +9,6 @@ export * from './fetch-remote.js';
 export * from './address-policy.js';
 export * from './spec-store.js';
 export * from './discover-specs.js';
+export * from './sources.js';
+export * from './navigation-adapter.js';
+export { extractOperations } from './operations.js';

@@ -65,7 +65,8 @@ export interface LoadedSpec {
 
 /** A reference to a generated endpoint page, as navigation needs it. Same shape as navigation's EndpointRef. */
 export interface PlannedEndpoint {
-  method: string;
+  /** HTTP method, or `WEBHOOK` for a 3.1 webhook (its path is then the webhook name). */
+  method: HttpMethod | 'WEBHOOK';
   path: string;
   title: string;
   href: string;

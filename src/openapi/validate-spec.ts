@@ -62,12 +62,18 @@ export async function checkSpecText(file: string, text: string, { schemaSeverity
 
 async function schemaErrors(document: JsonObject): Promise<{ path: string; message: string }[]> {
   let errors: { path?: string[] | string; message: string }[] = [];
+  // The parser's error prettifier crashes on some enum errors, catches that itself and
+  // prints the stack with console.error; the error is still reported, so mute the noise.
+  const consoleError = console.error;
+  console.error = () => {};
   try {
     // The validator may decorate what it is given; hand it a copy.
     const result = await validate(structuredClone(document));
     errors = (result.errors ?? []) as typeof errors;
   } catch (error) {
     errors = [{ path: '', message: `could not be validated: ${(error as Error).message}` }];
+  } finally {
+    console.error = consoleError;
   }
   const list = errors.map((e) => ({ path: Array.isArray(e.path) ? `/${e.path.join('/')}` : (e.path ?? ''), message: e.message }));
   const specific = list.filter((e) => !GENERIC.test(e.message));
