@@ -1,4 +1,6 @@
 import { Command } from 'commander';
+import { registerUpgrade } from './commands/upgrade.js';
+import { registerSchema } from './commands/schema.js';
 import { registerValidate } from './commands/validate.js';
 import { registerOpenapiCheck } from './commands/openapi-check.js';
 
@@ -10,6 +12,8 @@ export function createProgram(): Command {
   const program = new Command('folio')
     .description('Folio: build, preview and host docs.json documentation sites')
     .showHelpAfterError();
+  registerUpgrade(program);
+  registerSchema(program);
   registerValidate(program);
   registerOpenapiCheck(program);
   return program;

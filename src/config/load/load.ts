@@ -28,12 +28,18 @@ export interface LoadedDocsConfig {
 
 const isUnder = (p: FieldPath, base: FieldPath): boolean => base.length <= p.length && base.every((seg, i) => p[i] === seg);
 
+/** Options of loadDocsConfig. */
+export interface LoadOptions {
+  /** Read this file even when the other exists (`folio upgrade` reads mint.json next to a docs.json). */
+  source?: 'docs.json' | 'mint.json';
+}
+
 /** Read, `$ref`-resolve, convert (mint.json) and validate the configuration of a docs root. */
-export async function loadDocsConfig(root: string): Promise<LoadedDocsConfig> {
+export async function loadDocsConfig(root: string, { source: forced }: LoadOptions = {}): Promise<LoadedDocsConfig> {
   const absRoot = path.resolve(root);
   const docsJson = path.join(absRoot, 'docs.json');
   const mintJson = path.join(absRoot, 'mint.json');
-  const source: LoadedDocsConfig['source'] = !fs.existsSync(docsJson) && fs.existsSync(mintJson) ? 'mint.json' : 'docs.json';
+  const source: LoadedDocsConfig['source'] = forced ?? (!fs.existsSync(docsJson) && fs.existsSync(mintJson) ? 'mint.json' : 'docs.json');
   const ctx = createReadContext(absRoot, source);
   const locate = (p: FieldPath) => ctx.map.locate(p);
   const done = (config: DocsConfig | null): LoadedDocsConfig => ({

@@ -49,6 +49,21 @@ export class SourceMap {
     this.spans.set(key(path), { file, value: valueOffset, key: keyOffset });
   }
 
+  /**
+   * Make `to` and everything under it resolve to the positions recorded for
+   * `from` (used when mint.json fields move to their docs.json places).
+   */
+  alias(to: FieldPath, from: FieldPath): void {
+    const fromKey = key(from);
+    const toKey = key(to);
+    const moved: [string, Span][] = [];
+    for (const [k, span] of this.spans) {
+      if (k === fromKey) moved.push([toKey, span]);
+      else if (k.startsWith(fromKey + '\u0000')) moved.push([toKey + k.slice(fromKey.length), span]);
+    }
+    for (const [k, span] of moved) this.spans.set(k, span);
+  }
+
   /** Position of the value at `path` (or of its nearest recorded ancestor). */
   locate(path: FieldPath): SourcePosition {
     return this.find(path, false);
