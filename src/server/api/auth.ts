@@ -1,0 +1,88 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { apiKeyUnusableReason, findApiKeyByHash, isWellFormedAdminKey, touchApiKey, type ApiKeyRow, type Database } from '../../db/index.js';
+import { ApiError, errorResponse } from './errors.js';
+
+/** Hono variables set by the bearer middleware. */
+export interface AuthEnv {
+  Variables: { apiKey: ApiKeyRow };
+}
+
+/**
+ * Hash → key row, kept in memory for `ttlMs` so the hot path does not query
+ * for the key on every request. A revoke in this process invalidates at once;
+ * one in another process (CLI against PostgreSQL) takes effect within the TTL.
+ */
+export class KeyCache {
+  private readonly rows = new Map<string, { row: ApiKeyRow; until: number }>();
+  private readonly touched = new Map<string, number>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly ttlMs = 5_000,
+    private readonly touchEveryMs = 60_000,
+  ) {}
+
+  /** The stored key with this hex hash, or null. Unknown hashes are not cached, so a new key works at once. */
+  async lookup(hash: string, now = Date.now()): Promise<ApiKeyRow | null> {
+    const hit = this.rows.get(hash);
+    if (hit && hit.until > now) return hit.row;
+    const row = await findApiKeyByHash(this.db, hash);
+    if (row) {
+      if (this.rows.size > 10_000) this.rows.clear();
+      this.rows.set(hash, { row, until: now + this.ttlMs });
+    } else {
+      this.rows.delete(hash);
+    }
+    return row;
+  }
+
+  /** Forget a key (after a revoke) so the next request reads it fresh. */
+  invalidate(keyId: string): void {
+    for (const [hash, entry] of this.rows) if (entry.row.id === keyId) this.rows.delete(hash);
+  }
+
+  /** Record use at most once per `touchEveryMs` per key: last-used is a hint, not an audit log. */
+  touch(row: ApiKeyRow, now = Date.now()): void {
+    const last = this.touched.get(row.id) ?? 0;
+    if (now - last < this.touchEveryMs) return;
+    this.touched.set(row.id, now);
+    touchApiKey(this.db, row.id, new Date(now)).catch(() => {});
+  }
+}
+
+const unauthorized = (code: ConstructorParameters<typeof ApiError>[1], message: string) =>
+  new ApiError(401, code, message, { 'WWW-Authenticate': 'Bearer realm="folio"' });
+
+/** Require `Authorization: Bearer <admin key>`; every failure is a 401 with `WWW-Authenticate: Bearer`. */
+export function bearerAuth(cache: KeyCache): MiddlewareHandler<AuthEnv> {
+  return async (c, next) => {
+    const header = c.req.header('authorization');
+    if (!header) {
+      return errorResponse(c, unauthorized('AUTH_MISSING', 'Missing credentials: send `Authorization: Bearer <admin key>`.'));
+    }
+    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!isWellFormedAdminKey(token)) {
+      return errorResponse(
+        c,
+        unauthorized('AUTH_MALFORMED', 'Malformed credentials: expected `Authorization: Bearer folio_...` with a complete admin key.'),
+      );
+    }
+    const digest = createHash('sha256').update(token).digest();
+    const row = await cache.lookup(digest.toString('hex'));
+    // The lookup is by hash; the constant-time compare guards against a cache or index returning a near match.
+    if (!row || !timingSafeEqual(Buffer.from(row.hash, 'hex'), digest)) {
+      return errorResponse(c, unauthorized('AUTH_UNKNOWN_KEY', 'Invalid credentials: no admin key matches this token.'));
+    }
+    const unusable = apiKeyUnusableReason(row);
+    if (unusable === 'revoked') {
+      return errorResponse(c, unauthorized('AUTH_REVOKED_KEY', 'This admin key was revoked; create a new one with `folio keys create`.'));
+    }
+    if (unusable === 'expired') {
+      return errorResponse(c, unauthorized('AUTH_EXPIRED_KEY', 'This admin key has expired; create a new one with `folio keys create`.'));
+    }
+    cache.touch(row);
+    c.set('apiKey', row);
+    await next();
+  };
+}

@@ -1,0 +1,14 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Database, ProjectRow } from '../../db/index.js';
+import type { AdminServices } from '../services.js';
+import type { AuthEnv } from './auth.js';
+
+/** What the API route modules need. */
+export interface ApiContext {
+  db: Database;
+  services: AdminServices;
+}
+
+export type ApiApp = OpenAPIHono<AuthEnv>;
+
+export type { ProjectRow };

@@ -1,0 +1,36 @@
+import type { AgentJobRow, DeploymentRow } from '../../db/index.js';
+import type { AgentJobBody, UpdateStatusBody } from './schemas.js';
+
+/** The API's AgentJob for a row: `prLink` stays null while the job is active. */
+export function agentJobBody(row: AgentJobRow): AgentJobBody {
+  return {
+    id: row.id,
+    status: row.status,
+    source: { repository: row.repository, ref: row.ref },
+    model: row.model,
+    prLink: row.status === 'active' ? null : row.prLink,
+    createdAt: row.createdAt.toISOString(),
+    archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
+  };
+}
+
+/** A weak validator that changes whenever anything shown in the AgentJob can change. */
+export function agentJobEtag(row: AgentJobRow): string {
+  return `W/"${row.updatedAt.getTime().toString(36)}-${row.status}"`;
+}
+
+/** The update-status body for a deployment row. */
+export function updateStatusBody(row: DeploymentRow): UpdateStatusBody {
+  return {
+    _id: row.id,
+    projectId: row.projectId,
+    status: row.status,
+    summary: row.summary,
+    logs: row.logs,
+    createdAt: row.createdAt.toISOString(),
+    endedAt: row.endedAt ? row.endedAt.toISOString() : null,
+    subdomain: row.projectId,
+    source: row.source as UpdateStatusBody['source'],
+    commit: row.commitSha || row.commitRef ? { sha: row.commitSha, ref: row.commitRef, message: row.commitMessage } : null,
+  };
+}

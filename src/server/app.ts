@@ -1,0 +1,134 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { Database } from '../db/index.js';
+import { bearerAuth, KeyCache, type AuthEnv } from './api/auth.js';
+import { registerAgentRoutes } from './api/agent-routes.js';
+import { ApiError, errorResponse } from './api/errors.js';
+import { registerUpdateRoutes } from './api/update-routes.js';
+import { createAdminServices, type AdminServices } from './services.js';
+import { HostMap } from './sites/host-map.js';
+import { serveSite } from './sites/serve-site.js';
+import { UpdateRunner, type BuildSite } from './updates/runner.js';
+
+/** Everything `createApp` needs; only `db` and `dataDir` are required. */
+export interface AppDeps {
+  db: Database;
+  /** Folio data directory; published sites live in `<dataDir>/sites/<projectId>`. */
+  dataDir: string;
+  /** Hand a created or messaged job to the queue (jobs layer). Without it jobs wait in the database for a worker. */
+  enqueueAgentJob?: (jobId: string) => void | Promise<void>;
+  /** Site builder for updates; defaults to `buildSite` from src/build. */
+  buildSite?: BuildSite;
+  /** Project sites answer on `<projectId>.<siteDomain>`; default `localhost`. */
+  siteDomain?: string;
+  /** Model used when a job does not name one; default `folio-maintainer`. */
+  defaultModel?: string;
+  /** Accepted model names; any when omitted. */
+  models?: string[];
+  /** Largest accepted request body in bytes; default 1 MiB. */
+  maxBodyBytes?: number;
+  /** How long a key lookup is cached; default 5 s. */
+  keyCacheTtlMs?: number;
+  /** Extra routes mounted on the API host (the dashboard); receives the shared services. */
+  mount?: (app: Hono, shared: SharedServices) => void;
+  /** One line per notable server event (update outcomes, unexpected errors). */
+  log?: (line: string) => void;
+}
+
+/** Parts of the app other layers reuse (dashboard, `folio start`). */
+export interface SharedServices {
+  services: AdminServices;
+  updates: UpdateRunner;
+  keyCache: KeyCache;
+  hosts: HostMap;
+}
+
+/** The app plus its shared parts, for callers that need more than the Hono value. */
+export interface AppBundle extends SharedServices {
+  app: OpenAPIHono<AuthEnv>;
+}
+
+const OPENAPI_INFO = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Folio Admin API',
+    version: '2.0.0',
+    description: 'Administrative operations on documentation projects: documentation updates and agent jobs. Authenticate with an admin API key.',
+  },
+};
+
+/** Build the app (admin API, OpenAPI document, hosted sites) as a value; `app.request()` needs no port. */
+export function createApp(deps: AppDeps): OpenAPIHono<AuthEnv> {
+  return createAppBundle(deps).app;
+}
+
+/** Like `createApp`, also returning the services, update runner and caches it wired up. */
+export function createAppBundle(deps: AppDeps): AppBundle {
+  const { db, dataDir, maxBodyBytes = 1024 * 1024, log = () => {} } = deps;
+  const keyCache = new KeyCache(db, deps.keyCacheTtlMs);
+  const updates = new UpdateRunner({ db, dataDir, buildSite: deps.buildSite, log });
+  const hosts = new HostMap(db, deps.siteDomain);
+  const services = createAdminServices({
+    db,
+    keyCache,
+    updates,
+    defaultModel: deps.defaultModel ?? 'folio-maintainer',
+    models: deps.models,
+    enqueueAgentJob: deps.enqueueAgentJob,
+  });
+
+  const app = new OpenAPIHono<AuthEnv>({
+    defaultHook: (result, c) => {
+      if (result.success) return;
+      const issue = result.error.issues[0];
+      const field = issue && issue.path.length > 0 ? issue.path.join('.') : result.target;
+      const message = issue ? `${field}: ${issue.message}` : `${result.target}: invalid`;
+      return errorResponse(c, new ApiError(400, 'INVALID_REQUEST', `Invalid request: ${message}.`));
+    },
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return errorResponse(c, err);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      if (status === 413) return errorResponse(c, new ApiError(413, 'BODY_TOO_LARGE', `Request body too large: the limit is ${maxBodyBytes} bytes.`));
+      if (status === 400) return errorResponse(c, new ApiError(400, 'INVALID_REQUEST', `Invalid request: body: ${err.message || 'malformed'}; send a JSON object.`));
+      return errorResponse(c, new ApiError(status as 400, 'INVALID_REQUEST', err.message || 'Request refused.'));
+    }
+    log(`error: ${c.req.method} ${c.req.path}: ${(err as Error).stack ?? String(err)}`);
+    return errorResponse(c, new ApiError(500, 'INTERNAL', 'Internal server error; the server log has the details.'));
+  });
+
+  app.notFound((c) => errorResponse(c, new ApiError(404, 'NOT_FOUND', `No route for ${c.req.method} ${c.req.path}. The API is described at /openapi.json.`)));
+
+  // A Host naming a project (`<id>.localhost`, a custom domain) is answered from its published site.
+  app.use('*', async (c, next) => {
+    const projectId = await hosts.projectFor(c.req.header('host'));
+    if (projectId === null) return next();
+    return serveSite(dataDir, projectId, c.req.raw);
+  });
+
+  const limit = bodyLimit({
+    maxSize: maxBodyBytes,
+    onError: (c) => errorResponse(c, new ApiError(413, 'BODY_TOO_LARGE', `Request body too large: the limit is ${maxBodyBytes} bytes.`)),
+  });
+  const auth = bearerAuth(keyCache);
+  for (const prefix of ['/v1/*', '/v2/*']) app.use(prefix, limit, auth);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An admin API key (`folio_...`): `folio keys create --project <id>` or the API keys page of the dashboard. A server-side secret.',
+  });
+  const ctx = { db, services };
+  registerAgentRoutes(app, ctx);
+  registerUpdateRoutes(app, ctx);
+  app.doc31('/openapi.json', OPENAPI_INFO);
+
+  const shared = { services, updates, keyCache, hosts };
+  if (deps.mount) deps.mount(app as unknown as Hono, shared);
+  else app.get('/', (c) => c.json({ name: 'Folio', openapi: '/openapi.json' }));
+  return { app, ...shared };
+}

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeAgentJob, claimAgentJob, createProject, pendingAgentJobMessages, updateProject } from '../../src/db/index.js';
+import { backends } from '../db/helpers.js';
+import { contractClient } from './contract.js';
+import { startTestServer, type TestServer } from './helpers.js';
+
+describe.each(backends)('admin API on %s', (kind) => {
+  let s: TestServer;
+  let api: Awaited<ReturnType<typeof contractClient>>;
+  const queued: string[] = [];
+  beforeAll(async () => {
+    s = await startTestServer(kind, { enqueueAgentJob: (id) => void queued.push(id) });
+    api = await contractClient(s.app);
+  });
+  afterAll(async () => {
+    await s.cleanup();
+  });
+
+  const post = (url: string, body: unknown, headers = s.auth) =>
+    api.request(url, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const jobUrl = (id: string) => `/v2/agent/${s.project.id}/job/${id}`;
+
+  it('creates a job exactly as the spec shapes it and hands it to the queue', async () => {
+    const res = await post(`/v2/agent/${s.project.id}/job`, { prompt: 'Fix broken links', branch: 'docs/links', model: 'folio-maintainer' });
+    expect(res.status).toBe(201);
+    const job = await res.json();
+    expect(Object.keys(job).sort()).toEqual(['archivedAt', 'createdAt', 'id', 'model', 'prLink', 'source', 'status']);
+    expect(job).toMatchObject({
+      status: 'active',
+      source: { repository: 'https://example.test/docs.git', ref: 'docs/links' },
+      model: 'folio-maintainer',
+      prLink: null,
+      archivedAt: null,
+    });
+    expect(queued).toContain(job.id);
+    expect(res.headers.get('location')).toBe(jobUrl(job.id));
+  });
+
+  it('gets a job with an ETag and answers 304 while it is unchanged', async () => {
+    const job = await (await post(`/v2/agent/${s.project.id}/job`, { prompt: 'Poll me' })).json();
+    const first = await api.request(jobUrl(job.id), { headers: s.auth });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual(job);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await api.request(jobUrl(job.id), { headers: { ...s.auth, 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+
+    await claimAgentJob(s.db, { workerId: 'w', leaseMs: 60_000, jobId: job.id });
+    const [message] = await pendingAgentJobMessages(s.db, job.id);
+    await completeAgentJob(s.db, { jobId: job.id, workerId: 'w', prLink: 'https://example.test/pr/7', throughMessageId: message!.id });
+    const changed = await api.request(jobUrl(job.id), { headers: { ...s.auth, 'If-None-Match': etag } });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({ status: 'completed', prLink: 'https://example.test/pr/7' });
+  });
+
+  it('reopens a finished job on a follow-up, hiding prLink while active', async () => {
+    const job = await (await post(`/v2/agent/${s.project.id}/job`, { prompt: 'First' })).json();
+    await claimAgentJob(s.db, { workerId: 'w', leaseMs: 60_000, jobId: job.id });
+    const [message] = await pendingAgentJobMessages(s.db, job.id);
+    await completeAgentJob(s.db, { jobId: job.id, workerId: 'w', prLink: 'https://example.test/pr/8', throughMessageId: message!.id });
+    queued.length = 0;
+    const res = await post(`${jobUrl(job.id)}/message`, { prompt: 'Also fix typos' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: job.id, status: 'active', prLink: null });
+    expect(queued).toEqual([job.id]);
+  });
+
+  it('archives a job, sets archivedAt, and refuses messages to it', async () => {
+    const job = await (await post(`/v2/agent/${s.project.id}/job`, { prompt: 'Archive me' })).json();
+    const res = await post(`${jobUrl(job.id)}/archive`, '');
+    expect(res.status).toBe(200);
+    const archived = await res.json();
+    expect(archived.status).toBe('archived');
+    expect(Date.parse(archived.archivedAt)).toBeGreaterThanOrEqual(Date.parse(job.createdAt));
+    const twice = await (await post(`${jobUrl(job.id)}/archive`, '')).json();
+    expect(twice.archivedAt).toBe(archived.archivedAt);
+    const refused = await post(`${jobUrl(job.id)}/message`, { prompt: 'more' });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      error: 'This job is archived and takes no more messages; create a new job instead.',
+      code: 'JOB_ARCHIVED',
+    });
+  });
+
+  it('lists jobs newest first with cursor pagination and a status filter', async () => {
+    const project = await createProject(s.db, { name: 'List', repoUrl: 'https://example.test/l.git' });
+    await s.db.query('UPDATE api_keys SET project_ids = project_ids || $1::text[]', [[project.id]]);
+    s.keyCache.invalidate((await s.db.query<{ id: string }>('SELECT id FROM api_keys'))[0]!.id);
+    const ids: string[] = [];
+    for (const prompt of ['a', 'b', 'c']) ids.push((await (await post(`/v2/agent/${project.id}/job`, { prompt })).json()).id);
+    await post(`/v2/agent/${project.id}/job/${ids[0]}/archive`, '');
+    const page1 = await (await api.request(`/v2/agent/${project.id}/jobs?limit=2`, { headers: s.auth })).json();
+    expect(page1.jobs.map((j: { id: string }) => j.id)).toEqual([ids[2], ids[1]]);
+    const page2 = await (
+      await api.request(`/v2/agent/${project.id}/jobs?limit=2&cursor=${page1.nextCursor}`, { headers: s.auth })
+    ).json();
+    expect(page2).toMatchObject({ jobs: [{ id: ids[0] }], nextCursor: null });
+    const archived = await (await api.request(`/v2/agent/${project.id}/jobs?status=archived`, { headers: s.auth })).json();
+    expect(archived.jobs.map((j: { id: string }) => j.id)).toEqual([ids[0]]);
+    const bad = await api.request(`/v2/agent/${project.id}/jobs?cursor=nonsense`, { headers: s.auth });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toContain('cursor');
+  });
+
+  it('names the field in 400s', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{}, 'Invalid request: prompt: Invalid input: expected string, received undefined.'],
+      [{ prompt: '' }, 'Invalid request: prompt: Too small: expected string to have >=1 characters.'],
+      [{ prompt: 'x', branch: '-delete' }, 'branch: "-delete" is not a usable branch name: it starts with "-".'],
+      ['{"prompt": ', 'Invalid request: body: Malformed JSON in request body; send a JSON object.'],
+    ];
+    for (const [body, error] of cases) {
+      const res = await post(`/v2/agent/${s.project.id}/job`, body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error, code: 'INVALID_REQUEST' });
+    }
+  });
+
+  it('answers 413 for an oversized body', async () => {
+    const res = await post(`/v2/agent/${s.project.id}/job`, { prompt: 'x'.repeat(2 * 1024 * 1024) });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: 'Request body too large: the limit is 1048576 bytes.', code: 'BODY_TOO_LARGE' });
+  });
+
+  it('answers 429 with Retry-After once the project rate is used up', async () => {
+    await updateProject(s.db, s.project.id, { agentRatePerHour: 0 });
+    try {
+      const res = await post(`/v2/agent/${s.project.id}/job`, { prompt: 'one too many' });
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+      expect((await res.json()).code).toBe('RATE_LIMITED');
+    } finally {
+      await updateProject(s.db, s.project.id, { agentRatePerHour: 1000 });
+    }
+  });
+
+  it('counts follow-ups against the same hourly rate', async () => {
+    const project = await createProject(s.db, { name: 'Rate', repoUrl: 'https://example.test/r.git', agentRatePerHour: 2 });
+    await s.db.query('UPDATE api_keys SET project_ids = project_ids || $1::text[]', [[project.id]]);
+    s.keyCache.invalidate((await s.db.query<{ id: string }>('SELECT id FROM api_keys'))[0]!.id);
+    const job = await (await post(`/v2/agent/${project.id}/job`, { prompt: 'one' })).json();
+    expect((await post(`/v2/agent/${project.id}/job/${job.id}/message`, { prompt: 'two' })).status).toBe(200);
+    expect((await post(`/v2/agent/${project.id}/job/${job.id}/message`, { prompt: 'three' })).status).toBe(429);
+  });
+
+  it('serves its own OpenAPI 3.1 document with every route', async () => {
+    const doc = await (await s.app.request('/openapi.json')).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/v1/project/update-status/{statusId}',
+      '/v1/project/update/{projectId}',
+      '/v2/agent/{projectId}/job',
+      '/v2/agent/{projectId}/job/{id}',
+      '/v2/agent/{projectId}/job/{id}/archive',
+      '/v2/agent/{projectId}/job/{id}/message',
+      '/v2/agent/{projectId}/jobs',
+    ]);
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(api.checked).toBeGreaterThan(10);
+  });
+});
