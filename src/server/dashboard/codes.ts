@@ -1,0 +1,13 @@
+/** Stable error codes of the dashboard; each is documented in docs/errors/dashboard.md. */
+export const dashboardCodes = {
+  DASHBOARD_CSRF_INVALID: 'A form was posted without the session’s CSRF token (expired page or a cross-site request).',
+  DASHBOARD_SIGNIN_FAILED: 'The email or password did not match an account.',
+  DASHBOARD_SIGNIN_THROTTLED: 'Too many failed sign-ins for one email in 15 minutes.',
+  DASHBOARD_SETUP_INVALID: 'The one-time setup link is unknown, used or expired, or an owner already exists.',
+  DASHBOARD_OWNER_ENV_INVALID: 'FOLIO_OWNER_EMAIL / FOLIO_OWNER_PASSWORD are set but unusable (one missing, or the password too short).',
+  DASHBOARD_FORM_INVALID: 'A form field is missing or malformed; the page names the field.',
+  DASHBOARD_NOT_FOUND: 'The project, job or update does not exist.',
+  DASHBOARD_ACTION_REFUSED: 'The API refused the action (rate limit, archived job); the page shows its reason.',
+} as const;
+
+export type DashboardCode = keyof typeof dashboardCodes;

@@ -1,0 +1,40 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ReactElement } from 'react';
+import type { DashboardCode } from './codes.js';
+import type { DashboardContext, DashboardEnv } from './context.js';
+import { renderPage } from './views/html.js';
+import { Layout, type Viewer } from './views/layout.js';
+
+/** Send a rendered page. */
+export function html(c: Context, element: ReactElement, status: ContentfulStatusCode = 200): Response {
+  return c.html(renderPage(element), status);
+}
+
+/** The signed-in viewer (email and CSRF token) for layouts. */
+export function viewerOf(c: Context<DashboardEnv>): Viewer {
+  const user = c.get('user');
+  const session = c.get('session');
+  return { email: user?.email ?? '', csrfToken: session?.csrfToken ?? '' };
+}
+
+/** An error page with a stable code and a message that says what to do. */
+export function errorPage(c: Context<DashboardEnv>, ctx: DashboardContext, status: ContentfulStatusCode, code: DashboardCode, message: string): Response {
+  const viewer = c.get('user') ? viewerOf(c) : undefined;
+  return html(
+    c,
+    <Layout title="Error" base={ctx.base} viewer={viewer}>
+      <div className="panel">
+        <h1>{status === 404 ? 'Not found' : status === 403 ? 'Not allowed' : 'Something went wrong'}</h1>
+        <p className="notice error" role="alert" data-code={code}>
+          {message}
+        </p>
+        <p className="hint">Error code {code}</p>
+        <a className="btn secondary" href={`${ctx.base}/projects`}>
+          Back to projects
+        </a>
+      </div>
+    </Layout>,
+    status,
+  );
+}

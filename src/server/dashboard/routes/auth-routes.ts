@@ -1,0 +1,97 @@
+import type { Context, Hono } from 'hono';
+import { createElement } from 'react';
+import type { DashboardCode } from '../codes.js';
+import type { DashboardContext, DashboardEnv } from '../context.js';
+import { createSession, deleteSession } from '../data/sessions.js';
+import { authenticate, consumeSetupToken, createUser, hasOwner, isSetupTokenValid, MIN_PASSWORD_LENGTH } from '../data/users.js';
+import { clearSessionCookie, ensureSession, writeSessionCookie } from '../middleware.js';
+import { errorPage, html } from '../respond.js';
+import { LoginPage, SetupPage } from '../views/auth-pages.js';
+import type { Notice } from '../views/layout.js';
+import { LoginThrottle } from './login-throttle.js';
+
+/** Only same-dashboard paths are allowed after sign-in, so `next` cannot send users to another site. */
+function safeNext(ctx: DashboardContext, next: string | undefined): string {
+  if (next && next.startsWith(`${ctx.base}/`) && !next.startsWith('//') && !next.includes('\\')) return next;
+  return `${ctx.base}/projects`;
+}
+
+/** Replace whatever session the browser had with a fresh signed-in one (no session fixation). */
+async function signIn(c: Context<DashboardEnv>, ctx: DashboardContext, userId: string): Promise<void> {
+  const old = c.get('session');
+  if (old) await deleteSession(ctx.db, old.id);
+  writeSessionCookie(c, ctx, await createSession(ctx.db, userId));
+}
+
+/** Sign-in, sign-out and first-owner setup. */
+export function registerAuthRoutes(app: Hono<DashboardEnv>, ctx: DashboardContext): void {
+  const throttle = new LoginThrottle();
+  const { base } = ctx;
+
+  app.get('/login', async (c) => {
+    if (c.get('user')) return c.redirect(safeNext(ctx, c.req.query('next')), 303);
+    const session = await ensureSession(c, ctx);
+    const notice: Notice | null = (await hasOwner(ctx.db))
+      ? null
+      : { kind: 'warn', text: 'No account exists yet. Open the one-time setup link printed by `folio serve`, or start it with FOLIO_OWNER_EMAIL and FOLIO_OWNER_PASSWORD set.' };
+    return html(c, createElement(LoginPage, { base, csrfToken: session.csrfToken, notice }));
+  });
+
+  app.post('/login', async (c) => {
+    const form = c.get('form');
+    const email = (form.email ?? '').trim();
+    const password = form.password ?? '';
+    const session = c.get('session')!;
+    const again = (status: 401 | 429, code: DashboardCode, text: string) =>
+      html(c, createElement(LoginPage, { base, csrfToken: session.csrfToken, email, notice: { kind: 'error', text, code } }), status);
+    if (throttle.blocked(email)) {
+      return again(429, 'DASHBOARD_SIGNIN_THROTTLED', 'Too many failed sign-ins for this email. Wait 15 minutes and try again.');
+    }
+    const user = await authenticate(ctx.db, email, password);
+    if (!user) {
+      throttle.fail(email);
+      return again(401, 'DASHBOARD_SIGNIN_FAILED', 'Email or password is wrong. Check both and try again.');
+    }
+    throttle.reset(email);
+    await signIn(c, ctx, user.id);
+    return c.redirect(safeNext(ctx, c.req.query('next')), 303);
+  });
+
+  app.post('/logout', async (c) => {
+    const session = c.get('session');
+    if (session) await deleteSession(ctx.db, session.id);
+    clearSessionCookie(c, ctx);
+    return c.redirect(`${base}/login`, 303);
+  });
+
+  app.get('/setup/:token', async (c) => {
+    const token = c.req.param('token');
+    if ((await hasOwner(ctx.db)) || !(await isSetupTokenValid(ctx.db, token))) {
+      return errorPage(c, ctx, 404, 'DASHBOARD_SETUP_INVALID', 'This setup link is unknown, already used or expired. Sign in instead, or restart `folio serve` for a new link.');
+    }
+    const session = await ensureSession(c, ctx);
+    return html(c, createElement(SetupPage, { base, csrfToken: session.csrfToken, token }));
+  });
+
+  app.post('/setup/:token', async (c) => {
+    const token = c.req.param('token');
+    const form = c.get('form');
+    const email = (form.email ?? '').trim();
+    const password = form.password ?? '';
+    const session = c.get('session')!;
+    const problem = !/^[^\s@]+@[^\s@]+$/.test(email)
+      ? 'Enter a valid email address.'
+      : password.length < MIN_PASSWORD_LENGTH
+        ? `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`
+        : null;
+    if (problem) {
+      return html(c, createElement(SetupPage, { base, csrfToken: session.csrfToken, token, email, notice: { kind: 'error', text: problem, code: 'DASHBOARD_FORM_INVALID' } }), 400);
+    }
+    if ((await hasOwner(ctx.db)) || !(await consumeSetupToken(ctx.db, token))) {
+      return errorPage(c, ctx, 404, 'DASHBOARD_SETUP_INVALID', 'This setup link is unknown, already used or expired. Sign in instead, or restart `folio serve` for a new link.');
+    }
+    const user = await createUser(ctx.db, email, password, 'owner');
+    await signIn(c, ctx, user.id);
+    return c.redirect(`${base}/projects`, 303);
+  });
+}

@@ -1,0 +1,18 @@
+import type { Context } from 'hono';
+import type { Notice } from '../views/layout.js';
+
+/** Messages shown after a redirect; the query names one of these so no user text is reflected. */
+const NOTICES: Record<string, Notice> = {
+  'project-created': { kind: 'ok', text: 'Project created. Create an API key or start an update next.' },
+  'settings-saved': { kind: 'ok', text: 'Settings saved.' },
+  'key-revoked': { kind: 'ok', text: 'Key revoked. Requests with it now get 401.' },
+  'job-started': { kind: 'ok', text: 'Job started. Its status updates live below.' },
+  'message-sent': { kind: 'ok', text: 'Follow-up sent. The agent works on the same branch and pull request.' },
+  'job-archived': { kind: 'ok', text: 'Job archived.' },
+  'update-started': { kind: 'ok', text: 'Update started. The log below follows the build.' },
+};
+
+/** The notice named by `?notice=`, if any. */
+export function noticeFromQuery(c: Context): Notice | null {
+  return NOTICES[c.req.query('notice') ?? ''] ?? null;
+}
