@@ -1,6 +1,7 @@
 import { addUnlistedPages } from './add-unlisted-pages.js';
 import { fixBrokenLinks } from './fix-links.js';
 import { normalizeDocsJson } from './normalize-config.js';
+import { upgradeMintJson } from './upgrade-mint.js';
 import type { TaskResult } from './task.js';
 
 /** A maintenance job folio-maintainer knows how to do, and the prompts that ask for it. */
@@ -17,6 +18,13 @@ export interface MaintenanceTask {
 // Order matters: structural edits to docs.json first, formatting last so it
 // sees the final text.
 export const MAINTENANCE_TASKS: readonly MaintenanceTask[] = [
+  {
+    id: 'upgrade-mint-json',
+    title: 'Upgrade mint.json to docs.json',
+    example: 'upgrade mint.json to docs.json',
+    matches: (p) => /mint\.json/.test(p) && /\b(upgrade|migrate|convert|replace|move)\b|docs\.json/.test(p),
+    run: upgradeMintJson,
+  },
   {
     id: 'add-unlisted-pages',
     title: 'List pages missing from the navigation',

@@ -1,0 +1,14 @@
+import { AgentError } from './codes.js';
+import { llmAgent, type LlmOptions } from './llm/llm-agent.js';
+import { MAINTAINER_MODEL, runMaintainer } from './maintainer/maintainer.js';
+import type { AgentModel } from './model.js';
+
+/** The agent for a job's `model` field: the built-in maintainer, or the configured language-model provider. */
+export function modelFor(name: string, llm: LlmOptions | null): AgentModel {
+  if (name === MAINTAINER_MODEL) return runMaintainer;
+  if (llm) return llmAgent(llm, name);
+  throw new AgentError(
+    'AGENT_UNKNOWN_MODEL',
+    `Model "${name}" is not available: use "${MAINTAINER_MODEL}", or configure a language-model endpoint (FOLIO_LLM_BASE_URL and FOLIO_LLM_API_KEY, or ANTHROPIC_API_KEY).`,
+  );
+}

@@ -1,0 +1,56 @@
+import { Octokit } from '@octokit/rest';
+import { AgentError } from '../codes.js';
+import type { PullRequestProvider } from './types.js';
+
+/** Where GitHub's REST API is and how to reach it. */
+export interface GithubOptions {
+  /** REST API base, `https://api.github.com` or a GitHub Enterprise `/api/v3` URL (tests: a local stand-in). */
+  apiUrl?: string;
+  token?: string;
+  /** Host names whose repositories are on this GitHub (default github.com). */
+  hosts?: string[];
+  /** Explicit repository URL → `owner/repo`, for remotes whose URL does not name the GitHub repository. */
+  repositories?: Record<string, string>;
+}
+
+/** `owner/repo` of a repository URL on one of `hosts`, or null when it is not a GitHub repository. */
+export function githubRepoOf(url: string, opts: GithubOptions): { owner: string; repo: string } | null {
+  const mapped = opts.repositories?.[url];
+  const slug =
+    mapped ??
+    (() => {
+      const hosts = (opts.hosts ?? ['github.com']).map((h) => h.toLowerCase());
+      const m = /^(?:https?:\/\/(?:[^@/]+@)?|ssh:\/\/git@|git@)([^/:]+)[/:]([^/]+)\/([^/]+?)(?:\.git)?\/?$/i.exec(url);
+      if (!m || !hosts.includes(m[1]!.toLowerCase())) return null;
+      return `${m[2]}/${m[3]}`;
+    })();
+  if (!slug) return null;
+  const [owner, repo] = slug.split('/');
+  return owner && repo ? { owner, repo } : null;
+}
+
+/**
+ * Pull requests through the GitHub REST API. Idempotent per branch: an open
+ * pull request whose head is the work branch is updated, never duplicated.
+ */
+export function githubPullRequests(opts: GithubOptions, target: { owner: string; repo: string }): PullRequestProvider {
+  const octokit = new Octokit({ auth: opts.token, baseUrl: opts.apiUrl ?? 'https://api.github.com', request: { retries: 0 } });
+  return {
+    kind: 'github',
+    async ensure(draft) {
+      try {
+        const { data: open } = await octokit.rest.pulls.list({ ...target, state: 'open', head: `${target.owner}:${draft.headBranch}`, per_page: 10 });
+        const existing = open.find((p) => p.head.ref === draft.headBranch);
+        if (existing) {
+          const { data } = await octokit.rest.pulls.update({ ...target, pull_number: existing.number, title: draft.title, body: draft.body });
+          return data.html_url;
+        }
+        const { data } = await octokit.rest.pulls.create({ ...target, head: draft.headBranch, base: draft.baseBranch, title: draft.title, body: draft.body });
+        return data.html_url;
+      } catch (err) {
+        const status = (err as { status?: number }).status;
+        throw new AgentError('AGENT_PULL_REQUEST_FAILED', `GitHub refused the pull request for ${target.owner}/${target.repo}${status ? ` (HTTP ${status})` : ''}: ${(err as Error).message}`);
+      }
+    },
+  };
+}

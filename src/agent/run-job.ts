@@ -1,0 +1,137 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  completeAgentJob,
+  failAgentJob,
+  listAgentJobMessages,
+  pendingAgentJobMessages,
+  type AgentJobRow,
+  type Database,
+} from '../db/index.js';
+import { resolveInside } from '../shared/paths.js';
+import { AgentError, reasonFromError } from './codes.js';
+import { agentGit } from './git-env.js';
+import { branchForJob } from './git-safety.js';
+import type { LlmOptions } from './llm/llm-agent.js';
+import type { AgentRun } from './model.js';
+import { modelFor } from './models.js';
+import { pullRequestProviderFor, type PullRequestSettings } from './pulls/select.js';
+import { describeErrors, newErrors, siteErrors, type VerifyLevel } from './verify.js';
+import { changedFiles, commitAll, prepareWorkspace, pushWorkBranch, revParse, type Workspace } from './workspace.js';
+
+/** Everything a run needs besides the job. */
+export interface AgentRuntime extends PullRequestSettings {
+  db: Database;
+  workerId: string;
+  /** Parent folder of the per-job workspaces. */
+  workDir: string;
+  llm: LlmOptions | null;
+  /** Checks on the result before pushing; `none` only for benchmarks of the queue itself. */
+  verify: VerifyLevel | 'none';
+  log: (line: string) => void;
+}
+
+export type RunOutcome = 'completed' | 'failed' | 'more-messages' | 'not-active';
+
+const MAX_DIFF = 1_000_000;
+
+/**
+ * Carry out the pending messages of a job this worker holds the lease on:
+ * workspace → model → verify → commit → push → pull request → terminal state.
+ * Every step is safe to repeat after a crash: the branch and the pull request
+ * are found again by the job id.
+ */
+export async function runClaimedJob(rt: AgentRuntime, job: AgentJobRow, signal: AbortSignal): Promise<RunOutcome> {
+  const dir = path.join(rt.workDir, job.id);
+  const pending = await pendingAgentJobMessages(rt.db, job.id);
+  const throughMessageId = pending.at(-1)?.id ?? 0;
+  try {
+    const prLink = await carryOut(rt, job, pending.length ? pending.map((m) => m.prompt) : [job.prompt], dir, signal);
+    if (signal.aborted) return 'not-active';
+    const outcome = await completeAgentJob(rt.db, { jobId: job.id, workerId: rt.workerId, prLink, throughMessageId });
+    rt.log(`job ${job.id}: ${outcome}${prLink ? ` (${prLink})` : ''}`);
+    if (outcome !== 'more-messages') await rm(dir, { recursive: true, force: true });
+    return outcome;
+  } catch (err) {
+    if (signal.aborted) return 'not-active';
+    const reason = reasonFromError(err);
+    const failed = await failAgentJob(rt.db, { jobId: job.id, workerId: rt.workerId, reason });
+    rt.log(`job ${job.id}: failed: ${reason}`);
+    await rm(dir, { recursive: true, force: true });
+    return failed ? 'failed' : 'not-active';
+  }
+}
+
+async function carryOut(rt: AgentRuntime, job: AgentJobRow, prompts: string[], dir: string, signal: AbortSignal): Promise<string | null> {
+  const project = await projectSettings(rt.db, job.projectId);
+  // No source.ref: work from the project's configured branch (its published docs).
+  const ws = await prepareWorkspace({ repository: job.repository, ref: job.ref ?? project.branch, workBranch: branchForJob(job.id), dir });
+  const docsDir = project.docsDir;
+  const root = resolveInside(ws.dir, docsDir);
+  if (root === null) throw new AgentError('AGENT_NO_CONFIG', `The project's docs folder "${docsDir}" is outside the repository.`);
+  const model = modelFor(job.model, rt.llm);
+  const runs: AgentRun[] = [];
+  for (const prompt of prompts) {
+    if (signal.aborted) return null;
+    const run = await model({ root, prompt, signal, log: (line) => rt.log(`job ${job.id}: ${line}`) });
+    runs.push(run);
+    await commitAll(ws.dir, `${run.title}\n\nFolio agent job ${job.id}`);
+  }
+  const changed = await changedFiles(ws);
+  if (changed.length === 0) return null;
+  if (rt.verify !== 'none') await verifyEdits(ws, docsDir, root, rt.verify);
+  if (signal.aborted) return null;
+  if ((await revParse(ws.dir, 'HEAD')) !== (await revParse(ws.dir, `refs/remotes/origin/${ws.workBranch}`))) {
+    await pushWorkBranch(ws);
+  }
+  const history = await listAgentJobMessages(rt.db, job.id);
+  const provider = pullRequestProviderFor(rt, job.repository);
+  return provider.ensure({
+    jobId: job.id,
+    projectId: job.projectId,
+    repository: job.repository,
+    baseBranch: ws.baseBranch,
+    headBranch: ws.workBranch,
+    title: runs.map((r) => r.title).join('; ').slice(0, 200),
+    body: pullRequestBody(job, history.map((m) => m.prompt), runs, changed),
+    diff: provider.kind === 'folio' ? await branchDiff(ws) : '',
+  });
+}
+
+/** Fail when the edits introduced errors (problems the base already had do not count). */
+async function verifyEdits(ws: Workspace, docsDir: string, root: string, level: VerifyLevel): Promise<void> {
+  const after = await siteErrors(root, level);
+  if (after.length === 0) return;
+  const baseDir = `${ws.dir}-base`;
+  const git = agentGit(ws.dir);
+  await git.raw(['worktree', 'add', '-f', '--detach', baseDir, ws.baseCommit]);
+  try {
+    const baseRoot = resolveInside(baseDir, docsDir) ?? baseDir;
+    const introduced = newErrors(await siteErrors(baseRoot, level), after);
+    if (introduced.length > 0) {
+      throw new AgentError('AGENT_SITE_BROKEN', `The edits break the site (${level}): ${describeErrors(introduced)}. Nothing was pushed.`);
+    }
+  } finally {
+    await git.raw(['worktree', 'remove', '--force', baseDir]).catch(() => undefined);
+  }
+}
+
+async function branchDiff(ws: Workspace): Promise<string> {
+  const diff = await agentGit(ws.dir).raw(['diff', '--no-color', '--no-ext-diff', `${ws.baseCommit}...HEAD`, '--']);
+  return diff.length > MAX_DIFF ? `${diff.slice(0, MAX_DIFF)}\n[diff truncated]` : diff;
+}
+
+async function projectSettings(db: Database, projectId: string): Promise<{ docsDir: string; branch: string | null }> {
+  const [row] = await db.query<{ docs_dir: string; branch: string | null }>('SELECT docs_dir, branch FROM projects WHERE id = $1', [projectId]);
+  return { docsDir: row?.docs_dir ?? '.', branch: row?.branch || null };
+}
+
+/** The pull request description: every prompt of the job, what this run did, the files changed. */
+export function pullRequestBody(job: AgentJobRow, prompts: string[], runs: AgentRun[], files: string[]): string {
+  return [
+    `Opened by the Folio agent (job \`${job.id}\`, model \`${job.model}\`).`,
+    `## Requests\n\n${prompts.map((p, i) => `${i + 1}. ${p.replace(/\s+/g, ' ').trim()}`).join('\n')}`,
+    ...runs.map((r) => `## ${r.title}\n\n${r.summary}`),
+    `## Files changed\n\n${files.map((f) => `- \`${f}\``).join('\n')}`,
+  ].join('\n\n');
+}

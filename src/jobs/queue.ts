@@ -1,0 +1,69 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/index.js';
+import { pgBossDbFor } from './pgboss-db.js';
+
+/** The pg-boss queue carrying "run agent job <id>" messages. */
+export const AGENT_QUEUE = 'folio-agent-jobs';
+
+/** What a queue message carries: only the job id; the row is the source of truth. */
+export interface AgentJobMessage {
+  jobId: string;
+}
+
+export interface JobQueueOptions {
+  db: Database;
+  /** pg-boss polling interval when idle (pg-boss minimum 0.5 s). */
+  pollIntervalSeconds?: number;
+  /** Run pg-boss maintenance (archiving, expiry) from this process. */
+  supervise?: boolean;
+}
+
+/** A started queue: send messages, subscribe handlers, stop. */
+export interface JobQueue {
+  /** Queue a run of the job; duplicates are harmless (the worker's lease claim decides). */
+  enqueue(jobId: string): Promise<void>;
+  /** Handle messages one at a time; call once per unit of concurrency. */
+  work(handler: (message: AgentJobMessage) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Start pg-boss on Folio's database (its tables live in the `pgboss` schema,
+ * created on first start; concurrent starts are safe, pg-boss takes an
+ * advisory lock). Message expiry is long on purpose: recovery from a crashed
+ * worker is the job lease's business (see src/jobs/reaper.ts), and a short
+ * pg-boss expiry would hand a still-running job to a second worker.
+ */
+export async function createJobQueue({ db, pollIntervalSeconds = 1, supervise = true }: JobQueueOptions): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: pgBossDbFor(db) as PgBoss.Db,
+    supervise,
+    schedule: false,
+    maintenanceIntervalSeconds: 60,
+    // pg-boss logs errors as events; an unhandled 'error' event would crash the process.
+  });
+  boss.on('error', (err: unknown) => {
+    if (process.env.FOLIO_DEBUG_JOBS) console.error('pg-boss:', err);
+  });
+  await boss.start();
+  await boss.createQueue(AGENT_QUEUE, { name: AGENT_QUEUE, retryLimit: 5, retryDelay: 1, expireInSeconds: 4 * 60 * 60 });
+  const workers: string[] = [];
+  let stopped = false;
+  return {
+    async enqueue(jobId) {
+      await boss.send(AGENT_QUEUE, { jobId } satisfies AgentJobMessage);
+    },
+    async work(handler) {
+      const id = await boss.work<AgentJobMessage>(AGENT_QUEUE, { batchSize: 1, pollingIntervalSeconds: pollIntervalSeconds }, async ([job]) => {
+        if (job) await handler(job.data);
+      });
+      workers.push(id);
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      // The database belongs to the caller: stop pg-boss without closing it.
+      await boss.stop({ close: false, graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
