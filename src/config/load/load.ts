@@ -53,7 +53,7 @@ export async function loadDocsConfig(root: string, { source: forced }: LoadOptio
   const file = source === 'docs.json' ? docsJson : mintJson;
   if (!fs.existsSync(file)) {
     ctx.unreadable = true;
-    ctx.diagnostics.push({ file: 'docs.json', line: 1, column: 1, severity: 'error', code: 'CONFIG_NOT_FOUND', path: '', message: `no docs.json or mint.json in ${absRoot}; create docs.json (see \`folio schema\`)` });
+    ctx.diagnostics.push({ file: 'docs.json', line: 1, column: 1, severity: 'error', code: 'CONFIG_NOT_FOUND', path: '', message: 'no docs.json or mint.json in the docs root; create docs.json (`folio schema` prints its JSON Schema) or pass the right directory' });
     return done(null);
   }
   let raw: unknown;

@@ -44,7 +44,8 @@ export function readJsonFile(ctx: ReadContext, absFile: string, prefix: FieldPat
   const tree = jsonc.parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length > 0 || !tree) {
     ctx.unreadable = true;
-    for (const e of errors) {
+    // Only the first error: after it the parser's recovery produces follow-on noise.
+    for (const e of errors.slice(0, 1)) {
       const what = jsonc.printParseErrorCode(e.error);
       report(ctx, 'JSON_SYNTAX', ctx.map.at(rel, e.offset), [], `invalid JSON: ${describeSyntax(what)}; fix the syntax at this position`);
     }

@@ -52,8 +52,10 @@ export const navbarConfig = z
 /** Footer: social links and link columns. */
 export const footerConfig = z
   .object({
+    // An object rather than a record so a misspelled network is an unknown-key
+    // warning with a suggestion, like every other key.
     socials: z
-      .partialRecord(z.enum(SOCIAL_NETWORKS), z.string().describe('Profile URL.'))
+      .object(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, z.string().optional().describe(`Profile URL on ${n}.`)])) as Record<(typeof SOCIAL_NETWORKS)[number], z.ZodOptional<z.ZodString>>)
       .optional()
       .describe('Social profiles: network key (for example `x`, `github`, `linkedin`) to profile URL.'),
     links: z

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadDocsConfig } from '../../src/config/index.js';
+import { formatDiagnostic } from '../../src/shared/diagnostics.js';
+
+// The real repositories Folio must stay compatible with. Set FOLIO_CORPORA to
+// point elsewhere; the suite is skipped when the folder is absent.
+const corpora = process.env.FOLIO_CORPORA ?? path.resolve(import.meta.dirname, '../../../shared/corpora');
+const names = ['mem0', 'mintlify-docs', 'ollama', 'prefect', 'trigger-dev', 'langtrace-mint-json'];
+
+describe.skipIf(!fs.existsSync(corpora))('real corpora', () => {
+  it.each(names)('%s validates with zero errors', async (name) => {
+    const loaded = await loadDocsConfig(path.join(corpora, name));
+    const errors = loaded.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic);
+    expect(errors).toEqual([]);
+    expect(loaded.config).not.toBeNull();
+  });
+
+  it('resolves mintlify-docs language $refs and points into the referenced file', async () => {
+    const loaded = await loadDocsConfig(path.join(corpora, 'mintlify-docs'));
+    const languages = loaded.config!.navigation.languages!;
+    expect(languages.map((l) => l.language)).toEqual(['en', 'fr', 'es', 'zh']);
+    expect(loaded.locate(['navigation', 'languages', 2, 'tabs', 0]).file).toBe('es.json');
+    expect(Array.isArray(loaded.config!.redirects)).toBe(true);
+  });
+
+  it('reports only the ignored group `anchor` keys of prefect as warnings', async () => {
+    const loaded = await loadDocsConfig(path.join(corpora, 'prefect'));
+    const warnings = loaded.diagnostics.filter((d) => d.severity === 'warning');
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(warnings.every((w) => w.code === 'CONFIG_UNKNOWN_KEY' && w.path.endsWith('.anchor'))).toBe(true);
+  });
+
+  it('converts langtrace mint.json tabs-less navigation into groups plus a global anchor', async () => {
+    const loaded = await loadDocsConfig(path.join(corpora, 'langtrace-mint-json'));
+    expect(loaded.source).toBe('mint.json');
+    expect(loaded.config!.navigation.groups!.length).toBeGreaterThan(3);
+    expect(loaded.config!.navigation.global!.anchors![0]!.href).toBe('https://github.com/Scale3-Labs/langtrace');
+    expect(loaded.config!.navbar!.primary!.label).toBe('Langtrace App');
+  });
+});
