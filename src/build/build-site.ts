@@ -59,6 +59,8 @@ interface PlannedPage {
   pageKey: string;
   job?: MdxJob;
   body?: CachedBody;
+  /** Endpoint reference appended to an MDX page with `openapi:` frontmatter. */
+  suffix?: string;
 }
 
 const diag = (code: string, message: string, file = 'docs.json', severity: Diagnostic['severity'] = 'warning'): Diagnostic => ({
@@ -117,11 +119,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     let bodyKey: string;
     let job: MdxJob | undefined;
     let body: CachedBody | undefined;
+    let suffix: string | undefined;
     if (route.kind === 'page' && route.file) {
       const page = site.index.pages.get(route.path);
       if (!page || page.source === undefined) {
         diagnostics.push(diag('BUILD_PAGE_UNREADABLE', `The page ${route.path} is listed but its file could not be read; check the file exists and is readable.`, route.file, 'error'));
         continue;
+      }
+      if (page.openapi && site.openapi) {
+        const ref = site.openapi.frontmatterReference(page.openapi, route.href);
+        if ('html' in ref) suffix = ref.html;
+        else diagnostics.push({ file: page.file, line: lineOf(page.source, /^openapi\s*:/m), column: 1, path: 'openapi', ...ref.diagnostic });
       }
       bodyKey = hashText(envKey, page.file, page.source);
       job = { id: nextJob++, file: page.file, source: page.source.slice(page.bodyOffset), lineOffset: page.bodyLine - 1 };
@@ -130,8 +138,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       bodyKey = hashText(envKey, 'endpoint', html);
       body = { html, headings: [], diagnostics: [], features: [], renderer: 'openapi' };
     }
-    const pageKey = hashText(bodyKey, layoutKey, renderer.sectionParts(route.sectionId).key, JSON.stringify(route), JSON.stringify(renderer.pageFlags(route)));
-    planned.push({ route, bodyKey, pageKey, job, body });
+    const pageKey = hashText(bodyKey, suffix ?? '', layoutKey, renderer.sectionParts(route.sectionId).key, JSON.stringify(route), JSON.stringify(renderer.pageFlags(route)));
+    planned.push({ route, bodyKey, pageKey, job, body, suffix });
   }
 
   // Unchanged pages are skipped outright; their earlier problems are reported again.
@@ -164,7 +172,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const emit = (p: PlannedPage) => {
     const body = p.body!;
     if (body.diagnostics.length) pageDiagnostics[p.route.href] = body.diagnostics;
-    const html = renderer.render(p.route, body);
+    const html = renderer.render(p.route, p.suffix ? { ...body, html: body.html + p.suffix } : body);
     rendered++;
     options.progress?.(rendered, total);
     if (indexer && searchable(p)) indexer.add(p.route.href, html);
@@ -212,6 +220,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     written,
     assets: { css: assets.css.file, js: assets.js.file, jsBytes: assets.js.contents.length },
   });
+}
+
+/** 1-based line of the first match of `pattern` in `text` (1 when absent). */
+function lineOf(text: string, pattern: RegExp): number {
+  const m = pattern.exec(text);
+  return m ? text.slice(0, m.index).split('\n').length : 1;
 }
 
 async function writeOut(target: string, contents: string): Promise<void> {

@@ -36,7 +36,7 @@ export async function loadSite(rootDir: string): Promise<{ site: LoadedSite | nu
   const openapi = await createSiteOpenApi(root, config);
   const resolved = resolveSiteModel(config, index, {
     openapi: openapi?.provider,
-    locate: (p: string) => loaded.locate(fieldPathOf(p)),
+    locate: loaded.locate,
   });
   diagnostics.push(...resolved.diagnostics);
   if (openapi) diagnostics.push(...openapi.diagnostics());

@@ -1,9 +1,13 @@
 /**
- * Bridge to the openapi layer: builds the endpoint provider navigation uses and renders
- * generated endpoint pages. Until a site lists any spec this stays null and costs nothing.
+ * Bridge to the openapi layer: loads every spec docs.json references, hands navigation the
+ * endpoint provider, and renders generated endpoint pages and the reference appended to MDX
+ * pages whose frontmatter names an endpoint.
  */
 import type { DocsConfig } from '../config/index.js';
-import type { OpenApiProvider, PageRoute } from '../navigation/types.js';
+import type { PageRoute } from '../navigation/types.js';
+import { asNavigationProvider, collectOpenApiSources, loadOpenApiSpecs, type OpenApiSiteProvider } from '../openapi/index.js';
+import type { OpenApiProvider } from '../navigation/types.js';
+import { endpointReferenceForFrontmatter, renderEndpointPage } from '../render/endpoint/index.js';
 import type { Diagnostic } from '../shared/diagnostics.js';
 import { escapeHtml } from '../render/markdown-inline.js';
 
@@ -11,15 +15,36 @@ export interface SiteOpenApi {
   provider: OpenApiProvider;
   /** HTML body of a generated endpoint page. */
   renderBody(route: PageRoute): string;
+  /** Reference HTML for an MDX page with `openapi:` frontmatter, or a problem to report on it. */
+  frontmatterReference(value: string, href: string): { html: string } | { diagnostic: { severity: 'error' | 'warning'; code: string; message: string } };
   diagnostics(): Diagnostic[];
 }
 
-/** The provider for a site, or null when the openapi layer offers none. */
-export async function createSiteOpenApi(_root: string, _config: DocsConfig): Promise<SiteOpenApi | null> {
-  return null;
+/** The endpoint provider for a site (specs load lazily, so a site without specs pays nearly nothing). */
+export async function createSiteOpenApi(root: string, config: DocsConfig): Promise<SiteOpenApi | null> {
+  const { provider, diagnostics } = await loadOpenApiSpecs(root, collectOpenApiSources(config));
+  const site: OpenApiSiteProvider = provider;
+  return {
+    provider: asNavigationProvider(site),
+    renderBody(route) {
+      const page = site.operation(route.href);
+      return page ? renderEndpointPage(page) : fallbackEndpointBody(route);
+    },
+    frontmatterReference(value, href) {
+      const result = endpointReferenceForFrontmatter(site, value, href);
+      return 'diagnostic' in result ? result : { html: result.html };
+    },
+    diagnostics: () => {
+      const seen = new Set<string>();
+      return [...diagnostics, ...site.diagnostics()].filter((d) => {
+        const key = `${d.file}:${d.line}:${d.column}:${d.code}:${d.message}`;
+        return seen.has(key) ? false : (seen.add(key), true);
+      });
+    },
+  };
 }
 
-/** Body of an endpoint page when no openapi renderer is available: method, path and title. */
+/** Body of an endpoint page the openapi layer could not plan: method and path. */
 export function fallbackEndpointBody(route: PageRoute): string {
   const e = route.endpoint;
   if (!e) return '';

@@ -2,6 +2,8 @@ import { Command } from 'commander';
 import { registerUpgrade } from './commands/upgrade.js';
 import { registerSchema } from './commands/schema.js';
 import { registerValidate } from './commands/validate.js';
+import { registerBuild } from './commands/build.js';
+import { registerDev } from './commands/dev.js';
 import { registerOpenapiCheck } from './commands/openapi-check.js';
 
 /**
@@ -15,6 +17,8 @@ export function createProgram(): Command {
   registerUpgrade(program);
   registerSchema(program);
   registerValidate(program);
+  registerBuild(program);
+  registerDev(program);
   registerOpenapiCheck(program);
   return program;
 }

@@ -1,21 +1,40 @@
-/** Adds a copy button to every code block of the page body (`.prose pre`, or `[data-copy]` targets). */
+/**
+ * Copy buttons. The MDX layer draws `[data-folio-copy]` buttons inside a `[data-folio-copy-scope]`
+ * whose `[data-folio-copy-source]` holds the code; code blocks without one (raw `<pre>` in a page)
+ * get a button added here.
+ */
+function flash(button: HTMLElement): void {
+  const label = button.textContent;
+  button.textContent = 'Copied';
+  button.dataset.copied = '';
+  setTimeout(() => {
+    button.textContent = label;
+    delete button.dataset.copied;
+  }, 1500);
+}
+
+function copy(text: string, button: HTMLElement): void {
+  void navigator.clipboard?.writeText(text.replace(/\n$/, '')).then(() => flash(button));
+}
+
 export function initCopyButtons(): void {
-  const blocks = document.querySelectorAll<HTMLElement>('.prose pre');
-  for (const pre of blocks) {
-    if (pre.querySelector('.copy-button')) continue;
+  document.addEventListener('click', (event) => {
+    const button = (event.target as Element | null)?.closest<HTMLElement>('[data-folio-copy]');
+    if (!button) return;
+    const scope = button.closest('[data-folio-copy-scope]');
+    // In a code group the visible panel's source is the one to copy.
+    const sources = [...(scope?.querySelectorAll<HTMLElement>('[data-folio-copy-source]') ?? [])];
+    const source = sources.find((s) => !s.closest('[hidden]')) ?? sources[0];
+    if (source) copy(source.innerText, button);
+  });
+  for (const pre of document.querySelectorAll<HTMLElement>('.prose pre')) {
+    if (pre.closest('[data-folio-copy-scope]') || pre.querySelector('.copy-button')) continue;
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'copy-button';
     button.setAttribute('aria-label', 'Copy code');
     button.textContent = 'Copy';
-    button.addEventListener('click', () => {
-      const code = pre.querySelector('code') ?? pre;
-      const text = (code as HTMLElement).innerText.replace(/\n$/, '');
-      void navigator.clipboard?.writeText(text).then(() => {
-        button.textContent = 'Copied';
-        setTimeout(() => (button.textContent = 'Copy'), 1500);
-      });
-    });
+    button.addEventListener('click', () => copy((pre.querySelector('code') ?? pre).innerText, button));
     pre.append(button);
   }
 }

@@ -1,22 +1,39 @@
+import { readStore, writeStore } from './storage.js';
+
 /**
- * Tabs and code groups: a container `[data-tabs]` holds buttons `[data-tab-button]` (or `[role=tab]`)
- * and panels `[data-tab-panel]` (or `[role=tabpanel]`) in the same order. Without JavaScript every
- * panel stays visible, so nothing is unreadable.
+ * Tabs and code groups drawn by the MDX layer: `[data-folio-tabs]` holds `[data-folio-tab]`
+ * buttons and `[data-folio-tab-panel]` panels in the same order. Without JavaScript every panel
+ * stays visible, so nothing is unreadable. Choosing a tab key (say "npm") selects the same key in
+ * every tab set on the page and is remembered across pages.
  */
 export function initTabs(): void {
-  for (const container of document.querySelectorAll<HTMLElement>('[data-tabs]')) {
+  const sets: { keys: string[]; select(index: number): void }[] = [];
+  for (const container of document.querySelectorAll<HTMLElement>('[data-folio-tabs]')) {
     const own = (selector: string) =>
-      [...container.querySelectorAll<HTMLElement>(selector)].filter((el) => el.closest('[data-tabs]') === container);
-    const buttons = own('[data-tab-button],[role="tab"]');
-    const panels = own('[data-tab-panel],[role="tabpanel"]');
+      [...container.querySelectorAll<HTMLElement>(selector)].filter((el) => el.closest('[data-folio-tabs]') === container);
+    const buttons = own('[data-folio-tab]');
+    const panels = own('[data-folio-tab-panel]');
     if (buttons.length === 0 || buttons.length !== panels.length) continue;
+    const keys = buttons.map((b) => b.dataset.folioTabKey ?? b.textContent ?? '');
     const select = (index: number) => {
       buttons.forEach((b, i) => b.setAttribute('aria-selected', String(i === index)));
       panels.forEach((p, i) => (p.hidden = i !== index));
     };
-    buttons.forEach((button, index) => button.addEventListener('click', () => select(index)));
+    buttons.forEach((button, index) =>
+      button.addEventListener('click', () => {
+        const key = keys[index]!;
+        writeStore('folio-tab', key);
+        for (const set of sets) {
+          const i = set.keys.indexOf(key);
+          if (i >= 0) set.select(i);
+        }
+        select(index);
+      }),
+    );
+    const preferred = keys.indexOf(readStore('folio-tab') ?? '');
     const initial = buttons.findIndex((b) => b.getAttribute('aria-selected') === 'true');
-    select(initial < 0 ? 0 : initial);
+    select(preferred >= 0 ? preferred : Math.max(0, initial));
     container.classList.add('tabs-ready');
+    sets.push({ keys, select });
   }
 }

@@ -1,0 +1,31 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { startDevServer } from '../../dev/index.js';
+
+/** `folio dev [dir] --port <n>`: live preview with reload on change. */
+export function registerDev(program: Command): void {
+  program
+    .command('dev')
+    .description('Preview the site locally: renders on request, reloads the browser when files change, shows build errors in the page')
+    .argument('[dir]', 'docs root (holds docs.json or mint.json)', '.')
+    .option('-p, --port <n>', 'port to listen on (0 picks a free one)', '3000')
+    .action(async (dir: string, flags: { port: string }) => {
+      const port = Number(flags.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        process.stderr.write(`--port must be a number from 0 to 65535, got "${flags.port}"\n`);
+        process.exitCode = 2;
+        return;
+      }
+      try {
+        const server = await startDevServer({ root: path.resolve(dir), port, log: (line) => process.stderr.write(line + '\n') });
+        process.stderr.write(`folio dev: serving ${path.resolve(dir)} at ${server.url} (Ctrl+C to stop)\n`);
+        const stop = () => void server.close().then(() => process.exit(0));
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        process.stderr.write(code === 'EADDRINUSE' ? `DEV_PORT_IN_USE: port ${port} is in use; pass another with --port\n` : `folio dev failed: ${String(error)}\n`);
+        process.exitCode = 1;
+      }
+    });
+}

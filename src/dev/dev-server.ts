@@ -1,0 +1,163 @@
+/**
+ * `folio dev`: renders pages on request from the current files, pushes a reload to open
+ * browsers (Server-Sent Events) when a page, snippet or docs.json changes, and draws build
+ * errors over the page. Loopback only, with Host checking against DNS rebinding.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { hashText } from '../build/build-cache.js';
+import { loadSite, runMdxJob, siteAssets, SiteRenderer, type LoadedSite, type PageBody } from '../build/index.js';
+import type { Diagnostic } from '../shared/diagnostics.js';
+import { resolveInside } from '../shared/paths.js';
+import { isLoopbackHost } from './host-check.js';
+import { overlayHtml } from './overlay.js';
+import { decodePath, escapesRoot, pageHrefOf } from './request-path.js';
+import { watchTree } from './watch.js';
+
+export interface DevServerOptions {
+  root: string;
+  port?: number;
+  /** Interface to listen on; loopback by default. */
+  host?: string;
+  log?: (line: string) => void;
+}
+
+export interface DevServer {
+  url: string;
+  server: Server;
+  /** Resolves after the next reload broadcast (tests wait on it). */
+  nextReload(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+const RELOAD_SCRIPT = `<script>(function(){var s=new EventSource('/__folio/events');s.addEventListener('reload',function(){location.reload()})})()</script>`;
+
+const TYPES: Record<string, string> = {
+  '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.ico': 'image/x-icon',
+  '.json': 'application/json', '.yaml': 'text/yaml; charset=utf-8', '.yml': 'text/yaml; charset=utf-8', '.txt': 'text/plain; charset=utf-8',
+  '.pdf': 'application/pdf', '.mp4': 'video/mp4', '.woff2': 'font/woff2', '.woff': 'font/woff',
+};
+const SERVED_EXTENSIONS = new Set(Object.keys(TYPES));
+
+/** Start the dev server; `port: 0` picks a free port. */
+export async function startDevServer({ root: rootDir, port = 3000, host = '127.0.0.1', log = () => {} }: DevServerOptions): Promise<DevServer> {
+  const root = path.resolve(rootDir);
+  const clients = new Set<ServerResponse>();
+  const waiters: ((files: string[]) => void)[] = [];
+  const bodies = new Map<string, PageBody & { diagnostics: Diagnostic[] }>();
+  let state: Promise<{ site: LoadedSite | null; diagnostics: Diagnostic[]; renderer: SiteRenderer | null; assets: Awaited<ReturnType<typeof siteAssets>> }> | null = null;
+
+  const load = () =>
+    (state ??= (async () => {
+      const [{ site, diagnostics }, assets] = await Promise.all([loadSite(root), siteAssets()]);
+      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', devScript: RELOAD_SCRIPT }) : null;
+      return { site, diagnostics, renderer, assets };
+    })());
+
+  const stopWatching = watchTree(root, (files) => {
+    state = null;
+    if (files.some((f) => /(^|\/)_?snippets\//.test(f) || f === 'docs.json' || f === 'mint.json')) bodies.clear();
+    log(`changed: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}`);
+    for (const c of clients) c.write(`event: reload\ndata: ${JSON.stringify(files)}\n\n`);
+    for (const w of waiters.splice(0)) w(files);
+  });
+
+  const send = (res: ServerResponse, status: number, type: string, body: string | Buffer) => {
+    res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    res.end(body);
+  };
+
+  async function pageBody(site: LoadedSite, href: string): Promise<(PageBody & { diagnostics: Diagnostic[] }) | null> {
+    const route = site.model.pages.get(href);
+    if (!route) return null;
+    if (route.kind !== 'page' || !route.file) {
+      return { html: site.openapi?.renderBody(route) ?? '', headings: [], features: [], diagnostics: [] };
+    }
+    const page = site.index.pages.get(route.path);
+    if (!page?.source) return null;
+    const key = hashText(page.file, page.source, JSON.stringify(site.config.variables ?? {}));
+    let body = bodies.get(key);
+    if (!body) {
+      const variables = Object.fromEntries(Object.entries(site.config.variables ?? {}).map(([k, v]) => [k, String(v)]));
+      const r = await runMdxJob({ id: 0, file: page.file, source: page.source.slice(page.bodyOffset), lineOffset: page.bodyLine - 1 }, root, variables);
+      body = { html: r.html, headings: r.headings, features: r.features, diagnostics: r.diagnostics };
+      bodies.set(key, body);
+    }
+    return body;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!isLoopbackHost(req.headers.host)) return send(res, 403, 'text/plain; charset=utf-8', 'Forbidden: the dev server only answers to localhost.\n');
+    const pathname = decodePath(req.url ?? '/');
+    if (pathname === null || escapesRoot(root, pathname)) return send(res, 403, 'text/plain; charset=utf-8', 'Forbidden: path outside the site.\n');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed\n');
+    if (pathname === '/__folio/events') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      res.write(': connected\n\n');
+      clients.add(res);
+      req.on('close', () => clients.delete(res));
+      return;
+    }
+    const { site, diagnostics, renderer, assets } = await load();
+    if (pathname === '/' + assets.css.file) return send(res, 200, TYPES['.css']!, assets.css.contents);
+    if (pathname === '/' + assets.js.file) return send(res, 200, TYPES['.js']!, assets.js.contents);
+    if (!site || !renderer) {
+      const html = `<!doctype html><html><head><meta charset="utf-8"><title>Build error</title><link rel="stylesheet" href="/${assets.css.file}">${RELOAD_SCRIPT}</head><body>${overlayHtml(root, diagnostics.filter((d) => d.severity === 'error'))}</body></html>`;
+      return send(res, 500, 'text/html; charset=utf-8', html);
+    }
+    let href = pageHrefOf(pathname);
+    if (href === '/' && !site.model.pages.has('/')) {
+      const home = site.model.pages.has('/index') ? '/index' : site.model.sectionsById.get(site.model.defaultSectionId)?.firstPage;
+      if (home) href = home;
+    }
+    const route = site.model.pages.get(href);
+    if (route) {
+      const body = await pageBody(site, href);
+      if (body) {
+        const errors = [...diagnostics, ...body.diagnostics].filter((d) => d.severity === 'error');
+        const html = renderer.render(route, body).replace('</body>', `${overlayHtml(root, errors)}</body>`);
+        return send(res, 200, 'text/html; charset=utf-8', html);
+      }
+    }
+    const redirect = site.model.redirects.find((r) => r.source === href);
+    if (redirect) {
+      res.writeHead(redirect.permanent ? 301 : 302, { location: redirect.destination });
+      return void res.end();
+    }
+    const ext = path.extname(pathname).toLowerCase();
+    const file = SERVED_EXTENSIONS.has(ext) ? resolveInside(root, pathname) : null;
+    if (file && !/(^|\/)(docs|mint)\.json$/.test(pathname)) {
+      const info = await stat(file).catch(() => null);
+      if (info?.isFile()) return send(res, 200, TYPES[ext]!, await readFile(file));
+    }
+    return send(res, 404, 'text/html; charset=utf-8', `<!doctype html><title>Not found</title><p>No page at ${pathname.replace(/[<>&"]/g, '')}.</p>${RELOAD_SCRIPT}`);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log(`error: ${error instanceof Error ? error.stack : String(error)}`);
+      if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'Internal error; see the terminal.\n');
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host === '127.0.0.1' ? 'localhost' : host;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    server,
+    nextReload: () => new Promise((resolve) => waiters.push(resolve)),
+    async close() {
+      stopWatching();
+      for (const c of clients) c.end();
+      clients.clear();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export { startDevServer, type DevServer, type DevServerOptions } from './dev-server.js';
+export { isLoopbackHost } from './host-check.js';
+export { decodePath, escapesRoot, pageHrefOf } from './request-path.js';
