@@ -5,6 +5,7 @@ import { registerValidate } from './commands/validate.js';
 import { registerBuild } from './commands/build.js';
 import { registerDev } from './commands/dev.js';
 import { registerOpenapiCheck } from './commands/openapi-check.js';
+import { registerNav } from './commands/nav.js';
 
 /**
  * The `folio` command line. Each command lives in `commands/<name>.ts` and
@@ -20,5 +21,6 @@ export function createProgram(): Command {
   registerBuild(program);
   registerDev(program);
   registerOpenapiCheck(program);
+  registerNav(program);
   return program;
 }

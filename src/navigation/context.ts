@@ -44,7 +44,7 @@ export function createContext(index: PageIndex, { openapi, locate }: ResolveOpti
     diagnostics,
     endpointPages: new Map(),
     report(severity, code, fieldPath, message) {
-      const at = locate?.(fieldPath) ?? locateNearest(locate, fieldPath) ?? { file: 'docs.json', line: 1, column: 1 };
+      const at = locate?.(fieldPathSegments(fieldPath)) ?? { file: 'docs.json', line: 1, column: 1 };
       diagnostics.push({ ...at, severity, code, path: fieldPath, message });
     },
     endpointsOf(source, directory) {
@@ -59,16 +59,9 @@ export function createContext(index: PageIndex, { openapi, locate }: ResolveOpti
   };
 }
 
-/** Walk up the field path (`a.b[2].c` → `a.b[2]` → `a.b`) until `locate` knows a position. */
-function locateNearest(locate: ResolveOptions['locate'], fieldPath: string): { file: string; line: number; column: number } | undefined {
-  if (!locate) return undefined;
-  let p = fieldPath;
-  while (p.length > 0) {
-    const cut = Math.max(p.lastIndexOf('.'), p.lastIndexOf('['));
-    if (cut <= 0) return undefined;
-    p = p.slice(0, cut);
-    const at = locate(p);
-    if (at) return at;
-  }
-  return undefined;
+/** `navigation.tabs[2].pages` → `['navigation', 'tabs', 2, 'pages']`, the form `locate` takes. */
+export function fieldPathSegments(fieldPath: string): Array<string | number> {
+  const out: Array<string | number> = [];
+  for (const m of fieldPath.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) out.push(m[2] !== undefined ? Number(m[2]) : m[1]!);
+  return out;
 }

@@ -8,13 +8,18 @@ type EndpointEntry = Extract<ParsedEntry, { kind: 'endpoint' }>;
  * An endpoint entry (`"GET /users"`, `"spec.yaml GET /users"`). With a provider it gets
  * the generated page's href and title; without one it stays a placeholder (`href: null`).
  */
-export function endpointFromEntry(ctx: ResolveContext, parsed: EndpointEntry, entry: string, openapi: OpenApiRef | undefined, fieldPath: string): SidebarEndpoint {
+export function endpointFromEntry(ctx: ResolveContext, parsed: EndpointEntry, entry: string, openapi: OpenApiRef | undefined, fieldPath: string): SidebarEndpoint | null {
   const node: SidebarEndpoint = { type: 'endpoint', method: parsed.method, path: parsed.path, href: null, title: `${parsed.method} ${parsed.path}`, entry };
   if (parsed.spec !== undefined) node.spec = parsed.spec;
   if (openapi) node.openapi = openapi;
+  if (ctx.provider?.endpoint) {
+    // The provider knows the repository's specs (fallback when none is in scope) and `x-hidden`.
+    const ref = ctx.provider.endpoint(entry, openapi?.sources ?? [], parsed.spec === undefined ? openapi?.directory : undefined);
+    return ref ? fillEndpoint(ctx, node, ref) : null;
+  }
   const sources = parsed.spec !== undefined ? [parsed.spec] : openapi?.sources ?? [];
   if (sources.length === 0) {
-    ctx.report('warning', 'NAV_ENDPOINT_NO_OPENAPI', fieldPath, `Endpoint \`${entry}\` has no OpenAPI specification in scope. Set \`openapi\` on an enclosing group, tab or anchor, or write the entry as \`"openapi.yaml ${parsed.method} ${parsed.path}"\`.`);
+    ctx.report('warning', 'NAVIGATION_ENDPOINT_NO_OPENAPI', fieldPath, `Endpoint \`${entry}\` has no OpenAPI specification in scope. Set \`openapi\` on an enclosing group, tab or anchor, or write the entry as \`"openapi.yaml ${parsed.method} ${parsed.path}"\`.`);
     return node;
   }
   if (!ctx.provider) return node;
@@ -28,7 +33,7 @@ export function endpointFromEntry(ctx: ResolveContext, parsed: EndpointEntry, en
   // An unreadable spec yields no endpoints and is reported by the openapi layer; only report
   // entries that a readable spec lacks.
   if (known > 0) {
-    ctx.report('error', 'NAV_ENDPOINT_NOT_FOUND', fieldPath, `Endpoint \`${entry}\` is not defined in ${sources.map((s) => `\`${s}\``).join(', ')}. Check the method and path (path parameters in braces, e.g. \`/users/{id}\`) or add the operation to the specification.`);
+    ctx.report('error', 'NAVIGATION_ENDPOINT_NOT_FOUND', fieldPath, `Endpoint \`${entry}\` is not defined in ${sources.map((s) => `\`${s}\``).join(', ')}. Check the method and path (path parameters in braces, e.g. \`/users/{id}\`) or add the operation to the specification.`);
   }
   return node;
 }
@@ -60,7 +65,7 @@ export function endpointsFromOpenApi(ctx: ResolveContext, draft: SectionDraft, o
     }
   }
   if (untagged.length === 0 && byTag.size === 0) {
-    ctx.report('warning', 'NAV_EMPTY_ELEMENT', fieldPath, `OpenAPI ${openapi.sources.map((s) => `\`${s}\``).join(', ')} yielded no endpoints, so this element is empty. Check that the specification has paths and is readable.`);
+    ctx.report('warning', 'NAVIGATION_EMPTY_ELEMENT', fieldPath, `OpenAPI ${openapi.sources.map((s) => `\`${s}\``).join(', ')} yielded no endpoints, so this element is empty. Check that the specification has paths and is readable.`);
   }
   return [...untagged, ...byTag.values()];
 }

@@ -60,6 +60,6 @@ export function openApiRefOf(value: OpenApiConfig | undefined): OpenApiRef | und
 
 /** Lower-case slug for section ids: `API Reference` → `api-reference`. */
 export function slugOf(label: string): string {
-  const slug = label.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = label.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
   return slug === '' ? 'x' : slug;
 }

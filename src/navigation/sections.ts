@@ -58,7 +58,7 @@ export function sectionsFromNavigation(ctx: ResolveContext, navigation: Navigati
   const state: WalkState = { trail: [], scope: { directory: navigation.directory ?? 'none', openapi: openApiRefOf(navigation.openapi) }, hidden: false, language: undefined, version: undefined };
   walk(ctx, navigation as Container, root, state, 'navigation', builds, ids);
   if (builds.length === 0 && root.children.length === 0) {
-    ctx.report('error', 'NAV_NO_PAGES', 'navigation', 'The navigation lists no pages. Add a primary pattern such as `"pages": ["index"]` or `"groups": [...]` to `navigation`.');
+    ctx.report('error', 'NAVIGATION_NO_PAGES', 'navigation', 'The navigation lists no pages. Add a primary pattern such as `"pages": ["index"]` or `"groups": [...]` to `navigation`.');
   }
   fillFirstPages(root);
   return { root, builds };
@@ -72,7 +72,7 @@ function walk(ctx: ResolveContext, el: Container, node: DivisionNode, state: Wal
   if (hasSidebar || generated) {
     builds.push(buildSection(ctx, el, node, { ...state, scope }, fieldPath, ids));
   } else if (divisionKeys.length === 0 && node.division !== null) {
-    ctx.report('warning', 'NAV_EMPTY_ELEMENT', fieldPath, `${node.division.kind} \`${node.division.label}\` has no pages, groups, child elements, \`href\` or \`openapi\`, so it leads nowhere. Add \`pages\` or \`groups\`, or an \`href\`.`);
+    ctx.report('warning', 'NAVIGATION_EMPTY_ELEMENT', fieldPath, `${node.division.kind} \`${node.division.label}\` has no pages, groups, child elements, \`href\` or \`openapi\`, so it leads nowhere. Add \`pages\` or \`groups\`, or an \`href\`.`);
   }
   for (const { kind, key, label } of divisionKeys) {
     (el[key] as Container[]).forEach((child, index) => {

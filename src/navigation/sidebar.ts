@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { resolveInside } from '../shared/paths.js';
 import type { NavGroup, PageEntry } from '../config/index.js';
 import type { ResolveContext, Scope, SectionDraft } from './context.js';
 import { endpointFromEntry, endpointsFromOpenApi } from './endpoints.js';
@@ -28,6 +30,7 @@ export function sidebarFromEntries(ctx: ResolveContext, draft: SectionDraft, ent
     const parsed = parseEntry(entry);
     if (parsed.kind === 'endpoint') {
       const node = endpointFromEntry(ctx, parsed, entry, scope.openapi, fieldPath);
+      if (node === null) return;
       if (node.href !== null && !placeOnce(ctx, draft, node.href, fieldPath, entry)) return;
       nodes.push(node);
       return;
@@ -88,7 +91,7 @@ function sidebarFromGroup(ctx: ResolveContext, draft: SectionDraft, group: NavGr
 function pageNode(ctx: ResolveContext, draft: SectionDraft, pagePath: string, fieldPath: string, groups: string[]): SidebarPage | null {
   const page = ctx.index.pages.get(pagePath);
   if (!page) {
-    ctx.report('error', 'NAV_PAGE_NOT_FOUND', fieldPath, `Page \`${pagePath}\` does not exist: no \`${pagePath}.mdx\` or \`${pagePath}.md\` in the docs folder. Create the file or fix the path (paths are relative to the docs root, without extension).`);
+    reportUnindexed(ctx, pagePath, fieldPath);
     return null;
   }
   const href = hrefOf(page.path);
@@ -111,7 +114,7 @@ function placeOnce(ctx: ResolveContext, draft: SectionDraft, href: string, field
     draft.seen.add(href);
     return true;
   }
-  ctx.report('warning', 'NAV_DUPLICATE_PAGE', fieldPath, `\`${label}\` is listed more than once in this section; only the first listing is shown. Remove this entry or move it to another tab or section.`);
+  ctx.report('warning', 'NAVIGATION_DUPLICATE_PAGE', fieldPath, `\`${label}\` is listed more than once in this section; only the first listing is shown. Remove this entry or move it to another tab or section.`);
   return false;
 }
 
@@ -120,7 +123,7 @@ function rootHref(ctx: ResolveContext, draft: SectionDraft, root: string, fieldP
   const pagePath = normalizePagePath(root);
   const page = ctx.index.pages.get(pagePath);
   if (!page) {
-    ctx.report('error', 'NAV_ROOT_NOT_FOUND', fieldPath, `Group root page \`${pagePath}\` does not exist: no \`${pagePath}.mdx\` or \`${pagePath}.md\`. Create it, fix the path, or remove \`root\`.`);
+    reportUnindexed(ctx, pagePath, fieldPath);
     return undefined;
   }
   const href = hrefOf(pagePath);
@@ -140,4 +143,17 @@ function hideSubtree(draft: SectionDraft, nodes: readonly SidebarNode[], groups:
       hideSubtree(draft, node.children, [...groups, node.name]);
     }
   }
+}
+
+/**
+ * A listed page the index lacks. With no file at all, config validation has already reported it;
+ * a file that exists was excluded on purpose (.mintignore, snippets), which config cannot know.
+ */
+function reportUnindexed(ctx: ResolveContext, pagePath: string, fieldPath: string): void {
+  const file = [`${pagePath}.mdx`, `${pagePath}.md`].find((f) => {
+    const abs = resolveInside(ctx.index.root, f);
+    return abs !== null && existsSync(abs);
+  });
+  if (file === undefined) return;
+  ctx.report('error', 'NAVIGATION_PAGE_EXCLUDED', fieldPath, `\`${file}\` is listed in the navigation but excluded from the site (by .mintignore, a default ignore such as README.md, or a snippets folder). Remove the entry, or stop excluding the file.`);
 }

@@ -55,6 +55,12 @@ export interface EndpointRef {
 export interface OpenApiProvider {
   /** All visible endpoints of `source` (a spec path or URL), in spec order; `[]` when unreadable. */
   endpoints(source: string, directory?: string): EndpointRef[];
+  /**
+   * Optional: resolve one entry (`"GET /x"`, `"spec.yaml GET /x"`) against its own spec, the
+   * inherited ones, or the repository's specs. `undefined` = not documented (missing or
+   * `x-hidden`); the provider reports why, and navigation leaves the entry out.
+   */
+  endpoint?(entry: string, inherited?: readonly string[], directory?: string): EndpointRef | undefined;
 }
 
 // ---------------------------------------------------------------- sidebar
@@ -279,8 +285,11 @@ export interface SiteModel {
 
 export interface ResolveOptions {
   openapi?: OpenApiProvider;
-  /** Maps a navigation field path (`navigation.tabs[0].pages[2]`) to its source position, for diagnostics. */
-  locate?: (path: string) => { file: string; line: number; column: number } | undefined;
+  /**
+   * Source position of a config field (`['navigation', 'tabs', 0, 'pages', 2]`), for diagnostics;
+   * `loadDocsConfig(root).locate` fits. Without it problems point at docs.json:1:1.
+   */
+  locate?: (path: readonly (string | number)[]) => { file: string; line: number; column: number } | undefined;
 }
 
 export interface ResolveResult {

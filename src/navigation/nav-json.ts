@@ -1,0 +1,84 @@
+import type { NavigationConfig } from '../config/index.js';
+import type { PageIndex } from '../content/index.js';
+import { hrefOf, openApiRefOf, parseEntry } from './entries.js';
+import type { OpenApiProvider, OpenApiRef } from './types.js';
+
+/** A page string of docs.json, resolved. */
+export interface NavJsonPage {
+  href: string;
+  title: string;
+  sidebarTitle?: string;
+  /** Set when no file backs the path (reported as an error elsewhere). */
+  missing?: true;
+}
+
+/** An endpoint string of docs.json (`"GET /users"`), resolved when a provider knows it. */
+export interface NavJsonEndpoint {
+  endpoint: string;
+  href: string | null;
+  title: string;
+}
+
+/**
+ * `folio nav --json`: the navigation in docs.json's own shape, with every page string
+ * (in `pages` arrays and group `root`s) replaced by its href and title.
+ */
+export function navigationToJson(navigation: NavigationConfig, index: PageIndex, provider?: OpenApiProvider): unknown {
+  return convert(navigation, undefined, index, provider);
+}
+
+function convert(value: unknown, inherited: OpenApiRef | undefined, index: PageIndex, provider: OpenApiProvider | undefined): unknown {
+  if (Array.isArray(value)) return value.map((v) => convert(v, inherited, index, provider));
+  if (value === null || typeof value !== 'object') return value;
+  const obj = value as Record<string, unknown>;
+  const scope = openApiRefOf(obj.openapi as NavigationConfig['openapi']) ?? inherited;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(obj)) {
+    if (key === 'pages' && Array.isArray(child)) {
+      out[key] = child.map((entry) => (typeof entry === 'string' ? entryToJson(entry, scope, index, provider) : convert(entry, scope, index, provider)));
+    } else if (key === 'root' && typeof child === 'string' && 'group' in obj) {
+      out[key] = pageToJson(child, index);
+    } else if (key === 'global') {
+      out[key] = structuredClone(child);
+    } else {
+      out[key] = convert(child, scope, index, provider);
+    }
+  }
+  return out;
+}
+
+function entryToJson(entry: string, scope: OpenApiRef | undefined, index: PageIndex, provider: OpenApiProvider | undefined): NavJsonPage | NavJsonEndpoint {
+  const parsed = parseEntry(entry);
+  if (parsed.kind === 'page') return pageToJson(entry, index);
+  const resolved: NavJsonEndpoint = { endpoint: entry, href: null, title: `${parsed.method} ${parsed.path}` };
+  const sources = parsed.spec !== undefined ? [parsed.spec] : scope?.sources ?? [];
+  for (const source of provider ? sources : []) {
+    const match = provider!.endpoints(source, parsed.spec === undefined ? scope?.directory : undefined).find((e) => e.method === parsed.method && e.path === parsed.path);
+    if (match) return { endpoint: entry, href: match.href, title: match.title };
+  }
+  return resolved;
+}
+
+function pageToJson(entry: string, index: PageIndex): NavJsonPage {
+  const parsed = parseEntry(entry);
+  const path = parsed.kind === 'page' ? parsed.path : entry;
+  const page = index.pages.get(path);
+  if (!page) return { href: hrefOf(path), title: path, missing: true };
+  const out: NavJsonPage = { href: hrefOf(page.path), title: page.title };
+  if (page.sidebarTitle) out.sidebarTitle = page.sidebarTitle;
+  return out;
+}
+
+/** The inverse of `navigationToJson` for canonical input: page objects back to their path strings. */
+export function navigationFromJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(navigationFromJson);
+  if (value === null || typeof value !== 'object') return value;
+  const obj = value as Record<string, unknown>;
+  if (typeof obj.endpoint === 'string' && 'href' in obj) return obj.endpoint;
+  if (typeof obj.href === 'string' && typeof obj.title === 'string' && !('group' in obj) && isPageObject(obj)) return obj.href.slice(1);
+  return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, k === 'global' ? v : navigationFromJson(v)]));
+}
+
+function isPageObject(obj: Record<string, unknown>): boolean {
+  return Object.keys(obj).every((k) => k === 'href' || k === 'title' || k === 'sidebarTitle' || k === 'missing');
+}
