@@ -2,15 +2,19 @@ import type { Diagnostic } from '../shared/diagnostics.js';
 import { endpointPageFor } from './endpoint-page.js';
 import { parseEndpointEntry, samePath, specId, type EndpointEntry } from './entries.js';
 import { joinHref } from './slug.js';
-import type { SpecStore } from './spec-store.js';
+import type { SourceOrigin, SpecStore } from './spec-store.js';
 import type { ApiOperation, EndpointPage, JsonObject, LoadedSpec, PlannedEndpoint } from './types.js';
 
 /** What the openapi layer offers navigation, build and dev (a superset of navigation's OpenApiProvider). */
 export interface OpenApiSiteProvider {
   /** Visible endpoints of a spec (path or URL as written in docs.json), grouped by tag in spec order. */
   endpoints(source: string, directory?: string): PlannedEndpoint[];
-  /** Resolve one `[spec] METHOD /path` entry against the entry's own spec or the inherited ones. */
-  endpoint(entry: string, inherited?: readonly string[], directory?: string): PlannedEndpoint | undefined;
+  /**
+   * Resolve one `[spec] METHOD /path` entry against the entry's own spec or the inherited ones
+   * (or, with none, the repository's specs). Undefined when it is unknown or `x-hidden`; the
+   * reason is recorded in `diagnostics()` at `origin` (where docs.json lists the entry).
+   */
+  endpoint(entry: string, inherited?: readonly string[], directory?: string, origin?: SourceOrigin): PlannedEndpoint | undefined;
   /** The page planned at `href` by an earlier `endpoints`/`endpoint` call. */
   operation(href: string): EndpointPage | undefined;
   /** The endpoint an MDX page's `openapi:` frontmatter names, planned at that page's own href. */
@@ -79,8 +83,20 @@ function findOperation(spec: LoadedSpec, entry: EndpointEntry): ApiOperation | u
 /** Build the provider over a store; `discovered` are repository specs tried when an entry names none. */
 export function createProvider(store: SpecStore, discovered: readonly string[]): OpenApiSiteProvider {
   const planned = new Map<string, Planned>();
+  const diagnostics: Diagnostic[] = [];
+  const same = (a: Planned, spec: LoadedSpec, op: ApiOperation) => a.spec.id === spec.id && a.op.pointer.join('/') === op.pointer.join('/');
   const plan = (spec: LoadedSpec, op: ApiOperation, source: string, directory?: string): PlannedEndpoint => {
     const ref = plannedEndpointFor(spec, op, source, directory);
+    const wanted = ref.href;
+    // Two specs (say, version tabs) may both have "List things": one URL cannot hold two pages.
+    for (let n = 1; planned.has(ref.href) && !same(planned.get(ref.href)!, spec, op); n++) ref.href = `${wanted}-${n}`;
+    if (ref.href !== wanted && !planned.has(ref.href)) {
+      const { line, column } = spec.positionOf(op.pointer);
+      diagnostics.push({
+        file: spec.id, line, column, severity: 'warning', code: 'OPENAPI_HREF_COLLISION', path: op.pointer.join('.'),
+        message: `${op.method} ${op.path} would be published at ${wanted}, which another operation already uses; it goes to ${ref.href}. Set a \`directory\` on one of the \`openapi\` entries or an \`x-mint.href\` to choose its URL`,
+      });
+    }
     if (!planned.has(ref.href)) planned.set(ref.href, { spec, op, ref });
     return ref;
   };
@@ -98,28 +114,43 @@ export function createProvider(store: SpecStore, discovered: readonly string[]):
   const locate = (entry: EndpointEntry, inherited: readonly string[]): { spec: LoadedSpec; op: ApiOperation; source: string } | string => {
     const candidates = entry.spec ? [entry.spec] : inherited.length > 0 ? inherited : discovered;
     if (candidates.length === 0) return 'OPENAPI_NO_SPEC';
+    let readable = 0;
     for (const name of candidates) {
       const { spec, source } = specNamed(name);
+      if (spec) readable++;
       const op = spec && findOperation(spec, entry);
       if (spec && op) return { spec, op, source };
     }
-    return 'OPENAPI_ENDPOINT_NOT_FOUND';
+    return readable === 0 ? 'OPENAPI_SOURCE_NOT_FOUND' : 'OPENAPI_ENDPOINT_NOT_FOUND';
   };
 
+  // Navigation asks once per listed entry; plan each (source, directory) once.
+  const listed = new Map<string, PlannedEndpoint[]>();
   return {
     endpoints(source, directory) {
+      const key = `${source}\u0000${directory ?? ''}`;
+      const hit = listed.get(key);
+      if (hit) return hit;
       const spec = store.get(source);
-      if (!spec) return [];
-      return operationsByTag(spec)
-        .filter((op) => !op.hidden)
-        .map((op) => plan(spec, op, source, directory));
+      const list = spec ? operationsByTag(spec).filter((op) => !op.hidden).map((op) => plan(spec, op, source, directory)) : [];
+      listed.set(key, list);
+      return list;
     },
-    endpoint(value, inherited = [], directory) {
+    endpoint(value, inherited = [], directory, origin) {
+      const where = origin ?? { file: 'docs.json', line: 1, column: 1, path: '' };
+      const report = (severity: 'error' | 'warning', code: string, message: string) => {
+        diagnostics.push({ ...where, severity, code, message });
+        return undefined;
+      };
       const entry = parseEndpointEntry(value);
-      if (!entry) return undefined;
+      if (!entry) return report('error', 'OPENAPI_BAD_ENTRY', `"${value}" is not an endpoint entry; write "METHOD /path" or "spec.yaml METHOD /path"`);
       const found = locate(entry, inherited);
+      if (found === 'OPENAPI_NO_SPEC') return report('error', found, `endpoint "${value}" has no OpenAPI spec in scope; set \`openapi\` on an enclosing element or write "spec.yaml ${entry.method} ${entry.path}"`);
+      const names = entry.spec ? [entry.spec] : inherited.length > 0 ? inherited : discovered;
+      if (found === 'OPENAPI_SOURCE_NOT_FOUND') return report('error', found, `endpoint "${value}": no readable spec named ${names.join(', ')}; fix the spec path or add the file`);
+      if (typeof found === 'string') return report('error', found, `endpoint "${value}" is not in ${names.join(', ')}; check the method and path against the spec (path parameters in braces)`);
       // x-hidden keeps an endpoint out of the docs even when a page lists it.
-      if (typeof found === 'string' || found.op.hidden) return undefined;
+      if (found.op.hidden) return report('warning', 'OPENAPI_HIDDEN_LISTED', `endpoint "${value}" is marked x-hidden in ${found.spec.id}, so it is left out; remove it from pages or drop x-hidden`);
       return plan(found.spec, found.op, found.source, directory);
     },
     operation(href) {
@@ -136,7 +167,9 @@ export function createProvider(store: SpecStore, discovered: readonly string[]):
         const where = entry.spec ? `spec "${entry.spec}"` : inherited.length > 0 ? `specs ${inherited.join(', ')}` : 'any OpenAPI spec of the repository';
         const message = found === 'OPENAPI_NO_SPEC'
           ? `openapi: "${value}" names no spec and the repository has none; add the spec file or prefix the entry with its path`
-          : `${entry.method} ${entry.path} is not in ${where}; check the method and path against the spec (path parameters in braces)`;
+          : found === 'OPENAPI_SOURCE_NOT_FOUND'
+            ? `openapi: "${value}": ${where} cannot be read; fix the spec path or add the file`
+            : `${entry.method} ${entry.path} is not in ${where}; check the method and path against the spec (path parameters in braces)`;
         return { diagnostic: { severity: 'error', code: found, message } };
       }
       const ref = { ...plannedEndpointFor(found.spec, found.op, found.source), href: pageHref };
@@ -144,6 +177,6 @@ export function createProvider(store: SpecStore, discovered: readonly string[]):
     },
     pages: () => [...planned.values()].map((p) => p.ref),
     specs: () => store.loaded(),
-    diagnostics: () => [...store.diagnostics],
+    diagnostics: () => [...store.diagnostics, ...diagnostics],
   };
 }

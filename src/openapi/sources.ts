@@ -1,8 +1,12 @@
+import type { SourcePosition } from '../shared/diagnostics.js';
+import type { SourceOrigin } from './spec-store.js';
 import type { OpenApiSource } from './types.js';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return !!value && typeof value === 'object' && !Array.isArray(value);
 }
+
+type FieldPath = readonly (string | number)[];
 
 /** One docs.json `openapi` value (path, URL, array, or `{ source, directory }`) as a list of sources. */
 export function openApiSourcesOf(value: unknown): OpenApiSource[] {
@@ -16,30 +20,39 @@ export function openApiSourcesOf(value: unknown): OpenApiSource[] {
   return [];
 }
 
+function formatFieldPath(path: FieldPath): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+}
+
 /**
  * Every spec a docs.json references: top-level `api.openapi` and `openapi` on
- * any navigation element at any depth, deduplicated by source, in document order.
- * Loading them up front lets remote specs be fetched before planning starts.
+ * any navigation element at any depth, deduplicated, in document order. With
+ * `locate` (from loadDocsConfig) each source carries the docs.json position it
+ * was written at, so problems loading it point there. Loading them up front
+ * lets remote specs be fetched before planning starts.
  */
-export function collectOpenApiSources(config: { navigation?: unknown; api?: unknown }): OpenApiSource[] {
-  const found: OpenApiSource[] = [];
+export function collectOpenApiSources(
+  config: { navigation?: unknown; api?: unknown },
+  locate?: (path: FieldPath) => SourcePosition | undefined,
+): (OpenApiSource & { origin?: SourceOrigin })[] {
+  const found: (OpenApiSource & { origin?: SourceOrigin })[] = [];
   const seen = new Set<string>();
-  const add = (list: OpenApiSource[]) => {
-    for (const s of list) {
+  const add = (value: unknown, at: FieldPath) => {
+    for (const s of openApiSourcesOf(value)) {
       const key = `${s.source}\u0000${s.directory ?? ''}`;
-      if (!seen.has(key)) {
-        seen.add(key);
-        found.push(s);
-      }
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const position = locate?.(at);
+      found.push(position ? { ...s, origin: { ...position, path: formatFieldPath(at) } } : s);
     }
   };
-  if (isObject(config.api)) add(openApiSourcesOf(config.api.openapi));
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
+  if (isObject(config.api)) add(config.api.openapi, ['api', 'openapi']);
+  const walk = (node: unknown, at: FieldPath): void => {
+    if (Array.isArray(node)) return node.forEach((child, i) => walk(child, [...at, i]));
     if (!isObject(node)) return;
-    if ('openapi' in node) add(openApiSourcesOf(node.openapi));
-    for (const [key, value] of Object.entries(node)) if (key !== 'openapi') walk(value);
+    if ('openapi' in node) add(node.openapi, [...at, 'openapi']);
+    for (const [key, value] of Object.entries(node)) if (key !== 'openapi') walk(value, [...at, key]);
   };
-  walk(config.navigation);
+  walk(config.navigation, ['navigation']);
   return found;
 }

@@ -47,7 +47,11 @@ export function specFromText(id: string, text: string, absolutePath?: string): {
       diagnostics.push({ file: id, line: 1, column: 1, severity: 'warning', code: 'OPENAPI_INVALID', path: '', message: `could not upgrade Swagger 2.0 for rendering (${(error as Error).message}); convert the spec to OpenAPI 3` });
     }
   }
-  const spec: LoadedSpec = { id, format: parsed.format, version, text, document, renderDocument, operations: extractOperations(id, renderDocument) };
+  const spec: LoadedSpec = {
+    id, format: parsed.format, version, text, document, renderDocument,
+    operations: extractOperations(id, renderDocument),
+    positionOf: (segments) => parsed.positions.at(segments),
+  };
   if (absolutePath) spec.absolutePath = absolutePath;
   return { spec, diagnostics };
 }

@@ -61,6 +61,8 @@ export interface LoadedSpec {
   /** The document pages are planned from: Swagger 2.0 upgraded to OpenAPI 3, others as written. */
   renderDocument: JsonObject;
   operations: ApiOperation[];
+  /** Line:column of a JSON pointer in `text`, for diagnostics about parts of the spec. */
+  positionOf(segments: readonly string[]): { line: number; column: number };
 }
 
 /** A reference to a generated endpoint page, as navigation needs it. Same shape as navigation's EndpointRef. */

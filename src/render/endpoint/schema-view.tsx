@@ -50,8 +50,8 @@ export function FieldLabels({ node, required }: { node: SchemaNode; required?: b
 
 /** Nested children of a node: properties, array items, map values, oneOf/anyOf options, or a marker. */
 export function SchemaChildren({ node }: { node: SchemaNode }): ReactNode {
-  if (node.circular) return <p className="api-circular">circular: {node.circular}</p>;
-  if (node.brokenRef) return <p className="api-broken-ref">unresolved reference: {node.brokenRef}</p>;
+  if (node.circular) return <p className="api-circular">{`circular: ${node.circular}`}</p>;
+  if (node.brokenRef) return <p className="api-broken-ref">{`unresolved reference: ${node.brokenRef}`}</p>;
   if (node.truncated) return <p className="api-truncated">…</p>;
   const items = node.items;
   return (
@@ -65,13 +65,13 @@ export function SchemaChildren({ node }: { node: SchemaNode }): ReactNode {
       ) : null}
       {items && (items.properties.length > 0 || items.variants || items.circular || items.items) ? (
         <div className="api-items">
-          <p className="api-items-label">Array items: {items.refName ?? items.type}</p>
+          <p className="api-items-label">{`Array items: ${items.refName ?? items.type}`}</p>
           <SchemaChildren node={items} />
         </div>
       ) : null}
       {node.additionalProperties ? (
         <div className="api-additional">
-          <p>Additional properties: {node.additionalProperties.type}</p>
+          <p>{`Additional properties: ${node.additionalProperties.type}`}</p>
           <SchemaChildren node={node.additionalProperties} />
         </div>
       ) : null}
