@@ -32,8 +32,11 @@ export const DASHBOARD_JS = `
             var pre = document.getElementById(logId);
             if (pre) { var atEnd = pre.scrollTop + pre.clientHeight >= pre.scrollHeight - 8; pre.textContent = data.logs.join('\\n'); if (atEnd) pre.scrollTop = pre.scrollHeight; }
           }
+          var summary = el.getAttribute('data-summary');
+          if (summary && typeof data.summary === 'string') { var s = document.getElementById(summary); if (s) s.textContent = data.summary; }
           if (TERMINAL.indexOf(data.status) >= 0) {
-            if (el.hasAttribute('data-reload')) location.reload();
+            // Reload for the full server-rendered result, dropping the one-time notice from the address.
+            if (el.hasAttribute('data-reload')) { var u = new URL(location.href); u.searchParams.delete('notice'); location.replace(u.toString()); }
             return;
           }
           timer = setTimeout(tick, 1500);

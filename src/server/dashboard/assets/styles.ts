@@ -55,7 +55,7 @@ td.num{font-variant-numeric:tabular-nums}
 code,.mono{font-family:var(--mono);font-size:.9em}
 .badge{display:inline-block;border-radius:999px;padding:.1rem .6rem;font-size:.8rem;font-weight:600;background:var(--accent-soft);color:var(--info)}
 .badge.active,.badge.in_progress,.badge.queued{background:var(--info-soft);color:var(--info)}
-.badge.completed,.badge.success{background:var(--ok-soft);color:var(--ok)}
+.badge.completed,.badge.success,.badge.usable{background:var(--ok-soft);color:var(--ok)}
 .badge.failed,.badge.failure,.badge.revoked,.badge.expired{background:var(--danger-soft);color:var(--danger)}
 .badge.archived{background:var(--border);color:var(--muted)}
 .badge.active::before,.badge.in_progress::before,.badge.queued::before{content:"";display:inline-block;width:.5rem;height:.5rem;border-radius:50%;background:currentColor;margin-right:.35rem;animation:pulse 1.2s ease-in-out infinite}
@@ -88,7 +88,10 @@ ul.plain{list-style:none;padding:0;margin:0 0 1.5rem}
  table.responsive thead{display:none}
  table.responsive tr{display:block;border-bottom:1px solid var(--border);padding:.5rem 0}
  table.responsive td{display:flex;justify-content:space-between;gap:1rem;border:0;padding:.25rem 0}
- table.responsive td::before{content:attr(data-label);color:var(--muted);font-size:.85rem}
+ table.responsive td::before{content:attr(data-label);color:var(--muted);font:400 .85rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+ .tabs{padding:0 .5rem}
+ .tabs a{padding:.6rem .45rem;font-size:.92rem}
+ .panel{padding:1rem}
  dl.facts{grid-template-columns:1fr}
  dl.facts dd{margin-bottom:.5rem}
 }

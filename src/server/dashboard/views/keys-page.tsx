@@ -11,10 +11,10 @@ export const EXPIRY_CHOICES = [
   { value: '0', label: 'Never' },
 ] as const;
 
-function keyState(key: ApiKeyRow, now: number): 'active' | 'revoked' | 'expired' {
+function keyState(key: ApiKeyRow, now: number): 'usable' | 'revoked' | 'expired' {
   if (key.revokedAt) return 'revoked';
   if (key.expiresAt && key.expiresAt.getTime() <= now) return 'expired';
-  return 'active';
+  return 'usable';
 }
 
 /** API keys: the project id to copy, the new key shown once, the key list with revoke buttons, the create form. */
@@ -85,7 +85,7 @@ export function KeysPage(props: {
                     <td data-label="Last used">{k.lastUsedAt ? formatDate(k.lastUsedAt) : 'never'}</td>
                     <td data-label="Expires">{k.expiresAt ? formatDate(k.expiresAt) : 'never'}</td>
                     <td data-label="Status">
-                      <span className={`badge ${state}`}>{state}</span>
+                      <span className={`badge ${state}`}>{state === 'usable' ? 'active' : state}</span>
                     </td>
                     <td data-label="">
                       {state === 'revoked' ? null : (

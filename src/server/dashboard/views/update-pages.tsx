@@ -12,6 +12,7 @@ function UpdateBadge({ base, projectId, update, logId }: { base: string; project
       data-update-status={update.id}
       data-poll={live ? `${base}/projects/${projectId}/updates/${update.id}/status.json` : undefined}
       data-log={live ? logId : undefined}
+      data-summary={live && logId ? 'update-summary' : undefined}
       data-reload={live && logId ? '' : undefined}
       aria-live={live ? 'polite' : undefined}
     >
