@@ -14,9 +14,7 @@ export const OPENAPI_CODES = {
   OPENAPI_BAD_ENTRY: 'An endpoint entry or `openapi` frontmatter value is not of the form `[spec] METHOD /path`.',
   OPENAPI_HIDDEN_LISTED: 'A page list names an endpoint the spec marks `x-hidden`; it is left out.',
   OPENAPI_NO_SPEC: 'An endpoint entry has no spec: no `openapi` is set on it or an ancestor, and none was found in the repository.',
-  OPENAPI_AMBIGUOUS_SPEC: 'A spec name matches more than one loaded spec file.',
   OPENAPI_HREF_COLLISION: 'Two different operations would get the same page URL (e.g. the same summary in two specs); the later one gets a numbered suffix.',
-  OPENAPI_BAD_FIELD: 'An `openapi` value in docs.json is neither a path, a URL, an array nor `{source, directory}`.',
 } as const;
 
 export type OpenApiCode = keyof typeof OPENAPI_CODES;
