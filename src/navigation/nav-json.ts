@@ -51,6 +51,10 @@ function entryToJson(entry: string, scope: OpenApiRef | undefined, index: PageIn
   const parsed = parseEntry(entry);
   if (parsed.kind === 'page') return pageToJson(entry, index);
   const resolved: NavJsonEndpoint = { endpoint: entry, href: null, title: `${parsed.method} ${parsed.path}` };
+  if (provider?.endpoint) {
+    const ref = provider.endpoint(entry, scope?.sources ?? [], parsed.spec === undefined ? scope?.directory : undefined);
+    return ref ? { endpoint: entry, href: ref.href, title: ref.title } : resolved;
+  }
   const sources = parsed.spec !== undefined ? [parsed.spec] : scope?.sources ?? [];
   for (const source of provider ? sources : []) {
     const match = provider!.endpoints(source, parsed.spec === undefined ? scope?.directory : undefined).find((e) => e.method === parsed.method && e.path === parsed.path);

@@ -51,10 +51,10 @@ export function routesFromSections(ctx: ResolveContext, builds: readonly Section
       if (p.groups.length > 0 && p.groups.at(-1)!.root === p.href) {
         // A group's root page sits at the group's own level in the breadcrumbs.
         route.breadcrumbs.pop();
-        route.eyebrow = p.groups.at(-2)?.name ?? section.trail.at(-1)?.label ?? null;
+        route.eyebrow = p.groups.at(-2)?.name ?? placeLabel(section);
       }
-      route.prev = i > 0 ? link(order[i - 1]!) : null;
-      route.next = i + 1 < order.length ? link(order[i + 1]!) : null;
+      route.prev = i > 0 ? link(ctx, order[i - 1]!) : null;
+      route.next = i + 1 < order.length ? link(ctx, order[i + 1]!) : null;
       if (p.sidebarTitle) route.sidebarTitle = p.sidebarTitle;
       if (p.endpoint) {
         route.kind = 'endpoint';
@@ -85,7 +85,7 @@ export function baseRoute(ctx: ResolveContext, href: string, section: Section, l
     sectionId: section.id,
     listed,
     breadcrumbs: [...divisionCrumbs, ...groupCrumbs],
-    eyebrow: groupCrumbs.at(-1)?.label ?? section.trail.at(-1)?.label ?? null,
+    eyebrow: groupCrumbs.at(-1)?.label ?? placeLabel(section),
     prev: null,
     next: null,
     versions: [],
@@ -109,6 +109,17 @@ function crumbsOf(node: DivisionNode): Crumb[] {
   return crumbs;
 }
 
-function link(p: Placement): { href: string; title: string } {
-  return { href: p.href, title: p.sidebarTitle ?? p.title };
+/** Neighbour link labelled as the sidebar labels it (a group root by its page's own title). */
+function link(ctx: ResolveContext, p: Placement): { href: string; title: string } {
+  const page = p.endpoint ? undefined : ctx.index.pages.get(p.href.slice(1));
+  return { href: p.href, title: page ? page.sidebarTitle ?? page.title : p.sidebarTitle ?? p.title };
+}
+
+/** Label of the innermost division that is a place (not a language or version selector). */
+function placeLabel(section: Section): string | null {
+  for (let i = section.trail.length - 1; i >= 0; i--) {
+    const d = section.trail[i]!;
+    if (d.kind !== 'language' && d.kind !== 'version') return d.label;
+  }
+  return null;
 }
