@@ -2,244 +2,265 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { claimAgentJob, failAgentJob, listApiKeys, listProjects } from '../../src/db/index.js';
 import { createUser, ensureDashboardOwner } from '../../src/server/dashboard/index.js';
+import { backends } from '../db/helpers.js';
 import { dashboardStack, FormClient, type Stack } from './harness.js';
 
 const EMAIL = 'owner@example.com';
 const PASSWORD = 'correct horse battery';
 
-let stack: Stack;
+describe.each(backends)('dashboard over HTTP on %s', (kind) => {
+  let stack: Stack;
 
-/** A fresh account (unique email, so tests sharing a database stay independent) and a signed-in client. */
-async function signedIn(): Promise<FormClient> {
-  const email = `user-${randomUUID()}@example.com`;
-  await createUser(stack.db, email, PASSWORD);
-  const client = new FormClient(stack.app);
-  await client.get('/dashboard/login');
-  const res = await client.post('/dashboard/login', { email, password: PASSWORD });
-  expect(res.status).toBe(303);
-  return client;
-}
-
-/** Owner set-up needs an empty account table: a database per test. */
-describe('owner account', () => {
-  beforeEach(async () => {
-    stack = await dashboardStack();
-  });
-  afterEach(async () => {
-    await stack.close();
-  });
-
-  it('creates the owner through the one-time setup link, then refuses the link', async () => {
-    const result = await ensureDashboardOwner(stack.db, { env: {} });
-    expect(result.kind).toBe('setup-link');
-    const setupPath = (result as { setupPath: string }).setupPath;
-    expect(setupPath).toMatch(/^\/dashboard\/setup\/[A-Za-z0-9_-]{43}$/);
-
-    const client = new FormClient(stack.app);
-    expect((await client.get(setupPath)).status).toBe(200);
-    const short = await client.post(setupPath, { email: EMAIL, password: 'short' });
-    expect(short.status).toBe(400);
-    expect(client.lastHtml).toContain('at least 12 characters');
-
-    const ok = await client.post(setupPath, { email: EMAIL, password: PASSWORD });
-    expect(ok.status).toBe(303);
-    expect(ok.headers.get('location')).toBe('/dashboard/projects');
-    const cookie = ok.headers.getSetCookie().find((c) => c.startsWith('folio_session='))!;
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Lax/);
-    expect(cookie).toMatch(/Path=\/dashboard/);
-    expect(cookie).not.toMatch(/Secure/);
-    expect((await client.get('/dashboard/projects')).status).toBe(200);
-
-    const again = new FormClient(stack.app);
-    expect((await again.get(setupPath)).status).toBe(404);
-    expect(await ensureDashboardOwner(stack.db, { env: {} })).toEqual({ kind: 'exists' });
-  });
-
-  it('creates the owner from FOLIO_OWNER_EMAIL / FOLIO_OWNER_PASSWORD and rejects half-set variables', async () => {
-    await expect(ensureDashboardOwner(stack.db, { env: { FOLIO_OWNER_EMAIL: EMAIL } })).rejects.toMatchObject({ code: 'DASHBOARD_OWNER_ENV_INVALID' });
-    const env = { FOLIO_OWNER_EMAIL: 'Owner@Example.com', FOLIO_OWNER_PASSWORD: PASSWORD };
-    expect(await ensureDashboardOwner(stack.db, { env })).toEqual({ kind: 'created-from-env', email: EMAIL });
-    expect(await ensureDashboardOwner(stack.db, { env })).toEqual({ kind: 'exists' });
+  /** A fresh account (unique email, so tests sharing a database stay independent) and a signed-in client. */
+  async function signedIn(): Promise<FormClient> {
+    const email = `user-${randomUUID()}@example.com`;
+    await createUser(stack.db, email, PASSWORD);
     const client = new FormClient(stack.app);
     await client.get('/dashboard/login');
-    expect((await client.post('/dashboard/login', { email: EMAIL, password: PASSWORD })).status).toBe(303);
-  });
-});
+    const res = await client.post('/dashboard/login', { email, password: PASSWORD });
+    expect(res.status).toBe(303);
+    return client;
+  }
 
-/** The rest share one database (opening PGlite costs seconds); each test uses its own account and project. */
-describe('with a shared database', () => {
-  beforeAll(async () => {
-    stack = await dashboardStack();
-  });
-  afterAll(async () => {
-    await stack.close();
-  });
+  /** Owner set-up needs an empty account table: a database per test. */
+  describe('owner account', () => {
+    beforeEach(async () => {
+      stack = await dashboardStack({ kind });
+    });
+    afterEach(async () => {
+      await stack.close();
+    });
 
-  describe('sign-in and sessions', () => {
-    it('sends anonymous visitors to sign in and back to where they were going', async () => {
-      const EMAIL = `a-${randomUUID()}@example.com`;
-      await createUser(stack.db, EMAIL, PASSWORD);
+    it('creates the owner through the one-time setup link, then refuses the link', async () => {
+      const result = await ensureDashboardOwner(stack.db, { env: {} });
+      expect(result.kind).toBe('setup-link');
+      const setupPath = (result as { setupPath: string }).setupPath;
+      expect(setupPath).toMatch(/^\/dashboard\/setup\/[A-Za-z0-9_-]{43}$/);
+
       const client = new FormClient(stack.app);
-      const res = await client.get('/dashboard/projects?x=1');
-      expect(res.status).toBe(303);
-      expect(res.headers.get('location')).toBe('/dashboard/login?next=%2Fdashboard%2Fprojects%3Fx%3D1');
-      expect((await client.get('/dashboard/projects/abc/jobs/j/status.json')).status).toBe(401);
+      expect((await client.get(setupPath)).status).toBe(200);
+      const short = await client.post(setupPath, { email: EMAIL, password: 'short' });
+      expect(short.status).toBe(400);
+      expect(client.lastHtml).toContain('at least 12 characters');
 
-      await client.get(res.headers.get('location')!);
-      const anonymous = client.cookies.get('folio_session');
-      const wrong = await client.post('/dashboard/login?next=%2Fdashboard%2Fprojects%3Fx%3D1', { email: EMAIL, password: 'nope nope nope' });
-      expect(wrong.status).toBe(401);
-      expect(client.lastHtml).toContain('Email or password is wrong');
-      const ok = await client.post('/dashboard/login?next=%2Fdashboard%2Fprojects%3Fx%3D1', { email: EMAIL, password: PASSWORD });
-      expect(ok.headers.get('location')).toBe('/dashboard/projects?x=1');
-      // A fresh session id at sign-in: a planted cookie cannot become a signed-in session.
-      expect(client.cookies.get('folio_session')).not.toBe(anonymous);
+      const ok = await client.post(setupPath, { email: EMAIL, password: PASSWORD });
+      expect(ok.status).toBe(303);
+      expect(ok.headers.get('location')).toBe('/dashboard/projects');
+      const cookie = ok.headers.getSetCookie().find((c) => c.startsWith('folio_session='))!;
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/SameSite=Lax/);
+      expect(cookie).toMatch(/Path=\/dashboard/);
+      expect(cookie).not.toMatch(/Secure/);
+      expect((await client.get('/dashboard/projects')).status).toBe(200);
+
+      const again = new FormClient(stack.app);
+      expect((await again.get(setupPath)).status).toBe(404);
+      expect(await ensureDashboardOwner(stack.db, { env: {} })).toEqual({ kind: 'exists' });
     });
 
-    it('never redirects to another site after sign-in', async () => {
-      const EMAIL = `b-${randomUUID()}@example.com`;
-      await createUser(stack.db, EMAIL, PASSWORD);
-      const client = new FormClient(stack.app);
-      await client.get('/dashboard/login');
-      const res = await client.post('/dashboard/login?next=%2F%2Fevil.example%2F', { email: EMAIL, password: PASSWORD });
-      expect(res.headers.get('location')).toBe('/dashboard/projects');
-    });
-
-    it('signs out and the old cookie stops working', async () => {
-      const client = await signedIn();
-      const cookie = client.cookies.get('folio_session')!;
-      await client.get('/dashboard/projects');
-      expect((await client.post('/dashboard/logout', {})).status).toBe(303);
-      const replay = await stack.app.request('/dashboard/projects', { headers: { cookie: `folio_session=${cookie}` } });
-      expect(replay.status).toBe(303);
-    });
-
-    it('marks the cookie Secure when served over https', async () => {
-      const res = await stack.app.request('https://docs.example.com/dashboard/login');
-      expect(res.headers.getSetCookie().join()).toMatch(/Secure/);
-    });
-
-    it('throttles repeated failed sign-ins for one email', async () => {
-      const EMAIL = `c-${randomUUID()}@example.com`;
-      await createUser(stack.db, EMAIL, PASSWORD);
+    it('creates the owner from FOLIO_OWNER_EMAIL / FOLIO_OWNER_PASSWORD and rejects half-set variables', async () => {
+      await expect(ensureDashboardOwner(stack.db, { env: { FOLIO_OWNER_EMAIL: EMAIL } })).rejects.toMatchObject({ code: 'DASHBOARD_OWNER_ENV_INVALID' });
+      const env = { FOLIO_OWNER_EMAIL: 'Owner@Example.com', FOLIO_OWNER_PASSWORD: PASSWORD };
+      expect(await ensureDashboardOwner(stack.db, { env })).toEqual({ kind: 'created-from-env', email: EMAIL });
+      expect(await ensureDashboardOwner(stack.db, { env })).toEqual({ kind: 'exists' });
       const client = new FormClient(stack.app);
       await client.get('/dashboard/login');
-      for (let i = 0; i < 10; i++) await client.post('/dashboard/login', { email: EMAIL, password: `wrong-${i}-password` });
-      const blocked = await client.post('/dashboard/login', { email: EMAIL, password: PASSWORD });
-      expect(blocked.status).toBe(429);
+      expect((await client.post('/dashboard/login', { email: EMAIL, password: PASSWORD })).status).toBe(303);
     });
   });
 
-  describe('CSRF protection', () => {
-    it('refuses a POST without the token, with a wrong token, or from another origin', async () => {
-      const client = await signedIn();
-      await client.get('/dashboard/projects');
-      const fields = { name: `Docs ${randomUUID()}`, repoUrl: 'https://example.com/docs.git', branch: 'main', docsDir: '.' };
-      const missing = await client.post('/dashboard/projects', fields, { csrf: false });
-      expect(missing.status).toBe(403);
-      expect(await missing.text()).toContain('DASHBOARD_CSRF_INVALID');
-      expect((await client.post('/dashboard/projects', { ...fields, _csrf: 'x'.repeat(43) })).status).toBe(403);
-      await client.get('/dashboard/projects');
-      expect((await client.post('/dashboard/projects', fields, { origin: 'https://evil.example' })).status).toBe(403);
-      const named = async () => (await listProjects(stack.db)).filter((p) => p.name === fields.name);
-      expect(await named()).toHaveLength(0);
-      await client.get('/dashboard/projects');
-      expect((await client.post('/dashboard/projects', fields, { origin: 'http://localhost' })).status).toBe(303);
-      expect(await named()).toHaveLength(1);
+  /** The rest share one database (opening PGlite costs seconds); each test uses its own account and project. */
+  describe('with a shared database', () => {
+    beforeAll(async () => {
+      stack = await dashboardStack({ kind });
+    });
+    afterAll(async () => {
+      await stack.close();
     });
 
-    it('sends a strict Content-Security-Policy and no-store on pages', async () => {
-      const res = await stack.app.request('/dashboard/login');
-      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
-      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-      expect(res.headers.get('cache-control')).toBe('no-store');
-      const css = await stack.app.request('/dashboard/assets/app.css');
-      expect(css.headers.get('content-type')).toMatch(/text\/css/);
-      expect(css.headers.get('cache-control')).toMatch(/immutable/);
-    });
-  });
+    describe('sign-in and sessions', () => {
+      it('sends anonymous visitors to sign in and back to where they were going', async () => {
+        const EMAIL = `a-${randomUUID()}@example.com`;
+        await createUser(stack.db, EMAIL, PASSWORD);
+        const client = new FormClient(stack.app);
+        const res = await client.get('/dashboard/projects?x=1');
+        expect(res.status).toBe(303);
+        expect(res.headers.get('location')).toBe('/dashboard/login?next=%2Fdashboard%2Fprojects%3Fx%3D1');
+        expect((await client.get('/dashboard/projects/abc/jobs/j/status.json')).status).toBe(401);
 
-  describe('projects, keys and jobs', () => {
-    it('validates the project form and names the field', async () => {
-      const client = await signedIn();
-      await client.get('/dashboard/projects');
-      const res = await client.post('/dashboard/projects', { name: 'Docs', repoUrl: '--upload-pack=evil', branch: 'main', docsDir: '.' });
-      expect(res.status).toBe(400);
-      expect(client.lastHtml).toContain('Repository: ');
-      await client.get('/dashboard/projects');
-      await client.post('/dashboard/projects', { name: 'Docs', repoUrl: 'https://example.com/d.git', branch: 'main', docsDir: '../up' });
-      expect(client.lastHtml).toContain('Docs folder: ');
-    });
+        await client.get(res.headers.get('location')!);
+        const anonymous = client.cookies.get('folio_session');
+        const wrong = await client.post('/dashboard/login?next=%2Fdashboard%2Fprojects%3Fx%3D1', { email: EMAIL, password: 'nope nope nope' });
+        expect(wrong.status).toBe(401);
+        expect(client.lastHtml).toContain('Email or password is wrong');
+        const ok = await client.post('/dashboard/login?next=%2Fdashboard%2Fprojects%3Fx%3D1', { email: EMAIL, password: PASSWORD });
+        expect(ok.headers.get('location')).toBe('/dashboard/projects?x=1');
+        // A fresh session id at sign-in: a planted cookie cannot become a signed-in session.
+        expect(client.cookies.get('folio_session')).not.toBe(anonymous);
+      });
 
-    it('creates a project, shows a key once, lists it by last four characters and revokes it', async () => {
-      const client = await signedIn();
-      await client.get('/dashboard/projects');
-      const created = await client.post('/dashboard/projects', { name: 'Acme Docs', repoUrl: 'https://example.com/acme.git', branch: 'main', docsDir: 'docs' });
-      const projectUrl = created.headers.get('location')!.split('?')[0]!;
-      const project = (await listProjects(stack.db)).find((p) => p.name === 'Acme Docs');
-      expect(projectUrl).toBe(`/dashboard/projects/${project!.id}`);
-      await client.get(projectUrl);
-      expect(client.lastHtml).toContain(project!.id);
+      it('never redirects to another site after sign-in', async () => {
+        const EMAIL = `b-${randomUUID()}@example.com`;
+        await createUser(stack.db, EMAIL, PASSWORD);
+        const client = new FormClient(stack.app);
+        await client.get('/dashboard/login');
+        const res = await client.post('/dashboard/login?next=%2F%2Fevil.example%2F', { email: EMAIL, password: PASSWORD });
+        expect(res.headers.get('location')).toBe('/dashboard/projects');
+      });
 
-      await client.get(`${projectUrl}/keys`);
-      const res = await client.post(`${projectUrl}/keys`, { name: 'CI', expiresInDays: '30' });
-      expect(res.status).toBe(201);
-      const key = /id="new-key-value">(folio_[^<]+)</.exec(client.lastHtml)?.[1];
-      expect(key).toBeDefined();
-      const [row] = await listApiKeys(stack.db, project!.id);
-      expect(row!.name).toBe('CI');
-      expect(row!.last4).toBe(key!.slice(-4));
-      expect(row!.expiresAt!.getTime() - Date.now()).toBeGreaterThan(29 * 86_400_000);
+      it('signs out and the old cookie stops working', async () => {
+        const client = await signedIn();
+        const cookie = client.cookies.get('folio_session')!;
+        await client.get('/dashboard/projects');
+        expect((await client.post('/dashboard/logout', {})).status).toBe(303);
+        const replay = await stack.app.request('/dashboard/projects', { headers: { cookie: `folio_session=${cookie}` } });
+        expect(replay.status).toBe(303);
+      });
 
-      await client.get(`${projectUrl}/keys`);
-      expect(client.lastHtml).not.toContain(key!);
-      expect(client.lastHtml).toContain(`folio_…${row!.last4}`);
-      expect((await client.post(`${projectUrl}/keys/${row!.id}/revoke`, {})).status).toBe(303);
-      expect((await listApiKeys(stack.db, project!.id))[0]!.revokedAt).not.toBeNull();
-    });
+      it('marks the cookie Secure when served over https', async () => {
+        const res = await stack.app.request('https://docs.example.com/dashboard/login');
+        expect(res.headers.getSetCookie().join()).toMatch(/Secure/);
+      });
 
-    it('starts a job, polls its status, sends a follow-up and archives it', async () => {
-      const client = await signedIn();
-      await client.get('/dashboard/projects');
-      const created = await client.post('/dashboard/projects', { name: 'Jobs', repoUrl: 'https://example.com/j.git', branch: 'main', docsDir: '.' });
-      const projectUrl = created.headers.get('location')!.split('?')[0]!;
-      await client.get(`${projectUrl}/jobs`);
-      const started = await client.post(`${projectUrl}/jobs`, { prompt: 'Fix broken internal links', model: 'folio-maintainer', branch: '' });
-      expect(started.status).toBe(303);
-      const jobUrl = started.headers.get('location')!.split('?')[0]!;
-      const jobId = jobUrl.split('/').pop()!;
-
-      const poll = async () => (await (await client.get(`${jobUrl}/status.json`)).json()) as { status: string; failureReason: string | null };
-      expect((await poll()).status).toBe('active');
-      await claimAgentJob(stack.db, { workerId: 'w', leaseMs: 60_000, jobId });
-      await failAgentJob(stack.db, { jobId, reason: 'AGENT_UNKNOWN_PROMPT: no such maintenance task', workerId: 'w' });
-      expect(await poll()).toMatchObject({ status: 'failed', failureReason: 'AGENT_UNKNOWN_PROMPT: no such maintenance task' });
-      await client.get(jobUrl);
-      expect(client.lastHtml).toContain('AGENT_UNKNOWN_PROMPT: no such maintenance task');
-      expect(client.lastHtml).toContain('Fix broken internal links');
-
-      expect((await client.post(`${jobUrl}/message`, { prompt: 'Try again please' })).status).toBe(303);
-      expect((await poll()).status).toBe('active');
-      await client.get(jobUrl);
-      expect(client.lastHtml).toContain('Try again please');
-
-      await client.get(`${projectUrl}/jobs?status=active`);
-      expect(client.lastHtml).toContain(jobId);
-      await client.get(`${projectUrl}/jobs?status=completed`);
-      expect(client.lastHtml).not.toContain(jobId);
-
-      await client.get(jobUrl);
-      expect((await client.post(`${jobUrl}/archive`, {})).status).toBe(303);
-      expect((await poll()).status).toBe('archived');
-      await client.get(jobUrl);
-      expect(client.lastHtml).not.toContain('Send a follow-up');
+      it('throttles repeated failed sign-ins for one email', async () => {
+        const EMAIL = `c-${randomUUID()}@example.com`;
+        await createUser(stack.db, EMAIL, PASSWORD);
+        const client = new FormClient(stack.app);
+        await client.get('/dashboard/login');
+        for (let i = 0; i < 10; i++) await client.post('/dashboard/login', { email: EMAIL, password: `wrong-${i}-password` });
+        const blocked = await client.post('/dashboard/login', { email: EMAIL, password: PASSWORD });
+        expect(blocked.status).toBe(429);
+      });
     });
 
-    it('answers 404 pages for unknown projects and jobs', async () => {
-      const client = await signedIn();
-      expect((await client.get('/dashboard/projects/nope')).status).toBe(404);
-      expect(client.lastHtml).toContain('DASHBOARD_NOT_FOUND');
+    describe('CSRF protection', () => {
+      it('refuses a POST without the token, with a wrong token, or from another origin', async () => {
+        const client = await signedIn();
+        await client.get('/dashboard/projects');
+        const fields = { name: `Docs ${randomUUID()}`, repoUrl: 'https://example.com/docs.git', branch: 'main', docsDir: '.' };
+        const missing = await client.post('/dashboard/projects', fields, { csrf: false });
+        expect(missing.status).toBe(403);
+        expect(await missing.text()).toContain('DASHBOARD_CSRF_INVALID');
+        expect((await client.post('/dashboard/projects', { ...fields, _csrf: 'x'.repeat(43) })).status).toBe(403);
+        await client.get('/dashboard/projects');
+        expect((await client.post('/dashboard/projects', fields, { origin: 'https://evil.example' })).status).toBe(403);
+        const named = async () => (await listProjects(stack.db)).filter((p) => p.name === fields.name);
+        expect(await named()).toHaveLength(0);
+        await client.get('/dashboard/projects');
+        expect((await client.post('/dashboard/projects', fields, { origin: 'http://localhost' })).status).toBe(303);
+        expect(await named()).toHaveLength(1);
+      });
+
+      it('sends a strict Content-Security-Policy and no-store on pages', async () => {
+        const res = await stack.app.request('/dashboard/login');
+        expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+        expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        const css = await stack.app.request('/dashboard/assets/app.css');
+        expect(css.headers.get('content-type')).toMatch(/text\/css/);
+        expect(css.headers.get('cache-control')).toMatch(/immutable/);
+      });
+    });
+
+    describe('projects, keys and jobs', () => {
+      it('validates the project form and names the field', async () => {
+        const client = await signedIn();
+        await client.get('/dashboard/projects');
+        const res = await client.post('/dashboard/projects', { name: 'Docs', repoUrl: '--upload-pack=evil', branch: 'main', docsDir: '.' });
+        expect(res.status).toBe(400);
+        expect(client.lastHtml).toContain('Repository: ');
+        await client.get('/dashboard/projects');
+        await client.post('/dashboard/projects', { name: 'Docs', repoUrl: 'https://example.com/d.git', branch: 'main', docsDir: '../up' });
+        expect(client.lastHtml).toContain('Docs folder: ');
+      });
+
+      it('creates a project, shows a key once, lists it by last four characters and revokes it', async () => {
+        const client = await signedIn();
+        await client.get('/dashboard/projects');
+        const created = await client.post('/dashboard/projects', { name: 'Acme Docs', repoUrl: 'https://example.com/acme.git', branch: 'main', docsDir: 'docs' });
+        const projectUrl = created.headers.get('location')!.split('?')[0]!;
+        const project = (await listProjects(stack.db)).find((p) => p.name === 'Acme Docs');
+        expect(projectUrl).toBe(`/dashboard/projects/${project!.id}`);
+        await client.get(projectUrl);
+        expect(client.lastHtml).toContain(project!.id);
+
+        await client.get(`${projectUrl}/keys`);
+        const res = await client.post(`${projectUrl}/keys`, { name: 'CI', expiresInDays: '30' });
+        expect(res.status).toBe(201);
+        const key = /id="new-key-value">(folio_[^<]+)</.exec(client.lastHtml)?.[1];
+        expect(key).toBeDefined();
+        const [row] = await listApiKeys(stack.db, project!.id);
+        expect(row!.name).toBe('CI');
+        expect(row!.last4).toBe(key!.slice(-4));
+        expect(row!.expiresAt!.getTime() - Date.now()).toBeGreaterThan(29 * 86_400_000);
+
+        await client.get(`${projectUrl}/keys`);
+        expect(client.lastHtml).not.toContain(key!);
+        expect(client.lastHtml).toContain(`folio_…${row!.last4}`);
+        expect((await client.post(`${projectUrl}/keys/${row!.id}/revoke`, {})).status).toBe(303);
+        expect((await listApiKeys(stack.db, project!.id))[0]!.revokedAt).not.toBeNull();
+      });
+
+      it('starts a job, polls its status, sends a follow-up and archives it', async () => {
+        const client = await signedIn();
+        await client.get('/dashboard/projects');
+        const created = await client.post('/dashboard/projects', { name: 'Jobs', repoUrl: 'https://example.com/j.git', branch: 'main', docsDir: '.' });
+        const projectUrl = created.headers.get('location')!.split('?')[0]!;
+        await client.get(`${projectUrl}/jobs`);
+        const started = await client.post(`${projectUrl}/jobs`, { prompt: 'Fix broken internal links', model: 'folio-maintainer', branch: '' });
+        expect(started.status).toBe(303);
+        const jobUrl = started.headers.get('location')!.split('?')[0]!;
+        const jobId = jobUrl.split('/').pop()!;
+
+        const poll = async () => (await (await client.get(`${jobUrl}/status.json`)).json()) as { status: string; failureReason: string | null };
+        expect((await poll()).status).toBe('active');
+        await claimAgentJob(stack.db, { workerId: 'w', leaseMs: 60_000, jobId });
+        await failAgentJob(stack.db, { jobId, reason: 'AGENT_UNKNOWN_PROMPT: no such maintenance task', workerId: 'w' });
+        expect(await poll()).toMatchObject({ status: 'failed', failureReason: 'AGENT_UNKNOWN_PROMPT: no such maintenance task' });
+        await client.get(jobUrl);
+        expect(client.lastHtml).toContain('AGENT_UNKNOWN_PROMPT: no such maintenance task');
+        expect(client.lastHtml).toContain('Fix broken internal links');
+
+        expect((await client.post(`${jobUrl}/message`, { prompt: 'Try again please' })).status).toBe(303);
+        expect((await poll()).status).toBe('active');
+        await client.get(jobUrl);
+        expect(client.lastHtml).toContain('Try again please');
+
+        await client.get(`${projectUrl}/jobs?status=active`);
+        expect(client.lastHtml).toContain(jobId);
+        await client.get(`${projectUrl}/jobs?status=completed`);
+        expect(client.lastHtml).not.toContain(jobId);
+
+        await client.get(jobUrl);
+        expect((await client.post(`${jobUrl}/archive`, {})).status).toBe(303);
+        expect((await poll()).status).toBe('archived');
+        await client.get(jobUrl);
+        expect(client.lastHtml).not.toContain('Send a follow-up');
+      });
+
+      it('saves settings, links custom domains and reports bad ones by field', async () => {
+        const client = await signedIn();
+        await client.get('/dashboard/projects');
+        const created = await client.post('/dashboard/projects', { name: 'Settings', repoUrl: 'https://example.com/s.git', branch: 'main', docsDir: '.' });
+        const projectUrl = created.headers.get('location')!.split('?')[0]!;
+        await client.get(projectUrl);
+        const fields = { name: 'Settings 2', repoUrl: 'https://example.com/s.git', branch: 'release', docsDir: 'docs', agentRatePerHour: '7' };
+        const bad = await client.post(`${projectUrl}/settings`, { ...fields, hostNames: 'ok.example.com, bad_host!' });
+        expect(bad.status).toBe(400);
+        expect(client.lastHtml).toContain('Custom domains: &quot;bad_host!&quot; is not a host name');
+        await client.get(projectUrl);
+        expect((await client.post(`${projectUrl}/settings`, { ...fields, hostNames: 'Help.Example.com' })).status).toBe(303);
+        await client.get(projectUrl);
+        expect(client.lastHtml).toContain('href="http://help.example.com/"');
+        const project = (await listProjects(stack.db)).find((p) => p.name === 'Settings 2')!;
+        expect(project).toMatchObject({ branch: 'release', docsDir: 'docs', agentRatePerHour: 7, hostNames: ['help.example.com'] });
+      });
+
+      it('answers 404 pages for unknown projects and jobs', async () => {
+        const client = await signedIn();
+        expect((await client.get('/dashboard/projects/nope')).status).toBe(404);
+        expect(client.lastHtml).toContain('DASHBOARD_NOT_FOUND');
+      });
     });
   });
 });

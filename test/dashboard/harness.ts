@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
-import { openDatabase, type Database } from '../../src/db/index.js';
+import type { Database } from '../../src/db/index.js';
 import { KeyCache } from '../../src/server/api/auth.js';
 import { createDashboard } from '../../src/server/dashboard/index.js';
 import { createAdminServices, type AdminServices } from '../../src/server/services.js';
 import { UpdateRunner, type BuildSite } from '../../src/server/updates/runner.js';
+import { openTestDatabase } from '../db/helpers.js';
 
 export interface Stack {
   db: Database;
@@ -17,10 +18,11 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** A real in-memory database, the API's services and the dashboard mounted at /dashboard. */
-export async function dashboardStack({ buildSite }: { buildSite?: BuildSite } = {}): Promise<Stack> {
+/** A fresh real database (in-memory PGlite, or a new PostgreSQL database), the API's services and the dashboard at /dashboard. */
+export async function dashboardStack({ kind = 'pglite', buildSite }: { kind?: 'pglite' | 'postgres'; buildSite?: BuildSite } = {}): Promise<Stack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-dash-'));
-  const db = await openDatabase({ memory: true });
+  const testDb = await openTestDatabase(kind);
+  const db = testDb.db;
   const updates = new UpdateRunner({ db, dataDir, buildSite });
   const services = createAdminServices({ db, keyCache: new KeyCache(db), updates, defaultModel: 'folio-maintainer' });
   const app = new Hono();
@@ -33,7 +35,7 @@ export async function dashboardStack({ buildSite }: { buildSite?: BuildSite } = 
     dataDir,
     async close() {
       await updates.idle();
-      await db.close();
+      await testDb.cleanup();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -21,4 +21,5 @@ export interface DashboardContext {
   secureCookies: boolean | 'auto';
   trustProxy: boolean;
   siteUrl: (project: ProjectRow, requestUrl: URL) => string;
+  onProjectChanged: (project: ProjectRow) => void | Promise<void>;
 }

@@ -24,17 +24,19 @@ export interface DashboardDeps {
   secureCookies?: boolean | 'auto';
   /** Believe X-Forwarded-Proto / X-Forwarded-Host (only behind a proxy you run). */
   trustProxy?: boolean;
-  /** URL of a project's published site, from the dashboard request URL. */
+  /** Sites answer on `<projectId>.<siteDomain>` (as `AppDeps.siteDomain`); default `localhost`. */
+  siteDomain?: string;
+  /** URL of a project's published site, from the dashboard request URL; overrides `siteDomain`. */
   siteUrl?: (project: ProjectRow, requestUrl: URL) => string;
+  /** Called after a project is created or its settings change (e.g. `hosts.refresh()` for custom domains). */
+  onProjectChanged?: (project: ProjectRow) => void | Promise<void>;
 }
 
-/** Default site address: the first custom domain, else `<project id>.localhost` on the dashboard's port. */
-export function defaultSiteUrl(project: ProjectRow, requestUrl: URL): string {
+/** Site address: the first custom domain, else `<project id>.<siteDomain>`, on the dashboard's scheme and port. */
+export function defaultSiteUrl(project: ProjectRow, requestUrl: URL, siteDomain = 'localhost'): string {
   const port = requestUrl.port ? `:${requestUrl.port}` : '';
-  const custom = project.hostNames[0];
-  if (custom) return `${requestUrl.protocol}//${custom}${port}/`;
-  const host = /^[\d.]+$|^\[|^localhost$/.test(requestUrl.hostname) ? 'localhost' : requestUrl.hostname;
-  return `${requestUrl.protocol}//${project.id}.${host}${port}/`;
+  const host = project.hostNames[0] ?? `${project.id}.${siteDomain}`;
+  return `${requestUrl.protocol}//${host}${port}/`;
 }
 
 const ASSET_HEADERS = { 'Cache-Control': 'public, max-age=31536000, immutable' };
@@ -47,7 +49,9 @@ export function createDashboard({
   models = ['folio-maintainer'],
   secureCookies = 'auto',
   trustProxy = false,
-  siteUrl = defaultSiteUrl,
+  siteDomain = 'localhost',
+  siteUrl = (project, url) => defaultSiteUrl(project, url, siteDomain),
+  onProjectChanged = () => {},
 }: DashboardDeps): Hono<DashboardEnv> {
   const ctx: DashboardContext = {
     db,
@@ -57,6 +61,7 @@ export function createDashboard({
     secureCookies,
     trustProxy,
     siteUrl,
+    onProjectChanged,
   };
   const app = new Hono<DashboardEnv>();
   app.use('*', securityHeaders());

@@ -36,6 +36,7 @@ export function registerProjectRoutes(app: Hono<DashboardEnv>, ctx: DashboardCon
       return html(c, createElement(ProjectsPage, { base, viewer: viewerOf(c), projects, notice, values }), 400);
     }
     const project = await createProject(ctx.db, parsed.value);
+    await ctx.onProjectChanged(project);
     return c.redirect(`${base}/projects/${project.id}?notice=project-created`, 303);
   });
 
@@ -64,7 +65,8 @@ export function registerProjectRoutes(app: Hono<DashboardEnv>, ctx: DashboardCon
       const notice: Notice = { kind: 'error', text: parsed.problem.message, code: 'DASHBOARD_FORM_INVALID' };
       return html(c, createElement(ProjectOverviewPage, { base, viewer: viewerOf(c), project, siteUrl, notice, values }), 400);
     }
-    await updateProject(ctx.db, project.id, parsed.value);
+    const updated = await updateProject(ctx.db, project.id, parsed.value);
+    if (updated) await ctx.onProjectChanged(updated);
     return c.redirect(`${base}/projects/${project.id}?notice=settings-saved`, 303);
   });
 
