@@ -38,11 +38,12 @@ export function placementsOf(nodes: readonly SidebarNode[], groups: SidebarGroup
 
 /**
  * Routes of every listed and unlisted-but-navigated page. A page listed in several sections
- * belongs to the first one; prev/next follow its sidebar order there.
+ * belongs to the first one; prev/next follow its sidebar order there. Pages placed but not shown
+ * (hidden group, `hidden: true` frontmatter) get a route in their section only if no sidebar lists them.
  */
 export function routesFromSections(ctx: ResolveContext, builds: readonly SectionBuild[]): Map<string, PageRoute> {
   const routes = new Map<string, PageRoute>();
-  for (const { section, node, unlisted } of builds) {
+  for (const { section, node } of builds) {
     const order = placementsOf(section.sidebar);
     const divisionCrumbs = crumbsOf(node);
     order.forEach((p, i) => {
@@ -63,9 +64,12 @@ export function routesFromSections(ctx: ResolveContext, builds: readonly Section
       }
       routes.set(p.href, route);
     });
+  }
+  // Second pass: a page hidden in one section may be listed in a later one, and listed wins.
+  for (const { section, node, unlisted } of builds) {
     for (const u of unlisted) {
       if (routes.has(u.href)) continue;
-      routes.set(u.href, baseRoute(ctx, u.href, section, false, divisionCrumbs, u.groups.map((label) => ({ label }))));
+      routes.set(u.href, baseRoute(ctx, u.href, section, false, crumbsOf(node), u.groups.map((label) => ({ label }))));
     }
   }
   return routes;

@@ -58,6 +58,9 @@ function sidebarFromGroup(ctx: ResolveContext, draft: SectionDraft, group: NavGr
     openapi: openApiRefOf(group.openapi) ?? outer.openapi,
   };
   const inner: Position = { fieldPath: `${at.fieldPath}.pages`, groups: [...at.groups, group.group], sectionLevel: false };
+  // A hidden group's pages must not count as placed: the same page may still be listed visibly later.
+  const outerDraft = draft;
+  if (group.hidden === true) draft = { seen: new Set(draft.seen), unlisted: draft.unlisted };
   const pages = group.pages ?? [];
   let children: SidebarNode[];
   if (pages.length === 0 && group.openapi !== undefined && scope.openapi) {
@@ -67,7 +70,7 @@ function sidebarFromGroup(ctx: ResolveContext, draft: SectionDraft, group: NavGr
   }
   const root = group.root === undefined ? undefined : rootHref(ctx, draft, group.root, `${at.fieldPath}.root`);
   if (group.hidden === true) {
-    hideSubtree(draft, children, inner.groups);
+    hideSubtree(outerDraft, children, inner.groups);
     if (root) draft.unlisted.push({ href: root, groups: inner.groups });
     return null;
   }

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { placementsOf } from '../../src/navigation/index.js';
+import { diagnosticLines, loadFixture } from './harness.js';
+
+const CORPORA = path.resolve(import.meta.dirname, '../../../shared/corpora');
+/** Page files discovered per corpus (pinned so a discovery regression shows up as a number). */
+const EXPECTED_PAGES: Record<string, number> = {
+  mem0: 245,
+  'mintlify-docs': 1070,
+  ollama: 60,
+  prefect: 946,
+  'trigger-dev': 326,
+  'langtrace-mint-json': 99,
+};
+
+describe.skipIf(!existsSync(CORPORA))('real docs repositories resolve', () => {
+  for (const [name, pageCount] of Object.entries(EXPECTED_PAGES)) {
+    it(name, async () => {
+      const { resolved, index, diagnostics } = await loadFixture(path.join(CORPORA, name));
+      const errors = diagnosticLines(diagnostics.filter((d) => d.severity === 'error'));
+      expect(errors).toEqual([]);
+      expect(index.pages.size).toBe(pageCount);
+      const { model } = resolved;
+      // Every page file is routable, listed or hidden.
+      for (const page of index.pages.values()) expect(model.pages.has(`/${page.path}`)).toBe(true);
+      for (const section of model.sections) {
+        const hrefs = placementsOf(section.sidebar).map((p) => p.href);
+        expect(new Set(hrefs).size).toBe(hrefs.length);
+        for (const href of hrefs) expect(model.pages.get(href)?.listed).toBe(true);
+      }
+      expect(model.sectionsById.get(model.defaultSectionId)).toBeDefined();
+    });
+  }
+});
