@@ -113,7 +113,8 @@ function parseYamlInto(result: FrontmatterResult, yamlText: string, firstLine: n
   result.data = value as Record<string, unknown>;
 }
 
-const YAML_OPTIONS = { schema: 'core', uniqueKeys: true, prettyErrors: false } as const;
+// prettyErrors fills in `linePos`, which diagnostics need.
+const YAML_OPTIONS = { schema: 'core', uniqueKeys: true, prettyErrors: true } as const;
 
 /** Indent lines that cannot start a mapping entry, so they continue the previous value. */
 function indentContinuations(yamlText: string): string {
@@ -128,7 +129,11 @@ function findForeignTags(doc: ReturnType<typeof parseDocument>, yamlText: string
   const found: Diagnostic[] = [];
   visit(doc, (_key, node) => {
     if (!isNode(node) || !node.tag || ALLOWED_TAGS.has(node.tag)) return;
-    const offset = node.range?.[0] ?? 0;
+    // The node's range starts at its value; step back to the `!` that opens the tag on that line.
+    const valueAt = node.range?.[0] ?? 0;
+    let offset = yamlText.lastIndexOf('!', valueAt);
+    if (offset === -1 || yamlText.slice(offset, valueAt).includes('\n')) offset = valueAt;
+    while (offset > 0 && yamlText[offset - 1] === '!') offset--;
     const line = countLines(yamlText, offset) + firstLine - 1;
     const column = offset - yamlText.lastIndexOf('\n', offset - 1);
     found.push(problem('CONTENT_FRONTMATTER_TAG', `YAML tag \`${node.tag}\` is not allowed in frontmatter; the frontmatter was ignored. Remove the tag and write a plain value.`, line, column));

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { parseFrontmatter } from './frontmatter.js';
+
+const codes = (text: string) => parseFrontmatter(text, 'p.mdx').diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`);
+
+describe('parseFrontmatter', () => {
+  it('reads YAML and says where the body starts', () => {
+    const text = '---\ntitle: Hello\nhidden: true\n---\n# Body\n';
+    const fm = parseFrontmatter(text, 'p.mdx');
+    expect(fm.data).toEqual({ title: 'Hello', hidden: true });
+    expect(fm.bodyLine).toBe(5);
+    expect(text.slice(fm.bodyOffset)).toBe('# Body\n');
+    expect(fm.diagnostics).toEqual([]);
+  });
+
+  it('handles CRLF line ends and a byte-order mark', () => {
+    const fm = parseFrontmatter('\uFEFF---\r\ntitle: Win\r\n---\r\nBody', 'p.mdx');
+    expect(fm.data).toEqual({ title: 'Win' });
+    expect(fm.bodyLine).toBe(4);
+  });
+
+  it('treats a file without frontmatter as all body', () => {
+    expect(parseFrontmatter('# Just a heading\n', 'p.mdx')).toEqual({ data: {}, bodyOffset: 0, bodyLine: 1, diagnostics: [] });
+  });
+
+  it('refuses ---js frontmatter without evaluating it', () => {
+    const marker = `folio_js_${Date.now()}`;
+    const fm = parseFrontmatter(`---js\nglobalThis.${marker} = 1;\nexport const title = 'x';\n---\nBody`, 'p.mdx');
+    expect(fm.data).toEqual({});
+    expect((globalThis as Record<string, unknown>)[marker]).toBeUndefined();
+    expect(fm.diagnostics[0]!.message).toMatchInlineSnapshot(`"JavaScript frontmatter (\`---js\`) is not supported and was not executed; its fields are ignored. Rewrite it as YAML frontmatter starting with a plain \`---\` line."`);
+    expect(fm.bodyLine).toBe(5);
+  });
+
+  it('refuses custom and language-specific YAML tags', () => {
+    expect(codes('---\ntitle: ok\nrun: !!js/function "function(){}"\n---\n')).toEqual(['3:6 error CONTENT_FRONTMATTER_TAG']);
+    expect(codes('---\nx: !custom value\n---\n')).toEqual(['2:4 error CONTENT_FRONTMATTER_TAG']);
+    expect(parseFrontmatter('---\nb: !!binary aGk=\n---\n', 'p.mdx').data).toEqual({});
+  });
+
+  it('stops alias bombs', () => {
+    const bomb = ['---', 'a: &a [x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a]', 'c: &c [*b, *b, *b, *b, *b]', 'd: [*c, *c, *c, *c, *c]', '---', ''].join('\n');
+    expect(codes(bomb)).toEqual(['2:1 error CONTENT_FRONTMATTER_ALIASES']);
+  });
+
+  it('reports YAML syntax errors at their line in the file', () => {
+    const fm = parseFrontmatter('---\ntitle: ok\nbad: a: b\n---\nBody', 'p.mdx');
+    expect(fm.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)).toMatchInlineSnapshot(`
+      [
+        "3:6 Frontmatter is not valid YAML: Nested mappings are not allowed in compact mappings. Fix the YAML (quote values containing \`:\` or \`#\`).",
+      ]
+    `);
+    expect(fm.data).toEqual({});
+  });
+
+  it('reads a quoted value continued at column 1 leniently, with a warning', () => {
+    const fm = parseFrontmatter('---\ndescription: "first line\nsecond line"\ntitle: T\n---\n', 'p.mdx');
+    expect(fm.data).toEqual({ description: 'first line second line', title: 'T' });
+    expect(fm.diagnostics.map((d) => d.severity)).toEqual(['warning']);
+  });
+
+  it('warns on a repeated key and keeps the last value', () => {
+    const fm = parseFrontmatter('---\ntitle: A\ntitle: B\n---\n', 'p.mdx');
+    expect(codes('---\ntitle: A\ntitle: B\n---\n')).toEqual(['3:1 warning CONTENT_FRONTMATTER_SYNTAX']);
+    expect(fm.data).toEqual({ title: 'B' });
+  });
+
+  it('rejects frontmatter that is not a mapping', () => {
+    expect(codes('---\n- a\n- b\n---\n')).toEqual(['2:1 error CONTENT_FRONTMATTER_NOT_MAPPING']);
+  });
+
+  it('reports an unclosed block and keeps the whole file as body', () => {
+    const fm = parseFrontmatter('---\ntitle: x\n# Body', 'p.mdx');
+    expect(fm.bodyOffset).toBe(0);
+    expect(fm.diagnostics.map((d) => d.code)).toEqual(['CONTENT_FRONTMATTER_UNCLOSED']);
+  });
+});

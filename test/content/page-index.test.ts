@@ -1,0 +1,85 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildPageIndex } from '../../src/content/index.js';
+
+let root: string;
+const write = (rel: string, text: string) => {
+  mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+  writeFileSync(path.join(root, rel), text);
+};
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'folio-pages-'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('buildPageIndex', () => {
+  it('discovers .mdx and .md pages and skips snippets, dot-folders, node_modules and ignored files', async () => {
+    write('index.mdx', '---\ntitle: Home\n---\n');
+    write('guide/intro.md', '# Intro\n');
+    write('snippets/part.mdx', '# Snippet\n');
+    write('guide/_snippets/part.mdx', '# Snippet\n');
+    write('.hidden/page.mdx', '# Dot folder\n');
+    write('node_modules/pkg/readme.mdx', '# Dependency\n');
+    write('README.md', '# Repository readme\n');
+    write('drafts/wip.mdx', '# Draft\n');
+    write('guide/old.draft.mdx', '# Draft\n');
+    write('guide/keep.draft.mdx', '# Kept by negation\n');
+    write('notes.txt', 'not a page');
+    write('.mintignore', 'drafts/\n*.draft.mdx\n!keep.draft.mdx\n');
+    const index = await buildPageIndex(root);
+    expect([...index.pages.keys()].sort()).toEqual(['guide/intro', 'guide/keep.draft', 'index']);
+    expect(index.diagnostics).toEqual([]);
+  });
+
+  it('takes the title from frontmatter, else the first heading, else the file name', async () => {
+    write('a.mdx', '---\ntitle: From frontmatter\nsidebarTitle: Short\n---\n# Heading\n');
+    write('b.mdx', '---\ndescription: no title\n---\n\n# From heading\n');
+    write('c-page.mdx', 'Just text.\n');
+    const { pages } = await buildPageIndex(root);
+    expect([pages.get('a')!.title, pages.get('a')!.sidebarTitle, pages.get('a')!.titleSource]).toEqual(['From frontmatter', 'Short', 'frontmatter']);
+    expect([pages.get('b')!.title, pages.get('b')!.titleSource, pages.get('b')!.description]).toEqual(['From heading', 'heading', 'no title']);
+    expect([pages.get('c-page')!.title, pages.get('c-page')!.titleSource]).toEqual(['C page', 'filename']);
+  });
+
+  it('keeps the typed fields, the raw frontmatter and the body position', async () => {
+    write('p.mdx', '---\ntitle: P\nicon: star\ntag: NEW\nhidden: true\nnoindex: true\nopenapi: GET /users\nurl: https://example.com\nmode: wide\nkeywords: [a, b]\n---\nBody\n');
+    const index = await buildPageIndex(root, { keepSource: true });
+    const page = index.pages.get('p')!;
+    expect(page).toMatchObject({ path: 'p', file: 'p.mdx', format: 'mdx', icon: 'star', tag: 'NEW', hidden: true, noindex: true, openapi: 'GET /users', url: 'https://example.com', mode: 'wide', bodyLine: 12 });
+    expect(page.frontmatter.keywords).toEqual(['a', 'b']);
+    expect(page.source!.slice(page.bodyOffset)).toBe('Body\n');
+  });
+
+  it('reports a page that exists as both .md and .mdx and keeps the .mdx', async () => {
+    write('dup.md', '# Markdown\n');
+    write('dup.mdx', '# MDX\n');
+    const index = await buildPageIndex(root);
+    expect(index.pages.get('dup')!.file).toBe('dup.mdx');
+    expect(index.diagnostics.map((d) => `${d.file} ${d.severity} ${d.code}`)).toEqual(['dup.md warning CONTENT_DUPLICATE_PAGE']);
+  });
+
+  it('reports frontmatter problems per page and still indexes the page', async () => {
+    write('js.mdx', '---js\nexport const title = "x"\n---\n# JS page\n');
+    write('ok.mdx', '# Fine\n');
+    const index = await buildPageIndex(root);
+    expect(index.pages.get('js')!.title).toBe('JS page');
+    expect(index.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual(['js.mdx:1 CONTENT_FRONTMATTER_JS']);
+  });
+
+  it('does not follow symlinks out of the root', async () => {
+    const outside = mkdtempSync(path.join(tmpdir(), 'folio-outside-'));
+    try {
+      writeFileSync(path.join(outside, 'secret.mdx'), '# Secret\n');
+      const { symlinkSync } = await import('node:fs');
+      symlinkSync(outside, path.join(root, 'linked'));
+      symlinkSync(path.join(outside, 'secret.mdx'), path.join(root, 'secret.mdx'));
+      const index = await buildPageIndex(root);
+      expect(index.pages.size).toBe(0);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+});
