@@ -3,9 +3,11 @@ import { llmAgent, type LlmOptions } from './llm/llm-agent.js';
 import { MAINTAINER_MODEL, runMaintainer } from './maintainer/maintainer.js';
 import type { AgentModel } from './model.js';
 
-/** The agent for a job's `model` field: the built-in maintainer, or the configured language-model provider. */
-export function modelFor(name: string, llm: LlmOptions | null): AgentModel {
+/** The agent for a job's `model` field: the built-in maintainer, a model registered by the embedding program, or the configured language-model provider. */
+export function modelFor(name: string, llm: LlmOptions | null, extra: Readonly<Record<string, AgentModel>> = {}): AgentModel {
   if (name === MAINTAINER_MODEL) return runMaintainer;
+  const custom = Object.hasOwn(extra, name) ? extra[name] : undefined;
+  if (custom) return custom;
   if (llm) return llmAgent(llm, name);
   throw new AgentError(
     'AGENT_UNKNOWN_MODEL',

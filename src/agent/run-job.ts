@@ -13,7 +13,7 @@ import { AgentError, reasonFromError } from './codes.js';
 import { agentGit } from './git-env.js';
 import { branchForJob } from './git-safety.js';
 import type { LlmOptions } from './llm/llm-agent.js';
-import type { AgentRun } from './model.js';
+import type { AgentModel, AgentRun } from './model.js';
 import { modelFor } from './models.js';
 import { pullRequestProviderFor, type PullRequestSettings } from './pulls/select.js';
 import { describeErrors, newErrors, siteErrors, type VerifyLevel } from './verify.js';
@@ -26,6 +26,8 @@ export interface AgentRuntime extends PullRequestSettings {
   /** Parent folder of the per-job workspaces. */
   workDir: string;
   llm: LlmOptions | null;
+  /** Extra models by name (embedding programs, tests). */
+  models?: Readonly<Record<string, AgentModel>>;
   /** Checks on the result before pushing; `none` only for benchmarks of the queue itself. */
   verify: VerifyLevel | 'none';
   log: (line: string) => void;
@@ -69,7 +71,7 @@ async function carryOut(rt: AgentRuntime, job: AgentJobRow, prompts: string[], d
   const docsDir = project.docsDir;
   const root = resolveInside(ws.dir, docsDir);
   if (root === null) throw new AgentError('AGENT_NO_CONFIG', `The project's docs folder "${docsDir}" is outside the repository.`);
-  const model = modelFor(job.model, rt.llm);
+  const model = modelFor(job.model, rt.llm, rt.models);
   const runs: AgentRun[] = [];
   for (const prompt of prompts) {
     if (signal.aborted) return null;

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildSite } from '../build/index.js';
 import { loadDocsConfig } from '../config/index.js';
 import { formatDiagnostic, type Diagnostic } from '../shared/diagnostics.js';
 
@@ -15,6 +14,9 @@ export async function siteErrors(root: string, level: VerifyLevel): Promise<Diag
   if (level === 'validate' || errors.length > 0) return errors;
   const outDir = await mkdtemp(path.join(tmpdir(), 'folio-agent-build-'));
   try {
+    // Loaded on demand: the build pulls in the renderer, highlighter and MDX compiler,
+    // which a worker that only validates (and every process start) should not pay for.
+    const { buildSite } = await import('../build/index.js');
     const result = await buildSite({ root, outDir, cache: false, search: false, threads: 1 });
     return result.diagnostics.filter((d) => d.severity === 'error');
   } finally {

@@ -3,6 +3,7 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { claimAgentJob, releaseAgentJob, renewAgentJobLease, type Database } from '../db/index.js';
 import { createJobQueue, reapExpiredLeases, type JobQueue } from '../jobs/index.js';
+import type { AgentModel } from './model.js';
 import type { GithubOptions } from './pulls/github-pulls.js';
 import { llmOptionsFromEnv, type LlmOptions } from './llm/llm-agent.js';
 import { runClaimedJob, type AgentRuntime } from './run-job.js';
@@ -28,6 +29,8 @@ export interface WorkerOptions {
   github?: GithubOptions;
   /** Language-model endpoint; default from the environment (`llmOptionsFromEnv`). */
   llm?: LlmOptions | null;
+  /** Extra models by job `model` name, beside folio-maintainer and the LLM provider. */
+  models?: Readonly<Record<string, AgentModel>>;
   /** Checks before pushing (default `build`). */
   verify?: VerifyLevel | 'none';
   workerId?: string;
@@ -64,11 +67,12 @@ export async function startWorker({
   github,
   llm = llmOptionsFromEnv(),
   verify = 'build',
+  models,
   workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
   log = () => {},
 }: WorkerOptions): Promise<AgentWorker> {
   const queue = await createJobQueue({ db, pollIntervalSeconds });
-  const rt: AgentRuntime = { db, workerId, workDir, llm, verify, log, publicUrl, github };
+  const rt: AgentRuntime = { db, workerId, workDir, llm, models, verify, log, publicUrl, github };
   const running = new Map<string, AbortController>();
   let stopping = false;
 
