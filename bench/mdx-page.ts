@@ -12,7 +12,7 @@ export function generatePage(seed: number): string {
     const s = out.join(' ');
     return s[0]!.toUpperCase() + s.slice(1) + '.';
   };
-  const paragraph = () => Array.from({ length: 5 }, () => sentence(12 + (next() % 6))).join(' ');
+  const paragraph = () => Array.from({ length: 6 }, () => sentence(13 + (next() % 6))).join(' ');
   const parts: string[] = [`# Page ${seed}`, '', paragraph(), ''];
   for (let section = 0; section < 6; section++) {
     parts.push(`## Section ${section} of page ${seed}`, '', paragraph(), '', paragraph(), '');

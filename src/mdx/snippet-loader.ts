@@ -1,7 +1,6 @@
 import path from 'node:path/posix';
 import type { Root as HastRoot } from 'hast';
-import type { Root as MdastRoot } from 'mdast';
-import { visit } from 'unist-util-visit';
+import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast';
 import type { Diagnostic } from '../shared/diagnostics.js';
 import { analyzeEsm, isLocalImport, type EsmInfo } from './esm.js';
 import { prepareLanguages } from './highlight.js';
@@ -46,11 +45,16 @@ function stripFrontmatter(source: string): { body: string; lines: number } {
 /** Fence languages used in a tree, so their grammars load before the synchronous conversion. */
 export function fenceLanguages(tree: MdastRoot): Set<string> {
   const langs = new Set<string>();
-  visit(tree, 'code', (node) => {
-    const lang = node.lang?.replace(/\{.*$/, '');
-    if (lang) langs.add(lang);
+  walkMdast(tree, (node) => {
+    if (node.type === 'code' && node.lang) langs.add(node.lang.replace(/\{.*$/, ''));
   });
   return langs;
+}
+
+/** Depth-first walk over every mdast node (a plain loop: `visit` costs more on large pages). */
+export function walkMdast(node: MdastNodes, fn: (node: MdastNodes) => void): void {
+  fn(node);
+  if ('children' in node) for (const child of node.children) walkMdast(child, fn);
 }
 
 /** Import paths of snippets used by a tree: MDX default/named imports and `<Snippet file>`. */
@@ -60,18 +64,6 @@ function snippetUsages(tree: MdastRoot, esm: EsmInfo, fromFile: string): Map<str
     if (isLocalImport(binding.source)) components.set(binding.local, resolveImportPath(binding.source, fromFile));
   }
   return components;
-}
-
-/** `<Snippet file>` paths in a tree. */
-export function snippetTagPaths(tree: MdastRoot): Set<string> {
-  const paths = new Set<string>();
-  visit(tree, (node) => {
-    if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'Snippet') {
-      const attr = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'file');
-      if (attr && typeof attr.value === 'string') paths.add(snippetFilePath(attr.value));
-    }
-  });
-  return paths;
 }
 
 /**
@@ -94,7 +86,7 @@ export class SnippetLoader {
       const resolved = resolveImportPath(binding.source, fromFile);
       if (isMdxPath(resolved)) wanted.set(resolved, { line: binding.line, column: binding.column });
     }
-    visit(tree, (node) => {
+    walkMdast(tree, (node) => {
       if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'Snippet') {
         const attr = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'file');
         if (attr && typeof attr.value === 'string') {
