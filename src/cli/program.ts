@@ -1,4 +1,8 @@
 import { Command } from 'commander';
+import { registerServe } from './commands/serve.js';
+import { registerStart } from './commands/start.js';
+import { registerProjects } from './commands/projects.js';
+import { registerKeys } from './commands/keys.js';
 import { registerUpgrade } from './commands/upgrade.js';
 import { registerSchema } from './commands/schema.js';
 import { registerValidate } from './commands/validate.js';
@@ -22,5 +26,9 @@ export function createProgram(): Command {
   registerDev(program);
   registerOpenapiCheck(program);
   registerNav(program);
+  registerServe(program);
+  registerStart(program);
+  registerProjects(program);
+  registerKeys(program);
   return program;
 }

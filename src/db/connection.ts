@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { DbError } from './errors.js';
 import { runMigrations } from './migrate.js';
 import { schema } from './schema.js';
 
@@ -67,9 +68,23 @@ async function openPglite(dataDir: string | null): Promise<Opened> {
   } else {
     const dir = path.resolve(dataDir, 'pgdata');
     fs.mkdirSync(dir, { recursive: true });
+    const release = lockDataDir(path.resolve(dataDir));
     client = new PGlite(dir);
+    const close = client.close.bind(client);
+    client.close = async () => {
+      try {
+        await close();
+      } finally {
+        release();
+      }
+    };
   }
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw new DbError('DB_CONNECT_FAILED', `Cannot open the embedded database${dataDir ? ` in ${dataDir}` : ''}: ${(error as Error).message}.`);
+  }
   const session: SqlSession = {
     exec: async (sql) => {
       await client.exec(sql);
@@ -96,10 +111,52 @@ async function openPglite(dataDir: string | null): Promise<Opened> {
   };
 }
 
+/**
+ * PGlite is single-process: a second process opening the same directory would
+ * corrupt it. A pid file refuses that with a clear message; a stale one (its
+ * process is gone) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, 'pglite.pid');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(fs.readFileSync(file, 'utf8').trim());
+      if (pid > 0 && pid !== process.pid && processAlive(pid)) {
+        throw new DbError(
+          'DB_CONNECT_FAILED',
+          `The data directory ${dataDir} is in use by process ${pid} (a running \`folio serve\` or \`folio start\`). Stop it first, use the dashboard, or share a PostgreSQL database through DATABASE_URL.`,
+        );
+      }
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new DbError('DB_CONNECT_FAILED', `Could not lock the data directory ${dataDir}; remove ${file} if no Folio process is running.`);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Opened> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client dropped by the server must not crash the process.
   pool.on('error', () => {});
+  try {
+    (await pool.connect()).release();
+  } catch (error) {
+    await pool.end();
+    const where = new URL(url).host;
+    throw new DbError('DB_CONNECT_FAILED', `Cannot connect to PostgreSQL at ${where}: ${(error as Error).message}. Check DATABASE_URL and that the server is running.`);
+  }
   const database: Database = {
     kind: 'postgres',
     orm: drizzlePg(pool, { schema }) as unknown as Orm,

@@ -54,3 +54,22 @@ describe('migrations', () => {
     }
   });
 });
+
+describe('PGlite data directory lock', () => {
+  it('refuses a second open of a directory in use, then allows it after close', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-lock-'));
+    try {
+      const first = await openDatabase({ dataDir: dir });
+      // Pretend another live process (our parent) holds it.
+      fs.writeFileSync(path.join(dir, 'pglite.pid'), String(process.ppid));
+      await expect(openDatabase({ dataDir: dir })).rejects.toThrow(`is in use by process ${process.ppid}`);
+      fs.writeFileSync(path.join(dir, 'pglite.pid'), String(process.pid));
+      await first.close();
+      expect(fs.existsSync(path.join(dir, 'pglite.pid'))).toBe(false);
+      const again = await openDatabase({ dataDir: dir });
+      await again.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { checkBranchName, checkRepositoryUrl } from '../../agent/git-safety.js';
+import { createProject, listProjects } from '../../db/index.js';
+import { formatTable, reportCliError, withCliDatabase, type DataFlags } from '../../server/cli-support.js';
+import { resolveInside } from '../../shared/index.js';
+
+interface CreateFlags extends DataFlags {
+  name: string;
+  repo: string;
+  branch: string;
+  dir: string;
+  host: string[];
+  rate: string;
+}
+
+/** A local repository path given relative to the working directory becomes absolute; URLs stay as they are. */
+function normaliseRepo(repo: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(repo) && !repo.startsWith('/') && !repo.startsWith('-') && fs.existsSync(repo)) {
+    return path.resolve(repo);
+  }
+  return repo;
+}
+
+/** `folio projects create|list`. */
+export function registerProjects(program: Command): void {
+  const projects = program.command('projects').description('Create and list documentation projects (admin API and hosted sites)');
+
+  projects
+    .command('create')
+    .description('Create a project; prints its id on the last line')
+    .requiredOption('--name <name>', 'display name')
+    .requiredOption('--repo <url>', 'git repository (https, ssh, git, file URL or absolute path; a local folder without git is built in place)')
+    .option('--branch <branch>', 'branch that updates build', 'main')
+    .option('--dir <dir>', 'docs folder inside the repository (holds docs.json)', '.')
+    .option('--host <name>', 'custom domain serving the site (repeatable)', (v: string, all: string[]) => [...all, v], [] as string[])
+    .option('--rate <n>', 'agent requests allowed per hour', '100')
+    .option('--data <dir>', 'data directory (ignored when DATABASE_URL is set)', '.folio')
+    .action(async (flags: CreateFlags) => {
+      try {
+        const repo = checkRepositoryUrl(normaliseRepo(flags.repo));
+        checkBranchName(flags.branch);
+        if (!resolveInside('/repo', flags.dir)) throw Object.assign(new Error(`--dir "${flags.dir}" leaves the repository; give a folder inside it.`), { code: 'UPDATE_BAD_SOURCE' });
+        const rate = Number(flags.rate);
+        if (!Number.isInteger(rate) || rate < 0) throw Object.assign(new Error(`--rate "${flags.rate}" is not a whole number of requests per hour.`), { code: 'INVALID_REQUEST' });
+        const project = await withCliDatabase(flags, (db) =>
+          createProject(db, { name: flags.name, repoUrl: repo, branch: flags.branch, docsDir: flags.dir, hostNames: flags.host, agentRatePerHour: rate }),
+        );
+        process.stdout.write(`Created project "${project.name}" (${project.repoUrl} @ ${project.branch}, docs in ${project.docsDir})\n${project.id}\n`);
+      } catch (error) {
+        reportCliError(error);
+      }
+    });
+
+  projects
+    .command('list')
+    .description('List projects')
+    .option('--data <dir>', 'data directory (ignored when DATABASE_URL is set)', '.folio')
+    .action(async (flags: DataFlags) => {
+      try {
+        const rows = await withCliDatabase(flags, (db) => listProjects(db));
+        if (rows.length === 0) {
+          process.stdout.write('No projects yet. Create one: folio projects create --name <name> --repo <git url>\n');
+          return;
+        }
+        process.stdout.write(
+          formatTable(
+            ['ID', 'NAME', 'REPOSITORY', 'BRANCH', 'DIR', 'HOSTS', 'RATE/H'],
+            rows.map((p) => [p.id, p.name, p.repoUrl, p.branch, p.docsDir, p.hostNames.join(',') || '-', String(p.agentRatePerHour)]),
+          ),
+        );
+      } catch (error) {
+        reportCliError(error);
+      }
+    });
+}

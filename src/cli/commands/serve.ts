@@ -1,0 +1,96 @@
+import type { Command } from 'commander';
+import { reportCliError } from '../../server/cli-support.js';
+import { runServer, type RunningServer } from '../../server/run-server.js';
+
+export interface ServeFlags {
+  port: string;
+  host: string;
+  data: string;
+  worker: boolean;
+  dashboard: boolean;
+  siteDomain: string;
+}
+
+/** Add the options `serve` and `start` share. */
+export function serverOptions(command: Command): Command {
+  return command
+    .option('-p, --port <port>', 'port to listen on (0 picks a free one)', '3000')
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .option('--data <dir>', 'data directory: embedded database (unless DATABASE_URL is set) and published sites', '.folio')
+    .option('--no-worker', 'do not run an agent worker in this process')
+    .option('--no-dashboard', 'do not serve the dashboard')
+    .option('--site-domain <domain>', 'project sites answer on <project>.<domain>', 'localhost');
+}
+
+/** Start the server from CLI flags; stops cleanly on SIGINT/SIGTERM. */
+export async function startFromFlags(flags: ServeFlags): Promise<RunningServer> {
+  const port = Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw Object.assign(new Error(`--port "${flags.port}" is not a port number (0-65535).`), { code: 'INVALID_REQUEST' });
+  }
+  const server = await runServer({
+    dataDir: flags.data,
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    port,
+    host: flags.host,
+    worker: flags.worker,
+    dashboard: flags.dashboard,
+    siteDomain: flags.siteDomain,
+    log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') {
+      throw Object.assign(new Error(`Port ${port} is already in use; pass --port <another>.`), { code: 'SERVER_PORT_IN_USE' });
+    }
+    throw error;
+  });
+  let closing = false;
+  const stop = () => {
+    if (closing) return;
+    closing = true;
+    process.stderr.write('Stopping…\n');
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return server;
+}
+
+/** The local address to show people (a wildcard bind is reached through localhost). */
+export function displayOrigin(server: RunningServer): string {
+  return server.url.replace('://127.0.0.1:', '://localhost:');
+}
+
+/** Lines describing the dashboard sign-in state. */
+export function ownerLines(server: RunningServer, origin: string): string[] {
+  const owner = server.owner;
+  if (!owner) return [];
+  if (owner.kind === 'setup-link') return [`  Dashboard:   ${origin}/dashboard  (first owner: open ${origin}${owner.setupPath})`];
+  return [`  Dashboard:   ${origin}/dashboard`];
+}
+
+/** `folio serve`: admin API, dashboard, hosted sites and an agent worker in one process. */
+export function registerServe(program: Command): void {
+  serverOptions(program.command('serve').description('Serve the admin API, the dashboard and every project\'s published site')).action(
+    async (flags: ServeFlags) => {
+      try {
+        const server = await startFromFlags(flags);
+        const origin = displayOrigin(server);
+        process.stdout.write(
+          [
+            `Folio is serving (${server.db.kind === 'pglite' ? `embedded database in ${server.dataDir}` : 'PostgreSQL from DATABASE_URL'}).`,
+            `  Admin API:   ${origin}  (OpenAPI document: ${origin}/openapi.json)`,
+            ...ownerLines(server, origin),
+            `  Sites:       http://<project id>.${flags.siteDomain}:${server.port}/`,
+            'Press Ctrl+C to stop.',
+            '',
+          ].join('\n'),
+        );
+      } catch (error) {
+        reportCliError(error);
+      }
+    },
+  );
+}

@@ -1,0 +1,64 @@
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { createApiKey, createProject, getDeployment, getProject, listApiKeys } from '../../db/index.js';
+import { reportCliError } from '../../server/cli-support.js';
+import { ensureExamplesRepository } from '../../server/examples-repo.js';
+import { displayOrigin, ownerLines, serverOptions, startFromFlags, type ServeFlags } from './serve.js';
+
+/** The bundled example docs: `<package>/examples`, from src/cli/commands or dist/cli/commands alike. */
+const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.meta.url)).replace(/\/$/, '');
+const EXAMPLE_PROJECT = 'examples';
+
+/**
+ * `folio start` (what `npm start` runs): `folio serve` plus a ready-to-try
+ * project for the bundled examples, published once, with a first admin key.
+ */
+export function registerStart(program: Command): void {
+  serverOptions(program.command('start').description('Serve Folio with the bundled example docs published and an admin key to try the API')).action(
+    async (flags: ServeFlags) => {
+      try {
+        const server = await startFromFlags(flags);
+        const { db } = server;
+        const repo = await ensureExamplesRepository(server.dataDir, EXAMPLES_DIR);
+        const project =
+          (await getProject(db, EXAMPLE_PROJECT)) ??
+          (await createProject(db, { id: EXAMPLE_PROJECT, name: 'Folio Example', repoUrl: `file://${repo}`, branch: 'main', docsDir: '.' }));
+        process.stderr.write(`Publishing the example docs from ${project.repoUrl}…\n`);
+        const update = await server.updates.runNow(project, 'internal');
+        const outcome = await getDeployment(db, update.id);
+
+        const existing = await listApiKeys(db, project.id);
+        const fresh = existing.length === 0 ? await createApiKey(db, { projectIds: [project.id], name: 'first key (folio start)' }) : null;
+        const origin = displayOrigin(server);
+        const siteUrl = `http://${project.id}.${flags.siteDomain}:${server.port}/`;
+        const keyLines = fresh
+          ? [`  Admin key:   ${fresh.key}`, '               (shown once: it is stored only as a hash)']
+          : [
+              `  Admin key:   created on first start (folio_…${existing[0]!.last4}); it is not shown again.`,
+              '               New key: the dashboard\'s API keys page, or stop this server and run',
+              `               npm run folio -- keys create --project ${project.id} --data ${flags.data}`,
+            ];
+        const token = fresh ? fresh.key : '$FOLIO_ADMIN_KEY';
+        process.stdout.write(
+          [
+            '',
+            'Folio is running.',
+            `  Admin API:   ${origin}  (OpenAPI document: ${origin}/openapi.json)`,
+            ...ownerLines(server, origin),
+            `  Docs site:   ${siteUrl}${outcome?.status === 'success' ? '' : `  (publish failed: ${outcome?.summary ?? 'unknown'})`}`,
+            `  Project id:  ${project.id}`,
+            ...keyLines,
+            '',
+            'Try the API:',
+            `  curl -H "Authorization: Bearer ${token}" ${origin}/v2/agent/${project.id}/jobs`,
+            '',
+            'Press Ctrl+C to stop.',
+            '',
+          ].join('\n'),
+        );
+      } catch (error) {
+        reportCliError(error);
+      }
+    },
+  );
+}

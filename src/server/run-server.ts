@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { startWorker, type AgentWorker } from '../agent/index.js';
+import { failUnfinishedDeployments, openDatabase, type Database } from '../db/index.js';
+import { createAppBundle, type AppBundle, type AppDeps } from './app.js';
+import { createDashboard, ensureDashboardOwner, type EnsureOwnerResult } from './dashboard/index.js';
+import { listen, type ListeningServer } from './listen.js';
+
+export interface RunServerOptions {
+  /** Data directory (PGlite files, published sites); default `.folio`. */
+  dataDir?: string;
+  /** PostgreSQL connection string; PGlite in the data dir when unset. */
+  databaseUrl?: string;
+  port?: number;
+  host?: string;
+  /** Run an agent worker in this process (default true). */
+  worker?: boolean;
+  /** Serve the dashboard at /dashboard (default true). */
+  dashboard?: boolean;
+  siteDomain?: string;
+  log?: (line: string) => void;
+  /** Extra app dependencies (tests: a site builder). */
+  deps?: Partial<AppDeps>;
+}
+
+/** A running `folio serve`: API, dashboard, hosted sites and (optionally) a worker. */
+export interface RunningServer extends AppBundle {
+  db: Database;
+  dataDir: string;
+  url: string;
+  port: number;
+  owner: EnsureOwnerResult | null;
+  close(): Promise<void>;
+}
+
+/** Open the database, wire the app, listen, and start the in-process worker. */
+export async function runServer({
+  dataDir = '.folio',
+  databaseUrl,
+  port = 3000,
+  host = '127.0.0.1',
+  worker: withWorker = true,
+  dashboard = true,
+  siteDomain = 'localhost',
+  log = () => {},
+  deps = {},
+}: RunServerOptions = {}): Promise<RunningServer> {
+  const absoluteData = path.resolve(dataDir);
+  const db = await openDatabase({ dataDir: absoluteData, databaseUrl });
+  let worker: AgentWorker | null = null;
+  let server: ListeningServer | null = null;
+  try {
+    // PGlite belongs to this process alone, so unfinished updates were cut off by a previous stop.
+    if (db.kind === 'pglite') {
+      const failed = await failUnfinishedDeployments(db, 'UPDATE_INTERRUPTED: the server stopped during this update; trigger it again.');
+      if (failed > 0) log(`marked ${failed} interrupted update(s) as failed`);
+    }
+    const bundle = createAppBundle({
+      db,
+      dataDir: absoluteData,
+      siteDomain,
+      log,
+      // Jobs created before the worker is up wait in the database; the worker's reaper sends them.
+      enqueueAgentJob: async (jobId) => {
+        await worker?.enqueue(jobId);
+      },
+      mount: dashboard
+        ? (app, shared) => {
+            app.route('/dashboard', createDashboard({ db, basePath: '/dashboard', services: shared.services }));
+            app.get('/', (c) => c.redirect('/dashboard'));
+          }
+        : undefined,
+      ...deps,
+    });
+    server = await listen(bundle.app.fetch, { port, host });
+    const owner = dashboard ? await ensureDashboardOwner(db, { basePath: '/dashboard' }) : null;
+    // Pull request links must open in a browser: show loopback binds as localhost.
+    if (withWorker) worker = await startWorker({ db, publicUrl: server.url.replace('://127.0.0.1:', '://localhost:'), log });
+    const running = server;
+    return {
+      ...bundle,
+      db,
+      dataDir: absoluteData,
+      url: running.url,
+      port: running.port,
+      owner,
+      async close() {
+        await running.close();
+        await worker?.stop();
+        await bundle.updates.idle();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await server?.close();
+    await worker?.stop();
+    await db.close();
+    throw error;
+  }
+}
