@@ -9,6 +9,7 @@ export const CONFIG_CODES = {
   CONFIG_INVALID_FORMAT: 'A string does not have the required format (for example a hex color).',
   CONFIG_OUT_OF_RANGE: 'A string, number or array is too small or too large.',
   CONFIG_INVALID: 'A field does not match any accepted shape.',
+  CONFIG_DUPLICATE_KEY: 'An object defines the same key twice; the earlier value is ignored.',
   CONFIG_UNKNOWN_KEY: 'A key that Folio does not know; it is ignored.',
   NAV_NO_PRIMARY: 'The navigation object has no primary pattern, so the site would have no pages.',
   NAV_MULTIPLE_PRIMARY: 'The navigation object has two primary patterns side by side; all but one would be dropped.',

@@ -4,3 +4,4 @@ export { type FieldPath, formatPath } from './load/source-map.js';
 export { ENDPOINT_ENTRY, SUPPORTED_LANGUAGES } from './checks/index.js';
 export { CONFIG_CODES, type ConfigCode } from './codes.js';
 export { docsJsonSchema } from './json-schema.js';
+export { mintToDocs } from './mint/convert.js';

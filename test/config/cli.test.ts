@@ -2,7 +2,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// Each case spawns the CLI through tsx (~1-5 s each on a busy 2-core machine).
+vi.setConfig({ testTimeout: 120_000 });
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const fixtures = path.join(import.meta.dirname, 'fixtures');

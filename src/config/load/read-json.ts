@@ -110,9 +110,17 @@ function buildValue(ctx: ReadContext, node: jsonc.Node, file: FileRef, p: FieldP
     }
     return out;
   }
+  const seen = new Map<string, jsonc.Node>();
   for (const prop of props) {
     const [k, v] = prop.children as [jsonc.Node, jsonc.Node];
-    setOwn(out, String(k.value), buildValue(ctx, v, file, [...p, String(k.value)], k.offset, chain));
+    const name = String(k.value);
+    const earlier = seen.get(name);
+    if (earlier) {
+      const again = ctx.map.at(file.rel, k.offset);
+      report(ctx, 'CONFIG_DUPLICATE_KEY', ctx.map.at(file.rel, earlier.offset), [...p, name], `\`${formatPath([...p, name])}\` is defined twice; this value is ignored in favour of the one at line ${again.line}; remove one of them`, 'warning');
+    }
+    seen.set(name, k);
+    setOwn(out, name, buildValue(ctx, v, file, [...p, name], k.offset, chain));
   }
   return out;
 }

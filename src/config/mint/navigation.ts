@@ -22,81 +22,111 @@ const underPrefix = (page: string | undefined, url: string): boolean => {
   return page !== undefined && prefix !== '' && (page === prefix || page.startsWith(prefix + '/'));
 };
 
+/** A mint.json version name (`"v2"` or `{ "name": "v2" }`). */
+const versionName = (v: unknown): string | undefined => (typeof v === 'string' ? v : isObject(v) && typeof v.name === 'string' ? v.name : undefined);
+
+/** Whether an element tagged with `version` belongs to version `name` (untagged ones belong to all). */
+const inVersion = (el: unknown, name: string | undefined): boolean => name === undefined || !isObject(el) || el.version === undefined || el.version === name;
+
+type Indexed = { g: Record<string, unknown>; i: number; used: boolean };
+
 /**
  * mint.json keeps one flat `navigation` array of groups; `tabs` and section
- * `anchors` claim the groups whose pages sit under their `url`. The rest goes to
- * the primary tab. External tabs and anchors become links.
+ * `anchors` claim the groups whose pages sit under their `url`, the rest goes to
+ * the primary tab. External tabs and anchors become links, and `versions` split
+ * everything by each element's `version` tag.
  */
 export function convertNavigation(mint: Record<string, unknown>, conv: MintConversion): Record<string, unknown> {
+  if (!Array.isArray(mint.navigation)) {
+    conv.aliases.push([['navigation'], ['navigation']]);
+    return mint.navigation as Record<string, unknown>;
+  }
+  conv.aliases.push([['navigation'], ['navigation']]);
+  const nav: Record<string, unknown> = {};
+  const global = globalAnchors(mint, conv);
+  const versions = Array.isArray(mint.versions) ? mint.versions.map(versionName).filter((v): v is string => v !== undefined) : [];
+  if (versions.length) {
+    nav.versions = versions.map((name, vi) => {
+      const at: FieldPath = ['navigation', 'versions', vi];
+      conv.aliases.push([at, ['versions', vi]]);
+      return { version: name, ...convertSection(mint, conv, at, name) };
+    });
+  } else Object.assign(nav, convertSection(mint, conv, ['navigation'], undefined));
+  if (global.length) nav.global = { anchors: global };
+  return nav;
+}
+
+/** Anchors whose url is external (or claims no groups) become global link anchors. */
+function globalAnchors(mint: Record<string, unknown>, conv: MintConversion): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  if (!Array.isArray(mint.anchors)) return out;
+  const groups = Array.isArray(mint.navigation) ? mint.navigation.filter(isObject) : [];
+  mint.anchors.forEach((a, i) => {
+    if (!isObject(a)) return;
+    const internal = typeof a.url === 'string' && !EXTERNAL.test(a.url) && groups.some((g) => underPrefix(firstPage(g), String(a.url)));
+    if (internal) return;
+    conv.aliases.push([['navigation', 'global', 'anchors', out.length], ['anchors', i]]);
+    out.push({ anchor: a.name, ...(a.icon !== undefined ? { icon: a.icon } : {}), href: a.url });
+  });
+  return out;
+}
+
+/** The tabs / anchors / groups of one version (or of the whole site). */
+function convertSection(mint: Record<string, unknown>, conv: MintConversion, prefix: FieldPath, version: string | undefined): Record<string, unknown> {
   const move = (to: FieldPath, from: FieldPath, value: unknown) => {
     conv.aliases.push([to, from]);
     return value;
   };
-  const groups = Array.isArray(mint.navigation) ? mint.navigation : [];
-  if (!Array.isArray(mint.navigation)) return move(['navigation'], ['navigation'], mint.navigation) as Record<string, unknown>;
-  conv.aliases.push([['navigation'], ['navigation']]);
-  const indexed = groups.map((g, i) => ({ g, i, used: false }));
+  const indexed: Indexed[] = (mint.navigation as unknown[])
+    .map((g, i) => ({ g: isObject(g) ? stripVersion(g) : (g as Record<string, unknown>), i, used: !inVersion(g, version) }));
   const claim = (url: string) => indexed.filter((e) => !e.used && isObject(e.g) && underPrefix(firstPage(e.g), url)).map((e) => ((e.used = true), e));
-  const nav: Record<string, unknown> = {};
+  const groupList = (to: FieldPath, list: Indexed[]) => list.map((e, j) => move([...to, j], ['navigation', e.i], e.g));
 
-  const sectionAnchors: Record<string, unknown>[] = [];
-  const globalAnchors: Record<string, unknown>[] = [];
+  const sectionAnchors: { name: unknown; icon: unknown; from: FieldPath; groups: Indexed[] }[] = [];
   if (Array.isArray(mint.anchors)) {
     mint.anchors.forEach((a, i) => {
-      if (!isObject(a)) return;
-      const base = { anchor: a.name, ...(a.icon !== undefined ? { icon: a.icon } : {}) };
-      if (typeof a.url === 'string' && !EXTERNAL.test(a.url)) {
-        const claimed = claim(a.url);
-        if (claimed.length) {
-          sectionAnchors.push({ ...base, __from: ['anchors', i], __groups: claimed });
-          return;
-        }
-      }
-      globalAnchors.push(move(['navigation', 'global', 'anchors', globalAnchors.length], ['anchors', i], { ...base, href: a.url }) as Record<string, unknown>);
+      if (!isObject(a) || !inVersion(a, version) || typeof a.url !== 'string' || EXTERNAL.test(a.url)) return;
+      const groups = claim(a.url);
+      if (groups.length) sectionAnchors.push({ name: a.name, icon: a.icon, from: ['anchors', i], groups });
     });
   }
-  const tabs: { tab: unknown; from: FieldPath; href?: unknown; groups: typeof indexed }[] = [];
+  const tabs: { tab: unknown; from: FieldPath; href?: unknown; groups: Indexed[] }[] = [];
   if (Array.isArray(mint.tabs)) {
     mint.tabs.forEach((t, i) => {
-      if (!isObject(t)) return;
+      if (!isObject(t) || !inVersion(t, version)) return;
       if (typeof t.url === 'string' && EXTERNAL.test(t.url)) tabs.push({ tab: t.name, from: ['tabs', i], href: t.url, groups: [] });
       else tabs.push({ tab: t.name, from: ['tabs', i], groups: claim(String(t.url ?? '')) });
     });
   }
   const rest = indexed.filter((e) => !e.used);
-  const groupList = (to: FieldPath, list: typeof indexed) => list.map((e, j) => move([...to, j], ['navigation', e.i], e.g));
+  if (!tabs.length && !sectionAnchors.length) return { groups: groupList([...prefix, 'groups'], rest) };
 
-  if (tabs.length || sectionAnchors.length) {
-    const primaryName = isObject(mint.primaryTab) && typeof mint.primaryTab.name === 'string' ? mint.primaryTab.name : 'Documentation';
-    const entries: Record<string, unknown>[] = [];
-    const key = tabs.length ? 'tabs' : 'anchors';
-    const label = tabs.length ? 'tab' : 'anchor';
-    if (rest.length) entries.push({ [label]: primaryName, groups: groupList(['navigation', key, 0, 'groups'], rest) });
-    if (tabs.length) {
-      for (const t of tabs) {
-        const at: FieldPath = ['navigation', 'tabs', entries.length];
-        move(at, t.from, undefined);
-        entries.push(t.href !== undefined ? { tab: t.tab, href: t.href } : { tab: t.tab, groups: groupList([...at, 'groups'], t.groups) });
-      }
-      // Section anchors next to tabs have no docs.json place; their groups join the primary tab.
-      for (const a of sectionAnchors) {
-        const first = entries[0] ?? (entries[0] = { tab: primaryName, groups: [] });
-        const list = first.groups as unknown[];
-        for (const e of a.__groups as typeof indexed) list.push(move(['navigation', 'tabs', 0, 'groups', list.length], ['navigation', e.i], e.g));
-      }
-    } else {
-      for (const a of sectionAnchors) {
-        const at: FieldPath = ['navigation', 'anchors', entries.length];
-        move(at, a.__from as FieldPath, undefined);
-        const { __from, __groups, ...anchor } = a;
-        void __from;
-        entries.push({ ...anchor, groups: groupList([...at, 'groups'], __groups as typeof indexed) });
-      }
+  const primaryName = isObject(mint.primaryTab) && typeof mint.primaryTab.name === 'string' ? mint.primaryTab.name : 'Documentation';
+  const key = tabs.length ? 'tabs' : 'anchors';
+  const entries: Record<string, unknown>[] = [];
+  // Section anchors next to tabs have no docs.json place: their groups join the primary tab.
+  const primaryGroups = tabs.length ? [...rest, ...sectionAnchors.flatMap((a) => a.groups)] : rest;
+  if (primaryGroups.length) entries.push({ [tabs.length ? 'tab' : 'anchor']: primaryName, groups: groupList([...prefix, key, 0, 'groups'], primaryGroups) });
+  if (tabs.length) {
+    for (const t of tabs) {
+      const at: FieldPath = [...prefix, 'tabs', entries.length];
+      move(at, t.from, undefined);
+      entries.push(t.href !== undefined ? { tab: t.tab, href: t.href } : { tab: t.tab, groups: groupList([...at, 'groups'], t.groups) });
     }
-    nav[key] = entries;
   } else {
-    nav.groups = groupList(['navigation', 'groups'], rest);
+    for (const a of sectionAnchors) {
+      const at: FieldPath = [...prefix, 'anchors', entries.length];
+      move(at, a.from, undefined);
+      entries.push({ anchor: a.name, ...(a.icon !== undefined ? { icon: a.icon } : {}), groups: groupList([...at, 'groups'], a.groups) });
+    }
   }
-  if (globalAnchors.length) nav.global = { anchors: globalAnchors };
-  return nav;
+  return { [key]: entries };
+}
+
+/** A group without its mint.json `version` tag (docs.json nests groups under versions instead). */
+function stripVersion(group: Record<string, unknown>): Record<string, unknown> {
+  if (!('version' in group)) return group;
+  const { version, ...rest } = group;
+  void version;
+  return rest;
 }
