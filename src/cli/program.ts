@@ -10,6 +10,7 @@ import { registerBuild } from './commands/build.js';
 import { registerDev } from './commands/dev.js';
 import { registerOpenapiCheck } from './commands/openapi-check.js';
 import { registerNav } from './commands/nav.js';
+import { registerMigrate } from './commands/migrate.js';
 
 /**
  * The `folio` command line. Each command lives in `commands/<name>.ts` and
@@ -30,5 +31,6 @@ export function createProgram(): Command {
   registerStart(program);
   registerProjects(program);
   registerKeys(program);
+  registerMigrate(program);
   return program;
 }

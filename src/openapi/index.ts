@@ -12,3 +12,4 @@ export * from './discover-specs.js';
 export * from './sources.js';
 export * from './navigation-adapter.js';
 export { extractOperations } from './operations.js';
+export * from './migrate/index.js';

@@ -1,0 +1,3 @@
+export * from './candidates.js';
+export * from './plan.js';
+export * from './apply.js';
