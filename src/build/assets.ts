@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { SITE_CSS } from '../render/styles.js';
+import { COMPONENTS_CSS } from '../render/styles-components.js';
 
 export interface BuiltAsset {
   /** URL path under the site base, e.g. `assets/site.3f2a9c1b.js`. */
@@ -47,7 +48,7 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** The stylesheet, minified by esbuild. */
 async function minifiedCss(): Promise<string> {
-  const result = await build({ stdin: { contents: SITE_CSS, loader: 'css' }, minify: true, write: false, logLevel: 'silent' });
+  const result = await build({ stdin: { contents: SITE_CSS + COMPONENTS_CSS, loader: 'css' }, minify: true, write: false, logLevel: 'silent' });
   return result.outputFiles[0]!.text;
 }
 
@@ -67,4 +68,23 @@ export async function siteAssets(): Promise<{ css: BuiltAsset; js: BuiltAsset }>
 export async function writeAssets(outDir: string, assets: BuiltAsset[]): Promise<void> {
   await mkdir(path.join(outDir, 'assets'), { recursive: true });
   await Promise.all(assets.map((a) => writeFile(path.join(outDir, a.file), a.contents)));
+}
+
+/** Copy KaTeX's stylesheet and fonts to `assets/katex/` (once per output dir); returns its URL path or null. */
+export async function copyKatexAssets(outDir: string): Promise<string | null> {
+  const { createRequire } = await import('node:module');
+  const { cp } = await import('node:fs/promises');
+  let dist: string;
+  try {
+    dist = path.dirname(createRequire(import.meta.url).resolve('katex/dist/katex.min.css'));
+  } catch {
+    return null;
+  }
+  const target = path.join(outDir, 'assets', 'katex');
+  if (!existsSync(path.join(target, 'katex.min.css'))) {
+    await mkdir(target, { recursive: true });
+    await cp(path.join(dist, 'katex.min.css'), path.join(target, 'katex.min.css'));
+    await cp(path.join(dist, 'fonts'), path.join(target, 'fonts'), { recursive: true });
+  }
+  return 'assets/katex/katex.min.css';
 }

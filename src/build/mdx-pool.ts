@@ -16,11 +16,17 @@ export interface PoolOptions {
   onResult?: (result: MdxResult) => void;
 }
 
-/** The worker entry next to this module, with tsx loaded when running from TypeScript sources. */
+/**
+ * The worker entry next to this module. From TypeScript sources (tsx, tests, benches) the worker
+ * first registers tsx's loader itself: `--import tsx` in a worker's execArgv is not honoured on Node 20.
+ */
 function startWorker(root: string, variables: Record<string, string>): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
-  const url = new URL(fromSource ? './mdx-worker.ts' : './mdx-worker.js', import.meta.url);
-  return new Worker(url, { workerData: { root, variables }, execArgv: fromSource ? ['--import', 'tsx'] : [] });
+  if (!fromSource) return new Worker(new URL('./mdx-worker.js', import.meta.url), { workerData: { root, variables } });
+  const entry = new URL('./mdx-worker.ts', import.meta.url).href;
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(code, { eval: true, workerData: { root, variables } });
 }
 
 /** Compile every job; results arrive through `onResult` as they finish and are returned in job order. */

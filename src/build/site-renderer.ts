@@ -54,6 +54,7 @@ export class SiteRenderer {
       html: body.html,
       headings: body.headings,
       mermaid: body.features.includes('mermaid'),
+      math: body.features.includes('math'),
       ...flags,
     });
     return this.renderer.render(page, parts.view, parts.chrome);

@@ -171,7 +171,7 @@ function eyebrowFor(model: SiteModel, route: PageRoute): PageView['eyebrow'] {
 export function pageViewFromRoute(
   model: SiteModel,
   route: PageRoute,
-  body: { html: string; headings: Heading[]; mermaid: boolean; noindex: boolean; mode?: string },
+  body: { html: string; headings: Heading[]; mermaid: boolean; math?: boolean; noindex: boolean; mode?: string },
 ): PageView {
   const section = model.sectionsById.get(route.sectionId);
   const products = section?.switchers.products ?? [];
@@ -193,5 +193,6 @@ export function pageViewFromRoute(
     noindex: body.noindex,
     mode: body.mode,
     mermaid: body.mermaid,
+    math: body.math,
   };
 }

@@ -103,6 +103,7 @@ export class PageRenderer {
       `<meta property="og:title" content="${escapeHtml(page.title)}">`,
       chrome.favicon ? `<link rel="icon" href="${escapeHtml(chrome.favicon)}">` : '',
       `<link rel="stylesheet" href="${escapeHtml(a.css)}">`,
+      page.math && a.katex ? `<link rel="stylesheet" href="${escapeHtml(a.katex)}">` : '',
       `<style>${themeStyle}</style>`,
       `<script>${HEAD_SCRIPT}</script>`,
       `<script src="${escapeHtml(a.js)}" defer></script>`,

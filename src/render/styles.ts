@@ -95,6 +95,8 @@ details[open]>summary>.chevron{transform:rotate(45deg)}
 .switcher>summary{display:flex;align-items:center;gap:8px;list-style:none;cursor:pointer;padding:6px 10px;border:1px solid var(--border);border-radius:8px;background:var(--bg-soft);white-space:nowrap}
 .switcher>summary::-webkit-details-marker{display:none}
 .switcher-current{flex:1}
+.switcher>summary>.chevron{transform:rotate(45deg);margin:0 0 3px 4px}
+.switcher[open]>summary>.chevron{transform:rotate(-135deg);margin:3px 0 0 4px}
 .switcher-options{position:absolute;z-index:50;top:calc(100% + 4px);left:0;min-width:100%;list-style:none;margin:0;padding:6px;background:var(--bg);border:1px solid var(--border);border-radius:var(--radius);box-shadow:0 12px 32px rgba(0,0,0,.14)}
 .switcher-options a{display:flex;align-items:center;gap:8px;padding:7px 10px;border-radius:6px;white-space:nowrap}
 .switcher-options a:hover{background:var(--bg-muted)}

@@ -97,6 +97,8 @@ export interface PageView {
   mode?: string;
   /** Page body needs the mermaid loader. */
   mermaid: boolean;
+  /** Page body has KaTeX math: link its stylesheet. */
+  math?: boolean;
 }
 
 /** Hashed asset URLs the page links to. */
@@ -104,6 +106,8 @@ export interface AssetUrls {
   css: string;
   js: string;
   mermaid?: string;
+  /** KaTeX stylesheet, linked only from pages with math. */
+  katex?: string;
   /** Extra tags for the dev server (live reload). */
   devScript?: string;
   base: string;

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { startDevServer } from '../../dev/index.js';
 
 /** `folio dev [dir] --port <n>`: live preview with reload on change. */
 export function registerDev(program: Command): void {
@@ -16,6 +15,8 @@ export function registerDev(program: Command): void {
         process.exitCode = 2;
         return;
       }
+      process.env.NODE_ENV ??= 'production';
+      const { startDevServer } = await import('../../dev/index.js');
       try {
         const server = await startDevServer({ root: path.resolve(dir), port, log: (line) => process.stderr.write(line + '\n') });
         process.stderr.write(`folio dev: serving ${path.resolve(dir)} at ${server.url} (Ctrl+C to stop)\n`);
