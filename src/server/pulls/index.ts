@@ -1,0 +1,3 @@
+export * from './authorize.js';
+export * from './page.js';
+export * from './routes.js';
