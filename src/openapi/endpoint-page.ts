@@ -191,7 +191,11 @@ function sampleRequest(document: JsonObject, page: EndpointPage, operation: Json
     else if (p.in === 'header' && p.required) headers.push([p.name, value ?? `<${p.name}>`]);
   }
   const first = page.security[0];
-  for (const scheme of first?.schemes ?? []) headers.push(...authHeader(document, scheme.name));
+  for (const scheme of first?.schemes ?? []) {
+    const auth = authOf(document, scheme.name);
+    headers.push(...auth.headers);
+    query.push(...auth.query);
+  }
   const base = (page.servers[0] ?? '').replace(/\/+$/, '') || 'https://api.example.com';
   const req: SampleRequest = { method: page.method, url: `${base}${path}${query.length ? `?${query.join('&')}` : ''}`, headers };
   const body = deref(document, operation.requestBody);
@@ -208,12 +212,16 @@ function sampleRequest(document: JsonObject, page: EndpointPage, operation: Json
   return req;
 }
 
-function authHeader(document: JsonObject, name: string): [string, string][] {
+/** What a security scheme adds to the sample request: headers, or a query parameter for query API keys. */
+function authOf(document: JsonObject, name: string): { headers: [string, string][]; query: string[] } {
   const components = isObject(document.components) ? document.components : {};
   const scheme = deref(document, isObject(components.securitySchemes) ? components.securitySchemes[name] : undefined);
-  if (!scheme) return [];
-  if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'basic') return [['Authorization', 'Basic <credentials>']];
-  if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return [['Authorization', 'Bearer <token>']];
-  if (scheme.type === 'apiKey' && scheme.in === 'header') return [[String(scheme.name), '<api-key>']];
-  return [];
+  const none = { headers: [], query: [] };
+  if (!scheme) return none;
+  if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'basic') return { headers: [['Authorization', 'Basic <credentials>']], query: [] };
+  if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return { headers: [['Authorization', 'Bearer <token>']], query: [] };
+  if (scheme.type === 'apiKey' && scheme.in === 'header') return { headers: [[String(scheme.name), '<api-key>']], query: [] };
+  if (scheme.type === 'apiKey' && scheme.in === 'query') return { headers: [], query: [`${encodeURIComponent(String(scheme.name))}=<api-key>`] };
+  if (scheme.type === 'apiKey' && scheme.in === 'cookie') return { headers: [['Cookie', `${String(scheme.name)}=<api-key>`]], query: [] };
+  return none;
 }

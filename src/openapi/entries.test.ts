@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { parseEndpointEntry, samePath, specId } from './entries.js';
+import { createSlugDeduper, identifierSlug, joinHref, titleSlug } from './slug.js';
+
+describe('parseEndpointEntry', () => {
+  it('reads method and path, with an optional spec, in any method case', () => {
+    expect(parseEndpointEntry('GET /users')).toEqual({ method: 'GET', path: '/users' });
+    expect(parseEndpointEntry('post /users/{id}/')).toEqual({ method: 'POST', path: '/users/{id}/' });
+    expect(parseEndpointEntry('/es/admin-openapi.json GET /v1/jobs')).toEqual({ spec: '/es/admin-openapi.json', method: 'GET', path: '/v1/jobs' });
+    expect(parseEndpointEntry('openapi.json webhook orderUpdated')).toEqual({ spec: 'openapi.json', method: 'WEBHOOK', path: 'orderUpdated' });
+  });
+
+  it('rejects page paths and malformed entries', () => {
+    for (const value of ['api/introduction', 'GET users', 'FETCH /users', 'a b c d', '']) expect(parseEndpointEntry(value), value).toBeUndefined();
+  });
+
+  it('normalizes spec ids and compares paths ignoring trailing slashes', () => {
+    expect(specId('/openapi.yaml')).toBe('openapi.yaml');
+    expect(specId('./api/spec.json')).toBe('api/spec.json');
+    expect(specId('https://x.test/o.json')).toBe('https://x.test/o.json');
+    expect(samePath('/v1/events/', '/v1/events')).toBe(true);
+    expect(samePath('/v1/events', '/v1/event')).toBe(false);
+  });
+});
+
+describe('slugs', () => {
+  it('slugs summaries like heading anchors and identifiers by word runs', () => {
+    expect(titleSlug('Generate a chat message')).toBe('generate-a-chat-message');
+    expect(titleSlug('Create a batch (phase 1)')).toBe('create-a-batch-phase-1');
+    expect(identifierSlug('GET /api/v1/{id}/x')).toBe('get-api-v1-id-x');
+    expect(identifierSlug('entities_delete_v1')).toBe('entities-delete-v1');
+  });
+
+  it('deduplicates in order and joins hrefs under the directory', () => {
+    const unique = createSlugDeduper();
+    expect(['a', 'a', 'a', 'a-1'].map(unique)).toEqual(['a', 'a-1', 'a-2', 'a-1-1']);
+    expect(joinHref(undefined, 'users/list')).toBe('/api-reference/users/list');
+    expect(joinHref('/v2/api/', 'x')).toBe('/v2/api/x');
+  });
+});
