@@ -256,6 +256,24 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
         expect(project).toMatchObject({ branch: 'release', docsDir: 'docs', agentRatePerHour: 7, hostNames: ['help.example.com'] });
       });
 
+      it('shows the API refusal when the project is over its agent rate', async () => {
+        const client = await signedIn();
+        await client.get('/dashboard/projects');
+        const created = await client.post('/dashboard/projects', { name: 'Rate', repoUrl: 'https://example.com/r.git', branch: 'main', docsDir: '.' });
+        const projectUrl = created.headers.get('location')!.split('?')[0]!;
+        await client.get(projectUrl);
+        await client.post(`${projectUrl}/settings`, { name: 'Rate', repoUrl: 'https://example.com/r.git', branch: 'main', docsDir: '.', agentRatePerHour: '1' });
+        await client.get(`${projectUrl}/jobs`);
+        expect((await client.post(`${projectUrl}/jobs`, { prompt: 'fix broken links' })).status).toBe(303);
+        await client.get(`${projectUrl}/jobs`);
+        const refused = await client.post(`${projectUrl}/jobs`, { prompt: 'fix broken links again' });
+        expect(refused.status).toBe(429);
+        expect(client.lastHtml).toContain('allows 1 agent requests per hour');
+        expect(client.lastHtml).toContain('data-code="RATE_LIMITED"');
+        await client.get(projectUrl);
+        expect(client.lastHtml).toContain('1 running');
+      });
+
       it('answers 404 pages for unknown projects and jobs', async () => {
         const client = await signedIn();
         expect((await client.get('/dashboard/projects/nope')).status).toBe(404);

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { createElement } from 'react';
-import { createApiKey, createProject, getProject, listApiKeys, listProjects, updateProject, type ProjectRow } from '../../../db/index.js';
+import { createApiKey, createProject, getProject, listAgentJobs, listApiKeys, listDeployments, listProjects, updateProject, type ProjectRow } from '../../../db/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
 import { parseExpiry, parseProjectForm, parseSettingsForm } from '../forms.js';
 import { errorPage, html, viewerOf } from '../respond.js';
@@ -44,7 +44,12 @@ export function registerProjectRoutes(app: Hono<DashboardEnv>, ctx: DashboardCon
     const project = await loadProject(c, ctx);
     if (project instanceof Response) return project;
     const siteUrl = ctx.siteUrl(project, new URL(c.req.url));
-    return html(c, createElement(ProjectOverviewPage, { base, viewer: viewerOf(c), project, siteUrl, notice: noticeFromQuery(c) }));
+    const [latestUpdate] = await listDeployments(ctx.db, project.id, 1);
+    const { jobs } = await listAgentJobs(ctx.db, { projectId: project.id, status: 'active', limit: 26 });
+    return html(
+      c,
+      createElement(ProjectOverviewPage, { base, viewer: viewerOf(c), project, siteUrl, latestUpdate: latestUpdate ?? null, activeJobs: jobs.length, notice: noticeFromQuery(c) }),
+    );
   });
 
   app.post('/projects/:projectId/settings', async (c) => {

@@ -1,5 +1,5 @@
-import type { ProjectRow } from '../../../db/schema.js';
-import { formatDate } from './format.js';
+import type { DeploymentRow, ProjectRow } from '../../../db/schema.js';
+import { formatDate, formatDuration, statusLabel } from './format.js';
 import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
 
 export interface ProjectFormValues {
@@ -115,10 +115,13 @@ export function ProjectOverviewPage(props: {
   viewer: Viewer;
   project: ProjectRow;
   siteUrl: string;
+  /** Latest update and number of active jobs, for the activity summary. */
+  latestUpdate?: DeploymentRow | null;
+  activeJobs?: number;
   notice?: Notice | null;
   values?: ProjectFormValues;
 }) {
-  const { base, viewer, project, siteUrl, notice } = props;
+  const { base, viewer, project, siteUrl, notice, latestUpdate = null, activeJobs = 0 } = props;
   const values = props.values ?? {
     name: project.name,
     repoUrl: project.repoUrl,
@@ -147,6 +150,24 @@ export function ProjectOverviewPage(props: {
           <dt>Source</dt>
           <dd className="mono">
             {project.repoUrl} @ {project.branch} / {project.docsDir}
+          </dd>
+          <dt>Last update</dt>
+          <dd>
+            {latestUpdate ? (
+              <>
+                <span className={`badge ${latestUpdate.status}`}>{statusLabel(latestUpdate.status)}</span>{' '}
+                <a href={`${base}/projects/${project.id}/updates/${latestUpdate.id}`}>{formatDate(latestUpdate.createdAt)}</a>
+                {latestUpdate.endedAt ? ` · ${formatDuration(latestUpdate.startedAt ?? latestUpdate.createdAt, latestUpdate.endedAt)}` : ''}
+              </>
+            ) : (
+              <>
+                never · <a href={`${base}/projects/${project.id}/updates`}>publish the site</a>
+              </>
+            )}
+          </dd>
+          <dt>Agent jobs</dt>
+          <dd>
+            <a href={`${base}/projects/${project.id}/jobs${activeJobs > 0 ? '?status=active' : ''}`}>{activeJobs > 0 ? `${activeJobs}${activeJobs > 25 ? '+' : ''} running` : 'none running'}</a>
           </dd>
         </dl>
       </section>
