@@ -1,0 +1,72 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A pull request as the stand-in stores it. */
+export interface StandInPull {
+  number: number;
+  owner: string;
+  repo: string;
+  title: string;
+  body: string;
+  head: string;
+  base: string;
+  state: 'open' | 'closed';
+}
+
+/**
+ * A local HTTP server speaking the GitHub REST endpoints the agent uses:
+ * list pulls (filtered by state and `owner:branch` head), create, update.
+ */
+export async function startGithubStandIn(token: string): Promise<{ apiUrl: string; pulls: StandInPull[]; requests: string[]; close(): Promise<void> }> {
+  const pulls: StandInPull[] = [];
+  const requests: string[] = [];
+  const read = async (req: IncomingMessage) => {
+    let text = '';
+    for await (const chunk of req) text += chunk;
+    return text ? (JSON.parse(text) as Record<string, string>) : {};
+  };
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    requests.push(`${req.method} ${url.pathname}`);
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.headers.authorization !== `token ${token}` && req.headers.authorization !== `Bearer ${token}`) return send(401, { message: 'Bad credentials' });
+    const m = /^\/repos\/([^/]+)\/([^/]+)\/pulls(?:\/(\d+))?$/.exec(url.pathname);
+    if (!m) return send(404, { message: 'Not Found' });
+    const [, owner, repo, num] = m as unknown as [string, string, string, string | undefined];
+    const view = (p: StandInPull) => ({
+      number: p.number,
+      state: p.state,
+      title: p.title,
+      body: p.body,
+      html_url: `https://github.test/${p.owner}/${p.repo}/pull/${p.number}`,
+      head: { ref: p.head, label: `${p.owner}:${p.head}` },
+      base: { ref: p.base },
+    });
+    if (req.method === 'GET' && !num) {
+      const state = url.searchParams.get('state') ?? 'open';
+      const head = url.searchParams.get('head');
+      return send(200, pulls.filter((p) => p.owner === owner && p.repo === repo && (state === 'all' || p.state === state) && (!head || `${p.owner}:${p.head}` === head)).map(view));
+    }
+    const body = await read(req);
+    if (req.method === 'POST' && !num) {
+      if (pulls.some((p) => p.owner === owner && p.repo === repo && p.head === body.head && p.state === 'open')) {
+        return send(422, { message: 'Validation Failed', errors: [{ message: `A pull request already exists for ${owner}:${body.head}.` }] });
+      }
+      const pr: StandInPull = { number: pulls.length + 1, owner, repo, title: body.title!, body: body.body ?? '', head: body.head!, base: body.base!, state: 'open' };
+      pulls.push(pr);
+      return send(201, view(pr));
+    }
+    const pr = pulls.find((p) => p.owner === owner && p.repo === repo && p.number === Number(num));
+    if (req.method === 'PATCH' && pr) {
+      Object.assign(pr, { title: body.title ?? pr.title, body: body.body ?? pr.body });
+      return send(200, view(pr));
+    }
+    return send(404, { message: 'Not Found' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { apiUrl: `http://127.0.0.1:${port}`, pulls, requests, close: () => new Promise((r) => server.close(() => r())) };
+}

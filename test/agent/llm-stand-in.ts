@@ -1,0 +1,62 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One scripted assistant turn: tool calls to make, or a final answer. */
+export type ScriptedTurn = { tools: { name: string; args: object }[] } | { text: string };
+
+/** What the stand-in received: each request's messages (role and content/tool results). */
+export interface ReceivedRequest {
+  model: string;
+  messages: { role: string; content?: unknown; tool_call_id?: string }[];
+  tools: string[];
+}
+
+/**
+ * A local HTTP server speaking OpenAI chat completions (non-streaming) that
+ * answers each request with the next turn of the requested model's script, so the agent loop runs
+ * for real: the SDK sends tool results back and the script continues.
+ */
+export async function startChatStandIn(scripts: Record<string, ScriptedTurn[]>, apiKey = 'test-key'): Promise<{ baseUrl: string; received: ReceivedRequest[]; close(): Promise<void> }> {
+  const received: ReceivedRequest[] = [];
+  const turns = new Map<string, number>();
+  const server: Server = createServer(async (req, res) => {
+    let text = '';
+    for await (const chunk of req) text += chunk;
+    if (req.url !== '/v1/chat/completions' || req.method !== 'POST') {
+      res.writeHead(404).end();
+      return;
+    }
+    if (req.headers.authorization !== `Bearer ${apiKey}`) {
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'bad key', type: 'invalid_request_error' } }));
+      return;
+    }
+    const body = JSON.parse(text) as { model: string; messages: ReceivedRequest['messages']; tools?: { function: { name: string } }[] };
+    received.push({ model: body.model, messages: body.messages, tools: (body.tools ?? []).map((t) => t.function.name) });
+    const script = scripts[body.model] ?? [{ text: 'No script for this model.' }];
+    const turn = (turns.get(body.model) ?? 0) + 1;
+    turns.set(body.model, turn);
+    const step = script[Math.min(turn - 1, script.length - 1)]!;
+    const message =
+      'text' in step
+        ? { role: 'assistant', content: step.text }
+        : {
+            role: 'assistant',
+            content: null,
+            tool_calls: step.tools.map((t, i) => ({ id: `call_${turn}_${i}`, type: 'function', function: { name: t.name, arguments: JSON.stringify(t.args) } })),
+          };
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        id: `chatcmpl-${turn}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: body.model,
+        choices: [{ index: 0, message, finish_reason: 'text' in step ? 'stop' : 'tool_calls' }],
+        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { baseUrl: `http://127.0.0.1:${port}/v1`, received, close: () => new Promise((r) => server.close(() => r())) };
+}
