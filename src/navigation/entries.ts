@@ -4,12 +4,14 @@ import type { HttpMethod, Icon, OpenApiRef } from './types.js';
 /** A `pages` string, classified. */
 export type ParsedEntry =
   | { kind: 'page'; path: string }
+  | { kind: 'link'; href: string }
   | { kind: 'endpoint'; method: HttpMethod; path: string; spec?: string };
 
 const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'WEBHOOK']);
 
-/** Classify `"guide/intro"`, `"GET /users"` or `"spec.yaml GET /users"`. */
+/** Classify `"guide/intro"`, `"GET /users"`, `"spec.yaml GET /users"` or an external `"https://…"` link. */
 export function parseEntry(entry: string): ParsedEntry {
+  if (/^https?:\/\//i.test(entry.trim())) return { kind: 'link', href: entry.trim() };
   const parts = entry.trim().split(/\s+/);
   if (parts.length === 2 && METHODS.has(parts[0]!.toUpperCase())) {
     return { kind: 'endpoint', method: parts[0]!.toUpperCase() as HttpMethod, path: parts[1]! };

@@ -50,6 +50,7 @@ function convert(value: unknown, inherited: OpenApiRef | undefined, index: PageI
 function entryToJson(entry: string, scope: OpenApiRef | undefined, index: PageIndex, provider: OpenApiProvider | undefined): NavJsonPage | NavJsonEndpoint {
   const parsed = parseEntry(entry);
   if (parsed.kind === 'page') return pageToJson(entry, index);
+  if (parsed.kind === 'link') return { href: parsed.href, title: parsed.href };
   const resolved: NavJsonEndpoint = { endpoint: entry, href: null, title: `${parsed.method} ${parsed.path}` };
   if (provider?.endpoint) {
     const ref = provider.endpoint(entry, scope?.sources ?? [], parsed.spec === undefined ? scope?.directory : undefined);
@@ -79,7 +80,9 @@ export function navigationFromJson(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   const obj = value as Record<string, unknown>;
   if (typeof obj.endpoint === 'string' && 'href' in obj) return obj.endpoint;
-  if (typeof obj.href === 'string' && typeof obj.title === 'string' && !('group' in obj) && isPageObject(obj)) return obj.href.slice(1);
+  if (typeof obj.href === 'string' && typeof obj.title === 'string' && !('group' in obj) && isPageObject(obj)) {
+    return /^https?:\/\//i.test(obj.href) ? obj.href : obj.href.slice(1);
+  }
   return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, k === 'global' ? v : navigationFromJson(v)]));
 }
 

@@ -3,7 +3,7 @@ import { resolveInside } from '../shared/paths.js';
 import type { NavGroup, PageEntry } from '../config/index.js';
 import type { ResolveContext, Scope, SectionDraft } from './context.js';
 import { endpointFromEntry, endpointsFromOpenApi } from './endpoints.js';
-import { hrefOf, iconOf, normalizePagePath, openApiRefOf, parseEntry } from './entries.js';
+import { hrefOf, iconOf, isExternal, normalizePagePath, openApiRefOf, parseEntry } from './entries.js';
 import type { SidebarGroup, SidebarNode, SidebarPage } from './types.js';
 
 /** Where in the tree an entry sits: its field path and the names of enclosing groups. */
@@ -28,6 +28,10 @@ export function sidebarFromEntries(ctx: ResolveContext, draft: SectionDraft, ent
       return;
     }
     const parsed = parseEntry(entry);
+    if (parsed.kind === 'link') {
+      nodes.push({ type: 'link', label: parsed.href.replace(/^https?:\/\//i, ''), href: parsed.href, external: true });
+      return;
+    }
     if (parsed.kind === 'endpoint') {
       const node = endpointFromEntry(ctx, parsed, entry, scope.openapi, fieldPath);
       if (node === null) return;
@@ -123,6 +127,7 @@ function placeOnce(ctx: ResolveContext, draft: SectionDraft, href: string, field
 
 /** Href of a group root page (the group title opens it); reports a missing file. */
 function rootHref(ctx: ResolveContext, draft: SectionDraft, root: string, fieldPath: string): string | undefined {
+  if (isExternal(root)) return undefined;
   const pagePath = normalizePagePath(root);
   const page = ctx.index.pages.get(pagePath);
   if (!page) {

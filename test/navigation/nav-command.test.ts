@@ -33,7 +33,7 @@ describe('folio nav', () => {
     expect(json.tabs[1]!.menu).toEqual([
       { item: 'Academy', href: 'https://learn.example.com', description: 'Self-paced lessons' },
       { item: 'Guides', icon: 'map', description: 'How-to guides', groups: [{ group: 'Overview', pages: [{ href: '/guides/index', title: 'Guides' }, { href: '/guides/two', title: 'Guide two' }] }] },
-      { item: 'Tutorials', pages: [{ href: '/tutorials/one', title: 'Tutorial one' }] },
+      { item: 'Tutorials', pages: [{ href: '/tutorials/one', title: 'Tutorial one' }, { href: 'https://example.com/changelog', title: 'https://example.com/changelog' }] },
     ]);
   });
 

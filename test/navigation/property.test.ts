@@ -22,6 +22,8 @@ const DIVISIONS = [
 type Json = Record<string, unknown>;
 
 const pageArb = fc.constantFrom(...PAGE_POOL);
+/** Page entries: mostly page paths, sometimes an external link (a sidebar link, not a page). */
+const entryArb = fc.oneof({ weight: 9, arbitrary: pageArb }, { weight: 1, arbitrary: fc.constant('https://example.com/out') });
 const labelArb = fc.constantFrom('A', 'B', 'C', 'Docs', 'API');
 
 const { group } = fc.letrec<{ group: Json; entry: unknown }>((tie) => ({
@@ -36,12 +38,12 @@ const { group } = fc.letrec<{ group: Json; entry: unknown }>((tie) => ({
     },
     { requiredKeys: ['group', 'pages'] },
   ),
-  entry: fc.oneof({ depthSize: 'small', withCrossShrink: true }, pageArb, pageArb, tie('group')),
+  entry: fc.oneof({ depthSize: 'small', withCrossShrink: true }, entryArb, entryArb, tie('group')),
 }));
 
 /** A leaf's content: `pages` (strings and groups) or `groups`. */
 const leafArb: fc.Arbitrary<Json> = fc.oneof(
-  fc.record({ pages: fc.array(fc.oneof(pageArb, pageArb, group), { minLength: 1, maxLength: 5 }) }),
+  fc.record({ pages: fc.array(fc.oneof(entryArb, entryArb, group), { minLength: 1, maxLength: 5 }) }),
   fc.record({ groups: fc.array(group, { minLength: 1, maxLength: 3 }) }),
 );
 
@@ -76,7 +78,7 @@ function expectedPositions(el: Json, hiddenAncestor: boolean, out: Array<{ pages
     const visit = (entries: unknown[]): void => {
       for (const entry of entries) {
         if (typeof entry === 'string') {
-          if (!FRONTMATTER_HIDDEN.has(entry)) pages.add(entry);
+          if (!FRONTMATTER_HIDDEN.has(entry) && !entry.startsWith('https:')) pages.add(entry);
         } else {
           const g = entry as Json;
           if (g.hidden === true) continue;
