@@ -14,6 +14,7 @@ export const CONFIG_CODES = {
   NAV_NO_PRIMARY: 'The navigation object has no primary pattern, so the site would have no pages.',
   NAV_MULTIPLE_PRIMARY: 'The navigation object has two primary patterns side by side; all but one would be dropped.',
   NAV_MIXED_CHILDREN: 'A navigation element holds two child types at one level; all but one would be dropped.',
+  NAV_EMPTY_ELEMENT: 'A navigation element has no pages, children, link or spec, so it shows nothing.',
   NAV_PAGE_NOT_FOUND: 'A page listed in navigation has no .mdx or .md file.',
   NAV_ROOT_NOT_FOUND: 'The root page of a group has no .mdx or .md file.',
   NAV_OPENAPI_NOT_FOUND: 'An OpenAPI specification file named in the configuration does not exist.',

@@ -13,6 +13,16 @@ const ELEMENT_NAME: Record<string, string> = {
   item: 'a menu item',
 };
 
+const LABEL_KEY: Record<string, string> = {
+  tab: 'tab',
+  anchor: 'anchor',
+  dropdown: 'dropdown',
+  product: 'product',
+  version: 'version',
+  language: 'language',
+  item: 'item',
+};
+
 /**
  * One primary pattern at the root and one child type per element: the closed
  * platform keeps the first and silently drops the rest, so both are errors here.
@@ -21,8 +31,17 @@ export function checkStructure(c: CheckContext): void {
   const navigation = isObject(c.raw) ? c.raw.navigation : undefined;
   if (!isObject(navigation)) return;
   walkNavigation(navigation, ({ kind, node, path }) => {
-    if (kind === 'group') return;
+    if (kind === 'group') {
+      if (Array.isArray(node.pages) && node.pages.length === 0 && node.openapi === undefined && node.asyncapi === undefined) {
+        c.warn('NAV_EMPTY_ELEMENT', [...path, 'pages'], 'value', `group "${String(node.group)}" at \`${c.fmt(path)}\` has no pages and would not appear; add pages or remove the group`);
+      }
+      return;
+    }
     const keys = childKeysOf(node);
+    if (kind !== 'root' && keys.length === 0 && node.href === undefined && node.openapi === undefined && node.asyncapi === undefined) {
+      const label = node[LABEL_KEY[kind] ?? ''];
+      c.warn('NAV_EMPTY_ELEMENT', path, 'value', `${ELEMENT_NAME[kind]} "${String(label)}" at \`${c.fmt(path)}\` has no pages, groups, link or OpenAPI spec, so it shows nothing; add content or an \`href\`, or remove it`);
+    }
     if (kind === 'root') {
       const primary = keys.filter((k) => k !== 'menu');
       if (primary.length === 0) {
