@@ -13,10 +13,10 @@ const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'
 export function parseEntry(entry: string): ParsedEntry {
   if (/^https?:\/\//i.test(entry.trim())) return { kind: 'link', href: entry.trim() };
   const parts = entry.trim().split(/\s+/);
-  if (parts.length === 2 && METHODS.has(parts[0]!.toUpperCase())) {
+  if (parts.length === 2 && METHODS.has(parts[0]!.toUpperCase()) && parts[1]!.startsWith('/')) {
     return { kind: 'endpoint', method: parts[0]!.toUpperCase() as HttpMethod, path: parts[1]! };
   }
-  if (parts.length === 3 && METHODS.has(parts[1]!.toUpperCase())) {
+  if (parts.length === 3 && METHODS.has(parts[1]!.toUpperCase()) && parts[2]!.startsWith('/')) {
     return { kind: 'endpoint', method: parts[1]!.toUpperCase() as HttpMethod, path: parts[2]!, spec: parts[0]! };
   }
   return { kind: 'page', path: normalizePagePath(entry) };
