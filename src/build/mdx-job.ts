@@ -33,13 +33,18 @@ export async function runMdxJob(job: MdxJob, root: string, variables: Record<str
       lineOffset: job.lineOffset,
       variables,
       async readSnippet(importPath: string) {
-        const abs = resolveInside(root, importPath);
-        if (!abs) return null;
-        try {
-          return { file: toPosixRelative(root, abs), source: await readFile(abs, 'utf8') };
-        } catch {
-          return null;
+        // Some repositories (mem0) keep snippets in `_snippets/` and still write `/snippets/x.mdx`.
+        const candidates = [importPath, importPath.replace(/^\/?snippets\//, '/_snippets/')];
+        for (const candidate of new Set(candidates)) {
+          const abs = resolveInside(root, candidate);
+          if (!abs) continue;
+          try {
+            return { file: toPosixRelative(root, abs), source: await readFile(abs, 'utf8') };
+          } catch {
+            // try the next candidate
+          }
         }
+        return null;
       },
     });
     return { id: job.id, html: out.html, headings: out.headings, diagnostics: out.diagnostics, features: [...out.usesClientFeatures], renderer: out.renderer };

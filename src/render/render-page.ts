@@ -71,7 +71,9 @@ export class PageRenderer {
 
   /** The sidebar with this page's link marked current and its folded ancestors opened. */
   private sidebarFor(parts: SectionParts, href: string): string {
-    let html = parts.sidebarHtml.split(`href="${escapeHtml(href)}"`).join(`href="${escapeHtml(href)}" aria-current="page"`);
+    // Only sidebar entries (`…nav-link" href=`), not anchors that happen to point at the same page.
+    const link = `nav-link" href="${escapeHtml(href)}"`;
+    let html = parts.sidebarHtml.split(link).join(`${link} aria-current="page"`);
     for (const id of parts.ancestors.get(href) ?? []) {
       if (parts.collapsed.has(id)) html = html.replace(`<details class="nav-group" data-group="${id}">`, `<details class="nav-group" data-group="${id}" open="">`);
     }
