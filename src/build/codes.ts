@@ -5,7 +5,6 @@ export const BUILD_CODES = {
   BUILD_PAGE_UNREADABLE: 'A page listed in the navigation could not be read from disk.',
   BUILD_REDIRECT_SKIPPED: 'A redirect source with wildcards or parameters was written only to `_redirects`.',
   BUILD_SEARCH_FAILED: 'The Pagefind search index could not be built; pages were still written.',
-  BUILD_ENDPOINT_FAILED: 'A generated OpenAPI endpoint page could not be rendered.',
 } as const;
 
 export type BuildCode = keyof typeof BUILD_CODES;

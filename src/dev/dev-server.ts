@@ -90,9 +90,9 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!isLoopbackHost(req.headers.host)) return send(res, 403, 'text/plain; charset=utf-8', 'Forbidden: the dev server only answers to localhost.\n');
+    if (!isLoopbackHost(req.headers.host)) return send(res, 403, 'text/plain; charset=utf-8', 'DEV_FORBIDDEN_HOST: the dev server only answers requests for localhost, 127.0.0.1 or [::1]; open it through one of those names.\n');
     const pathname = decodePath(req.url ?? '/');
-    if (pathname === null || escapesRoot(root, pathname)) return send(res, 403, 'text/plain; charset=utf-8', 'Forbidden: path outside the site.\n');
+    if (pathname === null || escapesRoot(root, pathname)) return send(res, 403, 'text/plain; charset=utf-8', 'DEV_PATH_ESCAPE: the requested path leaves the docs root.\n');
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed\n');
     if (pathname === '/__folio/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { htmlFileFor, isStaticRedirectSource, redirectHtml, redirectsFile, sitemapXml } from './site-files.js';
+
+describe('site files', () => {
+  it('writes each page as <path>/index.html', () => {
+    expect(htmlFileFor('/')).toBe('index.html');
+    expect(htmlFileFor('/guide/intro')).toBe('guide/intro/index.html');
+    expect(htmlFileFor('/guide/intro/')).toBe('guide/intro/index.html');
+  });
+
+  it('lists absolute URLs in the sitemap when the site URL is known', () => {
+    expect(sitemapXml(['/b', '/a'], 'https://docs.example.com/')).toContain('<url><loc>https://docs.example.com/a</loc></url>\n<url><loc>https://docs.example.com/b</loc></url>');
+  });
+
+  it('writes redirects for _redirects and as HTML', () => {
+    expect(redirectsFile([{ source: '/old', destination: '/new', permanent: true }, { source: '/tmp', destination: 'https://x.example', permanent: false }])).toBe(
+      '/old /new 301\n/tmp https://x.example 302\n',
+    );
+    expect(redirectHtml('/new?a=1&b=2')).toContain('url=/new?a=1&amp;b=2');
+    expect(isStaticRedirectSource('/blog/:slug')).toBe(false);
+    expect(isStaticRedirectSource('/docs/*')).toBe(false);
+    expect(isStaticRedirectSource('/old')).toBe(true);
+  });
+});
