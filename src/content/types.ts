@@ -54,8 +54,8 @@ export interface PageIndex {
 export interface PageIndexOptions {
   /** Keep each file's text on `Page.source` so later stages need not read it again. */
   keepSource?: boolean;
-  /** Files read at once; bounded so a huge repository does not exhaust file handles. */
-  concurrency?: number;
+  /** Files read between two yields to the event loop (default 64). */
+  batch?: number;
   /** Extra gitignore-style patterns applied after the defaults and `.mintignore`. */
   ignore?: string[];
 }
