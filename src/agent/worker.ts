@@ -4,7 +4,7 @@ import path from 'node:path';
 import { claimAgentJob, releaseAgentJob, renewAgentJobLease, type Database } from '../db/index.js';
 import { createJobQueue, reapExpiredLeases, type JobQueue } from '../jobs/index.js';
 import type { AgentModel } from './model.js';
-import type { GithubOptions } from './pulls/github-pulls.js';
+import { githubOptionsFromEnv, type GithubOptions } from './pulls/github-pulls.js';
 import { llmOptionsFromEnv, type LlmOptions } from './llm/llm-agent.js';
 import { runClaimedJob, type AgentRuntime } from './run-job.js';
 import type { VerifyLevel } from './verify.js';
@@ -26,6 +26,7 @@ export interface WorkerOptions {
   pollIntervalSeconds?: number;
   /** Parent folder of per-job workspaces (default `<tmp>/folio-agent`). */
   workDir?: string;
+  /** GitHub REST settings; default from the environment (`githubOptionsFromEnv`). */
   github?: GithubOptions;
   /** Language-model endpoint; default from the environment (`llmOptionsFromEnv`). */
   llm?: LlmOptions | null;
@@ -64,7 +65,7 @@ export async function startWorker({
   reapIntervalMs = 5_000,
   pollIntervalSeconds = 1,
   workDir = path.join(tmpdir(), 'folio-agent'),
-  github,
+  github = githubOptionsFromEnv(),
   llm = llmOptionsFromEnv(),
   verify = 'build',
   models,

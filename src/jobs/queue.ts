@@ -45,8 +45,15 @@ export async function createJobQueue({ db, pollIntervalSeconds = 1, supervise = 
   boss.on('error', (err: unknown) => {
     if (process.env.FOLIO_DEBUG_JOBS) console.error('pg-boss:', err);
   });
-  await boss.start();
-  await boss.createQueue(AGENT_QUEUE, { name: AGENT_QUEUE, retryLimit: 5, retryDelay: 1, expireInSeconds: 4 * 60 * 60 });
+  try {
+    await boss.start();
+    await boss.createQueue(AGENT_QUEUE, { name: AGENT_QUEUE, retryLimit: 5, retryDelay: 1, expireInSeconds: 4 * 60 * 60 });
+  } catch (err) {
+    await boss.stop({ close: false, graceful: false }).catch(() => undefined);
+    throw Object.assign(new Error(`pg-boss could not start: ${(err as Error).message}. Check that the database user may create the "pgboss" schema.`), {
+      code: 'JOBS_QUEUE_START_FAILED',
+    });
+  }
   const workers: string[] = [];
   let stopped = false;
   return {

@@ -13,6 +13,14 @@ export interface GithubOptions {
   repositories?: Record<string, string>;
 }
 
+/** GitHub settings from `FOLIO_GITHUB_TOKEN` (or `GITHUB_TOKEN`) and `FOLIO_GITHUB_API_URL`; undefined without a token. */
+export function githubOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): GithubOptions | undefined {
+  const token = env.FOLIO_GITHUB_TOKEN ?? env.GITHUB_TOKEN;
+  if (!token) return undefined;
+  const hosts = env.FOLIO_GITHUB_HOSTS?.split(',').map((h) => h.trim()).filter(Boolean);
+  return { token, apiUrl: env.FOLIO_GITHUB_API_URL, hosts: hosts?.length ? hosts : undefined };
+}
+
 /** `owner/repo` of a repository URL on one of `hosts`, or null when it is not a GitHub repository. */
 export function githubRepoOf(url: string, opts: GithubOptions): { owner: string; repo: string } | null {
   const mapped = opts.repositories?.[url];
