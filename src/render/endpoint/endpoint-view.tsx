@@ -129,15 +129,14 @@ export function EndpointReference({ page }: { page: EndpointPage }): ReactNode {
   );
 }
 
-/** A whole generated endpoint page body: title, description, custom content, then the reference. */
+/**
+ * A whole generated endpoint page body: description, custom content, then the reference.
+ * The layout draws the title (from the planned endpoint), as it does for MDX pages.
+ */
 export function EndpointPageView({ page, contentHtml }: { page: EndpointPage; contentHtml?: string }): ReactNode {
   const content = contentHtml ?? (page.content ? markdownToHtml(page.content) : undefined);
   return (
     <article className="api-page">
-      <h1>
-        {page.title}
-        {page.deprecated ? <span className="api-pill api-deprecated">deprecated</span> : null}
-      </h1>
       {page.description ? <div className="api-description" dangerouslySetInnerHTML={{ __html: markdownToHtml(page.description) }} /> : null}
       {content ? <div className="api-content" dangerouslySetInnerHTML={{ __html: content }} /> : null}
       <EndpointReference page={page} />
