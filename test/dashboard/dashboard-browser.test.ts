@@ -114,6 +114,12 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard in a browser', () => {
     expect(key).toMatch(/^folio_/);
     await shot('05-key-created');
 
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.getByRole('button', { name: 'Copy the new key' }).click();
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(key);
+    await page.getByRole('button', { name: 'Copy project id' }).click();
+    await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(projectId);
+
     const api = await fetch(`${server.url}/v2/agent/${projectId}/jobs`, { headers: { authorization: `Bearer ${key}` } });
     expect(api.status).toBe(200);
     expect(await api.json()).toMatchObject({ jobs: [] });
@@ -250,5 +256,11 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard in a browser', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
     await phone.close();
+
+    const dark = await browser.newPage({ viewport: { width: 1280, height: 860 }, colorScheme: 'dark' });
+    await dark.context().addCookies(await page.context().cookies());
+    await dark.goto(`${server.url}/dashboard/projects/${projectId}/jobs`);
+    await shot('18-dark-jobs', dark);
+    await dark.close();
   });
 });

@@ -7,6 +7,7 @@ export const dashboardCodes = {
   DASHBOARD_OWNER_ENV_INVALID: 'FOLIO_OWNER_EMAIL / FOLIO_OWNER_PASSWORD are set but unusable (one missing, or the password too short).',
   DASHBOARD_FORM_INVALID: 'A form field is missing or malformed; the page names the field.',
   DASHBOARD_NOT_FOUND: 'The project, job or update does not exist.',
+  DASHBOARD_INTERNAL: 'An unexpected error while rendering a dashboard page; the server log has the details.',
   DASHBOARD_ACTION_REFUSED: 'The API refused the action (rate limit, archived job); the page shows its reason.',
 } as const;
 

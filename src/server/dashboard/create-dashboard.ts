@@ -30,6 +30,8 @@ export interface DashboardDeps {
   siteUrl?: (project: ProjectRow, requestUrl: URL) => string;
   /** Called after a project is created or its settings change (e.g. `hosts.refresh()` for custom domains). */
   onProjectChanged?: (project: ProjectRow) => void | Promise<void>;
+  /** Server log for unexpected errors (one line each). */
+  log?: (line: string) => void;
 }
 
 /** Site address: the first custom domain, else `<project id>.<siteDomain>`, on the dashboard's scheme and port. */
@@ -52,6 +54,7 @@ export function createDashboard({
   siteDomain = 'localhost',
   siteUrl = (project, url) => defaultSiteUrl(project, url, siteDomain),
   onProjectChanged = () => {},
+  log = () => {},
 }: DashboardDeps): Hono<DashboardEnv> {
   const ctx: DashboardContext = {
     db,
@@ -83,6 +86,10 @@ export function createDashboard({
   registerJobRoutes(app, ctx);
   registerUpdateRoutes(app, ctx);
 
+  app.onError((err, c) => {
+    log(`dashboard error: ${c.req.method} ${c.req.path}: ${err.stack ?? String(err)}`);
+    return errorPage(c, ctx, 500, 'DASHBOARD_INTERNAL', 'Something went wrong on the server. Try again; if it keeps failing, the server log has the details.');
+  });
   app.notFound((c) => errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', 'There is no dashboard page at this address.'));
   return app;
 }

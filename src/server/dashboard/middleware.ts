@@ -3,7 +3,6 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { tokensEqual } from './auth/tokens.js';
 import type { DashboardContext, DashboardEnv } from './context.js';
 import { createSession, findSession, type Session } from './data/sessions.js';
-import { findUser } from './data/users.js';
 import { errorPage } from './respond.js';
 
 export const SESSION_COOKIE = 'folio_session';
@@ -59,10 +58,9 @@ export function clearSessionCookie(c: Context, ctx: DashboardContext): void {
 export function loadSession(ctx: DashboardContext): MiddlewareHandler<DashboardEnv> {
   return async (c, next) => {
     const id = getCookie(c, SESSION_COOKIE);
-    const session = id ? await findSession(ctx.db, id) : null;
-    const user = session?.userId ? await findUser(ctx.db, session.userId) : null;
-    c.set('session', session);
-    c.set('user', user);
+    const found = id ? await findSession(ctx.db, id) : null;
+    c.set('session', found?.session ?? null);
+    c.set('user', found?.user ?? null);
     c.set('form', {});
     await next();
   };

@@ -1,7 +1,8 @@
 import { eq, lt } from 'drizzle-orm';
 import { hashToken, randomToken } from '../auth/tokens.js';
 import type { Database } from '../../../db/index.js';
-import { dashboardSessions } from './schema.js';
+import { dashboardSessions, dashboardUsers } from './schema.js';
+import type { DashboardUser } from './users.js';
 
 /** Signed-in sessions last 7 days; anonymous ones (sign-in form only) 2 hours. */
 export const SESSION_TTL_MS = 7 * 24 * 3600_000;
@@ -34,11 +35,15 @@ export async function createSession(db: Database, userId: string | null): Promis
   return session;
 }
 
-/** The live session for a cookie value, or null when unknown or expired. */
-export async function findSession(db: Database, id: string): Promise<Session | null> {
-  const [row] = await db.orm.select().from(dashboardSessions).where(eq(dashboardSessions.idHash, hashToken(id)));
-  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
-  return { id, userId: row.userId, csrfToken: row.csrfToken, expiresAt: row.expiresAt };
+/** The live session for a cookie value with its signed-in user (one query: it runs on every request), or null. */
+export async function findSession(db: Database, id: string): Promise<{ session: Session; user: DashboardUser | null } | null> {
+  const [row] = await db.orm
+    .select({ s: dashboardSessions, u: { id: dashboardUsers.id, email: dashboardUsers.email, role: dashboardUsers.role } })
+    .from(dashboardSessions)
+    .leftJoin(dashboardUsers, eq(dashboardUsers.id, dashboardSessions.userId))
+    .where(eq(dashboardSessions.idHash, hashToken(id)));
+  if (!row || row.s.expiresAt.getTime() <= Date.now()) return null;
+  return { session: { id, userId: row.s.userId, csrfToken: row.s.csrfToken, expiresAt: row.s.expiresAt }, user: row.u };
 }
 
 /** End a session (sign-out, or replacing the anonymous one at sign-in to stop session fixation). */

@@ -42,12 +42,6 @@ export async function authenticate(db: Database, email: string, password: string
   return (await verifyPassword(password, row.passwordHash)) ? { id: row.id, email: row.email, role: row.role } : null;
 }
 
-/** Look up an account by id (for the signed-in session). */
-export async function findUser(db: Database, id: string): Promise<DashboardUser | null> {
-  const [row] = await db.orm.select().from(dashboardUsers).where(eq(dashboardUsers.id, id));
-  return row ? { id: row.id, email: row.email, role: row.role } : null;
-}
-
 /** Issue a one-time setup token valid for `ttlMs`; only the hash is stored. */
 export async function createSetupToken(db: Database, ttlMs = 24 * 3600_000): Promise<string> {
   const token = randomToken();
