@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { hashText } from '../build/build-cache.js';
 import { loadSite, runMdxJob, siteAssets, SiteRenderer, type LoadedSite, type PageBody } from '../build/index.js';
@@ -41,6 +42,16 @@ const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf', '.mp4': 'video/mp4', '.woff2': 'font/woff2', '.woff': 'font/woff',
 };
 const SERVED_EXTENSIONS = new Set(Object.keys(TYPES));
+TYPES['.ttf'] = 'font/ttf';
+
+/** KaTeX's dist folder (stylesheet and fonts for pages with math), or null when not installed. */
+function katexDist(): string | null {
+  try {
+    return path.dirname(createRequire(import.meta.url).resolve('katex/dist/katex.min.css'));
+  } catch {
+    return null;
+  }
+}
 
 /** Start the dev server; `port: 0` picks a free port. */
 export async function startDevServer({ root: rootDir, port = 3000, host = '127.0.0.1', log = () => {} }: DevServerOptions): Promise<DevServer> {
@@ -53,7 +64,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   const load = () =>
     (state ??= (async () => {
       const [{ site, diagnostics }, assets] = await Promise.all([loadSite(root), siteAssets()]);
-      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', devScript: RELOAD_SCRIPT }) : null;
+      const katex = katexDist() ? '/assets/katex/katex.min.css' : undefined;
+      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', katex, devScript: RELOAD_SCRIPT }) : null;
       return { site, diagnostics, renderer, assets };
     })());
 
@@ -104,6 +116,12 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     const { site, diagnostics, renderer, assets } = await load();
     if (pathname === '/' + assets.css.file) return send(res, 200, TYPES['.css']!, assets.css.contents);
     if (pathname === '/' + assets.js.file) return send(res, 200, TYPES['.js']!, assets.js.contents);
+    const dist = pathname.startsWith('/assets/katex/') ? katexDist() : null;
+    if (dist) {
+      const file = resolveInside(dist, pathname.slice('/assets/katex/'.length));
+      const info = file ? await stat(file).catch(() => null) : null;
+      if (file && info?.isFile()) return send(res, 200, TYPES[path.extname(file)] ?? 'application/octet-stream', await readFile(file));
+    }
     if (!site || !renderer) {
       const html = `<!doctype html><html><head><meta charset="utf-8"><title>Build error</title><link rel="stylesheet" href="/${assets.css.file}">${RELOAD_SCRIPT}</head><body>${overlayHtml(root, diagnostics.filter((d) => d.severity === 'error'))}</body></html>`;
       return send(res, 500, 'text/html; charset=utf-8', html);

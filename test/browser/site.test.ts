@@ -31,7 +31,7 @@ describe.skipIf(!hasChromium)('docs site in chromium', () => {
     config.interaction = { drilldown: true };
     await writeFile(configFile, JSON.stringify(config));
     const [a, b] = await Promise.all([
-      buildSite({ root: site.root, outDir: site.out, search: false }),
+      buildSite({ root: site.root, outDir: site.out, search: true }),
       buildSite({ root: drill.root, outDir: drill.out, search: false }),
     ]);
     expect(a.ok && b.ok).toBe(true);
@@ -161,6 +161,20 @@ describe.skipIf(!hasChromium)('docs site in chromium', () => {
     await page.locator('.folio-code-group [data-folio-tab]', { hasText: 'pnpm' }).click();
     expect(await panels.nth(1).isVisible()).toBe(true);
     expect(await panels.nth(0).isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it('loads search only when the search box is used, then finds pages', async () => {
+    const page = await browser.newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto(server.url + '/en/v2/quickstart');
+    expect(requested.some((p) => p.startsWith('/pagefind/'))).toBe(false);
+    await page.locator('[data-search]').fill('snippets folder');
+    const result = page.locator('[data-search-results] a').first();
+    await result.waitFor({ timeout: 15_000 });
+    expect(requested.some((p) => p.startsWith('/pagefind/'))).toBe(true);
+    expect(await page.locator('[data-search-results] a[href*="/en/v2/writing/snippets"]').count()).toBeGreaterThan(0);
     await page.close();
   });
 });

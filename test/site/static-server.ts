@@ -7,7 +7,7 @@ import { resolveInside } from '../../src/shared/paths.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml',
-  '.json': 'application/json', '.xml': 'application/xml', '.txt': 'text/plain',
+  '.json': 'application/json', '.xml': 'application/xml', '.txt': 'text/plain', '.wasm': 'application/wasm',
 };
 
 export async function serveStatic(dir: string): Promise<{ url: string; close(): Promise<void>; server: Server }> {
