@@ -56,15 +56,14 @@ export function sidebarFromGroups(ctx: ResolveContext, draft: SectionDraft, grou
 }
 
 /** One group; a hidden group yields no node but its pages stay routable in this section. */
-function sidebarFromGroup(ctx: ResolveContext, draft: SectionDraft, group: NavGroup, outer: Scope, at: Position): SidebarGroup | null {
+function sidebarFromGroup(ctx: ResolveContext, sectionDraft: SectionDraft, group: NavGroup, outer: Scope, at: Position): SidebarGroup | null {
   const scope: Scope = {
     directory: group.directory ?? outer.directory,
     openapi: openApiRefOf(group.openapi) ?? outer.openapi,
   };
   const inner: Position = { fieldPath: `${at.fieldPath}.pages`, groups: [...at.groups, group.group], sectionLevel: false };
   // A hidden group's pages must not count as placed: the same page may still be listed visibly later.
-  const outerDraft = draft;
-  if (group.hidden === true) draft = { seen: new Set(draft.seen), unlisted: draft.unlisted };
+  const draft: SectionDraft = group.hidden === true ? { seen: new Set(sectionDraft.seen), unlisted: sectionDraft.unlisted } : sectionDraft;
   const pages = group.pages ?? [];
   let children: SidebarNode[];
   if (pages.length === 0 && group.openapi !== undefined && scope.openapi) {
@@ -74,7 +73,7 @@ function sidebarFromGroup(ctx: ResolveContext, draft: SectionDraft, group: NavGr
   }
   const root = group.root === undefined ? undefined : rootHref(ctx, draft, group.root, `${at.fieldPath}.root`);
   if (group.hidden === true) {
-    hideSubtree(outerDraft, children, inner.groups);
+    hideSubtree(sectionDraft, children, inner.groups);
     if (root) draft.unlisted.push({ href: root, groups: inner.groups });
     return null;
   }
