@@ -20,6 +20,17 @@ function properties(schema: Node): [string, Node][] {
 }
 
 describe('docsJsonSchema', () => {
+  it('accepts `{ "$ref": ... }` wherever an object or array is expected', () => {
+    const allowsRef = (n: Node) => Array.isArray(n.anyOf) && (n.anyOf as Node[]).some((b) => b.$ref === '#/$defs/JsonRef');
+    const top = (defs.DocsConfig!.anyOf as Node[])[0]!.properties as Record<string, Node>;
+    expect(allowsRef(top.redirects!)).toBe(true);
+    expect(allowsRef(top.colors!)).toBe(true);
+    expect(allowsRef(defs.Navigation!)).toBe(true);
+    expect(allowsRef(defs.NavLanguage!)).toBe(true);
+    expect(allowsRef(top.name!)).toBe(false);
+    expect((defs.JsonRef!.required as string[])).toEqual(['$ref']);
+  });
+
   const schema = docsJsonSchema();
   const defs = schema.$defs as Record<string, Node>;
   const described = (n: Node): boolean =>
@@ -32,7 +43,7 @@ describe('docsJsonSchema', () => {
   });
 
   it('requires name, colors and navigation and knows every top-level key real sites use', () => {
-    const top = defs.DocsConfig ?? schema;
+    const top = (defs.DocsConfig!.anyOf as Node[])[0]!;
     expect(top.required).toEqual(['name', 'colors', 'navigation']);
     const keys = Object.keys(top.properties as Node);
     for (const k of ['$schema', 'theme', 'name', 'description', 'colors', 'logo', 'favicon', 'navigation', 'navbar', 'footer', 'banner', 'redirects', 'api', 'appearance', 'background', 'fonts', 'icons', 'styling', 'interaction', 'seo', 'search', 'integrations', 'contextual', 'errors', 'variables', 'metadata', 'thumbnails']) {

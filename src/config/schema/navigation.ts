@@ -44,7 +44,7 @@ export const pageEntrySchema: z.ZodType<PageEntry> = z.lazy(() =>
       navGroupSchema,
     ])
     .describe('A page path, an endpoint, or a nested group.'),
-);
+).meta({ id: 'PageEntry' });
 
 export const navGroupSchema: z.ZodType<NavGroup> = z.lazy(() =>
   z
@@ -59,9 +59,8 @@ export const navGroupSchema: z.ZodType<NavGroup> = z.lazy(() =>
       ...common,
       ...inherited,
     })
-    .describe('A titled group of pages in the sidebar.')
-    .meta({ id: 'NavGroup' }),
-);
+    .describe('A titled group of pages in the sidebar.'),
+).meta({ id: 'NavGroup' });
 
 const children = {
   get pages() {
@@ -107,9 +106,8 @@ export const navTabSchema: z.ZodType<NavTab> = z.lazy(() =>
       ...children,
       ...menuField,
     })
-    .describe('A tab: a section of the site with its own URL prefix and sidebar.')
-    .meta({ id: 'NavTab' }),
-);
+    .describe('A tab: a section of the site with its own URL prefix and sidebar.'),
+).meta({ id: 'NavTab' });
 
 export const navAnchorSchema: z.ZodType<NavAnchor> = z.lazy(() =>
   z
@@ -121,9 +119,8 @@ export const navAnchorSchema: z.ZodType<NavAnchor> = z.lazy(() =>
       ...inherited,
       ...children,
     })
-    .describe('An anchor: a persistent entry at the top of the sidebar.')
-    .meta({ id: 'NavAnchor' }),
-);
+    .describe('An anchor: a persistent entry at the top of the sidebar.'),
+).meta({ id: 'NavAnchor' });
 
 export const navDropdownSchema: z.ZodType<NavDropdown> = z.lazy(() =>
   z
@@ -135,9 +132,8 @@ export const navDropdownSchema: z.ZodType<NavDropdown> = z.lazy(() =>
       ...inherited,
       ...children,
     })
-    .describe('An entry of the dropdown menu at the top of the sidebar.')
-    .meta({ id: 'NavDropdown' }),
-);
+    .describe('An entry of the dropdown menu at the top of the sidebar.'),
+).meta({ id: 'NavDropdown' });
 
 export const navProductSchema: z.ZodType<NavProduct> = z.lazy(() =>
   z
@@ -150,9 +146,8 @@ export const navProductSchema: z.ZodType<NavProduct> = z.lazy(() =>
       ...children,
       ...menuField,
     })
-    .describe('A product in the product switcher.')
-    .meta({ id: 'NavProduct' }),
-);
+    .describe('A product in the product switcher.'),
+).meta({ id: 'NavProduct' });
 
 export const navVersionSchema: z.ZodType<NavVersion> = z.lazy(() =>
   z
@@ -165,9 +160,8 @@ export const navVersionSchema: z.ZodType<NavVersion> = z.lazy(() =>
       ...inherited,
       ...children,
     })
-    .describe('A version in the version selector; holds its own navigation.')
-    .meta({ id: 'NavVersion' }),
-);
+    .describe('A version in the version selector; holds its own navigation.'),
+).meta({ id: 'NavVersion' });
 
 export const navLanguageSchema: z.ZodType<NavLanguage> = z.lazy(() =>
   z
@@ -182,9 +176,8 @@ export const navLanguageSchema: z.ZodType<NavLanguage> = z.lazy(() =>
       ...inherited,
       ...children,
     })
-    .describe('A language in the language selector; holds its own navigation.')
-    .meta({ id: 'NavLanguage' }),
-);
+    .describe('A language in the language selector; holds its own navigation.'),
+).meta({ id: 'NavLanguage' });
 
 export const navMenuItemSchema: z.ZodType<NavMenuItem> = z.lazy(() =>
   z
@@ -197,9 +190,8 @@ export const navMenuItemSchema: z.ZodType<NavMenuItem> = z.lazy(() =>
       ...common,
       ...inherited,
     })
-    .describe('An item of a tab menu: holds groups, pages or an external link.')
-    .meta({ id: 'NavMenuItem' }),
-);
+    .describe('An item of a tab menu: holds groups, pages or an external link.'),
+).meta({ id: 'NavMenuItem' });
 
 const globalLink = { ...common, href: href.describe('Link target: a URL or a site path.') };
 
