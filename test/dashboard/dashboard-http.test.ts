@@ -58,6 +58,18 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
       expect(await ensureDashboardOwner(stack.db, { env: {} })).toEqual({ kind: 'exists' });
     });
 
+    it('creates exactly one owner when two setup links are used at once', async () => {
+      const links = [await ensureDashboardOwner(stack.db, { env: {} }), await ensureDashboardOwner(stack.db, { env: {} })].map(
+        (r) => (r as { setupPath: string }).setupPath,
+      );
+      const clients = [new FormClient(stack.app), new FormClient(stack.app)];
+      await Promise.all(clients.map((client, i) => client.get(links[i]!)));
+      const results = await Promise.all(clients.map((client, i) => client.post(links[i]!, { email: `racer${i}@example.com`, password: PASSWORD })));
+      expect(results.map((r) => r.status).sort()).toEqual([303, 404]);
+      const [row] = await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM dashboard_users');
+      expect(row!.n).toBe(1);
+    });
+
     it('creates the owner from FOLIO_OWNER_EMAIL / FOLIO_OWNER_PASSWORD and rejects half-set variables', async () => {
       await expect(ensureDashboardOwner(stack.db, { env: { FOLIO_OWNER_EMAIL: EMAIL } })).rejects.toMatchObject({ code: 'DASHBOARD_OWNER_ENV_INVALID' });
       const env = { FOLIO_OWNER_EMAIL: 'Owner@Example.com', FOLIO_OWNER_PASSWORD: PASSWORD };
@@ -93,7 +105,9 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
         const wrong = await client.post('/dashboard/login?next=%2Fdashboard%2Fprojects%3Fx%3D1', { email: EMAIL, password: 'nope nope nope' });
         expect(wrong.status).toBe(401);
         expect(client.lastHtml).toContain('Email or password is wrong');
-        const ok = await client.post('/dashboard/login?next=%2Fdashboard%2Fprojects%3Fx%3D1', { email: EMAIL, password: PASSWORD });
+        // The form carries `next` as a hidden field, so the POST needs no query string.
+      expect(client.lastHtml).toContain('name="next" value="/dashboard/projects?x=1"');
+      const ok = await client.post('/dashboard/login', { email: EMAIL, password: PASSWORD, next: '/dashboard/projects?x=1' });
         expect(ok.headers.get('location')).toBe('/dashboard/projects?x=1');
         // A fresh session id at sign-in: a planted cookie cannot become a signed-in session.
         expect(client.cookies.get('folio_session')).not.toBe(anonymous);

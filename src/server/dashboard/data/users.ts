@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password.js';
 import { hashToken, randomToken } from '../auth/tokens.js';
 import type { Database } from '../../../db/index.js';
@@ -59,12 +59,26 @@ export async function isSetupTokenValid(db: Database, token: string): Promise<bo
   return rows.length > 0;
 }
 
-/** Spend a setup token: deleting it is the claim, so two racing requests cannot both create an owner. */
-export async function consumeSetupToken(db: Database, token: string): Promise<boolean> {
-  const rows = await db.orm
-    .delete(dashboardSetupTokens)
-    .where(and(eq(dashboardSetupTokens.tokenHash, hashToken(token)), gt(dashboardSetupTokens.expiresAt, new Date())))
-    .returning({ h: dashboardSetupTokens.tokenHash });
-  if (rows.length > 0) await db.orm.delete(dashboardSetupTokens);
-  return rows.length > 0;
+/**
+ * Spend a setup token and create the owner in one transaction, or return null when the token is
+ * unknown/expired or an owner exists. The table lock serialises racing set-ups (two tabs, two
+ * tokens from two restarts), so exactly one owner is ever created this way.
+ */
+export async function createOwnerWithSetupToken(db: Database, token: string, email: string, password: string): Promise<DashboardUser | null> {
+  const passwordHash = await hashPassword(password);
+  return db.orm.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE dashboard_users IN SHARE ROW EXCLUSIVE MODE`);
+    const [existing] = await tx.select({ n: count() }).from(dashboardUsers);
+    if ((existing?.n ?? 0) > 0) return null;
+    const spent = await tx
+      .delete(dashboardSetupTokens)
+      .where(and(eq(dashboardSetupTokens.tokenHash, hashToken(token)), gt(dashboardSetupTokens.expiresAt, new Date())))
+      .returning({ h: dashboardSetupTokens.tokenHash });
+    if (spent.length === 0) return null;
+    // The owner exists now: every other outstanding link is void.
+    await tx.delete(dashboardSetupTokens);
+    const user = { id: randomUUID(), email: normaliseEmail(email), role: 'owner' };
+    await tx.insert(dashboardUsers).values({ ...user, passwordHash });
+    return user;
+  });
 }

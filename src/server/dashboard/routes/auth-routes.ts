@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import type { DashboardCode } from '../codes.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
 import { createSession, deleteSession } from '../data/sessions.js';
-import { authenticate, consumeSetupToken, createUser, hasOwner, isSetupTokenValid, MIN_PASSWORD_LENGTH } from '../data/users.js';
+import { authenticate, createOwnerWithSetupToken, hasOwner, isSetupTokenValid, MIN_PASSWORD_LENGTH } from '../data/users.js';
 import { clearSessionCookie, ensureSession, writeSessionCookie } from '../middleware.js';
 import { errorPage, html } from '../respond.js';
 import { LoginPage, SetupPage } from '../views/auth-pages.js';
@@ -34,7 +34,7 @@ export function registerAuthRoutes(app: Hono<DashboardEnv>, ctx: DashboardContex
     const notice: Notice | null = (await hasOwner(ctx.db))
       ? null
       : { kind: 'warn', text: 'No account exists yet. Open the one-time setup link printed by `folio serve`, or start it with FOLIO_OWNER_EMAIL and FOLIO_OWNER_PASSWORD set.' };
-    return html(c, createElement(LoginPage, { base, csrfToken: session.csrfToken, notice }));
+    return html(c, createElement(LoginPage, { base, csrfToken: session.csrfToken, notice, next: c.req.query('next') }));
   });
 
   app.post('/login', async (c) => {
@@ -42,8 +42,9 @@ export function registerAuthRoutes(app: Hono<DashboardEnv>, ctx: DashboardContex
     const email = (form.email ?? '').trim();
     const password = form.password ?? '';
     const session = c.get('session')!;
+    const next = form.next ?? c.req.query('next');
     const again = (status: 401 | 429, code: DashboardCode, text: string) =>
-      html(c, createElement(LoginPage, { base, csrfToken: session.csrfToken, email, notice: { kind: 'error', text, code } }), status);
+      html(c, createElement(LoginPage, { base, csrfToken: session.csrfToken, email, next, notice: { kind: 'error', text, code } }), status);
     if (throttle.blocked(email)) {
       return again(429, 'DASHBOARD_SIGNIN_THROTTLED', 'Too many failed sign-ins for this email. Wait 15 minutes and try again.');
     }
@@ -54,7 +55,7 @@ export function registerAuthRoutes(app: Hono<DashboardEnv>, ctx: DashboardContex
     }
     throttle.reset(email);
     await signIn(c, ctx, user.id);
-    return c.redirect(safeNext(ctx, c.req.query('next')), 303);
+    return c.redirect(safeNext(ctx, next), 303);
   });
 
   app.post('/logout', async (c) => {
@@ -87,10 +88,10 @@ export function registerAuthRoutes(app: Hono<DashboardEnv>, ctx: DashboardContex
     if (problem) {
       return html(c, createElement(SetupPage, { base, csrfToken: session.csrfToken, token, email, notice: { kind: 'error', text: problem, code: 'DASHBOARD_FORM_INVALID' } }), 400);
     }
-    if ((await hasOwner(ctx.db)) || !(await consumeSetupToken(ctx.db, token))) {
+    const user = await createOwnerWithSetupToken(ctx.db, token, email, password);
+    if (!user) {
       return errorPage(c, ctx, 404, 'DASHBOARD_SETUP_INVALID', 'This setup link is unknown, already used or expired. Sign in instead, or restart `folio serve` for a new link.');
     }
-    const user = await createUser(ctx.db, email, password, 'owner');
     await signIn(c, ctx, user.id);
     return c.redirect(`${base}/projects`, 303);
   });

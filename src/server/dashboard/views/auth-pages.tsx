@@ -6,10 +6,12 @@ interface AuthPageProps {
   csrfToken: string;
   notice?: Notice | null;
   email?: string;
+  /** Dashboard path to return to after sign-in. */
+  next?: string;
 }
 
 /** Sign-in form. */
-export function LoginPage({ base, csrfToken, notice, email = '' }: AuthPageProps) {
+export function LoginPage({ base, csrfToken, notice, email = '', next }: AuthPageProps) {
   return (
     <Layout title="Sign in" base={base} notice={notice}>
       <div className="panel">
@@ -17,6 +19,7 @@ export function LoginPage({ base, csrfToken, notice, email = '' }: AuthPageProps
         <p className="sub">Manage projects, API keys, agent jobs and updates.</p>
         <form className="stack" method="post" action={`${base}/login`}>
           <Csrf token={csrfToken} />
+          {next ? <input type="hidden" name="next" value={next} /> : null}
           <div className="field">
             <label htmlFor="email">Email</label>
             <input id="email" name="email" type="email" autoComplete="username" required defaultValue={email} autoFocus />
