@@ -121,6 +121,16 @@ describe('navigation properties', () => {
           expect(route!.listed).toBe(listedAnywhere.has(path));
         }
         for (const route of model.hidden) expect(listedAnywhere.has(route.path)).toBe(false);
+        // Every internal link the model hands out (switchers, prev/next, crumbs) leads to a route.
+        const internal = (href: string | undefined) => href !== undefined && !href.startsWith('https:') && href !== '/';
+        for (const section of model.sections) {
+          for (const entry of Object.values(section.switchers).flat()) if (internal(entry.href)) expect(model.pages.has(entry.href)).toBe(true);
+        }
+        for (const route of model.pages.values()) {
+          const links = [route.prev?.href, route.next?.href, ...route.breadcrumbs.map((c) => c.href), ...route.versions.map((e) => e.href), ...route.languages.map((e) => e.href)];
+          for (const href of links) if (internal(href)) expect(model.pages.has(href!)).toBe(true);
+          expect(model.sectionsById.has(route.sectionId)).toBe(true);
+        }
       }),
       { numRuns: Number(process.env.FC_RUNS ?? 300) },
     );
