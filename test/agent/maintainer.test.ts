@@ -25,6 +25,8 @@ describe('folio-maintainer', () => {
   it('recognises its prompts and nothing else', () => {
     expect(tasksForPrompt('Add the pages that are missing from the navigation').map((t) => t.id)).toEqual(['add-unlisted-pages']);
     expect(tasksForPrompt('Please fix broken links and normalize docs.json formatting').map((t) => t.id)).toEqual(['fix-broken-links', 'normalize-docs-json']);
+    expect(tasksForPrompt('Upgrade our mint.json to docs.json').map((t) => t.id)).toEqual(['upgrade-mint-json']);
+    expect(tasksForPrompt('sync navigation with the openapi spec').map((t) => t.id)).toEqual(['sync-openapi-navigation']);
     expect(tasksForPrompt('Write a poem about databases')).toEqual([]);
   });
 
@@ -87,6 +89,45 @@ describe('folio-maintainer', () => {
     const root = await writeSite({ 'docs.json': '{"name":"x",\r\n  "navigation": {"pages": ["index"]}}', 'index.mdx': '# Hi\n' });
     await runMaintainer({ root, prompt: 'normalize the docs.json formatting' });
     expect(await readFile(path.join(root, 'docs.json'), 'utf8')).toBe('{\n  "name": "x",\n  "navigation": {\n    "pages": [\n      "index"\n    ]\n  }\n}\n');
+  });
+
+  it('replaces MDX endpoint pages with OpenAPI entries and deletes the pages', async () => {
+    const spec = {
+      openapi: '3.1.0',
+      info: { title: 'Users', version: '1.0.0' },
+      paths: { '/users': { get: { summary: 'List users', responses: { '200': { description: 'ok' } } } } },
+    };
+    const root = await writeSite({
+      'docs.json': JSON.stringify({ name: 'x', theme: 'mint', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'Home', pages: ['index'] }, { group: 'API', openapi: 'openapi.json', pages: ['api/list-users'] }] } }, null, 2),
+      'index.mdx': '# Home\n',
+      'openapi.json': JSON.stringify(spec),
+      'api/list-users.mdx': '---\nopenapi: GET /users\n---\n',
+    });
+    const run = await runMaintainer({ root, prompt: 'Sync the navigation with the OpenAPI spec' });
+    const nav = (await readJson(root)).navigation as { groups: { pages: string[] }[] };
+    expect(nav.groups[1]!.pages).toEqual(['GET /users']);
+    await expect(readFile(path.join(root, 'api/list-users.mdx'))).rejects.toThrow();
+    expect(run.summary).toContain('`api/list-users.mdx` → `GET /users`');
+  });
+
+  it('upgrades mint.json to docs.json with the config layer converter', async () => {
+    const root = await writeSite({
+      'mint.json': JSON.stringify({ name: 'Legacy', colors: { primary: '#123456' }, navigation: [{ group: 'Start', pages: ['index'] }] }),
+      'index.mdx': '# Home\n',
+    });
+    const run = await runMaintainer({ root, prompt: 'upgrade mint.json to docs.json' });
+    const docs = (await readJson(root)) as { navigation: unknown; name?: string };
+    expect(docs.name).toBe('Legacy');
+    expect(docs.navigation).toEqual({ groups: [{ group: 'Start', pages: ['index'] }] });
+    await expect(readFile(path.join(root, 'mint.json'))).rejects.toThrow();
+    expect(run.title).toBe('Upgrade mint.json to docs.json');
+  });
+
+  it('leaves repository notes (AGENTS.md, plain markdown) out of the navigation', async () => {
+    const root = await writeSite({ ...SITE_FILES, 'AGENTS.md': '# Agents\n', 'notes/plan.md': 'A plan.\n' });
+    const run = await runMaintainer({ root, prompt: 'add unlisted pages' });
+    expect(JSON.stringify((await readJson(root)).navigation)).not.toMatch(/AGENTS|notes\/plan/);
+    expect(run.summary).toContain('Skipped `AGENTS.md`');
   });
 
   it('fails with a coded reason on prompts it does not recognise', async () => {

@@ -55,17 +55,33 @@ function bestBy<T>(items: readonly T[], score: (item: T) => number): T | undefin
   return best;
 }
 
+/**
+ * Why a file looks like a note for the repository rather than a page of the
+ * site (AGENTS.md, CLAUDE.md, a plan in plain markdown), or null for a page.
+ */
+export function repositoryNote(pagePath: string, format: 'mdx' | 'md', frontmatter: Record<string, unknown>): string | null {
+  if (Object.keys(frontmatter).length > 0) return null;
+  const name = pagePath.slice(pagePath.lastIndexOf('/') + 1);
+  if (/^[A-Z0-9_-]+$/.test(name) && /[A-Z]/.test(name)) return 'an upper-case file name without frontmatter (a repository file such as README or AGENTS)';
+  if (format === 'md') return 'plain markdown without frontmatter (a repository note, not a site page)';
+  return null;
+}
+
 /** Add pages that exist on disk but no navigation lists, placed by folder. */
 export async function addUnlistedPages(root: string): Promise<TaskResult> {
   const doc = await readDocsJson(root);
   const facts = navigationFacts(doc.value.navigation);
   const index = await buildPageIndex(root);
-  const unlisted = [...index.pages.values()]
-    .filter((p) => !p.hidden && !facts.listed.has(p.path) && !NOT_PAGES.test(p.path))
-    .map((p) => p.path);
-  if (unlisted.length === 0) return { changed: false, notes: ['Every page is already listed in the navigation.'] };
-  const plans = planPlacements(unlisted, facts);
+  const candidates = [...index.pages.values()].filter((p) => !p.hidden && !facts.listed.has(p.path) && !NOT_PAGES.test(p.path));
   const notes: string[] = [];
+  const unlisted: string[] = [];
+  for (const page of candidates) {
+    const note = repositoryNote(page.path, page.format, page.frontmatter);
+    if (note) notes.push(`Skipped \`${page.file}\`: ${note}; add frontmatter with a title to list it.`);
+    else unlisted.push(page.path);
+  }
+  if (unlisted.length === 0) return { changed: false, notes: [...notes, 'Every page is already listed in the navigation.'] };
+  const plans = planPlacements(unlisted, facts);
   const newGroups = new Map<string, { container: JSONPath; name: string; pages: string[] }>();
   for (const plan of plans) {
     const t = plan.target;

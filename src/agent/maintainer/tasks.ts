@@ -1,6 +1,7 @@
 import { addUnlistedPages } from './add-unlisted-pages.js';
 import { fixBrokenLinks } from './fix-links.js';
 import { normalizeDocsJson } from './normalize-config.js';
+import { syncOpenApiNavigation } from './openapi-sync.js';
 import { upgradeMintJson } from './upgrade-mint.js';
 import type { TaskResult } from './task.js';
 
@@ -32,6 +33,13 @@ export const MAINTENANCE_TASKS: readonly MaintenanceTask[] = [
     matches: (p) =>
       /\b(unlisted|orphan(ed)?|hidden|missing)\b.*\bpages?\b|\bpages?\b.*\b(not|missing|absent)\b.*\b(nav(igation)?|sidebar)\b|\badd\b.*\b(new|missing|unlisted)\b.*\bpages?\b/.test(p),
     run: addUnlistedPages,
+  },
+  {
+    id: 'sync-openapi-navigation',
+    title: 'Replace MDX endpoint pages with OpenAPI entries',
+    example: 'sync the navigation with the OpenAPI spec',
+    matches: (p) => /\b(openapi|open api|swagger|api reference|endpoints?)\b/.test(p) && /\b(sync|synchroni[sz]e|migrat\w*|generat\w*|navigation|nav|update)\b/.test(p),
+    run: syncOpenApiNavigation,
   },
   {
     id: 'fix-broken-links',
