@@ -71,7 +71,7 @@ img{max-width:100%;height:auto}
 .anchor{display:flex;align-items:center;gap:10px;padding:6px 8px;border-radius:8px;color:var(--fg-soft);font-weight:500}
 .anchor:hover{background:var(--bg-muted);color:var(--fg)}
 .anchor[aria-current=true]{color:var(--accent)}
-.anchor .folio-icon{width:22px;height:22px;padding:4px;border-radius:6px;opacity:1;color:var(--accent);background:color-mix(in srgb,var(--accent) 14%,transparent);-webkit-mask:none;mask:none}
+.anchor .folio-icon{width:16px;height:16px;opacity:1;color:var(--accent)}
 .global-anchors{border-bottom:1px solid var(--border);padding-bottom:12px}
 .sidebar-group{margin:18px 0 0}
 .sidebar-group-title{display:flex;align-items:center;gap:8px;margin:0 0 6px;padding:0 8px;font-size:12.5px;font-weight:700;letter-spacing:.02em;color:var(--fg)}
