@@ -1,23 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAgentJobById } from '../../src/db/index.js';
+import { backends } from '../db/helpers.js';
 import { createBareRepo, gitOut, SITE_FILES, tempDir } from './git-fixtures.js';
 import { jobEvents, postJob, projectWithKey, PUBLIC_URL, startHarness, waitForJob, type Harness } from './harness.js';
 
-let h: Harness;
-let repos: { dir: string; cleanup: () => Promise<void> };
-beforeAll(async () => {
-  h = await startHarness();
-  repos = await tempDir('folio-agent-repos-');
-});
-afterAll(async () => {
-  await h?.close();
-  await repos?.cleanup();
-});
-
 let n = 0;
-const newRepo = (files = SITE_FILES) => createBareRepo(repos.dir, files, `docs${++n}`);
 
-describe('agent jobs end to end (API → queue → worker → git → pull request)', () => {
+describe.each(backends)('agent jobs end to end on %s (API → queue → worker → git → pull request)', (backend) => {
+  let h: Harness;
+  let repos: { dir: string; cleanup: () => Promise<void> };
+  beforeAll(async () => {
+    h = await startHarness({}, backend);
+    repos = await tempDir('folio-agent-repos-');
+  });
+  afterAll(async () => {
+    await h?.close();
+    await repos?.cleanup();
+  });
+  const newRepo = (files = SITE_FILES) => createBareRepo(repos.dir, files, `docs${++n}`);
+
   it('folio-maintainer lists the unlisted page on a job branch and opens a pull request', async () => {
     const bare = await newRepo();
     const p = await projectWithKey(h, bare);

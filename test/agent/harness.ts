@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { startWorker, type AgentWorker, type WorkerOptions } from '../../src/agent/index.js';
 import { createApiKey, createProject, openDatabase, type Database } from '../../src/db/index.js';
 import { createApp } from '../../src/server/index.js';
+import { createFreshPostgresDatabase } from '../db/helpers.js';
 import { tempDir } from './git-fixtures.js';
 
 /** A database, an admin API app and an agent worker, as `folio serve` wires them. */
@@ -16,10 +17,11 @@ export interface Harness {
 
 export const PUBLIC_URL = 'http://folio.test';
 
-/** Start everything on an in-memory PGlite (or TEST_DATABASE_URL when `postgres` is set). */
-export async function startHarness(options: Partial<WorkerOptions> = {}, { databaseUrl }: { databaseUrl?: string } = {}): Promise<Harness> {
+/** Start everything on an in-memory PGlite, or on a fresh database of the TEST_DATABASE_URL server. */
+export async function startHarness(options: Partial<WorkerOptions> = {}, backend: 'pglite' | 'postgres' = 'pglite'): Promise<Harness> {
   const tmp = await tempDir('folio-agent-e2e-');
-  const db = await openDatabase(databaseUrl ? { databaseUrl } : { memory: true });
+  const fresh = backend === 'postgres' ? await createFreshPostgresDatabase() : null;
+  const db = await openDatabase(fresh ? { databaseUrl: fresh.url } : { memory: true });
   const worker = await startWorker({
     db,
     publicUrl: PUBLIC_URL,
@@ -38,6 +40,7 @@ export async function startHarness(options: Partial<WorkerOptions> = {}, { datab
     async close() {
       await worker.stop();
       await db.close();
+      await fresh?.drop();
       await tmp.cleanup();
     },
   };
