@@ -25,6 +25,12 @@ export interface Database {
   readonly orm: Orm;
   /** Parameterised SQL for hot paths; rows come back with column names as written in SQL. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Receive `pg_notify` payloads on `channel`. On PGlite they arrive before the
+   * notifying write's promise resolves; on PostgreSQL shortly after its commit.
+   * Returns a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -95,6 +101,12 @@ async function openPglite(dataDir: string | null): Promise<Opened> {
     kind: 'pglite',
     orm: drizzlePglite(client, { schema }) as unknown as Orm,
     query: session.query,
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
   };
   // One process owns a PGlite directory, so the transaction alone keeps migrations atomic.
@@ -148,6 +160,7 @@ function processAlive(pid: number): boolean {
 
 async function openPostgres(url: string, poolSize: number): Promise<Opened> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const listeners = new Set<pg.Client>();
   // An idle client dropped by the server must not crash the process.
   pool.on('error', () => {});
   try {
@@ -161,7 +174,26 @@ async function openPostgres(url: string, poolSize: number): Promise<Opened> {
     kind: 'postgres',
     orm: drizzlePg(pool, { schema }) as unknown as Orm,
     query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params as unknown[])).rows as T[],
-    close: () => pool.end(),
+    listen: async (channel, onPayload) => {
+      // LISTEN needs its own session; a pooled connection would lose it on release.
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => {});
+      await client.connect();
+      client.on('notification', (n) => {
+        if (n.channel === channel) onPayload(n.payload ?? '');
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      listeners.add(client);
+      return async () => {
+        listeners.delete(client);
+        await client.end().catch(() => {});
+      };
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
+      listeners.clear();
+      await pool.end();
+    },
   };
   return {
     database,

@@ -1,10 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { Database } from '../db/index.js';
 import { bearerAuth, KeyCache, type AuthEnv } from './api/auth.js';
 import { registerAgentRoutes } from './api/agent-routes.js';
+import { JobCache } from './api/job-cache.js';
 import { ApiError, errorResponse } from './api/errors.js';
 import { registerUpdateRoutes } from './api/update-routes.js';
 import { createAdminServices, type AdminServices } from './services.js';
@@ -31,6 +32,8 @@ export interface AppDeps {
   maxBodyBytes?: number;
   /** How long a key lookup is cached; default 5 s. */
   keyCacheTtlMs?: number;
+  /** Keep read jobs in memory, dropped on change notifications; default on for PGlite, off for PostgreSQL. */
+  jobCache?: boolean;
   /** Extra routes mounted on the API host (the dashboard); receives the shared services. */
   mount?: (app: Hono, shared: SharedServices) => void;
   /** One line per notable server event (update outcomes, unexpected errors). */
@@ -115,14 +118,16 @@ export function createAppBundle(deps: AppDeps): AppBundle {
     onError: (c) => errorResponse(c, new ApiError(413, 'BODY_TOO_LARGE', `Request body too large: the limit is ${maxBodyBytes} bytes.`)),
   });
   const auth = bearerAuth(keyCache);
-  for (const prefix of ['/v1/*', '/v2/*']) app.use(prefix, limit, auth);
+  // Only requests with bodies pay for the size check (the job GET is the hot path).
+  const limitBodies: MiddlewareHandler = (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
+  for (const prefix of ['/v1/*', '/v2/*']) app.use(prefix, limitBodies, auth);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
     description: 'An admin API key (`folio_...`): `folio keys create --project <id>` or the API keys page of the dashboard. A server-side secret.',
   });
-  const ctx = { db, services };
+  const ctx = { db, services, jobs: new JobCache(db, deps.jobCache ?? db.kind === 'pglite') };
   registerAgentRoutes(app, ctx);
   registerUpdateRoutes(app, ctx);
   app.doc31('/openapi.json', OPENAPI_INFO);

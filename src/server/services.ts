@@ -60,7 +60,7 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
   /** 429 once the project's agent requests of the last hour reach its limit. */
   async function checkRate(project: ProjectRow): Promise<void> {
     const at = now();
-    const { count, oldest } = await countAgentRequestsSince(db, project.id, new Date(at - HOUR_MS));
+    const { count, oldest } = await countAgentRequestsSince(db, project.id, new Date(at - HOUR_MS), project.agentRatePerHour);
     if (count < project.agentRatePerHour) return;
     const retryAfter = oldest ? Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - at) / 1000)) : 3600;
     throw new ApiError(

@@ -40,7 +40,7 @@ describe('migrations', () => {
     expect(rows[0]?.n).toBe(loadMigrations().length);
     expect(await second.query('SELECT id FROM projects')).toEqual([{ id: 'p1' }]);
     await second.close();
-  });
+  }, 180_000);
 
   it.runIf(process.env.TEST_DATABASE_URL)('is safe when two processes migrate one PostgreSQL database at once', async () => {
     const fresh = await createFreshPostgresDatabase();
@@ -71,5 +71,5 @@ describe('PGlite data directory lock', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 180_000);
 });

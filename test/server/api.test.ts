@@ -55,6 +55,20 @@ describe.each(backends)('admin API on %s', (kind) => {
     expect(await changed.json()).toMatchObject({ status: 'completed', prLink: 'https://example.test/pr/7' });
   });
 
+  it('never serves a stale job after any write, even raw SQL from elsewhere', async () => {
+    const job = await (await post(`/v2/agent/${s.project.id}/job`, { prompt: 'Cache me' })).json();
+    for (const status of ['failed', 'completed', 'archived'] as const) {
+      expect((await api.request(jobUrl(job.id), { headers: s.auth })).status).toBe(200);
+      await s.db.query('UPDATE agent_jobs SET status = $1, updated_at = now() WHERE id = $2', [status, job.id]);
+      // PostgreSQL notifications arrive after the commit; PGlite's before the write resolves.
+      if (kind === 'postgres') await new Promise((r) => setTimeout(r, 50));
+      expect((await (await api.request(jobUrl(job.id), { headers: s.auth })).json()).status).toBe(status);
+    }
+    await s.db.query('DELETE FROM agent_jobs WHERE id = $1', [job.id]);
+    if (kind === 'postgres') await new Promise((r) => setTimeout(r, 50));
+    expect((await api.request(jobUrl(job.id), { headers: s.auth })).status).toBe(404);
+  });
+
   it('reopens a finished job on a follow-up, hiding prLink while active', async () => {
     const job = await (await post(`/v2/agent/${s.project.id}/job`, { prompt: 'First' })).json();
     await claimAgentJob(s.db, { workerId: 'w', leaseMs: 60_000, jobId: job.id });

@@ -2,11 +2,13 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database, ProjectRow } from '../../db/index.js';
 import type { AdminServices } from '../services.js';
 import type { AuthEnv } from './auth.js';
+import type { JobCache } from './job-cache.js';
 
 /** What the API route modules need. */
 export interface ApiContext {
   db: Database;
   services: AdminServices;
+  jobs: JobCache;
 }
 
 export type ApiApp = OpenAPIHono<AuthEnv>;

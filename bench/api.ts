@@ -1,0 +1,91 @@
+// `npm run bench:api`: authenticated job GETs and job creation over loopback,
+// measured with autocannon in a separate process (so the load generator does
+// not share the server's event loop), on PGlite and, when TEST_DATABASE_URL is
+// set, on PostgreSQL. Prints req/s, p50 and p99 per scenario.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { createAgentJob, createApiKey, createProject, openDatabase, randomBase36, type Database } from '../src/db/index.js';
+import { createApp, listen } from '../src/server/index.js';
+
+const run = promisify(execFile);
+const AUTOCANNON = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function autocannon(args: string[]): Promise<Figures> {
+  const { stdout } = await run(process.execPath, [AUTOCANNON, '--json', '--duration', String(DURATION), ...args], { maxBuffer: 64 * 1024 * 1024 });
+  const r = JSON.parse(stdout);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+async function openBackend(kind: 'pglite' | 'postgres'): Promise<{ db: Database; done(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-'));
+    const db = await openDatabase({ dataDir: dir });
+    return { db, done: async () => { await db.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  }
+  const admin = process.env.TEST_DATABASE_URL!;
+  const name = `folio_bench_${randomBase36(8)}`;
+  const exec = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await exec(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 16 });
+  return { db, done: async () => { await db.close(); await exec(`DROP DATABASE ${name} WITH (FORCE)`); } };
+}
+
+async function benchBackend(kind: 'pglite' | 'postgres'): Promise<void> {
+  const { db, done } = await openBackend(kind);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-data-'));
+  try {
+    const project = await createProject(db, { name: 'Bench', repoUrl: 'https://example.test/bench.git', agentRatePerHour: 1_000_000_000 });
+    const { key } = await createApiKey(db, { projectIds: [project.id] });
+    // Some history so the job lookup is an index probe, not a scan of one row.
+    for (let i = 0; i < 200; i++) await createAgentJob(db, { projectId: project.id, repository: project.repoUrl, ref: null, model: 'folio-maintainer', prompt: `p${i}` });
+    const job = await createAgentJob(db, { projectId: project.id, repository: project.repoUrl, ref: 'main', model: 'folio-maintainer', prompt: 'bench' });
+    const app = createApp({ db, dataDir });
+    const server = await listen(app.fetch, { port: 0 });
+    const auth = ['-H', `authorization=Bearer ${key}`];
+    try {
+      // Warm up JIT, pools and the key cache.
+      await run(process.execPath, [AUTOCANNON, '--json', '--duration', '2', '-c', '16', ...auth, `${server.url}/v2/agent/${project.id}/job/${job.id}`]);
+      const get = await autocannon(['-c', '32', ...auth, `${server.url}/v2/agent/${project.id}/job/${job.id}`]);
+      const create = await autocannon([
+        '-c', '16', '-m', 'POST', ...auth, '-H', 'content-type=application/json', '-b', JSON.stringify({ prompt: 'Fix broken links' }),
+        `${server.url}/v2/agent/${project.id}/job`,
+      ]);
+      const line = (name: string, f: Figures) =>
+        `${kind.padEnd(8)} ${name.padEnd(26)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${String(f.p50).padStart(3)} ms   p99 ${String(f.p99).padStart(3)} ms` +
+        (f.non2xx || f.errors ? `   (non-2xx ${f.non2xx}, errors ${f.errors})` : '');
+      console.log(line('GET job (authenticated)', get));
+      console.log(line('POST job (create)', create));
+    } finally {
+      await server.close();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await done();
+  }
+}
+
+console.log(`Admin API on loopback, ${DURATION} s per scenario, ${os.cpus().length} cores, Node ${process.version}`);
+await benchBackend('pglite');
+if (process.env.TEST_DATABASE_URL) await benchBackend('postgres');
+else console.log('postgres: skipped (set TEST_DATABASE_URL to include it)');
