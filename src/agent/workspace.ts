@@ -50,7 +50,8 @@ export async function prepareWorkspace(opts: PrepareWorkspaceOptions): Promise<W
   const workBranch = checkBranchName(opts.workBranch);
   if (opts.ref !== null) checkBranchName(opts.ref);
   await mkdir(opts.dir, { recursive: true });
-  if (!(await exists(path.join(opts.dir, '.git')))) {
+  const reuse = await exists(path.join(opts.dir, '.git'));
+  if (!reuse) {
     await rm(opts.dir, { recursive: true, force: true });
     await mkdir(opts.dir, { recursive: true });
     try {
@@ -60,11 +61,14 @@ export async function prepareWorkspace(opts: PrepareWorkspaceOptions): Promise<W
     }
   }
   const git = agentGit(opts.dir);
-  try {
-    await git.raw(['remote', 'set-url', '--', 'origin', repository]);
-    await git.raw(['fetch', '--prune', '--no-tags', '--no-recurse-submodules', 'origin', '--', '+refs/heads/*:refs/remotes/origin/*']);
-  } catch (err) {
-    throw new AgentError('AGENT_CLONE_FAILED', `Fetching ${repository} failed: ${gitMessage(err)}`);
+  // A clone left by an earlier attempt (or run) catches up with the remote; a fresh clone already has.
+  if (reuse) {
+    try {
+      await git.raw(['remote', 'set-url', '--', 'origin', repository]);
+      await git.raw(['fetch', '--prune', '--no-tags', '--no-recurse-submodules', 'origin', '--', '+refs/heads/*:refs/remotes/origin/*']);
+    } catch (err) {
+      throw new AgentError('AGENT_CLONE_FAILED', `Fetching ${repository} failed: ${gitMessage(err)}`);
+    }
   }
   const baseBranch = opts.ref ?? (await defaultBranch(opts.dir));
   const baseCommit = await revParse(opts.dir, `refs/remotes/origin/${baseBranch}`);
