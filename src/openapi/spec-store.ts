@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { upgrade } from '@scalar/openapi-parser';
 import type { Diagnostic } from '../shared/diagnostics.js';
 import { resolveInside } from '../shared/paths.js';
+import { bundleExternalRefs } from './bundle-refs.js';
 import { specId } from './entries.js';
 import { extractOperations } from './operations.js';
 import { parseSpecText } from './parse-spec.js';
@@ -19,12 +20,24 @@ export interface SourceOrigin {
   path: string;
 }
 
+/** True when some `$ref` in the document points at another file. */
+function hasExternalRef(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(hasExternalRef);
+  if (!node || typeof node !== 'object') return false;
+  return Object.entries(node).some(([key, value]) => (key === '$ref' ? typeof value === 'string' && !value.startsWith('#') : key !== 'example' && hasExternalRef(value)));
+}
+
 /** Parse spec text into a LoadedSpec; syntax problems are errors, unresolvable `$ref`s warnings (they render as markers). */
-export function specFromText(id: string, text: string, absolutePath?: string): { spec?: LoadedSpec; diagnostics: Diagnostic[] } {
+export function specFromText(id: string, text: string, absolutePath?: string, root?: string): { spec?: LoadedSpec; diagnostics: Diagnostic[] } {
   const parsed = parseSpecText(id, text);
   const diagnostics = [...parsed.diagnostics];
   if (!parsed.document) return { diagnostics };
-  const document = parsed.document;
+  let document = parsed.document;
+  if (root && absolutePath && hasExternalRef(document)) {
+    const bundled = bundleExternalRefs(root, absolutePath, document);
+    document = bundled.document;
+    diagnostics.push(...bundled.diagnostics);
+  }
   const version = specVersion(document);
   if (version === 'unknown') {
     diagnostics.push({ file: id, line: 1, column: 1, severity: 'error', code: 'OPENAPI_INVALID', path: '', message: 'missing or unsupported `openapi`/`swagger` version field; set `openapi: 3.1.0` (or 3.0.x, or `swagger: "2.0"`)' });
@@ -106,6 +119,6 @@ export class SpecStore {
     }
     if (!stat.isFile()) return problem('OPENAPI_SOURCE_NOT_FOUND', `OpenAPI spec "${id}" is not a file; point to a .json or .yaml spec`);
     if (stat.size > MAX_SPEC_BYTES) return problem('OPENAPI_FETCH_FAILED', `OpenAPI spec "${id}" is ${stat.size} bytes, over the ${MAX_SPEC_BYTES}-byte limit; split the spec`);
-    return specFromText(id, fs.readFileSync(file, 'utf8'), file);
+    return specFromText(id, fs.readFileSync(file, 'utf8'), file, this.root);
   }
 }

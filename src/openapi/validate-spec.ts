@@ -1,5 +1,6 @@
 import { validate } from '@scalar/openapi-parser';
 import type { Diagnostic, Severity } from '../shared/diagnostics.js';
+import { bundleExternalRefs } from './bundle-refs.js';
 import { parseSpecText } from './parse-spec.js';
 import { pointerSegments, type PositionIndex } from './positions.js';
 import { findBadRefs } from './refs.js';
@@ -31,11 +32,21 @@ export function specVersion(document: JsonObject): SpecCheck['version'] {
  * `schemaSeverity` lets a site build treat schema violations as warnings while
  * `folio openapi-check` treats them as errors.
  */
-export async function checkSpecText(file: string, text: string, { schemaSeverity = 'error' as Severity } = {}): Promise<SpecCheck> {
+export async function checkSpecText(
+  file: string,
+  text: string,
+  { schemaSeverity = 'error' as Severity, root = undefined as string | undefined, absolutePath = undefined as string | undefined } = {},
+): Promise<SpecCheck> {
   const parsed = parseSpecText(file, text);
   const result: SpecCheck = { format: parsed.format, version: 'unknown', positions: parsed.positions, diagnostics: [...parsed.diagnostics] };
-  const document = parsed.document;
+  let document = parsed.document;
   if (!document) return result;
+  // Files the spec references (inside `root`) are inlined, as a site build does.
+  if (root && absolutePath) {
+    const bundled = bundleExternalRefs(root, absolutePath, document);
+    document = bundled.document;
+    result.diagnostics.push(...bundled.diagnostics);
+  }
   result.document = document;
   result.version = specVersion(document);
   const at = (segments: readonly string[]) => parsed.positions.at(segments);
@@ -75,7 +86,10 @@ async function schemaErrors(document: JsonObject): Promise<{ path: string; messa
   } finally {
     console.error = consoleError;
   }
-  const list = errors.map((e) => ({ path: Array.isArray(e.path) ? `/${e.path.join('/')}` : (e.path ?? ''), message: e.message }));
+  const list = errors
+    .map((e) => ({ path: Array.isArray(e.path) ? `/${e.path.join('/')}` : (e.path ?? ''), message: e.message }))
+    // Unresolvable references are reported by findBadRefs, with their position.
+    .filter((e) => !/^Can't resolve (external )?reference/i.test(e.message));
   const specific = list.filter((e) => !GENERIC.test(e.message));
   const base = specific.length > 0 ? specific : list;
   // An error on a parent whose child also has one is the same mistake seen from further away.

@@ -82,6 +82,15 @@ describe('checkSpecText positions', () => {
     expect(swagger.diagnostics).toEqual([]);
   });
 
+  it('follows references to files inside the root, and only those', async () => {
+    const root = path.join(import.meta.dirname, 'fixtures/external-refs');
+    const absolutePath = path.join(root, 'api/spec.yaml');
+    const result = await checkSpecText('api/spec.yaml', fs.readFileSync(absolutePath, 'utf8'), { root, absolutePath });
+    expect(result.diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual(['OPENAPI_SOURCE_OUTSIDE_ROOT 1:1', 'OPENAPI_BAD_REF 27:17']);
+    const unbundled = await checkSpecText('api/spec.yaml', fs.readFileSync(absolutePath, 'utf8'));
+    expect(unbundled.diagnostics.filter((d) => d.code === 'OPENAPI_BAD_REF')).toHaveLength(3);
+  });
+
   it('refuses a document without a version field', async () => {
     const result = await checkSpecText('x.yaml', 'info: {title: X}\n');
     expect(result.diagnostics.map((d) => d.code)).toEqual(['OPENAPI_INVALID']);

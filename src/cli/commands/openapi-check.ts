@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { checkSpecText, extractOperations } from '../../openapi/index.js';
 import { formatDiagnostic, sortDiagnostics } from '../../shared/diagnostics.js';
+import { isInside } from '../../shared/paths.js';
 
 /** `folio openapi-check <file>`: validate a spec; one `file:line:column severity message` line per problem, exit 1 on error. */
 export function registerOpenapiCheck(program: Command): void {
@@ -18,7 +20,10 @@ export function registerOpenapiCheck(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      const result = await checkSpecText(file, text);
+      // Referenced files are followed inside the current directory (the repository), or beside the spec.
+      const absolutePath = path.resolve(file);
+      const root = isInside(process.cwd(), absolutePath) ? process.cwd() : path.dirname(absolutePath);
+      const result = await checkSpecText(file, text, { root, absolutePath });
       const diagnostics = sortDiagnostics(result.diagnostics);
       for (const d of diagnostics) process.stdout.write(formatDiagnostic(d) + '\n');
       const errors = diagnostics.filter((d) => d.severity === 'error').length;
