@@ -16,7 +16,7 @@ import { loadSite, type LoadedSite } from './load-site.js';
 import { compileAll } from './mdx-pool.js';
 import type { MdxJob } from './mdx-job.js';
 import { fallbackEndpointBody } from './openapi.js';
-import { SearchIndexer } from './search-index.js';
+import { buildSearchIndex } from './search-index.js';
 import { SiteRenderer } from './site-renderer.js';
 import { htmlFileFor, isStaticRedirectSource, redirectHtml, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
 import { copyStaticFiles } from './static-files.js';
@@ -165,11 +165,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const pageDiagnostics: Record<string, Diagnostic[]> = {};
   for (const p of planned) if (!todoSet.has(p) && oldDiagnostics[p.route.href]) pageDiagnostics[p.route.href] = oldDiagnostics[p.route.href]!;
 
-  const search = options.search === false ? null : await SearchIndexer.start();
-  if (search && !search.indexer) diagnostics.push(diag('BUILD_SEARCH_FAILED', `Search index skipped: Pagefind could not start (${search.error}).`));
-  const indexer = search?.indexer ?? null;
-  const searchable = (p: PlannedPage) => !renderer.pageFlags(p.route).noindex;
-
   let written = 0;
   let rendered = 0;
   const total = todo.length;
@@ -180,7 +175,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const html = renderer.render(p.route, p.suffix ? { ...body, html: body.html + p.suffix } : body);
     rendered++;
     options.progress?.(rendered, total);
-    if (indexer && searchable(p)) indexer.add(p.route.href, html);
     const target = resolveInside(outDir, htmlFileFor(p.route.href));
     if (!target) return;
     writes.push(writeOut(target, html).then(() => void written++));
@@ -210,10 +204,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   await writeAssets(outDir, [assets.css, assets.js]);
   await copyStaticFiles(site.root, outDir);
   await removeStale(outDir, previous, cache.manifest.files, planned, extra);
-  if (indexer) {
-    if (skipped > 0) for (const p of planned) if (!todoSet.has(p) && searchable(p)) await addFromDisk(indexer, outDir, p.route.href);
-    const errors = await indexer.finish(outDir);
-    for (const e of errors) diagnostics.push(diag('BUILD_SEARCH_FAILED', `Search index: ${e}`));
+  // Pagefind has no incremental mode: the index is rebuilt whenever any page was written.
+  if (options.search !== false && (todo.length > 0 || !existsSync(path.join(outDir, 'pagefind', 'pagefind.js')))) {
+    const { errors } = await buildSearchIndex(outDir);
+    for (const e of errors) diagnostics.push(diag('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));
   }
   await cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey)));
   await writePageDiagnostics(cache.dir, pageDiagnostics);
@@ -236,11 +230,6 @@ function lineOf(text: string, pattern: RegExp): number {
 async function writeOut(target: string, contents: string): Promise<void> {
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, contents);
-}
-
-async function addFromDisk(indexer: SearchIndexer, outDir: string, href: string): Promise<void> {
-  const file = resolveInside(outDir, htmlFileFor(href));
-  if (file) indexer.add(href, await readFile(file, 'utf8').catch(() => ''));
 }
 
 async function readPageDiagnostics(dir: string): Promise<Record<string, Diagnostic[]> | null> {
