@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { claimAgentJob, failAgentJob, listApiKeys, listProjects } from '../../src/db/index.js';
+import { upsertLocalPullRequest } from '../../src/agent/index.js';
+import { claimAgentJob, createAgentJob, createProject, failAgentJob, listApiKeys, listProjects } from '../../src/db/index.js';
 import { createUser, ensureDashboardOwner } from '../../src/server/dashboard/index.js';
 import { backends } from '../db/helpers.js';
 import { dashboardStack, FormClient, type Stack } from './harness.js';
@@ -49,7 +50,7 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
       const cookie = ok.headers.getSetCookie().find((c) => c.startsWith('folio_session='))!;
       expect(cookie).toMatch(/HttpOnly/);
       expect(cookie).toMatch(/SameSite=Lax/);
-      expect(cookie).toMatch(/Path=\/dashboard/);
+      expect(cookie).toMatch(/Path=\/;/);
       expect(cookie).not.toMatch(/Secure/);
       expect((await client.get('/dashboard/projects')).status).toBe(200);
 
@@ -286,6 +287,26 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
         expect(client.lastHtml).toContain('data-code="RATE_LIMITED"');
         await client.get(projectUrl);
         expect(client.lastHtml).toContain('1 running');
+      });
+
+      it('opens Folio-recorded pull requests for signed-in users only', async () => {
+        const client = await signedIn();
+        const project = await createProject(stack.db, { name: 'Pulls', repoUrl: '/srv/git/pulls.git' });
+        const job = await createAgentJob(stack.db, { projectId: project.id, repository: project.repoUrl, ref: null, model: 'folio-maintainer', prompt: 'fix links' });
+        const pr = await upsertLocalPullRequest(stack.db, {
+          jobId: job.id,
+          projectId: project.id,
+          repository: project.repoUrl,
+          baseBranch: 'main',
+          headBranch: `folio/agent-${job.id}`,
+          title: 'Fix broken internal links',
+          body: 'Two links fixed.',
+          diff: '',
+        });
+        const signedInPage = await client.get(`/pulls/${pr.id}`);
+        expect(signedInPage.status).toBe(200);
+        expect(await signedInPage.text()).toContain('Fix broken internal links');
+        expect((await stack.app.request(`/pulls/${pr.id}`)).status).toBe(404);
       });
 
       it('answers 404 pages for unknown projects and jobs', async () => {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import type { Database } from '../../src/db/index.js';
 import { KeyCache } from '../../src/server/api/auth.js';
-import { createDashboard } from '../../src/server/dashboard/index.js';
+import { createDashboard, dashboardSessionAuthorizer } from '../../src/server/dashboard/index.js';
+import { createPullRequestRoutes } from '../../src/server/pulls/routes.js';
 import { createAdminServices, type AdminServices } from '../../src/server/services.js';
 import { UpdateRunner, type BuildSite } from '../../src/server/updates/runner.js';
 import { openTestDatabase } from '../db/helpers.js';
@@ -27,6 +28,7 @@ export async function dashboardStack({ kind = 'pglite', buildSite }: { kind?: 'p
   const services = createAdminServices({ db, keyCache: new KeyCache(db), updates, defaultModel: 'folio-maintainer' });
   const app = new Hono();
   app.route('/dashboard', createDashboard({ db, services }));
+  app.route('/', createPullRequestRoutes({ db, authorize: dashboardSessionAuthorizer(db) }));
   return {
     db,
     services,

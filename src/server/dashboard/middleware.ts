@@ -38,10 +38,14 @@ export function isHttps(c: Context, ctx: DashboardContext): boolean {
   return ctx.trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
 }
 
-/** Set the session cookie: HttpOnly, SameSite=Lax, Secure over https, scoped to the dashboard path. */
+/**
+ * Set the session cookie: HttpOnly, SameSite=Lax, Secure over https. Host-only with path `/` so
+ * Folio's own pull request pages (`/pulls/<id>`, the job's prLink) can recognise a signed-in owner;
+ * project sites live on other host names and never receive it.
+ */
 export function writeSessionCookie(c: Context, ctx: DashboardContext, session: Session): void {
   setCookie(c, SESSION_COOKIE, session.id, {
-    path: ctx.base,
+    path: '/',
     httpOnly: true,
     sameSite: 'Lax',
     secure: isHttps(c, ctx),
@@ -51,7 +55,7 @@ export function writeSessionCookie(c: Context, ctx: DashboardContext, session: S
 
 /** Remove the session cookie. */
 export function clearSessionCookie(c: Context, ctx: DashboardContext): void {
-  deleteCookie(c, SESSION_COOKIE, { path: ctx.base, httpOnly: true, sameSite: 'Lax', secure: isHttps(c, ctx) });
+  deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c, ctx) });
 }
 
 /** Load the session and its user from the cookie into `c.var`. */
