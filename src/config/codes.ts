@@ -15,6 +15,8 @@ export const CONFIG_CODES = {
   NAV_MULTIPLE_PRIMARY: 'The navigation object has two primary patterns side by side; all but one would be dropped.',
   NAV_MIXED_CHILDREN: 'A navigation element holds two child types at one level; all but one would be dropped.',
   NAV_EMPTY_ELEMENT: 'A navigation element has no pages, children, link or spec, so it shows nothing.',
+  NAV_DIRECTORY_WITHOUT_ROOT: 'A group sets `directory` but has no `root` page, so the listing cannot appear.',
+  NAV_TOP_LEVEL_COLLAPSED: 'A top-level group sets `expanded: false`, which is ignored (top-level groups are always expanded).',
   NAV_PAGE_NOT_FOUND: 'A page listed in navigation has no .mdx or .md file.',
   NAV_ROOT_NOT_FOUND: 'The root page of a group has no .mdx or .md file.',
   NAV_OPENAPI_NOT_FOUND: 'An OpenAPI specification file named in the configuration does not exist.',

@@ -1,3 +1,4 @@
+import type { FieldPath } from '../load/source-map.js';
 import type { CheckContext } from './context.js';
 import { childKeysOf, isObject, walkNavigation } from './walk.js';
 
@@ -30,8 +31,9 @@ const LABEL_KEY: Record<string, string> = {
 export function checkStructure(c: CheckContext): void {
   const navigation = isObject(c.raw) ? c.raw.navigation : undefined;
   if (!isObject(navigation)) return;
-  walkNavigation(navigation, ({ kind, node, path }) => {
+  walkNavigation(navigation, ({ kind, node, path, parent }) => {
     if (kind === 'group') {
+      checkGroupSettings(c, node, path, parent === 'group');
       if (Array.isArray(node.pages) && node.pages.length === 0 && node.openapi === undefined && node.asyncapi === undefined) {
         c.warn('NAV_EMPTY_ELEMENT', [...path, 'pages'], 'value', `group "${String(node.group)}" at \`${c.fmt(path)}\` has no pages and would not appear; add pages or remove the group`);
       }
@@ -66,4 +68,14 @@ export function checkStructure(c: CheckContext): void {
       );
     }
   });
+}
+
+/** Group settings that would silently do nothing: a directory listing without a root page, collapsing a top-level group. */
+function checkGroupSettings(c: CheckContext, node: Record<string, unknown>, path: FieldPath, nested: boolean): void {
+  if (typeof node.directory === 'string' && node.directory !== 'none' && node.root === undefined) {
+    c.warn('NAV_DIRECTORY_WITHOUT_ROOT', [...path, 'directory'], 'key', `group "${String(node.group)}" sets \`directory: ${node.directory}\` but has no \`root\` page, so no listing can appear; add \`root\` or remove \`directory\``);
+  }
+  if (!nested && node.expanded === false) {
+    c.warn('NAV_TOP_LEVEL_COLLAPSED', [...path, 'expanded'], 'key', `group "${String(node.group)}" is a top-level group, which is always expanded, so \`expanded: false\` is ignored; nest it in another group to make it collapsible, or remove \`expanded\``);
+  }
 }

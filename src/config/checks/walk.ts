@@ -23,20 +23,22 @@ export interface NavVisit {
   kind: NavKind;
   node: Record<string, unknown>;
   path: FieldPath;
+  /** Kind of the element holding this one (undefined for the root). */
+  parent: NavKind | undefined;
 }
 
 /** Visit every navigation element, the root included; tolerant of invalid input. */
 export function walkNavigation(navigation: unknown, visit: (v: NavVisit) => void): void {
-  const go = (node: unknown, kind: NavKind, path: FieldPath): void => {
+  const go = (node: unknown, kind: NavKind, path: FieldPath, parent: NavKind | undefined): void => {
     if (!isObject(node)) return;
-    visit({ kind, node, path });
+    visit({ kind, node, path, parent });
     for (const key of CHILD_KEYS) {
       const list = node[key];
       if (!Array.isArray(list)) continue;
-      list.forEach((child, i) => go(child, KIND_OF_KEY[key], [...path, key, i]));
+      list.forEach((child, i) => go(child, KIND_OF_KEY[key], [...path, key, i], kind));
     }
   };
-  go(navigation, 'root', ['navigation']);
+  go(navigation, 'root', ['navigation'], undefined);
 }
 
 /** Child-array keys present on an element, in source order. */

@@ -71,6 +71,9 @@ function problemsFromIssue(issue: Issue, data: unknown, path: FieldPath): Schema
       return invalidUnion(issue, data, path);
     case 'unrecognized_keys':
       return [];
+    case 'custom':
+      // Our own refinements phrase the rest of the sentence after the field path.
+      return [{ path, code: value === undefined ? 'CONFIG_MISSING_FIELD' : 'CONFIG_INVALID', atKey: false, message: `${where} ${issue.message}` }];
     default:
       return [{ path, code: 'CONFIG_INVALID', atKey: false, message: `${where} is invalid: ${issue.message}` }];
   }

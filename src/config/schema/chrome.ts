@@ -31,6 +31,9 @@ const navbarLink = z
     icon: iconConfig.optional(),
     iconType: iconType.optional(),
   })
+  .superRefine((v, ctx) => {
+    if (!v.type && !v.label) ctx.addIssue({ code: 'custom', path: ['label'], message: 'is required for a link without `type`; add the link text' });
+  })
   .describe('A link in the top bar.');
 
 /** Top bar: links and the primary call-to-action button. */
@@ -42,6 +45,9 @@ export const navbarConfig = z
         type: z.enum(['button', 'github', 'discord']).describe('Button style: `button`, `github` or `discord`.'),
         label: z.string().optional().describe('Button text (required when `type` is `button`).'),
         href: href.describe('Where the button goes.'),
+      })
+      .superRefine((v, ctx) => {
+        if (v.type === 'button' && !v.label) ctx.addIssue({ code: 'custom', path: ['label'], message: 'is required when `type` is "button"; add the button text' });
       })
       .optional()
       .describe('The call-to-action button at the right of the top bar.'),
