@@ -52,10 +52,11 @@ describe('folio migrate openapi', () => {
       'migrate api/list-users.mdx -> "GET /users" at navigation.tabs[1].groups[0].pages[0]',
       '  note: URL moves to /api-reference/users/list-users; a redirect from /api/list-users is added',
       'skip api/create-user.mdx: the page body adds content the spec cannot generate; keep it as an MDX page',
+      'skip api/list-teams.mdx: frontmatter sets `icon`, which a generated page cannot keep; move it to x-mint.metadata in the spec first',
       'skip api/orphan.mdx: not listed in navigation: deleting it would drop a URL with no entry to replace it',
       'add 2 redirect(s) to docs.json',
       'delete after verification: api/get-user.mdx, api/list-users.mdx',
-      '2 page(s) to migrate, 2 skipped',
+      '2 page(s) to migrate, 3 skipped',
       'dry run: nothing changed; run with --write to apply',
       '',
     ]);
@@ -70,7 +71,7 @@ describe('folio migrate openapi', () => {
     expect(exitCode).toBe(0);
     const docs = fs.readFileSync(path.join(dir, 'docs.json'), 'utf8');
     expect(docs).toContain('// A comment the migration must keep.');
-    expect(docs).toContain('"pages": ["GET /users", "GET /users/{id}", "api/create-user"]');
+    expect(docs).toContain('"pages": ["GET /users", "GET /users/{id}", "api/create-user", "api/list-teams"]');
     expect(docs).toMatch(/"redirects": \[\s*\{\s*"source": "\/api\/get-user",\s*"destination": "\/api-reference\/users\/get-user"/);
     expect(fs.existsSync(path.join(dir, 'api/list-users.mdx'))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'api/get-user.mdx'))).toBe(false);

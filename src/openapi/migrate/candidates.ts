@@ -14,7 +14,12 @@ export interface MigrationCandidate {
   /** Title the generated page will have (the page's own title may differ: reported, not kept). */
   generatedTitle: string;
   pageTitle: string;
+  /** The page's own description when the generated page will show another one. */
+  lostDescription?: string;
 }
+
+/** Frontmatter a generated page reproduces (title and description are compared and reported). */
+const PORTABLE_KEYS = new Set(['openapi', 'title', 'description']);
 
 export interface SkippedPage {
   file: string;
@@ -50,6 +55,11 @@ export function findMigrationCandidates(index: PageIndex, provider: OpenApiSiteP
       skipped.push({ file: page.file, reason: 'the page body adds content the spec cannot generate; keep it as an MDX page' });
       continue;
     }
+    const extra = Object.keys(page.frontmatter).filter((key) => !PORTABLE_KEYS.has(key));
+    if (extra.length > 0) {
+      skipped.push({ file: page.file, reason: `frontmatter sets ${extra.map((k) => `\`${k}\``).join(', ')}, which a generated page cannot keep; move it to x-mint.metadata in the spec first` });
+      continue;
+    }
     const result = provider.frontmatterEndpoint(value, `/${page.path}`, inherited);
     if ('diagnostic' in result) {
       skipped.push({ file: page.file, reason: result.diagnostic.message });
@@ -62,6 +72,7 @@ export function findMigrationCandidates(index: PageIndex, provider: OpenApiSiteP
       spec: specId(result.page.ref.specFile),
       generatedTitle: result.page.title,
       pageTitle: page.title,
+      ...(page.description !== undefined && page.description !== result.page.description ? { lostDescription: page.description } : {}),
     });
   }
   return { candidates, skipped };

@@ -141,6 +141,7 @@ export function planOpenApiMigration(docsText: string, candidates: readonly Migr
       continue;
     }
     if (candidate.pageTitle !== candidate.generatedTitle) item.notes.push(`title changes from "${candidate.pageTitle}" to "${candidate.generatedTitle}" (set x-mint.metadata.title in the spec to keep it)`);
+    if (candidate.lostDescription !== undefined) item.notes.push(`description "${candidate.lostDescription}" is replaced by the spec's (set x-mint.metadata.description to keep it)`);
     if (item.newHref !== item.oldHref && !existingRedirects.has(item.oldHref)) {
       plan.redirects.push({ source: item.oldHref, destination: item.newHref });
       item.notes.push(`URL moves to ${item.newHref}; a redirect from ${item.oldHref} is added`);
