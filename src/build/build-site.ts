@@ -42,6 +42,8 @@ export interface BuildStats {
   rendered: number;
   skipped: number;
   written: number;
+  /** Time spent building the Pagefind index (0 when skipped). */
+  searchMs: number;
   assets: { css: string; js: string; jsBytes: number };
 }
 
@@ -205,8 +207,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   await copyStaticFiles(site.root, outDir);
   await removeStale(outDir, previous, cache.manifest.files, planned, extra);
   // Pagefind has no incremental mode: the index is rebuilt whenever any page was written.
+  let searchMs = 0;
   if (options.search !== false && (todo.length > 0 || !existsSync(path.join(outDir, 'pagefind', 'pagefind.js')))) {
+    const searchStart = performance.now();
     const { errors } = await buildSearchIndex(outDir);
+    searchMs = Math.round(performance.now() - searchStart);
     for (const e of errors) diagnostics.push(diag('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));
   }
   await cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey)));
@@ -217,6 +222,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     rendered,
     skipped,
     written,
+    searchMs,
     assets: { css: assets.css.file, js: assets.js.file, jsBytes: assets.js.contents.length },
   });
 }
