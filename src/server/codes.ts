@@ -15,7 +15,9 @@ export const serverCodes = {
   UPDATE_BUILD_FAILED: 'The site build reported errors; the last published site stays live.',
   UPDATE_PUBLISH_FAILED: 'The built site could not be published; the last published site stays live.',
   UPDATE_BAD_SOURCE: "The project's repository URL, branch or docs folder is refused.",
+  UPDATE_INTERRUPTED: 'The server stopped while the update ran; trigger it again.',
   SITE_NOT_PUBLISHED: 'The project has no published site yet; trigger an update.',
+  SERVER_PORT_IN_USE: 'Another process listens on the port `folio serve` was given.',
 } as const;
 
 export type ServerCode = keyof typeof serverCodes;

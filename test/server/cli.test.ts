@@ -1,0 +1,101 @@
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isWellFormedAdminKey } from '../../src/db/index.js';
+
+const run = promisify(execFile);
+const ROOT = new URL('../../', import.meta.url).pathname;
+const folio = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', ...env } });
+
+/** Run `folio start`, wait for its banner, and return it with a stop function. */
+async function start(dataDir: string): Promise<{ out: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'start', '--port', '0', '--data', dataDir], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d) => (err += d));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('Press Ctrl+C to stop.')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`folio start exited with ${code}: ${err}`)));
+  });
+  return {
+    out,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGINT');
+      }),
+  };
+}
+
+describe('folio projects, keys and start', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-cli-'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('creates a project and a key (printed once, last line), lists and revokes it', async () => {
+    const data = path.join(dir, 'cli');
+    const created = await folio(['projects', 'create', '--name', 'CLI Docs', '--repo', 'https://example.test/cli.git', '--dir', 'docs', '--data', data]);
+    const projectId = created.stdout.trim().split('\n').at(-1)!;
+    expect(projectId).toMatch(/^cli-docs-[a-z0-9]{6}$/);
+    expect((await folio(['projects', 'list', '--data', data])).stdout).toContain(`${projectId}  CLI Docs  https://example.test/cli.git  main    docs`);
+
+    const keyOut = await folio(['keys', 'create', '--project', projectId, '--name', 'ci', '--expires', '30d', '--data', data]);
+    const key = keyOut.stdout.trim().split('\n').at(-1)!;
+    expect(isWellFormedAdminKey(key)).toBe(true);
+    const listed = (await folio(['keys', 'list', '--project', projectId, '--data', data])).stdout;
+    expect(listed).toContain(`folio_…${key.slice(-4)}`);
+    expect(listed).not.toContain(key);
+    const keyId = /^(key_[a-z0-9]+)/m.exec(listed)![1]!;
+    expect((await folio(['keys', 'revoke', keyId, '--data', data])).stdout).toContain(`Revoked ${keyId}`);
+    expect((await folio(['keys', 'list', '--project', projectId, '--data', data])).stdout).toMatch(/revoked\n$/);
+
+    const refused = await folio(['projects', 'create', '--name', 'x', '--repo', '--upload-pack=evil', '--data', data]).catch((e) => e);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('AGENT_BAD_REPOSITORY');
+  }, 300_000);
+
+  it('npm start: serves the example, prints a working curl line, and does not reprint the key', async () => {
+    const data = path.join(dir, 'start');
+    const first = await start(data);
+    let curl: string;
+    try {
+      const key = /Admin key:\s+(folio_\S+)/.exec(first.out)?.[1];
+      expect(key && isWellFormedAdminKey(key)).toBe(true);
+      curl = /curl -H "Authorization: Bearer (\S+)" (\S+)/.exec(first.out)![0];
+      const [, token, url] = /curl -H "Authorization: Bearer (\S+)" (\S+)/.exec(first.out)!;
+      expect(token).toBe(key);
+      const res = await fetch(url!, { headers: { Authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ jobs: [], nextCursor: null });
+      const site = /Docs site:\s+(\S+)/.exec(first.out)![1]!;
+      const siteUrl = new URL(site);
+      const page = await fetch(`http://127.0.0.1:${siteUrl.port}/`, { headers: { Host: siteUrl.host } });
+      expect(page.status).toBe(200);
+      expect(first.out).toContain('Project id:  examples');
+    } finally {
+      await first.stop();
+    }
+    const second = await start(data);
+    try {
+      expect(second.out).toContain('created on first start');
+      expect(second.out).not.toMatch(/Admin key:\s+folio_[A-Za-z0-9]{28}\n/);
+      expect(second.out).toContain('Bearer $FOLIO_ADMIN_KEY');
+      expect(curl).toBeTruthy();
+    } finally {
+      await second.stop();
+    }
+  }, 600_000);
+});
