@@ -38,4 +38,11 @@ describe('$ref resolution', () => {
     );
     expect(readRef('../secret.json').ctx.diagnostics.map((d) => d.code)).toEqual(['REF_OUTSIDE_ROOT']);
   });
+
+  it('refuses a symlink inside the root that points outside it', () => {
+    fs.symlinkSync(path.join(base, 'secret.json'), path.join(root, 'link.json'));
+    const { value, ctx } = readRef('./link.json');
+    expect(value).toBeUndefined();
+    expect(ctx.diagnostics.map((d) => d.code)).toEqual(['REF_OUTSIDE_ROOT']);
+  });
 });

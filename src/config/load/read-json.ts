@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import jsonc from 'jsonc-parser';
 import type { Diagnostic } from '../../shared/diagnostics.js';
-import { resolveInside, toPosixRelative } from '../../shared/paths.js';
+import { isInside, resolveInside, toPosixRelative } from '../../shared/paths.js';
 import type { ConfigCode } from '../codes.js';
 import { type FieldPath, SourceMap, formatPath } from './source-map.js';
 
@@ -154,6 +154,10 @@ function resolveRef(ctx: ReadContext, refNode: jsonc.Node, from: FileRef, p: Fie
   }
   if (!isFile) {
     return fail('REF_NOT_FOUND', `\`$ref\` "${ref}" not found (looked for ${toPosixRelative(ctx.root, target)}); fix the path or create the file`);
+  }
+  // A symlink inside the repository may still point outside it.
+  if (!isInside(fs.realpathSync(ctx.root), fs.realpathSync(target))) {
+    return fail('REF_OUTSIDE_ROOT', `\`$ref\` "${ref}" is a link to a file outside the docs root; reference a file inside the repository`);
   }
   const value = readJsonFile(ctx, target, p, chain);
   if (value === undefined) ctx.failedRefs.push(p);
