@@ -47,6 +47,22 @@ export interface AgentWorker {
   stop(): Promise<void>;
 }
 
+// Workers alive in this process. PGlite belongs to one process, so on PGlite any
+// other lease holder is a worker of a previous process that died.
+const liveWorkers = new Set<string>();
+
+/** On PGlite, hand back leases held by workers of an earlier (killed) process at once instead of after the lease. */
+async function releaseDeadLeases(db: Database): Promise<string[]> {
+  if (db.kind !== 'pglite') return [];
+  const rows = await db.query<{ id: string }>(
+    `UPDATE agent_jobs SET lease_owner = NULL, lease_expires_at = NULL, requeued_at = now()
+      WHERE status = 'active' AND lease_owner IS NOT NULL AND NOT (lease_owner = ANY($1::text[]))
+      RETURNING id`,
+    [[...liveWorkers]],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** Queue-only handle for processes that create jobs but run no worker (e.g. `folio serve --no-worker` on PostgreSQL). */
 export async function createAgentJobQueue(db: Database): Promise<JobQueue> {
   return createJobQueue({ db, supervise: true });
@@ -103,7 +119,12 @@ export async function startWorker({
     }
   };
 
+  liveWorkers.add(workerId);
   for (let i = 0; i < concurrency; i++) await queue.work(({ jobId }) => handle(jobId));
+  for (const id of await releaseDeadLeases(db)) {
+    log(`recovered job ${id} from a worker of an earlier process`);
+    await queue.enqueue(id);
+  }
 
   const reap = async () => {
     try {
@@ -124,6 +145,7 @@ export async function startWorker({
     async stop() {
       if (stopping) return;
       stopping = true;
+      liveWorkers.delete(workerId);
       clearInterval(reaper);
       await queue.stop();
       // Jobs still running after pg-boss's grace period go back to the pool now

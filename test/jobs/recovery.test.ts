@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startWorker, type AgentWorker } from '../../src/agent/index.js';
+import { createAgentJob, createProject, getAgentJobById, openDatabase, type Database } from '../../src/db/index.js';
+import { createBareRepo, tempDir } from '../agent/git-fixtures.js';
+
+let db: Database | undefined;
+let worker: AgentWorker | undefined;
+let tmp: { dir: string; cleanup: () => Promise<void> } | undefined;
+afterEach(async () => {
+  await worker?.stop();
+  await db?.close();
+  await tmp?.cleanup();
+});
+
+describe('recovery on PGlite after the serving process died', () => {
+  it('takes over a job leased by a worker of an earlier process at start, without waiting for the lease', async () => {
+    tmp = await tempDir('folio-recovery-');
+    db = await openDatabase({ memory: true });
+    const bare = await createBareRepo(tmp.dir);
+    const project = await createProject(db, { name: 'r', repoUrl: bare });
+    const job = await createAgentJob(db, { projectId: project.id, repository: bare, ref: null, model: 'folio-maintainer', prompt: 'add unlisted pages' });
+    // What a SIGKILLed `folio serve` leaves behind: a lease with most of its time left.
+    await db.query(`UPDATE agent_jobs SET lease_owner = 'host:4242:dead', lease_expires_at = now() + interval '10 minutes', attempts = 1 WHERE id = $1`, [job.id]);
+    const started = Date.now();
+    worker = await startWorker({ db, publicUrl: 'http://folio.test', workDir: path.join(tmp.dir, 'work'), pollIntervalSeconds: 0.5, verify: 'validate', llm: null });
+    for (;;) {
+      const row = await getAgentJobById(db, job.id);
+      if (row!.status !== 'active') {
+        expect(row).toMatchObject({ status: 'completed', attempts: 2 });
+        expect(row!.prLink).toMatch(/\/pulls\//);
+        break;
+      }
+      expect(Date.now() - started).toBeLessThan(20_000);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+});
