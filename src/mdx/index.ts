@@ -1,3 +1,3 @@
 export * from './types.js';
-export { renderMdx } from './render-mdx.js';
+export { renderMdx, type RenderOptions } from './render-mdx.js';
 export { MDX_CODES } from './codes.js';

@@ -1,6 +1,6 @@
 import type { Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
-import type { ImportDeclaration, Program, Statement, ModuleDeclaration } from 'estree';
+import type { Program } from 'estree';
 import { createElement } from 'react';
 import * as runtime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -9,7 +9,6 @@ import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { collectFeatures } from './components/index.js';
 import { componentScope } from './render-fast.js';
-import { valueToEstree } from './expand.js';
 import { folioHandlers, type HastContext } from './to-hast.js';
 import type { Scope } from './static-eval.js';
 import type { ClientFeature } from './types.js';
@@ -18,16 +17,19 @@ export interface FallbackOptions {
   ctx: HastContext;
   /** Runs on the hast MDX made: snippet expansion and finalize, the same as on the fast path. */
   transform(tree: HastRoot): void;
-  /** Values of names imported from snippets: their `import` becomes a `const`. */
-  importedValues: Scope;
+  /**
+   * Free names the page's code can use: built-in components, React hooks and everything it
+   * imports (snippet constants, JavaScript snippet components). Page-declared names win.
+   */
+  runtimeScope: Scope;
 }
 
 /**
- * The slow path for pages whose ESM or expressions need JavaScript: compile the already parsed
- * tree with @mdx-js/mdx and run it with the same components. Only snippet imports are
- * rewritten (to constants); no other module can be imported.
+ * Compile an already parsed MDX tree with @mdx-js/mdx and run it: the module's default export
+ * renders the content, named exports are the file's `export`s. `import`s are removed (never
+ * loaded as modules); what they name is handed in through `runtimeScope`.
  */
-export async function renderWithMdx(tree: MdastRoot, options: FallbackOptions, features: Set<ClientFeature>): Promise<string> {
+export async function runMdxModule(tree: MdastRoot, options: FallbackOptions): Promise<Record<string, unknown>> {
   const processor = createProcessor({
     outputFormat: 'function-body',
     development: false,
@@ -38,38 +40,37 @@ export async function renderWithMdx(tree: MdastRoot, options: FallbackOptions, f
     rehypePlugins: [
       () => (hast: HastRoot) => {
         options.transform(hast);
-        rewriteImports(hast, options.importedValues);
+        removeImports(hast);
       },
     ],
   });
-  const estree = await processor.run(tree as never);
-  const code = processor.stringify(estree as never);
-  const mod = await run(code, { ...runtime, baseUrl: import.meta.url });
-  const components = componentScope();
-  return collectFeatures(features, () => renderToStaticMarkup(createElement(mod.default, { components: components as never })));
+  // The processor mutates the tree (unravelling, estree rewrites): compile a copy.
+  const estree = await processor.run(structuredClone(tree) as never);
+  const names = Object.keys(options.runtimeScope).filter((n) => /^[A-Za-z$][\w$]*$/.test(n));
+  const prelude = names.length ? `const {${names.join(', ')}} = arguments[0].folioScope;\n` : '';
+  const code = prelude + String(processor.stringify(estree as never));
+  return (await run(code, { ...runtime, baseUrl: import.meta.url, folioScope: options.runtimeScope } as never)) as Record<string, unknown>;
 }
 
-/** Replace every `import` with constants (snippet values) or nothing; module loading is never allowed. */
-function rewriteImports(tree: HastRoot, values: Scope): void {
+/**
+ * The slow path for pages whose ESM or expressions need JavaScript: compile and run the page
+ * with the same components as the fast path, plus whatever its imports provide.
+ */
+export async function renderWithMdx(tree: MdastRoot, options: FallbackOptions, features: Set<ClientFeature>): Promise<string> {
+  const mod = await runMdxModule(tree, options);
+  const components: Scope = { ...componentScope() };
+  for (const [name, value] of Object.entries(options.runtimeScope)) {
+    if (/^[A-Z]/.test(name) && (typeof value === 'function' || (typeof value === 'object' && value !== null))) components[name] = value;
+  }
+  const Content = mod.default as Parameters<typeof createElement>[0];
+  return collectFeatures(features, () => renderToStaticMarkup(createElement(Content, { components } as never))).trim();
+}
+
+/** Drop every `import` declaration: modules are never loaded, their names come from the scope. */
+function removeImports(tree: HastRoot): void {
   for (const node of tree.children) {
     if (node.type !== 'mdxjsEsm') continue;
     const program = node.data?.estree as Program | undefined;
-    if (!program) continue;
-    program.body = program.body.flatMap((statement): Array<Statement | ModuleDeclaration> => {
-      if (statement.type !== 'ImportDeclaration') return [statement];
-      return importToConstants(statement, values);
-    });
+    if (program) program.body = program.body.filter((statement) => statement.type !== 'ImportDeclaration');
   }
-}
-
-function importToConstants(statement: ImportDeclaration, values: Scope): Statement[] {
-  const out: Statement[] = [];
-  for (const spec of statement.specifiers) {
-    const name = spec.local.name;
-    if (!(name in values)) continue;
-    const init = valueToEstree(values[name]);
-    if (!init) continue;
-    out.push({ type: 'VariableDeclaration', kind: 'const', declarations: [{ type: 'VariableDeclarator', id: { type: 'Identifier', name }, init }] });
-  }
-  return out;
 }

@@ -1,24 +1,30 @@
 import type { Root as HastRoot } from 'hast';
 import type { Diagnostic } from '../shared/diagnostics.js';
-import { analyzeEsm, isLocalImport, type EsmInfo } from './esm.js';
+import { analyzeEsm, isLocalImport, type EsmInfo, type ImportBinding } from './esm.js';
+import { evaluateJsSnippet, runtimeGlobals } from './js-snippet.js';
 import { expandSnippets } from './expand.js';
 import { finalizeTree } from './finalize.js';
 import { prepareLanguages } from './highlight.js';
 import { parseMdx } from './parse.js';
 import { renderFast } from './render-fast.js';
-import { renderWithMdx } from './render-fallback.js';
+import { renderWithMdx, runMdxModule } from './render-fallback.js';
 import { fenceLanguages, isMdxPath, resolveImportPath, SnippetLoader, type LoadedSnippet } from './snippet-loader.js';
 import { NotStatic, type Scope } from './static-eval.js';
 import { mdastToHast, type HastContext } from './to-hast.js';
 import type { ClientFeature, Heading, MdxInput, MdxOutput } from './types.js';
 import { substituteVariables } from './variables.js';
 
+export interface RenderOptions {
+  /** `mdx` forces the @mdx-js/mdx fallback (tests compare both renderers); default picks the fast path when it can. */
+  renderer?: 'auto' | 'mdx';
+}
+
 /**
  * Turn one MDX page body into HTML. Pages whose ESM and expressions are static take the fast
  * path (syntax tree → React components → HTML, no code generation); the rest are compiled and
  * run by @mdx-js/mdx with the same components. User errors come back as diagnostics, never thrown.
  */
-export async function renderMdx(input: MdxInput): Promise<MdxOutput> {
+export async function renderMdx(input: MdxInput, options: RenderOptions = {}): Promise<MdxOutput> {
   const diagnostics: Diagnostic[] = [];
   const features = new Set<ClientFeature>();
   try {
@@ -30,7 +36,14 @@ export async function renderMdx(input: MdxInput): Promise<MdxOutput> {
     const loader = new SnippetLoader(input, diagnostics);
     await Promise.all([prepareLanguages(fenceLanguages(tree)), loader.loadFor(tree, esm, input.file, input.lineOffset)]);
     const imports = resolveImports(esm, input, loader.snippets, diagnostics);
-    const declared = new Set([...esm.declared, ...imports.components.keys(), ...Object.keys(imports.values), ...imports.unsupported]);
+    const declared = new Set([
+      ...esm.declared,
+      ...imports.components.keys(),
+      ...Object.keys(imports.values),
+      ...imports.unsupported,
+      ...imports.js.map((b) => b.local),
+      ...imports.mdxRuntime.map((b) => b.local),
+    ]);
     const ctx: HastContext = { file: input.file, lineOffset: input.lineOffset, diagnostics };
     const before = diagnostics.length;
     let headings: Heading[] = [];
@@ -38,11 +51,22 @@ export async function renderMdx(input: MdxInput): Promise<MdxOutput> {
       expandSnippets(hast, { file: input.file, lineOffset: input.lineOffset, scope: { ...esm.constants, ...imports.values }, components: imports.components, named: new Map() }, loader.snippets, diagnostics);
       headings = finalizeTree(hast, { file: input.file, lineOffset: input.lineOffset, declared, unsupported: imports.unsupported, diagnostics });
     };
-    if (!esm.needsRuntime) {
+    const fastAllowed = options.renderer !== 'mdx' && !esm.needsRuntime && imports.js.length === 0 && imports.mdxRuntime.length === 0;
+    if (fastAllowed) {
       const hast = mdastToHast(tree, ctx);
       transform(hast);
       try {
-        const html = renderFast(hast, { ...esm.constants, ...imports.values }, features);
+        const html = renderFast(hast, { ...esm.constants, ...imports.values }, features, (name, line, column) =>
+          diagnostics.push({
+            file: input.file,
+            line: line + input.lineOffset,
+            column,
+            severity: 'error',
+            code: 'MDX_EVAL_ERROR',
+            path: '',
+            message: `\`${name}\` is not defined in this page. Define it with \`export const ${name} = ...\`, import it from a snippet, or escape the braces as \`\\{${name}\\}\` if they are text.`,
+          }),
+        );
         return { html, headings, diagnostics, usesClientFeatures: features, renderer: 'fast' };
       } catch (error) {
         if (!(error instanceof NotStatic)) throw error;
@@ -52,7 +76,12 @@ export async function renderMdx(input: MdxInput): Promise<MdxOutput> {
       }
     }
     try {
-      const html = await renderWithMdx(tree, { ctx, transform, importedValues: imports.values }, features);
+      const jsValues = await loadJsImports(imports, input, diagnostics);
+      const snippetValues = await loadMdxRuntimeImports(imports, input, loader.snippets, diagnostics);
+      const runtimeScope: Scope = { ...runtimeGlobals(), ...imports.values, ...jsValues, ...snippetValues };
+      for (const name of imports.unsupported) runtimeScope[name] = undefined;
+      for (const name of esm.declared) delete runtimeScope[name];
+      const html = await renderWithMdx(tree, { ctx, transform, runtimeScope }, features);
       return { html, headings, diagnostics, usesClientFeatures: features, renderer: 'mdx' };
     } catch (error) {
       diagnostics.push(runtimeDiagnostic(error, input));
@@ -69,12 +98,16 @@ interface ResolvedImports {
   components: Map<string, string>;
   /** Local name → value, for named constants imported from MDX snippets. */
   values: Scope;
-  /** Names whose import cannot be honoured (npm packages, JavaScript snippets, missing exports). */
+  /** Names whose import cannot be honoured (npm packages, missing exports, failing JavaScript snippets). */
   unsupported: Set<string>;
+  /** Imports from JavaScript snippets (`.jsx`): only the MDX fallback runs them. */
+  js: ImportBinding[];
+  /** Named imports of MDX snippet exports computed by JavaScript (components): fallback only. */
+  mdxRuntime: ImportBinding[];
 }
 
 function resolveImports(esm: EsmInfo, input: MdxInput, snippets: Map<string, LoadedSnippet | null>, diagnostics: Diagnostic[]): ResolvedImports {
-  const out: ResolvedImports = { components: new Map(), values: {}, unsupported: new Set() };
+  const out: ResolvedImports = { components: new Map(), values: {}, unsupported: new Set(), js: [], mdxRuntime: [] };
   for (const binding of esm.imports) {
     const report = (code: string, message: string, severity: 'error' | 'warning' = 'error') =>
       diagnostics.push({ file: input.file, line: binding.line, column: binding.column, severity, code, path: '', message });
@@ -85,8 +118,7 @@ function resolveImports(esm: EsmInfo, input: MdxInput, snippets: Map<string, Loa
     }
     const target = resolveImportPath(binding.source, input.file);
     if (!isMdxPath(target)) {
-      out.unsupported.add(binding.local);
-      report('MDX_UNSUPPORTED_IMPORT', `\`${binding.local}\` is imported from the JavaScript file "${binding.source}", which Folio does not run. Use an MDX snippet instead.`, 'warning');
+      out.js.push(binding);
       continue;
     }
     const snippet = snippets.get(target);
@@ -100,17 +132,92 @@ function resolveImports(esm: EsmInfo, input: MdxInput, snippets: Map<string, Loa
     }
     if (binding.imported === '*') out.values[binding.local] = snippet.esm.constants;
     else if (binding.imported in snippet.esm.constants) out.values[binding.local] = snippet.esm.constants[binding.imported];
+    else if (snippet.esm.declared.has(binding.imported)) out.mdxRuntime.push(binding);
     else {
       out.unsupported.add(binding.local);
       report(
         'MDX_SNIPPET_EXPORT_MISSING',
-        snippet.esm.declared.has(binding.imported)
-          ? `\`${binding.imported}\` in "${binding.source}" is computed by JavaScript; snippets may export only literal constants (strings, numbers, arrays, objects).`
-          : `"${binding.source}" has no export named \`${binding.imported}\`. Add \`export const ${binding.imported} = ...\` to the snippet or fix the name.`,
+        `"${binding.source}" has no export named \`${binding.imported}\`. Add \`export const ${binding.imported} = ...\` to the snippet or fix the name.`,
       );
     }
   }
   return out;
+}
+
+/** Compile and run MDX snippets whose imported exports are JavaScript (components), fallback only. */
+async function loadMdxRuntimeImports(
+  imports: ResolvedImports,
+  input: MdxInput,
+  snippets: Map<string, LoadedSnippet | null>,
+  diagnostics: Diagnostic[],
+): Promise<Scope> {
+  const values: Scope = {};
+  const modules = new Map<string, Promise<Record<string, unknown> | Error>>();
+  for (const binding of imports.mdxRuntime) {
+    const target = resolveImportPath(binding.source, input.file);
+    const snippet = snippets.get(target);
+    if (!snippet) continue;
+    if (!modules.has(target)) {
+      const ctx: HastContext = { file: snippet.file, lineOffset: 0, diagnostics: [] };
+      const runtimeScope = runtimeGlobals();
+      for (const name of snippet.esm.declared) delete runtimeScope[name];
+      modules.set(
+        target,
+        runMdxModule(snippet.tree, { ctx, transform: () => {}, runtimeScope }).catch((error: unknown) =>
+          error instanceof Error ? error : new Error(String(error)),
+        ),
+      );
+    }
+    const mod = await modules.get(target)!;
+    if (mod instanceof Error) {
+      imports.unsupported.add(binding.local);
+      diagnostics.push({
+        file: input.file,
+        line: binding.line,
+        column: binding.column,
+        severity: 'error',
+        code: 'MDX_EVAL_ERROR',
+        path: '',
+        message: `Could not run snippet "${binding.source}": ${mod.message.split('\n')[0]}. Fix the snippet's JavaScript.`,
+      });
+    } else values[binding.local] = mod[binding.imported];
+  }
+  return values;
+}
+
+/** Run the JavaScript snippets a page imports (fallback only) and collect the imported names. */
+async function loadJsImports(imports: ResolvedImports, input: MdxInput, diagnostics: Diagnostic[]): Promise<Scope> {
+  const values: Scope = {};
+  const modules = new Map<string, Promise<Scope | Error>>();
+  for (const binding of imports.js) {
+    const target = resolveImportPath(binding.source, input.file);
+    if (!modules.has(target)) {
+      modules.set(
+        target,
+        input.readSnippet(target).then(
+          (found) => {
+            if (!found) return new Error(`"${binding.source}" was not found inside the docs root`);
+            try {
+              return evaluateJsSnippet(found.source, found.file);
+            } catch (error) {
+              return error instanceof Error ? error : new Error(String(error));
+            }
+          },
+          (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+        ),
+      );
+    }
+    const mod = await modules.get(target)!;
+    const fail = (message: string, code = 'MDX_EVAL_ERROR') => {
+      imports.unsupported.add(binding.local);
+      diagnostics.push({ file: input.file, line: binding.line, column: binding.column, severity: 'error', code, path: '', message });
+    };
+    if (mod instanceof Error) fail(`Could not run the JavaScript snippet "${binding.source}": ${mod.message.split('\n')[0]}. Fix the snippet.`, mod.message.includes('not found') ? 'MDX_SNIPPET_NOT_FOUND' : 'MDX_EVAL_ERROR');
+    else if (binding.imported === '*') values[binding.local] = mod;
+    else if (binding.imported in mod) values[binding.local] = mod[binding.imported];
+    else fail(`"${binding.source}" has no export named \`${binding.imported}\`. Export it from the snippet or fix the name.`, 'MDX_SNIPPET_EXPORT_MISSING');
+  }
+  return values;
 }
 
 function runtimeDiagnostic(error: unknown, input: MdxInput): Diagnostic {

@@ -12,6 +12,8 @@ import type { MdxInput } from './types.js';
 /** A snippet file parsed once per page render and expanded wherever it is used. */
 export interface LoadedSnippet {
   file: string;
+  /** The parsed snippet, kept for the fallback when it exports JavaScript components. */
+  tree: MdastRoot;
   hast: HastRoot;
   esm: EsmInfo;
   /** Local component name → import path of the snippet it names (for nested snippets). */
@@ -107,7 +109,10 @@ export class SnippetLoader {
     }
     if (this.snippets.has(importPath)) return;
     this.snippets.set(importPath, null);
-    const found = await this.input.readSnippet(importPath);
+    // mint.json-era sites keep snippets in `_snippets/`; `<Snippet file>` finds them there too.
+    const found =
+      (await this.input.readSnippet(importPath)) ??
+      (importPath.startsWith('/snippets/') ? await this.input.readSnippet(`/_snippets/${importPath.slice('/snippets/'.length)}`) : null);
     if (!found) {
       this.report(fromFile, at, 'MDX_SNIPPET_NOT_FOUND', `Snippet \`${importPath}\` was not found. Create the file under the docs root or fix the path.`);
       return;
@@ -121,7 +126,7 @@ export class SnippetLoader {
     const esm = analyzeEsm(parsed.tree, lines);
     await prepareLanguages(fenceLanguages(parsed.tree));
     const hast = mdastToHast(parsed.tree, { file: found.file, lineOffset: lines, diagnostics: this.diagnostics });
-    this.snippets.set(importPath, { file: found.file, hast, esm, components: snippetUsages(parsed.tree, esm, importPath) });
+    this.snippets.set(importPath, { file: found.file, tree: parsed.tree, hast, esm, components: snippetUsages(parsed.tree, esm, importPath) });
     await this.loadFor(parsed.tree, esm, found.file, lines, [...importers, importPath]);
   }
 

@@ -4,7 +4,12 @@ import type { JSXElement, JSXFragment } from 'estree-jsx';
 
 /** Thrown when an expression needs real JavaScript; the caller then uses the MDX fallback. */
 export class NotStatic extends Error {
-  constructor(what: string) {
+  constructor(
+    what: string,
+    /** Set when the cause is a name no scope defines (a typo, or a variable of another page). */
+    readonly unknownName?: string,
+    readonly node?: EsNode,
+  ) {
     super(`not statically evaluable: ${what}`);
   }
 }
@@ -96,7 +101,7 @@ export function evaluateStatic(node: EsNode, scope: Scope): unknown {
     case 'Identifier':
       if (own.call(scope, node.name)) return scope[node.name];
       if (node.name === 'undefined') return undefined;
-      throw new NotStatic(`unknown name ${node.name}`);
+      throw new NotStatic(`unknown name ${node.name}`, node.name, node);
     case 'MemberExpression': {
       if (node.object.type === 'Super') throw new NotStatic('super');
       const object = evaluateStatic(node.object, scope) as Record<string, unknown> | null | undefined;

@@ -32,7 +32,9 @@ export function jsxElement(name: string, attributes: MdxJsxAttribute[], children
 function codeHandler(state: State, node: Code) {
   const meta = parseCodeMeta(node.lang, node.meta);
   if (meta.lang?.toLowerCase() === 'mermaid') {
-    return state.patch(node, jsxElement('Mermaid', [jsxAttr('chart', node.value)]) as never) as never;
+    const mermaid = jsxElement('Mermaid', [jsxAttr('chart', node.value)]);
+    state.patch(node, mermaid as never);
+    return mermaid as never;
   }
   const html = highlightToHtml(node.value, meta.lang, meta.highlight);
   const attributes = [jsxAttr('html', html)];

@@ -4,14 +4,15 @@ import { Callout, Check, Danger, Info, Note, Tip, Warning } from './callouts.js'
 import { Card, CardGroup, Column, Columns, Tile } from './cards.js';
 import { ParamField, ResponseField } from './fields.js';
 import { Icon } from './icon.js';
-import { FolioCode, FolioMath } from './internal.js';
+import { CodeBlock, FolioCode, FolioMath } from './internal.js';
 import { Badge, Color, Frame, Latex, Mermaid, Tooltip, Tree, Update } from './media.js';
-import { FolioUnknown, Panel, Prompt, Visibility } from './misc.js';
+import { GitHub, Link, Panel, Prompt, Visibility } from './misc.js';
 import { Step, Steps } from './steps.js';
 import { CodeGroup, RequestExample, ResponseExample, Tab, Tabs, View } from './tabs.js';
 
 export { collectFeatures } from './shared.js';
 export { FolioUnknown } from './misc.js';
+
 
 /** Every built-in component by the name pages use; member components (`Tree.Folder`) hang off their parent. */
 export const builtinComponents: Record<string, ComponentType<any>> = {
@@ -48,10 +49,14 @@ export const builtinComponents: Record<string, ComponentType<any>> = {
   Mermaid,
   Latex,
   Tree,
+  FileTree: Tree,
   Color,
   Visibility,
   Prompt,
   Panel,
+  Link,
+  GitHub: GitHub as unknown as ComponentType<any>,
+  CodeBlock,
   FolioCode,
   FolioMath,
 };

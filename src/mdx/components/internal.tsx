@@ -1,5 +1,6 @@
 import { renderIcon } from './icon.js';
-import { type AnyProps, bool, needFeature, str } from './shared.js';
+import { highlightToHtml } from '../highlight.js';
+import { type AnyProps, bool, needFeature, str, textOf } from './shared.js';
 
 /**
  * A highlighted code block (`html` is Shiki's `<pre>`, made at build time) with an optional
@@ -36,4 +37,20 @@ export function FolioMath(props: AnyProps) {
   ) : (
     <span className="folio-math folio-math-inline" dangerouslySetInnerHTML={html} />
   );
+}
+
+/**
+ * `<CodeBlock language filename wrap>{code}</CodeBlock>`: a code block written as a component
+ * (docs.json sites pass it to their own React components). Grammars not yet loaded show as plain text.
+ */
+export function CodeBlock(props: AnyProps) {
+  const code = textOf(props.children).replace(/\n$/, '');
+  const lang = str(props.language) ?? str(props.lang);
+  let html: string;
+  try {
+    html = highlightToHtml(code, lang, new Set());
+  } catch {
+    html = `<pre class="shiki"><code>${code.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</code></pre>`;
+  }
+  return <FolioCode html={html} lang={lang} title={str(props.filename) ?? str(props.title)} icon={props.icon} wrap={props.wrap} />;
 }

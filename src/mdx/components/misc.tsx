@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { renderIcon } from './icon.js';
 import { type AnyProps, needFeature, str } from './shared.js';
 
 /**
@@ -41,3 +42,32 @@ export function FolioUnknown(props: AnyProps & { 'data-component'?: string }) {
     </div>
   );
 }
+
+/** `<Link href>`: an internal or external link (mem0 writes it like Next.js's Link). */
+export function Link(props: AnyProps) {
+  const href = str(props.href);
+  const external = href ? /^https?:\/\//.test(href) : false;
+  return (
+    <a href={href} className={str(props.className)} {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}>
+      {props.children}
+    </a>
+  );
+}
+
+/** `<GitHub.Repo repo="owner/name" description>`: a card linking to a repository (no API call at build time). */
+function GitHubRepo(props: AnyProps) {
+  const repo = str(props.repo) ?? '';
+  return (
+    <a className="folio-card folio-card-link folio-github-repo" href={`https://github.com/${repo}`} target="_blank" rel="noreferrer">
+      <div className="folio-card-content">
+        {renderIcon('github', { className: 'folio-card-icon' })}
+        <div className="folio-card-text">
+          <p className="folio-card-title">{repo}</p>
+          {props.description ? <div className="folio-card-body">{props.description as ReactNode}</div> : null}
+        </div>
+      </div>
+    </a>
+  );
+}
+
+export const GitHub = { Repo: GitHubRepo };

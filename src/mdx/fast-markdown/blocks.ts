@@ -38,6 +38,7 @@ function blocks(lines: string[], topLevel: boolean): BlockContent[] {
       continue;
     }
     if (line[0] === ' ') bail();
+    if (/^(?:[*+-]|\d{1,9}[.)])[ \t]*$/.test(line)) bail(); // empty list item
     if (topLevel && /^(import|export)\b/.test(line)) bail();
     const fence = FENCE.exec(line);
     if (fence) {
@@ -48,7 +49,6 @@ function blocks(lines: string[], topLevel: boolean): BlockContent[] {
     if (atx) {
       let content = atx[2] ?? '';
       content = content.replace(/(^|[ \t]+)#+$/, '').trim();
-      if (/^#+$/.test(content)) content = '';
       out.push({ type: 'heading', depth: atx[1]!.length as 1, children: content ? parseInline(content) : [] });
       i++;
       continue;
@@ -201,7 +201,7 @@ function list(lines: string[], start: number, out: BlockContent[]): number {
     type: 'list',
     ordered: first.ordered,
     start: first.ordered ? first.number : null,
-    spread: spreadBetween || items.some((item) => item.spread),
+    spread: spreadBetween,
     children: items,
   };
   out.push(node);
@@ -215,6 +215,8 @@ function listItem(content: string[]): ListItem {
     if (task[0].length === content[0]!.length) bail();
     checked = task[1] !== ' ';
     content[0] = content[0]!.slice(task[0].length);
+    // The checkbox only belongs to a paragraph; anything block-like after it is not modelled.
+    if (/^(?:[#>*+\-_`~|=]|\d+[.)])/.test(content[0]!)) bail();
   }
   if (/^ /.test(content[0]!)) bail();
   const children = blocks(content, false);

@@ -241,6 +241,13 @@ function parseEmphasis(text: string, at: number, end: number, inLink: boolean): 
       if (!link) bail();
       continue;
     }
+    if (c === 'h' && (text.startsWith('http://', i) || text.startsWith('https://', i))) {
+      const auto = parseAutolink(text, i, end, inLink);
+      if (auto) {
+        i = auto.end;
+        continue;
+      }
+    }
     if (c === ch) {
       const r = runLength(text, i, ch);
       const f = flanking(text, i, r, ch);

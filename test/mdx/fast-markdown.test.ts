@@ -1,0 +1,94 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkMdx from 'remark-mdx';
+import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
+import { describe, expect, it } from 'vitest';
+import { fastParseMarkdown } from '../../src/mdx/fast-markdown/blocks.js';
+import { generatePage } from '../../bench/mdx-page.js';
+import { CORPORA_DIR, listMdx, splitFrontmatter } from './corpus-helpers.js';
+
+const reference = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkMath).freeze();
+
+/** The tree without positions and data, so the two parsers' outputs compare structurally. */
+function shape(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(shape);
+  if (node && typeof node === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(node).sort()) if (key !== 'position' && key !== 'data') out[key] = shape((node as Record<string, unknown>)[key]);
+    return out;
+  }
+  return node;
+}
+
+/** null when the fast parser declines; otherwise whether it agrees with micromark. */
+function agrees(source: string): boolean | null {
+  const fast = fastParseMarkdown(source);
+  if (!fast) return null;
+  let slow;
+  try {
+    slow = reference.parse(source);
+  } catch {
+    return false; // the fast parser accepted something MDX rejects
+  }
+  expect(shape(fast)).toEqual(shape(slow));
+  return true;
+}
+
+describe('fast Markdown parser', () => {
+  it('handles the benchmark pages and agrees with remark on them', () => {
+    for (let i = 0; i < 20; i++) expect(agrees(generatePage(i))).toBe(true);
+  });
+
+  it('either declines or produces exactly remark’s tree on every corpus page', () => {
+    let accepted = 0;
+    let total = 0;
+    for (const corpus of readdirSync(CORPORA_DIR)) {
+      const root = path.join(CORPORA_DIR, corpus);
+      for (const file of listMdx(root)) {
+        total++;
+        const { body } = splitFrontmatter(readFileSync(path.join(root, file), 'utf8'));
+        if (agrees(body)) accepted++;
+      }
+    }
+    console.log(`fast Markdown parser took ${accepted} of ${total} corpus pages; the rest went to micromark`);
+    expect(accepted).toBeGreaterThan(300);
+  });
+
+  it('either declines or agrees with remark on generated Markdown (property)', () => {
+    const word = fc.constantFrom('alpha', 'beta', 'x', 'foo_bar', 'a*b', '2 * 3', 'end.', '(paren)', 'https://ex.com/a_(b)', 'http://x.y/z.', '`code`', '``a`b``', '[t](/u)', '![i](/i.png)', '[x]', '*em*', '**st**', '_u_', '__uu__', '*', '**', '_', '#', '|', '-', '1.', '>', '!', ':', 'done.', '[ ]', 'C#', 'a_b_c', '*a **b** c*', '**a *b* c**', '** x **', 'a_', '_a', '**a**b', 'a**b**', '*a*b', 'foo*', '*foo', '***x***', '[a](b "t")', '[a]( b )', 'www.x.com', 'a@b.c', '&amp;', 'http://x.y/(a)', ')', '(', 'é*x*', '*x*é', '"q"', "'", '.*a*.', '_a_.', '-_a_-');
+    const line = fc.array(word, { minLength: 1, maxLength: 8 }).map((w) => w.join(' '));
+    const block = fc.oneof(
+      line,
+      line.map((l) => `# ${l}`),
+      line.map((l) => `### ${l} ##`),
+      fc.array(line, { minLength: 1, maxLength: 3 }).map((ls) => ls.map((l) => `- ${l}`).join('\n')),
+      fc.array(line, { minLength: 1, maxLength: 3 }).map((ls) => ls.map((l, i) => `${i + 1}. ${l}`).join('\n')),
+      fc.array(line, { minLength: 1, maxLength: 2 }).map((ls) => ls.map((l) => `- [x] ${l}`).join('\n\n')),
+      fc.tuple(line, line).map(([a, b]) => `- ${a}\n\n  ${b}`),
+      fc.tuple(line, line).map(([a, b]) => `- ${a}\n  - ${b}`),
+      line.map((l) => `> ${l}`),
+      line.map((l) => `\`\`\`js meta here\n${l}\n\`\`\``),
+      fc.tuple(word, word, word).map(([a, b, c]) => `| ${a} | ${b} |\n|---|:-:|\n| ${c} | x |`),
+      fc.constant('---'),
+      fc.constant('***'),
+      fc.tuple(line, line).map(([a, b]) => `${a}  \n${b}`),
+      fc.tuple(line, line).map(([a, b]) => `${a}\n${b}`),
+    );
+    const doc = fc.array(block, { minLength: 1, maxLength: 6 }).map((bs) => bs.join('\n\n'));
+    let accepted = 0;
+    fc.assert(
+      fc.property(doc, (source) => {
+        const result = agrees(source);
+        if (result === false) return false;
+        if (result) accepted++;
+        return true;
+      }),
+      { numRuns: Number(process.env.FAST_MD_RUNS ?? 800), seed: 8 },
+    );
+    expect(accepted).toBeGreaterThan(100);
+  });
+});

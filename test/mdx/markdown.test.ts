@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { render } from './helpers.js';
+
+describe('Markdown features', () => {
+  it('GitHub-flavoured Markdown: tables, task lists, strikethrough, autolinks', async () => {
+    const out = await render('| a | b |\n|:--|--:|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo\n\n~~old~~ and https://example.com/x.');
+    expect(out.html).toContain('<table><thead><tr><th style="text-align:left">a</th><th style="text-align:right">b</th></tr></thead>');
+    expect(out.html).toContain('<input type="checkbox" disabled="" checked=""/> done');
+    expect(out.html).toContain('<input type="checkbox" disabled=""/> todo');
+    expect(out.html).toContain('<del>old</del>');
+    expect(out.html).toContain('<a href="https://example.com/x">https://example.com/x</a>.');
+  });
+
+  it('headings get github-slugger ids (deduplicated), anchor links and a TOC list', async () => {
+    const out = await render('# Intro\n\n## Getting started\n\n## Getting started\n\n### The `config` file');
+    expect(out.headings).toEqual([
+      { depth: 1, id: 'intro', text: 'Intro' },
+      { depth: 2, id: 'getting-started', text: 'Getting started' },
+      { depth: 2, id: 'getting-started-1', text: 'Getting started' },
+      { depth: 3, id: 'the-config-file', text: 'The config file' },
+    ]);
+    expect(out.html).toContain('<h2 id="getting-started-1"><a class="folio-anchor" href="#getting-started-1" aria-hidden="true" tabindex="-1" data-pagefind-ignore="">#</a>Getting started</h2>');
+  });
+
+  it('math: inline and display formulas are KaTeX HTML at build time', async () => {
+    const out = await render('Euler: $e^{i\\pi} + 1 = 0$\n\n$$\n\\int_0^1 x\\,dx\n$$');
+    expect(out.html).toContain('<span class="folio-math folio-math-inline"><span class="katex">');
+    expect(out.html).toContain('<div class="folio-math folio-math-display"><span class="katex-display">');
+    expect(out.usesClientFeatures.has('math')).toBe(true);
+    const bad = await render('$\\frac{1}$');
+    expect(bad.diagnostics.map((d) => d.code)).toEqual(['MDX_MATH_ERROR']);
+  });
+
+  it('code: Shiki with light colours inline and dark ones as variables, title, copy button, highlighted lines', async () => {
+    const out = await render('```ts title.ts {2}\nconst a: number = 1;\nexport { a };\n```');
+    expect(out.html).toContain('<div class="folio-code" data-folio-copy-scope="" data-lang="ts" data-title="title.ts">');
+    expect(out.html).toContain('<span class="folio-code-title">title.ts</span>');
+    expect(out.html).toContain('<button type="button" class="folio-copy" data-folio-copy="" aria-label="Copy code">Copy</button>');
+    expect(out.html).toContain('class="shiki shiki-themes github-light github-dark"');
+    expect(out.html).toContain('<span style="color:#D73A49;--shiki-dark:#F97583">const</span>');
+    expect(out.html).toMatch(/<span class="line highlighted"><span style="color:#D73A49;--shiki-dark:#F97583">export<\/span>/);
+    expect(out.usesClientFeatures.has('copy')).toBe(true);
+  });
+
+  it('code: unknown language is plain text, not a crash; title with spaces and attributes', async () => {
+    const out = await render('```notalanguage My Example File wrap\nsome <text>\n```');
+    expect(out.diagnostics).toEqual([]);
+    expect(out.html).toContain('data-title="My Example File"');
+    expect(out.html).toContain('some &lt;text&gt;');
+    expect(out.html).toContain('folio-code-body folio-code-wrap');
+  });
+
+  it('{{variables}} are substituted from docs.json; unknown ones stay as written', async () => {
+    const out = await render('Install {{product}} v{{ version }}.\n\n```bash\necho {{product}}\n```', { variables: { product: 'Folio', version: '2' } });
+    expect(out.html).toContain('<p>Install Folio v2.</p>');
+    expect(out.html).toContain('Folio</span>');
+  });
+
+  it('comments and simple expressions render; JSX comments leave nothing', async () => {
+    const out = await render('{/* hidden */}\n\nYear {2020 + 5}, {"text"}.');
+    expect(out.renderer).toBe('fast');
+    expect(out.html).toBe('<p>Year 2025, text.</p>');
+  });
+
+  it('an undefined name in an expression is an error at its position, not a crash', async () => {
+    const out = await render('---\n\nFormat: "files/{sha256hash}.zip"', { lineOffset: 4 });
+    expect(out.diagnostics).toMatchObject([{ code: 'MDX_EVAL_ERROR', line: 7, column: 17, severity: 'error' }]);
+    expect(out.html).toContain('files/.zip');
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { codes, render } from './helpers.js';
+
+describe('snippets', () => {
+  it('an imported MDX snippet is expanded with its props, children and headings', async () => {
+    const out = await render('import Intro from "/snippets/intro.mdx";\n\n# Page\n\n<Intro product="Folio">**kids**</Intro>', {
+      snippets: { '/snippets/intro.mdx': '## About {product}\n\nWelcome to {product}. {children}\n\n<Note>{product} rocks</Note>' },
+    });
+    expect(out.renderer).toBe('fast');
+    expect(codes(out)).toEqual([]);
+    expect(out.html).toContain('<h2 id="about-folio">');
+    expect(out.html).toContain('<p>Welcome to Folio. <strong>kids</strong></p>');
+    expect(out.html).toContain('Folio rocks');
+    expect(out.headings.map((h) => h.id)).toEqual(['page', 'about-folio']);
+  });
+
+  it('named exports of constants can be imported and used in expressions and props', async () => {
+    const out = await render('import { version, links } from "/snippets/consts.mdx";\n\nVersion {version}.\n\n<Card title={links.docs} href={links.docs}>x</Card>', {
+      snippets: { '/snippets/consts.mdx': 'export const version = "1.2.3";\nexport const links = { docs: "/docs" };' },
+    });
+    expect(out.renderer).toBe('fast');
+    expect(out.html).toContain('<p>Version 1.2.3.</p>');
+    expect(out.html).toContain('href="/docs"');
+  });
+
+  it('<Snippet file> reads from snippets/ (and the legacy _snippets/)', async () => {
+    const out = await render('<Snippet file="help.mdx" />\n\n<Snippet file="old.mdx" />', {
+      snippets: { '/snippets/help.mdx': 'Need help?', '/_snippets/old.mdx': 'Legacy' },
+    });
+    expect(codes(out)).toEqual([]);
+    expect(out.html).toContain('<p>Need help?</p>');
+    expect(out.html).toContain('<p>Legacy</p>');
+  });
+
+  it('snippets can use snippets; a cycle is reported, not an infinite loop', async () => {
+    const nested = await render('import A from "/snippets/a.mdx";\n\n<A />', {
+      snippets: { '/snippets/a.mdx': 'import B from "/snippets/b.mdx";\n\nA says <B name="x" />', '/snippets/b.mdx': 'B got {name}' },
+    });
+    expect(nested.html).toContain('A says');
+    expect(nested.html).toContain('B got x');
+    const cycle = await render('import A from "/snippets/a.mdx";\n\n<A />', {
+      snippets: { '/snippets/a.mdx': 'import B from "/snippets/b.mdx";\n\n<B />', '/snippets/b.mdx': 'import A from "/snippets/a.mdx";\n\n<A />' },
+    });
+    expect(codes(cycle)).toContain('MDX_SNIPPET_CYCLE');
+  });
+
+  it('a missing snippet is an error naming the import line', async () => {
+    const out = await render('# T\n\nimport Gone from "/snippets/gone.mdx";\n\n<Gone />', { lineOffset: 3 });
+    expect(out.diagnostics).toMatchObject([{ code: 'MDX_SNIPPET_NOT_FOUND', line: 6, column: 1, file: 'page.mdx' }]);
+  });
+
+  it('an npm import is refused with an error; a snippet exporting a component runs on the fallback', async () => {
+    const npm = await render('import { Thing } from "some-package";\n\n<Thing />');
+    expect(codes(npm)).toEqual(['MDX_UNSUPPORTED_IMPORT', 'MDX_UNSUPPORTED_IMPORT']);
+    const comp = await render('import { TF } from "/snippets/tf.mdx";\n\n<TF name="blocks" />', {
+      snippets: { '/snippets/tf.mdx': 'export const TF = ({ name }) => (\n<p>Manage {name} with <Icon icon="terraform" /></p>\n);' },
+    });
+    expect(comp.renderer).toBe('mdx');
+    expect(codes(comp)).toEqual([]);
+    expect(comp.html).toBe('<p>Manage blocks with <span class="folio-icon" data-icon="terraform" aria-hidden="true"></span></p>');
+  });
+
+  it('a JavaScript snippet component runs on the fallback with React hooks in scope', async () => {
+    const out = await render('import { Counter } from "/snippets/counter.jsx";\n\n<Counter start={3} />', {
+      snippets: { '/snippets/counter.jsx': 'export const Counter = ({ start }) => {\n  const [n] = useState(start);\n  return <button className="c">{n}</button>;\n};\n' },
+    });
+    expect(out.renderer).toBe('mdx');
+    expect(codes(out)).toEqual([]);
+    expect(out.html).toBe('<button class="c">3</button>');
+  });
+});
