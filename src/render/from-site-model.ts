@@ -101,7 +101,7 @@ export function sectionViewFromModel(model: SiteModel, section: Section): Sectio
   };
 }
 
-type ChromeConfig = Pick<DocsConfig, 'name' | 'logo' | 'favicon' | 'colors' | 'navbar' | 'footer' | 'banner'>;
+type ChromeConfig = Pick<DocsConfig, 'name' | 'logo' | 'favicon' | 'colors' | 'navbar' | 'footer' | 'banner' | 'appearance'>;
 
 /** Header, banner and footer for a section: the language's own chrome when it has one. */
 export function chromeViewFromConfig(config: ChromeConfig, section: Section | undefined): ChromeView {
@@ -142,6 +142,7 @@ export function chromeViewFromConfig(config: ChromeConfig, section: Section | un
     banner: banner ? { html: bannerHtml, dismissible: banner.dismissible ?? false, key: shortHash(banner.content) } : undefined,
     footer: { socials, columns },
     colors: { primary: config.colors.primary, light: config.colors.light, dark: config.colors.dark },
+    themeToggle: !config.appearance?.strict,
   };
   view.key = shortHash(JSON.stringify(view));
   return view;

@@ -70,6 +70,8 @@ export interface ChromeView {
   banner?: { html: string; dismissible: boolean; key: string };
   footer: { socials: LinkView[]; columns: { header?: string; items: LinkView[] }[] };
   colors: { primary: string; light?: string; dark?: string };
+  /** False when `appearance.strict` keeps readers in the default mode. */
+  themeToggle?: boolean;
 }
 
 /** A directory listing on a group's root page. */

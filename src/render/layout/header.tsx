@@ -41,10 +41,12 @@ export function Header({ chrome, switchers }: { chrome: ChromeView; switchers: S
             </a>
           ) : null}
         </nav>
-        <button type="button" className="icon-button theme-toggle" data-theme-toggle aria-label="Toggle dark mode">
-          <span className="sun" aria-hidden="true" />
-          <span className="moon" aria-hidden="true" />
-        </button>
+        {chrome.themeToggle === false ? null : (
+          <button type="button" className="icon-button theme-toggle" data-theme-toggle aria-label="Toggle dark mode">
+            <span className="sun" aria-hidden="true" />
+            <span className="moon" aria-hidden="true" />
+          </button>
+        )}
       </div>
     </header>
   );
