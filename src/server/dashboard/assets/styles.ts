@@ -82,6 +82,7 @@ dl.facts dd{margin:0;word-break:break-word}
 .spaced{margin-top:1rem}
 ul.plain{list-style:none;padding:0;margin:0 0 1.5rem}
 .auth{max-width:400px;margin:8vh auto;padding:0 1rem}
+.auth-brand{justify-content:center;font-size:1.3rem;margin:0 0 1.25rem}
 .empty{color:var(--muted);text-align:center;padding:2rem 1rem}
 .visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:640px){

@@ -33,7 +33,7 @@ export function registerAuthRoutes(app: Hono<DashboardEnv>, ctx: DashboardContex
     const session = await ensureSession(c, ctx);
     const notice: Notice | null = (await hasOwner(ctx.db))
       ? null
-      : { kind: 'warn', text: 'No account exists yet. Open the one-time setup link printed by `folio serve`, or start it with FOLIO_OWNER_EMAIL and FOLIO_OWNER_PASSWORD set.' };
+      : { kind: 'warn', text: 'No account exists yet. Open the one-time setup link that folio serve printed when it started, or restart it with FOLIO_OWNER_EMAIL and FOLIO_OWNER_PASSWORD set.' };
     return html(c, createElement(LoginPage, { base, csrfToken: session.csrfToken, notice, next: c.req.query('next') }));
   });
 
@@ -68,7 +68,7 @@ export function registerAuthRoutes(app: Hono<DashboardEnv>, ctx: DashboardContex
   app.get('/setup/:token', async (c) => {
     const token = c.req.param('token');
     if ((await hasOwner(ctx.db)) || !(await isSetupTokenValid(ctx.db, token))) {
-      return errorPage(c, ctx, 404, 'DASHBOARD_SETUP_INVALID', 'This setup link is unknown, already used or expired. Sign in instead, or restart `folio serve` for a new link.');
+      return errorPage(c, ctx, 404, 'DASHBOARD_SETUP_INVALID', 'This setup link is unknown, already used or expired. Sign in instead, or restart folio serve (with no account yet) for a new link.');
     }
     const session = await ensureSession(c, ctx);
     return html(c, createElement(SetupPage, { base, csrfToken: session.csrfToken, token }));
@@ -90,7 +90,7 @@ export function registerAuthRoutes(app: Hono<DashboardEnv>, ctx: DashboardContex
     }
     const user = await createOwnerWithSetupToken(ctx.db, token, email, password);
     if (!user) {
-      return errorPage(c, ctx, 404, 'DASHBOARD_SETUP_INVALID', 'This setup link is unknown, already used or expired. Sign in instead, or restart `folio serve` for a new link.');
+      return errorPage(c, ctx, 404, 'DASHBOARD_SETUP_INVALID', 'This setup link is unknown, already used or expired. Sign in instead, or restart folio serve (with no account yet) for a new link.');
     }
     await signIn(c, ctx, user.id);
     return c.redirect(`${base}/projects`, 303);

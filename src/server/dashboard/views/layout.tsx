@@ -100,6 +100,12 @@ export function Layout({ title, base, viewer, project, tab, notice, children }: 
           </header>
         ) : null}
         <main id="main" className={viewer ? undefined : 'auth'} tabIndex={-1}>
+          {viewer ? null : (
+            <p className="brand auth-brand">
+              <span className="brand-mark" aria-hidden="true" />
+              Folio
+            </p>
+          )}
           <NoticeBox notice={notice} />
           {children}
         </main>
