@@ -7,8 +7,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadOpenApiSpecs } from '../src/openapi/index.js';
-import { renderEndpointPage } from '../src/render/endpoint/index.js';
+
+// React picks its build on first import: measure the production one, as `folio build` uses.
+process.env.NODE_ENV ??= 'production';
+const { loadOpenApiSpecs } = await import('../src/openapi/index.js');
+const { renderEndpointPage } = await import('../src/render/endpoint/index.js');
 
 const RESOURCES = 120;
 
