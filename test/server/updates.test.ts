@@ -22,7 +22,13 @@ function pushDocs(work: string, files: Record<string, string>, message: string):
   git(work, 'push', '-q', 'origin', 'main');
 }
 
-const docsJson = JSON.stringify({ theme: 'mint', name: 'Updates', colors: { primary: '#123456' }, navigation: { pages: ['index', 'guide'] } });
+const docsJson = JSON.stringify({
+  theme: 'mint',
+  name: 'Updates',
+  colors: { primary: '#123456' },
+  navigation: { pages: ['index', 'guide'] },
+  redirects: [{ source: '/old-guide', destination: '/guide' }],
+});
 const page = (title: string, text: string) => `---\ntitle: ${title}\n---\n\n${text}\n`;
 
 describe.each(backends)('documentation updates on %s', (kind) => {
@@ -78,6 +84,9 @@ describe.each(backends)('documentation updates on %s', (kind) => {
     expect(await home.text()).toContain('Version one.');
     expect(await (await site('/guide')).text()).toContain('Guide text.');
     expect(await (await site('/guide', 'docs.example.test')).text()).toContain('Guide text.');
+    const moved = await site('/old-guide');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/guide');
   });
 
   it('keeps the last good site when a build fails, and publishes the next good one', async () => {
