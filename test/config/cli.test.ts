@@ -34,6 +34,12 @@ describe('folio validate', () => {
     expect(r.stdout).toBe(fs.readFileSync(path.join(fixtures, 'invalid-many-problems', 'expected.txt'), 'utf8'));
   });
 
+  it('accepts the docs.json file itself as the argument', () => {
+    const r = folio('validate', path.join(fixtures, 'invalid-theme-typo', 'docs.json'));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(fs.readFileSync(path.join(fixtures, 'invalid-theme-typo', 'expected.txt'), 'utf8'));
+  });
+
   it('exits 2 for unreadable input', () => {
     expect(folio('validate', path.join(fixtures, 'invalid-json-syntax')).code).toBe(2);
     expect(folio('validate', path.join(fixtures, 'invalid-no-config')).code).toBe(2);

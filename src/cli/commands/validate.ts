@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { loadDocsConfig } from '../../config/index.js';
@@ -10,10 +11,16 @@ export function registerValidate(program: Command): void {
   program
     .command('validate')
     .description('Check docs.json (or legacy mint.json): schema, navigation structure, referenced files')
-    .argument('[dir]', 'docs root', '.')
+    .argument('[dir]', 'docs root (or the docs.json / mint.json file itself)', '.')
     .option('--json', 'print { valid, errors, warnings } as JSON')
     .action(async (dir: string, opts: { json?: boolean }) => {
-      const loaded = await loadDocsConfig(path.resolve(dir));
+      // Accept the file itself too: `folio validate site/docs.json`.
+      const target = path.resolve(dir);
+      const base = path.basename(target);
+      const isConfigFile = (base === 'docs.json' || base === 'mint.json') && fs.statSync(target, { throwIfNoEntry: false })?.isFile();
+      const loaded = isConfigFile
+        ? await loadDocsConfig(path.dirname(target), { source: base as 'docs.json' | 'mint.json' })
+        : await loadDocsConfig(target);
       const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
       const warnings = loaded.diagnostics.filter((d) => d.severity === 'warning');
       if (opts.json) {

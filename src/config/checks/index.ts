@@ -1,16 +1,3 @@
-import type { ReadContext } from '../load/read-json.js';
-import { createCheckContext } from './context.js';
-import { checkFiles } from './files.js';
-import { checkStructure } from './structure.js';
-import { checkSwitchers } from './switchers.js';
-
 export { ENDPOINT_ENTRY } from './files.js';
-export { SUPPORTED_LANGUAGES } from './languages.js';
-
-/** Run every check beyond the schema over the raw resolved configuration. */
-export function runChecks({ root, raw, ctx }: { root: string; raw: unknown; ctx: ReadContext }): void {
-  const c = createCheckContext(root, raw, ctx);
-  checkStructure(c);
-  checkSwitchers(c);
-  checkFiles(c);
-}
+export { LANGUAGE_ALIASES, SPEC_LANGUAGES, SUPPORTED_LANGUAGES } from './languages.js';
+export { runChecks } from './run.js';
