@@ -38,6 +38,8 @@ export function bundleExternalRefs(root: string, specFile: string, document: Jso
       return undefined;
     }
     if (budget-- <= 0 || !fs.existsSync(file) || !fs.statSync(file).isFile() || fs.statSync(file).size > MAX_FILE_BYTES) return undefined;
+    // isInside is lexical: a symlink inside the root may still point out of it.
+    if (!isInside(fs.realpathSync(root), fs.realpathSync(file))) return undefined;
     const key = toPosixRelative(root, file);
     const parsed = parseSpecText(key, fs.readFileSync(file, 'utf8'));
     diagnostics.push(...parsed.diagnostics);

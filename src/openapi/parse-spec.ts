@@ -46,7 +46,7 @@ function parseYamlSpec(file: string, text: string): ParsedSpecText {
   let value: unknown;
   if (diagnostics.length === 0) {
     try {
-      value = doc.toJS({ maxAliasCount: 1000 });
+      value = doc.toJS({ maxAliasCount: 100 });
     } catch (error) {
       diagnostics.push(syntaxDiagnostic(file, 1, 1, `invalid YAML: ${(error as Error).message}`));
     }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { upgrade } from '@scalar/openapi-parser';
 import type { Diagnostic } from '../shared/diagnostics.js';
-import { resolveInside } from '../shared/paths.js';
+import { isInside, resolveInside } from '../shared/paths.js';
 import { bundleExternalRefs } from './bundle-refs.js';
 import { specId } from './entries.js';
 import { extractOperations } from './operations.js';
@@ -116,6 +116,10 @@ export class SpecStore {
       stat = fs.statSync(file);
     } catch {
       return problem('OPENAPI_SOURCE_NOT_FOUND', `OpenAPI spec "${id}" does not exist; fix the path (relative to the docs root) or add the file`);
+    }
+    // resolveInside is lexical: a symlink inside the root may still point out of it.
+    if (!isInside(fs.realpathSync(this.root), fs.realpathSync(file))) {
+      return problem('OPENAPI_SOURCE_OUTSIDE_ROOT', `OpenAPI spec "${id}" is a link to a file outside the docs root; copy the spec into the repository`);
     }
     if (!stat.isFile()) return problem('OPENAPI_SOURCE_NOT_FOUND', `OpenAPI spec "${id}" is not a file; point to a .json or .yaml spec`);
     if (stat.size > MAX_SPEC_BYTES) return problem('OPENAPI_FETCH_FAILED', `OpenAPI spec "${id}" is ${stat.size} bytes, over the ${MAX_SPEC_BYTES}-byte limit; split the spec`);

@@ -91,6 +91,13 @@ describe('checkSpecText positions', () => {
     expect(unbundled.diagnostics.filter((d) => d.code === 'OPENAPI_BAD_REF')).toHaveLength(3);
   });
 
+  it('refuses exponential YAML alias expansion instead of hanging', async () => {
+    const lines = ['openapi: 3.1.0', 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 12; i++) lines.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
+    const result = await checkSpecText('bomb.yaml', lines.join('\n') + '\n');
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['OPENAPI_PARSE_ERROR']);
+  });
+
   it('refuses a document without a version field', async () => {
     const result = await checkSpecText('x.yaml', 'info: {title: X}\n');
     expect(result.diagnostics.map((d) => d.code)).toEqual(['OPENAPI_INVALID']);

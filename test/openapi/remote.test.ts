@@ -102,3 +102,20 @@ describe('remote spec fetching', () => {
     }
   });
 });
+
+describe('local spec confinement', () => {
+  it('refuses a spec that is a symlink to a file outside the docs root', async () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-openapi-outside-'));
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-openapi-root-'));
+    try {
+      fs.writeFileSync(path.join(outside, 'secret.json'), SPEC);
+      fs.symlinkSync(path.join(outside, 'secret.json'), path.join(root, 'spec.json'));
+      const { provider, diagnostics } = await loadOpenApiSpecs(root, ['spec.json', '../secret.json'], { discover: false });
+      expect(diagnostics.map((d) => d.code)).toEqual(['OPENAPI_SOURCE_OUTSIDE_ROOT', 'OPENAPI_SOURCE_OUTSIDE_ROOT']);
+      expect(provider.endpoints('spec.json')).toEqual([]);
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
