@@ -15,7 +15,7 @@ const PLAYGROUND_MODES: Record<string, string> = { show: 'interactive', simple: 
 /** mint.json analytics keys are docs.json integrations keys. */
 const ANALYTICS = ['amplitude', 'clearbit', 'fathom', 'ga4', 'gtm', 'heap', 'hotjar', 'koala', 'logrocket', 'mixpanel', 'pirsch', 'plausible', 'posthog', 'segment', 'hightouch', 'clarity', 'adobe'];
 const COPIED = ['name', 'logo', 'favicon', 'redirects', 'description'];
-const HANDLED = new Set([...COPIED, '$schema', 'colors', 'topbarLinks', 'topbarCtaButton', 'navigation', 'tabs', 'anchors', 'topAnchor', 'primaryTab', 'versions', 'footerSocials', 'analytics', 'integrations', 'openapi', 'api', 'modeToggle', 'search', 'metadata', 'backgroundImage', 'font']);
+const HANDLED = new Set([...COPIED, '$schema', 'colors', 'topbarLinks', 'topbarCtaButton', 'navigation', 'tabs', 'anchors', 'topAnchor', 'primaryTab', 'versions', 'footerSocials', 'analytics', 'integrations', 'openapi', 'api', 'modeToggle', 'search', 'metadata', 'backgroundImage', 'font', 'seo', 'codeBlock', 'background']);
 
 /** Convert a parsed mint.json value to the docs.json shape (pure; positions via `aliases`). */
 export function mintToDocs(mint: Record<string, unknown>): { value: Record<string, unknown>; conversion: MintConversion } {
@@ -66,9 +66,35 @@ export function mintToDocs(mint: Record<string, unknown>): { value: Record<strin
   if (isObject(mint.search) && mint.search.prompt !== undefined) out.search = { prompt: move(['search', 'prompt'], ['search', 'prompt'], mint.search.prompt) };
   if (isObject(mint.metadata)) out.seo = { metatags: move(['seo', 'metatags'], ['metadata'], mint.metadata) };
   if (typeof mint.backgroundImage === 'string') out.background = { ...(out.background as object), image: move(['background', 'image'], ['backgroundImage'], mint.backgroundImage) };
-  if (isObject(mint.font) && typeof mint.font.family === 'string') out.fonts = move(['fonts'], ['font'], { family: mint.font.family });
+  if (isObject(mint.font)) out.fonts = move(['fonts'], ['font'], convertFont(mint.font));
+  if (isObject(mint.seo) && mint.seo.indexHiddenPages !== undefined) {
+    out.seo = { ...(out.seo as object), indexing: move(['seo', 'indexing'], ['seo', 'indexHiddenPages'], mint.seo.indexHiddenPages ? 'all' : 'navigable') };
+  }
+  if (isObject(mint.codeBlock) && typeof mint.codeBlock.mode === 'string') {
+    out.styling = { codeblocks: move(['styling', 'codeblocks'], ['codeBlock', 'mode'], mint.codeBlock.mode === 'dark' ? 'dark' : 'system') };
+  }
+  if (isObject(mint.background) && typeof mint.background.style === 'string') {
+    out.background = { ...(out.background as object), decoration: move(['background', 'decoration'], ['background', 'style'], mint.background.style) };
+  }
+  if (mint.topAnchor !== undefined) drop(['topAnchor'], 'docs.json has no named first anchor; the first section takes the name of its tab or group');
   for (const k of Object.keys(mint)) if (!HANDLED.has(k)) drop([k], 'remove it or find the matching docs.json setting');
   return { value: out, conversion: conv };
+}
+
+/** mint.json `font` ({ family, weight, url, format } or { headings, body }) → docs.json `fonts`. */
+function convertFont(font: Record<string, unknown>): Record<string, unknown> {
+  const face = (f: Record<string, unknown>) => {
+    const out: Record<string, unknown> = {};
+    if (f.family !== undefined) out.family = f.family;
+    if (f.weight !== undefined) out.weight = f.weight;
+    if (f.url !== undefined) out.source = f.url;
+    if (f.format !== undefined) out.format = f.format;
+    return out;
+  };
+  const out = face(font);
+  if (isObject(font.headings)) out.heading = face(font.headings);
+  if (isObject(font.body)) out.body = face(font.body);
+  return out;
 }
 
 type Move = (to: FieldPath, from: FieldPath, value: unknown) => unknown;
