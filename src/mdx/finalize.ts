@@ -32,10 +32,28 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
     for (let i = 0; i < parent.children.length; i++) {
       const node = parent.children[i]!;
       const nodeFile = (node as { data?: { folioFile?: string } }).data?.folioFile ?? file;
-      if ((node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') && isEmptyExpression(node.data?.estree as Program | undefined)) {
-        parent.children.splice(i, 1);
-        i--;
-        continue;
+      if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
+        const program = node.data?.estree as Program | undefined;
+        if (isEmptyExpression(program)) {
+          parent.children.splice(i, 1);
+          i--;
+          continue;
+        }
+        const placeholder = placeholderName(program);
+        if (placeholder) {
+          const start = node.position?.start;
+          ctx.diagnostics.push({
+            file: nodeFile,
+            line: (start?.line ?? 1) + (nodeFile === ctx.file ? ctx.lineOffset : 0),
+            column: start?.column ?? 1,
+            severity: 'warning',
+            code: 'MDX_UNKNOWN_VARIABLE',
+            path: '',
+            message: `\`{{${placeholder}}}\` names no entry of docs.json \`variables\`; it is shown as written. Add the variable or fix the name.`,
+          });
+          parent.children[i] = { type: 'text', value: `{{${placeholder}}}` };
+          continue;
+        }
       }
       if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
         handleJsx(node as Jsx, nodeFile, ctx, slugger, headings);
@@ -46,6 +64,16 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
   };
   walk(tree as Parent, ctx.file);
   return headings;
+}
+
+/** `{{name}}` left after variable substitution parses as the object `{ name }`: return `name`. */
+function placeholderName(program: Program | undefined): string | null {
+  const statement = program?.body[0];
+  if (program?.body.length !== 1 || statement?.type !== 'ExpressionStatement') return null;
+  const e = statement.expression;
+  if (e.type !== 'ObjectExpression' || e.properties.length !== 1) return null;
+  const p = e.properties[0]!;
+  return p.type === 'Property' && p.shorthand && p.key.type === 'Identifier' ? p.key.name : null;
 }
 
 function isEmptyExpression(program: Program | undefined): boolean {

@@ -54,6 +54,9 @@ describe('Markdown features', () => {
     const out = await render('Install {{product}} v{{ version }}.\n\n```bash\necho {{product}}\n```', { variables: { product: 'Folio', version: '2' } });
     expect(out.html).toContain('<p>Install Folio v2.</p>');
     expect(out.html).toContain('Folio</span>');
+    const unknown = await render('Hello {{nobody}}.', { variables: { product: 'Folio' } });
+    expect(unknown.html).toBe('<p>Hello {{nobody}}.</p>');
+    expect(unknown.diagnostics).toMatchObject([{ code: 'MDX_UNKNOWN_VARIABLE', severity: 'warning', line: 1, column: 7 }]);
   });
 
   it('comments and simple expressions render; JSX comments leave nothing', async () => {
