@@ -11,6 +11,7 @@ import { build } from 'esbuild';
 import { SITE_CSS } from '../render/styles.js';
 import { COMPONENTS_CSS } from '../render/styles-components.js';
 import { iconCss } from '../render/icons.js';
+import { ENDPOINT_CSS } from '../render/endpoint/index.js';
 
 export interface BuiltAsset {
   /** URL path under the site base, e.g. `assets/site.3f2a9c1b.js`. */
@@ -49,7 +50,7 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** The stylesheet, minified by esbuild. */
 async function minifiedCss(): Promise<string> {
-  const result = await build({ stdin: { contents: SITE_CSS + COMPONENTS_CSS + iconCss(), loader: 'css' }, minify: true, write: false, logLevel: 'silent' });
+  const result = await build({ stdin: { contents: SITE_CSS + COMPONENTS_CSS + ENDPOINT_CSS + iconCss(), loader: 'css' }, minify: true, write: false, logLevel: 'silent' });
   return result.outputFiles[0]!.text;
 }
 
