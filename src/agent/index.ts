@@ -7,7 +7,7 @@ export * from './models.js';
 export * from './verify.js';
 export * from './maintainer/maintainer.js';
 export * from './maintainer/tasks.js';
-export * from './llm/llm-agent.js';
+export * from './llm/options.js';
 export * from './pulls/index.js';
 export * from './run-job.js';
 export * from './worker.js';

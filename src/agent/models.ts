@@ -1,5 +1,5 @@
 import { AgentError } from './codes.js';
-import { llmAgent, type LlmOptions } from './llm/llm-agent.js';
+import type { LlmOptions } from './llm/options.js';
 import { MAINTAINER_MODEL, runMaintainer } from './maintainer/maintainer.js';
 import type { AgentModel } from './model.js';
 
@@ -8,7 +8,8 @@ export function modelFor(name: string, llm: LlmOptions | null, extra: Readonly<R
   if (name === MAINTAINER_MODEL) return runMaintainer;
   const custom = Object.hasOwn(extra, name) ? extra[name] : undefined;
   if (custom) return custom;
-  if (llm) return llmAgent(llm, name);
+  // The AI SDK loads on first use, so workers that only run the maintainer start faster.
+  if (llm) return async (input) => (await import('./llm/llm-agent.js')).llmAgent(llm, name)(input);
   throw new AgentError(
     'AGENT_UNKNOWN_MODEL',
     `Model "${name}" is not available: use "${MAINTAINER_MODEL}", or configure a language-model endpoint (FOLIO_LLM_BASE_URL and FOLIO_LLM_API_KEY, or ANTHROPIC_API_KEY).`,

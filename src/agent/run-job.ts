@@ -12,7 +12,7 @@ import { resolveInside } from '../shared/paths.js';
 import { AgentError, reasonFromError } from './codes.js';
 import { agentGit } from './git-env.js';
 import { branchForJob } from './git-safety.js';
-import type { LlmOptions } from './llm/llm-agent.js';
+import type { LlmOptions } from './llm/options.js';
 import type { AgentModel, AgentRun } from './model.js';
 import { modelFor } from './models.js';
 import { pullRequestProviderFor, type PullRequestSettings } from './pulls/select.js';

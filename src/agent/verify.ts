@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadDocsConfig } from '../config/index.js';
 import { formatDiagnostic, type Diagnostic } from '../shared/diagnostics.js';
 
 /** How much checking a job's result gets: `validate` (docs.json and pages), or also a full `build`. */
@@ -9,6 +8,7 @@ export type VerifyLevel = 'validate' | 'build';
 
 /** Errors of the docs root: what `folio validate` reports, plus the build's when asked. */
 export async function siteErrors(root: string, level: VerifyLevel): Promise<Diagnostic[]> {
+  const { loadDocsConfig } = await import('../config/index.js');
   const loaded = await loadDocsConfig(root);
   const errors = loaded.diagnostics.filter((d) => d.severity === 'error');
   if (level === 'validate' || errors.length > 0) return errors;

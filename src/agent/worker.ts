@@ -5,7 +5,7 @@ import { claimAgentJob, releaseAgentJob, renewAgentJobLease, type Database } fro
 import { createJobQueue, reapExpiredLeases, type JobQueue } from '../jobs/index.js';
 import type { AgentModel } from './model.js';
 import { githubOptionsFromEnv, type GithubOptions } from './pulls/github-pulls.js';
-import { llmOptionsFromEnv, type LlmOptions } from './llm/llm-agent.js';
+import { llmOptionsFromEnv, type LlmOptions } from './llm/options.js';
 import { runClaimedJob, type AgentRuntime } from './run-job.js';
 import type { VerifyLevel } from './verify.js';
 

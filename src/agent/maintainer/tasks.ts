@@ -1,8 +1,6 @@
 import { addUnlistedPages } from './add-unlisted-pages.js';
 import { fixBrokenLinks } from './fix-links.js';
 import { normalizeDocsJson } from './normalize-config.js';
-import { syncOpenApiNavigation } from './openapi-sync.js';
-import { upgradeMintJson } from './upgrade-mint.js';
 import type { TaskResult } from './task.js';
 
 /** A maintenance job folio-maintainer knows how to do, and the prompts that ask for it. */
@@ -24,7 +22,7 @@ export const MAINTENANCE_TASKS: readonly MaintenanceTask[] = [
     title: 'Upgrade mint.json to docs.json',
     example: 'upgrade mint.json to docs.json',
     matches: (p) => /mint\.json/.test(p) && /\b(upgrade|migrate|convert|replace|move)\b|docs\.json/.test(p),
-    run: upgradeMintJson,
+    run: async (root) => (await import('./upgrade-mint.js')).upgradeMintJson(root),
   },
   {
     id: 'add-unlisted-pages',
@@ -39,7 +37,8 @@ export const MAINTENANCE_TASKS: readonly MaintenanceTask[] = [
     title: 'Replace MDX endpoint pages with OpenAPI entries',
     example: 'sync the navigation with the OpenAPI spec',
     matches: (p) => /\b(openapi|open api|swagger|api reference|endpoints?)\b/.test(p) && /\b(sync|synchroni[sz]e|migrat\w*|generat\w*|navigation|nav|update)\b/.test(p),
-    run: syncOpenApiNavigation,
+    // Loaded on use: the OpenAPI layer is large and most jobs never need it.
+    run: async (root) => (await import('./openapi-sync.js')).syncOpenApiNavigation(root),
   },
   {
     id: 'fix-broken-links',

@@ -1,4 +1,3 @@
-import { Octokit } from '@octokit/rest';
 import { AgentError } from '../codes.js';
 import type { PullRequestProvider } from './types.js';
 
@@ -42,10 +41,12 @@ export function githubRepoOf(url: string, opts: GithubOptions): { owner: string;
  * pull request whose head is the work branch is updated, never duplicated.
  */
 export function githubPullRequests(opts: GithubOptions, target: { owner: string; repo: string }): PullRequestProvider {
-  const octokit = new Octokit({ auth: opts.token, baseUrl: opts.apiUrl ?? 'https://api.github.com', request: { retries: 0 } });
   return {
     kind: 'github',
     async ensure(draft) {
+      // Octokit loads on first use: most installations never talk to GitHub.
+      const { Octokit } = await import('@octokit/rest');
+      const octokit = new Octokit({ auth: opts.token, baseUrl: opts.apiUrl ?? 'https://api.github.com', request: { retries: 0 } });
       try {
         const { data: open } = await octokit.rest.pulls.list({ ...target, state: 'open', head: `${target.owner}:${draft.headBranch}`, per_page: 10 });
         const existing = open.find((p) => p.head.ref === draft.headBranch);
