@@ -1,8 +1,11 @@
 /**
- * The site stylesheet, hand-written rather than compiled by Tailwind: the layout uses a fixed
- * set of ~150 selectors, so a compile step per build (Tailwind's oxide scan + compile costs
- * several hundred ms per run) would buy nothing but time. The sheet is emitted once per build as
- * a content-hashed file, so readers download it once for the whole site.
+ * The site stylesheet, hand-written rather than compiled by Tailwind. Measured on this machine
+ * (2 cores, heavily loaded): importing @tailwindcss/node + oxide took 764 ms, compiling
+ * `@import "tailwindcss"` 47 ms, scanning the layout sources 8 ms, building 18 ms — about 0.85 s
+ * per build process for a sheet of ~150 fixed selectors that never changes between builds.
+ * Semantic class names are needed anyway (the MDX components emit `folio-*` classes, islands and
+ * tests hook onto them), so utility classes would only add that cost. The sheet is emitted once
+ * per build as a content-hashed file that readers download once for the whole site.
  * Colours come from CSS variables; `--primary*` is set per site from `colors` in docs.json.
  */
 export const SITE_CSS = String.raw`
