@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startWorker, type AgentWorker } from '../../src/agent/index.js';
-import { createAgentJob, createProject, getAgentJobById, openDatabase, type Database } from '../../src/db/index.js';
+import { runMaintainer, startWorker, type AgentWorker } from '../../src/agent/index.js';
+import { addAgentJobMessage, createAgentJob, createProject, getAgentJobById, openDatabase, type Database } from '../../src/db/index.js';
 import { createBareRepo, tempDir } from '../agent/git-fixtures.js';
 
 let db: Database | undefined;
@@ -34,5 +34,51 @@ describe('recovery on PGlite after the serving process died', () => {
       expect(Date.now() - started).toBeLessThan(20_000);
       await new Promise((r) => setTimeout(r, 100));
     }
+  });
+});
+
+describe('a follow-up that arrives while the job runs', () => {
+  it('is carried out in a second run on the same branch before the job completes, once', async () => {
+    tmp = await tempDir('folio-followup-');
+    db = await openDatabase({ memory: true });
+    const bare = await createBareRepo(tmp.dir);
+    const project = await createProject(db, { name: 'f', repoUrl: bare });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const prompts: string[] = [];
+    worker = await startWorker({
+      db,
+      publicUrl: 'http://folio.test',
+      workDir: path.join(tmp.dir, 'work'),
+      pollIntervalSeconds: 0.5,
+      verify: 'validate',
+      llm: null,
+      models: {
+        // Holds the first run until the test has sent its follow-up.
+        gated: async (input) => {
+          prompts.push(input.prompt);
+          if (prompts.length === 1) await gate;
+          return runMaintainer(input);
+        },
+      },
+    });
+    const job = await createAgentJob(db, { projectId: project.id, repository: bare, ref: null, model: 'gated', prompt: 'add unlisted pages' });
+    await worker.enqueue(job.id);
+    while (prompts.length === 0) await new Promise((r) => setTimeout(r, 50));
+    const sent = await addAgentJobMessage(db, project.id, job.id, 'normalize docs.json formatting');
+    expect('job' in sent && sent.job.status).toBe('active');
+    await worker.enqueue(job.id);
+    release();
+    for (;;) {
+      const row = await getAgentJobById(db, job.id);
+      if (row!.status !== 'active') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(prompts).toEqual(['add unlisted pages', 'normalize docs.json formatting']);
+    const events = await db.query<{ kind: string }>('SELECT kind FROM agent_job_events WHERE job_id = $1 ORDER BY id', [job.id]);
+    expect(events.map((e) => e.kind)).toEqual(['claimed', 'claimed', 'completed']);
+    expect((await getAgentJobById(db, job.id))!.prLink).toMatch(/\/pulls\//);
+    const pending = await db.query('SELECT id FROM agent_job_messages WHERE job_id = $1 AND handled_at IS NULL', [job.id]);
+    expect(pending).toEqual([]);
   });
 });
