@@ -7,7 +7,7 @@ import { SpecStore, specFromText, type SourceOrigin } from './spec-store.js';
 import type { OpenApiSource } from './types.js';
 
 /** A spec to load: a path or URL, optionally with the docs.json position it was written at. */
-export type OpenApiSourceInput = string | (OpenApiSource & { origin?: SourceOrigin });
+export type OpenApiSourceInput = string | (OpenApiSource & { origin?: SourceOrigin; fallback?: boolean });
 
 export interface LoadOpenApiOptions {
   /** Limits and address policy for remote specs. */
@@ -40,7 +40,10 @@ export async function loadOpenApiSpecs(
       store.get(id, origin);
     }
   }
-  const provider = createProvider(store, discover ? discoverSpecFiles(root) : []);
+  // Entries that name no spec and have none in scope try the site defaults (`api.openapi`), then the repository's specs.
+  const defaults = sources.flatMap((s) => (typeof s !== 'string' && s.fallback ? [s.source] : []));
+  const discovered = discover ? discoverSpecFiles(root).filter((file) => !defaults.some((d) => specId(d) === file)) : [];
+  const provider = createProvider(store, [...defaults, ...discovered]);
   return { provider, diagnostics: [...store.diagnostics] };
 }
 

@@ -80,8 +80,9 @@ function findOperation(spec: LoadedSpec, entry: EndpointEntry): ApiOperation | u
   );
 }
 
-/** Build the provider over a store; `discovered` are repository specs tried when an entry names none. */
-export function createProvider(store: SpecStore, discovered: readonly string[]): OpenApiSiteProvider {
+/** Build the provider over a store; `fallbacks` (site defaults, then repository specs) are tried when an entry has no spec in scope. */
+export function createProvider(store: SpecStore, fallbacks: readonly string[]): OpenApiSiteProvider {
+  const discovered = fallbacks;
   const planned = new Map<string, Planned>();
   const diagnostics: Diagnostic[] = [];
   const same = (a: Planned, spec: LoadedSpec, op: ApiOperation) => a.spec.id === spec.id && a.op.pointer.join('/') === op.pointer.join('/');

@@ -34,19 +34,20 @@ function formatFieldPath(path: FieldPath): string {
 export function collectOpenApiSources(
   config: { navigation?: unknown; api?: unknown },
   locate?: (path: FieldPath) => SourcePosition | undefined,
-): (OpenApiSource & { origin?: SourceOrigin })[] {
-  const found: (OpenApiSource & { origin?: SourceOrigin })[] = [];
+): (OpenApiSource & { origin?: SourceOrigin; fallback?: boolean })[] {
+  const found: (OpenApiSource & { origin?: SourceOrigin; fallback?: boolean })[] = [];
   const seen = new Set<string>();
-  const add = (value: unknown, at: FieldPath) => {
+  const add = (value: unknown, at: FieldPath, fallback = false) => {
     for (const s of openApiSourcesOf(value)) {
       const key = `${s.source}\u0000${s.directory ?? ''}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const position = locate?.(at);
-      found.push(position ? { ...s, origin: { ...position, path: formatFieldPath(at) } } : s);
+      found.push({ ...s, ...(position ? { origin: { ...position, path: formatFieldPath(at) } } : {}), ...(fallback ? { fallback } : {}) });
     }
   };
-  if (isObject(config.api)) add(config.api.openapi, ['api', 'openapi']);
+  // `api.openapi` is the site's default spec: entries with none in scope are looked up there first.
+  if (isObject(config.api)) add(config.api.openapi, ['api', 'openapi'], true);
   const walk = (node: unknown, at: FieldPath): void => {
     if (Array.isArray(node)) return node.forEach((child, i) => walk(child, [...at, i]));
     if (!isObject(node)) return;
