@@ -15,15 +15,29 @@ export function checkFiles(c: CheckContext): void {
   if (!isObject(c.raw)) return;
   const probe = new FileProbe(c.root);
   const navigation = c.raw.navigation;
+  const api = c.raw.api;
+  const siteSpec = isObject(api) && api.openapi !== undefined;
+  // Whether an OpenAPI spec is in scope for an element: its own, an ancestor's, or the site's.
+  const inScope = new WeakMap<object, boolean>();
   if (isObject(navigation)) {
-    walkNavigation(navigation, ({ kind, node, path: at }) => {
-      if (Array.isArray(node.pages)) node.pages.forEach((p, i) => typeof p === 'string' && checkPage(c, probe, p, [...at, 'pages', i], 'page'));
+    walkNavigation(navigation, ({ kind, node, path: at, parentNode }) => {
+      const scoped = node.openapi !== undefined || (parentNode ? inScope.get(parentNode) === true : siteSpec);
+      inScope.set(node, scoped);
+      if (Array.isArray(node.pages)) {
+        node.pages.forEach((p, i) => {
+          if (typeof p !== 'string') return;
+          checkPage(c, probe, p, [...at, 'pages', i], 'page');
+          const endpoint = ENDPOINT_ENTRY.exec(p);
+          if (endpoint && !endpoint[1] && !scoped && !URL.test(p)) {
+            c.warn('NAV_ENDPOINT_WITHOUT_SPEC', [...at, 'pages', i], 'value', `endpoint "${p}" has no OpenAPI spec in scope; set \`openapi\` on this element or an ancestor, set \`api.openapi\`, or write "spec.yaml ${p}"`);
+          }
+        });
+      }
       if (kind === 'group' && typeof node.root === 'string') checkPage(c, probe, node.root, [...at, 'root'], 'root');
       checkOpenApi(c, probe, node.openapi, [...at, 'openapi']);
       checkOpenApi(c, probe, node.asyncapi, [...at, 'asyncapi']);
     });
   }
-  const api = c.raw.api;
   if (isObject(api)) {
     checkOpenApi(c, probe, api.openapi, ['api', 'openapi']);
     checkOpenApi(c, probe, api.asyncapi, ['api', 'asyncapi']);

@@ -25,20 +25,22 @@ export interface NavVisit {
   path: FieldPath;
   /** Kind of the element holding this one (undefined for the root). */
   parent: NavKind | undefined;
+  /** The element holding this one (undefined for the root). */
+  parentNode: Record<string, unknown> | undefined;
 }
 
 /** Visit every navigation element, the root included; tolerant of invalid input. */
 export function walkNavigation(navigation: unknown, visit: (v: NavVisit) => void): void {
-  const go = (node: unknown, kind: NavKind, path: FieldPath, parent: NavKind | undefined): void => {
+  const go = (node: unknown, kind: NavKind, path: FieldPath, parent: NavKind | undefined, parentNode: Record<string, unknown> | undefined): void => {
     if (!isObject(node)) return;
-    visit({ kind, node, path, parent });
+    visit({ kind, node, path, parent, parentNode });
     for (const key of CHILD_KEYS) {
       const list = node[key];
       if (!Array.isArray(list)) continue;
-      list.forEach((child, i) => go(child, KIND_OF_KEY[key], [...path, key, i], kind));
+      list.forEach((child, i) => go(child, KIND_OF_KEY[key], [...path, key, i], kind, node));
     }
   };
-  go(navigation, 'root', ['navigation'], undefined);
+  go(navigation, 'root', ['navigation'], undefined, undefined);
 }
 
 /** Child-array keys present on an element, in source order. */
