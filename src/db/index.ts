@@ -10,3 +10,4 @@ export * from './key-format.js';
 export * from './migrate.js';
 export * from './projects.js';
 export * from './schema.js';
+export * from './rate-limit.js';

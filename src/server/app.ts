@@ -6,6 +6,7 @@ import type { Database } from '../db/index.js';
 import { bearerAuth, KeyCache, type AuthEnv } from './api/auth.js';
 import { registerAgentRoutes } from './api/agent-routes.js';
 import { JobCache } from './api/job-cache.js';
+import { ProjectCache } from './api/project-cache.js';
 import { ApiError, errorResponse } from './api/errors.js';
 import { registerUpdateRoutes } from './api/update-routes.js';
 import { createAdminServices, type AdminServices } from './services.js';
@@ -32,6 +33,8 @@ export interface AppDeps {
   maxBodyBytes?: number;
   /** How long a key lookup is cached; default 5 s. */
   keyCacheTtlMs?: number;
+  /** How long project settings are cached by the API; default 2 s. */
+  projectCacheTtlMs?: number;
   /** Keep read jobs in memory, dropped on change notifications; default on for PGlite, off for PostgreSQL. */
   jobCache?: boolean;
   /** Extra routes mounted on the API host (the dashboard); receives the shared services. */
@@ -43,6 +46,8 @@ export interface AppDeps {
 /** Parts of the app other layers reuse (dashboard, `folio start`). */
 export interface SharedServices {
   services: AdminServices;
+  /** Call `invalidate(projectId)` after changing a project's settings so the API sees them at once. */
+  projects: ProjectCache;
   updates: UpdateRunner;
   keyCache: KeyCache;
   hosts: HostMap;
@@ -73,6 +78,7 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   const keyCache = new KeyCache(db, deps.keyCacheTtlMs);
   const updates = new UpdateRunner({ db, dataDir, buildSite: deps.buildSite, log });
   const hosts = new HostMap(db, deps.siteDomain);
+  const projects = new ProjectCache(db, deps.projectCacheTtlMs);
   const services = createAdminServices({
     db,
     keyCache,
@@ -127,12 +133,12 @@ export function createAppBundle(deps: AppDeps): AppBundle {
     scheme: 'bearer',
     description: 'An admin API key (`folio_...`): `folio keys create --project <id>` or the API keys page of the dashboard. A server-side secret.',
   });
-  const ctx = { db, services, jobs: new JobCache(db, deps.jobCache ?? db.kind === 'pglite') };
+  const ctx = { db, services, jobs: new JobCache(db, deps.jobCache ?? db.kind === 'pglite'), projects };
   registerAgentRoutes(app, ctx);
   registerUpdateRoutes(app, ctx);
   app.doc31('/openapi.json', OPENAPI_INFO);
 
-  const shared = { services, updates, keyCache, hosts };
+  const shared = { services, updates, keyCache, hosts, projects };
   if (deps.mount) deps.mount(app as unknown as Hono, shared);
   else app.get('/', (c) => c.json({ name: 'Folio', openapi: '/openapi.json' }));
   return { app, ...shared };

@@ -1,7 +1,8 @@
 import {
   addAgentJobMessage,
   archiveAgentJob,
-  countAgentRequestsSince,
+  pruneAgentRateBuckets,
+  takeAgentRequestSlot,
   createAgentJob,
   revokeApiKey,
   type AgentJobRow,
@@ -51,18 +52,22 @@ export interface AdminServicesOptions {
   now?: () => number;
 }
 
-const HOUR_MS = 3_600_000;
-
 /** Build the shared services over the database. */
 export function createAdminServices(options: AdminServicesOptions): AdminServices {
   const { db, keyCache, updates, defaultModel, models, enqueueAgentJob, now = Date.now } = options;
 
-  /** 429 once the project's agent requests of the last hour reach its limit. */
+  let lastPrune = 0;
+
+  /** Count the request against the project's hourly budget, or refuse with 429 and Retry-After. */
   async function checkRate(project: ProjectRow): Promise<void> {
     const at = now();
-    const { count, oldest } = await countAgentRequestsSince(db, project.id, new Date(at - HOUR_MS), project.agentRatePerHour);
-    if (count < project.agentRatePerHour) return;
-    const retryAfter = oldest ? Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - at) / 1000)) : 3600;
+    if (at - lastPrune > 600_000) {
+      lastPrune = at;
+      void pruneAgentRateBuckets(db, at).catch(() => {});
+    }
+    const decision = await takeAgentRequestSlot(db, project.id, project.agentRatePerHour, at);
+    if (decision.admitted) return;
+    const retryAfter = decision.retryAfterSeconds;
     throw new ApiError(
       429,
       'RATE_LIMITED',

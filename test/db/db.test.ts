@@ -16,6 +16,7 @@ import {
   listAgentJobs,
   pendingAgentJobMessages,
   revokeApiKey,
+  takeAgentRequestSlot,
   type Database,
 } from '../../src/db/index.js';
 import { backends, openTestDatabase, type TestDatabase } from './helpers.js';
@@ -103,6 +104,20 @@ describe.each(backends)('database on %s', (kind) => {
     expect(await failAgentJob(db, { jobId: job.id, workerId: 'w2', reason: 'AGENT_REPO_UNREACHABLE' })).toBe(true);
     expect(await failAgentJob(db, { jobId: job.id, workerId: 'w2', reason: 'twice' })).toBe(false);
     expect((await getAgentJob(db, project.id, job.id))?.failureReason).toBe('AGENT_REPO_UNREACHABLE');
+  });
+
+  it('admits agent requests up to the hourly limit, per project, and says when to retry', async () => {
+    const project = await createProject(db, { name: 'Budget', repoUrl: 'https://example.test/b.git' });
+    const other = await createProject(db, { name: 'Budget 2', repoUrl: 'https://example.test/b2.git' });
+    const t0 = Date.parse('2030-01-01T10:00:30Z');
+    expect((await takeAgentRequestSlot(db, project.id, 2, t0)).admitted).toBe(true);
+    expect((await takeAgentRequestSlot(db, project.id, 2, t0 + 60_000)).admitted).toBe(true);
+    const refused = await takeAgentRequestSlot(db, project.id, 2, t0 + 120_000);
+    expect(refused).toEqual({ admitted: false, used: 2, retryAfterSeconds: 3600 - 150 });
+    expect((await takeAgentRequestSlot(db, other.id, 2, t0 + 120_000)).admitted).toBe(true);
+    // An hour after its minute began (11:00), the first request no longer counts; the second still does.
+    expect((await takeAgentRequestSlot(db, project.id, 2, t0 + 3600_000)).admitted).toBe(true);
+    expect((await takeAgentRequestSlot(db, project.id, 2, t0 + 3600_000)).admitted).toBe(false);
   });
 
   it('counts agent requests of the last hour per project', async () => {

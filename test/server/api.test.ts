@@ -140,6 +140,7 @@ describe.each(backends)('admin API on %s', (kind) => {
 
   it('answers 429 with Retry-After once the project rate is used up', async () => {
     await updateProject(s.db, s.project.id, { agentRatePerHour: 0 });
+    s.projects.invalidate(s.project.id);
     try {
       const res = await post(`/v2/agent/${s.project.id}/job`, { prompt: 'one too many' });
       expect(res.status).toBe(429);
@@ -148,6 +149,7 @@ describe.each(backends)('admin API on %s', (kind) => {
       expect((await res.json()).code).toBe('RATE_LIMITED');
     } finally {
       await updateProject(s.db, s.project.id, { agentRatePerHour: 1000 });
+      s.projects.invalidate(s.project.id);
     }
   });
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { getProject, type ProjectRow } from '../../db/index.js';
+import type { ProjectRow } from '../../db/index.js';
 import type { ApiContext } from './context.js';
 import type { AuthEnv } from './auth.js';
 import { ApiError, JOB_NOT_FOUND, PROJECT_NOT_FOUND } from './errors.js';
@@ -16,7 +16,7 @@ export const jobNotFound = () => new ApiError(404, 'NOT_FOUND', JOB_NOT_FOUND);
 /** The project the key may act on, or a 404 that does not reveal whether it exists. */
 export async function projectFor(ctx: ApiContext, c: Context<AuthEnv>, projectId: string): Promise<ProjectRow> {
   if (keyAllows(c, projectId)) {
-    const project = await getProject(ctx.db, projectId);
+    const project = await ctx.projects.get(projectId);
     if (project) return project;
   }
   throw new ApiError(404, 'NOT_FOUND', PROJECT_NOT_FOUND);
