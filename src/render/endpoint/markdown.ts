@@ -27,7 +27,7 @@ const cache = new Map<string, string>();
 
 // Most spec descriptions are one plain sentence; running the full pipeline on each cost
 // ~40 ms per page on prefect's schema (179 pages). Text with no Markdown syntax skips it.
-const MARKDOWN_SYNTAX = /[*_`#[\]<>!|~\\&]|^\s*([-+]|\d+[.)])\s|\n\s*\n|https?:|www\./m;
+const MARKDOWN_SYNTAX = /[*_`#[\]<>!|~\\&]|^[ \t]|^([-+=]|\d+[.)])| {2}$|\n\s*\n|https?:|www\.|@/m;
 
 /** Escape text the way rehype-stringify does in a text node, so both paths give the same HTML. */
 function escapeHtml(text: string): string {
@@ -44,7 +44,7 @@ export function markdownToHtml(markdown: string): string {
   const hit = cache.get(markdown);
   if (hit !== undefined) return hit;
   const trimmed = markdown.trim();
-  const html = MARKDOWN_SYNTAX.test(trimmed) ? String(processor.processSync(markdown)) : trimmed ? `<p>${escapeHtml(trimmed)}</p>` : '';
+  const html = MARKDOWN_SYNTAX.test(trimmed) ? String(processor.processSync(markdown)) : trimmed ? `<p>${escapeHtml(trimmed.replace(/[ \t]+\n/g, '\n'))}</p>` : '';
   if (cache.size > 5000) cache.clear();
   cache.set(markdown, html);
   return html;
