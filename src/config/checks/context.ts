@@ -15,7 +15,13 @@ export interface CheckContext {
 export function createCheckContext(root: string, raw: unknown, ctx: ReadContext): CheckContext {
   const push = (severity: 'error' | 'warning') => (code: ConfigCode, path: FieldPath, at: 'key' | 'value', message: string) => {
     const pos = at === 'key' ? ctx.map.locateKey(path) : ctx.map.locate(path);
-    ctx.diagnostics.push({ ...pos, severity, code, path: formatPath(path), message });
+    ctx.diagnostics.push({ ...pos, severity, code, path: formatPath(path), message: withPath(path, message) });
   };
   return { root, raw, error: push('error'), warn: push('warning'), fmt: formatPath };
+}
+
+/** Every message names its field: prefix `` `path`: `` unless the message already mentions it. */
+export function withPath(path: FieldPath, message: string): string {
+  const shown = `\`${formatPath(path)}\``;
+  return path.length === 0 || message.includes(shown) ? message : `${shown}: ${message}`;
 }

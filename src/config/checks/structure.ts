@@ -14,6 +14,8 @@ const ELEMENT_NAME: Record<string, string> = {
   item: 'a menu item',
 };
 
+const noun = (kind: string): string => (ELEMENT_NAME[kind] ?? kind).replace(/^an? /, '');
+
 const LABEL_KEY: Record<string, string> = {
   tab: 'tab',
   anchor: 'anchor',
@@ -35,14 +37,14 @@ export function checkStructure(c: CheckContext): void {
     if (kind === 'group') {
       checkGroupSettings(c, node, path, parent === 'group');
       if (Array.isArray(node.pages) && node.pages.length === 0 && node.openapi === undefined && node.asyncapi === undefined) {
-        c.warn('NAV_EMPTY_ELEMENT', [...path, 'pages'], 'value', `group "${String(node.group)}" at \`${c.fmt(path)}\` has no pages and would not appear; add pages or remove the group`);
+        c.warn('NAV_EMPTY_ELEMENT', [...path, 'pages'], 'value', `group "${String(node.group)}" has no pages and would not appear; add pages or remove the group`);
       }
       return;
     }
     const keys = childKeysOf(node);
     if (kind !== 'root' && keys.length === 0 && node.href === undefined && node.openapi === undefined && node.asyncapi === undefined) {
       const label = node[LABEL_KEY[kind] ?? ''];
-      c.warn('NAV_EMPTY_ELEMENT', path, 'value', `${ELEMENT_NAME[kind]} "${String(label)}" at \`${c.fmt(path)}\` has no pages, groups, link or OpenAPI spec, so it shows nothing; add content or an \`href\`, or remove it`);
+      c.warn('NAV_EMPTY_ELEMENT', path, 'value', `${noun(kind)} "${String(label)}" has no pages, groups, link or OpenAPI spec, so it shows nothing; add content or an \`href\`, or remove it`);
     }
     if (kind === 'root') {
       const primary = keys.filter((k) => k !== 'menu');
@@ -54,7 +56,7 @@ export function checkStructure(c: CheckContext): void {
           'NAV_MULTIPLE_PRIMARY',
           [...path, extra],
           'key',
-          `\`navigation\` has two primary patterns, \`${primary[0]}\` and \`${extra}\`; keep one (for example move \`${extra}\` inside an entry of \`${primary[0]}\`), otherwise \`${extra}\` would be dropped`,
+          `a second primary pattern next to \`${primary[0]}\`; keep one (for example move \`${extra}\` inside an entry of \`${primary[0]}\`), otherwise \`${extra}\` would be dropped`,
         );
       }
       return;
@@ -64,7 +66,7 @@ export function checkStructure(c: CheckContext): void {
         'NAV_MIXED_CHILDREN',
         [...path, extra],
         'key',
-        `${ELEMENT_NAME[kind]} at \`${c.fmt(path)}\` holds both \`${keys[0]}\` and \`${extra}\`; an element holds one child type per level, so nest one inside the other`,
+        `\`${extra}\` next to \`${keys[0]}\` in one ${noun(kind)}; an element holds one child type per level, so nest one inside the other, otherwise \`${extra}\` would be dropped`,
       );
     }
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import jsonc from 'jsonc-parser';
 import type { Diagnostic } from '../../shared/diagnostics.js';
 import { isInside, resolveInside, toPosixRelative } from '../../shared/paths.js';
+import { withPath } from '../checks/context.js';
 import type { ConfigCode } from '../codes.js';
 import { type FieldPath, SourceMap, formatPath } from './source-map.js';
 
@@ -24,7 +25,7 @@ export function createReadContext(root: string, rootFile: string): ReadContext {
 }
 
 function report(ctx: ReadContext, code: ConfigCode, at: { file: string; line: number; column: number }, p: FieldPath, message: string, severity: 'error' | 'warning' = 'error'): void {
-  ctx.diagnostics.push({ ...at, severity, code, path: p.length ? formatPath(p) : '', message });
+  ctx.diagnostics.push({ ...at, severity, code, path: p.length ? formatPath(p) : '', message: withPath(p, message) });
 }
 
 /**
