@@ -47,13 +47,9 @@ export async function runClaimedJob(rt: AgentRuntime, job: AgentJobRow, signal: 
   const dir = path.join(rt.workDir, job.id);
   const pending = await pendingAgentJobMessages(rt.db, job.id);
   const throughMessageId = pending.at(-1)?.id ?? 0;
+  let prLink: string | null;
   try {
-    const prLink = await carryOut(rt, job, pending.length ? pending.map((m) => m.prompt) : [job.prompt], dir, signal);
-    if (signal.aborted) return 'not-active';
-    const outcome = await completeAgentJob(rt.db, { jobId: job.id, workerId: rt.workerId, prLink, throughMessageId });
-    rt.log(`job ${job.id}: ${outcome}${prLink ? ` (${prLink})` : ''}`);
-    if (outcome !== 'more-messages') await rm(dir, { recursive: true, force: true });
-    return outcome;
+    prLink = await carryOut(rt, job, pending.length ? pending.map((m) => m.prompt) : [job.prompt], dir, signal);
   } catch (err) {
     if (signal.aborted) return 'not-active';
     const reason = reasonFromError(err);
@@ -62,6 +58,13 @@ export async function runClaimedJob(rt: AgentRuntime, job: AgentJobRow, signal: 
     await rm(dir, { recursive: true, force: true });
     return failed ? 'failed' : 'not-active';
   }
+  if (signal.aborted) return 'not-active';
+  // Outside the try: a database error here is the infrastructure's, not the job's. It
+  // propagates, pg-boss retries the message, and the lease decides who finishes.
+  const outcome = await completeAgentJob(rt.db, { jobId: job.id, workerId: rt.workerId, prLink, throughMessageId });
+  rt.log(`job ${job.id}: ${outcome}${prLink ? ` (${prLink})` : ''}`);
+  if (outcome !== 'more-messages') await rm(dir, { recursive: true, force: true });
+  return outcome;
 }
 
 async function carryOut(rt: AgentRuntime, job: AgentJobRow, prompts: string[], dir: string, signal: AbortSignal): Promise<string | null> {

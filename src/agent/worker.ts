@@ -112,6 +112,11 @@ export async function startWorker({
       try {
         const outcome = await runClaimedJob(rt, job, abort.signal);
         if (outcome !== 'more-messages') return;
+      } catch (err) {
+        // An infrastructure error (the database went away mid-run): give the job
+        // back so pg-boss's retry of this message, or the reaper, can take it.
+        await releaseAgentJob(db, job.id, workerId).catch(() => undefined);
+        throw err;
       } finally {
         clearInterval(heartbeat);
         running.delete(job.id);
