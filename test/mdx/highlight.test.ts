@@ -1,0 +1,68 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { createHighlighter, createJavaScriptRegexEngine } from 'shiki';
+import { describe, expect, it } from 'vitest';
+import { DARK_THEME, highlightToHtml, LIGHT_THEME, prepareLanguages, resolveLanguage } from '../../src/mdx/highlight.js';
+import { CORPORA_DIR, listMdx } from './corpus-helpers.js';
+
+/** Fenced code blocks of the corpora (language, code), a few per language. */
+function corpusCodeBlocks(limitPerLang: number): Array<[string, string]> {
+  const perLang = new Map<string, number>();
+  const out: Array<[string, string]> = [];
+  for (const corpus of readdirSync(CORPORA_DIR).sort()) {
+    const root = path.join(CORPORA_DIR, corpus);
+    for (const file of listMdx(root)) {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      for (const m of text.matchAll(/^```(\w[\w+#-]*)[^\n]*\n([\s\S]*?)\n```$/gm)) {
+        const lang = resolveLanguage(m[1]);
+        if (!lang) continue;
+        const n = perLang.get(lang) ?? 0;
+        if (n >= limitPerLang) continue;
+        perLang.set(lang, n + 1);
+        out.push([lang, m[2]!]);
+      }
+    }
+  }
+  return out;
+}
+
+/** Per character: its light and dark style, so span boundaries do not matter, only what readers see. */
+function styledChars(html: string): string[] {
+  const decode = (s: string) =>
+    s.replace(/&lt;|&#x3C;/g, '<').replace(/&gt;/g, '>').replace(/&quot;|&#x22;/g, '"').replace(/&#39;|&#x27;/g, "'").replace(/&amp;|&#x26;/g, '&');
+  const out: string[] = [];
+  for (const line of html.split('\n')) {
+    for (const m of line.matchAll(/<span style="([^"]*)">([^<]*)<\/span>/g)) {
+      const style = m[1]!.toLowerCase().split(';').filter((d) => !d.endsWith(':inherit')).sort().join(';');
+      for (const ch of decode(m[2]!)) out.push(`${ch}|${style}`);
+    }
+    out.push('\n');
+  }
+  return out;
+}
+
+describe('Shiki highlighting', () => {
+  it('gives every character the same light and dark style as Shiki’s own dual-theme output', { timeout: 300_000 }, async () => {
+    const blocks = corpusCodeBlocks(6);
+    expect(blocks.length).toBeGreaterThan(60);
+    const langs = [...new Set(blocks.map(([l]) => l))];
+    await prepareLanguages(langs);
+    const reference = await createHighlighter({ themes: [LIGHT_THEME, DARK_THEME], langs, engine: createJavaScriptRegexEngine({ forgiving: true }) });
+    let compared = 0;
+    for (const [lang, code] of blocks) {
+      const mine = highlightToHtml(code, lang, new Set());
+      const theirs = reference.codeToHtml(code, { lang, themes: { light: LIGHT_THEME, dark: DARK_THEME }, tokenizeTimeLimit: 10_000 });
+      expect(styledChars(mine), `${lang}: ${code.slice(0, 80)}`).toEqual(styledChars(theirs));
+      compared++;
+    }
+    console.log(`compared ${compared} corpus code blocks in ${langs.length} languages with Shiki's codeToHtml`);
+  });
+
+  it('is deterministic and uses the cache for repeated blocks', async () => {
+    await prepareLanguages(['python']);
+    const a = highlightToHtml('def f():\n    return 1', 'python', new Set([2]));
+    const b = highlightToHtml('def f():\n    return 1', 'python', new Set([2]));
+    expect(a).toBe(b);
+    expect(a).toContain('<span class="line highlighted">');
+  });
+});
