@@ -2,7 +2,7 @@
  * Speed figure for the openapi layer: a generated spec of 600 operations
  * (120 resources × 5 verbs, shared and circular schemas) is loaded, planned and
  * every endpoint page rendered. Prints the time of each stage.
- * Run: npm run bench:openapi
+ * Run: npm run bench:openapi            (add `-- --build` to also time `folio build` of a site made of it)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -79,6 +79,23 @@ try {
   console.log(`plan hrefs:   ${ms(t1, t2)}`);
   console.log(`plan + render pages: ${ms(t2, t3)} (${(bytes / 1024 / 1024).toFixed(1)} MB HTML, ${((t3 - t2) / endpoints.length).toFixed(2)} ms/page)`);
   console.log(`total: ${ms(t0, t3)}`);
+  if (process.argv.includes('--build')) await buildWholeSite(dir);
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** End to end: a docs site whose only tab is the spec, built to static HTML (no search index). */
+async function buildWholeSite(dir: string): Promise<void> {
+  fs.writeFileSync(
+    path.join(dir, 'docs.json'),
+    JSON.stringify({ theme: 'mint', name: 'Bench', colors: { primary: '#0D9373' }, navigation: { tabs: [{ tab: 'Home', pages: ['index'] }, { tab: 'API', openapi: 'openapi.json' }] } }),
+  );
+  fs.writeFileSync(path.join(dir, 'index.mdx'), '---\ntitle: Home\n---\n\nBench site.\n');
+  const { buildSite } = await import('../src/build/index.js');
+  const outDir = path.join(dir, 'out');
+  const t0 = performance.now();
+  const result = await buildSite({ root: dir, outDir, cache: false, search: false });
+  const t1 = performance.now();
+  const endpointPages = fs.readdirSync(path.join(outDir, 'api-reference'), { recursive: true }).filter((f) => String(f).endsWith('index.html')).length;
+  console.log(`folio build: ${result.pages} pages (${endpointPages} endpoint pages) in ${(t1 - t0).toFixed(0)} ms, ${result.diagnostics.filter((d) => d.severity === 'error').length} error(s)`);
 }
