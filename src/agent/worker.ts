@@ -69,6 +69,17 @@ export async function createAgentJobQueue(db: Database): Promise<JobQueue> {
 }
 
 /**
+ * Durability, in numbers (defaults): a job's lease lasts 30 s and is renewed
+ * every 10 s; every worker reaps expired leases every 5 s and re-sends those
+ * jobs through pg-boss, which idle workers poll every 1 s. A SIGKILLed worker's
+ * job is therefore running again on another worker within 30 + 5 + 1 = 36 s
+ * (at once on PGlite when `folio serve` restarts: no other process can hold a
+ * lease there). A worker that stalls past its lease loses it: its renewal
+ * fails, it aborts, and its conditional terminal update (`status = 'active'
+ * AND lease_owner = me`) changes nothing, so each job finishes once.
+ * pg-boss messages expire only after 4 h on purpose: a short pg-boss expiry
+ * would hand a long, healthy LLM run to a second worker.
+ *
  * Start an agent worker on the database: it takes job messages from pg-boss,
  * leases each job, runs it and records the outcome once; a reaper re-sends
  * jobs whose worker died (lease expired). Returns `stop()`.

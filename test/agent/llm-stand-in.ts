@@ -60,3 +60,39 @@ export async function startChatStandIn(scripts: Record<string, ScriptedTurn[]>, 
   const { port } = server.address() as AddressInfo;
   return { baseUrl: `http://127.0.0.1:${port}/v1`, received, close: () => new Promise((r) => server.close(() => r())) };
 }
+
+/**
+ * The same scripted loop behind Anthropic's Messages API (`POST /v1/messages`,
+ * `tool_use` content blocks, `x-api-key` header).
+ */
+export async function startAnthropicStandIn(script: ScriptedTurn[], apiKey = 'test-key'): Promise<{ baseUrl: string; received: { messages: { role: string; content: unknown }[] }[]; close(): Promise<void> }> {
+  const received: { messages: { role: string; content: unknown }[] }[] = [];
+  const server: Server = createServer(async (req, res) => {
+    let text = '';
+    for await (const chunk of req) text += chunk;
+    if (req.url !== '/v1/messages' || req.method !== 'POST' || req.headers['x-api-key'] !== apiKey) {
+      res.writeHead(req.headers['x-api-key'] === apiKey ? 404 : 401, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'authentication_error', message: 'no' } }));
+      return;
+    }
+    const body = JSON.parse(text) as { model: string; messages: { role: string; content: unknown }[] };
+    received.push({ messages: body.messages });
+    const step = script[Math.min(received.length - 1, script.length - 1)]!;
+    const content = 'text' in step ? [{ type: 'text', text: step.text }] : step.tools.map((t, i) => ({ type: 'tool_use', id: `toolu_${received.length}_${i}`, name: t.name, input: t.args }));
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        id: `msg_${received.length}`,
+        type: 'message',
+        role: 'assistant',
+        model: body.model,
+        content,
+        stop_reason: 'text' in step ? 'end_turn' : 'tool_use',
+        stop_sequence: null,
+        usage: { input_tokens: 10, output_tokens: 5 },
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { baseUrl: `http://127.0.0.1:${port}/v1`, received, close: () => new Promise((r) => server.close(() => r())) };
+}
