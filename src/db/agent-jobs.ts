@@ -131,6 +131,17 @@ export async function listAgentJobs(
   return { jobs, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
 }
 
+/** A page of a project's jobs by offset, newest first (the deprecated v1 list). */
+export async function listAgentJobsByOffset(db: Database, projectId: string, skip: number, take: number): Promise<AgentJobRow[]> {
+  return db.orm
+    .select()
+    .from(agentJobs)
+    .where(eq(agentJobs.projectId, projectId))
+    .orderBy(desc(agentJobs.createdAt), desc(agentJobs.id))
+    .offset(skip)
+    .limit(take);
+}
+
 /**
  * Add a follow-up prompt: the job becomes `active` again (a finished job is
  * reopened on the same branch). Archived jobs take no messages.

@@ -9,6 +9,7 @@ import { JobCache } from './api/job-cache.js';
 import { ProjectCache } from './api/project-cache.js';
 import { ApiError, errorResponse } from './api/errors.js';
 import { registerUpdateRoutes } from './api/update-routes.js';
+import { registerV1Routes } from './api/v1-routes.js';
 import { createAdminServices, type AdminServices } from './services.js';
 import { HostMap } from './sites/host-map.js';
 import { serveSite } from './sites/serve-site.js';
@@ -136,6 +137,7 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   const ctx = { db, services, jobs: new JobCache(db, deps.jobCache ?? db.kind === 'pglite'), projects };
   registerAgentRoutes(app, ctx);
   registerUpdateRoutes(app, ctx);
+  registerV1Routes(app, ctx);
   app.doc31('/openapi.json', OPENAPI_INFO);
 
   const shared = { services, updates, keyCache, hosts, projects };

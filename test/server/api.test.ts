@@ -162,10 +162,44 @@ describe.each(backends)('admin API on %s', (kind) => {
     expect((await post(`/v2/agent/${project.id}/job/${job.id}/message`, { prompt: 'three' })).status).toBe(429);
   });
 
+  it('keeps the deprecated v1 agent API: create streams status events, get and list map jobs to sessions', async () => {
+    const res = await post(`/v1/agent/${s.project.id}/job`, {
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Fix the broken links' },
+      ],
+      model: 'sonnet',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const id = res.headers.get('x-session-id')!;
+    expect(res.headers.get('x-branch-name')).toBe(`folio/agent-${id}`);
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    expect(first).toContain('event: status');
+    const event = JSON.parse(/data: (.*)/.exec(first)![1]!);
+    expect(event).toMatchObject({ sessionId: id, haulted: false, haultReason: 'processing', title: 'Fix the broken links' });
+
+    await s.db.query("UPDATE agent_jobs SET status = 'failed', failure_reason = 'AGENT_X: broke', updated_at = now() WHERE id = $1", [id]);
+    const got = await (await api.request(`/v1/agent/${s.project.id}/job/${id}`, { headers: s.auth })).json();
+    expect(got).toMatchObject({ sessionId: id, subdomain: s.project.id, haulted: true, haultReason: 'error', messageToUser: 'AGENT_X: broke', todos: [] });
+    const job = await (await api.request(jobUrl(id), { headers: s.auth })).json();
+    expect(job.model).toBe('folio-maintainer');
+    const list = await (await api.request(`/v1/agent/${s.project.id}/jobs?take=1`, { headers: s.auth })).json();
+    expect(list.allSessions).toHaveLength(1);
+    const none = await post(`/v1/agent/${s.project.id}/job`, { messages: [{ role: 'system', content: 'x' }] });
+    expect(none.status).toBe(400);
+    expect((await none.json()).error).toContain('messages');
+  });
+
   it('serves its own OpenAPI 3.1 document with every route', async () => {
     const doc = await (await s.app.request('/openapi.json')).json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/v1/agent/{projectId}/job',
+      '/v1/agent/{projectId}/job/{id}',
+      '/v1/agent/{projectId}/jobs',
       '/v1/project/update-status/{statusId}',
       '/v1/project/update/{projectId}',
       '/v2/agent/{projectId}/job',

@@ -76,6 +76,9 @@ describe.each(backends)('admin API authentication on %s', (kind) => {
       ['POST', `/v2/agent/${s.project.id}/job/${jobId}/archive`],
       ['POST', `/v1/project/update/${s.project.id}`],
       ['GET', `/v1/project/update-status/whatever`],
+      ['POST', `/v1/agent/${s.project.id}/job`],
+      ['GET', `/v1/agent/${s.project.id}/job/${jobId}`],
+      ['GET', `/v1/agent/${s.project.id}/jobs`],
     ] as const) {
       const res = await api.request(url, { method, body: method === 'POST' ? '{}' : undefined });
       expect(res.status, `${method} ${url}`).toBe(401);
