@@ -90,3 +90,28 @@ export async function copyKatexAssets(outDir: string): Promise<string | null> {
   }
   return 'assets/katex/katex.min.css';
 }
+
+/**
+ * A local copy of Mermaid for pages with diagrams, when the `mermaid` package is installed next to
+ * Folio (it is optional: ~3 MB). Returns its URL path, or null so diagrams stay readable as code.
+ */
+export async function copyMermaidAssets(outDir: string): Promise<string | null> {
+  const { createRequire } = await import('node:module');
+  const { cp } = await import('node:fs/promises');
+  let entry: string;
+  try {
+    entry = createRequire(import.meta.url).resolve('mermaid/dist/mermaid.esm.min.mjs');
+  } catch {
+    return null;
+  }
+  const dist = path.dirname(entry);
+  const target = path.join(outDir, 'assets', 'mermaid');
+  if (!existsSync(path.join(target, 'mermaid.esm.min.mjs'))) {
+    await mkdir(target, { recursive: true });
+    await cp(entry, path.join(target, 'mermaid.esm.min.mjs'));
+    // The ESM build loads its diagram types lazily from a sibling chunks folder.
+    const chunks = path.join(dist, 'chunks', 'mermaid.esm.min');
+    if (existsSync(chunks)) await cp(chunks, path.join(target, 'chunks', 'mermaid.esm.min'), { recursive: true });
+  }
+  return 'assets/mermaid/mermaid.esm.min.mjs';
+}

@@ -10,7 +10,7 @@ import type { Diagnostic } from '../shared/diagnostics.js';
 import { hasErrors, sortDiagnostics } from '../shared/diagnostics.js';
 import { resolveInside } from '../shared/paths.js';
 import type { PageRoute } from '../navigation/types.js';
-import { copyKatexAssets, siteAssets, writeAssets } from './assets.js';
+import { copyKatexAssets, copyMermaidAssets, siteAssets, writeAssets } from './assets.js';
 import { BUILD_FORMAT, BuildCache, hashText, type CachedBody } from './build-cache.js';
 import { loadSite, type LoadedSite } from './load-site.js';
 import { compileAll } from './mdx-pool.js';
@@ -107,17 +107,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     return done(false, 0);
   }
   await mkdir(outDir, { recursive: true });
-  const [assets, cache, snippets, katex] = await Promise.all([
+  const [assets, cache, snippets, katex, mermaid] = await Promise.all([
     siteAssets(),
     BuildCache.open(outDir, options.cache !== false),
     snippetsKey(site.root),
     copyKatexAssets(outDir),
+    copyMermaidAssets(outDir),
   ]);
   const base = '/';
-  const renderer = new SiteRenderer(site, { css: base + assets.css.file, js: base + assets.js.file, base, katex: katex ? base + katex : undefined });
+  const renderer = new SiteRenderer(site, { css: base + assets.css.file, js: base + assets.js.file, base, katex: katex ? base + katex : undefined, mermaid: mermaid ? base + mermaid : undefined });
   const variables = Object.fromEntries(Object.entries(site.config.variables ?? {}).map(([k, v]) => [k, String(v)]));
   const envKey = hashText(BUILD_FORMAT, JSON.stringify(variables), snippets);
-  const layoutKey = hashText(assets.css.file, assets.js.file, JSON.stringify(site.model.settings));
+  const layoutKey = hashText(assets.css.file, assets.js.file, katex ?? '', mermaid ?? '', JSON.stringify(site.model.settings));
 
   // Plan: one entry per route, with the keys that decide what can be skipped.
   const planned: PlannedPage[] = [];
