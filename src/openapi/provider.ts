@@ -82,7 +82,6 @@ function findOperation(spec: LoadedSpec, entry: EndpointEntry): ApiOperation | u
 
 /** Build the provider over a store; `fallbacks` (site defaults, then repository specs) are tried when an entry has no spec in scope. */
 export function createProvider(store: SpecStore, fallbacks: readonly string[]): OpenApiSiteProvider {
-  const discovered = fallbacks;
   const planned = new Map<string, Planned>();
   const diagnostics: Diagnostic[] = [];
   const same = (a: Planned, spec: LoadedSpec, op: ApiOperation) => a.spec.id === spec.id && a.op.pointer.join('/') === op.pointer.join('/');
@@ -102,18 +101,18 @@ export function createProvider(store: SpecStore, fallbacks: readonly string[]): 
     return ref;
   };
 
-  /** The spec a name refers to: exact path, then with a .json/.yaml/.yml suffix, then a discovered spec of that name. */
+  /** The spec a name refers to: exact path, then with a .json/.yaml/.yml suffix, then a fallback spec of that name. */
   const specNamed = (name: string): { spec?: LoadedSpec; source: string } => {
     const id = specId(name);
     if (/^https?:/i.test(id) || store.has(id) || store.existsLocal(id)) return { spec: store.get(id), source: name };
     for (const ext of ['.json', '.yaml', '.yml']) if (store.existsLocal(id + ext)) return { spec: store.get(id + ext), source: id + ext };
     const bare = id.replace(/\.(json|ya?ml)$/i, '');
-    const candidate = discovered.find((d) => d.replace(/\.(json|ya?ml)$/i, '') === bare);
+    const candidate = fallbacks.find((d) => d.replace(/\.(json|ya?ml)$/i, '') === bare);
     return candidate ? { spec: store.get(candidate), source: candidate } : { source: name };
   };
 
   const locate = (entry: EndpointEntry, inherited: readonly string[]): { spec: LoadedSpec; op: ApiOperation; source: string } | string => {
-    const candidates = entry.spec ? [entry.spec] : inherited.length > 0 ? inherited : discovered;
+    const candidates = entry.spec ? [entry.spec] : inherited.length > 0 ? inherited : fallbacks;
     if (candidates.length === 0) return 'OPENAPI_NO_SPEC';
     let readable = 0;
     for (const name of candidates) {
@@ -147,7 +146,7 @@ export function createProvider(store: SpecStore, fallbacks: readonly string[]): 
       if (!entry) return report('error', 'OPENAPI_BAD_ENTRY', `"${value}" is not an endpoint entry; write "METHOD /path" or "spec.yaml METHOD /path"`);
       const found = locate(entry, inherited);
       if (found === 'OPENAPI_NO_SPEC') return report('error', found, `endpoint "${value}" has no OpenAPI spec in scope; set \`openapi\` on an enclosing element or write "spec.yaml ${entry.method} ${entry.path}"`);
-      const names = entry.spec ? [entry.spec] : inherited.length > 0 ? inherited : discovered;
+      const names = entry.spec ? [entry.spec] : inherited.length > 0 ? inherited : fallbacks;
       if (found === 'OPENAPI_SOURCE_NOT_FOUND') return report('error', found, `endpoint "${value}": no readable spec named ${names.join(', ')}; fix the spec path or add the file`);
       if (typeof found === 'string') return report('error', found, `endpoint "${value}" is not in ${names.join(', ')}; check the method and path against the spec (path parameters in braces)`);
       // x-hidden keeps an endpoint out of the docs even when a page lists it.
