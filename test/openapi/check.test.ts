@@ -125,5 +125,5 @@ describe('folio openapi-check', () => {
     expect(bad.stdout.trim().split('\n').map((l) => l.replace(dir, '<dir>').split(' error ')[0])).toEqual(['<dir>/bad.yaml:14:17', '<dir>/bad.yaml:19:11']);
     const good = await cli(path.join(dir, 'good.yaml'));
     expect(good).toEqual({ code: 0, stdout: '' });
-  }, 30_000);
+  }, 60_000);
 });
