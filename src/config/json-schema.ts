@@ -30,5 +30,5 @@ function allowRefs(node: Schema): Schema {
 export function docsJsonSchema(): Record<string, unknown> {
   const schema = z.toJSONSchema(docsConfigSchema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as Schema;
   const defs = Object.fromEntries(Object.entries((schema.$defs ?? {}) as Record<string, Schema>).map(([k, v]) => [k, allowRefs(v)]));
-  return { $id: 'https://folio.dev/docs.schema.json', ...schema, $defs: { ...defs, JsonRef: JSON_REF } };
+  return { ...schema, $defs: { ...defs, JsonRef: JSON_REF } };
 }
