@@ -34,6 +34,9 @@ export function agentGit(baseDir: string): SimpleGit {
     config: [
       'core.hooksPath=/dev/null',
       'submodule.recurse=false',
+      // Symlinks check out as plain files holding the link text, so neither the
+      // maintainer nor a model's write_file can be steered outside the workspace.
+      'core.symlinks=false',
       `user.name=${AGENT_AUTHOR.name}`,
       `user.email=${AGENT_AUTHOR.email}`,
       'commit.gpgsign=false',

@@ -47,3 +47,24 @@ describe('prepareWorkspace', () => {
     await expect(prepareWorkspace({ repository: bare, ref: '--upload-pack=id', workBranch: 'folio/agent-3', dir })).rejects.toMatchObject({ code: 'AGENT_BAD_BRANCH' });
   });
 });
+
+describe('symlinks in the repository', () => {
+  it('check out as plain files, so writes through them stay inside the workspace', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { lstat, symlink, mkdir } = await import('node:fs/promises');
+    const seed = path.join(tmp.dir, 'seed');
+    await mkdir(seed);
+    const git = (args: string[], cwd = seed) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', ...args], { cwd });
+    git(['init', '-q']);
+    await writeFile(path.join(tmp.dir, 'outside.txt'), 'outside\n');
+    await symlink(path.join(tmp.dir, 'outside.txt'), path.join(seed, 'docs.json'));
+    git(['add', '-A']);
+    git(['commit', '-qm', 'symlink']);
+    git(['clone', '-q', '--bare', seed, path.join(tmp.dir, 'link.git')], tmp.dir);
+    const ws = await prepareWorkspace({ repository: path.join(tmp.dir, 'link.git'), ref: null, workBranch: 'folio/agent-l', dir: path.join(tmp.dir, 'ws') });
+    const info = await lstat(path.join(ws.dir, 'docs.json'));
+    expect(info.isSymbolicLink()).toBe(false);
+    await writeFile(path.join(ws.dir, 'docs.json'), '{}\n');
+    expect(await readFile(path.join(tmp.dir, 'outside.txt'), 'utf8')).toBe('outside\n');
+  });
+});
