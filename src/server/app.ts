@@ -68,6 +68,15 @@ const OPENAPI_INFO = {
   },
 };
 
+/**
+ * The admin API's OpenAPI 3.1 document, as `GET /openapi.json` serves it, without a database
+ * (routes only touch the database when they handle a request). For docs sites and client generators.
+ */
+export function adminOpenApiDocument(): ReturnType<OpenAPIHono['getOpenAPI31Document']> {
+  const app = createAppBundle({ db: { kind: 'pglite' } as Database, dataDir: '.' }).app;
+  return app.getOpenAPI31Document(OPENAPI_INFO);
+}
+
 /** Build the app (admin API, OpenAPI document, hosted sites) as a value; `app.request()` needs no port. */
 export function createApp(deps: AppDeps): OpenAPIHono<AuthEnv> {
   return createAppBundle(deps).app;

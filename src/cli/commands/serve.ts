@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { adminOpenApiDocument } from '../../server/app.js';
 import { reportCliError } from '../../server/cli-support.js';
 import { runServer, type RunningServer } from '../../server/run-server.js';
 
@@ -73,8 +74,13 @@ export function ownerLines(server: RunningServer, origin: string): string[] {
 
 /** `folio serve`: admin API, dashboard, hosted sites and an agent worker in one process. */
 export function registerServe(program: Command): void {
-  serverOptions(program.command('serve').description('Serve the admin API, the dashboard and every project\'s published site')).action(
-    async (flags: ServeFlags) => {
+  serverOptions(program.command('serve').description('Serve the admin API, the dashboard and every project\'s published site'))
+    .option('--print-openapi', 'print the admin API\'s OpenAPI 3.1 document (as GET /openapi.json serves it) and exit')
+    .action(async (flags: ServeFlags & { printOpenapi?: boolean }) => {
+      if (flags.printOpenapi) {
+        process.stdout.write(`${JSON.stringify(adminOpenApiDocument(), null, 2)}\n`);
+        return;
+      }
       try {
         const server = await startFromFlags(flags);
         const origin = displayOrigin(server);
@@ -91,6 +97,5 @@ export function registerServe(program: Command): void {
       } catch (error) {
         reportCliError(error);
       }
-    },
-  );
+    });
 }

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { AgentJobRow, Database } from '../../db/index.js';
-import { agentJobBody, agentJobEtag } from './present.js';
+import { agentJobBody } from './present.js';
 
 /** A job as the GET route sends it: serialized once, reused until the job changes. */
 export interface CachedJob {
@@ -89,7 +90,9 @@ export class JobCache {
       archivedAt: raw.archived_at ? new Date(raw.archived_at) : null,
       updatedAt: new Date(raw.updated_at),
     } as AgentJobRow;
-    const entry: CachedJob = { projectId: row.projectId, etag: agentJobEtag(row), json: JSON.stringify(agentJobBody(row)) };
+    const json = JSON.stringify(agentJobBody(row));
+    // Derived from the body itself, so any change anyone makes to what a client sees changes the tag.
+    const entry: CachedJob = { projectId: row.projectId, etag: `W/"${createHash('sha1').update(json).digest('base64url')}"`, json };
     if (this.stop && generation === this.generation) {
       if (this.entries.size >= this.maxEntries) this.entries.clear();
       this.entries.set(id, entry);

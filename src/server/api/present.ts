@@ -14,11 +14,6 @@ export function agentJobBody(row: AgentJobRow): AgentJobBody {
   };
 }
 
-/** A weak validator that changes whenever anything shown in the AgentJob can change. */
-export function agentJobEtag(row: AgentJobRow): string {
-  return `W/"${row.updatedAt.getTime().toString(36)}-${row.status}"`;
-}
-
 /** The update-status body for a deployment row. */
 export function updateStatusBody(row: DeploymentRow): UpdateStatusBody {
   return {

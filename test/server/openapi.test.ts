@@ -1,0 +1,33 @@
+import { validate } from '@scalar/openapi-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminOpenApiDocument } from '../../src/server/index.js';
+import { startTestServer, type TestServer } from './helpers.js';
+
+describe('GET /openapi.json', () => {
+  let s: TestServer;
+  let served: Record<string, unknown>;
+  beforeAll(async () => {
+    s = await startTestServer('pglite');
+    served = await (await s.app.request('/openapi.json')).json();
+  });
+  afterAll(() => s.cleanup());
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await validate(served);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('is what adminOpenApiDocument() returns without a database', () => {
+    expect(JSON.parse(JSON.stringify(adminOpenApiDocument()))).toEqual(served);
+  });
+
+  it('keeps the spec AgentJob fields, required and nullable where the spec says', () => {
+    const job = (served as { components: { schemas: Record<string, { properties: Record<string, { type: unknown }>; required: string[] }> } })
+      .components.schemas.AgentJob!;
+    expect(Object.keys(job.properties)).toEqual(['id', 'status', 'source', 'model', 'prLink', 'createdAt', 'archivedAt']);
+    expect(job.properties.prLink!.type).toEqual(['string', 'null']);
+    expect(job.properties.archivedAt!.type).toEqual(['string', 'null']);
+    expect(job.properties.createdAt!.type).toBe('string');
+  });
+});
