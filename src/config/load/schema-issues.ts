@@ -85,7 +85,8 @@ function invalidKey(issue: Extract<Issue, { code: 'invalid_key' }>, path: FieldP
   const inner = issue.issues.find((i) => i.code === 'invalid_value') as Extract<Issue, { code: 'invalid_value' }> | undefined;
   const allowed = inner ? inner.values.map(String) : [];
   const guess = closest(key, allowed);
-  const hint = guess ? `did you mean "${guess}"?` : allowed.length ? `use one of ${allowed.join(', ')}` : 'rename it';
+  const format = issue.issues.find((i) => i.code === 'invalid_format');
+  const hint = guess ? `did you mean "${guess}"?` : allowed.length ? `use one of ${allowed.join(', ')}` : format ? `${format.message}; rename it` : 'rename it';
   void data;
   return [{ path, code: 'CONFIG_INVALID_VALUE', atKey: true, message: `\`${formatPath(path)}\`: "${key}" is not a supported key; ${hint}` }];
 }
