@@ -2,6 +2,7 @@ import type { Diagnostic } from '../shared/diagnostics.js';
 import { endpointPageFor } from './endpoint-page.js';
 import { parseEndpointEntry, samePath, specId, type EndpointEntry } from './entries.js';
 import { joinHref } from './slug.js';
+import { suggestOperation } from './suggest.js';
 import type { SourceOrigin, SpecStore } from './spec-store.js';
 import type { ApiOperation, EndpointPage, JsonObject, LoadedSpec, PlannedEndpoint } from './types.js';
 
@@ -124,6 +125,13 @@ export function createProvider(store: SpecStore, fallbacks: readonly string[]): 
     return readable === 0 ? 'OPENAPI_SOURCE_NOT_FOUND' : 'OPENAPI_ENDPOINT_NOT_FOUND';
   };
 
+  /** How to fix an entry that names no operation: the likely intended one, when there is one. */
+  const fixFor = (entry: EndpointEntry, names: readonly string[]): string => {
+    const specs = names.flatMap((name) => specNamed(name).spec ?? []);
+    const suggestion = suggestOperation(specs, entry);
+    return suggestion ? `did you mean "${suggestion}"?` : 'check the method and path against the spec (path parameters in braces)';
+  };
+
   // Navigation asks once per listed entry; plan each (source, directory) once.
   const listed = new Map<string, PlannedEndpoint[]>();
   return {
@@ -148,7 +156,7 @@ export function createProvider(store: SpecStore, fallbacks: readonly string[]): 
       if (found === 'OPENAPI_NO_SPEC') return report('error', found, `endpoint "${value}" has no OpenAPI spec in scope; set \`openapi\` on an enclosing element or write "spec.yaml ${entry.method} ${entry.path}"`);
       const names = entry.spec ? [entry.spec] : inherited.length > 0 ? inherited : fallbacks;
       if (found === 'OPENAPI_SOURCE_NOT_FOUND') return report('error', found, `endpoint "${value}": no readable spec named ${names.join(', ')}; fix the spec path or add the file`);
-      if (typeof found === 'string') return report('error', found, `endpoint "${value}" is not in ${names.join(', ')}; check the method and path against the spec (path parameters in braces)`);
+      if (typeof found === 'string') return report('error', found, `endpoint "${value}" is not in ${names.join(', ')}; ${fixFor(entry, names)}`);
       // x-hidden keeps an endpoint out of the docs even when a page lists it.
       if (found.op.hidden) return report('warning', 'OPENAPI_HIDDEN_LISTED', `endpoint "${value}" is marked x-hidden in ${found.spec.id}, so it is left out; remove it from pages or drop x-hidden`);
       return plan(found.spec, found.op, found.source, directory);
@@ -169,7 +177,7 @@ export function createProvider(store: SpecStore, fallbacks: readonly string[]): 
           ? `openapi: "${value}" names no spec and the repository has none; add the spec file or prefix the entry with its path`
           : found === 'OPENAPI_SOURCE_NOT_FOUND'
             ? `openapi: "${value}": ${where} cannot be read; fix the spec path or add the file`
-            : `${entry.method} ${entry.path} is not in ${where}; check the method and path against the spec (path parameters in braces)`;
+            : `${entry.method} ${entry.path} is not in ${where}; ${fixFor(entry, entry.spec ? [entry.spec] : inherited.length > 0 ? inherited : fallbacks)}`;
         return { diagnostic: { severity: 'error', code: found, message } };
       }
       const ref = { ...plannedEndpointFor(found.spec, found.op, found.source), href: pageHref };

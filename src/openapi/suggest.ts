@@ -1,0 +1,34 @@
+import { samePath, type EndpointEntry } from './entries.js';
+import type { LoadedSpec } from './types.js';
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}
+
+/**
+ * The operation a mistyped entry most likely meant: the same path under another
+ * method, else the nearest path (edit distance at most a third of its length)
+ * under the same method. Used to say how to fix "endpoint not found".
+ */
+export function suggestOperation(specs: readonly LoadedSpec[], entry: EndpointEntry): string | undefined {
+  const operations = specs.flatMap((s) => s.operations.filter((op) => op.kind === 'operation' && !op.hidden));
+  const otherMethod = operations.find((op) => samePath(op.path, entry.path));
+  if (otherMethod) return `${otherMethod.method} ${otherMethod.path}`;
+  let best: { label: string; score: number } | undefined;
+  for (const op of operations) {
+    if (op.method !== entry.method) continue;
+    const score = distance(op.path, entry.path);
+    if (score <= Math.max(2, Math.floor(entry.path.length / 3)) && (!best || score < best.score)) best = { label: `${op.method} ${op.path}`, score };
+  }
+  return best?.label;
+}
