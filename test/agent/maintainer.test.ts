@@ -46,6 +46,24 @@ describe('folio-maintainer', () => {
     expect(await readFile(path.join(root, 'docs.json'), 'utf8')).toBe(before);
   });
 
+  it('puts unlisted pages into the group the prompt names, and fails clearly on an unknown group', async () => {
+    const root = await writeSite(SITE_FILES);
+    await runMaintainer({ root, prompt: 'Add the unlisted pages to the "Get started" group' });
+    expect(((await readJson(root)).navigation as { groups: { pages: string[] }[] }).groups[0]!.pages).toEqual(['index', 'quickstart', 'guides/deploy']);
+    const other = await tempDir();
+    try {
+      for (const [file, text] of Object.entries(SITE_FILES)) {
+        await mkdir(path.dirname(path.join(other.dir, file)), { recursive: true });
+        await writeFile(path.join(other.dir, file), text);
+      }
+      await expect(runMaintainer({ root: other.dir, prompt: 'add unlisted pages to the Recipes group' })).rejects.toThrow(
+        'The prompt asks for group "Recipes", which the navigation does not have. Groups: "Get started", "Guides".',
+      );
+    } finally {
+      await other.cleanup();
+    }
+  });
+
   it('creates a group named after a folder no group lists, inside the tab holding that folder', async () => {
     const root = await writeSite({
       'docs.json': JSON.stringify({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planPlacements, repositoryNote } from './add-unlisted-pages.js';
+import { planPlacements, repositoryNote, requestedGroup } from './add-unlisted-pages.js';
 import { navigationFacts } from './navigation-walk.js';
 
 describe('planPlacements', () => {
@@ -33,5 +33,14 @@ describe('repositoryNote', () => {
     expect(repositoryNote('notes/plan', 'md', {})).toMatch(/plain markdown/);
     expect(repositoryNote('guides/plan', 'md', { title: 'Plan' })).toBeNull();
     expect(repositoryNote('guides/plan', 'mdx', {})).toBeNull();
+  });
+});
+
+describe('requestedGroup', () => {
+  it('reads the group a prompt names, quoted or not', () => {
+    expect(requestedGroup('Add unlisted pages to the "Get started" group')).toBe('Get started');
+    expect(requestedGroup('add missing pages under the Guides group')).toBe('Guides');
+    expect(requestedGroup("add hidden pages into group 'API'")).toBe('API');
+    expect(requestedGroup('add unlisted pages to the navigation')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { JSONPath } from 'jsonc-parser';
 import { buildPageIndex, titleFromPath } from '../../content/index.js';
+import { AgentError } from '../codes.js';
 import { editDocsJson, readDocsJson, saveDocsJson } from './docs-json.js';
 import { navigationFacts, type NavigationFacts } from './navigation-walk.js';
 import type { TaskResult } from './task.js';
@@ -67,8 +68,17 @@ export function repositoryNote(pagePath: string, format: 'mdx' | 'md', frontmatt
   return null;
 }
 
-/** Add pages that exist on disk but no navigation lists, placed by folder. */
-export async function addUnlistedPages(root: string): Promise<TaskResult> {
+const QUOTED_GROUP = /\b(?:in|into|to|under)\s+(?:the\s+)?(?:group\s+)?["“'‘]([^"”'’]+)["”'’]/i;
+const NAMED_GROUP = /\b(?:in|into|to|under)\s+(?:the\s+)?([\w][\w .&-]*?)\s+group\b/i;
+
+/** The group a prompt asks for (`... to the "Guides" group`, `... under the Guides group`), or null. */
+export function requestedGroup(prompt: string): string | null {
+  const m = QUOTED_GROUP.exec(prompt) ?? NAMED_GROUP.exec(prompt);
+  return m?.[1]?.trim() || null;
+}
+
+/** Add pages that exist on disk but no navigation lists: into the group the prompt names, else placed by folder. */
+export async function addUnlistedPages(root: string, prompt = ''): Promise<TaskResult> {
   const doc = await readDocsJson(root);
   const facts = navigationFacts(doc.value.navigation);
   const index = await buildPageIndex(root);
@@ -81,7 +91,18 @@ export async function addUnlistedPages(root: string): Promise<TaskResult> {
     else unlisted.push(page.path);
   }
   if (unlisted.length === 0) return { changed: false, notes: [...notes, 'Every page is already listed in the navigation.'] };
-  const plans = planPlacements(unlisted, facts);
+  const wanted = requestedGroup(prompt);
+  let plans: Placement[];
+  if (wanted !== null) {
+    const group = facts.groups.find((g) => g.name.toLowerCase() === wanted.toLowerCase());
+    if (!group) {
+      const names = [...new Set(facts.groups.map((g) => `"${g.name}"`))].join(', ');
+      throw new AgentError('AGENT_PROMPT_NOT_UNDERSTOOD', `The prompt asks for group "${wanted}", which the navigation does not have. Groups: ${names}. Name one of them, or leave the group out to place pages by folder.`);
+    }
+    plans = [...unlisted].sort().map((page) => ({ page, target: { kind: 'group' as const, path: group.path, name: group.name } }));
+  } else {
+    plans = planPlacements(unlisted, facts);
+  }
   const newGroups = new Map<string, { container: JSONPath; name: string; pages: string[] }>();
   for (const plan of plans) {
     const t = plan.target;

@@ -20,7 +20,7 @@ export async function runMaintainer({ root, prompt, log }: AgentRunInput): Promi
   const done: string[] = [];
   for (const task of tasks) {
     log?.(`maintainer: ${task.id}`);
-    const result = await task.run(root);
+    const result = await task.run(root, prompt);
     if (result.changed) done.push(task.title);
     sections.push(`### ${task.title}\n\n${result.notes.map((n) => `- ${n}`).join('\n')}`);
   }

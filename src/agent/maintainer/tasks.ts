@@ -11,7 +11,8 @@ export interface MaintenanceTask {
   /** How users can ask for it (shown when a prompt is not understood). */
   example: string;
   matches(prompt: string): boolean;
-  run(root: string): Promise<TaskResult>;
+  /** Carry the task out on the docs root; the prompt may carry details (e.g. a target group). */
+  run(root: string, prompt: string): Promise<TaskResult>;
 }
 
 // Order matters: structural edits to docs.json first, formatting last so it
