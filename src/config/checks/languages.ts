@@ -5,9 +5,9 @@ export const SPEC_LANGUAGES = [
 ] as const;
 
 /**
- * Aliases the real corpora use or document: mintlify-docs ships `zh` in its
- * docs.json and its settings reference lists the others as accepted codes.
+ * Aliases the real corpora use beyond the spec list: mintlify-docs ships a `zh`
+ * language (zh.json). Anything else is an error, so a typo never becomes a new locale.
  */
-export const LANGUAGE_ALIASES = ['zh', 'zh-CN', 'zh-Hans', 'zh-TW', 'ja', 'ja-JP', 'fr-CA', 'pt'] as const;
+export const LANGUAGE_ALIASES = ['zh'] as const;
 
 export const SUPPORTED_LANGUAGES: ReadonlySet<string> = new Set<string>([...SPEC_LANGUAGES, ...LANGUAGE_ALIASES]);
