@@ -178,7 +178,8 @@ export function createProvider(store: SpecStore, fallbacks: readonly string[]): 
           : found === 'OPENAPI_SOURCE_NOT_FOUND'
             ? `openapi: "${value}": ${where} cannot be read; fix the spec path or add the file`
             : `${entry.method} ${entry.path} is not in ${where}; ${fixFor(entry, entry.spec ? [entry.spec] : inherited.length > 0 ? inherited : fallbacks)}`;
-        return { diagnostic: { severity: 'error', code: found, message } };
+        // The page still renders its own content, so a missing reference warns rather than fails the build.
+        return { diagnostic: { severity: 'warning', code: found, message: `${message}; the page is built without the endpoint reference` } };
       }
       const ref = { ...plannedEndpointFor(found.spec, found.op, found.source), href: pageHref };
       return { page: endpointPageFor(found.spec.renderDocument, found.op, ref) };
