@@ -17,8 +17,10 @@ export interface StandInPull {
  * A local HTTP server speaking the GitHub REST endpoints the agent uses:
  * list pulls (filtered by state and `owner:branch` head), create, update.
  */
-export async function startGithubStandIn(token: string): Promise<{ apiUrl: string; pulls: StandInPull[]; requests: string[]; close(): Promise<void> }> {
+export async function startGithubStandIn(token: string): Promise<{ apiUrl: string; pulls: StandInPull[]; requests: string[]; options: { hideNextList: boolean }; close(): Promise<void> }> {
   const pulls: StandInPull[] = [];
+  // hideNextList: the next list answers [] (a pull request created by someone else between list and create).
+  const options = { hideNextList: false };
   const requests: string[] = [];
   const read = async (req: IncomingMessage) => {
     let text = '';
@@ -46,6 +48,10 @@ export async function startGithubStandIn(token: string): Promise<{ apiUrl: strin
       base: { ref: p.base },
     });
     if (req.method === 'GET' && !num) {
+      if (options.hideNextList) {
+        options.hideNextList = false;
+        return send(200, []);
+      }
       const state = url.searchParams.get('state') ?? 'open';
       const head = url.searchParams.get('head');
       return send(200, pulls.filter((p) => p.owner === owner && p.repo === repo && (state === 'all' || p.state === state) && (!head || `${p.owner}:${p.head}` === head)).map(view));
@@ -68,5 +74,5 @@ export async function startGithubStandIn(token: string): Promise<{ apiUrl: strin
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { apiUrl: `http://127.0.0.1:${port}`, pulls, requests, close: () => new Promise((r) => server.close(() => r())) };
+  return { apiUrl: `http://127.0.0.1:${port}`, pulls, requests, options, close: () => new Promise((r) => server.close(() => r())) };
 }

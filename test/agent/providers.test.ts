@@ -67,6 +67,18 @@ describe('GitHub pull requests (REST stand-in)', () => {
   });
 });
 
+describe('GitHub pull request races', () => {
+  it('updates the pull request another worker created between its list and its create', async () => {
+    const { githubPullRequests } = await import('../../src/agent/pulls/github-pulls.js');
+    github.pulls.push({ number: 99, owner: 'acme', repo: 'race', title: 'old', body: '', head: 'folio/agent-race', base: 'main', state: 'open' });
+    github.options.hideNextList = true;
+    const provider = githubPullRequests({ apiUrl: github.apiUrl, token: 'gh-token' }, { owner: 'acme', repo: 'race' });
+    const url = await provider.ensure({ jobId: 'race', projectId: 'p', repository: 'x', baseBranch: 'main', headBranch: 'folio/agent-race', title: 'new title', body: 'b', diff: '' });
+    expect(url).toBe('https://github.test/acme/race/pull/99');
+    expect(github.pulls.filter((p) => p.repo === 'race')).toEqual([expect.objectContaining({ number: 99, title: 'new title' })]);
+  });
+});
+
 describe('language-model agent (chat completions stand-in)', () => {
   it('runs the tool loop: lists, writes, validates, and opens a pull request with its summary', async () => {
     const bare = await createBareRepo(repos.dir, SITE_FILES, 'llm');

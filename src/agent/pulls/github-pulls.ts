@@ -47,15 +47,24 @@ export function githubPullRequests(opts: GithubOptions, target: { owner: string;
       // Octokit loads on first use: most installations never talk to GitHub.
       const { Octokit } = await import('@octokit/rest');
       const octokit = new Octokit({ auth: opts.token, baseUrl: opts.apiUrl ?? 'https://api.github.com', request: { retries: 0 } });
-      try {
+      const findOpen = async () => {
         const { data: open } = await octokit.rest.pulls.list({ ...target, state: 'open', head: `${target.owner}:${draft.headBranch}`, per_page: 10 });
-        const existing = open.find((p) => p.head.ref === draft.headBranch);
-        if (existing) {
-          const { data } = await octokit.rest.pulls.update({ ...target, pull_number: existing.number, title: draft.title, body: draft.body });
+        return open.find((p) => p.head.ref === draft.headBranch);
+      };
+      const update = async (pullNumber: number) =>
+        (await octokit.rest.pulls.update({ ...target, pull_number: pullNumber, title: draft.title, body: draft.body })).data.html_url;
+      try {
+        const existing = await findOpen();
+        if (existing) return await update(existing.number);
+        try {
+          const { data } = await octokit.rest.pulls.create({ ...target, head: draft.headBranch, base: draft.baseBranch, title: draft.title, body: draft.body });
           return data.html_url;
+        } catch (err) {
+          // 422 "already exists": another worker (one that lost this job's lease) created it meanwhile.
+          const raced = (err as { status?: number }).status === 422 ? await findOpen() : undefined;
+          if (raced) return await update(raced.number);
+          throw err;
         }
-        const { data } = await octokit.rest.pulls.create({ ...target, head: draft.headBranch, base: draft.baseBranch, title: draft.title, body: draft.body });
-        return data.html_url;
       } catch (err) {
         const status = (err as { status?: number }).status;
         throw new AgentError('AGENT_PULL_REQUEST_FAILED', `GitHub refused the pull request for ${target.owner}/${target.repo}${status ? ` (HTTP ${status})` : ''}: ${(err as Error).message}`);
