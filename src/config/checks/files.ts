@@ -34,9 +34,17 @@ export function checkFiles(c: CheckContext): void {
         });
       }
       if (kind === 'group' && typeof node.root === 'string') checkPage(c, probe, node.root, [...at, 'root'], 'root');
+      if (typeof node.href === 'string') checkLink(c, probe, node.href, [...at, 'href']);
       checkOpenApi(c, probe, node.openapi, [...at, 'openapi']);
       checkOpenApi(c, probe, node.asyncapi, [...at, 'asyncapi']);
     });
+  }
+  const global = isObject(navigation) && isObject(navigation.global) ? navigation.global : undefined;
+  if (global) {
+    for (const [key, list] of Object.entries(global)) {
+      if (!Array.isArray(list)) continue;
+      list.forEach((entry, i) => isObject(entry) && typeof entry.href === 'string' && checkLink(c, probe, entry.href, ['navigation', 'global', key, i, 'href']));
+    }
   }
   if (isObject(api)) {
     checkOpenApi(c, probe, api.openapi, ['api', 'openapi']);
@@ -68,6 +76,16 @@ function checkPage(c: CheckContext, probe: FileProbe, page: string, at: FieldPat
   const guess = closest(rel, names);
   const fix = guess ? `did you mean "${guess}"?` : 'create the file or fix the path';
   c.error(code, at, 'value', `${label} "${page}" not found (no ${candidates.join(' or ')} in the docs root); ${fix}`);
+}
+
+/** A site-relative link in navigation should lead to a page (external URLs are not checked). */
+function checkLink(c: CheckContext, probe: FileProbe, href: string, at: FieldPath): void {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//') || href.startsWith('#')) return;
+  const rel = href.replace(/[?#].*$/, '').replace(/^\/+|\/+$/g, '');
+  if (rel === '' || probe.escapes(rel)) return;
+  const candidates = [`${rel}.mdx`, `${rel}.md`, `${rel}/index.mdx`, `${rel}/index.md`];
+  if (candidates.some((f) => probe.exists(f))) return;
+  c.warn('NAV_LINK_NOT_FOUND', at, 'value', `link "${href}" matches no page (looked for ${rel}.mdx, ${rel}.md and ${rel}/index.mdx); fix the path or use a full URL`);
 }
 
 function checkOpenApi(c: CheckContext, probe: FileProbe, value: unknown, at: FieldPath): void {
