@@ -134,9 +134,16 @@ export async function changedFiles(ws: Workspace): Promise<string[]> {
 export async function pushWorkBranch(ws: Workspace): Promise<void> {
   const remoteTip = await revParse(ws.dir, `refs/remotes/origin/${ws.workBranch}`);
   const lease = `--force-with-lease=refs/heads/${ws.workBranch}:${remoteTip ?? ''}`;
+  const git = agentGit(ws.dir);
   try {
-    await agentGit(ws.dir).raw(['push', '-q', '--no-verify', lease, '--', 'origin', `HEAD:refs/heads/${ws.workBranch}`]);
+    await git.raw(['push', '-q', '--no-verify', lease, '--', 'origin', `HEAD:refs/heads/${ws.workBranch}`]);
   } catch (err) {
-    throw new AgentError('AGENT_PUSH_FAILED', `Pushing ${ws.workBranch} failed: ${gitMessage(err)}`);
+    // A worker that lost this job's lease may have pushed the same result meanwhile:
+    // identical content on the remote branch is success, anything else is not.
+    const same = await git
+      .raw(['fetch', '-q', '--no-tags', 'origin', '--', `+refs/heads/${ws.workBranch}:refs/remotes/origin/${ws.workBranch}`])
+      .then(async () => (await git.raw(['rev-parse', 'HEAD^{tree}'])).trim() === (await git.raw(['rev-parse', `refs/remotes/origin/${ws.workBranch}^{tree}`])).trim())
+      .catch(() => false);
+    if (!same) throw new AgentError('AGENT_PUSH_FAILED', `Pushing ${ws.workBranch} failed: ${gitMessage(err)}`);
   }
 }

@@ -68,3 +68,25 @@ describe('symlinks in the repository', () => {
     expect(await readFile(path.join(tmp.dir, 'outside.txt'), 'utf8')).toBe('outside\n');
   });
 });
+
+describe('pushWorkBranch', () => {
+  it('accepts a remote branch another worker already pushed with the same content, refuses different content', async () => {
+    const bare = await createBareRepo(tmp.dir);
+    const a = await prepareWorkspace({ repository: bare, ref: null, workBranch: 'folio/agent-p', dir: path.join(tmp.dir, 'a') });
+    const b = await prepareWorkspace({ repository: bare, ref: null, workBranch: 'folio/agent-p', dir: path.join(tmp.dir, 'b') });
+    await writeFile(path.join(a.dir, 'x.mdx'), 'same\n');
+    await writeFile(path.join(b.dir, 'x.mdx'), 'same\n');
+    await commitAll(a.dir, 'a');
+    await commitAll(b.dir, 'b');
+    await pushWorkBranch(a);
+    await expect(pushWorkBranch(b)).resolves.toBeUndefined();
+    const c = await prepareWorkspace({ repository: bare, ref: 'main', workBranch: 'folio/agent-q', dir: path.join(tmp.dir, 'c') });
+    const d = await prepareWorkspace({ repository: bare, ref: 'main', workBranch: 'folio/agent-q', dir: path.join(tmp.dir, 'd') });
+    await writeFile(path.join(c.dir, 'x.mdx'), 'one\n');
+    await writeFile(path.join(d.dir, 'x.mdx'), 'two\n');
+    await commitAll(c.dir, 'c');
+    await commitAll(d.dir, 'd');
+    await pushWorkBranch(c);
+    await expect(pushWorkBranch(d)).rejects.toMatchObject({ code: 'AGENT_PUSH_FAILED' });
+  });
+});
