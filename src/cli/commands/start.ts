@@ -16,8 +16,9 @@ const EXAMPLE_PROJECT = 'examples';
 export function registerStart(program: Command): void {
   serverOptions(program.command('start').description('Serve Folio with the bundled example docs published and an admin key to try the API')).action(
     async (flags: ServeFlags) => {
+      let server: Awaited<ReturnType<typeof startFromFlags>> | null = null;
       try {
-        const server = await startFromFlags(flags);
+        server = await startFromFlags(flags);
         const { db } = server;
         const repo = await ensureExamplesRepository(server.dataDir, EXAMPLES_DIR);
         const project =
@@ -58,6 +59,8 @@ export function registerStart(program: Command): void {
         );
       } catch (error) {
         reportCliError(error);
+        // Do not leave a half-started server holding the port and the data directory.
+        await server?.close().catch(() => {});
       }
     },
   );
