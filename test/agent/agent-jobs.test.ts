@@ -41,6 +41,16 @@ describe.each(backends)('agent jobs end to end on %s (API → queue → worker �
     expect(await jobEvents(h.db, created.id)).toEqual(['claimed', 'completed']);
   });
 
+  it('problems the repository already had do not fail the job; only new ones would', async () => {
+    const docs = JSON.parse(SITE_FILES['docs.json']!) as { navigation: { groups: { pages: string[] }[] } };
+    docs.navigation.groups[0]!.pages.push('ghost');
+    const bare = await newRepo({ ...SITE_FILES, 'docs.json': JSON.stringify(docs, null, 2) + '\n' });
+    const p = await projectWithKey(h, bare);
+    const done = await waitForJob(h, p, (await postJob(h, p, { prompt: 'add unlisted pages' })).id);
+    expect(done.status, (await getAgentJobById(h.db, done.id))?.failureReason ?? '').toBe('completed');
+    expect(done.prLink).not.toBeNull();
+  });
+
   it('a prompt that changes nothing completes with prLink null and pushes no branch', async () => {
     const bare = await newRepo();
     const p = await projectWithKey(h, bare);
