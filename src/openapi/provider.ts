@@ -179,7 +179,7 @@ export function createProvider(store: SpecStore, fallbacks: readonly string[]): 
             ? `openapi: "${value}": ${where} cannot be read; fix the spec path or add the file`
             : `${entry.method} ${entry.path} is not in ${where}; ${fixFor(entry, entry.spec ? [entry.spec] : inherited.length > 0 ? inherited : fallbacks)}`;
         // The page still renders its own content, so a missing reference warns rather than fails the build.
-        return { diagnostic: { severity: 'warning', code: found, message: `${message}; the page is built without the endpoint reference` } };
+        return { diagnostic: { severity: 'warning', code: found, message: `The page is built without its endpoint reference: ${message}` } };
       }
       const ref = { ...plannedEndpointFor(found.spec, found.op, found.source), href: pageHref };
       return { page: endpointPageFor(found.spec.renderDocument, found.op, ref) };

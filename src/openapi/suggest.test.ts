@@ -24,5 +24,6 @@ describe('suggestOperation', () => {
 
   it('suggests nothing for unrelated paths', () => {
     expect(suggestOperation([spec!], { method: 'GET', path: '/billing/invoices' })).toBeUndefined();
+    expect(suggestOperation([spec!], { method: 'GET', path: '/teams/{id}/visitors' })).toBeUndefined();
   });
 });
