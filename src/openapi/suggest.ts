@@ -17,8 +17,8 @@ function distance(a: string, b: string): number {
 
 /**
  * The operation a mistyped entry most likely meant: the same path under another
- * method, else the nearest path ()
- * under the same method (a few typos at most). Used to say how to fix "endpoint not found".
+ * method, else the nearest path under the same method (a few typos at most).
+ * Used to say how to fix "endpoint not found".
  */
 export function suggestOperation(specs: readonly LoadedSpec[], entry: EndpointEntry): string | undefined {
   const operations = specs.flatMap((s) => s.operations.filter((op) => op.kind === 'operation' && !op.hidden));
