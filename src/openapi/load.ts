@@ -27,19 +27,23 @@ export async function loadOpenApiSpecs(
   { fetch = {}, discover = true }: LoadOpenApiOptions = {},
 ): Promise<{ provider: OpenApiSiteProvider; diagnostics: Diagnostic[] }> {
   const store = new SpecStore(root);
+  const remote = new Map<string, SourceOrigin | undefined>();
   for (const input of sources) {
     const source = typeof input === 'string' ? input : input.source;
     const origin = typeof input === 'string' ? undefined : input.origin;
     const id = specId(source);
-    if (store.has(id)) continue;
+    if (store.has(id) || remote.has(id)) continue;
     if (/^[a-z][a-z0-9+.-]*:/i.test(id) && !/^https?:\/\//i.test(id)) {
       store.add(id, { diagnostics: [refusal(origin, id, `only http(s) URLs and repository paths are accepted, not "${id}"`, 'OPENAPI_URL_REFUSED')] });
     } else if (/^https?:\/\//i.test(id)) {
-      store.add(id, await loadRemote(id, origin, fetch));
+      remote.set(id, origin);
     } else {
       store.get(id, origin);
     }
   }
+  // Remote specs download in parallel; each is still bounded by its own size and time caps.
+  const fetched = await Promise.all([...remote].map(async ([id, origin]) => [id, await loadRemote(id, origin, fetch)] as const));
+  for (const [id, result] of fetched) store.add(id, result);
   // Entries that name no spec and have none in scope try the site defaults (`api.openapi`), then the repository's specs.
   const defaults = sources.flatMap((s) => (typeof s !== 'string' && s.fallback ? [s.source] : []));
   const discovered = discover ? discoverSpecFiles(root).filter((file) => !defaults.some((d) => specId(d) === file)) : [];
