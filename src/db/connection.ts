@@ -23,8 +23,11 @@ export interface SqlSession {
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly orm: Orm;
-  /** Parameterised SQL for hot paths; rows come back with column names as written in SQL. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Parameterised SQL for hot paths; rows come back with column names as written in SQL.
+   * `name` makes it a prepared statement on PostgreSQL (parsed and planned once per connection).
+   */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[], name?: string): Promise<T[]>;
   /**
    * Receive `pg_notify` payloads on `channel`. On PGlite they arrive before the
    * notifying write's promise resolves; on PostgreSQL shortly after its commit.
@@ -173,7 +176,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Opened> {
   const database: Database = {
     kind: 'postgres',
     orm: drizzlePg(pool, { schema }) as unknown as Orm,
-    query: async <T>(text: string, params?: unknown[]) => (await pool.query(text, params as unknown[])).rows as T[],
+    query: async <T>(text: string, params?: unknown[], name?: string) =>
+      (await pool.query(name ? { name, text, values: params as unknown[] } : { text, values: params as unknown[] })).rows as T[],
     listen: async (channel, onPayload) => {
       // LISTEN needs its own session; a pooled connection would lose it on release.
       const client = new pg.Client({ connectionString: url });

@@ -76,7 +76,7 @@ export class JobCache {
     if (hit) return hit.projectId === projectId ? hit : null;
     if (this.enabled && !this.stop) await this.start();
     const generation = this.generation;
-    const [raw] = await this.db.query<JobRowRaw>(JOB_BY_ID, [id, projectId]);
+    const [raw] = await this.db.query<JobRowRaw>(JOB_BY_ID, [id, projectId], 'folio_job_by_id');
     if (!raw) return null;
     const row = {
       id: raw.id,
