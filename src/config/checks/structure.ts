@@ -36,6 +36,9 @@ export function checkStructure(c: CheckContext): void {
   walkNavigation(navigation, ({ kind, node, path, parent }) => {
     if (kind === 'group') {
       checkGroupSettings(c, node, path, parent === 'group');
+      if (node.pages === undefined && node.openapi === undefined && node.asyncapi === undefined) {
+        c.error('CONFIG_MISSING_FIELD', path, 'value', `\`pages\` is required; add an array (or set \`openapi\` to fill the group with its endpoints)`);
+      }
       if (Array.isArray(node.pages) && node.pages.length === 0 && node.openapi === undefined && node.asyncapi === undefined) {
         c.warn('NAV_EMPTY_ELEMENT', [...path, 'pages'], 'value', `group "${String(node.group)}" has no pages and would not appear; add pages or remove the group`);
       }

@@ -36,7 +36,8 @@ export type PageEntry = string | NavGroup;
 
 export interface NavGroup extends NavCommon, NavInherited {
   group: string;
-  pages: PageEntry[];
+  /** Absent only when the group sets `openapi`: its endpoints fill the group. */
+  pages?: PageEntry[] | undefined;
   tag?: string | undefined;
   root?: string | undefined;
   expanded?: boolean | undefined;

@@ -50,7 +50,10 @@ export const navGroupSchema: z.ZodType<NavGroup> = z.lazy(() =>
   z
     .object({
       group: z.string().describe('Group title shown in the sidebar.'),
-      pages: z.array(pageEntrySchema).describe('Pages and nested groups of this group, in sidebar order.'),
+      pages: z
+        .array(pageEntrySchema)
+        .optional()
+        .describe('Pages and nested groups of this group, in sidebar order. Required unless the group sets `openapi`, whose endpoints then fill it.'),
       tag: z.string().optional().describe('Short label shown next to the group title (for example `NEW`).'),
       root: z.string().optional().describe('Page opened when the group title is clicked (a page path without extension).'),
       expanded: z.boolean().optional().describe('Nested groups only: `true` shows the group expanded by default.'),
