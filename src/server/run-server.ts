@@ -2,7 +2,8 @@ import path from 'node:path';
 import { startWorker, type AgentWorker } from '../agent/index.js';
 import { failUnfinishedDeployments, openDatabase, type Database } from '../db/index.js';
 import { createAppBundle, type AppBundle, type AppDeps } from './app.js';
-import { createDashboard, ensureDashboardOwner, type EnsureOwnerResult } from './dashboard/index.js';
+import { createDashboard, dashboardSessionAuthorizer, ensureDashboardOwner, type EnsureOwnerResult } from './dashboard/index.js';
+import { createPullRequestRoutes } from './pulls/index.js';
 import { listen, type ListeningServer } from './listen.js';
 
 export interface RunServerOptions {
@@ -63,12 +64,16 @@ export async function runServer({
       enqueueAgentJob: async (jobId) => {
         await worker?.enqueue(jobId);
       },
-      mount: dashboard
-        ? (app, shared) => {
-            app.route('/dashboard', createDashboard({ db, basePath: '/dashboard', services: shared.services }));
-            app.get('/', (c) => c.redirect('/dashboard'));
-          }
-        : undefined,
+      mount: (app, shared) => {
+        // Pull requests Folio records itself (plain git remotes) live at `<public URL>/pulls/<id>`, the jobs' prLink.
+        app.route('/', createPullRequestRoutes({ db, authorize: dashboard ? dashboardSessionAuthorizer(db) : undefined }));
+        if (dashboard) {
+          app.route('/dashboard', createDashboard({ db, basePath: '/dashboard', services: shared.services }));
+          app.get('/', (c) => c.redirect('/dashboard'));
+        } else {
+          app.get('/', (c) => c.json({ name: 'Folio', openapi: '/openapi.json' }));
+        }
+      },
       ...deps,
     });
     server = await listen(bundle.app.fetch, { port, host });

@@ -85,6 +85,25 @@ describe('folio projects, keys and start', () => {
       const page = await fetch(`http://127.0.0.1:${siteUrl.port}/`, { headers: { Host: siteUrl.host } });
       expect(page.status).toBe(200);
       expect(first.out).toContain('Project id:  examples');
+
+      // The whole stack: a job runs on the in-process worker against the example repository and
+      // its pull request page is served at prLink.
+      const origin = new URL(url!).origin;
+      const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const created = await fetch(`${origin}/v2/agent/examples/job`, { method: 'POST', headers: auth, body: JSON.stringify({ prompt: 'normalise docs.json formatting' }) });
+      expect(created.status).toBe(201);
+      const jobId = (await created.json()).id;
+      let job: { status: string; prLink: string | null } = { status: 'active', prLink: null };
+      for (let i = 0; i < 240 && job.status === 'active'; i++) {
+        await new Promise((r) => setTimeout(r, 500));
+        job = await (await fetch(`${origin}/v2/agent/examples/job/${jobId}`, { headers: auth })).json();
+      }
+      expect(job.status).toBe('completed');
+      if (job.prLink) {
+        const pr = await fetch(job.prLink, { headers: auth });
+        expect(pr.status).toBe(200);
+        expect(pr.headers.get('content-type')).toContain('text/html');
+      }
     } finally {
       await first.stop();
     }
