@@ -55,7 +55,7 @@ export async function runClaimedJob(rt: AgentRuntime, job: AgentJobRow, signal: 
     const reason = reasonFromError(err);
     const failed = await failAgentJob(rt.db, { jobId: job.id, workerId: rt.workerId, reason });
     rt.log(`job ${job.id}: failed: ${reason}`);
-    await rm(dir, { recursive: true, force: true });
+    await removeWorkspace(dir);
     return failed ? 'failed' : 'not-active';
   }
   if (signal.aborted) return 'not-active';
@@ -63,8 +63,14 @@ export async function runClaimedJob(rt: AgentRuntime, job: AgentJobRow, signal: 
   // propagates, pg-boss retries the message, and the lease decides who finishes.
   const outcome = await completeAgentJob(rt.db, { jobId: job.id, workerId: rt.workerId, prLink, throughMessageId });
   rt.log(`job ${job.id}: ${outcome}${prLink ? ` (${prLink})` : ''}`);
-  if (outcome !== 'more-messages') await rm(dir, { recursive: true, force: true });
+  if (outcome !== 'more-messages') await removeWorkspace(dir);
   return outcome;
+}
+
+/** Remove a job's clone and the base checkout the verifier may have left beside it. */
+async function removeWorkspace(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  await rm(`${dir}-base`, { recursive: true, force: true });
 }
 
 async function carryOut(rt: AgentRuntime, job: AgentJobRow, prompts: string[], dir: string, signal: AbortSignal): Promise<string | null> {
@@ -109,6 +115,9 @@ async function verifyEdits(ws: Workspace, docsDir: string, root: string, level: 
   if (after.length === 0) return;
   const baseDir = `${ws.dir}-base`;
   const git = agentGit(ws.dir);
+  // A worker killed during an earlier check may have left the base checkout behind.
+  await rm(baseDir, { recursive: true, force: true });
+  await git.raw(['worktree', 'prune']);
   await git.raw(['worktree', 'add', '-f', '--detach', baseDir, ws.baseCommit]);
   try {
     const baseRoot = resolveInside(baseDir, docsDir) ?? baseDir;
