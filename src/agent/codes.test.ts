@@ -4,16 +4,30 @@ import { describe, expect, it } from 'vitest';
 import { JOBS_CODES } from '../jobs/codes.js';
 import { AGENT_CODES, AgentError, reasonFromError } from './codes.js';
 
-const doc = (name: string) => fs.readFileSync(path.resolve(import.meta.dirname, `../../docs/errors/${name}.md`), 'utf8');
+const documented = (name: string) =>
+  [...fs.readFileSync(path.resolve(import.meta.dirname, `../../docs/errors/${name}.md`), 'utf8').matchAll(/^- `([A-Z0-9_]+)` - \S/gm)].map((m) => m[1]).sort();
 
 describe('agent and jobs error codes', () => {
-  it('documents every code', () => {
-    expect(Object.keys(AGENT_CODES).filter((code) => !doc('agent').includes(`- \`${code}\` - `))).toEqual([]);
-    expect(Object.keys(JOBS_CODES).filter((code) => !doc('jobs').includes(`- \`${code}\` - `))).toEqual([]);
+  it('documents every code, and only those', () => {
+    expect(documented('agent')).toEqual(Object.keys(AGENT_CODES).sort());
+    expect(documented('jobs')).toEqual(Object.keys(JOBS_CODES).sort());
   });
 
   it('puts the code in front of every failure reason', () => {
     expect(reasonFromError(new AgentError('AGENT_PUSH_FAILED', 'no access'))).toBe('AGENT_PUSH_FAILED: no access');
     expect(reasonFromError(new Error('boom'))).toBe('AGENT_INTERNAL: boom');
+  });
+
+  it('uses only registered codes in the agent sources', () => {
+    const used = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else for (const m of fs.readFileSync(file, 'utf8').matchAll(/'(AGENT_[A-Z_]+)'/g)) used.add(m[1]!);
+      }
+    };
+    walk(import.meta.dirname);
+    for (const code of used) expect(Object.keys(AGENT_CODES), code).toContain(code);
   });
 });
