@@ -84,6 +84,12 @@ describe.each(backends)('documentation updates on %s', (kind) => {
     expect(await home.text()).toContain('Version one.');
     expect(await (await site('/guide')).text()).toContain('Guide text.');
     expect(await (await site('/guide', 'docs.example.test')).text()).toContain('Guide text.');
+    expect(home.headers.get('cache-control')).toBe('no-cache');
+    const asset = /(\/assets\/[^"]+\.css)/.exec(await (await site('/')).text())?.[1];
+    expect(asset).toBeTruthy();
+    const css = await site(asset!);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(css.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const moved = await site('/old-guide');
     expect(moved.status).toBe(301);
     expect(moved.headers.get('location')).toBe('/guide');

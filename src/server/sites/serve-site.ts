@@ -41,9 +41,13 @@ async function readFileIfAny(root: string, file: string | null): Promise<Buffer 
   }
 }
 
+// Build assets carry a content hash in their name (`site.0c053d3ce4.js`): cache them for good.
+const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
+
 function respond(body: Buffer, file: string, status = 200, method = 'GET'): Response {
   const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  const headers = { 'Content-Type': type, 'Content-Length': String(body.length), 'X-Content-Type-Options': 'nosniff' };
+  const cache = HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  const headers = { 'Content-Type': type, 'Content-Length': String(body.length), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': cache };
   return new Response(method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
 }
 
