@@ -14,6 +14,7 @@ export const AGENT_CODES = {
   AGENT_INVALID_CONFIG: 'docs.json cannot be parsed, so the maintainer cannot edit it safely.',
   AGENT_SITE_BROKEN: 'The edits leave the site failing validation or the build; nothing was pushed.',
   AGENT_LLM_FAILED: 'The language-model endpoint returned an error or the agent loop did not finish.',
+  AGENT_TIMEOUT: 'The run took longer than the worker allows (30 minutes by default) and was stopped.',
   AGENT_PULL_REQUEST_FAILED: 'The pull request could not be created or updated.',
   AGENT_INTERNAL: 'An unexpected error; the message carries the details.',
 } as const;

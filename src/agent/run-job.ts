@@ -30,6 +30,8 @@ export interface AgentRuntime extends PullRequestSettings {
   models?: Readonly<Record<string, AgentModel>>;
   /** Checks on the result before pushing; `none` only for benchmarks of the queue itself. */
   verify: VerifyLevel | 'none';
+  /** Longest a run may take before it fails with AGENT_TIMEOUT (default 30 min). */
+  timeoutMs?: number;
   log: (line: string) => void;
 }
 
@@ -47,12 +49,17 @@ export async function runClaimedJob(rt: AgentRuntime, job: AgentJobRow, signal: 
   const dir = path.join(rt.workDir, job.id);
   const pending = await pendingAgentJobMessages(rt.db, job.id);
   const throughMessageId = pending.at(-1)?.id ?? 0;
+  const minutes = (rt.timeoutMs ?? 30 * 60_000) / 60_000;
+  const timeout = AbortSignal.timeout(rt.timeoutMs ?? 30 * 60_000);
   let prLink: string | null;
   try {
-    prLink = await carryOut(rt, job, pending.length ? pending.map((m) => m.prompt) : [job.prompt], dir, signal);
+    prLink = await carryOut(rt, job, pending.length ? pending.map((m) => m.prompt) : [job.prompt], dir, AbortSignal.any([signal, timeout]));
+    if (timeout.aborted) throw new Error('timeout');
   } catch (err) {
     if (signal.aborted) return 'not-active';
-    const reason = reasonFromError(err);
+    const reason = timeout.aborted
+      ? `AGENT_TIMEOUT: the run took longer than ${Number(minutes.toFixed(2))} minutes and was stopped; nothing was pushed after that point. Split the request into smaller prompts.`
+      : reasonFromError(err);
     const failed = await failAgentJob(rt.db, { jobId: job.id, workerId: rt.workerId, reason });
     rt.log(`job ${job.id}: failed: ${reason}`);
     await removeWorkspace(dir);

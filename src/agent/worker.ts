@@ -32,6 +32,8 @@ export interface WorkerOptions {
   llm?: LlmOptions | null;
   /** Extra models by job `model` name, beside folio-maintainer and the LLM provider. */
   models?: Readonly<Record<string, AgentModel>>;
+  /** Longest a job run may take before it fails with AGENT_TIMEOUT (default 30 min). */
+  jobTimeoutMs?: number;
   /** Checks before pushing (default `build`). */
   verify?: VerifyLevel | 'none';
   workerId?: string;
@@ -95,12 +97,13 @@ export async function startWorker({
   github = githubOptionsFromEnv(),
   llm = llmOptionsFromEnv(),
   verify = 'build',
+  jobTimeoutMs = 30 * 60_000,
   models,
   workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
   log = () => {},
 }: WorkerOptions): Promise<AgentWorker> {
   const queue = await createJobQueue({ db, pollIntervalSeconds });
-  const rt: AgentRuntime = { db, workerId, workDir, llm, models, verify, log, publicUrl, github };
+  const rt: AgentRuntime = { db, workerId, workDir, llm, models, verify, timeoutMs: jobTimeoutMs, log, publicUrl, github };
   const running = new Map<string, AbortController>();
   let stopping = false;
 

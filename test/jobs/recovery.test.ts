@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runMaintainer, startWorker, type AgentWorker } from '../../src/agent/index.js';
 import { addAgentJobMessage, createAgentJob, createProject, getAgentJobById, openDatabase, type Database } from '../../src/db/index.js';
-import { createBareRepo, tempDir } from '../agent/git-fixtures.js';
+import { createBareRepo, gitOut, tempDir } from '../agent/git-fixtures.js';
 
 let db: Database | undefined;
 let worker: AgentWorker | undefined;
@@ -80,5 +80,39 @@ describe('a follow-up that arrives while the job runs', () => {
     expect((await getAgentJobById(db, job.id))!.prLink).toMatch(/\/pulls\//);
     const pending = await db.query('SELECT id FROM agent_job_messages WHERE job_id = $1 AND handled_at IS NULL', [job.id]);
     expect(pending).toEqual([]);
+  });
+});
+
+describe('a run that takes too long', () => {
+  it('is stopped and fails with AGENT_TIMEOUT, pushing nothing', async () => {
+    tmp = await tempDir('folio-timeout-');
+    db = await openDatabase({ memory: true });
+    const bare = await createBareRepo(tmp.dir);
+    const project = await createProject(db, { name: 't', repoUrl: bare });
+    worker = await startWorker({
+      db,
+      publicUrl: 'http://folio.test',
+      workDir: path.join(tmp.dir, 'work'),
+      pollIntervalSeconds: 0.5,
+      verify: 'validate',
+      llm: null,
+      jobTimeoutMs: 1500,
+      models: {
+        // Never finishes on its own; only the abort signal ends it.
+        stuck: ({ signal }) => new Promise((_, reject) => signal!.addEventListener('abort', () => reject(new Error('aborted')))),
+      },
+    });
+    const job = await createAgentJob(db, { projectId: project.id, repository: bare, ref: null, model: 'stuck', prompt: 'anything' });
+    await worker.enqueue(job.id);
+    for (;;) {
+      const row = await getAgentJobById(db, job.id);
+      if (row!.status !== 'active') {
+        expect(row).toMatchObject({ status: 'failed', prLink: null });
+        expect(row!.failureReason).toMatch(/^AGENT_TIMEOUT: the run took longer than 0\.03 minutes/);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(gitOut(bare, ['branch', '--list', 'folio/*'])).toBe('');
   });
 });
