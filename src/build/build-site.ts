@@ -260,10 +260,7 @@ async function writeSiteFiles(site: LoadedSite, outDir: string, renderer: SiteRe
   const indexed = routes.filter((r) => (r.listed || all) && !renderer.pageFlags(r).noindex).map((r) => r.href);
   const defaultSection = model.sectionsById.get(model.defaultSectionId);
   const home = defaultSection?.firstPage ?? routes[0]?.href ?? '/';
-  const notFound = renderer.render(
-    { href: '/404', path: '404', kind: 'page', file: null, title: 'Page not found', description: 'This page does not exist or has moved.', sectionId: model.defaultSectionId, listed: false, breadcrumbs: [], eyebrow: '404', prev: null, next: null, versions: [], languages: [] },
-    { html: `<p>Go back to <a href="${home}">the home page</a> or use the search box.</p>`, headings: [], features: [] },
-  );
+  const notFound = renderer.renderNotFound();
   const files: [string, string][] = [
     ['404.html', notFound],
     ['sitemap.xml', sitemapXml(indexed, siteUrl)],

@@ -9,6 +9,7 @@ import type { PageRoute, Section } from '../navigation/types.js';
 import type { Heading } from '../mdx/types.js';
 import type { LoadedSite } from './load-site.js';
 import { hashText } from './build-cache.js';
+import { escapeHtml } from '../render/markdown-inline.js';
 
 export interface PageBody {
   html: string;
@@ -44,6 +45,16 @@ export class SiteRenderer {
   pageFlags(route: PageRoute): { noindex: boolean; mode?: string } {
     const page = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
     return { noindex: page?.noindex ?? false, mode: page?.mode };
+  }
+
+  /** The "page not found" document, framed by the default section. */
+  renderNotFound(): string {
+    const { model } = this.site;
+    const home = model.sectionsById.get(model.defaultSectionId)?.firstPage ?? '/';
+    return this.render(
+      { href: '/404', path: '404', kind: 'page', file: null, title: 'Page not found', description: 'This page does not exist or has moved.', sectionId: model.defaultSectionId, listed: false, breadcrumbs: [], eyebrow: '404', prev: null, next: null, versions: [], languages: [] },
+      { html: `<p>Go back to <a href="${escapeHtml(home)}">the home page</a> or use the search box.</p>`, headings: [], features: [] },
+    );
   }
 
   /** The full HTML document of a route. */

@@ -151,7 +151,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       const info = await stat(file).catch(() => null);
       if (info?.isFile()) return send(res, 200, TYPES[ext]!, await readFile(file));
     }
-    return send(res, 404, 'text/html; charset=utf-8', `<!doctype html><title>Not found</title><p>No page at ${pathname.replace(/[<>&"]/g, '')}.</p>${RELOAD_SCRIPT}`);
+    return send(res, 404, 'text/html; charset=utf-8', renderer.renderNotFound());
   }
 
   const server = createServer((req, res) => {
