@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsertLocalPullRequest } from '../../src/agent/index.js';
 import { createPullRequestRoutes } from '../../src/server/pulls/index.js';
 import { createBareRepo, gitOut, SITE_FILES, tempDir } from './git-fixtures.js';
 import { postJob, projectWithKey, startHarness, waitForJob, type Harness } from './harness.js';
@@ -57,5 +58,22 @@ describe('Folio-recorded pull requests page', () => {
     expect((await pulls.request(`/pulls/${id}/close`, { method: 'POST', headers: p.auth })).status).toBe(303);
     expect(gitOut(bare, ['rev-parse', 'main'])).toBe(mainBefore);
     expect(await (await pulls.request(`/pulls/${id}`, { headers: p.auth })).text()).toContain('This pull request is closed');
+  });
+
+  it('escapes titles, descriptions and diffs', async () => {
+    const { p, jobId } = await openPullRequest('escape-me');
+    const pr = await upsertLocalPullRequest(h.db, {
+      jobId,
+      projectId: p.projectId,
+      repository: '/x/evil.git',
+      baseBranch: 'main',
+      headBranch: 'folio/agent-evil',
+      title: '<script>alert(1)</script>',
+      body: '<img src=x onerror=alert(2)>',
+      diff: '+<iframe src="javascript:alert(3)">',
+    });
+    const html = await (await createPullRequestRoutes({ db: h.db }).request(`/pulls/${pr.id}`, { headers: p.auth })).text();
+    expect(html).not.toMatch(/<script>alert|<img src=x|<iframe/);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 });
