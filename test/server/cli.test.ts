@@ -52,6 +52,9 @@ describe('folio projects, keys and start', () => {
     expect(projectId).toMatch(/^cli-docs-[a-z0-9]{6}$/);
     expect((await folio(['projects', 'list', '--data', data])).stdout).toContain(`${projectId}  CLI Docs  https://example.test/cli.git  main    docs`);
 
+    const set = await folio(['projects', 'set', projectId, '--rate', '7', '--host', 'Docs.Example.test', '--data', data]);
+    expect(set.stdout).toContain('hosts docs.example.test, 7 agent requests/hour');
+
     const keyOut = await folio(['keys', 'create', '--project', projectId, '--name', 'ci', '--expires', '30d', '--data', data]);
     const key = keyOut.stdout.trim().split('\n').at(-1)!;
     expect(isWellFormedAdminKey(key)).toBe(true);

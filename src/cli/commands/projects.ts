@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { checkBranchName, checkRepositoryUrl } from '../../agent/git-safety.js';
-import { createProject, listProjects } from '../../db/index.js';
+import { createProject, listProjects, updateProject } from '../../db/index.js';
 import { formatTable, reportCliError, withCliDatabase, type DataFlags } from '../../server/cli-support.js';
 import { resolveInside } from '../../shared/index.js';
 
@@ -48,6 +48,44 @@ export function registerProjects(program: Command): void {
           createProject(db, { name: flags.name, repoUrl: repo, branch: flags.branch, docsDir: flags.dir, hostNames: flags.host, agentRatePerHour: rate }),
         );
         process.stdout.write(`Created project "${project.name}" (${project.repoUrl} @ ${project.branch}, docs in ${project.docsDir})\n${project.id}\n`);
+      } catch (error) {
+        reportCliError(error);
+      }
+    });
+
+  projects
+    .command('set')
+    .description("Change a project's settings (a running server applies them within seconds)")
+    .argument('<id>', 'project id')
+    .option('--name <name>', 'display name')
+    .option('--repo <url>', 'git repository')
+    .option('--branch <branch>', 'branch that updates build')
+    .option('--dir <dir>', 'docs folder inside the repository')
+    .option('--host <name>', 'custom domain serving the site (repeatable; replaces the list)', (v: string, all: string[]) => [...all, v], [] as string[])
+    .option('--no-hosts', 'remove every custom domain')
+    .option('--rate <n>', 'agent requests allowed per hour')
+    .option('--data <dir>', 'data directory (ignored when DATABASE_URL is set)', '.folio')
+    .action(async (id: string, flags: DataFlags & { name?: string; repo?: string; branch?: string; dir?: string; host: string[]; hosts: boolean; rate?: string }) => {
+      try {
+        const patch: Parameters<typeof updateProject>[2] = {};
+        if (flags.name !== undefined) patch.name = flags.name;
+        if (flags.repo !== undefined) patch.repoUrl = checkRepositoryUrl(normaliseRepo(flags.repo));
+        if (flags.branch !== undefined) patch.branch = checkBranchName(flags.branch);
+        if (flags.dir !== undefined) {
+          if (!resolveInside('/repo', flags.dir)) throw Object.assign(new Error(`--dir "${flags.dir}" leaves the repository; give a folder inside it.`), { code: 'UPDATE_BAD_SOURCE' });
+          patch.docsDir = flags.dir;
+        }
+        if (flags.host.length > 0) patch.hostNames = flags.host.map((h) => h.toLowerCase());
+        else if (!flags.hosts) patch.hostNames = [];
+        if (flags.rate !== undefined) {
+          const rate = Number(flags.rate);
+          if (!Number.isInteger(rate) || rate < 0) throw Object.assign(new Error(`--rate "${flags.rate}" is not a whole number of requests per hour.`), { code: 'INVALID_REQUEST' });
+          patch.agentRatePerHour = rate;
+        }
+        if (Object.keys(patch).length === 0) throw Object.assign(new Error('Nothing to change: pass at least one option (see --help).'), { code: 'INVALID_REQUEST' });
+        const row = await withCliDatabase(flags, (db) => updateProject(db, id, patch));
+        if (!row) throw Object.assign(new Error(`Project "${id}" does not exist; see \`folio projects list\`.`), { code: 'NOT_FOUND' });
+        process.stdout.write(`Updated ${row.id}: ${row.repoUrl} @ ${row.branch}, docs in ${row.docsDir}, hosts ${row.hostNames.join(', ') || '-'}, ${row.agentRatePerHour} agent requests/hour\n`);
       } catch (error) {
         reportCliError(error);
       }
