@@ -109,6 +109,32 @@ describe.each(backends)('documentation updates on %s', (kind) => {
     expect(await (await site('/')).text()).toContain('Version two.');
   });
 
+  it('readers never see a missing or half-published site while updates publish', async () => {
+    pushDocs(work, { 'docs/index.mdx': page('Home', 'Version three.') }, 'v3');
+    const res = await api.request(`/v1/project/update/${project.id}`, { method: 'POST', headers: auth });
+    const { statusId } = await res.json();
+    const seen = new Set<string>();
+    let finished = false;
+    const done = (async () => {
+      while (!finished) {
+        const status = (await (await api.request(`/v1/project/update-status/${statusId}`, { headers: auth })).json()).status;
+        if (status === 'success' || status === 'failure') finished = true;
+        else await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    while (!finished) {
+      const [home, guide] = await Promise.all([site('/'), site('/guide')]);
+      expect(home.status).toBe(200);
+      expect(guide.status).toBe(200);
+      const text = await home.text();
+      expect(await guide.text()).toContain('Guide text.');
+      seen.add(text.includes('Version three.') ? 'new' : text.includes('Version two.') ? 'old' : 'other');
+    }
+    await done;
+    expect(seen.has('other')).toBe(false);
+    expect(await (await site('/')).text()).toContain('Version three.');
+  });
+
   it('reports an unreachable repository as a failed update', async () => {
     const broken = await createProject(s.db, { name: 'Gone', repoUrl: `file://${tmp}/missing.git` });
     const { key } = await createApiKey(s.db, { projectIds: [broken.id] });
