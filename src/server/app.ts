@@ -147,7 +147,12 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   registerAgentRoutes(app, ctx);
   registerUpdateRoutes(app, ctx);
   registerV1Routes(app, ctx);
-  app.doc31('/openapi.json', OPENAPI_INFO);
+  // Generated once, on first request (after every route is registered): it never changes while running.
+  let openapi: string | null = null;
+  app.get('/openapi.json', (c) => {
+    openapi ??= JSON.stringify(app.getOpenAPI31Document(OPENAPI_INFO));
+    return c.body(openapi, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+  });
 
   const shared = { services, updates, keyCache, hosts, projects };
   if (deps.mount) deps.mount(app as unknown as Hono, shared);
