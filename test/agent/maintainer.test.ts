@@ -128,6 +128,19 @@ describe('folio-maintainer', () => {
     expect(run.summary).toContain('`api/list-users.mdx` → `GET /users`');
   });
 
+  it('removes endpoint entries the spec no longer defines', async () => {
+    const spec = { openapi: '3.1.0', info: { title: 'U', version: '1' }, paths: { '/users': { get: { responses: { '200': { description: 'ok' } } } } } };
+    const root = await writeSite({
+      'docs.json': JSON.stringify({ name: 'x', theme: 'mint', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'Home', pages: ['index'] }, { group: 'API', openapi: 'openapi.json', pages: ['DELETE /gone', 'GET /users', 'POST /old'] }] } }, null, 2),
+      'index.mdx': '# Home\n',
+      'openapi.json': JSON.stringify(spec),
+    });
+    const run = await runMaintainer({ root, prompt: 'sync the navigation with the OpenAPI spec' });
+    expect(((await readJson(root)).navigation as { groups: { pages: string[] }[] }).groups[1]!.pages).toEqual(['GET /users']);
+    expect(run.summary).toContain('Removed `DELETE /gone` from the navigation');
+    expect(run.summary).toContain('Removed `POST /old` from the navigation');
+  });
+
   it('upgrades mint.json to docs.json with the config layer converter', async () => {
     const root = await writeSite({
       'mint.json': JSON.stringify({ name: 'Legacy', colors: { primary: '#123456' }, navigation: [{ group: 'Start', pages: ['index'] }] }),

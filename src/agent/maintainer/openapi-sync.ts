@@ -2,7 +2,9 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadDocsConfig } from '../../config/index.js';
 import { buildPageIndex } from '../../content/index.js';
-import { applyDocsEdits, collectOpenApiSources, findMigrationCandidates, loadOpenApiSpecs, planOpenApiMigration } from '../../openapi/index.js';
+import { applyEdits, modify, parse, type JSONPath } from 'jsonc-parser';
+import { resolveSiteModel } from '../../navigation/index.js';
+import { applyDocsEdits, asNavigationProvider, collectOpenApiSources, findMigrationCandidates, loadOpenApiSpecs, planOpenApiMigration } from '../../openapi/index.js';
 import { resolveInside } from '../../shared/paths.js';
 import { AgentError } from '../codes.js';
 import type { TaskResult } from './task.js';
@@ -25,8 +27,13 @@ export async function syncOpenApiNavigation(root: string): Promise<TaskResult> {
   const found = findMigrationCandidates(index, provider, apiSources);
   const plan = planOpenApiMigration(text, found.candidates, provider, found.skipped);
   const notes = plan.skipped.map((s) => `Kept \`${s.file}\`: ${s.reason}.`);
-  if (plan.items.length === 0) return { changed: false, notes: [...notes, 'No MDX endpoint page can be replaced by a generated one.'] };
-  await writeFile(file, applyDocsEdits(text, plan.edits));
+  const removed = await removeStaleEndpoints(root);
+  for (const entry of removed) notes.push(`Removed \`${entry}\` from the navigation: the spec no longer has that operation.`);
+  if (plan.items.length === 0) {
+    if (removed.length === 0) notes.push('No MDX endpoint page can be replaced by a generated one, and every endpoint entry is in its spec.');
+    return { changed: removed.length > 0, notes };
+  }
+  await writeFile(file, applyDocsEdits(await readFile(file, 'utf8'), plan.edits));
   for (const rel of plan.deletions) {
     const target = resolveInside(root, rel);
     if (target) await rm(target, { force: true });
@@ -36,4 +43,39 @@ export async function syncOpenApiNavigation(root: string): Promise<TaskResult> {
   }
   if (plan.redirects.length > 0) notes.push(`Added ${plan.redirects.length} redirect(s) so the old page URLs keep working.`);
   return { changed: true, notes };
+}
+
+/** `navigation.groups[1].pages[2]` → `['navigation', 'groups', 1, 'pages', 2]`. */
+function jsonPathOf(text: string): JSONPath {
+  return [...text.matchAll(/\[(\d+)\]|[^.[\]]+/g)].map((m) => (m[1] !== undefined ? Number(m[1]) : m[0]));
+}
+
+/**
+ * Drop `METHOD /path` entries whose operation the spec no longer defines (the
+ * openapi provider reports them while the navigation resolves). Entries go
+ * last-first so earlier indexes stay valid. Returns the removed entries.
+ */
+async function removeStaleEndpoints(root: string): Promise<string[]> {
+  const loaded = await loadDocsConfig(root);
+  if (!loaded.config) return [];
+  const index = await buildPageIndex(root);
+  const { provider } = await loadOpenApiSpecs(root, collectOpenApiSources(loaded.config, loaded.locate), { fetch: {} });
+  resolveSiteModel(loaded.config, index, { openapi: asNavigationProvider(provider) });
+  const stale = provider
+    .diagnostics()
+    .filter((d) => d.code === 'OPENAPI_ENDPOINT_NOT_FOUND' && d.file === 'docs.json' && d.path.startsWith('navigation'))
+    .map((d) => jsonPathOf(d.path))
+    .sort((a, b) => JSON.stringify(b).localeCompare(JSON.stringify(a), undefined, { numeric: true }));
+  const file = path.join(root, 'docs.json');
+  let text = await readFile(file, 'utf8');
+  const raw = parse(text, [], { allowTrailingComma: true }) as unknown;
+  const removed: string[] = [];
+  for (const at of stale) {
+    const value = at.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], raw);
+    if (typeof value !== 'string') continue;
+    text = applyEdits(text, modify(text, at, undefined, { formattingOptions: { tabSize: 2, insertSpaces: true, eol: '\n' } }));
+    removed.push(value);
+  }
+  if (removed.length > 0) await writeFile(file, text);
+  return removed.reverse();
 }
