@@ -8,7 +8,7 @@ import type { ApiOperation, EndpointPage, JsonObject, LoadedSpec, PlannedEndpoin
 
 /** What the openapi layer offers navigation, build and dev (a superset of navigation's OpenApiProvider). */
 export interface OpenApiSiteProvider {
-  /** Visible endpoints of a spec (path or URL as written in docs.json), grouped by tag in spec order. */
+  /** Visible endpoints of a spec (path or URL as written in docs.json), in sidebar order (see `operationsByTag`). */
   endpoints(source: string, directory?: string): PlannedEndpoint[];
   /**
    * Resolve one `[spec] METHOD /path` entry against the entry's own spec or the inherited ones
@@ -61,23 +61,38 @@ export function plannedEndpointFor(spec: LoadedSpec, op: ApiOperation, source: s
   return ref;
 }
 
-/** Operations grouped by first tag: tags in the order the spec declares them, then first use; untagged last. */
+/**
+ * Operations in sidebar order, the order navigation shows an `openapi`-only element in: untagged
+ * operations first, then by first tag's display group (`x-group`, else the tag) in the order the
+ * spec declares tags (undeclared tags by first use), then by tag, then spec order.
+ */
 export function operationsByTag(spec: LoadedSpec): ApiOperation[] {
-  const order = [...tagDisplayNames(spec.document).keys()];
-  for (const op of spec.operations) if (op.tags[0] && !order.includes(op.tags[0])) order.push(op.tags[0]);
-  const rank = (op: ApiOperation) => (op.tags[0] ? order.indexOf(op.tags[0]) : order.length);
+  const display = tagDisplayNames(spec.document);
+  const tags = [...display.keys()];
+  for (const op of spec.operations) if (op.tags[0] && !tags.includes(op.tags[0])) tags.push(op.tags[0]);
+  const groups = [...new Set(tags.map((t) => display.get(t) ?? t))];
+  const groupRank = (op: ApiOperation) => (op.tags[0] ? groups.indexOf(display.get(op.tags[0]) ?? op.tags[0]) : -1);
+  const tagRank = (op: ApiOperation) => (op.tags[0] ? tags.indexOf(op.tags[0]) : -1);
   return spec.operations
     .map((op, index) => ({ op, index }))
-    .sort((a, b) => rank(a.op) - rank(b.op) || a.index - b.index)
+    .sort((a, b) => groupRank(a.op) - groupRank(b.op) || tagRank(a.op) - tagRank(b.op) || a.index - b.index)
     .map(({ op }) => op);
 }
 
+/** `/pets/{id}` → `/pets/{}`: path parameter names are not significant when matching entries. */
+function pathShape(path: string): string {
+  return path.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '');
+}
+
+/** The operation an entry names: exact path first, then ignoring trailing slashes, then ignoring parameter names. */
 function findOperation(spec: LoadedSpec, entry: EndpointEntry): ApiOperation | undefined {
   const matches = (op: ApiOperation) =>
     entry.method === 'WEBHOOK' ? op.kind === 'webhook' && op.path === entry.path : op.kind === 'operation' && op.method === entry.method;
+  const candidates = spec.operations.filter(matches);
   return (
-    spec.operations.find((op) => matches(op) && op.path === entry.path) ??
-    spec.operations.find((op) => matches(op) && samePath(op.path, entry.path))
+    candidates.find((op) => op.path === entry.path) ??
+    candidates.find((op) => samePath(op.path, entry.path)) ??
+    (entry.method === 'WEBHOOK' ? undefined : candidates.find((op) => pathShape(op.path) === pathShape(entry.path)))
   );
 }
 
