@@ -9,6 +9,7 @@ export const NAVIGATION_CODES = {
   NAVIGATION_ENDPOINT_NOT_FOUND: 'An endpoint entry names an operation its specification does not define.',
   NAVIGATION_EMPTY_ELEMENT: 'A navigation element has no pages, children, `href` or `openapi`.',
   NAVIGATION_NO_PAGES: 'The navigation lists no pages at all.',
+  NAVIGATION_SWITCHER_NO_TARGET: 'A division has content but no page, endpoint page or link to open, so its switcher leaves it out.',
 } as const;
 
 export type NavigationCode = keyof typeof NAVIGATION_CODES;

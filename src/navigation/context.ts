@@ -1,7 +1,7 @@
 import type { PageIndex } from '../content/index.js';
 import type { Diagnostic, Severity } from '../shared/diagnostics.js';
 import type { NavigationCode } from './codes.js';
-import type { DirectoryMode, EndpointRef, OpenApiProvider, OpenApiRef, ResolveOptions } from './types.js';
+import type { DirectoryMode, EndpointRef, EntryOrigin, OpenApiProvider, OpenApiRef, ResolveOptions } from './types.js';
 
 /** Shared state of one `resolveSiteModel` run. */
 export interface ResolveContext {
@@ -11,6 +11,8 @@ export interface ResolveContext {
   /** Endpoint pages the provider generated, by href. */
   endpointPages: Map<string, EndpointRef>;
   report(severity: Severity, code: NavigationCode, fieldPath: string, message: string): void;
+  /** Where a config field is written (docs.json:1:1 without a locator), for problems other layers report. */
+  origin(fieldPath: string): EntryOrigin;
   /** Endpoints of one spec, cached: a spec is read once however many elements name it. */
   endpointsOf(source: string, directory?: string): EndpointRef[];
 }
@@ -38,15 +40,19 @@ export interface SectionDraft {
 export function createContext(index: PageIndex, { openapi, locate }: ResolveOptions): ResolveContext {
   const diagnostics: Diagnostic[] = [];
   const cache = new Map<string, EndpointRef[]>();
+  const origin = (fieldPath: string): EntryOrigin => {
+    const at = locate?.(fieldPathSegments(fieldPath)) ?? { file: 'docs.json', line: 1, column: 1 };
+    return { file: at.file, line: at.line, column: at.column, path: fieldPath };
+  };
   return {
     index,
     provider: openapi,
     diagnostics,
     endpointPages: new Map(),
     report(severity, code, fieldPath, message) {
-      const at = locate?.(fieldPathSegments(fieldPath)) ?? { file: 'docs.json', line: 1, column: 1 };
-      diagnostics.push({ ...at, severity, code, path: fieldPath, message });
+      diagnostics.push({ ...origin(fieldPath), severity, code, message });
     },
+    origin,
     endpointsOf(source, directory) {
       const key = `${source}\0${directory ?? ''}`;
       let found = cache.get(key);

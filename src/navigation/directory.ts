@@ -27,7 +27,7 @@ function itemsOf(nodes: readonly SidebarNode[], index: PageIndex): DirectoryItem
       if (node.icon) item.icon = node.icon;
       items.push(item);
     } else if (node.type === 'endpoint' && node.href) {
-      items.push({ type: 'page', href: node.href, title: node.title });
+      items.push({ type: 'page', href: node.href, title: node.sidebarTitle ?? node.title });
     } else if (node.type === 'link') {
       items.push({ type: 'page', href: node.href, title: node.label, ...(node.icon ? { icon: node.icon } : {}) });
     } else if (node.type === 'group') {

@@ -14,7 +14,7 @@ export function endpointFromEntry(ctx: ResolveContext, parsed: EndpointEntry, en
   if (openapi) node.openapi = openapi;
   if (ctx.provider?.endpoint) {
     // The provider knows the repository's specs (fallback when none is in scope) and `x-hidden`.
-    const ref = ctx.provider.endpoint(entry, openapi?.sources ?? [], parsed.spec === undefined ? openapi?.directory : undefined);
+    const ref = ctx.provider.endpoint(entry, openapi?.sources ?? [], parsed.spec === undefined ? openapi?.directory : undefined, ctx.origin(fieldPath));
     return ref ? fillEndpoint(ctx, node, ref) : null;
   }
   const sources = parsed.spec !== undefined ? [parsed.spec] : openapi?.sources ?? [];
@@ -27,7 +27,9 @@ export function endpointFromEntry(ctx: ResolveContext, parsed: EndpointEntry, en
   for (const source of sources) {
     const endpoints = ctx.endpointsOf(source, parsed.spec === undefined ? openapi?.directory : undefined);
     known += endpoints.length;
-    const match = endpoints.find((e) => e.method === parsed.method && samePath(e.path, parsed.path));
+    // The exact template wins over one that differs only in parameter names.
+    const sameMethod = endpoints.filter((e) => e.method === parsed.method);
+    const match = sameMethod.find((e) => e.path === parsed.path) ?? sameMethod.find((e) => samePath(e.path, parsed.path));
     if (match) return fillEndpoint(ctx, node, match);
   }
   // An unreadable spec yields no endpoints and is reported by the openapi layer; only report
@@ -73,6 +75,7 @@ export function endpointsFromOpenApi(ctx: ResolveContext, draft: SectionDraft, o
 function fillEndpoint(ctx: ResolveContext, node: SidebarEndpoint, ref: EndpointRef): SidebarEndpoint {
   node.href = ref.href;
   node.title = ref.title;
+  if (ref.sidebarTitle) node.sidebarTitle = ref.sidebarTitle;
   if (ref.tag !== undefined) node.tag = ref.tag;
   if (ref.deprecated) node.deprecated = true;
   ctx.endpointPages.set(ref.href, ref);
@@ -80,7 +83,7 @@ function fillEndpoint(ctx: ResolveContext, node: SidebarEndpoint, ref: EndpointR
 }
 
 /** `/users/{id}` matches `/users/{userId}`: parameter names do not matter, trailing slashes neither. */
-function samePath(a: string, b: string): boolean {
+export function samePath(a: string, b: string): boolean {
   const norm = (p: string): string => p.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '');
   return norm(a) === norm(b);
 }

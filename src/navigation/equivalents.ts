@@ -29,12 +29,13 @@ export function attachPageSelectors(builds: readonly SectionBuild[], routes: Map
       const kind = at.division!.kind;
       if (kind !== 'version' && kind !== 'language') continue;
       const current = at;
-      const entries: SwitcherEntry[] = siblingsOf(current).map((sibling) => {
-        if (sibling === current) return switcherEntry(sibling, true, route.href);
-        if (sibling.href) return switcherEntry(sibling, false);
+      // A sibling with nothing to open is left out (attachSwitchers reports it).
+      const entries: SwitcherEntry[] = siblingsOf(current).flatMap((sibling) => {
+        if (sibling === current) return switcherEntry(sibling, true, route.href) ?? [];
+        if (sibling.href) return switcherEntry(sibling, false) ?? [];
         const target = equivalentPath(route.path, current.division!.label, sibling.division!.label, pagesOf(sibling));
         const fallback = equivalentSectionPage(sibling, trail.slice(depthOf(current)));
-        return switcherEntry(sibling, false, target !== null ? `/${target}` : fallback ?? undefined);
+        return switcherEntry(sibling, false, target !== null ? `/${target}` : fallback ?? undefined) ?? [];
       });
       if (kind === 'version') route.versions = entries;
       else route.languages = entries;

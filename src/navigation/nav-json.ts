@@ -1,7 +1,8 @@
 import type { NavigationConfig } from '../config/index.js';
 import type { PageIndex } from '../content/index.js';
 import { hrefOf, openApiRefOf, parseEntry } from './entries.js';
-import type { OpenApiProvider, OpenApiRef } from './types.js';
+import { samePath } from './endpoints.js';
+import type { EndpointRef, OpenApiProvider, OpenApiRef } from './types.js';
 
 /** A page string of docs.json, resolved. */
 export interface NavJsonPage {
@@ -17,6 +18,8 @@ export interface NavJsonEndpoint {
   endpoint: string;
   href: string | null;
   title: string;
+  /** The operation's `x-mint`/`x-service` `sidebarTitle`, like a page's frontmatter one. */
+  sidebarTitle?: string;
 }
 
 /**
@@ -54,14 +57,20 @@ function entryToJson(entry: string, scope: OpenApiRef | undefined, index: PageIn
   const resolved: NavJsonEndpoint = { endpoint: entry, href: null, title: `${parsed.method} ${parsed.path}` };
   if (provider?.endpoint) {
     const ref = provider.endpoint(entry, scope?.sources ?? [], parsed.spec === undefined ? scope?.directory : undefined);
-    return ref ? { endpoint: entry, href: ref.href, title: ref.title } : resolved;
+    return ref ? endpointToJson(entry, ref) : resolved;
   }
   const sources = parsed.spec !== undefined ? [parsed.spec] : scope?.sources ?? [];
   for (const source of provider ? sources : []) {
-    const match = provider!.endpoints(source, parsed.spec === undefined ? scope?.directory : undefined).find((e) => e.method === parsed.method && e.path === parsed.path);
-    if (match) return { endpoint: entry, href: match.href, title: match.title };
+    const match = provider!.endpoints(source, parsed.spec === undefined ? scope?.directory : undefined).find((e) => e.method === parsed.method && samePath(e.path, parsed.path));
+    if (match) return endpointToJson(entry, match);
   }
   return resolved;
+}
+
+function endpointToJson(entry: string, ref: EndpointRef): NavJsonEndpoint {
+  const out: NavJsonEndpoint = { endpoint: entry, href: ref.href, title: ref.title };
+  if (ref.sidebarTitle) out.sidebarTitle = ref.sidebarTitle;
+  return out;
 }
 
 function pageToJson(entry: string, index: PageIndex): NavJsonPage {

@@ -18,7 +18,7 @@ export function resolveSiteModel(config: DocsConfig, index: PageIndex, options: 
   const ctx = createContext(index, options);
   const { root, builds } = sectionsFromNavigation(ctx, config.navigation);
   const sections = builds.map((b) => b.section);
-  attachSwitchers(builds, config.navigation);
+  attachSwitchers(ctx, builds, config.navigation);
   const routes = routesFromSections(ctx, builds);
   const fallback = defaultSection(root, sections);
   const hidden = addUnlistedPages(ctx, routes, sections, fallback);

@@ -23,7 +23,9 @@ export function placementsOf(nodes: readonly SidebarNode[], groups: SidebarGroup
     } else if (node.type === 'endpoint' && node.href) {
       if (seen.has(node.href)) continue;
       seen.add(node.href);
-      out.push({ href: node.href, title: node.title, groups, endpoint: node });
+      const p: Placement = { href: node.href, title: node.title, groups, endpoint: node };
+      if (node.sidebarTitle) p.sidebarTitle = node.sidebarTitle;
+      out.push(p);
     } else if (node.type === 'group') {
       const inner = [...groups, node];
       if (node.root && !seen.has(node.root)) {
@@ -95,7 +97,8 @@ export function baseRoute(ctx: ResolveContext, href: string, section: Section, l
     versions: [],
     languages: [],
   };
-  if (page?.sidebarTitle) route.sidebarTitle = page.sidebarTitle;
+  const sidebarTitle = page ? page.sidebarTitle : generated?.sidebarTitle;
+  if (sidebarTitle) route.sidebarTitle = sidebarTitle;
   if (page?.description) route.description = page.description;
   if (generated && !page) route.endpoint = generated;
   return route;

@@ -33,6 +33,10 @@ export interface DivisionNode {
   sections: Section[];
   /** First page under this node, filled in after the walk. */
   firstPage: string | null;
+  /** First link (sidebar link or link-only child element) under this node: where a page-less division leads. */
+  firstLink: string | null;
+  /** Field path of the element in docs.json (`navigation.tabs[1]`); `navigation` for the root. */
+  fieldPath: string;
 }
 
 /** A section with the bookkeeping resolution still needs. */
@@ -52,7 +56,7 @@ interface WalkState {
 
 /** Walk the navigation into a division tree and one section per leaf division. */
 export function sectionsFromNavigation(ctx: ResolveContext, navigation: NavigationConfig): { root: DivisionNode; builds: SectionBuild[] } {
-  const root: DivisionNode = { division: null, parent: null, hidden: false, isDefault: false, children: [], sections: [], firstPage: null };
+  const root: DivisionNode = { division: null, parent: null, hidden: false, isDefault: false, children: [], sections: [], firstPage: null, firstLink: null, fieldPath: 'navigation' };
   const builds: SectionBuild[] = [];
   const ids = new Set<string>();
   const state: WalkState = { trail: [], scope: { directory: navigation.directory ?? 'none', openapi: openApiRefOf(navigation.openapi) }, hidden: false, language: undefined, version: undefined };
@@ -61,6 +65,7 @@ export function sectionsFromNavigation(ctx: ResolveContext, navigation: Navigati
     ctx.report('error', 'NAVIGATION_NO_PAGES', 'navigation', 'The navigation lists no pages. Add a primary pattern such as `"pages": ["index"]` or `"groups": [...]` to `navigation`.');
   }
   fillFirstPages(root);
+  fillFirstLinks(root);
   return { root, builds };
 }
 
@@ -81,7 +86,8 @@ function walk(ctx: ResolveContext, el: Container, node: DivisionNode, state: Wal
       if (icon) division.icon = icon;
       if (typeof child.description === 'string') division.description = child.description;
       if (kind === 'version' && typeof child.tag === 'string') division.tag = child.tag;
-      const childNode: DivisionNode = { division, parent: node, hidden: child.hidden === true, isDefault: child.default === true, children: [], sections: [], firstPage: null };
+      const childPath = `${fieldPath}.${key}[${index}]`;
+      const childNode: DivisionNode = { division, parent: node, hidden: child.hidden === true, isDefault: child.default === true, children: [], sections: [], firstPage: null, firstLink: null, fieldPath: childPath };
       node.children.push(childNode);
       const leadsElsewhere = typeof child.href === 'string' && !DIVISION_KEYS.some((d) => Array.isArray(child[d.key])) && child.pages === undefined && child.groups === undefined && child.openapi === undefined;
       if (leadsElsewhere) {
@@ -95,7 +101,7 @@ function walk(ctx: ResolveContext, el: Container, node: DivisionNode, state: Wal
         language: kind === 'language' ? languageChrome(child as unknown as NavLanguage) : state.language,
         version: kind === 'version' ? division.label : state.version,
       };
-      walk(ctx, child, childNode, childState, `${fieldPath}.${key}[${index}]`, builds, ids);
+      walk(ctx, child, childNode, childState, childPath, builds, ids);
     });
   }
 }
@@ -170,4 +176,34 @@ function fillFirstPages(node: DivisionNode): string | null {
   }
   node.firstPage = visible ?? any;
   return node.firstPage;
+}
+
+/** First link href of a sidebar in reading order. */
+function firstLinkOf(nodes: readonly SidebarNode[]): string | null {
+  for (const node of nodes) {
+    if (node.type === 'link') return node.href;
+    if (node.type === 'group') {
+      const found = firstLinkOf(node.children);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** Bottom-up like `fillFirstPages`: the first link of a node's sections, else of its children (a link-only child counts). */
+function fillFirstLinks(node: DivisionNode): string | null {
+  let visible: string | null = null;
+  let any: string | null = null;
+  for (const s of node.sections) {
+    const link = firstLinkOf(s.sidebar);
+    any ??= link;
+    if (!s.hidden) visible ??= link;
+  }
+  for (const child of node.children) {
+    const link = fillFirstLinks(child) ?? child.href ?? null;
+    any ??= link;
+    if (!child.hidden) visible ??= link;
+  }
+  node.firstLink = visible ?? any;
+  return node.firstLink;
 }

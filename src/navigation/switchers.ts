@@ -1,4 +1,5 @@
 import type { NavigationConfig } from '../config/index.js';
+import type { ResolveContext } from './context.js';
 import { iconOf, isExternal, linkHref } from './entries.js';
 import type { DivisionNode, SectionBuild } from './sections.js';
 import type { DivisionKind, Switchers, SwitcherEntry } from './types.js';
@@ -13,17 +14,32 @@ const SWITCHER_OF: Record<DivisionKind, keyof Switchers> = {
   menu: 'menu',
 };
 
-/** Fill every section's switchers: at each level of its trail, the siblings it can switch to. */
-export function attachSwitchers(builds: readonly SectionBuild[], navigation: NavigationConfig): void {
+/**
+ * Fill every section's switchers: at each level of its trail, the siblings it can switch to.
+ * A division with no page, endpoint page or link to open is left out (one warning each), never pointed at `/`.
+ */
+export function attachSwitchers(ctx: ResolveContext, builds: readonly SectionBuild[], navigation: NavigationConfig): void {
   const globals = globalSwitchers(navigation);
+  const nowhere = new Set<DivisionNode>();
   for (const { section, node } of builds) {
     for (let at: DivisionNode | null = node; at?.parent; at = at.parent) {
       const kind = at.division!.kind;
-      section.switchers[SWITCHER_OF[kind]] = siblingsOf(at).map((n) => switcherEntry(n, n === at));
+      section.switchers[SWITCHER_OF[kind]] = siblingsOf(at).flatMap((n) => {
+        const entry = switcherEntry(n, n === at);
+        if (!entry) nowhere.add(n);
+        return entry ? [entry] : [];
+      });
     }
     for (const key of Object.keys(globals) as Array<keyof Switchers>) {
       if (globals[key].length > 0) section.switchers[key] = [...section.switchers[key], ...globals[key]];
     }
+  }
+  for (const n of nowhere) {
+    // An element with no content at all (or whose spec yielded nothing) already got NAVIGATION_EMPTY_ELEMENT.
+    if (n.sections.length === 0 && n.children.length === 0) continue;
+    if (ctx.diagnostics.some((d) => d.code === 'NAVIGATION_EMPTY_ELEMENT' && d.path === n.fieldPath)) continue;
+    const { kind, label } = n.division!;
+    ctx.report('warning', 'NAVIGATION_SWITCHER_NO_TARGET', n.fieldPath, `${kind} \`${label}\` has no page, endpoint page or link to open (its entries did not resolve to pages), so it is left out of the ${kind} switcher. Add a page to it, fix its endpoint entries or OpenAPI spec, or give it an \`href\`.`);
   }
 }
 
@@ -33,10 +49,11 @@ export function siblingsOf(node: DivisionNode): DivisionNode[] {
   return node.parent!.children.filter((n) => n.division!.kind === kind && (!n.hidden || n === node));
 }
 
-/** One switcher entry leading to a division's first page or its `href`. */
-export function switcherEntry(node: DivisionNode, active: boolean, href?: string): SwitcherEntry {
+/** One switcher entry leading to `href`, else the division's own `href`, first page or first link; null when it has none. */
+export function switcherEntry(node: DivisionNode, active: boolean, href?: string): SwitcherEntry | null {
   const d = node.division!;
-  const target = href ?? node.href ?? node.firstPage ?? '/';
+  const target = href ?? node.href ?? node.firstPage ?? node.firstLink;
+  if (target === null) return null;
   const entry: SwitcherEntry = { label: d.label, href: target, active, external: isExternal(target) };
   if (d.icon) entry.icon = d.icon;
   if (d.description !== undefined) entry.description = d.description;

@@ -25,7 +25,7 @@ function nodeLines(node: SidebarNode, depth: number, lines: string[]): void {
       lines.push(`${pad}${node.label}  → ${node.href}`);
       return;
     case 'endpoint':
-      lines.push(`${pad}${node.title}  ${node.href ?? `(${node.entry}, unresolved)`}`);
+      lines.push(`${pad}${node.sidebarTitle ?? node.title}  ${node.href ?? `(${node.entry}, unresolved)`}`);
       return;
     case 'endpoint-set':
       lines.push(`${pad}(all endpoints of ${node.openapi.sources.join(', ')})`);

@@ -3,7 +3,7 @@
  * Later stages (render, build, dev, openapi) read only these types, never raw docs.json.
  */
 import type { BannerConfig, FooterConfig, NavbarConfig } from '../config/index.js';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic, SourcePosition } from '../shared/diagnostics.js';
 
 /** A site URL path: the page path with a leading slash (`/guide/intro`), or an external URL. */
 export type Href = string;
@@ -46,6 +46,13 @@ export interface EndpointRef {
   deprecated?: boolean;
   /** Spec file the endpoint comes from, as given in docs.json. */
   specFile: string;
+  /** Shorter sidebar label (`x-mint`/`x-service` `sidebarTitle`); render it instead of `title` when present. */
+  sidebarTitle?: string;
+}
+
+/** Where docs.json lists an entry: position plus field path (`navigation.tabs[0].pages[2]`). */
+export interface EntryOrigin extends SourcePosition {
+  path: string;
 }
 
 /**
@@ -58,9 +65,10 @@ export interface OpenApiProvider {
   /**
    * Optional: resolve one entry (`"GET /x"`, `"spec.yaml GET /x"`) against its own spec, the
    * inherited ones, or the repository's specs. `undefined` = not documented (missing or
-   * `x-hidden`); the provider reports why, and navigation leaves the entry out.
+   * `x-hidden`); the provider reports why at `origin` (where docs.json lists the entry),
+   * and navigation leaves the entry out.
    */
-  endpoint?(entry: string, inherited?: readonly string[], directory?: string): EndpointRef | undefined;
+  endpoint?(entry: string, inherited?: readonly string[], directory?: string, origin?: EntryOrigin): EndpointRef | undefined;
 }
 
 // ---------------------------------------------------------------- sidebar
@@ -118,6 +126,8 @@ export interface SidebarEndpoint {
   openapi?: OpenApiRef;
   href: Href | null;
   title: string;
+  /** Shorter label from the operation's `x-mint`/`x-service` `sidebarTitle`; render it instead of `title` when present. */
+  sidebarTitle?: string;
   tag?: string;
   deprecated?: boolean;
   /** The entry as written in docs.json. */

@@ -38,7 +38,8 @@ export async function resolveFixture(root: string): Promise<FixtureSite> {
   const index = await buildPageIndex(root);
   const sources = collectOpenApiSources(loaded.config, loaded.locate);
   const { provider } = await loadOpenApiSpecs(root, sources);
-  const resolved = resolveSiteModel(loaded.config, index, { openapi: provider });
+  // With `locate`, as `folio build` and `folio nav` resolve: diagnostics point where docs.json lists the entry.
+  const resolved = resolveSiteModel(loaded.config, index, { openapi: provider, locate: loaded.locate });
   const outline: string[] = [];
   for (const section of resolved.model.sections) {
     outline.push(`section ${section.id}`);
