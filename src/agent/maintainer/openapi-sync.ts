@@ -25,7 +25,16 @@ export async function syncOpenApiNavigation(root: string): Promise<TaskResult> {
   const { provider } = await loadOpenApiSpecs(root, collectOpenApiSources(loaded.config, loaded.locate), { fetch: {} });
   const apiSources = collectOpenApiSources({ api: (loaded.config as { api?: unknown }).api }).map((s) => s.source);
   const found = findMigrationCandidates(index, provider, apiSources);
-  const plan = planOpenApiMigration(text, found.candidates, provider, found.skipped);
+  let plan: ReturnType<typeof planOpenApiMigration>;
+  try {
+    plan = planOpenApiMigration(text, found.candidates, provider, found.skipped);
+  } catch (err) {
+    // A docs.json shape the planner does not handle: keep going with the stale-entry
+    // cleanup rather than failing the whole job, and say why no page was migrated.
+    plan = { items: [], skipped: [], edits: [], deletions: [], redirects: [] };
+    found.skipped.push({ file: 'docs.json', reason: `the migration planner could not read it (${(err as Error).message}); no page was migrated` });
+    plan.skipped.push(...found.skipped);
+  }
   const notes = plan.skipped.map((s) => `Kept \`${s.file}\`: ${s.reason}.`);
   const removed = await removeStaleEndpoints(root);
   for (const entry of removed) notes.push(`Removed \`${entry}\` from the navigation: the spec no longer has that operation.`);
