@@ -14,7 +14,7 @@ export interface AuthEnv {
  * one in another process (CLI against PostgreSQL) takes effect within the TTL.
  */
 export class KeyCache {
-  private readonly rows = new Map<string, { row: ApiKeyRow; until: number }>();
+  private readonly rows = new Map<string, { row: ApiKeyRow; digest: Buffer; until: number }>();
   private readonly touched = new Map<string, number>();
 
   constructor(
@@ -23,18 +23,22 @@ export class KeyCache {
     private readonly touchEveryMs = 60_000,
   ) {}
 
-  /** The stored key with this hex hash, or null. Unknown hashes are not cached, so a new key works at once. */
-  async lookup(hash: string, now = Date.now()): Promise<ApiKeyRow | null> {
+  /**
+   * The stored key with this hex hash and its stored digest, or null. Unknown hashes are not
+   * cached, so a key created by another process works at once.
+   */
+  async lookup(hash: string, now = Date.now()): Promise<{ row: ApiKeyRow; digest: Buffer } | null> {
     const hit = this.rows.get(hash);
-    if (hit && hit.until > now) return hit.row;
+    if (hit && hit.until > now) return hit;
     const row = await findApiKeyByHash(this.db, hash);
-    if (row) {
-      if (this.rows.size > 10_000) this.rows.clear();
-      this.rows.set(hash, { row, until: now + this.ttlMs });
-    } else {
+    if (!row) {
       this.rows.delete(hash);
+      return null;
     }
-    return row;
+    if (this.rows.size > 10_000) this.rows.clear();
+    const entry = { row, digest: Buffer.from(row.hash, 'hex'), until: now + this.ttlMs };
+    this.rows.set(hash, entry);
+    return entry;
   }
 
   /** Forget a key (after a revoke) so the next request reads it fresh. */
@@ -69,11 +73,12 @@ export function bearerAuth(cache: KeyCache): MiddlewareHandler<AuthEnv> {
       );
     }
     const digest = createHash('sha256').update(token).digest();
-    const row = await cache.lookup(digest.toString('hex'));
+    const found = await cache.lookup(digest.toString('hex'));
     // The lookup is by hash; the constant-time compare guards against a cache or index returning a near match.
-    if (!row || !timingSafeEqual(Buffer.from(row.hash, 'hex'), digest)) {
+    if (!found || !timingSafeEqual(found.digest, digest)) {
       return errorResponse(c, unauthorized('AUTH_UNKNOWN_KEY', 'Invalid credentials: no admin key matches this token.'));
     }
+    const row = found.row;
     const unusable = apiKeyUnusableReason(row);
     if (unusable === 'revoked') {
       return errorResponse(c, unauthorized('AUTH_REVOKED_KEY', 'This admin key was revoked; create a new one with `folio keys create`.'));
