@@ -13,7 +13,8 @@ export const DARK_THEME = 'github-dark';
 type Highlighter = HighlighterGeneric<string, string>;
 
 // One highlighter per process, created on first use; grammars load lazily as pages ask for them.
-// The JavaScript regex engine avoids instantiating the Oniguruma WebAssembly module in every worker.
+// The JavaScript regex engine avoids instantiating the Oniguruma WebAssembly module in every worker
+// and measured faster overall: 24 ms/page CPU against 30 ms/page with Oniguruma on 300 mintlify-docs pages.
 let highlighterPromise: Promise<Highlighter> | undefined;
 let highlighter: Highlighter | undefined;
 const loaded = new Set<string>(['text', 'plaintext', 'txt', 'plain']);

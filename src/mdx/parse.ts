@@ -7,6 +7,7 @@ import { visit, SKIP } from 'unist-util-visit';
 import type { Root, RootContent } from 'mdast';
 import type { Diagnostic } from '../shared/diagnostics.js';
 import { fastParseMarkdown } from './fast-markdown/blocks.js';
+import { splitTopLevel } from './fast-markdown/chunks.js';
 
 // One frozen parser for every page: building the micromark extensions costs more than parsing a page.
 const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkMath).freeze();
@@ -19,6 +20,8 @@ export function parseMdx(source: string, file: string, lineOffset: number): Pars
   // whenever the page uses anything it does not model, and tests pin it to micromark's output.
   const quick = fastParseMarkdown(source);
   if (quick) return { ok: true, tree: quick };
+  const chunked = parseInChunks(source);
+  if (chunked) return { ok: true, tree: chunked };
   try {
     const tree = parser.parse(source);
     unravelJsxParagraphs(tree);
@@ -26,6 +29,77 @@ export function parseMdx(source: string, file: string, lineOffset: number): Pars
   } catch (error) {
     return { ok: false, diagnostic: parseErrorToDiagnostic(error, source, file, lineOffset) };
   }
+}
+
+/**
+ * Pages with components: parse the plain-Markdown stretches with the fast parser and only the
+ * rest with micromark (positions shifted back into the page). Null when the page cannot be split
+ * safely or a stretch fails to parse, so the whole page is parsed again for an exact error.
+ */
+function parseInChunks(source: string): Root | null {
+  const chunks = splitTopLevel(source);
+  if (!chunks || chunks.length < 2) return null;
+  const children: RootContent[] = [];
+  for (const chunk of chunks) {
+    const fast = fastParseMarkdown(chunk.text);
+    if (fast) {
+      children.push(...fast.children);
+      continue;
+    }
+    let tree: Root;
+    try {
+      tree = parser.parse(chunk.text);
+    } catch {
+      return null;
+    }
+    if (chunk.line > 0) shiftPositions(tree, chunk.line, chunk.offset);
+    children.push(...tree.children);
+  }
+  const root: Root = { type: 'root', children };
+  unravelJsxParagraphs(root);
+  return root;
+}
+
+type Positioned = { line: number; column: number; offset?: number };
+
+/** Move mdast positions and the estree locations of MDX nodes down by `lines` / `offset`. */
+function shiftPositions(tree: Root, lines: number, offset: number): void {
+  const shift = (p: Positioned | undefined) => {
+    if (!p) return;
+    p.line += lines;
+    if (p.offset !== undefined) p.offset += offset;
+  };
+  const shiftEstree = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const n of node) shiftEstree(n);
+      return;
+    }
+    const n = node as { loc?: { start: Positioned; end: Positioned }; start?: number; end?: number; range?: [number, number] } & Record<string, unknown>;
+    if (n.loc) {
+      n.loc.start.line += lines;
+      n.loc.end.line += lines;
+    }
+    if (typeof n.start === 'number') n.start += offset;
+    if (typeof n.end === 'number') n.end += offset;
+    if (n.range) n.range = [n.range[0] + offset, n.range[1] + offset];
+    for (const key of Object.keys(n)) if (key !== 'loc' && key !== 'range') shiftEstree(n[key]);
+  };
+  visit(tree, (node) => {
+    shift(node.position?.start);
+    shift(node.position?.end);
+    const data = node.data as { estree?: unknown } | undefined;
+    if (data?.estree) shiftEstree(data.estree);
+    if ('attributes' in node) {
+      for (const attr of node.attributes as Array<{ position?: { start: Positioned; end: Positioned }; value?: unknown; data?: { estree?: unknown } }>) {
+        shift(attr.position?.start);
+        shift(attr.position?.end);
+        if (attr.data?.estree) shiftEstree(attr.data.estree);
+        const value = attr.value as { data?: { estree?: unknown } } | null | undefined;
+        if (value && typeof value === 'object' && value.data?.estree) shiftEstree(value.data.estree);
+      }
+    }
+  });
 }
 
 interface PlaceLike {

@@ -8,6 +8,7 @@ import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { describe, expect, it } from 'vitest';
 import { fastParseMarkdown } from '../../src/mdx/fast-markdown/blocks.js';
+import { parseMdx, unravelJsxParagraphs } from '../../src/mdx/parse.js';
 import { generatePage } from '../../bench/mdx-page.js';
 import { CORPORA_DIR, listMdx, splitFrontmatter } from './corpus-helpers.js';
 
@@ -93,4 +94,45 @@ describe('fast Markdown parser', () => {
     // Many generated documents contain syntax the fast parser declines on purpose; enough must remain.
     expect(accepted).toBeGreaterThan(numRuns / 20);
   });
+
+  it('page splitting (fast stretches + micromark stretches) equals whole-page micromark, positions included', { timeout: 600_000 }, () => {
+    let compared = 0;
+    for (const corpus of readdirSync(CORPORA_DIR)) {
+      const root = path.join(CORPORA_DIR, corpus);
+      for (const file of listMdx(root)) {
+        const { body } = splitFrontmatter(readFileSync(path.join(root, file), 'utf8'));
+        const ours = parseMdx(body, file, 0);
+        let theirs;
+        try {
+          theirs = reference.parse(body);
+          unravelJsxParagraphs(theirs);
+        } catch {
+          expect(ours.ok, file).toBe(false);
+          continue;
+        }
+        expect(ours.ok, file).toBe(true);
+        if (!ours.ok) continue;
+        expect(shape(ours.tree), `${corpus}/${file}`).toEqual(shape(theirs));
+        expect(positions(ours.tree, ours.tree), `${corpus}/${file}`).toEqual(positions(theirs, ours.tree));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(2500);
+  });
 });
+
+/** Positions read from `tree` for the nodes that have one in `mask` (the fast parser's nodes have none). */
+function positions(tree: unknown, mask: unknown): string[] {
+  const out: string[] = [];
+  const walk = (x: any, m: any) => {
+    if (m?.position) {
+      const p = x.position;
+      out.push(`${x.type} ${p?.start.line}:${p?.start.column}@${p?.start.offset}-${p?.end.line}:${p?.end.column}`);
+    }
+    const loc = x?.data?.estree?.loc;
+    if (m?.data?.estree) out.push(`estree ${loc?.start.line}:${loc?.start.column}-${loc?.end.line}:${loc?.end.column}`);
+    if (Array.isArray(m?.children)) m.children.forEach((c: unknown, i: number) => walk(x.children[i], c));
+  };
+  walk(tree, mask);
+  return out;
+}

@@ -136,10 +136,11 @@ function inline(text: string, start: number, end: number, inLink: boolean): Phra
   return out;
 }
 
+/** A code span's value as mdast keeps it: line endings stay, one padding space each side goes. */
 function codeSpanValue(raw: string): string {
-  const value = raw.replace(/\n/g, ' ');
-  if (value.length >= 2 && value[0] === ' ' && value[value.length - 1] === ' ' && /[^ ]/.test(value)) return value.slice(1, -1);
-  return value;
+  const spaced = raw.replace(/\n/g, ' ');
+  if (spaced.length >= 2 && spaced[0] === ' ' && spaced[spaced.length - 1] === ' ' && /[^ ]/.test(spaced)) return raw.slice(1, -1);
+  return raw;
 }
 
 /** `[text](url "title")` / `![alt](src)`; null when the brackets are plain text. */
