@@ -59,9 +59,10 @@ export async function compileAll(jobs: MdxJob[], options: PoolOptions): Promise<
           pending = next.length;
           worker.postMessage(next);
         };
-        worker.on('message', (r: MdxResult) => {
-          accept(r);
-          if (--pending === 0) feed();
+        worker.on('message', (batchResults: MdxResult[]) => {
+          for (const r of batchResults) accept(r);
+          pending -= batchResults.length;
+          if (pending <= 0) feed();
         });
         worker.on('error', reject);
         feed();

@@ -4,6 +4,9 @@ import { runMdxJob, type MdxJob } from './mdx-job.js';
 
 const { root, variables } = workerData as { root: string; variables: Record<string, string> };
 
+// One message per batch: posting each page separately cost ~1 ms of messaging per page.
 parentPort!.on('message', async (jobs: MdxJob[]) => {
-  for (const job of jobs) parentPort!.postMessage(await runMdxJob(job, root, variables));
+  const results = [];
+  for (const job of jobs) results.push(await runMdxJob(job, root, variables));
+  parentPort!.postMessage(results);
 });
