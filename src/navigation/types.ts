@@ -164,7 +164,10 @@ export interface Division {
 export interface SwitcherEntry {
   label: string;
   icon?: Icon;
-  /** Where selecting the entry leads (first page of that division, the equivalent page, or its `href`). */
+  /**
+   * Where selecting the entry leads: its `href`, the equivalent page, the division's first page, else
+   * its first link. A division with none of these has no entry (NAVIGATION_SWITCHER_NO_TARGET).
+   */
   href: Href;
   active: boolean;
   external: boolean;
