@@ -82,7 +82,7 @@ export async function ensureSession(c: Context<DashboardEnv>, ctx: DashboardCont
 
 /**
  * Every POST must carry the session's synchronizer token in `_csrf`, and when the browser sends
- * `Origin` it must be ours. Parsed form fields are left in `c.var.form` (files are refused).
+ * `Origin` it must be ours. Text fields are left in `c.var.form`; no dashboard form uploads files, so file parts are not read.
  */
 export function csrfProtection(ctx: DashboardContext): MiddlewareHandler<DashboardEnv> {
   return async (c, next) => {
