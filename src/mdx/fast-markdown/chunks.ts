@@ -41,10 +41,11 @@ export function splitTopLevel(source: string): Chunk[] | null {
       chunkOffset = offset;
     }
     if (fence !== null) {
-      const m = /^\s*(`{3,}|~{3,})\s*$/.exec(line);
+      const m = /^\s*(`{3,}|~{3,}|\${2,})\s*$/.exec(line);
       if (m && m[1]![0] === fence[0] && m[1]!.length >= fence.length) fence = null;
     } else {
-      const m = /^\s*(`{3,}|~{3,})/.exec(line);
+      // Code fences and `$$` math blocks may hold blank lines, `<` and `{`: nothing inside counts.
+      const m = /^\s*(`{3,}|~{3,}|\${2,})/.exec(line);
       if (m && scan.inText()) fence = m[1]!;
       else if (!scan.line(line)) return null;
     }
