@@ -114,6 +114,9 @@ export function createAppBundle(deps: AppDeps): AppBundle {
       const status = err.status;
       if (status === 413) return errorResponse(c, new ApiError(413, 'BODY_TOO_LARGE', `Request body too large: the limit is ${maxBodyBytes} bytes.`));
       if (status === 400) return errorResponse(c, new ApiError(400, 'INVALID_REQUEST', `Invalid request: body: ${err.message || 'malformed'}; send a JSON object.`));
+      if (status === 415) {
+        return errorResponse(c, new ApiError(415, 'INVALID_REQUEST', 'Invalid request: body: send it as JSON with the header `Content-Type: application/json`.'));
+      }
       return errorResponse(c, new ApiError(status as 400, 'INVALID_REQUEST', err.message || 'Request refused.'));
     }
     log(`error: ${c.req.method} ${c.req.path}: ${(err as Error).stack ?? String(err)}`);

@@ -91,7 +91,8 @@ export async function runServer({
       async close() {
         await running.close();
         await worker?.stop();
-        await bundle.updates.idle();
+        // A build in progress gets a moment to finish; past that it is cut off (and marked interrupted at the next start).
+        await Promise.race([bundle.updates.idle(), new Promise((r) => setTimeout(r, 10_000).unref())]);
         await db.close();
       },
     };

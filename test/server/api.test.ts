@@ -132,6 +132,19 @@ describe.each(backends)('admin API on %s', (kind) => {
     }
   });
 
+  it('answers 415 when the body is not sent as JSON', async () => {
+    const res = await api.request(`/v2/agent/${s.project.id}/job`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${s.key}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: '{"prompt":"x"}',
+    });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({
+      error: 'Invalid request: body: send it as JSON with the header `Content-Type: application/json`.',
+      code: 'INVALID_REQUEST',
+    });
+  });
+
   it('answers 413 for an oversized body', async () => {
     const res = await post(`/v2/agent/${s.project.id}/job`, { prompt: 'x'.repeat(2 * 1024 * 1024) });
     expect(res.status).toBe(413);

@@ -24,6 +24,7 @@ const createJob = createRoute({
     401: errorResponses[401],
     404: errorResponses[404],
     413: errorResponses[413],
+    415: errorResponses[415],
     429: errorResponses[429],
   },
 });
@@ -56,6 +57,7 @@ const sendMessage = createRoute({
     401: errorResponses[401],
     404: errorResponses[404],
     413: errorResponses[413],
+    415: errorResponses[415],
     429: errorResponses[429],
   },
 });

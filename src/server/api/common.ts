@@ -30,6 +30,7 @@ export const errorResponses = {
   401: json('Missing, malformed, unknown, revoked or expired admin key (with `WWW-Authenticate: Bearer`).'),
   404: json('Not found, or not visible to this key.'),
   413: json('Request body too large.'),
+  415: json('The body is not sent as `application/json`.'),
   429: json('Rate limit exceeded; see `Retry-After`.'),
 } as const;
 

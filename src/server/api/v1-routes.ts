@@ -54,6 +54,7 @@ const createV1 = createRoute({
     401: errorResponses[401],
     404: errorResponses[404],
     413: errorResponses[413],
+    415: errorResponses[415],
     429: errorResponses[429],
   },
 });
