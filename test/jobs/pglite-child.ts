@@ -4,6 +4,8 @@ import { runMaintainer, startWorker } from '../../src/agent/index.js';
 import { createAgentJob, createProject, getAgentJobById, openDatabase } from '../../src/db/index.js';
 
 const env = process.env;
+// Never outlive a failed test by long.
+setTimeout(() => process.exit(3), 60_000).unref();
 const db = await openDatabase({ dataDir: env.PGLITE_DATA_DIR! });
 let jobId = env.PGLITE_JOB_ID;
 if (env.PGLITE_CREATE_REPO) {

@@ -25,6 +25,7 @@ describe('folio worker', () => {
     const fresh = await createFreshPostgresDatabase();
     const tmp = await tempDir('folio-worker-cli-');
     const db = await openDatabase({ databaseUrl: fresh.url, poolSize: 2 });
+    let child: ReturnType<typeof spawn> | undefined;
     try {
       const bare = await createBareRepo(tmp.dir);
       const project = await createProject(db, { name: 'cli', repoUrl: bare });
@@ -32,25 +33,27 @@ describe('folio worker', () => {
       const queue = await createJobQueue({ db, supervise: false });
       await queue.enqueue(job.id);
       await queue.stop();
-      const child = spawn(process.execPath, ['--import', 'tsx', main, 'worker', '--verify', 'validate', '--public-url', 'https://docs-admin.example', '--work-dir', path.join(tmp.dir, 'work')], {
+      const proc = spawn(process.execPath, ['--import', 'tsx', main, 'worker', '--verify', 'validate', '--public-url', 'https://docs-admin.example', '--work-dir', path.join(tmp.dir, 'work')], {
         env: { ...process.env, DATABASE_URL: fresh.url },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
+      child = proc;
       let log = '';
-      child.stderr.on('data', (c: Buffer) => (log += c.toString()));
-      const exited = new Promise<number | null>((r) => child.on('exit', r));
+      proc.stderr.on('data', (c: Buffer) => (log += c.toString()));
+      const exited = new Promise<number | null>((r) => proc.on('exit', r));
       for (;;) {
         const row = await getAgentJobById(db, job.id);
         if (row!.status !== 'active') break;
         await new Promise((r) => setTimeout(r, 200));
       }
-      child.kill('SIGTERM');
+      proc.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(await getAgentJobById(db, job.id)).toMatchObject({ status: 'completed', prLink: expect.stringMatching(/^https:\/\/docs-admin\.example\/pulls\//) });
       expect(gitOut(bare, ['rev-list', '--count', `main..folio/agent-${job.id}`])).toBe('1');
       expect(log).toMatch(/worker \S+ running \(2 at once, 30s lease\)/);
       expect(log).toContain('stopping: finishing running jobs');
     } finally {
+      if (child && child.exitCode === null) child.kill('SIGKILL');
       await db.close();
       await fresh.drop();
       await tmp.cleanup();
