@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from './connection.js';
 import { deployments, type DeploymentRow } from './schema.js';
 
@@ -76,12 +76,21 @@ export async function finishDeployment(
   return rows.length === 1;
 }
 
-/** Fail every unfinished update (used at start by the single process that owns a PGlite directory). */
-export async function failUnfinishedDeployments(db: Database, summary: string): Promise<number> {
+/**
+ * Fail unfinished updates created before `createdBefore` (all of them when omitted: the single
+ * process owning a PGlite directory starts with none running; on a shared PostgreSQL, only
+ * updates old enough that their process must have died).
+ */
+export async function failUnfinishedDeployments(db: Database, summary: string, createdBefore?: Date): Promise<number> {
   const rows = await db.orm
     .update(deployments)
     .set({ status: 'failure', summary, endedAt: new Date() })
-    .where(inArray(deployments.status, ['queued', 'in_progress']))
+    .where(
+      and(
+        inArray(deployments.status, ['queued', 'in_progress']),
+        createdBefore ? lt(deployments.createdAt, createdBefore) : undefined,
+      ),
+    )
     .returning({ id: deployments.id });
   return rows.length;
 }

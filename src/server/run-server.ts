@@ -50,11 +50,14 @@ export async function runServer({
   let worker: AgentWorker | null = null;
   let server: ListeningServer | null = null;
   try {
-    // PGlite belongs to this process alone, so unfinished updates were cut off by a previous stop.
-    if (db.kind === 'pglite') {
-      const failed = await failUnfinishedDeployments(db, 'UPDATE_INTERRUPTED: the server stopped during this update; trigger it again.');
-      if (failed > 0) log(`marked ${failed} interrupted update(s) as failed`);
-    }
+    // PGlite belongs to this process alone, so its unfinished updates were cut off by a previous stop.
+    // On a shared PostgreSQL other servers may be building: only updates older than an hour are given up.
+    const failed = await failUnfinishedDeployments(
+      db,
+      'UPDATE_INTERRUPTED: the server stopped during this update; trigger it again.',
+      db.kind === 'pglite' ? undefined : new Date(Date.now() - 3_600_000),
+    );
+    if (failed > 0) log(`marked ${failed} interrupted update(s) as failed`);
     const bundle = createAppBundle({
       db,
       dataDir: absoluteData,

@@ -8,7 +8,11 @@ import {
   countAgentRequestsSince,
   createAgentJob,
   createApiKey,
+  createDeployment,
   createProject,
+  failUnfinishedDeployments,
+  finishDeployment,
+  getDeployment,
   failAgentJob,
   findApiKeyByHash,
   getAgentJob,
@@ -127,5 +131,24 @@ describe.each(backends)('database on %s', (kind) => {
     const { count, oldest } = await countAgentRequestsSince(db, project.id, new Date(Date.now() - 3600_000));
     expect(count).toBe(2);
     expect(oldest).toBeInstanceOf(Date);
+  });
+});
+
+describe.each(backends)('unfinished deployments on %s', (kind) => {
+  it('fails only those created before the cutoff, once', async () => {
+    const t = await openTestDatabase(kind);
+    try {
+      const project = await createProject(t.db, { name: 'D', repoUrl: 'https://example.test/d.git' });
+      const old = await createDeployment(t.db, project.id);
+      await t.db.query("UPDATE deployments SET created_at = now() - interval '2 hours' WHERE id = $1", [old.id]);
+      const fresh = await createDeployment(t.db, project.id);
+      expect(await failUnfinishedDeployments(t.db, 'UPDATE_INTERRUPTED: x', new Date(Date.now() - 3_600_000))).toBe(1);
+      expect((await getDeployment(t.db, old.id))?.status).toBe('failure');
+      expect((await getDeployment(t.db, fresh.id))?.status).toBe('queued');
+      expect(await failUnfinishedDeployments(t.db, 'UPDATE_INTERRUPTED: x')).toBe(1);
+      expect(await finishDeployment(t.db, fresh.id, { status: 'success', summary: 'late' })).toBe(false);
+    } finally {
+      await t.cleanup();
+    }
   });
 });
