@@ -1,5 +1,5 @@
 import type { Expression, Program } from 'estree';
-import type { ElementContent, Root as HastRoot, RootContent } from 'hast';
+import type { Root as HastRoot, RootContent } from 'hast';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
 import type { Diagnostic } from '../shared/diagnostics.js';
 import { isMdxPath, snippetFilePath, type LoadedSnippet } from './snippet-loader.js';
@@ -16,8 +16,6 @@ export interface ExpandScope {
   scope: Scope;
   /** Local component name → import path. */
   components: Map<string, string>;
-  /** Named snippet imports: local name → [import path, exported name]. */
-  named: Map<string, [string, string]>;
 }
 
 const MAX_DEPTH = 20;
@@ -123,7 +121,6 @@ function instantiate(
     lineOffset: 0,
     scope,
     components: snippet.components,
-    named: new Map(),
   };
   expandSnippets(clone, inner, snippets, diagnostics, depth + 1);
   const kids = clone.children.filter((c) => c.type !== 'mdxjsEsm');
@@ -244,4 +241,3 @@ function substituteAttribute(attr: MdxJsxAttribute | MdxJsxExpressionAttribute, 
   }
 }
 
-export type { ElementContent };

@@ -5,6 +5,7 @@ import type { MdxJsxAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx'
 import type { Diagnostic } from '../shared/diagnostics.js';
 import { isBuiltinComponent } from './components/index.js';
 import { valueToEstree } from './expand.js';
+import { evaluateStatic, expressionOf, type Scope } from './static-eval.js';
 import type { Heading } from './types.js';
 
 type Parent = { children: RootContent[] };
@@ -18,6 +19,8 @@ export interface FinalizeContext {
   /** Names imported from JavaScript snippets, which cannot run: reported distinctly. */
   unsupported: ReadonlySet<string>;
   diagnostics: Diagnostic[];
+  /** Values of the page's static names, so `## Version {version}` gets its text (and slug) right. */
+  scope?: Scope;
 }
 
 /**
@@ -59,7 +62,7 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
         handleJsx(node as Jsx, nodeFile, ctx, slugger, headings);
       }
       if ('children' in node && node.children) walk(node as Parent, nodeFile);
-      if (node.type === 'element' && /^h[1-6]$/.test(node.tagName)) addHeading(node, slugger, headings);
+      if (node.type === 'element' && /^h[1-6]$/.test(node.tagName)) addHeading(node, slugger, headings, ctx.scope ?? {});
     }
   };
   walk(tree as Parent, ctx.file);
@@ -120,8 +123,8 @@ function labelUpdate(node: Jsx, slugger: GithubSlugger, headings: Heading[]): vo
   headings.push({ depth: 2, id, text: label.value });
 }
 
-function addHeading(node: Element, slugger: GithubSlugger, headings: Heading[]): void {
-  const text = textOfHast(node).trim();
+function addHeading(node: Element, slugger: GithubSlugger, headings: Heading[], scope: Scope): void {
+  const text = textOfHast(node, scope).trim();
   const given = node.properties.id;
   const id = typeof given === 'string' && given ? given : slugger.slug(text);
   node.properties.id = id;
@@ -134,10 +137,19 @@ function addHeading(node: Element, slugger: GithubSlugger, headings: Heading[]):
   });
 }
 
-/** Visible text of a hast subtree, including text inside JSX elements. */
-export function textOfHast(node: RootContent | HastRoot): string {
+/** Visible text of a hast subtree, including text inside JSX elements and static `{}` values. */
+export function textOfHast(node: RootContent | HastRoot, scope: Scope = {}): string {
   if (node.type === 'text') return node.value;
-  if ('children' in node && node.children) return (node.children as RootContent[]).map(textOfHast).join('');
+  if (node.type === 'mdxTextExpression' || node.type === 'mdxFlowExpression') {
+    try {
+      const expression = expressionOf(node.data?.estree as Program | undefined);
+      const value = expression ? evaluateStatic(expression, scope) : undefined;
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+    } catch {
+      return '';
+    }
+  }
+  if ('children' in node && node.children) return (node.children as RootContent[]).map((c) => textOfHast(c, scope)).join('');
   return '';
 }
 

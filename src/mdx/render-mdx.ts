@@ -48,8 +48,15 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
     const before = diagnostics.length;
     let headings: Heading[] = [];
     const transform = (hast: HastRoot) => {
-      expandSnippets(hast, { file: input.file, lineOffset: input.lineOffset, scope: { ...esm.constants, ...imports.values }, components: imports.components, named: new Map() }, loader.snippets, diagnostics);
-      headings = finalizeTree(hast, { file: input.file, lineOffset: input.lineOffset, declared, unsupported: imports.unsupported, diagnostics });
+      expandSnippets(hast, { file: input.file, lineOffset: input.lineOffset, scope: { ...esm.constants, ...imports.values }, components: imports.components }, loader.snippets, diagnostics);
+      headings = finalizeTree(hast, {
+        file: input.file,
+        lineOffset: input.lineOffset,
+        declared,
+        unsupported: imports.unsupported,
+        diagnostics,
+        scope: { ...esm.constants, ...imports.values },
+      });
     };
     const fastAllowed = options.renderer !== 'mdx' && !esm.needsRuntime && imports.js.length === 0 && imports.mdxRuntime.length === 0;
     if (fastAllowed) {

@@ -20,6 +20,10 @@ describe('snippets', () => {
     });
     expect(out.renderer).toBe('fast');
     expect(out.html).toContain('<p>Version 1.2.3.</p>');
+    const heading = await render('import { version } from "/snippets/consts.mdx";\n\n## Release {version}', {
+      snippets: { '/snippets/consts.mdx': 'export const version = "1.2.3";' },
+    });
+    expect(heading.headings).toEqual([{ depth: 2, id: 'release-123', text: 'Release 1.2.3' }]);
     expect(out.html).toContain('href="/docs"');
   });
 
