@@ -288,7 +288,8 @@ async function writeSiteFiles(site: LoadedSite, outDir: string, renderer: SiteRe
   if (!model.pages.has('/')) {
     const indexFile = model.pages.has('/index') ? resolveInside(outDir, htmlFileFor('/index')) : null;
     const html = indexFile ? await readFile(indexFile, 'utf8').catch(() => null) : null;
-    files.push(['index.html', html ?? redirectHtml(home)]);
+    // The copy at `/` stays out of the search index: `/index` is already in it.
+    files.push(['index.html', html ? html.replace(' data-pagefind-body=""', '') : redirectHtml(home)]);
   }
   for (const r of model.redirects) {
     if (!isStaticRedirectSource(r.source)) {

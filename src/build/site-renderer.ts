@@ -54,13 +54,14 @@ export class SiteRenderer {
     return this.render(
       { href: '/404', path: '404', kind: 'page', file: null, title: 'Page not found', description: 'This page does not exist or has moved.', sectionId: model.defaultSectionId, listed: false, breadcrumbs: [], eyebrow: '404', prev: null, next: null, versions: [], languages: [] },
       { html: `<p>Go back to <a href="${escapeHtml(home)}">the home page</a> or use the search box.</p>`, headings: [], features: [] },
+      { noindex: true },
     );
   }
 
   /** The full HTML document of a route. */
-  render(route: PageRoute, body: PageBody): string {
+  render(route: PageRoute, body: PageBody, override?: { noindex?: boolean }): string {
     const parts = this.sectionParts(route.sectionId);
-    const flags = this.pageFlags(route);
+    const flags = { ...this.pageFlags(route), ...override };
     const page = pageViewFromRoute(this.site.model, route, {
       html: body.html,
       headings: body.headings,

@@ -32,6 +32,7 @@ describe('folio build on examples/', () => {
 
   it('writes 404, robots, sitemap without noindex pages, and redirects', async () => {
     expect(await read('404.html')).toContain('Page not found');
+    expect(await read('404.html')).not.toContain('data-pagefind-body');
     expect(await read('robots.txt')).toContain('Sitemap: /sitemap.xml');
     const sitemap = await read('sitemap.xml');
     expect(sitemap).toContain('<loc>/en/v2/quickstart</loc>');
