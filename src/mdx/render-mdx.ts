@@ -74,6 +74,7 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
             message: `\`${name}\` is not defined in this page. Define it with \`export const ${name} = ...\`, import it from a snippet, or escape the braces as \`\\{${name}\\}\` if they are text.`,
           }),
         );
+        await hintSnippetImports(diagnostics, input);
         return { html, headings, diagnostics, usesClientFeatures: features, renderer: 'fast' };
       } catch (error) {
         if (!(error instanceof NotStatic)) throw error;
@@ -89,6 +90,7 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
       for (const name of imports.unsupported) runtimeScope[name] = undefined;
       for (const name of esm.declared) delete runtimeScope[name];
       const html = await renderWithMdx(tree, { ctx, transform, runtimeScope }, features);
+      await hintSnippetImports(diagnostics, input);
       return { html, headings, diagnostics, usesClientFeatures: features, renderer: 'mdx' };
     } catch (error) {
       diagnostics.push(runtimeDiagnostic(error, input));
@@ -225,6 +227,27 @@ async function loadJsImports(imports: ResolvedImports, input: MdxInput, diagnost
     else fail(`"${binding.source}" has no export named \`${binding.imported}\`. Export it from the snippet or fix the name.`, 'MDX_SNIPPET_EXPORT_MISSING');
   }
   return values;
+}
+
+/**
+ * An unknown `<SoftLimit />` often means a forgotten import of `/snippets/soft-limit.mdx`: when such
+ * a snippet exists, say so in the message (the page still reports the error).
+ */
+async function hintSnippetImports(diagnostics: Diagnostic[], input: MdxInput): Promise<void> {
+  for (const d of diagnostics) {
+    if (d.code !== 'MDX_UNKNOWN_COMPONENT') continue;
+    const name = /`<([A-Z][\w]*)>`/.exec(d.message)?.[1];
+    if (!name) continue;
+    const kebab = name.replace(/([a-z\d])([A-Z])/g, '$1-$2').toLowerCase();
+    for (const candidate of [`/snippets/${kebab}.mdx`, `/snippets/${name}.mdx`, `/snippets/${kebab}.jsx`]) {
+      const found = await input.readSnippet(candidate).catch(() => null);
+      if (found) {
+        const named = candidate.endsWith('.jsx') ? `{ ${name} }` : name;
+        d.message += ` A snippet exists at ${candidate}: add \`import ${named} from "${candidate}";\` to the page.`;
+        break;
+      }
+    }
+  }
 }
 
 function runtimeDiagnostic(error: unknown, input: MdxInput): Diagnostic {

@@ -11,6 +11,12 @@ describe('user errors become diagnostics with positions', () => {
     expect(out.html).toContain('inside');
   });
 
+  it('an unknown component that matches a snippet file suggests the missing import', async () => {
+    const out = await render('<SoftLimit />', { snippets: { '/snippets/soft-limit.mdx': 'Limits can be raised.' } });
+    expect(out.diagnostics).toHaveLength(1);
+    expect(out.diagnostics[0]!.message).toContain('add `import SoftLimit from "/snippets/soft-limit.mdx";` to the page.');
+  });
+
   it('MDX that fails to parse reports file:line:column with the offending line; renderMdx does not throw', async () => {
     const out = await render('# Title\n\nSome text\n\n<Note>\nunclosed {oops\n', { lineOffset: 2 });
     expect(out.diagnostics).toHaveLength(1);
