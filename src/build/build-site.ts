@@ -8,7 +8,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../shared/diagnostics.js';
 import { hasErrors, sortDiagnostics } from '../shared/diagnostics.js';
-import { resolveInside } from '../shared/paths.js';
+import { isInside, resolveInside } from '../shared/paths.js';
 import type { PageRoute } from '../navigation/types.js';
 import { copyKatexAssets, copyMermaidAssets, siteAssets, writeAssets } from './assets.js';
 import { BUILD_FORMAT, BuildCache, hashText, type CachedBody } from './build-cache.js';
@@ -104,6 +104,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   });
   if (!site) {
     if (!diagnostics.some((d) => d.severity === 'error')) diagnostics.push(diag('BUILD_CONFIG_MISSING', 'No usable docs.json or mint.json was found; create docs.json at the docs root.', 'docs.json', 'error'));
+    return done(false, 0);
+  }
+  if (isInside(outDir, site.root)) {
+    diagnostics.push(diag('BUILD_OUT_DIR_INVALID', `The output directory ${outDir} is the docs root or contains it; pass an output folder of its own, e.g. --out dist-site.`, 'docs.json', 'error'));
     return done(false, 0);
   }
   await mkdir(outDir, { recursive: true });

@@ -1,6 +1,7 @@
 /** Stable codes of problems the build reports (documented in docs/errors/build.md). */
 export const BUILD_CODES = {
   BUILD_CONFIG_MISSING: 'No docs.json (or mint.json) could be read, so there is nothing to build.',
+  BUILD_OUT_DIR_INVALID: 'The output directory is the docs root or contains it; the build would overwrite the sources.',
   BUILD_PAGE_CRASHED: 'Rendering one page threw unexpectedly; the other pages were still built.',
   BUILD_PAGE_UNREADABLE: 'A page listed in the navigation could not be read from disk.',
   BUILD_REDIRECT_SKIPPED: 'A redirect source with wildcards or parameters was written only to `_redirects`.',

@@ -36,4 +36,13 @@ describe('folio build with broken pages', () => {
     expect(again.stats?.skipped).toBe(3);
     expect(again.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic)).toEqual(lines);
   }, 120_000);
+
+  it('refuses an output directory that is the docs root or contains it', async () => {
+    for (const out of [path.join(dir, 'docs'), dir]) {
+      const result = await buildSite({ root: path.join(dir, 'docs'), outDir: out, search: false });
+      expect(result.ok).toBe(false);
+      expect(result.diagnostics.map((d) => d.code)).toContain('BUILD_OUT_DIR_INVALID');
+    }
+    expect(existsSync(path.join(dir, 'docs', '404.html'))).toBe(false);
+  });
 });
