@@ -38,7 +38,8 @@ export async function compileAll(jobs: MdxJob[], options: PoolOptions): Promise<
     results[indexById.get(r.id)!] = r;
     options.onResult?.(r);
   };
-  const threads = Math.max(1, Math.min(options.threads ?? os.availableParallelism(), Math.ceil(jobs.length / 16)));
+  const wanted = Number.isInteger(options.threads) && options.threads! > 0 ? options.threads! : os.availableParallelism();
+  const threads = Math.max(1, Math.min(wanted, Math.ceil(jobs.length / 16)));
   if (jobs.length < inProcessBelow || threads === 1) {
     for (const job of jobs) accept(await runMdxJob(job, root, variables));
     return results;

@@ -24,6 +24,12 @@ export function registerBuild(program: Command): void {
     .action(async (dir: string, flags: BuildFlags) => {
       // React's development build is several times slower at rendering; load the build layer
       // (and with it React) only after choosing production mode. Workers inherit the variable.
+      const threads = flags.threads === undefined ? undefined : Number(flags.threads);
+      if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
+        process.stderr.write(`--threads must be a whole number of at least 1, got "${flags.threads}"\n`);
+        process.exitCode = 2;
+        return;
+      }
       process.env.NODE_ENV ??= 'production';
       const { buildSite } = await import('../../build/index.js');
       const tty = process.stderr.isTTY;
@@ -34,7 +40,7 @@ export function registerBuild(program: Command): void {
         siteUrl: flags.siteUrl,
         cache: flags.cache,
         search: flags.search,
-        threads: flags.threads ? Math.max(1, Number(flags.threads)) : undefined,
+        threads,
         progress: tty
           ? (done, total) => {
               const now = Date.now();
