@@ -102,7 +102,7 @@ export function createAppBundle(deps: AppDeps): AppBundle {
     defaultHook: (result, c) => {
       if (result.success) return;
       const issue = result.error.issues[0];
-      const field = issue && issue.path.length > 0 ? issue.path.join('.') : result.target;
+      const field = issue && issue.path.length > 0 ? issue.path.join('.') : result.target === 'json' ? 'body' : result.target;
       const message = issue ? `${field}: ${issue.message}` : `${result.target}: invalid`;
       return errorResponse(c, new ApiError(400, 'INVALID_REQUEST', `Invalid request: ${message}.`));
     },

@@ -124,6 +124,7 @@ describe.each(backends)('admin API on %s', (kind) => {
       [{ prompt: '' }, 'Invalid request: prompt: Too small: expected string to have >=1 characters.'],
       [{ prompt: 'x', branch: '-delete' }, 'branch: "-delete" is not a usable branch name: it starts with "-".'],
       ['{"prompt": ', 'Invalid request: body: Malformed JSON in request body; send a JSON object.'],
+      [{ prompt: 'x', brnach: 'main' }, 'Invalid request: body: Unrecognized key: "brnach".'],
     ];
     for (const [body, error] of cases) {
       const res = await post(`/v2/agent/${s.project.id}/job`, body);

@@ -55,12 +55,15 @@ export const CreateJobBody = z
     }),
     model: z.string().min(1).max(100).optional().openapi({ description: 'The agent model to use; defaults to the server default (`folio-maintainer`).' }),
   })
+  // Unknown fields are refused, not dropped: a misspelt `branch` must not silently run on the default branch.
+  .strict()
   .openapi('CreateAgentJobRequest');
 
 export const MessageBody = z
   .object({
     prompt: z.string().min(1).max(20_000).openapi({ description: 'The follow-up instruction for the agent.' }),
   })
+  .strict()
   .openapi('AgentJobMessageRequest');
 
 export const ListJobsQuery = z.object({
