@@ -29,7 +29,13 @@ describe.each(backends)('admin API authentication on %s', (kind) => {
   });
 
   it('401 without credentials', async () => {
-    await expect401(await get(), { error: 'Missing credentials: send `Authorization: Bearer <admin key>`.', code: 'AUTH_MISSING' });
+    const res = await get();
+    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="folio"');
+    await expect401(res, { error: 'Missing credentials: send `Authorization: Bearer <admin key>`.', code: 'AUTH_MISSING' });
+  });
+
+  it('marks wrong credentials as invalid_token', async () => {
+    expect((await get(`Bearer ${generateAdminKey()}`)).headers.get('www-authenticate')).toBe('Bearer realm="folio", error="invalid_token"');
   });
 
   it('401 for malformed credentials: other schemes, wrong prefix, bad checksum, truncation', async () => {

@@ -55,8 +55,11 @@ export class KeyCache {
   }
 }
 
+// RFC 6750: no error attribute when credentials are missing, `invalid_token` when they are wrong.
 const unauthorized = (code: ConstructorParameters<typeof ApiError>[1], message: string) =>
-  new ApiError(401, code, message, { 'WWW-Authenticate': 'Bearer realm="folio"' });
+  new ApiError(401, code, message, {
+    'WWW-Authenticate': code === 'AUTH_MISSING' ? 'Bearer realm="folio"' : 'Bearer realm="folio", error="invalid_token"',
+  });
 
 /** Require `Authorization: Bearer <admin key>`; every failure is a 401 with `WWW-Authenticate: Bearer`. */
 export function bearerAuth(cache: KeyCache): MiddlewareHandler<AuthEnv> {
