@@ -33,7 +33,7 @@ export async function loadSite(rootDir: string): Promise<{ site: LoadedSite | nu
   const config = loaded.config;
   const index = await buildPageIndex(root, { keepSource: true });
   diagnostics.push(...index.diagnostics);
-  const openapi = await createSiteOpenApi(root, config);
+  const openapi = await createSiteOpenApi(root, config, [...index.pages.values()].some((p) => p.openapi !== undefined));
   const resolved = resolveSiteModel(config, index, {
     openapi: openapi?.provider,
     locate: loaded.locate,
