@@ -20,7 +20,8 @@ export interface SiteOpenApi {
   diagnostics(): Diagnostic[];
 }
 
-const ENDPOINT_ENTRY = /"(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK) \//i;
+/** An endpoint entry as docs.json writes it: `"GET /users"` or `"spec.yaml GET /users"`. */
+const ENDPOINT_ENTRY = /"(?:[^"\s]+\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK)\s+\//i;
 
 /**
  * The endpoint provider for a site, or null when nothing in it refers to an API: no `openapi`
