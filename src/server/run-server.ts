@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { startWorker, type AgentWorker } from '../agent/index.js';
+import { createAgentJobQueue, startWorker, type AgentWorker } from '../agent/index.js';
+import type { JobQueue } from '../jobs/index.js';
 import { failUnfinishedDeployments, openDatabase, type Database } from '../db/index.js';
 import { createAppBundle, type AppBundle, type AppDeps } from './app.js';
 import { createDashboard, dashboardSessionAuthorizer, ensureDashboardOwner, type EnsureOwnerResult } from './dashboard/index.js';
@@ -48,6 +49,8 @@ export async function runServer({
   const absoluteData = path.resolve(dataDir);
   const db = await openDatabase({ dataDir: absoluteData, databaseUrl });
   let worker: AgentWorker | null = null;
+  // Without an in-process worker, jobs still go on the queue so standalone `folio worker`s take them at once.
+  let queue: JobQueue | null = null;
   let server: ListeningServer | null = null;
   try {
     // PGlite belongs to this process alone, so its unfinished updates were cut off by a previous stop.
@@ -65,7 +68,7 @@ export async function runServer({
       log,
       // Jobs created before the worker is up wait in the database; the worker's reaper sends them.
       enqueueAgentJob: async (jobId) => {
-        await worker?.enqueue(jobId);
+        await (worker ?? queue)?.enqueue(jobId);
       },
       mount: (app, shared) => {
         // Pull requests Folio records itself (plain git remotes) live at `<public URL>/pulls/<id>`, the jobs' prLink.
@@ -82,6 +85,7 @@ export async function runServer({
     server = await listen(bundle.app.fetch, { port, host });
     const owner = dashboard ? await ensureDashboardOwner(db, { basePath: '/dashboard' }) : null;
     // Pull request links must open in a browser: show loopback binds as localhost.
+    if (!withWorker) queue = await createAgentJobQueue(db);
     if (withWorker) worker = await startWorker({ db, publicUrl: server.url.replace('://127.0.0.1:', '://localhost:'), log });
     const running = server;
     return {
@@ -94,6 +98,7 @@ export async function runServer({
       async close() {
         await running.close();
         await worker?.stop();
+        await queue?.stop();
         // A build in progress gets a moment to finish; past that it is cut off (and marked interrupted at the next start).
         await Promise.race([bundle.updates.idle(), new Promise((r) => setTimeout(r, 10_000).unref())]);
         await db.close();
@@ -102,6 +107,7 @@ export async function runServer({
   } catch (error) {
     await server?.close();
     await worker?.stop();
+    await queue?.stop();
     await db.close();
     throw error;
   }

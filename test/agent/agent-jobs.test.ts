@@ -56,7 +56,7 @@ describe.each(backends)('agent jobs end to end on %s (API → queue → worker �
     const p = await projectWithKey(h, bare);
     const created = await postJob(h, p, { prompt: 'fix broken internal links' });
     const done = await waitForJob(h, p, created.id);
-    expect(done).toMatchObject({ status: 'completed', prLink: null });
+    expect(done).toMatchObject({ status: 'completed', prLink: null, failureReason: null });
     expect(gitOut(bare, ['branch', '--list', 'folio/*'])).toBe('');
   });
 
@@ -65,7 +65,9 @@ describe.each(backends)('agent jobs end to end on %s (API → queue → worker �
     const created = await postJob(h, p, { prompt: 'add unlisted pages' });
     const done = await waitForJob(h, p, created.id);
     expect(done).toMatchObject({ status: 'failed', prLink: null });
-    expect((await getAgentJobById(h.db, created.id))!.failureReason).toMatch(/^AGENT_CLONE_FAILED: Cloning .*does-not-exist\.git failed/);
+    // The API returns the reason, not only the database.
+    expect(done.failureReason).toMatch(/^AGENT_CLONE_FAILED: Cloning .*does-not-exist\.git failed/);
+    expect((await getAgentJobById(h.db, created.id))!.failureReason).toBe(done.failureReason);
   });
 
   it('a repository URL that git could read as a transport or option fails without running git', async () => {

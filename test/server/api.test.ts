@@ -24,13 +24,15 @@ describe.each(backends)('admin API on %s', (kind) => {
     const res = await post(`/v2/agent/${s.project.id}/job`, { prompt: 'Fix broken links', branch: 'docs/links', model: 'folio-maintainer' });
     expect(res.status).toBe(201);
     const job = await res.json();
-    expect(Object.keys(job).sort()).toEqual(['archivedAt', 'createdAt', 'id', 'model', 'prLink', 'source', 'status']);
+    // The spec's fields, plus Folio's `failureReason` (null unless the job failed).
+    expect(Object.keys(job).sort()).toEqual(['archivedAt', 'createdAt', 'failureReason', 'id', 'model', 'prLink', 'source', 'status']);
     expect(job).toMatchObject({
       status: 'active',
       source: { repository: 'https://example.test/docs.git', ref: 'docs/links' },
       model: 'folio-maintainer',
       prLink: null,
       archivedAt: null,
+      failureReason: null,
     });
     expect(queued).toContain(job.id);
     expect(res.headers.get('location')).toBe(jobUrl(job.id));

@@ -9,7 +9,7 @@ export interface CachedJob {
   json: string;
 }
 
-const JOB_BY_ID = `SELECT id, project_id, status, repository, ref, model, pr_link, created_at, archived_at, updated_at
+const JOB_BY_ID = `SELECT id, project_id, status, repository, ref, model, pr_link, failure_reason, created_at, archived_at, updated_at
   FROM agent_jobs WHERE id = $1 AND project_id = $2`;
 
 interface JobRowRaw {
@@ -20,6 +20,7 @@ interface JobRowRaw {
   ref: string | null;
   model: string;
   pr_link: string | null;
+  failure_reason: string | null;
   created_at: Date;
   archived_at: Date | null;
   updated_at: Date;
@@ -86,6 +87,7 @@ export class JobCache {
       ref: raw.ref,
       model: raw.model,
       prLink: raw.pr_link,
+      failureReason: raw.failure_reason,
       createdAt: new Date(raw.created_at),
       archivedAt: raw.archived_at ? new Date(raw.archived_at) : null,
       updatedAt: new Date(raw.updated_at),

@@ -11,6 +11,7 @@ export function agentJobBody(row: AgentJobRow): AgentJobBody {
     prLink: row.status === 'active' ? null : row.prLink,
     createdAt: row.createdAt.toISOString(),
     archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
+    failureReason: row.status === 'failed' ? row.failureReason : null,
   };
 }
 

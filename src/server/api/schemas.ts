@@ -34,6 +34,11 @@ export const AgentJobSchema = z
     }),
     createdAt: z.string().datetime().openapi({ description: 'Timestamp when the job was created.' }),
     archivedAt: z.string().datetime().nullable().openapi({ description: 'Timestamp when the job was archived.' }),
+    failureReason: z.string().nullable().openapi({
+      description:
+        'Why a `failed` job failed, as `CODE: message` (codes in docs/errors/agent.md); `null` for every other status. Folio addition to the spec\'s AgentJob.',
+      example: 'AGENT_CLONE_FAILED: could not read the repository',
+    }),
   })
   .openapi('AgentJob');
 
