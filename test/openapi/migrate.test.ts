@@ -101,4 +101,17 @@ describe('folio migrate openapi', () => {
     expect(fs.readFileSync(docsFile, 'utf8')).toBe(text);
     for (const file of plan.deletions) expect(fs.existsSync(path.join(dir, file))).toBe(true);
   });
+
+  it('skips pages whose URL would move when `redirects` is a $ref file, instead of crashing', async () => {
+    const dir = copySite();
+    const docsFile = path.join(dir, 'docs.json');
+    fs.writeFileSync(path.join(dir, 'redirects.json'), '[]\n');
+    fs.writeFileSync(docsFile, fs.readFileSync(docsFile, 'utf8').replace('"theme": "mint",', '"theme": "mint",\n  "redirects": { "$ref": "./redirects.json" },'));
+    const { stdout, exitCode } = await run(['migrate', 'openapi', dir]);
+    expect(exitCode).toBe(0);
+    expect(stdout).toContain(
+      'skip api/get-user.mdx: its URL would move to /api-reference/users/get-user, and `redirects` is a $ref, so no redirect can be added; add one there first',
+    );
+    expect(stdout).not.toContain('migrate api/');
+  });
 });

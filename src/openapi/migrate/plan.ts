@@ -112,7 +112,10 @@ export function planOpenApiMigration(docsText: string, candidates: readonly Migr
   pageListings(navigation, ['navigation'], { sources: [] }, listings);
   const roots = rootPages(docsText);
   const redirectsNode = findNodeAtLocation(tree, ['redirects']);
-  const existingRedirects = new Set(((redirectsNode && (nodeValue(redirectsNode) as { source?: string }[])) || []).map((r) => r?.source));
+  // `redirects` may be a `{"$ref"}` object (mintlify-docs): then no redirect can be appended here.
+  const redirectsInline = !redirectsNode || redirectsNode.type === 'array';
+  const redirectList = redirectsNode?.type === 'array' ? (nodeValue(redirectsNode) as { source?: string }[]) : [];
+  const existingRedirects = new Set(redirectList.map((r) => r?.source));
 
   for (const candidate of candidates) {
     const places = listings.get(candidate.path) ?? [];
@@ -125,6 +128,7 @@ export function planOpenApiMigration(docsText: string, candidates: readonly Migr
       continue;
     }
     const item: MigrationItem = { file: candidate.file, locations: [], entry: '', oldHref: `/${candidate.path}`, newHref: '', notes: [] };
+    const edits: MigrationPlan['edits'] = [];
     for (const place of places) {
       const inScope = place.sources.some((s) => specId(s) === candidate.spec);
       const bare = `${candidate.entry.method} ${candidate.entry.path}`;
@@ -134,15 +138,21 @@ export function planOpenApiMigration(docsText: string, candidates: readonly Migr
       item.entry = entry;
       item.newHref = ref.href;
       item.locations.push(formatPath(place.path));
-      plan.edits.push({ path: place.path, value: entry });
+      edits.push({ path: place.path, value: entry });
     }
     if (item.locations.length === 0) {
       plan.skipped.push({ file: candidate.file, reason: 'its endpoint cannot be listed from navigation (hidden or not found)' });
       continue;
     }
+    const moves = item.newHref !== item.oldHref && !existingRedirects.has(item.oldHref);
+    if (moves && !redirectsInline) {
+      plan.skipped.push({ file: candidate.file, reason: `its URL would move to ${item.newHref}, and \`redirects\` is a $ref, so no redirect can be added; add one there first` });
+      continue;
+    }
+    plan.edits.push(...edits);
     if (candidate.pageTitle !== candidate.generatedTitle) item.notes.push(`title changes from "${candidate.pageTitle}" to "${candidate.generatedTitle}" (set x-mint.metadata.title in the spec to keep it)`);
     if (candidate.lostDescription !== undefined) item.notes.push(`description "${candidate.lostDescription}" is replaced by the spec's (set x-mint.metadata.description to keep it)`);
-    if (item.newHref !== item.oldHref && !existingRedirects.has(item.oldHref)) {
+    if (moves) {
       plan.redirects.push({ source: item.oldHref, destination: item.newHref });
       item.notes.push(`URL moves to ${item.newHref}; a redirect from ${item.oldHref} is added`);
     }
