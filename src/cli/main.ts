@@ -1,3 +1,3 @@
 import { createProgram } from './program.js';
 
-await createProgram().parseAsync(process.argv);
+await (await createProgram(process.argv)).parseAsync(process.argv);

@@ -1,38 +1,44 @@
 import { Command } from 'commander';
-import { registerServe } from './commands/serve.js';
-import { registerStart } from './commands/start.js';
-import { registerProjects } from './commands/projects.js';
-import { registerKeys } from './commands/keys.js';
-import { registerValidate } from './commands/validate.js';
-import { registerBuild } from './commands/build.js';
-import { registerDev } from './commands/dev.js';
-import { registerSchema } from './commands/schema.js';
-import { registerUpgrade } from './commands/upgrade.js';
-import { registerOpenapiCheck } from './commands/openapi-check.js';
-import { registerMigrate } from './commands/migrate.js';
-import { registerNav } from './commands/nav.js';
-import { registerWorker } from './commands/worker.js';
+
+type Register = (program: Command) => void;
 
 /**
- * The `folio` command line. Each command lives in `commands/<name>.ts` and
- * exports `register<Name>(program)`; this file only wires them up.
+ * Every `folio` command: its name and a loader for `commands/<file>.ts`, which
+ * exports `register<Name>(program)`. Loading only the command being run keeps
+ * `folio validate` from importing the build, server and agent layers: eager
+ * imports of all commands cost about 2 s before any command started.
  */
-export function createProgram(): Command {
-  const program = new Command('folio')
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  validate: async () => (await import('./commands/validate.js')).registerValidate,
+  schema: async () => (await import('./commands/schema.js')).registerSchema,
+  upgrade: async () => (await import('./commands/upgrade.js')).registerUpgrade,
+  nav: async () => (await import('./commands/nav.js')).registerNav,
+  build: async () => (await import('./commands/build.js')).registerBuild,
+  dev: async () => (await import('./commands/dev.js')).registerDev,
+  'openapi-check': async () => (await import('./commands/openapi-check.js')).registerOpenapiCheck,
+  migrate: async () => (await import('./commands/migrate.js')).registerMigrate,
+  serve: async () => (await import('./commands/serve.js')).registerServe,
+  start: async () => (await import('./commands/start.js')).registerStart,
+  projects: async () => (await import('./commands/projects.js')).registerProjects,
+  keys: async () => (await import('./commands/keys.js')).registerKeys,
+  worker: async () => (await import('./commands/worker.js')).registerWorker,
+};
+
+function baseProgram(): Command {
+  return new Command('folio')
     .description('Folio: build, preview and host docs.json documentation sites')
     .showHelpAfterError();
-  registerValidate(program);
-  registerBuild(program);
-  registerDev(program);
-  registerSchema(program);
-  registerUpgrade(program);
-  registerOpenapiCheck(program);
-  registerMigrate(program);
-  registerNav(program);
-  registerServe(program);
-  registerStart(program);
-  registerProjects(program);
-  registerKeys(program);
-  registerWorker(program);
+}
+
+/**
+ * The `folio` program for `argv` (as `process.argv`): only the named command
+ * is loaded; with no known command name (help, typos) all are, so help lists them.
+ */
+export async function createProgram(argv: readonly string[] = []): Promise<Command> {
+  const program = baseProgram();
+  const name = argv.slice(2).find((arg) => !arg.startsWith('-'));
+  const names = name && name in COMMANDS ? [name] : Object.keys(COMMANDS);
+  const registers = await Promise.all(names.map((n) => COMMANDS[n]!()));
+  for (const register of registers) register(program);
   return program;
 }

@@ -12,7 +12,7 @@ async function nav(...args: string[]): Promise<{ stdout: string; stderr: string;
   const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
   try {
     process.exitCode = undefined;
-    await createProgram().exitOverride().parseAsync(['node', 'folio', 'nav', ...args]);
+    await (await createProgram()).exitOverride().parseAsync(['node', 'folio', 'nav', ...args]);
     return { stdout, stderr, code: Number(process.exitCode ?? 0) };
   } finally {
     out.mockRestore();

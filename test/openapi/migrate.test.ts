@@ -27,7 +27,7 @@ async function run(args: string[]): Promise<{ stdout: string; exitCode: number }
   const previous = process.exitCode;
   process.exitCode = 0;
   try {
-    await createProgram().exitOverride().parseAsync(['node', 'folio', ...args]);
+    await (await createProgram()).exitOverride().parseAsync(['node', 'folio', ...args]);
     return { stdout: lines.join(''), exitCode: Number(process.exitCode ?? 0) };
   } finally {
     spy.mockRestore();
