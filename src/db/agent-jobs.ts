@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from './connection.js';
 import { agentJobMessages, agentJobs, type AgentJobMessageRow, type AgentJobRow, type AgentJobStatus } from './schema.js';
+import { uuidV7 } from './ids.js';
 
 export interface NewAgentJob {
   projectId: string;
@@ -26,7 +26,7 @@ export async function createAgentJob(db: Database, input: NewAgentJob): Promise<
      )
      SELECT * FROM job`,
     // Millisecond timestamps from JS: list cursors carry milliseconds, so stored times must not be finer.
-    [randomUUID(), input.projectId, input.repository, input.ref, input.model, input.prompt, new Date()],
+    [uuidV7(), input.projectId, input.repository, input.ref, input.model, input.prompt, new Date()],
   );
   return agentJobFromRaw(raw!);
 }
