@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { validate } from '@scalar/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOpenApiDocument } from '../../src/server/index.js';
@@ -16,6 +17,11 @@ describe('GET /openapi.json', () => {
     const result = await validate(served);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
+  });
+
+  it('is the spec the bundled example docs build their API reference from (regenerate: folio serve --print-openapi > examples/admin-openapi.json)', () => {
+    const bundled = JSON.parse(fs.readFileSync(new URL('../../examples/admin-openapi.json', import.meta.url), 'utf8'));
+    expect(bundled).toEqual(served);
   });
 
   it('is what adminOpenApiDocument() returns without a database', () => {
