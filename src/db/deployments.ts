@@ -46,7 +46,8 @@ export async function appendDeploymentLogs(db: Database, id: string, lines: stri
   if (lines.length === 0) return;
   await db.orm
     .update(deployments)
-    .set({ logs: sql`${deployments.logs} || ${lines}::text[]` })
+    // One array parameter: interpolating the JS array would expand it to a row `($1, $2)`, which is no text[].
+    .set({ logs: sql`${deployments.logs} || ${sql.param(lines)}::text[]` })
     .where(eq(deployments.id, id));
 }
 

@@ -74,7 +74,21 @@ export async function runServer({
         // Pull requests Folio records itself (plain git remotes) live at `<public URL>/pulls/<id>`, the jobs' prLink.
         app.route('/', createPullRequestRoutes({ db, authorize: dashboard ? dashboardSessionAuthorizer(db) : undefined }));
         if (dashboard) {
-          app.route('/dashboard', createDashboard({ db, basePath: '/dashboard', services: shared.services }));
+          app.route(
+            '/dashboard',
+            createDashboard({
+              db,
+              basePath: '/dashboard',
+              services: shared.services,
+              siteDomain,
+              // Settings saved on the dashboard (repository, branch, custom domains) apply at once, not after cache expiry.
+              onProjectChanged: async (project) => {
+                shared.projects.invalidate(project.id);
+                await shared.hosts.refresh();
+              },
+              log,
+            }),
+          );
           app.get('/', (c) => c.redirect('/dashboard'));
         } else {
           app.get('/', (c) => c.json({ name: 'Folio', openapi: '/openapi.json' }));

@@ -76,6 +76,9 @@ describe.each(backends)('documentation updates on %s', (kind) => {
     const result = await runUpdate();
     expect(result.status, result.logs.join('\n')).toBe('success');
     expect(result.summary).toMatch(/^Published 2 page\(s\)/);
+    // The build's own output reaches the update-status logs, ending with the publish line.
+    expect(result.logs.length).toBeGreaterThan(1);
+    expect(result.logs.at(-1)).toMatch(/Published 2 page/);
     expect(result.commit?.sha).toBe(git(work, 'rev-parse', 'HEAD').trim());
     expect(result.endedAt).not.toBeNull();
     const home = await site('/');

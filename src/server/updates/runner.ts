@@ -88,7 +88,10 @@ export class UpdateRunner {
     const flush = () => {
       const lines = pending;
       pending = [];
-      flushing = flushing.then(() => appendDeploymentLogs(db, updateId, lines)).catch(() => {});
+      // A failed append must not fail the update, but it must not vanish either (it hid a broken query once).
+      flushing = flushing
+        .then(() => appendDeploymentLogs(db, updateId, lines))
+        .catch((error: unknown) => this.options.log?.(`update ${updateId}: could not store ${lines.length} log line(s): ${error instanceof Error ? error.message : String(error)}`));
       return flushing;
     };
     // Batch log lines: a build prints hundreds and each append is a write.
