@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AgentJobRow, Database } from '../../db/index.js';
-import { agentJobBody } from './present.js';
+import { agentJobBody, type AgentJobFields } from './present.js';
 
 /** A job as the GET route sends it: serialized once, reused until the job changes. */
 export interface CachedJob {
@@ -9,7 +9,7 @@ export interface CachedJob {
   json: string;
 }
 
-const JOB_BY_ID = `SELECT id, project_id, status, repository, ref, model, pr_link, failure_reason, created_at, archived_at, updated_at
+const JOB_BY_ID = `SELECT id, project_id, status, repository, ref, model, pr_link, failure_reason, created_at, archived_at
   FROM agent_jobs WHERE id = $1 AND project_id = $2`;
 
 interface JobRowRaw {
@@ -23,7 +23,6 @@ interface JobRowRaw {
   failure_reason: string | null;
   created_at: Date;
   archived_at: Date | null;
-  updated_at: Date;
 }
 
 /**
@@ -79,9 +78,9 @@ export class JobCache {
     const generation = this.generation;
     const [raw] = await this.db.query<JobRowRaw>(JOB_BY_ID, [id, projectId], 'folio_job_by_id');
     if (!raw) return null;
-    const row = {
+    // Typed as exactly the body's fields (no cast), so a field the body gains cannot be left out here.
+    const row: AgentJobFields = {
       id: raw.id,
-      projectId: raw.project_id,
       status: raw.status,
       repository: raw.repository,
       ref: raw.ref,
@@ -90,11 +89,10 @@ export class JobCache {
       failureReason: raw.failure_reason,
       createdAt: new Date(raw.created_at),
       archivedAt: raw.archived_at ? new Date(raw.archived_at) : null,
-      updatedAt: new Date(raw.updated_at),
-    } as AgentJobRow;
+    };
     const json = JSON.stringify(agentJobBody(row));
     // Derived from the body itself, so any change anyone makes to what a client sees changes the tag.
-    const entry: CachedJob = { projectId: row.projectId, etag: `W/"${createHash('sha1').update(json).digest('base64url')}"`, json };
+    const entry: CachedJob = { projectId: raw.project_id, etag: `W/"${createHash('sha1').update(json).digest('base64url')}"`, json };
     if (this.stop && generation === this.generation) {
       if (this.entries.size >= this.maxEntries) this.entries.clear();
       this.entries.set(id, entry);

@@ -1,8 +1,11 @@
 import type { AgentJobRow, DeploymentRow } from '../../db/index.js';
 import type { AgentJobBody, UpdateStatusBody } from './schemas.js';
 
+/** The columns an AgentJob body is made of (the job cache selects just these). */
+export type AgentJobFields = Pick<AgentJobRow, 'id' | 'status' | 'repository' | 'ref' | 'model' | 'prLink' | 'failureReason' | 'createdAt' | 'archivedAt'>;
+
 /** The API's AgentJob for a row: `prLink` stays null while the job is active. */
-export function agentJobBody(row: AgentJobRow): AgentJobBody {
+export function agentJobBody(row: AgentJobFields): AgentJobBody {
   return {
     id: row.id,
     status: row.status,
