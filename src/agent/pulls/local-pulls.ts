@@ -2,16 +2,8 @@ import { randomBase36, type Database } from '../../db/index.js';
 import type { PullRequestDraft, PullRequestProvider } from './types.js';
 
 /** A pull request Folio records itself (plain git remotes without a forge). */
-export interface LocalPullRequest {
+export interface LocalPullRequest extends PullRequestDraft {
   id: string;
-  jobId: string;
-  projectId: string;
-  repository: string;
-  baseBranch: string;
-  headBranch: string;
-  title: string;
-  body: string;
-  diff: string;
   status: 'open' | 'merged' | 'closed';
   mergeCommit: string | null;
   createdAt: Date;
