@@ -2,6 +2,7 @@ import type { Expression, Program } from 'estree';
 import type { Root as HastRoot, RootContent } from 'hast';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
 import type { Diagnostic } from '../shared/diagnostics.js';
+import { diagnosticAt } from './diagnostic-at.js';
 import { isMdxPath, snippetFilePath, type LoadedSnippet } from './snippet-loader.js';
 import { evaluateStatic, expressionOf, NotStatic, type Scope } from './static-eval.js';
 
@@ -89,16 +90,9 @@ function usageProps(node: JsxNode, at: ExpandScope, diagnostics: Diagnostic[]): 
       }
     } catch (error) {
       if (!(error instanceof NotStatic)) throw error;
-      const start = node.position?.start;
-      diagnostics.push({
-        file: at.file,
-        line: (start?.line ?? 1) + at.lineOffset,
-        column: start?.column ?? 1,
-        severity: 'warning',
-        code: 'MDX_EVAL_ERROR',
-        path: '',
-        message: `A prop of snippet \`<${node.name}>\` is computed by JavaScript and cannot be passed to a snippet; use a literal value.`,
-      });
+      diagnostics.push(
+        diagnosticAt(node, at.file, at.lineOffset, 'warning', 'MDX_EVAL_ERROR', `A prop of snippet \`<${node.name}>\` is computed by JavaScript and cannot be passed to a snippet; use a literal value.`),
+      );
     }
   }
   return props;

@@ -4,6 +4,7 @@ import type { Program } from 'estree';
 import type { MdxJsxAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
 import type { Diagnostic } from '../shared/diagnostics.js';
 import { isBuiltinComponent } from './components/index.js';
+import { diagnosticAt } from './diagnostic-at.js';
 import { valueToEstree } from './expand.js';
 import { evaluateStatic, expressionOf, type Scope } from './static-eval.js';
 import type { Heading } from './types.js';
@@ -44,16 +45,9 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
         }
         const placeholder = placeholderName(program);
         if (placeholder) {
-          const start = node.position?.start;
-          ctx.diagnostics.push({
-            file: nodeFile,
-            line: (start?.line ?? 1) + (nodeFile === ctx.file ? ctx.lineOffset : 0),
-            column: start?.column ?? 1,
-            severity: 'warning',
-            code: 'MDX_UNKNOWN_VARIABLE',
-            path: '',
-            message: `\`{{${placeholder}}}\` names no entry of docs.json \`variables\`; it is shown as written. Add the variable or fix the name.`,
-          });
+          ctx.diagnostics.push(
+            diagnosticAt(node, nodeFile, nodeFile === ctx.file ? ctx.lineOffset : 0, 'warning', 'MDX_UNKNOWN_VARIABLE', `\`{{${placeholder}}}\` names no entry of docs.json \`variables\`; it is shown as written. Add the variable or fix the name.`),
+          );
           parent.children[i] = { type: 'text', value: `{{${placeholder}}}` };
           continue;
         }
@@ -95,20 +89,19 @@ function handleJsx(node: Jsx, file: string, ctx: FinalizeContext, slugger: Githu
     if (name === 'Update') labelUpdate(node, slugger, headings);
     return;
   }
-  const start = node.position?.start;
-  const inPage = file === ctx.file;
   const unsupported = ctx.unsupported.has(head);
-  ctx.diagnostics.push({
-    file,
-    line: (start?.line ?? 1) + (inPage ? ctx.lineOffset : 0),
-    column: start?.column ?? 1,
-    severity: 'error',
-    code: unsupported ? 'MDX_UNSUPPORTED_IMPORT' : 'MDX_UNKNOWN_COMPONENT',
-    path: '',
-    message: unsupported
-      ? `Component \`<${name}>\` comes from a JavaScript snippet, which Folio does not run. Rewrite it as an MDX snippet or use built-in components.`
-      : `Unknown component \`<${name}>\`. Use a built-in component (Note, Card, Tabs, ...), import it from an MDX snippet under /snippets/, or escape the \`<\` as \`\\<\` if it is text.`,
-  });
+  ctx.diagnostics.push(
+    diagnosticAt(
+      node,
+      file,
+      file === ctx.file ? ctx.lineOffset : 0,
+      'error',
+      unsupported ? 'MDX_UNSUPPORTED_IMPORT' : 'MDX_UNKNOWN_COMPONENT',
+      unsupported
+        ? `Component \`<${name}>\` comes from a JavaScript snippet, which Folio does not run. Rewrite it as an MDX snippet or use built-in components.`
+        : `Unknown component \`<${name}>\`. Use a built-in component (Note, Card, Tabs, ...), import it from an MDX snippet under /snippets/, or escape the \`<\` as \`\\<\` if it is text.`,
+    ),
+  );
   node.name = 'FolioUnknown';
   node.attributes = [{ type: 'mdxJsxAttribute', name: 'data-component', value: name }];
 }

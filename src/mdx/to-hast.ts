@@ -7,6 +7,7 @@ import type { MdxJsxAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx'
 import { toHast, type Handler, type State } from 'mdast-util-to-hast';
 import type { Diagnostic } from '../shared/diagnostics.js';
 import { parseCodeMeta } from './code-meta.js';
+import { diagnosticAt } from './diagnostic-at.js';
 import { highlightToHtml } from './highlight.js';
 
 /** Node types of MDX that pass through mdast → hast unchanged (children converted). */
@@ -53,16 +54,9 @@ function mathHandlers(ctx: HastContext): { math: Handler; inlineMath: Handler } 
     try {
       html = katex.renderToString(node.value, { displayMode: display, throwOnError: true, output: 'html' });
     } catch (error) {
-      const start = node.position?.start;
-      ctx.diagnostics.push({
-        file: ctx.file,
-        line: (start?.line ?? 1) + ctx.lineOffset,
-        column: start?.column ?? 1,
-        severity: 'warning',
-        code: 'MDX_MATH_ERROR',
-        path: '',
-        message: `KaTeX could not typeset this formula: ${(error as Error).message}. Fix the LaTeX; it is shown in red meanwhile.`,
-      });
+      ctx.diagnostics.push(
+        diagnosticAt(node, ctx.file, ctx.lineOffset, 'warning', 'MDX_MATH_ERROR', `KaTeX could not typeset this formula: ${(error as Error).message}. Fix the LaTeX; it is shown in red meanwhile.`),
+      );
       html = katex.renderToString(node.value, { displayMode: display, throwOnError: false, output: 'html' });
     }
     const attributes = [jsxAttr('html', html)];

@@ -47,22 +47,24 @@ function Field({ head, className, children }: { head: FieldHead; className: stri
 
 const locations = ['query', 'path', 'body', 'header', 'cookie'] as const;
 
+/** The head line both field kinds share: name, where it goes, type, flags and default. */
+function fieldHead(props: AnyProps, name: string | undefined, location: string) {
+  return {
+    name,
+    location,
+    type: str(props.type),
+    required: bool(props.required),
+    deprecated: bool(props.deprecated),
+    defaultValue: formatDefault(props.default),
+  };
+}
+
 /** `<ParamField query|path|body|header="name" type required default deprecated>` */
 export function ParamField(props: AnyProps) {
   const location = locations.find((l) => props[l] !== undefined);
   const name = location ? str(props[location]) : str(props.name);
   return (
-    <Field
-      className="folio-param-field"
-      head={{
-        name,
-        location: location ?? 'param',
-        type: str(props.type),
-        required: bool(props.required),
-        deprecated: bool(props.deprecated),
-        defaultValue: formatDefault(props.default),
-      }}
-    >
+    <Field className="folio-param-field" head={fieldHead(props, name, location ?? 'param')}>
       {props.children}
     </Field>
   );
@@ -71,17 +73,7 @@ export function ParamField(props: AnyProps) {
 /** `<ResponseField name type required default deprecated>` */
 export function ResponseField(props: AnyProps) {
   return (
-    <Field
-      className="folio-response-field"
-      head={{
-        name: str(props.name),
-        location: 'response',
-        type: str(props.type),
-        required: bool(props.required),
-        deprecated: bool(props.deprecated),
-        defaultValue: formatDefault(props.default),
-      }}
-    >
+    <Field className="folio-response-field" head={fieldHead(props, str(props.name), 'response')}>
       {props.children}
     </Field>
   );
