@@ -13,7 +13,7 @@ import { deserialize, serialize } from 'node:v8';
 import type { MdxResult } from './mdx-job.js';
 
 /** Bump when the HTML a build writes changes shape, to invalidate every cache. */
-export const BUILD_FORMAT = 'folio-build-3';
+export const BUILD_FORMAT = 'folio-build-4';
 
 export type CachedBody = Omit<MdxResult, 'id'>;
 

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { loadDocsConfig, type DocsConfig, type FieldPath } from '../config/index.js';
 import { buildPageIndex, type PageIndex } from '../content/index.js';
+import { scanPageImports, type RepoImportMap } from '../mdx/index.js';
 import { resolveSiteModel, type SiteModel } from '../navigation/index.js';
 import type { Diagnostic } from '../shared/diagnostics.js';
 import { createSiteOpenApi, type SiteOpenApi } from './openapi.js';
@@ -15,6 +16,8 @@ export interface LoadedSite {
   index: PageIndex;
   model: SiteModel;
   openapi: SiteOpenApi | null;
+  /** Which snippet each page imports under which component name, for pages that forgot an import. */
+  imports: RepoImportMap;
 }
 
 /** `navigation.tabs[0].pages[2]` → ['navigation', 'tabs', 0, 'pages', 2]. */
@@ -40,5 +43,6 @@ export async function loadSite(rootDir: string): Promise<{ site: LoadedSite | nu
   });
   diagnostics.push(...resolved.diagnostics);
   if (openapi) diagnostics.push(...openapi.diagnostics());
-  return { site: { root, config, index, model: resolved.model, openapi }, diagnostics };
+  const imports = scanPageImports([...index.pages.values()].map((p) => ({ file: p.file, source: p.source ?? '' })));
+  return { site: { root, config, index, model: resolved.model, openapi, imports }, diagnostics };
 }

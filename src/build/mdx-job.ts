@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { renderMdx } from '../mdx/index.js';
-import type { Heading } from '../mdx/types.js';
+import type { Heading, KnownImports } from '../mdx/types.js';
 import type { Diagnostic } from '../shared/diagnostics.js';
 import { resolveInside, toPosixRelative } from '../shared/paths.js';
 
@@ -13,6 +13,8 @@ export interface MdxJob {
   file: string;
   source: string;
   lineOffset: number;
+  /** Imports other pages make of the components this page uses (`knownImportsFor`); part of the body's cache key. */
+  knownImports?: KnownImports;
 }
 
 export interface MdxResult {
@@ -32,6 +34,7 @@ export async function runMdxJob(job: MdxJob, root: string, variables: Record<str
       file: job.file,
       lineOffset: job.lineOffset,
       variables,
+      knownImports: job.knownImports,
       async readSnippet(importPath: string) {
         // Some repositories (mem0) keep snippets in `_snippets/` and still write `/snippets/x.mdx`.
         const candidates = [importPath, importPath.replace(/^\/?snippets\//, '/_snippets/')];

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { hashText } from '../build/build-cache.js';
+import { knownImportsFor } from '../mdx/index.js';
 import { loadSite, runMdxJob, siteAssets, SiteRenderer, type LoadedSite, type PageBody } from '../build/index.js';
 import type { Diagnostic } from '../shared/diagnostics.js';
 import { resolveInside } from '../shared/paths.js';
@@ -90,11 +91,13 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     }
     const page = site.index.pages.get(route.path);
     if (!page?.source) return null;
-    const key = hashText(page.file, page.source, JSON.stringify(site.config.variables ?? {}));
+    // Forgotten imports resolve through what other pages import: a change there changes the key.
+    const knownImports = knownImportsFor(page.file, page.source, site.imports);
+    const key = hashText(page.file, page.source, JSON.stringify(site.config.variables ?? {}), JSON.stringify(knownImports));
     let body = bodies.get(key);
     if (!body) {
       const variables = Object.fromEntries(Object.entries(site.config.variables ?? {}).map(([k, v]) => [k, String(v)]));
-      const r = await runMdxJob({ id: 0, file: page.file, source: page.source.slice(page.bodyOffset), lineOffset: page.bodyLine - 1 }, root, variables);
+      const r = await runMdxJob({ id: 0, file: page.file, source: page.source.slice(page.bodyOffset), lineOffset: page.bodyLine - 1, knownImports }, root, variables);
       body = { html: r.html, headings: r.headings, features: r.features, diagnostics: r.diagnostics };
       bodies.set(key, body);
     }

@@ -9,6 +9,10 @@ export const MDX_CODES = {
   MDX_EVAL_ERROR: 'A JavaScript expression or export in the page failed while running.',
   MDX_RENDER_ERROR: 'A component failed to render with the props it was given.',
   MDX_UNKNOWN_VARIABLE: 'A `{{name}}` placeholder names no entry of docs.json `variables`.',
+  MDX_COMPONENT_NOT_IMPORTED: 'A component is used without an import; it is rendered from the one snippet the repository defines it in.',
+  MDX_COMPONENT_ALIAS: 'A known misspelling of a built-in component (`<Warn>`) is rendered as that component.',
+  MDX_UNDEFINED_EXPRESSION: 'A `{name}` in prose names nothing the page defines; it is shown as written.',
+  MDX_MARKDOWN_FALLBACK: 'A `.md` page is not valid MDX, so it is rendered as plain Markdown.',
   MDX_MATH_ERROR: 'A LaTeX formula could not be typeset by KaTeX.',
 } as const;
 

@@ -3,13 +3,14 @@ import type { Element, Root as HastRoot, RootContent } from 'hast';
 import type { Program } from 'estree';
 import type { MdxJsxAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
 import type { Diagnostic } from '../shared/diagnostics.js';
-import { isBuiltinComponent } from './components/index.js';
+import { COMPONENT_ALIASES, isBuiltinComponent } from './components/index.js';
 import { diagnosticAt } from './diagnostic-at.js';
 import { valueToEstree } from './expand.js';
 import { evaluateStatic, expressionOf, type Scope } from './static-eval.js';
 import type { Heading } from './types.js';
 
 type Parent = { children: RootContent[] };
+const own = Object.prototype.hasOwnProperty;
 type Jsx = MdxJsxFlowElementHast & { data?: { folioFile?: string } };
 
 export interface FinalizeContext {
@@ -22,6 +23,10 @@ export interface FinalizeContext {
   diagnostics: Diagnostic[];
   /** Values of the page's static names, so `## Version {version}` gets its text (and slug) right. */
   scope?: Scope;
+  /** True when a free name of a `{}` expression resolves (page ESM, imports, runtime globals). */
+  isDefined?: (name: string) => boolean;
+  /** Component name → text appended to its unknown-component error (e.g. ambiguous snippet candidates). */
+  hints?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -51,6 +56,16 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
           parent.children[i] = { type: 'text', value: `{{${placeholder}}}` };
           continue;
         }
+        const literal = nodeFile === ctx.file ? undefinedPath(program, ctx) : null;
+        if (literal) {
+          // Docstrings turned into MDX (`projects/{project}/jobs`) mean the braces as text.
+          const text = `{${(node as { value?: string }).value ?? literal}}`;
+          ctx.diagnostics.push(
+            diagnosticAt(node, nodeFile, ctx.lineOffset, 'warning', 'MDX_UNDEFINED_EXPRESSION', `\`${text}\` is shown as written because this page defines no \`${literal.split('.')[0]}\`. Escape the braces as \`\\${text.slice(0, -1)}\\}\` if they are text, or define it with \`export const ${literal.split('.')[0]} = ...\`.`),
+          );
+          parent.children[i] = { type: 'text', value: text };
+          continue;
+        }
       }
       if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
         handleJsx(node as Jsx, nodeFile, ctx, slugger, headings);
@@ -73,6 +88,22 @@ function placeholderName(program: Program | undefined): string | null {
   return p.type === 'Property' && p.shorthand && p.key.type === 'Identifier' ? p.key.name : null;
 }
 
+/** `{name}` or `{a.b.c}` whose first name is not defined: the path as written, else null. */
+function undefinedPath(program: Program | undefined, ctx: FinalizeContext): string | null {
+  const statement = program?.body[0];
+  if (program?.body.length !== 1 || statement?.type !== 'ExpressionStatement') return null;
+  const parts: string[] = [];
+  let e = statement.expression;
+  while (e.type === 'MemberExpression' && !e.computed && !e.optional && e.property.type === 'Identifier') {
+    parts.unshift(e.property.name);
+    e = e.object as typeof e;
+  }
+  if (e.type !== 'Identifier') return null;
+  const defined = ctx.isDefined ?? ((name: string) => ctx.declared.has(name) || name in (ctx.scope ?? {}) || name in globalThis);
+  if (e.name === 'props' || e.name === 'undefined' || defined(e.name)) return null;
+  return [e.name, ...parts].join('.');
+}
+
 function isEmptyExpression(program: Program | undefined): boolean {
   return Boolean(program && program.body.length === 0);
 }
@@ -89,6 +120,14 @@ function handleJsx(node: Jsx, file: string, ctx: FinalizeContext, slugger: Githu
     if (name === 'Update') labelUpdate(node, slugger, headings);
     return;
   }
+  const alias = own.call(COMPONENT_ALIASES, name) && !ctx.declared.has(head) ? COMPONENT_ALIASES[name] : undefined;
+  if (alias) {
+    ctx.diagnostics.push(
+      diagnosticAt(node, file, file === ctx.file ? ctx.lineOffset : 0, 'warning', 'MDX_COMPONENT_ALIAS', `\`<${name}>\` is not a component name; it is rendered as \`<${alias}>\` for compatibility. Rename it to \`<${alias}>\` (opening and closing tag).`),
+    );
+    node.name = alias;
+    return;
+  }
   const unsupported = ctx.unsupported.has(head);
   ctx.diagnostics.push(
     diagnosticAt(
@@ -99,7 +138,7 @@ function handleJsx(node: Jsx, file: string, ctx: FinalizeContext, slugger: Githu
       unsupported ? 'MDX_UNSUPPORTED_IMPORT' : 'MDX_UNKNOWN_COMPONENT',
       unsupported
         ? `Component \`<${name}>\` comes from a JavaScript snippet, which Folio does not run. Rewrite it as an MDX snippet or use built-in components.`
-        : `Unknown component \`<${name}>\`. Use a built-in component (Note, Card, Tabs, ...), import it from an MDX snippet under /snippets/, or escape the \`<\` as \`\\<\` if it is text.`,
+        : `Unknown component \`<${name}>\`. Use a built-in component (Note, Card, Tabs, ...), import it from an MDX snippet under /snippets/, or escape the \`<\` as \`\\<\` if it is text.${ctx.hints?.get(head) ?? ''}`,
     ),
   );
   node.name = 'FolioUnknown';

@@ -12,6 +12,22 @@ import { splitTopLevel } from './fast-markdown/chunks.js';
 // One frozen parser for every page: building the micromark extensions costs more than parsing a page.
 const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkMath).freeze();
 
+// `.md` pages that are not valid MDX fall back to this: CommonMark + GFM + math, no JSX or `{}`.
+const markdownParser = unified().use(remarkParse).use(remarkGfm).use(remarkMath).freeze();
+
+/**
+ * Parse as plain Markdown (for a `.md` page that is not valid MDX). Raw HTML becomes text shown as
+ * written: the MDX pipeline has no raw-HTML stage, and dropping it would lose content silently.
+ */
+export function parsePlainMarkdown(source: string): Root {
+  const tree = markdownParser.parse(source);
+  visit(tree, 'html', (node, index, parent) => {
+    if (!parent || index === undefined) return;
+    parent.children[index] = { type: 'text', value: node.value, position: node.position } as never;
+  });
+  return tree;
+}
+
 export type ParseResult = { ok: true; tree: Root } | { ok: false; diagnostic: Diagnostic };
 
 /** Parse MDX source into mdast, or a `file:line:column` diagnostic quoting the offending line. */

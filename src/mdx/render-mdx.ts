@@ -4,8 +4,9 @@ import { analyzeEsm, isLocalImport, type EsmInfo, type ImportBinding } from './e
 import { evaluateJsSnippet, runtimeGlobals } from './js-snippet.js';
 import { expandSnippets } from './expand.js';
 import { finalizeTree } from './finalize.js';
+import { resolveForgottenImports } from './forgotten-imports.js';
 import { prepareLanguages } from './highlight.js';
-import { parseMdx } from './parse.js';
+import { parseMdx, parsePlainMarkdown } from './parse.js';
 import { renderFast } from './render-fast.js';
 import { renderWithMdx, runMdxModule } from './render-fallback.js';
 import { fenceLanguages, isMdxPath, resolveImportPath, SnippetLoader, type LoadedSnippet } from './snippet-loader.js';
@@ -30,9 +31,10 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
   try {
     const source = substituteVariables(input.source, input.variables).text;
     const parsed = parseMdx(source, input.file, input.lineOffset);
-    if (!parsed.ok) return failed([parsed.diagnostic], features);
-    const tree = parsed.tree;
+    if (!parsed.ok && !/\.md$/i.test(input.file)) return failed([parsed.diagnostic], features);
+    const tree = parsed.ok ? parsed.tree : markdownFallback(source, parsed.diagnostic, diagnostics);
     const esm = analyzeEsm(tree, input.lineOffset);
+    const { hints } = await resolveForgottenImports(tree, esm, input, diagnostics);
     const loader = new SnippetLoader(input, diagnostics);
     await Promise.all([prepareLanguages(fenceLanguages(tree)), loader.loadFor(tree, esm, input.file, input.lineOffset)]);
     const imports = resolveImports(esm, input, loader.snippets, diagnostics);
@@ -44,6 +46,10 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
       ...imports.js.map((b) => b.local),
       ...imports.mdxRuntime.map((b) => b.local),
     ]);
+    const staticScope: Scope = { ...esm.constants, ...imports.values };
+    const globals = runtimeGlobals();
+    // A free name in `{}` that neither renderer could resolve; such bare paths are shown as text.
+    const isDefined = (name: string) => declared.has(name) || name in staticScope || name in globals || name in globalThis;
     const ctx: HastContext = { file: input.file, lineOffset: input.lineOffset, diagnostics };
     const before = diagnostics.length;
     let headings: Heading[] = [];
@@ -55,7 +61,9 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
         declared,
         unsupported: imports.unsupported,
         diagnostics,
-        scope: { ...esm.constants, ...imports.values },
+        scope: staticScope,
+        isDefined,
+        hints,
       });
     };
     const fastAllowed = options.renderer !== 'mdx' && !esm.needsRuntime && imports.js.length === 0 && imports.mdxRuntime.length === 0;
@@ -74,7 +82,6 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
             message: `\`${name}\` is not defined in this page. Define it with \`export const ${name} = ...\`, import it from a snippet, or escape the braces as \`\\{${name}\\}\` if they are text.`,
           }),
         );
-        await hintSnippetImports(diagnostics, input);
         return { html, headings, diagnostics, usesClientFeatures: features, renderer: 'fast' };
       } catch (error) {
         if (!(error instanceof NotStatic)) throw error;
@@ -90,7 +97,6 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
       for (const name of imports.unsupported) runtimeScope[name] = undefined;
       for (const name of esm.declared) delete runtimeScope[name];
       const html = await renderWithMdx(tree, { ctx, transform, runtimeScope }, features);
-      await hintSnippetImports(diagnostics, input);
       return { html, headings, diagnostics, usesClientFeatures: features, renderer: 'mdx' };
     } catch (error) {
       diagnostics.push(runtimeDiagnostic(error, input));
@@ -230,24 +236,18 @@ async function loadJsImports(imports: ResolvedImports, input: MdxInput, diagnost
 }
 
 /**
- * An unknown `<SoftLimit />` often means a forgotten import of `/snippets/soft-limit.mdx`: when such
- * a snippet exists, say so in the message (the page still reports the error).
+ * A `.md` page is Markdown by its name: when it is not valid MDX (a fence closed by an indented
+ * fence inside it, a stray `<`), render it as CommonMark instead and warn where MDX failed.
  */
-async function hintSnippetImports(diagnostics: Diagnostic[], input: MdxInput): Promise<void> {
-  for (const d of diagnostics) {
-    if (d.code !== 'MDX_UNKNOWN_COMPONENT') continue;
-    const name = /`<([A-Z][\w]*)>`/.exec(d.message)?.[1];
-    if (!name) continue;
-    const kebab = name.replace(/([a-z\d])([A-Z])/g, '$1-$2').toLowerCase();
-    for (const candidate of [`/snippets/${kebab}.mdx`, `/snippets/${name}.mdx`, `/snippets/${kebab}.jsx`]) {
-      const found = await input.readSnippet(candidate).catch(() => null);
-      if (found) {
-        const named = candidate.endsWith('.jsx') ? `{ ${name} }` : name;
-        d.message += ` A snippet exists at ${candidate}: add \`import ${named} from "${candidate}";\` to the page.`;
-        break;
-      }
-    }
-  }
+function markdownFallback(source: string, parseError: Diagnostic, diagnostics: Diagnostic[]) {
+  const reason = parseError.message.replace(/^Could not parse MDX: /, '').split(' Fix the syntax here')[0];
+  diagnostics.push({
+    ...parseError,
+    severity: 'warning',
+    code: 'MDX_MARKDOWN_FALLBACK',
+    message: `This .md page is not valid MDX (${reason}), so it is rendered as plain Markdown: components, \`{}\` expressions and imports are shown as text. Fix the MDX here, or ignore this if the page is meant as plain Markdown:${parseError.message.slice(parseError.message.indexOf('\n'))}`,
+  });
+  return parsePlainMarkdown(source);
 }
 
 function runtimeDiagnostic(error: unknown, input: MdxInput): Diagnostic {

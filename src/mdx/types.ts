@@ -15,7 +15,21 @@ export interface MdxInput {
    * `<Snippet file>`); the caller confines it to the docs root. Null when missing.
    */
   readSnippet(importPath: string): Promise<{ file: string; source: string } | null>;
+  /**
+   * Imports other pages of the repository make, for the components this page uses (see
+   * `knownImportsFor`): a component used without an import is rendered from its only candidate.
+   */
+  knownImports?: KnownImports;
 }
+
+/** What one local name is imported from: a root-relative snippet path and `default` or an export name. */
+export interface SnippetImport {
+  source: string;
+  imported: string;
+}
+
+/** Component name → the distinct imports of it made by the pages nearest to a page. */
+export type KnownImports = Record<string, SnippetImport[]>;
 
 /** A heading of the page body, for the table of contents. */
 export interface Heading {

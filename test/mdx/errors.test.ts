@@ -11,10 +11,11 @@ describe('user errors become diagnostics with positions', () => {
     expect(out.html).toContain('inside');
   });
 
-  it('an unknown component that matches a snippet file suggests the missing import', async () => {
+  it('an unknown component named like a snippet file is rendered from it, with a warning giving the import', async () => {
     const out = await render('<SoftLimit />', { snippets: { '/snippets/soft-limit.mdx': 'Limits can be raised.' } });
-    expect(out.diagnostics).toHaveLength(1);
-    expect(out.diagnostics[0]!.message).toContain('add `import SoftLimit from "/snippets/soft-limit.mdx";` to the page.');
+    expect(out.diagnostics.map((d) => [d.severity, d.code])).toEqual([['warning', 'MDX_COMPONENT_NOT_IMPORTED']]);
+    expect(out.diagnostics[0]!.message).toContain('Add `import SoftLimit from "/snippets/soft-limit.mdx";` to the top of the page.');
+    expect(out.html).toContain('Limits can be raised.');
   });
 
   it('MDX that fails to parse reports file:line:column with the offending line; renderMdx does not throw', async () => {

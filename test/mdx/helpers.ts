@@ -1,9 +1,15 @@
-import { renderMdx, type MdxOutput, type RenderOptions } from '../../src/mdx/index.js';
+import { renderMdx, type KnownImports, type MdxOutput, type RenderOptions } from '../../src/mdx/index.js';
 
 /** Render `source` as `page.mdx` with in-memory snippets keyed by root-relative path (`/snippets/x.mdx`). */
 export function render(
   source: string,
-  { snippets = {}, variables = {}, lineOffset = 0, renderer }: { snippets?: Record<string, string>; variables?: Record<string, string>; lineOffset?: number } & RenderOptions = {},
+  {
+    snippets = {},
+    variables = {},
+    lineOffset = 0,
+    renderer,
+    knownImports,
+  }: { snippets?: Record<string, string>; variables?: Record<string, string>; lineOffset?: number; knownImports?: KnownImports } & RenderOptions = {},
 ): Promise<MdxOutput> {
   return renderMdx(
     {
@@ -11,6 +17,7 @@ export function render(
       file: 'page.mdx',
       lineOffset,
       variables,
+      knownImports,
       async readSnippet(importPath) {
         const text = snippets[importPath];
         return text === undefined ? null : { file: importPath.replace(/^\//, ''), source: text };

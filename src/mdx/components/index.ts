@@ -61,6 +61,16 @@ export const builtinComponents: Record<string, ComponentType<any>> = {
   FolioMath,
 };
 
+/**
+ * Names other docs platforms accept for a built-in component, rendered as that component with an
+ * MDX_COMPONENT_ALIAS warning telling to rename it. Kept explicit and short: an unknown name is
+ * never guessed at (no fuzzy matching), it is an MDX_UNKNOWN_COMPONENT error.
+ */
+export const COMPONENT_ALIASES: Readonly<Record<string, string>> = {
+  /** A typo real repositories make (trigger.dev's docs). */
+  Warn: 'Warning',
+};
+
 /** True when `name` (possibly `A.B`) resolves to a built-in component. */
 export function isBuiltinComponent(name: string): boolean {
   const [head, ...rest] = name.split('.');

@@ -1,0 +1,155 @@
+/**
+ * Compatibility with what real repositories write: components used without their import, bare
+ * `{name}` placeholders in prose, and the `<Warn>` alias. Each resolves with a warning; anything
+ * the repository does not define stays an error.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderMdx } from '../../src/mdx/index.js';
+import { codes, render } from './helpers.js';
+
+const jsxButton = 'export const PreviewButton = ({ children, href }) => <a className="preview" href={href}>{children}</a>;\n';
+
+describe('components used without an import', () => {
+  it('are rendered from the snippet other pages import under that name, with a warning at the usage', async () => {
+    const out = await render('# Title\n\n<ScrapingWarning />\n', {
+      lineOffset: 4,
+      snippets: { '/snippets/web-scraping-warning.mdx': 'Scraping may break the terms of service.' },
+      knownImports: { ScrapingWarning: [{ source: '/snippets/web-scraping-warning.mdx', imported: 'default' }] },
+    });
+    expect(out.html).toContain('Scraping may break the terms of service.');
+    expect(out.renderer).toBe('fast');
+    expect(out.diagnostics).toEqual([
+      expect.objectContaining({ file: 'page.mdx', line: 7, column: 1, severity: 'warning', code: 'MDX_COMPONENT_NOT_IMPORTED' }),
+    ]);
+    expect(out.diagnostics[0]!.message).toContain('other pages import `ScrapingWarning` from "/snippets/web-scraping-warning.mdx"');
+    expect(out.diagnostics[0]!.message).toContain('Add `import ScrapingWarning from "/snippets/web-scraping-warning.mdx";`');
+  });
+
+  it('take a named export of a JavaScript snippet when other pages import it that way', async () => {
+    const out = await render('<PreviewButton href="/skill.md">Open it</PreviewButton>\n', {
+      snippets: { '/snippets/previewbutton.jsx': jsxButton },
+      knownImports: { PreviewButton: [{ source: '/snippets/previewbutton.jsx', imported: 'PreviewButton' }] },
+    });
+    expect(out.html).toContain('<a class="preview" href="/skill.md">Open it</a>');
+    expect(codes(out)).toEqual(['MDX_COMPONENT_NOT_IMPORTED']);
+    expect(out.diagnostics[0]!.message).toContain('`import { PreviewButton } from "/snippets/previewbutton.jsx";`');
+  });
+
+  it('find a .mdx snippet named after the component (kebab-case)', async () => {
+    const out = await render('Intro\n\n<UsefulNextSteps />\n', { snippets: { '/snippets/useful-next-steps.mdx': '## Next steps\n\nRead the guides.' } });
+    expect(out.html).toContain('Read the guides.');
+    expect(out.headings.map((h) => h.text)).toEqual(['Next steps']);
+    expect(out.diagnostics.map((d) => [d.severity, d.code, d.line, d.column])).toEqual([['warning', 'MDX_COMPONENT_NOT_IMPORTED', 3, 1]]);
+    expect(out.diagnostics[0]!.message).toContain('"/snippets/useful-next-steps.mdx" is named after it');
+  });
+
+  it('find a .jsx snippet named after the component only when it exports that name', async () => {
+    const out = await render('<PreviewButton href="/a">A</PreviewButton>\n', { snippets: { '/snippets/previewbutton.jsx': jsxButton } });
+    expect(out.html).toContain('<a class="preview" href="/a">A</a>');
+    expect(codes(out)).toEqual(['MDX_COMPONENT_NOT_IMPORTED']);
+
+    const other = await render('<PreviewButton href="/a">A</PreviewButton>\n', { snippets: { '/snippets/previewbutton.jsx': 'export const Other = () => null;\n' } });
+    expect(codes(other)).toEqual(['MDX_UNKNOWN_COMPONENT']);
+  });
+
+  it('stay an error listing the candidates when the repository defines the name in two places', async () => {
+    const out = await render('<SoftLimit />\n', {
+      snippets: { '/snippets/soft-limit.mdx': 'One.', '/snippets/limits/soft.mdx': 'Two.' },
+      knownImports: { SoftLimit: [{ source: '/snippets/limits/soft.mdx', imported: 'default' }] },
+    });
+    expect(out.diagnostics.map((d) => [d.severity, d.code, d.line, d.column])).toEqual([['error', 'MDX_UNKNOWN_COMPONENT', 1, 1]]);
+    expect(out.diagnostics[0]!.message).toContain(
+      'several places, so Folio cannot pick one: `import SoftLimit from "/snippets/limits/soft.mdx";`, `import SoftLimit from "/snippets/soft-limit.mdx";`',
+    );
+    expect(out.html).toContain('data-component="SoftLimit"');
+    expect(out.html).not.toContain('One.');
+  });
+
+  it('ignore candidates from other pages whose snippet does not exist', async () => {
+    const out = await render('<Gone />\n', { knownImports: { Gone: [{ source: '/snippets/gone.mdx', imported: 'default' }] } });
+    expect(codes(out)).toEqual(['MDX_UNKNOWN_COMPONENT']);
+  });
+
+  it('a component nobody defines stays an error at file:line:column', async () => {
+    const out = await render('Text\n\n  <Foo />\n', { lineOffset: 2, snippets: { '/snippets/bar.mdx': 'Bar' } });
+    expect(out.diagnostics).toEqual([expect.objectContaining({ file: 'page.mdx', line: 5, column: 3, severity: 'error', code: 'MDX_UNKNOWN_COMPONENT' })]);
+    expect(out.diagnostics[0]!.message).not.toContain('several places');
+  });
+});
+
+describe('bare names in prose that the page does not define', () => {
+  const text = 'The path is projects/{project}/jobs/{job.name} here.\n';
+
+  it.each(['auto', 'mdx'] as const)('are shown as written with a warning (%s renderer)', async (renderer) => {
+    const out = await render(text, { renderer, lineOffset: 3 });
+    expect(out.renderer).toBe(renderer === 'auto' ? 'fast' : 'mdx');
+    expect(out.html).toBe('<p>The path is projects/{project}/jobs/{job.name} here.</p>');
+    expect(out.diagnostics.map((d) => [d.severity, d.code, d.line, d.column])).toEqual([
+      ['warning', 'MDX_UNDEFINED_EXPRESSION', 4, 22],
+      ['warning', 'MDX_UNDEFINED_EXPRESSION', 4, 37],
+    ]);
+    expect(out.diagnostics[0]!.message).toContain('Escape the braces as `\\{project\\}`');
+  });
+
+  it('behave the same on a page that needs the fallback (export function)', async () => {
+    const out = await render(`export function Shout({ children }) { return <strong>{children}</strong>; }\n\n<Shout>Hi</Shout> and Format: "files/{sha256hash}.zip".\n`);
+    expect(out.renderer).toBe('mdx');
+    expect(out.html).toContain('<strong>Hi</strong> and Format: &quot;files/{sha256hash}.zip&quot;.');
+    expect(codes(out)).toEqual(['MDX_UNDEFINED_EXPRESSION']);
+  });
+
+  it('render defined names normally', async () => {
+    const out = await render('export const project = "acme";\n\nprojects/{project}\n');
+    expect(out.html).toBe('<p>projects/acme</p>');
+    expect(out.diagnostics).toEqual([]);
+  });
+
+  it.each(['auto', 'mdx'] as const)('any other failing expression stays an error (%s renderer)', async (renderer) => {
+    const out = await render('Sum: {a + b}\n', { renderer });
+    // The fallback learns of the name only when React throws, without a position: MDX_RENDER_ERROR there.
+    const errors = out.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => d.code)).toEqual([renderer === 'auto' ? 'MDX_EVAL_ERROR' : 'MDX_RENDER_ERROR']);
+    expect(errors[0]!.message).toMatch(/`?a`? is not defined/);
+    expect(out.diagnostics.some((d) => d.code === 'MDX_UNDEFINED_EXPRESSION')).toBe(false);
+  });
+});
+
+describe('the <Warn> alias', () => {
+  it.each(['auto', 'mdx'] as const)('renders a warning callout and warns to rename it (%s renderer)', async (renderer) => {
+    const [warn, warning] = await Promise.all([
+      render('Before\n\n<Warn>Careful with **this**.</Warn>\n', { renderer }),
+      render('Before\n\n<Warning>Careful with **this**.</Warning>\n', { renderer }),
+    ]);
+    expect(warn.html).toBe(warning.html);
+    expect(warn.diagnostics.map((d) => [d.severity, d.code, d.line, d.column])).toEqual([['warning', 'MDX_COMPONENT_ALIAS', 3, 1]]);
+    expect(warn.diagnostics[0]!.message).toContain('Rename it to `<Warning>`');
+  });
+
+  it('does not guess other names', async () => {
+    const out = await render('<Warnin>x</Warnin>\n');
+    expect(codes(out)).toEqual(['MDX_UNKNOWN_COMPONENT']);
+  });
+});
+
+describe('.md pages that are not valid MDX', () => {
+  // Under MDX rules an indented inner fence closes the outer one, leaving `</Step>` as stray JSX.
+  const source = '# Steps\n\n```mdx\n<Steps>\n  <Step title="Install">\n    ```bash\n    npm i -g mint\n    ```\n  </Step>\n</Steps>\n```\n\nAfter <b>bold</b>.\n';
+  const renderAs = (file: string) => renderMdx({ source, file, lineOffset: 2, variables: {}, readSnippet: async () => null });
+
+  it('render as plain Markdown with a warning at the MDX error', async () => {
+    const out = await renderAs('guide/steps.md');
+    expect(out.diagnostics.map((d) => [d.file, d.severity, d.code, d.line])).toEqual([['guide/steps.md', 'warning', 'MDX_MARKDOWN_FALLBACK', 11]]);
+    expect(out.diagnostics[0]!.message).toContain('rendered as plain Markdown');
+    expect(out.diagnostics[0]!.message).toContain('11 |   </Step>');
+    expect(out.html).toContain('npm i -g mint');
+    expect(out.html).toContain('&lt;/Steps&gt;');
+    expect(out.html).toContain('After &lt;b&gt;bold&lt;/b&gt;.');
+    expect(out.headings.map((h) => h.text)).toEqual(['Steps']);
+  });
+
+  it('an .mdx page with the same text stays a parse error', async () => {
+    const out = await renderAs('guide/steps.mdx');
+    expect(codes(out)).toEqual(['MDX_PARSE_ERROR']);
+    expect(out.html).toContain('folio-mdx-error');
+  });
+});
