@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,4 +45,56 @@ describe('folio build with broken pages', () => {
     }
     expect(existsSync(path.join(dir, 'docs', '404.html'))).toBe(false);
   });
+});
+
+describe('folio build with components used without their import', () => {
+  let dir: string;
+  let root: string;
+  const page = (title: string, body: string) => `---\ntitle: ${title}\n---\n\n${body}\n`;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'folio-forgotten-'));
+    root = path.join(dir, 'docs');
+    await mkdir(path.join(root, 'snippets'), { recursive: true });
+    await writeFile(
+      path.join(root, 'docs.json'),
+      JSON.stringify({ name: 'Forgotten', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'All', pages: ['importer', 'forgetter'] }] } }),
+    );
+    await writeFile(path.join(root, 'snippets', 'shared-tip.mdx'), 'Shared tip text.\n');
+    await writeFile(path.join(root, 'snippets', 'alt-tip.mdx'), 'Alternative tip text.\n');
+    await writeFile(path.join(root, 'importer.mdx'), page('Importer', 'import TipBox from "/snippets/shared-tip.mdx";\n\n<TipBox />'));
+    await writeFile(path.join(root, 'forgetter.mdx'), page('Forgetter', 'Intro.\n\n<TipBox />\n\nPath: projects/{project}/jobs'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('renders them from the snippet other pages import, warns with the import line, and succeeds', async () => {
+    const out = path.join(dir, 'out');
+    const result = await buildSite({ root, outDir: out, search: false });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(result.ok).toBe(true);
+    const warnings = result.diagnostics.filter((d) => d.file === 'forgetter.mdx').map(formatDiagnostic);
+    expect(warnings).toEqual([
+      'forgetter.mdx:7:1 warning `<TipBox>` is not imported; it is rendered from "/snippets/shared-tip.mdx" because other pages import `TipBox` from "/snippets/shared-tip.mdx". Add `import TipBox from "/snippets/shared-tip.mdx";` to the top of the page.',
+      'forgetter.mdx:9:16 warning `{project}` is shown as written because this page defines no `project`. Escape the braces as `\\{project\\}` if they are text, or define it with `export const project = ...`.',
+    ]);
+    const html = await readFile(path.join(out, 'forgetter/index.html'), 'utf8');
+    expect(html).toContain('Shared tip text.');
+    expect(html).toContain('projects/{project}/jobs');
+
+    // Another page changing what it imports under that name re-renders this one (cache key), not a stale copy.
+    await writeFile(path.join(root, 'importer.mdx'), page('Importer', 'import TipBox from "/snippets/alt-tip.mdx";\n\n<TipBox />'));
+    const again = await buildSite({ root, outDir: out, search: false });
+    expect(again.ok).toBe(true);
+    const after = await readFile(path.join(out, 'forgetter/index.html'), 'utf8');
+    expect(after).toContain('Alternative tip text.');
+    expect(after).not.toContain('Shared tip text.');
+  }, 120_000);
+
+  it('fails on a component nobody defines, naming file:line:column', async () => {
+    await writeFile(path.join(root, 'forgetter.mdx'), page('Forgetter', 'Intro.\n\n  <Foo />'));
+    const result = await buildSite({ root, outDir: path.join(dir, 'out-foo'), search: false });
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic)).toEqual([
+      expect.stringMatching(/^forgetter\.mdx:7:3 error Unknown component `<Foo>`/),
+    ]);
+  }, 120_000);
 });
