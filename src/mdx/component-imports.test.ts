@@ -70,6 +70,7 @@ describe('known imports of one page', () => {
 
   it('only name components the page uses, and never the page itself', () => {
     expect(knownImportsFor('es/ai/skill.mdx', 'No components here', map)).toEqual({});
+    expect(knownImportsFor('es/ai/skill.mdx', '<PreviewButtonLarge /> and <Card2Wide />', map)).toEqual({});
     expect(knownImportsFor('guide.mdx', '<Card2 />', map)).toEqual({ Card2: [{ source: '/snippets/card2.mdx', imported: 'default' }] });
   });
 });

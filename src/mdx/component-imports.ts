@@ -23,6 +23,8 @@ const FROM = /\bfrom\s*(['"])([^'"]+)\1/;
 
 /** Import statements written at the top level of an MDX source (outside fences and frontmatter). */
 export function importStatements(source: string): string[] {
+  // Most pages import nothing: one native regex scan settles those without splitting lines.
+  if (!/^import[\s{*]/m.test(source)) return [];
   const lines = source.split(/\r?\n/);
   const out: string[] = [];
   let fence: string | null = null;
@@ -88,11 +90,13 @@ export function scanPageImports(pages: Iterable<{ file: string; source: string }
   return map;
 }
 
-/** Capitalised JSX tag names written in a source (`<Foo`, `<Foo.Bar` gives `Foo`). */
-export function jsxNamesIn(source: string): Set<string> {
-  const names = new Set<string>();
-  for (const m of source.matchAll(/<([A-Z][\w$]*)/g)) names.add(m[1]!);
-  return names;
+/** True when `source` has a tag `<name` (followed by no further name character: `<Foo` is not `<FooBar`). */
+export function usesTag(source: string, name: string): boolean {
+  // A few `includes` per page (one per imported name in the repository) beat a regex over all tags.
+  for (let at = source.indexOf(`<${name}`); at >= 0; at = source.indexOf(`<${name}`, at + 1)) {
+    if (!/[\w$]/.test(source[at + name.length + 1] ?? '')) return true;
+  }
+  return false;
 }
 
 /**
@@ -104,7 +108,8 @@ export function jsxNamesIn(source: string): Set<string> {
 export function knownImportsFor(file: string, source: string, map: RepoImportMap): KnownImports {
   const out: KnownImports = {};
   if (map.size === 0) return out;
-  for (const name of jsxNamesIn(source)) {
+  for (const name of map.keys()) {
+    if (!usesTag(source, name)) continue;
     const all = map.get(name)?.filter((i) => i.importer !== file);
     if (!all?.length) continue;
     let dir = path.dirname(file);
