@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build/index.js';
+import { startDevServer } from '../../src/dev/index.js';
 import { formatDiagnostic } from '../../src/shared/diagnostics.js';
 
 describe('folio build with broken pages', () => {
@@ -47,13 +48,14 @@ describe('folio build with broken pages', () => {
   });
 });
 
-describe('folio build with components used without their import', () => {
-  let dir: string;
-  let root: string;
+describe('components used without their import, in folio build and folio dev', () => {
+  const dirs: string[] = [];
   const page = (title: string, body: string) => `---\ntitle: ${title}\n---\n\n${body}\n`;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'folio-forgotten-'));
-    root = path.join(dir, 'docs');
+  /** A fresh site per test: `importer` imports TipBox, `forgetter` uses it without the import. */
+  async function site(forgetter = 'Intro.\n\n<TipBox />\n\nPath: projects/{project}/jobs'): Promise<{ root: string; out: string }> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'folio-forgotten-'));
+    dirs.push(dir);
+    const root = path.join(dir, 'docs');
     await mkdir(path.join(root, 'snippets'), { recursive: true });
     await writeFile(
       path.join(root, 'docs.json'),
@@ -62,12 +64,13 @@ describe('folio build with components used without their import', () => {
     await writeFile(path.join(root, 'snippets', 'shared-tip.mdx'), 'Shared tip text.\n');
     await writeFile(path.join(root, 'snippets', 'alt-tip.mdx'), 'Alternative tip text.\n');
     await writeFile(path.join(root, 'importer.mdx'), page('Importer', 'import TipBox from "/snippets/shared-tip.mdx";\n\n<TipBox />'));
-    await writeFile(path.join(root, 'forgetter.mdx'), page('Forgetter', 'Intro.\n\n<TipBox />\n\nPath: projects/{project}/jobs'));
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+    await writeFile(path.join(root, 'forgetter.mdx'), page('Forgetter', forgetter));
+    return { root, out: path.join(dir, 'out') };
+  }
+  afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
   it('renders them from the snippet other pages import, warns with the import line, and succeeds', async () => {
-    const out = path.join(dir, 'out');
+    const { root, out } = await site();
     const result = await buildSite({ root, outDir: out, search: false });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(result.ok).toBe(true);
@@ -90,11 +93,27 @@ describe('folio build with components used without their import', () => {
   }, 120_000);
 
   it('fails on a component nobody defines, naming file:line:column', async () => {
-    await writeFile(path.join(root, 'forgetter.mdx'), page('Forgetter', 'Intro.\n\n  <Foo />'));
-    const result = await buildSite({ root, outDir: path.join(dir, 'out-foo'), search: false });
+    const { root, out } = await site('Intro.\n\n  <Foo />');
+    const result = await buildSite({ root, outDir: out, search: false });
     expect(result.ok).toBe(false);
     expect(result.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnostic)).toEqual([
       expect.stringMatching(/^forgetter\.mdx:7:3 error Unknown component `<Foo>`/),
     ]);
+  }, 120_000);
+
+  it('folio dev resolves them the same way and follows a change of the other page', async () => {
+    const { root } = await site();
+    const server = await startDevServer({ root, port: 0 });
+    try {
+      const first = await (await fetch(`${server.url}/forgetter`)).text();
+      expect(first).toContain('Shared tip text.');
+      const reload = server.nextReload();
+      await writeFile(path.join(root, 'importer.mdx'), page('Importer', 'import TipBox from "/snippets/alt-tip.mdx";\n\n<TipBox />'));
+      await reload;
+      const second = await (await fetch(`${server.url}/forgetter`)).text();
+      expect(second).toContain('Alternative tip text.');
+    } finally {
+      await server.close();
+    }
   }, 120_000);
 });
