@@ -13,13 +13,15 @@ import type { PageRoute } from '../navigation/types.js';
 import { copyKatexAssets, copyMermaidAssets, siteAssets, writeAssets } from './assets.js';
 import { BUILD_FORMAT, BuildCache, hashText, type CachedBody } from './build-cache.js';
 import { loadSite, type LoadedSite } from './load-site.js';
+import { knownImportsFor } from '../mdx/index.js';
 import { compileAll } from './mdx-pool.js';
 import type { MdxJob } from './mdx-job.js';
 import { fallbackEndpointBody } from './openapi.js';
-import { buildSearchIndex } from './search-index.js';
+import { SearchPlan } from './search-plan.js';
 import { SiteRenderer } from './site-renderer.js';
 import { htmlFileFor, isStaticRedirectSource, redirectHtml, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
 import { copyStaticFiles } from './static-files.js';
+import { OutputWriter } from './output-writer.js';
 
 export interface BuildOptions {
   root: string;
@@ -44,6 +46,8 @@ export interface BuildStats {
   written: number;
   /** Time spent building the Pagefind index (0 when skipped). */
   searchMs: number;
+  /** How the search index was updated: streamed while rendering, delta, full, keep (unchanged), off. */
+  searchMode: string;
   assets: { css: string; js: string; jsBytes: number };
 }
 
@@ -143,8 +147,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
         if ('html' in ref) suffix = ref.html;
         else diagnostics.push({ file: page.file, line: lineOf(page.source, /^openapi\s*:/m), column: 1, path: 'openapi', ...ref.diagnostic });
       }
-      bodyKey = hashText(envKey, page.file, page.source);
-      job = { id: nextJob++, file: page.file, source: page.source.slice(page.bodyOffset), lineOffset: page.bodyLine - 1 };
+      // What other pages import under the names this page uses decides forgotten imports: part of the key.
+      const knownImports = knownImportsFor(page.file, page.source, site.imports);
+      bodyKey = hashText(envKey, page.file, page.source, JSON.stringify(knownImports));
+      job = { id: nextJob++, file: page.file, source: page.source.slice(page.bodyOffset), lineOffset: page.bodyLine - 1, knownImports };
     } else {
       const html = site.openapi?.renderBody(route) ?? fallbackEndpointBody(route);
       bodyKey = hashText(envKey, 'endpoint', html);
@@ -168,10 +174,22 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       if (!p.body) toCompile.push(p);
     }),
   );
+  const live = new Set(planned.map((p) => p.route.href));
+  const search = await SearchPlan.open({
+    enabled: options.search !== false,
+    outDir,
+    cacheDir: cache.dir,
+    pages: planned.length,
+    allRendered: todo.length === planned.length,
+    changed: [...todo.map((p) => p.route.href), ...Object.keys(previous).filter((h) => !live.has(h))],
+    reuse: outputIntact && options.cache !== false,
+  });
   const oldDiagnostics = (await readPageDiagnostics(cache.dir)) ?? {};
   const pageDiagnostics: Record<string, Diagnostic[]> = {};
   for (const p of planned) if (!todoSet.has(p) && oldDiagnostics[p.route.href]) pageDiagnostics[p.route.href] = oldDiagnostics[p.route.href]!;
 
+  const output = new OutputWriter(outDir);
+  await output.prepare(todo.map((p) => resolveInside(outDir, htmlFileFor(p.route.href))).filter((f): f is string => f !== null));
   let written = 0;
   let rendered = 0;
   const total = todo.length;
@@ -181,10 +199,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (body.diagnostics.length) pageDiagnostics[p.route.href] = body.diagnostics;
     const html = renderer.render(p.route, p.suffix ? { ...body, html: body.html + p.suffix } : body);
     rendered++;
+    search.pageRendered(p.route.href, html);
     options.progress?.(rendered, total);
     const target = resolveInside(outDir, htmlFileFor(p.route.href));
     if (!target) return;
-    writes.push(writeOut(target, html).then(() => void written++));
+    writes.push(output.write(target, html).then(() => void written++));
   };
   for (const p of todo) if (p.body) emit(p);
   const byJob = new Map(toCompile.map((p) => [p.job!.id, p]));
@@ -206,19 +225,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   await Promise.all(writes);
   for (const list of Object.values(pageDiagnostics)) diagnostics.push(...list);
 
-  // Indexes built from scratch when any page changed, since Pagefind has no incremental mode.
-  const extra = await writeSiteFiles(site, outDir, renderer, options.siteUrl, diagnostics);
+  const extra = await writeSiteFiles(site, outDir, output, renderer, options.siteUrl, diagnostics);
+  await removeStale(outDir, previous, cache.manifest.files, planned, extra);
+  // The index is written while assets and static files are copied (a full index reads pages only).
+  const searchStart = performance.now();
+  const indexing = search.finish().then((outcome) => ({ outcome, ms: Math.round(performance.now() - searchStart) }));
   await writeAssets(outDir, [assets.css, assets.js]);
   await copyStaticFiles(site.root, outDir);
-  await removeStale(outDir, previous, cache.manifest.files, planned, extra);
-  // Pagefind has no incremental mode: the index is rebuilt whenever any page was written.
-  let searchMs = 0;
-  if (options.search !== false && (todo.length > 0 || !existsSync(path.join(outDir, 'pagefind', 'pagefind.js')))) {
-    const searchStart = performance.now();
-    const { errors } = await buildSearchIndex(outDir);
-    searchMs = Math.round(performance.now() - searchStart);
-    for (const e of errors) diagnostics.push(diag('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));
-  }
+  const { outcome: indexed, ms } = await indexing;
+  const searchMs = indexed ? ms : 0;
+  for (const e of indexed?.errors ?? []) diagnostics.push(diag('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));
   await cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey)));
   await writePageDiagnostics(cache.dir, pageDiagnostics);
   log(`built ${planned.length} pages (${toCompile.length} compiled, ${skipped} unchanged)`);
@@ -228,6 +244,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     skipped,
     written,
     searchMs,
+    searchMode: indexed?.mode ?? search.mode,
     assets: { css: assets.css.file, js: assets.js.file, jsBytes: assets.js.contents.length },
   });
 }
@@ -236,27 +253,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 function lineOf(text: string, pattern: RegExp): number {
   const m = pattern.exec(text);
   return m ? text.slice(0, m.index).split('\n').length : 1;
-}
-
-const madeDirs = new Map<string, Promise<unknown>>();
-
-/** Write a file, creating its folder once per process (3,000 recursive mkdir calls cost ~0.3 s). */
-async function writeOut(target: string, contents: string): Promise<void> {
-  const dir = path.dirname(target);
-  let made = madeDirs.get(dir);
-  if (!made) {
-    made = mkdir(dir, { recursive: true });
-    madeDirs.set(dir, made);
-  }
-  try {
-    await made;
-    await writeFile(target, contents);
-  } catch {
-    // The folder may have been removed since (a new build into a cleaned output dir): retry once.
-    madeDirs.delete(dir);
-    await mkdir(dir, { recursive: true });
-    await writeFile(target, contents);
-  }
 }
 
 async function readPageDiagnostics(dir: string): Promise<Record<string, Diagnostic[]> | null> {
@@ -273,7 +269,7 @@ async function writePageDiagnostics(dir: string, value: Record<string, Diagnosti
 }
 
 /** 404, root index, sitemap, robots, redirects; returns the redirect files written. */
-async function writeSiteFiles(site: LoadedSite, outDir: string, renderer: SiteRenderer, siteUrl: string | undefined, diagnostics: Diagnostic[]): Promise<string[]> {
+async function writeSiteFiles(site: LoadedSite, outDir: string, output: OutputWriter, renderer: SiteRenderer, siteUrl: string | undefined, diagnostics: Diagnostic[]): Promise<string[]> {
   const { model, config } = site;
   const routes = [...model.pages.values()];
   const all = config.seo?.indexing === 'all';
@@ -308,7 +304,7 @@ async function writeSiteFiles(site: LoadedSite, outDir: string, renderer: SiteRe
   await Promise.all(
     files.map(([rel, contents]) => {
       const target = resolveInside(outDir, rel);
-      return target ? writeOut(target, contents) : Promise.resolve();
+      return target ? output.write(target, contents) : Promise.resolve();
     }),
   );
   return extra;

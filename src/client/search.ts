@@ -1,29 +1,63 @@
 /**
  * Search box. Pagefind's index and script are fetched on first focus only, so pages that never
- * search pay nothing. The index lives at `<base>pagefind/` in the built site.
+ * search pay nothing. The index lives at `<base>pagefind/` in the built site; after a small
+ * rebuild a delta index of the changed pages sits beside it (named in `folio-search.json`),
+ * merged here, and hits from the main index for those pages are dropped as stale.
  */
+interface PagefindData {
+  url: string;
+  excerpt: string;
+  meta: { title?: string; folio_delta?: string };
+}
 interface PagefindResult {
-  data(): Promise<{ url: string; excerpt: string; meta: { title?: string } }>;
+  data(): Promise<PagefindData>;
 }
 interface Pagefind {
   init?(): Promise<void>;
+  mergeIndex?(path: string): Promise<void>;
   search(query: string): Promise<{ results: PagefindResult[] } | null>;
+}
+interface SearchManifest {
+  delta?: string;
+  stale?: string[];
+}
+interface SearchEngine {
+  pagefind: Pagefind;
+  stale: Set<string>;
+}
+
+/** `/a/b/`, `/a/b/index.html` and `/a/b.html` all name the page `/a/b`. */
+const pageKey = (url: string) => url.replace(/(\/index)?\.html$/, '').replace(/(.)\/$/, '$1');
+
+async function loadEngine(base: string): Promise<SearchEngine> {
+  const [pagefind, manifest] = await Promise.all([
+    import(/* @vite-ignore */ `${base}pagefind/pagefind.js`) as Promise<Pagefind>,
+    fetch(`${base}pagefind/folio-search.json`)
+      .then((r): Promise<SearchManifest> | SearchManifest => (r.ok ? r.json() : {}))
+      .catch((): SearchManifest => ({})),
+  ]);
+  await pagefind.init?.();
+  if (manifest.delta && pagefind.mergeIndex) await pagefind.mergeIndex(`${base}${manifest.delta}`);
+  return { pagefind, stale: new Set((manifest.stale ?? []).map(pageKey)) };
+}
+
+/** The first `limit` hits, leaving out main-index hits of pages the delta index replaced. */
+async function freshResults(engine: SearchEngine, results: PagefindResult[], limit: number): Promise<PagefindData[]> {
+  const out: PagefindData[] = [];
+  for (let i = 0; i < results.length && out.length < limit; i += limit) {
+    const batch = await Promise.all(results.slice(i, i + limit).map((r) => r.data()));
+    for (const d of batch) if (d.meta.folio_delta || !engine.stale.has(pageKey(d.url))) out.push(d);
+  }
+  return out.slice(0, limit);
 }
 
 export function initSearch(): void {
   const input = document.querySelector<HTMLInputElement>('[data-search]');
   const list = document.querySelector<HTMLElement>('[data-search-results]');
   if (!input || !list) return;
-  let engine: Promise<Pagefind | null> | null = null;
+  let engine: Promise<SearchEngine | null> | null = null;
   const load = () => {
-    const base = document.documentElement.dataset.base ?? '/';
-    const url = `${base}pagefind/pagefind.js`;
-    engine ??= (import(/* @vite-ignore */ url) as Promise<Pagefind>)
-      .then(async (pf) => {
-        await pf.init?.();
-        return pf;
-      })
-      .catch(() => null);
+    engine ??= loadEngine(document.documentElement.dataset.base ?? '/').catch(() => null);
     return engine;
   };
   input.addEventListener('focus', () => void load(), { once: true });
@@ -35,14 +69,14 @@ export function initSearch(): void {
       list.hidden = true;
       return;
     }
-    const pf = await load();
+    const ready = await load();
     if (ticket !== latest) return;
-    if (!pf) {
+    if (!ready) {
       show(list, [], 'Search is not available in this preview.');
       return;
     }
-    const found = await pf.search(query);
-    const data = await Promise.all((found?.results ?? []).slice(0, 8).map((r) => r.data()));
+    const found = await ready.pagefind.search(query);
+    const data = await freshResults(ready, found?.results ?? [], 8);
     if (ticket === latest) show(list, data, 'No results.');
   });
   document.addEventListener('keydown', (event) => {
@@ -54,7 +88,7 @@ export function initSearch(): void {
 }
 
 /** Draw results; excerpts come from Pagefind already escaped with `<mark>` highlights. */
-function show(list: HTMLElement, items: { url: string; excerpt: string; meta: { title?: string } }[], empty: string): void {
+function show(list: HTMLElement, items: PagefindData[], empty: string): void {
   list.replaceChildren();
   if (items.length === 0) {
     const li = document.createElement('li');

@@ -1,0 +1,73 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { indexDocument } from './search-index.js';
+import { deltaLimit, SearchPlan } from './search-plan.js';
+
+describe('search plan', () => {
+  let outDir: string;
+  let cacheDir: string;
+  beforeEach(async () => {
+    outDir = await mkdtemp(path.join(os.tmpdir(), 'folio-search-plan-'));
+    cacheDir = path.join(outDir, '.folio-cache');
+    await mkdir(path.join(outDir, 'pagefind'), { recursive: true });
+    await writeFile(path.join(outDir, 'pagefind', 'pagefind.js'), '// index');
+  });
+  afterEach(() => rm(outDir, { recursive: true, force: true }));
+
+  const open = (changed: string[], extra: Partial<Parameters<typeof SearchPlan.open>[0]> = {}) =>
+    SearchPlan.open({ enabled: true, outDir, cacheDir, pages: 1000, allRendered: false, changed, reuse: true, ...extra });
+  const state = async (delta: string[]) => {
+    await mkdir(cacheDir, { recursive: true });
+    await writeFile(path.join(cacheDir, 'search.json'), JSON.stringify({ delta }));
+  };
+
+  it('bounds the delta at 5% of the pages, between 20 and 200', () => {
+    expect(deltaLimit(10)).toBe(20);
+    expect(deltaLimit(1000)).toBe(50);
+    expect(deltaLimit(3000)).toBe(150);
+    expect(deltaLimit(100_000)).toBe(200);
+  });
+
+  it('is off when disabled and full when no earlier state can be trusted', async () => {
+    expect((await open(['/a'], { enabled: false })).mode).toBe('off');
+    expect((await open(['/a'])).mode).toBe('full');
+    await state([]);
+    expect((await open(['/a'], { reuse: false })).mode).toBe('full');
+    await rm(path.join(outDir, 'pagefind', 'pagefind.js'));
+    expect((await open(['/a'])).mode).toBe('full');
+  });
+
+  it('keeps the index when nothing changed, adds to the delta within the limit, goes full past it', async () => {
+    await state(['/old']);
+    expect((await open([])).mode).toBe('keep');
+    expect((await open(['/a', '/b'])).mode).toBe('delta');
+    const within = Array.from({ length: 49 }, (_, i) => `/p${i}`);
+    expect((await open(within)).mode).toBe('delta');
+    expect((await open([...within, '/one-more'])).mode).toBe('full');
+  });
+
+  it('keeps the remembered delta when nothing changed', async () => {
+    await state(['/old']);
+    const keep = await open([]);
+    await keep.finish();
+    expect(JSON.parse(await readFile(path.join(cacheDir, 'search.json'), 'utf8'))).toEqual({ delta: ['/old'] });
+  });
+});
+
+describe('indexDocument', () => {
+  const page = (body: string) =>
+    `<!doctype html><html lang="fr" data-theme="light"><head><title>T - Site</title></head><body><nav>sidebar</nav><main><article class="content"${body}><h1>T</h1><p>Text</p></article></main></body></html>`;
+
+  it('keeps the language, the title and the indexed article only', () => {
+    expect(indexDocument(page(' data-pagefind-body=""'))).toBe(
+      '<!DOCTYPE html><html lang="fr"><head><title>T - Site</title></head><body><article class="content" data-pagefind-body=""><h1>T</h1><p>Text</p></article></body></html>',
+    );
+  });
+
+  it('tags delta pages and skips pages that are not indexed', () => {
+    expect(indexDocument(page(' data-pagefind-body=""'), 'folio_delta:1')).toContain('data-pagefind-body="" data-pagefind-meta="folio_delta:1"');
+    expect(indexDocument(page(''))).toBeNull();
+  });
+});

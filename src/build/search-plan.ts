@@ -1,0 +1,108 @@
+/**
+ * Decides how a build updates the search index (see search-index.ts) and carries it out:
+ * streamed while rendering when every page is rendered, a delta index when few pages changed
+ * since the last full index, a full re-read otherwise. The pages in the delta are remembered in
+ * `.folio-cache/search.json`, so consecutive small rebuilds keep one small delta.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { resolveInside } from '../shared/paths.js';
+import {
+  buildDeltaSearchIndex,
+  buildFullSearchIndex,
+  readWrittenPage,
+  StreamingSearchIndex,
+  type SearchOutcome,
+} from './search-index.js';
+import { htmlFileFor } from './site-files.js';
+
+interface SearchState {
+  /** Hrefs indexed in the delta index (or removed) since the last full index. */
+  delta: string[];
+}
+
+/** Most pages a delta index may hold before a full index is cheaper for the browser and the build. */
+export function deltaLimit(pages: number): number {
+  return Math.min(200, Math.max(20, Math.ceil(pages * 0.05)));
+}
+
+export class SearchPlan {
+  private stream: StreamingSearchIndex | null = null;
+  private renderedHtml = new Map<string, string>();
+  private startError: string | null = null;
+
+  private constructor(
+    readonly mode: 'off' | 'keep' | 'streamed' | 'delta' | 'full',
+    private readonly outDir: string,
+    private readonly cacheDir: string,
+    private readonly delta: Set<string>,
+  ) {}
+
+  /**
+   * Choose the mode. `allRendered`: every page is rendered this build; `changed`: hrefs
+   * rendered or removed this build; `reuse`: the previous index and its state may be kept.
+   */
+  static async open(options: { enabled: boolean; outDir: string; cacheDir: string; pages: number; allRendered: boolean; changed: string[]; reuse: boolean }): Promise<SearchPlan> {
+    const { outDir, cacheDir } = options;
+    if (!options.enabled) return new SearchPlan('off', outDir, cacheDir, new Set());
+    const previous = options.reuse && existsSync(path.join(outDir, 'pagefind', 'pagefind.js')) ? await readState(cacheDir) : null;
+    if (options.allRendered || !previous) {
+      const plan = new SearchPlan(options.allRendered ? 'streamed' : 'full', outDir, cacheDir, new Set());
+      if (plan.mode === 'streamed') {
+        const started = await StreamingSearchIndex.start();
+        if (typeof started === 'string') plan.startError = started;
+        else plan.stream = started;
+      }
+      return plan;
+    }
+    if (options.changed.length === 0) return new SearchPlan('keep', outDir, cacheDir, new Set(previous.delta));
+    const delta = new Set([...previous.delta, ...options.changed]);
+    return new SearchPlan(delta.size <= deltaLimit(options.pages) ? 'delta' : 'full', outDir, cacheDir, delta);
+  }
+
+  /** A page was rendered: stream it to the index, or keep it for the delta index. */
+  pageRendered(href: string, html: string): void {
+    if (this.stream) this.stream.add(href, html);
+    else if (this.mode === 'delta') this.renderedHtml.set(href, html);
+  }
+
+  /** Finish the index once every page is written; null when nothing had to be done. */
+  async finish(): Promise<SearchOutcome | null> {
+    let outcome: SearchOutcome | null = null;
+    if (this.mode === 'streamed') {
+      outcome = this.stream ? await this.stream.finish(this.outDir) : { errors: [this.startError ?? 'Pagefind did not start'], pages: 0, mode: 'streamed' };
+    } else if (this.mode === 'full') {
+      outcome = await buildFullSearchIndex(this.outDir);
+    } else if (this.mode === 'delta') {
+      const pages = new Map<string, string | null>();
+      await Promise.all(
+        [...this.delta].map(async (href) => {
+          const file = resolveInside(this.outDir, htmlFileFor(href));
+          pages.set(href, this.renderedHtml.get(href) ?? (file ? await readWrittenPage(file) : null));
+        }),
+      );
+      outcome = await buildDeltaSearchIndex(this.outDir, new Map([...pages].sort(([a], [b]) => a.localeCompare(b))));
+    }
+    if (this.mode !== 'off') {
+      const failed = outcome !== null && outcome.errors.length > 0 && outcome.pages === 0;
+      // After a failed index the state is dropped, so the next build starts a full index.
+      await writeState(this.cacheDir, failed ? null : { delta: this.mode === 'delta' ? [...this.delta].sort() : this.mode === 'keep' ? [...this.delta] : [] });
+    }
+    return outcome;
+  }
+}
+
+async function readState(cacheDir: string): Promise<SearchState | null> {
+  try {
+    const state = JSON.parse(await readFile(path.join(cacheDir, 'search.json'), 'utf8')) as SearchState | null;
+    return state && Array.isArray(state.delta) ? state : null;
+  } catch {
+    return null;
+  }
+}
+
+async function writeState(cacheDir: string, state: SearchState | null): Promise<void> {
+  await mkdir(cacheDir, { recursive: true });
+  await writeFile(path.join(cacheDir, 'search.json'), JSON.stringify(state));
+}

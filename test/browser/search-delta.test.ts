@@ -1,0 +1,98 @@
+/**
+ * The search index across rebuilds, in chromium: a cold build streams every page into Pagefind;
+ * a one-page edit writes only a delta index, and the browser finds the new text while the stale
+ * entry of the main index no longer matches. (Mode choice past the delta limit: search-plan.test.ts.)
+ */
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../src/build/index.js';
+import { exampleCopy } from '../site/helpers.js';
+import { serveStatic } from '../site/static-server.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+
+describe.skipIf(!hasChromium)('search index across rebuilds', () => {
+  let browser: Browser;
+  let site: Awaited<ReturnType<typeof exampleCopy>>;
+  let server: Awaited<ReturnType<typeof serveStatic>>;
+
+  beforeAll(async () => {
+    site = await exampleCopy();
+    server = await serveStatic(site.out);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await site?.dispose();
+  });
+
+  /** Hrefs of the results for `query`, in a fresh context (no cached index files). */
+  async function search(query: string): Promise<string[]> {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(server.url + '/en/v2/quickstart');
+    await page.locator('[data-search]').fill(query);
+    const list = page.locator('[data-search-results]');
+    await list.locator('li').first().waitFor({ timeout: 15_000 });
+    const hrefs = await list.locator('a').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    await context.close();
+    return hrefs.map((h) => h.replace(/\/$/, ''));
+  }
+
+  const readManifest = async () => JSON.parse(await readFile(path.join(site.out, 'pagefind', 'folio-search.json'), 'utf8')) as { delta?: string; stale?: string[] };
+  const snippetsPage = () => path.join(site.root, 'en', 'v2', 'writing', 'snippets.mdx');
+
+  it('streams a cold build, then indexes a one-page edit as a delta the browser merges', async () => {
+    const source = await readFile(snippetsPage(), 'utf8');
+    await writeFile(snippetsPage(), source + '\nMarmaladeowl is the word of the first build.\n');
+    const cold = await buildSite({ root: site.root, outDir: site.out, search: true });
+    expect(cold.ok).toBe(true);
+    expect(cold.stats!.searchMode).toBe('streamed');
+    expect(await readManifest()).toEqual({});
+    expect(await search('marmaladeowl')).toEqual(['/en/v2/writing/snippets']);
+
+    await writeFile(snippetsPage(), source + '\nZanzibarquux is the word of the second build.\n');
+    const warm = await buildSite({ root: site.root, outDir: site.out, search: true });
+    expect(warm.ok).toBe(true);
+    expect(warm.stats!.compiled).toBe(1);
+    expect(warm.stats!.searchMode).toBe('delta');
+    expect(await readManifest()).toEqual({ delta: 'pagefind-delta/', stale: ['/en/v2/writing/snippets'] });
+
+    expect(await search('zanzibarquux')).toEqual(['/en/v2/writing/snippets']);
+    // The main index still holds the old text; its hit for the edited page is dropped as stale.
+    expect(await search('marmaladeowl')).toEqual([]);
+
+    // A second edit elsewhere keeps one delta holding both pages.
+    const quick = path.join(site.root, 'en', 'v2', 'quickstart.mdx');
+    await writeFile(quick, (await readFile(quick, 'utf8')) + '\n\nQuokkavelvet appears here now.\n');
+    const again = await buildSite({ root: site.root, outDir: site.out, search: true });
+    expect(again.stats!.searchMode).toBe('delta');
+    expect((await readManifest()).stale).toEqual(['/en/v2/quickstart', '/en/v2/writing/snippets']);
+    expect(await search('quokkavelvet')).toEqual(['/en/v2/quickstart']);
+    expect(await search('zanzibarquux')).toEqual(['/en/v2/writing/snippets']);
+  }, 120_000);
+
+  it('drops a removed page from the results', async () => {
+    await rm(snippetsPage());
+    const config = JSON.parse(await readFile(path.join(site.root, 'docs.json'), 'utf8'));
+    const removed = JSON.stringify(config).replaceAll('"en/v2/writing/snippets",', '').replaceAll(',"en/v2/writing/snippets"', '');
+    await writeFile(path.join(site.root, 'docs.json'), removed);
+    const result = await buildSite({ root: site.root, outDir: site.out, search: true });
+    // Only the pages of that version's sidebar change: still a delta, now with the removed page.
+    expect(result.ok).toBe(true);
+    expect(result.stats!.searchMode).toBe('delta');
+    expect((await readManifest()).stale).toContain('/en/v2/writing/snippets');
+    expect(existsSync(path.join(site.out, 'en', 'v2', 'writing', 'snippets', 'index.html'))).toBe(false);
+    expect(await search('quokkavelvet')).toEqual(['/en/v2/quickstart']);
+    expect(await search('zanzibarquux')).toEqual([]);
+  }, 120_000);
+});
