@@ -16,6 +16,12 @@ describe('scanning pages for component imports', () => {
       '```js',
       'import { Fake } from "./fake.js";',
       '```',
+      '<Steps>',
+      '    ```js',
+      'import Nested from "./nested.js";',
+      '    ```',
+      '</Steps>',
+      'import Both, * as All from "/snippets/both.mdx";',
       '',
       'Text that says import X from "/nowhere".',
     ].join('\n');
@@ -28,6 +34,7 @@ describe('scanning pages for component imports', () => {
           { local: 'Alias', imported: 'Other' },
         ],
       },
+      { source: '/snippets/both.mdx', bindings: [{ local: 'Both', imported: 'default' }] },
     ]);
   });
 

@@ -18,7 +18,8 @@ export interface PageImport extends SnippetImport {
 /** Local component name → every import of it in the repository's pages. */
 export type RepoImportMap = Map<string, PageImport[]>;
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+// Any indentation: MDX has no indented code, so a fence nested in a component is still a fence.
+const FENCE = /^\s*(`{3,}|~{3,})/;
 const FROM = /\bfrom\s*(['"])([^'"]+)\1/;
 
 /** Import statements written at the top level of an MDX source (outside fences and frontmatter). */
@@ -60,8 +61,9 @@ export function parseImportStatement(statement: string): { source: string; bindi
   const clause = m[1]!.trim();
   const bindings: { local: string; imported: string }[] = [];
   const named = /\{([^}]*)\}/.exec(clause);
-  const head = clause.replace(/\{[^}]*\}/, '').replace(/,/g, ' ').trim();
-  if (head && /^[A-Za-z_$][\w$]*$/.test(head)) bindings.push({ local: head, imported: 'default' });
+  // `X`, `X, { A }` and `X, * as NS` start with the default import; `{ A }` and `* as NS` have none.
+  const head = /^([A-Za-z_$][\w$]*)\s*(?:,|$)/.exec(clause)?.[1];
+  if (head) bindings.push({ local: head, imported: 'default' });
   if (named) {
     for (const part of named[1]!.split(',')) {
       const spec = /^\s*([A-Za-z_$][\w$]*)(?:\s+as\s+([A-Za-z_$][\w$]*))?\s*$/.exec(part);
