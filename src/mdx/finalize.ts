@@ -10,8 +10,9 @@ import { evaluateStatic, expressionOf, type Scope } from './static-eval.js';
 import type { Heading } from './types.js';
 
 type Parent = { children: RootContent[] };
-const own = Object.prototype.hasOwnProperty;
 type Jsx = MdxJsxFlowElementHast & { data?: { folioFile?: string } };
+
+const own = Object.prototype.hasOwnProperty;
 
 export interface FinalizeContext {
   file: string;
@@ -60,8 +61,9 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
         if (literal) {
           // Docstrings turned into MDX (`projects/{project}/jobs`) mean the braces as text.
           const text = `{${(node as { value?: string }).value ?? literal}}`;
+          const name = literal.split('.')[0];
           ctx.diagnostics.push(
-            diagnosticAt(node, nodeFile, ctx.lineOffset, 'warning', 'MDX_UNDEFINED_EXPRESSION', `\`${text}\` is shown as written because this page defines no \`${literal.split('.')[0]}\`. Escape the braces as \`\\${text.slice(0, -1)}\\}\` if they are text, or define it with \`export const ${literal.split('.')[0]} = ...\`.`),
+            diagnosticAt(node, nodeFile, ctx.lineOffset, 'warning', 'MDX_UNDEFINED_EXPRESSION', `\`${text}\` is shown as written because this page defines no \`${name}\`. Escape the braces as \`\\${text.slice(0, -1)}\\}\` if they are text, or define it with \`export const ${name} = ...\`.`),
           );
           parent.children[i] = { type: 'text', value: text };
           continue;

@@ -15,6 +15,9 @@ import { mdastToHast, type HastContext } from './to-hast.js';
 import type { ClientFeature, Heading, MdxInput, MdxOutput } from './types.js';
 import { substituteVariables } from './variables.js';
 
+/** Free names page JavaScript gets from the fallback's runtime (built-ins, React hooks). */
+const RUNTIME_NAMES = new Set(Object.keys(runtimeGlobals()));
+
 export interface RenderOptions {
   /** `mdx` forces the @mdx-js/mdx fallback (tests compare both renderers); default picks the fast path when it can. */
   renderer?: 'auto' | 'mdx';
@@ -47,9 +50,8 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
       ...imports.mdxRuntime.map((b) => b.local),
     ]);
     const staticScope: Scope = { ...esm.constants, ...imports.values };
-    const globals = runtimeGlobals();
-    // A free name in `{}` that neither renderer could resolve; such bare paths are shown as text.
-    const isDefined = (name: string) => declared.has(name) || name in staticScope || name in globals || name in globalThis;
+    // Names either renderer resolves; a bare `{name}` in prose naming none of them is shown as text.
+    const isDefined = (name: string) => declared.has(name) || name in staticScope || RUNTIME_NAMES.has(name) || name in globalThis;
     const ctx: HastContext = { file: input.file, lineOffset: input.lineOffset, diagnostics };
     const before = diagnostics.length;
     let headings: Heading[] = [];
