@@ -122,7 +122,8 @@ function handleJsx(node: Jsx, file: string, ctx: FinalizeContext, slugger: Githu
     if (name === 'Update') labelUpdate(node, slugger, headings);
     return;
   }
-  const alias = own.call(COMPONENT_ALIASES, name) && !ctx.declared.has(head) ? COMPONENT_ALIASES[name] : undefined;
+  // Repository definitions come first: several candidates keep the error that lists them.
+  const alias = own.call(COMPONENT_ALIASES, name) && !ctx.hints?.has(head) ? COMPONENT_ALIASES[name] : undefined;
   if (alias) {
     ctx.diagnostics.push(
       diagnosticAt(node, file, file === ctx.file ? ctx.lineOffset : 0, 'warning', 'MDX_COMPONENT_ALIAS', `\`<${name}>\` is not a component name; it is rendered as \`<${alias}>\` for compatibility. Rename it to \`<${alias}>\` (opening and closing tag).`),

@@ -125,6 +125,17 @@ describe('the <Warn> alias', () => {
     expect(warn.diagnostics[0]!.message).toContain('Rename it to `<Warning>`');
   });
 
+  it('gives way to a snippet the repository defines under that name', async () => {
+    const one = await render('<Warn>x</Warn>\n', { snippets: { '/snippets/warn.mdx': 'From the snippet.' } });
+    expect(codes(one)).toEqual(['MDX_COMPONENT_NOT_IMPORTED']);
+    expect(one.html).toBe('<p>From the snippet.</p>');
+    const two = await render('<Warn>x</Warn>\n', {
+      snippets: { '/snippets/warn.mdx': 'One.', '/snippets/other.mdx': 'Two.' },
+      knownImports: { Warn: [{ source: '/snippets/other.mdx', imported: 'default' }] },
+    });
+    expect(codes(two)).toEqual(['MDX_UNKNOWN_COMPONENT']);
+  });
+
   it('does not guess other names', async () => {
     const out = await render('<Warnin>x</Warnin>\n');
     expect(codes(out)).toEqual(['MDX_UNKNOWN_COMPONENT']);
