@@ -28,7 +28,8 @@ export function initCopyButtons(): void {
     if (source) copy(source.innerText, button);
   });
   for (const pre of document.querySelectorAll<HTMLElement>('.prose pre')) {
-    if (pre.closest('[data-folio-copy-scope]') || pre.querySelector('.copy-button')) continue;
+    // Mermaid blocks hold diagram source that the diagram replaces: a button there breaks it.
+    if (pre.closest('[data-folio-copy-scope]') || pre.classList.contains('mermaid') || pre.querySelector('.copy-button')) continue;
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'copy-button';

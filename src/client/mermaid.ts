@@ -9,7 +9,8 @@ interface MermaidApi {
 }
 
 export function initMermaid(): void {
-  const nodes = [...document.querySelectorAll<HTMLElement>('[data-mermaid],.mermaid')];
+  // `<html data-mermaid>` names the script; the diagrams are the `.mermaid` blocks in the body.
+  const nodes = [...document.body.querySelectorAll<HTMLElement>('.mermaid')];
   const src = document.documentElement.dataset.mermaid;
   if (nodes.length === 0 || !src) return;
   void (import(/* @vite-ignore */ src) as Promise<{ default: MermaidApi }>)

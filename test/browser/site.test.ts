@@ -164,6 +164,21 @@ describe.skipIf(!hasChromium)('docs site in chromium', () => {
     await page.close();
   });
 
+  it('draws a Mermaid diagram in the browser from the local copy, only on pages that have one', async () => {
+    const page = await browser.newPage();
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto(server.url + '/en/v2/quickstart');
+    expect(requested.some((p) => p.startsWith('/assets/mermaid/'))).toBe(false);
+    await page.goto(server.url + '/en/v2/concepts/navigation');
+    const svg = page.locator('pre.mermaid svg');
+    await svg.waitFor({ timeout: 20_000 });
+    await expect.poll(() => svg.textContent(), { timeout: 10_000 }).toContain('Tabs and selectors');
+    expect(await svg.getAttribute('aria-roledescription')).toBe('flowchart-v2');
+    expect(requested.some((p) => p.startsWith('/assets/mermaid/'))).toBe(true);
+    await page.close();
+  });
+
   it('loads search only when the search box is used, then finds pages', async () => {
     const page = await browser.newPage();
     const requested: string[] = [];

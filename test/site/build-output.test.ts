@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { appendFile, readdir, readFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, htmlFileFor, loadSite, type BuildResult } from '../../src/build/index.js';
@@ -82,5 +82,26 @@ describe('folio build on examples/', () => {
     const edited = await buildSite({ root: site.root, outDir: site.out, search: false });
     expect(edited.stats).toMatchObject({ compiled: 1, rendered: 1, skipped: result.pages - 1 });
     expect(await read(htmlFileFor('/en/v2/quickstart'))).toContain('Edited paragraph for the cache test.');
+  }, 120_000);
+
+  it('ships Mermaid only to sites that draw a diagram, without source maps', async () => {
+    const chunks = path.join(site.out, 'assets', 'mermaid', 'chunks', 'mermaid.esm.min');
+    expect(existsSync(path.join(site.out, 'assets', 'mermaid', 'mermaid.esm.min.mjs'))).toBe(true);
+    const files = await readdir(chunks);
+    expect(files.some((f) => f.endsWith('.mjs'))).toBe(true);
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(await read(htmlFileFor('/en/v2/concepts/navigation'))).toContain('data-mermaid="/assets/mermaid/mermaid.esm.min.mjs"');
+
+    const plain = await exampleCopy();
+    try {
+      const page = path.join(plain.root, 'en/v2/concepts/navigation.mdx');
+      await writeFile(page, (await readFile(page, 'utf8')).replace(/```mermaid[\s\S]*?```/, 'No diagram here.'));
+      const built = await buildSite({ root: plain.root, outDir: plain.out, search: false });
+      expect(built.ok).toBe(true);
+      expect(existsSync(path.join(plain.out, 'assets', 'mermaid'))).toBe(false);
+      expect(await readFile(path.join(plain.out, htmlFileFor('/en/v2/concepts/navigation')), 'utf8')).not.toContain('data-mermaid');
+    } finally {
+      await plain.dispose();
+    }
   }, 120_000);
 });

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { resolveInside } from '../../src/shared/paths.js';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.svg': 'image/svg+xml',
+  '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.mjs': 'text/javascript', '.svg': 'image/svg+xml',
   '.json': 'application/json', '.xml': 'application/xml', '.txt': 'text/plain', '.wasm': 'application/wasm',
 };
 
