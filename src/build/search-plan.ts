@@ -22,6 +22,13 @@ interface SearchState {
   delta: string[];
 }
 
+/**
+ * Pagefind processes for a streamed index. Two measured best on 2 cores (rendering holds one
+ * core; both take the backlog once rendering ends); each shard costs the browser one more fetch
+ * of index metadata on its first search.
+ */
+const SHARDS = 2;
+
 /** Most pages a delta index may hold before a full index is cheaper for the browser and the build. */
 export function deltaLimit(pages: number): number {
   return Math.min(200, Math.max(20, Math.ceil(pages * 0.05)));
@@ -50,7 +57,7 @@ export class SearchPlan {
     if (options.allRendered || !previous) {
       const plan = new SearchPlan(options.allRendered ? 'streamed' : 'full', outDir, cacheDir, new Set());
       if (plan.mode === 'streamed') {
-        const started = await StreamingSearchIndex.start();
+        const started = await StreamingSearchIndex.start(SHARDS);
         if (typeof started === 'string') plan.startError = started;
         else plan.stream = started;
       }

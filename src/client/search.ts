@@ -1,8 +1,8 @@
 /**
  * Search box. Pagefind's index and script are fetched on first focus only, so pages that never
- * search pay nothing. The index lives at `<base>pagefind/` in the built site; after a small
- * rebuild a delta index of the changed pages sits beside it (named in `folio-search.json`),
- * merged here, and hits from the main index for those pages are dropped as stale.
+ * search pay nothing. The index lives at `<base>pagefind/` in the built site, with further shards
+ * and, after a small rebuild, a delta index of the changed pages beside it (all named in
+ * `folio-search.json`); they are merged here, and main-index hits of delta pages are dropped.
  */
 interface PagefindData {
   url: string;
@@ -18,6 +18,7 @@ interface Pagefind {
   search(query: string): Promise<{ results: PagefindResult[] } | null>;
 }
 interface SearchManifest {
+  shards?: string[];
   delta?: string;
   stale?: string[];
 }
@@ -37,7 +38,8 @@ async function loadEngine(base: string): Promise<SearchEngine> {
       .catch((): SearchManifest => ({})),
   ]);
   await pagefind.init?.();
-  if (manifest.delta && pagefind.mergeIndex) await pagefind.mergeIndex(`${base}${manifest.delta}`);
+  const extra = [...(manifest.shards ?? []), ...(manifest.delta ? [manifest.delta] : [])];
+  if (pagefind.mergeIndex) for (const dir of extra) await pagefind.mergeIndex(`${base}${dir}`);
   return { pagefind, stale: new Set((manifest.stale ?? []).map(pageKey)) };
 }
 

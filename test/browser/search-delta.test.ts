@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)('search index across rebuilds', () => {
     const cold = await buildSite({ root: site.root, outDir: site.out, search: true });
     expect(cold.ok).toBe(true);
     expect(cold.stats!.searchMode).toBe('streamed');
-    expect(await readManifest()).toEqual({});
+    expect(await readManifest()).toEqual({ shards: ['pagefind-1/'] });
     expect(await search('marmaladeowl')).toEqual(['/en/v2/writing/snippets']);
 
     await writeFile(snippetsPage(), source + '\nZanzibarquux is the word of the second build.\n');
@@ -65,7 +65,7 @@ describe.skipIf(!hasChromium)('search index across rebuilds', () => {
     expect(warm.ok).toBe(true);
     expect(warm.stats!.compiled).toBe(1);
     expect(warm.stats!.searchMode).toBe('delta');
-    expect(await readManifest()).toEqual({ delta: 'pagefind-delta/', stale: ['/en/v2/writing/snippets'] });
+    expect(await readManifest()).toEqual({ shards: ['pagefind-1/'], delta: 'pagefind-delta/', stale: ['/en/v2/writing/snippets'] });
 
     expect(await search('zanzibarquux')).toEqual(['/en/v2/writing/snippets']);
     // The main index still holds the old text; its hit for the edited page is dropped as stale.
