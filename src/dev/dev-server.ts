@@ -37,7 +37,7 @@ export interface DevServer {
 const RELOAD_SCRIPT = `<script>(function(){var s=new EventSource('/__folio/events');s.addEventListener('reload',function(){location.reload()})})()</script>`;
 
 const TYPES: Record<string, string> = {
-  '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
   '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.ico': 'image/x-icon',
   '.json': 'application/json', '.yaml': 'text/yaml; charset=utf-8', '.yml': 'text/yaml; charset=utf-8', '.txt': 'text/plain; charset=utf-8',
   '.pdf': 'application/pdf', '.mp4': 'video/mp4', '.woff2': 'font/woff2', '.woff': 'font/woff',
@@ -54,6 +54,23 @@ function katexDist(): string | null {
   }
 }
 
+/** Mermaid's browser build folder (`mermaid.esm.min.mjs` and its chunks), or null when not installed. */
+function mermaidDist(): string | null {
+  try {
+    return path.dirname(createRequire(import.meta.url).resolve('mermaid/dist/mermaid.esm.min.mjs'));
+  } catch {
+    return null;
+  }
+}
+
+/** A file of an installed package's dist folder served under `prefix`, or null. */
+async function distFile(pathname: string, prefix: string, dist: string | null): Promise<string | null> {
+  if (!dist || !pathname.startsWith(prefix) || pathname.endsWith('.map')) return null;
+  const file = resolveInside(dist, pathname.slice(prefix.length));
+  const info = file ? await stat(file).catch(() => null) : null;
+  return file && info?.isFile() ? file : null;
+}
+
 /** Start the dev server; `port: 0` picks a free port. */
 export async function startDevServer({ root: rootDir, port = 3000, host = '127.0.0.1', log = () => {} }: DevServerOptions): Promise<DevServer> {
   const root = path.resolve(rootDir);
@@ -66,7 +83,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     (state ??= (async () => {
       const [{ site, diagnostics }, assets] = await Promise.all([loadSite(root), siteAssets()]);
       const katex = katexDist() ? '/assets/katex/katex.min.css' : undefined;
-      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', katex, devScript: RELOAD_SCRIPT }) : null;
+      const mermaid = mermaidDist() ? '/assets/mermaid/mermaid.esm.min.mjs' : undefined;
+      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', katex, mermaid, devScript: RELOAD_SCRIPT }) : null;
       return { site, diagnostics, renderer, assets };
     })());
 
@@ -119,12 +137,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     const { site, diagnostics, renderer, assets } = await load();
     if (pathname === '/' + assets.css.file) return send(res, 200, TYPES['.css']!, assets.css.contents);
     if (pathname === '/' + assets.js.file) return send(res, 200, TYPES['.js']!, assets.js.contents);
-    const dist = pathname.startsWith('/assets/katex/') ? katexDist() : null;
-    if (dist) {
-      const file = resolveInside(dist, pathname.slice('/assets/katex/'.length));
-      const info = file ? await stat(file).catch(() => null) : null;
-      if (file && info?.isFile()) return send(res, 200, TYPES[path.extname(file)] ?? 'application/octet-stream', await readFile(file));
-    }
+    const packaged = (await distFile(pathname, '/assets/katex/', pathname.startsWith('/assets/katex/') ? katexDist() : null)) ?? (await distFile(pathname, '/assets/mermaid/', pathname.startsWith('/assets/mermaid/') ? mermaidDist() : null));
+    if (packaged) return send(res, 200, TYPES[path.extname(packaged)] ?? 'application/octet-stream', await readFile(packaged));
     if (!site || !renderer) {
       const html = `<!doctype html><html><head><meta charset="utf-8"><title>Build error</title><link rel="stylesheet" href="/${assets.css.file}">${RELOAD_SCRIPT}</head><body>${overlayHtml(root, diagnostics.filter((d) => d.severity === 'error'))}</body></html>`;
       return send(res, 500, 'text/html; charset=utf-8', html);

@@ -41,6 +41,17 @@ describe('folio dev server', () => {
     expect((await get(server, '/')).body).toContain('<h1 class="page-title">Introduction</h1>');
   }, 60_000);
 
+  it('serves Mermaid from the installed package to pages with a diagram, never its source maps or files outside it', async () => {
+    const page = await get(server, '/en/v2/concepts/navigation');
+    expect(page.body).toContain('data-mermaid="/assets/mermaid/mermaid.esm.min.mjs"');
+    expect(page.body).toContain('<pre class="mermaid">');
+    const script = await get(server, '/assets/mermaid/mermaid.esm.min.mjs');
+    expect(script.status).toBe(200);
+    expect(script.body.length).toBeGreaterThan(1000);
+    expect((await get(server, '/assets/mermaid/mermaid.esm.min.mjs.map')).status).toBe(404);
+    expect((await get(server, '/assets/mermaid/..%2f..%2fpackage.json')).status).not.toBe(200);
+  }, 60_000);
+
   it('refuses a foreign Host header (DNS rebinding) with 403', async () => {
     for (const host of ['evil.example', 'evil.example:3000', '127.0.0.1.nip.io', 'localhost.evil.example']) {
       expect((await get(server, '/en/v2/quickstart', host)).status, host).toBe(403);
