@@ -1,3 +1,4 @@
 export { startDevServer, type DevServer, type DevServerOptions } from './dev-server.js';
 export { isLoopbackHost } from './host-check.js';
 export { decodePath, escapesRoot, pageHrefOf } from './request-path.js';
+export { watchTree } from './watch.js';

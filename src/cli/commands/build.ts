@@ -8,6 +8,7 @@ interface BuildFlags {
   cache: boolean;
   search: boolean;
   threads?: string;
+  watch?: boolean;
 }
 
 /** `folio build [dir] --out <dir>`: write the static site; exit 1 when any page has an error. */
@@ -20,7 +21,8 @@ export function registerBuild(program: Command): void {
     .option('--site-url <url>', 'absolute site URL used in sitemap.xml and robots.txt')
     .option('--no-cache', 'ignore and rewrite the build cache (<out>/.folio-cache)')
     .option('--no-search', 'skip the Pagefind search index')
-    .option('--threads <n>', 'worker threads for MDX (default: all cores)')
+    .option('--threads <n>', 'MDX threads (default: this thread alone below 4 cores, else all cores but one)')
+    .option('--watch', 'stay running and rebuild what changed whenever a file of the docs root changes')
     .action(async (dir: string, flags: BuildFlags) => {
       // React's development build is several times slower at rendering; load the build layer
       // (and with it React) only after choosing production mode. Workers inherit the variable.
@@ -32,34 +34,78 @@ export function registerBuild(program: Command): void {
       }
       process.env.NODE_ENV ??= 'production';
       const { buildSite } = await import('../../build/index.js');
+      const root = path.resolve(dir);
+      const outDir = path.resolve(flags.out);
       const tty = process.stderr.isTTY;
-      let lastDraw = 0;
-      const result = await buildSite({
-        root: path.resolve(dir),
-        outDir: path.resolve(flags.out),
-        siteUrl: flags.siteUrl,
-        cache: flags.cache,
-        search: flags.search,
-        threads,
-        progress: tty
-          ? (done, total) => {
-              const now = Date.now();
-              if (now - lastDraw < 80 && done !== total) return;
-              lastDraw = now;
-              process.stderr.write(`\r\x1b[2Krendering ${done}/${total} pages`);
-            }
-          : undefined,
-      });
-      if (tty) process.stderr.write('\r\x1b[2K');
-      for (const d of result.diagnostics) process.stdout.write(formatDiagnostic(d) + '\n');
-      const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
-      const warnings = result.diagnostics.length - errors;
-      const s = result.stats;
-      const detail = s ? ` (${s.compiled} compiled, ${s.skipped} unchanged)` : '';
-      process.stderr.write(
-        `${result.ok ? 'built' : 'build failed:'} ${result.pages} pages${detail} in ${(result.durationMs / 1000).toFixed(2)} s, ` +
-          `${errors} error(s), ${warnings} warning(s) → ${path.relative(process.cwd(), path.resolve(flags.out)) || '.'}\n`,
-      );
-      process.exitCode = result.ok ? 0 : 1;
+      const once = async (verb: string, failed: string) => {
+        let lastDraw = 0;
+        const result = await buildSite({
+          root,
+          outDir,
+          siteUrl: flags.siteUrl,
+          cache: flags.cache,
+          search: flags.search,
+          threads,
+          progress: tty
+            ? (done, total) => {
+                const now = Date.now();
+                if (now - lastDraw < 80 && done !== total) return;
+                lastDraw = now;
+                process.stderr.write(`\r\x1b[2Krendering ${done}/${total} pages`);
+              }
+            : undefined,
+        });
+        if (tty) process.stderr.write('\r\x1b[2K');
+        for (const d of result.diagnostics) process.stdout.write(formatDiagnostic(d) + '\n');
+        const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+        const warnings = result.diagnostics.length - errors;
+        const s = result.stats;
+        const detail = s ? ` (${s.compiled} compiled, ${s.skipped} unchanged)` : '';
+        process.stderr.write(
+          `${result.ok ? verb : failed} ${result.pages} pages${detail} in ${(result.durationMs / 1000).toFixed(2)} s, ` +
+            `${errors} error(s), ${warnings} warning(s) → ${path.relative(process.cwd(), outDir) || '.'}\n`,
+        );
+        return result.ok;
+      };
+      const ok = await once('built', 'build failed:');
+      process.exitCode = ok ? 0 : 1;
+      if (flags.watch) await watch(root, outDir, () => once('rebuilt', 'rebuild failed:'));
     });
+}
+
+/**
+ * Rebuild on every change under `root` (the output folder excepted) until SIGINT or SIGTERM.
+ * Changes that arrive during a build are collected into one more build after it.
+ */
+async function watch(root: string, outDir: string, rebuild: () => Promise<boolean>): Promise<void> {
+  const { watchTree } = await import('../../dev/index.js');
+  let running: Promise<void> | null = null;
+  let again = false;
+  const run = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = rebuild()
+      .then((ok) => void (process.exitCode = ok ? 0 : 1))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  const stop = watchTree(root, run, { ignore: [outDir] });
+  process.stderr.write('watching for changes (Ctrl+C to stop)\n');
+  // A first build served from the cache loaded no MDX pipeline; load it now (a throwaway page
+  // with a code block) so the first edit is as quick as the later ones (~0.35 s → ~0.14 s).
+  const { runMdxJob } = await import('../../build/index.js');
+  await runMdxJob({ id: 0, file: 'folio-warm-up.mdx', source: '# Warm up\n\n```ts\nconst ready = true;\n```\n', lineOffset: 0 }, root, {});
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  stop();
+  await running;
 }
