@@ -154,6 +154,29 @@ describe.skipIf(!hasChromium)('docs site in chromium', () => {
     expect(existsSync(path.join(ARTIFACTS, 'site-light.png')) && existsSync(path.join(ARTIFACTS, 'site-dark.png'))).toBe(true);
   });
 
+  it('fits a phone: no sideways scrolling, the sidebar opens as a drawer from the header button', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    for (const href of ['/en/v2/quickstart', '/en/v2/components/callouts', '/en/v2/concepts/navigation']) {
+      await page.goto(server.url + href);
+      const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
+      expect(widths.doc, href).toBeLessThanOrEqual(widths.view);
+    }
+    // Closed, the drawer sits off-screen to the left; open, it slides in.
+    const sidebarRight = async () => {
+      const box = await page.locator('.sidebar').boundingBox();
+      return box ? box.x + box.width : 0;
+    };
+    expect(await sidebarRight()).toBeLessThanOrEqual(0);
+    const toggle = page.locator('[data-sidebar-toggle]');
+    expect(await toggle.isVisible()).toBe(true);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(sidebarRight).toBeGreaterThan(200);
+    await page.locator('.sidebar a[href="/en/v2/writing/snippets"]').click();
+    await page.waitForURL('**/en/v2/writing/snippets');
+    await page.close();
+  });
+
   it('switches code-group tabs, showing one panel at a time', async () => {
     const page = await open('/en/v2/components/code');
     const panels = page.locator('.folio-code-group [data-folio-tab-panel]');
