@@ -154,6 +154,24 @@ describe.skipIf(!hasChromium)('docs site in chromium', () => {
     expect(existsSync(path.join(ARTIFACTS, 'site-light.png')) && existsSync(path.join(ARTIFACTS, 'site-dark.png'))).toBe(true);
   });
 
+  it('reads without JavaScript: content, native group folding, links, first code tab', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    await page.goto(server.url + '/en/v2/quickstart');
+    expect(await page.locator('h1').textContent()).toBe('Quickstart');
+    const providers = groupNamed(page, 'Providers');
+    await providers.locator('summary').click();
+    expect(await page.locator('a[href="/en/v2/deploy/providers/nginx"]').isVisible()).toBe(true);
+    await page.locator('a[href="/en/v2/deploy/providers/nginx"]').click();
+    await page.waitForURL('**/en/v2/deploy/providers/nginx');
+    expect(await page.locator('article').textContent()).not.toBe('');
+    await page.goto(server.url + '/en/v2/components/code');
+    const panels = page.locator('.folio-code-group [data-folio-tab-panel]');
+    expect(await panels.nth(0).isVisible()).toBe(true);
+    expect(await panels.nth(1).isVisible()).toBe(false);
+    await context.close();
+  });
+
   it('fits a phone: no sideways scrolling, the sidebar opens as a drawer from the header button', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     for (const href of ['/en/v2/quickstart', '/en/v2/components/callouts', '/en/v2/concepts/navigation']) {
