@@ -154,7 +154,7 @@ describe.skipIf(!hasChromium)('docs site in chromium', () => {
     expect(existsSync(path.join(ARTIFACTS, 'site-light.png')) && existsSync(path.join(ARTIFACTS, 'site-dark.png'))).toBe(true);
   });
 
-  it('reads without JavaScript: content, native group folding, links, first code tab', async () => {
+  it('reads without JavaScript: content, native group folding, links, every code-group panel', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
     await page.goto(server.url + '/en/v2/quickstart');
@@ -166,9 +166,10 @@ describe.skipIf(!hasChromium)('docs site in chromium', () => {
     await page.waitForURL('**/en/v2/deploy/providers/nginx');
     expect(await page.locator('article').textContent()).not.toBe('');
     await page.goto(server.url + '/en/v2/components/code');
+    // Without the script that switches tabs, every panel stays readable.
     const panels = page.locator('.folio-code-group [data-folio-tab-panel]');
-    expect(await panels.nth(0).isVisible()).toBe(true);
-    expect(await panels.nth(1).isVisible()).toBe(false);
+    expect(await panels.count()).toBeGreaterThan(1);
+    for (const panel of await panels.all()) expect(await panel.isVisible()).toBe(true);
     await context.close();
   });
 
