@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,6 +47,25 @@ describe('search plan', () => {
     const within = Array.from({ length: 49 }, (_, i) => `/p${i}`);
     expect((await open(within)).mode).toBe('delta');
     expect((await open([...within, '/one-more'])).mode).toBe('full');
+  });
+
+  it('remembers pages changed by builds without search, and indexes them in the next build with search', async () => {
+    await state(['/old']);
+    const off = await open(['/a'], { enabled: false });
+    expect(off.mode).toBe('off');
+    await off.finish();
+    expect(JSON.parse(await readFile(path.join(cacheDir, 'search.json'), 'utf8'))).toEqual({ delta: ['/old'], pending: ['/a'] });
+    const off2 = await open(['/b'], { enabled: false });
+    await off2.finish();
+    // Nothing changed in this build, but /a and /b changed while search was off.
+    const next = await open([]);
+    expect(next.mode).toBe('delta');
+  });
+
+  it('writes no state for builds without search when there is no index', async () => {
+    await rm(path.join(outDir, 'pagefind', 'pagefind.js'));
+    await (await open(['/a'], { enabled: false })).finish();
+    expect(existsSync(path.join(cacheDir, 'search.json'))).toBe(false);
   });
 
   it('keeps the remembered delta when nothing changed', async () => {

@@ -20,7 +20,11 @@ import { htmlFileFor } from './site-files.js';
 interface SearchState {
   /** Hrefs indexed in the delta index (or removed) since the last full index. */
   delta: string[];
+  /** Hrefs changed by builds without search since; the next build with search indexes them. */
+  pending?: string[];
 }
+
+const union = (...lists: (readonly string[] | undefined)[]) => [...new Set(lists.flatMap((l) => l ?? []))].sort();
 
 /**
  * Pagefind processes for a streamed index. Two measured best on 2 cores (rendering holds one
@@ -43,7 +47,10 @@ export class SearchPlan {
     readonly mode: 'off' | 'keep' | 'streamed' | 'delta' | 'full',
     private readonly outDir: string,
     private readonly cacheDir: string,
-    private readonly delta: Set<string>,
+    /** Pages the delta index holds after this build (delta mode). */
+    private readonly delta: string[],
+    /** State to remember after a successful build (undefined: leave the file alone). */
+    private readonly nextState: SearchState | undefined,
   ) {}
 
   /**
@@ -52,10 +59,15 @@ export class SearchPlan {
    */
   static async open(options: { enabled: boolean; outDir: string; cacheDir: string; pages: number; allRendered: boolean; changed: string[]; reuse: boolean }): Promise<SearchPlan> {
     const { outDir, cacheDir } = options;
-    if (!options.enabled) return new SearchPlan('off', outDir, cacheDir, new Set());
     const previous = options.reuse && existsSync(path.join(outDir, 'pagefind', 'pagefind.js')) ? await readState(cacheDir) : null;
+    // Without search the index is left as it was, and the pages changed meanwhile are remembered
+    // so that the next build with search brings them up to date.
+    if (!options.enabled) {
+      const next = previous ? { delta: previous.delta, pending: union(previous.pending, options.changed) } : undefined;
+      return new SearchPlan('off', outDir, cacheDir, [], next);
+    }
     if (options.allRendered || !previous) {
-      const plan = new SearchPlan(options.allRendered ? 'streamed' : 'full', outDir, cacheDir, new Set());
+      const plan = new SearchPlan(options.allRendered ? 'streamed' : 'full', outDir, cacheDir, [], { delta: [] });
       if (plan.mode === 'streamed') {
         const started = await StreamingSearchIndex.start(SHARDS);
         if (typeof started === 'string') plan.startError = started;
@@ -63,9 +75,11 @@ export class SearchPlan {
       }
       return plan;
     }
-    if (options.changed.length === 0) return new SearchPlan('keep', outDir, cacheDir, new Set(previous.delta));
-    const delta = new Set([...previous.delta, ...options.changed]);
-    return new SearchPlan(delta.size <= deltaLimit(options.pages) ? 'delta' : 'full', outDir, cacheDir, delta);
+    const changed = union(options.changed, previous.pending);
+    if (changed.length === 0) return new SearchPlan('keep', outDir, cacheDir, [], previous);
+    const delta = union(previous.delta, changed);
+    if (delta.length > deltaLimit(options.pages)) return new SearchPlan('full', outDir, cacheDir, [], { delta: [] });
+    return new SearchPlan('delta', outDir, cacheDir, delta, { delta });
   }
 
   /** A page was rendered: stream it to the index, or keep it for the delta index. */
@@ -84,18 +98,17 @@ export class SearchPlan {
     } else if (this.mode === 'delta') {
       const pages = new Map<string, string | null>();
       await Promise.all(
-        [...this.delta].map(async (href) => {
+        this.delta.map(async (href) => {
           const file = resolveInside(this.outDir, htmlFileFor(href));
           pages.set(href, this.renderedHtml.get(href) ?? (file ? await readWrittenPage(file) : null));
         }),
       );
       outcome = await buildDeltaSearchIndex(this.outDir, new Map([...pages].sort(([a], [b]) => a.localeCompare(b))));
     }
-    if (this.mode !== 'off') {
-      const failed = outcome !== null && outcome.errors.length > 0 && outcome.pages === 0;
-      // After a failed index the state is dropped, so the next build starts a full index.
-      await writeState(this.cacheDir, failed ? null : { delta: this.mode === 'delta' ? [...this.delta].sort() : this.mode === 'keep' ? [...this.delta] : [] });
-    }
+    // After a failed index the state is dropped, so the next build starts a full index.
+    const failed = outcome !== null && outcome.errors.length > 0 && outcome.pages === 0;
+    if (failed) await writeState(this.cacheDir, null);
+    else if (this.nextState) await writeState(this.cacheDir, this.nextState);
     return outcome;
   }
 }
