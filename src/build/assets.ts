@@ -91,28 +91,34 @@ export async function copyKatexAssets(outDir: string): Promise<string | null> {
   return 'assets/katex/katex.min.css';
 }
 
-/**
- * A local copy of Mermaid for pages with diagrams, when the `mermaid` package is installed next to
- * Folio (it is optional: ~3 MB). Returns its URL path, or null so diagrams stay readable as code.
- */
-export async function copyMermaidAssets(outDir: string): Promise<string | null> {
+const MERMAID_MODULE = 'mermaid/dist/mermaid.esm.min.mjs';
+
+/** Where pages load Mermaid from, or null when the package is missing (diagrams stay code). */
+export async function mermaidAssetPath(): Promise<string | null> {
   const { createRequire } = await import('node:module');
-  const { cp } = await import('node:fs/promises');
-  let entry: string;
   try {
-    entry = createRequire(import.meta.url).resolve('mermaid/dist/mermaid.esm.min.mjs');
+    createRequire(import.meta.url).resolve(MERMAID_MODULE);
+    return 'assets/mermaid/mermaid.esm.min.mjs';
   } catch {
     return null;
   }
+}
+
+/**
+ * Copy Mermaid's browser build into the site, once: called after rendering when a page drew a
+ * diagram, so sites without one do not carry its 3.6 MB.
+ */
+export async function copyMermaidAssets(outDir: string): Promise<void> {
+  const { createRequire } = await import('node:module');
+  const { cp } = await import('node:fs/promises');
+  const entry = createRequire(import.meta.url).resolve(MERMAID_MODULE);
   const dist = path.dirname(entry);
   const target = path.join(outDir, 'assets', 'mermaid');
-  if (!existsSync(path.join(target, 'mermaid.esm.min.mjs'))) {
-    await mkdir(target, { recursive: true });
-    await cp(entry, path.join(target, 'mermaid.esm.min.mjs'));
-    // The ESM build loads its diagram types lazily from a sibling chunks folder (3.6 MB of
-    // modules; their source maps, another 13 MB, stay behind).
-    const chunks = path.join(dist, 'chunks', 'mermaid.esm.min');
-    if (existsSync(chunks)) await cp(chunks, path.join(target, 'chunks', 'mermaid.esm.min'), { recursive: true, filter: (source) => !source.endsWith('.map') });
-  }
-  return 'assets/mermaid/mermaid.esm.min.mjs';
+  if (existsSync(path.join(target, 'mermaid.esm.min.mjs'))) return;
+  await mkdir(target, { recursive: true });
+  await cp(entry, path.join(target, 'mermaid.esm.min.mjs'));
+  // The ESM build loads its diagram types lazily from a sibling chunks folder (3.6 MB of
+  // modules; their source maps, another 13 MB, stay behind).
+  const chunks = path.join(dist, 'chunks', 'mermaid.esm.min');
+  if (existsSync(chunks)) await cp(chunks, path.join(target, 'chunks', 'mermaid.esm.min'), { recursive: true, filter: (source) => !source.endsWith('.map') });
 }

@@ -11,7 +11,7 @@ import type { Diagnostic } from '../shared/diagnostics.js';
 import { hasErrors, sortDiagnostics } from '../shared/diagnostics.js';
 import { isInside, resolveInside } from '../shared/paths.js';
 import type { PageRoute } from '../navigation/types.js';
-import { copyKatexAssets, copyMermaidAssets, siteAssets, writeAssets } from './assets.js';
+import { copyKatexAssets, copyMermaidAssets, mermaidAssetPath, siteAssets, writeAssets } from './assets.js';
 import { BUILD_FORMAT, BuildCache, hashText, type CachedBody } from './build-cache.js';
 import { loadSite, type LoadedSite } from './load-site.js';
 import { knownImportsFor } from '../mdx/index.js';
@@ -74,15 +74,8 @@ const diag = (code: string, message: string, file = 'docs.json', severity: Diagn
   file, line: 1, column: 1, severity, code, path: '', message,
 });
 
-const MERMAID = /^[ \t]*(?:```|~~~)[ \t]*mermaid\b|<Mermaid\b/m;
-// A plain substring search first: the multi-line pattern over 3,000 pages cost ~27 ms per build.
-const usesMermaid = (text: string) => text.includes('ermaid') && MERMAID.test(text);
-
-/**
- * Hash of every snippet file: a snippet edit invalidates cached bodies (pages may import it);
- * and whether any snippet holds a Mermaid diagram.
- */
-async function readSnippets(root: string): Promise<{ key: string; mermaid: boolean }> {
+/** Hash of every snippet file: a snippet edit invalidates cached bodies (pages may import it). */
+async function snippetsKey(root: string): Promise<string> {
   const parts: string[] = [];
   const walk = async (dir: string) => {
     let entries;
@@ -98,7 +91,7 @@ async function readSnippets(root: string): Promise<{ key: string; mermaid: boole
     }
   };
   for (const name of ['snippets', '_snippets']) await walk(path.join(root, name));
-  return { key: hashText(...parts), mermaid: parts.some((text, i) => i % 2 === 1 && usesMermaid(text)) };
+  return hashText(...parts);
 }
 
 /** Build the static site of `root` into `outDir`. */
@@ -123,19 +116,17 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     return done(false, 0);
   }
   await mkdir(outDir, { recursive: true });
-  // Mermaid's browser build (3.6 MB) is copied only into sites that draw a diagram.
-  const pagesUseMermaid = [...site.index.pages.values()].some((p) => p.source !== undefined && usesMermaid(p.source));
-  const [assets, cache, snippets, katex] = await Promise.all([
+  const [assets, cache, snippets, katex, mermaid] = await Promise.all([
     siteAssets(),
     BuildCache.open(outDir, options.cache !== false),
-    readSnippets(site.root),
+    snippetsKey(site.root),
     copyKatexAssets(outDir),
+    mermaidAssetPath(),
   ]);
-  const mermaid = pagesUseMermaid || snippets.mermaid ? await copyMermaidAssets(outDir) : null;
   const base = '/';
   const renderer = new SiteRenderer(site, { css: base + assets.css.file, js: base + assets.js.file, base, katex: katex ? base + katex : undefined, mermaid: mermaid ? base + mermaid : undefined });
   const variables = Object.fromEntries(Object.entries(site.config.variables ?? {}).map(([k, v]) => [k, String(v)]));
-  const envKey = hashText(BUILD_FORMAT, JSON.stringify(variables), snippets.key);
+  const envKey = hashText(BUILD_FORMAT, JSON.stringify(variables), snippets);
   const layoutKey = hashText(assets.css.file, assets.js.file, katex ?? '', mermaid ?? '', JSON.stringify(site.model.settings));
 
   // Plan: one entry per route, with the keys that decide what can be skipped.
@@ -202,6 +193,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   await output.prepare(todo.map((p) => resolveInside(outDir, htmlFileFor(p.route.href))).filter((f): f is string => f !== null));
   let written = 0;
   let rendered = 0;
+  let drawsDiagrams = false;
   const total = todo.length;
   const writes: Promise<void>[] = [];
   const emit = (p: PlannedPage) => {
@@ -209,6 +201,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     if (body.diagnostics.length) pageDiagnostics[p.route.href] = body.diagnostics;
     const html = renderer.render(p.route, p.suffix ? { ...body, html: body.html + p.suffix } : body);
     rendered++;
+    if (body.features.includes('mermaid')) drawsDiagrams = true;
     search.pageRendered(p.route.href, html);
     options.progress?.(rendered, total);
     const target = resolveInside(outDir, htmlFileFor(p.route.href));
@@ -241,6 +234,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const searchStart = performance.now();
   const indexing = search.finish().then((outcome) => ({ outcome, ms: Math.round(performance.now() - searchStart) }));
   await writeAssets(outDir, [assets.css, assets.js]);
+  // Mermaid's browser build (3.6 MB) goes only into sites where a page drew a diagram.
+  if (mermaid && drawsDiagrams) await copyMermaidAssets(outDir);
   await copyStaticFiles(site.root, outDir);
   const { outcome: indexed, ms } = await indexing;
   const searchMs = indexed ? ms : 0;
