@@ -4,6 +4,8 @@
  * peak RSS, HTML bytes per page, client JS per page (gzipped) and the time to rebuild after
  * editing one page. Deterministic: the same N always yields the same corpus.
  * Usage: tsx bench/build.ts [N ...] [--no-search] [--keep]
+ * Files go under the temporary folder (set TMPDIR to choose the disk; /dev/shm takes the disk out
+ * of the figures).
  */
 import { mkdtemp, mkdir, readFile, rm, stat, writeFile, appendFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -131,7 +133,7 @@ async function run(pages: number, search: boolean, keep: boolean, dirs: string[]
     const t2 = performance.now();
     const warmNoSearch = await buildSite({ root: dir, outDir: out, search: false });
     const noop = performance.now() - t2;
-    console.log(`N = ${pages} pages (~${words} words each), search index ${search ? 'on' : 'off'}, ${os.availableParallelism()} cores`);
+    console.log(`N = ${pages} pages (~${words} words each), search index ${search ? 'on' : 'off'}, ${os.availableParallelism()} cores, files under ${os.tmpdir()} (TMPDIR)`);
     console.log(`  cold build      ${(wall / 1000).toFixed(2)} s  (${Math.round(pages / (wall / 1000))} pages/s; search index ${cold.stats!.searchMode}, ${(cold.stats!.searchMs / 1000).toFixed(2)} s after the last page)`);
     console.log(`  CPU time        ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s in this process and its worker threads (load average during run: ${load})`);
     console.log(`  peak RSS        ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (this process and its worker threads; Pagefind runs in its own process)`);
