@@ -217,6 +217,8 @@ describe.skipIf(!hasChromium)('docs site in chromium', () => {
     await svg.waitFor({ timeout: 20_000 });
     await expect.poll(() => svg.textContent(), { timeout: 10_000 }).toContain('Tabs and selectors');
     expect(await svg.getAttribute('aria-roledescription')).toBe('flowchart-v2');
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.locator('pre.mermaid').screenshot({ path: path.join(ARTIFACTS, 'site-mermaid.png') });
     expect(requested.some((p) => p.startsWith('/assets/mermaid/'))).toBe(true);
     await page.close();
   });
