@@ -150,7 +150,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       }
       // What other pages import under the names this page uses decides forgotten imports: part of the key.
       const knownImports = knownImportsFor(page.file, page.source, site.imports);
-      bodyKey = hashText(envKey, page.file, page.source, JSON.stringify(knownImports));
+      bodyKey = hashText(envKey, page.file, page.sourceHash ?? page.source, JSON.stringify(knownImports));
       job = { id: nextJob++, file: page.file, source: page.source.slice(page.bodyOffset), lineOffset: page.bodyLine - 1, knownImports };
     } else {
       const html = site.openapi?.renderBody(route) ?? fallbackEndpointBody(route);

@@ -40,6 +40,8 @@ export interface Page extends PageMeta {
   bodyLine: number;
   /** The whole file text, only when `buildPageIndex` was asked to keep it. */
   source?: string;
+  /** SHA-1 of `source` (hex), alongside it: a cache key that later stages need not compute again. */
+  sourceHash?: string;
 }
 
 /** Every page of a docs repository, keyed by `Page.path`. */

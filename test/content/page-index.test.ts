@@ -83,3 +83,26 @@ describe('buildPageIndex', () => {
     }
   });
 });
+
+describe('re-reading pages in one process', () => {
+  it('returns unchanged pages from memory and re-reads edited ones, even at the same size', async () => {
+    write('a.mdx', '---\ntitle: First\n---\nBody one.\n');
+    write('b.mdx', '# B\n');
+    const first = await buildPageIndex(root, { keepSource: true });
+    expect(first.pages.get('a')!.title).toBe('First');
+    expect(first.pages.get('a')!.sourceHash).toMatch(/^[0-9a-f]{40}$/);
+    // Same length, other text: the modification time tells them apart.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    write('a.mdx', '---\ntitle: Other\n---\nBody two.\n');
+    const second = await buildPageIndex(root, { keepSource: true });
+    expect(second.pages.get('a')!.title).toBe('Other');
+    expect(second.pages.get('a')!.source).toContain('Body two.');
+    expect(second.pages.get('a')!.sourceHash).not.toBe(first.pages.get('a')!.sourceHash);
+    expect(second.pages.get('b')).toEqual(first.pages.get('b'));
+    // A caller changing its copy does not change what the next build gets.
+    second.pages.get('b')!.title = 'Mutated';
+    expect((await buildPageIndex(root, { keepSource: true })).pages.get('b')!.title).toBe('B');
+    // Without keepSource the cached text is not handed out.
+    expect((await buildPageIndex(root)).pages.get('b')!.source).toBeUndefined();
+  });
+});
