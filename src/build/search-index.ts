@@ -52,6 +52,30 @@ async function loadPagefind(instance = 0): Promise<PagefindModule | string> {
   }
 }
 
+interface OpenIndex {
+  pagefind: PagefindModule;
+  index: PagefindIndex;
+  /** Problems Pagefind reported while starting. */
+  errors: string[];
+}
+
+/** Start Pagefind process `instance` with an empty index; a string is why it could not start. */
+async function openIndex(instance = 0): Promise<OpenIndex | string> {
+  const pagefind = await loadPagefind(instance);
+  if (typeof pagefind === 'string') return pagefind;
+  try {
+    const { index, errors } = await pagefind.createIndex({});
+    if (index) return { pagefind, index, errors: [...errors] };
+    await closeIndex({ pagefind });
+    return errors.join('; ') || 'Pagefind did not start';
+  } catch (error) {
+    await closeIndex({ pagefind });
+    return message(error);
+  }
+}
+
+const closeIndex = ({ pagefind }: Pick<OpenIndex, 'pagefind'>) => pagefind.close().catch(() => undefined);
+
 /**
  * The part of a page Pagefind indexes: the `<html lang>`, `<title>` and the article marked with
  * `data-pagefind-body`. Null when the page is not indexed (noindex pages carry no such article).
@@ -90,7 +114,7 @@ export class StreamingSearchIndex {
   private next = 0;
 
   private constructor(
-    private readonly shards: { pagefind: PagefindModule; index: PagefindIndex }[],
+    private readonly shards: OpenIndex[],
     private readonly errors: string[],
   ) {
     this.adds = shards.map(() => []);
@@ -98,23 +122,16 @@ export class StreamingSearchIndex {
 
   /** Start `count` Pagefind processes; a string is the reason none could start. */
   static async start(count: number): Promise<StreamingSearchIndex | string> {
-    const shards: { pagefind: PagefindModule; index: PagefindIndex }[] = [];
+    const shards: OpenIndex[] = [];
     const errors: string[] = [];
     for (let n = 0; n < count; n++) {
-      const pagefind = await loadPagefind(n);
-      if (typeof pagefind === 'string') {
-        errors.push(pagefind);
+      const opened = await openIndex(n);
+      if (typeof opened === 'string') {
+        errors.push(opened);
         break;
       }
-      try {
-        const created = await pagefind.createIndex({});
-        errors.push(...created.errors);
-        if (!created.index) break;
-        shards.push({ pagefind, index: created.index });
-      } catch (error) {
-        errors.push(message(error));
-        break;
-      }
+      errors.push(...opened.errors);
+      shards.push(opened);
     }
     if (shards.length === 0) return errors.join('; ') || 'Pagefind did not start';
     return new StreamingSearchIndex(shards, errors);
@@ -137,7 +154,7 @@ export class StreamingSearchIndex {
     } catch (error) {
       return { errors: [...this.errors, message(error)], pages: 0, mode: 'streamed' };
     } finally {
-      await Promise.all(this.shards.map((s) => s.pagefind.close().catch(() => undefined)));
+      await Promise.all(this.shards.map(closeIndex));
     }
   }
 }
@@ -151,19 +168,17 @@ async function removeIndexes(outDir: string, keep: number): Promise<void> {
 
 /** Index the whole written site again from its HTML files. */
 export async function buildFullSearchIndex(outDir: string): Promise<SearchOutcome> {
-  const pagefind = await loadPagefind();
-  if (typeof pagefind === 'string') return { errors: [pagefind], pages: 0, mode: 'full' };
+  const opened = await openIndex();
+  if (typeof opened === 'string') return { errors: [opened], pages: 0, mode: 'full' };
   try {
-    const { index, errors } = await pagefind.createIndex({});
-    if (!index) return { errors: errors.length ? errors : ['Pagefind did not start'], pages: 0, mode: 'full' };
-    const added = await index.addDirectory({ path: outDir, glob: '**/*.html' });
-    const written = await index.writeFiles({ outputPath: path.join(outDir, 'pagefind') });
+    const added = await opened.index.addDirectory({ path: outDir, glob: '**/*.html' });
+    const written = await opened.index.writeFiles({ outputPath: path.join(outDir, 'pagefind') });
     await Promise.all([removeIndexes(outDir, 1), writeManifest(outDir, {})]);
-    return { errors: [...errors, ...added.errors, ...written.errors], pages: added.page_count, mode: 'full' };
+    return { errors: [...opened.errors, ...added.errors, ...written.errors], pages: added.page_count, mode: 'full' };
   } catch (error) {
     return { errors: [message(error)], pages: 0, mode: 'full' };
   } finally {
-    await pagefind.close().catch(() => undefined);
+    await closeIndex(opened);
   }
 }
 
@@ -172,27 +187,24 @@ export async function buildFullSearchIndex(outDir: string): Promise<SearchOutcom
  * indexed) into `<outDir>/pagefind-delta/`, and mark every one of them stale in the main index.
  */
 export async function buildDeltaSearchIndex(outDir: string, pages: Map<string, string | null>): Promise<SearchOutcome> {
-  const pagefind = await loadPagefind();
-  if (typeof pagefind === 'string') return { errors: [pagefind], pages: 0, mode: 'delta' };
+  const opened = await openIndex();
+  if (typeof opened === 'string') return { errors: [opened], pages: 0, mode: 'delta' };
   const deltaDir = path.join(outDir, DELTA_DIR);
   try {
-    const { index, errors: startErrors } = await pagefind.createIndex({});
-    if (!index) return { errors: startErrors.length ? startErrors : ['Pagefind did not start'], pages: 0, mode: 'delta' };
-    const errors = [...startErrors];
     const adds: Promise<{ errors: string[] }>[] = [];
     for (const [href, html] of pages) {
       const content = html === null ? null : indexDocument(html, 'folio_delta:1');
-      if (content) adds.push(index.addHTMLFile({ url: href, content }));
+      if (content) adds.push(opened.index.addHTMLFile({ url: href, content }));
     }
     await rm(deltaDir, { recursive: true, force: true });
-    const count = await finish(index, adds, deltaDir, errors);
+    const count = await finish(opened.index, adds, deltaDir, opened.errors);
     const { shards } = await readManifest(outDir);
     await writeManifest(outDir, { ...(shards?.length ? { shards } : {}), delta: `${DELTA_DIR}/`, stale: [...pages.keys()].sort() });
-    return { errors, pages: count, mode: 'delta' };
+    return { errors: opened.errors, pages: count, mode: 'delta' };
   } catch (error) {
     return { errors: [message(error)], pages: 0, mode: 'delta' };
   } finally {
-    await pagefind.close().catch(() => undefined);
+    await closeIndex(opened);
   }
 }
 
