@@ -45,7 +45,7 @@ export interface BuildStats {
   rendered: number;
   skipped: number;
   written: number;
-  /** Time spent building the Pagefind index (0 when skipped). */
+  /** Time the search index took after the pages were written (a streamed index mostly overlaps rendering; 0 when untouched). */
   searchMs: number;
   /** How the search index was updated: streamed while rendering, delta, full, keep (unchanged), off. */
   searchMode: string;
