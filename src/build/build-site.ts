@@ -230,18 +230,21 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   const extra = await writeSiteFiles(site, outDir, output, renderer, options.siteUrl, diagnostics);
   await removeStale(outDir, previous, cache.manifest.files, planned, extra);
-  // The index is written while assets and static files are copied (a full index reads pages only).
+  // The index is finished while assets and static files are copied (a full index reads pages only).
   const searchStart = performance.now();
   const indexing = search.finish().then((outcome) => ({ outcome, ms: Math.round(performance.now() - searchStart) }));
+  // So is the cache (serialising the bodies is CPU this thread has while Pagefind finishes).
+  const saving = Promise.all([
+    cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey))),
+    writePageDiagnostics(cache.dir, pageDiagnostics),
+  ]);
   await writeAssets(outDir, [assets.css, assets.js]);
   // Mermaid's browser build (3.6 MB) goes only into sites where a page drew a diagram.
   if (mermaid && drawsDiagrams) await copyMermaidAssets(outDir);
   await copyStaticFiles(site.root, outDir);
-  const { outcome: indexed, ms } = await indexing;
+  const [{ outcome: indexed, ms }] = await Promise.all([indexing, saving]);
   const searchMs = indexed ? ms : 0;
   for (const e of indexed?.errors ?? []) diagnostics.push(diag('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));
-  await cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey)));
-  await writePageDiagnostics(cache.dir, pageDiagnostics);
   log(`built ${planned.length} pages (${toCompile.length} compiled, ${skipped} unchanged)`);
   return done(true, planned.length, {
     compiled: toCompile.length,
