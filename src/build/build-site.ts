@@ -229,7 +229,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   for (const list of Object.values(pageDiagnostics)) diagnostics.push(...list);
 
   const extra = await writeSiteFiles(site, outDir, output, renderer, options.siteUrl, diagnostics);
-  await removeStale(outDir, previous, cache.manifest.files, planned, extra);
+  await removeStale(outDir, previous, cache.manifest.files, live, extra);
   // The index is finished while assets and static files are copied (a full index reads pages only).
   const searchStart = performance.now();
   const indexing = search.finish().then((outcome) => ({ outcome, ms: Math.round(performance.now() - searchStart) }));
@@ -331,8 +331,7 @@ async function writeSiteFiles(site: LoadedSite, outDir: string, output: OutputWr
 }
 
 /** Delete pages and redirect files the previous build wrote that this one no longer has. */
-async function removeStale(outDir: string, previous: Record<string, string>, previousFiles: string[], planned: PlannedPage[], extra: string[]): Promise<void> {
-  const live = new Set(planned.map((p) => p.route.href));
+async function removeStale(outDir: string, previous: Record<string, string>, previousFiles: string[], live: ReadonlySet<string>, extra: string[]): Promise<void> {
   const liveFiles = new Set(extra);
   const stale = [
     ...Object.keys(previous).filter((h) => !live.has(h)).map(htmlFileFor),

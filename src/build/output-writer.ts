@@ -1,7 +1,7 @@
 /**
  * Writes the site's files. Folders are created up front, parents before children, one `mkdir`
- * per folder: letting 1,000 concurrent `mkdir -p` race up the same parents cost ~5 system calls a
- * page and measured ~1.8 s of directory-lock waits on ext4 for a 1,000-page build.
+ * per folder: letting 1,000 concurrent `mkdir -p` race up the same parents made 5,308 `mkdir`
+ * calls (4,188 of them failing) for a 1,000-page build (strace); this makes one per folder.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -19,8 +19,8 @@ type PagefindModule = typeof import('pagefind');
 type PagefindIndex = NonNullable<Awaited<ReturnType<PagefindModule['createIndex']>>['index']>;
 
 /** Written next to Pagefind's files: what the browser needs to merge the delta index. */
-export const SEARCH_MANIFEST = 'folio-search.json';
-export const DELTA_DIR = 'pagefind-delta';
+const SEARCH_MANIFEST = 'folio-search.json';
+const DELTA_DIR = 'pagefind-delta';
 
 export interface SearchManifest {
   /** Further shards of the main index (relative to the site root), merged with `pagefind/`. */
@@ -94,7 +94,7 @@ export function indexDocument(html: string, marker = ''): string | null {
 }
 
 /** Write Pagefind's bundle to `outputPath` and collect every error reported on the way. */
-async function finish(index: PagefindIndex, adds: Promise<{ errors: string[] }>[], outputPath: string, errors: string[]): Promise<number> {
+async function writeShard(index: PagefindIndex, adds: Promise<{ errors: string[] }>[], outputPath: string, errors: string[]): Promise<number> {
   const added = await Promise.all(adds);
   for (const a of added) errors.push(...a.errors);
   const written = await index.writeFiles({ outputPath });
@@ -147,7 +147,7 @@ export class StreamingSearchIndex {
 
   async finish(outDir: string): Promise<SearchOutcome> {
     try {
-      const counts = await Promise.all(this.shards.map((s, n) => finish(s.index, this.adds[n]!, path.join(outDir, shardDir(n)), this.errors)));
+      const counts = await Promise.all(this.shards.map((s, n) => writeShard(s.index, this.adds[n]!, path.join(outDir, shardDir(n)), this.errors)));
       const extra = this.shards.slice(1).map((_, i) => `${shardDir(i + 1)}/`);
       await Promise.all([removeIndexes(outDir, this.shards.length), writeManifest(outDir, extra.length ? { shards: extra } : {})]);
       return { errors: this.errors, pages: counts.reduce((a, b) => a + b, 0), mode: 'streamed' };
@@ -197,7 +197,7 @@ export async function buildDeltaSearchIndex(outDir: string, pages: Map<string, s
       if (content) adds.push(opened.index.addHTMLFile({ url: href, content }));
     }
     await rm(deltaDir, { recursive: true, force: true });
-    const count = await finish(opened.index, adds, deltaDir, opened.errors);
+    const count = await writeShard(opened.index, adds, deltaDir, opened.errors);
     const { shards } = await readManifest(outDir);
     await writeManifest(outDir, { ...(shards?.length ? { shards } : {}), delta: `${DELTA_DIR}/`, stale: [...pages.keys()].sort() });
     return { errors: opened.errors, pages: count, mode: 'delta' };
@@ -218,9 +218,4 @@ async function readManifest(outDir: string): Promise<SearchManifest> {
 
 async function writeManifest(outDir: string, manifest: SearchManifest): Promise<void> {
   await writeFile(path.join(outDir, 'pagefind', SEARCH_MANIFEST), JSON.stringify(manifest));
-}
-
-/** The HTML of a written page, or null when it is gone. */
-export async function readWrittenPage(file: string): Promise<string | null> {
-  return readFile(file, 'utf8').catch(() => null);
 }

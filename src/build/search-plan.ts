@@ -11,7 +11,6 @@ import { resolveInside } from '../shared/paths.js';
 import {
   buildDeltaSearchIndex,
   buildFullSearchIndex,
-  readWrittenPage,
   StreamingSearchIndex,
   type SearchOutcome,
 } from './search-index.js';
@@ -100,7 +99,7 @@ export class SearchPlan {
       await Promise.all(
         this.delta.map(async (href) => {
           const file = resolveInside(this.outDir, htmlFileFor(href));
-          pages.set(href, this.renderedHtml.get(href) ?? (file ? await readWrittenPage(file) : null));
+          pages.set(href, this.renderedHtml.get(href) ?? (file ? await readFile(file, 'utf8').catch(() => null) : null));
         }),
       );
       outcome = await buildDeltaSearchIndex(this.outDir, new Map([...pages].sort(([a], [b]) => a.localeCompare(b))));

@@ -60,24 +60,9 @@ export function parseFrontmatter(text: string, file: string): FrontmatterResult 
     );
     return result;
   }
-  const yamlText = text.slice(yamlStart, closing.index);
-  const firstLine = countLines(text, yamlStart);
-  // The same frontmatter parses to the same data: a rebuild in a long-running process (dev,
-  // serve, a bench) skips YAML for every unchanged page (~0.1 ms a page).
-  const key = `${file}\0${firstLine}\0${yamlText}`;
-  let parsed = parsedYaml.get(key);
-  if (!parsed) {
-    parseYamlInto(result, yamlText, firstLine, problem);
-    parsed = { data: result.data, diagnostics: result.diagnostics };
-    if (parsedYaml.size >= PARSED_YAML_LIMIT) parsedYaml.clear();
-    parsedYaml.set(key, parsed);
-  }
-  // Callers add their own diagnostics to the list: each gets a copy.
-  return { ...result, data: parsed.data, diagnostics: [...parsed.diagnostics] };
+  parseYamlInto(result, text.slice(yamlStart, closing.index), countLines(text, yamlStart), problem);
+  return result;
 }
-
-const PARSED_YAML_LIMIT = 20_000;
-const parsedYaml = new Map<string, { data: Record<string, unknown>; diagnostics: Diagnostic[] }>();
 
 type Problem = (code: ContentCode, message: string, line?: number, column?: number) => Diagnostic;
 
