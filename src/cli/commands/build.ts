@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { formatDiagnostic } from '../../shared/diagnostics.js';
+import { type Diagnostic, formatDiagnostic } from '../../shared/diagnostics.js';
 
 interface BuildFlags {
   out: string;
@@ -65,6 +65,7 @@ export function registerBuild(program: Command): void {
           `${result.ok ? verb : failed} ${result.pages} pages${detail} in ${(result.durationMs / 1000).toFixed(2)} s, ` +
             `${errors} error(s), ${warnings} warning(s) → ${path.relative(process.cwd(), outDir) || '.'}\n`,
         );
+        if (result.diagnostics.length > 0) process.stderr.write(`by code: ${countByCode(result.diagnostics)}\n`);
         return result.ok;
       };
       const ok = await once('built', 'build failed:');
@@ -108,4 +109,11 @@ async function watch(root: string, outDir: string, rebuild: () => Promise<boolea
   });
   stop();
   await running;
+}
+
+/** `MDX_UNDEFINED_EXPRESSION warning ×3, MDX_PARSE_ERROR error ×1`: problems counted by code, most first. */
+export function countByCode(list: readonly Diagnostic[]): string {
+  const counts = new Map<string, number>();
+  for (const d of list) counts.set(`${d.code} ${d.severity}`, (counts.get(`${d.code} ${d.severity}`) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, n]) => `${k} ×${n}`).join(', ');
 }

@@ -1,0 +1,30 @@
+/**
+ * The real docs repositories (../shared/corpora), their oracle navigation (../shared/oracle-nav),
+ * and the ratchet: the corpora known to pass each check (compat/passing.json). The tests cover
+ * exactly the listed corpora that are present; `npm run compat` measures all of them and names
+ * the ones that could be added. The lists only grow.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const CORPORA_DIR = process.env.FOLIO_CORPORA ?? path.resolve(import.meta.dirname, '../../shared/corpora');
+export const ORACLE_DIR = process.env.FOLIO_ORACLE_NAV ?? path.resolve(import.meta.dirname, '../../shared/oracle-nav');
+
+/** Each of the three measures must reach this share for a corpus to count as agreeing with the oracle. */
+export const NAV_THRESHOLD = 0.995;
+
+export interface PassingLists {
+  /** `folio validate` exits 0. */
+  validate: string[];
+  /** `folio nav --json` agrees with the oracle at NAV_THRESHOLD on recall, titles and order. */
+  nav: string[];
+  /** `folio build` exits 0 with no error. */
+  build: string[];
+}
+
+export const PASSING: PassingLists = JSON.parse(readFileSync(path.join(import.meta.dirname, 'passing.json'), 'utf8')) as PassingLists;
+
+/** The listed corpora of one check that exist on this machine. */
+export function passingCorpora(kind: keyof PassingLists): string[] {
+  return PASSING[kind].filter((name) => existsSync(path.join(CORPORA_DIR, name)));
+}
