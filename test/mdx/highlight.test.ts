@@ -1,15 +1,16 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHighlighter, createJavaScriptRegexEngine } from 'shiki';
 import { describe, expect, it } from 'vitest';
 import { DARK_THEME, highlightToHtml, LIGHT_THEME, prepareLanguages, resolveLanguage } from '../../src/mdx/highlight.js';
+import { passingCorpora } from '../../compat/corpora.js';
 import { CORPORA_DIR, listMdx } from './corpus-helpers.js';
 
 /** Fenced code blocks of the corpora (language, code), a few per language. */
 function corpusCodeBlocks(limitPerLang: number): Array<[string, string]> {
   const perLang = new Map<string, number>();
   const out: Array<[string, string]> = [];
-  for (const corpus of readdirSync(CORPORA_DIR).sort()) {
+  for (const corpus of passingCorpora('build')) {
     const root = path.join(CORPORA_DIR, corpus);
     for (const file of listMdx(root)) {
       const text = readFileSync(path.join(root, file), 'utf8');
