@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildSite, htmlFileFor, loadSite } from '../../src/build/index.js';
+import { buildSite, htmlFileFor, loadSite } from '../../src/site-build/index.js';
 import { formatDiagnostic } from '../../src/shared/diagnostics.js';
 import { CORPORA } from './helpers.js';
 import { passingCorpora } from '../../compat/corpora.js';

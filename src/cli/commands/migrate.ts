@@ -46,7 +46,7 @@ function printPlan(plan: MigrationPlan, out: (line: string) => void): void {
 
 /** Build into a temporary folder when the build layer offers `buildSite`; true when every new endpoint page was written. */
 async function buildVerifies(root: string, hrefs: string[], log: (line: string) => void): Promise<boolean> {
-  const build = (await import('../../build/index.js')) as Partial<typeof import('../../build/index.js')>;
+  const build = (await import('../../site-build/index.js')) as Partial<typeof import('../../site-build/index.js')>;
   if (typeof build.buildSite !== 'function' || typeof build.htmlFileFor !== 'function') return true;
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-migrate-build-'));
   try {
