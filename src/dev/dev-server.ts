@@ -50,6 +50,7 @@ function katexDist(): string | null {
   try {
     return path.dirname(createRequire(import.meta.url).resolve('katex/dist/katex.min.css'));
   } catch {
+    // Not installed: pages are served without KaTeX's stylesheet.
     return null;
   }
 }
@@ -59,6 +60,7 @@ function mermaidDist(): string | null {
   try {
     return path.dirname(createRequire(import.meta.url).resolve('mermaid/dist/mermaid.esm.min.mjs'));
   } catch {
+    // Not installed: diagrams stay code blocks.
     return null;
   }
 }
@@ -67,6 +69,7 @@ function mermaidDist(): string | null {
 async function distFile(pathname: string, prefix: string, dist: string | null): Promise<string | null> {
   if (!dist || !pathname.startsWith(prefix) || pathname.endsWith('.map')) return null;
   const file = resolveInside(dist, pathname.slice(prefix.length));
+  // No such file in the package: the request falls through to a 404.
   const info = file ? await stat(file).catch(() => null) : null;
   return file && info?.isFile() ? file : null;
 }
@@ -163,6 +166,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     const ext = path.extname(pathname).toLowerCase();
     const file = SERVED_EXTENSIONS.has(ext) ? resolveInside(root, pathname) : null;
     if (file && !/(^|\/)(docs|mint)\.json$/.test(pathname)) {
+      // No such file: the request falls through to the 404 page.
       const info = await stat(file).catch(() => null);
       if (info?.isFile()) return send(res, 200, TYPES[ext]!, await readFile(file));
     }

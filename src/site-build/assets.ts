@@ -21,6 +21,7 @@ export async function copyKatexAssets(outDir: string): Promise<string | null> {
   try {
     dist = path.dirname(createRequire(import.meta.url).resolve('katex/dist/katex.min.css'));
   } catch {
+    // KaTeX is not installed: pages keep their math without its stylesheet and fonts.
     return null;
   }
   const target = path.join(outDir, 'assets', 'katex');
@@ -41,6 +42,7 @@ export async function mermaidAssetPath(): Promise<string | null> {
     createRequire(import.meta.url).resolve(MERMAID_MODULE);
     return 'assets/mermaid/mermaid.esm.min.mjs';
   } catch {
+    // Not installed: diagrams stay code blocks.
     return null;
   }
 }
