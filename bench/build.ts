@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 
 // Production React, as `folio build` runs it; must be set before React loads.
 process.env.NODE_ENV ??= 'production';
-const { buildSite } = await import('../src/build/index.js');
+const { buildSite } = await import('../src/site-build/index.js');
 
 const WORDS = (
   'the a site page build render cache worker thread section sidebar group tab anchor version language search index ' +

@@ -91,7 +91,7 @@ async function buildWholeSite(dir: string): Promise<void> {
     JSON.stringify({ theme: 'mint', name: 'Bench', colors: { primary: '#0D9373' }, navigation: { tabs: [{ tab: 'Home', pages: ['index'] }, { tab: 'API', openapi: 'openapi.json' }] } }),
   );
   fs.writeFileSync(path.join(dir, 'index.mdx'), '---\ntitle: Home\n---\n\nBench site.\n');
-  const { buildSite } = await import('../src/build/index.js');
+  const { buildSite } = await import('../src/site-build/index.js');
   const outDir = path.join(dir, 'out');
   const t0 = performance.now();
   const result = await buildSite({ root: dir, outDir, cache: false, search: false });

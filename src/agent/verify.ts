@@ -16,7 +16,7 @@ export async function siteErrors(root: string, level: VerifyLevel): Promise<Diag
   try {
     // Loaded on demand: the build pulls in the renderer, highlighter and MDX compiler,
     // which a worker that only validates (and every process start) should not pay for.
-    const { buildSite } = await import('../build/index.js');
+    const { buildSite } = await import('../site-build/index.js');
     const result = await buildSite({ root, outDir, cache: false, search: false, threads: 1 });
     return result.diagnostics.filter((d) => d.severity === 'error');
   } finally {

@@ -8,11 +8,11 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { hashText } from '../build/build-cache.js';
-import { knownImportsFor } from '../mdx/index.js';
-import { loadSite, runMdxJob, siteAssets, SiteRenderer, type LoadedSite, type PageBody } from '../build/index.js';
+import { pageSourceOf, runMdxJob, siteAssets, SiteRenderer, siteVariables, type PageBody } from '../render/index.js';
 import type { Diagnostic } from '../shared/diagnostics.js';
+import { hashText } from '../shared/hash.js';
 import { resolveInside } from '../shared/paths.js';
+import { loadSite, type Site } from '../site/index.js';
 import { isLoopbackHost } from './host-check.js';
 import { overlayHtml } from './overlay.js';
 import { decodePath, escapesRoot, pageHrefOf } from './request-path.js';
@@ -50,6 +50,7 @@ function katexDist(): string | null {
   try {
     return path.dirname(createRequire(import.meta.url).resolve('katex/dist/katex.min.css'));
   } catch {
+    // Not installed: pages are served without KaTeX's stylesheet.
     return null;
   }
 }
@@ -59,6 +60,7 @@ function mermaidDist(): string | null {
   try {
     return path.dirname(createRequire(import.meta.url).resolve('mermaid/dist/mermaid.esm.min.mjs'));
   } catch {
+    // Not installed: diagrams stay code blocks.
     return null;
   }
 }
@@ -67,6 +69,7 @@ function mermaidDist(): string | null {
 async function distFile(pathname: string, prefix: string, dist: string | null): Promise<string | null> {
   if (!dist || !pathname.startsWith(prefix) || pathname.endsWith('.map')) return null;
   const file = resolveInside(dist, pathname.slice(prefix.length));
+  // No such file in the package: the request falls through to a 404.
   const info = file ? await stat(file).catch(() => null) : null;
   return file && info?.isFile() ? file : null;
 }
@@ -77,11 +80,11 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   const clients = new Set<ServerResponse>();
   const waiters: ((files: string[]) => void)[] = [];
   const bodies = new Map<string, PageBody & { diagnostics: Diagnostic[] }>();
-  let state: Promise<{ site: LoadedSite | null; diagnostics: Diagnostic[]; renderer: SiteRenderer | null; assets: Awaited<ReturnType<typeof siteAssets>> }> | null = null;
+  let state: Promise<{ site: Site | null; diagnostics: Diagnostic[]; renderer: SiteRenderer | null; assets: Awaited<ReturnType<typeof siteAssets>> }> | null = null;
 
   const load = () =>
     (state ??= (async () => {
-      const [{ site, diagnostics }, assets] = await Promise.all([loadSite(root), siteAssets()]);
+      const [{ site, diagnostics }, assets] = await Promise.all([loadSite(root, { keepSource: true }), siteAssets()]);
       const katex = katexDist() ? '/assets/katex/katex.min.css' : undefined;
       const mermaid = mermaidDist() ? '/assets/mermaid/mermaid.esm.min.mjs' : undefined;
       const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', katex, mermaid, devScript: RELOAD_SCRIPT }) : null;
@@ -101,22 +104,20 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     res.end(body);
   };
 
-  async function pageBody(site: LoadedSite, href: string): Promise<(PageBody & { diagnostics: Diagnostic[] }) | null> {
+  /** The body of `href` with its problems, compiled once per page text, variables and imports. */
+  async function pageBody(site: Site, href: string): Promise<(PageBody & { diagnostics: Diagnostic[] }) | null> {
     const route = site.model.pages.get(href);
     if (!route) return null;
-    if (route.kind !== 'page' || !route.file) {
-      return { html: site.openapi?.renderBody(route) ?? '', headings: [], features: [], diagnostics: [] };
-    }
-    const page = site.index.pages.get(route.path);
-    if (!page?.source) return null;
+    const source = pageSourceOf(site, route);
+    if (source.kind === 'unreadable') return null;
+    if (source.kind === 'endpoint') return { html: source.html, headings: [], features: [], diagnostics: [] };
+    const { page, job, suffix = '', problems } = source;
     // Forgotten imports resolve through what other pages import: a change there changes the key.
-    const knownImports = knownImportsFor(page.file, page.source, site.imports);
-    const key = hashText(page.file, page.source, JSON.stringify(site.config.variables ?? {}), JSON.stringify(knownImports));
+    const key = hashText(page.file, page.source, JSON.stringify(site.config.variables ?? {}), JSON.stringify(job.knownImports), suffix);
     let body = bodies.get(key);
     if (!body) {
-      const variables = Object.fromEntries(Object.entries(site.config.variables ?? {}).map(([k, v]) => [k, String(v)]));
-      const r = await runMdxJob({ id: 0, file: page.file, source: page.source.slice(page.bodyOffset), lineOffset: page.bodyLine - 1, knownImports }, root, variables);
-      body = { html: r.html, headings: r.headings, features: r.features, diagnostics: r.diagnostics };
+      const r = await runMdxJob({ id: 0, ...job }, root, siteVariables(site));
+      body = { html: r.html + suffix, headings: r.headings, features: r.features, diagnostics: [...problems, ...r.diagnostics] };
       bodies.set(key, body);
     }
     return body;
@@ -165,6 +166,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     const ext = path.extname(pathname).toLowerCase();
     const file = SERVED_EXTENSIONS.has(ext) ? resolveInside(root, pathname) : null;
     if (file && !/(^|\/)(docs|mint)\.json$/.test(pathname)) {
+      // No such file: the request falls through to the 404 page.
       const info = await stat(file).catch(() => null);
       if (info?.isFile()) return send(res, 200, TYPES[ext]!, await readFile(file));
     }

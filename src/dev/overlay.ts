@@ -12,6 +12,7 @@ function sourceLine(root: string, d: Diagnostic): string | null {
     const line = readFileSync(file, 'utf8').split('\n')[d.line - 1];
     return line === undefined ? null : `${String(d.line).padStart(5)} | ${line}\n${' '.repeat(8 + Math.max(0, d.column - 1))}^`;
   } catch {
+    // The file changed or went away since the problem was found: show the problem without its line.
     return null;
   }
 }

@@ -11,6 +11,7 @@ export function decodePath(url: string): string | null {
     const decoded = decodeURIComponent(raw);
     return decoded.includes('\0') ? null : decoded;
   } catch {
+    // Malformed percent-encoding: the caller refuses the request (DEV_PATH_ESCAPE).
     return null;
   }
 }

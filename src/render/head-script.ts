@@ -1,6 +1,8 @@
 /**
  * Inline script in `<head>`, run before first paint so a dark-mode reader never sees a white
- * flash and a dismissed banner never blinks. Kept tiny and dependency-free on purpose.
+ * flash and a dismissed banner never blinks. Kept tiny and dependency-free on purpose. The empty
+ * `catch` is deliberate: where storage is blocked (`localStorage` throws), the page keeps its
+ * default theme and shows the banner.
  */
 export const HEAD_SCRIPT =
   "(function(){var d=document.documentElement;try{var t=localStorage.getItem('folio-theme')||d.dataset.defaultTheme;" +

@@ -7,3 +7,7 @@ export { iconCss } from './icons.js';
 export { escapeHtml, inlineMarkdownToHtml, shortHash } from './markdown-inline.js';
 export { languageName, htmlLang } from './languages.js';
 export * from './endpoint/index.js';
+export { SiteRenderer, type PageBody } from './site-renderer.js';
+export { runMdxJob, type MdxJob, type MdxResult } from './mdx-job.js';
+export { endpointBody, pageSourceOf, siteVariables, type PageSource } from './page-source.js';
+export { bundleClient, siteAssets, type BuiltAsset } from './site-assets.js';

@@ -22,7 +22,7 @@ export interface AppDeps {
   dataDir: string;
   /** Hand a created or messaged job to the queue (jobs layer). Without it jobs wait in the database for a worker. */
   enqueueAgentJob?: (jobId: string) => void | Promise<void>;
-  /** Site builder for updates; defaults to `buildSite` from src/build. */
+  /** Site builder for updates; defaults to `buildSite` from src/site-build. */
   buildSite?: BuildSite;
   /** Project sites answer on `<projectId>.<siteDomain>`; default `localhost`. */
   siteDomain?: string;

@@ -1,2 +1,3 @@
 export * from './diagnostics.js';
 export * from './paths.js';
+export * from './hash.js';

@@ -8,7 +8,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/index.js';
+import { buildSite } from '../../src/site-build/index.js';
 import { exampleCopy } from '../site/helpers.js';
 import { serveStatic } from '../site/static-server.js';
 

@@ -19,11 +19,11 @@ describe('navigation fixtures', () => {
       const root = path.join(FIXTURES, name);
       const optionsFile = path.join(root, 'options.json');
       const options = existsSync(optionsFile) ? (JSON.parse(readFileSync(optionsFile, 'utf8')) as { openapi?: boolean }) : {};
-      const { config, index, resolved, diagnostics, provider } = await loadFixture(root, options);
+      const { config, index, model, diagnostics, provider } = await loadFixture(root, options);
       const actual = {
         // Only this layer's and content's problems: config and openapi pin their own messages.
         diagnostics: diagnosticLines(diagnostics.filter((d) => /^(NAVIGATION|CONTENT)_/.test(d.code))),
-        model: modelToJson(resolved.model),
+        model: modelToJson(model),
         navJson: navigationToJson(config.navigation, index, provider),
       };
       const expectedFile = path.join(root, 'expected.json');

@@ -1,28 +1,24 @@
 /** Shared by the navigation tests: load a docs folder the way `folio nav` does and serialise the SiteModel. */
-import { loadDocsConfig, type DocsConfig } from '../../src/config/index.js';
-import { buildPageIndex, type PageIndex } from '../../src/content/index.js';
-import { resolveSiteModel, type OpenApiProvider, type ResolveResult, type SiteModel } from '../../src/navigation/index.js';
-import { collectOpenApiSources, loadOpenApiSpecs } from '../../src/openapi/index.js';
+import type { DocsConfig } from '../../src/config/index.js';
+import type { PageIndex } from '../../src/content/index.js';
+import type { OpenApiProvider, SiteModel } from '../../src/navigation/index.js';
 import { formatDiagnostic, type Diagnostic } from '../../src/shared/diagnostics.js';
+import { loadSite } from '../../src/site/index.js';
 
 export interface LoadedFixture {
   config: DocsConfig;
   index: PageIndex;
-  resolved: ResolveResult;
+  model: SiteModel;
   /** Config, content, openapi and navigation problems together. */
   diagnostics: Diagnostic[];
   provider: OpenApiProvider | undefined;
 }
 
-/** Config (real loader), page index, real OpenAPI provider unless `openapi: false`, then resolution. */
+/** `loadSite` as `folio nav` calls it: the real OpenAPI provider unless `openapi: false`. */
 export async function loadFixture(root: string, { openapi = true }: { openapi?: boolean } = {}): Promise<LoadedFixture> {
-  const loaded = await loadDocsConfig(root);
-  if (!loaded.config) throw new Error(`unusable config in ${root}:\n${loaded.diagnostics.map(formatDiagnostic).join('\n')}`);
-  const index = await buildPageIndex(root);
-  const specs = openapi ? await loadOpenApiSpecs(root, collectOpenApiSources(loaded.config)) : undefined;
-  const resolved = resolveSiteModel(loaded.config, index, { locate: loaded.locate, ...(specs ? { openapi: specs.provider } : {}) });
-  const diagnostics = [...loaded.diagnostics, ...index.diagnostics, ...resolved.diagnostics, ...(specs ? [...specs.diagnostics, ...specs.provider.diagnostics()] : [])];
-  return { config: loaded.config, index, resolved, diagnostics, provider: specs?.provider };
+  const { site, diagnostics } = await loadSite(root, { openapi });
+  if (!site) throw new Error(`unusable config in ${root}:\n${diagnostics.map(formatDiagnostic).join('\n')}`);
+  return { config: site.config, index: site.index, model: site.model, diagnostics, provider: site.openapi?.provider };
 }
 
 /** The SiteModel as plain JSON (Maps to objects, the id index left out since it repeats `sections`). */

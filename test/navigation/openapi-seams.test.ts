@@ -69,14 +69,14 @@ describe('navigation and the OpenAPI provider', () => {
       ],
     });
     const root = site({ 'docs.json': docs, 'openapi.json': spec });
-    const { resolved, config: loaded, index, provider } = await loadFixture(root);
-    const [listed, all] = resolved.model.sections;
+    const { model, config: loaded, index, provider } = await loadFixture(root);
+    const [listed, all] = model.sections;
     expect(endpoints(listed!.sidebar).map((e) => [e.title, e.sidebarTitle])).toEqual([['List every pet in the store', 'List']]);
     expect(endpoints(all!.sidebar).map((e) => [e.href, e.sidebarTitle])).toEqual([
       ['/all/pets/list-every-pet-in-the-store', 'List'],
       ['/all/pets/get-pet', 'One pet'],
     ]);
-    const route = resolved.model.pages.get('/all/pets/list-every-pet-in-the-store')!;
+    const route = model.pages.get('/all/pets/list-every-pet-in-the-store')!;
     expect(route.sidebarTitle).toBe('List');
     // prev/next label the neighbour as the sidebar does.
     expect(route.next).toEqual({ href: '/all/pets/get-pet', title: 'One pet' });
@@ -93,13 +93,13 @@ describe('navigation and the OpenAPI provider', () => {
       ],
     });
     const root = site({ 'docs.json': docs, 'index.mdx': '---\ntitle: Home\n---\n' });
-    const { resolved, diagnostics } = await loadFixture(root, { openapi: false });
-    const home = resolved.model.sections[0]!;
+    const { model, diagnostics } = await loadFixture(root, { openapi: false });
+    const home = model.sections[0]!;
     expect(home.switchers.tabs.map((t) => [t.label, t.href, t.external])).toEqual([
       ['Home', '/index', false],
       ['Links', 'https://status.example.com', true],
     ]);
-    for (const section of resolved.model.sections) for (const tab of section.switchers.tabs) expect(tab.href).not.toBe('/');
+    for (const section of model.sections) for (const tab of section.switchers.tabs) expect(tab.href).not.toBe('/');
     const warning = diagnostics.filter((d) => d.code === 'NAVIGATION_SWITCHER_NO_TARGET');
     expect(warning).toHaveLength(1);
     expect(warning[0]).toMatchObject({ severity: 'warning', path: 'navigation.tabs[1]', ...positionOf(JSON.stringify(docs, null, 2), '{\n        "tab": "Placeholder"') });

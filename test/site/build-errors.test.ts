@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/index.js';
+import { buildSite } from '../../src/site-build/index.js';
 import { startDevServer } from '../../src/dev/index.js';
 import { formatDiagnostic } from '../../src/shared/diagnostics.js';
 

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { appendFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, htmlFileFor, loadSite, type BuildResult } from '../../src/build/index.js';
+import { buildSite, htmlFileFor, type BuildResult } from '../../src/site-build/index.js';
+import { loadSite } from '../../src/site/index.js';
 import { exampleCopy } from './helpers.js';
 
 describe('folio build on examples/', () => {

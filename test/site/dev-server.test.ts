@@ -86,6 +86,17 @@ describe('folio dev server', () => {
     expect((await get(server, '/en/v2/quickstart')).body).toContain('Authoring');
   }, 60_000);
 
+  it('appends the endpoint reference an `openapi:` frontmatter names, as the build does', async () => {
+    const reload = server.nextReload();
+    await writeFile(path.join(site.root, 'en/v2/create-job.mdx'), '---\ntitle: Create a job\nopenapi: admin-openapi.json POST /v2/agent/{projectId}/job\n---\n\nHand-written intro.\n');
+    await reload;
+    const res = await get(server, '/en/v2/create-job');
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('Hand-written intro.');
+    expect(res.body).toContain('/v2/agent/{projectId}/job');
+    expect(res.body).not.toContain('data-dev-overlay');
+  }, 60_000);
+
   it('shows build errors in the page with file:line:column', async () => {
     const reload = server.nextReload();
     await writeFile(path.join(site.root, 'en/v2/changelog.mdx'), '---\ntitle: Changelog\n---\n\nIntro line.\n\n<Note>never closed\n');

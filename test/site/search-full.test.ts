@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../src/build/index.js';
-import { buildFullSearchIndex } from '../../src/build/search-index.js';
+import { buildSite } from '../../src/site-build/index.js';
+import { buildFullSearchIndex } from '../../src/site-build/search-index.js';
 import { exampleCopy } from './helpers.js';
 
 describe('full search index', () => {

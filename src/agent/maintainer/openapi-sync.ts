@@ -1,11 +1,9 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadDocsConfig } from '../../config/index.js';
-import { buildPageIndex } from '../../content/index.js';
 import { applyEdits, modify, parse, type JSONPath } from 'jsonc-parser';
-import { resolveSiteModel } from '../../navigation/index.js';
-import { applyDocsEdits, asNavigationProvider, collectOpenApiSources, findMigrationCandidates, loadOpenApiSpecs, planOpenApiMigration } from '../../openapi/index.js';
+import { applyDocsEdits, collectOpenApiSources, findMigrationCandidates, planOpenApiMigration } from '../../openapi/index.js';
 import { resolveInside } from '../../shared/paths.js';
+import { loadSite } from '../../site/index.js';
 import { AgentError } from '../codes.js';
 import type { TaskResult } from './task.js';
 
@@ -16,15 +14,14 @@ import type { TaskResult } from './task.js';
  * validation and build then verify the result before anything is pushed.
  */
 export async function syncOpenApiNavigation(root: string): Promise<TaskResult> {
-  const loaded = await loadDocsConfig(root);
-  if (!loaded.config) throw new AgentError('AGENT_INVALID_CONFIG', 'docs.json does not validate, so endpoint entries cannot be planned; run `folio validate` and fix it first.');
-  if (loaded.source !== 'docs.json') return { changed: false, notes: ['The site still uses mint.json; ask to "upgrade mint.json to docs.json" first.'] };
+  const { site } = await loadSite(root, { keepSource: true, openapi: true });
+  if (!site) throw new AgentError('AGENT_INVALID_CONFIG', 'docs.json does not validate, so endpoint entries cannot be planned; run `folio validate` and fix it first.');
+  if (site.source !== 'docs.json') return { changed: false, notes: ['The site still uses mint.json; ask to "upgrade mint.json to docs.json" first.'] };
   const file = path.join(root, 'docs.json');
   const text = await readFile(file, 'utf8');
-  const index = await buildPageIndex(root, { keepSource: true });
-  const { provider } = await loadOpenApiSpecs(root, collectOpenApiSources(loaded.config, loaded.locate), { fetch: {} });
-  const apiSources = collectOpenApiSources({ api: (loaded.config as { api?: unknown }).api }).map((s) => s.source);
-  const found = findMigrationCandidates(index, provider, apiSources);
+  const provider = site.openapi!.specs;
+  const apiSources = collectOpenApiSources({ api: (site.config as { api?: unknown }).api }).map((s) => s.source);
+  const found = findMigrationCandidates(site.index, provider, apiSources);
   let plan: ReturnType<typeof planOpenApiMigration>;
   try {
     plan = planOpenApiMigration(text, found.candidates, provider, found.skipped);
@@ -65,13 +62,11 @@ function jsonPathOf(text: string): JSONPath {
  * last-first so earlier indexes stay valid. Returns the removed entries.
  */
 async function removeStaleEndpoints(root: string): Promise<string[]> {
-  const loaded = await loadDocsConfig(root);
-  if (!loaded.config) return [];
-  const index = await buildPageIndex(root);
-  const { provider } = await loadOpenApiSpecs(root, collectOpenApiSources(loaded.config, loaded.locate), { fetch: {} });
-  resolveSiteModel(loaded.config, index, { openapi: asNavigationProvider(provider) });
-  const stale = provider
-    .diagnostics()
+  // Loading the site resolves its navigation, which records the missing endpoints.
+  const { site } = await loadSite(root, { openapi: true });
+  if (!site) return [];
+  const stale = site
+    .openapi!.specs.diagnostics()
     .filter((d) => d.code === 'OPENAPI_ENDPOINT_NOT_FOUND' && d.file === 'docs.json' && d.path.startsWith('navigation'))
     .map((d) => jsonPathOf(d.path))
     .sort((a, b) => JSON.stringify(b).localeCompare(JSON.stringify(a), undefined, { numeric: true }));

@@ -33,7 +33,7 @@ export function registerBuild(program: Command): void {
         return;
       }
       process.env.NODE_ENV ??= 'production';
-      const { buildSite } = await import('../../build/index.js');
+      const { buildSite } = await import('../../site-build/index.js');
       const root = path.resolve(dir);
       const outDir = path.resolve(flags.out);
       const tty = process.stderr.isTTY;
@@ -101,7 +101,7 @@ async function watch(root: string, outDir: string, rebuild: () => Promise<boolea
   process.stderr.write('watching for changes (Ctrl+C to stop)\n');
   // A first build served from the cache loaded no MDX pipeline; load it now (a throwaway page
   // with a code block) so the first edit is as quick as the later ones (~0.35 s → ~0.14 s).
-  const { runMdxJob } = await import('../../build/index.js');
+  const { runMdxJob } = await import('../../render/index.js');
   await runMdxJob({ id: 0, file: 'folio-warm-up.mdx', source: '# Warm up\n\n```ts\nconst ready = true;\n```\n', lineOffset: 0 }, root, {});
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

@@ -2,20 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { loadDocsConfig } from '../../config/index.js';
-import { buildPageIndex } from '../../content/index.js';
-import { resolveSiteModel } from '../../navigation/resolve.js';
-import {
-  applyDocsEdits,
-  asNavigationProvider,
-  collectOpenApiSources,
-  findMigrationCandidates,
-  loadOpenApiSpecs,
-  planOpenApiMigration,
-  type MigrationPlan,
-} from '../../openapi/index.js';
+import { applyDocsEdits, collectOpenApiSources, findMigrationCandidates, planOpenApiMigration, type MigrationPlan } from '../../openapi/index.js';
 import { formatDiagnostic, type Diagnostic } from '../../shared/diagnostics.js';
 import { resolveInside } from '../../shared/paths.js';
+import { loadSite } from '../../site/index.js';
 
 export interface SiteCheck {
   errors: Diagnostic[];
@@ -24,14 +14,10 @@ export interface SiteCheck {
 
 /** Config, pages, specs and navigation of a docs root, as a build would resolve them. */
 async function checkSite(root: string): Promise<SiteCheck> {
-  const loaded = await loadDocsConfig(root);
-  if (!loaded.config) return { errors: loaded.diagnostics.filter((d) => d.severity === 'error'), endpointHrefs: new Set() };
-  const index = await buildPageIndex(root);
-  const { provider } = await loadOpenApiSpecs(root, collectOpenApiSources(loaded.config, loaded.locate));
-  const resolved = resolveSiteModel(loaded.config, index, { openapi: asNavigationProvider(provider) });
-  const all = [...loaded.diagnostics, ...index.diagnostics, ...resolved.diagnostics, ...provider.diagnostics()];
-  const endpointHrefs = new Set([...resolved.model.pages.values()].filter((p) => p.kind === 'endpoint').map((p) => p.href));
-  return { errors: all.filter((d) => d.severity === 'error'), endpointHrefs };
+  const { site, diagnostics } = await loadSite(root, { openapi: true });
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  const endpointHrefs = new Set([...(site?.model.pages.values() ?? [])].filter((p) => p.kind === 'endpoint').map((p) => p.href));
+  return { errors, endpointHrefs };
 }
 
 function printPlan(plan: MigrationPlan, out: (line: string) => void): void {
@@ -46,7 +32,7 @@ function printPlan(plan: MigrationPlan, out: (line: string) => void): void {
 
 /** Build into a temporary folder when the build layer offers `buildSite`; true when every new endpoint page was written. */
 async function buildVerifies(root: string, hrefs: string[], log: (line: string) => void): Promise<boolean> {
-  const build = (await import('../../build/index.js')) as Partial<typeof import('../../build/index.js')>;
+  const build = (await import('../../site-build/index.js')) as Partial<typeof import('../../site-build/index.js')>;
   if (typeof build.buildSite !== 'function' || typeof build.htmlFileFor !== 'function') return true;
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-migrate-build-'));
   try {
@@ -117,18 +103,17 @@ export function registerMigrate(program: Command): void {
     .action(async (dir: string, flags: { write: boolean }) => {
       const root = path.resolve(dir);
       const out = (line: string) => process.stdout.write(line + '\n');
-      const loaded = await loadDocsConfig(root);
-      if (!loaded.config) {
-        for (const d of loaded.diagnostics) out(formatDiagnostic(d));
+      const { site, diagnostics } = await loadSite(root, { keepSource: true, openapi: true });
+      if (!site) {
+        for (const d of diagnostics) out(formatDiagnostic(d));
         process.exitCode = 1;
         return;
       }
-      const docsFile = path.join(root, loaded.source);
+      const docsFile = path.join(root, site.source);
       const text = fs.readFileSync(docsFile, 'utf8');
-      const index = await buildPageIndex(root, { keepSource: true });
-      const { provider } = await loadOpenApiSpecs(root, collectOpenApiSources(loaded.config, loaded.locate));
-      const apiSources = collectOpenApiSources({ api: (loaded.config as { api?: unknown }).api }).map((s) => s.source);
-      const found = findMigrationCandidates(index, provider, apiSources);
+      const provider = site.openapi!.specs;
+      const apiSources = collectOpenApiSources({ api: (site.config as { api?: unknown }).api }).map((s) => s.source);
+      const found = findMigrationCandidates(site.index, provider, apiSources);
       const plan = planOpenApiMigration(text, found.candidates, provider, found.skipped);
       printPlan(plan, out);
       out(`${plan.items.length} page(s) to migrate, ${plan.skipped.length} skipped`);

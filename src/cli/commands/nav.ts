@@ -1,10 +1,7 @@
-import path from 'node:path';
 import type { Command } from 'commander';
-import { loadDocsConfig } from '../../config/index.js';
-import { buildPageIndex } from '../../content/index.js';
-import { navigationToJson, resolveSiteModel, siteModelToText } from '../../navigation/index.js';
-import { collectOpenApiSources, loadOpenApiSpecs } from '../../openapi/index.js';
+import { navigationToJson, siteModelToText } from '../../navigation/index.js';
 import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../../shared/diagnostics.js';
+import { loadSite } from '../../site/index.js';
 
 /** `folio nav [dir] [--json]`: print the resolved navigation; exit 1 on errors, 2 when unreadable. */
 export function registerNav(program: Command): void {
@@ -15,25 +12,16 @@ export function registerNav(program: Command): void {
     .option('--json', 'print the navigation in the docs.json shape, each page as { href, title, sidebarTitle? }')
     .option('--no-openapi', 'do not read OpenAPI specs; endpoint entries stay unresolved')
     .action(async (dir: string, opts: { json?: boolean; openapi: boolean }) => {
-      const root = path.resolve(dir);
-      const loaded = await loadDocsConfig(root);
-      const diagnostics: Diagnostic[] = [...loaded.diagnostics];
-      if (!loaded.config) {
+      const { site, diagnostics, unreadable } = await loadSite(dir, { openapi: opts.openapi });
+      if (!site) {
         report(diagnostics);
-        process.exitCode = loaded.unreadable ? 2 : 1;
+        process.exitCode = unreadable ? 2 : 1;
         return;
       }
-      const index = await buildPageIndex(root);
-      diagnostics.push(...index.diagnostics);
-      const openapi = opts.openapi ? await loadOpenApiSpecs(root, collectOpenApiSources(loaded.config)) : undefined;
-      const resolveOptions = { locate: loaded.locate, ...(openapi ? { openapi: openapi.provider } : {}) };
-      const { model, diagnostics: found } = resolveSiteModel(loaded.config, index, resolveOptions);
-      diagnostics.push(...found);
-      if (openapi) diagnostics.push(...openapi.diagnostics, ...openapi.provider.diagnostics());
       if (opts.json) {
-        process.stdout.write(`${JSON.stringify(navigationToJson(loaded.config.navigation, index, openapi?.provider), null, 2)}\n`);
+        process.stdout.write(`${JSON.stringify(navigationToJson(site.config.navigation, site.index, site.openapi?.provider), null, 2)}\n`);
       } else {
-        process.stdout.write(siteModelToText(model));
+        process.stdout.write(siteModelToText(site.model));
       }
       const errors = report(diagnostics);
       process.exitCode = errors > 0 ? 1 : 0;

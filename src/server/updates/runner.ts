@@ -16,7 +16,7 @@ import { ApiError } from '../api/errors.js';
 import { fetchSource } from './fetch-source.js';
 import { buildDirFor, projectSiteDir, publishBuild } from './publish.js';
 
-/** The build layer's entry point (src/build), injected so tests and `folio start` share one path. */
+/** The build layer's entry point (src/site-build), injected so tests and `folio start` share one path. */
 export type BuildSite = (options: {
   root: string;
   outDir: string;
@@ -26,14 +26,14 @@ export type BuildSite = (options: {
 export interface UpdateRunnerOptions {
   db: Database;
   dataDir: string;
-  /** Defaults to `buildSite` from src/build. */
+  /** Defaults to `buildSite` from src/site-build. */
   buildSite?: BuildSite;
   /** Server log (one line per update outcome). */
   log?: (line: string) => void;
 }
 
 const loadBuildSite: BuildSite = async (options) => {
-  const build = await import('../../build/index.js');
+  const build = await import('../../site-build/index.js');
   // No build cache inside a published tree, and one MDX thread so the API stays responsive during a build.
   return build.buildSite({ ...options, cache: false, threads: 1 });
 };

@@ -1,6 +1,6 @@
 /**
- * One MDX body to compile and what comes back. Shared by the main thread and the workers, so
- * a small site can compile in-process with exactly the same code as the parallel path.
+ * One MDX body to compile and what comes back. Shared by the dev server, the build's main
+ * thread and its workers, so every path compiles a page with exactly the same code.
  */
 import { readFile } from 'node:fs/promises';
 import { renderMdx } from '../mdx/index.js';
@@ -52,7 +52,8 @@ export async function runMdxJob(job: MdxJob, root: string, variables: Record<str
     });
     return { id: job.id, html: out.html, headings: out.headings, diagnostics: out.diagnostics, features: [...out.usesClientFeatures], renderer: out.renderer };
   } catch (error) {
-    // A crash in one page must not stop the others: report it on the page and move on.
+    // A crash in one page must not stop the others: report it on the page and move on. The code
+    // is registered with the build's (src/site-build/codes.ts), whose users see it.
     const message = error instanceof Error ? error.message : String(error);
     return {
       id: job.id,

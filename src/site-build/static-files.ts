@@ -32,6 +32,7 @@ export async function copyStaticFiles(root: string, outDir: string): Promise<num
         if (!entry.isFile() || SKIP_FILES.has(entry.name)) return;
         if (!ASSET_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) return;
         const target = path.join(outAbs, path.relative(root, abs));
+        // No copy in the output yet (null): copy it.
         const [src, dst] = await Promise.all([stat(abs), stat(target).catch(() => null)]);
         if (dst && dst.size === src.size && dst.mtimeMs >= src.mtimeMs) return;
         await mkdir(path.dirname(target), { recursive: true });

@@ -1,3 +1,5 @@
+import type { Diagnostic } from '../shared/diagnostics.js';
+
 /** Stable codes of problems the build reports (documented in docs/errors/build.md). */
 export const BUILD_CODES = {
   BUILD_CONFIG_MISSING: 'No docs.json (or mint.json) could be read, so there is nothing to build.',
@@ -9,3 +11,8 @@ export const BUILD_CODES = {
 } as const;
 
 export type BuildCode = keyof typeof BUILD_CODES;
+
+/** A build problem at the top of `file` (docs.json unless said). */
+export function buildProblem(code: BuildCode, message: string, file = 'docs.json', severity: Diagnostic['severity'] = 'warning'): Diagnostic {
+  return { file, line: 1, column: 1, severity, code, path: '', message };
+}

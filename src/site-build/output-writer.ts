@@ -9,7 +9,7 @@ import path from 'node:path';
 export class OutputWriter {
   private readonly made = new Set<string>();
 
-  constructor(private readonly outDir: string) {}
+  constructor(readonly outDir: string) {}
 
   /** Create every folder the given files (absolute paths inside the output folder) need. */
   async prepare(files: Iterable<string>): Promise<void> {

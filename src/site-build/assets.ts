@@ -1,70 +1,11 @@
 /**
- * Site assets: the client bundle (esbuild, minified) and the stylesheet, each written once per
- * build under a content hash so hosts can cache them forever.
+ * Assets written into the site: the hashed stylesheet and client bundle (made by
+ * `render/site-assets.ts`), KaTeX's stylesheet and fonts, and Mermaid's browser build.
  */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { SITE_CSS } from '../render/styles.js';
-import { COMPONENTS_CSS } from '../render/styles-components.js';
-import { iconCss } from '../render/icons.js';
-import { ENDPOINT_CSS } from '../render/endpoint/index.js';
-
-export interface BuiltAsset {
-  /** URL path under the site base, e.g. `assets/site.3f2a9c1b.js`. */
-  file: string;
-  contents: string;
-}
-
-let clientBundle: Promise<string> | null = null;
-
-/** The client entry: TypeScript sources when running from `src/`, compiled JS under `dist/`. */
-function clientEntry(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const name of ['main.ts', 'main.js']) {
-    const candidate = path.join(here, '..', 'client', name);
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error(`client sources not found next to ${here}; run \`npm run build\``);
-}
-
-/** Bundle the browser islands into one minified ES module (memoised per process). */
-export function bundleClient(): Promise<string> {
-  clientBundle ??= build({
-    entryPoints: [clientEntry()],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    target: ['es2020'],
-    write: false,
-    legalComments: 'none',
-    logLevel: 'silent',
-  }).then((result) => result.outputFiles[0]!.text);
-  return clientBundle;
-}
-
-const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);
-
-/** The stylesheet, minified by esbuild. */
-async function minifiedCss(): Promise<string> {
-  const result = await build({ stdin: { contents: SITE_CSS + COMPONENTS_CSS + ENDPOINT_CSS + iconCss(), loader: 'css' }, minify: true, write: false, logLevel: 'silent' });
-  return result.outputFiles[0]!.text;
-}
-
-let cssBundle: Promise<string> | null = null;
-
-/** Produce the hashed CSS and JS assets (not yet written). */
-export async function siteAssets(): Promise<{ css: BuiltAsset; js: BuiltAsset }> {
-  cssBundle ??= minifiedCss();
-  const [css, js] = await Promise.all([cssBundle, bundleClient()]);
-  return {
-    css: { file: `assets/site.${hashOf(css)}.css`, contents: css },
-    js: { file: `assets/site.${hashOf(js)}.js`, contents: js },
-  };
-}
+import type { BuiltAsset } from '../render/index.js';
 
 /** Write assets under `outDir`. */
 export async function writeAssets(outDir: string, assets: BuiltAsset[]): Promise<void> {
@@ -80,6 +21,7 @@ export async function copyKatexAssets(outDir: string): Promise<string | null> {
   try {
     dist = path.dirname(createRequire(import.meta.url).resolve('katex/dist/katex.min.css'));
   } catch {
+    // KaTeX is not installed: pages keep their math without its stylesheet and fonts.
     return null;
   }
   const target = path.join(outDir, 'assets', 'katex');
@@ -100,6 +42,7 @@ export async function mermaidAssetPath(): Promise<string | null> {
     createRequire(import.meta.url).resolve(MERMAID_MODULE);
     return 'assets/mermaid/mermaid.esm.min.mjs';
   } catch {
+    // Not installed: diagrams stay code blocks.
     return null;
   }
 }

@@ -99,6 +99,7 @@ export class SearchPlan {
       await Promise.all(
         this.delta.map(async (href) => {
           const file = resolveInside(this.outDir, htmlFileFor(href));
+          // A page that is not on disk was removed: null drops its old entries from the results.
           pages.set(href, this.renderedHtml.get(href) ?? (file ? await readFile(file, 'utf8').catch(() => null) : null));
         }),
       );
@@ -117,6 +118,7 @@ async function readState(cacheDir: string): Promise<SearchState | null> {
     const state = JSON.parse(await readFile(path.join(cacheDir, 'search.json'), 'utf8')) as SearchState | null;
     return state && Array.isArray(state.delta) ? state : null;
   } catch {
+    // No state (no earlier build with search) or an unreadable one: a full index is made.
     return null;
   }
 }

@@ -2,16 +2,18 @@
  * The build cache in `<outDir>/.folio-cache/`:
  * - `manifest.json`: for every written page, the key of everything its HTML depended on, so a
  *   rebuild skips pages whose key is unchanged (no compile, no layout, no write).
+ * - `diagnostics.json`: the problems of every page as the build that rendered it found them, so
+ *   a skipped page still reports them.
  * - `bodies/<nn>.bin`: compiled MDX bodies by content key in 64 shards (v8-serialised). One 90 MB
  *   file at 3,000 pages made a one-page rebuild read and rewrite it all; 64 shards keep that to
  *   ~0.7 MB while a cold build creates 64 files, not 256 (file creation is the slow part of a
  *   cold build's writes on this machine's ext4).
  */
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import type { MdxResult } from './mdx-job.js';
+import type { MdxResult } from '../render/index.js';
+import type { Diagnostic } from '../shared/diagnostics.js';
 
 /** Bump when the HTML a build writes changes shape, to invalidate every cache. */
 export const BUILD_FORMAT = 'folio-build-5';
@@ -25,12 +27,6 @@ export interface Manifest {
   /** Extra files written last time (redirect pages), so removed ones are deleted. */
   files: string[];
 }
-
-export const hashText = (...parts: string[]) => {
-  const h = createHash('sha1');
-  for (const p of parts) h.update(p).update('\0');
-  return h.digest('hex');
-};
 
 /** Shard of a body key (a hex hash): its first byte divided by four, as two digits. */
 const shardOf = (key: string) => String(parseInt(key.slice(0, 2), 16) >> 2).padStart(2, '0');
@@ -52,6 +48,7 @@ export class BuildCache {
       const manifest = JSON.parse(await readFile(path.join(outDir, '.folio-cache', 'manifest.json'), 'utf8')) as Manifest;
       return new BuildCache(outDir, manifest.format === BUILD_FORMAT ? manifest : empty);
     } catch {
+      // No manifest (first build) or an unreadable one: every page is rendered again.
       return new BuildCache(outDir, empty);
     }
   }
@@ -63,6 +60,7 @@ export class BuildCache {
       try {
         shard = deserialize(await readFile(path.join(this.dir, 'bodies', `${id}.bin`))) as Map<string, CachedBody>;
       } catch {
+        // Not written yet, or unreadable: its bodies are compiled again.
         shard = new Map();
       }
       // Another call may have loaded it while this one waited on the disk.
@@ -93,4 +91,20 @@ export class BuildCache {
     }
     await Promise.all(writes);
   }
+}
+
+/** Page problems `writePageDiagnostics` kept (href → problems); empty when there are none or the file is unreadable. */
+export async function readPageDiagnostics(cacheDir: string): Promise<Record<string, Diagnostic[]>> {
+  try {
+    return JSON.parse(await readFile(path.join(cacheDir, 'diagnostics.json'), 'utf8')) as Record<string, Diagnostic[]>;
+  } catch {
+    // Missing before the first build. If it was lost since, skipped pages have no earlier
+    // problems to report; a build without the cache finds them again.
+    return {};
+  }
+}
+
+export async function writePageDiagnostics(cacheDir: string, value: Record<string, Diagnostic[]>): Promise<void> {
+  await mkdir(cacheDir, { recursive: true });
+  await writeFile(path.join(cacheDir, 'diagnostics.json'), JSON.stringify(value));
 }

@@ -1,15 +1,15 @@
 /**
- * Turns a loaded site plus compiled page bodies into HTML documents. Section and chrome views
+ * Turns a `Site` plus compiled page bodies into HTML documents. Section and chrome views
  * are computed once per section; the build and the dev server both render through this.
  */
-import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from '../render/from-site-model.js';
-import { PageRenderer } from '../render/render-page.js';
-import type { AssetUrls, ChromeView, SectionView } from '../render/types.js';
-import type { PageRoute, Section } from '../navigation/types.js';
 import type { Heading } from '../mdx/types.js';
-import type { LoadedSite } from './load-site.js';
-import { hashText } from './build-cache.js';
-import { escapeHtml } from '../render/markdown-inline.js';
+import type { PageRoute, Section } from '../navigation/types.js';
+import { hashText } from '../shared/hash.js';
+import type { Site } from '../site/index.js';
+import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from './from-site-model.js';
+import { escapeHtml } from './markdown-inline.js';
+import { PageRenderer } from './render-page.js';
+import type { AssetUrls, ChromeView, SectionView } from './types.js';
 
 export interface PageBody {
   html: string;
@@ -21,7 +21,7 @@ export class SiteRenderer {
   private renderer: PageRenderer;
   private sectionViews = new Map<string, { view: SectionView; chrome: ChromeView; key: string }>();
 
-  constructor(private readonly site: LoadedSite, assets: AssetUrls) {
+  constructor(private readonly site: Site, assets: AssetUrls) {
     this.renderer = new PageRenderer(assets, { siteName: site.config.name, defaultTheme: site.config.appearance?.default });
   }
 

@@ -74,6 +74,10 @@ async function openIndex(instance = 0): Promise<OpenIndex | string> {
   }
 }
 
+/**
+ * Stop a Pagefind process. A failure to close is ignored: it means the process is already gone,
+ * and whatever killed it has been reported by the index call that failed.
+ */
 const closeIndex = ({ pagefind }: Pick<OpenIndex, 'pagefind'>) => pagefind.close().catch(() => undefined);
 
 /**
@@ -161,6 +165,7 @@ export class StreamingSearchIndex {
 
 /** Delete the delta index and main-index shards numbered `keep` and above. */
 async function removeIndexes(outDir: string, keep: number): Promise<void> {
+  // An output folder that cannot be listed has no earlier indexes to remove.
   const names = await readdir(outDir).catch(() => [] as string[]);
   const stale = names.filter((name) => name === DELTA_DIR || (/^pagefind-\d+$/.test(name) && Number(name.slice('pagefind-'.length)) >= keep));
   await Promise.all(stale.map((name) => rm(path.join(outDir, name), { recursive: true, force: true })));
@@ -212,6 +217,7 @@ async function readManifest(outDir: string): Promise<SearchManifest> {
   try {
     return JSON.parse(await readFile(path.join(outDir, 'pagefind', SEARCH_MANIFEST), 'utf8')) as SearchManifest;
   } catch {
+    // No manifest (an index Folio did not write) or an unreadable one: no extra shards to keep.
     return {};
   }
 }

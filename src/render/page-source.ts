@@ -1,0 +1,72 @@
+/**
+ * What a route's body is made from, decided from the `Site` alone: the MDX job of a page file
+ * (with the endpoint reference its `openapi:` frontmatter asks for), or the finished HTML of a
+ * generated endpoint page. The build plans its pages from this and the dev server renders from
+ * it, so both show the same body.
+ */
+import type { Page } from '../content/index.js';
+import { knownImportsFor } from '../mdx/index.js';
+import type { PageRoute } from '../navigation/types.js';
+import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Site } from '../site/index.js';
+import { endpointReferenceForFrontmatter, renderEndpointPage } from './endpoint/index.js';
+import { escapeHtml } from './markdown-inline.js';
+import type { MdxJob } from './mdx-job.js';
+
+export type PageSource =
+  | {
+      kind: 'mdx';
+      page: Page & { source: string };
+      /** The body to compile (the caller numbers jobs). */
+      job: Omit<MdxJob, 'id'>;
+      /** Endpoint reference appended to the compiled body (`openapi:` frontmatter). */
+      suffix?: string;
+      /** Problems with the page's `openapi:` frontmatter. */
+      problems: Diagnostic[];
+    }
+  | { kind: 'endpoint'; html: string }
+  /** A page route whose file is not in the index or was read without its text. */
+  | { kind: 'unreadable' };
+
+/** The body source of `route`; page text is there only when the site was loaded with `keepSource`. */
+export function pageSourceOf(site: Site, route: PageRoute): PageSource {
+  if (route.kind !== 'page' || !route.file) return { kind: 'endpoint', html: endpointBody(site, route) };
+  const page = site.index.pages.get(route.path);
+  if (!page || page.source === undefined) return { kind: 'unreadable' };
+  const source = page.source;
+  const problems: Diagnostic[] = [];
+  let suffix: string | undefined;
+  if (page.openapi && site.openapi) {
+    const ref = endpointReferenceForFrontmatter(site.openapi.specs, page.openapi, route.href);
+    if ('diagnostic' in ref) problems.push({ file: page.file, line: lineOf(source, /^openapi\s*:/m), column: 1, path: 'openapi', ...ref.diagnostic });
+    else suffix = ref.html;
+  }
+  // What other pages import under the names this page uses decides forgotten imports.
+  const knownImports = knownImportsFor(page.file, source, site.imports);
+  const job = { file: page.file, source: source.slice(page.bodyOffset), lineOffset: page.bodyLine - 1, knownImports };
+  return { kind: 'mdx', page: page as Page & { source: string }, job, suffix, problems };
+}
+
+/** HTML body of a generated endpoint page: the planned operation, else its method and path. */
+export function endpointBody(site: Site, route: PageRoute): string {
+  const page = site.openapi?.specs.operation(route.href);
+  return page ? renderEndpointPage(page) : fallbackEndpointBody(route);
+}
+
+/** Body of an endpoint page the openapi layer could not plan: method and path. */
+function fallbackEndpointBody(route: PageRoute): string {
+  const e = route.endpoint;
+  if (!e) return '';
+  return `<p><code>${escapeHtml(e.method)} ${escapeHtml(e.path)}</code></p>`;
+}
+
+/** Docs.json `variables` as MDX substitutes them: every value a string. */
+export function siteVariables(site: Site): Record<string, string> {
+  return Object.fromEntries(Object.entries(site.config.variables ?? {}).map(([k, v]) => [k, String(v)]));
+}
+
+/** 1-based line of the first match of `pattern` in `text` (1 when absent). */
+function lineOf(text: string, pattern: RegExp): number {
+  const m = pattern.exec(text);
+  return m ? text.slice(0, m.index).split('\n').length : 1;
+}

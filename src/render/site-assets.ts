@@ -1,0 +1,66 @@
+/**
+ * The site's stylesheet and client bundle (esbuild, minified), each named by a hash of its
+ * contents so hosts can cache them forever. The build writes them; the dev server serves them.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { ENDPOINT_CSS } from './endpoint/index.js';
+import { iconCss } from './icons.js';
+import { COMPONENTS_CSS } from './styles-components.js';
+import { SITE_CSS } from './styles.js';
+
+export interface BuiltAsset {
+  /** URL path under the site base, e.g. `assets/site.3f2a9c1b.js`. */
+  file: string;
+  contents: string;
+}
+
+let clientBundle: Promise<string> | null = null;
+
+/** The client entry: TypeScript sources when running from `src/`, compiled JS under `dist/`. */
+function clientEntry(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const name of ['main.ts', 'main.js']) {
+    const candidate = path.join(here, '..', 'client', name);
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new Error(`client sources not found next to ${here}; run \`npm run build\``);
+}
+
+/** Bundle the browser islands into one minified ES module (memoised per process). */
+export function bundleClient(): Promise<string> {
+  clientBundle ??= build({
+    entryPoints: [clientEntry()],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: ['es2020'],
+    write: false,
+    legalComments: 'none',
+    logLevel: 'silent',
+  }).then((result) => result.outputFiles[0]!.text);
+  return clientBundle;
+}
+
+const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);
+
+/** The stylesheet, minified by esbuild. */
+async function minifiedCss(): Promise<string> {
+  const result = await build({ stdin: { contents: SITE_CSS + COMPONENTS_CSS + ENDPOINT_CSS + iconCss(), loader: 'css' }, minify: true, write: false, logLevel: 'silent' });
+  return result.outputFiles[0]!.text;
+}
+
+let cssBundle: Promise<string> | null = null;
+
+/** Produce the hashed CSS and JS assets (not yet written). */
+export async function siteAssets(): Promise<{ css: BuiltAsset; js: BuiltAsset }> {
+  cssBundle ??= minifiedCss();
+  const [css, js] = await Promise.all([cssBundle, bundleClient()]);
+  return {
+    css: { file: `assets/site.${hashOf(css)}.css`, contents: css },
+    js: { file: `assets/site.${hashOf(js)}.js`, contents: js },
+  };
+}

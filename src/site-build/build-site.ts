@@ -1,0 +1,122 @@
+/**
+ * `buildSite`: docs root → static site, as a pipeline. Plan every page and its cache keys
+ * (`page-plan.ts`), compile only the bodies that changed (`compile-pages.ts`), lay out and write
+ * the pages whose key changed and then the site-wide files (`write-site.ts`), finish the search
+ * index (`search-plan.ts`), and report.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { SiteRenderer, siteAssets, siteVariables } from '../render/index.js';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../shared/diagnostics.js';
+import { isInside } from '../shared/paths.js';
+import { loadSite } from '../site/index.js';
+import { copyKatexAssets, mermaidAssetPath } from './assets.js';
+import { BuildCache, writePageDiagnostics } from './build-cache.js';
+import { buildProblem } from './codes.js';
+import { compilePages, defaultThreads } from './compile-pages.js';
+import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, snippetsKey } from './page-plan.js';
+import { SearchPlan } from './search-plan.js';
+import { PageWriter, removeStale, writeAssetFiles, writeSiteFiles } from './write-site.js';
+
+export interface BuildOptions {
+  root: string;
+  outDir: string;
+  log?: (line: string) => void;
+  /** Absolute site URL for sitemap.xml and robots.txt (`https://docs.example.com`). */
+  siteUrl?: string;
+  /** Reuse `<outDir>/.folio-cache` (default true). */
+  cache?: boolean;
+  /** Build the Pagefind index (default true). */
+  search?: boolean;
+  /** Worker threads for MDX (default: all cores). */
+  threads?: number;
+  /** Called with (done, total) while pages are rendered. */
+  progress?: (done: number, total: number) => void;
+}
+
+export interface BuildStats {
+  compiled: number;
+  rendered: number;
+  skipped: number;
+  written: number;
+  /** Time the search index took after the pages were written (a streamed index mostly overlaps rendering; 0 when untouched). */
+  searchMs: number;
+  /** How the search index was updated: streamed while rendering, delta, full, keep (unchanged), off. */
+  searchMode: string;
+  assets: { css: string; js: string; jsBytes: number };
+}
+
+export interface BuildResult {
+  ok: boolean;
+  pages: number;
+  diagnostics: Diagnostic[];
+  durationMs: number;
+  stats?: BuildStats;
+}
+
+/** Build the static site of `root` into `outDir`. */
+export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const outDir = path.resolve(options.outDir);
+  const { site, diagnostics } = await loadSite(options.root, { keepSource: true });
+  const done = (ok: boolean, pages: number, stats?: BuildStats): BuildResult => ({
+    ok: ok && !hasErrors(diagnostics),
+    pages,
+    diagnostics: sortDiagnostics(diagnostics),
+    durationMs: Math.round(performance.now() - started),
+    stats,
+  });
+  if (!site) {
+    if (!hasErrors(diagnostics)) diagnostics.push(buildProblem('BUILD_CONFIG_MISSING', 'No usable docs.json or mint.json was found; create docs.json at the docs root.', 'docs.json', 'error'));
+    return done(false, 0);
+  }
+  if (isInside(outDir, site.root)) {
+    diagnostics.push(buildProblem('BUILD_OUT_DIR_INVALID', `The output directory ${outDir} is the docs root or contains it; pass an output folder of its own, e.g. --out dist-site.`, 'docs.json', 'error'));
+    return done(false, 0);
+  }
+  await mkdir(outDir, { recursive: true });
+  const search = options.search !== false;
+  const [assets, cache, snippets, katex, mermaid] = await Promise.all([siteAssets(), BuildCache.open(outDir, options.cache !== false), snippetsKey(site.root), copyKatexAssets(outDir), mermaidAssetPath()]);
+  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined });
+  const variables = siteVariables(site);
+
+  // Plan: every page with its keys; unchanged pages are skipped, their earlier problems reported again.
+  const keys = buildKeys(site, variables, snippets, [assets.css.file, assets.js.file, katex ?? '', mermaid ?? '']);
+  const work = await decideWork(planPages(site, renderer, keys, diagnostics), cache, outDir);
+  const { planned, todo, toCompile } = work;
+  const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false });
+  const pageDiagnostics = await carriedDiagnostics(cache.dir, work);
+
+  // Compile and write: cached bodies first, then each compiled body as it arrives.
+  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress });
+  for (const p of todo) if (p.body) pages.write(p);
+  await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), cache, onCompiled: (p) => pages.write(p) });
+  await pages.finished();
+  for (const list of Object.values(pageDiagnostics)) diagnostics.push(...list);
+  const extra = await writeSiteFiles(site, pages.output, renderer, options.siteUrl, diagnostics);
+  await removeStale(outDir, work.previous, cache.manifest.files, work.live, extra);
+
+  // Index and cache are finished while the assets and static files are copied (a full index reads pages only;
+  // serialising the cached bodies is CPU this thread has while Pagefind works).
+  const searchStart = performance.now();
+  const indexing = searchPlan.finish().then((outcome) => ({ outcome, ms: Math.round(performance.now() - searchStart) }));
+  const saving = Promise.all([
+    cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey))),
+    writePageDiagnostics(cache.dir, pageDiagnostics),
+  ]);
+  await writeAssetFiles(site, outDir, [assets.css, assets.js], mermaid !== null && pages.drawsDiagrams);
+  const [{ outcome: indexed, ms }] = await Promise.all([indexing, saving]);
+
+  for (const e of indexed?.errors ?? []) diagnostics.push(buildProblem('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));
+  const skipped = planned.length - todo.length;
+  options.log?.(`built ${planned.length} pages (${toCompile.length} compiled, ${skipped} unchanged)`);
+  return done(true, planned.length, {
+    compiled: toCompile.length,
+    rendered: pages.rendered,
+    skipped,
+    written: pages.written,
+    searchMs: indexed ? ms : 0,
+    searchMode: indexed?.mode ?? searchPlan.mode,
+    assets: { css: assets.css.file, js: assets.js.file, jsBytes: assets.js.contents.length },
+  });
+}

@@ -1,0 +1,3 @@
+export { buildSite, type BuildOptions, type BuildResult, type BuildStats } from './build-site.js';
+export { htmlFileFor } from './site-files.js';
+export { BUILD_CODES, type BuildCode } from './codes.js';

@@ -1,0 +1,137 @@
+/**
+ * The page plan: one entry per route with two cache keys, then what this build must do.
+ * - body key: everything a compiled body depends on (page text, variables, snippets, the
+ *   imports other pages make); an unchanged key reuses the cached body.
+ * - page key: the body key plus everything the page's HTML depends on (layout, section, route);
+ *   an unchanged key skips the page outright: no compile, no layout, no write.
+ */
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { PageRoute } from '../navigation/types.js';
+import { pageSourceOf, type MdxJob, type SiteRenderer } from '../render/index.js';
+import type { Diagnostic } from '../shared/diagnostics.js';
+import { hashText } from '../shared/hash.js';
+import type { Site } from '../site/index.js';
+import { BUILD_FORMAT, readPageDiagnostics, type BuildCache, type CachedBody } from './build-cache.js';
+import { buildProblem } from './codes.js';
+
+export interface PlannedPage {
+  route: PageRoute;
+  bodyKey: string;
+  pageKey: string;
+  /** The MDX body to compile (page files). */
+  job?: MdxJob;
+  /** The body, once known: generated endpoint pages have it from the start, others from the cache or the compiler. */
+  body?: CachedBody;
+  /** Endpoint reference appended to an MDX page with `openapi:` frontmatter. */
+  suffix?: string;
+}
+
+/** What every body and every page depends on besides itself. */
+export interface BuildKeys {
+  /** Build format, variables and snippets: a change recompiles every body. */
+  env: string;
+  /** Asset names and site settings: a change lays out every page again. */
+  layout: string;
+}
+
+/** The keys of a build; `assetFiles` are the URL paths of the stylesheet, client bundle, KaTeX and Mermaid. */
+export function buildKeys(site: Site, variables: Record<string, string>, snippets: string, assetFiles: string[]): BuildKeys {
+  return {
+    env: hashText(BUILD_FORMAT, JSON.stringify(variables), snippets),
+    layout: hashText(...assetFiles, JSON.stringify(site.model.settings)),
+  };
+}
+
+/** Hash of every snippet file: a snippet edit invalidates cached bodies (pages may import it). */
+export async function snippetsKey(root: string): Promise<string> {
+  const parts: string[] = [];
+  const walk = async (dir: string) => {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      // No such folder: the site has no snippets there.
+      return;
+    }
+    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      const abs = path.join(dir, e.name);
+      if (e.isDirectory()) await walk(abs);
+      else if (e.isFile()) parts.push(abs, await readFile(abs, 'utf8'));
+    }
+  };
+  for (const name of ['snippets', '_snippets']) await walk(path.join(root, name));
+  return hashText(...parts);
+}
+
+/** One entry per route, in route order; unreadable pages and bad `openapi:` frontmatter are reported. */
+export function planPages(site: Site, renderer: SiteRenderer, keys: BuildKeys, diagnostics: Diagnostic[]): PlannedPage[] {
+  const planned: PlannedPage[] = [];
+  let nextJob = 0;
+  for (const route of site.model.pages.values()) {
+    const source = pageSourceOf(site, route);
+    if (source.kind === 'unreadable') {
+      diagnostics.push(buildProblem('BUILD_PAGE_UNREADABLE', `The page ${route.path} is listed but its file could not be read; check the file exists and is readable.`, route.file ?? 'docs.json', 'error'));
+      continue;
+    }
+    let entry: Omit<PlannedPage, 'pageKey'>;
+    if (source.kind === 'mdx') {
+      diagnostics.push(...source.problems);
+      const { page, job, suffix } = source;
+      const bodyKey = hashText(keys.env, page.file, page.sourceHash ?? page.source, JSON.stringify(job.knownImports));
+      entry = { route, bodyKey, job: { id: nextJob++, ...job }, suffix };
+    } else {
+      const body: CachedBody = { html: source.html, headings: [], diagnostics: [], features: [], renderer: 'openapi' };
+      entry = { route, bodyKey: hashText(keys.env, 'endpoint', source.html), body };
+    }
+    const pageKey = hashText(entry.bodyKey, entry.suffix ?? '', keys.layout, renderer.sectionParts(route.sectionId).key, JSON.stringify(route), JSON.stringify(renderer.pageFlags(route)));
+    planned.push({ ...entry, pageKey });
+  }
+  return planned;
+}
+
+/** What a build does with its planned pages. */
+export interface PageWork {
+  planned: PlannedPage[];
+  /** Pages to lay out and write: those whose page key changed (all when the output is gone). */
+  todo: PlannedPage[];
+  /** Pages of `todo` whose body is not cached (the others have `body` set). */
+  toCompile: PlannedPage[];
+  /** Hrefs of every planned page. */
+  live: Set<string>;
+  /** href → page key, as the previous build wrote them. */
+  previous: Record<string, string>;
+  /** The previous build's output is still there (its 404 page stands for it). */
+  outputIntact: boolean;
+}
+
+/** Skip unchanged pages, take cached bodies for the rest, and leave the others to compile. */
+export async function decideWork(planned: PlannedPage[], cache: BuildCache, outDir: string): Promise<PageWork> {
+  const previous = cache.manifest.pages;
+  const outputIntact = existsSync(path.join(outDir, '404.html'));
+  const todo = planned.filter((p) => !(outputIntact && previous[p.route.href] === p.pageKey));
+  const toCompile: PlannedPage[] = [];
+  await Promise.all(
+    todo.map(async (p) => {
+      if (p.body) return;
+      p.body = await cache.getBody(p.bodyKey);
+      if (!p.body) toCompile.push(p);
+    }),
+  );
+  return { planned, todo, toCompile, live: new Set(planned.map((p) => p.route.href)), previous, outputIntact };
+}
+
+/** Hrefs rendered or removed by this build. */
+export function changedHrefs(work: PageWork): string[] {
+  return [...work.todo.map((p) => p.route.href), ...Object.keys(work.previous).filter((h) => !work.live.has(h))];
+}
+
+/** Problems of the pages this build skips, as the build that rendered them found them (href → problems). */
+export async function carriedDiagnostics(cacheDir: string, work: PageWork): Promise<Record<string, Diagnostic[]>> {
+  const old = await readPageDiagnostics(cacheDir);
+  const todo = new Set(work.todo);
+  const carried: Record<string, Diagnostic[]> = {};
+  for (const p of work.planned) if (!todo.has(p) && old[p.route.href]) carried[p.route.href] = old[p.route.href]!;
+  return carried;
+}

@@ -1,0 +1,136 @@
+/**
+ * Everything a build writes: each page as soon as its body is known (laid out, handed to the
+ * search index, written), then the site-wide files (404, `/`, sitemap, robots, redirects),
+ * the removal of what the previous build wrote and this one no longer has, and the assets.
+ */
+import { readFile, rm } from 'node:fs/promises';
+import type { BuiltAsset, SiteRenderer } from '../render/index.js';
+import type { Diagnostic } from '../shared/diagnostics.js';
+import { resolveInside } from '../shared/paths.js';
+import type { Site } from '../site/index.js';
+import { copyMermaidAssets, writeAssets } from './assets.js';
+import { buildProblem } from './codes.js';
+import { OutputWriter } from './output-writer.js';
+import type { PlannedPage } from './page-plan.js';
+import type { SearchPlan } from './search-plan.js';
+import { htmlFileFor, isStaticRedirectSource, redirectHtml, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
+import { copyStaticFiles } from './static-files.js';
+
+export interface PageWriterOptions {
+  outDir: string;
+  renderer: SiteRenderer;
+  search: SearchPlan;
+  /** href → problems of the page's body; filled in as pages are written. */
+  pageDiagnostics: Record<string, Diagnostic[]>;
+  /** Called with (done, total) after each page is laid out. */
+  progress?: (done: number, total: number) => void;
+}
+
+/** Lays out and writes the pages of a build one by one, counting what it did. */
+export class PageWriter {
+  rendered = 0;
+  written = 0;
+  /** Some page drew a Mermaid diagram (the site then needs Mermaid's browser build). */
+  drawsDiagrams = false;
+  private readonly writes: Promise<void>[] = [];
+
+  private constructor(
+    readonly output: OutputWriter,
+    private readonly options: PageWriterOptions,
+    private readonly total: number,
+  ) {}
+
+  /** A writer for `pages`, with every folder they need already made. */
+  static async open(pages: PlannedPage[], options: PageWriterOptions): Promise<PageWriter> {
+    const output = new OutputWriter(options.outDir);
+    await output.prepare(pages.map((p) => resolveInside(options.outDir, htmlFileFor(p.route.href))).filter((f): f is string => f !== null));
+    return new PageWriter(output, options, pages.length);
+  }
+
+  /** Lay out a page whose body is known, pass it to the search index and start writing it. */
+  write(p: PlannedPage): void {
+    const { outDir, renderer, search, pageDiagnostics, progress } = this.options;
+    const body = p.body!;
+    if (body.diagnostics.length) pageDiagnostics[p.route.href] = body.diagnostics;
+    const html = renderer.render(p.route, p.suffix ? { ...body, html: body.html + p.suffix } : body);
+    this.rendered++;
+    if (body.features.includes('mermaid')) this.drawsDiagrams = true;
+    search.pageRendered(p.route.href, html);
+    progress?.(this.rendered, this.total);
+    const target = resolveInside(outDir, htmlFileFor(p.route.href));
+    if (!target) return;
+    this.writes.push(this.output.write(target, html).then(() => void this.written++));
+  }
+
+  /** Wait until every page started is on disk. */
+  async finished(): Promise<void> {
+    await Promise.all(this.writes);
+  }
+}
+
+/** 404, root index, sitemap, robots, redirects; returns the redirect files written. */
+export async function writeSiteFiles(site: Site, output: OutputWriter, renderer: SiteRenderer, siteUrl: string | undefined, diagnostics: Diagnostic[]): Promise<string[]> {
+  const { model, config } = site;
+  const outDir = output.outDir;
+  const routes = [...model.pages.values()];
+  const all = config.seo?.indexing === 'all';
+  const indexed = routes.filter((r) => (r.listed || all) && !renderer.pageFlags(r).noindex).map((r) => r.href);
+  const defaultSection = model.sectionsById.get(model.defaultSectionId);
+  const home = defaultSection?.firstPage ?? routes[0]?.href ?? '/';
+  const files: [string, string][] = [
+    ['404.html', renderer.renderNotFound()],
+    ['sitemap.xml', sitemapXml(indexed, siteUrl)],
+    ['robots.txt', robotsTxt(siteUrl)],
+    ['_redirects', redirectsFile(model.redirects)],
+  ];
+  const extra: string[] = [];
+  // `/` when no page is at the root: the home page (an `index` page, else the first page).
+  if (!model.pages.has('/')) {
+    const indexFile = model.pages.has('/index') ? resolveInside(outDir, htmlFileFor('/index')) : null;
+    // Unreadable only when someone deleted it from the output since the build that wrote it
+    // (skipped as unchanged this time): `/` then redirects to the home page instead.
+    const html = indexFile ? await readFile(indexFile, 'utf8').catch(() => null) : null;
+    // The copy at `/` stays out of the search index: `/index` is already in it.
+    files.push(['index.html', html ? html.replace(' data-pagefind-body=""', '') : redirectHtml(home)]);
+  }
+  for (const r of model.redirects) {
+    if (!isStaticRedirectSource(r.source)) {
+      diagnostics.push(buildProblem('BUILD_REDIRECT_SKIPPED', `Redirect ${r.source} has wildcards or parameters, so it is only in _redirects; hosts that ignore _redirects will not apply it.`));
+      continue;
+    }
+    if (model.pages.has(r.source)) continue;
+    const rel = htmlFileFor(r.source);
+    files.push([rel, redirectHtml(r.destination)]);
+    extra.push(rel);
+  }
+  await Promise.all(
+    files.map(([rel, contents]) => {
+      const target = resolveInside(outDir, rel);
+      return target ? output.write(target, contents) : Promise.resolve();
+    }),
+  );
+  return extra;
+}
+
+/** Delete pages and redirect files the previous build wrote that this one no longer has. */
+export async function removeStale(outDir: string, previous: Record<string, string>, previousFiles: string[], live: ReadonlySet<string>, extra: string[]): Promise<void> {
+  const liveFiles = new Set(extra);
+  const stale = [
+    ...Object.keys(previous).filter((h) => !live.has(h)).map(htmlFileFor),
+    ...previousFiles.filter((f) => !liveFiles.has(f)),
+  ];
+  await Promise.all(
+    stale.map((rel) => {
+      const target = resolveInside(outDir, rel);
+      return target ? rm(target, { force: true }) : Promise.resolve();
+    }),
+  );
+}
+
+/** Stylesheet and client bundle, Mermaid when a page drew a diagram, and the repository's static files. */
+export async function writeAssetFiles(site: Site, outDir: string, assets: BuiltAsset[], mermaid: boolean): Promise<void> {
+  await writeAssets(outDir, assets);
+  // Mermaid's browser build (3.6 MB) goes only into sites where a page drew a diagram.
+  if (mermaid) await copyMermaidAssets(outDir);
+  await copyStaticFiles(site.root, outDir);
+}

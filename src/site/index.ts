@@ -1,0 +1,2 @@
+export { loadSite, type LoadSiteOptions, type Site, type SiteLoad } from './load-site.js';
+export { loadSiteOpenApi, referencesOpenApi, type SiteOpenApi } from './openapi.js';

@@ -1,0 +1,57 @@
+/**
+ * `loadSite`: a docs root → `Site`, the one way every command, the build, the dev server and
+ * the agent read a site. Config, page index, OpenAPI specs and SiteModel, with every problem
+ * found on the way. Stops early only when there is no usable config.
+ */
+import path from 'node:path';
+import { loadDocsConfig, type DocsConfig, type LoadedDocsConfig } from '../config/index.js';
+import { buildPageIndex, type PageIndex } from '../content/index.js';
+import { scanPageImports, type RepoImportMap } from '../mdx/index.js';
+import { resolveSiteModel, type SiteModel } from '../navigation/index.js';
+import type { Diagnostic } from '../shared/diagnostics.js';
+import { loadSiteOpenApi, referencesOpenApi, type SiteOpenApi } from './openapi.js';
+
+/** A docs repository read and resolved: what later stages work from instead of raw docs.json. */
+export interface Site {
+  /** Absolute docs root. */
+  root: string;
+  config: DocsConfig;
+  /** Which file the config came from. */
+  source: LoadedDocsConfig['source'];
+  /** File, line and column of a config field, for problems found later. */
+  locate: LoadedDocsConfig['locate'];
+  index: PageIndex;
+  /** The site's specs; null when they were not loaded (`openapi: false`, or `'auto'` and nothing refers to an API). */
+  openapi: SiteOpenApi | null;
+  model: SiteModel;
+  /** Which snippet each page imports under which component name, for pages that forgot an import (empty without `keepSource`). */
+  imports: RepoImportMap;
+  /** Config, page, navigation and OpenAPI problems found while loading. */
+  diagnostics: Diagnostic[];
+}
+
+export interface LoadSiteOptions {
+  /** Keep each page's text in the index (`Page.source`), as compiling pages needs; reading navigation does not. */
+  keepSource?: boolean;
+  /** Load the OpenAPI specs: always, never (`folio nav --no-openapi`), or `'auto'`: when something refers to an API. */
+  openapi?: boolean | 'auto';
+}
+
+/** What `loadSite` found: a site, or the reason there is none (`unreadable`: docs.json could not even be read). */
+export type SiteLoad = { site: Site; diagnostics: Diagnostic[]; unreadable: false } | { site: null; diagnostics: Diagnostic[]; unreadable: boolean };
+
+/** Read and resolve the site at `rootDir`; `site` is null only when docs.json itself is unusable. */
+export async function loadSite(rootDir: string, { keepSource = false, openapi: wanted = 'auto' }: LoadSiteOptions = {}): Promise<SiteLoad> {
+  const root = path.resolve(rootDir);
+  const loaded = await loadDocsConfig(root);
+  if (!loaded.config) return { site: null, diagnostics: [...loaded.diagnostics], unreadable: loaded.unreadable };
+  const { config, locate } = loaded;
+  const index = await buildPageIndex(root, { keepSource });
+  const load = wanted === 'auto' ? referencesOpenApi(config, index) : wanted;
+  const openapi = load ? await loadSiteOpenApi(root, config) : null;
+  const resolved = resolveSiteModel(config, index, { openapi: openapi?.provider, locate });
+  const diagnostics = [...loaded.diagnostics, ...index.diagnostics, ...resolved.diagnostics, ...(openapi?.diagnostics() ?? [])];
+  const imports = scanPageImports([...index.pages.values()].map((p) => ({ file: p.file, source: p.source ?? '' })));
+  const site: Site = { root, config, source: loaded.source, locate, index, openapi, model: resolved.model, imports, diagnostics };
+  return { site, diagnostics: [...diagnostics], unreadable: false };
+}
