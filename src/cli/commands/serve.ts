@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { adminOpenApiDocument } from '../../server/app.js';
-import { reportCliError } from '../../server/cli-support.js';
+import { adminOpenApiDocument } from '../../api/index.js';
+import { reportCliError } from '../support.js';
 import { runServer, type RunningServer } from '../../server/run-server.js';
 
 export interface ServeFlags {
