@@ -24,7 +24,7 @@ export function bearerKeyAuthorizer(db: Database): AuthorizePullRequest {
 /**
  * Allow whoever `signedIn` accepts (e.g. a dashboard session: its users view,
  * merge and close the pull requests their job pages link to), and otherwise
- * ask `fallback` (by default an admin key for the project).
+ * ask `fallback` (e.g. `bearerKeyAuthorizer`).
  */
 export function signedInOr(signedIn: (c: Context) => boolean | Promise<boolean>, fallback: AuthorizePullRequest): AuthorizePullRequest {
   return async (c, request) => (await signedIn(c)) || fallback(c, request);
