@@ -7,7 +7,7 @@ import path from 'node:path';
 import { startWorker, type AgentWorker } from '../src/agent/index.js';
 import { createApiKey, createProject, openDatabase, type Database } from '../src/db/index.js';
 import { createApp } from '../src/server/index.js';
-import { createBareRepo, tempDir } from '../test/agent/git-fixtures.js';
+import { createBareRepo, tempDir } from '../test/git/git-fixtures.js';
 import { createFreshPostgresDatabase } from '../test/db/helpers.js';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 16);

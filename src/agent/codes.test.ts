@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { GitError } from '../git/index.js';
 import { JOBS_CODES } from '../jobs/codes.js';
 import { AGENT_CODES, AgentError, reasonFromError } from './codes.js';
 
@@ -16,6 +17,7 @@ describe('agent and jobs error codes', () => {
   it('puts the code in front of every failure reason', () => {
     expect(reasonFromError(new AgentError('AGENT_PUSH_FAILED', 'no access'))).toBe('AGENT_PUSH_FAILED: no access');
     expect(reasonFromError(new Error('boom'))).toBe('AGENT_INTERNAL: boom');
+    expect(reasonFromError(new GitError('GIT_CLONE_FAILED', 'Cloning x failed'))).toBe('AGENT_CLONE_FAILED: Cloning x failed');
   });
 
   it('uses only registered codes in the agent sources', () => {

@@ -1,3 +1,5 @@
+import { GitError, type GitCode } from '../git/index.js';
+
 /**
  * Stable codes for agent failures. A failed job's reason starts with one of
  * these (`CODE: message`), so API clients can branch on it.
@@ -37,9 +39,22 @@ export class AgentError extends Error {
   }
 }
 
-/** The failure reason for any thrown value, keeping codes of AgentErrors. */
+/**
+ * What a job reports for each git failure: the AGENT_* names API clients
+ * already branch on (the git layer's own codes are in src/git/codes.ts).
+ */
+const FROM_GIT: Record<GitCode, AgentCode> = {
+  GIT_BAD_REPOSITORY: 'AGENT_BAD_REPOSITORY',
+  GIT_BAD_BRANCH: 'AGENT_BAD_BRANCH',
+  GIT_CLONE_FAILED: 'AGENT_CLONE_FAILED',
+  GIT_REF_NOT_FOUND: 'AGENT_REF_NOT_FOUND',
+  GIT_PUSH_FAILED: 'AGENT_PUSH_FAILED',
+};
+
+/** The failure reason for any thrown value, keeping codes of AgentErrors and naming git's failures as the job's. */
 export function reasonFromError(err: unknown): string {
   if (err instanceof AgentError) return err.reason;
+  if (err instanceof GitError) return `${FROM_GIT[err.code]}: ${err.message}`;
   const message = err instanceof Error ? err.message : String(err);
   return `AGENT_INTERNAL: ${message}`;
 }

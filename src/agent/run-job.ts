@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   completeAgentJob,
@@ -8,16 +7,14 @@ import {
   type AgentJobRow,
   type Database,
 } from '../db/index.js';
+import { branchForJob, WorkBranch } from '../git/index.js';
 import { resolveInside } from '../shared/paths.js';
 import { AgentError, reasonFromError } from './codes.js';
-import { agentGit } from './git-env.js';
-import { branchForJob } from './git-safety.js';
 import type { LlmOptions } from './llm/options.js';
 import type { AgentModel, AgentRun } from './model.js';
 import { modelFor } from './models.js';
-import { pullRequestProviderFor, type PullRequestSettings } from './pulls/select.js';
+import { pullRequestProviderFor, type PullRequestSettings } from './pull-requests/select.js';
 import { describeErrors, newErrors, siteErrors, type VerifyLevel } from './verify.js';
-import { changedFiles, commitAll, prepareWorkspace, pushWorkBranch, revParse, type Workspace } from './workspace.js';
 
 /** Everything a run needs besides the job. */
 export interface AgentRuntime extends PullRequestSettings {
@@ -37,6 +34,7 @@ export interface AgentRuntime extends PullRequestSettings {
 
 export type RunOutcome = 'completed' | 'failed' | 'more-messages' | 'not-active';
 
+/** Largest diff stored with a Folio-recorded pull request, in characters. */
 const MAX_DIFF = 1_000_000;
 
 /**
@@ -62,7 +60,7 @@ export async function runClaimedJob(rt: AgentRuntime, job: AgentJobRow, signal: 
       : reasonFromError(err);
     const failed = await failAgentJob(rt.db, { jobId: job.id, workerId: rt.workerId, reason });
     rt.log(`job ${job.id}: failed: ${reason}`);
-    await removeWorkspace(dir);
+    await WorkBranch.remove(dir);
     return failed ? 'failed' : 'not-active';
   }
   if (signal.aborted) return 'not-active';
@@ -70,22 +68,16 @@ export async function runClaimedJob(rt: AgentRuntime, job: AgentJobRow, signal: 
   // propagates, pg-boss retries the message, and the lease decides who finishes.
   const outcome = await completeAgentJob(rt.db, { jobId: job.id, workerId: rt.workerId, prLink, throughMessageId });
   rt.log(`job ${job.id}: ${outcome}${prLink ? ` (${prLink})` : ''}`);
-  if (outcome !== 'more-messages') await removeWorkspace(dir);
+  if (outcome !== 'more-messages') await WorkBranch.remove(dir);
   return outcome;
-}
-
-/** Remove a job's clone and the base checkout the verifier may have left beside it. */
-async function removeWorkspace(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true });
-  await rm(`${dir}-base`, { recursive: true, force: true });
 }
 
 async function carryOut(rt: AgentRuntime, job: AgentJobRow, prompts: string[], dir: string, signal: AbortSignal): Promise<string | null> {
   const project = await projectSettings(rt.db, job.projectId);
   // No source.ref: work from the project's configured branch (its published docs).
-  const ws = await prepareWorkspace({ repository: job.repository, ref: job.ref ?? project.branch, workBranch: branchForJob(job.id), dir });
+  const work = await WorkBranch.checkout({ repository: job.repository, base: job.ref ?? project.branch, branch: branchForJob(job.id), dir });
   const docsDir = project.docsDir;
-  const root = resolveInside(ws.dir, docsDir);
+  const root = resolveInside(work.dir, docsDir);
   if (root === null) throw new AgentError('AGENT_NO_CONFIG', `The project's docs folder "${docsDir}" is outside the repository.`);
   const model = modelFor(job.model, rt.llm, rt.models);
   const runs: AgentRun[] = [];
@@ -93,53 +85,35 @@ async function carryOut(rt: AgentRuntime, job: AgentJobRow, prompts: string[], d
     if (signal.aborted) return null;
     const run = await model({ root, prompt, signal, log: (line) => rt.log(`job ${job.id}: ${line}`) });
     runs.push(run);
-    await commitAll(ws.dir, `${run.title}\n\nFolio agent job ${job.id}`);
+    await work.commitAll(`${run.title}\n\nFolio agent job ${job.id}`);
   }
-  const changed = await changedFiles(ws);
+  const changed = await work.changedFiles();
   if (changed.length === 0) return null;
-  if (rt.verify !== 'none') await verifyEdits(ws, docsDir, root, rt.verify);
+  if (rt.verify !== 'none') await verifyEdits(work, docsDir, root, rt.verify);
   if (signal.aborted) return null;
-  if ((await revParse(ws.dir, 'HEAD')) !== (await revParse(ws.dir, `refs/remotes/origin/${ws.workBranch}`))) {
-    await pushWorkBranch(ws);
-  }
+  await work.push();
   const history = await listAgentJobMessages(rt.db, job.id);
   const provider = pullRequestProviderFor(rt, job.repository);
   return provider.ensure({
     jobId: job.id,
     projectId: job.projectId,
     repository: job.repository,
-    baseBranch: ws.baseBranch,
-    headBranch: ws.workBranch,
+    baseBranch: work.baseBranch,
+    headBranch: work.workBranch,
     title: runs.map((r) => r.title).join('; ').slice(0, 200),
     body: pullRequestBody(job, history.map((m) => m.prompt), runs, changed),
-    diff: provider.kind === 'folio' ? await branchDiff(ws) : '',
+    diff: provider.kind === 'folio' ? await work.diff(MAX_DIFF) : '',
   });
 }
 
 /** Fail when the edits introduced errors (problems the base already had do not count). */
-async function verifyEdits(ws: Workspace, docsDir: string, root: string, level: VerifyLevel): Promise<void> {
+async function verifyEdits(work: WorkBranch, docsDir: string, root: string, level: VerifyLevel): Promise<void> {
   const after = await siteErrors(root, level);
   if (after.length === 0) return;
-  const baseDir = `${ws.dir}-base`;
-  const git = agentGit(ws.dir);
-  // A worker killed during an earlier check may have left the base checkout behind.
-  await rm(baseDir, { recursive: true, force: true });
-  await git.raw(['worktree', 'prune']);
-  await git.raw(['worktree', 'add', '-f', '--detach', baseDir, ws.baseCommit]);
-  try {
-    const baseRoot = resolveInside(baseDir, docsDir) ?? baseDir;
-    const introduced = newErrors(await siteErrors(baseRoot, level), after);
-    if (introduced.length > 0) {
-      throw new AgentError('AGENT_SITE_BROKEN', `The edits break the site (${level}): ${describeErrors(introduced)}. Nothing was pushed.`);
-    }
-  } finally {
-    await git.raw(['worktree', 'remove', '--force', baseDir]).catch(() => undefined);
+  const introduced = await work.withBaseCheckout(async (baseDir) => newErrors(await siteErrors(resolveInside(baseDir, docsDir) ?? baseDir, level), after));
+  if (introduced.length > 0) {
+    throw new AgentError('AGENT_SITE_BROKEN', `The edits break the site (${level}): ${describeErrors(introduced)}. Nothing was pushed.`);
   }
-}
-
-async function branchDiff(ws: Workspace): Promise<string> {
-  const diff = await agentGit(ws.dir).raw(['diff', '--no-color', '--no-ext-diff', `${ws.baseCommit}...HEAD`, '--']);
-  return diff.length > MAX_DIFF ? `${diff.slice(0, MAX_DIFF)}\n[diff truncated]` : diff;
 }
 
 async function projectSettings(db: Database, projectId: string): Promise<{ docsDir: string; branch: string | null }> {

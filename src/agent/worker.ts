@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { claimAgentJob, releaseAgentJob, renewAgentJobLease, type Database } from '../db/index.js';
-import { createJobQueue, reapExpiredLeases, type JobQueue } from '../jobs/index.js';
+import {
+  claimAgentJob,
+  reapExpiredAgentJobLeases,
+  releaseAgentJob,
+  releaseAgentJobLeasesExcept,
+  renewAgentJobLease,
+  type AgentJobRow,
+  type Database,
+} from '../db/index.js';
+import { createJobQueue, startLeaseRunner, type JobQueue, type LeaseStore } from '../jobs/index.js';
 import type { AgentModel } from './model.js';
-import { githubOptionsFromEnv, type GithubOptions } from './pulls/github-pulls.js';
+import { githubOptionsFromEnv, type GithubOptions } from './pull-requests/github.js';
 import { llmOptionsFromEnv, type LlmOptions } from './llm/options.js';
 import { runClaimedJob, type AgentRuntime } from './run-job.js';
 import type { VerifyLevel } from './verify.js';
@@ -49,20 +57,15 @@ export interface AgentWorker {
   stop(): Promise<void>;
 }
 
-// Workers alive in this process. PGlite belongs to one process, so on PGlite any
-// other lease holder is a worker of a previous process that died.
-const liveWorkers = new Set<string>();
-
-/** On PGlite, hand back leases held by workers of an earlier (killed) process at once instead of after the lease. */
-async function releaseDeadLeases(db: Database): Promise<string[]> {
-  if (db.kind !== 'pglite') return [];
-  const rows = await db.query<{ id: string }>(
-    `UPDATE agent_jobs SET lease_owner = NULL, lease_expires_at = NULL, requeued_at = now()
-      WHERE status = 'active' AND lease_owner IS NOT NULL AND NOT (lease_owner = ANY($1::text[]))
-      RETURNING id`,
-    [[...liveWorkers]],
-  );
-  return rows.map((r) => r.id);
+/** Agent jobs as leased rows: the lease SQL of src/db/agent-job-leases.ts behind the runner's interface. */
+function agentJobLeases(db: Database): LeaseStore<AgentJobRow> {
+  return {
+    claim: (jobId, workerId, leaseMs) => claimAgentJob(db, { workerId, leaseMs, jobId }),
+    renew: (jobId, workerId, leaseMs) => renewAgentJobLease(db, jobId, workerId, leaseMs),
+    release: (jobId, workerId) => releaseAgentJob(db, jobId, workerId),
+    reapExpired: (leaseMs) => reapExpiredAgentJobLeases(db, leaseMs),
+    releaseAllExcept: (live) => releaseAgentJobLeasesExcept(db, live),
+  };
 }
 
 /** Queue-only handle for processes that create jobs but run no worker (e.g. `folio serve --no-worker` on PostgreSQL). */
@@ -102,77 +105,18 @@ export async function startWorker({
   workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
   log = () => {},
 }: WorkerOptions): Promise<AgentWorker> {
-  const queue = await createJobQueue({ db, pollIntervalSeconds });
   const rt: AgentRuntime = { db, workerId, workDir, llm, models, verify, timeoutMs: jobTimeoutMs, log, publicUrl, github };
-  const running = new Map<string, AbortController>();
-  let stopping = false;
-
-  const handle = async (jobId: string): Promise<void> => {
-    // A follow-up that arrived during the run releases the lease; take it again at once.
-    for (;;) {
-      if (stopping) return;
-      const job = await claimAgentJob(db, { workerId, leaseMs, jobId });
-      if (!job) return;
-      const abort = new AbortController();
-      running.set(job.id, abort);
-      const heartbeat = setInterval(() => {
-        renewAgentJobLease(db, job.id, workerId, leaseMs).then(
-          (held) => {
-            if (!held) abort.abort(new Error('JOBS_LEASE_LOST'));
-          },
-          () => undefined,
-        );
-      }, Math.max(200, Math.floor(leaseMs / 3)));
-      try {
-        const outcome = await runClaimedJob(rt, job, abort.signal);
-        if (outcome !== 'more-messages') return;
-      } catch (err) {
-        // An infrastructure error (the database went away mid-run): give the job
-        // back so pg-boss's retry of this message, or the reaper, can take it.
-        await releaseAgentJob(db, job.id, workerId).catch(() => undefined);
-        throw err;
-      } finally {
-        clearInterval(heartbeat);
-        running.delete(job.id);
-      }
-    }
-  };
-
-  liveWorkers.add(workerId);
-  for (let i = 0; i < concurrency; i++) await queue.work(({ jobId }) => handle(jobId));
-  for (const id of await releaseDeadLeases(db)) {
-    log(`recovered job ${id} from a worker of an earlier process`);
-    await queue.enqueue(id);
-  }
-
-  const reap = async () => {
-    try {
-      for (const id of await reapExpiredLeases(db, leaseMs)) {
-        log(`reaper: re-sending job ${id} (lease expired or never claimed)`);
-        await queue.enqueue(id);
-      }
-    } catch (err) {
-      log(`reaper: ${(err as Error).message}`);
-    }
-  };
-  await reap();
-  const reaper = setInterval(() => void reap(), reapIntervalMs);
-
-  return {
+  const runner = await startLeaseRunner({
+    db,
+    store: agentJobLeases(db),
+    // A follow-up that arrived during the run released the lease: take it again at once.
+    run: async (job, signal) => ((await runClaimedJob(rt, job, signal)) === 'more-messages' ? 'again' : 'done'),
     workerId,
-    enqueue: (jobId) => queue.enqueue(jobId),
-    async stop() {
-      if (stopping) return;
-      stopping = true;
-      liveWorkers.delete(workerId);
-      clearInterval(reaper);
-      await queue.stop();
-      // Jobs still running after pg-boss's grace period go back to the pool now
-      // instead of waiting for their lease to run out.
-      for (const [jobId, abort] of running) {
-        abort.abort(new Error('worker stopping'));
-        await releaseAgentJob(db, jobId, workerId).catch(() => undefined);
-      }
-    },
-  };
+    concurrency,
+    leaseMs,
+    reapIntervalMs,
+    pollIntervalSeconds,
+    log,
+  });
+  return runner;
 }

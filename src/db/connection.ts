@@ -91,7 +91,8 @@ async function openPglite(dataDir: string | null): Promise<Opened> {
   try {
     await client.waitReady;
   } catch (error) {
-    await client.close().catch(() => {});
+    // The open error below is what to report; closing a client that never opened may fail too.
+    await client.close().catch(() => undefined);
     throw new DbError('DB_CONNECT_FAILED', `Cannot open the embedded database${dataDir ? ` in ${dataDir}` : ''}: ${(error as Error).message}.`);
   }
   const session: SqlSession = {
@@ -181,6 +182,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Opened> {
     listen: async (channel, onPayload) => {
       // LISTEN needs its own session; a pooled connection would lose it on release.
       const client = new pg.Client({ connectionString: url });
+      // As for the pool: a dropped listener connection must not crash the process; it stops notifying.
       client.on('error', () => {});
       await client.connect();
       client.on('notification', (n) => {
@@ -190,11 +192,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Opened> {
       listeners.add(client);
       return async () => {
         listeners.delete(client);
-        await client.end().catch(() => {});
+        // Stopping a listener whose connection already died has nothing left to stop.
+        await client.end().catch(() => undefined);
       };
     },
     close: async () => {
-      await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
+      // Closing: a listener whose connection already died has nothing left to close.
+      await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
       listeners.clear();
       await pool.end();
     },
@@ -223,8 +227,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Opened> {
           }
         });
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-        client.release();
+        const unlocked = await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).then(
+          () => true,
+          () => false,
+        );
+        // A connection that could not unlock is closed rather than pooled: PostgreSQL drops its session's lock with it.
+        client.release(!unlocked);
       }
     },
   };

@@ -10,7 +10,7 @@ export interface Migration {
   sql: string;
 }
 
-// Ranges by owner: 0001-0099 core (db/server), 0100-0199 jobs/agent, 0200-0299 dashboard.
+// Ranges by owner: 0001-0099 core (db, api, hosting), 0100-0199 jobs/agent, 0200-0299 dashboard.
 const FILE_PATTERN = /^(\d{4})_([a-z0-9_-]+)\.sql$/;
 
 /** The migrations directory beside this module (`npm run build` copies the .sql files to dist). */

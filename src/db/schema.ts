@@ -59,11 +59,11 @@ export const agentJobMessages = pgTable('agent_job_messages', {
   handledAt: ts('handled_at'),
 });
 
-/** Documentation updates: fetch, build and publish of a project's site. */
-export const deployments = pgTable('deployments', {
+/** Documentation updates: fetch, build and publish of a project's site (table renamed by migration 0004). */
+export const updates = pgTable('updates', {
   id: text('id').primaryKey(),
   projectId: text('project_id').notNull(),
-  status: text('status').$type<DeploymentStatus>().notNull(),
+  status: text('status').$type<UpdateStatus>().notNull(),
   source: text('source').notNull(),
   summary: text('summary').notNull(),
   logs: text('logs').array().notNull(),
@@ -76,12 +76,12 @@ export const deployments = pgTable('deployments', {
 });
 
 export type AgentJobStatus = 'active' | 'completed' | 'archived' | 'failed';
-export type DeploymentStatus = 'queued' | 'in_progress' | 'success' | 'failure';
+export type UpdateStatus = 'queued' | 'in_progress' | 'success' | 'failure';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type AgentJobRow = typeof agentJobs.$inferSelect;
 export type AgentJobMessageRow = typeof agentJobMessages.$inferSelect;
-export type DeploymentRow = typeof deployments.$inferSelect;
+export type UpdateRow = typeof updates.$inferSelect;
 
-export const schema = { projects, apiKeys, agentJobs, agentJobMessages, deployments };
+export const schema = { projects, apiKeys, agentJobs, agentJobMessages, updates };

@@ -31,7 +31,7 @@ export interface JobQueue {
  * Start pg-boss on Folio's database (its tables live in the `pgboss` schema,
  * created on first start; concurrent starts are safe, pg-boss takes an
  * advisory lock). Message expiry is long on purpose: recovery from a crashed
- * worker is the job lease's business (see src/jobs/reaper.ts), and a short
+ * worker is the job lease's business (see src/jobs/lease-runner.ts), and a short
  * pg-boss expiry would hand a still-running job to a second worker.
  */
 export async function createJobQueue({ db, pollIntervalSeconds = 1, supervise = true }: JobQueueOptions): Promise<JobQueue> {
@@ -49,6 +49,7 @@ export async function createJobQueue({ db, pollIntervalSeconds = 1, supervise = 
     await boss.start();
     await boss.createQueue(AGENT_QUEUE, { name: AGENT_QUEUE, retryLimit: 5, retryDelay: 1, expireInSeconds: 4 * 60 * 60 });
   } catch (err) {
+    // Best effort on a half-started pg-boss: the start error below is the one worth reporting.
     await boss.stop({ close: false, graceful: false }).catch(() => undefined);
     throw Object.assign(new Error(`pg-boss could not start: ${(err as Error).message}. Check that the database user may create the "pgboss" schema.`), {
       code: 'JOBS_QUEUE_START_FAILED',

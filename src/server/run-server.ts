@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { createAgentJobQueue, startWorker, type AgentWorker } from '../agent/index.js';
+import { createDashboard, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
+import { failUnfinishedUpdates, openDatabase, type Database } from '../db/index.js';
+import { bearerKeyAuthorizer, createPullRequestRoutes, signedInOr } from '../hosting/index.js';
 import type { JobQueue } from '../jobs/index.js';
-import { failUnfinishedDeployments, openDatabase, type Database } from '../db/index.js';
 import { createAppBundle, type AppBundle, type AppDeps } from './app.js';
-import { createDashboard, dashboardSessionAuthorizer, ensureDashboardOwner, type EnsureOwnerResult } from './dashboard/index.js';
-import { createPullRequestRoutes } from './pulls/index.js';
 import { listen, type ListeningServer } from './listen.js';
 
 export interface RunServerOptions {
@@ -55,7 +55,7 @@ export async function runServer({
   try {
     // PGlite belongs to this process alone, so its unfinished updates were cut off by a previous stop.
     // On a shared PostgreSQL other servers may be building: only updates older than an hour are given up.
-    const failed = await failUnfinishedDeployments(
+    const failed = await failUnfinishedUpdates(
       db,
       'UPDATE_INTERRUPTED: the server stopped during this update; trigger it again.',
       db.kind === 'pglite' ? undefined : new Date(Date.now() - 3_600_000),
@@ -72,7 +72,9 @@ export async function runServer({
       },
       mount: (app, shared) => {
         // Pull requests Folio records itself (plain git remotes) live at `<public URL>/pulls/<id>`, the jobs' prLink.
-        app.route('/', createPullRequestRoutes({ db, authorize: dashboard ? dashboardSessionAuthorizer(db) : undefined }));
+        // Signed-in dashboard users may act on them (the job pages link there); anyone else needs an admin key for the project.
+        const byKey = bearerKeyAuthorizer(db);
+        app.route('/', createPullRequestRoutes({ db, authorize: dashboard ? signedInOr(dashboardSignedIn(db), byKey) : byKey }));
         if (dashboard) {
           app.route(
             '/dashboard',

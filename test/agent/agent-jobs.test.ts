@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAgentJobById } from '../../src/db/index.js';
 import { backends } from '../db/helpers.js';
-import { createBareRepo, gitOut, SITE_FILES, tempDir } from './git-fixtures.js';
+import { createBareRepo, gitOut, SITE_FILES, tempDir } from '../git/git-fixtures.js';
 import { jobEvents, postJob, projectWithKey, PUBLIC_URL, startHarness, waitForJob, type Harness } from './harness.js';
 
 let n = 0;

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { llmAgent } from '../../src/agent/llm/llm-agent.js';
-import { SITE_FILES, tempDir } from './git-fixtures.js';
+import { SITE_FILES, tempDir } from '../git/git-fixtures.js';
 import { startAnthropicStandIn } from './llm-stand-in.js';
 
 let cleanup: (() => Promise<void>)[] = [];

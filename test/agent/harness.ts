@@ -4,7 +4,7 @@ import { startWorker, type AgentWorker, type WorkerOptions } from '../../src/age
 import { createApiKey, createProject, openDatabase, type Database } from '../../src/db/index.js';
 import { createApp } from '../../src/server/index.js';
 import { createFreshPostgresDatabase } from '../db/helpers.js';
-import { tempDir } from './git-fixtures.js';
+import { tempDir } from '../git/git-fixtures.js';
 
 /** A database, an admin API app and an agent worker, as `folio serve` wires them. */
 export interface Harness {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runMaintainer } from '../../src/agent/maintainer/maintainer.js';
 import { tasksForPrompt } from '../../src/agent/maintainer/tasks.js';
-import { SITE_FILES, tempDir } from './git-fixtures.js';
+import { SITE_FILES, tempDir } from '../git/git-fixtures.js';
 
 let tmp: { dir: string; cleanup: () => Promise<void> };
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAgentJobById } from '../../src/db/index.js';
-import { createBareRepo, gitOut, SITE_FILES, tempDir } from './git-fixtures.js';
+import { createBareRepo, gitOut, SITE_FILES, tempDir } from '../git/git-fixtures.js';
 import { startGithubStandIn } from './github-stand-in.js';
 import { postJob, projectWithKey, startHarness, waitForJob, type Harness } from './harness.js';
 import { startChatStandIn } from './llm-stand-in.js';
@@ -69,7 +69,7 @@ describe('GitHub pull requests (REST stand-in)', () => {
 
 describe('GitHub pull request races', () => {
   it('updates the pull request another worker created between its list and its create', async () => {
-    const { githubPullRequests } = await import('../../src/agent/pulls/github-pulls.js');
+    const { githubPullRequests } = await import('../../src/agent/pull-requests/github.js');
     github.pulls.push({ number: 99, owner: 'acme', repo: 'race', title: 'old', body: '', head: 'folio/agent-race', base: 'main', state: 'open' });
     github.options.hideNextList = true;
     const provider = githubPullRequests({ apiUrl: github.apiUrl, token: 'gh-token' }, { owner: 'acme', repo: 'race' });

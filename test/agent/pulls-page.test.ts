@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertLocalPullRequest } from '../../src/agent/index.js';
-import { createPullRequestRoutes } from '../../src/server/pulls/index.js';
-import { createBareRepo, gitOut, SITE_FILES, tempDir } from './git-fixtures.js';
+import { upsertLocalPullRequest } from '../../src/db/index.js';
+import { createPullRequestRoutes } from '../../src/hosting/index.js';
+import { createBareRepo, gitOut, SITE_FILES, tempDir } from '../git/git-fixtures.js';
 import { postJob, projectWithKey, startHarness, waitForJob, type Harness } from './harness.js';
 
 let h: Harness;

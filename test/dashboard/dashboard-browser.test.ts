@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeployment, finishDeployment, getProject, startDeployment } from '../../src/db/index.js';
+import { createUpdate, finishUpdate, getProject, startUpdate } from '../../src/db/index.js';
 import { runServer, type RunningServer } from '../../src/server/run-server.js';
 import { createBareRepo, pushChange } from './fixtures.js';
 
@@ -144,7 +144,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard in a browser', () => {
     await page.locator('[data-update-status]:not([data-poll]):is(.success, .failure)').waitFor({ timeout: 120_000 });
     const status = await page.locator('[data-update-status]').textContent();
     expect(status, (await page.locator('#update-log').textContent()) ?? '').toBe('success');
-    // The runner stores build output through src/db appendDeploymentLogs; an empty log here means that append failed.
+    // The runner stores build output through src/db appendUpdateLogs; an empty log here means that append failed.
     expect(await page.locator('#update-log').textContent(), 'update log holds the build output').toMatch(/Published \d+ page/);
     await shot('08-update-done');
 
@@ -158,17 +158,17 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard in a browser', () => {
   it('streams the log of a running update line by line', async () => {
     // Drive one update by hand through the db layer so the test controls when each line arrives.
     const project = (await getProject(server.db, projectId))!;
-    const update = await createDeployment(server.db, project.id, 'internal');
-    await startDeployment(server.db, update.id);
+    const update = await createUpdate(server.db, project.id, 'internal');
+    await startUpdate(server.db, update.id);
     await page.goto(`${server.url}/dashboard/projects/${projectId}/updates/${update.id}`);
     await expect(page.locator('[data-update-status]').textContent()).resolves.toBe('in progress');
-    const append = (line: string) => server.db.query('UPDATE deployments SET logs = logs || $1::text[] WHERE id = $2', [[line], update.id]);
+    const append = (line: string) => server.db.query('UPDATE updates SET logs = logs || $1::text[] WHERE id = $2', [[line], update.id]);
     await append('Fetching main');
     await page.locator('#update-log', { hasText: 'Fetching main' }).waitFor({ timeout: 10_000 });
     await append('Building 3 pages');
     await page.locator('#update-log', { hasText: 'Building 3 pages' }).waitFor({ timeout: 10_000 });
     await shot('08b-update-live-log');
-    await finishDeployment(server.db, update.id, { status: 'failure', summary: 'UPDATE_BUILD_FAILED: stopped by the test' });
+    await finishUpdate(server.db, update.id, { status: 'failure', summary: 'UPDATE_BUILD_FAILED: stopped by the test' });
     await page.locator('[data-update-status]:not([data-poll]).failure').waitFor({ timeout: 10_000 });
     await expect(page.locator('#update-summary').textContent()).resolves.toContain('stopped by the test');
     await expect(page.locator('#update-log').textContent()).resolves.toBe('Fetching main\nBuilding 3 pages');

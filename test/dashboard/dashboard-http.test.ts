@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { upsertLocalPullRequest } from '../../src/agent/index.js';
-import { claimAgentJob, createAgentJob, createProject, failAgentJob, listApiKeys, listProjects } from '../../src/db/index.js';
-import { createUser, ensureDashboardOwner } from '../../src/server/dashboard/index.js';
+import { claimAgentJob, createAgentJob, createProject, failAgentJob, listApiKeys, listProjects, upsertLocalPullRequest } from '../../src/db/index.js';
+import { createUser, ensureDashboardOwner } from '../../src/dashboard/index.js';
 import { backends } from '../db/helpers.js';
 import { dashboardStack, FormClient, type Stack } from './harness.js';
 

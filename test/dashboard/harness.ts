@@ -3,11 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { Database } from '../../src/db/index.js';
-import { KeyCache } from '../../src/server/api/auth.js';
-import { createDashboard, dashboardSessionAuthorizer } from '../../src/server/dashboard/index.js';
-import { createPullRequestRoutes } from '../../src/server/pulls/routes.js';
-import { createAdminServices, type AdminServices } from '../../src/server/services.js';
-import { UpdateRunner, type BuildSite } from '../../src/server/updates/runner.js';
+import { createAdminServices, KeyCache, type AdminServices } from '../../src/api/index.js';
+import { createDashboard, dashboardSignedIn } from '../../src/dashboard/index.js';
+import { bearerKeyAuthorizer, createPullRequestRoutes, signedInOr, UpdateRunner, type BuildSite } from '../../src/hosting/index.js';
 import { openTestDatabase } from '../db/helpers.js';
 
 export interface Stack {
@@ -28,7 +26,8 @@ export async function dashboardStack({ kind = 'pglite', buildSite }: { kind?: 'p
   const services = createAdminServices({ db, keyCache: new KeyCache(db), updates, defaultModel: 'folio-maintainer' });
   const app = new Hono();
   app.route('/dashboard', createDashboard({ db, services }));
-  app.route('/', createPullRequestRoutes({ db, authorize: dashboardSessionAuthorizer(db) }));
+  // As `folio serve` wires them: a dashboard session, else an admin key for the project.
+  app.route('/', createPullRequestRoutes({ db, authorize: signedInOr(dashboardSignedIn(db), bearerKeyAuthorizer(db)) }));
   return {
     db,
     services,

@@ -8,11 +8,11 @@ import {
   countAgentRequestsSince,
   createAgentJob,
   createApiKey,
-  createDeployment,
+  createUpdate,
   createProject,
-  failUnfinishedDeployments,
-  finishDeployment,
-  getDeployment,
+  failUnfinishedUpdates,
+  finishUpdate,
+  getUpdate,
   failAgentJob,
   findApiKeyByHash,
   getAgentJob,
@@ -134,19 +134,19 @@ describe.each(backends)('database on %s', (kind) => {
   });
 });
 
-describe.each(backends)('unfinished deployments on %s', (kind) => {
+describe.each(backends)('unfinished updates on %s', (kind) => {
   it('fails only those created before the cutoff, once', async () => {
     const t = await openTestDatabase(kind);
     try {
       const project = await createProject(t.db, { name: 'D', repoUrl: 'https://example.test/d.git' });
-      const old = await createDeployment(t.db, project.id);
-      await t.db.query("UPDATE deployments SET created_at = now() - interval '2 hours' WHERE id = $1", [old.id]);
-      const fresh = await createDeployment(t.db, project.id);
-      expect(await failUnfinishedDeployments(t.db, 'UPDATE_INTERRUPTED: x', new Date(Date.now() - 3_600_000))).toBe(1);
-      expect((await getDeployment(t.db, old.id))?.status).toBe('failure');
-      expect((await getDeployment(t.db, fresh.id))?.status).toBe('queued');
-      expect(await failUnfinishedDeployments(t.db, 'UPDATE_INTERRUPTED: x')).toBe(1);
-      expect(await finishDeployment(t.db, fresh.id, { status: 'success', summary: 'late' })).toBe(false);
+      const old = await createUpdate(t.db, project.id);
+      await t.db.query("UPDATE updates SET created_at = now() - interval '2 hours' WHERE id = $1", [old.id]);
+      const fresh = await createUpdate(t.db, project.id);
+      expect(await failUnfinishedUpdates(t.db, 'UPDATE_INTERRUPTED: x', new Date(Date.now() - 3_600_000))).toBe(1);
+      expect((await getUpdate(t.db, old.id))?.status).toBe('failure');
+      expect((await getUpdate(t.db, fresh.id))?.status).toBe('queued');
+      expect(await failUnfinishedUpdates(t.db, 'UPDATE_INTERRUPTED: x')).toBe(1);
+      expect(await finishUpdate(t.db, fresh.id, { status: 'success', summary: 'late' })).toBe(false);
     } finally {
       await t.cleanup();
     }

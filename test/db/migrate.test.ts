@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadMigrations, openDatabase } from '../../src/db/index.js';
-import { createFreshPostgresDatabase } from './helpers.js';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { loadMigrations, openDatabase, runMigrations, type SqlSession } from '../../src/db/index.js';
+import { backends, createFreshPostgresDatabase } from './helpers.js';
 
 const temps: string[] = [];
 afterEach(() => {
@@ -72,4 +74,67 @@ describe('PGlite data directory lock', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 180_000);
+});
+
+/** A bare, unmigrated database of `kind` with what runMigrations needs, for driving migrations file by file. */
+async function bareDatabase(kind: 'pglite' | 'postgres') {
+  if (kind === 'pglite') {
+    const client = new PGlite();
+    const wrap = (c: Pick<PGlite, 'exec' | 'query'>): SqlSession => ({
+      exec: async (sql) => void (await c.exec(sql)),
+      query: async <T>(text: string, params?: unknown[]) => (await c.query<T>(text, params)).rows,
+    });
+    return {
+      session: wrap(client),
+      inTransaction: (fn: (tx: SqlSession) => Promise<void>) => client.transaction((tx) => fn(wrap(tx))),
+      close: () => client.close(),
+    };
+  }
+  const fresh = await createFreshPostgresDatabase();
+  const client = new pg.Client({ connectionString: fresh.url });
+  await client.connect();
+  const session: SqlSession = {
+    exec: async (sql) => void (await client.query(sql)),
+    query: async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
+  };
+  return {
+    session,
+    inTransaction: async (fn: (tx: SqlSession) => Promise<void>) => {
+      await client.query('BEGIN');
+      try {
+        await fn(session);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    },
+    close: async () => {
+      await client.end();
+      await fresh.drop();
+    },
+  };
+}
+
+describe.each(backends)('the updates rename (migration 0004) on %s', (kind) => {
+  it('upgrades a database migrated before it, keeping its rows and constraints', async () => {
+    const bare = await bareDatabase(kind);
+    const { session, inTransaction } = bare;
+    try {
+      // What a database migrated by an earlier Folio holds: every file but 0004, an update in `deployments`.
+      const all = loadMigrations();
+      expect(await runMigrations(session, inTransaction, all.filter((m) => m.id !== 4))).not.toContain(4);
+      await session.exec(`INSERT INTO projects (id, name, repo_url) VALUES ('p1', 'P', 'x');
+        INSERT INTO deployments (id, project_id, status, summary, logs) VALUES ('u1', 'p1', 'success', 'Published', '{one,two}')`);
+      expect(await runMigrations(session, inTransaction, all)).toEqual([4]);
+      expect(await session.query('SELECT id, project_id, status, summary, logs FROM updates')).toEqual([
+        { id: 'u1', project_id: 'p1', status: 'success', summary: 'Published', logs: ['one', 'two'] },
+      ]);
+      expect(await session.query("SELECT to_regclass('deployments') AS t")).toEqual([{ t: null }]);
+      await expect(session.query("INSERT INTO updates (id, project_id, status) VALUES ('u2', 'p1', 'deployed')")).rejects.toThrow('updates_status_check');
+      await expect(session.query("INSERT INTO updates (id, project_id) VALUES ('u3', 'nope')")).rejects.toThrow('updates_project_id_fkey');
+    } finally {
+      await bare.close();
+    }
+  }, 120_000);
 });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentJob, createProject, openDatabase, type Database } from '../../src/db/index.js';
 import { createJobQueue, type JobQueue } from '../../src/jobs/index.js';
-import { createBareRepo, gitOut, tempDir } from '../agent/git-fixtures.js';
+import { createBareRepo, gitOut, tempDir } from '../git/git-fixtures.js';
 import { createFreshPostgresDatabase } from '../db/helpers.js';
 
 // Workers are separate processes sharing one PostgreSQL, as `folio worker`

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getAgentJobById, openDatabase } from '../../src/db/index.js';
-import { createBareRepo, gitOut, tempDir } from '../agent/git-fixtures.js';
+import { createBareRepo, gitOut, tempDir } from '../git/git-fixtures.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const temps: { cleanup: () => Promise<void> }[] = [];

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAgentJob, createProject, openDatabase, type Database } from '../../src/db/index.js';
-import { createJobQueue, reapExpiredLeases, type JobQueue } from '../../src/jobs/index.js';
+import { createAgentJob, createProject, openDatabase, reapExpiredAgentJobLeases, type Database } from '../../src/db/index.js';
+import { createJobQueue, type JobQueue } from '../../src/jobs/index.js';
 
 let db: Database | undefined;
 let queue: JobQueue | undefined;
@@ -31,11 +31,11 @@ describe('job queue on PGlite', () => {
     db = await openDatabase({ memory: true });
     const project = await createProject(db, { name: 'p', repoUrl: '/tmp/x.git' });
     const job = await createAgentJob(db, { projectId: project.id, repository: '/tmp/x.git', ref: null, model: 'folio-maintainer', prompt: 'p' });
-    expect(await reapExpiredLeases(db, 60_000)).toEqual([]);
+    expect(await reapExpiredAgentJobLeases(db, 60_000)).toEqual([]);
     await db.query(`UPDATE agent_jobs SET lease_owner = 'w1', lease_expires_at = now() - interval '1 second' WHERE id = $1`, [job.id]);
-    expect(await reapExpiredLeases(db, 60_000)).toEqual([job.id]);
-    expect(await reapExpiredLeases(db, 60_000)).toEqual([]);
+    expect(await reapExpiredAgentJobLeases(db, 60_000)).toEqual([job.id]);
+    expect(await reapExpiredAgentJobLeases(db, 60_000)).toEqual([]);
     await db.query(`UPDATE agent_jobs SET requeued_at = now() - interval '2 minutes', updated_at = now() - interval '2 minutes' WHERE id = $1`, [job.id]);
-    expect(await reapExpiredLeases(db, 60_000)).toEqual([job.id]);
+    expect(await reapExpiredAgentJobLeases(db, 60_000)).toEqual([job.id]);
   });
 });

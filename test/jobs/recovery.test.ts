@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runMaintainer, startWorker, type AgentWorker } from '../../src/agent/index.js';
 import { addAgentJobMessage, createAgentJob, createProject, getAgentJobById, openDatabase, type Database } from '../../src/db/index.js';
-import { createBareRepo, gitOut, tempDir } from '../agent/git-fixtures.js';
+import { createBareRepo, gitOut, tempDir } from '../git/git-fixtures.js';
 
 let db: Database | undefined;
 let worker: AgentWorker | undefined;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createAgentJob, createProject, getAgentJobById, openDatabase } from '../../src/db/index.js';
 import { createJobQueue } from '../../src/jobs/index.js';
-import { createBareRepo, gitOut, tempDir } from '../agent/git-fixtures.js';
+import { createBareRepo, gitOut, tempDir } from '../git/git-fixtures.js';
 import { createFreshPostgresDatabase } from '../db/helpers.js';
 
 const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/cli/main.ts');

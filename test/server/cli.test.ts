@@ -67,7 +67,7 @@ describe('folio projects, keys and start', () => {
 
     const refused = await folio(['projects', 'create', '--name', 'x', '--repo', '--upload-pack=evil', '--data', data]).catch((e) => e);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('AGENT_BAD_REPOSITORY');
+    expect(refused.stderr).toContain('GIT_BAD_REPOSITORY');
   }, 300_000);
 
   it('npm start: serves the example, prints a working curl line, and does not reprint the key', async () => {

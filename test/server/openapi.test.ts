@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { validate } from '@scalar/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminOpenApiDocument } from '../../src/server/index.js';
+import { adminOpenApiDocument } from '../../src/api/index.js';
 import { startTestServer, type TestServer } from './helpers.js';
 
 describe('GET /openapi.json', () => {

@@ -38,6 +38,7 @@ export function editDocsJson(doc: DocsJsonFile, jsonPath: JSONPath, value: unkno
 
 /** Write the edited text back; returns true when the file changed. */
 export async function saveDocsJson(doc: DocsJsonFile): Promise<boolean> {
+  // An unreadable old file just means there is nothing to compare with: write.
   const before = await readFile(doc.file, 'utf8').catch(() => null);
   if (before === doc.text) return false;
   await writeFile(doc.file, doc.text);

@@ -36,6 +36,7 @@ async function isFile(root: string, rel: string): Promise<boolean> {
  * same file name. Links without such a fix are listed in the notes, unchanged.
  */
 export async function fixBrokenLinks(root: string): Promise<TaskResult> {
+  // Redirects only help to pick a fix: without a readable docs.json, links are fixed by file name alone.
   const doc = await readDocsJson(root).catch(() => null);
   const index = await buildPageIndex(root);
   const pages = new Set(index.pages.keys());

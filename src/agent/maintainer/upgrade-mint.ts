@@ -14,6 +14,7 @@ export async function upgradeMintJson(root: string): Promise<TaskResult> {
     () => true,
     () => false,
   );
+  // No readable mint.json is an answer (nothing to upgrade), reported in the notes below.
   const text = await readFile(mintFile, 'utf8').catch(() => null);
   if (text === null) return { changed: false, notes: [hasDocs ? 'The site already uses docs.json.' : 'There is no mint.json to upgrade.'] };
   if (hasDocs) return { changed: false, notes: ['Both docs.json and mint.json exist; docs.json wins, so mint.json was left for you to delete.'] };

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { apiKeyUnusableReason, createApiKey, getProject, listApiKeys, revokeApiKey } from '../../db/index.js';
-import { formatTable, parseExpiry, reportCliError, withCliDatabase, type DataFlags } from '../../server/cli-support.js';
+import { formatTable, parseExpiry, reportCliError, withCliDatabase, type DataFlags } from '../support.js';
 
 interface CreateFlags extends DataFlags {
   project: string[];

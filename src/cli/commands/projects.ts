@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { checkBranchName, checkRepositoryUrl } from '../../agent/git-safety.js';
+import { checkBranchName, checkRepositoryUrl } from '../../git/index.js';
 import { createProject, listProjects, updateProject } from '../../db/index.js';
-import { formatTable, reportCliError, withCliDatabase, type DataFlags } from '../../server/cli-support.js';
+import { formatTable, reportCliError, withCliDatabase, type DataFlags } from '../support.js';
 import { resolveInside } from '../../shared/index.js';
 
 interface CreateFlags extends DataFlags {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { adminOpenApiDocument } from '../../server/app.js';
-import { reportCliError } from '../../server/cli-support.js';
-import { runServer, type RunningServer } from '../../server/run-server.js';
+import { adminOpenApiDocument } from '../../api/index.js';
+import { reportCliError } from '../support.js';
+import { runServer, type RunningServer } from '../../server/index.js';
 
 export interface ServeFlags {
   port: string;

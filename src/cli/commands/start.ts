@@ -1,8 +1,9 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { createApiKey, createProject, getDeployment, getProject, listApiKeys } from '../../db/index.js';
-import { reportCliError } from '../../server/cli-support.js';
-import { ensureExamplesRepository } from '../../server/examples-repo.js';
+import { createApiKey, createProject, getProject, getUpdate, listApiKeys } from '../../db/index.js';
+import { seedBareRepository } from '../../git/index.js';
+import { reportCliError } from '../support.js';
 import { displayOrigin, ownerLines, serverOptions, startFromFlags, type ServeFlags } from './serve.js';
 
 /** The bundled example docs: `<package>/examples`, from src/cli/commands or dist/cli/commands alike. */
@@ -20,13 +21,15 @@ export function registerStart(program: Command): void {
       try {
         server = await startFromFlags(flags);
         const { db } = server;
-        const repo = await ensureExamplesRepository(server.dataDir, EXAMPLES_DIR);
+        // A bare repository holding the examples on `main`, so updates and agent jobs (branches, pull
+        // requests) work on it like on any other; seeded once, so merged changes survive restarts.
+        const repo = await seedBareRepository(path.join(server.dataDir, 'examples.git'), EXAMPLES_DIR, 'Bundled Folio example docs');
         const project =
           (await getProject(db, EXAMPLE_PROJECT)) ??
           (await createProject(db, { id: EXAMPLE_PROJECT, name: 'Folio Example', repoUrl: `file://${repo}`, branch: 'main', docsDir: '.' }));
         process.stderr.write(`Publishing the example docs from ${project.repoUrl}…\n`);
         const update = await server.updates.runNow(project, 'internal');
-        const outcome = await getDeployment(db, update.id);
+        const outcome = await getUpdate(db, update.id);
 
         const existing = await listApiKeys(db, project.id);
         const fresh = existing.length === 0 ? await createApiKey(db, { projectIds: [project.id], name: 'first key (folio start)' }) : null;
@@ -60,7 +63,8 @@ export function registerStart(program: Command): void {
       } catch (error) {
         reportCliError(error);
         // Do not leave a half-started server holding the port and the data directory.
-        await server?.close().catch(() => {});
+        // The start-up error above is the one reported; a failing close adds nothing to it.
+        await server?.close().catch(() => undefined);
       }
     },
   );

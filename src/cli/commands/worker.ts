@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { startWorker } from '../../agent/index.js';
 import { openDatabase } from '../../db/index.js';
-import { reportCliError } from '../../server/cli-support.js';
+import { reportCliError } from '../support.js';
 
 interface WorkerFlags {
   concurrency: string;

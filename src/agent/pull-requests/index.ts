@@ -1,0 +1,4 @@
+export * from './types.js';
+export * from './folio.js';
+export * from './github.js';
+export * from './select.js';

@@ -1,0 +1,136 @@
+import { z } from '@hono/zod-openapi';
+
+// The admin API's shapes. The same zod objects validate requests, type the
+// handlers and generate GET /openapi.json, so the document cannot drift.
+
+const projectIdDoc = 'Your project ID, shown by `folio projects list` and on the API keys page of the dashboard.';
+
+/** Error body of every failure. */
+export const ErrorSchema = z
+  .object({
+    error: z.string().openapi({ description: 'Error message: what is wrong and how to fix it.' }),
+    code: z.string().optional().openapi({ description: 'Stable machine-readable error code (see docs/errors/api.md).' }),
+  })
+  .openapi('Error');
+
+/** The spec's AgentJob, field for field. */
+export const AgentJobSchema = z
+  .object({
+    id: z.string().openapi({ description: 'Unique identifier for the agent job.' }),
+    status: z.enum(['active', 'completed', 'archived', 'failed']).openapi({
+      description:
+        'Current status of the job. `active`: the agent is processing the prompt. `completed`: the agent finished; a pull request may exist (check `prLink`). `archived`: the job was archived. `failed`: the agent hit an unrecoverable error. Poll until the status is `completed`, `archived` or `failed`.',
+    }),
+    source: z
+      .object({
+        repository: z.string().openapi({ description: 'Full URL of the source repository.' }),
+        ref: z.string().nullable().openapi({ description: 'Git branch the agent works on.' }),
+      })
+      .openapi({ description: 'Source repository information.' }),
+    model: z.string().openapi({ description: 'The AI model used for this job.' }),
+    prLink: z.string().url().nullable().openapi({
+      description: 'Pull request URL created by the agent. `null` while the job is `active` or when no file changed.',
+      example: 'https://github.com/org/repo/pull/123',
+    }),
+    createdAt: z.string().datetime().openapi({ description: 'Timestamp when the job was created.' }),
+    archivedAt: z.string().datetime().nullable().openapi({ description: 'Timestamp when the job was archived.' }),
+    failureReason: z.string().nullable().openapi({
+      description:
+        'Why a `failed` job failed, as `CODE: message` (codes in docs/errors/agent.md); `null` for every other status. Folio addition to the spec\'s AgentJob.',
+      example: 'AGENT_CLONE_FAILED: could not read the repository',
+    }),
+  })
+  .openapi('AgentJob');
+
+export type AgentJobBody = z.infer<typeof AgentJobSchema>;
+
+export const ProjectParams = z.object({
+  projectId: z.string().min(1).max(100).openapi({ param: { name: 'projectId', in: 'path' }, description: projectIdDoc }),
+});
+
+export const JobParams = ProjectParams.extend({
+  id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' }, description: 'The unique identifier of the agent job.' }),
+});
+
+export const CreateJobBody = z
+  .object({
+    prompt: z.string().min(1).max(20_000).openapi({ description: 'The instruction for the agent to execute.' }),
+    branch: z.string().min(1).max(200).optional().openapi({
+      description: 'Git branch the agent should work on; when omitted the agent derives one from the job id.',
+    }),
+    model: z.string().min(1).max(100).optional().openapi({ description: 'The agent model to use; defaults to the server default (`folio-maintainer`).' }),
+  })
+  // Unknown fields are refused, not dropped: a misspelt `branch` must not silently run on the default branch.
+  .strict()
+  .openapi('CreateAgentJobRequest');
+
+export const MessageBody = z
+  .object({
+    prompt: z.string().min(1).max(20_000).openapi({ description: 'The follow-up instruction for the agent.' }),
+  })
+  .strict()
+  .openapi('AgentJobMessageRequest');
+
+export const ListJobsQuery = z.object({
+  status: z
+    .enum(['active', 'completed', 'archived', 'failed'])
+    .optional()
+    .openapi({ param: { name: 'status', in: 'query' }, description: 'Only jobs in this status.' }),
+  cursor: z
+    .string()
+    .max(500)
+    .optional()
+    .openapi({ param: { name: 'cursor', in: 'query' }, description: '`nextCursor` of the previous page.' }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(20)
+    .openapi({ param: { name: 'limit', in: 'query' }, description: 'Jobs per page (1-100, default 20).' }),
+});
+
+export const JobListSchema = z
+  .object({
+    jobs: z.array(AgentJobSchema).openapi({ description: 'Jobs, newest first.' }),
+    nextCursor: z.string().nullable().openapi({ description: 'Pass as `cursor` to get the next page; `null` on the last page.' }),
+  })
+  .openapi('AgentJobList');
+
+export const UpdateParams = z.object({
+  projectId: ProjectParams.shape.projectId,
+});
+
+export const UpdateTriggeredSchema = z
+  .object({
+    statusId: z.string().openapi({ description: 'The status ID of the triggered update.' }),
+  })
+  .openapi('UpdateTriggered');
+
+export const StatusParams = z.object({
+  statusId: z.string().min(1).max(100).openapi({ param: { name: 'statusId', in: 'path' }, description: 'The status ID of a triggered update.' }),
+});
+
+export const UpdateStatusSchema = z
+  .object({
+    _id: z.string().openapi({ description: 'The status ID of the update.' }),
+    projectId: z.string().openapi({ description: 'The documentation project ID.' }),
+    status: z.enum(['queued', 'in_progress', 'success', 'failure']).openapi({ description: 'The status of the update.' }),
+    summary: z.string().openapi({ description: 'Summary of the status of the update.' }),
+    logs: z.array(z.string()).openapi({ description: 'Log lines of the fetch, build and publish steps.' }),
+    createdAt: z.string().datetime().openapi({ description: 'When the update was queued (ISO 8601, UTC).' }),
+    endedAt: z.string().datetime().nullable().openapi({ description: 'When the update ended (ISO 8601, UTC); `null` until then.' }),
+    subdomain: z.string().openapi({ description: 'Host label the project site is served under (`<subdomain>.<site domain>`).' }),
+    source: z.enum(['api', 'dashboard', 'internal']).openapi({ description: 'Where the update was triggered from.' }),
+    commit: z
+      .object({
+        sha: z.string().nullable().openapi({ description: 'The SHA of the commit built.' }),
+        ref: z.string().nullable().openapi({ description: 'The ref of the commit.' }),
+        message: z.string().nullable().openapi({ description: 'The commit message.' }),
+      })
+      .nullable()
+      .openapi({ description: 'The commit built; `null` before it is fetched or for a local folder.' }),
+  })
+  .openapi('UpdateStatus');
+
+export type UpdateStatusBody = z.infer<typeof UpdateStatusSchema>;

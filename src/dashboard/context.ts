@@ -1,0 +1,25 @@
+import type { Database, ProjectRow } from '../db/index.js';
+import type { Session } from './data/sessions.js';
+import type { DashboardUser } from './data/users.js';
+import type { AdminServices } from '../api/index.js';
+
+/** Hono environment of the dashboard routes. */
+export interface DashboardEnv {
+  Variables: {
+    session: Session | null;
+    user: DashboardUser | null;
+    form: Record<string, string>;
+  };
+}
+
+/** Everything the route modules need, resolved once by `createDashboard`. */
+export interface DashboardContext {
+  db: Database;
+  base: string;
+  services: AdminServices;
+  models: string[];
+  secureCookies: boolean | 'auto';
+  trustProxy: boolean;
+  siteUrl: (project: ProjectRow, requestUrl: URL) => string;
+  onProjectChanged: (project: ProjectRow) => void | Promise<void>;
+}

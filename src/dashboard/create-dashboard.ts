@@ -1,0 +1,95 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Database, ProjectRow } from '../db/index.js';
+import { DASHBOARD_JS } from './assets/client.js';
+import { DASHBOARD_CSS } from './assets/styles.js';
+import type { DashboardContext, DashboardEnv } from './context.js';
+import { csrfProtection, loadSession, requireUser, securityHeaders } from './middleware.js';
+import { errorPage } from './respond.js';
+import { registerAuthRoutes } from './routes/auth-routes.js';
+import { registerJobRoutes } from './routes/job-routes.js';
+import { registerProjectRoutes } from './routes/project-routes.js';
+import { registerUpdateRoutes } from './routes/update-routes.js';
+import type { AdminServices } from '../api/index.js';
+
+export interface DashboardDeps {
+  db: Database;
+  /** Path the app is mounted at; links, redirects and the cookie path use it. */
+  basePath?: string;
+  /** The admin API's services (the same instance the API uses: rate limits, queueing, key cache, updates). */
+  services: AdminServices;
+  /** Model names offered when starting a job; the first is the default. */
+  models?: string[];
+  /** `auto`: Secure cookies when the request arrived over https. */
+  secureCookies?: boolean | 'auto';
+  /** Believe X-Forwarded-Proto / X-Forwarded-Host (only behind a proxy you run). */
+  trustProxy?: boolean;
+  /** Sites answer on `<projectId>.<siteDomain>` (as `AppDeps.siteDomain`); default `localhost`. */
+  siteDomain?: string;
+  /** URL of a project's published site, from the dashboard request URL; overrides `siteDomain`. */
+  siteUrl?: (project: ProjectRow, requestUrl: URL) => string;
+  /** Called after a project is created or its settings change (e.g. `hosts.refresh()` for custom domains). */
+  onProjectChanged?: (project: ProjectRow) => void | Promise<void>;
+  /** Server log for unexpected errors (one line each). */
+  log?: (line: string) => void;
+}
+
+/** Site address: the first custom domain, else `<project id>.<siteDomain>`, on the dashboard's scheme and port. */
+export function defaultSiteUrl(project: ProjectRow, requestUrl: URL, siteDomain = 'localhost'): string {
+  const port = requestUrl.port ? `:${requestUrl.port}` : '';
+  const host = project.hostNames[0] ?? `${project.id}.${siteDomain}`;
+  return `${requestUrl.protocol}//${host}${port}/`;
+}
+
+const ASSET_HEADERS = { 'Cache-Control': 'public, max-age=31536000, immutable' };
+
+/** The dashboard as a Hono sub-app; mount it with `app.route('/dashboard', createDashboard(deps))`. */
+export function createDashboard({
+  db,
+  basePath = '/dashboard',
+  services,
+  models = ['folio-maintainer'],
+  secureCookies = 'auto',
+  trustProxy = false,
+  siteDomain = 'localhost',
+  siteUrl = (project, url) => defaultSiteUrl(project, url, siteDomain),
+  onProjectChanged = () => {},
+  log = () => {},
+}: DashboardDeps): Hono<DashboardEnv> {
+  const ctx: DashboardContext = {
+    db,
+    base: basePath.replace(/\/+$/, ''),
+    services,
+    models,
+    secureCookies,
+    trustProxy,
+    siteUrl,
+    onProjectChanged,
+  };
+  const app = new Hono<DashboardEnv>();
+  app.use('*', securityHeaders());
+
+  app.get('/assets/app.css', (c) => c.body(DASHBOARD_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', ...ASSET_HEADERS }));
+  app.get('/assets/app.js', (c) => c.body(DASHBOARD_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', ...ASSET_HEADERS }));
+
+  // Forms are small; 64 KiB leaves room for a long prompt and refuses anything bigger early.
+  app.use('*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.text('Form too large (limit 64 KiB).', 413) }));
+  app.use('*', loadSession(ctx));
+  app.use('*', csrfProtection(ctx));
+
+  const open = new Hono<DashboardEnv>();
+  registerAuthRoutes(open, ctx);
+  app.route('/', open);
+
+  app.use('*', requireUser(ctx));
+  registerProjectRoutes(app, ctx);
+  registerJobRoutes(app, ctx);
+  registerUpdateRoutes(app, ctx);
+
+  app.onError((err, c) => {
+    log(`dashboard error: ${c.req.method} ${c.req.path}: ${err.stack ?? String(err)}`);
+    return errorPage(c, ctx, 500, 'DASHBOARD_INTERNAL', 'Something went wrong on the server. Try again; if it keeps failing, the server log has the details.');
+  });
+  app.notFound((c) => errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', 'There is no dashboard page at this address.'));
+  return app;
+}

@@ -1,0 +1,65 @@
+import { branchNameProblem, checkRepositoryUrl } from '../git/index.js';
+
+/** A form problem: which field, and what to do about it. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export interface ProjectInput {
+  name: string;
+  repoUrl: string;
+  branch: string;
+  docsDir: string;
+}
+
+export interface ProjectSettingsInput extends ProjectInput {
+  hostNames: string[];
+  agentRatePerHour: number;
+}
+
+const HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** Read and check the project form; returns the values or the first problem, naming the field. */
+export function parseProjectForm(form: Record<string, string>): { value: ProjectInput } | { problem: FieldProblem } {
+  const name = (form.name ?? '').trim();
+  const repoUrl = (form.repoUrl ?? '').trim();
+  const branch = (form.branch ?? '').trim() || 'main';
+  const docsDir = (form.docsDir ?? '').trim().replace(/^\.\/+/, '') || '.';
+  if (name === '' || name.length > 100) return { problem: { field: 'name', message: 'Name: enter 1 to 100 characters.' } };
+  try {
+    checkRepositoryUrl(repoUrl);
+  } catch (error) {
+    return { problem: { field: 'repoUrl', message: `Repository: ${(error as Error).message}` } };
+  }
+  const branchProblem = branchNameProblem(branch);
+  if (branchProblem) return { problem: { field: 'branch', message: `Branch: "${branch}" is refused because ${branchProblem}.` } };
+  if (docsDir.startsWith('/') || docsDir.split(/[\\/]/).includes('..')) {
+    return { problem: { field: 'docsDir', message: 'Docs folder: give a path inside the repository, such as "docs" or "." (no leading "/" and no "..").' } };
+  }
+  return { value: { name, repoUrl, branch, docsDir } };
+}
+
+/** The project form plus the settings-only fields (custom domains, agent rate). */
+export function parseSettingsForm(form: Record<string, string>): { value: ProjectSettingsInput } | { problem: FieldProblem } {
+  const base = parseProjectForm(form);
+  if ('problem' in base) return base;
+  const hostNames = (form.hostNames ?? '')
+    .split(/[\s,]+/)
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  const badHost = hostNames.find((h) => !HOST.test(h));
+  if (badHost) return { problem: { field: 'hostNames', message: `Custom domains: "${badHost}" is not a host name; use names like docs.example.com, separated by commas.` } };
+  const rate = Number(form.agentRatePerHour ?? '100');
+  if (!Number.isInteger(rate) || rate < 1 || rate > 100_000) {
+    return { problem: { field: 'agentRatePerHour', message: 'Agent requests per hour: enter a whole number from 1 to 100000.' } };
+  }
+  return { value: { ...base.value, hostNames, agentRatePerHour: rate } };
+}
+
+/** Key expiry from the form's day count (0 = never). */
+export function parseExpiry(value: string | undefined, now = Date.now()): { value: Date | null } | { problem: FieldProblem } {
+  const days = Number(value ?? '90');
+  if (!Number.isInteger(days) || days < 0 || days > 3650) return { problem: { field: 'expiresInDays', message: 'Expires after: choose one of the offered periods.' } };
+  return { value: days === 0 ? null : new Date(now + days * 86_400_000) };
+}

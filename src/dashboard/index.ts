@@ -1,0 +1,6 @@
+export * from './bootstrap.js';
+export * from './codes.js';
+export * from './create-dashboard.js';
+export * from './errors.js';
+export * from './signed-in.js';
+export { createUser, hasOwner } from './data/users.js';

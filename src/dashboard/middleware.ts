@@ -1,0 +1,128 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { tokensEqual } from './auth/tokens.js';
+import type { DashboardContext, DashboardEnv } from './context.js';
+import { createSession, findSession, type Session } from './data/sessions.js';
+import { errorPage } from './respond.js';
+
+export const SESSION_COOKIE = 'folio_session';
+
+/** Scripts and styles only from the dashboard itself; no framing, no inline code. */
+const CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+/** Security headers on every dashboard response. */
+export function securityHeaders(): MiddlewareHandler<DashboardEnv> {
+  return async (c, next) => {
+    await next();
+    c.header('Content-Security-Policy', CSP);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Referrer-Policy', 'same-origin');
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  };
+}
+
+/** Whether the request reached us over https (directly, or through a trusted proxy). */
+export function isHttps(c: Context, ctx: DashboardContext): boolean {
+  if (ctx.secureCookies !== 'auto') return ctx.secureCookies;
+  if (new URL(c.req.url).protocol === 'https:') return true;
+  return ctx.trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+}
+
+/**
+ * Set the session cookie: HttpOnly, SameSite=Lax, Secure over https. Host-only with path `/` so
+ * Folio's own pull request pages (`/pulls/<id>`, the job's prLink) can recognise a signed-in owner;
+ * project sites live on other host names and never receive it.
+ */
+export function writeSessionCookie(c: Context, ctx: DashboardContext, session: Session): void {
+  setCookie(c, SESSION_COOKIE, session.id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isHttps(c, ctx),
+    expires: session.expiresAt,
+  });
+}
+
+/** Remove the session cookie. */
+export function clearSessionCookie(c: Context, ctx: DashboardContext): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c, ctx) });
+}
+
+/** Load the session and its user from the cookie into `c.var`. */
+export function loadSession(ctx: DashboardContext): MiddlewareHandler<DashboardEnv> {
+  return async (c, next) => {
+    const id = getCookie(c, SESSION_COOKIE);
+    const found = id ? await findSession(ctx.db, id) : null;
+    c.set('session', found?.session ?? null);
+    c.set('user', found?.user ?? null);
+    c.set('form', {});
+    await next();
+  };
+}
+
+/** The current session, creating an anonymous one (for the sign-in form's CSRF token) when there is none. */
+export async function ensureSession(c: Context<DashboardEnv>, ctx: DashboardContext): Promise<Session> {
+  const existing = c.get('session');
+  if (existing) return existing;
+  const session = await createSession(ctx.db, null);
+  writeSessionCookie(c, ctx, session);
+  c.set('session', session);
+  return session;
+}
+
+/**
+ * Every POST must carry the session's synchronizer token in `_csrf`, and when the browser sends
+ * `Origin` it must be ours. Text fields are left in `c.var.form`; no dashboard form uploads files, so file parts are not read.
+ */
+export function csrfProtection(ctx: DashboardContext): MiddlewareHandler<DashboardEnv> {
+  return async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    const origin = c.req.header('origin');
+    const session = c.get('session');
+    const form: Record<string, string> = {};
+    const type = c.req.header('content-type') ?? '';
+    if (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data')) {
+      const body = await c.req.parseBody();
+      for (const [key, value] of Object.entries(body)) if (typeof value === 'string') form[key] = value;
+    }
+    const sameOrigin = !origin || origin === new URL(c.req.url).origin || (ctx.trustProxy && sameHostOrigin(origin, c));
+    const token = form._csrf ?? '';
+    if (!session || !sameOrigin || token === '' || !tokensEqual(token, session.csrfToken)) {
+      return errorPage(c, ctx, 403, 'DASHBOARD_CSRF_INVALID', 'This form has expired or did not come from the dashboard. Go back, reload the page and submit it again.');
+    }
+    delete form._csrf;
+    c.set('form', form);
+    return next();
+  };
+}
+
+/** Behind a proxy the request URL is the internal one; compare Origin with the Host header instead. */
+function sameHostOrigin(origin: string, c: Context): boolean {
+  try {
+    return new URL(origin).host === (c.req.header('x-forwarded-host') ?? c.req.header('host'));
+  } catch {
+    // An Origin that is not a URL names no host of ours: refused like a foreign one.
+    return false;
+  }
+}
+
+/** Send visitors without a signed-in session to the sign-in page (JSON endpoints get 401). */
+export function requireUser(ctx: DashboardContext): MiddlewareHandler<DashboardEnv> {
+  return async (c, next) => {
+    if (c.get('user')) return next();
+    if (c.req.path.endsWith('.json')) return c.json({ error: 'Sign in to the dashboard first.' }, 401);
+    if (c.req.method !== 'GET') return c.redirect(`${ctx.base}/login`, 303);
+    const next_ = c.req.path + (new URL(c.req.url).search || '');
+    return c.redirect(`${ctx.base}/login?next=${encodeURIComponent(next_)}`, 303);
+  };
+}

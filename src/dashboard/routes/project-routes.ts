@@ -1,0 +1,113 @@
+import type { Context, Hono } from 'hono';
+import { createElement } from 'react';
+import { createApiKey, createProject, getProject, listAgentJobs, listApiKeys, listUpdates, listProjects, updateProject, type ProjectRow } from '../../db/index.js';
+import type { DashboardContext, DashboardEnv } from '../context.js';
+import { parseExpiry, parseProjectForm, parseSettingsForm } from '../forms.js';
+import { errorPage, html, viewerOf } from '../respond.js';
+import { KeysPage } from '../views/keys-page.js';
+import type { Notice } from '../views/layout.js';
+import { ProjectOverviewPage, ProjectsPage } from '../views/project-pages.js';
+import { noticeFromQuery } from './notices.js';
+
+/** The project named in the path, or an error page response. */
+export async function loadProject(c: Context<DashboardEnv>, ctx: DashboardContext): Promise<ProjectRow | Response> {
+  const project = await getProject(ctx.db, c.req.param('projectId') ?? '');
+  return project ?? errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', 'No project has this id. Pick one from the projects list.');
+}
+
+/** Projects list, creation, overview/settings and API keys. */
+export function registerProjectRoutes(app: Hono<DashboardEnv>, ctx: DashboardContext): void {
+  const { base } = ctx;
+
+  app.get('/', (c) => c.redirect(`${base}/projects`, 303));
+
+  app.get('/projects', async (c) => {
+    const projects = await listProjects(ctx.db);
+    return html(c, createElement(ProjectsPage, { base, viewer: viewerOf(c), projects, notice: noticeFromQuery(c) }));
+  });
+
+  app.post('/projects', async (c) => {
+    const form = c.get('form');
+    const parsed = parseProjectForm(form);
+    if ('problem' in parsed) {
+      const projects = await listProjects(ctx.db);
+      const values = { name: form.name ?? '', repoUrl: form.repoUrl ?? '', branch: form.branch ?? '', docsDir: form.docsDir ?? '' };
+      const notice: Notice = { kind: 'error', text: parsed.problem.message, code: 'DASHBOARD_FORM_INVALID' };
+      return html(c, createElement(ProjectsPage, { base, viewer: viewerOf(c), projects, notice, values }), 400);
+    }
+    const project = await createProject(ctx.db, parsed.value);
+    await ctx.onProjectChanged(project);
+    return c.redirect(`${base}/projects/${project.id}?notice=project-created`, 303);
+  });
+
+  app.get('/projects/:projectId', async (c) => {
+    const project = await loadProject(c, ctx);
+    if (project instanceof Response) return project;
+    const siteUrl = ctx.siteUrl(project, new URL(c.req.url));
+    const [latestUpdate] = await listUpdates(ctx.db, project.id, 1);
+    const { jobs } = await listAgentJobs(ctx.db, { projectId: project.id, status: 'active', limit: 26 });
+    return html(
+      c,
+      createElement(ProjectOverviewPage, { base, viewer: viewerOf(c), project, siteUrl, latestUpdate: latestUpdate ?? null, activeJobs: jobs.length, notice: noticeFromQuery(c) }),
+    );
+  });
+
+  app.post('/projects/:projectId/settings', async (c) => {
+    const project = await loadProject(c, ctx);
+    if (project instanceof Response) return project;
+    const form = c.get('form');
+    const parsed = parseSettingsForm(form);
+    if ('problem' in parsed) {
+      const values = {
+        name: form.name ?? '',
+        repoUrl: form.repoUrl ?? '',
+        branch: form.branch ?? '',
+        docsDir: form.docsDir ?? '',
+        hostNames: form.hostNames ?? '',
+        agentRatePerHour: form.agentRatePerHour ?? '',
+      };
+      const siteUrl = ctx.siteUrl(project, new URL(c.req.url));
+      const notice: Notice = { kind: 'error', text: parsed.problem.message, code: 'DASHBOARD_FORM_INVALID' };
+      return html(c, createElement(ProjectOverviewPage, { base, viewer: viewerOf(c), project, siteUrl, notice, values }), 400);
+    }
+    const updated = await updateProject(ctx.db, project.id, parsed.value);
+    if (updated) await ctx.onProjectChanged(updated);
+    return c.redirect(`${base}/projects/${project.id}?notice=settings-saved`, 303);
+  });
+
+  const keysPage = async (c: Context<DashboardEnv>, project: ProjectRow, extra: { newKey?: { key: string; name: string }; notice?: Notice | null }, status: 200 | 201 | 400 = 200) => {
+    const keys = await listApiKeys(ctx.db, project.id);
+    const apiBase = new URL(c.req.url).origin;
+    if (extra.newKey) c.header('Cache-Control', 'no-store');
+    return html(c, createElement(KeysPage, { base, viewer: viewerOf(c), project, keys, apiBase, notice: extra.notice ?? noticeFromQuery(c), newKey: extra.newKey ?? null }), status);
+  };
+
+  app.get('/projects/:projectId/keys', async (c) => {
+    const project = await loadProject(c, ctx);
+    if (project instanceof Response) return project;
+    return keysPage(c, project, {});
+  });
+
+  app.post('/projects/:projectId/keys', async (c) => {
+    const project = await loadProject(c, ctx);
+    if (project instanceof Response) return project;
+    const form = c.get('form');
+    const name = (form.name ?? '').trim();
+    if (name === '' || name.length > 100) return keysPage(c, project, { notice: { kind: 'error', text: 'Name: enter 1 to 100 characters so you can tell keys apart.', code: 'DASHBOARD_FORM_INVALID' } }, 400);
+    const expiry = parseExpiry(form.expiresInDays);
+    if ('problem' in expiry) return keysPage(c, project, { notice: { kind: 'error', text: expiry.problem.message, code: 'DASHBOARD_FORM_INVALID' } }, 400);
+    const { key } = await createApiKey(ctx.db, { projectIds: [project.id], name, expiresAt: expiry.value });
+    // The key is rendered into this response only (no redirect), so it is never stored or shown again.
+    return keysPage(c, project, { newKey: { key, name } }, 201);
+  });
+
+  app.post('/projects/:projectId/keys/:keyId/revoke', async (c) => {
+    const project = await loadProject(c, ctx);
+    if (project instanceof Response) return project;
+    const keys = await listApiKeys(ctx.db, project.id);
+    const key = keys.find((k) => k.id === c.req.param('keyId'));
+    if (!key) return errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', 'This project has no key with that id. Reload the API keys page.');
+    await ctx.services.revokeKey(key.id);
+    return c.redirect(`${base}/projects/${project.id}/keys?notice=key-revoked`, 303);
+  });
+}

@@ -1,0 +1,59 @@
+import type { Hono } from 'hono';
+import { createElement } from 'react';
+import { getUpdate, listUpdates } from '../../db/index.js';
+import type { DashboardContext, DashboardEnv } from '../context.js';
+import { errorPage, html, viewerOf } from '../respond.js';
+import { ApiError } from '../../api/index.js';
+import { statusLabel } from '../views/format.js';
+import { UpdateDetailPage, UpdatesPage } from '../views/update-pages.js';
+import { noticeFromQuery } from './notices.js';
+import { loadProject } from './project-routes.js';
+
+/** Documentation updates: history, trigger, detail with live log, and the polling endpoint. */
+export function registerUpdateRoutes(app: Hono<DashboardEnv>, ctx: DashboardContext): void {
+  const { base } = ctx;
+
+  app.get('/projects/:projectId/updates', async (c) => {
+    const project = await loadProject(c, ctx);
+    if (project instanceof Response) return project;
+    const updates = await listUpdates(ctx.db, project.id, 50);
+    const siteUrl = ctx.siteUrl(project, new URL(c.req.url));
+    return html(c, createElement(UpdatesPage, { base, viewer: viewerOf(c), project, updates, siteUrl, notice: noticeFromQuery(c) }));
+  });
+
+  app.post('/projects/:projectId/updates', async (c) => {
+    const project = await loadProject(c, ctx);
+    if (project instanceof Response) return project;
+    try {
+      const update = await ctx.services.triggerUpdate(project, 'dashboard');
+      return c.redirect(`${base}/projects/${project.id}/updates/${update.id}?notice=update-started`, 303);
+    } catch (error) {
+      if (error instanceof ApiError) return errorPage(c, ctx, error.status, 'DASHBOARD_ACTION_REFUSED', error.message);
+      throw error;
+    }
+  });
+
+  app.get('/projects/:projectId/updates/:updateId', async (c) => {
+    const project = await loadProject(c, ctx);
+    if (project instanceof Response) return project;
+    const update = await getUpdate(ctx.db, c.req.param('updateId'));
+    if (!update || update.projectId !== project.id) {
+      return errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', 'This project has no update with that id. Pick one from the updates list.');
+    }
+    const siteUrl = ctx.siteUrl(project, new URL(c.req.url));
+    return html(c, createElement(UpdateDetailPage, { base, viewer: viewerOf(c), project, update, siteUrl, notice: noticeFromQuery(c) }));
+  });
+
+  app.get('/projects/:projectId/updates/:updateId/status.json', async (c) => {
+    const update = await getUpdate(ctx.db, c.req.param('updateId'));
+    if (!update || update.projectId !== c.req.param('projectId')) return c.json({ error: 'Update not found.' }, 404);
+    return c.json({
+      id: update.id,
+      status: update.status,
+      statusLabel: statusLabel(update.status),
+      summary: update.summary,
+      logs: update.logs,
+      endedAt: update.endedAt?.toISOString() ?? null,
+    });
+  });
+}

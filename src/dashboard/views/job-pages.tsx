@@ -1,0 +1,221 @@
+import type { AgentJobMessageRow, AgentJobRow, AgentJobStatus, ProjectRow } from '../../db/schema.js';
+import { formatDate, statusLabel } from './format.js';
+import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
+
+export const JOB_FILTERS: (AgentJobStatus | 'all')[] = ['all', 'active', 'completed', 'failed', 'archived'];
+
+/** A status badge; active jobs poll their JSON endpoint so the badge changes without a reload. */
+function JobBadge({ base, projectId, job, reload }: { base: string; projectId: string; job: AgentJobRow; reload?: boolean }) {
+  const live = job.status === 'active';
+  return (
+    <span
+      className={`badge ${job.status}`}
+      data-job-status={job.id}
+      data-poll={live ? `${base}/projects/${projectId}/jobs/${job.id}/status.json` : undefined}
+      data-reload={live && reload ? '' : undefined}
+      aria-live={live ? 'polite' : undefined}
+    >
+      {statusLabel(job.status)}
+    </span>
+  );
+}
+
+function JobForm({ base, viewer, project, models }: { base: string; viewer: Viewer; project: ProjectRow; models: string[] }) {
+  return (
+    <form className="stack" method="post" action={`${base}/projects/${project.id}/jobs`}>
+      <Csrf token={viewer.csrfToken} />
+      <div className="field">
+        <label htmlFor="prompt">Prompt</label>
+        <textarea id="prompt" name="prompt" required maxLength={20000} placeholder="Fix broken internal links" />
+      </div>
+      <div className="row">
+        <div className="field">
+          <label htmlFor="model">Model</label>
+          <input id="model" name="model" list="models" defaultValue={models[0] ?? ''} autoCapitalize="off" spellCheck={false} />
+          <datalist id="models">
+            {models.map((m) => (
+              <option key={m} value={m} />
+            ))}
+          </datalist>
+        </div>
+        <div className="field">
+          <label htmlFor="branch">
+            Base branch <span className="hint">optional, default {project.branch}</span>
+          </label>
+          <input id="branch" name="branch" autoCapitalize="off" spellCheck={false} />
+        </div>
+      </div>
+      <div>
+        <button className="btn" type="submit">
+          Start job
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Job list with status filters, live badges, and the form to start a job. */
+export function JobsPage(props: {
+  base: string;
+  viewer: Viewer;
+  project: ProjectRow;
+  jobs: AgentJobRow[];
+  filter: AgentJobStatus | 'all';
+  nextCursor: string | null;
+  models: string[];
+  notice?: Notice | null;
+}) {
+  const { base, viewer, project, jobs, filter, nextCursor, models, notice } = props;
+  const listUrl = (status: string) => `${base}/projects/${project.id}/jobs${status === 'all' ? '' : `?status=${status}`}`;
+  return (
+    <Layout title={`Agent jobs · ${project.name}`} base={base} viewer={viewer} project={project} tab="jobs" notice={notice}>
+      <h1>Agent jobs</h1>
+      <p className="sub">The agent works on {project.repoUrl} and opens a pull request with its changes.</p>
+      <section className="panel" aria-labelledby="jobs-h">
+        <h2 id="jobs-h">Jobs</h2>
+        <nav className="filters" aria-label="Filter by status">
+          {JOB_FILTERS.map((f) => (
+            <a key={f} href={listUrl(f)} aria-current={f === filter ? 'true' : undefined}>
+              {f === 'all' ? 'All' : statusLabel(f)}
+            </a>
+          ))}
+        </nav>
+        {jobs.length === 0 ? (
+          <p className="empty">No jobs{filter === 'all' ? '' : ` with status ${filter}`}.</p>
+        ) : (
+          <table className="responsive" id="jobs-table">
+            <thead>
+              <tr>
+                <th scope="col">Prompt</th>
+                <th scope="col">Status</th>
+                <th scope="col">Model</th>
+                <th scope="col">Created</th>
+                <th scope="col">Pull request</th>
+              </tr>
+            </thead>
+            <tbody>
+              {jobs.map((job) => (
+                <tr key={job.id}>
+                  <td data-label="Prompt">
+                    <a href={`${base}/projects/${project.id}/jobs/${job.id}`}>{job.prompt.length > 80 ? `${job.prompt.slice(0, 80)}…` : job.prompt}</a>
+                  </td>
+                  <td data-label="Status">
+                    <JobBadge base={base} projectId={project.id} job={job} />
+                  </td>
+                  <td data-label="Model" className="mono">
+                    {job.model}
+                  </td>
+                  <td data-label="Created">{formatDate(job.createdAt)}</td>
+                  <td data-label="Pull request">{job.prLink ? <a href={job.prLink}>open</a> : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {nextCursor ? (
+          <p>
+            <a href={`${listUrl(filter)}${filter === 'all' ? '?' : '&'}cursor=${encodeURIComponent(nextCursor)}`}>Older jobs →</a>
+          </p>
+        ) : null}
+      </section>
+      <section className="panel" aria-labelledby="new-job">
+        <h2 id="new-job">Start a job</h2>
+        <JobForm base={base} viewer={viewer} project={project} models={models} />
+      </section>
+    </Layout>
+  );
+}
+
+/** One job: facts, the conversation, follow-up and archive. */
+export function JobDetailPage(props: {
+  base: string;
+  viewer: Viewer;
+  project: ProjectRow;
+  job: AgentJobRow;
+  messages: AgentJobMessageRow[];
+  workBranch: string | null;
+  notice?: Notice | null;
+}) {
+  const { base, viewer, project, job, messages, workBranch, notice } = props;
+  const jobUrl = `${base}/projects/${project.id}/jobs/${job.id}`;
+  return (
+    <Layout title={`Job ${job.id}`} base={base} viewer={viewer} project={project} tab="jobs" notice={notice}>
+      <p>
+        <a href={`${base}/projects/${project.id}/jobs`}>← All jobs</a>
+      </p>
+      <h1>
+        Job <span className="mono">{job.id}</span>
+      </h1>
+      <p className="sub">
+        <JobBadge base={base} projectId={project.id} job={job} reload />
+      </p>
+      {job.status === 'failed' && job.failureReason ? (
+        <div className="notice error" role="alert" id="failure-reason">
+          <strong>Failed:</strong> {job.failureReason}
+        </div>
+      ) : null}
+      <section className="panel" aria-labelledby="facts">
+        <h2 id="facts">Details</h2>
+        <dl className="facts">
+          <dt>Model</dt>
+          <dd className="mono">{job.model}</dd>
+          <dt>Repository</dt>
+          <dd className="mono">{job.repository}</dd>
+          <dt>Base branch</dt>
+          <dd className="mono">{job.ref ?? project.branch}</dd>
+          {workBranch ? (
+            <>
+              <dt>Work branch</dt>
+              <dd className="mono">{workBranch}</dd>
+            </>
+          ) : null}
+          <dt>Pull request</dt>
+          <dd id="pr-link">{job.prLink ? <a href={job.prLink}>{job.prLink}</a> : job.status === 'active' ? 'not yet' : 'none (no file changed)'}</dd>
+          <dt>Created</dt>
+          <dd>{formatDate(job.createdAt)}</dd>
+          <dt>Updated</dt>
+          <dd>{formatDate(job.updatedAt)}</dd>
+          <dt>Archived</dt>
+          <dd>{formatDate(job.archivedAt)}</dd>
+        </dl>
+      </section>
+      <section className="panel" aria-labelledby="conv">
+        <h2 id="conv">Prompts</h2>
+        <ol className="messages" id="messages">
+          {messages.map((m) => (
+            <li key={m.id}>
+              <div className="when">
+                {formatDate(m.createdAt)}
+                {m.handledAt ? ` · handled ${formatDate(m.handledAt)}` : ' · waiting'}
+              </div>
+              <div className="prewrap">{m.prompt}</div>
+            </li>
+          ))}
+        </ol>
+      </section>
+      {job.status !== 'archived' ? (
+        <section className="panel" aria-labelledby="follow">
+          <h2 id="follow">Send a follow-up</h2>
+          <form className="stack" method="post" action={`${jobUrl}/message`}>
+            <Csrf token={viewer.csrfToken} />
+            <div className="field">
+              <label htmlFor="followup">Follow-up prompt</label>
+              <textarea id="followup" name="prompt" required maxLength={20000} />
+            </div>
+            <div className="row">
+              <button className="btn" type="submit">
+                Send follow-up
+              </button>
+            </div>
+          </form>
+          <form method="post" action={`${jobUrl}/archive`} className="spaced" data-confirm="Archive this job?">
+            <Csrf token={viewer.csrfToken} />
+            <button className="btn secondary" type="submit">
+              Archive job
+            </button>
+          </form>
+        </section>
+      ) : null}
+    </Layout>
+  );
+}

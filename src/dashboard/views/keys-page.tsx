@@ -1,0 +1,136 @@
+import type { ApiKeyRow, ProjectRow } from '../../db/schema.js';
+import { formatDate } from './format.js';
+import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
+import { CopyValue } from './project-pages.js';
+
+/** Expiry choices offered by the form (days; 0 means never). */
+export const EXPIRY_CHOICES = [
+  { value: '30', label: '30 days' },
+  { value: '90', label: '90 days' },
+  { value: '365', label: '1 year' },
+  { value: '0', label: 'Never' },
+] as const;
+
+function keyState(key: ApiKeyRow, now: number): 'usable' | 'revoked' | 'expired' {
+  if (key.revokedAt) return 'revoked';
+  if (key.expiresAt && key.expiresAt.getTime() <= now) return 'expired';
+  return 'usable';
+}
+
+/** API keys: the project id to copy, the new key shown once, the key list with revoke buttons, the create form. */
+export function KeysPage(props: {
+  base: string;
+  viewer: Viewer;
+  project: ProjectRow;
+  keys: ApiKeyRow[];
+  apiBase: string;
+  newKey?: { key: string; name: string } | null;
+  notice?: Notice | null;
+}) {
+  const { base, viewer, project, keys, newKey, apiBase, notice } = props;
+  const now = Date.now();
+  return (
+    <Layout title={`API keys · ${project.name}`} base={base} viewer={viewer} project={project} tab="keys" notice={notice}>
+      <h1>API keys</h1>
+      <p className="sub">Admin keys call the API for this project. Keep them on servers, never in browsers.</p>
+      <section className="panel" aria-labelledby="pid">
+        <h2 id="pid">Project id</h2>
+        <CopyValue id="project-id" value={project.id} label="project id" />
+      </section>
+      {newKey ? (
+        <section className="panel" aria-labelledby="new-key" role="status">
+          <h2 id="new-key">Key “{newKey.name}” created</h2>
+          <div className="notice warn">Copy this key now. It is shown only once and cannot be recovered.</div>
+          <div className="copy">
+            <code className="secret" id="new-key-value">
+              {newKey.key}
+            </code>
+            <button className="btn small" type="button" data-copy="new-key-value" aria-label="Copy the new key">
+              Copy
+            </button>
+          </div>
+          <p className="hint">Try it:</p>
+          <pre className="log" id="curl-example">{`curl -H "Authorization: Bearer ${newKey.key}" \\\n  ${apiBase}/v2/agent/${project.id}/jobs`}</pre>
+        </section>
+      ) : null}
+      <section className="panel" aria-labelledby="keys">
+        <h2 id="keys">Keys</h2>
+        {keys.length === 0 ? (
+          <p className="empty">No keys yet.</p>
+        ) : (
+          <table className="responsive" id="keys-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Key</th>
+                <th scope="col">Created</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Expires</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((k) => {
+                const state = keyState(k, now);
+                return (
+                  <tr key={k.id} data-key-id={k.id}>
+                    <td data-label="Name">{k.name || <span className="hint">unnamed</span>}</td>
+                    <td data-label="Key" className="mono">
+                      {`folio_…${k.last4}`}
+                    </td>
+                    <td data-label="Created">{formatDate(k.createdAt)}</td>
+                    <td data-label="Last used">{k.lastUsedAt ? formatDate(k.lastUsedAt) : 'never'}</td>
+                    <td data-label="Expires">{k.expiresAt ? formatDate(k.expiresAt) : 'never'}</td>
+                    <td data-label="Status">
+                      <span className={`badge ${state}`}>{state === 'usable' ? 'active' : state}</span>
+                    </td>
+                    <td data-label="">
+                      {state === 'revoked' ? null : (
+                        <form method="post" action={`${base}/projects/${project.id}/keys/${k.id}/revoke`} data-confirm={`Revoke key “${k.name || k.last4}”? Clients using it stop working at once.`}>
+                          <Csrf token={viewer.csrfToken} />
+                          <button className="btn small danger" type="submit" aria-label={`Revoke key ${k.name || k.last4}`}>
+                            Revoke
+                          </button>
+                        </form>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section className="panel" aria-labelledby="create-key">
+        <h2 id="create-key">Create a key</h2>
+        <form className="stack" method="post" action={`${base}/projects/${project.id}/keys`}>
+          <Csrf token={viewer.csrfToken} />
+          <div className="row">
+            <div className="field">
+              <label htmlFor="key-name">Name</label>
+              <input id="key-name" name="name" required maxLength={100} placeholder="CI updates" />
+            </div>
+            <div className="field">
+              <label htmlFor="key-expiry">Expires after</label>
+              <select id="key-expiry" name="expiresInDays" defaultValue="90">
+                {EXPIRY_CHOICES.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <div>
+            <button className="btn" type="submit">
+              Create key
+            </button>
+          </div>
+        </form>
+      </section>
+    </Layout>
+  );
+}

@@ -1,0 +1,188 @@
+import type { UpdateRow, ProjectRow } from '../../db/schema.js';
+import { formatDate, formatDuration, statusLabel } from './format.js';
+import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
+
+export interface ProjectFormValues {
+  name: string;
+  repoUrl: string;
+  branch: string;
+  docsDir: string;
+  hostNames?: string;
+  agentRatePerHour?: string;
+}
+
+const EMPTY: ProjectFormValues = { name: '', repoUrl: '', branch: 'main', docsDir: '.' };
+
+/** The shared fields of the create and settings forms. */
+function ProjectFields({ values, withSettings }: { values: ProjectFormValues; withSettings: boolean }) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="name">Name</label>
+        <input id="name" name="name" required maxLength={100} defaultValue={values.name} />
+      </div>
+      <div className="field">
+        <label htmlFor="repoUrl">
+          Repository <span className="hint">git URL (https://, ssh://, git@host:path or a local path)</span>
+        </label>
+        <input id="repoUrl" name="repoUrl" required defaultValue={values.repoUrl} autoCapitalize="off" spellCheck={false} />
+      </div>
+      <div className="row">
+        <div className="field">
+          <label htmlFor="branch">Branch</label>
+          <input id="branch" name="branch" required defaultValue={values.branch} autoCapitalize="off" spellCheck={false} />
+        </div>
+        <div className="field">
+          <label htmlFor="docsDir">
+            Docs folder <span className="hint">holds docs.json</span>
+          </label>
+          <input id="docsDir" name="docsDir" required defaultValue={values.docsDir} autoCapitalize="off" spellCheck={false} />
+        </div>
+      </div>
+      {withSettings ? (
+        <div className="row">
+          <div className="field">
+            <label htmlFor="hostNames">
+              Custom domains <span className="hint">comma-separated</span>
+            </label>
+            <input id="hostNames" name="hostNames" defaultValue={values.hostNames ?? ''} autoCapitalize="off" spellCheck={false} />
+          </div>
+          <div className="field">
+            <label htmlFor="agentRatePerHour">Agent requests per hour</label>
+            <input id="agentRatePerHour" name="agentRatePerHour" type="number" min={1} max={100000} required defaultValue={values.agentRatePerHour ?? '100'} />
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** All projects as cards, and the form to create one. */
+export function ProjectsPage(props: { base: string; viewer: Viewer; projects: ProjectRow[]; notice?: Notice | null; values?: ProjectFormValues }) {
+  const { base, viewer, projects, notice, values = EMPTY } = props;
+  return (
+    <Layout title="Projects" base={base} viewer={viewer} notice={notice}>
+      <h1>Projects</h1>
+      <p className="sub">Each project publishes one documentation site from a git repository.</p>
+      {projects.length > 0 ? (
+        <ul className="grid plain" role="list">
+          {projects.map((p) => (
+            <li key={p.id}>
+              <a className="card" href={`${base}/projects/${p.id}`}>
+                <strong>{p.name}</strong>
+                <div className="meta mono">{p.id}</div>
+                <div className="meta">
+                  {p.repoUrl} · {p.branch}
+                </div>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="panel empty">No projects yet. Create the first one below.</div>
+      )}
+      <section className="panel" aria-labelledby="create-project">
+        <h2 id="create-project">Create a project</h2>
+        <form className="stack" method="post" action={`${base}/projects`}>
+          <Csrf token={viewer.csrfToken} />
+          <ProjectFields values={values} withSettings={false} />
+          <div>
+            <button className="btn" type="submit">
+              Create project
+            </button>
+          </div>
+        </form>
+      </section>
+    </Layout>
+  );
+}
+
+/** A copyable value: the text and a button the client script wires to the clipboard. */
+export function CopyValue({ id, value, label }: { id: string; value: string; label: string }) {
+  return (
+    <div className="copy">
+      <code id={id}>{value}</code>
+      <button className="btn small secondary" type="button" data-copy={id} aria-label={`Copy ${label}`}>
+        Copy
+      </button>
+    </div>
+  );
+}
+
+/** Project overview: id, published site, and the settings form. */
+export function ProjectOverviewPage(props: {
+  base: string;
+  viewer: Viewer;
+  project: ProjectRow;
+  siteUrl: string;
+  /** Latest update and number of active jobs, for the activity summary. */
+  latestUpdate?: UpdateRow | null;
+  activeJobs?: number;
+  notice?: Notice | null;
+  values?: ProjectFormValues;
+}) {
+  const { base, viewer, project, siteUrl, notice, latestUpdate = null, activeJobs = 0 } = props;
+  const values = props.values ?? {
+    name: project.name,
+    repoUrl: project.repoUrl,
+    branch: project.branch,
+    docsDir: project.docsDir,
+    hostNames: project.hostNames.join(', '),
+    agentRatePerHour: String(project.agentRatePerHour),
+  };
+  return (
+    <Layout title={project.name} base={base} viewer={viewer} project={project} tab="overview" notice={notice}>
+      <h1>{project.name}</h1>
+      <p className="sub">Created {formatDate(project.createdAt)}</p>
+      <section className="panel" aria-labelledby="about">
+        <h2 id="about">Project</h2>
+        <dl className="facts">
+          <dt>Project id</dt>
+          <dd>
+            <CopyValue id="project-id" value={project.id} label="project id" />
+          </dd>
+          <dt>Published site</dt>
+          <dd>
+            <a href={siteUrl} id="site-link">
+              {siteUrl}
+            </a>
+          </dd>
+          <dt>Source</dt>
+          <dd className="mono">
+            {project.repoUrl} @ {project.branch} / {project.docsDir}
+          </dd>
+          <dt>Last update</dt>
+          <dd>
+            {latestUpdate ? (
+              <>
+                <span className={`badge ${latestUpdate.status}`}>{statusLabel(latestUpdate.status)}</span>{' '}
+                <a href={`${base}/projects/${project.id}/updates/${latestUpdate.id}`}>{formatDate(latestUpdate.createdAt)}</a>
+                {latestUpdate.endedAt ? ` · ${formatDuration(latestUpdate.startedAt ?? latestUpdate.createdAt, latestUpdate.endedAt)}` : ''}
+              </>
+            ) : (
+              <>
+                never · <a href={`${base}/projects/${project.id}/updates`}>publish the site</a>
+              </>
+            )}
+          </dd>
+          <dt>Agent jobs</dt>
+          <dd>
+            <a href={`${base}/projects/${project.id}/jobs${activeJobs > 0 ? '?status=active' : ''}`}>{activeJobs > 0 ? `${activeJobs}${activeJobs > 25 ? '+' : ''} running` : 'none running'}</a>
+          </dd>
+        </dl>
+      </section>
+      <section className="panel" aria-labelledby="settings">
+        <h2 id="settings">Settings</h2>
+        <form className="stack" method="post" action={`${base}/projects/${project.id}/settings`}>
+          <Csrf token={viewer.csrfToken} />
+          <ProjectFields values={values} withSettings={true} />
+          <div>
+            <button className="btn" type="submit">
+              Save settings
+            </button>
+          </div>
+        </form>
+      </section>
+    </Layout>
+  );
+}

@@ -1,0 +1,124 @@
+import type { UpdateRow, ProjectRow } from '../../db/schema.js';
+import { formatDate, formatDuration, statusLabel } from './format.js';
+import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
+
+const LIVE = new Set(['queued', 'in_progress']);
+
+function UpdateBadge({ base, projectId, update, logId }: { base: string; projectId: string; update: UpdateRow; logId?: string }) {
+  const live = LIVE.has(update.status);
+  return (
+    <span
+      className={`badge ${update.status}`}
+      data-update-status={update.id}
+      data-poll={live ? `${base}/projects/${projectId}/updates/${update.id}/status.json` : undefined}
+      data-log={live ? logId : undefined}
+      data-summary={live && logId ? 'update-summary' : undefined}
+      data-reload={live && logId ? '' : undefined}
+      aria-live={live ? 'polite' : undefined}
+    >
+      {statusLabel(update.status)}
+    </span>
+  );
+}
+
+/** Update history and the button that starts a new update. */
+export function UpdatesPage(props: { base: string; viewer: Viewer; project: ProjectRow; updates: UpdateRow[]; siteUrl: string; notice?: Notice | null }) {
+  const { base, viewer, project, updates, siteUrl, notice } = props;
+  return (
+    <Layout title={`Updates · ${project.name}`} base={base} viewer={viewer} project={project} tab="updates" notice={notice}>
+      <h1>Updates</h1>
+      <p className="sub">
+        An update fetches {project.repoUrl} at {project.branch}, builds it and publishes <a href={siteUrl}>the site</a> atomically.
+      </p>
+      <section className="panel" aria-labelledby="trigger">
+        <h2 id="trigger">Publish the latest commit</h2>
+        <form method="post" action={`${base}/projects/${project.id}/updates`}>
+          <Csrf token={viewer.csrfToken} />
+          <button className="btn" type="submit">
+            Start update
+          </button>
+        </form>
+      </section>
+      <section className="panel" aria-labelledby="history">
+        <h2 id="history">History</h2>
+        {updates.length === 0 ? (
+          <p className="empty">No updates yet.</p>
+        ) : (
+          <table className="responsive" id="updates-table">
+            <thead>
+              <tr>
+                <th scope="col">Started</th>
+                <th scope="col">Status</th>
+                <th scope="col">Duration</th>
+                <th scope="col">Commit</th>
+                <th scope="col">Summary</th>
+              </tr>
+            </thead>
+            <tbody>
+              {updates.map((u) => (
+                <tr key={u.id}>
+                  <td data-label="Started">
+                    <a href={`${base}/projects/${project.id}/updates/${u.id}`}>{formatDate(u.createdAt)}</a>
+                  </td>
+                  <td data-label="Status">
+                    <UpdateBadge base={base} projectId={project.id} update={u} />
+                  </td>
+                  <td data-label="Duration" className="num">
+                    {formatDuration(u.startedAt ?? u.createdAt, u.endedAt)}
+                  </td>
+                  <td data-label="Commit" className="mono">
+                    {u.commitSha ? u.commitSha.slice(0, 8) : '—'}
+                  </td>
+                  <td data-label="Summary">{u.summary || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </Layout>
+  );
+}
+
+/** One update with its log, which streams while the build runs. */
+export function UpdateDetailPage(props: { base: string; viewer: Viewer; project: ProjectRow; update: UpdateRow; siteUrl: string; notice?: Notice | null }) {
+  const { base, viewer, project, update, siteUrl, notice } = props;
+  return (
+    <Layout title={`Update ${update.id}`} base={base} viewer={viewer} project={project} tab="updates" notice={notice}>
+      <p>
+        <a href={`${base}/projects/${project.id}/updates`}>← All updates</a>
+      </p>
+      <h1>
+        Update <span className="mono">{update.id}</span>
+      </h1>
+      <p className="sub">
+        <UpdateBadge base={base} projectId={project.id} update={update} logId="update-log" />
+      </p>
+      <section className="panel" aria-labelledby="facts">
+        <h2 id="facts">Details</h2>
+        <dl className="facts">
+          <dt>Summary</dt>
+          <dd id="update-summary">{update.summary || '—'}</dd>
+          <dt>Commit</dt>
+          <dd className="mono">{update.commitSha ? `${update.commitSha.slice(0, 12)} ${update.commitMessage ?? ''}` : '—'}</dd>
+          <dt>Created</dt>
+          <dd>{formatDate(update.createdAt)}</dd>
+          <dt>Ended</dt>
+          <dd>{formatDate(update.endedAt)}</dd>
+          <dt>Duration</dt>
+          <dd>{formatDuration(update.startedAt ?? update.createdAt, update.endedAt)}</dd>
+          <dt>Site</dt>
+          <dd>
+            <a href={siteUrl}>{siteUrl}</a>
+          </dd>
+        </dl>
+      </section>
+      <section className="panel" aria-labelledby="log-h">
+        <h2 id="log-h">Log</h2>
+        <pre className="log" id="update-log" tabIndex={0} aria-label="Update log">
+          {update.logs.join('\n') || 'Waiting for the build to start…'}
+        </pre>
+      </section>
+    </Layout>
+  );
+}

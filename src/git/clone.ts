@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { gitClient } from './client.js';
+import { GitError, gitMessage } from './codes.js';
+import { checkBranchName, checkRepositoryUrl } from './safety.js';
+
+/** The commit a shallow clone checked out. */
+export interface ClonedCommit {
+  sha: string;
+  ref: string;
+  /** Subject line of the commit message. */
+  message: string;
+}
+
+/**
+ * Clone only the tip of `branch` into `dir` (which must not exist yet): one
+ * commit, no tags, no submodules, no hooks. Refuses unsafe URLs and branch
+ * names (GIT_BAD_REPOSITORY, GIT_BAD_BRANCH); a clone git cannot make is
+ * GIT_CLONE_FAILED with git's reason.
+ */
+export async function cloneBranchTip({ repository, branch, dir }: { repository: string; branch: string; dir: string }): Promise<ClonedCommit> {
+  const url = checkRepositoryUrl(repository);
+  checkBranchName(branch);
+  try {
+    await gitClient(path.dirname(dir)).clone(url, dir, ['--depth', '1', '--branch', branch, '--single-branch', '--no-tags']);
+  } catch (err) {
+    throw new GitError('GIT_CLONE_FAILED', `Could not fetch ${url} at branch ${branch}: ${gitMessage(err)}`);
+  }
+  const git = gitClient(dir);
+  const sha = (await git.revparse(['HEAD'])).trim();
+  const message = (await git.raw(['log', '-1', '--format=%s'])).trim();
+  return { sha, ref: branch, message };
+}

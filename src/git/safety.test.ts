@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { branchForJob, branchNameProblem, checkBranchName, checkRepositoryUrl } from './safety.js';
+
+describe('checkRepositoryUrl', () => {
+  it('accepts the transports git may use', () => {
+    for (const url of ['https://github.com/o/r.git', 'http://h/r', 'ssh://git@h/r', 'git://h/r', 'file:///srv/r.git', '/srv/r.git', 'git@github.com:o/r.git']) {
+      expect(checkRepositoryUrl(url)).toBe(url);
+    }
+  });
+
+  it('refuses options, helper transports and other schemes with a coded reason', () => {
+    for (const url of ['-uhelp', '--upload-pack=touch /tmp/x', 'ext::sh -c touch% /tmp/pwned', 'fd::17', 'ftp://h/r', 'relative/path', '', ' /srv/r']) {
+      expect(() => checkRepositoryUrl(url)).toThrowError(/refused/);
+    }
+    let caught: unknown;
+    try {
+      checkRepositoryUrl('ext::sh');
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toMatchObject({ code: 'GIT_BAD_REPOSITORY' });
+  });
+});
+
+describe('checkBranchName', () => {
+  it('accepts ordinary names and the job branch', () => {
+    expect(checkBranchName('main')).toBe('main');
+    expect(checkBranchName('release/v1.2')).toBe('release/v1.2');
+    expect(branchForJob('abc-123')).toBe('folio/agent-abc-123');
+  });
+
+  it('refuses names that could be options or are not valid refs', () => {
+    for (const name of ['-f', '--force', 'a..b', 'a b', 'a~1', 'x.lock', '.hidden', 'a//b', 'a/', 'end.', 'a@{1}', '@', 'a:b', 'a\\b']) {
+      expect(branchNameProblem(name), name).not.toBeNull();
+    }
+  });
+
+  it('never accepts a name git check-ref-format rejects', () => {
+    const char = fc.constantFrom('a', 'b', '-', '.', '/', '@', '{', ' ', '~', 'Z', '_', ':');
+    fc.assert(
+      fc.property(fc.array(char, { minLength: 1, maxLength: 8 }), (chars) => {
+        const name = chars.join('');
+        if (branchNameProblem(name) !== null) return true;
+        execFileSync('git', ['check-ref-format', '--branch', name], { stdio: 'ignore' });
+        return true;
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -1,0 +1,172 @@
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { gitClient, revParse } from './client.js';
+import { GitError, gitMessage } from './codes.js';
+import { checkBranchName, checkRepositoryUrl } from './safety.js';
+
+export interface CheckoutOptions {
+  repository: string;
+  /** Branch the work starts from and a pull request targets; null means the remote's default branch. */
+  base: string | null;
+  /** The branch the work is committed to (an agent job's `folio/agent-<id>`). */
+  branch: string;
+  /** A directory owned by this work; a clone an earlier attempt left there is reused. */
+  dir: string;
+}
+
+/**
+ * A clone with a work branch checked out: everything an agent job does with
+ * git, in one place. Every step is safe to repeat after a crash: checking out
+ * again continues from the remote work branch, pushing again accepts what an
+ * earlier attempt already pushed.
+ */
+export class WorkBranch {
+  private constructor(
+    readonly dir: string,
+    readonly repository: string,
+    /** Branch a pull request targets. */
+    readonly baseBranch: string,
+    /** The branch the work is committed to. */
+    readonly workBranch: string,
+    /** Commit the work branch started from in this run (base tip or the existing work branch tip). */
+    readonly startCommit: string,
+    /** Tip of the base branch when the branch was checked out. */
+    readonly baseCommit: string,
+  ) {}
+
+  /**
+   * Clone (or fetch, when a previous attempt left the clone) the repository and
+   * check out the work branch: the remote work branch when it already exists
+   * (follow-up messages, retries after a push), otherwise a new branch at the
+   * base. The tree is reset and cleaned so a retry starts from a known state.
+   */
+  static async checkout(opts: CheckoutOptions): Promise<WorkBranch> {
+    const repository = checkRepositoryUrl(opts.repository);
+    const workBranch = checkBranchName(opts.branch);
+    if (opts.base !== null) checkBranchName(opts.base);
+    const { dir } = opts;
+    await mkdir(dir, { recursive: true });
+    const reuse = await exists(path.join(dir, '.git'));
+    if (!reuse) {
+      await rm(dir, { recursive: true, force: true });
+      await mkdir(dir, { recursive: true });
+      try {
+        await gitClient(dir).raw(['clone', '--no-recurse-submodules', '--no-tags', '--', repository, '.']);
+      } catch (err) {
+        throw new GitError('GIT_CLONE_FAILED', `Cloning ${repository} failed: ${gitMessage(err)}`);
+      }
+    }
+    const git = gitClient(dir);
+    // A clone left by an earlier attempt (or run) catches up with the remote; a fresh clone already has.
+    if (reuse) {
+      try {
+        await git.raw(['remote', 'set-url', '--', 'origin', repository]);
+        await git.raw(['fetch', '--prune', '--no-tags', '--no-recurse-submodules', 'origin', '--', '+refs/heads/*:refs/remotes/origin/*']);
+      } catch (err) {
+        throw new GitError('GIT_CLONE_FAILED', `Fetching ${repository} failed: ${gitMessage(err)}`);
+      }
+    }
+    const baseBranch = opts.base ?? (await defaultBranch(dir));
+    const baseCommit = await revParse(dir, `refs/remotes/origin/${baseBranch}`);
+    if (baseCommit === null) {
+      throw new GitError('GIT_REF_NOT_FOUND', `Branch "${baseBranch}" does not exist in ${repository}. Set source.ref to an existing branch.`);
+    }
+    const startCommit = (await revParse(dir, `refs/remotes/origin/${workBranch}`)) ?? baseCommit;
+    await git.raw(['checkout', '-q', '-f', '-B', workBranch, startCommit, '--']);
+    await git.raw(['reset', '-q', '--hard', startCommit]);
+    await git.raw(['clean', '-q', '-fdx']);
+    return new WorkBranch(dir, repository, baseBranch, workBranch, startCommit, baseCommit);
+  }
+
+  /** Delete a work directory and the base checkout `withBaseCheckout` may have left beside it. */
+  static async remove(dir: string): Promise<void> {
+    await rm(dir, { recursive: true, force: true });
+    await rm(baseCheckoutDir(dir), { recursive: true, force: true });
+  }
+
+  /** Commit everything in the tree as Folio; returns the new HEAD, or null when nothing changed. */
+  async commitAll(message: string): Promise<string | null> {
+    const git = gitClient(this.dir);
+    const status = await git.raw(['status', '--porcelain', '--untracked-files=all']);
+    if (status.trim() === '') return null;
+    await git.raw(['add', '-A', '--', '.']);
+    await git.raw(['commit', '-q', '--no-verify', '-m', message]);
+    return (await git.raw(['rev-parse', 'HEAD'])).trim();
+  }
+
+  /** Files that differ between the base tip and HEAD. */
+  async changedFiles(): Promise<string[]> {
+    const out = await gitClient(this.dir).raw(['diff', '--name-only', this.baseCommit, 'HEAD', '--']);
+    return out.split('\n').filter(Boolean);
+  }
+
+  /** Unified diff of the work against the base, cut at `maxChars` with a marker. */
+  async diff(maxChars = 1_000_000): Promise<string> {
+    const diff = await gitClient(this.dir).raw(['diff', '--no-color', '--no-ext-diff', `${this.baseCommit}...HEAD`, '--']);
+    return diff.length > maxChars ? `${diff.slice(0, maxChars)}\n[diff truncated]` : diff;
+  }
+
+  /**
+   * Push HEAD to the work branch unless the remote branch already has it
+   * (force-with-lease against the remote tip this clone knows). Identical
+   * content pushed meanwhile by another worker (one that lost the job's lease)
+   * counts as success; anything else fails with GIT_PUSH_FAILED.
+   */
+  async push(): Promise<void> {
+    const remoteRef = `refs/remotes/origin/${this.workBranch}`;
+    const remoteTip = await revParse(this.dir, remoteRef);
+    if (remoteTip !== null && remoteTip === (await revParse(this.dir, 'HEAD'))) return;
+    const git = gitClient(this.dir);
+    const lease = `--force-with-lease=refs/heads/${this.workBranch}:${remoteTip ?? ''}`;
+    try {
+      await git.raw(['push', '-q', '--no-verify', lease, '--', 'origin', `HEAD:refs/heads/${this.workBranch}`]);
+    } catch (err) {
+      const same = await git
+        .raw(['fetch', '-q', '--no-tags', 'origin', '--', `+refs/heads/${this.workBranch}:${remoteRef}`])
+        .then(async () => (await git.raw(['rev-parse', 'HEAD^{tree}'])).trim() === (await git.raw(['rev-parse', `${remoteRef}^{tree}`])).trim())
+        // Not knowing what the remote holds is no proof it holds our work: the push failed.
+        .catch(() => false);
+      if (!same) throw new GitError('GIT_PUSH_FAILED', `Pushing ${this.workBranch} failed: ${gitMessage(err)}`);
+    }
+  }
+
+  /** Run `fn` on a checkout of the base commit beside the work directory, removed afterwards. */
+  async withBaseCheckout<T>(fn: (baseDir: string) => Promise<T>): Promise<T> {
+    const baseDir = baseCheckoutDir(this.dir);
+    const git = gitClient(this.dir);
+    // A worker killed during an earlier call may have left the base checkout behind.
+    await rm(baseDir, { recursive: true, force: true });
+    await git.raw(['worktree', 'prune']);
+    await git.raw(['worktree', 'add', '-f', '--detach', baseDir, this.baseCommit]);
+    try {
+      return await fn(baseDir);
+    } finally {
+      // Best effort: a checkout left behind is deleted and pruned by the next call and by `remove`.
+      await git.raw(['worktree', 'remove', '--force', baseDir]).catch(() => undefined);
+    }
+  }
+}
+
+const baseCheckoutDir = (dir: string) => `${dir}-base`;
+
+async function exists(p: string): Promise<boolean> {
+  return stat(p).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The remote's default branch (its HEAD), falling back to main/master. */
+async function defaultBranch(dir: string): Promise<string> {
+  try {
+    const out = await gitClient(dir).raw(['ls-remote', '--symref', 'origin', 'HEAD']);
+    const match = /^ref: refs\/heads\/(\S+)\s+HEAD/m.exec(out);
+    if (match?.[1]) return match[1];
+  } catch {
+    // A remote that does not answer ls-remote for HEAD: fall through to the usual names.
+  }
+  for (const name of ['main', 'master']) {
+    if ((await revParse(dir, `refs/remotes/origin/${name}`)) !== null) return name;
+  }
+  throw new GitError('GIT_REF_NOT_FOUND', 'The repository has no default branch (no HEAD, main or master). Set source.ref.');
+}

@@ -1,0 +1,26 @@
+/**
+ * Stable codes of hosting: published sites and the updates that publish them;
+ * documented in docs/errors/hosting.md. A failed update's `summary` starts with one.
+ */
+export const hostingCodes = {
+  UPDATE_FETCH_FAILED: "The project's repository could not be fetched at its branch.",
+  UPDATE_BUILD_FAILED: 'The site build reported errors; the last published site stays live.',
+  UPDATE_PUBLISH_FAILED: 'The built site could not be published; the last published site stays live.',
+  UPDATE_BAD_SOURCE: "The project's repository URL, branch or docs folder is refused.",
+  UPDATE_INTERRUPTED: 'The server stopped while the update ran; trigger it again.',
+  UPDATE_INTERNAL: 'An unexpected error during an update (or while recording it); the summary or the server log has the details.',
+  SITE_NOT_PUBLISHED: 'The project has no published site yet; trigger an update.',
+} as const;
+
+export type HostingCode = keyof typeof hostingCodes;
+
+/** A failed step of an update, with its stable code; the update's summary is `CODE: message`. */
+export class HostingError extends Error {
+  constructor(
+    readonly code: HostingCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HostingError';
+  }
+}

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkBranchName, checkRepositoryUrl, cloneBranchTip, GitError, gitMessage, type ClonedCommit } from '../../git/index.js';
+import { resolveInside } from '../../shared/index.js';
+import { HostingError } from '../codes.js';
+
+export interface FetchedSource {
+  /** The docs root (the folder with docs.json) inside the checkout. */
+  root: string;
+  commit: ClonedCommit | null;
+  /** Remove the checkout (a no-op for a local folder built in place). */
+  cleanup(): void;
+}
+
+export interface FetchSourceOptions {
+  repoUrl: string;
+  branch: string;
+  docsDir: string;
+  /** Parent of the temporary checkout. */
+  workRoot?: string;
+  log: (line: string) => void;
+}
+
+function localPathOf(url: string): string | null {
+  if (url.startsWith('file://')) return fileURLToPath(url);
+  if (path.isAbsolute(url)) return url;
+  return null;
+}
+
+function isGitRepository(dir: string): boolean {
+  return fs.existsSync(path.join(dir, '.git')) || (fs.existsSync(path.join(dir, 'HEAD')) && fs.existsSync(path.join(dir, 'objects')));
+}
+
+/**
+ * Get the project's docs at its branch: a shallow clone (src/git: no shell,
+ * allowed protocols only, no hooks or submodules), or, for a local folder that
+ * is not a git repository, the folder itself.
+ */
+export async function fetchSource({ repoUrl, branch, docsDir, workRoot = os.tmpdir(), log }: FetchSourceOptions): Promise<FetchedSource> {
+  let url: string;
+  try {
+    url = checkRepositoryUrl(repoUrl);
+    checkBranchName(branch);
+  } catch (error) {
+    throw new HostingError('UPDATE_BAD_SOURCE', (error as Error).message);
+  }
+  const docsRoot = (checkout: string): string => {
+    const root = resolveInside(checkout, docsDir);
+    if (!root) throw new HostingError('UPDATE_BAD_SOURCE', `Docs folder "${docsDir}" leaves the repository; use a path inside it.`);
+    return root;
+  };
+
+  const local = localPathOf(url);
+  if (local && fs.existsSync(local) && fs.statSync(local).isDirectory() && !isGitRepository(local)) {
+    log(`Using local folder ${local} (not a git repository; building it in place)`);
+    return { root: docsRoot(local), commit: null, cleanup: () => {} };
+  }
+
+  fs.mkdirSync(workRoot, { recursive: true });
+  const parent = fs.mkdtempSync(path.join(workRoot, 'folio-update-'));
+  const cleanup = () => fs.rmSync(parent, { recursive: true, force: true });
+  const checkout = path.join(parent, 'repo');
+  try {
+    log(`Fetching ${url} at branch ${branch}`);
+    const commit = await cloneBranchTip({ repository: url, branch, dir: checkout });
+    log(`Fetched commit ${commit.sha.slice(0, 12)}: ${commit.message}`);
+    return { root: docsRoot(checkout), commit, cleanup };
+  } catch (error) {
+    cleanup();
+    if (error instanceof HostingError) throw error;
+    throw new HostingError('UPDATE_FETCH_FAILED', error instanceof GitError ? error.message : `Could not fetch ${url} at branch ${branch}: ${gitMessage(error)}`);
+  }
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBase36 } from '../../db/index.js';
+import { resolveInside } from '../../shared/index.js';
+
+// Layout under the data dir:
+//   sites/<projectId>/builds/<updateId>/   one directory per successful build
+//   sites/<projectId>/current -> builds/<updateId>   the published one (a symlink)
+// Publishing renames a fresh symlink over `current`; rename(2) is atomic, so a
+// reader resolves either the old build or the new one, never a partial tree.
+
+/** Directory holding one project's builds and its `current` link, or null for an unsafe id. */
+export function projectSiteDir(dataDir: string, projectId: string): string | null {
+  return resolveInside(path.join(path.resolve(dataDir), 'sites'), projectId);
+}
+
+/** Where a build for `updateId` is written before it is published. */
+export function buildDirFor(siteDir: string, updateId: string): string {
+  return path.join(siteDir, 'builds', updateId);
+}
+
+/** The published build's directory (through the `current` link), or null when nothing is published. */
+export function publishedDir(siteDir: string): string | null {
+  const current = path.join(siteDir, 'current');
+  try {
+    return fs.realpathSync(current);
+  } catch {
+    // No `current` link (or it dangles): nothing is published.
+    return null;
+  }
+}
+
+/** Point `current` at `buildDir` atomically, then delete builds older than the previous one. */
+export function publishBuild(siteDir: string, buildDir: string): void {
+  const current = path.join(siteDir, 'current');
+  const previous = publishedDir(siteDir);
+  const temp = path.join(siteDir, `.current-${randomBase36(8)}`);
+  fs.symlinkSync(path.relative(siteDir, buildDir), temp, 'dir');
+  try {
+    fs.renameSync(temp, current);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
+  // Keep the previous build a while: a request that resolved it just before the swap may still be reading.
+  const keep = new Set([path.resolve(buildDir), previous ? path.resolve(previous) : '']);
+  const builds = path.join(siteDir, 'builds');
+  for (const name of fs.readdirSync(builds)) {
+    const dir = path.join(builds, name);
+    if (!keep.has(path.resolve(dir))) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  appendUpdateLogs,
+  createUpdate,
+  finishUpdate,
+  setUpdateCommit,
+  startUpdate,
+  type Database,
+  type UpdateRow,
+  type UpdateSource,
+  type ProjectRow,
+} from '../../db/index.js';
+import { formatDiagnostic, hasErrors, type Diagnostic } from '../../shared/index.js';
+import { HostingError } from '../codes.js';
+import { fetchSource } from './fetch-source.js';
+import { buildDirFor, projectSiteDir, publishBuild } from './publish.js';
+
+/** The build layer's entry point (src/site-build), injected so tests and `folio start` share one path. */
+export type BuildSite = (options: {
+  root: string;
+  outDir: string;
+  log?: (line: string) => void;
+}) => Promise<{ ok: boolean; pages: number; diagnostics: Diagnostic[]; durationMs: number }>;
+
+export interface UpdateRunnerOptions {
+  db: Database;
+  dataDir: string;
+  /** Defaults to `buildSite` from src/site-build. */
+  buildSite?: BuildSite;
+  /** Server log (one line per update outcome). */
+  log?: (line: string) => void;
+}
+
+const loadBuildSite: BuildSite = async (options) => {
+  const build = await import('../../site-build/index.js');
+  // No build cache inside a published tree, and one MDX thread so the API stays responsive during a build.
+  return build.buildSite({ ...options, cache: false, threads: 1 });
+};
+
+/**
+ * Runs documentation updates in the background: fetch → build into a fresh
+ * directory → publish by swapping a link. Updates of one project run one after
+ * another; a failure at any step leaves the published site as it was.
+ */
+export class UpdateRunner {
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly buildSite: BuildSite;
+
+  constructor(private readonly options: UpdateRunnerOptions) {
+    this.buildSite = options.buildSite ?? loadBuildSite;
+  }
+
+  /** Queue an update and start it in the background; returns the queued row. */
+  async trigger(project: ProjectRow, source: UpdateSource = 'api'): Promise<UpdateRow> {
+    const row = await createUpdate(this.options.db, project.id, source);
+    void this.schedule(project, row.id);
+    return row;
+  }
+
+  /** Queue an update and wait for it to end (used by `folio start`). */
+  async runNow(project: ProjectRow, source: UpdateSource = 'internal'): Promise<UpdateRow> {
+    const row = await createUpdate(this.options.db, project.id, source);
+    await this.schedule(project, row.id);
+    return row;
+  }
+
+  /** Resolves once every update started so far has ended. */
+  async idle(): Promise<void> {
+    while (this.chains.size > 0) await Promise.all([...this.chains.values()]);
+  }
+
+  private schedule(project: ProjectRow, updateId: string): Promise<void> {
+    const before = this.chains.get(project.id) ?? Promise.resolve();
+    const next = before
+      .then(() => this.run(project, updateId))
+      // run() records every failure of the update itself; what reaches here is the database failing
+      // while recording. Logged, and the chain goes on so the project's next update still runs.
+      .catch((error: unknown) => this.options.log?.(`update ${updateId} of ${project.id}: UPDATE_INTERNAL: ${error instanceof Error ? error.message : String(error)}`));
+    this.chains.set(project.id, next);
+    void next.then(() => {
+      if (this.chains.get(project.id) === next) this.chains.delete(project.id);
+    });
+    return next;
+  }
+
+  private async run(project: ProjectRow, updateId: string): Promise<void> {
+    const { db, dataDir } = this.options;
+    if (!(await startUpdate(db, updateId))) return;
+    let pending: string[] = [];
+    let flushing = Promise.resolve();
+    const flush = () => {
+      const lines = pending;
+      pending = [];
+      // A failed append must not fail the update, but it must not vanish either (it hid a broken query once).
+      flushing = flushing
+        .then(() => appendUpdateLogs(db, updateId, lines))
+        .catch((error: unknown) => this.options.log?.(`update ${updateId}: UPDATE_INTERNAL: could not store ${lines.length} log line(s): ${error instanceof Error ? error.message : String(error)}`));
+      return flushing;
+    };
+    // Batch log lines: a build prints hundreds and each append is a write.
+    const timer = setInterval(() => void flush(), 250);
+    const log = (line: string) => {
+      pending.push(line);
+    };
+    const finish = async (status: 'success' | 'failure', summary: string) => {
+      clearInterval(timer);
+      log(summary);
+      await flush();
+      await finishUpdate(db, updateId, { status, summary });
+      this.options.log?.(`update ${updateId} of ${project.id}: ${status}: ${summary}`);
+    };
+
+    const siteDir = projectSiteDir(dataDir, project.id);
+    if (!siteDir) return finish('failure', `UPDATE_BAD_SOURCE: project id ${project.id} cannot name a folder.`);
+    const outDir = buildDirFor(siteDir, updateId);
+    let cleanup = () => {};
+    try {
+      const source = await fetchSource({
+        repoUrl: project.repoUrl,
+        branch: project.branch,
+        docsDir: project.docsDir,
+        workRoot: path.join(path.resolve(dataDir), 'work'),
+        log,
+      });
+      cleanup = source.cleanup;
+      if (source.commit) await setUpdateCommit(db, updateId, source.commit);
+      fs.rmSync(outDir, { recursive: true, force: true });
+      fs.mkdirSync(path.dirname(outDir), { recursive: true });
+      log(`Building ${project.docsDir === '.' ? 'the repository root' : project.docsDir}`);
+      const result = await this.buildSite({ root: source.root, outDir, log });
+      for (const d of result.diagnostics) log(formatDiagnostic(d));
+      if (!result.ok || hasErrors(result.diagnostics)) {
+        fs.rmSync(outDir, { recursive: true, force: true });
+        const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+        return await finish('failure', `UPDATE_BUILD_FAILED: the build reported ${errors} error(s); the previous site stays published. Fix them and trigger another update.`);
+      }
+      try {
+        publishBuild(siteDir, outDir);
+      } catch (error) {
+        fs.rmSync(outDir, { recursive: true, force: true });
+        return await finish('failure', `UPDATE_PUBLISH_FAILED: ${(error as Error).message}`);
+      }
+      return await finish('success', `Published ${result.pages} page(s) in ${Math.round(result.durationMs)} ms.`);
+    } catch (error) {
+      fs.rmSync(outDir, { recursive: true, force: true });
+      const message = error instanceof HostingError ? `${error.code}: ${error.message}` : `UPDATE_INTERNAL: ${(error as Error).stack ?? String(error)}`;
+      return await finish('failure', message);
+    } finally {
+      clearInterval(timer);
+      cleanup();
+    }
+  }
+}

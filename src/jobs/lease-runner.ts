@@ -1,0 +1,165 @@
+import type { Database } from '../db/index.js';
+import { createJobQueue } from './queue.js';
+
+/**
+ * The lease operations on one kind of leased row (SQL in src/db). Every
+ * method is conditional on the owner, so a runner that lost a lease changes
+ * nothing by renewing or releasing it.
+ */
+export interface LeaseStore<T> {
+  /** Lease `id` for `leaseMs` when it is claimable (active, lease free or expired); null otherwise. */
+  claim(id: string, owner: string, leaseMs: number): Promise<T | null>;
+  /** Extend a held lease; false when it was lost. */
+  renew(id: string, owner: string, leaseMs: number): Promise<boolean>;
+  /** Give a held lease back without finishing, so another runner can claim at once. */
+  release(id: string, owner: string): Promise<void>;
+  /** Clear expired leases (and rows nobody claimed within a lease) and return their ids for re-sending. */
+  reapExpired(leaseMs: number): Promise<string[]>;
+  /** Clear leases held by owners not in `live` and return those ids; called only where one process owns the database. */
+  releaseAllExcept(live: readonly string[]): Promise<string[]>;
+}
+
+/** What a run asks of the runner when it ends: `again` claims the same id once more at once (a follow-up arrived). */
+export type LeasedRunResult = 'done' | 'again';
+
+export interface LeaseRunnerOptions<T> {
+  db: Database;
+  store: LeaseStore<T>;
+  /**
+   * Carry out one leased item. `signal` aborts when the lease is lost or the
+   * runner stops; the run must then record nothing. A thrown error gives the
+   * lease back and fails the queue message (pg-boss retries it).
+   */
+  run(item: T, signal: AbortSignal): Promise<LeasedRunResult>;
+  /** Runner id, stored as the lease owner. */
+  workerId: string;
+  /** Items run at once (default 1). */
+  concurrency?: number;
+  /** Lease length (default 30 s), renewed every third of it. */
+  leaseMs?: number;
+  /** How often expired leases are looked for (default 5 s). */
+  reapIntervalMs?: number;
+  /** Queue polling interval when idle (default 1 s, pg-boss minimum 0.5 s). */
+  pollIntervalSeconds?: number;
+  /** Names the item in log lines (default `job`). */
+  noun?: string;
+  log?: (line: string) => void;
+}
+
+/** A started runner. */
+export interface LeaseRunner {
+  readonly workerId: string;
+  /** Queue a run of an item; duplicates are harmless (the lease claim decides). */
+  enqueue(id: string): Promise<void>;
+  /** Stop taking items, wait briefly for running ones, and hand unfinished ones back. */
+  stop(): Promise<void>;
+}
+
+// Runners alive in this process. PGlite belongs to one process, so on PGlite
+// any other lease holder is a runner of a previous process that died.
+const liveRunners = new Set<string>();
+
+/**
+ * Run leased items from the queue: claim the item a message names, renew the
+ * lease while `run` works, release it when the run throws or the runner stops,
+ * and reap leases of runners that died so their items are sent again.
+ *
+ * Recovery bound: an item whose runner died is re-sent at most
+ * `leaseMs + reapIntervalMs` later and runs once an idle runner polls
+ * (`pollIntervalSeconds`); with the defaults (30 s, 5 s, 1 s) that is ≤ 36 s.
+ * On PGlite a starting runner releases dead runners' leases at once instead.
+ */
+export async function startLeaseRunner<T>({
+  db,
+  store,
+  run,
+  workerId,
+  concurrency = 1,
+  leaseMs = 30_000,
+  reapIntervalMs = 5_000,
+  pollIntervalSeconds = 1,
+  noun = 'job',
+  log = () => {},
+}: LeaseRunnerOptions<T>): Promise<LeaseRunner> {
+  const queue = await createJobQueue({ db, pollIntervalSeconds });
+  const running = new Map<string, AbortController>();
+  let stopping = false;
+
+  const release = (id: string) =>
+    store.release(id, workerId).catch((err: unknown) => {
+      // The lease then runs out on its own and the reaper re-sends the item: late, not lost.
+      log(`JOBS_LEASE_RELEASE_FAILED: ${noun} ${id}: ${(err as Error).message}; it is taken up again when its lease expires`);
+    });
+
+  const handle = async (id: string): Promise<void> => {
+    for (;;) {
+      if (stopping) return;
+      const item = await store.claim(id, workerId, leaseMs);
+      if (!item) return;
+      const abort = new AbortController();
+      running.set(id, abort);
+      const heartbeat = setInterval(() => {
+        store.renew(id, workerId, leaseMs).then(
+          (held) => {
+            if (!held) abort.abort(new Error('JOBS_LEASE_LOST'));
+          },
+          (err: unknown) => {
+            // The next beat tries again; only a lease that runs out is lost.
+            log(`JOBS_LEASE_RENEW_FAILED: ${noun} ${id}: ${(err as Error).message}`);
+          },
+        );
+      }, Math.max(200, Math.floor(leaseMs / 3)));
+      try {
+        if ((await run(item, abort.signal)) === 'done') return;
+      } catch (err) {
+        // An infrastructure error (the database went away mid-run): give the item
+        // back so pg-boss's retry of this message, or the reaper, can take it.
+        await release(id);
+        throw err;
+      } finally {
+        clearInterval(heartbeat);
+        running.delete(id);
+      }
+    }
+  };
+
+  liveRunners.add(workerId);
+  for (let i = 0; i < concurrency; i++) await queue.work(({ jobId }) => handle(jobId));
+  if (db.kind === 'pglite') {
+    for (const id of await store.releaseAllExcept([...liveRunners])) {
+      log(`recovered ${noun} ${id} from a worker of an earlier process`);
+      await queue.enqueue(id);
+    }
+  }
+
+  const reap = async () => {
+    try {
+      for (const id of await store.reapExpired(leaseMs)) {
+        log(`reaper: re-sending ${noun} ${id} (lease expired or never claimed)`);
+        await queue.enqueue(id);
+      }
+    } catch (err) {
+      log(`reaper: ${(err as Error).message}`);
+    }
+  };
+  await reap();
+  const reaper = setInterval(() => void reap(), reapIntervalMs);
+
+  return {
+    workerId,
+    enqueue: (id) => queue.enqueue(id),
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      liveRunners.delete(workerId);
+      clearInterval(reaper);
+      await queue.stop();
+      // Items still running after pg-boss's grace period go back to the pool now
+      // instead of waiting for their lease to run out.
+      for (const [id, abort] of running) {
+        abort.abort(new Error('worker stopping'));
+        await release(id);
+      }
+    },
+  };
+}
