@@ -5,11 +5,11 @@
  */
 import type { DocsConfig } from '../config/index.js';
 import type { PageRoute } from '../navigation/types.js';
-import { asNavigationProvider, collectOpenApiSources, loadOpenApiSpecs, type OpenApiSiteProvider } from '../openapi/index.js';
+import { collectOpenApiSources, loadOpenApiSpecs, type OpenApiSiteProvider } from '../openapi/index.js';
 import type { OpenApiProvider } from '../navigation/types.js';
 import { endpointReferenceForFrontmatter, renderEndpointPage } from '../render/endpoint/index.js';
 import type { Diagnostic } from '../shared/diagnostics.js';
-import { escapeHtml } from '../render/markdown-inline.js';
+import { containsEndpointEntry, escapeHtml } from '../shared/index.js';
 
 export interface SiteOpenApi {
   provider: OpenApiProvider;
@@ -20,9 +20,6 @@ export interface SiteOpenApi {
   diagnostics(): Diagnostic[];
 }
 
-/** An endpoint entry as docs.json writes it: `"GET /users"` or `"spec.yaml GET /users"`. */
-const ENDPOINT_ENTRY = /"(?:[^"\s]+\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK)\s+\//i;
-
 /**
  * The endpoint provider for a site, or null when nothing in it refers to an API: no `openapi`
  * in docs.json, no `"GET /path"` entry and no page with `openapi:` frontmatter. Skipping it
@@ -30,11 +27,11 @@ const ENDPOINT_ENTRY = /"(?:[^"\s]+\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|
  */
 export async function createSiteOpenApi(root: string, config: DocsConfig, pagesUseOpenApi = true): Promise<SiteOpenApi | null> {
   const sources = collectOpenApiSources(config);
-  if (sources.length === 0 && !pagesUseOpenApi && !ENDPOINT_ENTRY.test(JSON.stringify(config.navigation))) return null;
+  if (sources.length === 0 && !pagesUseOpenApi && !containsEndpointEntry(config.navigation)) return null;
   const { provider, diagnostics } = await loadOpenApiSpecs(root, sources);
   const site: OpenApiSiteProvider = provider;
   return {
-    provider: asNavigationProvider(site),
+    provider: site,
     renderBody(route) {
       const page = site.operation(route.href);
       return page ? renderEndpointPage(page) : fallbackEndpointBody(route);

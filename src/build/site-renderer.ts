@@ -9,7 +9,7 @@ import type { PageRoute, Section } from '../navigation/types.js';
 import type { Heading } from '../mdx/types.js';
 import type { LoadedSite } from './load-site.js';
 import { hashText } from './build-cache.js';
-import { escapeHtml } from '../render/markdown-inline.js';
+import { escapeHtml } from '../shared/index.js';
 
 export interface PageBody {
   html: string;

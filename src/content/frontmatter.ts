@@ -1,5 +1,5 @@
 import { isNode, parseDocument, visit, type YAMLError } from 'yaml';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import type { ContentCode } from './codes.js';
 
 /** The frontmatter of one file and where its body starts. */

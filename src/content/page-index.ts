@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import { discoverPageFiles, loadIgnoreRules } from './discover.js';
 import { parseFrontmatter } from './frontmatter.js';
 import { firstHeading, metaFromFrontmatter, titleFromPath } from './page-meta.js';

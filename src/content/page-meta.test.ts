@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstHeading, metaFromFrontmatter, titleFromPath } from './page-meta.js';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 
 describe('page titles and meta', () => {
   it('finds the first level-one heading outside code fences', () => {

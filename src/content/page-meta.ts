@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import type { PageMeta } from './types.js';
 
 const STRING_FIELDS = ['sidebarTitle', 'icon', 'tag', 'description', 'openapi', 'url', 'mode'] as const;

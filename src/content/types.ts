@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 
 /** Frontmatter fields Folio understands; everything else stays in `Page.frontmatter`. */
 export interface PageMeta {

@@ -1,4 +1,4 @@
-import type { Diagnostic, Severity } from '../shared/diagnostics.js';
+import type { Diagnostic, Severity } from '../shared/index.js';
 import type { MdxCode } from './codes.js';
 
 /** A syntax-tree node's position (mdast, hast and MDX JSX nodes all carry one). */

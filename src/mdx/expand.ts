@@ -1,7 +1,7 @@
 import type { Expression, Program } from 'estree';
 import type { Root as HastRoot, RootContent } from 'hast';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import { diagnosticAt } from './diagnostic-at.js';
 import { isMdxPath, snippetFilePath, type LoadedSnippet } from './snippet-loader.js';
 import { evaluateStatic, expressionOf, NotStatic, type Scope } from './static-eval.js';

@@ -2,7 +2,7 @@ import GithubSlugger from 'github-slugger';
 import type { Element, Root as HastRoot, RootContent } from 'hast';
 import type { Program } from 'estree';
 import type { MdxJsxAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import { COMPONENT_ALIASES, isBuiltinComponent } from './components/index.js';
 import { diagnosticAt } from './diagnostic-at.js';
 import { valueToEstree } from './expand.js';

@@ -5,7 +5,7 @@
  * component error lists them. Names nobody defines stay MDX_UNKNOWN_COMPONENT errors.
  */
 import type { Root as MdastRoot } from 'mdast';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import { isBuiltinComponent } from './components/index.js';
 import { distinctImports, importLine } from './component-imports.js';
 import type { EsmInfo } from './esm.js';

@@ -1,5 +1,5 @@
 import type { Root as HastRoot } from 'hast';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import { escapeHtmlText, type Diagnostic } from '../shared/index.js';
 import { analyzeEsm, isLocalImport, type EsmInfo, type ImportBinding } from './esm.js';
 import { evaluateJsSnippet, runtimeGlobals } from './js-snippet.js';
 import { expandSnippets } from './expand.js';
@@ -269,10 +269,9 @@ function runtimeDiagnostic(error: unknown, input: MdxInput): Diagnostic {
 
 /** A visible error box instead of a blank page, plus the diagnostics that explain it. */
 function failed(diagnostics: Diagnostic[], features: Set<ClientFeature>): MdxOutput {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const items = diagnostics
     .filter((d) => d.severity === 'error')
-    .map((d) => `<pre>${escape(`${d.file}:${d.line}:${d.column} ${d.message}`)}</pre>`)
+    .map((d) => `<pre>${escapeHtmlText(`${d.file}:${d.line}:${d.column} ${d.message}`)}</pre>`)
     .join('');
   return {
     html: `<div class="folio-mdx-error" role="alert">${items}</div>`,

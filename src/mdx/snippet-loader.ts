@@ -1,7 +1,7 @@
 import path from 'node:path/posix';
 import type { Root as HastRoot } from 'hast';
 import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import { analyzeEsm, isLocalImport, type EsmInfo } from './esm.js';
 import { prepareLanguages } from './highlight.js';
 import { parseMdx } from './parse.js';

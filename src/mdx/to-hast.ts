@@ -5,7 +5,7 @@ import type { InlineMath, Math as MathNode } from 'mdast-util-math';
 import type {} from 'mdast-util-mdx';
 import type { MdxJsxAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
 import { toHast, type Handler, type State } from 'mdast-util-to-hast';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import { parseCodeMeta } from './code-meta.js';
 import { diagnosticAt } from './diagnostic-at.js';
 import { highlightToHtml } from './highlight.js';

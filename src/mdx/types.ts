@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 
 /** One MDX page body to turn into HTML. */
 export interface MdxInput {

@@ -1,5 +1,5 @@
 import type { PageIndex } from '../content/index.js';
-import type { Diagnostic, Severity } from '../shared/diagnostics.js';
+import type { Diagnostic, Severity } from '../shared/index.js';
 import type { NavigationCode } from './codes.js';
 import type { DirectoryMode, EndpointRef, EntryOrigin, OpenApiProvider, OpenApiRef, ResolveOptions } from './types.js';
 

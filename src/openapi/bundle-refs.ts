@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../shared/diagnostics.js';
-import { isInside, toPosixRelative } from '../shared/paths.js';
+import { isInside, toPosixRelative, type Diagnostic } from '../shared/index.js';
 import { parseSpecText } from './parse-spec.js';
 import type { JsonObject } from './types.js';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { toPosixRelative } from '../shared/paths.js';
+import { toPosixRelative } from '../shared/index.js';
 
 const SPEC_HEAD = /["']?(openapi|swagger)["']?\s*:\s*["']?\d/;
 const MAX_SPEC_BYTES = 10 * 1024 * 1024;

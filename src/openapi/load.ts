@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import { discoverSpecFiles } from './discover-specs.js';
 import { specId } from './entries.js';
 import { fetchRemoteSpec, RemoteFetchError, type RemoteFetchOptions } from './fetch-remote.js';

@@ -1,6 +1,6 @@
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { LineCounter, parseDocument } from 'yaml';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import { jsonPositions, yamlPositions, type PositionIndex } from './positions.js';
 import type { JsonObject } from './types.js';
 

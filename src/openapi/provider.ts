@@ -1,12 +1,15 @@
-import type { Diagnostic } from '../shared/diagnostics.js';
+import { parseEndpointEntry, type Diagnostic, type EndpointEntry } from '../shared/index.js';
 import { endpointPageFor } from './endpoint-page.js';
-import { parseEndpointEntry, samePath, specId, type EndpointEntry } from './entries.js';
+import { samePath, specId } from './entries.js';
 import { joinHref } from './slug.js';
 import { suggestOperation } from './suggest.js';
 import type { SourceOrigin, SpecStore } from './spec-store.js';
 import type { ApiOperation, EndpointPage, JsonObject, LoadedSpec, PlannedEndpoint } from './types.js';
 
-/** What the openapi layer offers navigation, build and dev (a superset of navigation's OpenApiProvider). */
+/**
+ * What the openapi layer offers navigation, build and dev. Structurally a superset of navigation's
+ * OpenApiProvider, so the build hands it to navigation as it is (the two layers import neither each other).
+ */
 export interface OpenApiSiteProvider {
   /** Visible endpoints of a spec (path or URL as written in docs.json), in sidebar order (see `operationsByTag`). */
   endpoints(source: string, directory?: string): PlannedEndpoint[];

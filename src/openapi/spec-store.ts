@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { upgrade } from '@scalar/openapi-parser';
-import type { Diagnostic } from '../shared/diagnostics.js';
-import { isInside, resolveInside } from '../shared/paths.js';
+import { isInside, resolveInside, type Diagnostic } from '../shared/index.js';
 import { bundleExternalRefs } from './bundle-refs.js';
 import { specId } from './entries.js';
 import { extractOperations } from './operations.js';

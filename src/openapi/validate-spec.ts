@@ -1,5 +1,5 @@
 import { validate } from '@scalar/openapi-parser';
-import type { Diagnostic, Severity } from '../shared/diagnostics.js';
+import type { Diagnostic, Severity } from '../shared/index.js';
 import { bundleExternalRefs } from './bundle-refs.js';
 import { parseSpecText } from './parse-spec.js';
 import { pointerSegments, type PositionIndex } from './positions.js';

@@ -4,7 +4,7 @@ import { loadDocsConfig } from '../../config/index.js';
 import { buildPageIndex } from '../../content/index.js';
 import { applyEdits, modify, parse, type JSONPath } from 'jsonc-parser';
 import { resolveSiteModel } from '../../navigation/index.js';
-import { applyDocsEdits, asNavigationProvider, collectOpenApiSources, findMigrationCandidates, loadOpenApiSpecs, planOpenApiMigration } from '../../openapi/index.js';
+import { applyDocsEdits, collectOpenApiSources, findMigrationCandidates, loadOpenApiSpecs, planOpenApiMigration } from '../../openapi/index.js';
 import { resolveInside } from '../../shared/paths.js';
 import { AgentError } from '../codes.js';
 import type { TaskResult } from './task.js';
@@ -69,7 +69,7 @@ async function removeStaleEndpoints(root: string): Promise<string[]> {
   if (!loaded.config) return [];
   const index = await buildPageIndex(root);
   const { provider } = await loadOpenApiSpecs(root, collectOpenApiSources(loaded.config, loaded.locate), { fetch: {} });
-  resolveSiteModel(loaded.config, index, { openapi: asNavigationProvider(provider) });
+  resolveSiteModel(loaded.config, index, { openapi: provider });
   const stale = provider
     .diagnostics()
     .filter((d) => d.code === 'OPENAPI_ENDPOINT_NOT_FOUND' && d.file === 'docs.json' && d.path.startsWith('navigation'))

@@ -7,7 +7,6 @@ import { buildPageIndex } from '../../content/index.js';
 import { resolveSiteModel } from '../../navigation/resolve.js';
 import {
   applyDocsEdits,
-  asNavigationProvider,
   collectOpenApiSources,
   findMigrationCandidates,
   loadOpenApiSpecs,
@@ -28,7 +27,7 @@ async function checkSite(root: string): Promise<SiteCheck> {
   if (!loaded.config) return { errors: loaded.diagnostics.filter((d) => d.severity === 'error'), endpointHrefs: new Set() };
   const index = await buildPageIndex(root);
   const { provider } = await loadOpenApiSpecs(root, collectOpenApiSources(loaded.config, loaded.locate));
-  const resolved = resolveSiteModel(loaded.config, index, { openapi: asNavigationProvider(provider) });
+  const resolved = resolveSiteModel(loaded.config, index, { openapi: provider });
   const all = [...loaded.diagnostics, ...index.diagnostics, ...resolved.diagnostics, ...provider.diagnostics()];
   const endpointHrefs = new Set([...resolved.model.pages.values()].filter((p) => p.kind === 'endpoint').map((p) => p.href));
   return { errors: all.filter((d) => d.severity === 'error'), endpointHrefs };

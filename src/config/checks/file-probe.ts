@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { resolveInside } from '../../shared/paths.js';
+import { resolveInside } from '../../shared/index.js';
 
 /** Relative paths without `.`/`..` segments, empty segments, backslashes, colons or NUL. */
 const SIMPLE = /^(?!.*(?:^|\/)\.{1,2}(?:\/|$))(?!.*\/\/)[^\\\0:]+$/;

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic, SourcePosition } from '../../shared/diagnostics.js';
-import { sortDiagnostics } from '../../shared/diagnostics.js';
+import { closest, sortDiagnostics, type Diagnostic, type SourcePosition } from '../../shared/index.js';
 import { runChecks } from '../checks/index.js';
 import { convertMintConfig } from '../mint/convert.js';
 import { type DocsConfig, docsConfigSchema } from '../schema/docs-config.js';
@@ -9,7 +8,6 @@ import { createReadContext } from './read-json.js';
 import { readJsonFile } from './read-json.js';
 import { problemsFromIssues } from './schema-issues.js';
 import { type FieldPath, formatPath } from './source-map.js';
-import { closest } from './suggest.js';
 import { findUnknownKeys } from './unknown-keys.js';
 
 /** The result of reading a docs root's configuration. */

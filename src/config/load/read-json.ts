@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import jsonc from 'jsonc-parser';
-import type { Diagnostic } from '../../shared/diagnostics.js';
-import { isInside, resolveInside, toPosixRelative } from '../../shared/paths.js';
+import { isInside, resolveInside, toPosixRelative, type Diagnostic } from '../../shared/index.js';
 import { withPath } from '../checks/context.js';
 import type { ConfigCode } from '../codes.js';
 import { type FieldPath, SourceMap, formatPath } from './source-map.js';
