@@ -18,7 +18,7 @@ export function diagnosticAt(
   severity: Severity,
   code: MdxCode,
   message: string,
-): Diagnostic {
+): Diagnostic<MdxCode> {
   const start = node.position?.start;
   return { file, line: (start?.line ?? 1) + lineOffset, column: start?.column ?? 1, severity, code, path: '', message };
 }

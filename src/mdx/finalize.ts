@@ -8,6 +8,7 @@ import { diagnosticAt } from './diagnostic-at.js';
 import { valueToEstree } from './expand.js';
 import { evaluateStatic, expressionOf, type Scope } from './static-eval.js';
 import type { Heading } from './types.js';
+import type { MdxCode } from './codes.js';
 
 type Parent = { children: RootContent[] };
 type Jsx = MdxJsxFlowElementHast & { data?: { folioFile?: string } };
@@ -21,7 +22,7 @@ export interface FinalizeContext {
   declared: ReadonlySet<string>;
   /** Names imported from JavaScript snippets, which cannot run: reported distinctly. */
   unsupported: ReadonlySet<string>;
-  diagnostics: Diagnostic[];
+  diagnostics: Diagnostic<MdxCode>[];
   /** Values of the page's static names, so `## Version {version}` gets its text (and slug) right. */
   scope?: Scope;
   /** True when a free name of a `{}` expression resolves (page ESM, imports, runtime globals). */

@@ -11,6 +11,7 @@ import { distinctImports, importLine } from './component-imports.js';
 import type { EsmInfo } from './esm.js';
 import { walkMdast } from './snippet-loader.js';
 import type { MdxInput, SnippetImport } from './types.js';
+import type { MdxCode } from './codes.js';
 
 interface Usage {
   line: number;
@@ -88,7 +89,7 @@ function reason(name: string, candidate: SnippetImport, fromPages: SnippetImport
  * unambiguously (a warning at its first usage), and return hints for the ambiguous ones.
  * Mutates `esm.imports`, so both renderers then treat the page as if it had the import line.
  */
-export async function resolveForgottenImports(tree: MdastRoot, esm: EsmInfo, input: MdxInput, diagnostics: Diagnostic[]): Promise<ForgottenImports> {
+export async function resolveForgottenImports(tree: MdastRoot, esm: EsmInfo, input: MdxInput, diagnostics: Diagnostic<MdxCode>[]): Promise<ForgottenImports> {
   const hints = new Map<string, string>();
   for (const [name, usage] of undefinedComponents(tree, esm, input.lineOffset)) {
     const fromPages: SnippetImport[] = [];

@@ -9,6 +9,7 @@ import type { Diagnostic } from '../shared/index.js';
 import { parseCodeMeta } from './code-meta.js';
 import { diagnosticAt } from './diagnostic-at.js';
 import { highlightToHtml } from './highlight.js';
+import type { MdxCode } from './codes.js';
 
 /** Node types of MDX that pass through mdast → hast unchanged (children converted). */
 export const MDX_NODE_TYPES: Array<MdastNodes['type']> = ['mdxFlowExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxTextExpression', 'mdxjsEsm'];
@@ -17,7 +18,7 @@ export const MDX_NODE_TYPES: Array<MdastNodes['type']> = ['mdxFlowExpression', '
 export interface HastContext {
   file: string;
   lineOffset: number;
-  diagnostics: Diagnostic[];
+  diagnostics: Diagnostic<MdxCode>[];
 }
 
 /** A JSX attribute with a literal value (`null` means a bare boolean attribute). */

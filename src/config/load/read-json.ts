@@ -10,7 +10,7 @@ import { type FieldPath, SourceMap, formatPath } from './source-map.js';
 export interface ReadContext {
   root: string;
   map: SourceMap;
-  diagnostics: Diagnostic[];
+  diagnostics: Diagnostic<ConfigCode>[];
   /** True once a file could not be parsed at all (exit code 2). */
   unreadable: boolean;
   /** Paths whose `$ref` failed; schema problems under them are not repeated. */
