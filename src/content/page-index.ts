@@ -19,8 +19,9 @@ import type { Page, PageIndex, PageIndexOptions } from './types.js';
  */
 export async function buildPageIndex(root: string, { keepSource = false, batch = 64, ignore = [] }: PageIndexOptions = {}): Promise<PageIndex> {
   const absRoot = path.resolve(root);
-  const files = await discoverPageFiles(absRoot, await loadIgnoreRules(absRoot, ignore));
-  const results: Array<{ page: Page | null; diagnostics: Diagnostic<ContentCode>[] }> = [];
+  const unreadable: Diagnostic<ContentCode>[] = [];
+  const files = await discoverPageFiles(absRoot, await loadIgnoreRules(absRoot, ignore, unreadable), unreadable);
+  const results: Array<{ page: Page | null; diagnostics: Diagnostic<ContentCode>[] }> = [{ page: null, diagnostics: unreadable }];
   for (let i = 0; i < files.length; i++) {
     if (i > 0 && i % batch === 0) await new Promise((resolve) => setImmediate(resolve));
     results.push(readPage(absRoot, files[i]!, keepSource));

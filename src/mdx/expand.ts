@@ -200,6 +200,7 @@ function substituteExpression(program: Program | undefined, scope: Scope, childr
   try {
     expr = expressionOf(program);
   } catch {
+    // Not one static expression: left in place for the renderer, which evaluates it and reports a failure.
     return null;
   }
   if (!expr) return null;

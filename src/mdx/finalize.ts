@@ -182,6 +182,7 @@ export function textOfHast(node: RootContent | HastRoot, scope: Scope = {}): str
       const value = expression ? evaluateStatic(expression, scope) : undefined;
       return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
     } catch {
+      // Only the heading's plain text (table of contents, anchor) loses it; rendering the page reports the failure.
       return '';
     }
   }

@@ -70,6 +70,7 @@ export function exportsName(source: string, name: string): boolean {
 }
 
 async function read(importPath: string, input: MdxInput): Promise<string | null> {
+  // A candidate that cannot be read defines nothing; if no other does, the usage stays MDX_UNKNOWN_COMPONENT.
   const found = await input.readSnippet(importPath).catch(() => null);
   return found ? found.source : null;
 }

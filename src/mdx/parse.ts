@@ -67,6 +67,7 @@ function parseInChunks(source: string): Root | null {
     try {
       tree = parser.parse(chunk.text);
     } catch {
+      // Reported by the whole-page parse that follows a null, with the exact position.
       return null;
     }
     if (chunk.line > 0) shiftPositions(tree, chunk.line, chunk.offset);

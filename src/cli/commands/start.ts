@@ -60,6 +60,7 @@ export function registerStart(program: Command): void {
       } catch (error) {
         reportCliError(error);
         // Do not leave a half-started server holding the port and the data directory.
+        // The start-up error is already reported; a close that fails too has nothing to add.
         await server?.close().catch(() => {});
       }
     },

@@ -25,6 +25,7 @@ export class FileProbe {
       try {
         entries = new Set(fs.readdirSync(abs));
       } catch {
+        // No such folder (or unlistable): every page looked up in it is reported as not found.
         entries = null;
       }
       this.dirs.set(abs, entries);

@@ -150,6 +150,7 @@ function resolveRef(ctx: ReadContext, refNode: jsonc.Node, from: FileRef, p: Fie
   try {
     isFile = fs.statSync(target).isFile();
   } catch {
+    // Missing or unreadable: reported as REF_NOT_FOUND just below.
     isFile = false;
   }
   if (!isFile) {

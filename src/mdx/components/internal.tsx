@@ -51,6 +51,7 @@ export function CodeBlock(props: AnyProps) {
   try {
     html = highlightToHtml(code, lang, new Set());
   } catch {
+    // Highlighting is decoration: a grammar that throws shows the code unhighlighted, not a broken page.
     html = `<pre class="shiki"><code>${escapeHtmlText(code)}</code></pre>`;
   }
   return <FolioCode html={html} lang={lang} title={str(props.filename) ?? str(props.title)} icon={props.icon} wrap={props.wrap} />;
