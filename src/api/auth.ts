@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { apiKeyUnusableReason, findApiKeyByHash, isWellFormedAdminKey, touchApiKey, type ApiKeyRow, type Database } from '../db/index.js';
+import { apiKeyUnusableReason, findApiKeyByHash, hashAdminKey, isWellFormedAdminKey, touchApiKey, type ApiKeyRow, type Database } from '../db/index.js';
 import { ApiError, errorResponse } from './errors.js';
 
 /** Hono variables set by the bearer middleware. */
@@ -76,8 +76,9 @@ export function bearerAuth(cache: KeyCache): MiddlewareHandler<AuthEnv> {
         unauthorized('AUTH_MALFORMED', 'Malformed credentials: expected `Authorization: Bearer folio_...` with a complete admin key.'),
       );
     }
-    const digest = createHash('sha256').update(token).digest();
-    const found = await cache.lookup(digest.toString('hex'));
+    const hash = hashAdminKey(token);
+    const digest = Buffer.from(hash, 'hex');
+    const found = await cache.lookup(hash);
     // The lookup is by hash; the constant-time compare guards against a cache or index returning a near match.
     if (!found || !timingSafeEqual(found.digest, digest)) {
       return errorResponse(c, unauthorized('AUTH_UNKNOWN_KEY', 'Invalid credentials: no admin key matches this token.'));

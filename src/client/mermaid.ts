@@ -18,5 +18,8 @@ export function initMermaid(): void {
       mermaid.initialize({ startOnLoad: false, theme: document.documentElement.dataset.theme === 'dark' ? 'dark' : 'default' });
       return mermaid.run({ nodes });
     })
-    .catch(() => undefined);
+    .catch((error: unknown) => {
+      // The diagram source stays readable as a code block; the console says why it was not drawn.
+      console.warn('Folio: mermaid diagrams could not be drawn', error);
+    });
 }

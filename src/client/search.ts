@@ -35,6 +35,7 @@ async function loadEngine(base: string): Promise<SearchEngine> {
     import(/* @vite-ignore */ `${base}pagefind/pagefind.js`) as Promise<Pagefind>,
     fetch(`${base}pagefind/folio-search.json`)
       .then((r): Promise<SearchManifest> | SearchManifest => (r.ok ? r.json() : {}))
+      // No manifest (a site built before shards, or a static host without it): the main index alone still answers.
       .catch((): SearchManifest => ({})),
   ]);
   await pagefind.init?.();
@@ -59,7 +60,11 @@ export function initSearch(): void {
   if (!input || !list) return;
   let engine: Promise<SearchEngine | null> | null = null;
   const load = () => {
-    engine ??= loadEngine(document.documentElement.dataset.base ?? '/').catch(() => null);
+    engine ??= loadEngine(document.documentElement.dataset.base ?? '/').catch((error: unknown) => {
+      // The box says search is unavailable; the console says why.
+      console.warn('Folio search: the Pagefind index could not be loaded', error);
+      return null;
+    });
     return engine;
   };
   input.addEventListener('focus', () => void load(), { once: true });

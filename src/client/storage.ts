@@ -3,6 +3,7 @@ export function readStore(key: string): string | null {
   try {
     return localStorage.getItem(key);
   } catch {
+    // Storage unavailable: behave as if nothing was stored (the default theme, tab, banner state).
     return null;
   }
 }

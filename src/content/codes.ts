@@ -8,7 +8,7 @@ export const CONTENT_CODES = {
   CONTENT_FRONTMATTER_NOT_MAPPING: 'Frontmatter is not a key/value mapping.',
   CONTENT_FRONTMATTER_FIELD_TYPE: 'A known frontmatter field has the wrong type.',
   CONTENT_DUPLICATE_PAGE: 'Two files map to the same page path (`a.md` and `a.mdx`).',
-  CONTENT_READ_FAILED: 'A page file could not be read.',
+  CONTENT_READ_FAILED: 'A page file, a folder of pages or `.mintignore` could not be read.',
 } as const;
 
 export type ContentCode = keyof typeof CONTENT_CODES;

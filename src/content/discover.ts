@@ -1,17 +1,31 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Diagnostic } from '../shared/index.js';
+import type { ContentCode } from './codes.js';
 import { compileIgnore, DEFAULT_IGNORES, isIgnored, type IgnoreRule } from './ignore.js';
 
 /** Folders that hold reusable fragments, never pages. */
 const SNIPPET_DIRS = new Set(['snippets', '_snippets']);
 
-/** Load the default ignore rules plus the root `.mintignore` (if any) plus caller extras. */
-export async function loadIgnoreRules(root: string, extra: readonly string[] = []): Promise<IgnoreRule[]> {
+/** A file or folder that exists but cannot be read. */
+function unreadable(file: string, error: unknown, consequence: string): Diagnostic<ContentCode> {
+  const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+  return { file, line: 1, column: 1, severity: 'error', code: 'CONTENT_READ_FAILED', path: '', message: `Cannot read ${file} (${reason}), so ${consequence}. Check its permissions.` };
+}
+
+const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * Load the default ignore rules plus the root `.mintignore` (if any) plus caller extras. A
+ * `.mintignore` that exists but cannot be read is reported: ignoring it would publish what it hides.
+ */
+export async function loadIgnoreRules(root: string, extra: readonly string[] = [], diagnostics: Diagnostic<ContentCode>[] = []): Promise<IgnoreRule[]> {
   let mintignore: string[] = [];
   try {
     mintignore = (await readFile(path.join(root, '.mintignore'), 'utf8')).split('\n');
-  } catch {
+  } catch (error) {
     // No .mintignore: only the defaults apply.
+    if (!missing(error)) diagnostics.push(unreadable('.mintignore', error, 'its rules were not applied'));
   }
   return compileIgnore([...DEFAULT_IGNORES, ...mintignore, ...extra]);
 }
@@ -19,13 +33,19 @@ export async function loadIgnoreRules(root: string, extra: readonly string[] = [
 /**
  * Every `.md`/`.mdx` file under `root` as posix paths relative to it, sorted.
  * Skips dot-folders, `node_modules`, snippet folders and ignored paths; never follows symlinks.
+ * A folder that cannot be listed is reported; one deleted while listing is not.
  */
-export async function discoverPageFiles(root: string, rules: readonly IgnoreRule[]): Promise<string[]> {
+export async function discoverPageFiles(root: string, rules: readonly IgnoreRule[], diagnostics: Diagnostic<ContentCode>[] = []): Promise<string[]> {
   const found: string[] = [];
   const pending: string[] = [''];
   while (pending.length > 0) {
     const batch = pending.splice(0, 16);
-    const listings = await Promise.all(batch.map(async (dir) => ({ dir, entries: await readdir(path.join(root, dir), { withFileTypes: true }).catch(() => []) })));
+    const list = (dir: string) =>
+      readdir(path.join(root, dir), { withFileTypes: true }).catch((error: unknown) => {
+        if (!missing(error)) diagnostics.push(unreadable(dir === '' ? '.' : `${dir}/`, error, 'its pages were left out'));
+        return [];
+      });
+    const listings = await Promise.all(batch.map(async (dir) => ({ dir, entries: await list(dir) })));
     for (const { dir, entries } of listings) {
       for (const entry of entries) {
         const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;

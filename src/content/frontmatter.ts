@@ -1,5 +1,5 @@
 import { isNode, parseDocument, visit, type YAMLError } from 'yaml';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import type { ContentCode } from './codes.js';
 
 /** The frontmatter of one file and where its body starts. */
@@ -9,7 +9,7 @@ export interface FrontmatterResult {
   bodyOffset: number;
   /** 1-based line of the first body character. */
   bodyLine: number;
-  diagnostics: Diagnostic[];
+  diagnostics: Diagnostic<ContentCode>[];
 }
 
 /** Anchors may be used, but a handful of aliases is all real frontmatter needs; more smells of a billion-laughs file. */
@@ -36,7 +36,7 @@ export function parseFrontmatter(text: string, file: string): FrontmatterResult 
   CLOSING.lastIndex = yamlStart;
   const closing = CLOSING.exec(text);
   const lang = (opening[1] ?? '').toLowerCase();
-  const problem = (code: ContentCode, message: string, line = 1, column = 1): Diagnostic => ({
+  const problem = (code: ContentCode, message: string, line = 1, column = 1): Diagnostic<ContentCode> => ({
     file, line, column, severity: 'error', code, path: 'frontmatter', message,
   });
   if (!closing) {
@@ -64,7 +64,7 @@ export function parseFrontmatter(text: string, file: string): FrontmatterResult 
   return result;
 }
 
-type Problem = (code: ContentCode, message: string, line?: number, column?: number) => Diagnostic;
+type Problem = (code: ContentCode, message: string, line?: number, column?: number) => Diagnostic<ContentCode>;
 
 /** Parse the YAML between the fences; `firstLine` maps YAML-relative lines back onto the file. */
 function parseYamlInto(result: FrontmatterResult, yamlText: string, firstLine: number, problem: Problem): void {
@@ -125,8 +125,8 @@ function indentContinuations(yamlText: string): string {
 }
 
 /** Every node carrying an explicit tag outside the core schema, as a diagnostic. */
-function findForeignTags(doc: ReturnType<typeof parseDocument>, yamlText: string, firstLine: number, problem: Problem): Diagnostic[] {
-  const found: Diagnostic[] = [];
+function findForeignTags(doc: ReturnType<typeof parseDocument>, yamlText: string, firstLine: number, problem: Problem): Diagnostic<ContentCode>[] {
+  const found: Diagnostic<ContentCode>[] = [];
   visit(doc, (_key, node) => {
     if (!isNode(node) || !node.tag || ALLOWED_TAGS.has(node.tag)) return;
     // The node's range starts at its value; step back to the `!` that opens the tag on that line.

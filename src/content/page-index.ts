@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
+import type { ContentCode } from './codes.js';
 import { discoverPageFiles, loadIgnoreRules } from './discover.js';
 import { parseFrontmatter } from './frontmatter.js';
 import { firstHeading, metaFromFrontmatter, titleFromPath } from './page-meta.js';
@@ -18,8 +19,9 @@ import type { Page, PageIndex, PageIndexOptions } from './types.js';
  */
 export async function buildPageIndex(root: string, { keepSource = false, batch = 64, ignore = [] }: PageIndexOptions = {}): Promise<PageIndex> {
   const absRoot = path.resolve(root);
-  const files = await discoverPageFiles(absRoot, await loadIgnoreRules(absRoot, ignore));
-  const results: Array<{ page: Page | null; diagnostics: Diagnostic[] }> = [];
+  const unreadable: Diagnostic<ContentCode>[] = [];
+  const files = await discoverPageFiles(absRoot, await loadIgnoreRules(absRoot, ignore, unreadable), unreadable);
+  const results: Array<{ page: Page | null; diagnostics: Diagnostic<ContentCode>[] }> = [{ page: null, diagnostics: unreadable }];
   for (let i = 0; i < files.length; i++) {
     if (i > 0 && i % batch === 0) await new Promise((resolve) => setImmediate(resolve));
     results.push(readPage(absRoot, files[i]!, keepSource));
@@ -28,9 +30,9 @@ export async function buildPageIndex(root: string, { keepSource = false, batch =
 }
 
 /** Put pages in path order; `.mdx` wins over `.md` for the same path (reported). */
-function indexFromPages(root: string, results: Array<{ page: Page | null; diagnostics: Diagnostic[] }>): PageIndex {
+function indexFromPages(root: string, results: Array<{ page: Page | null; diagnostics: Diagnostic<ContentCode>[] }>): PageIndex {
   const pages = new Map<string, Page>();
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic<ContentCode>[] = [];
   for (const { page, diagnostics: found } of results) {
     diagnostics.push(...found);
     if (!page) continue;
@@ -54,11 +56,11 @@ function indexFromPages(root: string, results: Array<{ page: Page | null; diagno
  * long-running process (dev, `build --watch`, serve) re-reads only files whose stat changed: for
  * 3,000 unchanged pages one `stat` each instead of a read, a hash and a frontmatter lookup.
  */
-const readCache = new Map<string, { stamp: string; keepSource: boolean; page: Page; diagnostics: Diagnostic[] }>();
+const readCache = new Map<string, { stamp: string; keepSource: boolean; page: Page; diagnostics: Diagnostic<ContentCode>[] }>();
 const READ_CACHE_LIMIT = 50_000;
 
 /** Read one file into a `Page`. */
-export function readPage(root: string, file: string, keepSource: boolean): { page: Page | null; diagnostics: Diagnostic[] } {
+export function readPage(root: string, file: string, keepSource: boolean): { page: Page | null; diagnostics: Diagnostic<ContentCode>[] } {
   const abs = path.join(root, file);
   let text: string;
   let stamp: string;
@@ -88,7 +90,7 @@ export function readPage(root: string, file: string, keepSource: boolean): { pag
 }
 
 /** Parse page text (already read) into a `Page`; exported for the dev server and tests. */
-export function pageFromText(file: string, text: string, keepSource = false): { page: Page; diagnostics: Diagnostic[] } {
+export function pageFromText(file: string, text: string, keepSource = false): { page: Page; diagnostics: Diagnostic<ContentCode>[] } {
   const fm = parseFrontmatter(text, file);
   const diagnostics = fm.diagnostics;
   const { title: fmTitle, ...meta } = metaFromFrontmatter(fm.data, file, diagnostics);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstHeading, metaFromFrontmatter, titleFromPath } from './page-meta.js';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
+import type { ContentCode } from './codes.js';
 
 describe('page titles and meta', () => {
   it('finds the first level-one heading outside code fences', () => {
@@ -15,7 +16,7 @@ describe('page titles and meta', () => {
   });
 
   it('copies known fields, coerces numbers and reports wrong types', () => {
-    const diagnostics: Diagnostic[] = [];
+    const diagnostics: Diagnostic<ContentCode>[] = [];
     const meta = metaFromFrontmatter({ title: 2024, hidden: 'true', noindex: 'maybe', tag: ['x'], icon: { name: 'star', style: 'solid' }, custom: 1 }, 'p.mdx', diagnostics);
     expect(meta).toEqual({ title: '2024', hidden: true, noindex: false, icon: 'star' });
     expect(diagnostics.map((d) => `${d.path} ${d.code}`)).toEqual(['frontmatter.tag CONTENT_FRONTMATTER_FIELD_TYPE', 'frontmatter.noindex CONTENT_FRONTMATTER_FIELD_TYPE']);

@@ -1,11 +1,12 @@
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import type { PageMeta } from './types.js';
+import type { ContentCode } from './codes.js';
 
 const STRING_FIELDS = ['sidebarTitle', 'icon', 'tag', 'description', 'openapi', 'url', 'mode'] as const;
 const BOOLEAN_FIELDS = ['hidden', 'noindex'] as const;
 
 /** Copy the known frontmatter fields into typed ones, reporting any with the wrong type. */
-export function metaFromFrontmatter(data: Record<string, unknown>, file: string, diagnostics: Diagnostic[]): PageMeta & { title?: string } {
+export function metaFromFrontmatter(data: Record<string, unknown>, file: string, diagnostics: Diagnostic<ContentCode>[]): PageMeta & { title?: string } {
   const meta: PageMeta & { title?: string } = { hidden: false, noindex: false };
   const wrongType = (key: string, expected: string): void => {
     diagnostics.push({

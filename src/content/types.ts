@@ -1,4 +1,5 @@
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
+import type { ContentCode } from './codes.js';
 
 /** Frontmatter fields Folio understands; everything else stays in `Page.frontmatter`. */
 export interface PageMeta {
@@ -50,7 +51,7 @@ export interface PageIndex {
   root: string;
   pages: Map<string, Page>;
   /** Problems found while reading pages (frontmatter errors, duplicates, unreadable files). */
-  diagnostics: Diagnostic[];
+  diagnostics: Diagnostic<ContentCode>[];
 }
 
 export interface PageIndexOptions {

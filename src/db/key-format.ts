@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import { hashSecret } from '../shared/index.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** Fixed prefix so secret scanners and people recognise a Folio admin key. */
@@ -48,5 +49,5 @@ export function isWellFormedAdminKey(token: string): boolean {
 
 /** Hex SHA-256 of a key: the only form in which keys are stored. */
 export function hashAdminKey(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hashSecret(token);
 }

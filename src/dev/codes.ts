@@ -4,3 +4,5 @@ export const DEV_CODES = {
   DEV_PATH_ESCAPE: 'A request path left the docs root and was refused (403).',
   DEV_PORT_IN_USE: 'The chosen port is taken; pass another with --port.',
 } as const;
+
+export type DevCode = keyof typeof DEV_CODES;

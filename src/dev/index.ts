@@ -2,3 +2,4 @@ export { startDevServer, type DevServer, type DevServerOptions } from './dev-ser
 export { isLoopbackHost } from './host-check.js';
 export { decodePath, escapesRoot, pageHrefOf } from './request-path.js';
 export { watchTree } from './watch.js';
+export { DEV_CODES, type DevCode } from './codes.js';

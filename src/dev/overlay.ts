@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Diagnostic } from '../shared/diagnostics.js';
 import { formatDiagnostic } from '../shared/diagnostics.js';
 import { resolveInside } from '../shared/paths.js';
-import { escapeHtml } from '../render/markdown-inline.js';
+import { escapeHtml } from '../shared/index.js';
 
 function sourceLine(root: string, d: Diagnostic): string | null {
   const file = resolveInside(root, d.file);

@@ -1,4 +1,4 @@
-import type { Diagnostic, Severity } from '../shared/diagnostics.js';
+import type { Diagnostic, Severity } from '../shared/index.js';
 import type { MdxCode } from './codes.js';
 
 /** A syntax-tree node's position (mdast, hast and MDX JSX nodes all carry one). */
@@ -18,7 +18,7 @@ export function diagnosticAt(
   severity: Severity,
   code: MdxCode,
   message: string,
-): Diagnostic {
+): Diagnostic<MdxCode> {
   const start = node.position?.start;
   return { file, line: (start?.line ?? 1) + lineOffset, column: start?.column ?? 1, severity, code, path: '', message };
 }

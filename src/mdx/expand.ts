@@ -1,10 +1,11 @@
 import type { Expression, Program } from 'estree';
 import type { Root as HastRoot, RootContent } from 'hast';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import { diagnosticAt } from './diagnostic-at.js';
 import { isMdxPath, snippetFilePath, type LoadedSnippet } from './snippet-loader.js';
 import { evaluateStatic, expressionOf, NotStatic, type Scope } from './static-eval.js';
+import type { MdxCode } from './codes.js';
 
 type AnyNode = HastRoot | RootContent;
 type Parent = { children: RootContent[] };
@@ -30,7 +31,7 @@ export function expandSnippets(
   tree: HastRoot | Parent,
   at: ExpandScope,
   snippets: Map<string, LoadedSnippet | null>,
-  diagnostics: Diagnostic[],
+  diagnostics: Diagnostic<MdxCode>[],
   depth = 0,
 ): void {
   const walk = (parent: Parent, file: string) => {
@@ -73,7 +74,7 @@ function snippetTarget(node: JsxNode, at: ExpandScope): string | undefined {
 }
 
 /** Props of a usage, evaluated in the scope where the usage is written. */
-function usageProps(node: JsxNode, at: ExpandScope, diagnostics: Diagnostic[]): Scope {
+function usageProps(node: JsxNode, at: ExpandScope, diagnostics: Diagnostic<MdxCode>[]): Scope {
   const props: Scope = {};
   for (const attr of node.attributes) {
     try {
@@ -103,7 +104,7 @@ function instantiate(
   snippet: LoadedSnippet,
   at: ExpandScope,
   snippets: Map<string, LoadedSnippet | null>,
-  diagnostics: Diagnostic[],
+  diagnostics: Diagnostic<MdxCode>[],
   depth: number,
 ): RootContent[] {
   const props = usageProps(usage, at, diagnostics);
@@ -199,6 +200,7 @@ function substituteExpression(program: Program | undefined, scope: Scope, childr
   try {
     expr = expressionOf(program);
   } catch {
+    // Not one static expression: left in place for the renderer, which evaluates it and reports a failure.
     return null;
   }
   if (!expr) return null;

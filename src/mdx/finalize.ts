@@ -2,12 +2,13 @@ import GithubSlugger from 'github-slugger';
 import type { Element, Root as HastRoot, RootContent } from 'hast';
 import type { Program } from 'estree';
 import type { MdxJsxAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import { COMPONENT_ALIASES, isBuiltinComponent } from './components/index.js';
 import { diagnosticAt } from './diagnostic-at.js';
 import { valueToEstree } from './expand.js';
 import { evaluateStatic, expressionOf, type Scope } from './static-eval.js';
 import type { Heading } from './types.js';
+import type { MdxCode } from './codes.js';
 
 type Parent = { children: RootContent[] };
 type Jsx = MdxJsxFlowElementHast & { data?: { folioFile?: string } };
@@ -21,7 +22,7 @@ export interface FinalizeContext {
   declared: ReadonlySet<string>;
   /** Names imported from JavaScript snippets, which cannot run: reported distinctly. */
   unsupported: ReadonlySet<string>;
-  diagnostics: Diagnostic[];
+  diagnostics: Diagnostic<MdxCode>[];
   /** Values of the page's static names, so `## Version {version}` gets its text (and slug) right. */
   scope?: Scope;
   /** True when a free name of a `{}` expression resolves (page ESM, imports, runtime globals). */
@@ -181,6 +182,7 @@ export function textOfHast(node: RootContent | HastRoot, scope: Scope = {}): str
       const value = expression ? evaluateStatic(expression, scope) : undefined;
       return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
     } catch {
+      // Only the heading's plain text (table of contents, anchor) loses it; rendering the page reports the failure.
       return '';
     }
   }

@@ -5,12 +5,13 @@
  * component error lists them. Names nobody defines stay MDX_UNKNOWN_COMPONENT errors.
  */
 import type { Root as MdastRoot } from 'mdast';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import { isBuiltinComponent } from './components/index.js';
 import { distinctImports, importLine } from './component-imports.js';
 import type { EsmInfo } from './esm.js';
 import { walkMdast } from './snippet-loader.js';
 import type { MdxInput, SnippetImport } from './types.js';
+import type { MdxCode } from './codes.js';
 
 interface Usage {
   line: number;
@@ -69,6 +70,7 @@ export function exportsName(source: string, name: string): boolean {
 }
 
 async function read(importPath: string, input: MdxInput): Promise<string | null> {
+  // A candidate that cannot be read defines nothing; if no other does, the usage stays MDX_UNKNOWN_COMPONENT.
   const found = await input.readSnippet(importPath).catch(() => null);
   return found ? found.source : null;
 }
@@ -88,7 +90,7 @@ function reason(name: string, candidate: SnippetImport, fromPages: SnippetImport
  * unambiguously (a warning at its first usage), and return hints for the ambiguous ones.
  * Mutates `esm.imports`, so both renderers then treat the page as if it had the import line.
  */
-export async function resolveForgottenImports(tree: MdastRoot, esm: EsmInfo, input: MdxInput, diagnostics: Diagnostic[]): Promise<ForgottenImports> {
+export async function resolveForgottenImports(tree: MdastRoot, esm: EsmInfo, input: MdxInput, diagnostics: Diagnostic<MdxCode>[]): Promise<ForgottenImports> {
   const hints = new Map<string, string>();
   for (const [name, usage] of undefinedComponents(tree, esm, input.lineOffset)) {
     const fromPages: SnippetImport[] = [];

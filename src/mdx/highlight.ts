@@ -6,6 +6,7 @@ import {
   type HighlighterGeneric,
 } from 'shiki';
 import { INITIAL, Theme } from 'shiki/textmate';
+import { escapeHtmlText } from '../shared/index.js';
 
 export const LIGHT_THEME = 'github-light';
 export const DARK_THEME = 'github-dark';
@@ -208,7 +209,7 @@ function mergeLine(light: Token[], dark: Token[]): string {
     const last = lOff + take >= lt.content.length && li === light.length - 1;
     if (!last && /^\s+$/.test(text) && !((lt.fontStyle ?? 0) & 4)) pending += text;
     else {
-      out += `<span style="${tokenStyle(lt, dt)}">${escapeHtml(pending + text)}</span>`;
+      out += `<span style="${tokenStyle(lt, dt)}">${escapeHtmlText(pending + text)}</span>`;
       pending = '';
     }
     lOff += take;
@@ -244,6 +245,3 @@ function fontStyleVars(theme: 'light' | 'dark', flags: number): string {
   return out;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}

@@ -5,9 +5,10 @@ import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { visit, SKIP } from 'unist-util-visit';
 import type { Root, RootContent } from 'mdast';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import { fastParseMarkdown } from './fast-markdown/blocks.js';
 import { splitTopLevel } from './fast-markdown/chunks.js';
+import type { MdxCode } from './codes.js';
 
 // One frozen parser for every page: building the micromark extensions costs more than parsing a page.
 const parser = unified().use(remarkParse).use(remarkMdx).use(remarkGfm).use(remarkMath).freeze();
@@ -28,7 +29,7 @@ export function parsePlainMarkdown(source: string): Root {
   return tree;
 }
 
-export type ParseResult = { ok: true; tree: Root } | { ok: false; diagnostic: Diagnostic };
+export type ParseResult = { ok: true; tree: Root } | { ok: false; diagnostic: Diagnostic<MdxCode> };
 
 /** Parse MDX source into mdast, or a `file:line:column` diagnostic quoting the offending line. */
 export function parseMdx(source: string, file: string, lineOffset: number): ParseResult {
@@ -66,6 +67,7 @@ function parseInChunks(source: string): Root | null {
     try {
       tree = parser.parse(chunk.text);
     } catch {
+      // Reported by the whole-page parse that follows a null, with the exact position.
       return null;
     }
     if (chunk.line > 0) shiftPositions(tree, chunk.line, chunk.offset);
@@ -125,7 +127,7 @@ interface PlaceLike {
 }
 
 /** Turn a micromark/acorn error into a diagnostic whose message carries the source line and a caret. */
-export function parseErrorToDiagnostic(error: unknown, source: string, file: string, lineOffset: number): Diagnostic {
+export function parseErrorToDiagnostic(error: unknown, source: string, file: string, lineOffset: number): Diagnostic<MdxCode> {
   const err = error as { reason?: string; message?: string; place?: PlaceLike; line?: number; column?: number };
   const place = err.place;
   const line = place?.start?.line ?? place?.line ?? err.line ?? 1;

@@ -1,5 +1,5 @@
 import type { Root as HastRoot } from 'hast';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import { escapeHtmlText, type Diagnostic } from '../shared/index.js';
 import { analyzeEsm, isLocalImport, type EsmInfo, type ImportBinding } from './esm.js';
 import { evaluateJsSnippet, runtimeGlobals } from './js-snippet.js';
 import { expandSnippets } from './expand.js';
@@ -14,6 +14,7 @@ import { NotStatic, type Scope } from './static-eval.js';
 import { mdastToHast, type HastContext } from './to-hast.js';
 import type { ClientFeature, Heading, MdxInput, MdxOutput } from './types.js';
 import { substituteVariables } from './variables.js';
+import type { MdxCode } from './codes.js';
 
 /** Free names page JavaScript gets from the fallback's runtime (built-ins, React hooks). */
 const RUNTIME_NAMES = new Set(Object.keys(runtimeGlobals()));
@@ -29,7 +30,7 @@ export interface RenderOptions {
  * run by @mdx-js/mdx with the same components. User errors come back as diagnostics, never thrown.
  */
 export async function renderMdx(input: MdxInput, options: RenderOptions = {}): Promise<MdxOutput> {
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic<MdxCode>[] = [];
   const features = new Set<ClientFeature>();
   try {
     const source = substituteVariables(input.source, input.variables).text;
@@ -123,10 +124,10 @@ interface ResolvedImports {
   mdxRuntime: ImportBinding[];
 }
 
-function resolveImports(esm: EsmInfo, input: MdxInput, snippets: Map<string, LoadedSnippet | null>, diagnostics: Diagnostic[]): ResolvedImports {
+function resolveImports(esm: EsmInfo, input: MdxInput, snippets: Map<string, LoadedSnippet | null>, diagnostics: Diagnostic<MdxCode>[]): ResolvedImports {
   const out: ResolvedImports = { components: new Map(), values: {}, unsupported: new Set(), js: [], mdxRuntime: [] };
   for (const binding of esm.imports) {
-    const report = (code: string, message: string, severity: 'error' | 'warning' = 'error') =>
+    const report = (code: MdxCode, message: string, severity: 'error' | 'warning' = 'error') =>
       diagnostics.push({ file: input.file, line: binding.line, column: binding.column, severity, code, path: '', message });
     if (!isLocalImport(binding.source)) {
       out.unsupported.add(binding.local);
@@ -166,7 +167,7 @@ async function loadMdxRuntimeImports(
   imports: ResolvedImports,
   input: MdxInput,
   snippets: Map<string, LoadedSnippet | null>,
-  diagnostics: Diagnostic[],
+  diagnostics: Diagnostic<MdxCode>[],
 ): Promise<Scope> {
   const values: Scope = {};
   const modules = new Map<string, Promise<Record<string, unknown> | Error>>();
@@ -203,7 +204,7 @@ async function loadMdxRuntimeImports(
 }
 
 /** Run the JavaScript snippets a page imports (fallback only) and collect the imported names. */
-async function loadJsImports(imports: ResolvedImports, input: MdxInput, diagnostics: Diagnostic[]): Promise<Scope> {
+async function loadJsImports(imports: ResolvedImports, input: MdxInput, diagnostics: Diagnostic<MdxCode>[]): Promise<Scope> {
   const values: Scope = {};
   const modules = new Map<string, Promise<Scope | Error>>();
   for (const binding of imports.js) {
@@ -225,7 +226,7 @@ async function loadJsImports(imports: ResolvedImports, input: MdxInput, diagnost
       );
     }
     const mod = await modules.get(target)!;
-    const fail = (message: string, code = 'MDX_EVAL_ERROR') => {
+    const fail = (message: string, code: MdxCode = 'MDX_EVAL_ERROR') => {
       imports.unsupported.add(binding.local);
       diagnostics.push({ file: input.file, line: binding.line, column: binding.column, severity: 'error', code, path: '', message });
     };
@@ -241,7 +242,7 @@ async function loadJsImports(imports: ResolvedImports, input: MdxInput, diagnost
  * A `.md` page is Markdown by its name: when it is not valid MDX (a fence closed by an indented
  * fence inside it, a stray `<`), render it as CommonMark instead and warn where MDX failed.
  */
-function markdownFallback(source: string, parseError: Diagnostic, diagnostics: Diagnostic[]) {
+function markdownFallback(source: string, parseError: Diagnostic<MdxCode>, diagnostics: Diagnostic<MdxCode>[]) {
   const reason = parseError.message.replace(/^Could not parse MDX: /, '').split(' Fix the syntax here')[0];
   diagnostics.push({
     ...parseError,
@@ -252,7 +253,7 @@ function markdownFallback(source: string, parseError: Diagnostic, diagnostics: D
   return parsePlainMarkdown(source);
 }
 
-function runtimeDiagnostic(error: unknown, input: MdxInput): Diagnostic {
+function runtimeDiagnostic(error: unknown, input: MdxInput): Diagnostic<MdxCode> {
   const err = error as { message?: string; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line: number; column: number } } };
   const line = err.place?.start?.line ?? err.place?.line ?? err.line;
   const column = err.place?.start?.column ?? err.place?.column ?? err.column ?? 1;
@@ -268,11 +269,10 @@ function runtimeDiagnostic(error: unknown, input: MdxInput): Diagnostic {
 }
 
 /** A visible error box instead of a blank page, plus the diagnostics that explain it. */
-function failed(diagnostics: Diagnostic[], features: Set<ClientFeature>): MdxOutput {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+function failed(diagnostics: Diagnostic<MdxCode>[], features: Set<ClientFeature>): MdxOutput {
   const items = diagnostics
     .filter((d) => d.severity === 'error')
-    .map((d) => `<pre>${escape(`${d.file}:${d.line}:${d.column} ${d.message}`)}</pre>`)
+    .map((d) => `<pre>${escapeHtmlText(`${d.file}:${d.line}:${d.column} ${d.message}`)}</pre>`)
     .join('');
   return {
     html: `<div class="folio-mdx-error" role="alert">${items}</div>`,

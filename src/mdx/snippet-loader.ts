@@ -1,13 +1,14 @@
 import path from 'node:path/posix';
 import type { Root as HastRoot } from 'hast';
 import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import { analyzeEsm, isLocalImport, type EsmInfo } from './esm.js';
 import { prepareLanguages } from './highlight.js';
 import { parseMdx } from './parse.js';
 import { mdastToHast } from './to-hast.js';
 import { substituteVariables } from './variables.js';
 import type { MdxInput } from './types.js';
+import type { MdxCode } from './codes.js';
 
 /** A snippet file parsed once per page render and expanded wherever it is used. */
 export interface LoadedSnippet {
@@ -77,7 +78,7 @@ export class SnippetLoader {
 
   constructor(
     private readonly input: MdxInput,
-    private readonly diagnostics: Diagnostic[],
+    private readonly diagnostics: Diagnostic<MdxCode>[],
   ) {}
 
   /** Load the snippets a tree references; `importers` tracks the chain to detect cycles. */
@@ -130,7 +131,7 @@ export class SnippetLoader {
     await this.loadFor(parsed.tree, esm, found.file, lines, [...importers, importPath]);
   }
 
-  private report(file: string, at: { line: number; column: number }, code: string, message: string): void {
+  private report(file: string, at: { line: number; column: number }, code: MdxCode, message: string): void {
     this.diagnostics.push({ file, line: at.line, column: at.column, severity: 'error', code, path: '', message });
   }
 }

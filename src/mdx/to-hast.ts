@@ -5,10 +5,11 @@ import type { InlineMath, Math as MathNode } from 'mdast-util-math';
 import type {} from 'mdast-util-mdx';
 import type { MdxJsxAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
 import { toHast, type Handler, type State } from 'mdast-util-to-hast';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import { parseCodeMeta } from './code-meta.js';
 import { diagnosticAt } from './diagnostic-at.js';
 import { highlightToHtml } from './highlight.js';
+import type { MdxCode } from './codes.js';
 
 /** Node types of MDX that pass through mdast → hast unchanged (children converted). */
 export const MDX_NODE_TYPES: Array<MdastNodes['type']> = ['mdxFlowExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxTextExpression', 'mdxjsEsm'];
@@ -17,7 +18,7 @@ export const MDX_NODE_TYPES: Array<MdastNodes['type']> = ['mdxFlowExpression', '
 export interface HastContext {
   file: string;
   lineOffset: number;
-  diagnostics: Diagnostic[];
+  diagnostics: Diagnostic<MdxCode>[];
 }
 
 /** A JSX attribute with a literal value (`null` means a bare boolean attribute). */

@@ -1,4 +1,5 @@
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
+import type { MdxCode } from './codes.js';
 
 /** One MDX page body to turn into HTML. */
 export interface MdxInput {
@@ -45,7 +46,7 @@ export type ClientFeature = 'mermaid' | 'tabs' | 'copy' | 'math';
 export interface MdxOutput {
   html: string;
   headings: Heading[];
-  diagnostics: Diagnostic[];
+  diagnostics: Diagnostic<MdxCode>[];
   usesClientFeatures: Set<ClientFeature>;
   /** Which renderer produced the HTML: the syntax-tree fast path or the MDX compile+run fallback. */
   renderer: 'fast' | 'mdx';

@@ -1,5 +1,5 @@
 import type { PageIndex } from '../content/index.js';
-import type { Diagnostic, Severity } from '../shared/diagnostics.js';
+import type { Diagnostic, Severity } from '../shared/index.js';
 import type { NavigationCode } from './codes.js';
 import type { DirectoryMode, EndpointRef, EntryOrigin, OpenApiProvider, OpenApiRef, ResolveOptions } from './types.js';
 
@@ -7,7 +7,7 @@ import type { DirectoryMode, EndpointRef, EntryOrigin, OpenApiProvider, OpenApiR
 export interface ResolveContext {
   index: PageIndex;
   provider: OpenApiProvider | undefined;
-  diagnostics: Diagnostic[];
+  diagnostics: Diagnostic<NavigationCode>[];
   /** Endpoint pages the provider generated, by href. */
   endpointPages: Map<string, EndpointRef>;
   report(severity: Severity, code: NavigationCode, fieldPath: string, message: string): void;
@@ -38,7 +38,7 @@ export interface SectionDraft {
 
 /** Create the context; diagnostics point at `locate(path)` or the top of docs.json. */
 export function createContext(index: PageIndex, { openapi, locate }: ResolveOptions): ResolveContext {
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic<NavigationCode>[] = [];
   const cache = new Map<string, EndpointRef[]>();
   const origin = (fieldPath: string): EntryOrigin => {
     const at = locate?.(fieldPathSegments(fieldPath)) ?? { file: 'docs.json', line: 1, column: 1 };

@@ -1,4 +1,5 @@
 import type { IconConfig, OpenApiConfig } from '../config/index.js';
+import { parseEndpointEntry } from '../shared/index.js';
 import type { HttpMethod, Icon, OpenApiRef } from './types.js';
 
 /** A `pages` string, classified. */
@@ -7,18 +8,12 @@ export type ParsedEntry =
   | { kind: 'link'; href: string }
   | { kind: 'endpoint'; method: HttpMethod; path: string; spec?: string };
 
-const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'WEBHOOK']);
-
 /** Classify `"guide/intro"`, `"GET /users"`, `"spec.yaml GET /users"` or an external `"https://…"` link. */
 export function parseEntry(entry: string): ParsedEntry {
+  // Endpoints first: a spec given by URL (`"https://x.test/o.json GET /users"`) is an endpoint, not a link.
+  const endpoint = parseEndpointEntry(entry);
+  if (endpoint) return { kind: 'endpoint', ...endpoint };
   if (/^https?:\/\//i.test(entry.trim())) return { kind: 'link', href: entry.trim() };
-  const parts = entry.trim().split(/\s+/);
-  if (parts.length === 2 && METHODS.has(parts[0]!.toUpperCase()) && parts[1]!.startsWith('/')) {
-    return { kind: 'endpoint', method: parts[0]!.toUpperCase() as HttpMethod, path: parts[1]! };
-  }
-  if (parts.length === 3 && METHODS.has(parts[1]!.toUpperCase()) && parts[2]!.startsWith('/')) {
-    return { kind: 'endpoint', method: parts[1]!.toUpperCase() as HttpMethod, path: parts[2]!, spec: parts[0]! };
-  }
   return { kind: 'page', path: normalizePagePath(entry) };
 }
 

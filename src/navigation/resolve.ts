@@ -1,6 +1,6 @@
 import type { DocsConfig } from '../config/index.js';
 import type { PageIndex } from '../content/index.js';
-import { sortDiagnostics } from '../shared/diagnostics.js';
+import { sortDiagnostics } from '../shared/index.js';
 import { createContext, type ResolveContext } from './context.js';
 import { attachDirectories } from './directory.js';
 import { hrefOf } from './entries.js';

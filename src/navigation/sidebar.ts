@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolveInside } from '../shared/paths.js';
+import { resolveInside } from '../shared/index.js';
 import type { NavGroup, PageEntry } from '../config/index.js';
 import type { ResolveContext, Scope, SectionDraft } from './context.js';
 import { endpointFromEntry, endpointsFromOpenApi } from './endpoints.js';

@@ -3,7 +3,8 @@
  * Later stages (render, build, dev, openapi) read only these types, never raw docs.json.
  */
 import type { BannerConfig, FooterConfig, NavbarConfig } from '../config/index.js';
-import type { Diagnostic, SourcePosition } from '../shared/diagnostics.js';
+import type { Diagnostic, SourcePosition } from '../shared/index.js';
+import type { NavigationCode } from './codes.js';
 
 /** A site URL path: the page path with a leading slash (`/guide/intro`), or an external URL. */
 export type Href = string;
@@ -307,5 +308,5 @@ export interface ResolveOptions {
 
 export interface ResolveResult {
   model: SiteModel;
-  diagnostics: Diagnostic[];
+  diagnostics: Diagnostic<NavigationCode>[];
 }

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../shared/diagnostics.js';
-import { isInside, toPosixRelative } from '../shared/paths.js';
+import { isInside, toPosixRelative, type Diagnostic } from '../shared/index.js';
 import { parseSpecText } from './parse-spec.js';
 import type { JsonObject } from './types.js';
+import type { OpenApiCode } from './codes.js';
 
 /** Key under which referenced files are inlined: refs into them become local pointers. */
 export const EXTERNAL_KEY = 'x-folio-external';
@@ -22,8 +22,8 @@ function escapePointer(segment: string): string {
  * URLs are never fetched. Refs that cannot be inlined are left as they are and
  * reported by the bad-ref check.
  */
-export function bundleExternalRefs(root: string, specFile: string, document: JsonObject): { document: JsonObject; diagnostics: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = [];
+export function bundleExternalRefs(root: string, specFile: string, document: JsonObject): { document: JsonObject; diagnostics: Diagnostic<OpenApiCode>[] } {
+  const diagnostics: Diagnostic<OpenApiCode>[] = [];
   const inlined: JsonObject = {};
   const keys = new Map<string, string>();
   let budget = MAX_FILES;

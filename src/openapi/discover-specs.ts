@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { toPosixRelative } from '../shared/paths.js';
+import { toPosixRelative } from '../shared/index.js';
 
 const SPEC_HEAD = /["']?(openapi|swagger)["']?\s*:\s*["']?\d/;
 const MAX_SPEC_BYTES = 10 * 1024 * 1024;
@@ -18,6 +18,8 @@ export function discoverSpecFiles(root: string): string[] {
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch {
+      // Discovery only offers fallback specs: an unlistable folder offers none, and an entry that
+      // needed one is reported by the provider (OPENAPI_NO_SPEC, OPENAPI_SOURCE_NOT_FOUND).
       return;
     }
     for (const entry of entries) {
@@ -43,6 +45,7 @@ function looksLikeSpec(file: string): boolean {
       fs.closeSync(fd);
     }
   } catch {
+    // Unreadable: not offered as a fallback spec (see the folder case above).
     return false;
   }
 }

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseEndpointEntry, samePath, specId } from './entries.js';
+import { samePath, specId } from './entries.js';
 import { createSlugDeduper, identifierSlug, joinHref, titleSlug } from './slug.js';
 
-describe('parseEndpointEntry', () => {
-  it('reads method and path, with an optional spec, in any method case', () => {
-    expect(parseEndpointEntry('GET /users')).toEqual({ method: 'GET', path: '/users' });
-    expect(parseEndpointEntry('post /users/{id}/')).toEqual({ method: 'POST', path: '/users/{id}/' });
-    expect(parseEndpointEntry('/es/admin-openapi.json GET /v1/jobs')).toEqual({ spec: '/es/admin-openapi.json', method: 'GET', path: '/v1/jobs' });
-    expect(parseEndpointEntry('openapi.json webhook orderUpdated')).toEqual({ spec: 'openapi.json', method: 'WEBHOOK', path: 'orderUpdated' });
-  });
-
-  it('rejects page paths and malformed entries', () => {
-    for (const value of ['api/introduction', 'GET users', 'FETCH /users', 'a b c d', '']) expect(parseEndpointEntry(value), value).toBeUndefined();
-  });
-
+describe('spec ids and paths', () => {
   it('normalizes spec ids and compares paths ignoring trailing slashes', () => {
     expect(specId('/openapi.yaml')).toBe('openapi.yaml');
     expect(specId('./api/spec.json')).toBe('api/spec.json');

@@ -10,6 +10,5 @@ export * from './address-policy.js';
 export * from './spec-store.js';
 export * from './discover-specs.js';
 export * from './sources.js';
-export * from './navigation-adapter.js';
 export { extractOperations } from './operations.js';
 export * from './migrate/index.js';

@@ -1,10 +1,11 @@
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import { discoverSpecFiles } from './discover-specs.js';
 import { specId } from './entries.js';
 import { fetchRemoteSpec, RemoteFetchError, type RemoteFetchOptions } from './fetch-remote.js';
 import { createProvider, type OpenApiSiteProvider } from './provider.js';
 import { SpecStore, specFromText, type SourceOrigin } from './spec-store.js';
 import type { OpenApiSource } from './types.js';
+import type { OpenApiCode } from './codes.js';
 
 /** A spec to load: a path or URL, optionally with the docs.json position it was written at. */
 export type OpenApiSourceInput = string | (OpenApiSource & { origin?: SourceOrigin; fallback?: boolean });
@@ -25,7 +26,7 @@ export async function loadOpenApiSpecs(
   root: string,
   sources: readonly OpenApiSourceInput[],
   { fetch = {}, discover = true }: LoadOpenApiOptions = {},
-): Promise<{ provider: OpenApiSiteProvider; diagnostics: Diagnostic[] }> {
+): Promise<{ provider: OpenApiSiteProvider; diagnostics: Diagnostic<OpenApiCode>[] }> {
   const store = new SpecStore(root);
   const remote = new Map<string, SourceOrigin | undefined>();
   for (const input of sources) {
@@ -63,7 +64,7 @@ async function loadRemote(url: string, origin: SourceOrigin | undefined, options
   }
 }
 
-function refusal(origin: SourceOrigin | undefined, id: string, message: string, code: string): Diagnostic {
+function refusal(origin: SourceOrigin | undefined, id: string, message: string, code: OpenApiCode): Diagnostic<OpenApiCode> {
   const where = origin ?? { file: id, line: 1, column: 1, path: '' };
   return { ...where, severity: 'error', code, message };
 }

@@ -1,14 +1,15 @@
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { LineCounter, parseDocument } from 'yaml';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import { jsonPositions, yamlPositions, type PositionIndex } from './positions.js';
 import type { JsonObject } from './types.js';
+import type { OpenApiCode } from './codes.js';
 
 export interface ParsedSpecText {
   format: 'json' | 'yaml';
   document?: JsonObject;
   positions: PositionIndex;
-  diagnostics: Diagnostic[];
+  diagnostics: Diagnostic<OpenApiCode>[];
 }
 
 /** JSON when the name says so or the text starts with `{`; YAML otherwise. */
@@ -54,13 +55,13 @@ function parseYamlSpec(file: string, text: string): ParsedSpecText {
   return { format: 'yaml', document: asSpecObject(file, value, diagnostics), positions: yamlPositions(text), diagnostics };
 }
 
-function asSpecObject(file: string, value: unknown, diagnostics: Diagnostic[]): JsonObject | undefined {
+function asSpecObject(file: string, value: unknown, diagnostics: Diagnostic<OpenApiCode>[]): JsonObject | undefined {
   if (diagnostics.length > 0) return undefined;
   if (value && typeof value === 'object' && !Array.isArray(value)) return value as JsonObject;
   diagnostics.push(syntaxDiagnostic(file, 1, 1, 'a spec must be an object with an `openapi` or `swagger` field at the top'));
   return undefined;
 }
 
-function syntaxDiagnostic(file: string, line: number, column: number, message: string): Diagnostic {
+function syntaxDiagnostic(file: string, line: number, column: number, message: string): Diagnostic<OpenApiCode> {
   return { file, line, column, severity: 'error', code: 'OPENAPI_PARSE_ERROR', path: '', message: `${message}; fix the syntax at this position` };
 }

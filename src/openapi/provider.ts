@@ -1,12 +1,16 @@
-import type { Diagnostic } from '../shared/diagnostics.js';
+import { parseEndpointEntry, type Diagnostic, type EndpointEntry } from '../shared/index.js';
 import { endpointPageFor } from './endpoint-page.js';
-import { parseEndpointEntry, samePath, specId, type EndpointEntry } from './entries.js';
+import { samePath, specId } from './entries.js';
 import { joinHref } from './slug.js';
 import { suggestOperation } from './suggest.js';
 import type { SourceOrigin, SpecStore } from './spec-store.js';
 import type { ApiOperation, EndpointPage, JsonObject, LoadedSpec, PlannedEndpoint } from './types.js';
+import type { OpenApiCode } from './codes.js';
 
-/** What the openapi layer offers navigation, build and dev (a superset of navigation's OpenApiProvider). */
+/**
+ * What the openapi layer offers navigation, build and dev. Structurally a superset of navigation's
+ * OpenApiProvider, so the build hands it to navigation as it is (the two layers import neither each other).
+ */
 export interface OpenApiSiteProvider {
   /** Visible endpoints of a spec (path or URL as written in docs.json), in sidebar order (see `operationsByTag`). */
   endpoints(source: string, directory?: string): PlannedEndpoint[];
@@ -19,12 +23,12 @@ export interface OpenApiSiteProvider {
   /** The page planned at `href` by an earlier `endpoints`/`endpoint` call. */
   operation(href: string): EndpointPage | undefined;
   /** The endpoint an MDX page's `openapi:` frontmatter names, planned at that page's own href. */
-  frontmatterEndpoint(value: string, pageHref: string, inherited?: readonly string[]): { page: EndpointPage } | { diagnostic: Omit<Diagnostic, 'file' | 'line' | 'column' | 'path'> };
+  frontmatterEndpoint(value: string, pageHref: string, inherited?: readonly string[]): { page: EndpointPage } | { diagnostic: Omit<Diagnostic<OpenApiCode>, 'file' | 'line' | 'column' | 'path'> };
   /** Every generated page handed out so far, in the order they were planned. */
   pages(): PlannedEndpoint[];
   specs(): LoadedSpec[];
   /** Problems found so far (specs load lazily, so this grows as endpoints are resolved). */
-  diagnostics(): Diagnostic[];
+  diagnostics(): Diagnostic<OpenApiCode>[];
 }
 
 interface Planned {
@@ -99,7 +103,7 @@ function findOperation(spec: LoadedSpec, entry: EndpointEntry): ApiOperation | u
 /** Build the provider over a store; `fallbacks` (site defaults, then repository specs) are tried when an entry has no spec in scope. */
 export function createProvider(store: SpecStore, fallbacks: readonly string[]): OpenApiSiteProvider {
   const planned = new Map<string, Planned>();
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic<OpenApiCode>[] = [];
   const same = (a: Planned, spec: LoadedSpec, op: ApiOperation) => a.spec.id === spec.id && a.op.pointer.join('/') === op.pointer.join('/');
   const plan = (spec: LoadedSpec, op: ApiOperation, source: string, directory?: string): PlannedEndpoint => {
     const ref = plannedEndpointFor(spec, op, source, directory);
@@ -127,7 +131,7 @@ export function createProvider(store: SpecStore, fallbacks: readonly string[]): 
     return candidate ? { spec: store.get(candidate), source: candidate } : { source: name };
   };
 
-  const locate = (entry: EndpointEntry, inherited: readonly string[]): { spec: LoadedSpec; op: ApiOperation; source: string } | string => {
+  const locate = (entry: EndpointEntry, inherited: readonly string[]): { spec: LoadedSpec; op: ApiOperation; source: string } | 'OPENAPI_NO_SPEC' | 'OPENAPI_SOURCE_NOT_FOUND' | 'OPENAPI_ENDPOINT_NOT_FOUND' => {
     const candidates = entry.spec ? [entry.spec] : inherited.length > 0 ? inherited : fallbacks;
     if (candidates.length === 0) return 'OPENAPI_NO_SPEC';
     let readable = 0;
@@ -161,7 +165,7 @@ export function createProvider(store: SpecStore, fallbacks: readonly string[]): 
     },
     endpoint(value, inherited = [], directory, origin) {
       const where = origin ?? { file: 'docs.json', line: 1, column: 1, path: '' };
-      const report = (severity: 'error' | 'warning', code: string, message: string) => {
+      const report = (severity: 'error' | 'warning', code: OpenApiCode, message: string) => {
         diagnostics.push({ ...where, severity, code, message });
         return undefined;
       };

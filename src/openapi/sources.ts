@@ -1,4 +1,4 @@
-import type { SourcePosition } from '../shared/diagnostics.js';
+import type { SourcePosition } from '../shared/index.js';
 import type { SourceOrigin } from './spec-store.js';
 import type { OpenApiSource } from './types.js';
 

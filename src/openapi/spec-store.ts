@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { upgrade } from '@scalar/openapi-parser';
-import type { Diagnostic } from '../shared/diagnostics.js';
-import { isInside, resolveInside } from '../shared/paths.js';
+import { isInside, resolveInside, type Diagnostic } from '../shared/index.js';
 import { bundleExternalRefs } from './bundle-refs.js';
 import { specId } from './entries.js';
 import { extractOperations } from './operations.js';
@@ -9,6 +8,7 @@ import { parseSpecText } from './parse-spec.js';
 import { findBadRefs } from './refs.js';
 import type { JsonObject, LoadedSpec } from './types.js';
 import { specVersion } from './validate-spec.js';
+import type { OpenApiCode } from './codes.js';
 
 const MAX_SPEC_BYTES = 10 * 1024 * 1024;
 
@@ -28,7 +28,7 @@ function hasExternalRef(node: unknown): boolean {
 }
 
 /** Parse spec text into a LoadedSpec; syntax problems are errors, unresolvable `$ref`s warnings (they render as markers). */
-export function specFromText(id: string, text: string, absolutePath?: string, root?: string): { spec?: LoadedSpec; diagnostics: Diagnostic[] } {
+export function specFromText(id: string, text: string, absolutePath?: string, root?: string): { spec?: LoadedSpec; diagnostics: Diagnostic<OpenApiCode>[] } {
   const parsed = parseSpecText(id, text);
   const diagnostics = [...parsed.diagnostics];
   if (!parsed.document) return { diagnostics };
@@ -72,12 +72,12 @@ export function specFromText(id: string, text: string, absolutePath?: string, ro
 /** Specs of one docs root, loaded once each; local files can be loaded on demand (synchronously). */
 export class SpecStore {
   private readonly specs = new Map<string, LoadedSpec | null>();
-  readonly diagnostics: Diagnostic[] = [];
+  readonly diagnostics: Diagnostic<OpenApiCode>[] = [];
 
   constructor(readonly root: string) {}
 
   /** Record a spec loaded elsewhere (remote specs are fetched before the store is used). */
-  add(id: string, result: { spec?: LoadedSpec; diagnostics: Diagnostic[] }): void {
+  add(id: string, result: { spec?: LoadedSpec; diagnostics: Diagnostic<OpenApiCode>[] }): void {
     this.specs.set(id, result.spec ?? null);
     this.diagnostics.push(...result.diagnostics);
   }
@@ -106,9 +106,9 @@ export class SpecStore {
     return [...this.specs.values()].filter((s): s is LoadedSpec => !!s);
   }
 
-  private readLocal(id: string, origin?: SourceOrigin): { spec?: LoadedSpec; diagnostics: Diagnostic[] } {
+  private readLocal(id: string, origin?: SourceOrigin): { spec?: LoadedSpec; diagnostics: Diagnostic<OpenApiCode>[] } {
     const where = origin ?? { file: id, line: 1, column: 1, path: '' };
-    const problem = (code: string, message: string) => ({ diagnostics: [{ ...where, severity: 'error' as const, code, message }] });
+    const problem = (code: OpenApiCode, message: string) => ({ diagnostics: [{ ...where, severity: 'error' as const, code, message }] });
     const file = resolveInside(this.root, id);
     if (!file) return problem('OPENAPI_SOURCE_OUTSIDE_ROOT', `OpenAPI spec "${id}" is outside the docs root; use a path inside the repository`);
     let stat: fs.Stats;

@@ -1,19 +1,6 @@
-import { samePath, type EndpointEntry } from './entries.js';
+import { editDistance, type EndpointEntry } from '../shared/index.js';
+import { samePath } from './entries.js';
 import type { LoadedSpec } from './types.js';
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
-}
 
 /**
  * The operation a mistyped entry most likely meant: the same path under another
@@ -30,7 +17,7 @@ export function suggestOperation(specs: readonly LoadedSpec[], entry: EndpointEn
   const wanted = shape(entry.path);
   for (const op of operations) {
     if (op.method !== entry.method) continue;
-    const score = distance(shape(op.path), wanted);
+    const score = editDistance(shape(op.path), wanted);
     if (score <= Math.max(2, Math.floor(wanted.length / 10)) && (!best || score < best.score)) best = { label: `${op.method} ${op.path}`, score };
   }
   return best?.label;

@@ -1,10 +1,11 @@
 import { validate } from '@scalar/openapi-parser';
-import type { Diagnostic, Severity } from '../shared/diagnostics.js';
+import type { Diagnostic, Severity } from '../shared/index.js';
 import { bundleExternalRefs } from './bundle-refs.js';
 import { parseSpecText } from './parse-spec.js';
 import { pointerSegments, type PositionIndex } from './positions.js';
 import { findBadRefs } from './refs.js';
 import type { JsonObject } from './types.js';
+import type { OpenApiCode } from './codes.js';
 
 /** Messages AJV adds on every parent of a real error; they only repeat it less precisely. */
 const GENERIC = /^must match (exactly one schema in oneOf|"else" schema|"then" schema|a schema in anyOf)$/;
@@ -14,7 +15,7 @@ export interface SpecCheck {
   document?: JsonObject;
   version: '2.0' | '3.0' | '3.1' | 'unknown';
   positions: PositionIndex;
-  diagnostics: Diagnostic[];
+  diagnostics: Diagnostic<OpenApiCode>[];
 }
 
 /** Version from the `openapi` / `swagger` field. */
@@ -50,7 +51,7 @@ export async function checkSpecText(
   result.document = document;
   result.version = specVersion(document);
   const at = (segments: readonly string[]) => parsed.positions.at(segments);
-  const push = (segments: readonly string[], code: string, severity: Severity, message: string) => {
+  const push = (segments: readonly string[], code: OpenApiCode, severity: Severity, message: string) => {
     const { line, column } = at(segments);
     result.diagnostics.push({ file, line, column, severity, code, path: segments.join('.'), message });
   };

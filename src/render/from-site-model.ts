@@ -12,8 +12,8 @@ import type {
   SidebarNode,
   SiteModel,
   SwitcherEntry,
-} from '../navigation/types.js';
-import type { Heading } from '../mdx/types.js';
+} from '../navigation/index.js';
+import type { Heading } from '../mdx/index.js';
 import { languageName } from './languages.js';
 import { inlineMarkdownToHtml, shortHash } from './markdown-inline.js';
 import type { ChromeView, DirectoryView, LinkView, PageView, SectionView, SidebarItemView, SwitcherView } from './types.js';

@@ -4,7 +4,7 @@ export { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel, sidebarI
 export { SITE_CSS } from './styles.js';
 export { COMPONENTS_CSS } from './styles-components.js';
 export { iconCss } from './icons.js';
-export { escapeHtml, inlineMarkdownToHtml, shortHash } from './markdown-inline.js';
+export { inlineMarkdownToHtml, shortHash } from './markdown-inline.js';
 export { languageName, htmlLang } from './languages.js';
 export * from './endpoint/index.js';
 export { SiteRenderer, type PageBody } from './site-renderer.js';

@@ -1,7 +1,4 @@
-/** Escape text for an HTML text node or a double-quoted attribute. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+import { escapeHtml } from '../shared/index.js';
 
 /**
  * The tiny Markdown a banner may hold: links, bold, italic and inline code. Everything is

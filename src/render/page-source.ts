@@ -6,11 +6,10 @@
  */
 import type { Page } from '../content/index.js';
 import { knownImportsFor } from '../mdx/index.js';
-import type { PageRoute } from '../navigation/types.js';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { PageRoute } from '../navigation/index.js';
+import { escapeHtml, type Diagnostic } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { endpointReferenceForFrontmatter, renderEndpointPage } from './endpoint/index.js';
-import { escapeHtml } from './markdown-inline.js';
 import type { MdxJob } from './mdx-job.js';
 
 export type PageSource =

@@ -12,7 +12,7 @@ import { Content, TableOfContents } from './layout/content.js';
 import { Header, TabBar } from './layout/header.js';
 import { Sidebar, numberSidebar } from './layout/sidebar.js';
 import { htmlLang } from './languages.js';
-import { escapeHtml } from './markdown-inline.js';
+import { escapeHtml } from '../shared/index.js';
 import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
 
 interface SectionParts {

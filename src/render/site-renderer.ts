@@ -4,10 +4,9 @@
  */
 import type { Heading } from '../mdx/types.js';
 import type { PageRoute, Section } from '../navigation/types.js';
-import { hashText } from '../shared/hash.js';
+import { escapeHtml, hashText } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from './from-site-model.js';
-import { escapeHtml } from './markdown-inline.js';
 import { PageRenderer } from './render-page.js';
 import type { AssetUrls, ChromeView, SectionView } from './types.js';
 

@@ -2,7 +2,7 @@
  * What the layout draws, decided before drawing. `from-site-model.ts` turns the navigation
  * layer's SiteModel into these views; components only read them, so they stay testable alone.
  */
-import type { Heading } from '../mdx/types.js';
+import type { Heading } from '../mdx/index.js';
 
 /** A link in a bar, list or menu. */
 export interface LinkView {

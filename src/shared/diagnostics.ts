@@ -9,12 +9,14 @@ export type Severity = 'error' | 'warning';
 
 /**
  * One problem found in user input. Every stage reports problems in this shape so
- * the CLI, the dev server and the admin API print them the same way.
+ * the CLI, the dev server and the admin API print them the same way. A layer types
+ * its own as `Diagnostic<ConfigCode>` (the keys of its `codes.ts` registry), so an
+ * unregistered code does not compile; lists that mix layers stay `Diagnostic`.
  */
-export interface Diagnostic extends SourcePosition {
+export interface Diagnostic<Code extends string = string> extends SourcePosition {
   severity: Severity;
-  /** Stable machine-readable code (see docs/errors.md). */
-  code: string;
+  /** Stable machine-readable code, registered in `src/<layer>/codes.ts` and documented in `docs/errors/<layer>.md`. */
+  code: Code;
   /** Field path inside the file, e.g. `navigation.tabs[2].groups`; empty when not applicable. */
   path: string;
   /** What is wrong and how to fix it. */
@@ -27,7 +29,7 @@ export function formatDiagnostic(d: Diagnostic): string {
 }
 
 /** Sort by file, then position, so output is stable whatever order checks ran in. */
-export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
+export function sortDiagnostics<D extends Diagnostic>(list: readonly D[]): D[] {
   return [...list].sort(
     (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.message.localeCompare(b.message),
   );

@@ -2,7 +2,7 @@
  * The small files a static host needs besides pages: sitemap, robots, redirects, 404, and the
  * mapping from a page URL to its file on disk.
  */
-import { escapeHtml } from '../render/markdown-inline.js';
+import { escapeHtml } from '../shared/index.js';
 import type { Redirect } from '../navigation/types.js';
 
 /** `/guide/intro` → `guide/intro/index.html`; `/` → `index.html`. Served as `/guide/intro` by any static host. */

@@ -6,8 +6,8 @@
 import type { DocsConfig, LoadedDocsConfig } from '../config/index.js';
 import type { PageIndex } from '../content/index.js';
 import type { OpenApiProvider } from '../navigation/index.js';
-import { asNavigationProvider, collectOpenApiSources, loadOpenApiSpecs, type OpenApiSiteProvider } from '../openapi/index.js';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import { collectOpenApiSources, loadOpenApiSpecs, type OpenApiSiteProvider } from '../openapi/index.js';
+import { containsEndpointEntry, type Diagnostic } from '../shared/index.js';
 
 export interface SiteOpenApi {
   /** The specs: plan endpoint pages and the reference of a page with `openapi:` frontmatter. */
@@ -18,9 +18,6 @@ export interface SiteOpenApi {
   diagnostics(): Diagnostic[];
 }
 
-/** An endpoint entry as docs.json writes it: `"GET /users"` or `"spec.yaml GET /users"`. */
-const ENDPOINT_ENTRY = /"(?:[^"\s]+\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK)\s+\//i;
-
 /**
  * Whether anything in the site refers to an API: `openapi` in docs.json, a `"GET /path"` entry
  * or a page with `openapi:` frontmatter. A site that does not skips the repository walk that
@@ -30,7 +27,7 @@ export function referencesOpenApi(config: DocsConfig, index: PageIndex): boolean
   return (
     collectOpenApiSources(config).length > 0 ||
     [...index.pages.values()].some((p) => p.openapi !== undefined) ||
-    ENDPOINT_ENTRY.test(JSON.stringify(config.navigation))
+    containsEndpointEntry(config.navigation)
   );
 }
 
@@ -39,7 +36,7 @@ export async function loadSiteOpenApi(root: string, config: DocsConfig, locate?:
   const { provider: specs, diagnostics } = await loadOpenApiSpecs(root, collectOpenApiSources(config, locate));
   return {
     specs,
-    provider: asNavigationProvider(specs),
+    provider: specs,
     diagnostics: () => {
       const seen = new Set<string>();
       return [...diagnostics, ...specs.diagnostics()].filter((d) => {

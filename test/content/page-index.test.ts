@@ -105,4 +105,12 @@ describe('re-reading pages in one process', () => {
     // Without keepSource the cached text is not handed out.
     expect((await buildPageIndex(root)).pages.get('b')!.source).toBeUndefined();
   });
+  it('reports a .mintignore it cannot read instead of publishing what it hides', async () => {
+    write('index.mdx', '# Home\n');
+    mkdirSync(path.join(root, '.mintignore'));
+    const index = await buildPageIndex(root);
+    expect([...index.pages.keys()]).toEqual(['index']);
+    expect(index.diagnostics.map((d) => [d.file, d.code, d.severity])).toEqual([['.mintignore', 'CONTENT_READ_FAILED', 'error']]);
+    expect(index.diagnostics[0]!.message).toBe('Cannot read .mintignore (EISDIR), so its rules were not applied. Check its permissions.');
+  });
 });

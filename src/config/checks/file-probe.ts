@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { resolveInside } from '../../shared/paths.js';
+import { resolveInside } from '../../shared/index.js';
 
 /** Relative paths without `.`/`..` segments, empty segments, backslashes, colons or NUL. */
 const SIMPLE = /^(?!.*(?:^|\/)\.{1,2}(?:\/|$))(?!.*\/\/)[^\\\0:]+$/;
@@ -25,6 +25,7 @@ export class FileProbe {
       try {
         entries = new Set(fs.readdirSync(abs));
       } catch {
+        // No such folder (or unlistable): every page looked up in it is reported as not found.
         entries = null;
       }
       this.dirs.set(abs, entries);

@@ -1,13 +1,10 @@
 import path from 'node:path';
 import type { FieldPath } from '../load/source-map.js';
-import { closest } from '../load/suggest.js';
+import { closest, parseEndpointEntry } from '../../shared/index.js';
 import type { CheckContext } from './context.js';
 import { FileProbe } from './file-probe.js';
 import { isObject, walkNavigation } from './walk.js';
 
-const METHODS = 'GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK';
-/** `GET /users/{id}` or `specs/api.yaml GET /users/{id}`: an endpoint, not a page file. */
-export const ENDPOINT_ENTRY = new RegExp(`^(?:(\\S+)\\s+)?(${METHODS})\\s+(\\S.*)$`, 'i');
 const URL = /^https?:\/\//i;
 
 /** Pages, group roots and OpenAPI files named in the configuration must exist. */
@@ -27,8 +24,8 @@ export function checkFiles(c: CheckContext): void {
         node.pages.forEach((p, i) => {
           if (typeof p !== 'string') return;
           checkPage(c, probe, p, [...at, 'pages', i], 'page');
-          const endpoint = ENDPOINT_ENTRY.exec(p);
-          if (endpoint && !endpoint[1] && !scoped && !URL.test(p)) {
+          const endpoint = parseEndpointEntry(p);
+          if (endpoint && endpoint.spec === undefined && !scoped) {
             c.warn('NAV_ENDPOINT_WITHOUT_SPEC', [...at, 'pages', i], 'value', `endpoint "${p}" has no OpenAPI spec in scope; set \`openapi\` on this element or an ancestor, set \`api.openapi\`, or write "spec.yaml ${p}"`);
           }
         });
@@ -54,9 +51,9 @@ export function checkFiles(c: CheckContext): void {
 
 function checkPage(c: CheckContext, probe: FileProbe, page: string, at: FieldPath, role: 'page' | 'root'): void {
   if (URL.test(page)) return;
-  const endpoint = ENDPOINT_ENTRY.exec(page);
+  const endpoint = parseEndpointEntry(page);
   if (endpoint) {
-    const spec = endpoint[1];
+    const spec = endpoint.spec;
     if (spec && !URL.test(spec) && /\.(ya?ml|json)$/i.test(spec) && !probe.exists(spec)) {
       c.error('NAV_OPENAPI_NOT_FOUND', at, 'value', `endpoint "${page}" names spec file ${spec}, which does not exist; fix the file name`);
     }

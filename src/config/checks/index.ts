@@ -1,3 +1,2 @@
-export { ENDPOINT_ENTRY } from './files.js';
 export { LANGUAGE_ALIASES, SPEC_LANGUAGES, SUPPORTED_LANGUAGES } from './languages.js';
 export { runChecks } from './run.js';

@@ -1,5 +1,5 @@
 import type { FieldPath } from '../load/source-map.js';
-import { closest } from '../load/suggest.js';
+import { closest } from '../../shared/index.js';
 import type { CheckContext } from './context.js';
 import { SUPPORTED_LANGUAGES } from './languages.js';
 import { isObject, walkNavigation } from './walk.js';

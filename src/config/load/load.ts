@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic, SourcePosition } from '../../shared/diagnostics.js';
-import { sortDiagnostics } from '../../shared/diagnostics.js';
+import { closest, sortDiagnostics, type Diagnostic, type SourcePosition } from '../../shared/index.js';
 import { runChecks } from '../checks/index.js';
 import { convertMintConfig } from '../mint/convert.js';
 import { type DocsConfig, docsConfigSchema } from '../schema/docs-config.js';
@@ -9,15 +8,15 @@ import { createReadContext } from './read-json.js';
 import { readJsonFile } from './read-json.js';
 import { problemsFromIssues } from './schema-issues.js';
 import { type FieldPath, formatPath } from './source-map.js';
-import { closest } from './suggest.js';
 import { findUnknownKeys } from './unknown-keys.js';
+import type { ConfigCode } from '../codes.js';
 
 /** The result of reading a docs root's configuration. */
 export interface LoadedDocsConfig {
   /** The validated, `$ref`-resolved (and mint.json-converted) config, or null when it cannot be used. */
   config: DocsConfig | null;
   /** Every problem found, sorted by file and position. */
-  diagnostics: Diagnostic[];
+  diagnostics: Diagnostic<ConfigCode>[];
   /** Which file the configuration came from. */
   source: 'docs.json' | 'mint.json';
   /** True when the input could not be read or parsed at all (CLI exit code 2). */

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import jsonc from 'jsonc-parser';
-import type { Diagnostic } from '../../shared/diagnostics.js';
-import { isInside, resolveInside, toPosixRelative } from '../../shared/paths.js';
+import { isInside, resolveInside, toPosixRelative, type Diagnostic } from '../../shared/index.js';
 import { withPath } from '../checks/context.js';
 import type { ConfigCode } from '../codes.js';
 import { type FieldPath, SourceMap, formatPath } from './source-map.js';
@@ -11,7 +10,7 @@ import { type FieldPath, SourceMap, formatPath } from './source-map.js';
 export interface ReadContext {
   root: string;
   map: SourceMap;
-  diagnostics: Diagnostic[];
+  diagnostics: Diagnostic<ConfigCode>[];
   /** True once a file could not be parsed at all (exit code 2). */
   unreadable: boolean;
   /** Paths whose `$ref` failed; schema problems under them are not repeated. */
@@ -151,6 +150,7 @@ function resolveRef(ctx: ReadContext, refNode: jsonc.Node, from: FileRef, p: Fie
   try {
     isFile = fs.statSync(target).isFile();
   } catch {
+    // Missing or unreadable: reported as REF_NOT_FOUND just below.
     isFile = false;
   }
   if (!isFile) {

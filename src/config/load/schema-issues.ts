@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ConfigCode } from '../codes.js';
 import { type FieldPath, formatPath } from './source-map.js';
-import { closest } from './suggest.js';
+import { closest } from '../../shared/index.js';
 
 /** A schema problem before it gets a position. */
 export interface SchemaProblem {

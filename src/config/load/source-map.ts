@@ -1,4 +1,4 @@
-import type { SourcePosition } from '../../shared/diagnostics.js';
+import type { SourcePosition } from '../../shared/index.js';
 
 /** A field path inside the resolved configuration, e.g. `['navigation', 'tabs', 2]`. */
 export type FieldPath = readonly (string | number)[];

@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
-import { apiKeyUnusableReason, findApiKeyByHash, isWellFormedAdminKey, type Database } from '../../db/index.js';
+import { apiKeyUnusableReason, findApiKeyByHash, hashAdminKey, isWellFormedAdminKey, type Database } from '../../db/index.js';
 
 /** What a request wants to do with a recorded pull request. */
 export type PullRequestAction = 'view' | 'merge' | 'close';
@@ -14,8 +14,9 @@ export function bearerKeyAuthorizer(db: Database): AuthorizePullRequest {
     const header = c.req.header('authorization') ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!isWellFormedAdminKey(token)) return false;
-    const digest = createHash('sha256').update(token).digest();
-    const row = await findApiKeyByHash(db, digest.toString('hex'));
+    const hash = hashAdminKey(token);
+    const digest = Buffer.from(hash, 'hex');
+    const row = await findApiKeyByHash(db, hash);
     if (!row || !timingSafeEqual(Buffer.from(row.hash, 'hex'), digest)) return false;
     return apiKeyUnusableReason(row) === null && row.projectIds.includes(projectId);
   };

@@ -8,6 +8,7 @@ function formatDefault(value: unknown): string | undefined {
   try {
     return JSON.stringify(value);
   } catch {
+    // Not JSON-writable (a BigInt, a cycle): its plain string form is still a fair default to show.
     return String(value);
   }
 }

@@ -1,4 +1,5 @@
 import { renderIcon } from './icon.js';
+import { escapeHtmlText } from '../../shared/index.js';
 import { highlightToHtml } from '../highlight.js';
 import { type AnyProps, bool, needFeature, str, textOf } from './shared.js';
 
@@ -50,7 +51,8 @@ export function CodeBlock(props: AnyProps) {
   try {
     html = highlightToHtml(code, lang, new Set());
   } catch {
-    html = `<pre class="shiki"><code>${code.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</code></pre>`;
+    // Highlighting is decoration: a grammar that throws shows the code unhighlighted, not a broken page.
+    html = `<pre class="shiki"><code>${escapeHtmlText(code)}</code></pre>`;
   }
   return <FolioCode html={html} lang={lang} title={str(props.filename) ?? str(props.title)} icon={props.icon} wrap={props.wrap} />;
 }

@@ -1,5 +1,6 @@
 import type { PageIndex } from '../../content/index.js';
-import { parseEndpointEntry, specId, type EndpointEntry } from '../entries.js';
+import { parseEndpointEntry, type EndpointEntry } from '../../shared/index.js';
+import { specId } from '../entries.js';
 import type { OpenApiSiteProvider } from '../provider.js';
 
 /** An MDX page that only points at an endpoint: the spec can generate everything it shows. */

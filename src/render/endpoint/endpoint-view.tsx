@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { EndpointPage, MediaView, ParameterView } from '../../openapi/types.js';
+import type { EndpointPage, MediaView, ParameterView } from '../../openapi/index.js';
 import { markdownToHtml } from './markdown.js';
 import { SchemaBlock, SchemaField } from './schema-view.js';
 

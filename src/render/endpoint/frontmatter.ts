@@ -1,4 +1,4 @@
-import type { OpenApiSiteProvider } from '../../openapi/provider.js';
+import type { OpenApiSiteProvider } from '../../openapi/index.js';
 import { renderEndpointReference } from './render.js';
 
 /**

@@ -5,6 +5,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import type { Root } from 'hast';
+import { escapeHtmlText } from '../../shared/index.js';
 
 const SAFE_URL = /^(https?:|mailto:|\/|#|\.{0,2}\/|[^:]*$)/i;
 
@@ -29,11 +30,6 @@ const cache = new Map<string, string>();
 // ~40 ms per page on prefect's schema (179 pages). Text with no Markdown syntax skips it.
 const MARKDOWN_SYNTAX = /[*_`#[\]<>!|~\\&]|^[ \t]|^([-+=]|\d+[.)])| {2}$|\n\s*\n|https?:|www\.|@/m;
 
-/** Escape text the way rehype-stringify does in a text node, so both paths give the same HTML. */
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
-}
-
 /** The full pipeline, without the plain-text shortcut (tests compare the two). */
 export function markdownToHtmlSlow(markdown: string): string {
   return String(processor.processSync(markdown));
@@ -44,7 +40,7 @@ export function markdownToHtml(markdown: string): string {
   const hit = cache.get(markdown);
   if (hit !== undefined) return hit;
   const trimmed = markdown.trim();
-  const html = MARKDOWN_SYNTAX.test(trimmed) ? String(processor.processSync(markdown)) : trimmed ? `<p>${escapeHtml(trimmed.replace(/[ \t]+\n/g, '\n'))}</p>` : '';
+  const html = MARKDOWN_SYNTAX.test(trimmed) ? String(processor.processSync(markdown)) : trimmed ? `<p>${escapeHtmlText(trimmed.replace(/[ \t]+\n/g, '\n'))}</p>` : '';
   if (cache.size > 5000) cache.clear();
   cache.set(markdown, html);
   return html;

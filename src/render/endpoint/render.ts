@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { EndpointPage } from '../../openapi/types.js';
+import type { EndpointPage } from '../../openapi/index.js';
 import { EndpointPageView, EndpointReference } from './endpoint-view.js';
 
 export interface RenderEndpointOptions {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SchemaNode } from '../../openapi/types.js';
+import type { SchemaNode } from '../../openapi/index.js';
 import { markdownToHtml } from './markdown.js';
 
 function literal(value: unknown): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closest, editDistance } from './suggest.js';
+import { closest, editDistance } from './text.js';
 
 describe('editDistance', () => {
   it('counts insertions, deletions, substitutions and transpositions as one edit each', () => {

@@ -1,4 +1,4 @@
-/** Levenshtein distance with adjacent transpositions (optimal string alignment). */
+/** Levenshtein distance with adjacent transpositions (optimal string alignment): `gropus` is one edit from `groups`. */
 export function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
@@ -17,7 +17,7 @@ export function editDistance(a: string, b: string): number {
 /**
  * The closest candidate to `input`, or undefined when none is close enough to
  * be a plausible typo (distance at most a third of the length, minimum 1;
- * case-only differences always count).
+ * case-only differences always count). The "did you mean" of every message.
  */
 export function closest(input: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;
