@@ -8,7 +8,7 @@ import {
   type Database,
 } from '../db/index.js';
 import { branchForJob, WorkBranch } from '../git/index.js';
-import { resolveInside } from '../shared/paths.js';
+import { resolveInside } from '../shared/index.js';
 import { AgentError, reasonFromError } from './codes.js';
 import type { LlmOptions } from './llm/options.js';
 import type { AgentModel, AgentRun } from './model.js';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { formatDiagnostic, type Diagnostic } from '../shared/diagnostics.js';
+import { formatDiagnostic, type Diagnostic } from '../shared/index.js';
 
 /** How much checking a job's result gets: `validate` (docs.json and pages), or also a full `build`. */
 export type VerifyLevel = 'validate' | 'build';

@@ -1,8 +1,8 @@
 /** The error overlay the dev server puts over a page: every error with file:line:column and the offending line. */
 import { readFileSync } from 'node:fs';
-import type { Diagnostic } from '../shared/diagnostics.js';
-import { formatDiagnostic } from '../shared/diagnostics.js';
-import { resolveInside } from '../shared/paths.js';
+import type { Diagnostic } from '../shared/index.js';
+import { formatDiagnostic } from '../shared/index.js';
+import { resolveInside } from '../shared/index.js';
 import { escapeHtml } from '../shared/index.js';
 
 function sourceLine(root: string, d: Diagnostic): string | null {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isInside } from '../shared/paths.js';
+import { isInside } from '../shared/index.js';
 import { isLoopbackHost } from './host-check.js';
 import { decodePath, escapesRoot, pageHrefOf } from './request-path.js';
 

@@ -2,7 +2,7 @@
  * URL path of a request → the page href it asks for, or the static file inside the docs root.
  * Decoding happens once, here, before the `resolveInside` check, so `%2e%2e` cannot slip past.
  */
-import { resolveInside } from '../shared/paths.js';
+import { resolveInside } from '../shared/index.js';
 
 /** Decoded path without query; null when the encoding is malformed or holds a NUL. */
 export function decodePath(url: string): string | null {

@@ -4,9 +4,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { renderMdx } from '../mdx/index.js';
-import type { Heading, KnownImports } from '../mdx/types.js';
-import type { Diagnostic } from '../shared/diagnostics.js';
-import { resolveInside, toPosixRelative } from '../shared/paths.js';
+import type { Heading, KnownImports } from '../mdx/index.js';
+import type { Diagnostic } from '../shared/index.js';
+import { resolveInside, toPosixRelative } from '../shared/index.js';
 
 export interface MdxJob {
   id: number;

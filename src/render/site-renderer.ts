@@ -2,8 +2,8 @@
  * Turns a `Site` plus compiled page bodies into HTML documents. Section and chrome views
  * are computed once per section; the build and the dev server both render through this.
  */
-import type { Heading } from '../mdx/types.js';
-import type { PageRoute, Section } from '../navigation/types.js';
+import type { Heading } from '../mdx/index.js';
+import type { PageRoute, Section } from '../navigation/index.js';
 import { escapeHtml, hashText } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from './from-site-model.js';

@@ -13,7 +13,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { MdxResult } from '../render/index.js';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 
 /** Bump when the HTML a build writes changes shape, to invalidate every cache. */
 export const BUILD_FORMAT = 'folio-build-5';

@@ -7,8 +7,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteRenderer, siteAssets, siteVariables } from '../render/index.js';
-import { hasErrors, sortDiagnostics, type Diagnostic } from '../shared/diagnostics.js';
-import { isInside } from '../shared/paths.js';
+import { hasErrors, sortDiagnostics, type Diagnostic } from '../shared/index.js';
+import { isInside } from '../shared/index.js';
 import { loadSite } from '../site/index.js';
 import { copyKatexAssets, mermaidAssetPath } from './assets.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';

@@ -1,6 +1,6 @@
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 
-/** Stable codes of problems the build reports (documented in docs/errors/build.md). */
+/** Stable codes of problems the build reports (documented in docs/errors/site-build.md). */
 export const BUILD_CODES = {
   BUILD_CONFIG_MISSING: 'No docs.json (or mint.json) could be read, so there is nothing to build.',
   BUILD_OUT_DIR_INVALID: 'The output directory is the docs root or contains it; the build would overwrite the sources.',
@@ -13,6 +13,6 @@ export const BUILD_CODES = {
 export type BuildCode = keyof typeof BUILD_CODES;
 
 /** A build problem at the top of `file` (docs.json unless said). */
-export function buildProblem(code: BuildCode, message: string, file = 'docs.json', severity: Diagnostic['severity'] = 'warning'): Diagnostic {
+export function buildProblem(code: BuildCode, message: string, file = 'docs.json', severity: Diagnostic['severity'] = 'warning'): Diagnostic<BuildCode> {
   return { file, line: 1, column: 1, severity, code, path: '', message };
 }

@@ -1,6 +1,6 @@
 /** Worker thread entry: compiles MDX bodies sent by the pool, one at a time. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { runMdxJob, type MdxJob } from '../render/mdx-job.js';
+import { runMdxJob, type MdxJob } from '../render/index.js';
 
 const { root, variables } = workerData as { root: string; variables: Record<string, string> };
 

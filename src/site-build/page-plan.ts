@@ -8,10 +8,10 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PageRoute } from '../navigation/types.js';
+import type { PageRoute } from '../navigation/index.js';
 import { pageSourceOf, type MdxJob, type SiteRenderer } from '../render/index.js';
-import type { Diagnostic } from '../shared/diagnostics.js';
-import { hashText } from '../shared/hash.js';
+import type { Diagnostic } from '../shared/index.js';
+import { hashText } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { BUILD_FORMAT, readPageDiagnostics, type BuildCache, type CachedBody } from './build-cache.js';
 import { buildProblem } from './codes.js';

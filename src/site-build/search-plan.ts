@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { resolveInside } from '../shared/paths.js';
+import { resolveInside } from '../shared/index.js';
 import {
   buildDeltaSearchIndex,
   buildFullSearchIndex,

@@ -3,7 +3,7 @@
  * mapping from a page URL to its file on disk.
  */
 import { escapeHtml } from '../shared/index.js';
-import type { Redirect } from '../navigation/types.js';
+import type { Redirect } from '../navigation/index.js';
 
 /** `/guide/intro` → `guide/intro/index.html`; `/` → `index.html`. Served as `/guide/intro` by any static host. */
 export function htmlFileFor(href: string): string {

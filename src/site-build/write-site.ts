@@ -5,8 +5,8 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import type { BuiltAsset, SiteRenderer } from '../render/index.js';
-import type { Diagnostic } from '../shared/diagnostics.js';
-import { resolveInside } from '../shared/paths.js';
+import type { Diagnostic } from '../shared/index.js';
+import { resolveInside } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { copyMermaidAssets, writeAssets } from './assets.js';
 import { buildProblem } from './codes.js';

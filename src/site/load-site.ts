@@ -8,7 +8,7 @@ import { loadDocsConfig, type DocsConfig, type LoadedDocsConfig } from '../confi
 import { buildPageIndex, type PageIndex } from '../content/index.js';
 import { scanPageImports, type RepoImportMap } from '../mdx/index.js';
 import { resolveSiteModel, type SiteModel } from '../navigation/index.js';
-import type { Diagnostic } from '../shared/diagnostics.js';
+import type { Diagnostic } from '../shared/index.js';
 import { loadSiteOpenApi, referencesOpenApi, type SiteOpenApi } from './openapi.js';
 
 /** A docs repository read and resolved: what later stages work from instead of raw docs.json. */

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { tool } from 'ai';
 import { z } from 'zod';
-import { resolveInside, toPosixRelative } from '../../shared/paths.js';
+import { resolveInside, toPosixRelative } from '../../shared/index.js';
 import { describeErrors, siteErrors } from '../verify.js';
 
 const MAX_READ = 200_000;

@@ -1,7 +1,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildPageIndex } from '../../content/index.js';
-import { resolveInside } from '../../shared/paths.js';
+import { resolveInside } from '../../shared/index.js';
 import { readDocsJson } from './docs-json.js';
 import type { TaskResult } from './task.js';
 

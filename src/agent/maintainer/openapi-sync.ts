@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { applyEdits, modify, parse, type JSONPath } from 'jsonc-parser';
 import { applyDocsEdits, collectOpenApiSources, findMigrationCandidates, planOpenApiMigration } from '../../openapi/index.js';
-import { resolveInside } from '../../shared/paths.js';
+import { resolveInside } from '../../shared/index.js';
 import { loadSite } from '../../site/index.js';
 import { AgentError } from '../codes.js';
 import type { TaskResult } from './task.js';

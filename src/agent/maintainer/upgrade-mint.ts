@@ -2,7 +2,7 @@ import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse, type ParseError } from 'jsonc-parser';
 // The config layer's converter (not re-exported by its index yet).
-import { mintToDocs } from '../../config/mint/convert.js';
+import { mintToDocs } from '../../config/index.js';
 import { AgentError } from '../codes.js';
 import type { TaskResult } from './task.js';
 

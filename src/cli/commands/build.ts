@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { type Diagnostic, formatDiagnostic } from '../../shared/diagnostics.js';
+import { type Diagnostic, formatDiagnostic } from '../../shared/index.js';
 
 interface BuildFlags {
   out: string;

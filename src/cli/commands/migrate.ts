@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { applyDocsEdits, collectOpenApiSources, findMigrationCandidates, planOpenApiMigration, type MigrationPlan } from '../../openapi/index.js';
-import { formatDiagnostic, type Diagnostic } from '../../shared/diagnostics.js';
-import { resolveInside } from '../../shared/paths.js';
+import { formatDiagnostic, type Diagnostic } from '../../shared/index.js';
+import { resolveInside } from '../../shared/index.js';
 import { loadSite } from '../../site/index.js';
 
 export interface SiteCheck {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { navigationToJson, siteModelToText } from '../../navigation/index.js';
-import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../../shared/diagnostics.js';
+import { type Diagnostic, formatDiagnostic, sortDiagnostics } from '../../shared/index.js';
 import { loadSite } from '../../site/index.js';
 
 /** `folio nav [dir] [--json]`: print the resolved navigation; exit 1 on errors, 2 when unreadable. */

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { checkSpecText, extractOperations } from '../../openapi/index.js';
-import { formatDiagnostic, sortDiagnostics } from '../../shared/diagnostics.js';
-import { isInside } from '../../shared/paths.js';
+import { formatDiagnostic, sortDiagnostics } from '../../shared/index.js';
+import { isInside } from '../../shared/index.js';
 
 /** `folio openapi-check <file>`: validate a spec; one `file:line:column severity message` line per problem, exit 1 on error. */
 export function registerOpenapiCheck(program: Command): void {

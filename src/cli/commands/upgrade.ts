@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { loadDocsConfig } from '../../config/index.js';
-import { formatDiagnostic } from '../../shared/diagnostics.js';
+import { formatDiagnostic } from '../../shared/index.js';
 
 /** `folio upgrade [dir]`: convert a legacy mint.json into docs.json and validate the result. */
 export function registerUpgrade(program: Command): void {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { loadDocsConfig } from '../../config/index.js';
-import { type Diagnostic, formatDiagnostic } from '../../shared/diagnostics.js';
+import { type Diagnostic, formatDiagnostic } from '../../shared/index.js';
 
 const pick = ({ file, line, column, path: p, code, message }: Diagnostic) => ({ file, line, column, path: p, code, message });
 

@@ -1,4 +1,4 @@
-import type { AgentJobMessageRow, AgentJobRow, AgentJobStatus, ProjectRow } from '../../db/schema.js';
+import type { AgentJobMessageRow, AgentJobRow, AgentJobStatus, ProjectRow } from '../../db/index.js';
 import { formatDate, statusLabel } from './format.js';
 import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
 

@@ -1,4 +1,4 @@
-import type { ApiKeyRow, ProjectRow } from '../../db/schema.js';
+import type { ApiKeyRow, ProjectRow } from '../../db/index.js';
 import { formatDate } from './format.js';
 import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
 import { CopyValue } from './project-pages.js';

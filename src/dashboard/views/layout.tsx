@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ProjectRow } from '../../db/schema.js';
+import type { ProjectRow } from '../../db/index.js';
 import { ASSET_VERSION } from '../assets/version.js';
 
 export type ProjectTab = 'overview' | 'keys' | 'jobs' | 'updates';

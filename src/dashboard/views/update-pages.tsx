@@ -1,4 +1,4 @@
-import type { UpdateRow, ProjectRow } from '../../db/schema.js';
+import type { UpdateRow, ProjectRow } from '../../db/index.js';
 import { formatDate, formatDuration, statusLabel } from './format.js';
 import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
 
