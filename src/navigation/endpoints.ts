@@ -1,5 +1,5 @@
 import type { ResolveContext, SectionDraft } from './context.js';
-import type { ParsedEntry } from './entries.js';
+import { directoryOf, type ParsedEntry } from './entries.js';
 import type { EndpointRef, OpenApiRef, SidebarEndpoint, SidebarGroup, SidebarNode } from './types.js';
 
 type EndpointEntry = Extract<ParsedEntry, { kind: 'endpoint' }>;
@@ -49,7 +49,7 @@ export function endpointsFromOpenApi(ctx: ResolveContext, draft: SectionDraft, o
   const untagged: SidebarNode[] = [];
   const byTag = new Map<string, SidebarGroup>();
   for (const source of openapi.sources) {
-    for (const ref of ctx.endpointsOf(source, openapi.directory)) {
+    for (const ref of ctx.endpointsOf(source, directoryOf(openapi, source))) {
       if (draft.seen.has(ref.href)) continue;
       draft.seen.add(ref.href);
       const base: SidebarEndpoint = { type: 'endpoint', method: ref.method, path: ref.path, href: null, title: ref.title, openapi, entry: `${ref.method} ${ref.path}` };

@@ -1,5 +1,5 @@
 import type { NavigationConfig } from '../config/index.js';
-import type { PageIndex } from '../content/index.js';
+import { titleFromPath, type PageIndex } from '../content/index.js';
 import { hrefOf, openApiRefOf, parseEntry } from './entries.js';
 import { samePath } from './endpoints.js';
 import type { EndpointRef, OpenApiProvider, OpenApiRef } from './types.js';
@@ -9,7 +9,7 @@ export interface NavJsonPage {
   href: string;
   title: string;
   sidebarTitle?: string;
-  /** Set when no file backs the path (reported as an error elsewhere). */
+  /** Set when no file backs the path (a NAV_PAGE_NOT_FOUND warning); the title then comes from the file name, as the platform shows it. */
   missing?: true;
 }
 
@@ -77,7 +77,7 @@ function pageToJson(entry: string, index: PageIndex): NavJsonPage {
   const parsed = parseEntry(entry);
   const path = parsed.kind === 'page' ? parsed.path : entry;
   const page = index.pages.get(path);
-  if (!page) return { href: hrefOf(path), title: path, missing: true };
+  if (!page) return { href: hrefOf(path), title: titleFromPath(path), missing: true };
   const out: NavJsonPage = { href: hrefOf(page.path), title: page.title };
   if (page.sidebarTitle) out.sidebarTitle = page.sidebarTitle;
   return out;

@@ -65,11 +65,14 @@ function sidebarFromGroup(ctx: ResolveContext, sectionDraft: SectionDraft, group
   // A hidden group's pages must not count as placed: the same page may still be listed visibly later.
   const draft: SectionDraft = group.hidden === true ? { seen: new Set(sectionDraft.seen), unlisted: sectionDraft.unlisted } : sectionDraft;
   const pages = group.pages ?? [];
+  const nested = group.groups ?? [];
   let children: SidebarNode[];
-  if (pages.length === 0 && group.openapi !== undefined && scope.openapi) {
+  if (pages.length === 0 && nested.length === 0 && group.openapi !== undefined && scope.openapi) {
     children = endpointsFromOpenApi(ctx, draft, scope.openapi, false, at.fieldPath);
   } else {
     children = sidebarFromEntries(ctx, draft, pages, scope, inner);
+    // `groups` on a group: more nested groups after its pages.
+    children.push(...sidebarFromEntries(ctx, draft, nested, scope, { ...inner, fieldPath: `${at.fieldPath}.groups` }));
   }
   const root = group.root === undefined ? undefined : rootHref(ctx, draft, group.root, `${at.fieldPath}.root`);
   if (group.hidden === true) {
@@ -162,5 +165,5 @@ function reportUnindexed(ctx: ResolveContext, pagePath: string, fieldPath: strin
     return abs !== null && existsSync(abs);
   });
   if (file === undefined) return;
-  ctx.report('error', 'NAVIGATION_PAGE_EXCLUDED', fieldPath, `\`${file}\` is listed in the navigation but excluded from the site (by .mintignore, a default ignore such as README.md, or a snippets folder). Remove the entry, or stop excluding the file.`);
+  ctx.report('warning', 'NAVIGATION_PAGE_EXCLUDED', fieldPath, `\`${file}\` is listed in the navigation but excluded from the site (by .mintignore, a default ignore such as README.md, or a snippets folder), so the entry is left out. Remove the entry, or stop excluding the file.`);
 }

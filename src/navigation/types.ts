@@ -26,6 +26,8 @@ export interface OpenApiRef {
   sources: string[];
   /** Folder generated endpoint pages go to, when docs.json gave `{ source, directory }`. */
   directory?: string;
+  /** Per-source folders, when docs.json gave a list of `{ source, directory }` objects. */
+  directories?: Record<string, string>;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'WEBHOOK';

@@ -1,3 +1,3 @@
 export { ENDPOINT_ENTRY } from './files.js';
-export { LANGUAGE_ALIASES, SPEC_LANGUAGES, SUPPORTED_LANGUAGES } from './languages.js';
+export { checkLanguageCode, SPEC_LANGUAGES, type LanguageCheck } from './languages.js';
 export { runChecks } from './run.js';
