@@ -2,6 +2,7 @@ import type { NavigationConfig } from '../config/index.js';
 import { titleFromPath, type PageIndex } from '../content/index.js';
 import { hrefOf, openApiRefOf, parseEntry } from './entries.js';
 import { samePath } from './endpoints.js';
+import { endpointGroupsOf, generatesEndpoints, type EndpointGroups } from './generated.js';
 import type { EndpointRef, OpenApiProvider, OpenApiRef } from './types.js';
 
 /** A page string of docs.json, resolved. */
@@ -47,7 +48,25 @@ function convert(value: unknown, inherited: OpenApiRef | undefined, index: PageI
       out[key] = convert(child, scope, index, provider);
     }
   }
+  if (provider && scope && generatesEndpoints(obj, index)) appendGenerated(out, 'group' in obj, endpointGroupsOf(scope, (s, d) => provider.endpoints(s, d)));
   return out;
+}
+
+/**
+ * The endpoints an element's `openapi` generates, after its own content as the sidebar shows
+ * them: a group takes them into `pages` (tag groups nested), any other element gets its tag
+ * groups appended to `groups` (or `pages`, when that is what it holds).
+ */
+function appendGenerated(out: Record<string, unknown>, isGroup: boolean, { untagged, tagged }: EndpointGroups): void {
+  const loose = untagged.map((ref) => endpointToJson(`${ref.method} ${ref.path}`, ref));
+  const groups = tagged.map(({ tag, endpoints }) => ({ group: tag, pages: endpoints.map((ref) => endpointToJson(`${ref.method} ${ref.path}`, ref)) }));
+  const list = (key: string) => (Array.isArray(out[key]) ? (out[key] as unknown[]) : []);
+  if (isGroup || (out.pages !== undefined && out.groups === undefined)) {
+    out.pages = [...list('pages'), ...loose, ...groups];
+    return;
+  }
+  if (loose.length > 0) out.pages = [...list('pages'), ...loose];
+  out.groups = [...list('groups'), ...groups];
 }
 
 function entryToJson(entry: string, scope: OpenApiRef | undefined, index: PageIndex, provider: OpenApiProvider | undefined): NavJsonPage | NavJsonEndpoint {

@@ -3,6 +3,7 @@ import { resolveInside } from '../shared/paths.js';
 import type { NavGroup, PageEntry } from '../config/index.js';
 import type { ResolveContext, Scope, SectionDraft } from './context.js';
 import { endpointFromEntry, endpointsFromOpenApi } from './endpoints.js';
+import { generatesEndpoints } from './generated.js';
 import { hrefOf, iconOf, isExternal, normalizePagePath, openApiRefOf, parseEntry } from './entries.js';
 import type { SidebarGroup, SidebarNode, SidebarPage } from './types.js';
 
@@ -66,13 +67,11 @@ function sidebarFromGroup(ctx: ResolveContext, sectionDraft: SectionDraft, group
   const draft: SectionDraft = group.hidden === true ? { seen: new Set(sectionDraft.seen), unlisted: sectionDraft.unlisted } : sectionDraft;
   const pages = group.pages ?? [];
   const nested = group.groups ?? [];
-  let children: SidebarNode[];
-  if (pages.length === 0 && nested.length === 0 && group.openapi !== undefined && scope.openapi) {
-    children = endpointsFromOpenApi(ctx, draft, scope.openapi, false, at.fieldPath);
-  } else {
-    children = sidebarFromEntries(ctx, draft, pages, scope, inner);
-    // `groups` on a group: more nested groups after its pages.
-    children.push(...sidebarFromEntries(ctx, draft, nested, scope, { ...inner, fieldPath: `${at.fieldPath}.groups` }));
+  const children = sidebarFromEntries(ctx, draft, pages, scope, inner);
+  // `groups` on a group: more nested groups after its pages.
+  children.push(...sidebarFromEntries(ctx, draft, nested, scope, { ...inner, fieldPath: `${at.fieldPath}.groups` }));
+  if (scope.openapi && generatesEndpoints(group, ctx.index)) {
+    children.push(...endpointsFromOpenApi(ctx, draft, scope.openapi, false, at.fieldPath, children.length === 0));
   }
   const root = group.root === undefined ? undefined : rootHref(ctx, draft, group.root, `${at.fieldPath}.root`);
   if (group.hidden === true) {

@@ -63,19 +63,25 @@ export function plannedEndpointFor(spec: LoadedSpec, op: ApiOperation, source: s
 
 /**
  * Operations in sidebar order, the order navigation shows an `openapi`-only element in: untagged
- * operations first, then by first tag's display group (`x-group`, else the tag) in the order the
- * spec declares tags (undeclared tags by first use), then by tag, then spec order.
+ * operations first, then one run per display group (`x-group`, else the first tag) in the order
+ * the paths first use it, as the platform lists them (comfyui's cloud spec declares `job` before
+ * `node` and `model`, and its sidebar shows them in path order), each in spec order.
  */
 export function operationsByTag(spec: LoadedSpec): ApiOperation[] {
   const display = tagDisplayNames(spec.document);
-  const tags = [...display.keys()];
-  for (const op of spec.operations) if (op.tags[0] && !tags.includes(op.tags[0])) tags.push(op.tags[0]);
-  const groups = [...new Set(tags.map((t) => display.get(t) ?? t))];
-  const groupRank = (op: ApiOperation) => (op.tags[0] ? groups.indexOf(display.get(op.tags[0]) ?? op.tags[0]) : -1);
-  const tagRank = (op: ApiOperation) => (op.tags[0] ? tags.indexOf(op.tags[0]) : -1);
+  const groupOf = (op: ApiOperation) => (op.tags[0] ? display.get(op.tags[0]) ?? op.tags[0] : undefined);
+  const groups: string[] = [];
+  for (const op of spec.operations) {
+    const group = groupOf(op);
+    if (group !== undefined && !groups.includes(group)) groups.push(group);
+  }
+  const rank = (op: ApiOperation) => {
+    const group = groupOf(op);
+    return group === undefined ? -1 : groups.indexOf(group);
+  };
   return spec.operations
     .map((op, index) => ({ op, index }))
-    .sort((a, b) => groupRank(a.op) - groupRank(b.op) || tagRank(a.op) - tagRank(b.op) || a.index - b.index)
+    .sort((a, b) => rank(a.op) - rank(b.op) || a.index - b.index)
     .map(({ op }) => op);
 }
 
