@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../shared/diagnostics.js';
 import { discoverPageFiles, loadIgnoreRules } from './discover.js';
 import { parseFrontmatter } from './frontmatter.js';
-import { firstHeading, metaFromFrontmatter, titleFromPath } from './page-meta.js';
+import { metaFromFrontmatter, titleFromPath } from './page-meta.js';
 import type { Page, PageIndex, PageIndexOptions } from './types.js';
 
 /**
@@ -93,13 +93,14 @@ export function pageFromText(file: string, text: string, keepSource = false): { 
   const diagnostics = fm.diagnostics;
   const { title: fmTitle, ...meta } = metaFromFrontmatter(fm.data, file, diagnostics);
   const pagePath = file.replace(/\.mdx?$/i, '');
-  const heading = fmTitle === undefined || fmTitle === '' ? firstHeading(text.slice(fm.bodyOffset)) : undefined;
   const page: Page = {
     path: pagePath,
     file,
     format: file.toLowerCase().endsWith('.mdx') ? 'mdx' : 'md',
-    title: fmTitle || heading || titleFromPath(pagePath),
-    titleSource: fmTitle ? 'frontmatter' : heading ? 'heading' : 'filename',
+    // Without a frontmatter title the platform titles a page by its file name, never by its
+    // first heading (camel's notebooks open with a long `# ...` line; their sidebar shows the file name).
+    title: fmTitle || titleFromPath(pagePath),
+    titleSource: fmTitle ? 'frontmatter' : 'filename',
     ...meta,
     frontmatter: fm.data,
     bodyOffset: fm.bodyOffset,

@@ -9,14 +9,19 @@ export type ParsedEntry =
 
 const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'WEBHOOK']);
 
-/** Classify `"guide/intro"`, `"GET /users"`, `"spec.yaml GET /users"` or an external `"https://…"` link. */
+/**
+ * Classify `"guide/intro"`, `"GET /users"`, `"spec.yaml GET /users"`, a webhook
+ * (`"webhook order.created"`, named by its key in the spec's `webhooks`) or an external
+ * `"https://…"` link.
+ */
 export function parseEntry(entry: string): ParsedEntry {
   if (/^https?:\/\//i.test(entry.trim())) return { kind: 'link', href: entry.trim() };
   const parts = entry.trim().split(/\s+/);
-  if (parts.length === 2 && METHODS.has(parts[0]!.toUpperCase()) && parts[1]!.startsWith('/')) {
+  const target = (method: string, path: string) => METHODS.has(method.toUpperCase()) && (path.startsWith('/') || method.toUpperCase() === 'WEBHOOK');
+  if (parts.length === 2 && target(parts[0]!, parts[1]!)) {
     return { kind: 'endpoint', method: parts[0]!.toUpperCase() as HttpMethod, path: parts[1]! };
   }
-  if (parts.length === 3 && METHODS.has(parts[1]!.toUpperCase()) && parts[2]!.startsWith('/')) {
+  if (parts.length === 3 && target(parts[1]!, parts[2]!)) {
     return { kind: 'endpoint', method: parts[1]!.toUpperCase() as HttpMethod, path: parts[2]!, spec: parts[0]! };
   }
   return { kind: 'page', path: normalizePagePath(entry) };

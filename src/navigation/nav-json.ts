@@ -2,6 +2,7 @@ import type { NavigationConfig } from '../config/index.js';
 import { titleFromPath, type PageIndex } from '../content/index.js';
 import { hrefOf, openApiRefOf, parseEntry } from './entries.js';
 import { samePath } from './endpoints.js';
+import { withOperationTitles } from './operation-titles.js';
 import { endpointGroupsOf, generatesEndpoints, type EndpointGroups } from './generated.js';
 import type { EndpointRef, OpenApiProvider, OpenApiRef } from './types.js';
 
@@ -28,7 +29,7 @@ export interface NavJsonEndpoint {
  * (in `pages` arrays and group `root`s) replaced by its href and title.
  */
 export function navigationToJson(navigation: NavigationConfig, index: PageIndex, provider?: OpenApiProvider): unknown {
-  return convert(navigation, undefined, index, provider);
+  return convert(navigation, undefined, withOperationTitles(index, provider), provider);
 }
 
 function convert(value: unknown, inherited: OpenApiRef | undefined, index: PageIndex, provider: OpenApiProvider | undefined): unknown {

@@ -71,6 +71,12 @@ export interface OpenApiProvider {
    * and navigation leaves the entry out.
    */
   endpoint?(entry: string, inherited?: readonly string[], directory?: string, origin?: EntryOrigin): EndpointRef | undefined;
+  /**
+   * Optional: the title an operation gives a page whose frontmatter names it (`openapi:
+   * "GET /x"`) without a `title`: its `x-mint` title or summary. `undefined` when the operation
+   * is unknown or has neither; nothing is planned or reported.
+   */
+  operationTitle?(value: string): string | undefined;
 }
 
 // ---------------------------------------------------------------- sidebar

@@ -20,6 +20,8 @@ export interface OpenApiSiteProvider {
   operation(href: string): EndpointPage | undefined;
   /** The endpoint an MDX page's `openapi:` frontmatter names, planned at that page's own href. */
   frontmatterEndpoint(value: string, pageHref: string, inherited?: readonly string[]): { page: EndpointPage } | { diagnostic: Omit<Diagnostic, 'file' | 'line' | 'column' | 'path'> };
+  /** The title an operation gives a page whose frontmatter names it without a `title` (see navigation's OpenApiProvider). */
+  operationTitle(value: string): string | undefined;
   /** Every generated page handed out so far, in the order they were planned. */
   pages(): PlannedEndpoint[];
   specs(): LoadedSpec[];
@@ -49,7 +51,8 @@ export function plannedEndpointFor(spec: LoadedSpec, op: ApiOperation, source: s
   const ref: PlannedEndpoint = {
     method: op.kind === 'webhook' ? 'WEBHOOK' : op.method,
     path: op.path,
-    title: op.custom.title ?? op.summary ?? `${op.method} ${op.path}`,
+    // A webhook is titled by its name (its key under `webhooks`), as the platform shows it.
+    title: op.custom.title ?? (op.kind === 'webhook' ? op.path : op.summary ?? `${op.method} ${op.path}`),
     href: op.custom.href ?? joinHref(directory, op.slug),
     specFile: source,
     kind: op.kind,
@@ -204,6 +207,12 @@ export function createProvider(store: SpecStore, fallbacks: readonly string[]): 
       }
       const ref = { ...plannedEndpointFor(found.spec, found.op, found.source), href: pageHref };
       return { page: endpointPageFor(found.spec.renderDocument, found.op, ref) };
+    },
+    operationTitle(value) {
+      const entry = parseEndpointEntry(value);
+      const found = entry && locate(entry, []);
+      if (!found || typeof found === 'string') return undefined;
+      return found.op.custom.title ?? (found.op.kind === 'webhook' ? found.op.path : found.op.summary);
     },
     pages: () => [...planned.values()].map((p) => p.ref),
     specs: () => store.loaded(),
