@@ -50,6 +50,11 @@ function convert(value: unknown, inherited: OpenApiRef | undefined, index: PageI
     }
   }
   if (provider && scope && generatesEndpoints(obj, index)) appendGenerated(out, 'group' in obj, endpointGroupsOf(scope, (s, d) => provider.endpoints(s, d)));
+  // A group's root page is read first (its title opens it), wherever docs.json writes the key.
+  if ('group' in obj && out.root !== undefined) {
+    const { group, root, ...rest } = out;
+    return { group, root, ...rest };
+  }
   return out;
 }
 
