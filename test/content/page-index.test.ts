@@ -34,6 +34,18 @@ describe('buildPageIndex', () => {
     expect(index.diagnostics).toEqual([]);
   });
 
+  it("ignores the platform's default folders at the docs root only", async () => {
+    write('index.mdx', '# Home\n');
+    write('build/out.mdx', '# Build output\n');
+    write('dist/bundle.mdx', '# Bundle\n');
+    write('tmp/scratch.mdx', '# Scratch\n');
+    write('guides/build/pipeline.mdx', '# Build pipelines\n');
+    write('sdk/dist/publish.mdx', '# Publishing\n');
+    write('sdk/node_modules/x/readme.mdx', '# Dependency\n');
+    const index = await buildPageIndex(root);
+    expect([...index.pages.keys()].sort()).toEqual(['guides/build/pipeline', 'index', 'sdk/dist/publish']);
+  });
+
   it('takes the title from frontmatter, else the file name, never the first heading (as the platform does)', async () => {
     write('a.mdx', '---\ntitle: From frontmatter\nsidebarTitle: Short\n---\n# Heading\n');
     write('b-side.mdx', '---\ndescription: no title\n---\n\n# Not the title\n');
