@@ -11,9 +11,14 @@ import type { EndpointRef, OpenApiRef } from './types.js';
  * endpoints (`"GET /users"`, or a page whose frontmatter names one) picks them by hand, and
  * then nothing is generated (polar lists 169 of 227 operations, and only those show).
  */
-export function generatesEndpoints(element: { openapi?: unknown }, index: PageIndex): boolean {
-  return element.openapi !== undefined && !documentsEndpoints(element, index);
+export function generatesEndpoints(element: object, index: PageIndex): boolean {
+  const el = element as Record<string, unknown>;
+  // On an element that holds tabs, versions, ... `openapi` is only inherited by them.
+  if (el.openapi === undefined || DIVISIONS.some((key) => Array.isArray(el[key]))) return false;
+  return !documentsEndpoints(element, index);
 }
+
+const DIVISIONS = ['languages', 'versions', 'products', 'dropdowns', 'anchors', 'tabs', 'menu'];
 
 /** True when any `pages` entry below `value` is an endpoint or a page with `openapi` frontmatter. */
 function documentsEndpoints(value: unknown, index: PageIndex): boolean {

@@ -74,7 +74,7 @@ function walk(ctx: ResolveContext, el: Container, node: DivisionNode, state: Wal
   const scope: Scope = { directory: el.directory ?? state.scope.directory, openapi: openApiRefOf(el.openapi) ?? state.scope.openapi };
   const divisionKeys = DIVISION_KEYS.filter(({ key }) => Array.isArray(el[key]));
   const hasSidebar = el.pages !== undefined || el.groups !== undefined;
-  const generated = !hasSidebar && el.openapi !== undefined;
+  const generated = !hasSidebar && generatesEndpoints(el, ctx.index);
   if (hasSidebar || generated) {
     builds.push(buildSection(ctx, el, node, { ...state, scope }, fieldPath, ids));
   } else if (divisionKeys.length === 0 && node.division !== null) {
