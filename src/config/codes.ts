@@ -5,7 +5,7 @@ export const CONFIG_CODES = {
   JSON_SYNTAX: 'The file is not valid JSON (comments and trailing commas are allowed).',
   CONFIG_MISSING_FIELD: 'A required field is missing.',
   CONFIG_INVALID_TYPE: 'A field has the wrong type (for example a number where a string is expected).',
-  CONFIG_INVALID_VALUE: 'A field holds a value outside the allowed set.',
+  CONFIG_INVALID_VALUE: 'A field holds a value outside the allowed set (ignored with a warning unless the field is required).',
   CONFIG_INVALID_FORMAT: 'A string does not have the required format (for example a hex color).',
   CONFIG_OUT_OF_RANGE: 'A string, number or array is too small or too large.',
   CONFIG_INVALID: 'A field does not match any accepted shape.',
