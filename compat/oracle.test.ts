@@ -14,6 +14,10 @@ describe('navLeaves', () => {
     };
     expect(navLeaves(tree).map((l) => l.key)).toEqual(['/a#1', '/b#1', '/c#1', '/b#2']);
   });
+
+  it('reads a YAML number title as the text it shows', () => {
+    expect(navLeaves({ pages: [{ href: '/v3-8', title: 3.8 }] })[0]!.title).toBe('3.8');
+  });
 });
 
 describe('compareNavigation', () => {

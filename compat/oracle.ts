@@ -37,7 +37,9 @@ export function navLeaves(tree: unknown): NavLeaf[] {
     const href = String(value.href);
     const n = (seen.get(href) ?? 0) + 1;
     seen.set(href, n);
-    out.push({ key: `${href}#${n}`, href, title: typeof value.title === 'string' ? value.title : '' });
+    // The oracle keeps YAML's type: `title: 3.8` is the number 3.8, shown as "3.8".
+    const title = value.title;
+    out.push({ key: `${href}#${n}`, href, title: typeof title === 'string' ? title : typeof title === 'number' || typeof title === 'boolean' ? String(title) : '' });
   };
   const walk = (value: unknown, asPage: boolean): void => {
     if (Array.isArray(value)) {

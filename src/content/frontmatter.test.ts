@@ -59,6 +59,13 @@ describe('parseFrontmatter', () => {
     expect(fm.diagnostics.map((d) => d.severity)).toEqual(['warning']);
   });
 
+  it('keeps a quoted value open across a continuation line that reads like a key', () => {
+    const text = "---\ntitle: Tags\ndescription: 'Tags organize sessions.\nEx: `paid-user`, `it''s`'\n---\n";
+    const fm = parseFrontmatter(text, 'p.mdx');
+    expect(fm.data).toEqual({ title: 'Tags', description: "Tags organize sessions. Ex: `paid-user`, `it's`" });
+    expect(fm.diagnostics.map((d) => d.severity)).toEqual(['warning']);
+  });
+
   it('warns on a repeated key and keeps the last value', () => {
     const fm = parseFrontmatter('---\ntitle: A\ntitle: B\n---\n', 'p.mdx');
     expect(codes('---\ntitle: A\ntitle: B\n---\n')).toEqual(['3:1 warning CONTENT_FRONTMATTER_SYNTAX']);

@@ -116,12 +116,37 @@ function parseYamlInto(result: FrontmatterResult, yamlText: string, firstLine: n
 // prettyErrors fills in `linePos`, which diagnostics need.
 const YAML_OPTIONS = { schema: 'core', uniqueKeys: true, prettyErrors: true } as const;
 
-/** Indent lines that cannot start a mapping entry, so they continue the previous value. */
+/**
+ * Indent lines that continue the previous value: every line inside a quoted value left open on
+ * an earlier line (even one that reads like `Ex: a key`, as agentops writes a description), and
+ * outside quotes every line that cannot start a mapping entry.
+ */
 function indentContinuations(yamlText: string): string {
+  let open: '"' | "'" | null = null;
   return yamlText
     .split('\n')
-    .map((line) => (line === '' || /^[\s#-]/.test(line) || /^[^\s:"']+\s*:(\s|$)/.test(line) ? line : `  ${line}`))
+    .map((line) => {
+      if (open !== null) {
+        if (closesQuote(line, open)) open = null;
+        return /^\s/.test(line) ? line : `  ${line}`;
+      }
+      const opened = /^[^\s#:-][^:]*:[ \t]+(["'])(.*)$/.exec(line);
+      if (opened && !closesQuote(opened[2]!, opened[1] as '"' | "'")) open = opened[1] as '"' | "'";
+      return line === '' || /^[\s#-]/.test(line) || /^[^\s:"']+\s*:(\s|$)/.test(line) ? line : `  ${line}`;
+    })
     .join('\n');
+}
+
+/** Whether `text` (inside a quoted value) holds its closing quote: `''` is an escaped `'`, `\"` an escaped `"`. */
+function closesQuote(text: string, quote: '"' | "'"): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (quote === '"' && text[i] === '\\') i++;
+    else if (text[i] === quote) {
+      if (quote === "'" && text[i + 1] === "'") i++;
+      else return true;
+    }
+  }
+  return false;
 }
 
 /** Every node carrying an explicit tag outside the core schema, as a diagnostic. */

@@ -54,4 +54,15 @@ describe('.mintignore matching', () => {
     expect(ignored(DEFAULT_IGNORES, 'node_modules', true)).toBe(true);
     expect(ignored(DEFAULT_IGNORES, 'dist', true)).toBe(true);
   });
+
+  it('ignores output and scratch folders only at the docs root, tool folders at any depth', () => {
+    for (const dir of ['build', 'dist', 'coverage', 'tmp', 'temp']) {
+      expect(ignored(DEFAULT_IGNORES, dir, true)).toBe(true);
+      expect(ignored(DEFAULT_IGNORES, `guides/${dir}`, true)).toBe(false);
+      // A page that happens to be named like the folder is a page.
+      expect(ignored(DEFAULT_IGNORES, `${dir}.mdx`)).toBe(false);
+    }
+    expect(ignored(DEFAULT_IGNORES, 'packages/sdk/node_modules', true)).toBe(true);
+    expect(ignored(DEFAULT_IGNORES, 'guides/.vscode', true)).toBe(true);
+  });
 });

@@ -5,7 +5,7 @@ import type { Diagnostic } from '../shared/index.js';
 import type { ContentCode } from './codes.js';
 import { discoverPageFiles, loadIgnoreRules } from './discover.js';
 import { parseFrontmatter } from './frontmatter.js';
-import { firstHeading, metaFromFrontmatter, titleFromPath } from './page-meta.js';
+import { metaFromFrontmatter, titleFromPath } from './page-meta.js';
 import type { Page, PageIndex, PageIndexOptions } from './types.js';
 
 /**
@@ -95,13 +95,14 @@ export function pageFromText(file: string, text: string, keepSource = false): { 
   const diagnostics = fm.diagnostics;
   const { title: fmTitle, ...meta } = metaFromFrontmatter(fm.data, file, diagnostics);
   const pagePath = file.replace(/\.mdx?$/i, '');
-  const heading = fmTitle === undefined || fmTitle === '' ? firstHeading(text.slice(fm.bodyOffset)) : undefined;
   const page: Page = {
     path: pagePath,
     file,
     format: file.toLowerCase().endsWith('.mdx') ? 'mdx' : 'md',
-    title: fmTitle || heading || titleFromPath(pagePath),
-    titleSource: fmTitle ? 'frontmatter' : heading ? 'heading' : 'filename',
+    // Without a frontmatter title the platform titles a page by its file name, never by its
+    // first heading (camel's notebooks open with a long `# ...` line; their sidebar shows the file name).
+    title: fmTitle || titleFromPath(pagePath),
+    titleSource: fmTitle ? 'frontmatter' : 'filename',
     ...meta,
     frontmatter: fm.data,
     bodyOffset: fm.bodyOffset,

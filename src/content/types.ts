@@ -31,8 +31,11 @@ export interface Page extends PageMeta {
   file: string;
   format: 'mdx' | 'md';
   title: string;
-  /** Where the title came from, so tools can explain a surprising title. */
-  titleSource: 'frontmatter' | 'heading' | 'filename';
+  /**
+   * Where the title came from, so tools can explain a surprising title. `openapi`: set by
+   * navigation for a page whose frontmatter names an operation but no title (its summary).
+   */
+  titleSource: 'frontmatter' | 'filename' | 'openapi';
   /** Raw frontmatter (all keys, including the ones copied into typed fields). */
   frontmatter: Record<string, unknown>;
   /** Character offset where the body (after frontmatter) starts in the file. */

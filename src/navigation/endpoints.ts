@@ -1,5 +1,6 @@
 import type { ResolveContext, SectionDraft } from './context.js';
 import type { ParsedEntry } from './entries.js';
+import { endpointGroupsOf } from './generated.js';
 import type { EndpointRef, OpenApiRef, SidebarEndpoint, SidebarGroup, SidebarNode } from './types.js';
 
 type EndpointEntry = Extract<ParsedEntry, { kind: 'endpoint' }>;
@@ -41,35 +42,29 @@ export function endpointFromEntry(ctx: ResolveContext, parsed: EndpointEntry, en
 }
 
 /**
- * All endpoints of an `openapi` element that lists no pages: untagged endpoints first,
- * then one group per OpenAPI tag. Without a provider: one `endpoint-set` placeholder.
+ * All endpoints of an `openapi` element that documents none itself (see `generatesEndpoints`):
+ * untagged endpoints first, then one group per OpenAPI tag. Without a provider: one
+ * `endpoint-set` placeholder. `alone` says the element has no other content, so an empty spec
+ * leaves it empty (reported).
  */
-export function endpointsFromOpenApi(ctx: ResolveContext, draft: SectionDraft, openapi: OpenApiRef, topLevel: boolean, fieldPath: string): SidebarNode[] {
+export function endpointsFromOpenApi(ctx: ResolveContext, draft: SectionDraft, openapi: OpenApiRef, topLevel: boolean, fieldPath: string, alone = true): SidebarNode[] {
   if (!ctx.provider) return [{ type: 'endpoint-set', openapi }];
-  const untagged: SidebarNode[] = [];
-  const byTag = new Map<string, SidebarGroup>();
-  for (const source of openapi.sources) {
-    for (const ref of ctx.endpointsOf(source, openapi.directory)) {
-      if (draft.seen.has(ref.href)) continue;
-      draft.seen.add(ref.href);
-      const base: SidebarEndpoint = { type: 'endpoint', method: ref.method, path: ref.path, href: null, title: ref.title, openapi, entry: `${ref.method} ${ref.path}` };
-      const node = fillEndpoint(ctx, base, ref);
-      if (ref.tag === undefined) {
-        untagged.push(node);
-        continue;
-      }
-      let group = byTag.get(ref.tag);
-      if (!group) {
-        group = { type: 'group', name: ref.tag, expanded: topLevel, topLevel, directory: 'none', children: [] };
-        byTag.set(ref.tag, group);
-      }
-      group.children.push(node);
-    }
+  const { untagged, tagged } = endpointGroupsOf(openapi, ctx.endpointsOf);
+  const node = (ref: EndpointRef): SidebarEndpoint | null => {
+    if (draft.seen.has(ref.href)) return null;
+    draft.seen.add(ref.href);
+    const base: SidebarEndpoint = { type: 'endpoint', method: ref.method, path: ref.path, href: null, title: ref.title, openapi, entry: `${ref.method} ${ref.path}` };
+    return fillEndpoint(ctx, base, ref);
+  };
+  const out: SidebarNode[] = untagged.flatMap((ref) => node(ref) ?? []);
+  for (const { tag, endpoints } of tagged) {
+    const children = endpoints.flatMap((ref) => node(ref) ?? []);
+    if (children.length > 0) out.push({ type: 'group', name: tag, expanded: topLevel, topLevel, directory: 'none', children } satisfies SidebarGroup);
   }
-  if (untagged.length === 0 && byTag.size === 0) {
+  if (untagged.length === 0 && tagged.length === 0 && alone) {
     ctx.report('warning', 'NAVIGATION_EMPTY_ELEMENT', fieldPath, `OpenAPI ${openapi.sources.map((s) => `\`${s}\``).join(', ')} yielded no endpoints, so this element is empty. Check that the specification has paths and is readable.`);
   }
-  return [...untagged, ...byTag.values()];
+  return out;
 }
 
 function fillEndpoint(ctx: ResolveContext, node: SidebarEndpoint, ref: EndpointRef): SidebarEndpoint {

@@ -9,6 +9,9 @@ describe('navigation entries', () => {
     expect(parseEntry('post /users')).toEqual({ kind: 'endpoint', method: 'POST', path: '/users' });
     expect(parseEntry('specs/api.yaml DELETE /users/{id}')).toEqual({ kind: 'endpoint', method: 'DELETE', path: '/users/{id}', spec: 'specs/api.yaml' });
     expect(parseEntry('https://example.com/x')).toEqual({ kind: 'link', href: 'https://example.com/x' });
+    // A webhook is named by its key under `webhooks`, not a path.
+    expect(parseEntry('webhook customer.created')).toEqual({ kind: 'endpoint', method: 'WEBHOOK', path: 'customer.created' });
+    expect(parseEntry('spec.json webhook order.paid')).toEqual({ kind: 'endpoint', method: 'WEBHOOK', path: 'order.paid', spec: 'spec.json' });
     // Two words that are not a method stay a (strange) page path.
     expect(parseEntry('get started')).toEqual({ kind: 'page', path: 'get started' });
   });
@@ -28,6 +31,7 @@ describe('navigation entries', () => {
     expect(openApiRefOf('a.yaml')).toEqual({ sources: ['a.yaml'] });
     expect(openApiRefOf(['a.yaml', 'b.json'])).toEqual({ sources: ['a.yaml', 'b.json'] });
     expect(openApiRefOf({ source: 'a.yaml', directory: 'api' })).toEqual({ sources: ['a.yaml'], directory: 'api' });
+    expect(openApiRefOf([{ source: 'a.yaml', directory: 'a' }, 'b.json'])).toEqual({ sources: ['a.yaml', 'b.json'], directory: 'a', directories: { 'a.yaml': 'a' } });
   });
 
   it('slugs labels in any script', () => {

@@ -8,7 +8,11 @@ export type ParsedEntry =
   | { kind: 'link'; href: string }
   | { kind: 'endpoint'; method: HttpMethod; path: string; spec?: string };
 
-/** Classify `"guide/intro"`, `"GET /users"`, `"spec.yaml GET /users"` or an external `"https://…"` link. */
+/**
+ * Classify `"guide/intro"`, `"GET /users"`, `"spec.yaml GET /users"`, a webhook
+ * (`"webhook order.created"`, named by its key in the spec's `webhooks`) or an external
+ * `"https://…"` link.
+ */
 export function parseEntry(entry: string): ParsedEntry {
   // Endpoints first: a spec given by URL (`"https://x.test/o.json GET /users"`) is an endpoint, not a link.
   const endpoint = parseEndpointEntry(entry);
@@ -47,12 +51,22 @@ export function iconOf(icon: IconConfig | undefined, iconType?: string): Icon | 
   return out;
 }
 
-/** docs.json `openapi` (string, list, or `{ source, directory }`) → OpenApiRef. */
+/** docs.json `openapi` (string, `{ source, directory }`, or a list of either) → OpenApiRef. */
 export function openApiRefOf(value: OpenApiConfig | undefined): OpenApiRef | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'string') return { sources: [value] };
-  if (Array.isArray(value)) return { sources: [...value] };
-  return value.directory === undefined ? { sources: [value.source] } : { sources: [value.source], directory: value.directory };
+  if (!Array.isArray(value)) return value.directory === undefined ? { sources: [value.source] } : { sources: [value.source], directory: value.directory };
+  const ref: OpenApiRef = { sources: value.map((v) => (typeof v === 'string' ? v : v.source)) };
+  const directories = Object.fromEntries(value.flatMap((v) => (typeof v !== 'string' && v.directory !== undefined ? [[v.source, v.directory]] : [])));
+  const first = Object.values(directories)[0];
+  // One `directory` for entries resolved against any of the specs; listing all endpoints uses each spec's own.
+  if (first !== undefined) Object.assign(ref, { directory: first, directories });
+  return ref;
+}
+
+/** The folder generated pages of `source` go to under `ref`. */
+export function directoryOf(ref: OpenApiRef, source: string): string | undefined {
+  return ref.directories?.[source] ?? ref.directory;
 }
 
 /** Lower-case slug for section ids: `API Reference` → `api-reference`. */

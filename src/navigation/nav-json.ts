@@ -1,7 +1,9 @@
 import type { NavigationConfig } from '../config/index.js';
-import type { PageIndex } from '../content/index.js';
+import { titleFromPath, type PageIndex } from '../content/index.js';
 import { hrefOf, openApiRefOf, parseEntry } from './entries.js';
 import { samePath } from './endpoints.js';
+import { withOperationTitles } from './operation-titles.js';
+import { endpointGroupsOf, generatesEndpoints, type EndpointGroups } from './generated.js';
 import type { EndpointRef, OpenApiProvider, OpenApiRef } from './types.js';
 
 /** A page string of docs.json, resolved. */
@@ -9,7 +11,7 @@ export interface NavJsonPage {
   href: string;
   title: string;
   sidebarTitle?: string;
-  /** Set when no file backs the path (reported as an error elsewhere). */
+  /** Set when no file backs the path (a NAV_PAGE_NOT_FOUND warning); the title then comes from the file name, as the platform shows it. */
   missing?: true;
 }
 
@@ -27,7 +29,7 @@ export interface NavJsonEndpoint {
  * (in `pages` arrays and group `root`s) replaced by its href and title.
  */
 export function navigationToJson(navigation: NavigationConfig, index: PageIndex, provider?: OpenApiProvider): unknown {
-  return convert(navigation, undefined, index, provider);
+  return convert(navigation, undefined, withOperationTitles(index, provider), provider);
 }
 
 function convert(value: unknown, inherited: OpenApiRef | undefined, index: PageIndex, provider: OpenApiProvider | undefined): unknown {
@@ -47,7 +49,30 @@ function convert(value: unknown, inherited: OpenApiRef | undefined, index: PageI
       out[key] = convert(child, scope, index, provider);
     }
   }
+  if (provider && scope && generatesEndpoints(obj, index)) appendGenerated(out, 'group' in obj, endpointGroupsOf(scope, (s, d) => provider.endpoints(s, d)));
+  // A group's root page is read first (its title opens it), wherever docs.json writes the key.
+  if ('group' in obj && out.root !== undefined) {
+    const { group, root, ...rest } = out;
+    return { group, root, ...rest };
+  }
   return out;
+}
+
+/**
+ * The endpoints an element's `openapi` generates, after its own content as the sidebar shows
+ * them: a group takes them into `pages` (tag groups nested), any other element gets its tag
+ * groups appended to `groups` (or `pages`, when that is what it holds).
+ */
+function appendGenerated(out: Record<string, unknown>, isGroup: boolean, { untagged, tagged }: EndpointGroups): void {
+  const loose = untagged.map((ref) => endpointToJson(`${ref.method} ${ref.path}`, ref));
+  const groups = tagged.map(({ tag, endpoints }) => ({ group: tag, pages: endpoints.map((ref) => endpointToJson(`${ref.method} ${ref.path}`, ref)) }));
+  const list = (key: string) => (Array.isArray(out[key]) ? (out[key] as unknown[]) : []);
+  if (isGroup || (out.pages !== undefined && out.groups === undefined)) {
+    out.pages = [...list('pages'), ...loose, ...groups];
+    return;
+  }
+  if (loose.length > 0) out.pages = [...list('pages'), ...loose];
+  out.groups = [...list('groups'), ...groups];
 }
 
 function entryToJson(entry: string, scope: OpenApiRef | undefined, index: PageIndex, provider: OpenApiProvider | undefined): NavJsonPage | NavJsonEndpoint {
@@ -77,7 +102,7 @@ function pageToJson(entry: string, index: PageIndex): NavJsonPage {
   const parsed = parseEntry(entry);
   const path = parsed.kind === 'page' ? parsed.path : entry;
   const page = index.pages.get(path);
-  if (!page) return { href: hrefOf(path), title: path, missing: true };
+  if (!page) return { href: hrefOf(path), title: titleFromPath(path), missing: true };
   const out: NavJsonPage = { href: hrefOf(page.path), title: page.title };
   if (page.sidebarTitle) out.sidebarTitle = page.sidebarTitle;
   return out;

@@ -5,6 +5,7 @@ import { createContext, type ResolveContext } from './context.js';
 import { attachDirectories } from './directory.js';
 import { hrefOf } from './entries.js';
 import { attachPageSelectors } from './equivalents.js';
+import { withOperationTitles } from './operation-titles.js';
 import { baseRoute, routesFromSections } from './routes.js';
 import { sectionsFromNavigation, type DivisionNode } from './sections.js';
 import { attachSwitchers, isDefaultAmongSiblings } from './switchers.js';
@@ -14,7 +15,8 @@ import type { PageRoute, Redirect, ResolveOptions, ResolveResult, Section, SiteM
  * Resolve docs.json navigation and the page index into the SiteModel: sections with their
  * sidebars and switchers, a route per page (hidden pages included), settings and redirects.
  */
-export function resolveSiteModel(config: DocsConfig, index: PageIndex, options: ResolveOptions = {}): ResolveResult {
+export function resolveSiteModel(config: DocsConfig, pageIndex: PageIndex, options: ResolveOptions = {}): ResolveResult {
+  const index = withOperationTitles(pageIndex, options.openapi);
   const ctx = createContext(index, options);
   const { root, builds } = sectionsFromNavigation(ctx, config.navigation);
   const sections = builds.map((b) => b.section);

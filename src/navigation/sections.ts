@@ -1,6 +1,7 @@
 import type { NavigationConfig, NavLanguage, NavTab } from '../config/index.js';
 import type { ResolveContext, Scope, SectionDraft, UnlistedPlacement } from './context.js';
 import { endpointsFromOpenApi } from './endpoints.js';
+import { generatesEndpoints } from './generated.js';
 import { iconOf, linkHref, openApiRefOf, slugOf } from './entries.js';
 import { sidebarFromEntries, sidebarFromGroups } from './sidebar.js';
 import type { Division, DivisionKind, LanguageChrome, Section, SidebarNode } from './types.js';
@@ -73,7 +74,7 @@ function walk(ctx: ResolveContext, el: Container, node: DivisionNode, state: Wal
   const scope: Scope = { directory: el.directory ?? state.scope.directory, openapi: openApiRefOf(el.openapi) ?? state.scope.openapi };
   const divisionKeys = DIVISION_KEYS.filter(({ key }) => Array.isArray(el[key]));
   const hasSidebar = el.pages !== undefined || el.groups !== undefined;
-  const generated = !hasSidebar && el.openapi !== undefined;
+  const generated = !hasSidebar && generatesEndpoints(el, ctx.index);
   if (hasSidebar || generated) {
     builds.push(buildSection(ctx, el, node, { ...state, scope }, fieldPath, ids));
   } else if (divisionKeys.length === 0 && node.division !== null) {
@@ -112,9 +113,8 @@ function buildSection(ctx: ResolveContext, el: Container, node: DivisionNode, st
   const sidebar: SidebarNode[] = [];
   if (el.pages !== undefined) sidebar.push(...sidebarFromEntries(ctx, draft, el.pages, state.scope, { fieldPath: `${fieldPath}.pages`, groups: [], sectionLevel: true }));
   if (el.groups !== undefined) sidebar.push(...sidebarFromGroups(ctx, draft, el.groups, state.scope, `${fieldPath}.groups`));
-  const noEntries = (el.pages ?? []).length === 0 && el.groups === undefined;
-  if (noEntries && el.openapi !== undefined && state.scope.openapi) {
-    sidebar.push(...endpointsFromOpenApi(ctx, draft, state.scope.openapi, true, fieldPath));
+  if (state.scope.openapi && generatesEndpoints(el, ctx.index)) {
+    sidebar.push(...endpointsFromOpenApi(ctx, draft, state.scope.openapi, true, fieldPath, sidebar.length === 0));
   }
   const section: Section = {
     id: uniqueId(state.trail, ids),

@@ -3,6 +3,7 @@ import { resolveInside } from '../shared/index.js';
 import type { NavGroup, PageEntry } from '../config/index.js';
 import type { ResolveContext, Scope, SectionDraft } from './context.js';
 import { endpointFromEntry, endpointsFromOpenApi } from './endpoints.js';
+import { generatesEndpoints } from './generated.js';
 import { hrefOf, iconOf, isExternal, normalizePagePath, openApiRefOf, parseEntry } from './entries.js';
 import type { SidebarGroup, SidebarNode, SidebarPage } from './types.js';
 
@@ -65,11 +66,12 @@ function sidebarFromGroup(ctx: ResolveContext, sectionDraft: SectionDraft, group
   // A hidden group's pages must not count as placed: the same page may still be listed visibly later.
   const draft: SectionDraft = group.hidden === true ? { seen: new Set(sectionDraft.seen), unlisted: sectionDraft.unlisted } : sectionDraft;
   const pages = group.pages ?? [];
-  let children: SidebarNode[];
-  if (pages.length === 0 && group.openapi !== undefined && scope.openapi) {
-    children = endpointsFromOpenApi(ctx, draft, scope.openapi, false, at.fieldPath);
-  } else {
-    children = sidebarFromEntries(ctx, draft, pages, scope, inner);
+  const nested = group.groups ?? [];
+  const children = sidebarFromEntries(ctx, draft, pages, scope, inner);
+  // `groups` on a group: more nested groups after its pages.
+  children.push(...sidebarFromEntries(ctx, draft, nested, scope, { ...inner, fieldPath: `${at.fieldPath}.groups` }));
+  if (scope.openapi && generatesEndpoints(group, ctx.index)) {
+    children.push(...endpointsFromOpenApi(ctx, draft, scope.openapi, false, at.fieldPath, children.length === 0));
   }
   const root = group.root === undefined ? undefined : rootHref(ctx, draft, group.root, `${at.fieldPath}.root`);
   if (group.hidden === true) {
@@ -162,5 +164,5 @@ function reportUnindexed(ctx: ResolveContext, pagePath: string, fieldPath: strin
     return abs !== null && existsSync(abs);
   });
   if (file === undefined) return;
-  ctx.report('error', 'NAVIGATION_PAGE_EXCLUDED', fieldPath, `\`${file}\` is listed in the navigation but excluded from the site (by .mintignore, a default ignore such as README.md, or a snippets folder). Remove the entry, or stop excluding the file.`);
+  ctx.report('warning', 'NAVIGATION_PAGE_EXCLUDED', fieldPath, `\`${file}\` is listed in the navigation but excluded from the site (by .mintignore, a default ignore such as README.md, or a snippets folder), so the entry is left out. Remove the entry, or stop excluding the file.`);
 }

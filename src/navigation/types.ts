@@ -27,6 +27,8 @@ export interface OpenApiRef {
   sources: string[];
   /** Folder generated endpoint pages go to, when docs.json gave `{ source, directory }`. */
   directory?: string;
+  /** Per-source folders, when docs.json gave a list of `{ source, directory }` objects. */
+  directories?: Record<string, string>;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'WEBHOOK';
@@ -70,6 +72,12 @@ export interface OpenApiProvider {
    * and navigation leaves the entry out.
    */
   endpoint?(entry: string, inherited?: readonly string[], directory?: string, origin?: EntryOrigin): EndpointRef | undefined;
+  /**
+   * Optional: the title an operation gives a page whose frontmatter names it (`openapi:
+   * "GET /x"`) without a `title`: its `x-mint` title or summary. `undefined` when the operation
+   * is unknown or has neither; nothing is planned or reported.
+   */
+  operationTitle?(value: string): string | undefined;
 }
 
 // ---------------------------------------------------------------- sidebar

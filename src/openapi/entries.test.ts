@@ -16,6 +16,11 @@ describe('slugs', () => {
   it('slugs summaries like heading anchors and identifiers by word runs', () => {
     expect(titleSlug('Generate a chat message')).toBe('generate-a-chat-message');
     expect(titleSlug('Create a batch (phase 1)')).toBe('create-a-batch-phase-1');
+    // As the platform publishes them (formbricks, comfyui, runpod).
+    expect(titleSlug('Client API - Display')).toBe('client-api--display');
+    expect(titleSlug('The job — if pinned, otherwise')).toBe('the-job-—-if-pinned-otherwise');
+    expect(titleSlug("List a cluster's pods")).toBe('list-a-clusters-pods');
+    expect(titleSlug('checkout_created')).toBe('checkout_created');
     expect(identifierSlug('GET /api/v1/{id}/x')).toBe('get-api-v1-id-x');
     expect(identifierSlug('entities_delete_v1')).toBe('entities-delete-v1');
   });

@@ -38,15 +38,23 @@ function isHidden(...nodes: JsonObject[]): boolean {
   return nodes.some((n) => n['x-hidden'] === true || n['x-excluded'] === true);
 }
 
-/** Operations of a path-item map (`paths` or `webhooks`), in spec order. */
+/**
+ * Operations of a path-item map (`paths` or `webhooks`): paths in spec order, and the methods of
+ * one path in the order the OpenAPI specification lists a path item's fields (get, put, post,
+ * delete, options, head, patch, trace), whatever order the file writes them in, as the platform
+ * lists them (formbricks writes `post` before `put` and its sidebar shows Update before Create).
+ */
 function operationsOf(specFile: string, root: 'paths' | 'webhooks', items: unknown): Omit<ApiOperation, 'slug'>[] {
   if (!isObject(items)) return [];
   const out: Omit<ApiOperation, 'slug'>[] = [];
   for (const [path, item] of Object.entries(items)) {
     if (!isObject(item)) continue;
-    for (const [key, operation] of Object.entries(item)) {
+    const keys = Object.keys(item).filter((key) => HTTP_METHODS.includes(key.toUpperCase() as HttpMethod));
+    keys.sort((a, b) => HTTP_METHODS.indexOf(a.toUpperCase() as HttpMethod) - HTTP_METHODS.indexOf(b.toUpperCase() as HttpMethod));
+    for (const key of keys) {
       const method = key.toUpperCase() as HttpMethod;
-      if (!HTTP_METHODS.includes(method) || !isObject(operation)) continue;
+      const operation = item[key];
+      if (!isObject(operation)) continue;
       const entry: Omit<ApiOperation, 'slug'> = {
         specFile,
         kind: root === 'paths' ? 'operation' : 'webhook',

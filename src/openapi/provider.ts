@@ -24,6 +24,8 @@ export interface OpenApiSiteProvider {
   operation(href: string): EndpointPage | undefined;
   /** The endpoint an MDX page's `openapi:` frontmatter names, planned at that page's own href. */
   frontmatterEndpoint(value: string, pageHref: string, inherited?: readonly string[]): { page: EndpointPage } | { diagnostic: Omit<Diagnostic<OpenApiCode>, 'file' | 'line' | 'column' | 'path'> };
+  /** The title an operation gives a page whose frontmatter names it without a `title` (see navigation's OpenApiProvider). */
+  operationTitle(value: string): string | undefined;
   /** Every generated page handed out so far, in the order they were planned. */
   pages(): PlannedEndpoint[];
   specs(): LoadedSpec[];
@@ -53,7 +55,8 @@ export function plannedEndpointFor(spec: LoadedSpec, op: ApiOperation, source: s
   const ref: PlannedEndpoint = {
     method: op.kind === 'webhook' ? 'WEBHOOK' : op.method,
     path: op.path,
-    title: op.custom.title ?? op.summary ?? `${op.method} ${op.path}`,
+    // A webhook is titled by its name (its key under `webhooks`), as the platform shows it.
+    title: op.custom.title ?? (op.kind === 'webhook' ? op.path : op.summary ?? `${op.method} ${op.path}`),
     href: op.custom.href ?? joinHref(directory, op.slug),
     specFile: source,
     kind: op.kind,
@@ -67,19 +70,25 @@ export function plannedEndpointFor(spec: LoadedSpec, op: ApiOperation, source: s
 
 /**
  * Operations in sidebar order, the order navigation shows an `openapi`-only element in: untagged
- * operations first, then by first tag's display group (`x-group`, else the tag) in the order the
- * spec declares tags (undeclared tags by first use), then by tag, then spec order.
+ * operations first, then one run per display group (`x-group`, else the first tag) in the order
+ * the paths first use it, as the platform lists them (comfyui's cloud spec declares `job` before
+ * `node` and `model`, and its sidebar shows them in path order), each in spec order.
  */
 export function operationsByTag(spec: LoadedSpec): ApiOperation[] {
   const display = tagDisplayNames(spec.document);
-  const tags = [...display.keys()];
-  for (const op of spec.operations) if (op.tags[0] && !tags.includes(op.tags[0])) tags.push(op.tags[0]);
-  const groups = [...new Set(tags.map((t) => display.get(t) ?? t))];
-  const groupRank = (op: ApiOperation) => (op.tags[0] ? groups.indexOf(display.get(op.tags[0]) ?? op.tags[0]) : -1);
-  const tagRank = (op: ApiOperation) => (op.tags[0] ? tags.indexOf(op.tags[0]) : -1);
+  const groupOf = (op: ApiOperation) => (op.tags[0] ? display.get(op.tags[0]) ?? op.tags[0] : undefined);
+  const groups: string[] = [];
+  for (const op of spec.operations) {
+    const group = groupOf(op);
+    if (group !== undefined && !groups.includes(group)) groups.push(group);
+  }
+  const rank = (op: ApiOperation) => {
+    const group = groupOf(op);
+    return group === undefined ? -1 : groups.indexOf(group);
+  };
   return spec.operations
     .map((op, index) => ({ op, index }))
-    .sort((a, b) => groupRank(a.op) - groupRank(b.op) || tagRank(a.op) - tagRank(b.op) || a.index - b.index)
+    .sort((a, b) => rank(a.op) - rank(b.op) || a.index - b.index)
     .map(({ op }) => op);
 }
 
@@ -202,6 +211,12 @@ export function createProvider(store: SpecStore, fallbacks: readonly string[]): 
       }
       const ref = { ...plannedEndpointFor(found.spec, found.op, found.source), href: pageHref };
       return { page: endpointPageFor(found.spec.renderDocument, found.op, ref) };
+    },
+    operationTitle(value) {
+      const entry = parseEndpointEntry(value);
+      const found = entry && locate(entry, []);
+      if (!found || typeof found === 'string') return undefined;
+      return found.op.custom.title ?? (found.op.kind === 'webhook' ? found.op.path : found.op.summary);
     },
     pages: () => [...planned.values()].map((p) => p.ref),
     specs: () => store.loaded(),

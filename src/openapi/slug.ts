@@ -1,8 +1,19 @@
-import { slug as githubSlug } from 'github-slugger';
+/** ASCII punctuation a URL segment drops; `-` and `_` stay, and letters beyond ASCII (`é`, `—`) too. */
+const ASCII_PUNCTUATION = /[!-,./:-@[-^`{-~]/g;
 
-/** Slug of a human title, as heading anchors and existing generated URLs spell it. */
+/**
+ * Slug of a human title (an operation summary, a tag) as the platform spells generated URLs:
+ * lower case, ASCII punctuation dropped, each space a hyphen, and a word that was only hyphens
+ * dropped, so `Client API - Display` is `client-api--display` and `Job status (SSE)` is
+ * `job-status-sse`. Unlike heading anchors, non-ASCII punctuation stays (`a — b` → `a-—-b`).
+ */
 export function titleSlug(text: string): string {
-  return githubSlug(text.trim());
+  return text
+    .trim()
+    .toLowerCase()
+    .split(/\s/)
+    .map((word) => word.replace(ASCII_PUNCTUATION, '').replace(/^-+$/, ''))
+    .join('-');
 }
 
 /** Slug of an identifier or `METHOD /path`: every run of non-alphanumerics becomes one hyphen. */

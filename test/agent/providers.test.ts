@@ -103,7 +103,8 @@ describe('language-model agent (chat completions stand-in)', () => {
     const p = await projectWithKey(h, bare);
     const job = await waitForJob(h, p, (await postJob(h, p, { prompt: 'Reorganise the navigation', model: 'gpt-breaks-things' })).id);
     expect(job).toMatchObject({ status: 'failed', prLink: null });
-    expect((await getAgentJobById(h.db, job.id))!.failureReason).toMatch(/^AGENT_SITE_BROKEN: The edits break the site \(validate\): docs\.json:\d+:\d+ error .*no-such-page/);
+    // The missing page is only a warning now (the site still builds); the missing `colors` breaks it.
+    expect((await getAgentJobById(h.db, job.id))!.failureReason).toMatch(/^AGENT_SITE_BROKEN: The edits break the site \(validate\): docs\.json:\d+:\d+ error `colors` is required/);
     expect(gitOut(bare, ['branch', '--list', 'folio/*'])).toBe('');
   });
 });

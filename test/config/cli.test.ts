@@ -35,9 +35,18 @@ describe('folio validate', () => {
   });
 
   it('accepts the docs.json file itself as the argument', () => {
-    const r = folio('validate', path.join(fixtures, 'invalid-theme-typo', 'docs.json'));
+    const r = folio('validate', path.join(fixtures, 'invalid-many-problems', 'docs.json'));
     expect(r.code).toBe(1);
-    expect(r.stdout).toBe(fs.readFileSync(path.join(fixtures, 'invalid-theme-typo', 'expected.txt'), 'utf8'));
+    expect(r.stdout).toBe(fs.readFileSync(path.join(fixtures, 'invalid-many-problems', 'expected.txt'), 'utf8'));
+  });
+
+  it('turns every warning into an error with --strict', () => {
+    const site = path.join(fixtures, 'valid-unknown-theme-typo-warning');
+    expect(folio('validate', site).code).toBe(0);
+    const r = folio('validate', '--strict', site);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(fs.readFileSync(path.join(site, 'expected.txt'), 'utf8').replace(' warning ', ' error '));
+    expect(r.stderr).toContain('1 error(s), 0 warning(s) (--strict: warnings count as errors)');
   });
 
   it('exits 2 for unreadable input', () => {

@@ -34,13 +34,25 @@ describe('buildPageIndex', () => {
     expect(index.diagnostics).toEqual([]);
   });
 
-  it('takes the title from frontmatter, else the first heading, else the file name', async () => {
+  it("ignores the platform's default folders at the docs root only", async () => {
+    write('index.mdx', '# Home\n');
+    write('build/out.mdx', '# Build output\n');
+    write('dist/bundle.mdx', '# Bundle\n');
+    write('tmp/scratch.mdx', '# Scratch\n');
+    write('guides/build/pipeline.mdx', '# Build pipelines\n');
+    write('sdk/dist/publish.mdx', '# Publishing\n');
+    write('sdk/node_modules/x/readme.mdx', '# Dependency\n');
+    const index = await buildPageIndex(root);
+    expect([...index.pages.keys()].sort()).toEqual(['guides/build/pipeline', 'index', 'sdk/dist/publish']);
+  });
+
+  it('takes the title from frontmatter, else the file name, never the first heading (as the platform does)', async () => {
     write('a.mdx', '---\ntitle: From frontmatter\nsidebarTitle: Short\n---\n# Heading\n');
-    write('b.mdx', '---\ndescription: no title\n---\n\n# From heading\n');
+    write('b-side.mdx', '---\ndescription: no title\n---\n\n# Not the title\n');
     write('c-page.mdx', 'Just text.\n');
     const { pages } = await buildPageIndex(root);
     expect([pages.get('a')!.title, pages.get('a')!.sidebarTitle, pages.get('a')!.titleSource]).toEqual(['From frontmatter', 'Short', 'frontmatter']);
-    expect([pages.get('b')!.title, pages.get('b')!.titleSource, pages.get('b')!.description]).toEqual(['From heading', 'heading', 'no title']);
+    expect([pages.get('b-side')!.title, pages.get('b-side')!.titleSource, pages.get('b-side')!.description]).toEqual(['B side', 'filename', 'no title']);
     expect([pages.get('c-page')!.title, pages.get('c-page')!.titleSource]).toEqual(['C page', 'filename']);
   });
 
@@ -65,7 +77,7 @@ describe('buildPageIndex', () => {
     write('js.mdx', '---js\nexport const title = "x"\n---\n# JS page\n');
     write('ok.mdx', '# Fine\n');
     const index = await buildPageIndex(root);
-    expect(index.pages.get('js')!.title).toBe('JS page');
+    expect(index.pages.get('js')!.title).toBe('Js');
     expect(index.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`)).toEqual(['js.mdx:1 CONTENT_FRONTMATTER_JS']);
   });
 

@@ -72,7 +72,9 @@ function checkPage(c: CheckContext, probe: FileProbe, page: string, at: FieldPat
   const names = [...(probe.list(dir) ?? [])].filter((n) => /\.mdx?$/i.test(n)).map((n) => (dir === '.' ? '' : `${dir}/`) + n.replace(/\.mdx?$/i, ''));
   const guess = closest(rel, names);
   const fix = guess ? `did you mean "${guess}"?` : 'create the file or fix the path';
-  c.error(code, at, 'value', `${label} "${page}" not found (no ${candidates.join(' or ')} in the docs root); ${fix}`);
+  // The platform still publishes the site; the entry just leads nowhere.
+  const effect = role === 'root' ? 'the group title opens no page' : 'the entry is left out of the sidebar';
+  c.warn(code, at, 'value', `${label} "${page}" not found (no ${candidates.join(' or ')} in the docs root), so ${effect}; ${fix}`);
 }
 
 /** A site-relative link in navigation should lead to a page (external URLs are not checked). */

@@ -1,2 +1,2 @@
-export { LANGUAGE_ALIASES, SPEC_LANGUAGES, SUPPORTED_LANGUAGES } from './languages.js';
+export { checkLanguageCode, SPEC_LANGUAGES, type LanguageCheck } from './languages.js';
 export { runChecks } from './run.js';

@@ -1,4 +1,5 @@
 import type { ReadContext } from '../load/read-json.js';
+import { checkChrome } from './chrome.js';
 import { createCheckContext } from './context.js';
 import { checkFiles } from './files.js';
 import { checkStructure } from './structure.js';
@@ -10,4 +11,5 @@ export function runChecks({ root, raw, ctx }: { root: string; raw: unknown; ctx:
   checkStructure(c);
   checkSwitchers(c);
   checkFiles(c);
+  checkChrome(c);
 }

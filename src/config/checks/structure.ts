@@ -36,10 +36,11 @@ export function checkStructure(c: CheckContext): void {
   walkNavigation(navigation, ({ kind, node, path, parent }) => {
     if (kind === 'group') {
       checkGroupSettings(c, node, path, parent === 'group');
-      if (node.pages === undefined && node.openapi === undefined && node.asyncapi === undefined) {
-        c.error('CONFIG_MISSING_FIELD', path, 'value', `\`pages\` is required; add an array (or set \`openapi\` to fill the group with its endpoints)`);
+      const filled = node.openapi !== undefined || node.asyncapi !== undefined || (Array.isArray(node.groups) && node.groups.length > 0);
+      if (node.pages === undefined && !filled) {
+        c.warn('NAV_EMPTY_ELEMENT', path, 'value', `group "${String(node.group)}" has no \`pages\`, so it shows nothing; add a \`pages\` array (or set \`openapi\` to fill the group with its endpoints), or remove the group`);
       }
-      if (Array.isArray(node.pages) && node.pages.length === 0 && node.openapi === undefined && node.asyncapi === undefined) {
+      if (Array.isArray(node.pages) && node.pages.length === 0 && !filled) {
         c.warn('NAV_EMPTY_ELEMENT', [...path, 'pages'], 'value', `group "${String(node.group)}" has no pages and would not appear; add pages or remove the group`);
       }
       return;

@@ -1,10 +1,10 @@
 import type { FieldPath } from '../load/source-map.js';
 import { closest } from '../../shared/index.js';
 import type { CheckContext } from './context.js';
-import { SUPPORTED_LANGUAGES } from './languages.js';
+import { checkLanguageCode, SPEC_LANGUAGES } from './languages.js';
 import { isObject, walkNavigation } from './walk.js';
 
-/** Versions and languages: one default each, unique and supported language codes. */
+/** Versions and languages: one default each, unique language codes that are BCP 47 tags. */
 export function checkSwitchers(c: CheckContext): void {
   const navigation = isObject(c.raw) ? c.raw.navigation : undefined;
   if (!isObject(navigation)) return;
@@ -38,10 +38,15 @@ function checkLanguageCodes(c: CheckContext, list: unknown[], path: FieldPath): 
     if (!isObject(entry) || typeof entry.language !== 'string') return;
     const code = entry.language;
     const at: FieldPath = [...path, i, 'language'];
-    if (!SUPPORTED_LANGUAGES.has(code)) {
-      const guess = closest(code, SUPPORTED_LANGUAGES);
-      const hint = guess ? `did you mean "${guess}"?` : 'use a supported code such as "en", "fr", "pt-BR" or "zh-Hant"';
-      c.error('NAV_UNKNOWN_LANGUAGE', at, 'value', `\`${c.fmt(at)}\` has unsupported language code "${code}"; ${hint}`);
+    const check = checkLanguageCode(code);
+    if (check.kind === 'malformed') {
+      const guess = closest(code, SPEC_LANGUAGES);
+      const hint = guess ? `did you mean "${guess}"?` : 'use a BCP 47 tag such as "en", "fr", "pt-BR" or "zh-Hans"';
+      c.error('NAV_UNKNOWN_LANGUAGE', at, 'value', `\`${c.fmt(at)}\` "${code}" is not a language tag; ${hint}`);
+    } else if (check.kind === 'unlabelled') {
+      const guess = closest(code, SPEC_LANGUAGES);
+      const hint = guess ? `did you mean "${guess}"?` : 'check the code (for example "ja", "zh-Hans", "pt-BR")';
+      c.warn('NAV_UNLABELLED_LANGUAGE', at, 'value', `\`${c.fmt(at)}\` "${code}" is a well-formed language tag but names no language Folio knows, so the language switcher shows the code itself; ${hint}`);
     }
     const prev = seen.get(code);
     if (prev !== undefined) {

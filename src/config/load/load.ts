@@ -6,7 +6,7 @@ import { convertMintConfig } from '../mint/convert.js';
 import { type DocsConfig, docsConfigSchema } from '../schema/docs-config.js';
 import { createReadContext } from './read-json.js';
 import { readJsonFile } from './read-json.js';
-import { problemsFromIssues } from './schema-issues.js';
+import { parseLeniently } from './lenient.js';
 import { type FieldPath, formatPath } from './source-map.js';
 import { findUnknownKeys } from './unknown-keys.js';
 import type { ConfigCode } from '../codes.js';
@@ -66,12 +66,11 @@ export async function loadDocsConfig(root: string, { source: forced }: LoadOptio
   if (ctx.unreadable) return done(null);
   if (source === 'mint.json') raw = convertMintConfig(raw, ctx);
 
-  const parsed = docsConfigSchema.safeParse(raw);
-  const problems = parsed.success ? [] : problemsFromIssues(parsed.error.issues, raw);
-  for (const p of problems) {
+  const parsed = parseLeniently(docsConfigSchema, raw);
+  for (const p of parsed.problems) {
     if (ctx.failedRefs.some((base) => isUnder(p.path, base))) continue;
     const at = p.atKey ? ctx.map.locateKey(p.path) : ctx.map.locate(p.path);
-    ctx.diagnostics.push({ ...at, severity: 'error', code: p.code, path: formatPath(p.path), message: p.message });
+    ctx.diagnostics.push({ ...at, severity: p.severity, code: p.code, path: formatPath(p.path), message: p.message });
   }
   for (const u of findUnknownKeys(docsConfigSchema, raw)) {
     const keyPath = [...u.path, u.key];
@@ -83,5 +82,5 @@ export async function loadDocsConfig(root: string, { source: forced }: LoadOptio
   runChecks({ root: absRoot, raw, ctx });
   // Problems beyond the schema (a missing page, mixed children) are reported but
   // leave the config usable, so a preview can still show the rest of the site.
-  return done(parsed.success ? parsed.data : null);
+  return done(parsed.data);
 }

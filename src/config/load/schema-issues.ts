@@ -10,6 +10,8 @@ export interface SchemaProblem {
   message: string;
   /** Point at the key naming `path` rather than its value. */
   atKey: boolean;
+  /** Set for a value outside a known set: the message to use when the value is left out instead. */
+  ignorable?: string;
 }
 
 type Issue = z.core.$ZodIssue;
@@ -54,7 +56,8 @@ function problemsFromIssue(issue: Issue, data: unknown, path: FieldPath): Schema
       const allowed = issue.values.map((v) => JSON.stringify(v));
       const guess = typeof value === 'string' ? closest(value, issue.values.map(String)) : undefined;
       const hint = guess !== undefined ? `did you mean "${guess}"?` : `use one of ${allowed.join(', ')}`;
-      return [{ path, code: 'CONFIG_INVALID_VALUE', atKey: false, message: `${where} has unsupported value ${kindOf(value).replace(/^the string /, '')}; ${hint}` }];
+      const shown = kindOf(value).replace(/^the string /, '');
+      return [{ path, code: 'CONFIG_INVALID_VALUE', atKey: false, message: `${where} has unsupported value ${shown}; ${hint}`, ignorable: `${where} has unsupported value ${shown}, which is ignored; ${hint}` }];
     }
     case 'invalid_format':
       return [{ path, code: 'CONFIG_INVALID_FORMAT', atKey: false, message: `${where} ${issue.message.startsWith('must') ? issue.message : `has an invalid ${issue.format} format`}; got ${kindOf(value)}` }];

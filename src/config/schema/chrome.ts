@@ -26,13 +26,10 @@ export const SOCIAL_NETWORKS = [
 const navbarLink = z
   .object({
     type: z.enum(['github', 'discord']).optional().describe('Special link style; omit for an ordinary text link.'),
-    label: z.string().optional().describe('Link text (required unless `type` is set).'),
+    label: z.string().optional().describe('Link text; a link without `type` needs a label or an icon.'),
     href: href.describe('Where the link goes.'),
     icon: iconConfig.optional(),
     iconType: iconType.optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.type && !v.label) ctx.addIssue({ code: 'custom', path: ['label'], message: 'is required for a link without `type`; add the link text' });
   })
   .describe('A link in the top bar.');
 
@@ -43,11 +40,8 @@ export const navbarConfig = z
     primary: z
       .object({
         type: z.enum(['button', 'github', 'discord']).describe('Button style: `button`, `github` or `discord`.'),
-        label: z.string().optional().describe('Button text (required when `type` is `button`).'),
+        label: z.string().optional().describe('Button text (needed when `type` is `button`).'),
         href: href.describe('Where the button goes.'),
-      })
-      .superRefine((v, ctx) => {
-        if (v.type === 'button' && !v.label) ctx.addIssue({ code: 'custom', path: ['label'], message: 'is required when `type` is "button"; add the button text' });
       })
       .optional()
       .describe('The call-to-action button at the right of the top bar.'),

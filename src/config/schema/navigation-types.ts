@@ -36,8 +36,10 @@ export type PageEntry = string | NavGroup;
 
 export interface NavGroup extends NavCommon, NavInherited {
   group: string;
-  /** Absent only when the group sets `openapi`: its endpoints fill the group. */
+  /** Absent only when the group sets `openapi` (its endpoints fill the group) or `groups`. */
   pages?: PageEntry[] | undefined;
+  /** Nested groups, listed after `pages`: the same as writing them inside `pages`. */
+  groups?: NavGroup[] | undefined;
   tag?: string | undefined;
   root?: string | undefined;
   expanded?: boolean | undefined;

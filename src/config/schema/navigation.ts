@@ -53,7 +53,10 @@ export const navGroupSchema: z.ZodType<NavGroup> = z.lazy(() =>
       pages: z
         .array(pageEntrySchema)
         .optional()
-        .describe('Pages and nested groups of this group, in sidebar order. Required unless the group sets `openapi`, whose endpoints then fill it.'),
+        .describe('Pages and nested groups of this group, in sidebar order. Needed unless the group sets `openapi`, whose endpoints then fill it, or `groups`.'),
+      get groups() {
+        return z.array(navGroupSchema).optional().describe('Nested groups shown after `pages`; a group may hold only these.');
+      },
       tag: z.string().optional().describe('Short label shown next to the group title (for example `NEW`).'),
       root: z.string().optional().describe('Page opened when the group title is clicked (a page path without extension).'),
       expanded: z.boolean().optional().describe('Nested groups only: `true` shows the group expanded by default.'),

@@ -50,17 +50,21 @@ export type IconConfig = z.output<typeof iconConfig>;
 /** Legacy Font Awesome style key written next to `icon`. */
 export const iconType = z.enum(ICON_STYLES).describe('Font Awesome style of `icon` (older spelling of `icon.style`).');
 
+const openApiSource = z
+  .object({
+    source: z.string().describe('Path or http(s) URL of the OpenAPI specification file.'),
+    directory: z.string().optional().describe('Folder under which generated endpoint pages are placed.'),
+  })
+  .describe('An OpenAPI specification and the folder its generated pages go to.');
+
 /** OpenAPI source: a spec path or URL, several of them, or a spec with the folder its pages go to. */
 export const openApiConfig = z
   .union([
     z.string().describe('Path (relative to the docs root) or http(s) URL of an OpenAPI specification file.'),
-    z.array(z.string()).describe('Several OpenAPI specification files (paths or URLs).'),
     z
-      .object({
-        source: z.string().describe('Path or http(s) URL of the OpenAPI specification file.'),
-        directory: z.string().optional().describe('Folder under which generated endpoint pages are placed.'),
-      })
-      .describe('An OpenAPI specification and the folder its generated pages go to.'),
+      .array(z.union([z.string(), openApiSource]))
+      .describe('Several OpenAPI specifications: paths, URLs or `{ source, directory }` objects.'),
+    openApiSource,
   ])
   .describe(
     'OpenAPI specification(s) for this element and its descendants (inherited unless a child sets its own). With no `pages`, one page per endpoint is generated.',

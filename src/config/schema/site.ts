@@ -14,6 +14,7 @@ export const CONTEXTUAL_OPTIONS = [
   'aistudio',
   'devin',
   'devin-desktop',
+  'devin-mcp',
   'mcp',
   'add-mcp',
   'cursor',
