@@ -40,7 +40,7 @@ describe('scanning pages for component imports', () => {
 
   it('maps capitalised local names of local imports, resolved against the importing page', () => {
     const map = scanPageImports([
-      { file: 'guides/a.mdx', source: 'import Warn1 from "../snippets/index.js";\nimport { version } from "/snippets/v.mdx";\nimport Lib from "some-npm-package";\n' },
+      { file: 'guides/a.mdx', source: 'import Warn1 from "../snippets/w.mdx";\nimport { version } from "/snippets/v.mdx";\nimport Lib from "some-npm-package";\n' },
       { file: 'b.mdx', source: 'import Warn1 from "/snippets/w.mdx"\n' },
     ]);
     expect([...map.keys()]).toEqual(['Warn1']);
