@@ -6,3 +6,4 @@ export * from './hash.js';
 export * from './secrets.js';
 export * from './text.js';
 export * from './contained-fs.js';
+export * from './host-names.js';

@@ -78,6 +78,9 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
     // Malformed percent-encoding: a path no file can have, so the request ends at the 404 page.
     pathname = '/\0';
   }
+  // Build bookkeeping (`.folio-cache/` lists every page, hidden ones too) and other dot-folders are
+  // not part of the site; `.well-known/` is.
+  if (pathname.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known')) pathname = '/\0';
   const redirect = matchRedirect(redirectsOf(root), pathname);
   if (redirect) return new Response(null, { status: redirect.status, headers: { Location: redirect.location } });
   const clean = pathname.replace(/\/+$/, '');
