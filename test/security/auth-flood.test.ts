@@ -61,9 +61,15 @@ describe('admin API authentication under a flood', () => {
   it('stops minted keys at the per-client limit, counted before the lookup, while the valid key answers', async () => {
     expect((await get(key)).status).toBe(200);
     const before = count.selects();
-    const flood = Promise.all(Array.from({ length: 300 }, async () => (await get(generateAdminKey())).status));
+    // 300 minted keys on 100 connections (folio serve closes a client's connections beyond 256).
+    const statuses: number[] = [];
+    const flood = Promise.all(
+      Array.from({ length: 100 }, async () => {
+        for (let i = 0; i < 3; i++) statuses.push((await get(generateAdminKey())).status);
+      }),
+    );
     const valid = await Promise.all(Array.from({ length: 20 }, async () => (await get(key)).status));
-    const statuses = await flood;
+    await flood;
     expect(valid.every((s) => s === 200)).toBe(true);
     // 30 failures a client in 10 s (one already spent by the replay test): the rest never query.
     expect(count.selects() - before).toBeLessThanOrEqual(30);
