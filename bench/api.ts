@@ -1,4 +1,5 @@
-// `npm run bench:api`: authenticated job GETs and job creation over loopback,
+// `npm run bench:api`: authenticated job GETs, job creation, and job GETs during a flood of
+// unknown keys (100 connections, `bench/unknown-key-flood.ts`) over loopback,
 // measured with autocannon in a separate process (so the load generator does
 // not share the server's event loop), on PGlite and, when TEST_DATABASE_URL is
 // set, on PostgreSQL. Prints req/s, p50 and p99 per scenario.
@@ -15,6 +16,7 @@ import { createApp, listen } from '../src/server/index.js';
 const run = promisify(execFile);
 const AUTOCANNON = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const FLOOD = fileURLToPath(new URL('./unknown-key-flood.ts', import.meta.url));
 
 interface Figures {
   rps: number;
@@ -71,11 +73,17 @@ async function benchBackend(kind: 'pglite' | 'postgres'): Promise<void> {
         '-c', '16', '-m', 'POST', ...auth, '-H', 'content-type=application/json', '-b', JSON.stringify({ prompt: 'Fix broken links' }),
         `${server.url}/v2/agent/${project.id}/job`,
       ]);
+      // Valid GETs while 100 other connections send well-formed keys nobody issued (a fresh one each).
+      const flooder = run(process.execPath, ['--import', 'tsx', FLOOD, `${server.url}/v2/agent/${project.id}/job/${job.id}`, '100', String(DURATION + 1)]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const flooded = await autocannon(['-c', '32', ...auth, `${server.url}/v2/agent/${project.id}/job/${job.id}`]);
+      const flood = JSON.parse((await flooder).stdout) as { sent: number };
       const line = (name: string, f: Figures) =>
         `${kind.padEnd(8)} ${name.padEnd(26)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${String(f.p50).padStart(3)} ms   p99 ${String(f.p99).padStart(3)} ms` +
         (f.non2xx || f.errors ? `   (non-2xx ${f.non2xx}, errors ${f.errors})` : '');
       console.log(line('GET job (authenticated)', get));
       console.log(line('POST job (create)', create));
+      console.log(line('GET job during key flood', flooded) + `   (flood: ${Math.round(flood.sent / (DURATION + 1))} req/s on 100 connections; ${Math.round((100 * flooded.rps) / get.rps)} % of the no-flood GETs)`);
     } finally {
       await server.close();
     }

@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { apiKeyUnusableReason, findApiKeyByHash, hashAdminKey, isWellFormedAdminKey, touchApiKey, type ApiKeyRow, type Database } from '../db/index.js';
+import { apiKeyUnusableReason, findApiKeyByHash, hashAdminKey, isAdminKeyShaped, isWellFormedAdminKey, touchApiKey, type ApiKeyRow, type Database } from '../db/index.js';
+import { ExpiringSet, FailureWindow } from './auth-limits.js';
+import { clientAddress } from './client-address.js';
 import { ApiError, errorResponse } from './errors.js';
 
 /** Hono variables set by the bearer middleware. */
@@ -8,42 +10,84 @@ export interface AuthEnv {
   Variables: { apiKey: ApiKeyRow };
 }
 
+type Found = { row: ApiKeyRow; digest: Buffer };
+
 /**
- * Hash → key row, kept in memory for `ttlMs` so the hot path does not query
- * for the key on every request. A revoke in this process invalidates at once;
- * one in another process (CLI against PostgreSQL) takes effect within the TTL.
+ * Hash → key row, kept in memory so the hot path does not query for the key on every request.
+ * A row is fresh for `ttlMs`; after that it still answers for `staleMs` while one background
+ * lookup refreshes it, so valid keys keep answering while the database is busy. A revoke in this
+ * process invalidates at once; one in another process (CLI against PostgreSQL) takes effect
+ * within `ttlMs + staleMs`. Unknown hashes are remembered for `unknownTtlMs` in a bounded set, so
+ * replaying an unknown key costs no query; concurrent lookups of one hash share one query.
  */
 export class KeyCache {
-  private readonly rows = new Map<string, { row: ApiKeyRow; digest: Buffer; until: number }>();
+  private readonly rows = new Map<string, Found & { until: number }>();
   private readonly touched = new Map<string, number>();
+  private readonly unknown: ExpiringSet;
+  private readonly pending = new Map<string, Promise<Found | null>>();
 
   constructor(
     private readonly db: Database,
     private readonly ttlMs = 5_000,
     private readonly touchEveryMs = 60_000,
-  ) {}
+    { staleMs = 30_000, unknownTtlMs = 60_000, unknownCapacity = 10_000 } = {},
+  ) {
+    this.staleMs = staleMs;
+    this.unknown = new ExpiringSet(unknownTtlMs, unknownCapacity);
+  }
 
-  /**
-   * The stored key with this hex hash and its stored digest, or null. Unknown hashes are not
-   * cached, so a key created by another process works at once.
-   */
-  async lookup(hash: string, now = Date.now()): Promise<{ row: ApiKeyRow; digest: Buffer } | null> {
+  private readonly staleMs: number;
+
+  /** The cached row of `hash` if it may still answer (fresh or stale), without a query. */
+  cached(hash: string, now = Date.now()): Found | null {
     const hit = this.rows.get(hash);
-    if (hit && hit.until > now) return hit;
-    const row = await findApiKeyByHash(this.db, hash);
-    if (!row) {
-      this.rows.delete(hash);
-      return null;
+    if (!hit || hit.until + this.staleMs <= now) return null;
+    if (hit.until <= now) void this.load(hash, now).catch(() => undefined);
+    return hit;
+  }
+
+  /** True when `hash` was looked up recently and no key had it. */
+  knownUnknown(hash: string, now = Date.now()): boolean {
+    return this.unknown.has(hash, now);
+  }
+
+  /** The stored key with this hex hash and its stored digest, or null. */
+  async lookup(hash: string, now = Date.now()): Promise<Found | null> {
+    const hit = this.cached(hash, now);
+    if (hit) return hit;
+    if (this.unknown.has(hash, now)) return null;
+    return this.load(hash, now);
+  }
+
+  private load(hash: string, now: number): Promise<Found | null> {
+    let query = this.pending.get(hash);
+    if (!query) {
+      query = findApiKeyByHash(this.db, hash)
+        .then((row) => {
+          if (!row) {
+            this.rows.delete(hash);
+            this.unknown.add(hash, now);
+            return null;
+          }
+          if (this.rows.size > 10_000) this.rows.clear();
+          const entry = { row, digest: Buffer.from(row.hash, 'hex'), until: Date.now() + this.ttlMs };
+          this.rows.set(hash, entry);
+          return entry;
+        })
+        .finally(() => this.pending.delete(hash));
+      this.pending.set(hash, query);
     }
-    if (this.rows.size > 10_000) this.rows.clear();
-    const entry = { row, digest: Buffer.from(row.hash, 'hex'), until: now + this.ttlMs };
-    this.rows.set(hash, entry);
-    return entry;
+    return query;
   }
 
   /** Forget a key (after a revoke) so the next request reads it fresh. */
   invalidate(keyId: string): void {
     for (const [hash, entry] of this.rows) if (entry.row.id === keyId) this.rows.delete(hash);
+  }
+
+  /** Forget that `hash` was unknown (a key created in this process with it). */
+  forgetUnknown(hash: string): void {
+    this.unknown.delete(hash);
   }
 
   /** Record use at most once per `touchEveryMs` per key: last-used is a hint, not an audit log. */
@@ -62,27 +106,62 @@ const unauthorized = (code: ConstructorParameters<typeof ApiError>[1], message: 
     'WWW-Authenticate': code === 'AUTH_MISSING' ? 'Bearer realm="folio"' : 'Bearer realm="folio", error="invalid_token"',
   });
 
-/** Require `Authorization: Bearer <admin key>`; every failure is a 401 with `WWW-Authenticate: Bearer`. */
-export function bearerAuth(cache: KeyCache): MiddlewareHandler<AuthEnv> {
+/** Failed authentications a client may make in `FAILURE_WINDOW_MS` before it is refused without a lookup. */
+const MAX_CLIENT_FAILURES = 30;
+const FAILURE_WINDOW_MS = 10_000;
+
+/** `Authorization: Bearer <token>`, the scheme in any case (RFC 7235), or null for another scheme. */
+function bearerToken(header: string): string | null {
+  const match = /^bearer(?:\s+(.*))?$/i.exec(header.trim());
+  return match ? (match[1] ?? '').trim() : null;
+}
+
+/**
+ * Require `Authorization: Bearer <admin key>`; every failure is a 401 with `WWW-Authenticate: Bearer`.
+ * A key in the cache answers without a query. A client with `MAX_CLIENT_FAILURES` failed
+ * authentications in the last `FAILURE_WINDOW_MS` gets 429 for keys the cache does not know,
+ * so a flood of minted keys does not reach the database.
+ */
+export function bearerAuth(cache: KeyCache, clientFailures = new FailureWindow(MAX_CLIENT_FAILURES, FAILURE_WINDOW_MS)): MiddlewareHandler<AuthEnv> {
+  // In-process requests (no socket, so no address) are not limited.
+  const unlimited = new FailureWindow(Number.POSITIVE_INFINITY, 1);
   return async (c, next) => {
     const header = c.req.header('authorization');
     if (!header) {
       return errorResponse(c, unauthorized('AUTH_MISSING', 'Missing credentials: send `Authorization: Bearer <admin key>`.'));
     }
-    const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!isWellFormedAdminKey(token)) {
+    const token = bearerToken(header) ?? '';
+    const client = clientAddress(c);
+    const failures = client === 'unknown' ? unlimited : clientFailures;
+    const unknownKey = () => {
+      failures.add(client);
+      return errorResponse(c, unauthorized('AUTH_UNKNOWN_KEY', 'Invalid credentials: no admin key matches this token.'));
+    };
+    if (!isAdminKeyShaped(token)) {
+      failures.add(client);
       return errorResponse(
         c,
         unauthorized('AUTH_MALFORMED', 'Malformed credentials: expected `Authorization: Bearer folio_...` with a complete admin key.'),
       );
     }
+    // A mistyped or forged key fails its checksum: unknown, decided without a lookup.
+    if (!isWellFormedAdminKey(token)) return unknownKey();
     const hash = hashAdminKey(token);
     const digest = Buffer.from(hash, 'hex');
-    const found = await cache.lookup(hash);
-    // The lookup is by hash; the constant-time compare guards against a cache or index returning a near match.
-    if (!found || !timingSafeEqual(found.digest, digest)) {
-      return errorResponse(c, unauthorized('AUTH_UNKNOWN_KEY', 'Invalid credentials: no admin key matches this token.'));
+    let found = cache.cached(hash);
+    if (!found) {
+      if (cache.knownUnknown(hash)) return unknownKey();
+      if (failures.blocked(client)) {
+        const retry = String(failures.retryAfterSeconds(client));
+        return errorResponse(c, new ApiError(429, 'AUTH_THROTTLED', `Too many failed authentications from this address; retry in ${retry} s.`, { 'Retry-After': retry }));
+      }
+      // Counted before the lookup, so concurrent requests cannot all pass the check; refunded if the key is good.
+      failures.add(client);
+      found = await cache.lookup(hash);
+      if (found && timingSafeEqual(found.digest, digest)) failures.refund(client);
     }
+    // The lookup is by hash; the constant-time compare guards against a cache or index returning a near match.
+    if (!found || !timingSafeEqual(found.digest, digest)) return errorResponse(c, unauthorized('AUTH_UNKNOWN_KEY', 'Invalid credentials: no admin key matches this token.'));
     const row = found.row;
     const unusable = apiKeyUnusableReason(row);
     if (unusable === 'revoked') {

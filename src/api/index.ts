@@ -9,3 +9,5 @@ export * from './project-cache.js';
 export * from './schemas.js';
 export * from './services.js';
 export * from './v1-routes.js';
+export * from './client-address.js';
+export * from './auth-limits.js';

@@ -38,13 +38,22 @@ describe('project form', () => {
 });
 
 describe('login throttle', () => {
-  it('blocks an email after 10 failures in 15 minutes, and forgets them after', () => {
+  it('refuses an email from one address after 10 attempts in 15 minutes, not from another, and forgets them after', () => {
     let now = 0;
     const throttle = new LoginThrottle(() => now);
-    for (let i = 0; i < 10; i++) throttle.fail('A@x.io');
-    expect(throttle.blocked('a@x.io')).toBe(true);
-    expect(throttle.blocked('b@x.io')).toBe(false);
+    for (let i = 0; i < 10; i++) expect(throttle.take('A@x.io', '10.0.0.1')).toBe(true);
+    expect(throttle.take('a@x.io', '10.0.0.1')).toBe(false);
+    expect(throttle.take('a@x.io', '10.0.0.2')).toBe(true);
+    expect(throttle.take('b@x.io', '10.0.0.1')).toBe(true);
     now = 15 * 60_000 + 1;
-    expect(throttle.blocked('a@x.io')).toBe(false);
+    expect(throttle.take('a@x.io', '10.0.0.1')).toBe(true);
+  });
+
+  it('limits one address across emails, and a success takes its attempt back', () => {
+    const throttle = new LoginThrottle(() => 0);
+    for (let i = 0; i < 30; i++) expect(throttle.take(`u${i}@x.io`, '10.0.0.9')).toBe(true);
+    expect(throttle.take('owner@x.io', '10.0.0.9')).toBe(false);
+    throttle.succeeded('u29@x.io', '10.0.0.9');
+    expect(throttle.take('owner@x.io', '10.0.0.9')).toBe(true);
   });
 });

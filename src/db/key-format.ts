@@ -38,6 +38,11 @@ export function generateAdminKey(): string {
   return `${KEY_PREFIX}${random}${checksumOf(random)}`;
 }
 
+/** True when `token` has the shape of a Folio key (prefix and length), whatever its checksum. */
+export function isAdminKeyShaped(token: string): boolean {
+  return KEY_PATTERN.test(token);
+}
+
 /**
  * True when `token` has the shape of a Folio key and its checksum matches, so a
  * leaked key can be recognised offline and typos are rejected without a lookup.

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { pageSourceOf, runMdxJob, siteAssets, SiteRenderer, siteVariables, type PageBody } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { hashText } from '../shared/index.js';
-import { resolveInside } from '../shared/index.js';
+import { realPathInside, resolveInside } from '../shared/index.js';
 import { loadSite, type Site } from '../site/index.js';
 import { isLoopbackHost } from './host-check.js';
 import { overlayHtml } from './overlay.js';
@@ -164,11 +164,13 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       return void res.end();
     }
     const ext = path.extname(pathname).toLowerCase();
-    const file = SERVED_EXTENSIONS.has(ext) ? resolveInside(root, pathname) : null;
-    if (file && !/(^|\/)(docs|mint)\.json$/.test(pathname)) {
+    if (SERVED_EXTENSIONS.has(ext) && !/(^|\/)(docs|mint)\.json$/.test(pathname)) {
+      // Real path inside the docs root only: a link to a file outside it is a 404, said in the terminal.
+      const real = await realPathInside(root, pathname);
+      if (!real.ok && real.reason === 'outside') log(`${pathname.slice(1)}: a symbolic link to a file outside the docs root; not served (BUILD_PATH_OUTSIDE_ROOT)`);
       // No such file: the request falls through to the 404 page.
-      const info = await stat(file).catch(() => null);
-      if (info?.isFile()) return send(res, 200, TYPES[ext]!, await readFile(file));
+      const info = real.ok ? await stat(real.path).catch(() => null) : null;
+      if (real.ok && info?.isFile()) return send(res, 200, TYPES[ext]!, await readFile(real.path));
     }
     return send(res, 404, 'text/html; charset=utf-8', renderer.renderNotFound());
   }

@@ -128,7 +128,7 @@ export async function startLeaseRunner<T>({
   if (db.kind === 'pglite') {
     for (const id of await store.releaseAllExcept([...liveRunners])) {
       log(`recovered ${noun} ${id} from a worker of an earlier process`);
-      await queue.enqueue(id);
+      await queue.enqueue(id, { recovered: true });
     }
   }
 
@@ -136,7 +136,7 @@ export async function startLeaseRunner<T>({
     try {
       for (const id of await store.reapExpired(leaseMs)) {
         log(`reaper: re-sending ${noun} ${id} (lease expired or never claimed)`);
-        await queue.enqueue(id);
+        await queue.enqueue(id, { recovered: true });
       }
     } catch (err) {
       log(`reaper: ${(err as Error).message}`);

@@ -2,8 +2,17 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../db/index.js';
 import { pgBossDbFor } from './pgboss-db.js';
 
-/** The pg-boss queue carrying "run agent job <id>" messages. */
-export const AGENT_QUEUE = 'folio-agent-jobs';
+/**
+ * The pg-boss queue carrying "run agent job <id>" messages. Its `short` policy keeps at most one
+ * waiting message per singleton key, and the key is the job id: re-sending a job that is already
+ * waiting is a no-op, so the reaper cannot multiply messages. (The earlier queue, `folio-agent-jobs`,
+ * had no such policy and pg-boss cannot change a queue's policy; rows its messages named and nobody
+ * claimed are re-sent here by the reaper.)
+ */
+export const AGENT_QUEUE = 'folio-agent-jobs-once';
+
+/** Priority of re-sent messages (a recovered job), above fresh ones (0): they run next. */
+const RECOVERED_PRIORITY = 10;
 
 /** What a queue message carries: only the job id; the row is the source of truth. */
 export interface AgentJobMessage {
@@ -20,8 +29,11 @@ export interface JobQueueOptions {
 
 /** A started queue: send messages, subscribe handlers, stop. */
 export interface JobQueue {
-  /** Queue a run of the job; duplicates are harmless (the worker's lease claim decides). */
-  enqueue(jobId: string): Promise<void>;
+  /**
+   * Queue a run of the job unless one is already waiting (one pending message per job); `recovered`
+   * puts it ahead of fresh jobs. Duplicates would be harmless anyway (the worker's lease claim decides).
+   */
+  enqueue(jobId: string, options?: { recovered?: boolean }): Promise<void>;
   /** Handle messages one at a time; call once per unit of concurrency. */
   work(handler: (message: AgentJobMessage) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
@@ -47,7 +59,7 @@ export async function createJobQueue({ db, pollIntervalSeconds = 1, supervise = 
   });
   try {
     await boss.start();
-    await boss.createQueue(AGENT_QUEUE, { name: AGENT_QUEUE, retryLimit: 5, retryDelay: 1, expireInSeconds: 4 * 60 * 60 });
+    await boss.createQueue(AGENT_QUEUE, { name: AGENT_QUEUE, policy: 'short', retryLimit: 5, retryDelay: 1, expireInSeconds: 4 * 60 * 60 });
   } catch (err) {
     // Best effort on a half-started pg-boss: the start error below is the one worth reporting.
     await boss.stop({ close: false, graceful: false }).catch(() => undefined);
@@ -58,8 +70,9 @@ export async function createJobQueue({ db, pollIntervalSeconds = 1, supervise = 
   const workers: string[] = [];
   let stopped = false;
   return {
-    async enqueue(jobId) {
-      await boss.send(AGENT_QUEUE, { jobId } satisfies AgentJobMessage);
+    async enqueue(jobId, { recovered = false } = {}) {
+      // A conflict on the singleton key (a message for this job is waiting) makes send return null.
+      await boss.send(AGENT_QUEUE, { jobId } satisfies AgentJobMessage, { singletonKey: jobId, priority: recovered ? RECOVERED_PRIORITY : 0 });
     },
     async work(handler) {
       const id = await boss.work<AgentJobMessage>(AGENT_QUEUE, { batchSize: 1, pollingIntervalSeconds: pollIntervalSeconds }, async ([job]) => {

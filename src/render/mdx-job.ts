@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { renderMdx } from '../mdx/index.js';
 import type { Heading, KnownImports } from '../mdx/index.js';
 import type { Diagnostic } from '../shared/index.js';
-import { resolveInside, toPosixRelative } from '../shared/index.js';
+import { realPathInside, resolveInside, toPosixRelative } from '../shared/index.js';
 
 export interface MdxJob {
   id: number;
@@ -26,8 +26,25 @@ export interface MdxResult {
   renderer: string;
 }
 
-/** Compile one page body; snippet reads are confined to the docs root. */
+/** The import of `importPath` in the page, refused because it leads out of the docs root (a symlink). */
+function snippetOutside(job: MdxJob, importPath: string): Diagnostic {
+  const at = Math.max(0, job.source.indexOf(importPath));
+  const before = job.source.slice(0, at).split('\n');
+  return {
+    file: job.file,
+    line: job.lineOffset + before.length,
+    column: before.at(-1)!.length + 1,
+    severity: 'error',
+    // Registered with the build's codes (src/site-build/codes.ts), like BUILD_PAGE_CRASHED.
+    code: 'BUILD_PATH_OUTSIDE_ROOT',
+    path: '',
+    message: `The snippet ${importPath} is a symbolic link to a file outside the docs root; it was not read. Commit the snippet itself.`,
+  };
+}
+
+/** Compile one page body; snippet reads are confined to the docs root's real path. */
 export async function runMdxJob(job: MdxJob, root: string, variables: Record<string, string>): Promise<MdxResult> {
+  const refused: Diagnostic[] = [];
   try {
     const out = await renderMdx({
       source: job.source,
@@ -39,10 +56,13 @@ export async function runMdxJob(job: MdxJob, root: string, variables: Record<str
         // Some repositories (mem0) keep snippets in `_snippets/` and still write `/snippets/x.mdx`.
         const candidates = [importPath, importPath.replace(/^\/?snippets\//, '/_snippets/')];
         for (const candidate of new Set(candidates)) {
-          const abs = resolveInside(root, candidate);
-          if (!abs) continue;
+          const real = await realPathInside(root, candidate);
+          if (!real.ok) {
+            if (real.reason === 'outside' && !refused.some((d) => d.message.includes(importPath))) refused.push(snippetOutside(job, importPath));
+            continue;
+          }
           try {
-            return { file: toPosixRelative(root, abs), source: await readFile(abs, 'utf8') };
+            return { file: toPosixRelative(root, resolveInside(root, candidate)!), source: await readFile(real.path, 'utf8') };
           } catch {
             // try the next candidate
           }
@@ -50,7 +70,7 @@ export async function runMdxJob(job: MdxJob, root: string, variables: Record<str
         return null;
       },
     });
-    return { id: job.id, html: out.html, headings: out.headings, diagnostics: out.diagnostics, features: [...out.usesClientFeatures], renderer: out.renderer };
+    return { id: job.id, html: out.html, headings: out.headings, diagnostics: [...refused, ...out.diagnostics], features: [...out.usesClientFeatures], renderer: out.renderer };
   } catch (error) {
     // A crash in one page must not stop the others: report it on the page and move on. The code
     // is registered with the build's (src/site-build/codes.ts), whose users see it.

@@ -5,3 +5,5 @@ export * from './paths.js';
 export * from './hash.js';
 export * from './secrets.js';
 export * from './text.js';
+export * from './contained-fs.js';
+export * from './host-names.js';

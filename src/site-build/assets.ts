@@ -3,20 +3,35 @@
  * `render/site-assets.ts`), KaTeX's stylesheet and fonts, and Mermaid's browser build.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuiltAsset } from '../render/index.js';
+import { copyFileInside, makeDirInside, writeFileInside } from '../shared/index.js';
 
 /** Write assets under `outDir`. */
 export async function writeAssets(outDir: string, assets: BuiltAsset[]): Promise<void> {
-  await mkdir(path.join(outDir, 'assets'), { recursive: true });
-  await Promise.all(assets.map((a) => writeFile(path.join(outDir, a.file), a.contents)));
+  await makeDirInside(outDir, 'assets');
+  await Promise.all(assets.map((a) => writeFileInside(outDir, a.file, a.contents)));
+}
+
+/**
+ * Copy the files of an installed package folder to `rel` under `outDir`, creating folders and files
+ * without following links (a link planted in the output folder must not carry the copy out of it).
+ */
+async function copyTree(from: string, outDir: string, rel: string, keep: (file: string) => boolean = () => true): Promise<void> {
+  const entries = await readdir(from, { recursive: true, withFileTypes: true });
+  await makeDirInside(outDir, rel);
+  for (const entry of entries) {
+    const source = path.join(entry.parentPath, entry.name);
+    const target = path.join(rel, path.relative(from, source));
+    if (entry.isDirectory()) await makeDirInside(outDir, target);
+    else if (entry.isFile() && keep(source)) await copyFileInside(source, outDir, target);
+  }
 }
 
 /** Copy KaTeX's stylesheet and fonts to `assets/katex/` (once per output dir); returns its URL path or null. */
 export async function copyKatexAssets(outDir: string): Promise<string | null> {
   const { createRequire } = await import('node:module');
-  const { cp } = await import('node:fs/promises');
   let dist: string;
   try {
     dist = path.dirname(createRequire(import.meta.url).resolve('katex/dist/katex.min.css'));
@@ -26,9 +41,8 @@ export async function copyKatexAssets(outDir: string): Promise<string | null> {
   }
   const target = path.join(outDir, 'assets', 'katex');
   if (!existsSync(path.join(target, 'katex.min.css'))) {
-    await mkdir(target, { recursive: true });
-    await cp(path.join(dist, 'katex.min.css'), path.join(target, 'katex.min.css'));
-    await cp(path.join(dist, 'fonts'), path.join(target, 'fonts'), { recursive: true });
+    await copyTree(path.join(dist, 'fonts'), outDir, 'assets/katex/fonts');
+    await copyFileInside(path.join(dist, 'katex.min.css'), outDir, 'assets/katex/katex.min.css');
   }
   return 'assets/katex/katex.min.css';
 }
@@ -53,15 +67,13 @@ export async function mermaidAssetPath(): Promise<string | null> {
  */
 export async function copyMermaidAssets(outDir: string): Promise<void> {
   const { createRequire } = await import('node:module');
-  const { cp } = await import('node:fs/promises');
   const entry = createRequire(import.meta.url).resolve(MERMAID_MODULE);
   const dist = path.dirname(entry);
   const target = path.join(outDir, 'assets', 'mermaid');
   if (existsSync(path.join(target, 'mermaid.esm.min.mjs'))) return;
-  await mkdir(target, { recursive: true });
-  await cp(entry, path.join(target, 'mermaid.esm.min.mjs'));
+  await copyFileInside(entry, outDir, 'assets/mermaid/mermaid.esm.min.mjs');
   // The ESM build loads its diagram types lazily from a sibling chunks folder (3.6 MB of
   // modules; their source maps, another 13 MB, stay behind).
   const chunks = path.join(dist, 'chunks', 'mermaid.esm.min');
-  if (existsSync(chunks)) await cp(chunks, path.join(target, 'chunks', 'mermaid.esm.min'), { recursive: true, filter: (source) => !source.endsWith('.map') });
+  if (existsSync(chunks)) await copyTree(chunks, outDir, 'assets/mermaid/chunks/mermaid.esm.min', (source) => !source.endsWith('.map'));
 }

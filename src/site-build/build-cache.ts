@@ -9,11 +9,11 @@
  *   ~0.7 MB while a cold build creates 64 files, not 256 (file creation is the slow part of a
  *   cold build's writes on this machine's ext4).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { MdxResult } from '../render/index.js';
-import type { Diagnostic } from '../shared/index.js';
+import { makeDirInside, writeFileInside, type Diagnostic } from '../shared/index.js';
 
 /** Bump when the HTML a build writes changes shape, to invalidate every cache. */
 export const BUILD_FORMAT = 'folio-build-5';
@@ -33,10 +33,12 @@ const shardOf = (key: string) => String(parseInt(key.slice(0, 2), 16) >> 2).padS
 
 export class BuildCache {
   readonly dir: string;
+  private readonly outDir: string;
   private shards = new Map<string, Map<string, CachedBody>>();
   private dirtyShards = new Set<string>();
 
   constructor(outDir: string, readonly manifest: Manifest) {
+    this.outDir = outDir;
     this.dir = path.join(outDir, '.folio-cache');
   }
 
@@ -81,13 +83,14 @@ export class BuildCache {
 
   /** Write the manifest and changed shards, dropping bodies no page uses any more. */
   async save(pages: Record<string, string>, files: string[], liveBodyKeys: Set<string>): Promise<void> {
-    await mkdir(path.join(this.dir, 'bodies'), { recursive: true });
+    // No-follow writes: a link planted in the output folder must not carry the cache out of it.
+    await makeDirInside(this.outDir, '.folio-cache/bodies');
     const manifest: Manifest = { format: BUILD_FORMAT, pages, files };
-    const writes = [writeFile(path.join(this.dir, 'manifest.json'), JSON.stringify(manifest))];
+    const writes = [writeFileInside(this.outDir, '.folio-cache/manifest.json', JSON.stringify(manifest))];
     for (const id of this.dirtyShards) {
       const shard = this.shards.get(id)!;
       for (const key of shard.keys()) if (!liveBodyKeys.has(key)) shard.delete(key);
-      writes.push(writeFile(path.join(this.dir, 'bodies', `${id}.bin`), serialize(shard)));
+      writes.push(writeFileInside(this.outDir, `.folio-cache/bodies/${id}.bin`, serialize(shard)));
     }
     await Promise.all(writes);
   }
@@ -104,7 +107,7 @@ export async function readPageDiagnostics(cacheDir: string): Promise<Record<stri
   }
 }
 
-export async function writePageDiagnostics(cacheDir: string, value: Record<string, Diagnostic[]>): Promise<void> {
-  await mkdir(cacheDir, { recursive: true });
-  await writeFile(path.join(cacheDir, 'diagnostics.json'), JSON.stringify(value));
+/** Write the page problems into `<outDir>/.folio-cache/` without following links. */
+export async function writePageDiagnostics(outDir: string, value: Record<string, Diagnostic[]>): Promise<void> {
+  await writeFileInside(outDir, '.folio-cache/diagnostics.json', JSON.stringify(value));
 }

@@ -12,7 +12,7 @@ import { isInside } from '../shared/index.js';
 import { loadSite } from '../site/index.js';
 import { copyKatexAssets, mermaidAssetPath } from './assets.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';
-import { buildProblem } from './codes.js';
+import { buildProblem, refusedWrite } from './codes.js';
 import { compilePages, defaultThreads } from './compile-pages.js';
 import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, snippetsKey } from './page-plan.js';
 import { SearchPlan } from './search-plan.js';
@@ -76,7 +76,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
   await mkdir(outDir, { recursive: true });
   const search = options.search !== false;
-  const [assets, cache, snippets, katex, mermaid] = await Promise.all([siteAssets(), BuildCache.open(outDir, options.cache !== false), snippetsKey(site.root), copyKatexAssets(outDir), mermaidAssetPath()]);
+  const [assets, cache, snippets, katex, mermaid] = await Promise.all([siteAssets(), BuildCache.open(outDir, options.cache !== false), snippetsKey(site.root), copyKatexAssets(outDir).catch((error: unknown) => (diagnostics.push(refusedWrite(error)), null)), mermaidAssetPath()]);
   const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined });
   const variables = siteVariables(site);
 
@@ -92,6 +92,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   for (const p of todo) if (p.body) pages.write(p);
   await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), cache, onCompiled: (p) => pages.write(p) });
   await pages.finished();
+  diagnostics.push(...pages.refused);
   for (const list of Object.values(pageDiagnostics)) diagnostics.push(...list);
   const extra = await writeSiteFiles(site, pages.output, renderer, options.siteUrl, diagnostics);
   await removeStale(outDir, work.previous, cache.manifest.files, work.live, extra);
@@ -102,9 +103,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const indexing = searchPlan.finish().then((outcome) => ({ outcome, ms: Math.round(performance.now() - searchStart) }));
   const saving = Promise.all([
     cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey))),
-    writePageDiagnostics(cache.dir, pageDiagnostics),
-  ]);
-  await writeAssetFiles(site, outDir, [assets.css, assets.js], mermaid !== null && pages.drawsDiagrams);
+    writePageDiagnostics(outDir, pageDiagnostics),
+  ]).catch((error: unknown) => void diagnostics.push(refusedWrite(error)));
+  await writeAssetFiles(site, outDir, [assets.css, assets.js], mermaid !== null && pages.drawsDiagrams, diagnostics);
   const [{ outcome: indexed, ms }] = await Promise.all([indexing, saving]);
 
   for (const e of indexed?.errors ?? []) diagnostics.push(buildProblem('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));

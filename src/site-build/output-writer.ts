@@ -3,15 +3,20 @@
  * per folder: letting 1,000 concurrent `mkdir -p` race up the same parents made 5,308 `mkdir`
  * calls (4,188 of them failing) for a 1,000-page build (strace); this makes one per folder.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileInside, writeFileNoFollow } from '../shared/index.js';
 
 export class OutputWriter {
   private readonly made = new Set<string>();
 
   constructor(readonly outDir: string) {}
 
-  /** Create every folder the given files (absolute paths inside the output folder) need. */
+  /**
+   * Create every folder the given files (absolute paths inside the output folder) need. An existing
+   * folder must be a real one; a link or file there is left alone with everything below it, and
+   * the writes into it are refused by `write`.
+   */
   async prepare(files: Iterable<string>): Promise<void> {
     const wanted = new Set<string>();
     for (const file of files) {
@@ -25,33 +30,28 @@ export class OutputWriter {
     await mkdir(this.outDir, { recursive: true });
     for (const depth of [...byDepth.keys()].sort((a, b) => a - b)) {
       await Promise.all(
-        byDepth.get(depth)!.map((dir) =>
-          mkdir(dir).then(
+        byDepth.get(depth)!.map((dir) => {
+          // Below a refused folder nothing is made: mkdir would follow the link.
+          const parent = path.dirname(dir);
+          if (parent !== this.outDir && !this.made.has(parent)) return undefined;
+          return mkdir(dir).then(
             () => this.made.add(dir),
-            (error: NodeJS.ErrnoException) => {
+            async (error: NodeJS.ErrnoException) => {
               if (error.code !== 'EEXIST') throw error;
-              this.made.add(dir);
+              const info = await lstat(dir);
+              if (!info.isSymbolicLink() && info.isDirectory()) this.made.add(dir);
             },
-          ),
-        ),
+          );
+        }),
       );
     }
   }
 
-  /** Write one file; its folder is created here when `prepare` did not cover it. */
-  async write(target: string, contents: string): Promise<void> {
+  /** Write one file without following a symlink; a folder `prepare` did not cover is made (no-follow) on the way. */
+  async write(target: string, contents: string | Uint8Array): Promise<void> {
     const dir = path.dirname(target);
-    if (!this.made.has(dir)) {
-      await mkdir(dir, { recursive: true });
-      this.made.add(dir);
-    }
-    try {
-      await writeFile(target, contents);
-    } catch (error) {
-      // The folder may have been removed since it was made (a cleaned output dir): once more.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      await mkdir(dir, { recursive: true });
-      await writeFile(target, contents);
-    }
+    if (this.made.has(dir) || dir === this.outDir) return writeFileNoFollow(this.outDir, target, contents);
+    await writeFileInside(this.outDir, target, contents);
+    this.made.add(dir);
   }
 }

@@ -3,8 +3,11 @@
  * `/logo/light.svg` in docs.json and `![](/images/x.png)` in pages resolve. Only known asset types
  * are copied: MDX sources, configuration and scripts stay out of the published site.
  */
-import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
+import { lstat, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Diagnostic } from '../shared/index.js';
+import { copyFileInside, realPathInside, toPosixRelative } from '../shared/index.js';
+import { buildProblem } from './codes.js';
 
 const ASSET_EXTENSIONS = new Set([
   '.png', '.jpg', '.jpeg', '.gif', '.svg', '.webp', '.avif', '.ico', '.bmp',
@@ -14,8 +17,12 @@ const ASSET_EXTENSIONS = new Set([
 const SKIP_DIRS = new Set(['node_modules', '.git', '.folio', '.folio-cache', '.cache', '.github', '.vscode']);
 const SKIP_FILES = new Set(['docs.json', 'mint.json', 'package.json', 'package-lock.json', 'tsconfig.json']);
 
-/** Copy assets from `root` into `outDir`, skipping files whose size and mtime are unchanged; returns the count copied. */
-export async function copyStaticFiles(root: string, outDir: string): Promise<number> {
+/**
+ * Copy assets from `root` into `outDir`, skipping files whose size and mtime are unchanged; returns
+ * the count copied. A symbolic link in the repository is copied only when its real target is a file
+ * inside the root (else an error), and a copy never follows a link in the output folder.
+ */
+export async function copyStaticFiles(root: string, outDir: string, diagnostics: Diagnostic[] = []): Promise<number> {
   const outAbs = path.resolve(outDir);
   let copied = 0;
   const walk = async (dir: string): Promise<void> => {
@@ -29,14 +36,23 @@ export async function copyStaticFiles(root: string, outDir: string): Promise<num
           if (SKIP_DIRS.has(entry.name) || abs === outAbs) return;
           return walk(abs);
         }
-        if (!entry.isFile() || SKIP_FILES.has(entry.name)) return;
-        if (!ASSET_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) return;
+        if (SKIP_FILES.has(entry.name) || !ASSET_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) return;
+        let source = abs;
+        if (entry.isSymbolicLink()) {
+          // A link is copied only when its real target is a file inside the docs root.
+          const rel = toPosixRelative(root, abs);
+          const real = await realPathInside(root, rel);
+          if (!real.ok) {
+            if (real.reason === 'outside') diagnostics.push(buildProblem('BUILD_PATH_OUTSIDE_ROOT', `${rel} is a symbolic link to a file outside the docs root, so it is not published. Commit the file itself.`, rel, 'error'));
+            return;
+          }
+          source = real.path;
+        } else if (!entry.isFile()) return;
         const target = path.join(outAbs, path.relative(root, abs));
-        // No copy in the output yet (null): copy it.
-        const [src, dst] = await Promise.all([stat(abs), stat(target).catch(() => null)]);
-        if (dst && dst.size === src.size && dst.mtimeMs >= src.mtimeMs) return;
-        await mkdir(path.dirname(target), { recursive: true });
-        await copyFile(abs, target);
+        // No copy in the output yet (null); a link there is not followed: the copy refuses it.
+        const [src, dst] = await Promise.all([stat(source), lstat(target).catch(() => null)]);
+        if (!src.isFile() || (dst?.isFile() && dst.size === src.size && dst.mtimeMs >= src.mtimeMs)) return;
+        await copyFileInside(source, outAbs, target);
         copied++;
       }),
     );

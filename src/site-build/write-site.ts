@@ -3,13 +3,13 @@
  * search index, written), then the site-wide files (404, `/`, sitemap, robots, redirects),
  * the removal of what the previous build wrote and this one no longer has, and the assets.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { BuiltAsset, SiteRenderer } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
-import { resolveInside } from '../shared/index.js';
+import { removeFileInside, resolveInside } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { copyMermaidAssets, writeAssets } from './assets.js';
-import { buildProblem } from './codes.js';
+import { buildProblem, refusedWrite } from './codes.js';
 import { OutputWriter } from './output-writer.js';
 import type { PlannedPage } from './page-plan.js';
 import type { SearchPlan } from './search-plan.js';
@@ -32,6 +32,8 @@ export class PageWriter {
   written = 0;
   /** Some page drew a Mermaid diagram (the site then needs Mermaid's browser build). */
   drawsDiagrams = false;
+  /** Writes refused because the output folder holds a link (`BUILD_PATH_OUTSIDE_ROOT`). */
+  readonly refused: Diagnostic[] = [];
   private readonly writes: Promise<void>[] = [];
 
   private constructor(
@@ -59,7 +61,12 @@ export class PageWriter {
     progress?.(this.rendered, this.total);
     const target = resolveInside(outDir, htmlFileFor(p.route.href));
     if (!target) return;
-    this.writes.push(this.output.write(target, html).then(() => void this.written++));
+    this.writes.push(
+      this.output.write(target, html).then(
+        () => void this.written++,
+        (error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json')),
+      ),
+    );
   }
 
   /** Wait until every page started is on disk. */
@@ -106,31 +113,34 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
   await Promise.all(
     files.map(([rel, contents]) => {
       const target = resolveInside(outDir, rel);
-      return target ? output.write(target, contents) : Promise.resolve();
+      return target ? output.write(target, contents).catch((error: unknown) => void diagnostics.push(refusedWrite(error))) : Promise.resolve();
     }),
   );
   return extra;
 }
 
-/** Delete pages and redirect files the previous build wrote that this one no longer has. */
+/**
+ * Delete pages and redirect files the previous build wrote that this one no longer has. The list
+ * comes from the output folder's manifest, which may be planted: only `.html` files that are real
+ * files inside the output folder, reached through no link, are deleted.
+ */
 export async function removeStale(outDir: string, previous: Record<string, string>, previousFiles: string[], live: ReadonlySet<string>, extra: string[]): Promise<void> {
   const liveFiles = new Set(extra);
   const stale = [
     ...Object.keys(previous).filter((h) => !live.has(h)).map(htmlFileFor),
     ...previousFiles.filter((f) => !liveFiles.has(f)),
   ];
-  await Promise.all(
-    stale.map((rel) => {
-      const target = resolveInside(outDir, rel);
-      return target ? rm(target, { force: true }) : Promise.resolve();
-    }),
-  );
+  await Promise.all(stale.filter((rel) => typeof rel === 'string' && rel.endsWith('.html')).map((rel) => removeFileInside(outDir, rel)));
 }
 
 /** Stylesheet and client bundle, Mermaid when a page drew a diagram, and the repository's static files. */
-export async function writeAssetFiles(site: Site, outDir: string, assets: BuiltAsset[], mermaid: boolean): Promise<void> {
-  await writeAssets(outDir, assets);
-  // Mermaid's browser build (3.6 MB) goes only into sites where a page drew a diagram.
-  if (mermaid) await copyMermaidAssets(outDir);
-  await copyStaticFiles(site.root, outDir);
+export async function writeAssetFiles(site: Site, outDir: string, assets: BuiltAsset[], mermaid: boolean, diagnostics: Diagnostic[]): Promise<void> {
+  try {
+    await writeAssets(outDir, assets);
+    // Mermaid's browser build (3.6 MB) goes only into sites where a page drew a diagram.
+    if (mermaid) await copyMermaidAssets(outDir);
+    await copyStaticFiles(site.root, outDir, diagnostics);
+  } catch (error) {
+    diagnostics.push(refusedWrite(error));
+  }
 }

@@ -36,7 +36,8 @@ export function readJsonFile(ctx: ReadContext, absFile: string, prefix: FieldPat
   const rel = toPosixRelative(ctx.root, absFile);
   let text = ctx.texts.get(absFile);
   if (text === undefined) {
-    text = fs.readFileSync(absFile, 'utf8');
+    // A byte-order mark (some Windows editors write one) is not part of the JSON.
+    text = fs.readFileSync(absFile, 'utf8').replace(/^\uFEFF/, '');
     ctx.texts.set(absFile, text);
     ctx.map.addFile(rel, text);
   }

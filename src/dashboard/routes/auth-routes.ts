@@ -9,6 +9,7 @@ import { errorPage, html } from '../respond.js';
 import { LoginPage, SetupPage } from '../views/auth-pages.js';
 import type { Notice } from '../views/layout.js';
 import { LoginThrottle } from './login-throttle.js';
+import { clientAddress } from '../../api/index.js';
 
 /** Only same-dashboard paths are allowed after sign-in, so `next` cannot send users to another site. */
 function safeNext(ctx: DashboardContext, next: string | undefined): string {
@@ -45,15 +46,13 @@ export function registerAuthRoutes(app: Hono<DashboardEnv>, ctx: DashboardContex
     const next = form.next ?? c.req.query('next');
     const again = (status: 401 | 429, code: DashboardCode, text: string) =>
       html(c, createElement(LoginPage, { base, csrfToken: session.csrfToken, email, next, notice: { kind: 'error', text, code } }), status);
-    if (throttle.blocked(email)) {
-      return again(429, 'DASHBOARD_SIGNIN_THROTTLED', 'Too many failed sign-ins for this email. Wait 15 minutes and try again.');
+    const client = clientAddress(c, ctx.trustProxy);
+    if (!throttle.take(email, client)) {
+      return again(429, 'DASHBOARD_SIGNIN_THROTTLED', 'Too many failed sign-ins from this address. Wait 15 minutes and try again.');
     }
     const user = await authenticate(ctx.db, email, password);
-    if (!user) {
-      throttle.fail(email);
-      return again(401, 'DASHBOARD_SIGNIN_FAILED', 'Email or password is wrong. Check both and try again.');
-    }
-    throttle.reset(email);
+    if (!user) return again(401, 'DASHBOARD_SIGNIN_FAILED', 'Email or password is wrong. Check both and try again.');
+    throttle.succeeded(email, client);
     await signIn(c, ctx, user.id);
     return c.redirect(safeNext(ctx, next), 303);
   });

@@ -1,39 +1,43 @@
-/** Failed sign-ins allowed per email within the window before further attempts are refused. */
-const MAX_FAILURES = 10;
+import { FailureWindow } from '../../api/index.js';
+
+/** Sign-in attempts allowed per email from one client address within the window. */
+const MAX_PER_ACCOUNT_AND_CLIENT = 10;
+/** Sign-in attempts allowed per client address, whatever the email (spraying many accounts). */
+const MAX_PER_CLIENT = 30;
 const WINDOW_MS = 15 * 60_000;
 
 /**
- * In-memory count of failed sign-ins per email. Per process on purpose: it only has to make
- * online guessing slow (10 tries per 15 minutes), and scrypt already costs ~90 ms a try.
+ * In-memory count of sign-in attempts, per email and client address together and per client
+ * address. An attempt is counted when it starts, before the password is checked, so concurrent
+ * attempts cannot all slip under the limit; a successful one is taken back. Locking is per client:
+ * someone guessing the owner's password from one address does not lock the owner out of another.
+ * Per process on purpose: it only has to make online guessing slow, and scrypt costs ~90 ms a try.
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
+  private readonly pairs: FailureWindow;
+  private readonly clients: FailureWindow;
 
-  constructor(private readonly now: () => number = Date.now) {}
-
-  private recent(email: string): number[] {
-    const key = email.trim().toLowerCase();
-    const cutoff = this.now() - WINDOW_MS;
-    const list = (this.failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length === 0) this.failures.delete(key);
-    else this.failures.set(key, list);
-    return list;
+  constructor(now: () => number = Date.now) {
+    this.pairs = new FailureWindow(MAX_PER_ACCOUNT_AND_CLIENT, WINDOW_MS, 50_000, now);
+    this.clients = new FailureWindow(MAX_PER_CLIENT, WINDOW_MS, 50_000, now);
   }
 
-  /** True when this email has used up its failures for now. */
-  blocked(email: string): boolean {
-    return this.recent(email).length >= MAX_FAILURES;
+  private static pair(email: string, client: string): string {
+    return `${client}\n${email.trim().toLowerCase()}`;
   }
 
-  /** Record a failure. */
-  fail(email: string): void {
-    const list = this.recent(email);
-    list.push(this.now());
-    this.failures.set(email.trim().toLowerCase(), list);
+  /** Count an attempt before checking the password; false (and nothing counted) when a limit is reached. */
+  take(email: string, client: string): boolean {
+    const pair = LoginThrottle.pair(email, client);
+    if (this.pairs.blocked(pair) || this.clients.blocked(client)) return false;
+    this.pairs.add(pair);
+    this.clients.add(client);
+    return true;
   }
 
-  /** Forget failures after a successful sign-in. */
-  reset(email: string): void {
-    this.failures.delete(email.trim().toLowerCase());
+  /** The password was right: forget this email's attempts from this client and take back this one. */
+  succeeded(email: string, client: string): void {
+    this.pairs.clear(LoginThrottle.pair(email, client));
+    this.clients.refund(client);
   }
 }

@@ -1,10 +1,14 @@
 import type { Database } from '../../db/index.js';
+import { customDomainProblem } from '../../shared/index.js';
 
 /**
  * Host → project id for hosted sites: `<projectId>.<siteDomain>` by name, and
  * custom domains from each project's host names. The custom-domain table is
  * loaded in one query and refreshed in the background every `ttlMs`, so API
- * requests pay only a string check and a Map lookup.
+ * requests pay only a string check and a Map lookup. Names that may not be custom domains
+ * (`customDomainProblem`: IP literals, `localhost`, the site domain and names under it, the
+ * server's own hosts) are ignored, and a name two projects claim belongs to the older project,
+ * so no row can take over the API's host or another project's site.
  */
 export class HostMap {
   private custom = new Map<string, string>();
@@ -14,8 +18,9 @@ export class HostMap {
 
   constructor(
     private readonly db: Database,
-    siteDomain = 'localhost',
+    private readonly siteDomain = 'localhost',
     private readonly ttlMs = 5_000,
+    private readonly ownHosts: readonly string[] = [],
   ) {
     this.suffix = `.${siteDomain.toLowerCase()}`;
   }
@@ -36,10 +41,16 @@ export class HostMap {
   /** Reload custom domains now (after a project's host names change). */
   refresh(): Promise<void> {
     this.loading ??= this.db
-      .query<{ id: string; host_names: string[] }>("SELECT id, host_names FROM projects WHERE host_names <> '{}'")
+      .query<{ id: string; host_names: string[] }>("SELECT id, host_names FROM projects WHERE host_names <> '{}' ORDER BY created_at, id")
       .then((rows) => {
         const next = new Map<string, string>();
-        for (const row of rows) for (const name of row.host_names) next.set(name.toLowerCase(), row.id);
+        for (const row of rows) {
+          for (const raw of row.host_names) {
+            const name = raw.toLowerCase();
+            if (next.has(name) || customDomainProblem(name, { siteDomain: this.siteDomain, ownHosts: this.ownHosts })) continue;
+            next.set(name, row.id);
+          }
+        }
         this.custom = next;
         this.loadedAt = Date.now();
       })

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
+import { HEAD_SCRIPT } from '../../render/index.js';
 import { isInside, resolveInside } from '../../shared/index.js';
 import { projectSiteDir, publishedDir } from '../updates/publish.js';
 import type { HostMap } from './host-map.js';
@@ -47,10 +49,31 @@ async function readFileIfAny(root: string, file: string | null): Promise<Buffer 
 // Build assets carry a content hash in their name (`site.0c053d3ce4.js`): cache them for good.
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
 
+/**
+ * The Content-Security-Policy of hosted pages: scripts only from the site itself plus Folio's one
+ * inline head script (by hash), WebAssembly for Pagefind's search, no plugins, no `<base>`, forms
+ * only to the site; images, media and frames may come from https (docs embed them). A `<script>`
+ * a repository put in a page does not run.
+ */
+export const SITE_CSP = [
+  "default-src 'self'",
+  `script-src 'self' 'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}' 'wasm-unsafe-eval'`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' https: data:",
+  "media-src 'self' https:",
+  "font-src 'self' data:",
+  "frame-src https:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
+
 function respond(body: Buffer, file: string, status = 200, method = 'GET'): Response {
   const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   const cache = HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
-  const headers = { 'Content-Type': type, 'Content-Length': String(body.length), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': cache };
+  const headers: Record<string, string> = { 'Content-Type': type, 'Content-Length': String(body.length), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': cache };
+  if (type.startsWith('text/html') || type.startsWith('image/svg')) headers['Content-Security-Policy'] = SITE_CSP;
   return new Response(method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
 }
 
@@ -78,6 +101,9 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
     // Malformed percent-encoding: a path no file can have, so the request ends at the 404 page.
     pathname = '/\0';
   }
+  // Build bookkeeping (`.folio-cache/` lists every page, hidden ones too) and other dot-folders are
+  // not part of the site; `.well-known/` is.
+  if (pathname.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known')) pathname = '/\0';
   const redirect = matchRedirect(redirectsOf(root), pathname);
   if (redirect) return new Response(null, { status: redirect.status, headers: { Location: redirect.location } });
   const clean = pathname.replace(/\/+$/, '');
