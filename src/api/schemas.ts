@@ -52,13 +52,22 @@ export const JobParams = ProjectParams.extend({
   id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' }, description: 'The unique identifier of the agent job.' }),
 });
 
+/** Why an empty prompt is refused: shared by the schema and the services (which also refuse blank ones). */
+export const EMPTY_PROMPT = 'it is empty; write what the agent should do, for example "fix broken internal links"';
+
 export const CreateJobBody = z
   .object({
-    prompt: z.string().min(1).max(20_000).openapi({ description: 'The instruction for the agent to execute.' }),
+    prompt: z.string().min(1, EMPTY_PROMPT).max(20_000).openapi({ description: 'The instruction for the agent to execute.' }),
     branch: z.string().min(1).max(200).optional().openapi({
-      description: 'Git branch the agent should work on; when omitted the agent derives one from the job id.',
+      description:
+        'Git branch the agent should work on; when omitted the agent derives one from the job id. A branch the repository does not have is refused with 400 listing its branches.',
     }),
-    model: z.string().min(1).max(100).optional().openapi({ description: 'The agent model to use; defaults to the server default (`folio-maintainer`).' }),
+    model: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .openapi({ description: 'The agent model to use; defaults to the server default (`folio-maintainer`). A model the server does not offer is refused with 400 listing the ones it does.' }),
   })
   // Unknown fields are refused, not dropped: a misspelt `branch` must not silently run on the default branch.
   .strict()
@@ -66,7 +75,7 @@ export const CreateJobBody = z
 
 export const MessageBody = z
   .object({
-    prompt: z.string().min(1).max(20_000).openapi({ description: 'The follow-up instruction for the agent.' }),
+    prompt: z.string().min(1, EMPTY_PROMPT).max(20_000).openapi({ description: 'The follow-up instruction for the agent.' }),
   })
   .strict()
   .openapi('AgentJobMessageRequest');

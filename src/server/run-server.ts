@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createAgentJobQueue, startWorker, type AgentWorker } from '../agent/index.js';
+import { availableModels, createAgentJobQueue, llmOptionsFromEnv, startWorker, type AgentWorker } from '../agent/index.js';
 import { createDashboard, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
 import { failUnfinishedUpdates, openDatabase, type Database } from '../db/index.js';
 import { bearerKeyAuthorizer, createPullRequestRoutes, signedInOr } from '../hosting/index.js';
@@ -61,9 +61,12 @@ export async function runServer({
       db.kind === 'pglite' ? undefined : new Date(Date.now() - 3_600_000),
     );
     if (failed > 0) log(`marked ${failed} interrupted update(s) as failed`);
+    // The models jobs may name: checked by the API and offered by the dashboard's select.
+    const models = availableModels(llmOptionsFromEnv());
     const bundle = createAppBundle({
       db,
       dataDir: absoluteData,
+      models,
       siteDomain,
       log,
       // Jobs created before the worker is up wait in the database; the worker's reaper sends them.
@@ -82,6 +85,7 @@ export async function runServer({
               db,
               basePath: '/dashboard',
               services: shared.services,
+              models,
               siteDomain,
               // Settings saved on the dashboard (repository, branch, custom domains) apply at once, not after cache expiry.
               onProjectChanged: async (project) => {

@@ -221,6 +221,10 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
         const created = await client.post('/dashboard/projects', { name: 'Jobs', repoUrl: 'https://example.com/j.git', branch: 'main', docsDir: '.' });
         const projectUrl = created.headers.get('location')!.split('?')[0]!;
         await client.get(`${projectUrl}/jobs`);
+        expect(client.lastHtml).toMatch(/<select id="model" name="model"><option value="folio-maintainer" selected="">folio-maintainer<\/option><\/select>/);
+        const refused = await client.post(`${projectUrl}/jobs`, { prompt: 'Fix broken internal links', model: 'gpt-9', branch: '' });
+        expect(refused.status).toBe(400);
+        expect(client.lastHtml).toContain('Model: &quot;gpt-9&quot; is not offered here; choose one of &quot;folio-maintainer&quot;.');
         const started = await client.post(`${projectUrl}/jobs`, { prompt: 'Fix broken internal links', model: 'folio-maintainer', branch: '' });
         expect(started.status).toBe(303);
         const jobUrl = started.headers.get('location')!.split('?')[0]!;

@@ -123,8 +123,9 @@ describe.each(backends)('admin API on %s', (kind) => {
   it('names the field in 400s', async () => {
     const cases: Array<[unknown, string]> = [
       [{}, 'Invalid request: prompt: Invalid input: expected string, received undefined.'],
-      [{ prompt: '' }, 'Invalid request: prompt: Too small: expected string to have >=1 characters.'],
-      [{ prompt: 'x', branch: '-delete' }, 'branch: "-delete" is not a usable branch name: it starts with "-".'],
+      [{ prompt: '' }, 'Invalid request: prompt: it is empty; write what the agent should do, for example "fix broken internal links".'],
+      [{ prompt: ' \n ' }, 'Invalid request: prompt: it is empty; write what the agent should do, for example "fix broken internal links".'],
+      [{ prompt: 'x', branch: '-delete' }, 'Invalid request: branch: "-delete" is not a usable branch name: it starts with "-".'],
       ['{"prompt": ', 'Invalid request: body: Malformed JSON in request body; send a JSON object.'],
       [{ prompt: 'x', brnach: 'main' }, 'Invalid request: body: Unrecognized key: "brnach".'],
     ];

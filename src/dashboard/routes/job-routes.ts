@@ -63,8 +63,8 @@ export function registerJobRoutes(app: Hono<DashboardEnv>, ctx: DashboardContext
         ? `Prompt: describe the change in 1 to ${MAX_PROMPT} characters.`
         : branch && branchNameProblem(branch)
           ? `Base branch: "${branch}" is refused because ${branchNameProblem(branch)}.`
-          : model && !ctx.models.includes(model) && !/^[A-Za-z0-9._:/-]{1,100}$/.test(model)
-            ? 'Model: use one of the suggested model names.'
+          : model && !ctx.models.includes(model)
+            ? `Model: "${model}" is not offered here; choose one of ${ctx.models.map((m) => `"${m}"`).join(', ')}.`
             : null;
     if (problem) return listPage(c, project, { kind: 'error', text: problem, code: 'DASHBOARD_FORM_INVALID' }, 400);
     try {

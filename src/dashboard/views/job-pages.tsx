@@ -31,12 +31,13 @@ function JobForm({ base, viewer, project, models }: { base: string; viewer: View
       <div className="row">
         <div className="field">
           <label htmlFor="model">Model</label>
-          <input id="model" name="model" list="models" defaultValue={models[0] ?? ''} autoCapitalize="off" spellCheck={false} />
-          <datalist id="models">
+          <select id="model" name="model" defaultValue={models[0]}>
             {models.map((m) => (
-              <option key={m} value={m} />
+              <option key={m} value={m}>
+                {m}
+              </option>
             ))}
-          </datalist>
+          </select>
         </div>
         <div className="field">
           <label htmlFor="branch">
