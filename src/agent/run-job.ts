@@ -126,7 +126,8 @@ export function pullRequestBody(job: AgentJobRow, prompts: string[], runs: Agent
   return [
     `Opened by the Folio agent (job \`${job.id}\`, model \`${job.model}\`).`,
     `## Requests\n\n${prompts.map((p, i) => `${i + 1}. ${p.replace(/\s+/g, ' ').trim()}`).join('\n')}`,
-    ...runs.map((r) => `## ${r.title}\n\n${r.summary}`),
+    // The title is shown above the description already: one run's summary goes under a plain heading.
+    runs.length === 1 ? `## What changed\n\n${runs[0]!.summary}` : `## What changed\n\n${runs.map((r) => `### ${r.title}\n\n${r.summary}`).join('\n\n')}`,
     `## Files changed\n\n${files.map((f) => `- \`${f}\``).join('\n')}`,
   ].join('\n\n');
 }

@@ -77,7 +77,9 @@ export async function runServer({
         // Pull requests Folio records itself (plain git remotes) live at `<public URL>/pulls/<id>`, the jobs' prLink.
         // Signed-in dashboard users may act on them (the job pages link there); anyone else needs an admin key for the project.
         const byKey = bearerKeyAuthorizer(db);
-        app.route('/', createPullRequestRoutes({ db, authorize: dashboard ? signedInOr(dashboardSignedIn(db), byKey) : byKey }));
+        const signedIn = dashboardSignedIn(db);
+        const signIn = { url: (next: string) => `/dashboard/login?next=${encodeURIComponent(next)}`, signedIn };
+        app.route('/', createPullRequestRoutes(dashboard ? { db, authorize: signedInOr(signedIn, byKey), signIn } : { db, authorize: byKey }));
         if (dashboard) {
           app.route(
             '/dashboard',

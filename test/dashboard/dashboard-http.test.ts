@@ -309,7 +309,12 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
         const signedInPage = await client.get(`/pulls/${pr.id}`);
         expect(signedInPage.status).toBe(200);
         expect(await signedInPage.text()).toContain('Fix broken internal links');
-        expect((await stack.app.request(`/pulls/${pr.id}`)).status).toBe(404);
+        const anonymous = await stack.app.request(`/pulls/${pr.id}`);
+        expect(anonymous.status).toBe(303);
+        expect(anonymous.headers.get('location')).toBe(`/dashboard/login?next=%2Fpulls%2F${pr.id}`);
+        // After sign-in the login page sends the user on to the pull request (and nowhere off-site).
+        expect((await client.get(anonymous.headers.get('location')!)).headers.get('location')).toBe(`/pulls/${pr.id}`);
+        expect((await client.get('/dashboard/login?next=%2Fpulls%2F..%2F..%2Fx')).headers.get('location')).toBe('/dashboard/projects');
       });
 
       it('answers 404 pages for unknown projects and jobs', async () => {

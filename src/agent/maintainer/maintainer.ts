@@ -22,7 +22,9 @@ export async function runMaintainer({ root, prompt, log }: AgentRunInput): Promi
     log?.(`maintainer: ${task.id}`);
     const result = await task.run(root, prompt);
     if (result.changed) done.push(task.title);
-    sections.push(`### ${task.title}\n\n${result.notes.map((n) => `- ${n}`).join('\n')}`);
+    const notes = result.notes.map((n) => `- ${n}`).join('\n');
+    // One task is the whole run, already named by the title: a heading would repeat it.
+    sections.push(tasks.length > 1 ? `#### ${task.title}\n\n${notes}` : notes);
   }
   return {
     title: done.length > 0 ? done.join('; ') : tasks.map((t) => t.title).join('; '),
