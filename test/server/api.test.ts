@@ -24,8 +24,8 @@ describe.each(backends)('admin API on %s', (kind) => {
     const res = await post(`/v2/agent/${s.project.id}/job`, { prompt: 'Fix broken links', branch: 'docs/links', model: 'folio-maintainer' });
     expect(res.status).toBe(201);
     const job = await res.json();
-    // The spec's fields, plus Folio's `failureReason` (null unless the job failed).
-    expect(Object.keys(job).sort()).toEqual(['archivedAt', 'createdAt', 'failureReason', 'id', 'model', 'prLink', 'source', 'status']);
+    // The spec's fields, plus Folio's `failureReason` (null unless the job failed) and `summary` (null while active).
+    expect(Object.keys(job).sort()).toEqual(['archivedAt', 'createdAt', 'failureReason', 'id', 'model', 'prLink', 'source', 'status', 'summary']);
     expect(job).toMatchObject({
       status: 'active',
       source: { repository: 'https://example.test/docs.git', ref: 'docs/links' },
@@ -33,6 +33,7 @@ describe.each(backends)('admin API on %s', (kind) => {
       prLink: null,
       archivedAt: null,
       failureReason: null,
+      summary: null,
     });
     expect(queued).toContain(job.id);
     expect(res.headers.get('location')).toBe(jobUrl(job.id));

@@ -21,7 +21,7 @@ const SYSTEM = [
 
 /** A language-model agent for `modelId`, looping over tool calls until it answers or runs out of steps. */
 export function llmAgent(opts: LlmOptions, modelId: string): AgentModel {
-  return async ({ root, prompt, signal, log }) => {
+  return async ({ root, prompt, signal, log, step }) => {
     const edited = new Set<string>();
     let result;
     try {
@@ -29,7 +29,7 @@ export function llmAgent(opts: LlmOptions, modelId: string): AgentModel {
         model: languageModel(opts, modelId),
         system: SYSTEM,
         prompt,
-        tools: docsTools(root, edited),
+        tools: docsTools(root, edited, step),
         stopWhen: stepCountIs(opts.maxSteps ?? 30),
         abortSignal: signal,
         maxRetries: 1,
