@@ -224,6 +224,7 @@ describe.each(backends)('admin API on %s', (kind) => {
       '/v2/agent/{projectId}/job/{id}',
       '/v2/agent/{projectId}/job/{id}/archive',
       '/v2/agent/{projectId}/job/{id}/message',
+      '/v2/agent/{projectId}/job/{id}/messages',
       '/v2/agent/{projectId}/jobs',
     ]);
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
