@@ -9,6 +9,8 @@ export interface LlmOptions {
   models?: string[];
   /** Tool-call rounds before the agent must stop (default 30). */
   maxSteps?: number;
+  /** Tokens (input and output, all steps) a run may use (default 400 000). */
+  maxTokens?: number;
 }
 
 /** LLM settings from `FOLIO_LLM_PROVIDER`, `FOLIO_LLM_BASE_URL`, `FOLIO_LLM_API_KEY` (or `ANTHROPIC_API_KEY`) and `FOLIO_LLM_MODELS`; null when no endpoint is set. */
@@ -17,5 +19,11 @@ export function llmOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): LlmOpti
   const apiKey = env.FOLIO_LLM_API_KEY ?? (provider === 'anthropic' ? env.ANTHROPIC_API_KEY : undefined);
   if (!env.FOLIO_LLM_BASE_URL && !apiKey) return null;
   const models = (env.FOLIO_LLM_MODELS ?? '').split(',').map((m) => m.trim()).filter(Boolean);
-  return { provider, baseUrl: env.FOLIO_LLM_BASE_URL, apiKey, models, maxSteps: env.FOLIO_LLM_MAX_STEPS ? Number(env.FOLIO_LLM_MAX_STEPS) : undefined };
+  return { provider, baseUrl: env.FOLIO_LLM_BASE_URL, apiKey, models, maxSteps: positive(env.FOLIO_LLM_MAX_STEPS), maxTokens: positive(env.FOLIO_LLM_MAX_TOKENS) };
+}
+
+/** A positive integer setting, or undefined (the default applies) when unset or not one. */
+function positive(text: string | undefined): number | undefined {
+  const n = Number(text);
+  return text && Number.isInteger(n) && n > 0 ? n : undefined;
 }
