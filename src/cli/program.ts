@@ -47,6 +47,8 @@ export async function createProgram(argv: readonly string[] = []): Promise<Comma
   const name = argv.slice(2).find((arg) => !arg.startsWith('-'));
   const versionOnly = name === undefined && argv.slice(2).some((arg) => arg === '-V' || arg === '--version');
   const names = name && name in COMMANDS ? [name] : versionOnly ? [] : Object.keys(COMMANDS);
+  // The server commands load the whole server before they can say anything: say something first.
+  if (name === 'start' || name === 'serve') process.stderr.write(`Folio ${folioVersion()}: starting (loading the server)…\n`);
   const registers = await Promise.all(names.map((n) => COMMANDS[n]!()));
   for (const register of registers) register(program);
   return program;
