@@ -1,6 +1,7 @@
 export * from './codes.js';
 export * from './model.js';
 export * from './models.js';
+export * from './remote-branches.js';
 export * from './verify.js';
 export * from './maintainer/maintainer.js';
 export * from './maintainer/tasks.js';

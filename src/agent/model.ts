@@ -1,9 +1,13 @@
+import type { NewAgentJobStep } from '../db/index.js';
+
 /** What an agent model is given: the docs root inside the job's workspace and the prompt. */
 export interface AgentRunInput {
   /** Absolute docs root (the workspace joined with the project's docs dir). */
   root: string;
   prompt: string;
   log?: (line: string) => void;
+  /** Record a step in the job's transcript (a file read or changed, a check and its outcome, a note). */
+  step?: (step: NewAgentJobStep) => void;
   signal?: AbortSignal;
 }
 

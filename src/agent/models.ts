@@ -15,3 +15,8 @@ export function modelFor(name: string, llm: LlmOptions | null, extra: Readonly<R
     `Model "${name}" is not available: use "${MAINTAINER_MODEL}", or configure a language-model endpoint (FOLIO_LLM_BASE_URL and FOLIO_LLM_API_KEY, or ANTHROPIC_API_KEY).`,
   );
 }
+
+/** The model names a server offers: the built-in maintainer, registered models, and the language models listed in `FOLIO_LLM_MODELS`. */
+export function availableModels(llm: LlmOptions | null, extra: Readonly<Record<string, AgentModel>> = {}): string[] {
+  return [...new Set([MAINTAINER_MODEL, ...Object.keys(extra), ...(llm?.models ?? [])])];
+}

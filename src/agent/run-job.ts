@@ -14,6 +14,7 @@ import type { LlmOptions } from './llm/options.js';
 import type { AgentModel, AgentRun } from './model.js';
 import { modelFor } from './models.js';
 import { pullRequestProviderFor, type PullRequestSettings } from './pull-requests/select.js';
+import { Transcript } from './transcript.js';
 import { describeErrors, newErrors, siteErrors, type VerifyLevel } from './verify.js';
 
 /** Everything a run needs besides the job. */
@@ -49,52 +50,68 @@ export async function runClaimedJob(rt: AgentRuntime, job: AgentJobRow, signal: 
   const throughMessageId = pending.at(-1)?.id ?? 0;
   const minutes = (rt.timeoutMs ?? 30 * 60_000) / 60_000;
   const timeout = AbortSignal.timeout(rt.timeoutMs ?? 30 * 60_000);
-  let prLink: string | null;
+  const transcript = new Transcript(rt.db, job.id, rt.log);
+  let result: { prLink: string | null; summary: string };
   try {
-    prLink = await carryOut(rt, job, pending.length ? pending.map((m) => m.prompt) : [job.prompt], dir, AbortSignal.any([signal, timeout]));
+    result = await carryOut(rt, job, pending.length ? pending.map((m) => m.prompt) : [job.prompt], dir, transcript, AbortSignal.any([signal, timeout]));
     if (timeout.aborted) throw new Error('timeout');
   } catch (err) {
     if (signal.aborted) return 'not-active';
     const reason = timeout.aborted
       ? `AGENT_TIMEOUT: the run took longer than ${Number(minutes.toFixed(2))} minutes and was stopped; nothing was pushed after that point. Split the request into smaller prompts.`
       : reasonFromError(err);
-    const failed = await failAgentJob(rt.db, { jobId: job.id, workerId: rt.workerId, reason });
+    const summary = `The job failed and opened no pull request: ${reason.replace(/^[A-Z][A-Z0-9_]+: /, '')}`;
+    transcript.add({ kind: 'summary', text: summary });
+    await transcript.flush();
+    const failed = await failAgentJob(rt.db, { jobId: job.id, workerId: rt.workerId, reason, summary });
     rt.log(`job ${job.id}: failed: ${reason}`);
     await WorkBranch.remove(dir);
     return failed ? 'failed' : 'not-active';
   }
   if (signal.aborted) return 'not-active';
+  transcript.add({ kind: 'summary', text: result.summary });
+  await transcript.flush();
   // Outside the try: a database error here is the infrastructure's, not the job's. It
   // propagates, pg-boss retries the message, and the lease decides who finishes.
-  const outcome = await completeAgentJob(rt.db, { jobId: job.id, workerId: rt.workerId, prLink, throughMessageId });
-  rt.log(`job ${job.id}: ${outcome}${prLink ? ` (${prLink})` : ''}`);
+  const outcome = await completeAgentJob(rt.db, { jobId: job.id, workerId: rt.workerId, prLink: result.prLink, throughMessageId, summary: result.summary });
+  rt.log(`job ${job.id}: ${outcome}${result.prLink ? ` (${result.prLink})` : ''}`);
   if (outcome !== 'more-messages') await WorkBranch.remove(dir);
   return outcome;
 }
 
-async function carryOut(rt: AgentRuntime, job: AgentJobRow, prompts: string[], dir: string, signal: AbortSignal): Promise<string | null> {
+async function carryOut(
+  rt: AgentRuntime,
+  job: AgentJobRow,
+  prompts: string[],
+  dir: string,
+  transcript: Transcript,
+  signal: AbortSignal,
+): Promise<{ prLink: string | null; summary: string }> {
   const project = await projectSettings(rt.db, job.projectId);
   // No source.ref: work from the project's configured branch (its published docs).
   const work = await WorkBranch.checkout({ repository: job.repository, base: job.ref ?? project.branch, branch: branchForJob(job.id), dir });
+  transcript.add({ kind: 'note', text: `Checked out ${work.baseBranch} into work branch ${work.workBranch}.` });
   const docsDir = project.docsDir;
   const root = resolveInside(work.dir, docsDir);
   if (root === null) throw new AgentError('AGENT_NO_CONFIG', `The project's docs folder "${docsDir}" is outside the repository.`);
   const model = modelFor(job.model, rt.llm, rt.models);
   const runs: AgentRun[] = [];
   for (const prompt of prompts) {
-    if (signal.aborted) return null;
-    const run = await model({ root, prompt, signal, log: (line) => rt.log(`job ${job.id}: ${line}`) });
+    if (signal.aborted) return { prLink: null, summary: 'Stopped before the run finished.' };
+    const run = await model({ root, prompt, signal, step: transcript.add, log: (line) => rt.log(`job ${job.id}: ${line}`) });
     runs.push(run);
     await work.commitAll(`${run.title}\n\nFolio agent job ${job.id}`);
   }
   const changed = await work.changedFiles();
-  if (changed.length === 0) return null;
-  if (rt.verify !== 'none') await verifyEdits(work, docsDir, root, rt.verify);
-  if (signal.aborted) return null;
+  const told = runs.map((r) => r.summary).join('\n\n');
+  if (changed.length === 0) return { prLink: null, summary: `No file changed, so no pull request was opened.\n\n${told}`.trim() };
+  for (const file of changed) transcript.add({ kind: 'changed', text: file });
+  if (rt.verify !== 'none') await verifyEdits(work, docsDir, root, rt.verify, transcript);
+  if (signal.aborted) return { prLink: null, summary: 'Stopped before pushing.' };
   await work.push();
   const history = await listAgentJobMessages(rt.db, job.id);
   const provider = pullRequestProviderFor(rt, job.repository);
-  return provider.ensure({
+  const prLink = await provider.ensure({
     jobId: job.id,
     projectId: job.projectId,
     repository: job.repository,
@@ -104,16 +121,24 @@ async function carryOut(rt: AgentRuntime, job: AgentJobRow, prompts: string[], d
     body: pullRequestBody(job, history.map((m) => m.prompt), runs, changed),
     diff: provider.kind === 'folio' ? await work.diff(MAX_DIFF) : '',
   });
+  transcript.add({ kind: 'note', text: `Pushed ${work.workBranch} and opened a pull request: ${prLink}` });
+  const files = changed.map((f) => `\`${f}\``).join(', ');
+  return { prLink, summary: `Changed ${changed.length === 1 ? '1 file' : `${changed.length} files`} (${files}) and opened a pull request: ${prLink}\n\n${told}`.trim() };
 }
 
 /** Fail when the edits introduced errors (problems the base already had do not count). */
-async function verifyEdits(work: WorkBranch, docsDir: string, root: string, level: VerifyLevel): Promise<void> {
+async function verifyEdits(work: WorkBranch, docsDir: string, root: string, level: VerifyLevel, transcript: Transcript): Promise<void> {
   const after = await siteErrors(root, level);
-  if (after.length === 0) return;
-  const introduced = await work.withBaseCheckout(async (baseDir) => newErrors(await siteErrors(resolveInside(baseDir, docsDir) ?? baseDir, level), after));
-  if (introduced.length > 0) {
-    throw new AgentError('AGENT_SITE_BROKEN', `The edits break the site (${level}): ${describeErrors(introduced)}. Nothing was pushed.`);
-  }
+  const introduced =
+    after.length === 0 ? [] : await work.withBaseCheckout(async (baseDir) => newErrors(await siteErrors(resolveInside(baseDir, docsDir) ?? baseDir, level), after));
+  const ok = introduced.length === 0;
+  const had = after.length - introduced.length;
+  transcript.add({
+    kind: 'check',
+    ok,
+    text: ok ? `${level}: the edits add no error${had > 0 ? ` (${had} error(s) were there before)` : ''}` : `${level}: the edits add ${introduced.length} error(s): ${describeErrors(introduced)}`,
+  });
+  if (!ok) throw new AgentError('AGENT_SITE_BROKEN', `The edits break the site (${level}): ${describeErrors(introduced)}. Nothing was pushed.`);
 }
 
 async function projectSettings(db: Database, projectId: string): Promise<{ docsDir: string; branch: string | null }> {
@@ -126,7 +151,8 @@ export function pullRequestBody(job: AgentJobRow, prompts: string[], runs: Agent
   return [
     `Opened by the Folio agent (job \`${job.id}\`, model \`${job.model}\`).`,
     `## Requests\n\n${prompts.map((p, i) => `${i + 1}. ${p.replace(/\s+/g, ' ').trim()}`).join('\n')}`,
-    ...runs.map((r) => `## ${r.title}\n\n${r.summary}`),
+    // The title is shown above the description already: one run's summary goes under a plain heading.
+    runs.length === 1 ? `## What changed\n\n${runs[0]!.summary}` : `## What changed\n\n${runs.map((r) => `### ${r.title}\n\n${r.summary}`).join('\n\n')}`,
     `## Files changed\n\n${files.map((f) => `- \`${f}\``).join('\n')}`,
   ].join('\n\n');
 }

@@ -1,12 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AuthEnv } from './auth.js';
-import { decodeJobCursor, encodeJobCursor, listAgentJobs } from '../db/index.js';
+import { decodeJobCursor, encodeJobCursor, getAgentJob, listAgentJobMessages, listAgentJobs, listAgentJobSteps } from '../db/index.js';
 import { errorResponses, jobNotFound, keyAllows, projectFor, security } from './common.js';
 import type { ApiApp, ApiContext } from './context.js';
 import { ApiError } from './errors.js';
-import { agentJobBody } from './present.js';
-import { AgentJobSchema, CreateJobBody, JobListSchema, JobParams, ListJobsQuery, MessageBody, ProjectParams } from './schemas.js';
+import { agentJobBody, transcriptBody } from './present.js';
+import { AgentJobSchema, CreateJobBody, JobListSchema, JobParams, ListJobsQuery, MessageBody, ProjectParams, TranscriptSchema } from './schemas.js';
 
 const jobResponse = (description: string) => ({ description, content: { 'application/json': { schema: AgentJobSchema } } });
 const jsonBody = <T>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
@@ -59,6 +59,21 @@ const sendMessage = createRoute({
     413: errorResponses[413],
     415: errorResponses[415],
     429: errorResponses[429],
+  },
+});
+
+const getTranscript = createRoute({
+  method: 'get',
+  path: '/v2/agent/{projectId}/job/{id}/messages',
+  summary: 'Get agent job transcript',
+  description:
+    'The job\'s story, oldest first: every prompt, the files the agent read and changed, the checks it ran with their outcome, and the summary of each run. Folio addition to the spec.',
+  security,
+  request: { params: JobParams },
+  responses: {
+    200: { description: 'The transcript', content: { 'application/json': { schema: TranscriptSchema } } },
+    401: errorResponses[401],
+    404: errorResponses[404],
   },
 });
 
@@ -127,6 +142,15 @@ export function registerAgentRoutes(app: ApiApp, ctx: ApiContext): void {
     const job = await ctx.services.sendMessage(project, id, c.req.valid('json').prompt);
     if (!job) throw jobNotFound();
     return c.json(agentJobBody(job), 200);
+  });
+
+  app.openapi(getTranscript, async (c) => {
+    const { projectId, id } = c.req.valid('param');
+    if (!keyAllows(c, projectId)) throw jobNotFound();
+    const job = await getAgentJob(ctx.db, projectId, id);
+    if (!job) throw jobNotFound();
+    const [messages, steps] = await Promise.all([listAgentJobMessages(ctx.db, id), listAgentJobSteps(ctx.db, id)]);
+    return c.json(transcriptBody(job, messages, steps), 200);
   });
 
   app.openapi(listJobs, async (c) => {

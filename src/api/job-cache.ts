@@ -9,7 +9,7 @@ export interface CachedJob {
   json: string;
 }
 
-const JOB_BY_ID = `SELECT id, project_id, status, repository, ref, model, pr_link, failure_reason, created_at, archived_at
+const JOB_BY_ID = `SELECT id, project_id, status, repository, ref, model, pr_link, failure_reason, summary, created_at, archived_at
   FROM agent_jobs WHERE id = $1 AND project_id = $2`;
 
 interface JobRowRaw {
@@ -21,6 +21,7 @@ interface JobRowRaw {
   model: string;
   pr_link: string | null;
   failure_reason: string | null;
+  summary: string | null;
   created_at: Date;
   archived_at: Date | null;
 }
@@ -87,6 +88,7 @@ export class JobCache {
       model: raw.model,
       prLink: raw.pr_link,
       failureReason: raw.failure_reason,
+      summary: raw.summary,
       createdAt: new Date(raw.created_at),
       archivedAt: raw.archived_at ? new Date(raw.archived_at) : null,
     };

@@ -1,8 +1,11 @@
-import type { AgentJobRow, UpdateRow } from '../db/index.js';
-import type { AgentJobBody, UpdateStatusBody } from './schemas.js';
+import type { AgentJobMessageRow, AgentJobRow, AgentJobStepRow, UpdateRow } from '../db/index.js';
+import type { AgentJobBody, TranscriptBody, UpdateStatusBody } from './schemas.js';
 
 /** The columns an AgentJob body is made of (the job cache selects just these). */
-export type AgentJobFields = Pick<AgentJobRow, 'id' | 'status' | 'repository' | 'ref' | 'model' | 'prLink' | 'failureReason' | 'createdAt' | 'archivedAt'>;
+export type AgentJobFields = Pick<
+  AgentJobRow,
+  'id' | 'status' | 'repository' | 'ref' | 'model' | 'prLink' | 'failureReason' | 'summary' | 'createdAt' | 'archivedAt'
+>;
 
 /** The API's AgentJob for a row: `prLink` stays null while the job is active. */
 export function agentJobBody(row: AgentJobFields): AgentJobBody {
@@ -15,6 +18,20 @@ export function agentJobBody(row: AgentJobFields): AgentJobBody {
     createdAt: row.createdAt.toISOString(),
     archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
     failureReason: row.status === 'failed' ? row.failureReason : null,
+    summary: row.status === 'active' ? null : row.summary,
+  };
+}
+
+/** A job's transcript: its prompts and the agent's steps, merged in time order (a prompt before steps of the same instant). */
+export function transcriptBody(job: Pick<AgentJobRow, 'id' | 'status'>, messages: AgentJobMessageRow[], steps: AgentJobStepRow[]): TranscriptBody {
+  const entries = [
+    ...messages.map((m, i) => ({ at: m.createdAt.getTime(), order: 0, seq: i, role: 'user' as const, kind: 'prompt' as const, text: m.prompt, ok: null })),
+    ...steps.map((s, i) => ({ at: s.createdAt.getTime(), order: 1, seq: i, role: 'agent' as const, kind: s.kind, text: s.text, ok: s.ok })),
+  ].sort((a, b) => a.at - b.at || a.order - b.order || a.seq - b.seq);
+  return {
+    jobId: job.id,
+    status: job.status,
+    messages: entries.map((e) => ({ role: e.role, kind: e.kind, text: e.text, ok: e.ok, createdAt: new Date(e.at).toISOString() })),
   };
 }
 

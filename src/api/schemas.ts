@@ -39,10 +39,39 @@ export const AgentJobSchema = z
         'Why a `failed` job failed, as `CODE: message` (codes in docs/errors/agent.md); `null` for every other status. Folio addition to the spec\'s AgentJob.',
       example: 'AGENT_CLONE_FAILED: could not read the repository',
     }),
+    summary: z.string().nullable().openapi({
+      description:
+        'What the job did, written for a person (Markdown): the files changed and the pull request, why no file changed, or why it failed. `null` while the job is `active`. Folio addition to the spec\'s AgentJob; the steps are at `GET /v2/agent/{projectId}/job/{id}/messages`.',
+      example: 'No file changed, so no pull request was opened.\n\n- Every page is already listed in the navigation.',
+    }),
   })
   .openapi('AgentJob');
 
 export type AgentJobBody = z.infer<typeof AgentJobSchema>;
+
+/** One entry of a job's transcript. */
+export const TranscriptEntrySchema = z
+  .object({
+    role: z.enum(['user', 'agent']).openapi({ description: '`user`: a prompt sent to the job; `agent`: a step the agent took.' }),
+    kind: z.enum(['prompt', 'read', 'changed', 'check', 'note', 'summary']).openapi({
+      description:
+        '`prompt`: the job\'s prompt or a follow-up; `read`/`changed`: a file the agent read or changed (path in `text`); `check`: a check and its outcome (`ok`); `note`: another step; `summary`: the run\'s final summary.',
+    }),
+    text: z.string().openapi({ description: 'The prompt, the file path, or the step in words.' }),
+    ok: z.boolean().nullable().openapi({ description: 'Whether a `check` passed; `null` for other kinds.' }),
+    createdAt: z.string().datetime().openapi({ description: 'When it happened.' }),
+  })
+  .openapi('AgentJobTranscriptEntry');
+
+export const TranscriptSchema = z
+  .object({
+    jobId: z.string().openapi({ description: 'The job the transcript belongs to.' }),
+    status: AgentJobSchema.shape.status,
+    messages: z.array(TranscriptEntrySchema).openapi({ description: 'Prompts and steps, oldest first.' }),
+  })
+  .openapi('AgentJobTranscript');
+
+export type TranscriptBody = z.infer<typeof TranscriptSchema>;
 
 export const ProjectParams = z.object({
   projectId: z.string().min(1).max(100).openapi({ param: { name: 'projectId', in: 'path' }, description: projectIdDoc }),
@@ -52,13 +81,22 @@ export const JobParams = ProjectParams.extend({
   id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' }, description: 'The unique identifier of the agent job.' }),
 });
 
+/** Why an empty prompt is refused: shared by the schema and the services (which also refuse blank ones). */
+export const EMPTY_PROMPT = 'it is empty; write what the agent should do, for example "fix broken internal links"';
+
 export const CreateJobBody = z
   .object({
-    prompt: z.string().min(1).max(20_000).openapi({ description: 'The instruction for the agent to execute.' }),
+    prompt: z.string().min(1, EMPTY_PROMPT).max(20_000).openapi({ description: 'The instruction for the agent to execute.' }),
     branch: z.string().min(1).max(200).optional().openapi({
-      description: 'Git branch the agent should work on; when omitted the agent derives one from the job id.',
+      description:
+        'Git branch the agent should work on; when omitted the agent derives one from the job id. A branch the repository does not have is refused with 400 listing its branches.',
     }),
-    model: z.string().min(1).max(100).optional().openapi({ description: 'The agent model to use; defaults to the server default (`folio-maintainer`).' }),
+    model: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .openapi({ description: 'The agent model to use; defaults to the server default (`folio-maintainer`). A model the server does not offer is refused with 400 listing the ones it does.' }),
   })
   // Unknown fields are refused, not dropped: a misspelt `branch` must not silently run on the default branch.
   .strict()
@@ -66,7 +104,7 @@ export const CreateJobBody = z
 
 export const MessageBody = z
   .object({
-    prompt: z.string().min(1).max(20_000).openapi({ description: 'The follow-up instruction for the agent.' }),
+    prompt: z.string().min(1, EMPTY_PROMPT).max(20_000).openapi({ description: 'The follow-up instruction for the agent.' }),
   })
   .strict()
   .openapi('AgentJobMessageRequest');

@@ -12,9 +12,11 @@ import {
   type UpdateRow,
   type UpdateSource,
 } from '../db/index.js';
+import { remoteBranches } from '../agent/index.js';
 import { branchNameProblem } from '../git/index.js';
 import type { KeyCache } from './auth.js';
 import { ApiError } from './errors.js';
+import { EMPTY_PROMPT } from './schemas.js';
 
 /** Starts documentation updates: hosting's update runner, handed in by src/server. */
 export interface UpdateTrigger {
@@ -54,12 +56,21 @@ export interface AdminServicesOptions {
   /** Accepted `model` values; any non-empty name when omitted. */
   models?: string[];
   enqueueAgentJob?: (jobId: string) => void | Promise<void>;
+  /** The repository's branches, or null when they cannot be listed (the branch is then accepted); default `git ls-remote`. */
+  listBranches?: (repository: string) => Promise<string[] | null>;
   now?: () => number;
+}
+
+const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
+
+/** Refuse a prompt with nothing but spaces (an empty one fails the schema already, with the same words). */
+function checkPrompt(prompt: string): void {
+  if (prompt.trim() === '') throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: prompt: ${EMPTY_PROMPT}.`);
 }
 
 /** Build the shared services over the database. */
 export function createAdminServices(options: AdminServicesOptions): AdminServices {
-  const { db, keyCache, updates, defaultModel, models, enqueueAgentJob, now = Date.now } = options;
+  const { db, keyCache, updates, defaultModel, models, enqueueAgentJob, listBranches = remoteBranches, now = Date.now } = options;
 
   let lastPrune = 0;
 
@@ -83,6 +94,20 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
     );
   }
 
+  /** Refuse a branch name git would refuse, or one the repository does not have (when the remote answers). */
+  async function checkBranch(project: ProjectRow, branch: string): Promise<void> {
+    const problem = branchNameProblem(branch);
+    if (problem) throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: branch: "${branch}" is not a usable branch name: ${problem}.`);
+    const branches = await listBranches(project.repoUrl);
+    if (branches === null || branches.includes(branch)) return;
+    const shown = branches.length > 20 ? `${quoted(branches.slice(0, 20))} and ${branches.length - 20} more` : quoted(branches);
+    throw new ApiError(
+      400,
+      'INVALID_REQUEST',
+      `Invalid request: branch: the repository has no branch "${branch}"; ${branches.length ? `choose one of ${shown}` : 'it has no branches yet'}, or leave branch out to use the project's branch.`,
+    );
+  }
+
   async function enqueue(jobId: string): Promise<void> {
     // Without a queue the job stays `active` in the database, where a worker claims it.
     if (enqueueAgentJob) await enqueueAgentJob(jobId);
@@ -90,13 +115,11 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
 
   return {
     async createJob(project, input) {
-      if (input.branch !== undefined) {
-        const problem = branchNameProblem(input.branch);
-        if (problem) throw new ApiError(400, 'INVALID_REQUEST', `branch: "${input.branch}" is not a usable branch name: ${problem}.`);
-      }
+      checkPrompt(input.prompt);
       if (input.model !== undefined && models && !models.includes(input.model)) {
-        throw new ApiError(400, 'INVALID_REQUEST', `model: unknown model "${input.model}"; use one of ${models.join(', ')}.`);
+        throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: model: "${input.model}" is not offered by this server; choose one of ${quoted(models)}.`);
       }
+      if (input.branch !== undefined) await checkBranch(project, input.branch);
       await checkRate(project);
       const job = await createAgentJob(db, {
         projectId: project.id,
@@ -109,6 +132,7 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
       return job;
     },
     async sendMessage(project, jobId, prompt) {
+      checkPrompt(prompt);
       await checkRate(project);
       const result = await addAgentJobMessage(db, project.id, jobId, prompt);
       if ('error' in result) {

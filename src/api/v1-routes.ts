@@ -27,7 +27,7 @@ export function v1SessionBody(job: AgentJobRow): V1Session {
   };
   if (done && job.prLink) body.pullRequestLink = job.prLink;
   if (job.status === 'failed') body.messageToUser = job.failureReason ?? 'The agent failed.';
-  if (job.status === 'completed') body.messageToUser = job.prLink ? `Opened a pull request: ${job.prLink}` : 'Finished; no file needed a change.';
+  if (job.status === 'completed') body.messageToUser = job.summary ?? (job.prLink ? `Opened a pull request: ${job.prLink}` : 'Finished; no file needed a change.');
   return body;
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 
 type Register = (program: Command) => void;
@@ -24,9 +25,16 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   worker: async () => (await import('./commands/worker.js')).registerWorker,
 };
 
+/** The version in package.json: two folders up from both `src/cli/` and the compiled `dist/cli/`. */
+export function folioVersion(): string {
+  const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(text) as { version: string }).version;
+}
+
 function baseProgram(): Command {
   return new Command('folio')
     .description('Folio: build, preview and host docs.json documentation sites')
+    .version(folioVersion(), '-V, --version', 'print the Folio version')
     .showHelpAfterError();
 }
 
@@ -37,7 +45,10 @@ function baseProgram(): Command {
 export async function createProgram(argv: readonly string[] = []): Promise<Command> {
   const program = baseProgram();
   const name = argv.slice(2).find((arg) => !arg.startsWith('-'));
-  const names = name && name in COMMANDS ? [name] : Object.keys(COMMANDS);
+  const versionOnly = name === undefined && argv.slice(2).some((arg) => arg === '-V' || arg === '--version');
+  const names = name && name in COMMANDS ? [name] : versionOnly ? [] : Object.keys(COMMANDS);
+  // The server commands load the whole server before they can say anything: say something first.
+  if (name === 'start' || name === 'serve') process.stderr.write(`Folio ${folioVersion()}: starting (loading the server)…\n`);
   const registers = await Promise.all(names.map((n) => COMMANDS[n]!()));
   for (const register of registers) register(program);
   return program;

@@ -104,6 +104,8 @@ export interface CompleteOptions {
   prLink: string | null;
   /** Id of the last message this run acted on; later messages keep the job active. */
   throughMessageId: number;
+  /** What the run did, for a person (kept only when the job completes). */
+  summary?: string | null;
 }
 
 /**
@@ -114,7 +116,7 @@ export interface CompleteOptions {
  */
 export async function completeAgentJob(
   db: Database,
-  { jobId, workerId, prLink, throughMessageId }: CompleteOptions,
+  { jobId, workerId, prLink, throughMessageId, summary = null }: CompleteOptions,
 ): Promise<'completed' | 'more-messages' | 'not-active'> {
   return db.orm.transaction(async (tx) => {
     const [held] = await tx
@@ -131,7 +133,7 @@ export async function completeAgentJob(
     if (prLink !== null) await tx.update(agentJobs).set({ prLink }).where(eq(agentJobs.id, jobId));
     const done = await tx
       .update(agentJobs)
-      .set({ status: 'completed', updatedAt: now, leaseOwner: null, leaseExpiresAt: null, failureReason: null })
+      .set({ status: 'completed', updatedAt: now, leaseOwner: null, leaseExpiresAt: null, failureReason: null, summary })
       .where(
         and(
           eq(agentJobs.id, jobId),
@@ -157,13 +159,13 @@ export async function completeAgentJob(
  */
 export async function failAgentJob(
   db: Database,
-  { jobId, reason, workerId }: { jobId: string; reason: string; workerId?: string },
+  { jobId, reason, workerId, summary = null }: { jobId: string; reason: string; workerId?: string; summary?: string | null },
 ): Promise<boolean> {
   return db.orm.transaction(async (tx) => {
     const now = new Date();
     const rows = await tx
       .update(agentJobs)
-      .set({ status: 'failed', failureReason: reason, updatedAt: now, leaseOwner: null, leaseExpiresAt: null })
+      .set({ status: 'failed', failureReason: reason, summary, updatedAt: now, leaseOwner: null, leaseExpiresAt: null })
       .where(
         and(
           eq(agentJobs.id, jobId),

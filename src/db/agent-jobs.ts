@@ -42,6 +42,7 @@ export interface AgentJobRaw {
   prompt: string;
   pr_link: string | null;
   failure_reason: string | null;
+  summary: string | null;
   lease_owner: string | null;
   lease_expires_at: Date | string | null;
   attempts: number;
@@ -64,6 +65,7 @@ export function agentJobFromRaw(raw: AgentJobRaw): AgentJobRow {
     prompt: raw.prompt,
     prLink: raw.pr_link,
     failureReason: raw.failure_reason,
+    summary: raw.summary ?? null,
     leaseOwner: raw.lease_owner,
     leaseExpiresAt: toDate(raw.lease_expires_at),
     attempts: Number(raw.attempts),
@@ -169,7 +171,7 @@ export async function addAgentJobMessage(
         status: 'active',
         updatedAt: now,
         // A reopened job starts a fresh run; a running one keeps its worker's lease.
-        ...(reopen ? { failureReason: null, leaseOwner: null, leaseExpiresAt: null } : {}),
+        ...(reopen ? { failureReason: null, summary: null, leaseOwner: null, leaseExpiresAt: null } : {}),
       })
       .where(eq(agentJobs.id, id))
       .returning();

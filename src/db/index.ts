@@ -1,4 +1,5 @@
 export * from './agent-job-leases.js';
+export * from './agent-job-steps.js';
 export * from './agent-jobs.js';
 export * from './api-keys.js';
 export * from './codes.js';

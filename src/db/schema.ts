@@ -1,4 +1,4 @@
-import { bigserial, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Drizzle mirrors of the tables created by migrations/*.sql (the SQL files are
 // the source of truth; keep these in step when a migration changes a table).
@@ -41,6 +41,8 @@ export const agentJobs = pgTable('agent_jobs', {
   prompt: text('prompt').notNull(),
   prLink: text('pr_link'),
   failureReason: text('failure_reason'),
+  /** What the job did, for a person; written when it ends (migration 0101). */
+  summary: text('summary'),
   leaseOwner: text('lease_owner'),
   leaseExpiresAt: ts('lease_expires_at'),
   attempts: integer('attempts').notNull(),
@@ -57,6 +59,16 @@ export const agentJobMessages = pgTable('agent_job_messages', {
   prompt: text('prompt').notNull(),
   createdAt: ts('created_at').notNull(),
   handledAt: ts('handled_at'),
+});
+
+/** The steps of a job's runs, in order (migration 0101). */
+export const agentJobSteps = pgTable('agent_job_steps', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  jobId: text('job_id').notNull(),
+  kind: text('kind').$type<AgentStepKind>().notNull(),
+  text: text('text').notNull(),
+  ok: boolean('ok'),
+  createdAt: ts('created_at').notNull(),
 });
 
 /** Documentation updates: fetch, build and publish of a project's site (table renamed by migration 0004). */
@@ -76,6 +88,8 @@ export const updates = pgTable('updates', {
 });
 
 export type AgentJobStatus = 'active' | 'completed' | 'archived' | 'failed';
+/** `read`/`changed`: a file; `check`: a check and its outcome (`ok`); `note`: anything else; `summary`: the last word. */
+export type AgentStepKind = 'read' | 'changed' | 'check' | 'note' | 'summary';
 export type UpdateStatus = 'queued' | 'in_progress' | 'success' | 'failure';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -83,5 +97,6 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type AgentJobRow = typeof agentJobs.$inferSelect;
 export type AgentJobMessageRow = typeof agentJobMessages.$inferSelect;
 export type UpdateRow = typeof updates.$inferSelect;
+export type AgentJobStepRow = typeof agentJobSteps.$inferSelect;
 
-export const schema = { projects, apiKeys, agentJobs, agentJobMessages, updates };
+export const schema = { projects, apiKeys, agentJobs, agentJobMessages, agentJobSteps, updates };

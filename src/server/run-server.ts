@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createAgentJobQueue, startWorker, type AgentWorker } from '../agent/index.js';
+import { availableModels, createAgentJobQueue, llmOptionsFromEnv, startWorker, type AgentWorker } from '../agent/index.js';
 import { createDashboard, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
 import { failUnfinishedUpdates, openDatabase, type Database } from '../db/index.js';
 import { bearerKeyAuthorizer, createPullRequestRoutes, signedInOr } from '../hosting/index.js';
@@ -61,9 +61,12 @@ export async function runServer({
       db.kind === 'pglite' ? undefined : new Date(Date.now() - 3_600_000),
     );
     if (failed > 0) log(`marked ${failed} interrupted update(s) as failed`);
+    // The models jobs may name: checked by the API and offered by the dashboard's select.
+    const models = availableModels(llmOptionsFromEnv());
     const bundle = createAppBundle({
       db,
       dataDir: absoluteData,
+      models,
       siteDomain,
       log,
       // Jobs created before the worker is up wait in the database; the worker's reaper sends them.
@@ -74,7 +77,9 @@ export async function runServer({
         // Pull requests Folio records itself (plain git remotes) live at `<public URL>/pulls/<id>`, the jobs' prLink.
         // Signed-in dashboard users may act on them (the job pages link there); anyone else needs an admin key for the project.
         const byKey = bearerKeyAuthorizer(db);
-        app.route('/', createPullRequestRoutes({ db, authorize: dashboard ? signedInOr(dashboardSignedIn(db), byKey) : byKey }));
+        const signedIn = dashboardSignedIn(db);
+        const signIn = { url: (next: string) => `/dashboard/login?next=${encodeURIComponent(next)}`, signedIn };
+        app.route('/', createPullRequestRoutes(dashboard ? { db, authorize: signedInOr(signedIn, byKey), signIn } : { db, authorize: byKey }));
         if (dashboard) {
           app.route(
             '/dashboard',
@@ -82,6 +87,7 @@ export async function runServer({
               db,
               basePath: '/dashboard',
               services: shared.services,
+              models,
               siteDomain,
               // Settings saved on the dashboard (repository, branch, custom domains) apply at once, not after cache expiry.
               onProjectChanged: async (project) => {

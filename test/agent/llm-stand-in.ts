@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One scripted assistant turn: tool calls to make, or a final answer. */
-export type ScriptedTurn = { tools: { name: string; args: object }[] } | { text: string };
+export type ScriptedTurn = ({ tools: { name: string; args: object }[] } | { text: string }) & { /** Tokens the turn reports using (default 15). */ tokens?: number };
 
 /** What the stand-in received: each request's messages (role and content/tool results). */
 export interface ReceivedRequest {
@@ -52,7 +52,7 @@ export async function startChatStandIn(scripts: Record<string, ScriptedTurn[]>, 
         created: Math.floor(Date.now() / 1000),
         model: body.model,
         choices: [{ index: 0, message, finish_reason: 'text' in step ? 'stop' : 'tool_calls' }],
-        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+        usage: { prompt_tokens: (step.tokens ?? 15) - 5, completion_tokens: 5, total_tokens: step.tokens ?? 15 },
       }),
     );
   });

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runMaintainer } from '../../src/agent/maintainer/maintainer.js';
@@ -161,8 +161,27 @@ describe('folio-maintainer', () => {
     expect(run.summary).toContain('Skipped `AGENTS.md`');
   });
 
-  it('fails with a coded reason on prompts it does not recognise', async () => {
+  it('fails with a coded reason on prompts it does not recognise, naming the tasks it can do', async () => {
     const root = await writeSite(SITE_FILES);
-    await expect(runMaintainer({ root, prompt: 'translate everything to French' })).rejects.toMatchObject({ code: 'AGENT_PROMPT_NOT_UNDERSTOOD' });
+    const failure = runMaintainer({ root, prompt: 'translate everything to French' });
+    await expect(failure).rejects.toMatchObject({ code: 'AGENT_PROMPT_NOT_UNDERSTOOD' });
+    await expect(failure).rejects.toThrow(/It can: "upgrade mint\.json to docs\.json", "add pages that are not in the navigation", .*"fix broken internal links"/);
+  });
+
+  it('leaves hidden and noindex pages of the bundled example out of the navigation', async () => {
+    await cp(path.resolve('examples'), tmp.dir, { recursive: true });
+    const before = await readFile(path.join(tmp.dir, 'docs.json'), 'utf8');
+    const run = await runMaintainer({ root: tmp.dir, prompt: 'add pages that are not in the navigation' });
+    expect(await readFile(path.join(tmp.dir, 'docs.json'), 'utf8')).toBe(before);
+    expect(run.summary).toContain('Left `en/v2/hidden` out: its frontmatter sets `noindex: true`');
+  });
+
+  it('leaves a page with hidden: true out and lists its noindex-free sibling', async () => {
+    const root = await writeSite({ ...SITE_FILES, 'guides/secret.mdx': '---\ntitle: Secret\nhidden: true\n---\n# Secret\n' });
+    const run = await runMaintainer({ root, prompt: 'add unlisted pages' });
+    const nav = JSON.stringify((await readJson(root)).navigation);
+    expect(nav).toContain('guides/deploy');
+    expect(nav).not.toContain('guides/secret');
+    expect(run.summary).toContain('Left `guides/secret` out: its frontmatter sets `hidden: true`');
   });
 });

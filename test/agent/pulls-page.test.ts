@@ -76,4 +76,42 @@ describe('Folio-recorded pull requests page', () => {
     expect(html).not.toMatch(/<script>alert|<img src=x|<iframe/);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
+
+  it('renders the description as Markdown, names the title once, and drops script URLs', async () => {
+    const { p, id, jobId } = await openPullRequest('markdown-me');
+    const page = await (await createPullRequestRoutes({ db: h.db }).request(`/pulls/${id}`, { headers: p.auth })).text();
+    expect(page.match(/List pages missing from the navigation/g)).toHaveLength(2); // <title> and <h1>
+    expect(page).toContain('<h2>Requests</h2>');
+    expect(page).toContain('<h2>What changed</h2>');
+    expect(page).toContain('<li>Listed <code>guides/deploy</code> in group &quot;Guides&quot;');
+    expect(page).toContain(`<p>Opened by the Folio agent (job <code>${jobId}</code>`);
+    const pr = await upsertLocalPullRequest(h.db, {
+      jobId,
+      projectId: p.projectId,
+      repository: '/x/md.git',
+      baseBranch: 'main',
+      headBranch: 'folio/agent-md',
+      title: 'Links',
+      body: '[click](javascript:alert(1)) and [docs](https://example.com/docs)\n\n<b onclick="x()">bold</b>',
+      diff: '',
+    });
+    const html = await (await createPullRequestRoutes({ db: h.db }).request(`/pulls/${pr.id}`, { headers: p.auth })).text();
+    expect(html).toContain('<a href="">click</a> and <a href="https://example.com/docs">docs</a>');
+    expect(html).toContain('&lt;b onclick=&quot;x()&quot;&gt;bold&lt;/b&gt;');
+  });
+
+  it('sends a browser without a key or session to sign in, and back to the pull request', async () => {
+    const { p, id } = await openPullRequest('sign-in-first');
+    let signedIn = false;
+    const pulls = createPullRequestRoutes({ db: h.db, signIn: { url: (next) => `/dashboard/login?next=${encodeURIComponent(next)}`, signedIn: () => signedIn } });
+    const anonymous = await pulls.request(`/pulls/${id}`);
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get('location')).toBe(`/dashboard/login?next=%2Fpulls%2F${id}`);
+    // A key that may not see it, or a signed-in user asking for a pull request that does not exist: 404, no loop.
+    const other = await projectWithKey(h, '/x/other.git');
+    expect((await pulls.request(`/pulls/${id}`, { headers: other.auth })).status).toBe(404);
+    signedIn = true;
+    expect((await pulls.request('/pulls/does-not-exist')).status).toBe(404);
+    expect((await pulls.request(`/pulls/${id}`, { headers: p.auth })).status).toBe(200);
+  });
 });

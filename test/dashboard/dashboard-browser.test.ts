@@ -199,7 +199,10 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard in a browser', () => {
     await shot('12-job-follow-up');
     await page.locator('[data-job-status]:not([data-poll]):is(.completed, .failed)').waitFor({ timeout: 180_000 });
     expect(await page.locator('[data-job-status]').textContent()).toBe('completed');
-    await expect(page.locator('#messages li').count()).resolves.toBe(2);
+    // The transcript: both prompts, and the agent's steps and summaries between them.
+    await expect(page.locator('#messages li[data-kind="prompt"]').count()).resolves.toBe(2);
+    await expect(page.locator('#messages li[data-kind="summary"]').count()).resolves.toBe(2);
+    await expect(page.locator('#job-summary').textContent()).resolves.toMatch(/^Changed 1 file \(`docs\.json`\) and opened a pull request/);
     expect(await page.locator('#pr-link a').getAttribute('href')).toBe(firstPr);
 
     await page.goto(`${server.url}/dashboard/projects/${projectId}/jobs?status=completed`);

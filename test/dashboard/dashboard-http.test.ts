@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { claimAgentJob, createAgentJob, createProject, failAgentJob, listApiKeys, listProjects, upsertLocalPullRequest } from '../../src/db/index.js';
+import { addAgentJobSteps, claimAgentJob, createAgentJob, createProject, failAgentJob, listApiKeys, listProjects, upsertLocalPullRequest } from '../../src/db/index.js';
 import { createUser, ensureDashboardOwner } from '../../src/dashboard/index.js';
 import { backends } from '../db/helpers.js';
 import { dashboardStack, FormClient, type Stack } from './harness.js';
@@ -221,18 +221,32 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
         const created = await client.post('/dashboard/projects', { name: 'Jobs', repoUrl: 'https://example.com/j.git', branch: 'main', docsDir: '.' });
         const projectUrl = created.headers.get('location')!.split('?')[0]!;
         await client.get(`${projectUrl}/jobs`);
+        expect(client.lastHtml).toMatch(/<select id="model" name="model"><option value="folio-maintainer" selected="">folio-maintainer<\/option><\/select>/);
+        const refused = await client.post(`${projectUrl}/jobs`, { prompt: 'Fix broken internal links', model: 'gpt-9', branch: '' });
+        expect(refused.status).toBe(400);
+        expect(client.lastHtml).toContain('Model: &quot;gpt-9&quot; is not offered here; choose one of &quot;folio-maintainer&quot;.');
         const started = await client.post(`${projectUrl}/jobs`, { prompt: 'Fix broken internal links', model: 'folio-maintainer', branch: '' });
         expect(started.status).toBe(303);
         const jobUrl = started.headers.get('location')!.split('?')[0]!;
         const jobId = jobUrl.split('/').pop()!;
 
-        const poll = async () => (await (await client.get(`${jobUrl}/status.json`)).json()) as { status: string; failureReason: string | null };
+        const poll = async () => (await (await client.get(`${jobUrl}/status.json`)).json()) as { status: string; failureReason: string | null; logs: string[] };
         expect((await poll()).status).toBe('active');
         await claimAgentJob(stack.db, { workerId: 'w', leaseMs: 60_000, jobId });
-        await failAgentJob(stack.db, { jobId, reason: 'AGENT_UNKNOWN_PROMPT: no such maintenance task', workerId: 'w' });
+        // While the job runs, the page polls its steps (the badge's data-log fills the live list).
+        await addAgentJobSteps(stack.db, jobId, [{ kind: 'read', text: 'docs.json' }, { kind: 'check', text: 'validate: no errors', ok: true }]);
+        expect((await poll()).logs).toEqual(['Prompt: Fix broken internal links', 'Read: docs.json', 'Check ✓: validate: no errors']);
+        await client.get(jobUrl);
+        expect(client.lastHtml).toContain('data-log="steps-live"');
+        expect(client.lastHtml).toContain('<pre class="prewrap" id="steps-live" aria-live="polite">Prompt: Fix broken internal links');
+        const summary = 'The job failed and opened no pull request: no such maintenance task';
+        await failAgentJob(stack.db, { jobId, reason: 'AGENT_UNKNOWN_PROMPT: no such maintenance task', workerId: 'w', summary });
         expect(await poll()).toMatchObject({ status: 'failed', failureReason: 'AGENT_UNKNOWN_PROMPT: no such maintenance task' });
         await client.get(jobUrl);
         expect(client.lastHtml).toContain('AGENT_UNKNOWN_PROMPT: no such maintenance task');
+        expect(client.lastHtml).toContain(`<div class="prewrap" id="job-summary">${summary}</div>`);
+        expect(client.lastHtml).toContain('none (the job failed, see above)');
+        expect(client.lastHtml).not.toContain('no file changed');
         expect(client.lastHtml).toContain('Fix broken internal links');
 
         expect((await client.post(`${jobUrl}/message`, { prompt: 'Try again please' })).status).toBe(303);
@@ -305,7 +319,12 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
         const signedInPage = await client.get(`/pulls/${pr.id}`);
         expect(signedInPage.status).toBe(200);
         expect(await signedInPage.text()).toContain('Fix broken internal links');
-        expect((await stack.app.request(`/pulls/${pr.id}`)).status).toBe(404);
+        const anonymous = await stack.app.request(`/pulls/${pr.id}`);
+        expect(anonymous.status).toBe(303);
+        expect(anonymous.headers.get('location')).toBe(`/dashboard/login?next=%2Fpulls%2F${pr.id}`);
+        // After sign-in the login page sends the user on to the pull request (and nowhere off-site).
+        expect((await client.get(anonymous.headers.get('location')!)).headers.get('location')).toBe(`/pulls/${pr.id}`);
+        expect((await client.get('/dashboard/login?next=%2Fpulls%2F..%2F..%2Fx')).headers.get('location')).toBe('/dashboard/projects');
       });
 
       it('answers 404 pages for unknown projects and jobs', async () => {

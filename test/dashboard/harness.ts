@@ -27,7 +27,8 @@ export async function dashboardStack({ kind = 'pglite', buildSite }: { kind?: 'p
   const app = new Hono();
   app.route('/dashboard', createDashboard({ db, services }));
   // As `folio serve` wires them: a dashboard session, else an admin key for the project.
-  app.route('/', createPullRequestRoutes({ db, authorize: signedInOr(dashboardSignedIn(db), bearerKeyAuthorizer(db)) }));
+  const signIn = { url: (next: string) => `/dashboard/login?next=${encodeURIComponent(next)}`, signedIn: dashboardSignedIn(db) };
+  app.route('/', createPullRequestRoutes({ db, authorize: signedInOr(signIn.signedIn, bearerKeyAuthorizer(db)), signIn }));
   return {
     db,
     services,

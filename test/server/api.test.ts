@@ -24,8 +24,8 @@ describe.each(backends)('admin API on %s', (kind) => {
     const res = await post(`/v2/agent/${s.project.id}/job`, { prompt: 'Fix broken links', branch: 'docs/links', model: 'folio-maintainer' });
     expect(res.status).toBe(201);
     const job = await res.json();
-    // The spec's fields, plus Folio's `failureReason` (null unless the job failed).
-    expect(Object.keys(job).sort()).toEqual(['archivedAt', 'createdAt', 'failureReason', 'id', 'model', 'prLink', 'source', 'status']);
+    // The spec's fields, plus Folio's `failureReason` (null unless the job failed) and `summary` (null while active).
+    expect(Object.keys(job).sort()).toEqual(['archivedAt', 'createdAt', 'failureReason', 'id', 'model', 'prLink', 'source', 'status', 'summary']);
     expect(job).toMatchObject({
       status: 'active',
       source: { repository: 'https://example.test/docs.git', ref: 'docs/links' },
@@ -33,6 +33,7 @@ describe.each(backends)('admin API on %s', (kind) => {
       prLink: null,
       archivedAt: null,
       failureReason: null,
+      summary: null,
     });
     expect(queued).toContain(job.id);
     expect(res.headers.get('location')).toBe(jobUrl(job.id));
@@ -123,8 +124,9 @@ describe.each(backends)('admin API on %s', (kind) => {
   it('names the field in 400s', async () => {
     const cases: Array<[unknown, string]> = [
       [{}, 'Invalid request: prompt: Invalid input: expected string, received undefined.'],
-      [{ prompt: '' }, 'Invalid request: prompt: Too small: expected string to have >=1 characters.'],
-      [{ prompt: 'x', branch: '-delete' }, 'branch: "-delete" is not a usable branch name: it starts with "-".'],
+      [{ prompt: '' }, 'Invalid request: prompt: it is empty; write what the agent should do, for example "fix broken internal links".'],
+      [{ prompt: ' \n ' }, 'Invalid request: prompt: it is empty; write what the agent should do, for example "fix broken internal links".'],
+      [{ prompt: 'x', branch: '-delete' }, 'Invalid request: branch: "-delete" is not a usable branch name: it starts with "-".'],
       ['{"prompt": ', 'Invalid request: body: Malformed JSON in request body; send a JSON object.'],
       [{ prompt: 'x', brnach: 'main' }, 'Invalid request: body: Unrecognized key: "brnach".'],
     ];
@@ -222,6 +224,7 @@ describe.each(backends)('admin API on %s', (kind) => {
       '/v2/agent/{projectId}/job/{id}',
       '/v2/agent/{projectId}/job/{id}/archive',
       '/v2/agent/{projectId}/job/{id}/message',
+      '/v2/agent/{projectId}/job/{id}/messages',
       '/v2/agent/{projectId}/jobs',
     ]);
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });

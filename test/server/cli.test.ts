@@ -45,6 +45,12 @@ describe('folio projects, keys and start', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+  it('prints its version from package.json', async () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect((await folio(['--version'])).stdout).toBe(`${version}\n`);
+    expect((await folio(['-V'])).stdout).toBe(`${version}\n`);
+  });
+
   it('creates a project and a key (printed once, last line), lists and revokes it', async () => {
     const data = path.join(dir, 'cli');
     const created = await folio(['projects', 'create', '--name', 'CLI Docs', '--repo', 'https://example.test/cli.git', '--dir', 'docs', '--data', data]);

@@ -31,8 +31,9 @@ describe('GET /openapi.json', () => {
   it('keeps the spec AgentJob fields, required and nullable where the spec says', () => {
     const job = (served as { components: { schemas: Record<string, { properties: Record<string, { type: unknown }>; required: string[] }> } })
       .components.schemas.AgentJob!;
-    expect(Object.keys(job.properties)).toEqual(['id', 'status', 'source', 'model', 'prLink', 'createdAt', 'archivedAt', 'failureReason']);
+    expect(Object.keys(job.properties)).toEqual(['id', 'status', 'source', 'model', 'prLink', 'createdAt', 'archivedAt', 'failureReason', 'summary']);
     expect(job.properties.failureReason!.type).toEqual(['string', 'null']);
+    expect(job.properties.summary!.type).toEqual(['string', 'null']);
     expect(job.properties.prLink!.type).toEqual(['string', 'null']);
     expect(job.properties.archivedAt!.type).toEqual(['string', 'null']);
     expect(job.properties.createdAt!.type).toBe('string');

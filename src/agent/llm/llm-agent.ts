@@ -1,6 +1,6 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, stepCountIs, type LanguageModel } from 'ai';
+import { generateText, stepCountIs, type LanguageModel, type StopCondition, type ToolSet } from 'ai';
 import { AgentError } from '../codes.js';
 import type { AgentModel } from '../model.js';
 import type { LlmOptions } from './options.js';
@@ -19,25 +19,52 @@ const SYSTEM = [
   'Finish with a short summary of what you changed: the first line is a pull request title, the rest its description.',
 ].join('\n');
 
-/** A language-model agent for `modelId`, looping over tool calls until it answers or runs out of steps. */
+/** Stop once the steps so far used `budget` tokens or more. */
+const tokensUsed = (steps: readonly { usage: { totalTokens?: number } }[]) => steps.reduce((n, st) => n + (st.usage.totalTokens ?? 0), 0);
+const tokenBudget =
+  <T extends ToolSet>(budget: number): StopCondition<T> =>
+  ({ steps }) =>
+    tokensUsed(steps) >= budget;
+
+/**
+ * A language-model agent for `modelId`: the SDK's tool loop, stopped by a step
+ * limit or a token budget (the job's wall-clock limit aborts it through `signal`).
+ * Every round is a note in the transcript, every file and check a step of its own.
+ */
 export function llmAgent(opts: LlmOptions, modelId: string): AgentModel {
-  return async ({ root, prompt, signal, log }) => {
+  const maxSteps = opts.maxSteps ?? 30;
+  const maxTokens = opts.maxTokens ?? 400_000;
+  return async ({ root, prompt, signal, log, step }) => {
     const edited = new Set<string>();
     let result;
+    let round = 0;
     try {
       result = await generateText({
         model: languageModel(opts, modelId),
         system: SYSTEM,
         prompt,
-        tools: docsTools(root, edited),
-        stopWhen: stepCountIs(opts.maxSteps ?? 30),
+        tools: docsTools(root, edited, step),
+        stopWhen: [stepCountIs(maxSteps), tokenBudget(maxTokens)],
         abortSignal: signal,
         maxRetries: 1,
-        onStepFinish: (step) => log?.(`llm: step with ${step.toolCalls.length} tool call(s)`),
+        onStepFinish: (s) => {
+          round++;
+          const calls = s.toolCalls.map((c) => c.toolName).join(', ');
+          log?.(`llm: step ${round} with ${s.toolCalls.length} tool call(s)`);
+          step?.({ kind: 'note', text: calls ? `Model step ${round}: called ${calls}.` : `Model step ${round}: answered.` });
+        },
       });
     } catch (err) {
       if (err instanceof AgentError) throw err;
       throw new AgentError('AGENT_LLM_FAILED', `Model "${modelId}" failed: ${(err as Error).message}`);
+    }
+    // The loop ended on a limit rather than on an answer: nothing it half-did is pushed.
+    if (result.finishReason === 'tool-calls') {
+      const used = tokensUsed(result.steps);
+      if (used >= maxTokens) {
+        throw new AgentError('AGENT_TOKEN_BUDGET', `Model "${modelId}" used ${used} tokens, the budget of a run is ${maxTokens}, and it had not finished. Narrow the prompt or raise FOLIO_LLM_MAX_TOKENS.`);
+      }
+      throw new AgentError('AGENT_STEP_LIMIT', `Model "${modelId}" made ${result.steps.length} tool-call rounds, the limit of a run, without finishing. Narrow the prompt or raise FOLIO_LLM_MAX_STEPS.`);
     }
     const text = result.text.trim();
     const [first = '', ...rest] = text.split('\n');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { tool } from 'ai';
 import { z } from 'zod';
 import { resolveInside, toPosixRelative } from '../../shared/index.js';
+import type { NewAgentJobStep } from '../../db/index.js';
 import { describeErrors, siteErrors } from '../verify.js';
 
 const MAX_READ = 200_000;
@@ -28,7 +29,7 @@ async function walk(root: string, dir: string, out: string[]): Promise<void> {
 }
 
 /** Tools a language-model agent edits the docs with, all confined to `root`. */
-export function docsTools(root: string, edited: Set<string>) {
+export function docsTools(root: string, edited: Set<string>, step: (s: NewAgentJobStep) => void = () => {}) {
   return {
     list_files: tool({
       description: 'List files under a folder of the docs repository (recursive, paths relative to the docs root).',
@@ -43,7 +44,9 @@ export function docsTools(root: string, edited: Set<string>) {
       description: 'Read a text file of the docs repository.',
       inputSchema: z.object({ path: z.string().describe('File path relative to the docs root') }),
       execute: async ({ path: rel }) => {
-        const text = await readFile(inside(root, rel), 'utf8');
+        const abs = inside(root, rel);
+        const text = await readFile(abs, 'utf8');
+        step({ kind: 'read', text: toPosixRelative(root, abs) });
         return text.length > MAX_READ ? `${text.slice(0, MAX_READ)}\n[truncated]` : text;
       },
     }),
@@ -55,6 +58,7 @@ export function docsTools(root: string, edited: Set<string>) {
         await mkdir(path.dirname(abs), { recursive: true });
         await writeFile(abs, content);
         edited.add(toPosixRelative(root, abs));
+        step({ kind: 'changed', text: toPosixRelative(root, abs) });
         return `Wrote ${toPosixRelative(root, abs)} (${content.length} characters).`;
       },
     }),
@@ -83,6 +87,7 @@ export function docsTools(root: string, edited: Set<string>) {
       inputSchema: z.object({}),
       execute: async () => {
         const errors = await siteErrors(root, 'validate');
+        step({ kind: 'check', text: errors.length === 0 ? 'validate: no errors' : `validate: ${describeErrors(errors)}`, ok: errors.length === 0 });
         return errors.length === 0 ? 'OK' : describeErrors(errors, 20);
       },
     }),
@@ -91,6 +96,7 @@ export function docsTools(root: string, edited: Set<string>) {
       inputSchema: z.object({}),
       execute: async () => {
         const errors = await siteErrors(root, 'build');
+        step({ kind: 'check', text: errors.length === 0 ? 'build: no errors' : `build: ${describeErrors(errors)}`, ok: errors.length === 0 });
         return errors.length === 0 ? 'OK' : describeErrors(errors, 20);
       },
     }),

@@ -82,10 +82,15 @@ export async function addUnlistedPages(root: string, prompt = ''): Promise<TaskR
   const doc = await readDocsJson(root);
   const facts = navigationFacts(doc.value.navigation);
   const index = await buildPageIndex(root);
-  const candidates = [...index.pages.values()].filter((p) => !p.hidden && !facts.listed.has(p.path) && !NOT_PAGES.test(p.path));
+  const candidates = [...index.pages.values()].filter((p) => !facts.listed.has(p.path) && !NOT_PAGES.test(p.path));
   const notes: string[] = [];
   const unlisted: string[] = [];
   for (const page of candidates) {
+    // `hidden` and `noindex` pages are meant to be reachable only by URL: listing them would undo that.
+    if (page.hidden || page.noindex) {
+      notes.push(`Left \`${page.path}\` out: its frontmatter sets \`${page.hidden ? 'hidden' : 'noindex'}: true\` (reachable by URL only).`);
+      continue;
+    }
     const note = repositoryNote(page.path, page.format, page.frontmatter);
     if (note) notes.push(`Skipped \`${page.file}\`: ${note}; add frontmatter with a title to list it.`);
     else unlisted.push(page.path);

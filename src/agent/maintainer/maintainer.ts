@@ -10,7 +10,7 @@ export const MAINTAINER_MODEL = 'folio-maintainer';
  * maintenance tasks the prompt names and fails, saying what it can do, on
  * prompts it does not recognise.
  */
-export async function runMaintainer({ root, prompt, log }: AgentRunInput): Promise<AgentRun> {
+export async function runMaintainer({ root, prompt, log, step }: AgentRunInput): Promise<AgentRun> {
   const tasks = tasksForPrompt(prompt);
   if (tasks.length === 0) {
     const can = MAINTENANCE_TASKS.map((t) => `"${t.example}"`).join(', ');
@@ -20,9 +20,14 @@ export async function runMaintainer({ root, prompt, log }: AgentRunInput): Promi
   const done: string[] = [];
   for (const task of tasks) {
     log?.(`maintainer: ${task.id}`);
+    step?.({ kind: 'note', text: `Task: ${task.title.toLowerCase()}.` });
+    for (const file of task.reads) step?.({ kind: 'read', text: file });
     const result = await task.run(root, prompt);
+    step?.({ kind: 'note', text: result.changed ? `${task.title}: done.` : `${task.title}: nothing to change. ${result.notes.at(-1) ?? ''}`.trim() });
     if (result.changed) done.push(task.title);
-    sections.push(`### ${task.title}\n\n${result.notes.map((n) => `- ${n}`).join('\n')}`);
+    const notes = result.notes.map((n) => `- ${n}`).join('\n');
+    // One task is the whole run, already named by the title: a heading would repeat it.
+    sections.push(tasks.length > 1 ? `#### ${task.title}\n\n${notes}` : notes);
   }
   return {
     title: done.length > 0 ? done.join('; ') : tasks.map((t) => t.title).join('; '),

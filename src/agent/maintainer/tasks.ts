@@ -10,6 +10,8 @@ export interface MaintenanceTask {
   title: string;
   /** How users can ask for it (shown when a prompt is not understood). */
   example: string;
+  /** What it reads, for the transcript. */
+  reads: string[];
   matches(prompt: string): boolean;
   /** Carry the task out on the docs root; the prompt may carry details (e.g. a target group). */
   run(root: string, prompt: string): Promise<TaskResult>;
@@ -20,6 +22,7 @@ export interface MaintenanceTask {
 export const MAINTENANCE_TASKS: readonly MaintenanceTask[] = [
   {
     id: 'upgrade-mint-json',
+    reads: ['mint.json'],
     title: 'Upgrade mint.json to docs.json',
     example: 'upgrade mint.json to docs.json',
     matches: (p) => /mint\.json/.test(p) && /\b(upgrade|migrate|convert|replace|move)\b|docs\.json/.test(p),
@@ -27,6 +30,7 @@ export const MAINTENANCE_TASKS: readonly MaintenanceTask[] = [
   },
   {
     id: 'add-unlisted-pages',
+    reads: ['docs.json', 'the frontmatter of every page'],
     title: 'List pages missing from the navigation',
     example: 'add pages that are not in the navigation',
     matches: (p) =>
@@ -35,6 +39,7 @@ export const MAINTENANCE_TASKS: readonly MaintenanceTask[] = [
   },
   {
     id: 'sync-openapi-navigation',
+    reads: ['docs.json', 'the OpenAPI specs it names', 'the MDX endpoint pages'],
     title: 'Replace MDX endpoint pages with OpenAPI entries',
     example: 'sync the navigation with the OpenAPI spec',
     matches: (p) => /\b(openapi|open api|swagger|api reference|endpoints?)\b/.test(p) && /\b(sync|synchroni[sz]e|migrat\w*|generat\w*|navigation|nav|update)\b/.test(p),
@@ -43,6 +48,7 @@ export const MAINTENANCE_TASKS: readonly MaintenanceTask[] = [
   },
   {
     id: 'fix-broken-links',
+    reads: ['docs.json', 'every page'],
     title: 'Fix broken internal links',
     example: 'fix broken internal links',
     matches: (p) => /\b(broken|dead|invalid)\b.*\blinks?\b|\bfix\b.*\blinks?\b/.test(p),
@@ -50,6 +56,7 @@ export const MAINTENANCE_TASKS: readonly MaintenanceTask[] = [
   },
   {
     id: 'normalize-docs-json',
+    reads: ['docs.json'],
     title: 'Normalise docs.json formatting',
     example: 'normalise docs.json formatting',
     matches: (p) => /\b(format|formatting|reformat|normali[sz]e|prettify|pretty[- ]print|indent(ation)?)\b/.test(p) && /docs\.json|config/.test(p),

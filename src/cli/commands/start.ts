@@ -19,6 +19,7 @@ export function registerStart(program: Command): void {
     async (flags: ServeFlags) => {
       let server: Awaited<ReturnType<typeof startFromFlags>> | null = null;
       try {
+        process.stderr.write(`Opening the database in ${flags.data} (migrations on first start) and starting the server…\n`);
         server = await startFromFlags(flags);
         const { db } = server;
         // A bare repository holding the examples on `main`, so updates and agent jobs (branches, pull

@@ -11,9 +11,13 @@ import type { Notice } from '../views/layout.js';
 import { LoginThrottle } from './login-throttle.js';
 import { clientAddress } from '../../api/index.js';
 
-/** Only same-dashboard paths are allowed after sign-in, so `next` cannot send users to another site. */
+/**
+ * Only dashboard paths and the Folio-recorded pull request pages (`/pulls/<id>`, which send anonymous visitors
+ * here) are allowed after sign-in, so `next` cannot send users to another site.
+ */
 function safeNext(ctx: DashboardContext, next: string | undefined): string {
-  if (next && next.startsWith(`${ctx.base}/`) && !next.startsWith('//') && !next.includes('\\')) return next;
+  const ours = next !== undefined && (next.startsWith(`${ctx.base}/`) || /^\/pulls\/[\w-]+$/.test(next));
+  if (next && ours && !next.startsWith('//') && !next.includes('\\')) return next;
   return `${ctx.base}/projects`;
 }
 

@@ -1,17 +1,33 @@
 import type { Context, Hono } from 'hono';
 import { createElement } from 'react';
-import { decodeJobCursor, encodeJobCursor, getAgentJob, listAgentJobMessages, listAgentJobs, type AgentJobStatus, type ProjectRow } from '../../db/index.js';
+import {
+  decodeJobCursor,
+  encodeJobCursor,
+  getAgentJob,
+  listAgentJobMessages,
+  listAgentJobs,
+  listAgentJobSteps,
+  type AgentJobRow,
+  type AgentJobStatus,
+  type ProjectRow,
+} from '../../db/index.js';
 import { branchForJob, branchNameProblem } from '../../git/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
 import { errorPage, html, viewerOf } from '../respond.js';
-import { ApiError } from '../../api/index.js';
+import { ApiError, transcriptBody } from '../../api/index.js';
 import { statusLabel } from '../views/format.js';
 import type { Notice } from '../views/layout.js';
-import { JOB_FILTERS, JobDetailPage, JobsPage } from '../views/job-pages.js';
+import { JOB_FILTERS, JobDetailPage, JobsPage, transcriptLine } from '../views/job-pages.js';
 import { noticeFromQuery } from './notices.js';
 import { loadProject } from './project-routes.js';
 
 const PAGE_SIZE = 25;
+
+/** A job's prompts and steps, as the API's transcript endpoint gives them. */
+async function transcriptOf(ctx: DashboardContext, job: AgentJobRow) {
+  const [messages, steps] = await Promise.all([listAgentJobMessages(ctx.db, job.id), listAgentJobSteps(ctx.db, job.id)]);
+  return transcriptBody(job, messages, steps).messages;
+}
 const MAX_PROMPT = 20_000;
 
 /** Agent jobs: list with filters, start, detail, follow-up, archive, and the polling endpoint. */
@@ -63,8 +79,8 @@ export function registerJobRoutes(app: Hono<DashboardEnv>, ctx: DashboardContext
         ? `Prompt: describe the change in 1 to ${MAX_PROMPT} characters.`
         : branch && branchNameProblem(branch)
           ? `Base branch: "${branch}" is refused because ${branchNameProblem(branch)}.`
-          : model && !ctx.models.includes(model) && !/^[A-Za-z0-9._:/-]{1,100}$/.test(model)
-            ? 'Model: use one of the suggested model names.'
+          : model && !ctx.models.includes(model)
+            ? `Model: "${model}" is not offered here; choose one of ${ctx.models.map((m) => `"${m}"`).join(', ')}.`
             : null;
     if (problem) return listPage(c, project, { kind: 'error', text: problem, code: 'DASHBOARD_FORM_INVALID' }, 400);
     try {
@@ -81,7 +97,7 @@ export function registerJobRoutes(app: Hono<DashboardEnv>, ctx: DashboardContext
     if (project instanceof Response) return project;
     const job = await getAgentJob(ctx.db, project.id, c.req.param('jobId'));
     if (!job) return errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', 'This project has no job with that id. Pick one from the jobs list.');
-    const messages = await listAgentJobMessages(ctx.db, job.id);
+    const transcript = await transcriptOf(ctx, job);
     let workBranch: string | null = null;
     try {
       workBranch = branchForJob(job.id);
@@ -89,13 +105,15 @@ export function registerJobRoutes(app: Hono<DashboardEnv>, ctx: DashboardContext
       // An id that cannot name a branch (a row written by hand) shows no branch instead of failing the page.
       workBranch = null;
     }
-    return html(c, createElement(JobDetailPage, { base, viewer: viewerOf(c), project, job, messages, workBranch, notice: noticeFromQuery(c) }));
+    return html(c, createElement(JobDetailPage, { base, viewer: viewerOf(c), project, job, transcript, workBranch, notice: noticeFromQuery(c) }));
   });
 
   app.get('/projects/:projectId/jobs/:jobId/status.json', async (c) => {
     const job = await getAgentJob(ctx.db, c.req.param('projectId'), c.req.param('jobId'));
     if (!job) return c.json({ error: 'Job not found.' }, 404);
-    return c.json({ id: job.id, status: job.status, statusLabel: statusLabel(job.status), prLink: job.prLink, failureReason: job.failureReason });
+    // `logs`: the transcript so far, one line per entry, shown live on the job page while it runs.
+    const logs = (await transcriptOf(ctx, job)).map(transcriptLine);
+    return c.json({ id: job.id, status: job.status, statusLabel: statusLabel(job.status), prLink: job.prLink, failureReason: job.failureReason, logs });
   });
 
   app.post('/projects/:projectId/jobs/:jobId/message', async (c) => {

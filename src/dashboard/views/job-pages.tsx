@@ -1,11 +1,22 @@
-import type { AgentJobMessageRow, AgentJobRow, AgentJobStatus, ProjectRow } from '../../db/index.js';
+import type { TranscriptBody } from '../../api/index.js';
+import type { AgentJobRow, AgentJobStatus, ProjectRow } from '../../db/index.js';
 import { formatDate, statusLabel } from './format.js';
 import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
 
 export const JOB_FILTERS: (AgentJobStatus | 'all')[] = ['all', 'active', 'completed', 'failed', 'archived'];
 
-/** A status badge; active jobs poll their JSON endpoint so the badge changes without a reload. */
-function JobBadge({ base, projectId, job, reload }: { base: string; projectId: string; job: AgentJobRow; reload?: boolean }) {
+type TranscriptEntry = TranscriptBody['messages'][number];
+
+const STEP_WORDS: Record<TranscriptEntry['kind'], string> = { prompt: 'Prompt', read: 'Read', changed: 'Changed', check: 'Check', note: 'Step', summary: 'Summary' };
+
+/** One transcript entry as a line (the live view of a running job). */
+export function transcriptLine(e: TranscriptEntry): string {
+  const mark = e.kind === 'check' ? (e.ok ? ' ✓' : ' ✗') : '';
+  return `${STEP_WORDS[e.kind]}${mark}: ${e.text}`;
+}
+
+/** A status badge; active jobs poll their JSON endpoint so the badge (and, with `log`, the steps) change without a reload. */
+function JobBadge({ base, projectId, job, reload, log }: { base: string; projectId: string; job: AgentJobRow; reload?: boolean; log?: string }) {
   const live = job.status === 'active';
   return (
     <span
@@ -13,6 +24,7 @@ function JobBadge({ base, projectId, job, reload }: { base: string; projectId: s
       data-job-status={job.id}
       data-poll={live ? `${base}/projects/${projectId}/jobs/${job.id}/status.json` : undefined}
       data-reload={live && reload ? '' : undefined}
+      data-log={live && log ? log : undefined}
       aria-live={live ? 'polite' : undefined}
     >
       {statusLabel(job.status)}
@@ -31,12 +43,13 @@ function JobForm({ base, viewer, project, models }: { base: string; viewer: View
       <div className="row">
         <div className="field">
           <label htmlFor="model">Model</label>
-          <input id="model" name="model" list="models" defaultValue={models[0] ?? ''} autoCapitalize="off" spellCheck={false} />
-          <datalist id="models">
+          <select id="model" name="model" defaultValue={models[0]}>
             {models.map((m) => (
-              <option key={m} value={m} />
+              <option key={m} value={m}>
+                {m}
+              </option>
             ))}
-          </datalist>
+          </select>
         </div>
         <div className="field">
           <label htmlFor="branch">
@@ -126,17 +139,24 @@ export function JobsPage(props: {
   );
 }
 
-/** One job: facts, the conversation, follow-up and archive. */
+/** Why a finished job has no pull request, for the Details list. */
+function noPullRequest(job: AgentJobRow): string {
+  if (job.status === 'active') return 'not yet';
+  if (job.status === 'failed') return 'none (the job failed, see above)';
+  return job.summary?.startsWith('No file changed') ? 'none (no file changed, see the summary)' : 'none';
+}
+
+/** One job: facts, what it did (summary and transcript), follow-up and archive. */
 export function JobDetailPage(props: {
   base: string;
   viewer: Viewer;
   project: ProjectRow;
   job: AgentJobRow;
-  messages: AgentJobMessageRow[];
+  transcript: TranscriptEntry[];
   workBranch: string | null;
   notice?: Notice | null;
 }) {
-  const { base, viewer, project, job, messages, workBranch, notice } = props;
+  const { base, viewer, project, job, transcript, workBranch, notice } = props;
   const jobUrl = `${base}/projects/${project.id}/jobs/${job.id}`;
   return (
     <Layout title={`Job ${job.id}`} base={base} viewer={viewer} project={project} tab="jobs" notice={notice}>
@@ -147,12 +167,20 @@ export function JobDetailPage(props: {
         Job <span className="mono">{job.id}</span>
       </h1>
       <p className="sub">
-        <JobBadge base={base} projectId={project.id} job={job} reload />
+        <JobBadge base={base} projectId={project.id} job={job} reload log="steps-live" />
       </p>
       {job.status === 'failed' && job.failureReason ? (
         <div className="notice error" role="alert" id="failure-reason">
           <strong>Failed:</strong> {job.failureReason}
         </div>
+      ) : null}
+      {job.status !== 'active' && job.summary ? (
+        <section className="panel" aria-labelledby="summary-h">
+          <h2 id="summary-h">Summary</h2>
+          <div className="prewrap" id="job-summary">
+            {job.summary}
+          </div>
+        </section>
       ) : null}
       <section className="panel" aria-labelledby="facts">
         <h2 id="facts">Details</h2>
@@ -170,7 +198,7 @@ export function JobDetailPage(props: {
             </>
           ) : null}
           <dt>Pull request</dt>
-          <dd id="pr-link">{job.prLink ? <a href={job.prLink}>{job.prLink}</a> : job.status === 'active' ? 'not yet' : 'none (no file changed)'}</dd>
+          <dd id="pr-link">{job.prLink ? <a href={job.prLink}>{job.prLink}</a> : noPullRequest(job)}</dd>
           <dt>Created</dt>
           <dd>{formatDate(job.createdAt)}</dd>
           <dt>Updated</dt>
@@ -180,15 +208,15 @@ export function JobDetailPage(props: {
         </dl>
       </section>
       <section className="panel" aria-labelledby="conv">
-        <h2 id="conv">Prompts</h2>
+        <h2 id="conv">Transcript</h2>
+        {job.status === 'active' ? <pre className="prewrap" id="steps-live" aria-live="polite">{transcript.map(transcriptLine).join('\n')}</pre> : null}
         <ol className="messages" id="messages">
-          {messages.map((m) => (
-            <li key={m.id}>
+          {transcript.map((e, i) => (
+            <li key={i} data-kind={e.kind}>
               <div className="when">
-                {formatDate(m.createdAt)}
-                {m.handledAt ? ` · handled ${formatDate(m.handledAt)}` : ' · waiting'}
+                {formatDate(new Date(e.createdAt))} · {e.role === 'user' ? 'you' : 'agent'}
               </div>
-              <div className="prewrap">{m.prompt}</div>
+              <div className="prewrap">{transcriptLine(e)}</div>
             </li>
           ))}
         </ol>

@@ -1,4 +1,6 @@
 import { html, raw } from 'hono/html';
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import type { LocalPullRequest } from '../../db/index.js';
 
 const STYLE = `
@@ -9,6 +11,8 @@ h1{font-size:1.6rem;margin:.2rem 0}.meta{color:#59636e}
 .open{background:#1f883d}.merged{background:#8250df}.closed{background:#cf222e}
 section{background:#fff;border:1px solid #d1d9e0;border-radius:6px;margin:1rem 0;padding:1rem}
 pre{white-space:pre-wrap;margin:0;font:13px/1.45 ui-monospace,monospace}
+.body>:first-child{margin-top:0}.body>:last-child{margin-bottom:0}.body h2{font-size:1.2rem;border-bottom:1px solid #d1d9e0}
+code{font:13px ui-monospace,monospace;background:#eff1f3;padding:.1rem .3rem;border-radius:4px}
 .diff{overflow-x:auto;padding:0}.diff pre{white-space:pre;padding:1rem}
 .add{background:#dafbe1}.del{background:#ffebe9}.hunk{color:#59636e;background:#ddf4ff}.file{font-weight:700}
 form{display:inline}button{font:inherit;padding:.4rem 1rem;border-radius:6px;border:1px solid #d1d9e0;cursor:pointer}
@@ -20,6 +24,15 @@ function diffLines(diff: string) {
     const kind = line.startsWith('diff --git') ? 'file' : line.startsWith('@@') ? 'hunk' : line.startsWith('+') && !line.startsWith('+++') ? 'add' : line.startsWith('-') && !line.startsWith('---') ? 'del' : '';
     return html`<span class="${kind}">${line}</span>\n`;
   });
+}
+
+/**
+ * The description as HTML. micromark is safe by default: raw HTML in the text is
+ * escaped, and link and image URLs with other protocols than http(s), mailto and
+ * relative ones are dropped, so a prompt cannot inject script into the page.
+ */
+export function pullRequestBodyHtml(markdown: string): string {
+  return micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
 }
 
 /** The page served at a recorded pull request's `prLink`. */
@@ -36,7 +49,7 @@ export function pullRequestPage(pr: LocalPullRequest, notice?: string) {
 <p class="meta"><span class="badge ${pr.status}">${pr.status}</span> wants to merge <code>${pr.headBranch}</code> into <code>${pr.baseBranch}</code> of <code>${pr.repository}</code></p>
 <h1>${pr.title}</h1>
 ${notice ? html`<section class="notice">${notice}</section>` : ''}
-<section><pre>${pr.body}</pre></section>
+<section class="body">${raw(pullRequestBodyHtml(pr.body))}</section>
 ${actions}
 <section class="diff"><pre>${diffLines(pr.diff)}</pre></section>
 <p class="meta">Raw diff: <a href="/pulls/${pr.id}/diff">/pulls/${pr.id}/diff</a></p>

@@ -8,6 +8,11 @@ export interface PullRequestRoutesDeps {
   db: Database;
   /** Who may view, merge and close; default: an admin key valid for the pull request's project. */
   authorize?: AuthorizePullRequest;
+  /**
+   * Where a browser without credentials is sent to sign in (the dashboard), and how to tell
+   * it is signed in; without it such requests get the 404.
+   */
+  signIn?: { url: (next: string) => string; signedIn: (c: Context) => boolean | Promise<boolean> };
 }
 
 /**
@@ -15,13 +20,17 @@ export interface PullRequestRoutesDeps {
  * the app root so `<publicUrl>/pulls/<id>` (the job's prLink) resolves.
  * GET /pulls/:id, GET /pulls/:id/diff, POST /pulls/:id/merge, POST /pulls/:id/close.
  */
-export function createPullRequestRoutes({ db, authorize = bearerKeyAuthorizer(db) }: PullRequestRoutesDeps): Hono {
+export function createPullRequestRoutes({ db, authorize = bearerKeyAuthorizer(db), signIn }: PullRequestRoutesDeps): Hono {
   const app = new Hono();
 
   const load = async (c: Context, action: PullRequestAction): Promise<LocalPullRequest | Response> => {
     const pr = await getLocalPullRequest(db, c.req.param('id') ?? '');
     // Unknown and not-allowed read the same, so ids of other projects leak nothing.
     if (!pr || !(await authorize(c, { projectId: pr.projectId, action }))) {
+      // A link opened in a browser with neither a key nor a session: ask to sign in, then come back.
+      if (signIn && c.req.method === 'GET' && !c.req.header('authorization') && !(await signIn.signedIn(c))) {
+        return c.redirect(signIn.url(c.req.path), 303);
+      }
       return c.json({ error: 'Pull request not found (or this key may not see it).' }, 404);
     }
     return pr;
