@@ -132,3 +132,21 @@ function summary(description: string | undefined): string {
   if (!first) return '';
   return `: ${first.length > 300 ? `${first.slice(0, 297).trimEnd()}…` : first}`;
 }
+
+/** True when an `Accept` header asks for Markdown (`text/markdown`) before HTML. */
+export function wantsMarkdown(accept: string | null | undefined): boolean {
+  if (!accept) return false;
+  const types = accept.split(',').map((part) => {
+    const [type = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return { type: type.trim(), q: q ? Number(q.slice(2)) : 1 };
+  });
+  const md = types.find((t) => t.type === 'text/markdown')?.q ?? 0;
+  const html = Math.max(0, ...types.filter((t) => t.type === 'text/html' || t.type === '*/*').map((t) => t.q));
+  return md > 0 && md >= html;
+}
+
+/** The `Link` header value that points from a page to its Markdown (`guide/intro.md`). */
+export function markdownLink(markdownFile: string): string {
+  return `</${markdownFile}>; rel="alternate"; type="text/markdown"`;
+}

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
+import { markdownFileFor, markdownLink, wantsMarkdown } from '../../markdown/index.js';
 import { isInside, resolveInside } from '../../shared/index.js';
 import { projectSiteDir, publishedDir } from '../updates/publish.js';
 import type { HostMap } from './host-map.js';
@@ -13,6 +14,7 @@ const TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -47,10 +49,10 @@ async function readFileIfAny(root: string, file: string | null): Promise<Buffer 
 // Build assets carry a content hash in their name (`site.0c053d3ce4.js`): cache them for good.
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
 
-function respond(body: Buffer, file: string, status = 200, method = 'GET'): Response {
+function respond(body: Buffer, file: string, status = 200, method = 'GET', extra: Record<string, string> = {}): Response {
   const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   const cache = HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
-  const headers = { 'Content-Type': type, 'Content-Length': String(body.length), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': cache };
+  const headers = { 'Content-Type': type, 'Content-Length': String(body.length), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': cache, ...extra };
   return new Response(method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
 }
 
@@ -81,11 +83,19 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
   const redirect = matchRedirect(redirectsOf(root), pathname);
   if (redirect) return new Response(null, { status: redirect.status, headers: { Location: redirect.location } });
   const clean = pathname.replace(/\/+$/, '');
+  // A page's Markdown (written beside it by the build): for `Accept: text/markdown`, and linked from its HTML.
+  const markdownFile = resolveInside(root, markdownFileFor(clean || '/'));
+  if (wantsMarkdown(request.headers.get('accept'))) {
+    const body = await readFileIfAny(root, markdownFile);
+    if (body && markdownFile) return respond(body, markdownFile, 200, request.method, { Vary: 'Accept' });
+  }
   const candidates = pathname.endsWith('/') ? [`${clean}/index.html`] : [clean, `${clean}.html`, `${clean}/index.html`];
   for (const candidate of candidates) {
     const file = resolveInside(root, candidate);
     const body = await readFileIfAny(root, file);
-    if (body && file) return respond(body, file, 200, request.method);
+    if (!body || !file) continue;
+    const alternate: Record<string, string> = file.endsWith('.html') && markdownFile && (await readFileIfAny(root, markdownFile)) ? { Link: markdownLink(markdownFileFor(clean || '/')), Vary: 'Accept' } : {};
+    return respond(body, file, 200, request.method, alternate);
   }
   const notFound = path.join(root, '404.html');
   const body = await readFileIfAny(root, notFound);
