@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { llmsFiles, llmsGroups, markdownFileFor } from '../markdown/index.js';
+import { DOCS_INDEX_FILE, llmsFiles, llmsGroups, markdownFileFor, type DocsIndexFile } from '../markdown/index.js';
 import type { SiteRenderer } from '../render/index.js';
 import { resolveInside } from '../shared/index.js';
 import type { Site } from '../site/index.js';
@@ -31,6 +31,13 @@ export async function writeLlmsFiles(site: Site, output: OutputWriter, renderer:
     if (own !== null) made.files.set(name, own);
     made.files.set(`.well-known/${name}`, made.files.get(name)!);
   }
+  // The page list the MCP server's search reads (with each page's `.md`).
+  const indexed: DocsIndexFile = {
+    name: site.config.name,
+    ...(site.config.description ? { description: site.config.description } : {}),
+    pages: groups.flatMap((g) => g.pages.map((r) => ({ href: r.href, title: r.title, ...(r.description ? { description: r.description } : {}), section: g.label }))),
+  };
+  made.files.set(DOCS_INDEX_FILE, JSON.stringify(indexed));
   const written: string[] = [];
   await Promise.all(
     [...made.files].map(([rel, contents]) => {
