@@ -78,4 +78,14 @@ describe('/mcp on a hosted site (Streamable HTTP)', () => {
       await client.close();
     }
   }, 60_000);
+
+  it('points at /mcp from /.well-known/mcp and answers /search.json?q=', async () => {
+    const discovery = await serveSite(data, 'p', new Request('http://p.docs.test/.well-known/mcp'));
+    expect(await discovery.json()).toMatchObject({ transport: 'http', url: 'http://p.docs.test/mcp' });
+    const search = await serveSite(data, 'p', new Request('http://p.docs.test/search.json?q=quickstart&limit=3'));
+    const body = (await search.json()) as { results: { url: string; markdownUrl: string }[] };
+    expect(body.results.length).toBeGreaterThan(0);
+    expect(body.results.length).toBeLessThanOrEqual(3);
+    expect(body.results).toContainEqual(expect.objectContaining({ url: 'http://p.docs.test/en/v2/quickstart', markdownUrl: 'http://p.docs.test/en/v2/quickstart.md' }));
+  });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { markdownFileFor, markdownLink, wantsMarkdown } from '../../markdown/index.js';
-import { serveSiteMcp } from './site-mcp.js';
+import { AGENT_PATHS, serveAgentEndpoint } from './site-mcp.js';
 import { isInside, resolveInside } from '../../shared/index.js';
 import { projectSiteDir, publishedDir } from '../updates/publish.js';
 import type { HostMap } from './host-map.js';
@@ -63,7 +63,7 @@ function respond(body: Buffer, file: string, status = 200, method = 'GET', extra
  * Every candidate path is resolved inside the build, so no request escapes it.
  */
 export async function serveSite(dataDir: string, projectId: string, request: Request): Promise<Response> {
-  if (new URL(request.url).pathname === '/mcp') return serveSiteMcp(dataDir, projectId, request);
+  if (AGENT_PATHS.has(new URL(request.url).pathname)) return serveAgentEndpoint(dataDir, projectId, request);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
   }
