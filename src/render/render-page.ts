@@ -114,7 +114,8 @@ export class PageRenderer {
       a.devScript ?? '',
     ].join('');
     const header = renderToStaticMarkup(createElement(Header, { chrome, switchers: page.switchers }));
-    const content = renderToStaticMarkup(createElement(Content, { page }));
+    const menu = chrome.pageMenu?.length && page.href !== '/404' ? { items: chrome.pageMenu, markdownPath: a.base.replace(/\/?$/, '/') + markdownFileFor(page.href) } : undefined;
+    const content = renderToStaticMarkup(createElement(Content, { page, menu }));
     const toc = renderToStaticMarkup(createElement(TableOfContents, { page }));
     return (
       `<!doctype html><html ${htmlAttrs.join(' ')}><head>${head}</head><body>` +
