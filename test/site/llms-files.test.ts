@@ -68,6 +68,15 @@ describe('llms.txt and llms-full.txt', () => {
     expect(await readFile(path.join(out, 'llms-full.txt'), 'utf8')).toContain('/llms-full/api-endpoints.txt');
   });
 
+  it('does not read its own Markdown output as pages when the output folder is inside the docs root', async () => {
+    const { root } = await site(config, pages);
+    const out = path.join(root, 'site');
+    const first = await buildSite({ root, outDir: out, search: false });
+    const second = await buildSite({ root, outDir: out, search: false });
+    expect(second.pages).toBe(first.pages);
+    expect(second.stats?.compiled).toBe(0);
+  });
+
   it("uses the repository's own llms.txt instead of the generated one", async () => {
     const { root, out } = await site(config, pages, { 'llms.txt': '# Acme\n\nHand-written.\n' });
     await buildSite({ root, outDir: out, search: false });
