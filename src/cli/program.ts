@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   nav: async () => (await import('./commands/nav.js')).registerNav,
   build: async () => (await import('./commands/build.js')).registerBuild,
   dev: async () => (await import('./commands/dev.js')).registerDev,
+  mcp: async () => (await import('./commands/mcp.js')).registerMcp,
   'openapi-check': async () => (await import('./commands/openapi-check.js')).registerOpenapiCheck,
   migrate: async () => (await import('./commands/migrate.js')).registerMigrate,
   serve: async () => (await import('./commands/serve.js')).registerServe,

@@ -7,6 +7,7 @@ import { initBanner } from './banner.js';
 import { initCopyButtons } from './copy.js';
 import { initMenus } from './menus.js';
 import { initMermaid } from './mermaid.js';
+import { initPageMenu } from './page-menu.js';
 import { initSearch } from './search.js';
 import { initSidebarToggle } from './sidebar.js';
 import { initTabs } from './tabs.js';
@@ -18,6 +19,7 @@ function start(): void {
   initMenus();
   initSidebarToggle();
   initCopyButtons();
+  initPageMenu();
   initTabs();
   initSearch();
   initMermaid();

@@ -32,7 +32,9 @@ export async function loadIgnoreRules(root: string, extra: readonly string[] = [
 
 /**
  * Every `.md`/`.mdx` file under `root` as posix paths relative to it, sorted.
- * Skips dot-folders, `node_modules`, snippet folders and ignored paths; never follows symlinks.
+ * Skips dot-folders, `node_modules`, snippet folders, ignored paths and Folio build outputs (a folder
+ * holding `.folio-cache/`, e.g. `folio build . --out site`, whose `.md` files are the pages' Markdown
+ * export, not pages); never follows symlinks.
  * A folder that cannot be listed is reported; one deleted while listing is not.
  */
 export async function discoverPageFiles(root: string, rules: readonly IgnoreRule[], diagnostics: Diagnostic<ContentCode>[] = []): Promise<string[]> {
@@ -47,6 +49,7 @@ export async function discoverPageFiles(root: string, rules: readonly IgnoreRule
       });
     const listings = await Promise.all(batch.map(async (dir) => ({ dir, entries: await list(dir) })));
     for (const { dir, entries } of listings) {
+      if (dir !== '' && entries.some((e) => e.isDirectory() && e.name === '.folio-cache')) continue;
       for (const entry of entries) {
         const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;
         if (entry.isDirectory()) {

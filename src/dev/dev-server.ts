@@ -8,6 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { markdownFileFor, markdownLink, pageMarkdown, wantsMarkdown } from '../markdown/index.js';
 import { pageSourceOf, runMdxJob, siteAssets, SiteRenderer, siteVariables, type PageBody } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { hashText } from '../shared/index.js';
@@ -45,6 +46,8 @@ const TYPES: Record<string, string> = {
 const SERVED_EXTENSIONS = new Set(Object.keys(TYPES));
 TYPES['.ttf'] = 'font/ttf';
 
+type DevBody = PageBody & { diagnostics: Diagnostic[]; markdown: string };
+
 /** KaTeX's dist folder (stylesheet and fonts for pages with math), or null when not installed. */
 function katexDist(): string | null {
   try {
@@ -79,7 +82,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   const root = path.resolve(rootDir);
   const clients = new Set<ServerResponse>();
   const waiters: ((files: string[]) => void)[] = [];
-  const bodies = new Map<string, PageBody & { diagnostics: Diagnostic[] }>();
+  const bodies = new Map<string, DevBody>();
   let state: Promise<{ site: Site | null; diagnostics: Diagnostic[]; renderer: SiteRenderer | null; assets: Awaited<ReturnType<typeof siteAssets>> }> | null = null;
 
   const load = () =>
@@ -99,25 +102,25 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     for (const w of waiters.splice(0)) w(files);
   });
 
-  const send = (res: ServerResponse, status: number, type: string, body: string | Buffer) => {
-    res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  const send = (res: ServerResponse, status: number, type: string, body: string | Buffer, extra: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...extra });
     res.end(body);
   };
 
   /** The body of `href` with its problems, compiled once per page text, variables and imports. */
-  async function pageBody(site: Site, href: string): Promise<(PageBody & { diagnostics: Diagnostic[] }) | null> {
+  async function pageBody(site: Site, href: string): Promise<DevBody | null> {
     const route = site.model.pages.get(href);
     if (!route) return null;
     const source = pageSourceOf(site, route);
     if (source.kind === 'unreadable') return null;
-    if (source.kind === 'endpoint') return { html: source.html, headings: [], features: [], diagnostics: [] };
-    const { page, job, suffix = '', problems } = source;
+    if (source.kind === 'endpoint') return { html: source.html, headings: [], features: [], diagnostics: [], markdown: source.markdown };
+    const { page, job, suffix = '', markdownSuffix, problems } = source;
     // Forgotten imports resolve through what other pages import: a change there changes the key.
     const key = hashText(page.file, page.source, JSON.stringify(site.config.variables ?? {}), JSON.stringify(job.knownImports), suffix);
     let body = bodies.get(key);
     if (!body) {
       const r = await runMdxJob({ id: 0, ...job }, root, siteVariables(site));
-      body = { html: r.html + suffix, headings: r.headings, features: r.features, diagnostics: [...problems, ...r.diagnostics] };
+      body = { html: r.html + suffix, headings: r.headings, features: r.features, diagnostics: [...problems, ...r.diagnostics], markdown: [r.markdown ?? '', markdownSuffix ?? ''].join('\n\n') };
       bodies.set(key, body);
     }
     return body;
@@ -144,7 +147,10 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       const html = `<!doctype html><html><head><meta charset="utf-8"><title>Build error</title><link rel="stylesheet" href="/${assets.css.file}">${RELOAD_SCRIPT}</head><body>${overlayHtml(root, diagnostics.filter((d) => d.severity === 'error'))}</body></html>`;
       return send(res, 500, 'text/html; charset=utf-8', html);
     }
-    let href = pageHrefOf(pathname);
+    // `/page.md` and `Accept: text/markdown` answer with the page's Markdown, from the same compiled body.
+    const asMarkdown = pathname.endsWith('.md') && !site.model.pages.has(pageHrefOf(pathname));
+    let href = pageHrefOf(asMarkdown ? pathname.slice(0, -3) : pathname);
+    if (href === '/index' && !site.model.pages.has(href)) href = '/';
     if (href === '/' && !site.model.pages.has('/')) {
       const home = site.model.pages.has('/index') ? '/index' : site.model.sectionsById.get(site.model.defaultSectionId)?.firstPage;
       if (home) href = home;
@@ -152,10 +158,14 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     const route = site.model.pages.get(href);
     if (route) {
       const body = await pageBody(site, href);
+      if (body && (asMarkdown || wantsMarkdown(req.headers.accept))) {
+        const markdown = pageMarkdown({ title: route.title, description: route.description, body: body.markdown });
+        return send(res, 200, 'text/markdown; charset=utf-8', markdown, { vary: 'Accept' });
+      }
       if (body) {
         const errors = [...diagnostics, ...body.diagnostics].filter((d) => d.severity === 'error');
         const html = renderer.render(route, body).replace('</body>', `${overlayHtml(root, errors)}</body>`);
-        return send(res, 200, 'text/html; charset=utf-8', html);
+        return send(res, 200, 'text/html; charset=utf-8', html, { link: markdownLink(markdownFileFor(pathname.replace(/\/+$/, '') || '/')), vary: 'Accept' });
       }
     }
     const redirect = site.model.redirects.find((r) => r.source === href);

@@ -14,6 +14,7 @@ import { NotStatic, type Scope } from './static-eval.js';
 import { mdastToHast, type HastContext } from './to-hast.js';
 import type { ClientFeature, Heading, MdxInput, MdxOutput } from './types.js';
 import { substituteVariables } from './variables.js';
+import { treeValues, type TreeConsumer } from './tree-values.js';
 import type { MdxCode } from './codes.js';
 
 /** Free names page JavaScript gets from the fallback's runtime (built-ins, React hooks). */
@@ -22,6 +23,8 @@ const RUNTIME_NAMES = new Set(Object.keys(runtimeGlobals()));
 export interface RenderOptions {
   /** `mdx` forces the @mdx-js/mdx fallback (tests compare both renderers); default picks the fast path when it can. */
   renderer?: 'auto' | 'mdx';
+  /** Also turn the finalized tree into text (the Markdown export), returned as `MdxOutput.text`. */
+  alsoText?: TreeConsumer;
 }
 
 /**
@@ -56,7 +59,10 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
     const ctx: HastContext = { file: input.file, lineOffset: input.lineOffset, diagnostics };
     const before = diagnostics.length;
     let headings: Heading[] = [];
+    let finalTree: HastRoot | undefined;
+    const textOf = () => (options.alsoText && finalTree ? { text: options.alsoText(finalTree, treeValues(staticScope)) } : {});
     const transform = (hast: HastRoot) => {
+      finalTree = hast;
       expandSnippets(hast, { file: input.file, lineOffset: input.lineOffset, scope: { ...esm.constants, ...imports.values }, components: imports.components }, loader.snippets, diagnostics);
       headings = finalizeTree(hast, {
         file: input.file,
@@ -85,7 +91,7 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
             message: `\`${name}\` is not defined in this page. Define it with \`export const ${name} = ...\`, import it from a snippet, or escape the braces as \`\\{${name}\\}\` if they are text.`,
           }),
         );
-        return { html, headings, diagnostics, usesClientFeatures: features, renderer: 'fast' };
+        return { html, headings, diagnostics, usesClientFeatures: features, renderer: 'fast', ...textOf() };
       } catch (error) {
         if (!(error instanceof NotStatic)) throw error;
         // The tree passes run again on the fallback's own hast; drop their first reports.
@@ -100,7 +106,7 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
       for (const name of imports.unsupported) runtimeScope[name] = undefined;
       for (const name of esm.declared) delete runtimeScope[name];
       const html = await renderWithMdx(tree, { ctx, transform, runtimeScope }, features);
-      return { html, headings, diagnostics, usesClientFeatures: features, renderer: 'mdx' };
+      return { html, headings, diagnostics, usesClientFeatures: features, renderer: 'mdx', ...textOf() };
     } catch (error) {
       diagnostics.push(runtimeDiagnostic(error, input));
       return failed(diagnostics, features);

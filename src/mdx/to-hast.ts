@@ -45,6 +45,8 @@ function codeHandler(state: State, node: Code) {
   if (meta.icon) attributes.push(jsxAttr('icon', meta.icon));
   if (meta.wrap) attributes.push(jsxAttr('wrap', null));
   const element = jsxElement('FolioCode', attributes);
+  // The source as written, for readers of the tree other than the HTML renderer (Markdown export).
+  (element as { data?: object }).data = { folioSource: node.value };
   state.patch(node, element as never);
   return element as never;
 }
@@ -63,6 +65,7 @@ function mathHandlers(ctx: HastContext): { math: Handler; inlineMath: Handler } 
     const attributes = [jsxAttr('html', html)];
     if (display) attributes.push(jsxAttr('display', null));
     const element = jsxElement('FolioMath', attributes, [], !display);
+    (element as { data?: object }).data = { folioSource: node.value };
     state.patch(node, element as never);
     return element as never;
   };

@@ -50,4 +50,6 @@ export interface MdxOutput {
   usesClientFeatures: Set<ClientFeature>;
   /** Which renderer produced the HTML: the syntax-tree fast path or the MDX compile+run fallback. */
   renderer: 'fast' | 'mdx';
+  /** What `RenderOptions.alsoText` made of the finalized tree (absent when not asked or the page failed). */
+  text?: string;
 }

@@ -3,6 +3,7 @@
  * which link) so the components only draw. Per-language banner, navbar and footer replace the
  * site-wide ones here.
  */
+import { menuItems } from './page-menu.js';
 import type { DocsConfig } from '../config/index.js';
 import type {
   DirectoryItem,
@@ -101,7 +102,7 @@ export function sectionViewFromModel(model: SiteModel, section: Section): Sectio
   };
 }
 
-type ChromeConfig = Pick<DocsConfig, 'name' | 'logo' | 'favicon' | 'colors' | 'navbar' | 'footer' | 'banner' | 'appearance'>;
+type ChromeConfig = Pick<DocsConfig, 'name' | 'logo' | 'favicon' | 'colors' | 'navbar' | 'footer' | 'banner' | 'appearance' | 'contextual'>;
 
 /** Header, banner and footer for a section: the language's own chrome when it has one. */
 export function chromeViewFromConfig(config: ChromeConfig, section: Section | undefined): ChromeView {
@@ -143,6 +144,7 @@ export function chromeViewFromConfig(config: ChromeConfig, section: Section | un
     footer: { socials, columns },
     colors: { primary: config.colors.primary, light: config.colors.light, dark: config.colors.dark },
     themeToggle: !config.appearance?.strict,
+    pageMenu: config.contextual ? menuItems(config.contextual.options) : undefined,
   };
   view.key = shortHash(JSON.stringify(view));
   return view;

@@ -9,6 +9,6 @@ export { languageName, htmlLang } from './languages.js';
 export * from './endpoint/index.js';
 export { SiteRenderer, type PageBody } from './site-renderer.js';
 export { runMdxJob, type MdxJob, type MdxResult } from './mdx-job.js';
-export { endpointBody, pageSourceOf, siteVariables, type PageSource } from './page-source.js';
+export { endpointBody, endpointBodyMarkdown, pageSourceOf, siteVariables, type PageSource } from './page-source.js';
 export { bundleClient, siteAssets, type BuiltAsset } from './site-assets.js';
 export { HEAD_SCRIPT } from './head-script.js';

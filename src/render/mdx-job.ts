@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { renderMdx } from '../mdx/index.js';
+import { treeToMarkdown } from '../markdown/index.js';
 import type { Heading, KnownImports } from '../mdx/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { realPathInside, resolveInside, toPosixRelative } from '../shared/index.js';
@@ -24,6 +25,8 @@ export interface MdxResult {
   diagnostics: Diagnostic[];
   features: string[];
   renderer: string;
+  /** The body as Markdown, from the same compiled tree as `html` (absent when the page failed). */
+  markdown?: string;
 }
 
 /** The import of `importPath` in the page, refused because it leads out of the docs root (a symlink). */
@@ -69,8 +72,8 @@ export async function runMdxJob(job: MdxJob, root: string, variables: Record<str
         }
         return null;
       },
-    });
-    return { id: job.id, html: out.html, headings: out.headings, diagnostics: [...refused, ...out.diagnostics], features: [...out.usesClientFeatures], renderer: out.renderer };
+    }, { alsoText: treeToMarkdown });
+    return { id: job.id, html: out.html, headings: out.headings, diagnostics: [...refused, ...out.diagnostics], features: [...out.usesClientFeatures], renderer: out.renderer, markdown: out.text };
   } catch (error) {
     // A crash in one page must not stop the others: report it on the page and move on. The code
     // is registered with the build's (src/site-build/codes.ts), whose users see it.

@@ -5,6 +5,7 @@
  * it, so both show the same body.
  */
 import type { Page } from '../content/index.js';
+import { endpointMarkdown } from '../markdown/index.js';
 import { knownImportsFor } from '../mdx/index.js';
 import type { PageRoute } from '../navigation/index.js';
 import { escapeHtml, type Diagnostic } from '../shared/index.js';
@@ -20,36 +21,46 @@ export type PageSource =
       job: Omit<MdxJob, 'id'>;
       /** Endpoint reference appended to the compiled body (`openapi:` frontmatter). */
       suffix?: string;
+      /** The same reference as Markdown, appended to the page's Markdown. */
+      markdownSuffix?: string;
       /** Problems with the page's `openapi:` frontmatter. */
       problems: Diagnostic[];
     }
-  | { kind: 'endpoint'; html: string }
+  | { kind: 'endpoint'; html: string; markdown: string }
   /** A page route whose file is not in the index or was read without its text. */
   | { kind: 'unreadable' };
 
 /** The body source of `route`; page text is there only when the site was loaded with `keepSource`. */
 export function pageSourceOf(site: Site, route: PageRoute): PageSource {
-  if (route.kind !== 'page' || !route.file) return { kind: 'endpoint', html: endpointBody(site, route) };
+  if (route.kind !== 'page' || !route.file) return { kind: 'endpoint', html: endpointBody(site, route), markdown: endpointBodyMarkdown(site, route) };
   const page = site.index.pages.get(route.path);
   if (!page || page.source === undefined) return { kind: 'unreadable' };
   const source = page.source;
   const problems: Diagnostic[] = [];
   let suffix: string | undefined;
+  let markdownSuffix: string | undefined;
   if (page.openapi && site.openapi) {
     const ref = endpointReferenceForFrontmatter(site.openapi.specs, page.openapi, route.href);
     if ('diagnostic' in ref) problems.push({ file: page.file, line: lineOf(source, /^openapi\s*:/m), column: 1, path: 'openapi', ...ref.diagnostic });
-    else suffix = ref.html;
+    else ({ html: suffix, markdown: markdownSuffix } = ref);
   }
   // What other pages import under the names this page uses decides forgotten imports.
   const knownImports = knownImportsFor(page.file, source, site.imports);
   const job = { file: page.file, source: source.slice(page.bodyOffset), lineOffset: page.bodyLine - 1, knownImports };
-  return { kind: 'mdx', page: page as Page & { source: string }, job, suffix, problems };
+  return { kind: 'mdx', page: page as Page & { source: string }, job, suffix, markdownSuffix, problems };
 }
 
 /** HTML body of a generated endpoint page: the planned operation, else its method and path. */
 export function endpointBody(site: Site, route: PageRoute): string {
   const page = site.openapi?.specs.operation(route.href);
   return page ? renderEndpointPage(page) : fallbackEndpointBody(route);
+}
+
+/** Markdown body of a generated endpoint page, from the same plan as its HTML. */
+export function endpointBodyMarkdown(site: Site, route: PageRoute): string {
+  const page = site.openapi?.specs.operation(route.href);
+  if (page) return endpointMarkdown(page);
+  return route.endpoint ? `\`${route.endpoint.method} ${route.endpoint.path}\`` : '';
 }
 
 /** Body of an endpoint page the openapi layer could not plan: method and path. */

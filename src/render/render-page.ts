@@ -4,6 +4,7 @@
  * a page only marks its own sidebar entry and opens its ancestor groups with string edits.
  * At 3,000 pages this is what keeps layout work per page to the header, content and TOC.
  */
+import { markdownFileFor } from '../markdown/index.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { HEAD_SCRIPT } from './head-script.js';
@@ -103,6 +104,7 @@ export class PageRenderer {
       page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
       page.noindex ? '<meta name="robots" content="noindex">' : '',
       `<meta property="og:title" content="${escapeHtml(page.title)}">`,
+      page.href === '/404' ? '' : `<link rel="alternate" type="text/markdown" href="${escapeHtml(a.base.replace(/\/?$/, '/') + markdownFileFor(page.href))}">`,
       chrome.favicon ? `<link rel="icon" href="${escapeHtml(chrome.favicon)}">` : '',
       `<link rel="stylesheet" href="${escapeHtml(a.css)}">`,
       page.math && a.katex ? `<link rel="stylesheet" href="${escapeHtml(a.katex)}">` : '',
@@ -112,7 +114,8 @@ export class PageRenderer {
       a.devScript ?? '',
     ].join('');
     const header = renderToStaticMarkup(createElement(Header, { chrome, switchers: page.switchers }));
-    const content = renderToStaticMarkup(createElement(Content, { page }));
+    const menu = chrome.pageMenu?.length && page.href !== '/404' ? { items: chrome.pageMenu, markdownPath: a.base.replace(/\/?$/, '/') + markdownFileFor(page.href) } : undefined;
+    const content = renderToStaticMarkup(createElement(Content, { page, menu }));
     const toc = renderToStaticMarkup(createElement(TableOfContents, { page }));
     return (
       `<!doctype html><html ${htmlAttrs.join(' ')}><head>${head}</head><body>` +

@@ -72,6 +72,8 @@ export interface ChromeView {
   colors: { primary: string; light?: string; dark?: string };
   /** False when `appearance.strict` keeps readers in the default mode. */
   themeToggle?: boolean;
+  /** Contextual page menu entries (docs.json `contextual.options`); none when absent. */
+  pageMenu?: import('./page-menu.js').MenuItem[];
 }
 
 /** A directory listing on a group's root page. */

@@ -14,6 +14,7 @@ import { copyKatexAssets, mermaidAssetPath } from './assets.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem, refusedWrite } from './codes.js';
 import { compilePages, defaultThreads } from './compile-pages.js';
+import { writeLlmsFiles } from './llms-files.js';
 import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, snippetsKey } from './page-plan.js';
 import { SearchPlan } from './search-plan.js';
 import { PageWriter, removeStale, writeAssetFiles, writeSiteFiles } from './write-site.js';
@@ -30,6 +31,8 @@ export interface BuildOptions {
   search?: boolean;
   /** Worker threads for MDX (default: all cores). */
   threads?: number;
+  /** Size in bytes past which `llms-full.txt` is split into one file per section (default 8 MB). */
+  llmsFullMaxBytes?: number;
   /** Called with (done, total) while pages are rendered. */
   progress?: (done: number, total: number) => void;
 }
@@ -95,6 +98,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   diagnostics.push(...pages.refused);
   for (const list of Object.values(pageDiagnostics)) diagnostics.push(...list);
   const extra = await writeSiteFiles(site, pages.output, renderer, options.siteUrl, diagnostics);
+  extra.push(...(await writeLlmsFiles(site, pages.output, renderer, options.siteUrl, options.llmsFullMaxBytes)));
   await removeStale(outDir, work.previous, cache.manifest.files, work.live, extra);
 
   // Index and cache are finished while the assets and static files are copied (a full index reads pages only;

@@ -26,6 +26,8 @@ export interface PlannedPage {
   body?: CachedBody;
   /** Endpoint reference appended to an MDX page with `openapi:` frontmatter. */
   suffix?: string;
+  /** The same reference as Markdown, appended to the page's Markdown. */
+  markdownSuffix?: string;
 }
 
 /** What every body and every page depends on besides itself. */
@@ -78,12 +80,12 @@ export function planPages(site: Site, renderer: SiteRenderer, keys: BuildKeys, d
     let entry: Omit<PlannedPage, 'pageKey'>;
     if (source.kind === 'mdx') {
       diagnostics.push(...source.problems);
-      const { page, job, suffix } = source;
+      const { page, job, suffix, markdownSuffix } = source;
       const bodyKey = hashText(keys.env, page.file, page.sourceHash ?? page.source, JSON.stringify(job.knownImports));
-      entry = { route, bodyKey, job: { id: nextJob++, ...job }, suffix };
+      entry = { route, bodyKey, job: { id: nextJob++, ...job }, suffix, markdownSuffix };
     } else {
-      const body: CachedBody = { html: source.html, headings: [], diagnostics: [], features: [], renderer: 'openapi' };
-      entry = { route, bodyKey: hashText(keys.env, 'endpoint', source.html), body };
+      const body: CachedBody = { html: source.html, headings: [], diagnostics: [], features: [], renderer: 'openapi', markdown: source.markdown };
+      entry = { route, bodyKey: hashText(keys.env, 'endpoint', source.html, source.markdown), body };
     }
     const pageKey = hashText(entry.bodyKey, entry.suffix ?? '', keys.layout, renderer.sectionParts(route.sectionId).key, JSON.stringify(route), JSON.stringify(renderer.pageFlags(route)));
     planned.push({ ...entry, pageKey });

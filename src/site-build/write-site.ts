@@ -4,6 +4,7 @@
  * the removal of what the previous build wrote and this one no longer has, and the assets.
  */
 import { readFile } from 'node:fs/promises';
+import { markdownFileFor, pageMarkdown } from '../markdown/index.js';
 import type { BuiltAsset, SiteRenderer } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { removeFileInside, resolveInside } from '../shared/index.js';
@@ -45,7 +46,7 @@ export class PageWriter {
   /** A writer for `pages`, with every folder they need already made. */
   static async open(pages: PlannedPage[], options: PageWriterOptions): Promise<PageWriter> {
     const output = new OutputWriter(options.outDir);
-    await output.prepare(pages.map((p) => resolveInside(options.outDir, htmlFileFor(p.route.href))).filter((f): f is string => f !== null));
+    await output.prepare(pages.flatMap((p) => [htmlFileFor(p.route.href), markdownFileFor(p.route.href)]).map((f) => resolveInside(options.outDir, f)).filter((f): f is string => f !== null));
     return new PageWriter(output, options, pages.length);
   }
 
@@ -67,6 +68,14 @@ export class PageWriter {
         (error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json')),
       ),
     );
+    // The page's Markdown, beside it (`/guide/intro.md`), from the same compiled tree as the HTML.
+    const mdTarget = resolveInside(outDir, markdownFileFor(p.route.href));
+    const markdown = pageMarkdown({ title: p.route.title, description: p.route.description, body: body.markdown ?? '', suffix: p.markdownSuffix });
+    if (mdTarget) {
+      this.writes.push(
+        this.output.write(mdTarget, markdown).catch((error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'))),
+      );
+    }
   }
 
   /** Wait until every page started is on disk. */
@@ -106,6 +115,8 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
       continue;
     }
     if (model.pages.has(r.source)) continue;
+    // `/page.md` is the page's Markdown file now; a redirect from it (old `.md` URLs) would replace it with a folder.
+    if (r.source.endsWith('.md') && model.pages.has(r.source.slice(0, -3) || '/')) continue;
     const rel = htmlFileFor(r.source);
     files.push([rel, redirectHtml(r.destination)]);
     extra.push(rel);
@@ -127,7 +138,7 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
 export async function removeStale(outDir: string, previous: Record<string, string>, previousFiles: string[], live: ReadonlySet<string>, extra: string[]): Promise<void> {
   const liveFiles = new Set(extra);
   const stale = [
-    ...Object.keys(previous).filter((h) => !live.has(h)).map(htmlFileFor),
+    ...Object.keys(previous).filter((h) => !live.has(h)).flatMap((h) => [htmlFileFor(h), markdownFileFor(h)]),
     ...previousFiles.filter((f) => !liveFiles.has(f)),
   ];
   await Promise.all(stale.filter((rel) => typeof rel === 'string' && rel.endsWith('.html')).map((rel) => removeFileInside(outDir, rel)));

@@ -9,6 +9,7 @@ interface BuildFlags {
   search: boolean;
   threads?: string;
   watch?: boolean;
+  llmsFullMax?: string;
 }
 
 /** `folio build [dir] --out <dir>`: write the static site; exit 1 when any page has an error. */
@@ -22,6 +23,7 @@ export function registerBuild(program: Command): void {
     .option('--no-cache', 'ignore and rewrite the build cache (<out>/.folio-cache)')
     .option('--no-search', 'skip the Pagefind search index')
     .option('--threads <n>', 'MDX threads (default: this thread alone below 4 cores, else all cores but one)')
+    .option('--llms-full-max <bytes>', 'split llms-full.txt into one file per section past this size (default 8000000)')
     .option('--watch', 'stay running and rebuild what changed whenever a file of the docs root changes')
     .action(async (dir: string, flags: BuildFlags) => {
       // React's development build is several times slower at rendering; load the build layer
@@ -29,6 +31,12 @@ export function registerBuild(program: Command): void {
       const threads = flags.threads === undefined ? undefined : Number(flags.threads);
       if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
         process.stderr.write(`--threads must be a whole number of at least 1, got "${flags.threads}"\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const llmsFullMaxBytes = flags.llmsFullMax === undefined ? undefined : Number(flags.llmsFullMax);
+      if (llmsFullMaxBytes !== undefined && (!Number.isInteger(llmsFullMaxBytes) || llmsFullMaxBytes < 1)) {
+        process.stderr.write(`--llms-full-max must be a whole number of bytes, got "${flags.llmsFullMax}"\n`);
         process.exitCode = 2;
         return;
       }
@@ -46,6 +54,7 @@ export function registerBuild(program: Command): void {
           cache: flags.cache,
           search: flags.search,
           threads,
+          llmsFullMaxBytes,
           progress: tty
             ? (done, total) => {
                 const now = Date.now();

@@ -3,6 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { HEAD_SCRIPT } from '../../render/index.js';
+import { markdownFileFor, markdownLink, wantsMarkdown } from '../../markdown/index.js';
+import { AGENT_PATHS, serveAgentEndpoint } from './site-mcp.js';
 import { isInside, resolveInside } from '../../shared/index.js';
 import { projectSiteDir, publishedDir } from '../updates/publish.js';
 import type { HostMap } from './host-map.js';
@@ -15,6 +17,7 @@ const TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
   '.xml': 'application/xml; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -69,10 +72,10 @@ export const SITE_CSP = [
   "form-action 'self'",
 ].join('; ');
 
-function respond(body: Buffer, file: string, status = 200, method = 'GET'): Response {
+function respond(body: Buffer, file: string, status = 200, method = 'GET', extra: Record<string, string> = {}): Response {
   const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   const cache = HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
-  const headers: Record<string, string> = { 'Content-Type': type, 'Content-Length': String(body.length), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': cache };
+  const headers: Record<string, string> = { 'Content-Type': type, 'Content-Length': String(body.length), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': cache, ...extra };
   if (type.startsWith('text/html') || type.startsWith('image/svg')) headers['Content-Security-Policy'] = SITE_CSP;
   return new Response(method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
 }
@@ -83,6 +86,7 @@ function respond(body: Buffer, file: string, status = 200, method = 'GET'): Resp
  * Every candidate path is resolved inside the build, so no request escapes it.
  */
 export async function serveSite(dataDir: string, projectId: string, request: Request): Promise<Response> {
+  if (AGENT_PATHS.has(new URL(request.url).pathname)) return serveAgentEndpoint(dataDir, projectId, request);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
   }
@@ -107,11 +111,19 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
   const redirect = matchRedirect(redirectsOf(root), pathname);
   if (redirect) return new Response(null, { status: redirect.status, headers: { Location: redirect.location } });
   const clean = pathname.replace(/\/+$/, '');
+  // A page's Markdown (written beside it by the build): for `Accept: text/markdown`, and linked from its HTML.
+  const markdownFile = resolveInside(root, markdownFileFor(clean || '/'));
+  if (wantsMarkdown(request.headers.get('accept'))) {
+    const body = await readFileIfAny(root, markdownFile);
+    if (body && markdownFile) return respond(body, markdownFile, 200, request.method, { Vary: 'Accept' });
+  }
   const candidates = pathname.endsWith('/') ? [`${clean}/index.html`] : [clean, `${clean}.html`, `${clean}/index.html`];
   for (const candidate of candidates) {
     const file = resolveInside(root, candidate);
     const body = await readFileIfAny(root, file);
-    if (body && file) return respond(body, file, 200, request.method);
+    if (!body || !file) continue;
+    const alternate: Record<string, string> = file.endsWith('.html') && markdownFile && (await readFileIfAny(root, markdownFile)) ? { Link: markdownLink(markdownFileFor(clean || '/')), Vary: 'Accept' } : {};
+    return respond(body, file, 200, request.method, alternate);
   }
   const notFound = path.join(root, '404.html');
   const body = await readFileIfAny(root, notFound);

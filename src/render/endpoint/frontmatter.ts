@@ -1,3 +1,4 @@
+import { endpointMarkdown } from '../../markdown/index.js';
 import type { OpenApiSiteProvider } from '../../openapi/index.js';
 import { renderEndpointReference } from './render.js';
 
@@ -11,10 +12,10 @@ export function endpointReferenceForFrontmatter(
   value: string,
   pageHref: string,
   inherited: readonly string[] = [],
-): { html: string; title: string; description?: string } | { diagnostic: { severity: 'error' | 'warning'; code: string; message: string } } {
+): { html: string; markdown: string; title: string; description?: string } | { diagnostic: { severity: 'error' | 'warning'; code: string; message: string } } {
   const result = provider.frontmatterEndpoint(value, pageHref, inherited);
   if ('diagnostic' in result) return result;
-  const out: { html: string; title: string; description?: string } = { html: renderEndpointReference(result.page), title: result.page.title };
+  const out: { html: string; markdown: string; title: string; description?: string } = { html: renderEndpointReference(result.page), markdown: endpointMarkdown(result.page), title: result.page.title };
   if (result.page.description) out.description = result.page.description;
   return out;
 }

@@ -1,3 +1,4 @@
+import { itemHref, type MenuItem } from '../page-menu.js';
 import type { DirectoryView, PageView } from '../types.js';
 import { NavIcon } from './icon.js';
 
@@ -55,13 +56,48 @@ function Directory({ directory }: { directory: DirectoryView }) {
   );
 }
 
+interface PageMenuProps {
+  items: MenuItem[];
+  markdownPath: string;
+}
+
+/** The contextual menu: native `<details>`, real links; the client script adds copying and absolute URLs. */
+function PageMenu({ items, markdownPath, pagePath }: PageMenuProps & { pagePath: string }) {
+  return (
+    <details className="page-menu" data-pagefind-ignore="" data-folio-page-menu={markdownPath}>
+      <summary>Page actions</summary>
+      <ul>
+        {items.map((item) => (
+          <li key={item.label}>
+            {item.kind === 'copy' || item.kind === 'copy-mcp' ? (
+              <button type="button" data-folio-menu-copy={item.kind === 'copy' ? 'page' : 'mcp'} title={item.description}>
+                {item.label}
+              </button>
+            ) : (
+              <a
+                href={itemHref(item.href ?? '$md', markdownPath, pagePath)}
+                data-folio-menu-href={item.kind === 'link' ? item.href!.replace(/\$md/g, markdownPath).replace(/\$path/g, encodeURIComponent(pagePath)) : undefined}
+                title={item.description}
+                {...(item.kind === 'link' ? { target: '_blank', rel: 'noopener' } : {})}
+              >
+                {item.label}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /** Title block, body, directory listing and previous/next links. */
-export function Content({ page }: { page: PageView }) {
+export function Content({ page, menu }: { page: PageView; menu?: PageMenuProps }) {
   return (
     <article className="content" data-pagefind-body={page.noindex ? undefined : ''}>
       <header className="page-header">
         <Eyebrow items={page.eyebrow} />
         <h1 className="page-title">{page.title}</h1>
+        {menu ? <PageMenu {...menu} pagePath={page.href} /> : null}
         {page.description ? <p className="page-description">{page.description}</p> : null}
       </header>
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />

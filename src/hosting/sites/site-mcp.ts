@@ -1,0 +1,39 @@
+/**
+ * What a hosted site answers for agents, from the published build's Markdown and page index:
+ * `/mcp` (the site's MCP server over Streamable HTTP, stateless, JSON responses), its discovery
+ * document at `/.well-known/mcp` (and `.json`), and `/search.json?q=` (the same search as JSON).
+ */
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { docsMcpServer, loadDocsIndex } from '../../markdown/index.js';
+import { projectSiteDir, publishedDir } from '../updates/publish.js';
+
+/** Paths `serveAgentEndpoint` answers on a site's host. */
+export const AGENT_PATHS = new Set(['/mcp', '/.well-known/mcp', '/.well-known/mcp.json', '/search.json']);
+
+export async function serveAgentEndpoint(dataDir: string, projectId: string, request: Request): Promise<Response> {
+  const siteDir = projectSiteDir(dataDir, projectId);
+  const root = siteDir ? publishedDir(siteDir) : null;
+  const index = root ? await loadDocsIndex(root) : null;
+  if (!root || !index) {
+    return Response.json({ jsonrpc: '2.0', error: { code: -32001, message: `No published site with a page index for "${projectId}"; publish it again with this Folio version.` }, id: null }, { status: 404 });
+  }
+  const url = new URL(request.url);
+  if (url.pathname === '/search.json') {
+    const limit = Math.min(50, Math.max(1, Number(url.searchParams.get('limit')) || 10));
+    const results = index.search(url.searchParams.get('q') ?? '', limit).map((h) => ({ ...h, url: url.origin + h.url, markdownUrl: url.origin + h.markdownUrl }));
+    return Response.json({ query: url.searchParams.get('q') ?? '', results }, { headers: { 'Cache-Control': 'no-cache' } });
+  }
+  if (url.pathname !== '/mcp') {
+    const endpoint = `${url.origin}/mcp`;
+    return Response.json({ version: '1.0.0', transport: 'http', url: endpoint, servers: [{ name: 'public', url: endpoint, transport: 'http', authentication: 'none' }] });
+  }
+  const server = docsMcpServer(index, { name: index.name, description: index.description, siteUrl: new URL(request.url).origin });
+  // Stateless: a server and transport per request, so no session outlives it.
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    void server.close();
+  }
+}

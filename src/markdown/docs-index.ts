@@ -1,0 +1,153 @@
+/**
+ * A small server-side search over a built site's Markdown, for agents (the MCP `search` tool):
+ * the page list the build writes (`docs-index.json`) plus each page's `.md`, loaded once per build
+ * folder. Scores whole-word matches, titles above headings above body text.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { resolveInside } from '../shared/index.js';
+import { markdownFileFor } from './llms.js';
+
+/** `docs-index.json`: the site and its indexable pages in navigation order. */
+export interface DocsIndexFile {
+  name: string;
+  description?: string;
+  pages: IndexedPage[];
+}
+
+/** One page of `docs-index.json`. */
+export interface IndexedPage {
+  href: string;
+  title: string;
+  description?: string;
+  section: string;
+}
+
+export interface SearchHit {
+  title: string;
+  /** Site-relative page URL. */
+  url: string;
+  /** URL of the page's Markdown. */
+  markdownUrl: string;
+  snippet: string;
+}
+
+interface Doc extends IndexedPage {
+  markdown: string;
+  lower: string;
+  titleLower: string;
+  headings: string;
+}
+
+export const DOCS_INDEX_FILE = 'docs-index.json';
+
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+
+export class DocsIndex {
+  private readonly docs: Doc[];
+  private readonly byHref = new Map<string, Doc>();
+
+  constructor(
+    readonly name: string,
+    readonly description: string | undefined,
+    pages: (IndexedPage & { markdown: string })[],
+  ) {
+    this.docs = pages.map((p) => ({
+      ...p,
+      lower: p.markdown.toLowerCase(),
+      titleLower: p.title.toLowerCase(),
+      headings: (p.markdown.match(/^#{1,6} .*$/gm) ?? []).join('\n').toLowerCase(),
+    }));
+    for (const d of this.docs) this.byHref.set(d.href, d);
+  }
+
+  get size(): number {
+    return this.docs.length;
+  }
+
+  /** Pages matching the query's words, best first. */
+  search(query: string, limit = 10): SearchHit[] {
+    const terms = [...new Set(words(query))];
+    if (terms.length === 0) return [];
+    const scored: { doc: Doc; score: number }[] = [];
+    for (const doc of this.docs) {
+      let score = 0;
+      let matched = 0;
+      for (const term of terms) {
+        const body = countWord(doc.lower, term);
+        const inTitle = countWord(doc.titleLower, term);
+        const inHeadings = countWord(doc.headings, term);
+        if (body + inTitle === 0) continue;
+        matched++;
+        score += inTitle * 10 + inHeadings * 3 + Math.log2(1 + body);
+      }
+      if (matched) scored.push({ doc, score: score * (matched / terms.length) ** 2 });
+    }
+    scored.sort((a, b) => b.score - a.score || a.doc.href.localeCompare(b.doc.href));
+    return scored.slice(0, limit).map(({ doc }) => ({ title: doc.title, url: doc.href, markdownUrl: '/' + markdownFileFor(doc.href), snippet: snippet(doc, terms) }));
+  }
+
+  /** The Markdown of a page by path (`/guide/intro`, `guide/intro.md`) or full URL; null when unknown. */
+  page(pathOrUrl: string): { href: string; title: string; markdown: string } | null {
+    let p = pathOrUrl.trim();
+    try {
+      if (/^[a-z]+:\/\//i.test(p)) p = new URL(p).pathname;
+    } catch {
+      return null;
+    }
+    p = ('/' + p.replace(/^\/+/, '')).replace(/[?#].*$/, '').replace(/\.md$/, '').replace(/\/+$/, '') || '/';
+    const doc = this.byHref.get(p) ?? (p === '/index' ? this.byHref.get('/') : p === '/' ? this.byHref.get('/index') : undefined);
+    return doc ? { href: doc.href, title: doc.title, markdown: doc.markdown } : null;
+  }
+}
+
+function countWord(text: string, term: string): number {
+  let n = 0;
+  for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + term.length)) {
+    const before = text[at - 1];
+    const after = text[at + term.length];
+    if ((!before || !/[\p{L}\p{N}_]/u.test(before)) && (!after || !/[\p{L}\p{N}_]/u.test(after))) n++;
+  }
+  return n;
+}
+
+/** About 200 characters of body text around the first match. */
+function snippet(doc: Doc, terms: string[]): string {
+  const body = doc.markdown.replace(/^# .*\n+/, '');
+  const lower = body.toLowerCase();
+  const at = Math.min(...terms.map((t) => lower.indexOf(t)).filter((i) => i >= 0), body.length);
+  const start = at === body.length ? 0 : Math.max(0, at - 80);
+  const text = body.slice(start, start + 200).replace(/\s+/g, ' ').trim();
+  return (start > 0 ? '…' : '') + text + (start + 200 < body.length ? '…' : '');
+}
+
+const loaded = new Map<string, Promise<DocsIndex | null>>();
+
+/** The index of a built site folder (its `docs-index.json` and `.md` files), loaded once; null when the build has none. */
+export function loadDocsIndex(dir: string): Promise<DocsIndex | null> {
+  const key = path.resolve(dir);
+  let index = loaded.get(key);
+  if (!index) {
+    index = readDocsIndex(key);
+    loaded.set(key, index);
+    if (loaded.size > 64) loaded.delete(loaded.keys().next().value!);
+  }
+  return index;
+}
+
+async function readDocsIndex(dir: string): Promise<DocsIndex | null> {
+  let file: DocsIndexFile;
+  try {
+    file = JSON.parse(await readFile(path.join(dir, DOCS_INDEX_FILE), 'utf8')) as DocsIndexFile;
+  } catch {
+    // Built before Markdown export, or not a Folio build: no index.
+    return null;
+  }
+  const withText = await Promise.all(
+    file.pages.map(async (p) => {
+      const file = resolveInside(dir, markdownFileFor(p.href));
+      return { ...p, markdown: file ? await readFile(file, 'utf8').catch(() => `# ${p.title}\n`) : `# ${p.title}\n` };
+    }),
+  );
+  return new DocsIndex(file.name, file.description, withText);
+}

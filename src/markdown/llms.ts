@@ -1,0 +1,152 @@
+/**
+ * `llms.txt` and `llms-full.txt` (llmstxt.org): the site's name and description, then every indexable
+ * page in navigation order grouped by section, each linking its Markdown. Nothing is cut to fit:
+ * past `maxFullBytes` the full text splits into one file per section and `llms.txt` lists the parts.
+ */
+import type { Href, PageRoute, Section, SidebarNode, SiteModel } from '../navigation/index.js';
+
+/** One group of pages under a heading of `llms.txt`. */
+export interface LlmsGroup {
+  label: string;
+  /** File-name-safe id of the group, for its part of a split `llms-full.txt`. */
+  slug: string;
+  pages: PageRoute[];
+}
+
+/** Indexable pages in navigation order, grouped by section and top-level sidebar group; each page once. */
+export function llmsGroups(model: SiteModel, indexable: (route: PageRoute) => boolean): LlmsGroup[] {
+  const seen = new Set<Href>();
+  const groups: LlmsGroup[] = [];
+  const slugs = new Set<string>();
+  const add = (label: string, hrefs: Href[]) => {
+    const pages: PageRoute[] = [];
+    for (const href of hrefs) {
+      const route = model.pages.get(href);
+      if (!route || seen.has(href) || !indexable(route)) continue;
+      seen.add(href);
+      pages.push(route);
+    }
+    if (pages.length === 0) return;
+    let slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'docs';
+    for (let n = 2; slugs.has(slug); n++) slug = `${slug.replace(/-\d+$/, '')}-${n}`;
+    slugs.add(slug);
+    groups.push({ label, slug, pages });
+  };
+  for (const section of model.sections) {
+    const prefix = sectionLabel(section);
+    let loose: Href[] = [];
+    const flushLoose = () => {
+      add(prefix || 'Docs', loose);
+      loose = [];
+    };
+    for (const node of section.sidebar) {
+      if (node.type === 'group') {
+        flushLoose();
+        add([prefix, node.name].filter(Boolean).join(' › '), hrefsOf([node]));
+      } else loose.push(...hrefsOf([node]));
+    }
+    flushLoose();
+  }
+  // Pages no sidebar lists (hidden ones, when indexing includes them) come last, alphabetically.
+  add('Other pages', [...model.pages.keys()].sort());
+  return groups;
+}
+
+function sectionLabel(section: Section): string {
+  return section.trail.map((d) => d.label).join(' › ');
+}
+
+function hrefsOf(nodes: SidebarNode[]): Href[] {
+  const out: Href[] = [];
+  for (const node of nodes) {
+    if (node.type === 'group') {
+      if (node.root) out.push(node.root);
+      out.push(...hrefsOf(node.children));
+    } else if (node.type === 'page' && !node.url) out.push(node.href);
+    else if (node.type === 'endpoint' && node.href) out.push(node.href);
+  }
+  return out;
+}
+
+/** `/guide/intro` → `guide/intro.md`; `/` → `index.md`: the Markdown file beside a page. */
+export function markdownFileFor(href: string): string {
+  const clean = href.replace(/^\/+|\/+$/g, '');
+  return clean === '' ? 'index.md' : `${clean}.md`;
+}
+
+export interface LlmsSite {
+  name: string;
+  description?: string;
+  /** Absolute site URL (`https://docs.example.com`); links are site-relative without it. */
+  siteUrl?: string;
+}
+
+export interface LlmsFiles {
+  /** Site-relative path → contents: `llms.txt`, `llms-full.txt` and, when split, `llms-full/<slug>.txt`. */
+  files: Map<string, string>;
+  split: boolean;
+}
+
+/**
+ * Both files from the groups and each page's Markdown (`markdownOf(href)`, null when missing).
+ * `maxFullBytes`: the size past which the full text is split per group.
+ */
+export function llmsFiles(site: LlmsSite, groups: LlmsGroup[], markdownOf: (href: Href) => string | null, maxFullBytes: number): LlmsFiles {
+  const base = (site.siteUrl ?? '').replace(/\/+$/, '');
+  const url = (rel: string) => `${base}/${rel}`;
+  const head = [`# ${site.name}`];
+  if (site.description?.trim()) head.push(`> ${site.description.trim().replace(/\s*\n\s*/g, ' ')}`);
+
+  const fullOf = (group: LlmsGroup) =>
+    group.pages
+      .map((route) => {
+        const md = markdownOf(route.href) ?? `# ${route.title}\n`;
+        return `${md.trim()}\n\nSource: ${url(markdownFileFor(route.href))}\n`;
+      })
+      .join('\n---\n\n');
+  const parts = groups.map((g) => ({ group: g, text: fullOf(g) }));
+  const total = parts.reduce((n, p) => n + Buffer.byteLength(p.text), 0);
+  const split = total > maxFullBytes && parts.length > 1;
+
+  const index = [...head];
+  for (const group of groups) {
+    index.push(`## ${group.label}`);
+    index.push(group.pages.map((r) => `- [${r.title}](${url(markdownFileFor(r.href))})${summary(r.description)}`).join('\n'));
+  }
+  const files = new Map<string, string>();
+  if (split) {
+    index.push('## Full text');
+    index.push(parts.map((p) => `- [${p.group.label}](${url(`llms-full/${p.group.slug}.txt`)})`).join('\n'));
+    for (const p of parts) files.set(`llms-full/${p.group.slug}.txt`, `${head.join('\n\n')}\n\n## ${p.group.label}\n\n${p.text}`);
+    files.set('llms-full.txt', `${head.join('\n\n')}\n\nThe full text is split per section:\n\n${parts.map((p) => `- ${url(`llms-full/${p.group.slug}.txt`)}`).join('\n')}\n`);
+  } else {
+    files.set('llms-full.txt', `${head.join('\n\n')}\n\n${parts.map((p) => p.text).join('\n---\n\n')}`);
+  }
+  files.set('llms.txt', index.join('\n\n') + '\n');
+  return { files, split };
+}
+
+/** `: first paragraph of the description` (at most 300 characters), or nothing. */
+function summary(description: string | undefined): string {
+  const first = description?.trim().split(/\n\s*\n/)[0]?.replace(/\s+/g, ' ');
+  if (!first) return '';
+  return `: ${first.length > 300 ? `${first.slice(0, 297).trimEnd()}…` : first}`;
+}
+
+/** True when an `Accept` header asks for Markdown (`text/markdown`) before HTML. */
+export function wantsMarkdown(accept: string | null | undefined): boolean {
+  if (!accept) return false;
+  const types = accept.split(',').map((part) => {
+    const [type = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return { type: type.trim(), q: q ? Number(q.slice(2)) : 1 };
+  });
+  const md = types.find((t) => t.type === 'text/markdown')?.q ?? 0;
+  const html = Math.max(0, ...types.filter((t) => t.type === 'text/html' || t.type === '*/*').map((t) => t.q));
+  return md > 0 && md >= html;
+}
+
+/** The `Link` header value that points from a page to its Markdown (`guide/intro.md`). */
+export function markdownLink(markdownFile: string): string {
+  return `</${markdownFile}>; rel="alternate"; type="text/markdown"`;
+}

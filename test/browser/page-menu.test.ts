@@ -1,0 +1,67 @@
+/**
+ * The contextual page menu in chromium: "Copy page" puts the page's Markdown on the clipboard,
+ * "Open in Claude" links to claude.ai with the page's absolute Markdown URL, and without
+ * JavaScript "View as Markdown" is a plain link to the `.md` file.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../src/site-build/index.js';
+import { exampleCopy } from '../site/helpers.js';
+import { serveStatic } from '../site/static-server.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+
+describe.skipIf(!hasChromium)('contextual page menu in chromium', () => {
+  let browser: Browser;
+  let site: Awaited<ReturnType<typeof exampleCopy>>;
+  let server: Awaited<ReturnType<typeof serveStatic>>;
+
+  beforeAll(async () => {
+    site = await exampleCopy();
+    const configFile = path.join(site.root, 'docs.json');
+    const config = JSON.parse(await readFile(configFile, 'utf8'));
+    config.contextual = { options: ['copy', 'view', 'chatgpt', 'claude', 'perplexity'] };
+    await writeFile(configFile, JSON.stringify(config));
+    expect((await buildSite({ root: site.root, outDir: site.out, search: false })).ok).toBe(true);
+    server = await serveStatic(site.out);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await site?.dispose();
+  });
+
+  it('copies the page as Markdown and links Claude to the absolute Markdown URL', async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const page = await context.newPage();
+    await page.goto(server.url + '/en/v2/quickstart');
+    await page.locator('details.page-menu > summary').click();
+    await page.locator('[data-folio-menu-copy="page"]').click();
+    await expect.poll(() => page.locator('[data-folio-menu-copy="page"]').textContent()).toBe('Copied');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await readFile(path.join(site.out, 'en/v2/quickstart.md'), 'utf8'));
+    const claude = await page.locator('a', { hasText: 'Open in Claude' }).getAttribute('href');
+    expect(claude).toBe(`https://claude.ai/new?q=${encodeURIComponent(`Read ${server.url}/en/v2/quickstart.md so I can ask questions about it.`)}`);
+    await context.close();
+  });
+
+  it('keeps "View as Markdown" working without JavaScript', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(server.url + '/en/v2/quickstart');
+    await page.locator('details.page-menu > summary').click();
+    const view = page.locator('a', { hasText: 'View as Markdown' });
+    expect(await view.isVisible()).toBe(true);
+    expect(await view.getAttribute('href')).toBe('/en/v2/quickstart.md');
+    // The test's static server sends .md as a download, so fetch the link rather than follow it.
+    expect(await (await context.request.get(server.url + '/en/v2/quickstart.md')).text()).toMatch(/^# Quickstart\n/);
+    await context.close();
+  });
+});
