@@ -15,6 +15,15 @@ import { htmlLang } from './languages.js';
 import { escapeHtml } from '../shared/index.js';
 import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
 
+/** Head tags of a page rendered without SEO settings (unit tests, bare `PageRenderer` use). */
+function fallbackSeoHead(page: PageView): string {
+  return [
+    page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
+    page.noindex ? '<meta name="robots" content="noindex">' : '',
+    `<meta property="og:title" content="${escapeHtml(page.title)}">`,
+  ].join('');
+}
+
 interface SectionParts {
   sidebarHtml: string;
   tabBarHtml: string;
@@ -32,7 +41,7 @@ export class PageRenderer {
   private sections = new Map<string, SectionParts>();
   private chromes = new Map<string, ChromeParts>();
 
-  constructor(private readonly assets: AssetUrls, private readonly options: { siteName: string; defaultTheme?: string } = { siteName: '' }) {}
+  constructor(private readonly assets: AssetUrls, private readonly options: { siteName: string; defaultTheme?: string; siteHead?: string } = { siteName: '' }) {}
 
   private sectionParts(section: SectionView): SectionParts {
     let parts = this.sections.get(section.key);
@@ -100,9 +109,7 @@ export class PageRenderer {
       '<meta charset="utf-8">',
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
       `<title>${escapeHtml(title)}</title>`,
-      page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
-      page.noindex ? '<meta name="robots" content="noindex">' : '',
-      `<meta property="og:title" content="${escapeHtml(page.title)}">`,
+      page.seoHead ?? fallbackSeoHead(page),
       chrome.favicon ? `<link rel="icon" href="${escapeHtml(chrome.favicon)}">` : '',
       `<link rel="stylesheet" href="${escapeHtml(a.css)}">`,
       page.math && a.katex ? `<link rel="stylesheet" href="${escapeHtml(a.katex)}">` : '',
@@ -110,6 +117,7 @@ export class PageRenderer {
       `<script>${HEAD_SCRIPT}</script>`,
       `<script src="${escapeHtml(a.js)}" defer></script>`,
       a.devScript ?? '',
+      this.options.siteHead ?? '',
     ].join('');
     const header = renderToStaticMarkup(createElement(Header, { chrome, switchers: page.switchers }));
     const content = renderToStaticMarkup(createElement(Content, { page }));

@@ -77,7 +77,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   await mkdir(outDir, { recursive: true });
   const search = options.search !== false;
   const [assets, cache, snippets, katex, mermaid] = await Promise.all([siteAssets(), BuildCache.open(outDir, options.cache !== false), snippetsKey(site.root), copyKatexAssets(outDir), mermaidAssetPath()]);
-  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined });
+  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true });
+  for (const p of renderer.integrationProblems) diagnostics.push(buildProblem('BUILD_INTEGRATION_INVALID', `Integration ${p}; it was not loaded. Fix the value under \`integrations\` in docs.json.`));
   const variables = siteVariables(site);
 
   // Plan: every page with its keys; unchanged pages are skipped, their earlier problems reported again.

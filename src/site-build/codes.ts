@@ -4,6 +4,7 @@ import type { Diagnostic } from '../shared/index.js';
 export const BUILD_CODES = {
   BUILD_CONFIG_MISSING: 'No docs.json (or mint.json) could be read, so there is nothing to build.',
   BUILD_OUT_DIR_INVALID: 'The output directory is the docs root or contains it; the build would overwrite the sources.',
+  BUILD_INTEGRATION_INVALID: 'An `integrations` service lacks a required field or has an unsafe value, so it is not loaded.',
   BUILD_PAGE_CRASHED: 'Rendering one page threw unexpectedly; the other pages were still built.',
   BUILD_PAGE_UNREADABLE: 'A page listed in the navigation could not be read from disk.',
   BUILD_REDIRECT_SKIPPED: 'A redirect source with wildcards or parameters was written only to `_redirects`.',

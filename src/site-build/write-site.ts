@@ -4,7 +4,7 @@
  * the removal of what the previous build wrote and this one no longer has, and the assets.
  */
 import { readFile, rm } from 'node:fs/promises';
-import type { BuiltAsset, SiteRenderer } from '../render/index.js';
+import { seoBaseUrl, type BuiltAsset, type SiteRenderer } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { resolveInside } from '../shared/index.js';
 import type { Site } from '../site/index.js';
@@ -72,6 +72,7 @@ export class PageWriter {
 export async function writeSiteFiles(site: Site, output: OutputWriter, renderer: SiteRenderer, siteUrl: string | undefined, diagnostics: Diagnostic[]): Promise<string[]> {
   const { model, config } = site;
   const outDir = output.outDir;
+  siteUrl ??= seoBaseUrl(config.seo?.metatags, undefined);
   const routes = [...model.pages.values()];
   const all = config.seo?.indexing === 'all';
   const indexed = routes.filter((r) => (r.listed || all) && !renderer.pageFlags(r).noindex).map((r) => r.href);

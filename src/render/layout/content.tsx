@@ -58,7 +58,7 @@ function Directory({ directory }: { directory: DirectoryView }) {
 /** Title block, body, directory listing and previous/next links. */
 export function Content({ page }: { page: PageView }) {
   return (
-    <article className="content" data-pagefind-body={page.noindex ? undefined : ''}>
+    <article className="content" data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
       <header className="page-header">
         <Eyebrow items={page.eyebrow} />
         <h1 className="page-title">{page.title}</h1>
