@@ -15,6 +15,7 @@ import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem } from './codes.js';
 import { compilePages, defaultThreads } from './compile-pages.js';
 import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, snippetsKey } from './page-plan.js';
+import { siteRedirects } from './redirect-checks.js';
 import { SearchPlan } from './search-plan.js';
 import { PageWriter, removeStale, writeAssetFiles, writeSiteFiles } from './write-site.js';
 
@@ -94,7 +95,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), cache, onCompiled: (p) => pages.write(p) });
   await pages.finished();
   for (const list of Object.values(pageDiagnostics)) diagnostics.push(...list);
-  const extra = await writeSiteFiles(site, pages.output, renderer, options.siteUrl, diagnostics);
+  const redirects = siteRedirects(site);
+  diagnostics.push(...redirects.diagnostics);
+  const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, options.siteUrl, diagnostics);
   await removeStale(outDir, work.previous, cache.manifest.files, work.live, extra);
 
   // Index and cache are finished while the assets and static files are copied (a full index reads pages only;

@@ -7,6 +7,10 @@ export const BUILD_CODES = {
   BUILD_INTEGRATION_INVALID: 'An `integrations` service lacks a required field or has an unsafe value, so it is not loaded.',
   BUILD_PAGE_CRASHED: 'Rendering one page threw unexpectedly; the other pages were still built.',
   BUILD_PAGE_UNREADABLE: 'A page listed in the navigation could not be read from disk.',
+  BUILD_REDIRECT_CHAIN: 'A redirect leads to another redirect (or round in a loop).',
+  BUILD_REDIRECT_SHADOWED: 'A redirect source is also a page; the page is served and the redirect ignored.',
+  BUILD_REDIRECT_TARGET_MISSING: 'A redirect destination is not a page, redirect or file of the site.',
+  BUILD_REDIRECT_UNSAFE: 'A redirect destination is neither a site path nor an http(s) URL; the redirect is ignored.',
   BUILD_REDIRECT_SKIPPED: 'A redirect source with wildcards or parameters was written only to `_redirects`.',
   BUILD_SEARCH_FAILED: 'The Pagefind search index could not be built; pages were still written.',
 } as const;

@@ -6,14 +6,14 @@
 import { readFile, rm } from 'node:fs/promises';
 import { seoBaseUrl, type BuiltAsset, type SiteRenderer } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
-import { resolveInside } from '../shared/index.js';
+import { redirectsFileText, resolveInside, type RedirectRule } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { copyMermaidAssets, writeAssets } from './assets.js';
 import { buildProblem } from './codes.js';
 import { OutputWriter } from './output-writer.js';
 import type { PlannedPage } from './page-plan.js';
 import type { SearchPlan } from './search-plan.js';
-import { htmlFileFor, isStaticRedirectSource, redirectHtml, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
+import { htmlFileFor, isStaticRedirectSource, redirectHtml, robotsTxt, sitemapXml } from './site-files.js';
 import { copyStaticFiles } from './static-files.js';
 
 export interface PageWriterOptions {
@@ -69,7 +69,7 @@ export class PageWriter {
 }
 
 /** 404, root index, sitemap, robots, redirects; returns the redirect files written. */
-export async function writeSiteFiles(site: Site, output: OutputWriter, renderer: SiteRenderer, siteUrl: string | undefined, diagnostics: Diagnostic[]): Promise<string[]> {
+export async function writeSiteFiles(site: Site, output: OutputWriter, renderer: SiteRenderer, redirects: RedirectRule[], siteUrl: string | undefined, diagnostics: Diagnostic[]): Promise<string[]> {
   const { model, config } = site;
   const outDir = output.outDir;
   siteUrl ??= seoBaseUrl(config.seo?.metatags, undefined);
@@ -82,7 +82,7 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
     ['404.html', renderer.renderNotFound()],
     ['sitemap.xml', sitemapXml(indexed, siteUrl)],
     ['robots.txt', robotsTxt(siteUrl)],
-    ['_redirects', redirectsFile(model.redirects)],
+    ['_redirects', redirectsFileText(redirects)],
   ];
   const extra: string[] = [];
   // `/` when no page is at the root: the home page (an `index` page, else the first page).
@@ -94,7 +94,7 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
     // The copy at `/` stays out of the search index: `/index` is already in it.
     files.push(['index.html', html ? html.replace(' data-pagefind-body=""', '') : redirectHtml(home)]);
   }
-  for (const r of model.redirects) {
+  for (const r of redirects) {
     if (!isStaticRedirectSource(r.source)) {
       diagnostics.push(buildProblem('BUILD_REDIRECT_SKIPPED', `Redirect ${r.source} has wildcards or parameters, so it is only in _redirects; hosts that ignore _redirects will not apply it.`));
       continue;

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
-import { isInside, resolveInside } from '../../shared/index.js';
+import { isInside, matchRedirect, resolveInside } from '../../shared/index.js';
 import { projectSiteDir, publishedDir } from '../updates/publish.js';
 import type { HostMap } from './host-map.js';
-import { matchRedirect, redirectsOf } from './redirects.js';
+import { redirectsOf } from './redirects.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -72,13 +72,14 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
     );
   }
   let pathname: string;
+  const url = new URL(request.url);
   try {
-    pathname = decodeURIComponent(new URL(request.url).pathname);
+    pathname = decodeURIComponent(url.pathname);
   } catch {
     // Malformed percent-encoding: a path no file can have, so the request ends at the 404 page.
     pathname = '/\0';
   }
-  const redirect = matchRedirect(redirectsOf(root), pathname);
+  const redirect = matchRedirect(redirectsOf(root), pathname, url.search);
   if (redirect) return new Response(null, { status: redirect.status, headers: { Location: redirect.location } });
   const clean = pathname.replace(/\/+$/, '');
   const candidates = pathname.endsWith('/') ? [`${clean}/index.html`] : [clean, `${clean}.html`, `${clean}/index.html`];
