@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   upgrade: async () => (await import('./commands/upgrade.js')).registerUpgrade,
   nav: async () => (await import('./commands/nav.js')).registerNav,
   build: async () => (await import('./commands/build.js')).registerBuild,
+  check: async () => (await import('./commands/check.js')).registerCheck,
   dev: async () => (await import('./commands/dev.js')).registerDev,
   'openapi-check': async () => (await import('./commands/openapi-check.js')).registerOpenapiCheck,
   migrate: async () => (await import('./commands/migrate.js')).registerMigrate,

@@ -15,6 +15,7 @@ import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem } from './codes.js';
 import { compilePages, defaultThreads } from './compile-pages.js';
 import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, snippetsKey } from './page-plan.js';
+import { LinkCollector } from './link-checks.js';
 import { siteRedirects } from './redirect-checks.js';
 import { SearchPlan } from './search-plan.js';
 import { PageWriter, removeStale, writeAssetFiles, writeSiteFiles } from './write-site.js';
@@ -90,13 +91,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const pageDiagnostics = await carriedDiagnostics(cache.dir, work);
 
   // Compile and write: cached bodies first, then each compiled body as it arrives.
-  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress });
+  const links = new LinkCollector();
+  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links });
   for (const p of todo) if (p.body) pages.write(p);
   await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), cache, onCompiled: (p) => pages.write(p) });
   await pages.finished();
-  for (const list of Object.values(pageDiagnostics)) diagnostics.push(...list);
   const redirects = siteRedirects(site);
   diagnostics.push(...redirects.diagnostics);
+  // Link problems are page problems: cached with the page, reported again while it is unchanged.
+  for (const [href, problems] of links.check(site, redirects.rules)) (pageDiagnostics[href] ??= []).push(...problems);
+  for (const list of Object.values(pageDiagnostics)) diagnostics.push(...list);
   const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, options.siteUrl, diagnostics);
   await removeStale(outDir, work.previous, cache.manifest.files, work.live, extra);
 

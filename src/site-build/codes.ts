@@ -2,7 +2,10 @@ import type { Diagnostic } from '../shared/index.js';
 
 /** Stable codes of problems the build reports (documented in docs/errors/site-build.md). */
 export const BUILD_CODES = {
+  BUILD_ANCHOR_MISSING: 'A link points at an anchor that its target page does not render.',
+  BUILD_ASSET_MISSING: 'An image or media file a page shows is not in the docs root.',
   BUILD_CONFIG_MISSING: 'No docs.json (or mint.json) could be read, so there is nothing to build.',
+  BUILD_LINK_BROKEN: 'A site link leads to no page, redirect or file.',
   BUILD_OUT_DIR_INVALID: 'The output directory is the docs root or contains it; the build would overwrite the sources.',
   BUILD_INTEGRATION_INVALID: 'An `integrations` service lacks a required field or has an unsafe value, so it is not loaded.',
   BUILD_PAGE_CRASHED: 'Rendering one page threw unexpectedly; the other pages were still built.',

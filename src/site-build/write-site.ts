@@ -10,6 +10,7 @@ import { redirectsFileText, resolveInside, type RedirectRule } from '../shared/i
 import type { Site } from '../site/index.js';
 import { copyMermaidAssets, writeAssets } from './assets.js';
 import { buildProblem } from './codes.js';
+import type { LinkCollector } from './link-checks.js';
 import { OutputWriter } from './output-writer.js';
 import type { PlannedPage } from './page-plan.js';
 import type { SearchPlan } from './search-plan.js';
@@ -24,6 +25,8 @@ export interface PageWriterOptions {
   pageDiagnostics: Record<string, Diagnostic[]>;
   /** Called with (done, total) after each page is laid out. */
   progress?: (done: number, total: number) => void;
+  /** Collects each body's links and ids for the link checks. */
+  links?: LinkCollector;
 }
 
 /** Lays out and writes the pages of a build one by one, counting what it did. */
@@ -52,6 +55,7 @@ export class PageWriter {
     const { outDir, renderer, search, pageDiagnostics, progress } = this.options;
     const body = p.body!;
     if (body.diagnostics.length) pageDiagnostics[p.route.href] = body.diagnostics;
+    this.options.links?.add(p.route, body.html, body.headings.map((h) => h.id));
     const html = renderer.render(p.route, p.suffix ? { ...body, html: body.html + p.suffix } : body);
     this.rendered++;
     if (body.features.includes('mermaid')) this.drawsDiagrams = true;
