@@ -5,4 +5,4 @@ export * from './paths.js';
 export * from './hash.js';
 export * from './secrets.js';
 export * from './text.js';
-export { compileRedirect, isSafeRedirectDestination, matchRedirect, parseRedirectsFile, redirectRules, redirectsFileText, type RedirectRule } from './redirect-rules.js';
+export { compileRedirect, isSafeRedirectDestination, matchRedirect, normalizeRedirectDestination, parseRedirectsFile, redirectRules, redirectsFileText, type RedirectRule } from './redirect-rules.js';

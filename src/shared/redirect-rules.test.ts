@@ -43,8 +43,9 @@ describe('redirect matcher', () => {
   });
 
   it('accepts only site paths and http(s) URLs as destinations', () => {
-    for (const ok of ['/x', '/x?y#z', 'https://a.dev/x', 'http://a.dev']) expect(isSafeRedirectDestination(ok), ok).toBe(true);
-    for (const bad of ['javascript:alert(1)', 'JavaScript:x', 'data:text/html,x', '//evil.dev', 'x/y', 'vbscript:x', 'https://a b']) expect(isSafeRedirectDestination(bad), bad).toBe(false);
+    for (const ok of ['/x', '/x?y#z', 'https://a.dev/x', 'http://a.dev', 'guide/a']) expect(isSafeRedirectDestination(ok), ok).toBe(true);
+    for (const bad of ['javascript:alert(1)', 'JavaScript:x', 'data:text/html,x', '//evil.dev', 'vbscript:x', 'https://a b', 'mailto:a@b.c', '']) expect(isSafeRedirectDestination(bad), bad).toBe(false);
+    expect(matchRedirect(redirectRules([{ source: '/old', destination: 'guide/a', permanent: true }]), '/old')?.location).toBe('/guide/a');
   });
 
   it('round-trips through _redirects', () => {

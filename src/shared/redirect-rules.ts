@@ -57,7 +57,7 @@ export function compileRedirect(source: string, destination: string, status: 307
 
 /** Rules for the redirects of a site, in order (the first match wins). */
 export function redirectRules(redirects: readonly { source: string; destination: string; permanent: boolean }[]): RedirectRule[] {
-  return redirects.map((r) => compileRedirect(r.source, r.destination, r.permanent ? 308 : 307));
+  return redirects.map((r) => compileRedirect(r.source, normalizeRedirectDestination(r.destination), r.permanent ? 308 : 307));
 }
 
 /** The destination with captures filled in: `:name*`/`:name` by name, `:splat` and `*` by position. */
@@ -95,11 +95,16 @@ export function matchRedirect(rules: readonly RedirectRule[], pathname: string, 
   return null;
 }
 
-/** A destination Folio will send readers to: a site path or an http(s) URL; never `javascript:` and friends. */
+/** A destination Folio will send readers to: a site path (`/a`, or `a` read as `/a`) or an http(s) URL; never `javascript:`, `data:` or `//host`. */
 export function isSafeRedirectDestination(destination: string): boolean {
-  if (destination.startsWith('//')) return false;
-  if (destination.startsWith('/')) return true;
-  return /^https?:\/\/[^\s]+$/i.test(destination);
+  if (destination.startsWith('//') || /\s/.test(destination) || destination === '') return false;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(destination)) return /^https?:\/\/./i.test(destination);
+  return !destination.startsWith('\\');
+}
+
+/** A safe destination as sent: a relative path is taken from the site root (`guide/a` → `/guide/a`), as the platform does. */
+export function normalizeRedirectDestination(destination: string): string {
+  return /^(?:\/|https?:\/\/)/i.test(destination) ? destination : '/' + destination.replace(/^\.\//, '');
 }
 
 /** `_redirects` text: one `source destination status` per line. */
@@ -113,7 +118,7 @@ export function parseRedirectsFile(text: string): RedirectRule[] {
   for (const line of text.split('\n')) {
     const [source, destination, code] = line.trim().split(/\s+/);
     if (!source || !destination || source.startsWith('#') || !source.startsWith('/') || !isSafeRedirectDestination(destination)) continue;
-    rules.push(compileRedirect(source, destination, code === '307' || code === '302' ? 307 : 308));
+    rules.push(compileRedirect(source, normalizeRedirectDestination(destination), code === '307' || code === '302' ? 307 : 308));
   }
   return rules;
 }

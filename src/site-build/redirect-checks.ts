@@ -30,7 +30,7 @@ export function siteRedirects(site: Site, options: { checkTargets?: boolean } = 
   const kept: { redirect: Redirect; index: number }[] = [];
   model.redirects.forEach((r, i) => {
     if (!isSafeRedirectDestination(r.destination)) {
-      at(i, 'destination', 'BUILD_REDIRECT_UNSAFE', `Redirect destination \`${r.destination}\` is neither a site path (\`/new-page\`) nor an http(s) URL, so the redirect is ignored.`);
+      at(i, 'destination', 'BUILD_REDIRECT_UNSAFE', `Redirect destination \`${r.destination}\` is neither a site path (\`/new-page\`) nor an http(s) URL (a \`javascript:\`, \`data:\` or other scheme, or \`//host\`), so the redirect is ignored.`);
     } else if (model.pages.has(r.source.replace(/(.)\/+$/, '$1'))) {
       at(i, 'source', 'BUILD_REDIRECT_SHADOWED', `Redirect source \`${r.source}\` is also a page, and the page is served; remove the redirect or the page.`);
     } else kept.push({ redirect: r, index: i });
