@@ -30,8 +30,8 @@ export class LinkCollector {
   private readonly pages: PageLinks[] = [];
   private readonly ids = new Map<string, Set<string>>();
 
-  /** Record a page's body as rendered. */
-  add(route: PageRoute, html: string, headingIds: string[]): void {
+  /** Record a page's body as rendered; a body with errors (rendered as a fallback) lends no ids, so anchors into it are not judged. */
+  add(route: PageRoute, html: string, headingIds: string[], failed = false): void {
     const links: string[] = [];
     const images: string[] = [];
     for (const m of html.matchAll(ATTR)) {
@@ -39,9 +39,11 @@ export class LinkCollector {
       if (value === '' || EXTERNAL.test(value)) continue;
       (m[2] === 'href' ? links : images).push(value);
     }
-    const ids = new Set(headingIds);
-    for (const m of html.matchAll(ID)) ids.add(unescape(m[1]!));
-    this.ids.set(route.href, ids);
+    if (!failed) {
+      const ids = new Set(headingIds);
+      for (const m of html.matchAll(ID)) ids.add(unescape(m[1]!));
+      this.ids.set(route.href, ids);
+    }
     if (links.length || images.length) this.pages.push({ route, links, images });
   }
 
@@ -64,7 +66,8 @@ export class LinkCollector {
       for (const raw of new Set(links)) {
         const [target, anchor] = splitLink(raw, route.href);
         if (target === route.href || target === '') {
-          if (anchor && !this.ids.get(route.href)?.has(anchor)) report('BUILD_ANCHOR_MISSING', raw, `Link \`${raw}\`: this page has no heading or element with id \`${anchor}\`.`);
+          const own = this.ids.get(route.href);
+          if (anchor && own && !own.has(anchor)) report('BUILD_ANCHOR_MISSING', raw, `Link \`${raw}\`: this page has no heading or element with id \`${anchor}\`.`);
           continue;
         }
         const page = site.model.pages.get(target) ?? site.model.pages.get(target.replace(/\.mdx?$/, ''));

@@ -55,7 +55,7 @@ export class PageWriter {
     const { outDir, renderer, search, pageDiagnostics, progress } = this.options;
     const body = p.body!;
     if (body.diagnostics.length) pageDiagnostics[p.route.href] = body.diagnostics;
-    this.options.links?.add(p.route, body.html, body.headings.map((h) => h.id));
+    this.options.links?.add(p.route, body.html, body.headings.map((h) => h.id), body.diagnostics.some((d) => d.severity === 'error'));
     const html = renderer.render(p.route, p.suffix ? { ...body, html: body.html + p.suffix } : body);
     this.rendered++;
     if (body.features.includes('mermaid')) this.drawsDiagrams = true;
