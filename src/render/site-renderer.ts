@@ -10,7 +10,7 @@ import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from '.
 import { integrationHead } from './head/integrations.js';
 import { seoBaseUrl, seoHead, type SeoSite } from './head/seo.js';
 import { PageRenderer } from './render-page.js';
-import type { AssetUrls, ChromeView, SectionView } from './types.js';
+import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
 
 export interface PageBody {
   html: string;
@@ -92,6 +92,7 @@ export class SiteRenderer {
     });
     page.unsearchable = flags.unsearchable;
     const source = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
+    applyPageFrontmatter(page, source?.frontmatter ?? {});
     page.seoHead = seoHead(this.seo, {
       href: route.href,
       title: route.title,
@@ -118,4 +119,13 @@ function seoSiteOf(site: Site, siteUrl: string | undefined): SeoSite {
     organization: config.seo?.organization,
     logo,
   };
+}
+
+/** Frontmatter switches of the layout: `deprecated` badge, `hideFooterPagination` drops the previous/next links. */
+function applyPageFrontmatter(page: PageView, frontmatter: Record<string, unknown>): void {
+  if (frontmatter.deprecated === true || frontmatter.deprecated === 'true') page.deprecated = true;
+  if (frontmatter.hideFooterPagination === true || frontmatter.hideFooterPagination === 'true') {
+    page.prev = undefined;
+    page.next = undefined;
+  }
 }

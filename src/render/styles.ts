@@ -111,6 +111,7 @@ details[open]>summary>.chevron{transform:rotate(45deg)}
 .eyebrow ol{display:flex;flex-wrap:wrap;gap:6px;list-style:none;margin:0 0 8px;padding:0;font-size:13.5px;font-weight:600;color:var(--accent)}
 .eyebrow li+li::before{content:"›";margin-right:6px;color:var(--fg-muted)}
 .page-title{font-size:32px;line-height:1.2;letter-spacing:-.02em;margin:0 0 8px}
+.badge-deprecated{margin-left:10px;vertical-align:middle;background:color-mix(in srgb,#d97706 16%,transparent);color:#b45309}
 .page-description{font-size:17px;color:var(--fg-muted);margin:0 0 28px}
 .prose{color:var(--fg-soft)}
 .prose h2,.prose h3,.prose h4{color:var(--fg);line-height:1.3;margin:2em 0 .6em;letter-spacing:-.01em}

@@ -61,7 +61,10 @@ export function Content({ page }: { page: PageView }) {
     <article className="content" data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
       <header className="page-header">
         <Eyebrow items={page.eyebrow} />
-        <h1 className="page-title">{page.title}</h1>
+        <h1 className="page-title">
+          {page.title}
+          {page.deprecated ? <span className="badge badge-deprecated">Deprecated</span> : null}
+        </h1>
         {page.description ? <p className="page-description">{page.description}</p> : null}
       </header>
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
