@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   upgrade: async () => (await import('./commands/upgrade.js')).registerUpgrade,
   nav: async () => (await import('./commands/nav.js')).registerNav,
   build: async () => (await import('./commands/build.js')).registerBuild,
+  check: async () => (await import('./commands/check.js')).registerCheck,
   dev: async () => (await import('./commands/dev.js')).registerDev,
   mcp: async () => (await import('./commands/mcp.js')).registerMcp,
   'openapi-check': async () => (await import('./commands/openapi-check.js')).registerOpenapiCheck,

@@ -19,6 +19,7 @@ export const CONFIG_CODES = {
   NAV_DIRECTORY_WITHOUT_ROOT: 'A group sets `directory` but has no `root` page, so the listing cannot appear.',
   NAV_TOP_LEVEL_COLLAPSED: 'A top-level group sets `expanded: false`, which is ignored (top-level groups are always expanded).',
   NAV_ENDPOINT_WITHOUT_SPEC: 'An endpoint entry (`METHOD /path`) has no OpenAPI specification in scope.',
+  CONFIG_ASSET_NOT_FOUND: 'A logo, favicon or thumbnail background file named in the configuration does not exist.',
   NAV_LINK_NOT_FOUND: 'A site-relative `href` in navigation matches no page.',
   NAV_PAGE_NOT_FOUND: 'A page listed in navigation has no .mdx or .md file.',
   NAV_ROOT_NOT_FOUND: 'The root page of a group has no .mdx or .md file.',

@@ -11,9 +11,10 @@ import type { AddressInfo } from 'node:net';
 import { markdownFileFor, markdownLink, pageMarkdown, wantsMarkdown } from '../markdown/index.js';
 import { pageSourceOf, runMdxJob, siteAssets, SiteRenderer, siteVariables, type PageBody } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
-import { hashText } from '../shared/index.js';
+import { hashText, matchRedirect, type RedirectRule } from '../shared/index.js';
 import { realPathInside, resolveInside } from '../shared/index.js';
 import { loadSite, type Site } from '../site/index.js';
+import { siteRedirects } from '../site-build/index.js';
 import { isLoopbackHost } from './host-check.js';
 import { overlayHtml } from './overlay.js';
 import { decodePath, escapesRoot, pageHrefOf } from './request-path.js';
@@ -25,6 +26,8 @@ export interface DevServerOptions {
   /** Interface to listen on; loopback by default. */
   host?: string;
   log?: (line: string) => void;
+  /** Load the site's `integrations` (analytics, chat) as the build does; off by default so previews are not counted. */
+  integrations?: boolean;
 }
 
 export interface DevServer {
@@ -78,20 +81,22 @@ async function distFile(pathname: string, prefix: string, dist: string | null): 
 }
 
 /** Start the dev server; `port: 0` picks a free port. */
-export async function startDevServer({ root: rootDir, port = 3000, host = '127.0.0.1', log = () => {} }: DevServerOptions): Promise<DevServer> {
+export async function startDevServer({ root: rootDir, port = 3000, host = '127.0.0.1', log = () => {}, integrations = false }: DevServerOptions): Promise<DevServer> {
   const root = path.resolve(rootDir);
   const clients = new Set<ServerResponse>();
   const waiters: ((files: string[]) => void)[] = [];
   const bodies = new Map<string, DevBody>();
-  let state: Promise<{ site: Site | null; diagnostics: Diagnostic[]; renderer: SiteRenderer | null; assets: Awaited<ReturnType<typeof siteAssets>> }> | null = null;
+  let state: Promise<{ site: Site | null; diagnostics: Diagnostic[]; renderer: SiteRenderer | null; redirects: RedirectRule[]; assets: Awaited<ReturnType<typeof siteAssets>> }> | null = null;
 
   const load = () =>
     (state ??= (async () => {
       const [{ site, diagnostics }, assets] = await Promise.all([loadSite(root, { keepSource: true }), siteAssets()]);
       const katex = katexDist() ? '/assets/katex/katex.min.css' : undefined;
       const mermaid = mermaidDist() ? '/assets/mermaid/mermaid.esm.min.mjs' : undefined;
-      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', katex, mermaid, devScript: RELOAD_SCRIPT }) : null;
-      return { site, diagnostics, renderer, assets };
+      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', katex, mermaid, devScript: RELOAD_SCRIPT }, { integrations }) : null;
+      // The build's matcher and rules (pages win over redirects); target checks are left to `folio check`.
+      const redirects = site ? siteRedirects(site, { checkTargets: false }).rules : [];
+      return { site, diagnostics, renderer, redirects, assets };
     })());
 
   const stopWatching = watchTree(root, (files) => {
@@ -138,7 +143,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       req.on('close', () => clients.delete(res));
       return;
     }
-    const { site, diagnostics, renderer, assets } = await load();
+    const { site, diagnostics, renderer, redirects, assets } = await load();
     if (pathname === '/' + assets.css.file) return send(res, 200, TYPES['.css']!, assets.css.contents);
     if (pathname === '/' + assets.js.file) return send(res, 200, TYPES['.js']!, assets.js.contents);
     const packaged = (await distFile(pathname, '/assets/katex/', pathname.startsWith('/assets/katex/') ? katexDist() : null)) ?? (await distFile(pathname, '/assets/mermaid/', pathname.startsWith('/assets/mermaid/') ? mermaidDist() : null));
@@ -168,9 +173,10 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
         return send(res, 200, 'text/html; charset=utf-8', html, { link: markdownLink(markdownFileFor(pathname.replace(/\/+$/, '') || '/')), vary: 'Accept' });
       }
     }
-    const redirect = site.model.redirects.find((r) => r.source === href);
+    const query = (req.url ?? '').replace(/^[^?]*/, '');
+    const redirect = matchRedirect(redirects, pathname, query);
     if (redirect) {
-      res.writeHead(redirect.permanent ? 301 : 302, { location: redirect.destination });
+      res.writeHead(redirect.status, { location: redirect.location });
       return void res.end();
     }
     const ext = path.extname(pathname).toLowerCase();

@@ -16,6 +16,15 @@ import { htmlLang } from './languages.js';
 import { escapeHtml } from '../shared/index.js';
 import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
 
+/** Head tags of a page rendered without SEO settings (unit tests, bare `PageRenderer` use). */
+function fallbackSeoHead(page: PageView): string {
+  return [
+    page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
+    page.noindex ? '<meta name="robots" content="noindex">' : '',
+    `<meta property="og:title" content="${escapeHtml(page.title)}">`,
+  ].join('');
+}
+
 interface SectionParts {
   sidebarHtml: string;
   tabBarHtml: string;
@@ -33,7 +42,7 @@ export class PageRenderer {
   private sections = new Map<string, SectionParts>();
   private chromes = new Map<string, ChromeParts>();
 
-  constructor(private readonly assets: AssetUrls, private readonly options: { siteName: string; defaultTheme?: string } = { siteName: '' }) {}
+  constructor(private readonly assets: AssetUrls, private readonly options: { siteName: string; defaultTheme?: string; siteHead?: string } = { siteName: '' }) {}
 
   private sectionParts(section: SectionView): SectionParts {
     let parts = this.sections.get(section.key);
@@ -101,9 +110,7 @@ export class PageRenderer {
       '<meta charset="utf-8">',
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
       `<title>${escapeHtml(title)}</title>`,
-      page.description ? `<meta name="description" content="${escapeHtml(page.description)}">` : '',
-      page.noindex ? '<meta name="robots" content="noindex">' : '',
-      `<meta property="og:title" content="${escapeHtml(page.title)}">`,
+      page.seoHead ?? fallbackSeoHead(page),
       page.href === '/404' ? '' : `<link rel="alternate" type="text/markdown" href="${escapeHtml(a.base.replace(/\/?$/, '/') + markdownFileFor(page.href))}">`,
       chrome.favicon ? `<link rel="icon" href="${escapeHtml(chrome.favicon)}">` : '',
       `<link rel="stylesheet" href="${escapeHtml(a.css)}">`,
@@ -112,6 +119,7 @@ export class PageRenderer {
       `<script>${HEAD_SCRIPT}</script>`,
       `<script src="${escapeHtml(a.js)}" defer></script>`,
       a.devScript ?? '',
+      this.options.siteHead ?? '',
     ].join('');
     const header = renderToStaticMarkup(createElement(Header, { chrome, switchers: page.switchers }));
     const menu = chrome.pageMenu?.length && page.href !== '/404' ? { items: chrome.pageMenu, markdownPath: a.base.replace(/\/?$/, '/') + markdownFileFor(page.href) } : undefined;

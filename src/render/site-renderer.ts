@@ -7,8 +7,10 @@ import type { PageRoute, Section } from '../navigation/index.js';
 import { escapeHtml, hashText } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from './from-site-model.js';
+import { integrationHead } from './head/integrations.js';
+import { seoBaseUrl, seoHead, type SeoSite } from './head/seo.js';
 import { PageRenderer } from './render-page.js';
-import type { AssetUrls, ChromeView, SectionView } from './types.js';
+import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
 
 export interface PageBody {
   html: string;
@@ -16,12 +18,29 @@ export interface PageBody {
   features: string[];
 }
 
+/** What a renderer adds to every head besides the layout. */
+export interface SiteRendererOptions {
+  /** Absolute site URL (`--site-url`): canonical links and structured data ids when `seo.metatags.canonical` is unset. */
+  siteUrl?: string;
+  /** Load the `integrations` (analytics, chat, consent) on every page; the build does, `folio dev` only when asked. */
+  integrations?: boolean;
+}
+
 export class SiteRenderer {
   private renderer: PageRenderer;
   private sectionViews = new Map<string, { view: SectionView; chrome: ChromeView; key: string }>();
+  private readonly seo: SeoSite;
+  /** Hash of every site-wide head input, part of each section key so a settings change re-renders pages. */
+  private readonly headKey: string;
+  /** `service: problem` for configured integrations that could not be loaded (empty when integrations are off). */
+  readonly integrationProblems: string[];
 
-  constructor(private readonly site: Site, assets: AssetUrls) {
-    this.renderer = new PageRenderer(assets, { siteName: site.config.name, defaultTheme: site.config.appearance?.default });
+  constructor(private readonly site: Site, assets: AssetUrls, options: SiteRendererOptions = {}) {
+    this.seo = seoSiteOf(site, options.siteUrl);
+    const integrations = options.integrations ? integrationHead(site.config.integrations) : { html: '', problems: [] };
+    this.integrationProblems = integrations.problems;
+    this.headKey = hashText(JSON.stringify(this.seo), integrations.html);
+    this.renderer = new PageRenderer(assets, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html });
   }
 
   /** Views and a cache key of everything section-wide that a page's HTML depends on. */
@@ -34,16 +53,19 @@ export class SiteRenderer {
         ? sectionViewFromModel(model, section)
         : { key: 'none', tabs: [], anchors: [], globalAnchors: [], sidebarSwitchers: [], sidebar: [], drilldown: false };
       const chrome = chromeViewFromConfig(config, section);
-      parts = { view, chrome, key: hashText(JSON.stringify(view), chrome.key) };
+      parts = { view, chrome, key: hashText(JSON.stringify(view), chrome.key, this.headKey) };
       this.sectionViews.set(sectionId, parts);
     }
     return parts;
   }
 
   /** Frontmatter flags of the page behind a route (endpoint pages have none). */
-  pageFlags(route: PageRoute): { noindex: boolean; mode?: string } {
+  pageFlags(route: PageRoute): { noindex: boolean; unsearchable: boolean; mode?: string } {
     const page = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
-    return { noindex: page?.noindex ?? false, mode: page?.mode };
+    const noindex = page?.noindex ?? false;
+    // Hidden pages stay out of search unless `seo.indexing: all` (as the platform does).
+    const unsearchable = noindex || (!route.listed && this.site.config.seo?.indexing !== 'all');
+    return { noindex, unsearchable, mode: page?.mode };
   }
 
   /** The "page not found" document, framed by the default section. */
@@ -53,12 +75,12 @@ export class SiteRenderer {
     return this.render(
       { href: '/404', path: '404', kind: 'page', file: null, title: 'Page not found', description: 'This page does not exist or has moved.', sectionId: model.defaultSectionId, listed: false, breadcrumbs: [], eyebrow: '404', prev: null, next: null, versions: [], languages: [] },
       { html: `<p>Go back to <a href="${escapeHtml(home)}">the home page</a> or use the search box.</p>`, headings: [], features: [] },
-      { noindex: true },
+      { noindex: true, unsearchable: true },
     );
   }
 
   /** The full HTML document of a route. */
-  render(route: PageRoute, body: PageBody, override?: { noindex?: boolean }): string {
+  render(route: PageRoute, body: PageBody, override?: { noindex?: boolean; unsearchable?: boolean }): string {
     const parts = this.sectionParts(route.sectionId);
     const flags = { ...this.pageFlags(route), ...override };
     const page = pageViewFromRoute(this.site.model, route, {
@@ -68,6 +90,42 @@ export class SiteRenderer {
       math: body.features.includes('math'),
       ...flags,
     });
+    page.unsearchable = flags.unsearchable;
+    const source = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
+    applyPageFrontmatter(page, source?.frontmatter ?? {});
+    page.seoHead = seoHead(this.seo, {
+      href: route.href,
+      title: route.title,
+      description: route.description,
+      frontmatter: source?.frontmatter ?? {},
+      noindex: flags.noindex,
+      breadcrumbs: route.breadcrumbs,
+      api: route.kind === 'endpoint' || source?.openapi !== undefined,
+    });
     return this.renderer.render(page, parts.view, parts.chrome);
+  }
+}
+
+/** The site-wide SEO inputs of a site. */
+function seoSiteOf(site: Site, siteUrl: string | undefined): SeoSite {
+  const { config } = site;
+  const metatags = config.seo?.metatags ?? {};
+  const logo = typeof config.logo === 'string' ? config.logo : config.logo?.light;
+  return {
+    siteName: config.name,
+    description: config.description,
+    metatags,
+    baseUrl: seoBaseUrl(metatags, siteUrl),
+    organization: config.seo?.organization,
+    logo,
+  };
+}
+
+/** Frontmatter switches of the layout: `deprecated` badge, `hideFooterPagination` drops the previous/next links. */
+function applyPageFrontmatter(page: PageView, frontmatter: Record<string, unknown>): void {
+  if (frontmatter.deprecated === true || frontmatter.deprecated === 'true') page.deprecated = true;
+  if (frontmatter.hideFooterPagination === true || frontmatter.hideFooterPagination === 'true') {
+    page.prev = undefined;
+    page.next = undefined;
   }
 }

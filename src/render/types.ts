@@ -97,6 +97,12 @@ export interface PageView {
   /** Version, language and product selectors with the URLs that keep the reader on this page. */
   switchers: SwitcherView[];
   noindex: boolean;
+  /** Kept out of the search index (`noindex`, or a hidden page without `seo.indexing: all`). */
+  unsearchable?: boolean;
+  /** `deprecated: true` frontmatter: a badge beside the title. */
+  deprecated?: boolean;
+  /** SEO tags of the head (meta, canonical, JSON-LD), decided by `head/seo.ts`. */
+  seoHead?: string;
   /** `mode: wide` and friends drop the table of contents. */
   mode?: string;
   /** Page body needs the mermaid loader. */

@@ -7,3 +7,4 @@ export * from './secrets.js';
 export * from './text.js';
 export * from './contained-fs.js';
 export * from './host-names.js';
+export { compileRedirect, isSafeRedirectDestination, matchRedirect, normalizeRedirectDestination, parseRedirectsFile, redirectRules, redirectsFileText, type RedirectRule } from './redirect-rules.js';

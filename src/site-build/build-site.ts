@@ -16,6 +16,8 @@ import { buildProblem, refusedWrite } from './codes.js';
 import { compilePages, defaultThreads } from './compile-pages.js';
 import { writeLlmsFiles } from './llms-files.js';
 import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, snippetsKey } from './page-plan.js';
+import { LinkCollector } from './link-checks.js';
+import { siteRedirects } from './redirect-checks.js';
 import { SearchPlan } from './search-plan.js';
 import { PageWriter, removeStale, writeAssetFiles, writeSiteFiles } from './write-site.js';
 
@@ -80,7 +82,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   await mkdir(outDir, { recursive: true });
   const search = options.search !== false;
   const [assets, cache, snippets, katex, mermaid] = await Promise.all([siteAssets(), BuildCache.open(outDir, options.cache !== false), snippetsKey(site.root), copyKatexAssets(outDir).catch((error: unknown) => (diagnostics.push(refusedWrite(error)), null)), mermaidAssetPath()]);
-  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined });
+  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true });
+  for (const p of renderer.integrationProblems) diagnostics.push(buildProblem('BUILD_INTEGRATION_INVALID', `Integration ${p}; it was not loaded. Fix the value under \`integrations\` in docs.json.`));
   const variables = siteVariables(site);
 
   // Plan: every page with its keys; unchanged pages are skipped, their earlier problems reported again.
@@ -91,13 +94,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const pageDiagnostics = await carriedDiagnostics(cache.dir, work);
 
   // Compile and write: cached bodies first, then each compiled body as it arrives.
-  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress });
+  const links = new LinkCollector();
+  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links });
   for (const p of todo) if (p.body) pages.write(p);
   await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), cache, onCompiled: (p) => pages.write(p) });
   await pages.finished();
   diagnostics.push(...pages.refused);
+  const redirects = siteRedirects(site);
+  diagnostics.push(...redirects.diagnostics);
+  // Link problems are page problems: cached with the page, reported again while it is unchanged.
+  for (const [href, problems] of links.check(site, redirects.rules)) (pageDiagnostics[href] ??= []).push(...problems);
   for (const list of Object.values(pageDiagnostics)) diagnostics.push(...list);
-  const extra = await writeSiteFiles(site, pages.output, renderer, options.siteUrl, diagnostics);
+  const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, options.siteUrl, diagnostics);
   extra.push(...(await writeLlmsFiles(site, pages.output, renderer, options.siteUrl, options.llmsFullMaxBytes)));
   await removeStale(outDir, work.previous, cache.manifest.files, work.live, extra);
 

@@ -2,11 +2,19 @@ import { ContainmentError, type Diagnostic } from '../shared/index.js';
 
 /** Stable codes of problems the build reports (documented in docs/errors/site-build.md). */
 export const BUILD_CODES = {
+  BUILD_ANCHOR_MISSING: 'A link points at an anchor that its target page does not render.',
+  BUILD_ASSET_MISSING: 'An image or media file a page shows is not in the docs root.',
   BUILD_CONFIG_MISSING: 'No docs.json (or mint.json) could be read, so there is nothing to build.',
+  BUILD_LINK_BROKEN: 'A site link leads to no page, redirect or file.',
   BUILD_OUT_DIR_INVALID: 'The output directory is the docs root or contains it; the build would overwrite the sources.',
+  BUILD_INTEGRATION_INVALID: 'An `integrations` service lacks a required field or has an unsafe value, so it is not loaded.',
   BUILD_PAGE_CRASHED: 'Rendering one page threw unexpectedly; the other pages were still built.',
   BUILD_PATH_OUTSIDE_ROOT: 'A snippet, static file or output path leads out of its folder through a symbolic link; it was neither read nor written.',
   BUILD_PAGE_UNREADABLE: 'A page listed in the navigation could not be read from disk.',
+  BUILD_REDIRECT_CHAIN: 'A redirect leads to another redirect (or round in a loop).',
+  BUILD_REDIRECT_SHADOWED: 'A redirect source is also a page; the page is served and the redirect ignored.',
+  BUILD_REDIRECT_TARGET_MISSING: 'A redirect destination is not a page, redirect or file of the site.',
+  BUILD_REDIRECT_UNSAFE: 'A redirect destination is neither a site path nor an http(s) URL; the redirect is ignored.',
   BUILD_REDIRECT_SKIPPED: 'A redirect source with wildcards or parameters was written only to `_redirects`.',
   BUILD_SEARCH_FAILED: 'The Pagefind search index could not be built; pages were still written.',
 } as const;

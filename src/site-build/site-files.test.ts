@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlFileFor, isStaticRedirectSource, redirectHtml, redirectsFile, sitemapXml } from './site-files.js';
+import { htmlFileFor, isStaticRedirectSource, redirectHtml, sitemapXml } from './site-files.js';
 
 describe('site files', () => {
   it('writes each page as <path>/index.html', () => {
@@ -12,10 +12,7 @@ describe('site files', () => {
     expect(sitemapXml(['/b', '/a'], 'https://docs.example.com/')).toContain('<url><loc>https://docs.example.com/a</loc></url>\n<url><loc>https://docs.example.com/b</loc></url>');
   });
 
-  it('writes redirects for _redirects and as HTML', () => {
-    expect(redirectsFile([{ source: '/old', destination: '/new', permanent: true }, { source: '/tmp', destination: 'https://x.example', permanent: false }])).toBe(
-      '/old /new 301\n/tmp https://x.example 302\n',
-    );
+  it('writes static redirects as HTML', () => {
     expect(redirectHtml('/new?a=1&b=2')).toContain('url=/new?a=1&amp;b=2');
     expect(isStaticRedirectSource('/blog/:slug')).toBe(false);
     expect(isStaticRedirectSource('/docs/*')).toBe(false);

@@ -3,7 +3,6 @@
  * mapping from a page URL to its file on disk.
  */
 import { escapeHtml } from '../shared/index.js';
-import type { Redirect } from '../navigation/index.js';
 
 /** `/guide/intro` → `guide/intro/index.html`; `/` → `index.html`. Served as `/guide/intro` by any static host. */
 export function htmlFileFor(href: string): string {
@@ -22,11 +21,6 @@ export function sitemapXml(hrefs: string[], siteUrl?: string): string {
 export function robotsTxt(siteUrl?: string): string {
   const sitemap = siteUrl ? `${siteUrl.replace(/\/+$/, '')}/sitemap.xml` : '/sitemap.xml';
   return `User-agent: *\nAllow: /\n\nSitemap: ${sitemap}\n`;
-}
-
-/** Netlify/Cloudflare-style `_redirects`: one `source destination status` per line. */
-export function redirectsFile(redirects: Redirect[]): string {
-  return redirects.map((r) => `${r.source} ${r.destination} ${r.permanent ? 301 : 302}`).join('\n') + (redirects.length ? '\n' : '');
 }
 
 /** An HTML page that forwards to `destination` for hosts that ignore `_redirects`. */

@@ -5,16 +5,17 @@
  */
 import { readFile } from 'node:fs/promises';
 import { markdownFileFor, pageMarkdown } from '../markdown/index.js';
-import type { BuiltAsset, SiteRenderer } from '../render/index.js';
+import { seoBaseUrl, type BuiltAsset, type SiteRenderer } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
-import { removeFileInside, resolveInside } from '../shared/index.js';
+import { redirectsFileText, removeFileInside, resolveInside, type RedirectRule } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { copyMermaidAssets, writeAssets } from './assets.js';
 import { buildProblem, refusedWrite } from './codes.js';
+import type { LinkCollector } from './link-checks.js';
 import { OutputWriter } from './output-writer.js';
 import type { PlannedPage } from './page-plan.js';
 import type { SearchPlan } from './search-plan.js';
-import { htmlFileFor, isStaticRedirectSource, redirectHtml, redirectsFile, robotsTxt, sitemapXml } from './site-files.js';
+import { htmlFileFor, isStaticRedirectSource, redirectHtml, robotsTxt, sitemapXml } from './site-files.js';
 import { copyStaticFiles } from './static-files.js';
 
 export interface PageWriterOptions {
@@ -25,6 +26,8 @@ export interface PageWriterOptions {
   pageDiagnostics: Record<string, Diagnostic[]>;
   /** Called with (done, total) after each page is laid out. */
   progress?: (done: number, total: number) => void;
+  /** Collects each body's links and ids for the link checks. */
+  links?: LinkCollector;
 }
 
 /** Lays out and writes the pages of a build one by one, counting what it did. */
@@ -55,6 +58,7 @@ export class PageWriter {
     const { outDir, renderer, search, pageDiagnostics, progress } = this.options;
     const body = p.body!;
     if (body.diagnostics.length) pageDiagnostics[p.route.href] = body.diagnostics;
+    this.options.links?.add(p.route, body.html, body.headings.map((h) => h.id), body.diagnostics.some((d) => d.severity === 'error'));
     const html = renderer.render(p.route, p.suffix ? { ...body, html: body.html + p.suffix } : body);
     this.rendered++;
     if (body.features.includes('mermaid')) this.drawsDiagrams = true;
@@ -85,9 +89,10 @@ export class PageWriter {
 }
 
 /** 404, root index, sitemap, robots, redirects; returns the redirect files written. */
-export async function writeSiteFiles(site: Site, output: OutputWriter, renderer: SiteRenderer, siteUrl: string | undefined, diagnostics: Diagnostic[]): Promise<string[]> {
+export async function writeSiteFiles(site: Site, output: OutputWriter, renderer: SiteRenderer, redirects: RedirectRule[], siteUrl: string | undefined, diagnostics: Diagnostic[]): Promise<string[]> {
   const { model, config } = site;
   const outDir = output.outDir;
+  siteUrl ??= seoBaseUrl(config.seo?.metatags, undefined);
   const routes = [...model.pages.values()];
   const all = config.seo?.indexing === 'all';
   const indexed = routes.filter((r) => (r.listed || all) && !renderer.pageFlags(r).noindex).map((r) => r.href);
@@ -97,7 +102,7 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
     ['404.html', renderer.renderNotFound()],
     ['sitemap.xml', sitemapXml(indexed, siteUrl)],
     ['robots.txt', robotsTxt(siteUrl)],
-    ['_redirects', redirectsFile(model.redirects)],
+    ['_redirects', redirectsFileText(redirects)],
   ];
   const extra: string[] = [];
   // `/` when no page is at the root: the home page (an `index` page, else the first page).
@@ -109,7 +114,7 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
     // The copy at `/` stays out of the search index: `/index` is already in it.
     files.push(['index.html', html ? html.replace(' data-pagefind-body=""', '') : redirectHtml(home)]);
   }
-  for (const r of model.redirects) {
+  for (const r of redirects) {
     if (!isStaticRedirectSource(r.source)) {
       diagnostics.push(buildProblem('BUILD_REDIRECT_SKIPPED', `Redirect ${r.source} has wildcards or parameters, so it is only in _redirects; hosts that ignore _redirects will not apply it.`));
       continue;

@@ -27,9 +27,12 @@ describe.skipIf(!fs.existsSync(corpora))('real corpora', () => {
     expect(Array.isArray(loaded.config!.redirects)).toBe(true);
   });
 
-  it('reports only the ignored group `anchor` keys of prefect as warnings', async () => {
+  it('reports only the ignored group `anchor` keys and its missing logo files of prefect as warnings', async () => {
     const loaded = await loadDocsConfig(path.join(corpora, 'prefect'));
-    const warnings = loaded.diagnostics.filter((d) => d.severity === 'warning');
+    // The corpus copy has no logos/ folder: its logo and favicon are really missing.
+    const assets = loaded.diagnostics.filter((d) => d.code === 'CONFIG_ASSET_NOT_FOUND');
+    expect(assets.map((d) => d.path)).toEqual(['favicon', 'logo.dark', 'logo.light']);
+    const warnings = loaded.diagnostics.filter((d) => d.severity === 'warning' && d.code !== 'CONFIG_ASSET_NOT_FOUND');
     expect(warnings.length).toBeGreaterThan(0);
     expect(warnings.every((w) => w.code === 'CONFIG_UNKNOWN_KEY' && w.path.endsWith('.anchor'))).toBe(true);
   });

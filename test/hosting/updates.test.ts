@@ -94,7 +94,7 @@ describe.each(backends)('documentation updates on %s', (kind) => {
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect(css.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const moved = await site('/old-guide');
-    expect(moved.status).toBe(301);
+    expect(moved.status).toBe(308);
     expect(moved.headers.get('location')).toBe('/guide');
   });
 

@@ -40,7 +40,7 @@ describe('folio build on examples/', () => {
     expect(sitemap).not.toContain('/en/v2/hidden');
     // The hidden page is still built and tells robots to stay away.
     expect(await read(htmlFileFor('/en/v2/hidden'))).toContain('<meta name="robots" content="noindex">');
-    expect(await read('_redirects')).toBe('/start /en/v2/quickstart 301\n/old/components /en/v2/components/callouts 301\n');
+    expect(await read('_redirects')).toBe('/start /en/v2/quickstart 308\n/old/components /en/v2/components/callouts 308\n');
     expect(await read('start/index.html')).toContain('http-equiv="refresh" content="0; url=/en/v2/quickstart"');
   });
 

@@ -47,6 +47,21 @@ export function checkFiles(c: CheckContext): void {
     checkOpenApi(c, probe, api.openapi, ['api', 'openapi']);
     checkOpenApi(c, probe, api.asyncapi, ['api', 'asyncapi']);
   }
+  for (const key of ['logo', 'favicon'] as const) {
+    const value = c.raw[key];
+    if (typeof value === 'string') checkAsset(c, probe, value, [key]);
+    else if (isObject(value)) for (const mode of ['light', 'dark'] as const) if (typeof value[mode] === 'string') checkAsset(c, probe, value[mode], [key, mode]);
+  }
+  const thumbnails = c.raw.thumbnails;
+  if (isObject(thumbnails) && typeof thumbnails.background === 'string') checkAsset(c, probe, thumbnails.background, ['thumbnails', 'background']);
+}
+
+/** A logo, favicon or image file named in the configuration should be in the repository (URLs are not fetched). */
+function checkAsset(c: CheckContext, probe: FileProbe, value: string, at: FieldPath): void {
+  if (URL.test(value) || value.startsWith('//') || value.startsWith('data:')) return;
+  const rel = value.replace(/^\.?\/+/, '').replace(/[?#].*$/, '');
+  if (rel === '' || (!probe.escapes(rel) && probe.exists(rel))) return;
+  c.warn('CONFIG_ASSET_NOT_FOUND', at, 'value', `\`${c.fmt(at)}\` "${value}" is not a file in the docs root, so readers get a broken image; add the file or fix the path`);
 }
 
 function checkPage(c: CheckContext, probe: FileProbe, page: string, at: FieldPath, role: 'page' | 'root'): void {

@@ -15,7 +15,10 @@ export const integrationsSchema = z
     clarity: service('Microsoft Clarity.', { projectId: s('Clarity project ID.') }),
     clearbit: service('Clearbit.', { publicApiKey: s('Clearbit public API key.') }),
     fathom: service('Fathom analytics.', { siteId: s('Fathom site ID.') }),
-    frontchat: service('Front chat widget.', { snippetId: s('Front chat snippet ID.') }),
+    frontchat: z
+      .union([z.string().describe('Front chat ID.'), z.object({ snippetId: s('Front chat ID.') })])
+      .optional()
+      .describe('Front chat widget: the chat ID (`"frontchat": "CHAT_ID"`).'),
     ga4: service('Google Analytics 4.', { measurementId: s('GA4 measurement ID, starting with `G-`.') }),
     gtm: service('Google Tag Manager.', { tagId: s('Tag Manager container ID.') }),
     heap: service('Heap analytics.', { appId: s('Heap app ID.') }),
@@ -23,19 +26,26 @@ export const integrationsSchema = z
     hotjar: service('Hotjar.', { hjid: s('Hotjar site ID.'), hjsv: s('Hotjar script version.') }),
     intercom: service('Intercom chat.', { appId: s('Intercom app ID.') }),
     koala: service('Koala.', { publicApiKey: s('Koala public API key.') }),
-    logrocket: service('LogRocket.', { appId: s('LogRocket app ID.') }),
-    mixpanel: service('Mixpanel.', { projectToken: s('Mixpanel project token.') }),
+    logrocket: service('LogRocket.', { apiKey: os('LogRocket app ID (`org/app`).'), appId: os('Older name of `apiKey`.') }),
+    mixpanel: service('Mixpanel.', {
+      projectToken: s('Mixpanel project token.'),
+      region: z.enum(['us', 'eu', 'in']).optional().describe('Data residency: `us` (default), `eu` or `in`.'),
+    }),
     pirsch: service('Pirsch analytics.', { id: s('Pirsch site ID.') }),
     plausible: service('Plausible analytics.', { domain: s('Site domain as registered in Plausible.'), server: os('Self-hosted Plausible server.') }),
     posthog: service('PostHog analytics.', {
       apiKey: s('PostHog project API key (starts with `phc_`).'),
       apiHost: os('PostHog API host, for self-hosted or EU instances.'),
-      sessionRecording: z.boolean().optional().describe('Record sessions (default `false`).'),
+      sessionRecording: z.boolean().optional().describe('Record sessions (default `true`, as the platform does).'),
     }),
     segment: service('Segment.', { key: s('Segment write key.') }),
+    transcend: service('Transcend consent management: loads your Airgap bundle, which then gates analytics.', { bundleId: s('Transcend bundle ID.') }),
     telemetry: service('Built-in telemetry and feedback.', {
       enabled: z.boolean().optional().describe('`false` turns off telemetry and feedback widgets.'),
     }),
-    cookies: service('Cookie consent.', { key: os('Cookie name that records consent.'), value: os('Cookie value that means consent.') }),
+    cookies: service('Cookie consent: analytics load only once local storage holds this key and value.', {
+      key: os('Local storage key that records consent.'),
+      value: os('Local storage value that means consent.'),
+    }),
   })
   .describe('Third-party analytics and chat integrations.');

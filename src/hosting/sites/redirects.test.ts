@@ -1,18 +1,21 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { matchRedirect, parseRedirects } from './redirects.js';
+import { matchRedirect } from '../../shared/index.js';
+import { redirectsOf } from './redirects.js';
 
-describe('_redirects', () => {
-  const rules = parseRedirects('# comment\n/start /en/quickstart 301\n/old/:slug /new/:slug 302\n/blog/* /news/:splat\n\nbad-line\n');
-
-  it('matches exact paths with or without a trailing slash', () => {
-    expect(matchRedirect(rules, '/start')).toEqual({ location: '/en/quickstart', status: 301 });
-    expect(matchRedirect(rules, '/start/')).toEqual({ location: '/en/quickstart', status: 301 });
-    expect(matchRedirect(rules, '/starter')).toBeNull();
-  });
-
-  it('fills :name and :splat from the path', () => {
-    expect(matchRedirect(rules, '/old/intro')).toEqual({ location: '/new/intro', status: 302 });
-    expect(matchRedirect(rules, '/old/a/b')).toBeNull();
-    expect(matchRedirect(rules, '/blog/2024/post')).toEqual({ location: '/news/2024/post', status: 301 });
+describe('published _redirects', () => {
+  it('reads a build\'s rules once, old 301/302 lines as 308/307, and skips unsafe destinations', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'folio-redirects-'));
+    try {
+      await writeFile(path.join(dir, '_redirects'), '# c\n/start /en/quickstart 301\n/tmp /x 302\n/beta/:slug* /v2/:slug* 308\n/bad javascript:alert(1) 308\n');
+      const rules = redirectsOf(dir);
+      expect(rules.map((r) => [r.source, r.status])).toEqual([['/start', 308], ['/tmp', 307], ['/beta/:slug*', 308]]);
+      expect(matchRedirect(rules, '/beta/a/b', '?q=1')).toMatchObject({ location: '/v2/a/b?q=1', status: 308 });
+      expect(redirectsOf(dir)).toBe(rules);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

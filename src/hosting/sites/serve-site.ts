@@ -5,10 +5,10 @@ import type { MiddlewareHandler } from 'hono';
 import { HEAD_SCRIPT } from '../../render/index.js';
 import { markdownFileFor, markdownLink, wantsMarkdown } from '../../markdown/index.js';
 import { AGENT_PATHS, serveAgentEndpoint } from './site-mcp.js';
-import { isInside, resolveInside } from '../../shared/index.js';
+import { isInside, matchRedirect, resolveInside } from '../../shared/index.js';
 import { projectSiteDir, publishedDir } from '../updates/publish.js';
 import type { HostMap } from './host-map.js';
-import { matchRedirect, redirectsOf } from './redirects.js';
+import { redirectsOf } from './redirects.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -99,8 +99,9 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
     );
   }
   let pathname: string;
+  const url = new URL(request.url);
   try {
-    pathname = decodeURIComponent(new URL(request.url).pathname);
+    pathname = decodeURIComponent(url.pathname);
   } catch {
     // Malformed percent-encoding: a path no file can have, so the request ends at the 404 page.
     pathname = '/\0';
@@ -108,7 +109,7 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
   // Build bookkeeping (`.folio-cache/` lists every page, hidden ones too) and other dot-folders are
   // not part of the site; `.well-known/` is.
   if (pathname.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known')) pathname = '/\0';
-  const redirect = matchRedirect(redirectsOf(root), pathname);
+  const redirect = matchRedirect(redirectsOf(root), pathname, url.search);
   if (redirect) return new Response(null, { status: redirect.status, headers: { Location: redirect.location } });
   const clean = pathname.replace(/\/+$/, '');
   // A page's Markdown (written beside it by the build): for `Accept: text/markdown`, and linked from its HTML.

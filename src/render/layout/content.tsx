@@ -93,10 +93,13 @@ function PageMenu({ items, markdownPath, pagePath }: PageMenuProps & { pagePath:
 /** Title block, body, directory listing and previous/next links. */
 export function Content({ page, menu }: { page: PageView; menu?: PageMenuProps }) {
   return (
-    <article className="content" data-pagefind-body={page.noindex ? undefined : ''}>
+    <article className="content" data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
       <header className="page-header">
         <Eyebrow items={page.eyebrow} />
-        <h1 className="page-title">{page.title}</h1>
+        <h1 className="page-title">
+          {page.title}
+          {page.deprecated ? <span className="badge badge-deprecated">Deprecated</span> : null}
+        </h1>
         {menu ? <PageMenu {...menu} pagePath={page.href} /> : null}
         {page.description ? <p className="page-description">{page.description}</p> : null}
       </header>

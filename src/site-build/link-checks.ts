@@ -1,0 +1,124 @@
+/**
+ * Links, anchors and images of rendered page bodies, checked against the site: a link must
+ * lead to a page, a redirect or a file of the repository; an anchor to an id the target page
+ * renders (heading ids as the MDX layer makes them, and any other `id=` in the body); an image
+ * to a file. External URLs are not fetched. Each problem is located in the page's source by
+ * the first occurrence of the link text (line 1 when it is not written literally, e.g. built
+ * from a variable). Pages skipped by an incremental build keep the problems their last build
+ * found; anchors into pages that were not rendered in this build are not checked.
+ */
+import { existsSync } from 'node:fs';
+import type { PageRoute } from '../navigation/index.js';
+import { matchRedirect, resolveInside, type Diagnostic, type RedirectRule } from '../shared/index.js';
+import type { Site } from '../site/index.js';
+import type { BuildCode } from './codes.js';
+
+interface PageLinks {
+  route: PageRoute;
+  links: string[];
+  images: string[];
+}
+
+const ATTR = /<(a|img|source|video)\b[^>]*?\s(href|src)="([^"]*)"/g;
+const ID = /\sid="([^"]+)"/g;
+const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+
+const unescape = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+/** Collects links and ids while pages are written, then checks them all at once. */
+export class LinkCollector {
+  private readonly pages: PageLinks[] = [];
+  private readonly ids = new Map<string, Set<string>>();
+
+  /** Record a page's body as rendered; a body with errors (rendered as a fallback) lends no ids, so anchors into it are not judged. */
+  add(route: PageRoute, html: string, headingIds: string[], failed = false): void {
+    const links: string[] = [];
+    const images: string[] = [];
+    for (const m of html.matchAll(ATTR)) {
+      const value = unescape(m[3]!);
+      if (value === '' || EXTERNAL.test(value)) continue;
+      (m[2] === 'href' ? links : images).push(value);
+    }
+    if (!failed) {
+      const ids = new Set(headingIds);
+      for (const m of html.matchAll(ID)) ids.add(unescape(m[1]!));
+      this.ids.set(route.href, ids);
+    }
+    if (links.length || images.length) this.pages.push({ route, links, images });
+  }
+
+  /** Problems per page href, located in the page sources. */
+  check(site: Site, redirects: readonly RedirectRule[]): Map<string, Diagnostic<BuildCode>[]> {
+    const files = new Map<string, boolean>();
+    const isFile = (p: string) => {
+      let found = files.get(p);
+      if (found === undefined) {
+        const abs = resolveInside(site.root, decodeURI(p).replace(/^\/+/, ''));
+        found = abs !== null && existsSync(abs);
+        files.set(p, found);
+      }
+      return found;
+    };
+    const out = new Map<string, Diagnostic<BuildCode>[]>();
+    for (const { route, links, images } of this.pages) {
+      const problems: Diagnostic<BuildCode>[] = [];
+      const report = (code: BuildCode, raw: string, message: string) => problems.push({ ...locate(site, route, raw), severity: 'warning', code, path: '', message });
+      for (const raw of new Set(links)) {
+        const [target, anchor] = splitLink(raw, route.href);
+        if (target === route.href || target === '') {
+          const own = this.ids.get(route.href);
+          if (anchor && own && !own.has(anchor)) report('BUILD_ANCHOR_MISSING', raw, `Link \`${raw}\`: this page has no heading or element with id \`${anchor}\`.`);
+          continue;
+        }
+        const page = site.model.pages.get(target) ?? site.model.pages.get(target.replace(/\.mdx?$/, ''));
+        if (page) {
+          const ids = this.ids.get(page.href);
+          if (anchor && ids && !ids.has(anchor)) report('BUILD_ANCHOR_MISSING', raw, `Link \`${raw}\`: ${page.href} has no heading or element with id \`${anchor}\`.`);
+          continue;
+        }
+        if (target === '/' || matchRedirect(redirects, target) || isFile(target)) continue;
+        report('BUILD_LINK_BROKEN', raw, `Link \`${raw}\` leads to no page, redirect or file of this site; fix the path.`);
+      }
+      for (const raw of new Set(images)) {
+        const [target] = splitLink(raw, route.href);
+        if (raw.startsWith('data:') || isFile(target)) continue;
+        report('BUILD_ASSET_MISSING', raw, `\`${raw}\` is not a file in the docs root, so the image or media is broken; add the file or fix the path.`);
+      }
+      if (problems.length) out.set(route.href, problems);
+    }
+    return out;
+  }
+}
+
+/** `[path, anchor]` of a site link, resolved against the page (`../x`, `x`) and without query or trailing slash. */
+function splitLink(raw: string, pageHref: string): [string, string] {
+  const hash = raw.indexOf('#');
+  const anchor = hash === -1 ? '' : safeDecode(raw.slice(hash + 1));
+  let target = (hash === -1 ? raw : raw.slice(0, hash)).replace(/\?.*$/, '');
+  if (target !== '' && !target.startsWith('/')) {
+    const base = pageHref.slice(0, pageHref.lastIndexOf('/') + 1);
+    target = new URL(target, `http://x${base}`).pathname;
+  }
+  target = target.replace(/(.)\/+$/, '$1').replace(/\/index$/, '') || '/';
+  return [raw.startsWith('#') ? '' : target, anchor];
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    // A malformed escape: compare the anchor as written.
+    return s;
+  }
+}
+
+/** Where `raw` first appears in the page's source (its file; line 1 when not found). */
+function locate(site: Site, route: PageRoute, raw: string): { file: string; line: number; column: number } {
+  const file = route.file ?? 'docs.json';
+  const source = route.kind === 'page' ? site.index.pages.get(route.path)?.source : undefined;
+  const at = source ? source.indexOf(raw) : -1;
+  if (!source || at === -1) return { file, line: 1, column: 1 };
+  const before = source.slice(0, at);
+  const line = before.split('\n').length;
+  return { file, line, column: at - before.lastIndexOf('\n') };
+}
