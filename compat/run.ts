@@ -1,11 +1,12 @@
 /**
- * `npm run compat [-- --corpus NAME]... [--no-build] [--json]`: Folio against every real docs
+ * `npm run compat [-- --corpus NAME]... [--no-build] [--json] [--check]`: Folio against every real docs
  * repository in ../shared/corpora. For each: `folio validate` (exit code, errors, warnings),
  * `folio nav --json` compared with ../shared/oracle-nav (href recall, title and order agreement),
  * and `folio build` (exit code, wall time, pages, problems by code). Each command runs as its
  * own process, as a user would run it. Prints one table; `--json` prints the rows instead.
  * Corpora that pass every check but are not yet in compat/passing.json are named at the end, so
- * the ratchet the tests use can grow.
+ * the ratchet the tests use can grow. `--check` exits 1 when a corpus listed there no longer passes
+ * its check (the ratchet only grows).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -109,17 +110,32 @@ function main(): void {
       process.stdout.write(`${r.corpus} nav: missing ${r.nav.missing.slice(0, 3).join('; ')} | extra ${r.nav.extra.slice(0, 3).join('; ')} | titles ${r.nav.titleDiffs.slice(0, 3).join('; ')}\n`);
     }
   }
-  const grow = (kind: keyof typeof PASSING, ok: (r: Row) => boolean) =>
+  const grow = (kind: 'validate' | 'nav' | 'build', ok: (r: Row) => boolean) =>
     rows.filter((r) => ok(r) && !PASSING[kind].includes(r.corpus)).map((r) => r.corpus);
   const suggestions = {
     validate: grow('validate', (r) => r.validate.exit === 0),
-    nav: grow('nav', (r) => !!r.nav && r.nav.recall >= NAV_THRESHOLD && r.nav.titles >= NAV_THRESHOLD && r.nav.order >= NAV_THRESHOLD),
+    nav: grow('nav', navAgrees),
     build: build ? grow('build', (r) => r.build?.exit === 0 && r.build.errors === 0) : [],
   };
   for (const [kind, names] of Object.entries(suggestions)) {
     if (names.length) process.stdout.write(`\nnow passing ${kind}, add to compat/passing.json: ${names.join(', ')}`);
   }
   process.stdout.write('\n');
+  if (argv.includes('--check')) {
+    const regressions = [
+      ...rows.filter((r) => PASSING.validate.includes(r.corpus) && r.validate.exit !== 0).map((r) => `${r.corpus}: validate`),
+      ...rows.filter((r) => PASSING.nav.includes(r.corpus) && !navAgrees(r)).map((r) => `${r.corpus}: nav`),
+      ...(build ? rows.filter((r) => PASSING.build.includes(r.corpus) && !(r.build?.exit === 0 && r.build.errors === 0)).map((r) => `${r.corpus}: build`) : []),
+    ];
+    if (regressions.length) {
+      process.stdout.write(`\nREGRESSED (listed in compat/passing.json, no longer passing): ${regressions.join(', ')}\n`);
+      process.exitCode = 1;
+    }
+  }
+}
+
+function navAgrees(r: Row): boolean {
+  return !!r.nav && r.nav.recall >= NAV_THRESHOLD && r.nav.titles >= NAV_THRESHOLD && r.nav.order >= NAV_THRESHOLD;
 }
 
 main();

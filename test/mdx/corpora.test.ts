@@ -9,7 +9,7 @@ import { CORPORA_DIR, corpusVariables, inputFor, listMdx } from './corpus-helper
 // import, a misspelt component, `{name}` written as text), and the count is pinned loosely so a
 // regression that breaks many pages fails the test.
 // The corpora compat/passing.json lists as building (`npm run compat` measures every one).
-const corpora = passingCorpora('build');
+const corpora = passingCorpora('testBuild');
 
 describe.each(corpora)('corpus %s', (corpus) => {
   it('renders every page without throwing', { timeout: 600_000 }, async () => {

@@ -10,7 +10,7 @@ import { CORPORA_DIR, listMdx } from './corpus-helpers.js';
 function corpusCodeBlocks(limitPerLang: number): Array<[string, string]> {
   const perLang = new Map<string, number>();
   const out: Array<[string, string]> = [];
-  for (const corpus of passingCorpora('build')) {
+  for (const corpus of passingCorpora('testBuild')) {
     const root = path.join(CORPORA_DIR, corpus);
     for (const file of listMdx(root)) {
       const text = readFileSync(path.join(root, file), 'utf8');

@@ -16,7 +16,7 @@ import { CORPORA } from './helpers.js';
 import { passingCorpora } from '../../compat/corpora.js';
 
 // The corpora compat/passing.json lists as building; `npm run compat` builds every one.
-const corpora = passingCorpora('build');
+const corpora = passingCorpora('testBuild');
 
 describe.skipIf(corpora.length === 0)('folio build on the corpora', () => {
   it.each(corpora)('%s', async (name) => {

@@ -15,7 +15,7 @@ import { loadSite } from '../../src/site/index.js';
 import { passingCorpora } from '../../compat/corpora.js';
 import { CORPORA } from './helpers.js';
 
-const building = passingCorpora('build');
+const building = passingCorpora('testBuild');
 const corpora = process.env.FOLIO_LLMS_ALL === '1' ? building : building.filter((c) => c === 'mem0' || c === 'ollama');
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
