@@ -9,7 +9,7 @@ import type { Diagnostic } from '../shared/diagnostics.js';
 import { isBuiltinComponent } from './components/index.js';
 import { distinctImports, importLine } from './component-imports.js';
 import type { EsmInfo } from './esm.js';
-import { walkMdast } from './snippet-loader.js';
+import { walkMdast } from './walk.js';
 import type { MdxInput, SnippetImport } from './types.js';
 
 interface Usage {
