@@ -34,7 +34,7 @@ export async function loadSite(rootDir: string): Promise<{ site: LoadedSite | nu
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   if (!loaded.config) return { site: null, diagnostics };
   const config = loaded.config;
-  const index = await buildPageIndex(root, { keepSource: true });
+  const index = await buildPageIndex(root, { keepSource: true, variables: config.variables ?? {} });
   diagnostics.push(...index.diagnostics);
   const openapi = await createSiteOpenApi(root, config, [...index.pages.values()].some((p) => p.openapi !== undefined));
   const resolved = resolveSiteModel(config, index, {

@@ -23,11 +23,20 @@ const ALLOWED_TAGS = new Set(
 const OPENING = /^---([A-Za-z]*)[ \t]*\r?\n/;
 const CLOSING = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/gm;
 
+export interface FrontmatterOptions {
+  /**
+   * docs.json `variables`: `{{name}}` in string values is replaced, as in the page body (titles and
+   * descriptions reach the sidebar and `<meta>` tags). Unknown names stay as written, with a
+   * warning. Omitted: no substitution at all.
+   */
+  variables?: Readonly<Record<string, string>>;
+}
+
 /**
  * Split `---` YAML frontmatter from a page and parse it safely: no custom tags,
  * bounded aliases, and `---js` refused without ever being evaluated.
  */
-export function parseFrontmatter(text: string, file: string): FrontmatterResult {
+export function parseFrontmatter(text: string, file: string, options: FrontmatterOptions = {}): FrontmatterResult {
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const none: FrontmatterResult = { data: {}, bodyOffset: start, bodyLine: 1, diagnostics: [] };
   const opening = OPENING.exec(text.slice(start, start + 64));
@@ -60,8 +69,43 @@ export function parseFrontmatter(text: string, file: string): FrontmatterResult 
     );
     return result;
   }
-  parseYamlInto(result, text.slice(yamlStart, closing.index), countLines(text, yamlStart), problem);
+  const yamlText = text.slice(yamlStart, closing.index);
+  parseYamlInto(result, yamlText, countLines(text, yamlStart), problem);
+  if (options.variables && yamlText.includes('{{')) {
+    result.data = substituteInValues(result.data, options.variables, (name) => {
+      const at = yamlText.search(new RegExp(`\\{\\{\\s*${name.replace(/[.$]/g, '\\$&')}\\s*\\}\\}`));
+      const line = countLines(yamlText, Math.max(0, at)) + countLines(text, yamlStart) - 1;
+      const column = at - yamlText.lastIndexOf('\n', at - 1);
+      result.diagnostics.push({
+        ...problem('CONTENT_FRONTMATTER_VARIABLE', `\`{{${name}}}\` names no entry of docs.json \`variables\`; it is shown as written. Add the variable or fix the name.`, line, column),
+        severity: 'warning',
+      });
+    });
+  }
   return result;
+}
+
+const VARIABLE = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
+
+/** Replace `{{name}}` in every string of the frontmatter (nested too); `unknown` is called once per missing name. */
+function substituteInValues(data: Record<string, unknown>, variables: Readonly<Record<string, string>>, unknown: (name: string) => void): Record<string, unknown> {
+  const reported = new Set<string>();
+  const visit = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      return value.replace(VARIABLE, (whole, name: string) => {
+        if (Object.prototype.hasOwnProperty.call(variables, name)) return variables[name]!;
+        if (!reported.has(name)) {
+          reported.add(name);
+          unknown(name);
+        }
+        return whole;
+      });
+    }
+    if (Array.isArray(value)) return value.map(visit);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v)]));
+    return value;
+  };
+  return visit(data) as Record<string, unknown>;
 }
 
 type Problem = (code: ContentCode, message: string, line?: number, column?: number) => Diagnostic;
@@ -116,12 +160,37 @@ function parseYamlInto(result: FrontmatterResult, yamlText: string, firstLine: n
 // prettyErrors fills in `linePos`, which diagnostics need.
 const YAML_OPTIONS = { schema: 'core', uniqueKeys: true, prettyErrors: true } as const;
 
-/** Indent lines that cannot start a mapping entry, so they continue the previous value. */
+/**
+ * Indent lines that continue the previous value: every line inside a quoted value left open on
+ * an earlier line (even one that looks like `Ex: key`), and lines that cannot start a mapping entry.
+ */
 function indentContinuations(yamlText: string): string {
+  let open: '"' | "'" | null = null;
   return yamlText
     .split('\n')
-    .map((line) => (line === '' || /^[\s#-]/.test(line) || /^[^\s:"']+\s*:(\s|$)/.test(line) ? line : `  ${line}`))
+    .map((line) => {
+      if (open) {
+        const quote = open;
+        open = closesQuote(line, quote) ? null : quote;
+        return /^\s/.test(line) || line === '' ? line : `  ${line}`;
+      }
+      const opening = /^[ \t]*(?:-[ \t]+)?[^\s:"'#][^:]*:[ \t]+(["'])(.*)$/.exec(line);
+      if (opening && !closesQuote(opening[2]!, opening[1] as '"' | "'")) open = opening[1] as '"' | "'";
+      return line === '' || /^[\s#-]/.test(line) || /^[^\s:"']+\s*:(\s|$)/.test(line) ? line : `  ${line}`;
+    })
     .join('\n');
+}
+
+/** True when `text` (the inside of a quoted scalar) contains its closing quote: `''` and `\"` are escapes. */
+function closesQuote(text: string, quote: '"' | "'"): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (quote === '"' && text[i] === '\\') i++;
+    else if (text[i] === quote) {
+      if (quote === "'" && text[i + 1] === "'") i++;
+      else return true;
+    }
+  }
+  return false;
 }
 
 /** Every node carrying an explicit tag outside the core schema, as a diagnostic. */

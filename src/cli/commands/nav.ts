@@ -23,7 +23,7 @@ export function registerNav(program: Command): void {
         process.exitCode = loaded.unreadable ? 2 : 1;
         return;
       }
-      const index = await buildPageIndex(root);
+      const index = await buildPageIndex(root, { variables: loaded.config.variables ?? {} });
       diagnostics.push(...index.diagnostics);
       const openapi = opts.openapi ? await loadOpenApiSpecs(root, collectOpenApiSources(loaded.config)) : undefined;
       const resolveOptions = { locate: loaded.locate, ...(openapi ? { openapi: openapi.provider } : {}) };
