@@ -124,6 +124,10 @@ function handleJsx(node: Jsx, file: string, ctx: FinalizeContext, slugger: Githu
     return;
   }
   const head = name.split('.')[0]!;
+  if (name === 'Heading' && !ctx.declared.has(head)) {
+    headingFromJsx(node, ctx.scope ?? {});
+    return;
+  }
   if (isBuiltinComponent(name) || (ctx.declared.has(head) && !ctx.unsupported.has(head))) {
     if (name === 'Update') labelUpdate(node, slugger, headings);
     return;
@@ -168,6 +172,39 @@ function unknownComponentMessage(name: string, count: number, hint = ''): string
   );
 }
 
+/**
+ * `<Heading level={3} id="x" noAnchor>` becomes an `h3` element in place, so it gets an id (its own
+ * or a slug), a TOC entry and, unless `noAnchor`, the anchor link: the same as a Markdown heading.
+ */
+function headingFromJsx(node: Jsx, scope: Scope): void {
+  const attr = (n: string) => node.attributes.find((a): a is MdxJsxAttribute => a.type === 'mdxJsxAttribute' && a.name === n);
+  const valueOf = (a: MdxJsxAttribute | undefined): unknown => {
+    if (!a) return undefined;
+    if (a.value === null || a.value === undefined) return true;
+    if (typeof a.value === 'string') return a.value;
+    try {
+      const expression = expressionOf(a.value.data?.estree as Program | undefined);
+      return expression ? evaluateStatic(expression, scope) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const level = Math.min(6, Math.max(1, Math.round(Number(valueOf(attr('level'))) || 2)));
+  const id = valueOf(attr('id'));
+  const noAnchor = valueOf(attr('noAnchor'));
+  // A multi-line `<Heading>` wraps its text in a paragraph: the heading holds the text itself.
+  const children = (node.children as RootContent[]).flatMap((c) => (c.type === 'element' && c.tagName === 'p' ? c.children : [c]));
+  const element = node as unknown as Element & { name?: string; attributes?: unknown };
+  delete element.name;
+  delete element.attributes;
+  Object.assign(element, {
+    type: 'element',
+    tagName: `h${level}`,
+    properties: { ...(typeof id === 'string' && id ? { id } : {}), ...(noAnchor === true || noAnchor === 'true' ? { dataFolioNoAnchor: '' } : {}) },
+    children,
+  });
+}
+
 /** `<Update label="v1.2">` gets a slug id and a TOC entry, as changelog readers expect. */
 function labelUpdate(node: Jsx, slugger: GithubSlugger, headings: Heading[]): void {
   const label = node.attributes.find((a): a is MdxJsxAttribute => a.type === 'mdxJsxAttribute' && a.name === 'label');
@@ -184,6 +221,10 @@ function addHeading(node: Element, slugger: GithubSlugger, headings: Heading[], 
   const id = typeof given === 'string' && given ? given : slugger.slug(text);
   node.properties.id = id;
   headings.push({ depth: Number(node.tagName[1]), id, text });
+  if (node.properties.dataFolioNoAnchor !== undefined) {
+    delete node.properties.dataFolioNoAnchor;
+    return;
+  }
   node.children.unshift({
     type: 'element',
     tagName: 'a',

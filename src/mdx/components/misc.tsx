@@ -31,6 +31,9 @@ export function Prompt(props: AnyProps) {
   );
 }
 
+/** `<Variation>`: a variant of the content around it; Folio has one variant, so its content renders in place. */
+export const Variation = (props: AnyProps) => <div className="folio-variation">{props.children}</div>;
+
 /** `<Panel>`: content for the right-hand side panel; rendered in place as an aside. */
 export const Panel = (props: AnyProps) => <aside className="folio-panel">{props.children}</aside>;
 
