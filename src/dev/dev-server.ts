@@ -14,7 +14,7 @@ import { loadSite, runMdxJob, siteAssets, SiteRenderer, type LoadedSite, type Pa
 import type { Diagnostic } from '../shared/diagnostics.js';
 import { resolveInside } from '../shared/paths.js';
 import { isLoopbackHost } from './host-check.js';
-import { overlayHtml } from './overlay.js';
+import { fallbackNoticeHtml, overlayHtml } from './overlay.js';
 import { decodePath, escapesRoot, pageHrefOf } from './request-path.js';
 import { watchTree } from './watch.js';
 
@@ -153,7 +153,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       const body = await pageBody(site, href);
       if (body) {
         const errors = [...diagnostics, ...body.diagnostics].filter((d) => d.severity === 'error');
-        const html = renderer.render(route, body).replace('</body>', `${overlayHtml(root, errors)}</body>`);
+        const shown = { ...body, html: fallbackNoticeHtml(body.diagnostics) + body.html };
+        const html = renderer.render(route, shown).replace('</body>', `${overlayHtml(root, errors)}</body>`);
         return send(res, 200, 'text/html; charset=utf-8', html);
       }
     }
