@@ -45,6 +45,16 @@ describe('fast Markdown parser', () => {
     for (let i = 0; i < 20; i++) expect(agrees(generatePage(i))).toBe(true);
   });
 
+  it('agrees with remark on constructs the corpora showed it misread', () => {
+    const cases = [
+      '```ts icon="square-js" \nconst a = 1;\n```\n',
+      '```\nouter\n        ```\nafter\n',
+      '- item\n\n  ```ts\n  a\n    \n  b\n  ```\n',
+      '- **data**:\n  - one\n\n    more\n\n  - two\n',
+    ];
+    for (const source of cases) expect(agrees(source), source).toBe(true);
+  });
+
   it('either declines or produces exactly remark’s tree on every corpus page', () => {
     let accepted = 0;
     let total = 0;
