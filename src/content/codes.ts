@@ -7,6 +7,7 @@ export const CONTENT_CODES = {
   CONTENT_FRONTMATTER_ALIASES: 'Too many YAML aliases (resource exhaustion guard).',
   CONTENT_FRONTMATTER_NOT_MAPPING: 'Frontmatter is not a key/value mapping.',
   CONTENT_FRONTMATTER_FIELD_TYPE: 'A known frontmatter field has the wrong type.',
+  CONTENT_FRONTMATTER_VARIABLE: 'A `{{name}}` in frontmatter names no entry of docs.json `variables`.',
   CONTENT_DUPLICATE_PAGE: 'Two files map to the same page path (`a.md` and `a.mdx`).',
   CONTENT_READ_FAILED: 'A page file, a folder of pages or `.mintignore` could not be read.',
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFrontmatter } from './frontmatter.js';
+import { pageFromText } from './page-index.js';
 
 const codes = (text: string) => parseFrontmatter(text, 'p.mdx').diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`);
 
@@ -64,6 +65,26 @@ describe('parseFrontmatter', () => {
     const fm = parseFrontmatter(text, 'p.mdx');
     expect(fm.data).toEqual({ title: 'Tags', description: "Tags organize sessions. Ex: `paid-user`, `it's`" });
     expect(fm.diagnostics.map((d) => d.severity)).toEqual(['warning']);
+  });
+
+  it('reads a quoted value whose continuation line looks like a key (`Ex: ...`), with the same warning', () => {
+    const single = parseFrontmatter("---\ntitle: Tags\ndescription: 'Organize sessions.\nEx: `paid-user`, `v3`'\n---\n", 'p.mdx');
+    expect(single.data).toEqual({ title: 'Tags', description: 'Organize sessions. Ex: `paid-user`, `v3`' });
+    expect(single.diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`)).toEqual(['2:1 warning CONTENT_FRONTMATTER_SYNTAX']);
+    const double = parseFrontmatter('---\ndescription: "It\'s \\"quoted\\"\nNote: still the value\nand more"\nicon: x\n---\n', 'p.mdx');
+    expect(double.data).toEqual({ description: 'It\'s "quoted" Note: still the value and more', icon: 'x' });
+    expect(codes("---\na: 'it''s closed'\nb: c\n---\n")).toEqual([]);
+  });
+
+  it('substitutes docs.json variables in every frontmatter string; an unknown name stays, with one warning', () => {
+    const text = '---\ntitle: "{{product}} API"\ndescription: Use {{ product }} {{version}} in {{missing}}, {{missing}}.\n"og:title": "{{product}}"\nkeywords: ["{{product}}"]\n---\nBody';
+    const fm = parseFrontmatter(text, 'p.mdx', { variables: { product: 'Folio', version: '2' } });
+    expect(fm.data).toEqual({ title: 'Folio API', description: 'Use Folio 2 in {{missing}}, {{missing}}.', 'og:title': 'Folio', keywords: ['Folio'] });
+    expect(fm.diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`)).toEqual(['3:47 warning CONTENT_FRONTMATTER_VARIABLE']);
+    expect(fm.diagnostics[0]!.message).toBe('`{{missing}}` names no entry of docs.json `variables`; it is shown as written. Add the variable or fix the name.');
+    expect(parseFrontmatter(text, 'p.mdx').data.title).toBe('{{product}} API');
+    const page = pageFromText('p.mdx', text, false, { product: 'Folio', version: '2', missing: 'x' });
+    expect([page.page.title, page.page.description, page.diagnostics]).toEqual(['Folio API', 'Use Folio 2 in x, x.', []]);
   });
 
   it('warns on a repeated key and keeps the last value', () => {

@@ -23,11 +23,20 @@ const ALLOWED_TAGS = new Set(
 const OPENING = /^---([A-Za-z]*)[ \t]*\r?\n/;
 const CLOSING = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/gm;
 
+export interface FrontmatterOptions {
+  /**
+   * docs.json `variables`: `{{name}}` in string values is replaced, as in the page body (titles and
+   * descriptions reach the sidebar and `<meta>` tags). Unknown names stay as written, with a
+   * warning. Omitted: no substitution at all.
+   */
+  variables?: Readonly<Record<string, string>>;
+}
+
 /**
  * Split `---` YAML frontmatter from a page and parse it safely: no custom tags,
  * bounded aliases, and `---js` refused without ever being evaluated.
  */
-export function parseFrontmatter(text: string, file: string): FrontmatterResult {
+export function parseFrontmatter(text: string, file: string, options: FrontmatterOptions = {}): FrontmatterResult {
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const none: FrontmatterResult = { data: {}, bodyOffset: start, bodyLine: 1, diagnostics: [] };
   const opening = OPENING.exec(text.slice(start, start + 64));
@@ -60,8 +69,43 @@ export function parseFrontmatter(text: string, file: string): FrontmatterResult 
     );
     return result;
   }
-  parseYamlInto(result, text.slice(yamlStart, closing.index), countLines(text, yamlStart), problem);
+  const yamlText = text.slice(yamlStart, closing.index);
+  parseYamlInto(result, yamlText, countLines(text, yamlStart), problem);
+  if (options.variables && yamlText.includes('{{')) {
+    result.data = substituteInValues(result.data, options.variables, (name) => {
+      const at = yamlText.search(new RegExp(`\\{\\{\\s*${name.replace(/[.$]/g, '\\$&')}\\s*\\}\\}`));
+      const line = countLines(yamlText, Math.max(0, at)) + countLines(text, yamlStart) - 1;
+      const column = at - yamlText.lastIndexOf('\n', at - 1);
+      result.diagnostics.push({
+        ...problem('CONTENT_FRONTMATTER_VARIABLE', `\`{{${name}}}\` names no entry of docs.json \`variables\`; it is shown as written. Add the variable or fix the name.`, line, column),
+        severity: 'warning',
+      });
+    });
+  }
   return result;
+}
+
+const VARIABLE = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
+
+/** Replace `{{name}}` in every string of the frontmatter (nested too); `unknown` is called once per missing name. */
+function substituteInValues(data: Record<string, unknown>, variables: Readonly<Record<string, string>>, unknown: (name: string) => void): Record<string, unknown> {
+  const reported = new Set<string>();
+  const visit = (value: unknown): unknown => {
+    if (typeof value === 'string') {
+      return value.replace(VARIABLE, (whole, name: string) => {
+        if (Object.prototype.hasOwnProperty.call(variables, name)) return variables[name]!;
+        if (!reported.has(name)) {
+          reported.add(name);
+          unknown(name);
+        }
+        return whole;
+      });
+    }
+    if (Array.isArray(value)) return value.map(visit);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, visit(v)]));
+    return value;
+  };
+  return visit(data) as Record<string, unknown>;
 }
 
 type Problem = (code: ContentCode, message: string, line?: number, column?: number) => Diagnostic<ContentCode>;
@@ -126,12 +170,13 @@ function indentContinuations(yamlText: string): string {
   return yamlText
     .split('\n')
     .map((line) => {
-      if (open !== null) {
-        if (closesQuote(line, open)) open = null;
-        return /^\s/.test(line) ? line : `  ${line}`;
+      if (open) {
+        const quote = open;
+        open = closesQuote(line, quote) ? null : quote;
+        return /^\s/.test(line) || line === '' ? line : `  ${line}`;
       }
-      const opened = /^[^\s#:-][^:]*:[ \t]+(["'])(.*)$/.exec(line);
-      if (opened && !closesQuote(opened[2]!, opened[1] as '"' | "'")) open = opened[1] as '"' | "'";
+      const opening = /^[ \t]*(?:-[ \t]+)?[^\s:"'#][^:]*:[ \t]+(["'])(.*)$/.exec(line);
+      if (opening && !closesQuote(opening[2]!, opening[1] as '"' | "'")) open = opening[1] as '"' | "'";
       return line === '' || /^[\s#-]/.test(line) || /^[^\s:"']+\s*:(\s|$)/.test(line) ? line : `  ${line}`;
     })
     .join('\n');

@@ -17,14 +17,14 @@ import type { Page, PageIndex, PageIndexOptions } from './types.js';
  * 32 concurrent `fs.promises.readFile` calls, whose open/fstat/read/close each take a thread-pool
  * round trip. The yield keeps a dev server answering while a large site is indexed.
  */
-export async function buildPageIndex(root: string, { keepSource = false, batch = 64, ignore = [] }: PageIndexOptions = {}): Promise<PageIndex> {
+export async function buildPageIndex(root: string, { keepSource = false, batch = 64, ignore = [], variables }: PageIndexOptions = {}): Promise<PageIndex> {
   const absRoot = path.resolve(root);
   const unreadable: Diagnostic<ContentCode>[] = [];
   const files = await discoverPageFiles(absRoot, await loadIgnoreRules(absRoot, ignore, unreadable), unreadable);
   const results: Array<{ page: Page | null; diagnostics: Diagnostic<ContentCode>[] }> = [{ page: null, diagnostics: unreadable }];
   for (let i = 0; i < files.length; i++) {
     if (i > 0 && i % batch === 0) await new Promise((resolve) => setImmediate(resolve));
-    results.push(readPage(absRoot, files[i]!, keepSource));
+    results.push(readPage(absRoot, files[i]!, keepSource, variables));
   }
   return indexFromPages(absRoot, results);
 }
@@ -60,14 +60,14 @@ const readCache = new Map<string, { stamp: string; keepSource: boolean; page: Pa
 const READ_CACHE_LIMIT = 50_000;
 
 /** Read one file into a `Page`. */
-export function readPage(root: string, file: string, keepSource: boolean): { page: Page | null; diagnostics: Diagnostic<ContentCode>[] } {
+export function readPage(root: string, file: string, keepSource: boolean, variables?: Readonly<Record<string, string>>): { page: Page | null; diagnostics: Diagnostic<ContentCode>[] } {
   const abs = path.join(root, file);
   let text: string;
   let stamp: string;
   try {
     const info = statSync(abs);
     // Size, modification and change times (nanoseconds): an edit changes at least one.
-    stamp = `${info.size}:${info.mtimeMs}:${info.ctimeMs}:${info.ino}`;
+    stamp = `${info.size}:${info.mtimeMs}:${info.ctimeMs}:${info.ino}:${variables ? JSON.stringify(variables) : ''}`;
     const hit = readCache.get(abs);
     if (hit && hit.stamp === stamp && (hit.keepSource || !keepSource)) {
       const page: Page = { ...hit.page };
@@ -82,7 +82,7 @@ export function readPage(root: string, file: string, keepSource: boolean): { pag
     const reason = error instanceof Error ? error.message : String(error);
     return { page: null, diagnostics: [{ file, line: 1, column: 1, severity: 'error', code: 'CONTENT_READ_FAILED', path: '', message: `Cannot read page: ${reason}. Check the file's permissions.` }] };
   }
-  const result = pageFromText(file, text, keepSource);
+  const result = pageFromText(file, text, keepSource, variables);
   if (keepSource) result.page.sourceHash = createHash('sha1').update(text).digest('hex');
   if (readCache.size >= READ_CACHE_LIMIT) readCache.clear();
   readCache.set(abs, { stamp, keepSource, page: { ...result.page }, diagnostics: [...result.diagnostics] });
@@ -90,8 +90,8 @@ export function readPage(root: string, file: string, keepSource: boolean): { pag
 }
 
 /** Parse page text (already read) into a `Page`; exported for the dev server and tests. */
-export function pageFromText(file: string, text: string, keepSource = false): { page: Page; diagnostics: Diagnostic<ContentCode>[] } {
-  const fm = parseFrontmatter(text, file);
+export function pageFromText(file: string, text: string, keepSource = false, variables?: Readonly<Record<string, string>>): { page: Page; diagnostics: Diagnostic<ContentCode>[] } {
+  const fm = parseFrontmatter(text, file, { variables });
   const diagnostics = fm.diagnostics;
   const { title: fmTitle, ...meta } = metaFromFrontmatter(fm.data, file, diagnostics);
   const pagePath = file.replace(/\.mdx?$/i, '');

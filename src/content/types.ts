@@ -64,4 +64,6 @@ export interface PageIndexOptions {
   batch?: number;
   /** Extra gitignore-style patterns applied after the defaults and `.mintignore`. */
   ignore?: string[];
+  /** docs.json `variables`, substituted for `{{name}}` in frontmatter values. */
+  variables?: Readonly<Record<string, string>>;
 }

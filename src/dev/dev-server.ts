@@ -16,7 +16,7 @@ import { realPathInside, resolveInside } from '../shared/index.js';
 import { loadSite, type Site } from '../site/index.js';
 import { siteRedirects } from '../site-build/index.js';
 import { isLoopbackHost } from './host-check.js';
-import { overlayHtml } from './overlay.js';
+import { fallbackNoticeHtml, overlayHtml } from './overlay.js';
 import { decodePath, escapesRoot, pageHrefOf } from './request-path.js';
 import { watchTree } from './watch.js';
 
@@ -169,7 +169,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       }
       if (body) {
         const errors = [...diagnostics, ...body.diagnostics].filter((d) => d.severity === 'error');
-        const html = renderer.render(route, body).replace('</body>', `${overlayHtml(root, errors)}</body>`);
+        const shown = { ...body, html: fallbackNoticeHtml(body.diagnostics) + body.html };
+        const html = renderer.render(route, shown).replace('</body>', `${overlayHtml(root, errors)}</body>`);
         return send(res, 200, 'text/html; charset=utf-8', html, { link: markdownLink(markdownFileFor(pathname.replace(/\/+$/, '') || '/')), vary: 'Accept' });
       }
     }

@@ -33,3 +33,14 @@ export function overlayHtml(root: string, errors: Diagnostic[]): string {
     `<p>Fix the file and save: the page reloads by itself. <button type="button" onclick="this.closest('[data-dev-overlay]').remove()">Dismiss</button></p></div>`
   );
 }
+
+/**
+ * For a page MDX rejected and Folio rendered as plain Markdown (MDX_MARKDOWN_FALLBACK): the error
+ * at the top of the page, so the author sees why it looks like text. `folio build` only warns.
+ */
+export function fallbackNoticeHtml(diagnostics: readonly Diagnostic[]): string {
+  const fallback = diagnostics.filter((d) => d.code === 'MDX_MARKDOWN_FALLBACK');
+  if (fallback.length === 0) return '';
+  const items = fallback.map((d) => `<pre>${escapeHtml(formatDiagnostic(d))}</pre>`).join('');
+  return `<div class="folio-fallback-notice" role="alert" data-pagefind-ignore=""><strong>This page is shown as plain Markdown because it is not valid MDX.</strong>${items}</div>`;
+}

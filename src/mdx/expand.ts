@@ -107,6 +107,7 @@ function instantiate(
   diagnostics: Diagnostic<MdxCode>[],
   depth: number,
 ): RootContent[] {
+  if (snippet.missing) return [...structuredClone(snippet.hast.children), ...((usage.children ?? []) as RootContent[])];
   const props = usageProps(usage, at, diagnostics);
   const scope: Scope = { ...snippet.esm.constants, ...namedImports(snippet, snippets), ...props, props };
   const clone = structuredClone(snippet.hast);

@@ -20,8 +20,10 @@ export interface FinalizeContext {
   lineOffset: number;
   /** Component names the page defines or imports itself (ESM). */
   declared: ReadonlySet<string>;
-  /** Names imported from JavaScript snippets, which cannot run: reported distinctly. */
+  /** Names whose import cannot be honoured (already reported at the import): usages render their children. */
   unsupported: ReadonlySet<string>;
+  /** Names imported from npm packages: each usage is an MDX_UNSUPPORTED_IMPORT error. */
+  external?: ReadonlySet<string>;
   diagnostics: Diagnostic<MdxCode>[];
   /** Values of the page's static names, so `## Version {version}` gets its text (and slug) right. */
   scope?: Scope;
@@ -32,13 +34,14 @@ export interface FinalizeContext {
 }
 
 /**
- * Last tree pass shared by both renderers: drop comment-only `{/* *\/}` expressions, turn
- * unknown components into a visible placeholder plus an error, give lowercase JSX
+ * Last tree pass shared by both renderers: drop comment-only `{/* *\/}` expressions, render
+ * unknown components as their children plus one warning per name, give lowercase JSX
  * React's prop names, and give headings slug ids and anchor links. Returns the headings.
  */
 export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
   const headings: Heading[] = [];
   const slugger = new GithubSlugger();
+  const unknown: UnknownUsages = new Map();
   const walk = (parent: Parent, file: string) => {
     for (let i = 0; i < parent.children.length; i++) {
       const node = parent.children[i]!;
@@ -71,7 +74,7 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
         }
       }
       if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
-        handleJsx(node as Jsx, nodeFile, ctx, slugger, headings);
+        handleJsx(node as Jsx, nodeFile, ctx, slugger, headings, unknown);
       }
       if ('children' in node && node.children) walk(node as Parent, nodeFile);
       if (node.type === 'element' && /^h[1-6]$/.test(node.tagName)) addHeading(node, slugger, headings, ctx.scope ?? {});
@@ -111,7 +114,10 @@ function isEmptyExpression(program: Program | undefined): boolean {
   return Boolean(program && program.body.length === 0);
 }
 
-function handleJsx(node: Jsx, file: string, ctx: FinalizeContext, slugger: GithubSlugger, headings: Heading[]): void {
+/** Unknown component usages of one file and name → the one warning reporting them, and how many there are. */
+type UnknownUsages = Map<string, { diagnostic: Diagnostic; count: number }>;
+
+function handleJsx(node: Jsx, file: string, ctx: FinalizeContext, slugger: GithubSlugger, headings: Heading[], unknown: UnknownUsages): void {
   const name = node.name;
   if (!name) return;
   if (/^[a-z]/.test(name) && !name.includes('.')) {
@@ -119,34 +125,85 @@ function handleJsx(node: Jsx, file: string, ctx: FinalizeContext, slugger: Githu
     return;
   }
   const head = name.split('.')[0]!;
+  if (name === 'Heading' && !ctx.declared.has(head)) {
+    headingFromJsx(node, ctx.scope ?? {});
+    return;
+  }
   if (isBuiltinComponent(name) || (ctx.declared.has(head) && !ctx.unsupported.has(head))) {
     if (name === 'Update') labelUpdate(node, slugger, headings);
     return;
   }
-  // Repository definitions come first: several candidates keep the error that lists them.
+  const lineOffset = file === ctx.file ? ctx.lineOffset : 0;
+  // Repository definitions come first: several candidates keep the warning that lists them.
   const alias = own.call(COMPONENT_ALIASES, name) && !ctx.hints?.has(head) ? COMPONENT_ALIASES[name] : undefined;
   if (alias) {
     ctx.diagnostics.push(
-      diagnosticAt(node, file, file === ctx.file ? ctx.lineOffset : 0, 'warning', 'MDX_COMPONENT_ALIAS', `\`<${name}>\` is not a component name; it is rendered as \`<${alias}>\` for compatibility. Rename it to \`<${alias}>\` (opening and closing tag).`),
+      diagnosticAt(node, file, lineOffset, 'warning', 'MDX_COMPONENT_ALIAS', `\`<${name}>\` is not a component name; it is rendered as \`<${alias}>\` for compatibility. Rename it to \`<${alias}>\` (opening and closing tag).`),
     );
     node.name = alias;
     return;
   }
-  const unsupported = ctx.unsupported.has(head);
-  ctx.diagnostics.push(
-    diagnosticAt(
-      node,
-      file,
-      file === ctx.file ? ctx.lineOffset : 0,
-      'error',
-      unsupported ? 'MDX_UNSUPPORTED_IMPORT' : 'MDX_UNKNOWN_COMPONENT',
-      unsupported
-        ? `Component \`<${name}>\` comes from a JavaScript snippet, which Folio does not run. Rewrite it as an MDX snippet or use built-in components.`
-        : `Unknown component \`<${name}>\`. Use a built-in component (Note, Card, Tabs, ...), import it from an MDX snippet under /snippets/, or escape the \`<\` as \`\\<\` if it is text.${ctx.hints?.get(head) ?? ''}`,
-    ),
-  );
+  if (ctx.external?.has(head)) {
+    ctx.diagnostics.push(
+      diagnosticAt(node, file, lineOffset, 'error', 'MDX_UNSUPPORTED_IMPORT', `Component \`<${name}>\` is imported from an npm package, which cannot run in a docs page. Rewrite it as an MDX or JSX snippet under /snippets/ or use built-in components.`),
+    );
+  } else if (!ctx.unsupported.has(head)) {
+    // The platform publishes the page without the component; so does Folio, keeping what it wraps.
+    const key = `${file}\u0000${name}`;
+    const seen = unknown.get(key);
+    if (seen) {
+      seen.count++;
+      seen.diagnostic.message = unknownComponentMessage(name, seen.count, ctx.hints?.get(head));
+    } else {
+      const diagnostic = diagnosticAt(node, file, lineOffset, 'warning', 'MDX_UNKNOWN_COMPONENT', unknownComponentMessage(name, 1, ctx.hints?.get(head)));
+      unknown.set(key, { diagnostic, count: 1 });
+      ctx.diagnostics.push(diagnostic);
+    }
+  }
+  const inline = (node as { type: string }).type === 'mdxJsxTextElement';
   node.name = 'FolioUnknown';
-  node.attributes = [{ type: 'mdxJsxAttribute', name: 'data-component', value: name }];
+  node.attributes = [{ type: 'mdxJsxAttribute', name: 'data-component', value: name }, ...(inline ? [{ type: 'mdxJsxAttribute' as const, name: 'inline', value: null }] : [])];
+}
+
+function unknownComponentMessage(name: string, count: number, hint = ''): string {
+  const times = count > 1 ? ` (used ${count} times)` : '';
+  return (
+    `Unknown component \`<${name}>\`${times}: the page is built without it, showing only what it wraps. ` +
+    `Use a built-in component (Note, Card, Tabs, ...), import it from a snippet under /snippets/, or escape the \`<\` as \`\\<\` if it is text.${hint}`
+  );
+}
+
+/**
+ * `<Heading level={3} id="x" noAnchor>` becomes an `h3` element in place, so it gets an id (its own
+ * or a slug), a TOC entry and, unless `noAnchor`, the anchor link: the same as a Markdown heading.
+ */
+function headingFromJsx(node: Jsx, scope: Scope): void {
+  const attr = (n: string) => node.attributes.find((a): a is MdxJsxAttribute => a.type === 'mdxJsxAttribute' && a.name === n);
+  const valueOf = (a: MdxJsxAttribute | undefined): unknown => {
+    if (!a) return undefined;
+    if (a.value === null || a.value === undefined) return true;
+    if (typeof a.value === 'string') return a.value;
+    try {
+      const expression = expressionOf(a.value.data?.estree as Program | undefined);
+      return expression ? evaluateStatic(expression, scope) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const level = Math.min(6, Math.max(1, Math.round(Number(valueOf(attr('level'))) || 2)));
+  const id = valueOf(attr('id'));
+  const noAnchor = valueOf(attr('noAnchor'));
+  // A multi-line `<Heading>` wraps its text in a paragraph: the heading holds the text itself.
+  const children = (node.children as RootContent[]).flatMap((c) => (c.type === 'element' && c.tagName === 'p' ? c.children : [c]));
+  const element = node as unknown as Element & { name?: string; attributes?: unknown };
+  delete element.name;
+  delete element.attributes;
+  Object.assign(element, {
+    type: 'element',
+    tagName: `h${level}`,
+    properties: { ...(typeof id === 'string' && id ? { id } : {}), ...(noAnchor === true || noAnchor === 'true' ? { dataFolioNoAnchor: '' } : {}) },
+    children,
+  });
 }
 
 /** `<Update label="v1.2">` gets a slug id and a TOC entry, as changelog readers expect. */
@@ -165,6 +222,10 @@ function addHeading(node: Element, slugger: GithubSlugger, headings: Heading[], 
   const id = typeof given === 'string' && given ? given : slugger.slug(text);
   node.properties.id = id;
   headings.push({ depth: Number(node.tagName[1]), id, text });
+  if (node.properties.dataFolioNoAnchor !== undefined) {
+    delete node.properties.dataFolioNoAnchor;
+    return;
+  }
   node.children.unshift({
     type: 'element',
     tagName: 'a',

@@ -9,7 +9,7 @@ import type { Diagnostic } from '../shared/index.js';
 import { isBuiltinComponent } from './components/index.js';
 import { distinctImports, importLine } from './component-imports.js';
 import type { EsmInfo } from './esm.js';
-import { walkMdast } from './snippet-loader.js';
+import { walkMdast } from './walk.js';
 import type { MdxInput, SnippetImport } from './types.js';
 import type { MdxCode } from './codes.js';
 

@@ -6,7 +6,7 @@ import { expandSnippets } from './expand.js';
 import { finalizeTree } from './finalize.js';
 import { resolveForgottenImports } from './forgotten-imports.js';
 import { prepareLanguages } from './highlight.js';
-import { parseMdx, parsePlainMarkdown } from './parse.js';
+import { parseOrFallback } from './parse.js';
 import { renderFast } from './render-fast.js';
 import { renderWithMdx, runMdxModule } from './render-fallback.js';
 import { fenceLanguages, isMdxPath, resolveImportPath, SnippetLoader, type LoadedSnippet } from './snippet-loader.js';
@@ -37,9 +37,7 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
   const features = new Set<ClientFeature>();
   try {
     const source = substituteVariables(input.source, input.variables).text;
-    const parsed = parseMdx(source, input.file, input.lineOffset);
-    if (!parsed.ok && !/\.md$/i.test(input.file)) return failed([parsed.diagnostic], features);
-    const tree = parsed.ok ? parsed.tree : markdownFallback(source, parsed.diagnostic, diagnostics);
+    const tree = parseOrFallback(source, input.file, input.lineOffset, diagnostics);
     const esm = analyzeEsm(tree, input.lineOffset);
     const { hints } = await resolveForgottenImports(tree, esm, input, diagnostics);
     const loader = new SnippetLoader(input, diagnostics);
@@ -53,7 +51,9 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
       ...imports.js.map((b) => b.local),
       ...imports.mdxRuntime.map((b) => b.local),
     ]);
-    const staticScope: Scope = { ...esm.constants, ...imports.values };
+    // Names whose import failed were reported at the import; their usages render nothing.
+    const failedImports = Object.fromEntries([...imports.unsupported].map((name) => [name, undefined]));
+    const staticScope: Scope = { ...failedImports, ...esm.constants, ...imports.values };
     // Names either renderer resolves; a bare `{name}` in prose naming none of them is shown as text.
     const isDefined = (name: string) => declared.has(name) || name in staticScope || RUNTIME_NAMES.has(name) || name in globalThis;
     const ctx: HastContext = { file: input.file, lineOffset: input.lineOffset, diagnostics };
@@ -69,6 +69,7 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
         lineOffset: input.lineOffset,
         declared,
         unsupported: imports.unsupported,
+        external: imports.external,
         diagnostics,
         scope: staticScope,
         isDefined,
@@ -80,7 +81,7 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
       const hast = mdastToHast(tree, ctx);
       transform(hast);
       try {
-        const html = renderFast(hast, { ...esm.constants, ...imports.values }, features, (name, line, column) =>
+        const html = renderFast(hast, staticScope, features, (name, line, column) =>
           diagnostics.push({
             file: input.file,
             line: line + input.lineOffset,
@@ -122,8 +123,10 @@ interface ResolvedImports {
   components: Map<string, string>;
   /** Local name → value, for named constants imported from MDX snippets. */
   values: Scope;
-  /** Names whose import cannot be honoured (npm packages, missing exports, failing JavaScript snippets). */
+  /** Names whose import cannot be honoured (npm packages, missing exports, failing JavaScript snippets), each reported at its import. */
   unsupported: Set<string>;
+  /** The subset imported from npm packages. */
+  external: Set<string>;
   /** Imports from JavaScript snippets (`.jsx`): only the MDX fallback runs them. */
   js: ImportBinding[];
   /** Named imports of MDX snippet exports computed by JavaScript (components): fallback only. */
@@ -131,12 +134,13 @@ interface ResolvedImports {
 }
 
 function resolveImports(esm: EsmInfo, input: MdxInput, snippets: Map<string, LoadedSnippet | null>, diagnostics: Diagnostic<MdxCode>[]): ResolvedImports {
-  const out: ResolvedImports = { components: new Map(), values: {}, unsupported: new Set(), js: [], mdxRuntime: [] };
+  const out: ResolvedImports = { components: new Map(), values: {}, unsupported: new Set(), external: new Set(), js: [], mdxRuntime: [] };
   for (const binding of esm.imports) {
     const report = (code: MdxCode, message: string, severity: 'error' | 'warning' = 'error') =>
       diagnostics.push({ file: input.file, line: binding.line, column: binding.column, severity, code, path: '', message });
     if (!isLocalImport(binding.source)) {
       out.unsupported.add(binding.local);
+      out.external.add(binding.local);
       report('MDX_UNSUPPORTED_IMPORT', `Cannot import \`${binding.local}\` from "${binding.source}": pages may import only from files in the docs repository (e.g. "/snippets/x.mdx"). Remove the import or move the code into a snippet.`);
       continue;
     }
@@ -150,7 +154,7 @@ function resolveImports(esm: EsmInfo, input: MdxInput, snippets: Map<string, Loa
       out.components.set(binding.local, target);
       continue;
     }
-    if (!snippet) {
+    if (!snippet || snippet.missing) {
       out.unsupported.add(binding.local);
       continue;
     }
@@ -161,7 +165,8 @@ function resolveImports(esm: EsmInfo, input: MdxInput, snippets: Map<string, Loa
       out.unsupported.add(binding.local);
       report(
         'MDX_SNIPPET_EXPORT_MISSING',
-        `"${binding.source}" has no export named \`${binding.imported}\`. Add \`export const ${binding.imported} = ...\` to the snippet or fix the name.`,
+        `"${binding.source}" has no export named \`${binding.imported}\`, so \`${binding.local}\` renders nothing. Add \`export const ${binding.imported} = ...\` to the snippet or fix the name.`,
+        'warning',
       );
     }
   }
@@ -232,31 +237,19 @@ async function loadJsImports(imports: ResolvedImports, input: MdxInput, diagnost
       );
     }
     const mod = await modules.get(target)!;
+    // A missing file or export degrades (the name renders nothing); a snippet that throws is an error.
     const fail = (message: string, code: MdxCode = 'MDX_EVAL_ERROR') => {
       imports.unsupported.add(binding.local);
-      diagnostics.push({ file: input.file, line: binding.line, column: binding.column, severity: 'error', code, path: '', message });
+      const severity = code === 'MDX_EVAL_ERROR' ? 'error' : 'warning';
+      diagnostics.push({ file: input.file, line: binding.line, column: binding.column, severity, code, path: '', message });
     };
-    if (mod instanceof Error) fail(`Could not run the JavaScript snippet "${binding.source}": ${mod.message.split('\n')[0]}. Fix the snippet.`, mod.message.includes('not found') ? 'MDX_SNIPPET_NOT_FOUND' : 'MDX_EVAL_ERROR');
+    const missing = mod instanceof Error && mod.message.includes('not found');
+    if (mod instanceof Error) fail(missing ? `JavaScript snippet "${binding.source}" was not found, so \`${binding.local}\` renders nothing. Create the file under the docs root or fix the path.` : `Could not run the JavaScript snippet "${binding.source}": ${mod.message.split('\n')[0]}. Fix the snippet.`, missing ? 'MDX_SNIPPET_NOT_FOUND' : 'MDX_EVAL_ERROR');
     else if (binding.imported === '*') values[binding.local] = mod;
     else if (binding.imported in mod) values[binding.local] = mod[binding.imported];
-    else fail(`"${binding.source}" has no export named \`${binding.imported}\`. Export it from the snippet or fix the name.`, 'MDX_SNIPPET_EXPORT_MISSING');
+    else fail(`"${binding.source}" has no export named \`${binding.imported}\`, so \`${binding.local}\` renders nothing. Export it from the snippet or fix the name.`, 'MDX_SNIPPET_EXPORT_MISSING');
   }
   return values;
-}
-
-/**
- * A `.md` page is Markdown by its name: when it is not valid MDX (a fence closed by an indented
- * fence inside it, a stray `<`), render it as CommonMark instead and warn where MDX failed.
- */
-function markdownFallback(source: string, parseError: Diagnostic<MdxCode>, diagnostics: Diagnostic<MdxCode>[]) {
-  const reason = parseError.message.replace(/^Could not parse MDX: /, '').split(' Fix the syntax here')[0];
-  diagnostics.push({
-    ...parseError,
-    severity: 'warning',
-    code: 'MDX_MARKDOWN_FALLBACK',
-    message: `This .md page is not valid MDX (${reason}), so it is rendered as plain Markdown: components, \`{}\` expressions and imports are shown as text. Fix the MDX here, or ignore this if the page is meant as plain Markdown:${parseError.message.slice(parseError.message.indexOf('\n'))}`,
-  });
-  return parsePlainMarkdown(source);
 }
 
 function runtimeDiagnostic(error: unknown, input: MdxInput): Diagnostic<MdxCode> {

@@ -4,9 +4,10 @@ import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast';
 import type { Diagnostic } from '../shared/index.js';
 import { analyzeEsm, isLocalImport, type EsmInfo } from './esm.js';
 import { prepareLanguages } from './highlight.js';
-import { parseMdx } from './parse.js';
+import { parseOrFallback } from './parse.js';
 import { mdastToHast } from './to-hast.js';
 import { substituteVariables } from './variables.js';
+import { walkMdast } from './walk.js';
 import type { MdxInput } from './types.js';
 import type { MdxCode } from './codes.js';
 
@@ -19,6 +20,26 @@ export interface LoadedSnippet {
   esm: EsmInfo;
   /** Local component name → import path of the snippet it names (for nested snippets). */
   components: Map<string, string>;
+  /** Set when the file does not exist: `hast` is a visible placeholder naming it. */
+  missing?: true;
+}
+
+/** A snippet file that does not exist: usages show a placeholder naming it (and keep their children). */
+function missingSnippet(importPath: string): LoadedSnippet {
+  const placeholder = {
+    type: 'element' as const,
+    tagName: 'div',
+    properties: { className: ['folio-missing-snippet'], role: 'note', dataPagefindIgnore: '' },
+    children: [{ type: 'text' as const, value: `Missing snippet: ${importPath}` }],
+  };
+  return {
+    file: importPath.replace(/^\//, ''),
+    tree: { type: 'root', children: [] },
+    hast: { type: 'root', children: [placeholder] },
+    esm: analyzeEsm({ type: 'root', children: [] }, 0),
+    components: new Map(),
+    missing: true,
+  };
 }
 
 /** The resolved import path of a `<Snippet file="...">` usage. */
@@ -52,12 +73,6 @@ export function fenceLanguages(tree: MdastRoot): Set<string> {
     if (node.type === 'code' && node.lang) langs.add(node.lang.replace(/\{.*$/, ''));
   });
   return langs;
-}
-
-/** Depth-first walk over every mdast node (a plain loop: `visit` costs more on large pages). */
-export function walkMdast(node: MdastNodes, fn: (node: MdastNodes) => void): void {
-  fn(node);
-  if ('children' in node) for (const child of node.children) walkMdast(child, fn);
 }
 
 /** Import paths of snippets used by a tree: MDX default/named imports and `<Snippet file>`. */
@@ -115,23 +130,21 @@ export class SnippetLoader {
       (await this.input.readSnippet(importPath)) ??
       (importPath.startsWith('/snippets/') ? await this.input.readSnippet(`/_snippets/${importPath.slice('/snippets/'.length)}`) : null);
     if (!found) {
-      this.report(fromFile, at, 'MDX_SNIPPET_NOT_FOUND', `Snippet \`${importPath}\` was not found. Create the file under the docs root or fix the path.`);
+      // The platform publishes the page without the snippet: a placeholder marks the gap.
+      this.snippets.set(importPath, missingSnippet(importPath));
+      this.report(fromFile, at, 'MDX_SNIPPET_NOT_FOUND', `Snippet \`${importPath}\` was not found, so a placeholder is shown in its place. Create the file under the docs root or fix the path.`, 'warning');
       return;
     }
     const { body, lines } = stripFrontmatter(substituteVariables(found.source, this.input.variables).text);
-    const parsed = parseMdx(body, found.file, lines);
-    if (!parsed.ok) {
-      this.diagnostics.push(parsed.diagnostic);
-      return;
-    }
-    const esm = analyzeEsm(parsed.tree, lines);
-    await prepareLanguages(fenceLanguages(parsed.tree));
-    const hast = mdastToHast(parsed.tree, { file: found.file, lineOffset: lines, diagnostics: this.diagnostics });
-    this.snippets.set(importPath, { file: found.file, tree: parsed.tree, hast, esm, components: snippetUsages(parsed.tree, esm, importPath) });
-    await this.loadFor(parsed.tree, esm, found.file, lines, [...importers, importPath]);
+    const tree = parseOrFallback(body, found.file, lines, this.diagnostics);
+    const esm = analyzeEsm(tree, lines);
+    await prepareLanguages(fenceLanguages(tree));
+    const hast = mdastToHast(tree, { file: found.file, lineOffset: lines, diagnostics: this.diagnostics });
+    this.snippets.set(importPath, { file: found.file, tree, hast, esm, components: snippetUsages(tree, esm, importPath) });
+    await this.loadFor(tree, esm, found.file, lines, [...importers, importPath]);
   }
 
-  private report(file: string, at: { line: number; column: number }, code: MdxCode, message: string): void {
-    this.diagnostics.push({ file, line: at.line, column: at.column, severity: 'error', code, path: '', message });
+  private report(file: string, at: { line: number; column: number }, code: MdxCode, message: string, severity: 'error' | 'warning' = 'error'): void {
+    this.diagnostics.push({ file, line: at.line, column: at.column, severity, code, path: '', message });
   }
 }

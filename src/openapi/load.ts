@@ -66,5 +66,6 @@ async function loadRemote(url: string, origin: SourceOrigin | undefined, options
 
 function refusal(origin: SourceOrigin | undefined, id: string, message: string, code: OpenApiCode): Diagnostic<OpenApiCode> {
   const where = origin ?? { file: id, line: 1, column: 1, path: '' };
-  return { ...where, severity: 'error', code, message };
+  // A spec that cannot be downloaded now (offline build, host down) degrades: the site builds without it.
+  return { ...where, severity: code === 'OPENAPI_FETCH_FAILED' ? 'warning' : 'error', code, message };
 }

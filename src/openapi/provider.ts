@@ -196,7 +196,8 @@ export function createProvider(store: SpecStore, fallbacks: readonly string[]): 
     frontmatterEndpoint(value, pageHref, inherited = []) {
       const entry = parseEndpointEntry(value);
       if (!entry) {
-        return { diagnostic: { severity: 'error', code: 'OPENAPI_BAD_ENTRY', message: `openapi: "${value}" is not of the form "[spec] METHOD /path"; write e.g. "GET /users/{id}" or "openapi.yaml GET /users/{id}"` } };
+        // The page's own content still renders (the platform publishes it too): a warning, like a missing endpoint.
+        return { diagnostic: { severity: 'warning', code: 'OPENAPI_BAD_ENTRY', message: `The page is built without an endpoint reference: openapi: "${value}" is not of the form "[spec] METHOD /path"; write e.g. "GET /users/{id}" or "openapi.yaml GET /users/{id}"` } };
       }
       const found = locate(entry, inherited);
       if (typeof found === 'string') {

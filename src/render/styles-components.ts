@@ -73,7 +73,11 @@ a.folio-card:hover{border-color:var(--accent);box-shadow:0 4px 16px rgba(0,0,0,.
 .folio-tree>ul{padding-left:0}
 .folio-tree summary{cursor:pointer}
 .folio-math-display,.katex-display{overflow-x:auto;overflow-y:hidden}
-.folio-unknown-component,.folio-mdx-error{border:1px dashed #dc2626;color:#dc2626;padding:8px 12px;border-radius:8px}
+.folio-mdx-error{border:1px dashed #dc2626;color:#dc2626;padding:8px 12px;border-radius:8px}
+.folio-unknown-component{display:contents}
+.folio-missing-snippet{border:1px dashed var(--border);color:var(--fg-muted);padding:8px 12px;border-radius:8px;margin:1em 0;font-size:.875em}
+.folio-fallback-notice{border:1px solid #dc2626;color:#b91c1c;background:#fef2f2;padding:8px 12px;border-radius:8px;margin:0 0 1.5em}
+.folio-fallback-notice pre{white-space:pre-wrap;margin:.5em 0 0;font-size:.8em}
 .folio-panel{border:1px solid var(--border);border-radius:var(--radius);padding:12px 16px}
 .folio-color{display:flex;flex-wrap:wrap;gap:10px}
 .folio-color-swatch{width:40px;height:40px;border-radius:8px;border:1px solid var(--border)}

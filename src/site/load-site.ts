@@ -46,7 +46,7 @@ export async function loadSite(rootDir: string, { keepSource = false, openapi: w
   const loaded = await loadDocsConfig(root);
   if (!loaded.config) return { site: null, diagnostics: [...loaded.diagnostics], unreadable: loaded.unreadable };
   const { config, locate } = loaded;
-  const index = await buildPageIndex(root, { keepSource });
+  const index = await buildPageIndex(root, { keepSource, variables: config.variables ?? {} });
   const load = wanted === 'auto' ? referencesOpenApi(config, index) : wanted;
   const openapi = load ? await loadSiteOpenApi(root, config) : null;
   const resolved = resolveSiteModel(config, index, { openapi: openapi?.provider, locate });

@@ -1,7 +1,7 @@
 /**
  * Compatibility with what real repositories write: components used without their import, bare
- * `{name}` placeholders in prose, and the `<Warn>` alias. Each resolves with a warning; anything
- * the repository does not define stays an error.
+ * `{name}` placeholders in prose, the `<Warn>` alias, components nobody defines, missing snippets
+ * and pages MDX rejects. Each resolves with one warning where the platform still publishes.
  */
 import { describe, expect, it } from 'vitest';
 import { renderMdx } from '../../src/mdx/index.js';
@@ -52,12 +52,12 @@ describe('components used without an import', () => {
     expect(codes(other)).toEqual(['MDX_UNKNOWN_COMPONENT']);
   });
 
-  it('stay an error listing the candidates when the repository defines the name in two places', async () => {
+  it('warn, listing the candidates, when the repository defines the name in two places', async () => {
     const out = await render('<SoftLimit />\n', {
       snippets: { '/snippets/soft-limit.mdx': 'One.', '/snippets/limits/soft.mdx': 'Two.' },
       knownImports: { SoftLimit: [{ source: '/snippets/limits/soft.mdx', imported: 'default' }] },
     });
-    expect(out.diagnostics.map((d) => [d.severity, d.code, d.line, d.column])).toEqual([['error', 'MDX_UNKNOWN_COMPONENT', 1, 1]]);
+    expect(out.diagnostics.map((d) => [d.severity, d.code, d.line, d.column])).toEqual([['warning', 'MDX_UNKNOWN_COMPONENT', 1, 1]]);
     expect(out.diagnostics[0]!.message).toContain(
       'several places, so Folio cannot pick one: `import SoftLimit from "/snippets/limits/soft.mdx";`, `import SoftLimit from "/snippets/soft-limit.mdx";`',
     );
@@ -70,10 +70,16 @@ describe('components used without an import', () => {
     expect(codes(out)).toEqual(['MDX_UNKNOWN_COMPONENT']);
   });
 
-  it('a component nobody defines stays an error at file:line:column', async () => {
-    const out = await render('Text\n\n  <Foo />\n', { lineOffset: 2, snippets: { '/snippets/bar.mdx': 'Bar' } });
-    expect(out.diagnostics).toEqual([expect.objectContaining({ file: 'page.mdx', line: 5, column: 3, severity: 'error', code: 'MDX_UNKNOWN_COMPONENT' })]);
+  it('a component nobody defines is one warning per name at its first usage; what it wraps is rendered', async () => {
+    const out = await render('Text\n\n  <Foo />\n\n<Foo>**kept**</Foo> and <Foo>inline</Foo>\n', { lineOffset: 2, snippets: { '/snippets/bar.mdx': 'Bar' } });
+    expect(out.diagnostics).toEqual([expect.objectContaining({ file: 'page.mdx', line: 5, column: 3, severity: 'warning', code: 'MDX_UNKNOWN_COMPONENT' })]);
+    expect(out.diagnostics[0]!.message).toContain('Unknown component `<Foo>` (used 3 times): the page is built without it, showing only what it wraps.');
     expect(out.diagnostics[0]!.message).not.toContain('several places');
+    expect(out.html).toContain('<span class="folio-unknown-component" data-component="Foo"><strong>kept</strong></span>');
+    expect(out.html).toContain('<span class="folio-unknown-component" data-component="Foo">inline</span>');
+    const slow = await render('Text\n\n  <Foo />\n\n<Foo>**kept**</Foo> and <Foo>inline</Foo>\n', { lineOffset: 2, renderer: 'mdx' });
+    expect(slow.html).toBe(out.html);
+    expect(slow.diagnostics).toEqual(out.diagnostics);
   });
 });
 
@@ -142,7 +148,7 @@ describe('the <Warn> alias', () => {
   });
 });
 
-describe('.md pages that are not valid MDX', () => {
+describe('pages that are not valid MDX', () => {
   // Under MDX rules an indented inner fence closes the outer one, leaving `</Step>` as stray JSX.
   const source = '# Steps\n\n```mdx\n<Steps>\n  <Step title="Install">\n    ```bash\n    npm i -g mint\n    ```\n  </Step>\n</Steps>\n```\n\nAfter <b>bold</b>.\n';
   const renderAs = (file: string) => renderMdx({ source, file, lineOffset: 2, variables: {}, readSnippet: async () => null });
@@ -158,9 +164,10 @@ describe('.md pages that are not valid MDX', () => {
     expect(out.headings.map((h) => h.text)).toEqual(['Steps']);
   });
 
-  it('an .mdx page with the same text stays a parse error', async () => {
-    const out = await renderAs('guide/steps.mdx');
-    expect(codes(out)).toEqual(['MDX_PARSE_ERROR']);
-    expect(out.html).toContain('folio-mdx-error');
+  it('an .mdx page with the same text is rendered as Markdown the same way', async () => {
+    const [md, mdx] = await Promise.all([renderAs('guide/steps.md'), renderAs('guide/steps.mdx')]);
+    expect(mdx.diagnostics.map((d) => [d.file, d.severity, d.code, d.line])).toEqual([['guide/steps.mdx', 'warning', 'MDX_MARKDOWN_FALLBACK', 11]]);
+    expect(mdx.html).toBe(md.html);
+    expect(mdx.html).not.toContain('folio-mdx-error');
   });
 });

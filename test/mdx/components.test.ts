@@ -173,4 +173,37 @@ describe('built-in components render server-side markup', () => {
     expect(out.html).toContain('<svg width="1"></svg>');
     expect(codes(out)).toEqual([]);
   });
+
+  it.each(['auto', 'mdx'] as const)('<Heading level id noAnchor> is a real heading: id, TOC entry, anchor unless noAnchor (%s renderer)', async (renderer) => {
+    const out = await render('## Intro\n\n<Heading level={3} noAnchor>\nHeading without anchor\n</Heading>\n\n<Heading id="own">Mine</Heading>\n\n<Heading level="4">Intro</Heading>\n', { renderer });
+    expect(codes(out)).toEqual([]);
+    expect(out.headings).toEqual([
+      { depth: 2, id: 'intro', text: 'Intro' },
+      { depth: 3, id: 'heading-without-anchor', text: 'Heading without anchor' },
+      { depth: 2, id: 'own', text: 'Mine' },
+      { depth: 4, id: 'intro-1', text: 'Intro' },
+    ]);
+    expect(out.html).toContain('<h3 id="heading-without-anchor">Heading without anchor</h3>');
+    expect(out.html).toContain('<h2 id="own"><a class="folio-anchor" href="#own" aria-hidden="true" tabindex="-1" data-pagefind-ignore="">#</a>Mine</h2>');
+  });
+
+  it('older names the platform still accepts render as their component, without a warning', async () => {
+    const pairs: Array<[string, string]> = [
+      ['<Param query="q" type="string">Query</Param>', '<ParamField query="q" type="string">Query</ParamField>'],
+      ['<Github.Repo repo="a/b" />', '<GitHub.Repo repo="a/b" />'],
+      ['<SnippetGroup>\n```js a.js\nx\n```\n</SnippetGroup>', '<CodeGroup>\n```js a.js\nx\n```\n</CodeGroup>'],
+    ];
+    for (const [old, current] of pairs) {
+      const [a, b] = await Promise.all([render(old), render(current)]);
+      expect(codes(a)).toEqual([]);
+      expect(a.html).toBe(b.html);
+    }
+  });
+
+  it('ZoomImage wraps its image; Variation renders its content in place', async () => {
+    const out = await render('<ZoomImage><img src="/x.png" alt="X" /></ZoomImage>\n\n<Variation>Only **variant**</Variation>\n');
+    expect(codes(out)).toEqual([]);
+    expect(out.html).toContain('<div class="folio-zoom-image"><img src="/x.png" alt="X"/></div>');
+    expect(out.html).toContain('<div class="folio-variation">Only <strong>variant</strong></div>');
+  });
 });

@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { render } from './helpers.js';
 
 describe('user errors become diagnostics with positions', () => {
-  it('an unknown component is an error naming file:line:column and a visible placeholder', async () => {
+  it('an unknown component is a warning at file:line:column, and what it wraps is rendered', async () => {
     const out = await render('# Title\n\nText\n\n  <Unknwn title="x">inside</Unknwn>', { lineOffset: 3 });
     expect(out.diagnostics).toHaveLength(1);
-    expect(out.diagnostics[0]).toMatchObject({ file: 'page.mdx', line: 8, column: 3, severity: 'error', code: 'MDX_UNKNOWN_COMPONENT' });
+    expect(out.diagnostics[0]).toMatchObject({ file: 'page.mdx', line: 8, column: 3, severity: 'warning', code: 'MDX_UNKNOWN_COMPONENT' });
     expect(out.diagnostics[0]!.message).toContain('`<Unknwn>`');
-    expect(out.html).toContain('<div class="folio-unknown-component" data-component="Unknwn">');
-    expect(out.html).toContain('inside');
+    expect(out.html).toContain('<div class="folio-unknown-component" data-component="Unknwn">inside</div>');
   });
 
   it('an unknown component named like a snippet file is rendered from it, with a warning giving the import', async () => {
@@ -18,22 +17,39 @@ describe('user errors become diagnostics with positions', () => {
     expect(out.html).toContain('Limits can be raised.');
   });
 
-  it('MDX that fails to parse reports file:line:column with the offending line; renderMdx does not throw', async () => {
+  it('MDX that fails to parse is rendered as Markdown, with a warning naming file:line:column and the offending line', async () => {
     const out = await render('# Title\n\nSome text\n\n<Note>\nunclosed {oops\n', { lineOffset: 2 });
     expect(out.diagnostics).toHaveLength(1);
     const d = out.diagnostics[0]!;
-    expect(d).toMatchObject({ file: 'page.mdx', severity: 'error', code: 'MDX_PARSE_ERROR' });
-    expect(d.line).toBeGreaterThanOrEqual(7);
-    expect(d.message).toMatch(/\n\d+ \| .+\n +\^/);
-    expect(out.html).toContain('folio-mdx-error');
+    expect(d).toMatchObject({ file: 'page.mdx', line: 8, severity: 'warning', code: 'MDX_MARKDOWN_FALLBACK' });
+    expect(d.message).toMatch(/\n8 \| unclosed \{oops\n +\^$/);
+    expect(out.html).not.toContain('folio-mdx-error');
+    expect(out.html).toContain('<p>Some text</p>');
+    expect(out.headings.map((h) => h.text)).toEqual(['Title']);
   });
 
   it('a stray < is reported on its own line with the line text', async () => {
     const out = await render('Line one\n\nIf a <b then c\n');
     const d = out.diagnostics[0]!;
-    expect(d.code).toBe('MDX_PARSE_ERROR');
+    expect(d.code).toBe('MDX_MARKDOWN_FALLBACK');
     expect(d.line).toBe(3);
     expect(d.message).toContain('3 | If a <b then c');
+    expect(out.html).toContain('<p>If a &lt;b then c</p>');
+  });
+
+  it('an unclosed tag is reported once, at its opening tag, without parser positions in the message', async () => {
+    const unclosed = await render('Intro\n\n<Note>\nText here\n\nMore text\n\nEnd\n', { lineOffset: 4 });
+    expect(unclosed.diagnostics.map((d) => [d.line, d.column, d.code])).toEqual([[7, 1, 'MDX_MARKDOWN_FALLBACK']]);
+    expect(unclosed.diagnostics[0]!.message).toContain('(`<Note>` is never closed; add `</Note>` or write it self-closing (`<Note />`))');
+    expect(unclosed.diagnostics[0]!.message).toContain('\n7 | <Note>\n');
+    const crossed = await render('A\n\n<Card title="x">\n  <Note>\n  inner\n</Card>\n\nB\n');
+    expect(crossed.diagnostics.map((d) => [d.line, d.column])).toEqual([[4, 3]]);
+    expect(crossed.diagnostics[0]!.message).toContain('`<Note>` is never closed: `</Card>` on line 6 comes first');
+    const inTable = await render('| a | b |\n|---|---|\n| x<br>y | z |\n');
+    expect(inTable.diagnostics.map((d) => [d.line, d.column])).toEqual([[3, 4]]);
+    expect(inTable.diagnostics[0]!.message).toContain('`<br>` is never closed (it must close before the end of its table cell)');
+    expect(inTable.html).toContain('<td>x<br/>');
+    for (const d of [...unclosed.diagnostics, ...crossed.diagnostics, ...inTable.diagnostics]) expect(d.message).not.toMatch(/\d+:\d+-\d+:\d+/);
   });
 
   it('a component that throws while rendering is a diagnostic, not an exception', async () => {

@@ -22,6 +22,19 @@ describe('Markdown features', () => {
     expect(out.html).toContain('<h2 id="getting-started-1"><a class="folio-anchor" href="#getting-started-1" aria-hidden="true" tabindex="-1" data-pagefind-ignore="">#</a>Getting started</h2>');
   });
 
+  it.each(['auto', 'mdx'] as const)('`## Title {#id}` sets a custom heading id, outside code only (%s renderer)', async (renderer) => {
+    const source = '## Run workflows {#comfy run}\n\n```md\n## Kept {#as-is}\n```\n\n<Tab title="One">\n  ### Inside **a tab** {#inside}\n</Tab>\n\n### Plain {#plain}\n\nText.\n';
+    const out = await render(source, { renderer });
+    expect(out.diagnostics).toEqual([]);
+    expect(out.headings).toEqual([
+      { depth: 2, id: 'comfy run', text: 'Run workflows' },
+      { depth: 3, id: 'inside', text: 'Inside a tab' },
+      { depth: 3, id: 'plain', text: 'Plain' },
+    ]);
+    expect(out.html).toContain('<h3 id="plain"><a class="folio-anchor" href="#plain" aria-hidden="true" tabindex="-1" data-pagefind-ignore="">#</a>Plain</h3>');
+    expect(out.html).toContain('{#as-is}');
+  });
+
   it('math: inline and display formulas are KaTeX HTML at build time', async () => {
     const out = await render('Euler: $e^{i\\pi} + 1 = 0$\n\n$$\n\\int_0^1 x\\,dx\n$$');
     expect(out.html).toContain('<span class="folio-math folio-math-inline"><span class="katex">');

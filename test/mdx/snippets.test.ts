@@ -48,9 +48,35 @@ describe('snippets', () => {
     expect(codes(cycle)).toContain('MDX_SNIPPET_CYCLE');
   });
 
-  it('a missing snippet is an error naming the import line', async () => {
-    const out = await render('# T\n\nimport Gone from "/snippets/gone.mdx";\n\n<Gone />', { lineOffset: 3 });
-    expect(out.diagnostics).toMatchObject([{ code: 'MDX_SNIPPET_NOT_FOUND', line: 6, column: 1, file: 'page.mdx' }]);
+  it('a missing snippet is a warning at the import line and a visible placeholder where it is used', async () => {
+    const out = await render('# T\n\nimport Gone from "/snippets/gone.mdx";\n\n<Gone>kept</Gone>\n\n<Snippet file="nope.mdx" />', { lineOffset: 3 });
+    expect(out.diagnostics).toMatchObject([
+      { code: 'MDX_SNIPPET_NOT_FOUND', severity: 'warning', line: 6, column: 1, file: 'page.mdx' },
+      { code: 'MDX_SNIPPET_NOT_FOUND', severity: 'warning', line: 10, column: 1, file: 'page.mdx' },
+    ]);
+    expect(out.diagnostics[0]!.message).toBe('Snippet `/snippets/gone.mdx` was not found, so a placeholder is shown in its place. Create the file under the docs root or fix the path.');
+    expect(out.html).toContain('<div class="folio-missing-snippet" role="note" data-pagefind-ignore="">Missing snippet: /snippets/gone.mdx</div>kept');
+    expect(out.html).toContain('Missing snippet: /snippets/nope.mdx');
+    const named = await render('import { version } from "/snippets/gone.mdx";\n\nVersion {version}.\n');
+    expect(named.diagnostics.map((d) => [d.severity, d.code])).toEqual([['warning', 'MDX_SNIPPET_NOT_FOUND']]);
+    expect(named.html).toBe('<p>Version .</p>');
+  });
+
+  it.each(['auto', 'mdx'] as const)('a name a snippet does not export is one warning at the import; its usages render nothing (%s renderer)', async (renderer) => {
+    const out = await render('import { Present, Absent } from "/snippets/consts.mdx";\n\n<CodeGroup>\n  {Absent}\n</CodeGroup>\n\n{Present} and {Absent}.\n', {
+      renderer,
+      snippets: { '/snippets/consts.mdx': 'export const Present = "here";' },
+    });
+    expect(out.diagnostics.map((d) => [d.severity, d.code, d.line])).toEqual([['warning', 'MDX_SNIPPET_EXPORT_MISSING', 1]]);
+    expect(out.diagnostics[0]!.message).toContain('has no export named `Absent`, so `Absent` renders nothing.');
+    expect(out.html).toContain('<p>here and .</p>');
+  });
+
+  it('a JavaScript snippet that does not exist is a warning; the component it names renders its children', async () => {
+    const out = await render('import { Chart } from "/snippets/chart.jsx";\n\n<Chart>fallback text</Chart>\n');
+    expect(out.renderer).toBe('mdx');
+    expect(out.diagnostics.map((d) => [d.severity, d.code, d.line])).toEqual([['warning', 'MDX_SNIPPET_NOT_FOUND', 1]]);
+    expect(out.html).toContain('fallback text');
   });
 
   it('an npm import is refused with an error; a snippet exporting a component runs on the fallback', async () => {

@@ -103,6 +103,34 @@ describe('remote spec fetching', () => {
   });
 });
 
+describe('a spec that cannot be downloaded', () => {
+  it('is one OPENAPI_FETCH_FAILED warning, not an error: the site builds without it', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-openapi-remote-'));
+    try {
+      const missing = await loadOpenApiSpecs(root, [`${base}/gone.json`], { discover: false, fetch: { isAllowedAddress: onlyTestServer } });
+      expect(missing.diagnostics.map((d) => [d.severity, d.code])).toEqual([['warning', 'OPENAPI_FETCH_FAILED']]);
+      expect(missing.diagnostics[0]!.message).toContain(`OpenAPI URL ${base}/gone.json could not be loaded`);
+      expect(missing.provider.endpoints(`${base}/gone.json`)).toEqual([]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('openapi: frontmatter that names no endpoint', () => {
+  it('is a warning: the page is built from its own content', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-openapi-frontmatter-'));
+    try {
+      fs.writeFileSync(path.join(root, 'openapi-cloud.json'), SPEC);
+      const { provider } = await loadOpenApiSpecs(root, ['openapi-cloud.json'], { discover: false });
+      const result = provider.frontmatterEndpoint('/openapi-cloud.json', '/cloud/openapi');
+      expect(result).toEqual({ diagnostic: expect.objectContaining({ severity: 'warning', code: 'OPENAPI_BAD_ENTRY' }) });
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('local spec confinement', () => {
   it('refuses a spec that is a symlink to a file outside the docs root', async () => {
     const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-openapi-outside-'));

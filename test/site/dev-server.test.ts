@@ -99,11 +99,24 @@ describe('folio dev server', () => {
 
   it('shows build errors in the page with file:line:column', async () => {
     const reload = server.nextReload();
-    await writeFile(path.join(site.root, 'en/v2/changelog.mdx'), '---\ntitle: Changelog\n---\n\nIntro line.\n\n<Note>never closed\n');
+    await writeFile(path.join(site.root, 'en/v2/changelog.mdx'), '---\ntitle: Changelog\n---\n\nIntro line.\n\nimport { Chart } from "chart-package";\n');
     await reload;
     const res = await get(server, '/en/v2/changelog');
     expect(res.status).toBe(200);
     expect(res.body).toContain('data-dev-overlay');
-    expect(res.body).toMatch(/en\/v2\/changelog\.mdx:\d+:\d+ error/);
+    expect(res.body).toMatch(/en\/v2\/changelog\.mdx:7:1 error/);
+  }, 60_000);
+
+  it('shows a page MDX rejects as Markdown, with the parse error at the top of the page', async () => {
+    const reload = server.nextReload();
+    await writeFile(path.join(site.root, 'en/v2/changelog.mdx'), '---\ntitle: Changelog\n---\n\nIntro line.\n\n<Note>never closed\n');
+    await reload;
+    const res = await get(server, '/en/v2/changelog');
+    expect(res.status).toBe(200);
+    expect(res.body).not.toContain('data-dev-overlay');
+    const notice = res.body.indexOf('class="folio-fallback-notice"');
+    expect(notice).toBeGreaterThan(-1);
+    expect(res.body.indexOf('Intro line.')).toBeGreaterThan(notice);
+    expect(res.body).toContain('en/v2/changelog.mdx:7:1 warning This file is not valid MDX (`&lt;Note&gt;` is never closed');
   }, 60_000);
 });

@@ -10,9 +10,10 @@ interface BuildFlags {
   threads?: string;
   watch?: boolean;
   llmsFullMax?: string;
+  strict?: boolean;
 }
 
-/** `folio build [dir] --out <dir>`: write the static site; exit 1 when any page has an error. */
+/** `folio build [dir] --out <dir>`: write the static site; exit 1 when any page has an error (with `--strict`, any warning too). */
 export function registerBuild(program: Command): void {
   program
     .command('build')
@@ -25,6 +26,7 @@ export function registerBuild(program: Command): void {
     .option('--threads <n>', 'MDX threads (default: this thread alone below 4 cores, else all cores but one)')
     .option('--llms-full-max <bytes>', 'split llms-full.txt into one file per section past this size (default 8000000)')
     .option('--watch', 'stay running and rebuild what changed whenever a file of the docs root changes')
+    .option('--strict', 'treat every warning as an error (exit 1), for CI gates; the site is still written')
     .action(async (dir: string, flags: BuildFlags) => {
       // React's development build is several times slower at rendering; load the build layer
       // (and with it React) only after choosing production mode. Workers inherit the variable.
@@ -65,17 +67,19 @@ export function registerBuild(program: Command): void {
             : undefined,
         });
         if (tty) process.stderr.write('\r\x1b[2K');
-        for (const d of result.diagnostics) process.stdout.write(formatDiagnostic(d) + '\n');
-        const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
-        const warnings = result.diagnostics.length - errors;
+        const diagnostics = flags.strict ? strictly(result.diagnostics) : result.diagnostics;
+        for (const d of diagnostics) process.stdout.write(formatDiagnostic(d) + '\n');
+        const errors = diagnostics.filter((d) => d.severity === 'error').length;
+        const warnings = diagnostics.length - errors;
+        const ok = result.ok && errors === 0;
         const s = result.stats;
         const detail = s ? ` (${s.compiled} compiled, ${s.skipped} unchanged)` : '';
         process.stderr.write(
-          `${result.ok ? verb : failed} ${result.pages} pages${detail} in ${(result.durationMs / 1000).toFixed(2)} s, ` +
+          `${ok ? verb : failed} ${result.pages} pages${detail} in ${(result.durationMs / 1000).toFixed(2)} s, ` +
             `${errors} error(s), ${warnings} warning(s) → ${path.relative(process.cwd(), outDir) || '.'}\n`,
         );
-        if (result.diagnostics.length > 0) process.stderr.write(`by code: ${countByCode(result.diagnostics)}\n`);
-        return result.ok;
+        if (diagnostics.length > 0) process.stderr.write(`by code: ${countByCode(diagnostics)}\n`);
+        return ok;
       };
       const ok = await once('built', 'build failed:');
       process.exitCode = ok ? 0 : 1;
@@ -118,6 +122,11 @@ async function watch(root: string, outDir: string, rebuild: () => Promise<boolea
   });
   stop();
   await running;
+}
+
+/** `--strict`: every warning (a degradation the build forgave) becomes an error, so CI can refuse it. */
+export function strictly(list: readonly Diagnostic[]): Diagnostic[] {
+  return list.map((d) => (d.severity === 'warning' ? { ...d, severity: 'error' } : d));
 }
 
 /** `MDX_UNDEFINED_EXPRESSION warning ×3, MDX_PARSE_ERROR error ×1`: problems counted by code, most first. */

@@ -5,8 +5,8 @@ import { Card, CardGroup, Column, Columns, Tile } from './cards.js';
 import { ParamField, ResponseField } from './fields.js';
 import { Icon } from './icon.js';
 import { CodeBlock, FolioCode, FolioMath } from './internal.js';
-import { Badge, Color, Frame, Latex, Mermaid, Tooltip, Tree, Update } from './media.js';
-import { GitHub, Link, Panel, Prompt, Visibility } from './misc.js';
+import { Badge, Color, Frame, Latex, Mermaid, Tooltip, Tree, Update, ZoomImage } from './media.js';
+import { GitHub, Link, Panel, Prompt, Variation, Visibility } from './misc.js';
 import { Step, Steps } from './steps.js';
 import { CodeGroup, RequestExample, ResponseExample, Tab, Tabs, View } from './tabs.js';
 
@@ -14,7 +14,12 @@ export { collectFeatures } from './shared.js';
 export { FolioUnknown } from './misc.js';
 
 
-/** Every built-in component by the name pages use; member components (`Tree.Folder`) hang off their parent. */
+/**
+ * Every built-in component by the name pages use; member components (`Tree.Folder`) hang off their
+ * parent. Besides the documented names, the older names the platform still accepts render too
+ * (`Param`, `Github`, `SnippetGroup`), without a warning: they are valid there. `<Heading>` is
+ * not here: it becomes a real heading in the tree pass (finalize.ts), so it gets an id and a TOC entry.
+ */
 export const builtinComponents: Record<string, ComponentType<any>> = {
   Note,
   Info,
@@ -32,6 +37,7 @@ export const builtinComponents: Record<string, ComponentType<any>> = {
   Tab,
   View,
   CodeGroup,
+  SnippetGroup: CodeGroup,
   RequestExample,
   ResponseExample,
   Accordion,
@@ -40,8 +46,10 @@ export const builtinComponents: Record<string, ComponentType<any>> = {
   Steps,
   Step,
   ParamField,
+  Param: ParamField,
   ResponseField,
   Frame,
+  ZoomImage,
   Icon,
   Badge,
   Tooltip,
@@ -56,6 +64,8 @@ export const builtinComponents: Record<string, ComponentType<any>> = {
   Panel,
   Link,
   GitHub: GitHub as unknown as ComponentType<any>,
+  Github: GitHub as unknown as ComponentType<any>,
+  Variation,
   CodeBlock,
   FolioCode,
   FolioMath,
@@ -64,7 +74,7 @@ export const builtinComponents: Record<string, ComponentType<any>> = {
 /**
  * Names other docs platforms accept for a built-in component, rendered as that component with an
  * MDX_COMPONENT_ALIAS warning telling to rename it. Kept explicit and short: an unknown name is
- * never guessed at (no fuzzy matching), it is an MDX_UNKNOWN_COMPONENT error.
+ * never guessed at (no fuzzy matching), it is an MDX_UNKNOWN_COMPONENT warning.
  */
 export const COMPONENT_ALIASES: Readonly<Record<string, string>> = {
   /** A typo real repositories make (trigger.dev's docs). */

@@ -14,6 +14,11 @@ export function Frame(props: AnyProps) {
   );
 }
 
+/** `<ZoomImage>` around an `<img>`: the image, marked so the site's script or CSS can enlarge it. */
+export function ZoomImage(props: AnyProps) {
+  return <div className="folio-zoom-image">{props.children}</div>;
+}
+
 /** `<Badge color size shape icon stroke disabled>` */
 export function Badge(props: AnyProps) {
   return (

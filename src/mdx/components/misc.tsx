@@ -31,15 +31,19 @@ export function Prompt(props: AnyProps) {
   );
 }
 
+/** `<Variation>`: a variant of the content around it; Folio has one variant, so its content renders in place. */
+export const Variation = (props: AnyProps) => <div className="folio-variation">{props.children}</div>;
+
 /** `<Panel>`: content for the right-hand side panel; rendered in place as an aside. */
 export const Panel = (props: AnyProps) => <aside className="folio-panel">{props.children}</aside>;
 
-/** Placeholder for a component that is neither built in nor imported; the build also reports an error. */
-export function FolioUnknown(props: AnyProps & { 'data-component'?: string }) {
+/** Stands in for a component that is neither built in nor imported: only its children render (the build warns). */
+export function FolioUnknown(props: AnyProps & { 'data-component'?: string; inline?: boolean }) {
+  const Tag = props.inline ? 'span' : 'div';
   return (
-    <div className="folio-unknown-component" data-component={props['data-component']}>
+    <Tag className="folio-unknown-component" data-component={props['data-component']}>
       {props.children}
-    </div>
+    </Tag>
   );
 }
 

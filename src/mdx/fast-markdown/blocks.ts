@@ -111,16 +111,19 @@ function codeBlock(lines: string[], start: number, fence: RegExpExecArray, out: 
   const info = fence[2]!.trim();
   if (marker[0] === '`' && info.includes('`')) bail();
   if (/[\\&]/.test(info)) bail();
-  const close = new RegExp(`^${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`);
+  // MDX turns indented code off, and with it the 3-space limit: a fence indented any amount closes.
+  const close = new RegExp(`^[ \\t]*${marker[0] === '`' ? '`' : '~'}{${marker.length},}[ \\t]*$`);
   let i = start + 1;
   while (i < lines.length && !close.test(lines[i]!)) {
     if (/^ {1,3}[`~]{3}/.test(lines[i]!)) bail();
     i++;
   }
   if (i >= lines.length) bail();
-  const space = info.search(/[ \t]/);
-  const lang = space < 0 ? info : info.slice(0, space);
-  const meta = space < 0 ? '' : info.slice(space).trim();
+  // micromark keeps trailing whitespace in the meta (`icon="x" ` stays as written).
+  const raw = fence[2]!.trimStart();
+  const space = raw.search(/[ \t]/);
+  const lang = space < 0 ? raw : raw.slice(0, space);
+  const meta = space < 0 ? '' : raw.slice(space).trimStart();
   out.push({ type: 'code', lang: lang || null, meta: meta || null, value: lines.slice(start + 1, i).join('\n') });
   return i + 1;
 }
@@ -169,7 +172,8 @@ function list(lines: string[], start: number, out: BlockContent[]): number {
     while (j < lines.length) {
       const line = lines[j]!;
       if (BLANK.test(line)) {
-        content.push('');
+        // Spaces past the item's indent stay (they are content of a code block inside the item).
+        content.push(/^ *$/.test(line) ? line.slice(m.width) : '');
         trailingBlank++;
         j++;
         continue;
@@ -226,23 +230,34 @@ function listItem(content: string[]): ListItem {
   return { type: 'listItem', spread, checked, children };
 }
 
-/** True when a blank line sits between two blocks of the content (not inside a fenced block). */
+/**
+ * True when a blank line sits between two direct children of an item's content: not inside a
+ * fenced block, and not inside a list the item holds (blank lines between or within its items
+ * make that list spread, not this item).
+ */
 function hasBlankBetweenBlocks(content: string[]): boolean {
   let inFence: string | null = null;
   let sawBlank = false;
   let sawContent = false;
+  let nested: Marker | null = null;
   for (const line of content) {
-    const fence = FENCE.exec(line);
+    const trimmed = line.trimStart();
     if (inFence) {
-      if (line.startsWith(inFence)) inFence = null;
+      if (trimmed.startsWith(inFence)) inFence = null;
       continue;
     }
     if (BLANK.test(line)) {
       if (sawContent) sawBlank = true;
       continue;
     }
-    if (sawBlank) return true;
+    const indented = line[0] === ' ';
+    const m = indented ? null : marker(line);
+    const inNested = nested !== null && (indented || (m !== null && m.ordered === nested.ordered && m.char === nested.char));
+    if (sawBlank && !inNested) return true;
+    sawBlank = false;
+    if (!indented) nested = m;
     sawContent = true;
+    const fence = FENCE.exec(trimmed);
     if (fence) inFence = fence[1]!;
   }
   return false;
