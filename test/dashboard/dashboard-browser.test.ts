@@ -225,7 +225,9 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard in a browser', () => {
     await page.locator('[data-update-status]:not([data-poll]):is(.success, .failure)').waitFor({ timeout: 120_000 });
     expect(await page.locator('[data-update-status]').textContent()).toBe('success');
     await page.getByRole('link', { name: '← All updates' }).click();
-    // Two real updates and the hand-driven one.
+    // Two real updates and the hand-driven one (count only once the list page has loaded: the click
+    // only starts the navigation, and counting at once raced it under load).
+    await page.locator('#updates-table tbody tr').first().waitFor();
     await expect(page.locator('#updates-table tbody tr').count()).resolves.toBe(3);
     await shot('14-updates-history');
 
