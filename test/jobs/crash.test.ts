@@ -37,7 +37,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('workers SIGKILLed mid-job (Post
 
   function spawnWorker(): ChildProcess {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'worker-child.ts')], {
-      env: { ...process.env, CRASH_DATABASE_URL: fresh.url, CRASH_WORK_DIR: path.join(tmp.dir, 'work'), CRASH_LEASE_MS: String(LEASE_MS), CRASH_SLOW_MS: '800' },
+      env: { ...process.env, CRASH_DATABASE_URL: fresh.url, CRASH_WORK_DIR: path.join(tmp.dir, 'work'), CRASH_LEASE_MS: String(LEASE_MS), CRASH_SLOW_MS: '2000' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.add(child);
