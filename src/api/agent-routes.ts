@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AuthEnv } from './auth.js';
 import { decodeJobCursor, encodeJobCursor, getAgentJob, listAgentJobMessages, listAgentJobs, listAgentJobSteps } from '../db/index.js';
-import { errorResponses, jobNotFound, keyAllows, projectFor, security } from './common.js';
+import { errorsFor, jobNotFound, keyAllows, projectFor, security } from './common.js';
 import type { ApiApp, ApiContext } from './context.js';
 import { ApiError } from './errors.js';
 import { agentJobBody, transcriptBody } from './present.js';
@@ -20,12 +20,7 @@ const createJob = createRoute({
   request: { params: ProjectParams, body: jsonBody(CreateJobBody) },
   responses: {
     201: jobResponse('Agent job created'),
-    400: errorResponses[400],
-    401: errorResponses[401],
-    404: errorResponses[404],
-    413: errorResponses[413],
-    415: errorResponses[415],
-    429: errorResponses[429],
+    ...errorsFor(400, 401, 404, 413, 415, 429),
   },
 });
 
@@ -39,8 +34,7 @@ const getJob = createRoute({
   responses: {
     200: jobResponse('Agent job details'),
     304: { description: 'Not modified since the `ETag` sent in `If-None-Match`.' },
-    401: errorResponses[401],
-    404: errorResponses[404],
+    ...errorsFor(401, 404),
   },
 });
 
@@ -53,12 +47,7 @@ const sendMessage = createRoute({
   request: { params: JobParams, body: jsonBody(MessageBody) },
   responses: {
     200: jobResponse('Message accepted'),
-    400: errorResponses[400],
-    401: errorResponses[401],
-    404: errorResponses[404],
-    413: errorResponses[413],
-    415: errorResponses[415],
-    429: errorResponses[429],
+    ...errorsFor(400, 401, 404, 413, 415, 429),
   },
 });
 
@@ -72,8 +61,7 @@ const getTranscript = createRoute({
   request: { params: JobParams },
   responses: {
     200: { description: 'The transcript', content: { 'application/json': { schema: TranscriptSchema } } },
-    401: errorResponses[401],
-    404: errorResponses[404],
+    ...errorsFor(401, 404),
   },
 });
 
@@ -86,9 +74,7 @@ const listJobs = createRoute({
   request: { params: ProjectParams, query: ListJobsQuery },
   responses: {
     200: { description: 'A page of jobs', content: { 'application/json': { schema: JobListSchema } } },
-    400: errorResponses[400],
-    401: errorResponses[401],
-    404: errorResponses[404],
+    ...errorsFor(400, 401, 404),
   },
 });
 
@@ -101,8 +87,7 @@ const archiveJob = createRoute({
   request: { params: JobParams },
   responses: {
     200: jobResponse('The archived job'),
-    401: errorResponses[401],
-    404: errorResponses[404],
+    ...errorsFor(401, 404),
   },
 });
 

@@ -34,4 +34,9 @@ export const errorResponses = {
   429: json('Rate limit exceeded; see `Retry-After`.'),
 } as const;
 
+/** The shared error responses with these statuses, spread into a route's `responses`. */
+export function errorsFor<S extends keyof typeof errorResponses>(...statuses: S[]): Pick<typeof errorResponses, S> {
+  return Object.fromEntries(statuses.map((s) => [s, errorResponses[s]])) as Pick<typeof errorResponses, S>;
+}
+
 export const security = [{ bearerAuth: [] }];

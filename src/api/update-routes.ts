@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { getUpdate } from '../db/index.js';
-import { errorResponses, keyAllows, projectFor, security } from './common.js';
+import { errorsFor, keyAllows, projectFor, security } from './common.js';
 import type { ApiApp, ApiContext } from './context.js';
 import { ApiError } from './errors.js';
 import { updateStatusBody } from './present.js';
@@ -16,8 +16,7 @@ const triggerUpdate = createRoute({
   request: { params: UpdateParams },
   responses: {
     202: { description: 'Update queued', content: { 'application/json': { schema: UpdateTriggeredSchema } } },
-    401: errorResponses[401],
-    404: errorResponses[404],
+    ...errorsFor(401, 404),
   },
 });
 
@@ -30,8 +29,7 @@ const updateStatus = createRoute({
   request: { params: StatusParams },
   responses: {
     200: { description: 'The update', content: { 'application/json': { schema: UpdateStatusSchema } } },
-    401: errorResponses[401],
-    404: errorResponses[404],
+    ...errorsFor(401, 404),
   },
 });
 

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import { branchForJob } from '../git/index.js';
 import { getAgentJob, getAgentJobById, listAgentJobsByOffset, type AgentJobRow } from '../db/index.js';
-import { errorResponses, jobNotFound, keyAllows, projectFor, security } from './common.js';
+import { errorsFor, jobNotFound, keyAllows, projectFor, security } from './common.js';
 import type { ApiApp, ApiContext } from './context.js';
 import { ApiError } from './errors.js';
 import { JobParams, ProjectParams } from './schemas.js';
@@ -50,12 +50,7 @@ const createV1 = createRoute({
       }),
       content: { 'text/event-stream': { schema: z.string().openapi({ description: 'Server-Sent Events: `status` with an AgentSessionV1 as data.' }) } },
     },
-    400: errorResponses[400],
-    401: errorResponses[401],
-    404: errorResponses[404],
-    413: errorResponses[413],
-    415: errorResponses[415],
-    429: errorResponses[429],
+    ...errorsFor(400, 401, 404, 413, 415, 429),
   },
 });
 
@@ -69,8 +64,7 @@ const getV1 = createRoute({
   request: { params: JobParams },
   responses: {
     200: { description: 'The session', content: { 'application/json': { schema: V1SessionSchema } } },
-    401: errorResponses[401],
-    404: errorResponses[404],
+    ...errorsFor(401, 404),
   },
 });
 
@@ -84,9 +78,7 @@ const listV1 = createRoute({
   request: { params: ProjectParams, query: V1ListQuery },
   responses: {
     200: { description: 'Sessions, newest first', content: { 'application/json': { schema: V1SessionListSchema } } },
-    400: errorResponses[400],
-    401: errorResponses[401],
-    404: errorResponses[404],
+    ...errorsFor(400, 401, 404),
   },
 });
 
