@@ -132,7 +132,7 @@ function handleJsx(node: Jsx, file: string, ctx: FinalizeContext, slugger: PageS
   if (isBuiltinComponent(name) || (ctx.declared.has(head) && !ctx.unsupported.has(head))) {
     if (name === 'Update') labelUpdate(node, slugger, headings);
     else if (FIELD_COMPONENTS.has(name)) labelField(node, slugger);
-    else if (name === 'Tab') labelTab(node, slugger);
+    else if (name === 'Tab' || name === 'Accordion') labelByTitle(node, slugger);
     return;
   }
   const lineOffset = file === ctx.file ? ctx.lineOffset : 0;
@@ -234,8 +234,11 @@ function labelField(node: Jsx, slugger: PageSlugger): void {
   node.attributes.push({ type: 'mdxJsxAttribute', name: 'id', value: slugger.field(named.value as string) });
 }
 
-/** `<Tab title="OAuth app setup">` is linkable by its title's slug, as on the platform. */
-function labelTab(node: Jsx, slugger: PageSlugger): void {
+/**
+ * `<Tab title="OAuth app setup">` and `<Accordion title="Deployment branch">` are linkable by their
+ * title's slug (`#oauth-app-setup`), as on the platform (components/accordions.mdx: `id` defaults to the title).
+ */
+function labelByTitle(node: Jsx, slugger: PageSlugger): void {
   if (stringAttribute(node, 'id')) return;
   const title = stringAttribute(node, 'title');
   if (typeof title?.value !== 'string' || !title.value.trim()) return;

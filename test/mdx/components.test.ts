@@ -102,15 +102,16 @@ describe('built-in components render server-side markup', () => {
     expect(tip.html).toContain('<span class="folio-tooltip-content" role="tooltip">An interface</span>');
   });
 
-  it('fields and tabs get the anchor ids the platform gives them (param-<kebab name>, tab title slug)', async () => {
+  it('fields, tabs and accordions get the anchor ids the platform gives them (param-<kebab name>, tab title slug)', async () => {
     const out = await render(
-      '<ParamField path="payment.requires_action" type="object">A</ParamField>\n\n<ParamField path="payment.requires_action" type="object">B</ParamField>\n\n<ResponseField name="retryOn" type="string">C</ResponseField>\n\n<Tabs>\n<Tab title="OAuth app setup">D</Tab>\n<Tab title="API key">E</Tab>\n</Tabs>',
+      '<ParamField path="payment.requires_action" type="object">A</ParamField>\n\n<ParamField path="payment.requires_action" type="object">B</ParamField>\n\n<ResponseField name="retryOn" type="string">C</ResponseField>\n\n<Tabs>\n<Tab title="OAuth app setup">D</Tab>\n<Tab title="API key">E</Tab>\n</Tabs>\n\n<Accordion title="Deployment branch">F</Accordion>',
     );
     expect(out.html).toContain('id="param-payment-requires-action"');
     expect(out.html).toContain('id="param-payment-requires-action-1"');
     expect(out.html).toContain('id="param-retry-on"');
     expect(out.html).toContain('id="oauth-app-setup"');
     expect(out.html).toContain('id="api-key"');
+    expect(out.html).toContain('id="deployment-branch"');
   });
 
   it('ParamField shows location, name, type, required and default', async () => {
