@@ -53,7 +53,7 @@ describe('built-in components render server-side markup', () => {
 
   it('Accordion and Expandable are native details; AccordionGroup wraps them', async () => {
     const out = await render('<AccordionGroup>\n<Accordion title="Why?" defaultOpen>Because</Accordion>\n</AccordionGroup>');
-    expect(out.html).toContain('<div class="folio-accordion-group"><details class="folio-accordion" open="">');
+    expect(out.html).toContain('<div class="folio-accordion-group"><details class="folio-accordion" open="" id="why">');
     expect(out.html).toContain('<span class="folio-accordion-title">Why?</span>');
     const exp = await render('<Expandable title="properties">inner</Expandable>');
     expect(exp.html).toContain('<details class="folio-expandable"><summary class="folio-expandable-summary">Show properties</summary>');
