@@ -35,6 +35,8 @@ export interface BuildOptions {
   threads?: number;
   /** Size in bytes past which `llms-full.txt` is split into one file per section (default 8 MB). */
   llmsFullMaxBytes?: number;
+  /** The repository is not trusted: no page or snippet code runs, raw HTML is sanitised (see README, trust model). */
+  untrusted?: boolean;
   /** Called with (done, total) while pages are rendered. */
   progress?: (done: number, total: number) => void;
 }
@@ -87,7 +89,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const variables = siteVariables(site);
 
   // Plan: every page with its keys; unchanged pages are skipped, their earlier problems reported again.
-  const keys = buildKeys(site, variables, snippets, [assets.css.file, assets.js.file, katex ?? '', mermaid ?? '']);
+  const keys = buildKeys(site, variables, options.untrusted ? `${snippets}:untrusted` : snippets, [assets.css.file, assets.js.file, katex ?? '', mermaid ?? '']);
   const work = await decideWork(planPages(site, renderer, keys, diagnostics), cache, outDir);
   const { planned, todo, toCompile } = work;
   const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false });
@@ -97,7 +99,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const links = new LinkCollector();
   const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links });
   for (const p of todo) if (p.body) pages.write(p);
-  await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), cache, onCompiled: (p) => pages.write(p) });
+  await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), untrusted: options.untrusted, cache, onCompiled: (p) => pages.write(p) });
   await pages.finished();
   diagnostics.push(...pages.refused);
   const redirects = siteRedirects(site);
