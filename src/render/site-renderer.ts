@@ -40,7 +40,7 @@ export class SiteRenderer {
     const integrations = options.integrations ? integrationHead(site.config.integrations) : { html: '', problems: [] };
     this.integrationProblems = integrations.problems;
     this.headKey = hashText(JSON.stringify(this.seo), integrations.html);
-    this.renderer = new PageRenderer(assets, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html });
+    this.renderer = new PageRenderer(assets, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html, iconLibrary: site.config.icons?.library });
   }
 
   /** Views and a cache key of everything section-wide that a page's HTML depends on. */
