@@ -135,9 +135,11 @@ export class PageRenderer {
       chrome.favicon ? `<link rel="icon" href="${escapeHtml(chrome.favicon)}">` : '',
       `<link rel="stylesheet" href="${escapeHtml(a.css)}">`,
       page.math && a.katex ? `<link rel="stylesheet" href="${escapeHtml(a.katex)}">` : '',
+      ...(a.customCss ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
       `<style>${themeStyle}${iconStyle}</style>`,
       `<script>${HEAD_SCRIPT}</script>`,
       `<script src="${escapeHtml(a.js)}" defer></script>`,
+      ...(a.customJs ?? []).map((src) => `<script src="${escapeHtml(src)}" defer></script>`),
       a.devScript ?? '',
       this.options.siteHead ?? '',
     ].join('');

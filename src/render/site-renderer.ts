@@ -26,6 +26,16 @@ export interface SiteRendererOptions {
   integrations?: boolean;
 }
 
+/**
+ * URLs of the repository's `.css` and `.js` files, each with `?v=` and a hash of its text: a host may
+ * cache them, and an edit changes every page's head (its cache key) so pages link the new text.
+ */
+function customFileUrls(site: Site, base: string): { customCss: string[]; customJs: string[] } {
+  const prefix = base.replace(/\/?$/, '/');
+  const url = (f: { file: string; hash: string }) => `${prefix}${f.file.split('/').map(encodeURIComponent).join('/')}?v=${f.hash}`;
+  return { customCss: (site.index.custom?.css ?? []).map(url), customJs: (site.index.custom?.js ?? []).map(url) };
+}
+
 export class SiteRenderer {
   private renderer: PageRenderer;
   private sectionViews = new Map<string, { view: SectionView; chrome: ChromeView; key: string }>();
@@ -39,8 +49,9 @@ export class SiteRenderer {
     this.seo = seoSiteOf(site, options.siteUrl);
     const integrations = options.integrations ? integrationHead(site.config.integrations) : { html: '', problems: [] };
     this.integrationProblems = integrations.problems;
-    this.headKey = hashText(JSON.stringify(this.seo), integrations.html);
-    this.renderer = new PageRenderer(assets, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html, iconLibrary: site.config.icons?.library });
+    const custom = customFileUrls(site, assets.base);
+    this.headKey = hashText(JSON.stringify(this.seo), integrations.html, JSON.stringify(custom));
+    this.renderer = new PageRenderer({ ...assets, ...custom }, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html, iconLibrary: site.config.icons?.library });
   }
 
   /** Views and a cache key of everything section-wide that a page's HTML depends on. */
