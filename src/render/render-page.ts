@@ -135,6 +135,7 @@ export class PageRenderer {
       chrome.favicon ? `<link rel="icon" href="${escapeHtml(chrome.favicon)}">` : '',
       `<link rel="stylesheet" href="${escapeHtml(a.css)}">`,
       page.math && a.katex ? `<link rel="stylesheet" href="${escapeHtml(a.katex)}">` : '',
+      a.tailwind ? `<link rel="stylesheet" href="${escapeHtml(a.tailwind)}">` : '',
       ...(a.customCss ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
       `<style>${themeStyle}${iconStyle}</style>`,
       `<script>${HEAD_SCRIPT}</script>`,

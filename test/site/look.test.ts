@@ -20,11 +20,11 @@ describe('site look', () => {
     out = path.join(dir, 'out');
     const files: Record<string, string> = {
       'docs.json': JSON.stringify({ name: 'Look', theme: 'mint', colors: { primary: '#2563EB' }, navigation: { groups: [{ group: 'Start', icon: 'rocket', pages: ['index', 'other'] }] } }),
-      'index.mdx': '---\ntitle: Home\n---\n\n<Card title="A" icon="rocket-launch">a</Card>\n\n<Card title="B" icon="zz-missing">b</Card>\n',
+      'index.mdx': '---\ntitle: Home\n---\n\n<Card title="A" icon="rocket-launch">a</Card>\n\n<Card title="B" icon="zz-missing">b</Card>\n\n<div className="hidden dark:block rounded-xl folio-nothing">dark only</div>\n',
       'other.mdx': '---\ntitle: Other\n---\n\nHello <Icon icon="flag" iconType="regular" />\n',
       'css/brand.css': '.folio-card{outline:3px solid rgb(255, 0, 128)}\n',
       'custom.js': 'document.documentElement.dataset.customJs = "ran";\n',
-      'snippets/widget.js': 'export const Widget = () => null;\n',
+      'snippets/widget.js': 'export const Widget = () => <div className={`md:grid-cols-2 ${x}`} />;\n',
       'drafts/old.js': 'throw new Error("ignored");\n',
       '.mintignore': 'drafts/\n',
     };
@@ -45,6 +45,21 @@ describe('site look', () => {
     expect(await page('other')).toContain('.folio-icon[data-icon="flag"][data-icon-type="regular"]{--icon:');
     const unknown = result.diagnostics.filter((d) => d.code === 'ICON_UNKNOWN');
     expect(unknown.map((d) => `${d.file}:${d.line}:${d.column}`)).toEqual(['index.mdx:7:1']);
+  });
+
+  it('compiles the Tailwind classes of pages and snippets into one hashed stylesheet, dark: following the theme toggle', async () => {
+    const home = await page('');
+    const href = /<link rel="stylesheet" href="\/(assets\/tw\.[0-9a-f]{10}\.css)">/.exec(home)?.[1];
+    expect(href).toBeDefined();
+    expect(await page('other')).toContain(href);
+    const css = await readFile(path.join(out, href!), 'utf8');
+    expect(css).toContain('.hidden{display:none}');
+    expect(css).toContain('.dark\\:block:where([data-theme=dark],[data-theme=dark] *){display:block}');
+    expect(css).toMatch(/\.rounded-xl\{border-radius:/);
+    expect(css).toContain('.md\\:grid-cols-2{');
+    // No preflight: Folio's own base styles stay.
+    expect(css).not.toMatch(/\*,:after,:before\{[^}]*box-sizing/);
+    expect(css).not.toContain('folio-nothing');
   });
 
   it('links and publishes the repository\'s CSS and JS files on every page, except snippets and ignored files', async () => {
@@ -82,6 +97,9 @@ describe('site look', () => {
       const css = await fetch(new URL(href!, server.url));
       expect(css.headers.get('content-type')).toContain('text/css');
       expect(await css.text()).toContain('.folio-card{outline');
+      const home = await (await fetch(new URL('/', server.url))).text();
+      const tw = /<link rel="stylesheet" href="(\/assets\/tw\.\w+\.css)">/.exec(home)?.[1];
+      expect(await (await fetch(new URL(tw!, server.url))).text()).toContain('.hidden{display:none}');
     } finally {
       await server.close();
     }
