@@ -14,6 +14,7 @@ import { Header, TabBar } from './layout/header.js';
 import { Sidebar, numberSidebar } from './layout/sidebar.js';
 import { htmlLang } from './languages.js';
 import { PageIconStyles } from './icons.js';
+import type { SiteLook } from './site-look.js';
 import type { IconLibrary } from '../mdx/index.js';
 import { escapeHtml } from '../shared/index.js';
 import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
@@ -45,7 +46,7 @@ export class PageRenderer {
   private chromes = new Map<string, ChromeParts>();
   private readonly icons: PageIconStyles;
 
-  constructor(private readonly assets: AssetUrls, private readonly options: { siteName: string; defaultTheme?: string; siteHead?: string; iconLibrary?: IconLibrary } = { siteName: '' }) {
+  constructor(private readonly assets: AssetUrls, private readonly options: { siteName: string; defaultTheme?: string; siteHead?: string; iconLibrary?: IconLibrary; look?: SiteLook } = { siteName: '' }) {
     this.icons = new PageIconStyles(options.iconLibrary);
   }
 
@@ -106,6 +107,8 @@ export class PageRenderer {
     const htmlAttrs = [
       `lang="${escapeHtml(htmlLang(chrome.lang))}"`,
       'data-theme="light"',
+      `data-site-theme="${escapeHtml(this.options.look?.theme ?? 'mint')}"`,
+      ...(this.options.look?.htmlAttrs ?? []),
       `data-base="${escapeHtml(a.base)}"`,
       this.options.defaultTheme ? `data-default-theme="${escapeHtml(this.options.defaultTheme)}"` : '',
       chrome.banner?.dismissible ? `data-banner-key="${chrome.banner.key}"` : '',
@@ -137,7 +140,8 @@ export class PageRenderer {
       page.math && a.katex ? `<link rel="stylesheet" href="${escapeHtml(a.katex)}">` : '',
       a.tailwind ? `<link rel="stylesheet" href="${escapeHtml(a.tailwind)}">` : '',
       ...(a.customCss ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-      `<style>${themeStyle}${iconStyle}</style>`,
+      `<style>${themeStyle}${this.options.look?.css ?? ''}${iconStyle}</style>`,
+      this.options.look?.head ?? '',
       `<script>${HEAD_SCRIPT}</script>`,
       `<script src="${escapeHtml(a.js)}" defer></script>`,
       ...(a.customJs ?? []).map((src) => `<script src="${escapeHtml(src)}" defer></script>`),

@@ -10,6 +10,7 @@ import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from '.
 import { integrationHead } from './head/integrations.js';
 import { seoBaseUrl, seoHead, type SeoSite } from './head/seo.js';
 import { PageRenderer } from './render-page.js';
+import { siteLookOf } from './site-look.js';
 import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
 
 export interface PageBody {
@@ -50,8 +51,9 @@ export class SiteRenderer {
     const integrations = options.integrations ? integrationHead(site.config.integrations) : { html: '', problems: [] };
     this.integrationProblems = integrations.problems;
     const custom = customFileUrls(site, assets.base);
-    this.headKey = hashText(JSON.stringify(this.seo), integrations.html, JSON.stringify(custom));
-    this.renderer = new PageRenderer({ ...assets, ...custom }, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html, iconLibrary: site.config.icons?.library });
+    const look = siteLookOf(site.config);
+    this.headKey = hashText(JSON.stringify(this.seo), integrations.html, JSON.stringify(custom), JSON.stringify(look));
+    this.renderer = new PageRenderer({ ...assets, ...custom }, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html, iconLibrary: site.config.icons?.library, look });
   }
 
   /** Views and a cache key of everything section-wide that a page's HTML depends on. */
