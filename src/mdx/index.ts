@@ -3,3 +3,4 @@ export { renderMdx, type RenderOptions } from './render-mdx.js';
 export { MDX_CODES, type MdxCode } from './codes.js';
 export { knownImportsFor, scanPageImports, type RepoImportMap } from './component-imports.js';
 export { type TreeConsumer, type TreeValues } from './tree-values.js';
+export { highlightToHtml, prepareLanguages } from './highlight.js';
