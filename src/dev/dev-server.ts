@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { markdownFileFor, markdownLink, pageMarkdown, wantsMarkdown } from '../markdown/index.js';
-import { pageSourceOf, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
+import { pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { hashText, matchRedirect, type RedirectRule } from '../shared/index.js';
 import { realPathInside, resolveInside } from '../shared/index.js';
@@ -91,6 +91,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   const load = () =>
     (state ??= (async () => {
       const [{ site, diagnostics }, assets] = await Promise.all([loadSite(root, { keepSource: true }), siteAssets()]);
+      if (site?.openapi) await prepareEndpointHighlighting();
       const katex = katexDist() ? '/assets/katex/katex.min.css' : undefined;
       const mermaid = mermaidDist() ? '/assets/mermaid/mermaid.esm.min.mjs' : undefined;
       const tailwind = site ? await siteTailwind(site) : null;
@@ -119,7 +120,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (!route) return null;
     const source = pageSourceOf(site, route);
     if (source.kind === 'unreadable') return null;
-    if (source.kind === 'endpoint') return { html: source.html, headings: [], features: [], diagnostics: [], markdown: source.markdown };
+    if (source.kind === 'endpoint') return { html: source.html, headings: source.headings, features: [], diagnostics: [], markdown: source.markdown };
     const { page, job, suffix = '', markdownSuffix, problems } = source;
     // Forgotten imports resolve through what other pages import: a change there changes the key.
     const key = hashText(page.file, page.source, JSON.stringify(site.config.variables ?? {}), JSON.stringify(job.knownImports), suffix);

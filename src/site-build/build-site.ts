@@ -6,7 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
+import { prepareEndpointHighlighting, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../shared/index.js';
 import { isInside } from '../shared/index.js';
 import { loadSite } from '../site/index.js';
@@ -90,6 +90,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   // Plan: every page with its keys; unchanged pages are skipped, their earlier problems reported again.
   const keys = buildKeys(site, variables, options.untrusted ? `${snippets}:untrusted` : snippets, [assets.css.file, assets.js.file, katex ?? '', mermaid ?? '', tailwind?.file ?? '']);
+  // Endpoint pages are drawn while planning, their samples highlighted: load the grammars first.
+  if (site.openapi) await prepareEndpointHighlighting();
   const work = await decideWork(planPages(site, renderer, keys, diagnostics), cache, outDir);
   const { planned, todo, toCompile } = work;
   const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false });
