@@ -96,8 +96,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Compile and write: cached bodies first, then each compiled body as it arrives.
   const links = new LinkCollector();
   const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links });
-  for (const p of todo) if (p.body) pages.write(p);
-  await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), cache, onCompiled: (p) => pages.write(p) });
+  for (const p of todo) {
+    if (!p.body) continue;
+    pages.write(p);
+    await pages.ready();
+  }
+  await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), cache, onCompiled: (p) => (pages.write(p), pages.ready()) });
   await pages.finished();
   diagnostics.push(...pages.refused);
   const redirects = siteRedirects(site);
