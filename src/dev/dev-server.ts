@@ -18,6 +18,7 @@ import { siteRedirects } from '../site-build/index.js';
 import { isLoopbackHost } from './host-check.js';
 import { fallbackNoticeHtml, overlayHtml } from './overlay.js';
 import { decodePath, escapesRoot, pageHrefOf } from './request-path.js';
+import { patchEditedPages } from './page-patch.js';
 import { watchTree } from './watch.js';
 
 export interface DevServerOptions {
@@ -99,8 +100,10 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       return { site, diagnostics, renderer, redirects, assets };
     })());
 
-  const stopWatching = watchTree(root, (files) => {
-    state = null;
+  const stopWatching = watchTree(root, async (files) => {
+    // A body-only edit of known pages keeps the loaded site (`page-patch.ts`); anything else reloads it.
+    const loaded = state ? await state.catch(() => null) : null;
+    if (!loaded?.site || !patchEditedPages(loaded.site, files)) state = null;
     if (files.some((f) => /(^|\/)_?snippets\//.test(f) || f === 'docs.json' || f === 'mint.json')) bodies.clear();
     log(`changed: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}`);
     for (const c of clients) c.write(`event: reload\ndata: ${JSON.stringify(files)}\n\n`);
