@@ -3,7 +3,7 @@
  * build wrote beside its pages (pages skipped as unchanged keep theirs). A repository's own file of
  * either name replaces the generated one.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DOCS_INDEX_FILE, llmsFiles, llmsGroups, markdownFileFor, type DocsIndexFile } from '../markdown/index.js';
@@ -38,8 +38,24 @@ export async function writeLlmsFiles(site: Site, output: OutputWriter, renderer:
     written.push(rel);
     writes.push(output.write(target, contents));
   };
-  // Parts of a split full text are written as they are made, so they are not all in memory at once.
-  const made = llmsFiles({ name: site.config.name, description: site.config.description, siteUrl }, groups, markdownOf, maxFullBytes, write);
+  // Parts of a split full text are written as they are made (synchronously, so each is freed
+  // before the next is assembled: a 50,000-page site has ~500 MB of Markdown).
+  const partsDir = path.join(output.outDir, 'llms-full');
+  let partsDirReady: boolean | undefined;
+  const writePart = (rel: string, contents: string) => {
+    const target = resolveInside(output.outDir, rel);
+    // The folder is made on the first part; a link or file in its place gets the ordinary refusing write.
+    partsDirReady ??= realFolder(partsDir);
+    if (!target || path.dirname(target) !== partsDir || !partsDirReady) return write(rel, contents);
+    written.push(rel);
+    const fd = openSync(target, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o644);
+    try {
+      writeFileSync(fd, contents);
+    } finally {
+      closeSync(fd);
+    }
+  };
+  const made = llmsFiles({ name: site.config.name, description: site.config.description, siteUrl }, groups, markdownOf, maxFullBytes, writePart);
   for (const name of ['llms.txt', 'llms-full.txt']) {
     const own = await readFile(path.join(site.root, name), 'utf8').catch(() => null);
     if (own !== null) made.files.set(name, own);
@@ -55,4 +71,20 @@ export async function writeLlmsFiles(site: Site, output: OutputWriter, renderer:
   for (const [rel, contents] of made.files) write(rel, contents);
   await Promise.all(writes);
   return written;
+}
+
+/** Make `dir` (its parent exists and is trusted) unless there; true when it is a real folder, not a link. */
+function realFolder(dir: string): boolean {
+  try {
+    mkdirSync(dir);
+  } catch {
+    // Already there (checked below), or not makeable (the caller falls back to the refusing write).
+  }
+  try {
+    const info = lstatSync(dir);
+    return info.isDirectory() && !info.isSymbolicLink();
+  } catch {
+    // Not makeable: the ordinary write reports why.
+    return false;
+  }
 }
