@@ -138,6 +138,7 @@ export class SiteRenderer {
     const source = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
     applyPageFrontmatter(page, source?.frontmatter ?? {});
     const fm = source?.frontmatter ?? {};
+    if (fm.rss === true) page.rssHref = `${route.href.replace(/\/$/, '')}/rss.xml`;
     const showDate = typeof fm.timestamp === 'boolean' ? fm.timestamp : this.site.config.metadata?.timestamp === true;
     if (showDate && route.kind === 'page') page.lastModified = pageDate(fm.lastUpdatedDate, route.file ? this.options.lastModified?.get(route.file) : undefined, this.builtAt);
     page.seoHead = seoHead(this.seo, {

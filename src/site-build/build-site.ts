@@ -6,7 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { prepareEndpointHighlighting, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
+import { prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../shared/index.js';
 import { isInside } from '../shared/index.js';
 import { gitLastModified, loadSite, wantsTimestamps } from '../site/index.js';
@@ -100,7 +100,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   // Compile and write: cached bodies first, then each compiled body as it arrives.
   const links = new LinkCollector();
-  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links });
+  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, feeds: { siteName: site.config.name, siteUrl: options.siteUrl ?? seoBaseUrl(site.config.seo?.metatags, undefined) } });
   for (const p of todo) {
     if (!p.body) continue;
     pages.write(p);

@@ -102,6 +102,11 @@ export function Content({ page, menu }: { page: PageView; menu?: PageMenuProps }
         </h1>
         {menu ? <PageMenu {...menu} pagePath={page.href} /> : null}
         {page.description ? <p className="page-description">{page.description}</p> : null}
+        {page.rssHref ? (
+          <a className="rss-link" href={page.rssHref} type="application/rss+xml">
+            Subscribe with RSS
+          </a>
+        ) : null}
       </header>
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
       {page.directory ? <Directory directory={page.directory} /> : null}
