@@ -4,6 +4,7 @@ import { analyzeEsm, isLocalImport, type EsmInfo, type ImportBinding } from './e
 import { evaluateJsSnippet, runtimeGlobals } from './js-snippet.js';
 import { expandSnippets } from './expand.js';
 import { finalizeTree } from './finalize.js';
+import { checkIcons } from './icons/check.js';
 import { resolveForgottenImports } from './forgotten-imports.js';
 import { prepareLanguages } from './highlight.js';
 import { parseOrFallback } from './parse.js';
@@ -81,6 +82,7 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
         isDefined,
         hints,
       });
+      checkIcons(hast, { file: input.file, lineOffset: input.lineOffset, library: input.iconLibrary, diagnostics });
     };
     const fastAllowed = options.untrusted || (options.renderer !== 'mdx' && !esm.needsRuntime && imports.js.length === 0 && imports.mdxRuntime.length === 0);
     if (fastAllowed) {

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { renderMdx } from '../mdx/index.js';
 import { treeToMarkdown } from '../markdown/index.js';
-import type { Heading, KnownImports } from '../mdx/index.js';
+import type { Heading, IconLibrary, KnownImports } from '../mdx/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { realPathInside, resolveInside, toPosixRelative } from '../shared/index.js';
 
@@ -16,6 +16,8 @@ export interface MdxJob {
   lineOffset: number;
   /** Imports other pages make of the components this page uses (`knownImportsFor`); part of the body's cache key. */
   knownImports?: KnownImports;
+  /** docs.json `icons.library` (part of every body's cache key through the build's env key). */
+  iconLibrary?: IconLibrary;
 }
 
 export interface MdxResult {
@@ -55,6 +57,7 @@ export async function runMdxJob(job: MdxJob, root: string, variables: Record<str
       lineOffset: job.lineOffset,
       variables,
       knownImports: job.knownImports,
+      iconLibrary: job.iconLibrary,
       async readSnippet(importPath: string) {
         // Some repositories (mem0) keep snippets in `_snippets/` and still write `/snippets/x.mdx`.
         const candidates = [importPath, importPath.replace(/^\/?snippets\//, '/_snippets/')];
