@@ -21,21 +21,28 @@ export interface IsolatedPoolOptions {
 
 export const DEFAULT_PAGE_TIMEOUT_MS = 10_000;
 
-function startIsolatedWorker(root: string, variables: Record<string, string>, heapMb: number): Worker {
+/**
+ * A worker running `<name>.js` next to this module with `workerData`, an environment holding only
+ * NODE_ENV (nothing of the server's: no secrets, whatever runs there) and a heap cap.
+ */
+export function startSandboxWorker(name: string, workerData: unknown, heapMb: number): Worker {
   const options = {
-    workerData: { root, variables },
-    // Only what rendering needs: React's production mode. Nothing of the server's environment.
+    workerData,
     env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
     stdout: true,
     stderr: true,
   };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./isolated-worker.js', import.meta.url), options);
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, import.meta.url), options);
   // From TypeScript sources (tsx, tests) the worker registers tsx's loader itself (see compile-pages.ts).
-  const entry = new URL('./isolated-worker.ts', import.meta.url).href;
+  const entry = new URL(`./${name}.ts`, import.meta.url).href;
   const tsx = import.meta.resolve('tsx/esm/api');
   const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
   return new Worker(code, { ...options, eval: true });
+}
+
+function startIsolatedWorker(root: string, variables: Record<string, string>, heapMb: number): Worker {
+  return startSandboxWorker('isolated-worker', { root, variables }, heapMb);
 }
 
 /** A worker that has said it is ready, and the way to give it one page. */

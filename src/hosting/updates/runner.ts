@@ -35,8 +35,9 @@ export interface UpdateRunnerOptions {
 const loadBuildSite: BuildSite = async (options) => {
   const build = await import('../../site-build/index.js');
   // No build cache inside a published tree, and one MDX thread so the API stays responsive during a build.
-  // Hosted repositories are not trusted: none of their code runs (README, trust model).
-  return build.buildSite({ ...options, cache: false, threads: 1, untrusted: true });
+  // Hosted repositories are not trusted: none of their code runs, and the whole build runs on a
+  // sandbox worker so this thread keeps answering HTTP (README, trust model).
+  return build.buildSiteIsolated({ ...options, cache: false, threads: 1 });
 };
 
 /**
