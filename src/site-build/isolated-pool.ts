@@ -139,8 +139,8 @@ function stoppedPage(job: MdxJob, error: Error, options: IsolatedPoolOptions): M
   };
 }
 
-/** Compile every job in isolated workers, `threads` at a time, handing each result to `accept` as it arrives. */
-export async function compileIsolated(jobs: MdxJob[], options: IsolatedPoolOptions, accept: (result: MdxResult) => void): Promise<void> {
+/** Compile every job in isolated workers, `threads` at a time, handing each result to `accept` as it arrives (the next waits for it). */
+export async function compileIsolated(jobs: MdxJob[], options: IsolatedPoolOptions, accept: (result: MdxResult) => void | Promise<void>): Promise<void> {
   const timeoutMs = options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
   const queue = [...jobs];
   const lanes = Array.from({ length: Math.max(1, Math.min(options.threads, jobs.length)) }, () => new Lane({ root: options.root, variables: options.variables, heapMb: options.heapMb ?? 1024 }));
@@ -149,7 +149,8 @@ export async function compileIsolated(jobs: MdxJob[], options: IsolatedPoolOptio
       lanes.map(async (lane) => {
         for (let job = queue.shift(); job; job = queue.shift()) {
           const outcome = await lane.compile(job, timeoutMs);
-          accept(outcome instanceof Error ? stoppedPage(job, outcome, options) : outcome);
+          // Awaited: the caller's backpressure holds the next page back.
+          await accept(outcome instanceof Error ? stoppedPage(job, outcome, options) : outcome);
         }
       }),
     );

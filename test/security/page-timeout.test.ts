@@ -43,4 +43,4 @@ it('stops a page that runs over its time limit, builds the rest, and keeps the e
   const maxMs = delay.max / 1e6;
   console.log(`page-timeout build: ${seconds.toFixed(1)} s, event loop delay max ${maxMs.toFixed(0)} ms, p50 ${(delay.percentile(50) / 1e6).toFixed(0)} ms`);
   expect(maxMs).toBeLessThan(2000);
-}, 60_000);
+}, 120_000);
