@@ -16,9 +16,10 @@ export async function siteErrors(root: string, level: VerifyLevel): Promise<Diag
   try {
     // Loaded on demand: the build pulls in the renderer, highlighter and MDX compiler,
     // which a worker that only validates (and every process start) should not pay for.
-    const { buildSite } = await import('../site-build/index.js');
-    // The repository (and the agent's edits to it) are not trusted: none of their code runs.
-    const result = await buildSite({ root, outDir, cache: false, search: false, threads: 1, untrusted: true });
+    const { buildSiteIsolated } = await import('../site-build/index.js');
+    // The repository (and the agent's edits to it) are not trusted: none of their code runs, and the
+    // build runs on a sandbox worker, off the thread of the server it may share.
+    const result = await buildSiteIsolated({ root, outDir, cache: false, search: false, threads: 1 });
     return result.diagnostics.filter((d) => d.severity === 'error');
   } finally {
     await rm(outDir, { recursive: true, force: true });

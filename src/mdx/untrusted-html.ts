@@ -10,12 +10,20 @@ import type { Element, Root } from 'hast';
 import { defaultSchema, sanitize, type Schema } from 'hast-util-sanitize';
 
 const MEDIA = ['src', 'controls', 'autoPlay', 'loop', 'muted', 'playsInline', 'poster', 'preload', 'type', 'kind', 'srcLang', 'label', 'default', 'srcSet', 'sizes', 'media'];
-const SVG_ELEMENTS = ['svg', 'g', 'path', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'rect', 'defs', 'linearGradient', 'radialGradient', 'stop', 'clipPath', 'mask', 'pattern', 'symbol', 'text', 'tspan', 'title', 'desc'];
+const SVG_ELEMENTS = [
+  'svg', 'g', 'path', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'rect', 'defs', 'linearGradient', 'radialGradient', 'stop', 'clipPath',
+  'mask', 'pattern', 'symbol', 'use', 'text', 'tspan', 'desc', 'filter', 'feGaussianBlur', 'feOffset', 'feBlend', 'feColorMatrix', 'feFlood',
+  'feComposite', 'feMerge', 'feMergeNode', 'feDropShadow',
+];
 const SVG_ATTRIBUTES = [
   'viewBox', 'xmlns', 'fill', 'fillRule', 'fillOpacity', 'clipRule', 'clipPath', 'stroke', 'strokeWidth', 'strokeLinecap', 'strokeLinejoin',
   'strokeMiterlimit', 'strokeDasharray', 'strokeDashoffset', 'strokeOpacity', 'd', 'cx', 'cy', 'r', 'rx', 'ry', 'x', 'y', 'x1', 'x2', 'y1', 'y2',
   'points', 'transform', 'opacity', 'offset', 'stopColor', 'stopOpacity', 'gradientUnits', 'gradientTransform', 'preserveAspectRatio', 'mask',
   'fontSize', 'fontWeight', 'fontFamily', 'textAnchor', 'dominantBaseline', 'version', 'focusable', 'patternUnits', 'maskUnits',
+  'enableBackground', 'xmlSpace', 'xmlnsXLink', 'fx', 'fy', 'fr', 'spreadMethod', 'filter', 'filterUnits', 'colorInterpolationFilters', 'stdDeviation',
+  'in', 'in2', 'result', 'mode', 'values', 'dx', 'dy', 'floodColor', 'floodOpacity', 'operator', 'k1', 'k2', 'k3', 'k4', 'vectorEffect',
+  'shapeRendering', 'paintOrder', 'clipPathUnits', 'maskContentUnits', 'patternContentUnits', 'markerWidth', 'markerHeight', 'refX', 'refY',
+  'letterSpacing', 'textDecoration', 'visibility', 'display', 'overflow', 'pathLength', 'xLinkHref', 'href',
 ];
 const ARIA = ['ariaHidden', 'ariaLabel', 'ariaLabelledBy', 'ariaDescribedBy', 'ariaExpanded', 'ariaControls', 'ariaCurrent', 'ariaLive', 'ariaSelected', 'ariaRoleDescription'];
 
@@ -66,10 +74,12 @@ export interface ElementCheck {
 
 const UNSAFE_STYLE = /javascript:|vbscript:|expression\s*\(|-moz-binding|behaviou?r\s*:|@import/i;
 
-/** `data-foo-bar` → `dataFooBar`, `aria-hidden` → `ariaHidden`: hast property names, which the schema lists. */
+/** `data-foo-bar` → `dataFooBar`, `fill-opacity` → `fillOpacity`, `xml:space` → `xmlSpace`: hast property names, which the schema lists. */
 function propertyName(name: string): string {
-  if (/^(data|aria)-/.test(name)) return name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-  return name === 'class' ? 'className' : name === 'for' ? 'htmlFor' : name;
+  if (name === 'class') return 'className';
+  if (name === 'for') return 'htmlFor';
+  if (name === 'xlink:href' || name === 'xlinkHref') return 'xLinkHref';
+  return name.replace(/[-:]([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
 function styleText(value: unknown): string {

@@ -37,6 +37,8 @@ export interface BuildOptions {
   llmsFullMaxBytes?: number;
   /** The repository is not trusted: no page or snippet code runs, raw HTML is sanitised (see README, trust model). */
   untrusted?: boolean;
+  /** Untrusted builds: each page compiles in an isolated worker and is stopped after this many milliseconds (default 10 s), with BUILD_PAGE_TIMEOUT. */
+  pageTimeoutMs?: number;
   /** Called with (done, total) while pages are rendered. */
   progress?: (done: number, total: number) => void;
 }
@@ -106,7 +108,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     pages.write(p);
     await pages.ready();
   }
-  await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), untrusted: options.untrusted, cache, onCompiled: (p) => (pages.write(p), pages.ready()) });
+  await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), untrusted: options.untrusted, pageTimeoutMs: options.pageTimeoutMs, cache, onCompiled: (p) => (pages.write(p), pages.ready()) });
   await pages.finished();
   diagnostics.push(...pages.refused);
   const redirects = siteRedirects(site);

@@ -9,6 +9,7 @@ export const BUILD_CODES = {
   BUILD_OUT_DIR_INVALID: 'The output directory is the docs root or contains it; the build would overwrite the sources.',
   BUILD_INTEGRATION_INVALID: 'An `integrations` service lacks a required field or has an unsafe value, so it is not loaded.',
   BUILD_PAGE_CRASHED: 'Rendering one page threw unexpectedly; the other pages were still built.',
+  BUILD_PAGE_TIMEOUT: 'Untrusted build: one page took longer than the page time limit and was stopped; the other pages were still built.',
   BUILD_PATH_OUTSIDE_ROOT: 'A snippet, static file or output path leads out of its folder through a symbolic link; it was neither read nor written.',
   BUILD_PAGE_UNREADABLE: 'A page listed in the navigation could not be read from disk.',
   BUILD_REDIRECT_CHAIN: 'A redirect leads to another redirect (or round in a loop).',

@@ -8,6 +8,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { runMdxJob, type MdxJob, type MdxResult } from '../render/index.js';
 import type { BuildCache } from './build-cache.js';
+import { compileIsolated } from './isolated-pool.js';
 import type { PlannedPage } from './page-plan.js';
 
 export interface PoolOptions {
@@ -15,8 +16,10 @@ export interface PoolOptions {
   variables: Record<string, string>;
   threads?: number;
   inProcessBelow?: number;
-  /** Render as untrusted (no repository code runs; `renderMdx`'s `untrusted`). */
+  /** Render as untrusted (no repository code runs; `renderMdx`'s `untrusted`): always in isolated workers (`isolated-pool.ts`). */
   untrusted?: boolean;
+  /** Untrusted builds: the time limit of one page in milliseconds. */
+  pageTimeoutMs?: number;
   /** Called with each result as it arrives; the next job waits while the returned promise is pending (backpressure). */
   onResult?: (result: MdxResult) => void | Promise<void>;
   /** Keep every result to return (default true); a build hands each on and keeps none. */
@@ -46,6 +49,10 @@ export async function compileAll(jobs: MdxJob[], options: PoolOptions): Promise<
     return options.onResult?.(r);
   };
   const wanted = Number.isInteger(options.threads) && options.threads! > 0 ? options.threads! : os.availableParallelism();
+  if (options.untrusted) {
+    await compileIsolated(jobs, { root, variables, threads: wanted, pageTimeoutMs: options.pageTimeoutMs }, accept);
+    return results;
+  }
   const threads = Math.max(1, Math.min(wanted, Math.ceil(jobs.length / 16)));
   const queue = [...jobs];
   if (jobs.length < inProcessBelow || threads === 1) {
@@ -100,6 +107,7 @@ export interface CompilePagesOptions {
   variables: Record<string, string>;
   threads: number;
   untrusted?: boolean;
+  pageTimeoutMs?: number;
   /** Each compiled body is put here under the page's body key. */
   cache: BuildCache;
   /** Called with each page the moment its body is set; compiling waits while the returned promise is pending. */
@@ -107,7 +115,7 @@ export interface CompilePagesOptions {
 }
 
 /** Compile the body of every page (each has a `job`), caching it and handing the page on. */
-export async function compilePages(pages: PlannedPage[], { root, variables, threads, untrusted, cache, onCompiled }: CompilePagesOptions): Promise<void> {
+export async function compilePages(pages: PlannedPage[], { root, variables, threads, untrusted, pageTimeoutMs, cache, onCompiled }: CompilePagesOptions): Promise<void> {
   const byJob = new Map(pages.map((p) => [p.job!.id, p]));
   const jobs = pages.map((p) => p.job!);
   // The page keeps no job: its text is freed once compiled.
@@ -119,6 +127,7 @@ export async function compilePages(pages: PlannedPage[], { root, variables, thre
       variables,
       threads,
       untrusted,
+      pageTimeoutMs,
       keepResults: false,
       onResult: (r) => {
         const p = byJob.get(r.id)!;

@@ -1,4 +1,5 @@
 export { buildSite, type BuildOptions, type BuildResult, type BuildStats } from './build-site.js';
+export { buildSiteIsolated, type IsolatedBuildOptions } from './isolated-build.js';
 export { htmlFileFor } from './site-files.js';
 export { BUILD_CODES, type BuildCode } from './codes.js';
 export { siteRedirects, type SiteRedirects } from './redirect-checks.js';

@@ -130,7 +130,7 @@ describe('untrusted build of a hostile repository', () => {
       expect(at.length, name).toBeGreaterThan(0);
       if (name !== 'mdx-snippet-component') expect(at.map((d) => d.line), name).toContain(line);
     }
-  }, 60_000);
+  }, 120_000);
 
   it('publishes placeholders, no secret and no live HTML', async () => {
     expect(await page('builtin-module')).toContain('folio-untrusted-code');
@@ -160,7 +160,7 @@ describe('untrusted build of a hostile repository', () => {
     const errors = await siteErrors(root, 'build');
     expect(errors).toEqual([]);
     expect(await written()).toEqual([]);
-  });
+  }, 120_000);
 
   it('a trusted build of benign pages still evaluates JavaScript expressions', async () => {
     const benign = path.join(dir, 'benign');
@@ -177,5 +177,5 @@ describe('untrusted build of a hostile repository', () => {
     expect(html).toContain('folio-untrusted-code');
     expect(untrusted.diagnostics.find((d) => d.code === 'MDX_UNTRUSTED_CODE')).toMatchObject({ file: 'index.mdx', line: 5, column: 1 });
     expect(existsSync(path.join(markers, 'x'))).toBe(false);
-  });
+  }, 120_000);
 });

@@ -12,6 +12,7 @@ interface BuildFlags {
   llmsFullMax?: string;
   strict?: boolean;
   untrusted?: boolean;
+  pageTimeout?: string;
 }
 
 /** `folio build [dir] --out <dir>`: write the static site; exit 1 when any page has an error (with `--strict`, any warning too). */
@@ -28,7 +29,8 @@ export function registerBuild(program: Command): void {
     .option('--llms-full-max <bytes>', 'split llms-full.txt into one file per section past this size (default 8000000)')
     .option('--watch', 'stay running and rebuild what changed whenever a file of the docs root changes')
     .option('--strict', 'treat every warning as an error (exit 1), for CI gates; the site is still written')
-    .option('--untrusted', "build a repository you do not trust: none of its code runs (MDX expressions, exports, components' bodies), raw HTML is sanitised")
+    .option('--untrusted', "build a repository you do not trust: none of its code runs (MDX expressions, exports, components' bodies), raw HTML is sanitised, each page renders in an isolated worker under a time limit")
+    .option('--page-timeout <seconds>', 'with --untrusted: stop a page that takes longer than this to render (default 10)')
     .action(async (dir: string, flags: BuildFlags) => {
       // React's development build is several times slower at rendering; load the build layer
       // (and with it React) only after choosing production mode. Workers inherit the variable.
@@ -41,6 +43,12 @@ export function registerBuild(program: Command): void {
       const llmsFullMaxBytes = flags.llmsFullMax === undefined ? undefined : Number(flags.llmsFullMax);
       if (llmsFullMaxBytes !== undefined && (!Number.isInteger(llmsFullMaxBytes) || llmsFullMaxBytes < 1)) {
         process.stderr.write(`--llms-full-max must be a whole number of bytes, got "${flags.llmsFullMax}"\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const pageTimeout = flags.pageTimeout === undefined ? undefined : Number(flags.pageTimeout);
+      if (pageTimeout !== undefined && !(pageTimeout > 0 && pageTimeout <= 3600)) {
+        process.stderr.write(`--page-timeout must be a number of seconds between 0 and 3600, got "${flags.pageTimeout}"\n`);
         process.exitCode = 2;
         return;
       }
@@ -60,6 +68,7 @@ export function registerBuild(program: Command): void {
           threads,
           llmsFullMaxBytes,
           untrusted: flags.untrusted,
+          pageTimeoutMs: pageTimeout === undefined ? undefined : Math.round(pageTimeout * 1000),
           progress: tty
             ? (done, total) => {
                 const now = Date.now();

@@ -46,8 +46,9 @@ export interface UpdateRunnerOptions {
 const loadBuildSite: BuildSite = async (options) => {
   const build = await import('../../site-build/index.js');
   // No build cache inside a published tree, and one MDX thread so the API stays responsive during a build.
-  // Hosted repositories are not trusted: none of their code runs (README, trust model).
-  return build.buildSite({ ...options, cache: false, threads: 1, untrusted: true });
+  // Hosted repositories are not trusted: none of their code runs, and the whole build runs on a
+  // sandbox worker so this thread keeps answering HTTP (README, trust model).
+  return build.buildSiteIsolated({ ...options, cache: false, threads: 1 });
 };
 
 /**
@@ -160,9 +161,12 @@ export class UpdateRunner {
       log(`Building ${project.docsDir === '.' ? 'the repository root' : project.docsDir}`);
       const result = await this.buildSite({ root: source.root, outDir, log });
       for (const d of result.diagnostics) log(formatDiagnostic(d));
-      if (!result.ok || hasErrors(result.diagnostics)) {
+      // A page stopped by the time limit is an error of that page only: the rest of the site publishes.
+      const blocking = result.diagnostics.filter((d) => d.severity === 'error' && d.code !== 'BUILD_PAGE_TIMEOUT');
+      const stoppedOnly = !result.ok && blocking.length === 0 && hasErrors(result.diagnostics);
+      if ((!result.ok && !stoppedOnly) || blocking.length > 0) {
         fs.rmSync(outDir, { recursive: true, force: true });
-        const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+        const errors = blocking.length;
         return await finish('failure', `UPDATE_BUILD_FAILED: the build reported ${errors} error(s); the previous site stays published. Fix them and trigger another update.`);
       }
       try {

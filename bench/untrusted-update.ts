@@ -1,0 +1,69 @@
+/**
+ * API latency of `folio serve` while an update builds a hostile repository (issue 13): 40 pages
+ * plus one page with a 40 KB line of `*_` (over a minute to parse in-process). A separate client
+ * process sends sequential GET /v2/agent/<project>/jobs during the update; prints p50/p99/max.
+ *
+ *   npx tsx bench/untrusted-update.ts
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApiKey, createProject } from '../src/db/index.js';
+import { runServer } from '../src/server/index.js';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-untrusted-'));
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=B', '-c', 'user.email=b@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd, stdio: 'pipe' }).toString();
+const bare = path.join(tmp, 'origin.git');
+const work = path.join(tmp, 'work');
+git(tmp, 'init', '-q', '--bare', bare);
+git(tmp, 'clone', '-q', bare, work);
+const pages = Array.from({ length: 40 }, (_, i) => `p${i}`);
+fs.writeFileSync(path.join(work, 'docs.json'), JSON.stringify({ name: 'Bench', colors: { primary: '#000000' }, navigation: { pages: ['slow', ...pages] } }));
+fs.writeFileSync(path.join(work, 'slow.mdx'), `---\ntitle: Slow\n---\n\n${'*_'.repeat(20_000)}\n`);
+for (const p of pages) fs.writeFileSync(path.join(work, `${p}.mdx`), `---\ntitle: ${p}\n---\n\n## Section\n\nText with **bold** and \`code\`.\n\n\`\`\`ts\nconst x = 1;\n\`\`\`\n`);
+git(work, 'add', '-A');
+git(work, 'commit', '-q', '-m', 'bench');
+git(work, 'push', '-q', 'origin', 'main');
+
+const server = await runServer({ dataDir: path.join(tmp, 'data'), port: 0, worker: false, dashboard: false });
+try {
+  const project = await createProject(server.db, { name: 'Bench', repoUrl: `file://${bare}`, branch: 'main', docsDir: '.' });
+  const { key } = await createApiKey(server.db, { projectIds: [project.id] });
+  const headers = { Authorization: `Bearer ${key}` };
+  const started = performance.now();
+  const res = await fetch(`${server.url}/v1/project/update/${project.id}`, { method: 'POST', headers });
+  const { statusId } = (await res.json()) as { statusId: string };
+  // The client runs in its own process, so its timing does not share this event loop.
+  const client = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const url = ${JSON.stringify(`${server.url}/v2/agent/${project.id}/jobs`)}; const h = ${JSON.stringify(headers)}; const out = [];
+       process.on('SIGTERM', () => { process.stdout.write(JSON.stringify(out)); process.exit(0); });
+       (async () => { for (;;) { const t = performance.now(); const r = await fetch(url, { headers: h }); await r.text(); out.push(performance.now() - t); if (r.status !== 200) out.push(-r.status); if (performance.now() - t > 200) console.error('slow request at', (t / 1000).toFixed(1), 's:', (performance.now() - t).toFixed(0), 'ms'); } })();`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  client.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  let status: { status: string; summary: string };
+  for (;;) {
+    status = (await (await fetch(`${server.url}/v1/project/update-status/${statusId}`, { headers })).json()) as { status: string; summary: string };
+    if (status.status === 'success' || status.status === 'failure') break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  client.kill('SIGTERM');
+  await new Promise((r) => client.once('exit', r));
+  const all = JSON.parse(output || '[]') as number[];
+  const failures = all.filter((v) => v < 0);
+  const ms = all.filter((v) => v >= 0).sort((a, b) => a - b);
+  const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!.toFixed(1);
+  console.log(`update: ${status.status} in ${seconds.toFixed(1)} s (${status.summary.split('\n')[0]})`);
+  console.log(`GET /v2/agent/<id>/jobs during the update: ${ms.length} requests, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${ms.at(-1)!.toFixed(1)} ms, non-200: ${failures.length}`);
+} finally {
+  await server.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
