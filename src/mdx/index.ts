@@ -4,3 +4,5 @@ export { MDX_CODES, type MdxCode } from './codes.js';
 export { knownImportsFor, scanPageImports, type RepoImportMap } from './component-imports.js';
 export { type TreeConsumer, type TreeValues } from './tree-values.js';
 export { iconMaskUrl, iconSvg, isImageIcon, resolveIcon, type IconLibrary, type IconSetName, type ResolvedIcon } from './icons/resolve.js';
+export { codeThemesOf } from './code-themes.js';
+export { DEFAULT_CODE_THEMES, type CodeThemes } from './highlight.js';
