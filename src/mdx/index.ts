@@ -5,4 +5,4 @@ export { knownImportsFor, scanPageImports, type RepoImportMap } from './componen
 export { type TreeConsumer, type TreeValues } from './tree-values.js';
 export { iconMaskUrl, iconSvg, isImageIcon, resolveIcon, type IconLibrary, type IconSetName, type ResolvedIcon } from './icons/resolve.js';
 export { codeThemesOf } from './code-themes.js';
-export { DEFAULT_CODE_THEMES, type CodeThemes } from './highlight.js';
+export { DEFAULT_CODE_THEMES, highlightToHtml, prepareLanguages, type CodeThemes } from './highlight.js';

@@ -50,7 +50,7 @@ function snippetOutside(job: MdxJob, importPath: string): Diagnostic {
 }
 
 /** Compile one page body; snippet reads are confined to the docs root's real path. */
-export async function runMdxJob(job: MdxJob, root: string, variables: Record<string, string>): Promise<MdxResult> {
+export async function runMdxJob(job: MdxJob, root: string, variables: Record<string, string>, options: { untrusted?: boolean } = {}): Promise<MdxResult> {
   const refused: Diagnostic[] = [];
   try {
     const out = await renderMdx({
@@ -78,7 +78,7 @@ export async function runMdxJob(job: MdxJob, root: string, variables: Record<str
         }
         return null;
       },
-    }, { alsoText: treeToMarkdown });
+    }, { alsoText: treeToMarkdown, untrusted: options.untrusted });
     return { id: job.id, html: out.html, headings: out.headings, diagnostics: [...refused, ...out.diagnostics], features: [...out.usesClientFeatures], renderer: out.renderer, markdown: out.text };
   } catch (error) {
     // A crash in one page must not stop the others: report it on the page and move on. The code

@@ -11,6 +11,7 @@ import { integrationHead } from './head/integrations.js';
 import { seoBaseUrl, seoHead, type SeoSite } from './head/seo.js';
 import { PageRenderer } from './render-page.js';
 import { siteLookOf } from './site-look.js';
+import type { BuiltAsset } from './site-assets.js';
 import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
 
 export interface PageBody {
@@ -70,6 +71,22 @@ export class SiteRenderer {
       this.sectionViews.set(sectionId, parts);
     }
     return parts;
+  }
+
+  /** Section sidebars shared as files by the pages rendered so far (`assets/nav.<hash>.html`), to write beside them. */
+  sharedFiles(): BuiltAsset[] {
+    return this.renderer.sharedFiles();
+  }
+
+  /** The shared sidebar file at URL path `pathname` (`/assets/nav.<hash>.html`) of any section, for servers that render on request. */
+  sharedFile(pathname: string): BuiltAsset | undefined {
+    if (!/^\/assets\/nav\.[0-9a-f]+\.html$/.test(pathname)) return undefined;
+    for (const id of this.site.model.sectionsById.keys()) {
+      const { view, chrome } = this.sectionParts(id);
+      const file = this.renderer.sharedFileOf(view, chrome);
+      if (file && '/' + file.file === pathname) return file;
+    }
+    return undefined;
   }
 
   /** Frontmatter flags of the page behind a route (endpoint pages have none). */

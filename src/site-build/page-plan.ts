@@ -84,7 +84,7 @@ export function planPages(site: Site, renderer: SiteRenderer, keys: BuildKeys, d
       const bodyKey = hashText(keys.env, page.file, page.sourceHash ?? page.source, JSON.stringify(job.knownImports));
       entry = { route, bodyKey, job: { id: nextJob++, ...job }, suffix, markdownSuffix };
     } else {
-      const body: CachedBody = { html: source.html, headings: [], diagnostics: [], features: [], renderer: 'openapi', markdown: source.markdown };
+      const body: CachedBody = { html: source.html, headings: source.headings, diagnostics: [], features: [], renderer: 'openapi', markdown: source.markdown };
       entry = { route, bodyKey: hashText(keys.env, 'endpoint', source.html, source.markdown), body };
     }
     const pageKey = hashText(entry.bodyKey, entry.suffix ?? '', keys.layout, renderer.sectionParts(route.sectionId).key, JSON.stringify(route), JSON.stringify(renderer.pageFlags(route)));
