@@ -26,6 +26,8 @@ export interface SiteRendererOptions {
   siteUrl?: string;
   /** Load the `integrations` (analytics, chat, consent) on every page; the build does, `folio dev` only when asked. */
   integrations?: boolean;
+  /** Repository file → when git last changed it (ms), for `metadata.timestamp` / `timestamp` pages (`gitLastModified`). */
+  lastModified?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -47,7 +49,10 @@ export class SiteRenderer {
   /** `service: problem` for configured integrations that could not be loaded (empty when integrations are off). */
   readonly integrationProblems: string[];
 
-  constructor(private readonly site: Site, assets: AssetUrls, options: SiteRendererOptions = {}) {
+  /** The build's own time: the date of pages git knows nothing about. */
+  private readonly builtAt = Date.now();
+
+  constructor(private readonly site: Site, assets: AssetUrls, private readonly options: SiteRendererOptions = {}) {
     this.seo = seoSiteOf(site, options.siteUrl);
     const integrations = options.integrations ? integrationHead(site.config.integrations) : { html: '', problems: [] };
     this.integrationProblems = integrations.problems;
@@ -98,15 +103,24 @@ export class SiteRenderer {
     return { noindex, unsearchable, mode: page?.mode };
   }
 
-  /** The "page not found" document, framed by the default section. */
+  /**
+   * The "page not found" document, framed by the default section, as docs.json `errors.404` asks:
+   * its title and description, and (the platform's default, `redirect: true`) an immediate move
+   * to the home page, done by a refresh meta tag so it works without JavaScript and under a CSP.
+   */
   renderNotFound(): string {
-    const { model } = this.site;
+    const { model, config } = this.site;
     const home = model.sectionsById.get(model.defaultSectionId)?.firstPage ?? '/';
-    return this.render(
-      { href: '/404', path: '404', kind: 'page', file: null, title: 'Page not found', description: 'This page does not exist or has moved.', sectionId: model.defaultSectionId, listed: false, breadcrumbs: [], eyebrow: '404', prev: null, next: null, versions: [], languages: [] },
-      { html: `<p>Go back to <a href="${escapeHtml(home)}">the home page</a> or use the search box.</p>`, headings: [], features: [] },
+    const settings = config.errors?.['404'] ?? {};
+    const title = settings.title?.trim() || 'Page not found';
+    const description = settings.description?.trim() || 'This page does not exist or has moved.';
+    const html = this.render(
+      { href: '/404', path: '404', kind: 'page', file: null, title, description, sectionId: model.defaultSectionId, listed: false, breadcrumbs: [], eyebrow: '404', prev: null, next: null, versions: [], languages: [] },
+      { html: `<p>${escapeHtml(description)}</p><p>Go back to <a href="${escapeHtml(home)}">the home page</a> or use the search box.</p>`, headings: [], features: [] },
       { noindex: true, unsearchable: true },
     );
+    if (settings.redirect === false) return html;
+    return html.replace('</head>', `<meta http-equiv="refresh" content="0; url=${escapeHtml(home)}"></head>`);
   }
 
   /** The full HTML document of a route. */
@@ -123,6 +137,9 @@ export class SiteRenderer {
     page.unsearchable = flags.unsearchable;
     const source = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
     applyPageFrontmatter(page, source?.frontmatter ?? {});
+    const fm = source?.frontmatter ?? {};
+    const showDate = typeof fm.timestamp === 'boolean' ? fm.timestamp : this.site.config.metadata?.timestamp === true;
+    if (showDate && route.kind === 'page') page.lastModified = pageDate(fm.lastUpdatedDate, route.file ? this.options.lastModified?.get(route.file) : undefined, this.builtAt);
     page.seoHead = seoHead(this.seo, {
       href: route.href,
       title: route.title,
@@ -158,4 +175,10 @@ function applyPageFrontmatter(page: PageView, frontmatter: Record<string, unknow
     page.prev = undefined;
     page.next = undefined;
   }
+}
+
+/** `lastUpdatedDate` frontmatter (a date or ISO 8601 time) first, then git's date, then the build's; ISO form. */
+function pageDate(given: unknown, fromGit: number | undefined, builtAt: number): string {
+  const parsed = given instanceof Date ? given.getTime() : typeof given === 'string' || typeof given === 'number' ? Date.parse(String(given)) : NaN;
+  return new Date(Number.isFinite(parsed) ? parsed : (fromGit ?? builtAt)).toISOString();
 }

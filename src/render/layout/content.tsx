@@ -105,6 +105,11 @@ export function Content({ page, menu }: { page: PageView; menu?: PageMenuProps }
       </header>
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
       {page.directory ? <Directory directory={page.directory} /> : null}
+      {page.lastModified ? (
+        <p className="last-modified" data-pagefind-ignore="">
+          Last modified on <time dateTime={page.lastModified}>{formatDate(page.lastModified)}</time>
+        </p>
+      ) : null}
       {page.prev || page.next ? (
         <nav className="pager" aria-label="Previous and next pages" data-pagefind-ignore="">
           {page.prev ? (
@@ -143,4 +148,9 @@ export function TableOfContents({ page }: { page: PageView }) {
       </ul>
     </nav>
   );
+}
+
+/** `2026-11-25T…` → `November 25, 2026` (UTC, the same on every machine that builds it). */
+function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
