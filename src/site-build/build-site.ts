@@ -119,7 +119,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey))),
     writePageDiagnostics(outDir, pageDiagnostics),
   ]).catch((error: unknown) => void diagnostics.push(refusedWrite(error)));
-  await writeAssetFiles(site, outDir, [assets.css, assets.js], mermaid !== null && pages.drawsDiagrams, diagnostics);
+  await writeAssetFiles(site, outDir, [assets.css, assets.js, assets.playground], mermaid !== null && pages.drawsDiagrams, diagnostics);
   const [{ outcome: indexed, ms }] = await Promise.all([indexing, saving]);
 
   for (const e of indexed?.errors ?? []) diagnostics.push(buildProblem('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));
