@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { markdownFileFor, markdownLink, pageMarkdown, wantsMarkdown } from '../markdown/index.js';
-import { pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, SiteRenderer, siteVariables, type PageBody } from '../render/index.js';
+import { pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
 import { API_PROXY_PATH, handleProxyRoute, type ProxyOptions } from '../openapi/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { hashText, matchRedirect, type RedirectRule } from '../shared/index.js';
@@ -89,7 +89,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   const clients = new Set<ServerResponse>();
   const waiters: ((files: string[]) => void)[] = [];
   const bodies = new Map<string, DevBody>();
-  let state: Promise<{ site: Site | null; diagnostics: Diagnostic[]; renderer: SiteRenderer | null; redirects: RedirectRule[]; assets: Awaited<ReturnType<typeof siteAssets>> }> | null = null;
+  let state: Promise<{ site: Site | null; diagnostics: Diagnostic[]; renderer: SiteRenderer | null; redirects: RedirectRule[]; assets: Awaited<ReturnType<typeof siteAssets>>; tailwind: BuiltAsset | null }> | null = null;
 
   const load = () =>
     (state ??= (async () => {
@@ -97,10 +97,11 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       if (site?.openapi) await prepareEndpointHighlighting();
       const katex = katexDist() ? '/assets/katex/katex.min.css' : undefined;
       const mermaid = mermaidDist() ? '/assets/mermaid/mermaid.esm.min.mjs' : undefined;
-      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', katex, mermaid, devScript: RELOAD_SCRIPT }, { integrations }) : null;
+      const tailwind = site ? await siteTailwind(site) : null;
+      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex, mermaid, devScript: RELOAD_SCRIPT }, { integrations }) : null;
       // The build's matcher and rules (pages win over redirects); target checks are left to `folio check`.
       const redirects = site ? siteRedirects(site, { checkTargets: false }).rules : [];
-      return { site, diagnostics, renderer, redirects, assets };
+      return { site, diagnostics, renderer, redirects, assets, tailwind };
     })());
 
   const stopWatching = watchTree(root, (files) => {
@@ -166,8 +167,9 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       req.on('close', () => clients.delete(res));
       return;
     }
-    const { site, diagnostics, renderer, redirects, assets } = await load();
+    const { site, diagnostics, renderer, redirects, assets, tailwind } = await load();
     if (pathname === '/' + assets.css.file) return send(res, 200, TYPES['.css']!, assets.css.contents);
+    if (tailwind && pathname === '/' + tailwind.file) return send(res, 200, TYPES['.css']!, tailwind.contents);
     if (pathname === '/' + assets.js.file) return send(res, 200, TYPES['.js']!, assets.js.contents);
     if (pathname === '/' + assets.playground.file) return send(res, 200, TYPES['.js']!, assets.playground.contents);
     const packaged = (await distFile(pathname, '/assets/katex/', pathname.startsWith('/assets/katex/') ? katexDist() : null)) ?? (await distFile(pathname, '/assets/mermaid/', pathname.startsWith('/assets/mermaid/') ? mermaidDist() : null));

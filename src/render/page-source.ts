@@ -46,7 +46,7 @@ export function pageSourceOf(site: Site, route: PageRoute): PageSource {
   }
   // What other pages import under the names this page uses decides forgotten imports.
   const knownImports = knownImportsFor(page.file, source, site.imports);
-  const job = { file: page.file, source: source.slice(page.bodyOffset), lineOffset: page.bodyLine - 1, knownImports };
+  const job = { file: page.file, source: source.slice(page.bodyOffset), lineOffset: page.bodyLine - 1, knownImports, iconLibrary: site.config.icons?.library };
   return { kind: 'mdx', page: page as Page & { source: string }, job, suffix, markdownSuffix, problems };
 }
 

@@ -13,6 +13,9 @@ import { Content, TableOfContents } from './layout/content.js';
 import { Header, TabBar } from './layout/header.js';
 import { Sidebar, numberSidebar } from './layout/sidebar.js';
 import { htmlLang } from './languages.js';
+import { PageIconStyles } from './icons.js';
+import type { SiteLook } from './site-look.js';
+import type { IconLibrary } from '../mdx/index.js';
 import { escapeHtml } from '../shared/index.js';
 import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
 
@@ -41,8 +44,11 @@ interface ChromeParts {
 export class PageRenderer {
   private sections = new Map<string, SectionParts>();
   private chromes = new Map<string, ChromeParts>();
+  private readonly icons: PageIconStyles;
 
-  constructor(private readonly assets: AssetUrls, private readonly options: { siteName: string; defaultTheme?: string; siteHead?: string } = { siteName: '' }) {}
+  constructor(private readonly assets: AssetUrls, private readonly options: { siteName: string; defaultTheme?: string; siteHead?: string; iconLibrary?: IconLibrary; look?: SiteLook } = { siteName: '' }) {
+    this.icons = new PageIconStyles(options.iconLibrary);
+  }
 
   private sectionParts(section: SectionView): SectionParts {
     let parts = this.sections.get(section.key);
@@ -101,11 +107,28 @@ export class PageRenderer {
     const htmlAttrs = [
       `lang="${escapeHtml(htmlLang(chrome.lang))}"`,
       'data-theme="light"',
+      `data-site-theme="${escapeHtml(this.options.look?.theme ?? 'mint')}"`,
+      ...(this.options.look?.htmlAttrs ?? []),
       `data-base="${escapeHtml(a.base)}"`,
       this.options.defaultTheme ? `data-default-theme="${escapeHtml(this.options.defaultTheme)}"` : '',
       chrome.banner?.dismissible ? `data-banner-key="${chrome.banner.key}"` : '',
       page.mermaid && a.mermaid ? `data-mermaid="${escapeHtml(a.mermaid)}"` : '',
     ].filter(Boolean);
+
+    const header = renderToStaticMarkup(createElement(Header, { chrome, switchers: page.switchers }));
+    const menu = chrome.pageMenu?.length && page.href !== '/404' ? { items: chrome.pageMenu, markdownPath: a.base.replace(/\/?$/, '/') + markdownFileFor(page.href) } : undefined;
+    const content = renderToStaticMarkup(createElement(Content, { page, menu }));
+    const toc = renderToStaticMarkup(createElement(TableOfContents, { page }));
+    const body =
+      '<a class="skip-link" href="#content">Skip to content</a>' +
+      c.bannerHtml +
+      header +
+      s.tabBarHtml +
+      `<div class="layout${page.mode === 'wide' ? ' layout-wide' : ''}"><aside class="sidebar" id="sidebar"><div class="sidebar-scroll">${this.sidebarFor(s, page.href)}</div></aside>` +
+      `<main id="content" class="main">${content}</main>` +
+      `<aside class="toc-column">${toc}</aside></div>` +
+      c.footerHtml;
+    const iconStyle = this.icons.cssFor(body);
     const head = [
       '<meta charset="utf-8">',
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -115,27 +138,16 @@ export class PageRenderer {
       chrome.favicon ? `<link rel="icon" href="${escapeHtml(chrome.favicon)}">` : '',
       `<link rel="stylesheet" href="${escapeHtml(a.css)}">`,
       page.math && a.katex ? `<link rel="stylesheet" href="${escapeHtml(a.katex)}">` : '',
-      `<style>${themeStyle}</style>`,
+      a.tailwind ? `<link rel="stylesheet" href="${escapeHtml(a.tailwind)}">` : '',
+      ...(a.customCss ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+      `<style>${themeStyle}${this.options.look?.css ?? ''}${iconStyle}</style>`,
+      this.options.look?.head ?? '',
       `<script>${HEAD_SCRIPT}</script>`,
       `<script src="${escapeHtml(a.js)}" defer></script>`,
+      ...(a.customJs ?? []).map((src) => `<script src="${escapeHtml(src)}" defer></script>`),
       a.devScript ?? '',
       this.options.siteHead ?? '',
     ].join('');
-    const header = renderToStaticMarkup(createElement(Header, { chrome, switchers: page.switchers }));
-    const menu = chrome.pageMenu?.length && page.href !== '/404' ? { items: chrome.pageMenu, markdownPath: a.base.replace(/\/?$/, '/') + markdownFileFor(page.href) } : undefined;
-    const content = renderToStaticMarkup(createElement(Content, { page, menu }));
-    const toc = renderToStaticMarkup(createElement(TableOfContents, { page }));
-    return (
-      `<!doctype html><html ${htmlAttrs.join(' ')}><head>${head}</head><body>` +
-      '<a class="skip-link" href="#content">Skip to content</a>' +
-      c.bannerHtml +
-      header +
-      s.tabBarHtml +
-      `<div class="layout${page.mode === 'wide' ? ' layout-wide' : ''}"><aside class="sidebar" id="sidebar"><div class="sidebar-scroll">${this.sidebarFor(s, page.href)}</div></aside>` +
-      `<main id="content" class="main">${content}</main>` +
-      `<aside class="toc-column">${toc}</aside></div>` +
-      c.footerHtml +
-      '</body></html>'
-    );
+    return `<!doctype html><html ${htmlAttrs.join(' ')}><head>${head}</head><body>${body}</body></html>`;
   }
 }

@@ -10,6 +10,7 @@ import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from '.
 import { integrationHead } from './head/integrations.js';
 import { seoBaseUrl, seoHead, type SeoSite } from './head/seo.js';
 import { PageRenderer } from './render-page.js';
+import { siteLookOf } from './site-look.js';
 import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
 
 export interface PageBody {
@@ -26,6 +27,16 @@ export interface SiteRendererOptions {
   integrations?: boolean;
 }
 
+/**
+ * URLs of the repository's `.css` and `.js` files, each with `?v=` and a hash of its text: a host may
+ * cache them, and an edit changes every page's head (its cache key) so pages link the new text.
+ */
+function customFileUrls(site: Site, base: string): { customCss: string[]; customJs: string[] } {
+  const prefix = base.replace(/\/?$/, '/');
+  const url = (f: { file: string; hash: string }) => `${prefix}${f.file.split('/').map(encodeURIComponent).join('/')}?v=${f.hash}`;
+  return { customCss: (site.index.custom?.css ?? []).map(url), customJs: (site.index.custom?.js ?? []).map(url) };
+}
+
 export class SiteRenderer {
   private renderer: PageRenderer;
   private sectionViews = new Map<string, { view: SectionView; chrome: ChromeView; key: string }>();
@@ -39,8 +50,10 @@ export class SiteRenderer {
     this.seo = seoSiteOf(site, options.siteUrl);
     const integrations = options.integrations ? integrationHead(site.config.integrations) : { html: '', problems: [] };
     this.integrationProblems = integrations.problems;
-    this.headKey = hashText(JSON.stringify(this.seo), integrations.html);
-    this.renderer = new PageRenderer(assets, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html });
+    const custom = customFileUrls(site, assets.base);
+    const look = siteLookOf(site.config);
+    this.headKey = hashText(JSON.stringify(this.seo), integrations.html, JSON.stringify(custom), JSON.stringify(look));
+    this.renderer = new PageRenderer({ ...assets, ...custom }, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html, iconLibrary: site.config.icons?.library, look });
   }
 
   /** Views and a cache key of everything section-wide that a page's HTML depends on. */

@@ -15,6 +15,8 @@ export interface PoolOptions {
   variables: Record<string, string>;
   threads?: number;
   inProcessBelow?: number;
+  /** Render as untrusted (no repository code runs; `renderMdx`'s `untrusted`). */
+  untrusted?: boolean;
   onResult?: (result: MdxResult) => void;
 }
 
@@ -22,13 +24,13 @@ export interface PoolOptions {
  * The worker entry next to this module. From TypeScript sources (tsx, tests, benches) the worker
  * first registers tsx's loader itself: `--import tsx` in a worker's execArgv is not honoured on Node 20.
  */
-function startWorker(root: string, variables: Record<string, string>): Worker {
+function startWorker(root: string, variables: Record<string, string>, untrusted = false): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
-  if (!fromSource) return new Worker(new URL('./mdx-worker.js', import.meta.url), { workerData: { root, variables } });
+  if (!fromSource) return new Worker(new URL('./mdx-worker.js', import.meta.url), { workerData: { root, variables, untrusted } });
   const entry = new URL('./mdx-worker.ts', import.meta.url).href;
   const tsx = import.meta.resolve('tsx/esm/api');
   const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(code, { eval: true, workerData: { root, variables } });
+  return new Worker(code, { eval: true, workerData: { root, variables, untrusted } });
 }
 
 /** Compile every job; results arrive through `onResult` as they finish and are returned in job order. */
@@ -43,7 +45,7 @@ export async function compileAll(jobs: MdxJob[], options: PoolOptions): Promise<
   const wanted = Number.isInteger(options.threads) && options.threads! > 0 ? options.threads! : os.availableParallelism();
   const threads = Math.max(1, Math.min(wanted, Math.ceil(jobs.length / 16)));
   if (jobs.length < inProcessBelow || threads === 1) {
-    for (const job of jobs) accept(await runMdxJob(job, root, variables));
+    for (const job of jobs) accept(await runMdxJob(job, root, variables, { untrusted: options.untrusted }));
     return results;
   }
   const queue = [...jobs];
@@ -51,7 +53,7 @@ export async function compileAll(jobs: MdxJob[], options: PoolOptions): Promise<
   await Promise.all(
     Array.from({ length: threads }, () =>
       new Promise<void>((resolve, reject) => {
-        const worker = startWorker(root, variables);
+        const worker = startWorker(root, variables, options.untrusted);
         let pending = 0;
         const feed = () => {
           const next = queue.splice(0, batch);
@@ -91,6 +93,7 @@ export interface CompilePagesOptions {
   root: string;
   variables: Record<string, string>;
   threads: number;
+  untrusted?: boolean;
   /** Each compiled body is put here under the page's body key. */
   cache: BuildCache;
   /** Called with each page the moment its body is set. */
@@ -98,7 +101,7 @@ export interface CompilePagesOptions {
 }
 
 /** Compile the body of every page (each has a `job`), caching it and handing the page on. */
-export async function compilePages(pages: PlannedPage[], { root, variables, threads, cache, onCompiled }: CompilePagesOptions): Promise<void> {
+export async function compilePages(pages: PlannedPage[], { root, variables, threads, untrusted, cache, onCompiled }: CompilePagesOptions): Promise<void> {
   const byJob = new Map(pages.map((p) => [p.job!.id, p]));
   await compileAll(
     pages.map((p) => p.job!),
@@ -106,6 +109,7 @@ export async function compilePages(pages: PlannedPage[], { root, variables, thre
       root,
       variables,
       threads,
+      untrusted,
       onResult: (r) => {
         const p = byJob.get(r.id)!;
         const { id: _id, ...body } = r;

@@ -16,7 +16,7 @@ import { OutputWriter } from './output-writer.js';
 import type { PlannedPage } from './page-plan.js';
 import type { SearchPlan } from './search-plan.js';
 import { htmlFileFor, isStaticRedirectSource, redirectHtml, robotsTxt, sitemapXml } from './site-files.js';
-import { copyStaticFiles } from './static-files.js';
+import { copyCustomFiles, copyStaticFiles } from './static-files.js';
 
 export interface PageWriterOptions {
   outDir: string;
@@ -156,6 +156,7 @@ export async function writeAssetFiles(site: Site, outDir: string, assets: BuiltA
     // Mermaid's browser build (3.6 MB) goes only into sites where a page drew a diagram.
     if (mermaid) await copyMermaidAssets(outDir);
     await copyStaticFiles(site.root, outDir, diagnostics);
+    await copyCustomFiles(site, outDir, diagnostics);
   } catch (error) {
     diagnostics.push(refusedWrite(error));
   }
