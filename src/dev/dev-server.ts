@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { markdownFileFor, markdownLink, pageMarkdown, wantsMarkdown } from '../markdown/index.js';
-import { pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
+import { composeEndpointBody, pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
 import { API_PROXY_PATH, handleProxyRoute, type ProxyOptions } from '../openapi/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { hashText, matchRedirect, type RedirectRule } from '../shared/index.js';
@@ -130,7 +130,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     let body = bodies.get(key);
     if (!body) {
       const r = await runMdxJob({ id: 0, ...job }, root, siteVariables(site));
-      body = { html: r.html + suffix, headings: r.headings, features: r.features, diagnostics: [...problems, ...r.diagnostics], markdown: [r.markdown ?? '', markdownSuffix ?? ''].join('\n\n') };
+      const composed = composeEndpointBody({ html: r.html, headings: r.headings }, suffix);
+      body = { html: composed.html, headings: composed.headings, features: r.features, diagnostics: [...problems, ...r.diagnostics], markdown: [r.markdown ?? '', markdownSuffix ?? ''].join('\n\n') };
       bodies.set(key, body);
     }
     return body;
