@@ -11,6 +11,8 @@ export interface ApiContext {
   services: AdminServices;
   jobs: JobCache;
   projects: ProjectCache;
+  /** Sites answer on `<projectId>.<siteDomain>`, previews on `<slug>--<projectId>.<siteDomain>`; default `localhost`. */
+  siteDomain?: string;
 }
 
 export type ApiApp = OpenAPIHono<AuthEnv>;

@@ -45,7 +45,7 @@ export function updateStatusBody(row: UpdateRow): UpdateStatusBody {
     logs: row.logs,
     createdAt: row.createdAt.toISOString(),
     endedAt: row.endedAt ? row.endedAt.toISOString() : null,
-    subdomain: row.projectId,
+    subdomain: row.previewSlug ? `${row.previewSlug}--${row.projectId}` : row.projectId,
     source: row.source as UpdateStatusBody['source'],
     commit: row.commitSha || row.commitRef ? { sha: row.commitSha, ref: row.commitRef, message: row.commitMessage } : null,
   };

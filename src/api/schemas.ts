@@ -145,6 +145,19 @@ export const UpdateTriggeredSchema = z
   })
   .openapi('UpdateTriggered');
 
+export const PreviewRequestSchema = z
+  .object({
+    branch: z.string().min(1).max(255).openapi({ description: 'The name of the Git branch to create a preview deployment for.' }),
+  })
+  .openapi('PreviewRequest');
+
+export const PreviewTriggeredSchema = z
+  .object({
+    statusId: z.string().openapi({ description: 'The status ID of the preview build; follow it with `GET /v1/project/update-status/{statusId}`.' }),
+    previewUrl: z.string().openapi({ description: 'The URL where the preview is served: `<branch slug>--<project>.<site domain>`.' }),
+  })
+  .openapi('PreviewTriggered');
+
 export const StatusParams = z.object({
   statusId: z.string().min(1).max(100).openapi({ param: { name: 'statusId', in: 'path' }, description: 'The status ID of a triggered update.' }),
 });
@@ -158,8 +171,8 @@ export const UpdateStatusSchema = z
     logs: z.array(z.string()).openapi({ description: 'Log lines of the fetch, build and publish steps.' }),
     createdAt: z.string().datetime().openapi({ description: 'When the update was queued (ISO 8601, UTC).' }),
     endedAt: z.string().datetime().nullable().openapi({ description: 'When the update ended (ISO 8601, UTC); `null` until then.' }),
-    subdomain: z.string().openapi({ description: 'Host label the project site is served under (`<subdomain>.<site domain>`).' }),
-    source: z.enum(['api', 'dashboard', 'internal']).openapi({ description: 'Where the update was triggered from.' }),
+    subdomain: z.string().openapi({ description: 'Host label the built site is served under (`<subdomain>.<site domain>`): the project id, or `<branch slug>--<project id>` for a preview.' }),
+    source: z.enum(['api', 'dashboard', 'internal', 'github', 'gitlab']).openapi({ description: 'Where the update was triggered from (`github`, `gitlab`: a push or pull request webhook).' }),
     commit: z
       .object({
         sha: z.string().nullable().openapi({ description: 'The SHA of the commit built.' }),

@@ -22,6 +22,8 @@ import { EMPTY_PROMPT } from './schemas.js';
 export interface UpdateTrigger {
   /** Queue an update and start it in the background; returns the queued row. */
   trigger(project: ProjectRow, source: UpdateSource): Promise<UpdateRow>;
+  /** Queue a preview build of `branch` (created or rebuilt); returns the queued row and the preview's slug. */
+  triggerPreview(project: ProjectRow, branch: string, source: UpdateSource): Promise<{ update: UpdateRow; slug: string }>;
 }
 
 export interface NewJobInput {
@@ -44,6 +46,11 @@ export interface AdminServices {
   archiveJob(project: ProjectRow, jobId: string): Promise<AgentJobRow | null>;
   /** Queue a documentation update and start it in the background. */
   triggerUpdate(project: ProjectRow, source?: UpdateSource): Promise<UpdateRow>;
+  /**
+   * Queue a preview of a branch the repository has (400 otherwise) and start it in the background;
+   * the preview is served at `<slug>--<projectId>.<site domain>`.
+   */
+  triggerPreview(project: ProjectRow, branch: string, source?: UpdateSource): Promise<{ update: UpdateRow; slug: string }>;
   /** Revoke a key and drop it from the in-memory key cache at once. */
   revokeKey(keyId: string): Promise<ApiKeyRow | null>;
 }
@@ -144,6 +151,10 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
     },
     archiveJob: (project, jobId) => archiveAgentJob(db, project.id, jobId),
     triggerUpdate: (project, source = 'api') => updates.trigger(project, source),
+    async triggerPreview(project, branch, source = 'api') {
+      await checkBranch(project, branch);
+      return updates.triggerPreview(project, branch, source);
+    },
     async revokeKey(keyId) {
       const row = await revokeApiKey(db, keyId);
       keyCache.invalidate(keyId);

@@ -4,7 +4,7 @@ import { errorsFor, keyAllows, projectFor, security } from './common.js';
 import type { ApiApp, ApiContext } from './context.js';
 import { ApiError } from './errors.js';
 import { updateStatusBody } from './present.js';
-import { StatusParams, UpdateParams, UpdateStatusSchema, UpdateTriggeredSchema } from './schemas.js';
+import { PreviewRequestSchema, PreviewTriggeredSchema, StatusParams, UpdateParams, UpdateStatusSchema, UpdateTriggeredSchema } from './schemas.js';
 
 const triggerUpdate = createRoute({
   method: 'post',
@@ -19,6 +19,26 @@ const triggerUpdate = createRoute({
     ...errorsFor(401, 404),
   },
 });
+
+const triggerPreview = createRoute({
+  method: 'post',
+  path: '/v1/project/preview/{projectId}',
+  summary: 'Trigger preview deployment',
+  description:
+    "Creates a preview of a branch, or rebuilds it when one exists: fetch, build and publish the branch at its own host, `<branch slug>--<project>.<site domain>`, leaving the project's site as it is. Returns a status ID (follow it with `GET /v1/project/update-status/{statusId}`) and the preview's URL. Previews unused for the server's preview TTL are deleted.",
+  security,
+  request: { params: UpdateParams, body: { required: true, content: { 'application/json': { schema: PreviewRequestSchema } } } },
+  responses: {
+    202: { description: 'Preview queued', content: { 'application/json': { schema: PreviewTriggeredSchema } } },
+    ...errorsFor(400, 401, 404, 413, 415),
+  },
+});
+
+/** The URL of a preview, on the scheme and port the request came in on. */
+export function previewUrl(requestUrl: string, slug: string, projectId: string, siteDomain = 'localhost'): string {
+  const url = new URL(requestUrl);
+  return `${url.protocol}//${slug}--${projectId}.${siteDomain}${url.port ? `:${url.port}` : ''}/`;
+}
 
 const updateStatus = createRoute({
   method: 'get',
@@ -41,6 +61,12 @@ export function registerUpdateRoutes(app: ApiApp, ctx: ApiContext): void {
     const project = await projectFor(ctx, c, c.req.valid('param').projectId);
     const update = await ctx.services.triggerUpdate(project, 'api');
     return c.json({ statusId: update.id }, 202);
+  });
+
+  app.openapi(triggerPreview, async (c) => {
+    const project = await projectFor(ctx, c, c.req.valid('param').projectId);
+    const { update, slug } = await ctx.services.triggerPreview(project, c.req.valid('json').branch, 'api');
+    return c.json({ statusId: update.id, previewUrl: previewUrl(c.req.url, slug, project.id, ctx.siteDomain) }, 202);
   });
 
   app.openapi(updateStatus, async (c) => {

@@ -34,6 +34,13 @@ export function parseExpiry(text: string, now = Date.now()): Date | null {
   return Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(text) ? null : date;
 }
 
+/** `14d`, `12h`, `30m`, `45s` → milliseconds; null when the text is none of these (or zero). */
+export function parseDuration(text: string): number | null {
+  const match = /^(\d+)([dhms])$/.exec(text.trim());
+  if (!match || Number(match[1]) === 0) return null;
+  return Number(match[1]) * { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1_000 }[match[2] as 'd' | 'h' | 'm' | 's'];
+}
+
 /** Render rows as an aligned plain-text table. */
 export function formatTable(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));

@@ -21,5 +21,7 @@ export interface DashboardContext {
   secureCookies: boolean | 'auto';
   trustProxy: boolean;
   siteUrl: (project: ProjectRow, requestUrl: URL) => string;
+  /** URL of a preview: `<slug>--<projectId>.<siteDomain>` on the dashboard's scheme and port. */
+  previewUrl: (project: ProjectRow, slug: string, requestUrl: URL) => string;
   onProjectChanged: (project: ProjectRow) => void | Promise<void>;
 }

@@ -41,6 +41,12 @@ export function defaultSiteUrl(project: ProjectRow, requestUrl: URL, siteDomain 
   return `${requestUrl.protocol}//${host}${port}/`;
 }
 
+/** Preview address: `<slug>--<project id>.<siteDomain>`, on the dashboard's scheme and port. */
+export function defaultPreviewUrl(project: ProjectRow, slug: string, requestUrl: URL, siteDomain = 'localhost'): string {
+  const port = requestUrl.port ? `:${requestUrl.port}` : '';
+  return `${requestUrl.protocol}//${slug}--${project.id}.${siteDomain}${port}/`;
+}
+
 const ASSET_HEADERS = { 'Cache-Control': 'public, max-age=31536000, immutable' };
 
 /** The dashboard as a Hono sub-app; mount it with `app.route('/dashboard', createDashboard(deps))`. */
@@ -64,6 +70,7 @@ export function createDashboard({
     secureCookies,
     trustProxy,
     siteUrl,
+    previewUrl: (project, slug, url) => defaultPreviewUrl(project, slug, url, siteDomain),
     onProjectChanged,
   };
   const app = new Hono<DashboardEnv>();

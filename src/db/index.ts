@@ -13,3 +13,4 @@ export * from './pull-requests.js';
 export * from './schema.js';
 export * from './rate-limit.js';
 export * from './updates.js';
+export * from './previews.js';

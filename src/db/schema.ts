@@ -82,9 +82,21 @@ export const updates = pgTable('updates', {
   commitSha: text('commit_sha'),
   commitRef: text('commit_ref'),
   commitMessage: text('commit_message'),
+  /** Set when the update builds a preview (migration 0210): the preview's slug; null for the production site. */
+  previewSlug: text('preview_slug'),
   createdAt: ts('created_at').notNull(),
   startedAt: ts('started_at'),
   endedAt: ts('ended_at'),
+});
+
+/** Preview deployments of a project's branches (migration 0210). */
+export const previews = pgTable('previews', {
+  projectId: text('project_id').notNull(),
+  slug: text('slug').notNull(),
+  branch: text('branch').notNull(),
+  updateId: text('update_id'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
 });
 
 export type AgentJobStatus = 'active' | 'completed' | 'archived' | 'failed';
@@ -97,6 +109,7 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
 export type AgentJobRow = typeof agentJobs.$inferSelect;
 export type AgentJobMessageRow = typeof agentJobMessages.$inferSelect;
 export type UpdateRow = typeof updates.$inferSelect;
+export type PreviewRow = typeof previews.$inferSelect;
 export type AgentJobStepRow = typeof agentJobSteps.$inferSelect;
 
-export const schema = { projects, apiKeys, agentJobs, agentJobMessages, agentJobSteps, updates };
+export const schema = { projects, apiKeys, agentJobs, agentJobMessages, agentJobSteps, updates, previews };

@@ -4,13 +4,13 @@ import type { Database } from './connection.js';
 import { updates, type UpdateRow } from './schema.js';
 
 /** Where an update was triggered from (a subset of the hosted platform's values). */
-export type UpdateSource = 'api' | 'dashboard' | 'internal';
+export type UpdateSource = 'api' | 'dashboard' | 'internal' | 'github' | 'gitlab';
 
-/** Queue an update of a project's site. */
-export async function createUpdate(db: Database, projectId: string, source: UpdateSource = 'api'): Promise<UpdateRow> {
+/** Queue an update of a project's site, or of one of its previews when `previewSlug` is given. */
+export async function createUpdate(db: Database, projectId: string, source: UpdateSource = 'api', previewSlug: string | null = null): Promise<UpdateRow> {
   const [row] = await db.orm
     .insert(updates)
-    .values({ id: randomUUID(), projectId, status: 'queued', source, summary: 'Queued', logs: [], createdAt: new Date() })
+    .values({ id: randomUUID(), projectId, status: 'queued', source, summary: 'Queued', logs: [], previewSlug, createdAt: new Date() })
     .returning();
   return row!;
 }

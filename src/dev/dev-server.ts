@@ -19,6 +19,7 @@ import { siteRedirects } from '../site-build/index.js';
 import { isLoopbackHost } from './host-check.js';
 import { fallbackNoticeHtml, overlayHtml } from './overlay.js';
 import { decodePath, escapesRoot, pageHrefOf } from './request-path.js';
+import { patchEditedPages } from './page-patch.js';
 import { watchTree } from './watch.js';
 
 export interface DevServerOptions {
@@ -104,8 +105,10 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       return { site, diagnostics, renderer, redirects, assets, tailwind };
     })());
 
-  const stopWatching = watchTree(root, (files) => {
-    state = null;
+  const stopWatching = watchTree(root, async (files) => {
+    // A body-only edit of known pages keeps the loaded site (`page-patch.ts`); anything else reloads it.
+    const loaded = state ? await state.catch(() => null) : null;
+    if (!loaded?.site || !patchEditedPages(loaded.site, files)) state = null;
     if (files.some((f) => /(^|\/)_?snippets\//.test(f) || f === 'docs.json' || f === 'mint.json')) bodies.clear();
     log(`changed: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}`);
     for (const c of clients) c.write(`event: reload\ndata: ${JSON.stringify(files)}\n\n`);
@@ -175,6 +178,9 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (pathname === '/' + assets.playground.file) return send(res, 200, TYPES['.js']!, assets.playground.contents);
     const packaged = (await distFile(pathname, '/assets/katex/', pathname.startsWith('/assets/katex/') ? katexDist() : null)) ?? (await distFile(pathname, '/assets/mermaid/', pathname.startsWith('/assets/mermaid/') ? mermaidDist() : null));
     if (packaged) return send(res, 200, TYPES[path.extname(packaged)] ?? 'application/octet-stream', await readFile(packaged));
+    // A large section's sidebar, shared by its pages (`assets/nav.<hash>.html`).
+    const nav = renderer?.sharedFile(pathname);
+    if (nav) return send(res, 200, 'text/html; charset=utf-8', nav.contents);
     if (!site || !renderer) {
       const html = `<!doctype html><html><head><meta charset="utf-8"><title>Build error</title><link rel="stylesheet" href="/${assets.css.file}">${RELOAD_SCRIPT}</head><body>${overlayHtml(root, diagnostics.filter((d) => d.severity === 'error'))}</body></html>`;
       return send(res, 500, 'text/html; charset=utf-8', html);

@@ -6,3 +6,4 @@ export * from './sites/serve-site.js';
 export * from './updates/fetch-source.js';
 export * from './updates/publish.js';
 export * from './updates/runner.js';
+export * from './previews/index.js';

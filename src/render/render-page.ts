@@ -16,6 +16,8 @@ import { htmlLang } from './languages.js';
 import { PageIconStyles } from './icons.js';
 import type { SiteLook } from './site-look.js';
 import type { IconLibrary } from '../mdx/index.js';
+import { SharedSidebar } from './shared-sidebar.js';
+import type { BuiltAsset } from './site-assets.js';
 import { escapeHtml } from '../shared/index.js';
 import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
 
@@ -33,6 +35,8 @@ interface SectionParts {
   tabBarHtml: string;
   ancestors: Map<string, string[]>;
   collapsed: Set<string>;
+  /** Set when the tree is large: pages carry their place in it and link the shared file. */
+  shared?: SharedSidebar;
 }
 
 interface ChromeParts {
@@ -50,7 +54,17 @@ export class PageRenderer {
     this.icons = new PageIconStyles(options.iconLibrary);
   }
 
-  private sectionParts(section: SectionView): SectionParts {
+  /** Files of the section sidebars shared by this renderer's pages so far (`assets/nav.<hash>.html`). */
+  sharedFiles(): BuiltAsset[] {
+    return [...this.sections.values()].flatMap((s) => (s.shared ? [s.shared.file] : []));
+  }
+
+  /** The shared sidebar file of a section, rendering its parts if no page did yet; undefined when pages carry the whole tree. */
+  sharedFileOf(section: SectionView, chrome: ChromeView): BuiltAsset | undefined {
+    return this.sectionParts(section, chrome.lang).shared?.file;
+  }
+
+  private sectionParts(section: SectionView, lang: string): SectionParts {
     let parts = this.sections.get(section.key);
     if (!parts) {
       const { items, ancestors } = numberSidebar(section.sidebar);
@@ -62,8 +76,10 @@ export class PageRenderer {
         }
       };
       walk(items);
+      const shared = SharedSidebar.over(section, items, { base: this.assets.base, css: this.assets.css, lang: htmlLang(lang), title: this.options.siteName });
       parts = {
-        sidebarHtml: renderToStaticMarkup(createElement(Sidebar, { section, items })),
+        sidebarHtml: shared ? '' : renderToStaticMarkup(createElement(Sidebar, { section, items })),
+        shared,
         tabBarHtml: renderToStaticMarkup(createElement(TabBar, { tabs: section.tabs })),
         ancestors,
         collapsed,
@@ -87,6 +103,7 @@ export class PageRenderer {
 
   /** The sidebar with this page's link marked current and its folded ancestors opened. */
   private sidebarFor(parts: SectionParts, href: string): string {
+    if (parts.shared) return parts.shared.sidebarFor(href);
     // Only sidebar entries (`…nav-link" href=`), not anchors that happen to point at the same page.
     const link = `nav-link" href="${escapeHtml(href)}"`;
     let html = parts.sidebarHtml.split(link).join(`${link} aria-current="page"`);
@@ -98,7 +115,7 @@ export class PageRenderer {
 
   /** The complete HTML document of one page. */
   render(page: PageView, section: SectionView, chrome: ChromeView): string {
-    const s = this.sectionParts(section);
+    const s = this.sectionParts(section, chrome.lang);
     const c = this.chromeParts(chrome);
     const a = this.assets;
     const title = page.title === chrome.siteName ? page.title : `${page.title} - ${chrome.siteName}`;

@@ -11,6 +11,7 @@ import { integrationHead } from './head/integrations.js';
 import { seoBaseUrl, seoHead, type SeoSite } from './head/seo.js';
 import { PageRenderer } from './render-page.js';
 import { siteLookOf } from './site-look.js';
+import type { BuiltAsset } from './site-assets.js';
 import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
 
 export interface PageBody {
@@ -72,6 +73,22 @@ export class SiteRenderer {
     return parts;
   }
 
+  /** Section sidebars shared as files by the pages rendered so far (`assets/nav.<hash>.html`), to write beside them. */
+  sharedFiles(): BuiltAsset[] {
+    return this.renderer.sharedFiles();
+  }
+
+  /** The shared sidebar file at URL path `pathname` (`/assets/nav.<hash>.html`) of any section, for servers that render on request. */
+  sharedFile(pathname: string): BuiltAsset | undefined {
+    if (!/^\/assets\/nav\.[0-9a-f]+\.html$/.test(pathname)) return undefined;
+    for (const id of this.site.model.sectionsById.keys()) {
+      const { view, chrome } = this.sectionParts(id);
+      const file = this.renderer.sharedFileOf(view, chrome);
+      if (file && '/' + file.file === pathname) return file;
+    }
+    return undefined;
+  }
+
   /** Frontmatter flags of the page behind a route (endpoint pages have none). */
   pageFlags(route: PageRoute): { noindex: boolean; unsearchable: boolean; mode?: string } {
     const page = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
@@ -81,15 +98,24 @@ export class SiteRenderer {
     return { noindex, unsearchable, mode: page?.mode };
   }
 
-  /** The "page not found" document, framed by the default section. */
+  /**
+   * The "page not found" document, framed by the default section, as docs.json `errors.404` asks:
+   * its title and description, and (the platform's default, `redirect: true`) an immediate move
+   * to the home page, done by a refresh meta tag so it works without JavaScript and under a CSP.
+   */
   renderNotFound(): string {
-    const { model } = this.site;
+    const { model, config } = this.site;
     const home = model.sectionsById.get(model.defaultSectionId)?.firstPage ?? '/';
-    return this.render(
-      { href: '/404', path: '404', kind: 'page', file: null, title: 'Page not found', description: 'This page does not exist or has moved.', sectionId: model.defaultSectionId, listed: false, breadcrumbs: [], eyebrow: '404', prev: null, next: null, versions: [], languages: [] },
-      { html: `<p>Go back to <a href="${escapeHtml(home)}">the home page</a> or use the search box.</p>`, headings: [], features: [] },
+    const settings = config.errors?.['404'] ?? {};
+    const title = settings.title?.trim() || 'Page not found';
+    const description = settings.description?.trim() || 'This page does not exist or has moved.';
+    const html = this.render(
+      { href: '/404', path: '404', kind: 'page', file: null, title, description, sectionId: model.defaultSectionId, listed: false, breadcrumbs: [], eyebrow: '404', prev: null, next: null, versions: [], languages: [] },
+      { html: `<p>${escapeHtml(description)}</p><p>Go back to <a href="${escapeHtml(home)}">the home page</a> or use the search box.</p>`, headings: [], features: [] },
       { noindex: true, unsearchable: true },
     );
+    if (settings.redirect === false) return html;
+    return html.replace('</head>', `<meta http-equiv="refresh" content="0; url=${escapeHtml(home)}"></head>`);
   }
 
   /** The full HTML document of a route. */

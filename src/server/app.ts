@@ -87,7 +87,7 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   const app = createApiApp({ maxBodyBytes, log });
   // Registered first, so a Host naming a project (`<id>.localhost`, a custom domain) never reaches the API.
   app.use('*', publishedSites(hosts, dataDir));
-  registerAdminApi(app, { db, services, keyCache, projects, jobs: new JobCache(db, deps.jobCache ?? db.kind === 'pglite'), maxBodyBytes });
+  registerAdminApi(app, { db, services, keyCache, projects, siteDomain: deps.siteDomain, jobs: new JobCache(db, deps.jobCache ?? db.kind === 'pglite'), maxBodyBytes });
 
   const shared = { services, updates, keyCache, hosts, projects };
   if (deps.mount) deps.mount(app as unknown as Hono, shared);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { availableModels, createAgentJobQueue, llmOptionsFromEnv, startWorker, type AgentWorker } from '../agent/index.js';
 import { createDashboard, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
 import { failUnfinishedUpdates, openDatabase, type Database } from '../db/index.js';
-import { bearerKeyAuthorizer, createPullRequestRoutes, signedInOr } from '../hosting/index.js';
+import { bearerKeyAuthorizer, createPullRequestRoutes, signedInOr, startPreviewSweeper } from '../hosting/index.js';
 import type { JobQueue } from '../jobs/index.js';
 import { createAppBundle, type AppBundle, type AppDeps } from './app.js';
 import { listen, type ListeningServer } from './listen.js';
@@ -19,6 +19,8 @@ export interface RunServerOptions {
   /** Serve the dashboard at /dashboard (default true). */
   dashboard?: boolean;
   siteDomain?: string;
+  /** Delete previews not rebuilt for this long (swept in the background); default 14 days. */
+  previewTtlMs?: number;
   log?: (line: string) => void;
   /** Extra app dependencies (tests: a site builder). */
   deps?: Partial<AppDeps>;
@@ -43,6 +45,7 @@ export async function runServer({
   worker: withWorker = true,
   dashboard = true,
   siteDomain = 'localhost',
+  previewTtlMs = 14 * 86_400_000,
   log = () => {},
   deps = {},
 }: RunServerOptions = {}): Promise<RunningServer> {
@@ -105,6 +108,7 @@ export async function runServer({
       ...deps,
     });
     server = await listen(bundle.app.fetch, { port, host });
+    const stopSweeper = startPreviewSweeper({ db, dataDir: absoluteData, ttlMs: previewTtlMs, log });
     const owner = dashboard ? await ensureDashboardOwner(db, { basePath: '/dashboard' }) : null;
     // Pull request links must open in a browser: show loopback binds as localhost.
     if (!withWorker) queue = await createAgentJobQueue(db);
@@ -118,6 +122,7 @@ export async function runServer({
       port: running.port,
       owner,
       async close() {
+        stopSweeper();
         await running.close();
         await worker?.stop();
         await queue?.stop();

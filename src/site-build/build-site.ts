@@ -100,8 +100,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Compile and write: cached bodies first, then each compiled body as it arrives.
   const links = new LinkCollector();
   const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links });
-  for (const p of todo) if (p.body) pages.write(p);
-  await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), untrusted: options.untrusted, cache, onCompiled: (p) => pages.write(p) });
+  for (const p of todo) {
+    if (!p.body) continue;
+    pages.write(p);
+    await pages.ready();
+  }
+  await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), untrusted: options.untrusted, cache, onCompiled: (p) => (pages.write(p), pages.ready()) });
   await pages.finished();
   diagnostics.push(...pages.refused);
   const redirects = siteRedirects(site);
@@ -121,7 +125,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey))),
     writePageDiagnostics(outDir, pageDiagnostics),
   ]).catch((error: unknown) => void diagnostics.push(refusedWrite(error)));
-  await writeAssetFiles(site, outDir, [assets.css, assets.js, assets.playground, ...(tailwind ? [tailwind] : [])], mermaid !== null && pages.drawsDiagrams, diagnostics);
+  // Shared sidebars of large sections (`assets/nav.<hash>.html`) go with the assets.
+  await writeAssetFiles(site, outDir, [assets.css, assets.js, assets.playground, ...(tailwind ? [tailwind] : []), ...renderer.sharedFiles()], mermaid !== null && pages.drawsDiagrams, diagnostics);
   const [{ outcome: indexed, ms }] = await Promise.all([indexing, saving]);
 
   for (const e of indexed?.errors ?? []) diagnostics.push(buildProblem('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));

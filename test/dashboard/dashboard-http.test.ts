@@ -4,6 +4,7 @@ import { addAgentJobSteps, claimAgentJob, createAgentJob, createProject, failAge
 import { createUser, ensureDashboardOwner } from '../../src/dashboard/index.js';
 import { backends } from '../db/helpers.js';
 import { dashboardStack, FormClient, type Stack } from './harness.js';
+import { createBareRepo, tempDir } from '../git/git-fixtures.js';
 
 const EMAIL = 'owner@example.com';
 const PASSWORD = 'correct horse battery';
@@ -325,6 +326,33 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
         // After sign-in the login page sends the user on to the pull request (and nowhere off-site).
         expect((await client.get(anonymous.headers.get('location')!)).headers.get('location')).toBe(`/pulls/${pr.id}`);
         expect((await client.get('/dashboard/login?next=%2Fpulls%2F..%2F..%2Fx')).headers.get('location')).toBe('/dashboard/projects');
+      });
+
+      it('builds a preview of a branch and lists it with its address and status', async () => {
+        const { dir, cleanup } = await tempDir('folio-dash-preview-');
+        try {
+          const bare = await createBareRepo(dir);
+          const client = await signedIn();
+          await client.get('/dashboard/projects');
+          const created = await client.post('/dashboard/projects', { name: 'Previewed', repoUrl: `file://${bare}`, branch: 'main', docsDir: '.' });
+          const projectUrl = created.headers.get('location')!.split('?')[0]!;
+          const projectId = projectUrl.split('/').pop()!;
+          await client.get(`${projectUrl}/updates`);
+          expect(client.lastHtml).toContain('No previews yet.');
+          expect((await client.post(`${projectUrl}/previews`, { branch: 'no-such-branch' })).status).toBe(400);
+          await client.get(`${projectUrl}/updates`);
+          const started = await client.post(`${projectUrl}/previews`, { branch: 'main' });
+          expect(started.status).toBe(303);
+          expect(started.headers.get('location')).toMatch(/\/updates\/[0-9a-f-]+\?notice=preview-started$/);
+          await stack.updates.idle();
+          await client.get(`${projectUrl}/updates`);
+          const table = /<table[^>]*id="previews-table"[\s\S]*?<\/table>/.exec(client.lastHtml)?.[0] ?? '';
+          expect(table).toContain(`http://main--${projectId}.localhost/`);
+          expect(table).toContain('>main<');
+          expect(table).toMatch(/class="badge success"/);
+        } finally {
+          await cleanup();
+        }
       });
 
       it('answers 404 pages for unknown projects and jobs', async () => {

@@ -122,11 +122,13 @@ describe.each(backends)('the updates rename (migration 0004) on %s', (kind) => {
     const { session, inTransaction } = bare;
     try {
       // What a database migrated by an earlier Folio holds: every file but 0004, an update in `deployments`.
+      // Files written after the rename (0210 on) alter `updates`, so that Folio did not have them either.
       const all = loadMigrations();
-      expect(await runMigrations(session, inTransaction, all.filter((m) => m.id !== 4))).not.toContain(4);
+      const earlier = (m: { id: number }) => m.id !== 4 && m.id < 210;
+      expect(await runMigrations(session, inTransaction, all.filter(earlier))).not.toContain(4);
       await session.exec(`INSERT INTO projects (id, name, repo_url) VALUES ('p1', 'P', 'x');
         INSERT INTO deployments (id, project_id, status, summary, logs) VALUES ('u1', 'p1', 'success', 'Published', '{one,two}')`);
-      expect(await runMigrations(session, inTransaction, all)).toEqual([4]);
+      expect(await runMigrations(session, inTransaction, all)).toEqual(all.filter((m) => !earlier(m)).map((m) => m.id));
       expect(await session.query('SELECT id, project_id, status, summary, logs FROM updates')).toEqual([
         { id: 'u1', project_id: 'p1', status: 'success', summary: 'Published', logs: ['one', 'two'] },
       ]);

@@ -218,6 +218,7 @@ describe.each(backends)('admin API on %s', (kind) => {
       '/v1/agent/{projectId}/job',
       '/v1/agent/{projectId}/job/{id}',
       '/v1/agent/{projectId}/jobs',
+      '/v1/project/preview/{projectId}',
       '/v1/project/update-status/{statusId}',
       '/v1/project/update/{projectId}',
       '/v2/agent/{projectId}/job',

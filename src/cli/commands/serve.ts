@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { adminOpenApiDocument } from '../../api/index.js';
-import { reportCliError } from '../support.js';
+import { parseDuration, reportCliError } from '../support.js';
 import { runServer, type RunningServer } from '../../server/index.js';
 
 export interface ServeFlags {
@@ -10,6 +10,7 @@ export interface ServeFlags {
   worker: boolean;
   dashboard: boolean;
   siteDomain: string;
+  previewTtl: string;
 }
 
 /** Add the options `serve` and `start` share. */
@@ -20,7 +21,8 @@ export function serverOptions(command: Command): Command {
     .option('--data <dir>', 'data directory: embedded database (unless DATABASE_URL is set) and published sites', '.folio')
     .option('--no-worker', 'do not run an agent worker in this process')
     .option('--no-dashboard', 'do not serve the dashboard')
-    .option('--site-domain <domain>', 'project sites answer on <project>.<domain>', 'localhost');
+    .option('--site-domain <domain>', 'project sites answer on <project>.<domain>, previews on <branch>--<project>.<domain>', 'localhost')
+    .option('--preview-ttl <duration>', 'delete previews not rebuilt for this long (e.g. 14d, 12h, 30m)', '14d');
 }
 
 /** Start the server from CLI flags; stops cleanly on SIGINT/SIGTERM. */
@@ -29,7 +31,12 @@ export async function startFromFlags(flags: ServeFlags): Promise<RunningServer> 
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw Object.assign(new Error(`--port "${flags.port}" is not a port number (0-65535).`), { code: 'INVALID_REQUEST' });
   }
+  const previewTtlMs = parseDuration(flags.previewTtl);
+  if (previewTtlMs === null) {
+    throw Object.assign(new Error(`--preview-ttl "${flags.previewTtl}" is not a duration; write it like 14d, 12h, 30m or 90s.`), { code: 'INVALID_REQUEST' });
+  }
   const server = await runServer({
+    previewTtlMs,
     dataDir: flags.data,
     databaseUrl: process.env.DATABASE_URL || undefined,
     port,

@@ -10,6 +10,7 @@ const NOTICES: Record<string, Notice> = {
   'message-sent': { kind: 'ok', text: 'Follow-up sent. The agent works on the same branch and pull request.' },
   'job-archived': { kind: 'ok', text: 'Job archived.' },
   'update-started': { kind: 'ok', text: 'Update started. The log below follows the build.' },
+  'preview-started': { kind: 'ok', text: 'Preview started. The log below follows the build; the updates page lists its address.' },
 };
 
 /** The notice named by `?notice=`, if any. */

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { createElement } from 'react';
-import { getUpdate, listUpdates } from '../../db/index.js';
+import { getUpdate, listPreviews, listUpdates } from '../../db/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
 import { errorPage, html, viewerOf } from '../respond.js';
 import { ApiError } from '../../api/index.js';
@@ -16,9 +16,25 @@ export function registerUpdateRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
   app.get('/projects/:projectId/updates', async (c) => {
     const project = await loadProject(c, ctx);
     if (project instanceof Response) return project;
-    const updates = await listUpdates(ctx.db, project.id, 50);
-    const siteUrl = ctx.siteUrl(project, new URL(c.req.url));
-    return html(c, createElement(UpdatesPage, { base, viewer: viewerOf(c), project, updates, siteUrl, notice: noticeFromQuery(c) }));
+    const [updates, previewRows] = await Promise.all([listUpdates(ctx.db, project.id, 50), listPreviews(ctx.db, project.id)]);
+    const requestUrl = new URL(c.req.url);
+    const siteUrl = ctx.siteUrl(project, requestUrl);
+    const previews = previewRows.map((p) => ({ ...p, url: ctx.previewUrl(project, p.slug, requestUrl) }));
+    return html(c, createElement(UpdatesPage, { base, viewer: viewerOf(c), project, updates, previews, siteUrl, notice: noticeFromQuery(c) }));
+  });
+
+  app.post('/projects/:projectId/previews', async (c) => {
+    const project = await loadProject(c, ctx);
+    if (project instanceof Response) return project;
+    const branch = (c.get('form').branch ?? '').trim();
+    if (!branch) return errorPage(c, ctx, 400, 'DASHBOARD_ACTION_REFUSED', 'Name the branch to preview.');
+    try {
+      const { update } = await ctx.services.triggerPreview(project, branch, 'dashboard');
+      return c.redirect(`${base}/projects/${project.id}/updates/${update.id}?notice=preview-started`, 303);
+    } catch (error) {
+      if (error instanceof ApiError) return errorPage(c, ctx, error.status, 'DASHBOARD_ACTION_REFUSED', error.message);
+      throw error;
+    }
   });
 
   app.post('/projects/:projectId/updates', async (c) => {

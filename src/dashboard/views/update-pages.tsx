@@ -1,4 +1,4 @@
-import type { UpdateRow, ProjectRow } from '../../db/index.js';
+import type { PreviewWithUpdate, UpdateRow, ProjectRow } from '../../db/index.js';
 import { formatDate, formatDuration, statusLabel } from './format.js';
 import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
 
@@ -21,9 +21,64 @@ function UpdateBadge({ base, projectId, update, logId }: { base: string; project
   );
 }
 
-/** Update history and the button that starts a new update. */
-export function UpdatesPage(props: { base: string; viewer: Viewer; project: ProjectRow; updates: UpdateRow[]; siteUrl: string; notice?: Notice | null }) {
-  const { base, viewer, project, updates, siteUrl, notice } = props;
+/** A project's previews: branch, address, latest build, and the form that starts one. */
+function PreviewsPanel({ base, viewer, project, previews }: { base: string; viewer: Viewer; project: ProjectRow; previews: Array<PreviewWithUpdate & { url: string }> }) {
+  return (
+    <section className="panel" aria-labelledby="previews">
+      <h2 id="previews">Previews</h2>
+      <p className="sub">A preview builds another branch at its own address and leaves the site as it is. Unused previews are deleted after the server's preview TTL.</p>
+      <form method="post" action={`${base}/projects/${project.id}/previews`} className="inline">
+        <Csrf token={viewer.csrfToken} />
+        <label>
+          Branch <input name="branch" required maxLength={255} placeholder="feature/new-guide" />
+        </label>{' '}
+        <button className="btn" type="submit">
+          Build preview
+        </button>
+      </form>
+      {previews.length === 0 ? (
+        <p className="empty">No previews yet.</p>
+      ) : (
+        <table className="responsive" id="previews-table">
+          <thead>
+            <tr>
+              <th scope="col">Branch</th>
+              <th scope="col">Address</th>
+              <th scope="col">Status</th>
+              <th scope="col">Last built</th>
+            </tr>
+          </thead>
+          <tbody>
+            {previews.map((p) => (
+              <tr key={p.slug}>
+                <td data-label="Branch" className="mono">
+                  {p.branch}
+                </td>
+                <td data-label="Address">
+                  <a href={p.url}>{p.url}</a>
+                </td>
+                <td data-label="Status">{p.update ? <UpdateBadge base={base} projectId={project.id} update={p.update} /> : '—'}</td>
+                <td data-label="Last built">{p.update ? <a href={`${base}/projects/${project.id}/updates/${p.update.id}`}>{formatDate(p.updatedAt)}</a> : formatDate(p.updatedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** Update history, the button that starts a new update, and the project's previews. */
+export function UpdatesPage(props: {
+  base: string;
+  viewer: Viewer;
+  project: ProjectRow;
+  updates: UpdateRow[];
+  previews?: Array<PreviewWithUpdate & { url: string }>;
+  siteUrl: string;
+  notice?: Notice | null;
+}) {
+  const { base, viewer, project, updates, previews = [], siteUrl, notice } = props;
   return (
     <Layout title={`Updates · ${project.name}`} base={base} viewer={viewer} project={project} tab="updates" notice={notice}>
       <h1>Updates</h1>
@@ -39,6 +94,7 @@ export function UpdatesPage(props: { base: string; viewer: Viewer; project: Proj
           </button>
         </form>
       </section>
+      <PreviewsPanel base={base} viewer={viewer} project={project} previews={previews} />
       <section className="panel" aria-labelledby="history">
         <h2 id="history">History</h2>
         {updates.length === 0 ? (
@@ -69,7 +125,10 @@ export function UpdatesPage(props: { base: string; viewer: Viewer; project: Proj
                   <td data-label="Commit" className="mono">
                     {u.commitSha ? u.commitSha.slice(0, 8) : '—'}
                   </td>
-                  <td data-label="Summary">{u.summary || '—'}</td>
+                  <td data-label="Summary">
+                    {u.previewSlug ? <span className="mono">preview {u.previewSlug}: </span> : null}
+                    {u.summary || '—'}
+                  </td>
                 </tr>
               ))}
             </tbody>

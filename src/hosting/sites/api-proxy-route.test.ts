@@ -22,7 +22,7 @@ const proxyRequest = (body: unknown, headers: Record<string, string> = { 'conten
 describe('hosted playground proxy', () => {
   it('forwards to an API the operator allows and refuses loopback by default', async () => {
     const body = { method: 'GET', url: `${upstream}/v1/me`, headers: [['Authorization', 'Bearer abc']] };
-    const allowed = await serveSite('/nonexistent', 'docs', proxyRequest(body), { apiProxy: { isAllowedAddress: () => true } });
+    const allowed = await serveSite('/nonexistent', 'docs', proxyRequest(body), null, { apiProxy: { isAllowedAddress: () => true } });
     expect(allowed.status).toBe(200);
     const answer = (await allowed.json()) as { status: number; body: string };
     expect(answer.status).toBe(200);
@@ -34,9 +34,9 @@ describe('hosted playground proxy', () => {
 
   it('answers JSON requests from the site itself only', async () => {
     const body = { method: 'GET', url: `${upstream}/`, headers: [] };
-    const form = await serveSite('/nonexistent', 'docs', proxyRequest(body, { 'content-type': 'text/plain' }), { apiProxy: { isAllowedAddress: () => true } });
+    const form = await serveSite('/nonexistent', 'docs', proxyRequest(body, { 'content-type': 'text/plain' }), null, { apiProxy: { isAllowedAddress: () => true } });
     expect(form.status).toBe(403);
-    const foreign = await serveSite('/nonexistent', 'docs', proxyRequest(body, { 'content-type': 'application/json', origin: 'https://evil.example' }), { apiProxy: { isAllowedAddress: () => true } });
+    const foreign = await serveSite('/nonexistent', 'docs', proxyRequest(body, { 'content-type': 'application/json', origin: 'https://evil.example' }), null, { apiProxy: { isAllowedAddress: () => true } });
     expect(foreign.status).toBe(403);
     const get = await serveSite('/nonexistent', 'docs', new Request('http://docs.localhost/__folio/api-proxy'));
     expect(get.status).toBe(405);

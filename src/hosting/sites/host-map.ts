@@ -1,5 +1,12 @@
 import type { Database } from '../../db/index.js';
 import { customDomainProblem } from '../../shared/index.js';
+import { parseSiteLabel } from '../previews/slug.js';
+
+/** The site a Host names: a project's production site (`preview` null) or one of its previews. */
+export interface SiteRef {
+  projectId: string;
+  preview: string | null;
+}
 
 /**
  * Host → project id for hosted sites: `<projectId>.<siteDomain>` by name, and
@@ -27,15 +34,24 @@ export class HostMap {
 
   /** The project a Host header names, or null when the request is for the API/dashboard. */
   async projectFor(hostHeader: string | undefined): Promise<string | null> {
+    return (await this.siteFor(hostHeader))?.projectId ?? null;
+  }
+
+  /**
+   * The site a Host header names: `<projectId>.<siteDomain>`, a preview at
+   * `<slug>--<projectId>.<siteDomain>`, or a custom domain (production site); null for the API/dashboard.
+   */
+  async siteFor(hostHeader: string | undefined): Promise<SiteRef | null> {
     if (!hostHeader) return null;
     const host = stripPort(hostHeader.toLowerCase());
     if (host.endsWith(this.suffix)) {
       const label = host.slice(0, -this.suffix.length);
-      if (label && !label.includes('.')) return label;
+      if (label && !label.includes('.')) return parseSiteLabel(label);
     }
     if (this.loadedAt === 0) await this.refresh();
     else if (Date.now() - this.loadedAt > this.ttlMs) void this.refresh();
-    return this.custom.get(host) ?? null;
+    const projectId = this.custom.get(host);
+    return projectId ? { projectId, preview: null } : null;
   }
 
   /** Reload custom domains now (after a project's host names change). */

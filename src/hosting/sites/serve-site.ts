@@ -8,7 +8,7 @@ import { API_PROXY_PATH, type ProxyOptions } from '../../openapi/index.js';
 import { serveApiProxy } from './api-proxy-route.js';
 import { AGENT_PATHS, serveAgentEndpoint } from './site-mcp.js';
 import { isInside, matchRedirect, resolveInside } from '../../shared/index.js';
-import { projectSiteDir, publishedDir } from '../updates/publish.js';
+import { publishedDir, siteDirFor } from '../updates/publish.js';
 import type { HostMap } from './host-map.js';
 import { redirectsOf } from './redirects.js';
 
@@ -92,17 +92,18 @@ export interface SiteServeOptions {
  * `a/b/index.html`; anything else → the site's `404.html` with status 404.
  * Every candidate path is resolved inside the build, so no request escapes it.
  */
-export async function serveSite(dataDir: string, projectId: string, request: Request, options: SiteServeOptions = {}): Promise<Response> {
-  if (AGENT_PATHS.has(new URL(request.url).pathname)) return serveAgentEndpoint(dataDir, projectId, request);
+export async function serveSite(dataDir: string, projectId: string, request: Request, preview: string | null = null, options: SiteServeOptions = {}): Promise<Response> {
+  if (AGENT_PATHS.has(new URL(request.url).pathname)) return serveAgentEndpoint(dataDir, projectId, request, preview);
   if (new URL(request.url).pathname === API_PROXY_PATH) return serveApiProxy(request, options.apiProxy);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
   }
-  const siteDir = projectSiteDir(dataDir, projectId);
+  const siteDir = siteDirFor(dataDir, projectId, preview);
   const root = siteDir ? publishedDir(siteDir) : null;
   if (!root) {
+    const trigger = preview === null ? `an update: POST /v1/project/update/${projectId}` : `a preview of the branch: POST /v1/project/preview/${projectId}`;
     return new Response(
-      `No site is published for "${projectId}" yet. Trigger an update: POST /v1/project/update/${projectId} (code SITE_NOT_PUBLISHED).\n`,
+      `No site is published for "${preview === null ? projectId : `${preview}--${projectId}`}" yet. Trigger ${trigger} (code SITE_NOT_PUBLISHED).\n`,
       { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } },
     );
   }
@@ -147,8 +148,8 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
  */
 export function publishedSites(hosts: HostMap, dataDir: string, options: SiteServeOptions = {}): MiddlewareHandler {
   return async (c, next) => {
-    const projectId = await hosts.projectFor(c.req.header('host'));
-    if (projectId === null) return next();
-    return serveSite(dataDir, projectId, c.req.raw, options);
+    const site = await hosts.siteFor(c.req.header('host'));
+    if (site === null) return next();
+    return serveSite(dataDir, site.projectId, c.req.raw, site.preview, options);
   };
 }

@@ -5,13 +5,13 @@
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { docsMcpServer, loadDocsIndex } from '../../markdown/index.js';
-import { projectSiteDir, publishedDir } from '../updates/publish.js';
+import { publishedDir, siteDirFor } from '../updates/publish.js';
 
 /** Paths `serveAgentEndpoint` answers on a site's host. */
 export const AGENT_PATHS = new Set(['/mcp', '/.well-known/mcp', '/.well-known/mcp.json', '/search.json']);
 
-export async function serveAgentEndpoint(dataDir: string, projectId: string, request: Request): Promise<Response> {
-  const siteDir = projectSiteDir(dataDir, projectId);
+export async function serveAgentEndpoint(dataDir: string, projectId: string, request: Request, preview: string | null = null): Promise<Response> {
+  const siteDir = siteDirFor(dataDir, projectId, preview);
   const root = siteDir ? publishedDir(siteDir) : null;
   const index = root ? await loadDocsIndex(root) : null;
   if (!root || !index) {

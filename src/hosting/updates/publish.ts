@@ -6,12 +6,28 @@ import { resolveInside } from '../../shared/index.js';
 // Layout under the data dir:
 //   sites/<projectId>/builds/<updateId>/   one directory per successful build
 //   sites/<projectId>/current -> builds/<updateId>   the published one (a symlink)
+//   sites/<projectId>/previews/<slug>/{builds,current}   the same for each preview
 // Publishing renames a fresh symlink over `current`; rename(2) is atomic, so a
 // reader resolves either the old build or the new one, never a partial tree.
 
 /** Directory holding one project's builds and its `current` link, or null for an unsafe id. */
 export function projectSiteDir(dataDir: string, projectId: string): string | null {
   return resolveInside(path.join(path.resolve(dataDir), 'sites'), projectId);
+}
+
+/**
+ * Directory of one preview (`sites/<projectId>/previews/<slug>/`, laid out like a project's:
+ * `builds/` and `current`), or null for an unsafe id or slug.
+ */
+export function previewSiteDir(dataDir: string, projectId: string, slug: string): string | null {
+  const siteDir = projectSiteDir(dataDir, projectId);
+  if (!siteDir || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) return null;
+  return resolveInside(path.join(siteDir, 'previews'), slug);
+}
+
+/** The site directory for a project's production site (`preview` null) or one of its previews. */
+export function siteDirFor(dataDir: string, projectId: string, preview: string | null = null): string | null {
+  return preview === null ? projectSiteDir(dataDir, projectId) : previewSiteDir(dataDir, projectId, preview);
 }
 
 /** Where a build for `updateId` is written before it is published. */

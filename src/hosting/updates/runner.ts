@@ -4,6 +4,9 @@ import {
   appendUpdateLogs,
   createUpdate,
   finishUpdate,
+  getPreviewByBranch,
+  getPreviewBySlug,
+  savePreview,
   setUpdateCommit,
   startUpdate,
   type Database,
@@ -14,7 +17,15 @@ import {
 import { formatDiagnostic, hasErrors, type Diagnostic } from '../../shared/index.js';
 import { HostingError } from '../codes.js';
 import { fetchSource } from './fetch-source.js';
-import { buildDirFor, projectSiteDir, publishBuild } from './publish.js';
+import { previewSlug } from '../previews/slug.js';
+import { buildDirFor, publishBuild, siteDirFor } from './publish.js';
+
+/** What one update builds: a branch, published as the production site or as a preview. */
+interface UpdateTarget {
+  branch: string;
+  /** The preview's slug; null for the production site. */
+  preview: string | null;
+}
 
 /** The build layer's entry point (src/site-build), injected so tests and `folio start` share one path. */
 export type BuildSite = (options: {
@@ -59,6 +70,24 @@ export class UpdateRunner {
     return row;
   }
 
+  /**
+   * Queue a build of `branch` as a preview (created on first use, rebuilt on each call) and start
+   * it in the background, through the same fetch → build → publish steps as an update.
+   */
+  async triggerPreview(project: ProjectRow, branch: string, source: UpdateSource = 'api'): Promise<{ update: UpdateRow; slug: string }> {
+    const { db } = this.options;
+    const existing = await getPreviewByBranch(db, project.id, branch);
+    let slug = existing?.slug ?? previewSlug(branch, project.id);
+    if (!existing) {
+      const holder = await getPreviewBySlug(db, project.id, slug);
+      if (holder && holder.branch !== branch) slug = previewSlug(branch, project.id, true);
+    }
+    const update = await createUpdate(db, project.id, source, slug);
+    await savePreview(db, project.id, branch, slug, update.id);
+    void this.schedule(project, update.id, { branch, preview: slug });
+    return { update, slug };
+  }
+
   /** Queue an update and wait for it to end (used by `folio start`). */
   async runNow(project: ProjectRow, source: UpdateSource = 'internal'): Promise<UpdateRow> {
     const row = await createUpdate(this.options.db, project.id, source);
@@ -71,10 +100,10 @@ export class UpdateRunner {
     while (this.chains.size > 0) await Promise.all([...this.chains.values()]);
   }
 
-  private schedule(project: ProjectRow, updateId: string): Promise<void> {
+  private schedule(project: ProjectRow, updateId: string, target: UpdateTarget = { branch: project.branch, preview: null }): Promise<void> {
     const before = this.chains.get(project.id) ?? Promise.resolve();
     const next = before
-      .then(() => this.run(project, updateId))
+      .then(() => this.run(project, updateId, target))
       // run() records every failure of the update itself; what reaches here is the database failing
       // while recording. Logged, and the chain goes on so the project's next update still runs.
       .catch((error: unknown) => this.options.log?.(`update ${updateId} of ${project.id}: UPDATE_INTERNAL: ${error instanceof Error ? error.message : String(error)}`));
@@ -85,7 +114,7 @@ export class UpdateRunner {
     return next;
   }
 
-  private async run(project: ProjectRow, updateId: string): Promise<void> {
+  private async run(project: ProjectRow, updateId: string, target: UpdateTarget): Promise<void> {
     const { db, dataDir } = this.options;
     if (!(await startUpdate(db, updateId))) return;
     let pending: string[] = [];
@@ -112,14 +141,14 @@ export class UpdateRunner {
       this.options.log?.(`update ${updateId} of ${project.id}: ${status}: ${summary}`);
     };
 
-    const siteDir = projectSiteDir(dataDir, project.id);
-    if (!siteDir) return finish('failure', `UPDATE_BAD_SOURCE: project id ${project.id} cannot name a folder.`);
+    const siteDir = siteDirFor(dataDir, project.id, target.preview);
+    if (!siteDir) return finish('failure', `UPDATE_BAD_SOURCE: project id ${project.id}${target.preview ? ` or preview ${target.preview}` : ''} cannot name a folder.`);
     const outDir = buildDirFor(siteDir, updateId);
     let cleanup = () => {};
     try {
       const source = await fetchSource({
         repoUrl: project.repoUrl,
-        branch: project.branch,
+        branch: target.branch,
         docsDir: project.docsDir,
         workRoot: path.join(path.resolve(dataDir), 'work'),
         log,
@@ -142,7 +171,8 @@ export class UpdateRunner {
         fs.rmSync(outDir, { recursive: true, force: true });
         return await finish('failure', `UPDATE_PUBLISH_FAILED: ${(error as Error).message}`);
       }
-      return await finish('success', `Published ${result.pages} page(s) in ${Math.round(result.durationMs)} ms.`);
+      const what = target.preview ? ` as preview ${target.preview} of branch ${target.branch}` : '';
+      return await finish('success', `Published ${result.pages} page(s)${what} in ${Math.round(result.durationMs)} ms.`);
     } catch (error) {
       fs.rmSync(outDir, { recursive: true, force: true });
       const message = error instanceof HostingError ? `${error.code}: ${error.message}` : `UPDATE_INTERNAL: ${(error as Error).stack ?? String(error)}`;

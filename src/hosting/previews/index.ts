@@ -1,0 +1,2 @@
+export * from './slug.js';
+export * from './sweep.js';
