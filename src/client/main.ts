@@ -8,10 +8,14 @@ import { initCopyButtons } from './copy.js';
 import { initMenus } from './menus.js';
 import { initMermaid } from './mermaid.js';
 import { initPageMenu } from './page-menu.js';
+import { loadPlayground } from './playground-loader.js';
 import { initSearch } from './search.js';
 import { initSidebarToggle } from './sidebar.js';
 import { initTabs } from './tabs.js';
 import { initThemeToggle } from './theme.js';
+
+// Read while this script runs: `document.currentScript` is null once it has finished.
+const self = document.currentScript as HTMLScriptElement | null;
 
 function start(): void {
   initThemeToggle();
@@ -23,6 +27,7 @@ function start(): void {
   initTabs();
   initSearch();
   initMermaid();
+  loadPlayground(self);
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { markdownFileFor, markdownLink, pageMarkdown, wantsMarkdown } from '../markdown/index.js';
-import { pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
+import { composeEndpointBody, pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
+import { API_PROXY_PATH, handleProxyRoute, type ProxyOptions } from '../openapi/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { hashText, matchRedirect, type RedirectRule } from '../shared/index.js';
 import { realPathInside, resolveInside } from '../shared/index.js';
@@ -29,6 +30,8 @@ export interface DevServerOptions {
   log?: (line: string) => void;
   /** Load the site's `integrations` (analytics, chat) as the build does; off by default so previews are not counted. */
   integrations?: boolean;
+  /** Limits of the playground proxy (`POST /__folio/api-proxy`); tests widen `isAllowedAddress` to reach a local API. */
+  apiProxy?: ProxyOptions;
 }
 
 export interface DevServer {
@@ -82,7 +85,7 @@ async function distFile(pathname: string, prefix: string, dist: string | null): 
 }
 
 /** Start the dev server; `port: 0` picks a free port. */
-export async function startDevServer({ root: rootDir, port = 3000, host = '127.0.0.1', log = () => {}, integrations = false }: DevServerOptions): Promise<DevServer> {
+export async function startDevServer({ root: rootDir, port = 3000, host = '127.0.0.1', log = () => {}, integrations = false, apiProxy = {} }: DevServerOptions): Promise<DevServer> {
   const root = path.resolve(rootDir);
   const clients = new Set<ServerResponse>();
   const waiters: ((files: string[]) => void)[] = [];
@@ -131,16 +134,36 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     let body = bodies.get(key);
     if (!body) {
       const r = await runMdxJob({ id: 0, ...job }, root, siteVariables(site));
-      body = { html: r.html + suffix, headings: r.headings, features: r.features, diagnostics: [...problems, ...r.diagnostics], markdown: [r.markdown ?? '', markdownSuffix ?? ''].join('\n\n') };
+      const composed = composeEndpointBody({ html: r.html, headings: r.headings }, suffix);
+      body = { html: composed.html, headings: composed.headings, features: r.features, diagnostics: [...problems, ...r.diagnostics], markdown: [r.markdown ?? '', markdownSuffix ?? ''].join('\n\n') };
       bodies.set(key, body);
     }
     return body;
+  }
+
+  /** The playground's proxy: JSON in, the API's answer (or a coded error) as JSON out. */
+  async function proxyRoute(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const json = (status: number, value: unknown) => send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
+    // JSON only (a cross-site form cannot send it without a CORS preflight), and from this server's own pages.
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '') || (req.headers.origin && !isLoopbackHost(req.headers.origin.replace(/^https?:\/\//, '')))) {
+      return json(403, { error: { code: 'OPENAPI_PROXY_REFUSED', message: 'the proxy answers JSON requests from the docs pages only' } });
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > 2 * 1024 * 1024) return json(413, { error: { code: 'OPENAPI_PROXY_BAD_REQUEST', message: 'the request is over the 2 MB limit' } });
+      chunks.push(chunk as Buffer);
+    }
+    const answer = await handleProxyRoute(Buffer.concat(chunks).toString('utf8'), apiProxy);
+    return json(answer.status, answer.json);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!isLoopbackHost(req.headers.host)) return send(res, 403, 'text/plain; charset=utf-8', 'DEV_FORBIDDEN_HOST: the dev server only answers requests for localhost, 127.0.0.1 or [::1]; open it through one of those names.\n');
     const pathname = decodePath(req.url ?? '/');
     if (pathname === null || escapesRoot(root, pathname)) return send(res, 403, 'text/plain; charset=utf-8', 'DEV_PATH_ESCAPE: the requested path leaves the docs root.\n');
+    if (pathname === API_PROXY_PATH && req.method === 'POST') return proxyRoute(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed\n');
     if (pathname === '/__folio/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
@@ -153,6 +176,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (pathname === '/' + assets.css.file) return send(res, 200, TYPES['.css']!, assets.css.contents);
     if (tailwind && pathname === '/' + tailwind.file) return send(res, 200, TYPES['.css']!, tailwind.contents);
     if (pathname === '/' + assets.js.file) return send(res, 200, TYPES['.js']!, assets.js.contents);
+    if (pathname === '/' + assets.playground.file) return send(res, 200, TYPES['.js']!, assets.playground.contents);
     const packaged = (await distFile(pathname, '/assets/katex/', pathname.startsWith('/assets/katex/') ? katexDist() : null)) ?? (await distFile(pathname, '/assets/mermaid/', pathname.startsWith('/assets/mermaid/') ? mermaidDist() : null));
     if (packaged) return send(res, 200, TYPES[path.extname(packaged)] ?? 'application/octet-stream', await readFile(packaged));
     // A large section's sidebar, shared by its pages (`assets/nav.<hash>.html`).

@@ -94,7 +94,7 @@ describe('endpointPageFor', () => {
       '/things/{id}',
     );
     const [curl] = requestSamples(page.request!, { languages: ['sh', 'dart'] });
-    expect(curl!.code).toBe("curl --request DELETE \\\n  --url /api/things/<id>");
+    expect(curl!.code).toBe("curl --request DELETE \\\n  --url '/api/things/<id>'");
     expect(unsupportedSampleLanguages(['curl', 'dart', 'C++'])).toEqual(['dart', 'C++']);
   });
 });

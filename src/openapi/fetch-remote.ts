@@ -64,7 +64,7 @@ function parseHttpUrl(value: string): URL {
 
 type Outcome = { kind: 'body'; body: string } | { kind: 'redirect'; location: string };
 
-function guardedLookup(isAllowedAddress: (address: string) => boolean): LookupFunction {
+export function guardedLookup(isAllowedAddress: (address: string) => boolean): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { all: true, family: options.family ?? 0 }, (error, addresses) => {
       if (error) return callback(error, '', 0);

@@ -13,3 +13,5 @@ export * from './sources.js';
 export { extractOperations } from './operations.js';
 export * from './migrate/index.js';
 export { requestSamples, unsupportedSampleLanguages, DEFAULT_SAMPLE_LANGUAGES, type SampleOptions } from './samples.js';
+export * from './api-proxy.js';
+export * from './api-frontmatter.js';

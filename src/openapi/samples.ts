@@ -61,14 +61,14 @@ const RELATIVE_BASE = 'https://folio-relative-server.invalid';
 
 /**
  * The request as a HAR entry, the input httpsnippet reads. URL parts that are placeholders
- * (`<id>`) or need escaping go in as tokens (`folioslot0x`) and are put back into the finished
+ * (`<id>`) or need escaping go in as tokens (`folio~0~`) and are put back into the finished
  * code by `fill`, so samples show `/pets/<id>` rather than `/pets/%3Cid%3E` and the HAR's URL
- * stays valid.
+ * stays valid. The `~` makes httpsnippet quote the URL for the shell, so `<id>` is never a redirection.
  */
 function harOf(req: SampleRequest, defaults: 'required' | 'all'): { har: HarRequest; fill: (code: string) => string } {
   const keep = (p: SampleParam) => defaults === 'all' || p.required;
   const slots: string[] = [];
-  const slot = (value: string) => (/^[A-Za-z0-9._~-]*$/.test(value) ? value : `folioslot${slots.push(value) - 1}x`);
+  const slot = (value: string) => (/^[A-Za-z0-9._~-]*$/.test(value) ? value : `folio~${slots.push(value) - 1}~`);
   const base = req.server.replace(/\/+$/, '');
   const absolute = /^https?:\/\/[^/]/i.test(base);
   let path = req.path;
@@ -97,7 +97,7 @@ function harOf(req: SampleRequest, defaults: 'required' | 'all'): { har: HarRequ
     } else har.postData = { mimeType, text: typeof body.value === 'string' ? body.value : JSON.stringify(body.value ?? '') };
   }
   const fill = (code: string) => {
-    const filled = slots.length === 0 ? code : code.replace(/folioslot(\d+)x/g, (whole, n: string) => slots[Number(n)] ?? whole);
+    const filled = slots.length === 0 ? code : code.replace(/folio~(\d+)~/g, (whole, n: string) => slots[Number(n)] ?? whole);
     return absolute ? filled : filled.split(RELATIVE_BASE).join(base);
   };
   return { har, fill };

@@ -10,7 +10,7 @@ import { codeThemesOf, knownImportsFor, type Heading } from '../mdx/index.js';
 import type { PageRoute } from '../navigation/index.js';
 import { escapeHtml, type Diagnostic } from '../shared/index.js';
 import type { Site } from '../site/index.js';
-import { apiDisplayOf, endpointReferenceForFrontmatter, renderEndpoint } from './endpoint/index.js';
+import { apiDisplayOf, endpointReferenceForFrontmatter, manualEndpointReference, renderEndpoint } from './endpoint/index.js';
 import type { MdxJob } from './mdx-job.js';
 
 export type PageSource =
@@ -43,6 +43,11 @@ export function pageSourceOf(site: Site, route: PageRoute): PageSource {
     const ref = endpointReferenceForFrontmatter(site.openapi.specs, page.openapi, route.href, [], apiDisplayOf(site.config, page.frontmatter.playground));
     if ('diagnostic' in ref) problems.push({ file: page.file, line: lineOf(source, /^openapi\s*:/m), column: 1, path: 'openapi', ...ref.diagnostic });
     else ({ html: suffix, markdown: markdownSuffix } = ref);
+  } else if (page.frontmatter.api !== undefined) {
+    const ref = manualEndpointReference(site.config, page.frontmatter, { href: route.href, title: route.title });
+    if ('problem' in ref) {
+      problems.push({ file: page.file, line: lineOf(source, /^api\s*:/m), column: 1, path: 'api', severity: 'warning', code: 'OPENAPI_BAD_API_FRONTMATTER', message: `The page is built without its request line and playground: ${ref.problem}` });
+    } else ({ html: suffix, markdown: markdownSuffix } = ref);
   }
   // What other pages import under the names this page uses decides forgotten imports.
   const knownImports = knownImportsFor(page.file, source, site.imports);

@@ -21,11 +21,11 @@ export interface BuiltAsset {
 
 let clientBundle: Promise<string> | null = null;
 
-/** The client entry: TypeScript sources when running from `src/`, compiled JS under `dist/`. */
-function clientEntry(): string {
+/** A client entry (`main`, `playground/main`): TypeScript sources when running from `src/`, compiled JS under `dist/`. */
+function clientEntry(name = 'main'): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const name of ['main.ts', 'main.js']) {
-    const candidate = path.join(here, '..', 'client', name);
+  for (const ext of ['.ts', '.js']) {
+    const candidate = path.join(here, '..', 'client', name + ext);
     if (existsSync(candidate)) return candidate;
   }
   throw new Error(`client sources not found next to ${here}; run \`npm run build\``);
@@ -33,8 +33,21 @@ function clientEntry(): string {
 
 /** Bundle the browser islands into one minified ES module (memoised per process). */
 export function bundleClient(): Promise<string> {
-  clientBundle ??= build({
-    entryPoints: [clientEntry()],
+  clientBundle ??= bundleEntry(clientEntry());
+  return clientBundle;
+}
+
+let playgroundBundle: Promise<string> | null = null;
+
+/** The API playground island, loaded by the main bundle only on endpoint pages. */
+export function bundlePlayground(): Promise<string> {
+  playgroundBundle ??= bundleEntry(clientEntry('playground/main'));
+  return playgroundBundle;
+}
+
+function bundleEntry(entry: string): Promise<string> {
+  return build({
+    entryPoints: [entry],
     bundle: true,
     minify: true,
     format: 'esm',
@@ -43,7 +56,6 @@ export function bundleClient(): Promise<string> {
     legalComments: 'none',
     logLevel: 'silent',
   }).then((result) => result.outputFiles[0]!.text);
-  return clientBundle;
 }
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 10);
@@ -57,11 +69,14 @@ async function minifiedCss(): Promise<string> {
 let cssBundle: Promise<string> | null = null;
 
 /** Produce the hashed CSS and JS assets (not yet written). */
-export async function siteAssets(): Promise<{ css: BuiltAsset; js: BuiltAsset }> {
+export async function siteAssets(): Promise<{ css: BuiltAsset; js: BuiltAsset; playground: BuiltAsset }> {
   cssBundle ??= minifiedCss();
-  const [css, js] = await Promise.all([cssBundle, bundleClient()]);
+  const [css, js, playground] = await Promise.all([cssBundle, bundleClient(), bundlePlayground()]);
+  // One hash for both scripts: the main one finds the playground by its own name (`site.` → `playground.`).
+  const scripts = hashOf(js + playground);
   return {
     css: { file: `assets/site.${hashOf(css)}.css`, contents: css },
-    js: { file: `assets/site.${hashOf(js)}.js`, contents: js },
+    js: { file: `assets/site.${scripts}.js`, contents: js },
+    playground: { file: `assets/playground.${scripts}.js`, contents: playground },
   };
 }

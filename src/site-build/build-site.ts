@@ -129,7 +129,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     writePageDiagnostics(outDir, pageDiagnostics),
   ]).catch((error: unknown) => void diagnostics.push(refusedWrite(error)));
   // Shared sidebars of large sections (`assets/nav.<hash>.html`) go with the assets.
-  await writeAssetFiles(site, outDir, [assets.css, assets.js, ...(tailwind ? [tailwind] : []), ...renderer.sharedFiles()], mermaid !== null && pages.drawsDiagrams, diagnostics);
+  await writeAssetFiles(site, outDir, [assets.css, assets.js, assets.playground, ...(tailwind ? [tailwind] : []), ...renderer.sharedFiles()], mermaid !== null && pages.drawsDiagrams, diagnostics);
   const [{ outcome: indexed, ms }] = await Promise.all([indexing, saving]);
 
   for (const e of indexed?.errors ?? []) diagnostics.push(buildProblem('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));

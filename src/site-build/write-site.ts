@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { markdownFileFor, pageMarkdown } from '../markdown/index.js';
-import { seoBaseUrl, type BuiltAsset, type SiteRenderer } from '../render/index.js';
+import { composeEndpointBody, seoBaseUrl, type BuiltAsset, type SiteRenderer } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { redirectsFileText, removeFileInside, resolveInside, type RedirectRule } from '../shared/index.js';
 import type { Site } from '../site/index.js';
@@ -84,7 +84,7 @@ export class PageWriter {
     const body = p.body!;
     if (body.diagnostics.length) pageDiagnostics[p.route.href] = body.diagnostics;
     this.options.links?.add(p.route, body.html, body.headings.map((h) => h.id), body.diagnostics.some((d) => d.severity === 'error'));
-    const html = renderer.render(p.route, p.suffix ? { ...body, html: body.html + p.suffix } : body);
+    const html = renderer.render(p.route, composeEndpointBody(body, p.suffix));
     this.rendered++;
     if (body.features.includes('mermaid')) this.drawsDiagrams = true;
     search.pageRendered(p.route.href, html);

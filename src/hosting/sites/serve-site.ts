@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { HEAD_SCRIPT } from '../../render/index.js';
 import { markdownFileFor, markdownLink, wantsMarkdown } from '../../markdown/index.js';
+import { API_PROXY_PATH, type ProxyOptions } from '../../openapi/index.js';
+import { serveApiProxy } from './api-proxy-route.js';
 import { AGENT_PATHS, serveAgentEndpoint } from './site-mcp.js';
 import { isInside, matchRedirect, resolveInside } from '../../shared/index.js';
 import { publishedDir, siteDirFor } from '../updates/publish.js';
@@ -80,13 +82,19 @@ function respond(body: Buffer, file: string, status = 200, method = 'GET', extra
   return new Response(method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
 }
 
+export interface SiteServeOptions {
+  /** Limits of the playground proxy (`POST /__folio/api-proxy`); tests widen `isAllowedAddress` to reach a local API. */
+  apiProxy?: ProxyOptions;
+}
+
 /**
  * Serve a file of a project's published build: `/a/b` → `a/b`, `a/b.html` or
  * `a/b/index.html`; anything else → the site's `404.html` with status 404.
  * Every candidate path is resolved inside the build, so no request escapes it.
  */
-export async function serveSite(dataDir: string, projectId: string, request: Request, preview: string | null = null): Promise<Response> {
+export async function serveSite(dataDir: string, projectId: string, request: Request, preview: string | null = null, options: SiteServeOptions = {}): Promise<Response> {
   if (AGENT_PATHS.has(new URL(request.url).pathname)) return serveAgentEndpoint(dataDir, projectId, request, preview);
+  if (new URL(request.url).pathname === API_PROXY_PATH) return serveApiProxy(request, options.apiProxy);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
   }
@@ -138,10 +146,10 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
  * custom domain) from its published site; any other request goes on to the
  * admin API and the dashboard.
  */
-export function publishedSites(hosts: HostMap, dataDir: string): MiddlewareHandler {
+export function publishedSites(hosts: HostMap, dataDir: string, options: SiteServeOptions = {}): MiddlewareHandler {
   return async (c, next) => {
     const site = await hosts.siteFor(c.req.header('host'));
     if (site === null) return next();
-    return serveSite(dataDir, site.projectId, c.req.raw, site.preview);
+    return serveSite(dataDir, site.projectId, c.req.raw, site.preview, options);
   };
 }

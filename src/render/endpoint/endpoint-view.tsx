@@ -102,9 +102,19 @@ function RequestLine({ page, display }: { page: EndpointPage; display: ApiDispla
 }
 
 /** The left column: authorization, parameters by location, body, responses. */
-function ReferenceColumn({ page, display }: { page: EndpointPage; display: ApiDisplay }): ReactNode {
+function ReferenceColumn({ page, display, bodySlot, sections = true }: { page: EndpointPage; display: ApiDisplay; bodySlot?: boolean; sections?: boolean }): ReactNode {
   return (
     <div className="api-main">
+      {bodySlot ? <div className="api-mdx-body" /> : null}
+      <ReferenceSections page={page} display={display} sections={sections} />
+    </div>
+  );
+}
+
+/** Authorization always; parameters, body and responses unless the page draws its own (`api:` pages). */
+function ReferenceSections({ page, display, sections }: { page: EndpointPage; display: ApiDisplay; sections: boolean }): ReactNode {
+  return (
+    <>
       {page.security.length > 0 ? (
         <section className="api-auth">
           <h2 id="api-authorization">Authorization</h2>
@@ -121,26 +131,30 @@ function ReferenceColumn({ page, display }: { page: EndpointPage; display: ApiDi
           ))}
         </section>
       ) : null}
-      <Parameters parameters={page.parameters} expanded={display.expanded} />
-      {page.requestBody ? (
-        <section className="api-body">
-          <h2 id="api-body">
-            {page.kind === 'webhook' ? 'Payload' : 'Body'}
-            {page.requestBody.required ? <span className="api-pill api-required">required</span> : null}
-          </h2>
-          {page.requestBody.description ? <div dangerouslySetInnerHTML={{ __html: markdownToHtml(page.requestBody.description) }} /> : null}
-          <Media media={page.requestBody.media} expanded={display.expanded} />
-        </section>
+      {sections ? (
+        <>
+          <Parameters parameters={page.parameters} expanded={display.expanded} />
+          {page.requestBody ? (
+            <section className="api-body">
+              <h2 id="api-body">
+                {page.kind === 'webhook' ? 'Payload' : 'Body'}
+                {page.requestBody.required ? <span className="api-pill api-required">required</span> : null}
+              </h2>
+              {page.requestBody.description ? <div dangerouslySetInnerHTML={{ __html: markdownToHtml(page.requestBody.description) }} /> : null}
+              <Media media={page.requestBody.media} expanded={display.expanded} />
+            </section>
+          ) : null}
+          {page.responses.length > 0 ? (
+            <section className="api-responses">
+              <h2 id="api-responses">Responses</h2>
+              {page.responses.map((r, i) => (
+                <Response key={r.status} response={r} open={i === 0} expanded={display.expanded} />
+              ))}
+            </section>
+          ) : null}
+        </>
       ) : null}
-      {page.responses.length > 0 ? (
-        <section className="api-responses">
-          <h2 id="api-responses">Responses</h2>
-          {page.responses.map((r, i) => (
-            <Response key={r.status} response={r} open={i === 0} expanded={display.expanded} />
-          ))}
-        </section>
-      ) : null}
-    </div>
+    </>
   );
 }
 
@@ -163,13 +177,17 @@ export interface EndpointViewProps {
   examplesHtml?: string;
   /** Draw the operation's description under the request line (generated pages; MDX pages have their own). */
   withDescription?: boolean;
+  /** An MDX page's body goes at the top of the left column (see `compose.ts`). */
+  bodySlot?: boolean;
+  /** Draw parameters, body and responses (false for `api:` pages, whose `<ParamField>`s do). */
+  sections?: boolean;
 }
 
 /**
  * The reference of one endpoint: request line, then two columns (reference left; request and
  * response examples right, sticky on wide screens, after the reference on phones).
  */
-export function EndpointReference({ page, display, requestTabs, contentHtml, examplesHtml, withDescription }: EndpointViewProps): ReactNode {
+export function EndpointReference({ page, display, requestTabs, contentHtml, examplesHtml, withDescription, bodySlot, sections = true }: EndpointViewProps): ReactNode {
   const data = display.playground === 'interactive' && page.request ? playgroundData(page, display) : undefined;
   return (
     <div className="api-reference" data-method={page.method.toLowerCase()}>
@@ -183,8 +201,8 @@ export function EndpointReference({ page, display, requestTabs, contentHtml, exa
       {withDescription && page.description ? <div className="api-description" dangerouslySetInnerHTML={{ __html: markdownToHtml(page.description) }} /> : null}
       {contentHtml ? <div className="api-content" dangerouslySetInnerHTML={{ __html: contentHtml }} /> : null}
       <div className="api-columns">
-        <ReferenceColumn page={page} display={display} />
-        <ExamplesColumn requestTabs={requestTabs} responseTabs={responseTabs(page)} html={examplesHtml} />
+        <ReferenceColumn page={page} display={display} bodySlot={bodySlot} sections={sections} />
+        <ExamplesColumn requestTabs={requestTabs} responseTabs={responseTabs(page)} html={examplesHtml} always={bodySlot} />
       </div>
     </div>
   );

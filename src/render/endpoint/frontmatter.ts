@@ -1,6 +1,7 @@
 import { endpointMarkdown } from '../../markdown/index.js';
-import type { OpenApiSiteProvider } from '../../openapi/index.js';
-import { DEFAULT_API_DISPLAY, type ApiDisplay } from './display.js';
+import type { DocsConfig } from '../../config/index.js';
+import { manualEndpointPage, parseApiFrontmatter, type OpenApiSiteProvider } from '../../openapi/index.js';
+import { apiDisplayOf, DEFAULT_API_DISPLAY, type ApiDisplay } from './display.js';
 import { renderEndpointReference } from './render.js';
 
 /**
@@ -20,4 +21,24 @@ export function endpointReferenceForFrontmatter(
   const out: { html: string; markdown: string; title: string; description?: string } = { html: renderEndpointReference(result.page, display), markdown: endpointMarkdown(result.page), title: result.page.title };
   if (result.page.description) out.description = result.page.description;
   return out;
+}
+
+/**
+ * The endpoint layout of a hand-written API page (`api: "POST https://..."` frontmatter): request
+ * line, samples and playground around the page's own `<ParamField>`s; `problem` when the value
+ * cannot be read (the caller reports it at the `api:` line).
+ */
+export function manualEndpointReference(
+  config: Pick<DocsConfig, 'api'>,
+  frontmatter: Record<string, unknown>,
+  page: { href: string; title: string },
+): { html: string; markdown: string } | { problem: string } {
+  const mdx = config.api?.mdx;
+  const servers = mdx?.server === undefined ? [] : Array.isArray(mdx.server) ? mdx.server : [mdx.server];
+  const endpoint = parseApiFrontmatter(frontmatter.api, servers);
+  if ('problem' in endpoint) return endpoint;
+  const authMethod = typeof frontmatter.authMethod === 'string' ? frontmatter.authMethod : mdx?.auth?.method;
+  const planned = manualEndpointPage(endpoint, { ...page, auth: { method: authMethod, name: mdx?.auth?.name } });
+  const display = apiDisplayOf(config, frontmatter.playground);
+  return { html: renderEndpointReference(planned, display, { sections: false }), markdown: `\`${planned.method} ${endpoint.server}${planned.path}\`` };
 }

@@ -4,3 +4,4 @@ export * from './frontmatter.js';
 export { ENDPOINT_CSS } from './styles.js';
 export { apiDisplayOf, DEFAULT_API_DISPLAY, type ApiDisplay } from './display.js';
 export { prepareEndpointHighlighting } from './highlight.js';
+export { composeEndpointBody } from './compose.js';

@@ -55,7 +55,11 @@ export function renderEndpointPage(page: EndpointPage, options: RenderEndpointOp
   return renderEndpoint(page, options).html;
 }
 
-/** HTML of the endpoint reference alone, placed after an MDX page's own content (`openapi:` frontmatter). */
-export function renderEndpointReference(page: EndpointPage, display: ApiDisplay = DEFAULT_API_DISPLAY): string {
-  return renderToString(createElement(EndpointReference, { page, display, requestTabs: requestTabs(page, display) }));
+/**
+ * HTML of the endpoint layout of an MDX page (`openapi:` or `api:` frontmatter), with a slot for
+ * the page's compiled body (`composeEndpointBody` fills it). `sections: false` leaves parameters
+ * and responses to the page's own `<ParamField>`/`<ResponseField>`.
+ */
+export function renderEndpointReference(page: EndpointPage, display: ApiDisplay = DEFAULT_API_DISPLAY, { sections = true }: { sections?: boolean } = {}): string {
+  return renderToString(createElement(EndpointReference, { page, display, requestTabs: requestTabs(page, display), bodySlot: true, sections }));
 }

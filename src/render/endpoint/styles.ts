@@ -63,4 +63,18 @@ export const ENDPOINT_CSS = String.raw`
 .api-auth-option li{display:flex;gap:8px;flex-wrap:wrap;align-items:baseline}
 .api-auth-option p{margin:0}
 .api-playground{border:1px solid var(--border);border-radius:var(--radius);padding:14px;margin:0 0 16px;background:var(--bg-soft)}
+.pg-form{display:flex;flex-direction:column;gap:10px}
+.pg-group{border:0;padding:0;margin:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:8px 14px}
+.pg-group legend{font-weight:600;font-size:14px;margin-bottom:6px}
+.pg-field{display:flex;flex-direction:column;gap:4px}
+.pg-field label{display:flex;gap:6px;align-items:center;font-size:13px}
+.pg-field input,.pg-field select,.pg-group textarea{font:13px var(--mono);padding:6px 8px;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--fg);width:100%;box-sizing:border-box}
+.pg-group textarea{grid-column:1/-1;resize:vertical}
+.pg-send{align-self:flex-start}
+.pg-send:disabled{opacity:.6;cursor:progress}
+.pg-meta{font-size:13px;color:var(--fg-muted);margin:10px 0 6px}
+.pg-status{font:600 13px var(--mono);color:var(--fg)}
+.pg-status-2{color:#16a34a}.pg-status-4,.pg-status-5{color:#dc2626}
+.pg-headers pre,.pg-body{font:12.5px/1.5 var(--mono);background:var(--code-bg);border:1px solid var(--border);border-radius:8px;padding:10px 12px;overflow:auto;max-height:420px;margin:6px 0 0}
+.pg-error{color:#dc2626;font-size:13.5px}
 `;
