@@ -17,7 +17,8 @@ export async function siteErrors(root: string, level: VerifyLevel): Promise<Diag
     // Loaded on demand: the build pulls in the renderer, highlighter and MDX compiler,
     // which a worker that only validates (and every process start) should not pay for.
     const { buildSite } = await import('../site-build/index.js');
-    const result = await buildSite({ root, outDir, cache: false, search: false, threads: 1 });
+    // The repository (and the agent's edits to it) are not trusted: none of their code runs.
+    const result = await buildSite({ root, outDir, cache: false, search: false, threads: 1, untrusted: true });
     return result.diagnostics.filter((d) => d.severity === 'error');
   } finally {
     await rm(outDir, { recursive: true, force: true });

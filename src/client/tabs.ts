@@ -35,5 +35,32 @@ export function initTabs(): void {
     select(preferred >= 0 ? preferred : Math.max(0, initial));
     container.classList.add('tabs-ready');
     sets.push({ keys, select });
+    panels.forEach((panel, index) => panelSelect.set(panel, () => select(index)));
   }
+  revealHash();
+  window.addEventListener('hashchange', revealHash);
+}
+
+const panelSelect = new WeakMap<HTMLElement, () => void>();
+
+/** A link to a tab's or an accordion's id (`#deployment-branch`) shows it: the tab is selected, the accordion opened. */
+function revealHash(): void {
+  let id = location.hash.slice(1);
+  try {
+    id = decodeURIComponent(id);
+  } catch {
+    // A malformed escape: look the id up as written.
+  }
+  const target = id ? document.getElementById(id) : null;
+  if (!target) return;
+  let shown = false;
+  for (let el: HTMLElement | null = target; el; el = el.parentElement) {
+    if (el instanceof HTMLDetailsElement && !el.open) el.open = shown = true;
+    const select = panelSelect.get(el);
+    if (select && el.hidden) {
+      select();
+      shown = true;
+    }
+  }
+  if (shown) target.scrollIntoView();
 }

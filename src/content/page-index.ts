@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../shared/index.js';
 import type { ContentCode } from './codes.js';
+import { discoverCustomFiles } from './custom-files.js';
 import { discoverPageFiles, loadIgnoreRules } from './discover.js';
 import { parseFrontmatter } from './frontmatter.js';
 import { metaFromFrontmatter, titleFromPath } from './page-meta.js';
@@ -20,13 +21,14 @@ import type { Page, PageIndex, PageIndexOptions } from './types.js';
 export async function buildPageIndex(root: string, { keepSource = false, batch = 64, ignore = [], variables }: PageIndexOptions = {}): Promise<PageIndex> {
   const absRoot = path.resolve(root);
   const unreadable: Diagnostic<ContentCode>[] = [];
-  const files = await discoverPageFiles(absRoot, await loadIgnoreRules(absRoot, ignore, unreadable), unreadable);
+  const rules = await loadIgnoreRules(absRoot, ignore, unreadable);
+  const [files, custom] = await Promise.all([discoverPageFiles(absRoot, rules, unreadable), discoverCustomFiles(absRoot, rules)]);
   const results: Array<{ page: Page | null; diagnostics: Diagnostic<ContentCode>[] }> = [{ page: null, diagnostics: unreadable }];
   for (let i = 0; i < files.length; i++) {
     if (i > 0 && i % batch === 0) await new Promise((resolve) => setImmediate(resolve));
     results.push(readPage(absRoot, files[i]!, keepSource, variables));
   }
-  return indexFromPages(absRoot, results);
+  return { ...indexFromPages(absRoot, results), custom };
 }
 
 /** Put pages in path order; `.mdx` wins over `.md` for the same path (reported). */

@@ -1,3 +1,4 @@
+import type { CustomFiles } from './custom-files.js';
 import type { Diagnostic } from '../shared/index.js';
 import type { ContentCode } from './codes.js';
 
@@ -55,6 +56,8 @@ export interface PageIndex {
   pages: Map<string, Page>;
   /** Problems found while reading pages (frontmatter errors, duplicates, unreadable files). */
   diagnostics: Diagnostic<ContentCode>[];
+  /** The repository's `.css` and `.js` files, linked from every page (`custom-files.ts`). */
+  custom?: CustomFiles;
 }
 
 export interface PageIndexOptions {

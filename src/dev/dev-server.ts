@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { markdownFileFor, markdownLink, pageMarkdown, wantsMarkdown } from '../markdown/index.js';
-import { pageSourceOf, runMdxJob, siteAssets, SiteRenderer, siteVariables, type PageBody } from '../render/index.js';
+import { pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { hashText, matchRedirect, type RedirectRule } from '../shared/index.js';
 import { realPathInside, resolveInside } from '../shared/index.js';
@@ -18,6 +18,7 @@ import { siteRedirects } from '../site-build/index.js';
 import { isLoopbackHost } from './host-check.js';
 import { fallbackNoticeHtml, overlayHtml } from './overlay.js';
 import { decodePath, escapesRoot, pageHrefOf } from './request-path.js';
+import { patchEditedPages } from './page-patch.js';
 import { watchTree } from './watch.js';
 
 export interface DevServerOptions {
@@ -86,21 +87,25 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   const clients = new Set<ServerResponse>();
   const waiters: ((files: string[]) => void)[] = [];
   const bodies = new Map<string, DevBody>();
-  let state: Promise<{ site: Site | null; diagnostics: Diagnostic[]; renderer: SiteRenderer | null; redirects: RedirectRule[]; assets: Awaited<ReturnType<typeof siteAssets>> }> | null = null;
+  let state: Promise<{ site: Site | null; diagnostics: Diagnostic[]; renderer: SiteRenderer | null; redirects: RedirectRule[]; assets: Awaited<ReturnType<typeof siteAssets>>; tailwind: BuiltAsset | null }> | null = null;
 
   const load = () =>
     (state ??= (async () => {
       const [{ site, diagnostics }, assets] = await Promise.all([loadSite(root, { keepSource: true }), siteAssets()]);
+      if (site?.openapi) await prepareEndpointHighlighting();
       const katex = katexDist() ? '/assets/katex/katex.min.css' : undefined;
       const mermaid = mermaidDist() ? '/assets/mermaid/mermaid.esm.min.mjs' : undefined;
-      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', katex, mermaid, devScript: RELOAD_SCRIPT }, { integrations }) : null;
+      const tailwind = site ? await siteTailwind(site) : null;
+      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex, mermaid, devScript: RELOAD_SCRIPT }, { integrations }) : null;
       // The build's matcher and rules (pages win over redirects); target checks are left to `folio check`.
       const redirects = site ? siteRedirects(site, { checkTargets: false }).rules : [];
-      return { site, diagnostics, renderer, redirects, assets };
+      return { site, diagnostics, renderer, redirects, assets, tailwind };
     })());
 
-  const stopWatching = watchTree(root, (files) => {
-    state = null;
+  const stopWatching = watchTree(root, async (files) => {
+    // A body-only edit of known pages keeps the loaded site (`page-patch.ts`); anything else reloads it.
+    const loaded = state ? await state.catch(() => null) : null;
+    if (!loaded?.site || !patchEditedPages(loaded.site, files)) state = null;
     if (files.some((f) => /(^|\/)_?snippets\//.test(f) || f === 'docs.json' || f === 'mint.json')) bodies.clear();
     log(`changed: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}`);
     for (const c of clients) c.write(`event: reload\ndata: ${JSON.stringify(files)}\n\n`);
@@ -118,7 +123,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (!route) return null;
     const source = pageSourceOf(site, route);
     if (source.kind === 'unreadable') return null;
-    if (source.kind === 'endpoint') return { html: source.html, headings: [], features: [], diagnostics: [], markdown: source.markdown };
+    if (source.kind === 'endpoint') return { html: source.html, headings: source.headings, features: [], diagnostics: [], markdown: source.markdown };
     const { page, job, suffix = '', markdownSuffix, problems } = source;
     // Forgotten imports resolve through what other pages import: a change there changes the key.
     const key = hashText(page.file, page.source, JSON.stringify(site.config.variables ?? {}), JSON.stringify(job.knownImports), suffix);
@@ -143,11 +148,15 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       req.on('close', () => clients.delete(res));
       return;
     }
-    const { site, diagnostics, renderer, redirects, assets } = await load();
+    const { site, diagnostics, renderer, redirects, assets, tailwind } = await load();
     if (pathname === '/' + assets.css.file) return send(res, 200, TYPES['.css']!, assets.css.contents);
+    if (tailwind && pathname === '/' + tailwind.file) return send(res, 200, TYPES['.css']!, tailwind.contents);
     if (pathname === '/' + assets.js.file) return send(res, 200, TYPES['.js']!, assets.js.contents);
     const packaged = (await distFile(pathname, '/assets/katex/', pathname.startsWith('/assets/katex/') ? katexDist() : null)) ?? (await distFile(pathname, '/assets/mermaid/', pathname.startsWith('/assets/mermaid/') ? mermaidDist() : null));
     if (packaged) return send(res, 200, TYPES[path.extname(packaged)] ?? 'application/octet-stream', await readFile(packaged));
+    // A large section's sidebar, shared by its pages (`assets/nav.<hash>.html`).
+    const nav = renderer?.sharedFile(pathname);
+    if (nav) return send(res, 200, 'text/html; charset=utf-8', nav.contents);
     if (!site || !renderer) {
       const html = `<!doctype html><html><head><meta charset="utf-8"><title>Build error</title><link rel="stylesheet" href="/${assets.css.file}">${RELOAD_SCRIPT}</head><body>${overlayHtml(root, diagnostics.filter((d) => d.severity === 'error'))}</body></html>`;
       return send(res, 500, 'text/html; charset=utf-8', html);

@@ -2,7 +2,7 @@
  * A generated OpenAPI endpoint page (the same `EndpointPage` the HTML view draws) as Markdown:
  * method and path, servers, authentication, parameters, request body, responses, code samples.
  */
-import type { EndpointPage, MediaView, ParameterView, SchemaNode } from '../openapi/index.js';
+import { requestSamples, type EndpointPage, type MediaView, type ParameterView, type SchemaNode } from '../openapi/index.js';
 import { codeSpan, fence, indent } from './from-tree.js';
 
 /** Nesting kept in schema lists; deeper levels are summarised by their type. */
@@ -34,7 +34,9 @@ export function endpointMarkdown(page: EndpointPage): string {
       out.push([`### ${r.status}`, r.description?.trim() ?? '', headers, ...r.media.map(media)].filter(Boolean).join('\n\n'));
     }
   }
-  if (page.samples.length) out.push(['## Examples', ...page.samples.map((s) => `**${s.label}**\n\n${fence(s.code, s.lang)}`)].join('\n\n'));
+  // The spec's own samples, then one cURL request (the HTML page shows every configured language).
+  const samples = [...page.samples, ...(page.request ? requestSamples(page.request, { languages: ['bash'] }) : [])];
+  if (samples.length) out.push(['## Examples', ...samples.map((s) => `**${s.label}**\n\n${fence(s.code, s.lang)}`)].join('\n\n'));
   return out.join('\n\n');
 }
 

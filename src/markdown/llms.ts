@@ -89,9 +89,11 @@ export interface LlmsFiles {
 
 /**
  * Both files from the groups and each page's Markdown (`markdownOf(href)`, null when missing).
- * `maxFullBytes`: the size past which the full text is split per group.
+ * `maxFullBytes`: the size past which the full text is split per group. With `emit`, each part of
+ * a split full text is handed over as soon as it is made and not kept (a 50,000-page site has
+ * ~500 MB of Markdown); the returned map then holds only the rest.
  */
-export function llmsFiles(site: LlmsSite, groups: LlmsGroup[], markdownOf: (href: Href) => string | null, maxFullBytes: number): LlmsFiles {
+export function llmsFiles(site: LlmsSite, groups: LlmsGroup[], markdownOf: (href: Href) => string | null, maxFullBytes: number, emit?: (rel: string, contents: string) => void): LlmsFiles {
   const base = (site.siteUrl ?? '').replace(/\/+$/, '');
   const url = (rel: string) => `${base}/${rel}`;
   const head = [`# ${site.name}`];
@@ -104,23 +106,35 @@ export function llmsFiles(site: LlmsSite, groups: LlmsGroup[], markdownOf: (href
         return `${md.trim()}\n\nSource: ${url(markdownFileFor(route.href))}\n`;
       })
       .join('\n---\n\n');
-  const parts = groups.map((g) => ({ group: g, text: fullOf(g) }));
-  const total = parts.reduce((n, p) => n + Buffer.byteLength(p.text), 0);
-  const split = total > maxFullBytes && parts.length > 1;
+  const files = new Map<string, string>();
+  const put = (rel: string, contents: string) => (emit ? emit(rel, contents) : files.set(rel, contents));
+  const putPart = (group: LlmsGroup, text: string) => put(`llms-full/${group.slug}.txt`, `${head.join('\n\n')}\n\n## ${group.label}\n\n${text}`);
+  // Parts are kept only until the full text is known to split; from then on each goes out as made.
+  const held: { group: LlmsGroup; text: string }[] = [];
+  let total = 0;
+  let split = false;
+  for (const group of groups) {
+    const text = fullOf(group);
+    total += Buffer.byteLength(text);
+    if (!split && total > maxFullBytes && groups.length > 1) {
+      split = true;
+      for (const p of held.splice(0)) putPart(p.group, p.text);
+    }
+    if (split) putPart(group, text);
+    else held.push({ group, text });
+  }
 
   const index = [...head];
   for (const group of groups) {
     index.push(`## ${group.label}`);
     index.push(group.pages.map((r) => `- [${r.title}](${url(markdownFileFor(r.href))})${summary(r.description)}`).join('\n'));
   }
-  const files = new Map<string, string>();
   if (split) {
     index.push('## Full text');
-    index.push(parts.map((p) => `- [${p.group.label}](${url(`llms-full/${p.group.slug}.txt`)})`).join('\n'));
-    for (const p of parts) files.set(`llms-full/${p.group.slug}.txt`, `${head.join('\n\n')}\n\n## ${p.group.label}\n\n${p.text}`);
-    files.set('llms-full.txt', `${head.join('\n\n')}\n\nThe full text is split per section:\n\n${parts.map((p) => `- ${url(`llms-full/${p.group.slug}.txt`)}`).join('\n')}\n`);
+    index.push(groups.map((g) => `- [${g.label}](${url(`llms-full/${g.slug}.txt`)})`).join('\n'));
+    files.set('llms-full.txt', `${head.join('\n\n')}\n\nThe full text is split per section:\n\n${groups.map((g) => `- ${url(`llms-full/${g.slug}.txt`)}`).join('\n')}\n`);
   } else {
-    files.set('llms-full.txt', `${head.join('\n\n')}\n\n${parts.map((p) => p.text).join('\n---\n\n')}`);
+    files.set('llms-full.txt', `${head.join('\n\n')}\n\n${held.map((p) => p.text).join('\n---\n\n')}`);
   }
   files.set('llms.txt', index.join('\n\n') + '\n');
   return { files, split };

@@ -13,7 +13,10 @@ export const MDX_CODES = {
   MDX_COMPONENT_ALIAS: 'A known misspelling of a built-in component (`<Warn>`) is rendered as that component.',
   MDX_UNDEFINED_EXPRESSION: 'A `{name}` in prose names nothing the page defines; it is shown as written.',
   MDX_MARKDOWN_FALLBACK: 'A `.md` page is not valid MDX, so it is rendered as plain Markdown.',
+  ICON_UNKNOWN: 'An `icon` names no glyph in Font Awesome Free, Lucide or Tabler (nor the alias table).',
   MDX_MATH_ERROR: 'A LaTeX formula could not be typeset by KaTeX.',
+  MDX_UNTRUSTED_CODE: 'Untrusted build: an expression, attribute or `export` needs JavaScript, which is not run; it is left out with a placeholder.',
+  MDX_UNSAFE_HTML: 'Untrusted build: raw HTML that could run code (script, event handler, `javascript:` URL, iframe without https) was removed.',
 } as const;
 
 export type MdxCode = keyof typeof MDX_CODES;

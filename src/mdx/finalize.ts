@@ -1,10 +1,10 @@
-import GithubSlugger from 'github-slugger';
 import type { Element, Root as HastRoot, RootContent } from 'hast';
 import type { Program } from 'estree';
 import type { MdxJsxAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
 import type { Diagnostic } from '../shared/index.js';
 import { COMPONENT_ALIASES, isBuiltinComponent } from './components/index.js';
 import { diagnosticAt } from './diagnostic-at.js';
+import { PageSlugger } from './heading-slug.js';
 import { valueToEstree } from './expand.js';
 import { evaluateStatic, expressionOf, type Scope } from './static-eval.js';
 import type { Heading } from './types.js';
@@ -40,7 +40,7 @@ export interface FinalizeContext {
  */
 export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
   const headings: Heading[] = [];
-  const slugger = new GithubSlugger();
+  const slugger = new PageSlugger();
   const unknown: UnknownUsages = new Map();
   const walk = (parent: Parent, file: string) => {
     for (let i = 0; i < parent.children.length; i++) {
@@ -117,7 +117,7 @@ function isEmptyExpression(program: Program | undefined): boolean {
 /** Unknown component usages of one file and name → the one warning reporting them, and how many there are. */
 type UnknownUsages = Map<string, { diagnostic: Diagnostic; count: number }>;
 
-function handleJsx(node: Jsx, file: string, ctx: FinalizeContext, slugger: GithubSlugger, headings: Heading[], unknown: UnknownUsages): void {
+function handleJsx(node: Jsx, file: string, ctx: FinalizeContext, slugger: PageSlugger, headings: Heading[], unknown: UnknownUsages): void {
   const name = node.name;
   if (!name) return;
   if (/^[a-z]/.test(name) && !name.includes('.')) {
@@ -131,6 +131,8 @@ function handleJsx(node: Jsx, file: string, ctx: FinalizeContext, slugger: Githu
   }
   if (isBuiltinComponent(name) || (ctx.declared.has(head) && !ctx.unsupported.has(head))) {
     if (name === 'Update') labelUpdate(node, slugger, headings);
+    else if (FIELD_COMPONENTS.has(name)) labelField(node, slugger);
+    else if (name === 'Tab' || name === 'Accordion') labelByTitle(node, slugger);
     return;
   }
   const lineOffset = file === ctx.file ? ctx.lineOffset : 0;
@@ -141,6 +143,7 @@ function handleJsx(node: Jsx, file: string, ctx: FinalizeContext, slugger: Githu
       diagnosticAt(node, file, lineOffset, 'warning', 'MDX_COMPONENT_ALIAS', `\`<${name}>\` is not a component name; it is rendered as \`<${alias}>\` for compatibility. Rename it to \`<${alias}>\` (opening and closing tag).`),
     );
     node.name = alias;
+    if (FIELD_COMPONENTS.has(alias)) labelField(node, slugger);
     return;
   }
   if (ctx.external?.has(head)) {
@@ -207,19 +210,46 @@ function headingFromJsx(node: Jsx, scope: Scope): void {
 }
 
 /** `<Update label="v1.2">` gets a slug id and a TOC entry, as changelog readers expect. */
-function labelUpdate(node: Jsx, slugger: GithubSlugger, headings: Heading[]): void {
+function labelUpdate(node: Jsx, slugger: PageSlugger, headings: Heading[]): void {
   const label = node.attributes.find((a): a is MdxJsxAttribute => a.type === 'mdxJsxAttribute' && a.name === 'label');
   if (!label || typeof label.value !== 'string') return;
   const existing = node.attributes.find((a): a is MdxJsxAttribute => a.type === 'mdxJsxAttribute' && a.name === 'id');
-  const id = typeof existing?.value === 'string' ? existing.value : slugger.slug(label.value);
+  const id = typeof existing?.value === 'string' ? existing.value : slugger.heading(label.value);
   if (!existing) node.attributes.push({ type: 'mdxJsxAttribute', name: 'id', value: id });
   headings.push({ depth: 2, id, text: label.value });
 }
 
-function addHeading(node: Element, slugger: GithubSlugger, headings: Heading[], scope: Scope): void {
+const FIELD_COMPONENTS = new Set(['ParamField', 'ResponseField', 'Param']);
+const FIELD_NAME_PROPS = ['query', 'path', 'body', 'header', 'cookie', 'name'];
+
+function stringAttribute(node: Jsx, name: string): MdxJsxAttribute | undefined {
+  return node.attributes.find((a): a is MdxJsxAttribute => a.type === 'mdxJsxAttribute' && a.name === name);
+}
+
+/** `<ParamField path="retryOn">` gets the id the platform gives it, `param-retry-on`, unless it has one. */
+function labelField(node: Jsx, slugger: PageSlugger): void {
+  if (stringAttribute(node, 'id')) return;
+  const named = FIELD_NAME_PROPS.map((p) => stringAttribute(node, p)).find((a) => typeof a?.value === 'string' && a.value);
+  if (!named) return;
+  node.attributes.push({ type: 'mdxJsxAttribute', name: 'id', value: slugger.field(named.value as string) });
+}
+
+/**
+ * `<Tab title="OAuth app setup">` and `<Accordion title="Deployment branch">` are linkable by their
+ * title's slug (`#oauth-app-setup`), as on the platform (components/accordions.mdx: `id` defaults to the title).
+ */
+function labelByTitle(node: Jsx, slugger: PageSlugger): void {
+  if (stringAttribute(node, 'id')) return;
+  const title = stringAttribute(node, 'title');
+  if (typeof title?.value !== 'string' || !title.value.trim()) return;
+  node.attributes.push({ type: 'mdxJsxAttribute', name: 'id', value: slugger.heading(title.value) });
+}
+
+function addHeading(node: Element, slugger: PageSlugger, headings: Heading[], scope: Scope): void {
   const text = textOfHast(node, scope).trim();
   const given = node.properties.id;
-  const id = typeof given === 'string' && given ? given : slugger.slug(text);
+  const id = typeof given === 'string' && given ? given : slugger.heading(text);
+  if (id === given) slugger.claim(id);
   node.properties.id = id;
   headings.push({ depth: Number(node.tagName[1]), id, text });
   if (node.properties.dataFolioNoAnchor !== undefined) {

@@ -21,11 +21,14 @@ export function renderFast(
   scope: Scope,
   features: Set<ClientFeature>,
   reportUnknownName: (name: string, line: number, column: number) => void,
+  /** Untrusted mode: each value passes `guard`, and what is not static becomes `notStatic()` instead of throwing. */
+  untrusted?: { guard(value: unknown): unknown; notStatic(): unknown },
 ): string {
   const fullScope: Scope = { ...componentScope(), ...scope };
   const evaluate = (expression: Parameters<typeof evaluateStatic>[0]) => {
     try {
-      return evaluateStatic(expression, fullScope);
+      const value = evaluateStatic(expression, fullScope);
+      return untrusted ? untrusted.guard(value) : value;
     } catch (error) {
       // A name defined nowhere (not in the page, its imports or JavaScript's globals) fails on the
       // fallback too; report it where it is written and render nothing instead.
@@ -34,6 +37,7 @@ export function renderFast(
         reportUnknownName(error.unknownName, loc?.line ?? 1, (loc?.column ?? 0) + 1);
         return undefined;
       }
+      if (untrusted && error instanceof NotStatic) return untrusted.notStatic();
       throw error;
     }
   };

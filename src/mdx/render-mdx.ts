@@ -4,6 +4,7 @@ import { analyzeEsm, isLocalImport, type EsmInfo, type ImportBinding } from './e
 import { evaluateJsSnippet, runtimeGlobals } from './js-snippet.js';
 import { expandSnippets } from './expand.js';
 import { finalizeTree } from './finalize.js';
+import { checkIcons } from './icons/check.js';
 import { resolveForgottenImports } from './forgotten-imports.js';
 import { prepareLanguages } from './highlight.js';
 import { parseOrFallback } from './parse.js';
@@ -14,6 +15,7 @@ import { NotStatic, type Scope } from './static-eval.js';
 import { mdastToHast, type HastContext } from './to-hast.js';
 import type { ClientFeature, Heading, MdxInput, MdxOutput } from './types.js';
 import { substituteVariables } from './variables.js';
+import { prepareUntrusted } from './untrusted.js';
 import { treeValues, type TreeConsumer } from './tree-values.js';
 import type { MdxCode } from './codes.js';
 
@@ -25,6 +27,11 @@ export interface RenderOptions {
   renderer?: 'auto' | 'mdx';
   /** Also turn the finalized tree into text (the Markdown export), returned as `MdxOutput.text`. */
   alsoText?: TreeConsumer;
+  /**
+   * The repository is not trusted (hosted builds, `folio build --untrusted`): no page or snippet
+   * JavaScript runs; see `untrusted.ts`. Forces the fast path.
+   */
+  untrusted?: boolean;
 }
 
 /**
@@ -75,13 +82,16 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
         isDefined,
         hints,
       });
+      checkIcons(hast, { file: input.file, lineOffset: input.lineOffset, library: input.iconLibrary, diagnostics });
     };
-    const fastAllowed = options.renderer !== 'mdx' && !esm.needsRuntime && imports.js.length === 0 && imports.mdxRuntime.length === 0;
+    const fastAllowed = options.untrusted || (options.renderer !== 'mdx' && !esm.needsRuntime && imports.js.length === 0 && imports.mdxRuntime.length === 0);
     if (fastAllowed) {
+      const untrusted = options.untrusted ? await prepareUntrusted(esm, imports, input, loader.snippets, staticScope, diagnostics) : undefined;
       const hast = mdastToHast(tree, ctx);
       transform(hast);
+      untrusted?.secure(hast);
       try {
-        const html = renderFast(hast, staticScope, features, (name, line, column) =>
+        const html = renderFast(hast, { ...staticScope, ...untrusted?.scope }, features, (name, line, column) =>
           diagnostics.push({
             file: input.file,
             line: line + input.lineOffset,
@@ -91,10 +101,11 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
             path: '',
             message: `\`${name}\` is not defined in this page. Define it with \`export const ${name} = ...\`, import it from a snippet, or escape the braces as \`\\{${name}\\}\` if they are text.`,
           }),
+          untrusted?.render,
         );
         return { html, headings, diagnostics, usesClientFeatures: features, renderer: 'fast', ...textOf() };
       } catch (error) {
-        if (!(error instanceof NotStatic)) throw error;
+        if (!(error instanceof NotStatic) || options.untrusted) throw error;
         // The tree passes run again on the fallback's own hast; drop their first reports.
         diagnostics.length = before;
         features.clear();

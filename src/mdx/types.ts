@@ -21,6 +21,8 @@ export interface MdxInput {
    * `knownImportsFor`): a component used without an import is rendered from its only candidate.
    */
   knownImports?: KnownImports;
+  /** docs.json `icons.library`: where icon names are looked up first (`ICON_UNKNOWN` when no library has one). */
+  iconLibrary?: 'fontawesome' | 'lucide' | 'tabler';
 }
 
 /** What one local name is imported from: a root-relative snippet path and `default` or an export name. */

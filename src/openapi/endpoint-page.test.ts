@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plannedEndpointFor } from './provider.js';
 import { endpointPageFor } from './endpoint-page.js';
+import { requestSamples, unsupportedSampleLanguages } from './samples.js';
 import { specFromText } from './spec-store.js';
 
 function pageOf(text: string, method: string, path: string) {
@@ -36,7 +37,8 @@ describe('endpointPageFor', () => {
     expect(page.servers).toEqual(['https://api.old.test/v1']);
     expect(page.requestBody?.media[0]?.schema?.properties[0]).toMatchObject({ name: 'name', required: true });
     expect(page.responses[0]?.media[0]?.schema?.properties[0]?.name).toBe('id');
-    expect(page.samples.find((s) => s.label === 'cURL')?.code).toContain(`--data '{\n  "name": "Rex"\n}'`);
+    expect(page.request?.body).toEqual({ contentType: 'application/json', value: { name: 'Rex' }, required: true });
+    expect(requestSamples(page.request!, { languages: ['curl'] })[0]?.code).toContain(`--data '\n{\n  "name": "Rex"\n}\n'`);
   });
 
   it('merges path-level parameters, orders them by location and puts query API keys into samples', () => {
@@ -66,9 +68,33 @@ describe('endpointPageFor', () => {
     );
     expect(page.parameters.map((p) => `${p.in}:${p.name}:${p.required}`)).toEqual(['path:id:true', 'query:expand:false', 'header:X-Trace:true']);
     expect(page.security[0]?.schemes[0]).toMatchObject({ name: 'key', type: 'apiKey', detail: 'API key in query `api_key`.' });
-    const curl = page.samples.find((s) => s.label === 'cURL')!.code;
+    const samples = requestSamples(page.request!);
+    const curl = samples.find((s) => s.label === 'cURL')!.code;
     expect(curl).toContain("--url 'https://eu.api.test/items/it_1?expand=false&api_key=<api-key>'");
     expect(curl).toContain("--header 'X-Trace: <X-Trace>'");
-    expect(page.samples.map((s) => s.label)).toEqual(['cURL', 'JavaScript', 'Python']);
+    // The platform's default languages, in its order, each written by httpsnippet.
+    expect(samples.map((s) => s.label)).toEqual(['cURL', 'Python', 'JavaScript', 'PHP', 'Go', 'Java']);
+    expect(samples.find((s) => s.label === 'Go')!.code).toContain('url := "https://eu.api.test/items/it_1?expand=false&api_key=<api-key>"');
+    // `api.examples.defaults: required` drops the optional `expand` but keeps the key and required header.
+    const required = requestSamples(page.request!, { languages: ['python', 'ruby'], defaults: 'required' });
+    expect(required.map((s) => s.label)).toEqual(['Python', 'Ruby']);
+    expect(required[0]!.code).toContain('querystring = {"api_key":"<api-key>"}');
+    expect(required[0]!.code).not.toContain('expand');
+  });
+
+  it('keeps a relative server and unsupported languages out of the way', () => {
+    const page = pageOf(
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'X', version: '1' },
+        servers: [{ url: '/api' }],
+        paths: { '/things/{id}': { delete: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { '204': { description: 'Gone' } } } } },
+      }),
+      'DELETE',
+      '/things/{id}',
+    );
+    const [curl] = requestSamples(page.request!, { languages: ['sh', 'dart'] });
+    expect(curl!.code).toBe("curl --request DELETE \\\n  --url /api/things/<id>");
+    expect(unsupportedSampleLanguages(['curl', 'dart', 'C++'])).toEqual(['dart', 'C++']);
   });
 });

@@ -1,6 +1,6 @@
 import { exampleFromMedia, exampleFromSchema } from './examples.js';
 import { resolveLocalRef } from './refs.js';
-import { codeSamples, specCodeSamples, type SampleRequest } from './samples.js';
+import { specCodeSamples } from './samples.js';
 import { SchemaTreeBuilder } from './schema-tree.js';
 import type {
   ApiOperation,
@@ -11,6 +11,8 @@ import type {
   ParameterView,
   PlannedEndpoint,
   ResponseView,
+  SampleRequest,
+  SecuritySchemeView,
   SecurityView,
 } from './types.js';
 
@@ -75,7 +77,8 @@ export function endpointPageFor(document: JsonObject, op: ApiOperation, ref: Pla
   if (description) page.description = description;
   if (op.custom.content) page.content = op.custom.content;
   if (requestBody) page.requestBody = requestBody;
-  page.samples = [...specCodeSamples(operation), ...(op.kind === 'operation' ? codeSamples(sampleRequest(document, page, operation)) : [])];
+  page.samples = specCodeSamples(operation);
+  if (op.kind === 'operation') page.request = sampleRequest(document, page, operation);
   return page;
 }
 
@@ -155,7 +158,13 @@ function securityOf(document: JsonObject, requirements: unknown): SecurityView[]
     return [{
       schemes: entries.map(([name, scopes]) => {
         const scheme = deref(document, schemes[name]) ?? {};
-        return { name, type: String(scheme.type ?? 'unknown'), detail: schemeDetail(scheme), scopes: Array.isArray(scopes) ? scopes.map(String) : [] };
+        const view: SecuritySchemeView = { name, type: String(scheme.type ?? 'unknown'), detail: schemeDetail(scheme), scopes: Array.isArray(scopes) ? scopes.map(String) : [] };
+        if (scheme.type === 'http' && typeof scheme.scheme === 'string') view.scheme = scheme.scheme.toLowerCase();
+        if (scheme.type === 'apiKey' && ['header', 'query', 'cookie'].includes(String(scheme.in)) && typeof scheme.name === 'string') {
+          view.in = scheme.in as SecuritySchemeView['in'];
+          view.paramName = scheme.name;
+        }
+        return view;
       }),
     }];
   });
@@ -175,53 +184,46 @@ function schemeDetail(scheme: JsonObject): string {
   return description.trim();
 }
 
-/** The example request the code samples show: first server, example parameter values, example body. */
+/** The example request samples and the playground start from: first server, example parameter values, example body. */
 function sampleRequest(document: JsonObject, page: EndpointPage, operation: JsonObject): SampleRequest {
   const valueOf = (p: ParameterView) => {
     const raw = p.schema.example ?? p.schema.default ?? p.schema.enum?.[0];
     return raw !== undefined ? String(raw) : undefined;
   };
-  let path = page.path;
-  const query: string[] = [];
-  const headers: [string, string][] = [];
+  const req: SampleRequest = {
+    method: page.method,
+    server: (page.servers[0] ?? '').replace(/\/+$/, '') || 'https://api.example.com',
+    path: page.path,
+    pathParams: [],
+    query: [],
+    headers: [],
+    cookies: [],
+  };
+  const lists = { path: req.pathParams, query: req.query, header: req.headers, cookie: req.cookies };
   for (const p of page.parameters) {
     const value = valueOf(p);
-    if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeURIComponent(value ?? `<${p.name}>`).replace(/%3C|%3E/g, (m) => (m === '%3C' ? '<' : '>')));
-    else if (p.in === 'query' && (p.required || value !== undefined)) query.push(`${encodeURIComponent(p.name)}=${encodeURIComponent(value ?? '<value>')}`);
-    else if (p.in === 'header' && p.required) headers.push([p.name, value ?? `<${p.name}>`]);
+    lists[p.in].push({ name: p.name, value: value ?? (p.in === 'query' ? '<value>' : `<${p.name}>`), required: p.required });
   }
-  const first = page.security[0];
-  for (const scheme of first?.schemes ?? []) {
-    const auth = authOf(document, scheme.name);
-    headers.push(...auth.headers);
-    query.push(...auth.query);
+  for (const scheme of page.security[0]?.schemes ?? []) {
+    const auth = authParam(scheme);
+    if (auth) lists[auth.in].push({ name: auth.name, value: auth.value, required: true });
   }
-  const base = (page.servers[0] ?? '').replace(/\/+$/, '') || 'https://api.example.com';
-  const req: SampleRequest = { method: page.method, url: `${base}${path}${query.length ? `?${query.join('&')}` : ''}`, headers };
   const body = deref(document, operation.requestBody);
   const content = isObject(body?.content) ? body.content : undefined;
   if (content) {
     const [contentType, media] = Object.entries(content)[0] ?? [];
     if (contentType && isObject(media)) {
-      req.contentType = contentType;
-      req.headers.push(['Content-Type', contentType]);
       const example = exampleFromMedia(document, media) ?? exampleFromSchema(document, media.schema);
-      if (example !== undefined) req.body = example;
+      req.body = { contentType, value: example, required: body?.required === true };
     }
   }
   return req;
 }
 
-/** What a security scheme adds to the sample request: headers, or a query parameter for query API keys. */
-function authOf(document: JsonObject, name: string): { headers: [string, string][]; query: string[] } {
-  const components = isObject(document.components) ? document.components : {};
-  const scheme = deref(document, isObject(components.securitySchemes) ? components.securitySchemes[name] : undefined);
-  const none = { headers: [], query: [] };
-  if (!scheme) return none;
-  if (scheme.type === 'http' && String(scheme.scheme).toLowerCase() === 'basic') return { headers: [['Authorization', 'Basic <credentials>']], query: [] };
-  if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return { headers: [['Authorization', 'Bearer <token>']], query: [] };
-  if (scheme.type === 'apiKey' && scheme.in === 'header') return { headers: [[String(scheme.name), '<api-key>']], query: [] };
-  if (scheme.type === 'apiKey' && scheme.in === 'query') return { headers: [], query: [`${encodeURIComponent(String(scheme.name))}=<api-key>`] };
-  if (scheme.type === 'apiKey' && scheme.in === 'cookie') return { headers: [['Cookie', `${String(scheme.name)}=<api-key>`]], query: [] };
-  return none;
+/** What a security scheme adds to the example request: a header, or a query or cookie parameter for API keys. */
+function authParam(scheme: SecuritySchemeView): { in: 'header' | 'query' | 'cookie'; name: string; value: string } | undefined {
+  if (scheme.type === 'http' && scheme.scheme === 'basic') return { in: 'header', name: 'Authorization', value: 'Basic <credentials>' };
+  if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return { in: 'header', name: 'Authorization', value: 'Bearer <token>' };
+  if (scheme.type === 'apiKey' && scheme.in && scheme.paramName) return { in: scheme.in, name: scheme.paramName, value: '<api-key>' };
+  return undefined;
 }

@@ -12,3 +12,4 @@ export * from './discover-specs.js';
 export * from './sources.js';
 export { extractOperations } from './operations.js';
 export * from './migrate/index.js';
+export { requestSamples, unsupportedSampleLanguages, DEFAULT_SAMPLE_LANGUAGES, type SampleOptions } from './samples.js';

@@ -1,90 +1,126 @@
-import type { CodeSample, HttpMethod, JsonObject } from './types.js';
+import { HTTPSnippet, type HarRequest } from 'httpsnippet';
+import type { CodeSample, JsonObject, SampleParam, SampleRequest } from './types.js';
 
-export interface SampleRequest {
-  method: HttpMethod;
-  /** Full URL: server + path with example path parameters and query string. */
-  url: string;
-  headers: [string, string][];
-  contentType?: string;
-  body?: unknown;
+/** A language of generated samples: its tab label, httpsnippet target and client, and highlight language. */
+interface SampleLanguage {
+  label: string;
+  target: string;
+  client: string;
+  lang: string;
 }
 
-function quoteShell(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
+/**
+ * The platform's language keys (`api.examples.languages`) and the httpsnippet client that writes
+ * each. C++ and Dart have no httpsnippet target; they are reported by `unsupportedSampleLanguages`.
+ */
+const LANGUAGES: Record<string, SampleLanguage> = {
+  bash: { label: 'cURL', target: 'shell', client: 'curl', lang: 'bash' },
+  python: { label: 'Python', target: 'python', client: 'requests', lang: 'python' },
+  javascript: { label: 'JavaScript', target: 'javascript', client: 'fetch', lang: 'javascript' },
+  node: { label: 'Node.js', target: 'node', client: 'fetch', lang: 'javascript' },
+  php: { label: 'PHP', target: 'php', client: 'curl', lang: 'php' },
+  go: { label: 'Go', target: 'go', client: 'native', lang: 'go' },
+  java: { label: 'Java', target: 'java', client: 'okhttp', lang: 'java' },
+  ruby: { label: 'Ruby', target: 'ruby', client: 'native', lang: 'ruby' },
+  powershell: { label: 'PowerShell', target: 'powershell', client: 'restmethod', lang: 'powershell' },
+  swift: { label: 'Swift', target: 'swift', client: 'nsurlsession', lang: 'swift' },
+  csharp: { label: 'C#', target: 'csharp', client: 'httpclient', lang: 'csharp' },
+  dotnet: { label: '.NET', target: 'csharp', client: 'restsharp', lang: 'csharp' },
+  typescript: { label: 'TypeScript', target: 'javascript', client: 'fetch', lang: 'typescript' },
+  c: { label: 'C', target: 'c', client: 'libcurl', lang: 'c' },
+  kotlin: { label: 'Kotlin', target: 'kotlin', client: 'okhttp', lang: 'kotlin' },
+  rust: { label: 'Rust', target: 'rust', client: 'reqwest', lang: 'rust' },
+};
+
+const ALIASES: Record<string, string> = {
+  curl: 'bash', sh: 'bash', shell: 'bash', py: 'python', js: 'javascript', nodejs: 'node', 'node.js': 'node',
+  golang: 'go', rb: 'ruby', 'c#': 'csharp', '.net': 'dotnet', 'dot-net': 'dotnet', ts: 'typescript', kt: 'kotlin', rs: 'rust',
+};
+
+/** The platform's default sample languages, in its order. */
+export const DEFAULT_SAMPLE_LANGUAGES = ['bash', 'python', 'javascript', 'php', 'go', 'java'] as const;
+
+function languageKey(name: string): string {
+  const lower = name.trim().toLowerCase();
+  return ALIASES[lower] ?? lower;
 }
 
-function curlSample(req: SampleRequest): string {
-  const lines = [`curl --request ${req.method} \\`, `  --url ${quoteShell(req.url)}`];
-  for (const [name, value] of req.headers) {
-    lines[lines.length - 1] += ' \\';
-    lines.push(`  --header ${quoteShell(`${name}: ${value}`)}`);
-  }
-  if (req.body !== undefined) {
-    const data = typeof req.body === 'string' ? req.body : JSON.stringify(req.body, null, 2);
-    lines[lines.length - 1] += ' \\';
-    lines.push(`  --data ${quoteShell(data)}`);
-  }
-  return lines.join('\n');
+/** Names in `api.examples.languages` that no snippet target covers (no sample is made for them). */
+export function unsupportedSampleLanguages(languages: readonly string[]): string[] {
+  return languages.filter((name) => !LANGUAGES[languageKey(name)]);
 }
 
-function fetchSample(req: SampleRequest): string {
-  const options: string[] = [`  method: ${JSON.stringify(req.method)}`];
-  if (req.headers.length > 0) {
-    const headers = req.headers.map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n');
-    options.push(`  headers: {\n${headers}\n  }`);
-  }
-  if (req.body !== undefined) {
-    const body = JSON.stringify(req.body, null, 2).replace(/\n/g, '\n  ');
-    options.push(req.contentType?.includes('json') ? `  body: JSON.stringify(${body})` : `  body: ${JSON.stringify(String(req.body))}`);
-  }
-  return [
-    `const response = await fetch(${JSON.stringify(req.url)}, {`,
-    options.join(',\n'),
-    '});',
-    '',
-    'console.log(await response.json());',
-  ].join('\n');
+export interface SampleOptions {
+  /** `api.examples.languages`; the platform's defaults when unset or empty. */
+  languages?: readonly string[];
+  /** `api.examples.defaults`: `required` leaves optional parameters out. */
+  defaults?: 'required' | 'all';
 }
 
-function pythonLiteral(value: unknown, indent = ''): string {
-  if (value === null || value === undefined) return 'None';
-  if (value === true) return 'True';
-  if (value === false) return 'False';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return JSON.stringify(value);
-  const inner = `${indent}    `;
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
-    return `[\n${value.map((v) => inner + pythonLiteral(v, inner)).join(',\n')}\n${indent}]`;
+const RELATIVE_BASE = 'https://folio-relative-server.invalid';
+
+/**
+ * The request as a HAR entry, the input httpsnippet reads. URL parts that are placeholders
+ * (`<id>`) or need escaping go in as tokens (`folioslot0x`) and are put back into the finished
+ * code by `fill`, so samples show `/pets/<id>` rather than `/pets/%3Cid%3E` and the HAR's URL
+ * stays valid.
+ */
+function harOf(req: SampleRequest, defaults: 'required' | 'all'): { har: HarRequest; fill: (code: string) => string } {
+  const keep = (p: SampleParam) => defaults === 'all' || p.required;
+  const slots: string[] = [];
+  const slot = (value: string) => (/^[A-Za-z0-9._~-]*$/.test(value) ? value : `folioslot${slots.push(value) - 1}x`);
+  const base = req.server.replace(/\/+$/, '');
+  const absolute = /^https?:\/\/[^/]/i.test(base);
+  let path = req.path;
+  for (const p of req.pathParams) path = path.split(`{${p.name}}`).join(slot(p.value));
+  path = path.replace(/\{([^}]*)\}/g, (_, name: string) => slot(`<${name}>`));
+  const har: HarRequest = {
+    method: req.method,
+    // A relative server (`/api`) is not a URL httpsnippet accepts: a stand-in host is swapped back after.
+    url: `${absolute ? base : RELATIVE_BASE}${path}`,
+    httpVersion: 'HTTP/1.1',
+    queryString: req.query.filter(keep).map(({ name, value }) => ({ name, value: slot(value) })),
+    headers: req.headers.filter(keep).map(({ name, value }) => ({ name, value })),
+    cookies: req.cookies.filter(keep).map(({ name, value }) => ({ name, value })),
+    headersSize: -1,
+    bodySize: -1,
+    postData: { mimeType: 'application/octet-stream' },
+  };
+  const body = req.body;
+  if (body && (defaults === 'all' || body.required || body.value !== undefined)) {
+    const mimeType = body.contentType;
+    har.headers.push({ name: 'Content-Type', value: mimeType });
+    const fields = body.value && typeof body.value === 'object' && !Array.isArray(body.value) ? Object.entries(body.value as JsonObject) : [];
+    if (/json/i.test(mimeType)) har.postData = { mimeType, text: JSON.stringify(body.value ?? {}) };
+    else if (/x-www-form-urlencoded|multipart\/form-data/i.test(mimeType)) {
+      har.postData = { mimeType, params: fields.map(([name, value]) => ({ name, value: typeof value === 'string' ? value : JSON.stringify(value) })) };
+    } else har.postData = { mimeType, text: typeof body.value === 'string' ? body.value : JSON.stringify(body.value ?? '') };
   }
-  const entries = Object.entries(value as JsonObject);
-  if (entries.length === 0) return '{}';
-  return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${pythonLiteral(v, inner)}`).join(',\n')}\n${indent}}`;
+  const fill = (code: string) => {
+    const filled = slots.length === 0 ? code : code.replace(/folioslot(\d+)x/g, (whole, n: string) => slots[Number(n)] ?? whole);
+    return absolute ? filled : filled.split(RELATIVE_BASE).join(base);
+  };
+  return { har, fill };
 }
 
-function pythonSample(req: SampleRequest): string {
-  const lines = ['import requests', '', `url = ${JSON.stringify(req.url)}`];
-  const args = ['url'];
-  if (req.body !== undefined) {
-    const json = req.contentType?.includes('json');
-    lines.push(`payload = ${pythonLiteral(req.body)}`);
-    args.push(json ? 'json=payload' : 'data=payload');
+/** Request samples in the configured languages, written by httpsnippet from one example request. */
+export function requestSamples(req: SampleRequest, { languages, defaults = 'all' }: SampleOptions = {}): CodeSample[] {
+  const keys = [...new Set((languages && languages.length > 0 ? languages : DEFAULT_SAMPLE_LANGUAGES).map(languageKey))];
+  const { har, fill } = harOf(req, defaults);
+  let snippet: HTTPSnippet;
+  try {
+    snippet = new HTTPSnippet(har);
+  } catch {
+    // httpsnippet validates the HAR; a server URL it rejects (say, a relative one) leaves the page without generated samples.
+    return [];
   }
-  if (req.headers.length > 0) {
-    lines.push(`headers = {\n${req.headers.map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n}`);
-    args.push('headers=headers');
-  }
-  lines.push('', `response = requests.request(${JSON.stringify(req.method)}, ${args.join(', ')})`, '', 'print(response.text)');
-  return lines.join('\n');
-}
-
-/** Request samples in curl, JavaScript fetch and Python requests for one request. */
-export function codeSamples(req: SampleRequest): CodeSample[] {
-  return [
-    { label: 'cURL', lang: 'bash', code: curlSample(req) },
-    { label: 'JavaScript', lang: 'javascript', code: fetchSample(req) },
-    { label: 'Python', lang: 'python', code: pythonSample(req) },
-  ];
+  return keys.flatMap((key) => {
+    const language = LANGUAGES[key];
+    if (!language) return [];
+    const code = snippet.convert(language.target as never, language.client, language.target === 'shell' ? { prettifyJson: true } : undefined);
+    const text = Array.isArray(code) ? code[0] : code;
+    return typeof text === 'string' ? [{ label: language.label, lang: language.lang, code: fill(text) }] : [];
+  });
 }
 
 /** Samples the spec itself ships under `x-codeSamples` / `x-code-samples` (Redoc's extension), kept first. */

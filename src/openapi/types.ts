@@ -138,7 +138,44 @@ export interface ResponseView {
 
 export interface SecurityView {
   /** Alternatives: the request needs every scheme of one requirement. */
-  schemes: { name: string; type: string; detail: string; scopes: string[] }[];
+  schemes: SecuritySchemeView[];
+}
+
+/** One security scheme of a requirement, with what the playground needs to send it. */
+export interface SecuritySchemeView {
+  name: string;
+  type: string;
+  detail: string;
+  scopes: string[];
+  /** `http` schemes: `bearer`, `basic`, ... (lower case). */
+  scheme?: string;
+  /** `apiKey` schemes: where the key goes and under which name. */
+  in?: 'header' | 'query' | 'cookie';
+  paramName?: string;
+}
+
+/** A parameter of the example request: its name, example value and whether the operation requires it. */
+export interface SampleParam {
+  name: string;
+  value: string;
+  required: boolean;
+}
+
+/**
+ * The example request of an operation, from which code samples (httpsnippet) and the playground's
+ * first values are made: first server, example parameter values, the first security requirement.
+ */
+export interface SampleRequest {
+  method: HttpMethod;
+  /** Base URL with server variables at their defaults (`https://api.example.com` when the spec has none). */
+  server: string;
+  /** The path template (`/pets/{id}`). */
+  path: string;
+  pathParams: SampleParam[];
+  query: SampleParam[];
+  headers: SampleParam[];
+  cookies: SampleParam[];
+  body?: { contentType: string; value: unknown; required: boolean };
 }
 
 export interface CodeSample {
@@ -164,5 +201,8 @@ export interface EndpointPage {
   parameters: ParameterView[];
   requestBody?: BodyView;
   responses: ResponseView[];
+  /** Samples the spec ships (`x-codeSamples`); generated ones are made from `request` with the site's settings. */
   samples: CodeSample[];
+  /** The example request, for generated samples and the playground (operations only, not webhooks). */
+  request?: SampleRequest;
 }

@@ -20,7 +20,18 @@ import { inlineMarkdownToHtml, shortHash } from './markdown-inline.js';
 import type { ChromeView, DirectoryView, LinkView, PageView, SectionView, SidebarItemView, SwitcherView } from './types.js';
 
 const isExternal = (href: string) => /^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//');
-const iconName = (icon?: Icon) => icon?.name;
+/**
+ * A navigation icon as the one string the views carry: a library other than the site's as a
+ * `lucide:` / `tabler:` prefix, a Font Awesome style other than solid as `fa7-regular:` /
+ * `fa7-brands:` (resolved in the render layer's icon styles).
+ */
+function iconName(icon?: Icon): string | undefined {
+  if (!icon) return undefined;
+  if (icon.library === 'lucide' || icon.library === 'tabler') return `${icon.library}:${icon.name}`;
+  if (icon.style === 'brands') return `fa7-brands:${icon.name}`;
+  if (icon.style && /(^|-)(regular|light|thin)$/.test(icon.style)) return `fa7-regular:${icon.name}`;
+  return icon.name;
+}
 
 function entryToLink(entry: SwitcherEntry): LinkView {
   return {

@@ -14,3 +14,4 @@ export { endpointBody, endpointBodyMarkdown, pageSourceOf, siteVariables, type P
 export { bundleClient, siteAssets, type BuiltAsset } from './site-assets.js';
 export { HEAD_SCRIPT } from './head-script.js';
 export { integrationHead, SERVICES as INTEGRATION_SERVICES, type IntegrationHead } from './head/integrations.js';
+export { classCandidates, siteTailwind, tailwindCss } from './tailwind.js';

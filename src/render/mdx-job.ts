@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { renderMdx } from '../mdx/index.js';
 import { treeToMarkdown } from '../markdown/index.js';
-import type { Heading, KnownImports } from '../mdx/index.js';
+import type { Heading, IconLibrary, KnownImports } from '../mdx/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { realPathInside, resolveInside, toPosixRelative } from '../shared/index.js';
 
@@ -16,6 +16,8 @@ export interface MdxJob {
   lineOffset: number;
   /** Imports other pages make of the components this page uses (`knownImportsFor`); part of the body's cache key. */
   knownImports?: KnownImports;
+  /** docs.json `icons.library` (part of every body's cache key through the build's env key). */
+  iconLibrary?: IconLibrary;
 }
 
 export interface MdxResult {
@@ -46,7 +48,7 @@ function snippetOutside(job: MdxJob, importPath: string): Diagnostic {
 }
 
 /** Compile one page body; snippet reads are confined to the docs root's real path. */
-export async function runMdxJob(job: MdxJob, root: string, variables: Record<string, string>): Promise<MdxResult> {
+export async function runMdxJob(job: MdxJob, root: string, variables: Record<string, string>, options: { untrusted?: boolean } = {}): Promise<MdxResult> {
   const refused: Diagnostic[] = [];
   try {
     const out = await renderMdx({
@@ -55,6 +57,7 @@ export async function runMdxJob(job: MdxJob, root: string, variables: Record<str
       lineOffset: job.lineOffset,
       variables,
       knownImports: job.knownImports,
+      iconLibrary: job.iconLibrary,
       async readSnippet(importPath: string) {
         // Some repositories (mem0) keep snippets in `_snippets/` and still write `/snippets/x.mdx`.
         const candidates = [importPath, importPath.replace(/^\/?snippets\//, '/_snippets/')];
@@ -72,7 +75,7 @@ export async function runMdxJob(job: MdxJob, root: string, variables: Record<str
         }
         return null;
       },
-    }, { alsoText: treeToMarkdown });
+    }, { alsoText: treeToMarkdown, untrusted: options.untrusted });
     return { id: job.id, html: out.html, headings: out.headings, diagnostics: [...refused, ...out.diagnostics], features: [...out.usesClientFeatures], renderer: out.renderer, markdown: out.text };
   } catch (error) {
     // A crash in one page must not stop the others: report it on the page and move on. The code

@@ -6,11 +6,11 @@
  */
 import type { Page } from '../content/index.js';
 import { endpointMarkdown } from '../markdown/index.js';
-import { knownImportsFor } from '../mdx/index.js';
+import { knownImportsFor, type Heading } from '../mdx/index.js';
 import type { PageRoute } from '../navigation/index.js';
 import { escapeHtml, type Diagnostic } from '../shared/index.js';
 import type { Site } from '../site/index.js';
-import { endpointReferenceForFrontmatter, renderEndpointPage } from './endpoint/index.js';
+import { apiDisplayOf, endpointReferenceForFrontmatter, renderEndpoint } from './endpoint/index.js';
 import type { MdxJob } from './mdx-job.js';
 
 export type PageSource =
@@ -26,13 +26,13 @@ export type PageSource =
       /** Problems with the page's `openapi:` frontmatter. */
       problems: Diagnostic[];
     }
-  | { kind: 'endpoint'; html: string; markdown: string }
+  | { kind: 'endpoint'; html: string; markdown: string; headings: Heading[] }
   /** A page route whose file is not in the index or was read without its text. */
   | { kind: 'unreadable' };
 
 /** The body source of `route`; page text is there only when the site was loaded with `keepSource`. */
 export function pageSourceOf(site: Site, route: PageRoute): PageSource {
-  if (route.kind !== 'page' || !route.file) return { kind: 'endpoint', html: endpointBody(site, route), markdown: endpointBodyMarkdown(site, route) };
+  if (route.kind !== 'page' || !route.file) return { kind: 'endpoint', ...endpointBodyOf(site, route), markdown: endpointBodyMarkdown(site, route) };
   const page = site.index.pages.get(route.path);
   if (!page || page.source === undefined) return { kind: 'unreadable' };
   const source = page.source;
@@ -40,20 +40,25 @@ export function pageSourceOf(site: Site, route: PageRoute): PageSource {
   let suffix: string | undefined;
   let markdownSuffix: string | undefined;
   if (page.openapi && site.openapi) {
-    const ref = endpointReferenceForFrontmatter(site.openapi.specs, page.openapi, route.href);
+    const ref = endpointReferenceForFrontmatter(site.openapi.specs, page.openapi, route.href, [], apiDisplayOf(site.config, page.frontmatter.playground));
     if ('diagnostic' in ref) problems.push({ file: page.file, line: lineOf(source, /^openapi\s*:/m), column: 1, path: 'openapi', ...ref.diagnostic });
     else ({ html: suffix, markdown: markdownSuffix } = ref);
   }
   // What other pages import under the names this page uses decides forgotten imports.
   const knownImports = knownImportsFor(page.file, source, site.imports);
-  const job = { file: page.file, source: source.slice(page.bodyOffset), lineOffset: page.bodyLine - 1, knownImports };
+  const job = { file: page.file, source: source.slice(page.bodyOffset), lineOffset: page.bodyLine - 1, knownImports, iconLibrary: site.config.icons?.library };
   return { kind: 'mdx', page: page as Page & { source: string }, job, suffix, markdownSuffix, problems };
 }
 
 /** HTML body of a generated endpoint page: the planned operation, else its method and path. */
 export function endpointBody(site: Site, route: PageRoute): string {
+  return endpointBodyOf(site, route).html;
+}
+
+/** HTML body and TOC headings of a generated endpoint page, drawn with the site's `api.*` settings. */
+function endpointBodyOf(site: Site, route: PageRoute): { html: string; headings: Heading[] } {
   const page = site.openapi?.specs.operation(route.href);
-  return page ? renderEndpointPage(page) : fallbackEndpointBody(route);
+  return page ? renderEndpoint(page, { display: apiDisplayOf(site.config, page.metadata.playground) }) : { html: fallbackEndpointBody(route), headings: [] };
 }
 
 /** Markdown body of a generated endpoint page, from the same plan as its HTML. */

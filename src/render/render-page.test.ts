@@ -63,7 +63,7 @@ describe('PageRenderer', () => {
 
   it('draws header, tab bar, banner, footer, TOC and theme colour', () => {
     const html = renderer.render(page('/a'), section(false), chrome);
-    expect(html).toContain('<html lang="fr" data-theme="light" data-base="/" data-banner-key="b1">');
+    expect(html).toContain('<html lang="fr" data-theme="light" data-site-theme="mint" data-base="/" data-banner-key="b1">');
     expect(html).toContain('--primary:#112233');
     expect(html).toContain('class="tab" href="/a" aria-current="page"');
     expect(html).toContain('class="button-primary" href="https://app.example"');

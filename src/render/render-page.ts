@@ -13,6 +13,11 @@ import { Content, TableOfContents } from './layout/content.js';
 import { Header, TabBar } from './layout/header.js';
 import { Sidebar, numberSidebar } from './layout/sidebar.js';
 import { htmlLang } from './languages.js';
+import { PageIconStyles } from './icons.js';
+import type { SiteLook } from './site-look.js';
+import type { IconLibrary } from '../mdx/index.js';
+import { SharedSidebar } from './shared-sidebar.js';
+import type { BuiltAsset } from './site-assets.js';
 import { escapeHtml } from '../shared/index.js';
 import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
 
@@ -30,6 +35,8 @@ interface SectionParts {
   tabBarHtml: string;
   ancestors: Map<string, string[]>;
   collapsed: Set<string>;
+  /** Set when the tree is large: pages carry their place in it and link the shared file. */
+  shared?: SharedSidebar;
 }
 
 interface ChromeParts {
@@ -41,10 +48,23 @@ interface ChromeParts {
 export class PageRenderer {
   private sections = new Map<string, SectionParts>();
   private chromes = new Map<string, ChromeParts>();
+  private readonly icons: PageIconStyles;
 
-  constructor(private readonly assets: AssetUrls, private readonly options: { siteName: string; defaultTheme?: string; siteHead?: string } = { siteName: '' }) {}
+  constructor(private readonly assets: AssetUrls, private readonly options: { siteName: string; defaultTheme?: string; siteHead?: string; iconLibrary?: IconLibrary; look?: SiteLook } = { siteName: '' }) {
+    this.icons = new PageIconStyles(options.iconLibrary);
+  }
 
-  private sectionParts(section: SectionView): SectionParts {
+  /** Files of the section sidebars shared by this renderer's pages so far (`assets/nav.<hash>.html`). */
+  sharedFiles(): BuiltAsset[] {
+    return [...this.sections.values()].flatMap((s) => (s.shared ? [s.shared.file] : []));
+  }
+
+  /** The shared sidebar file of a section, rendering its parts if no page did yet; undefined when pages carry the whole tree. */
+  sharedFileOf(section: SectionView, chrome: ChromeView): BuiltAsset | undefined {
+    return this.sectionParts(section, chrome.lang).shared?.file;
+  }
+
+  private sectionParts(section: SectionView, lang: string): SectionParts {
     let parts = this.sections.get(section.key);
     if (!parts) {
       const { items, ancestors } = numberSidebar(section.sidebar);
@@ -56,8 +76,10 @@ export class PageRenderer {
         }
       };
       walk(items);
+      const shared = SharedSidebar.over(section, items, { base: this.assets.base, css: this.assets.css, lang: htmlLang(lang), title: this.options.siteName });
       parts = {
-        sidebarHtml: renderToStaticMarkup(createElement(Sidebar, { section, items })),
+        sidebarHtml: shared ? '' : renderToStaticMarkup(createElement(Sidebar, { section, items })),
+        shared,
         tabBarHtml: renderToStaticMarkup(createElement(TabBar, { tabs: section.tabs })),
         ancestors,
         collapsed,
@@ -81,6 +103,7 @@ export class PageRenderer {
 
   /** The sidebar with this page's link marked current and its folded ancestors opened. */
   private sidebarFor(parts: SectionParts, href: string): string {
+    if (parts.shared) return parts.shared.sidebarFor(href);
     // Only sidebar entries (`…nav-link" href=`), not anchors that happen to point at the same page.
     const link = `nav-link" href="${escapeHtml(href)}"`;
     let html = parts.sidebarHtml.split(link).join(`${link} aria-current="page"`);
@@ -92,7 +115,7 @@ export class PageRenderer {
 
   /** The complete HTML document of one page. */
   render(page: PageView, section: SectionView, chrome: ChromeView): string {
-    const s = this.sectionParts(section);
+    const s = this.sectionParts(section, chrome.lang);
     const c = this.chromeParts(chrome);
     const a = this.assets;
     const title = page.title === chrome.siteName ? page.title : `${page.title} - ${chrome.siteName}`;
@@ -101,11 +124,28 @@ export class PageRenderer {
     const htmlAttrs = [
       `lang="${escapeHtml(htmlLang(chrome.lang))}"`,
       'data-theme="light"',
+      `data-site-theme="${escapeHtml(this.options.look?.theme ?? 'mint')}"`,
+      ...(this.options.look?.htmlAttrs ?? []),
       `data-base="${escapeHtml(a.base)}"`,
       this.options.defaultTheme ? `data-default-theme="${escapeHtml(this.options.defaultTheme)}"` : '',
       chrome.banner?.dismissible ? `data-banner-key="${chrome.banner.key}"` : '',
       page.mermaid && a.mermaid ? `data-mermaid="${escapeHtml(a.mermaid)}"` : '',
     ].filter(Boolean);
+
+    const header = renderToStaticMarkup(createElement(Header, { chrome, switchers: page.switchers }));
+    const menu = chrome.pageMenu?.length && page.href !== '/404' ? { items: chrome.pageMenu, markdownPath: a.base.replace(/\/?$/, '/') + markdownFileFor(page.href) } : undefined;
+    const content = renderToStaticMarkup(createElement(Content, { page, menu }));
+    const toc = renderToStaticMarkup(createElement(TableOfContents, { page }));
+    const body =
+      '<a class="skip-link" href="#content">Skip to content</a>' +
+      c.bannerHtml +
+      header +
+      s.tabBarHtml +
+      `<div class="layout${page.mode === 'wide' ? ' layout-wide' : ''}"><aside class="sidebar" id="sidebar"><div class="sidebar-scroll">${this.sidebarFor(s, page.href)}</div></aside>` +
+      `<main id="content" class="main">${content}</main>` +
+      `<aside class="toc-column">${toc}</aside></div>` +
+      c.footerHtml;
+    const iconStyle = this.icons.cssFor(body);
     const head = [
       '<meta charset="utf-8">',
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -115,27 +155,16 @@ export class PageRenderer {
       chrome.favicon ? `<link rel="icon" href="${escapeHtml(chrome.favicon)}">` : '',
       `<link rel="stylesheet" href="${escapeHtml(a.css)}">`,
       page.math && a.katex ? `<link rel="stylesheet" href="${escapeHtml(a.katex)}">` : '',
-      `<style>${themeStyle}</style>`,
+      a.tailwind ? `<link rel="stylesheet" href="${escapeHtml(a.tailwind)}">` : '',
+      ...(a.customCss ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+      `<style>${themeStyle}${this.options.look?.css ?? ''}${iconStyle}</style>`,
+      this.options.look?.head ?? '',
       `<script>${HEAD_SCRIPT}</script>`,
       `<script src="${escapeHtml(a.js)}" defer></script>`,
+      ...(a.customJs ?? []).map((src) => `<script src="${escapeHtml(src)}" defer></script>`),
       a.devScript ?? '',
       this.options.siteHead ?? '',
     ].join('');
-    const header = renderToStaticMarkup(createElement(Header, { chrome, switchers: page.switchers }));
-    const menu = chrome.pageMenu?.length && page.href !== '/404' ? { items: chrome.pageMenu, markdownPath: a.base.replace(/\/?$/, '/') + markdownFileFor(page.href) } : undefined;
-    const content = renderToStaticMarkup(createElement(Content, { page, menu }));
-    const toc = renderToStaticMarkup(createElement(TableOfContents, { page }));
-    return (
-      `<!doctype html><html ${htmlAttrs.join(' ')}><head>${head}</head><body>` +
-      '<a class="skip-link" href="#content">Skip to content</a>' +
-      c.bannerHtml +
-      header +
-      s.tabBarHtml +
-      `<div class="layout${page.mode === 'wide' ? ' layout-wide' : ''}"><aside class="sidebar" id="sidebar"><div class="sidebar-scroll">${this.sidebarFor(s, page.href)}</div></aside>` +
-      `<main id="content" class="main">${content}</main>` +
-      `<aside class="toc-column">${toc}</aside></div>` +
-      c.footerHtml +
-      '</body></html>'
-    );
+    return `<!doctype html><html ${htmlAttrs.join(' ')}><head>${head}</head><body>${body}</body></html>`;
   }
 }

@@ -10,6 +10,8 @@ import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from '.
 import { integrationHead } from './head/integrations.js';
 import { seoBaseUrl, seoHead, type SeoSite } from './head/seo.js';
 import { PageRenderer } from './render-page.js';
+import { siteLookOf } from './site-look.js';
+import type { BuiltAsset } from './site-assets.js';
 import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
 
 export interface PageBody {
@@ -26,6 +28,16 @@ export interface SiteRendererOptions {
   integrations?: boolean;
 }
 
+/**
+ * URLs of the repository's `.css` and `.js` files, each with `?v=` and a hash of its text: a host may
+ * cache them, and an edit changes every page's head (its cache key) so pages link the new text.
+ */
+function customFileUrls(site: Site, base: string): { customCss: string[]; customJs: string[] } {
+  const prefix = base.replace(/\/?$/, '/');
+  const url = (f: { file: string; hash: string }) => `${prefix}${f.file.split('/').map(encodeURIComponent).join('/')}?v=${f.hash}`;
+  return { customCss: (site.index.custom?.css ?? []).map(url), customJs: (site.index.custom?.js ?? []).map(url) };
+}
+
 export class SiteRenderer {
   private renderer: PageRenderer;
   private sectionViews = new Map<string, { view: SectionView; chrome: ChromeView; key: string }>();
@@ -39,8 +51,10 @@ export class SiteRenderer {
     this.seo = seoSiteOf(site, options.siteUrl);
     const integrations = options.integrations ? integrationHead(site.config.integrations) : { html: '', problems: [] };
     this.integrationProblems = integrations.problems;
-    this.headKey = hashText(JSON.stringify(this.seo), integrations.html);
-    this.renderer = new PageRenderer(assets, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html });
+    const custom = customFileUrls(site, assets.base);
+    const look = siteLookOf(site.config);
+    this.headKey = hashText(JSON.stringify(this.seo), integrations.html, JSON.stringify(custom), JSON.stringify(look));
+    this.renderer = new PageRenderer({ ...assets, ...custom }, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html, iconLibrary: site.config.icons?.library, look });
   }
 
   /** Views and a cache key of everything section-wide that a page's HTML depends on. */
@@ -59,6 +73,22 @@ export class SiteRenderer {
     return parts;
   }
 
+  /** Section sidebars shared as files by the pages rendered so far (`assets/nav.<hash>.html`), to write beside them. */
+  sharedFiles(): BuiltAsset[] {
+    return this.renderer.sharedFiles();
+  }
+
+  /** The shared sidebar file at URL path `pathname` (`/assets/nav.<hash>.html`) of any section, for servers that render on request. */
+  sharedFile(pathname: string): BuiltAsset | undefined {
+    if (!/^\/assets\/nav\.[0-9a-f]+\.html$/.test(pathname)) return undefined;
+    for (const id of this.site.model.sectionsById.keys()) {
+      const { view, chrome } = this.sectionParts(id);
+      const file = this.renderer.sharedFileOf(view, chrome);
+      if (file && '/' + file.file === pathname) return file;
+    }
+    return undefined;
+  }
+
   /** Frontmatter flags of the page behind a route (endpoint pages have none). */
   pageFlags(route: PageRoute): { noindex: boolean; unsearchable: boolean; mode?: string } {
     const page = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
@@ -68,15 +98,24 @@ export class SiteRenderer {
     return { noindex, unsearchable, mode: page?.mode };
   }
 
-  /** The "page not found" document, framed by the default section. */
+  /**
+   * The "page not found" document, framed by the default section, as docs.json `errors.404` asks:
+   * its title and description, and (the platform's default, `redirect: true`) an immediate move
+   * to the home page, done by a refresh meta tag so it works without JavaScript and under a CSP.
+   */
   renderNotFound(): string {
-    const { model } = this.site;
+    const { model, config } = this.site;
     const home = model.sectionsById.get(model.defaultSectionId)?.firstPage ?? '/';
-    return this.render(
-      { href: '/404', path: '404', kind: 'page', file: null, title: 'Page not found', description: 'This page does not exist or has moved.', sectionId: model.defaultSectionId, listed: false, breadcrumbs: [], eyebrow: '404', prev: null, next: null, versions: [], languages: [] },
-      { html: `<p>Go back to <a href="${escapeHtml(home)}">the home page</a> or use the search box.</p>`, headings: [], features: [] },
+    const settings = config.errors?.['404'] ?? {};
+    const title = settings.title?.trim() || 'Page not found';
+    const description = settings.description?.trim() || 'This page does not exist or has moved.';
+    const html = this.render(
+      { href: '/404', path: '404', kind: 'page', file: null, title, description, sectionId: model.defaultSectionId, listed: false, breadcrumbs: [], eyebrow: '404', prev: null, next: null, versions: [], languages: [] },
+      { html: `<p>${escapeHtml(description)}</p><p>Go back to <a href="${escapeHtml(home)}">the home page</a> or use the search box.</p>`, headings: [], features: [] },
       { noindex: true, unsearchable: true },
     );
+    if (settings.redirect === false) return html;
+    return html.replace('</head>', `<meta http-equiv="refresh" content="0; url=${escapeHtml(home)}"></head>`);
   }
 
   /** The full HTML document of a route. */

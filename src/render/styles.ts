@@ -121,7 +121,8 @@ details[open]>summary>.chevron{transform:rotate(45deg)}
 .prose code{font:0.875em var(--mono);background:var(--bg-muted);padding:.15em .35em;border-radius:5px}
 .prose pre{position:relative;background:var(--code-bg);border:1px solid var(--border);border-radius:var(--radius);padding:14px 16px;overflow-x:auto;font-size:13.5px;line-height:1.6}
 .prose pre code{background:none;padding:0;font-size:inherit}
-[data-theme=dark] .shiki,[data-theme=dark] .shiki span{color:var(--shiki-dark)!important;background-color:var(--shiki-dark-bg)!important}
+[data-theme=dark] .shiki{color:var(--shiki-dark)!important;background-color:var(--shiki-dark-bg)!important}
+[data-theme=dark] .shiki span{color:var(--shiki-dark)!important}
 .copy-button{position:absolute;top:8px;right:8px;font:12px var(--font);padding:3px 8px;border-radius:6px;border:1px solid var(--border);background:var(--bg);color:var(--fg-muted);cursor:pointer;opacity:0;transition:opacity .15s}
 .prose pre:hover .copy-button,.copy-button:focus{opacity:1}
 .prose table{width:100%;border-collapse:collapse;font-size:14px;display:block;overflow-x:auto}

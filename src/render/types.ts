@@ -120,5 +120,10 @@ export interface AssetUrls {
   katex?: string;
   /** Extra tags for the dev server (live reload). */
   devScript?: string;
+  /** Tailwind utilities the repository's MDX uses (`tailwind.ts`), when it uses any. */
+  tailwind?: string;
+  /** The repository's own stylesheets and scripts (`custom.css`, `analytics.js`), on every page after Folio's. */
+  customCss?: string[];
+  customJs?: string[];
   base: string;
 }

@@ -6,7 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteRenderer, siteAssets, siteVariables } from '../render/index.js';
+import { prepareEndpointHighlighting, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../shared/index.js';
 import { isInside } from '../shared/index.js';
 import { loadSite } from '../site/index.js';
@@ -35,6 +35,8 @@ export interface BuildOptions {
   threads?: number;
   /** Size in bytes past which `llms-full.txt` is split into one file per section (default 8 MB). */
   llmsFullMaxBytes?: number;
+  /** The repository is not trusted: no page or snippet code runs, raw HTML is sanitised (see README, trust model). */
+  untrusted?: boolean;
   /** Called with (done, total) while pages are rendered. */
   progress?: (done: number, total: number) => void;
 }
@@ -81,13 +83,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
   await mkdir(outDir, { recursive: true });
   const search = options.search !== false;
-  const [assets, cache, snippets, katex, mermaid] = await Promise.all([siteAssets(), BuildCache.open(outDir, options.cache !== false), snippetsKey(site.root), copyKatexAssets(outDir).catch((error: unknown) => (diagnostics.push(refusedWrite(error)), null)), mermaidAssetPath()]);
-  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true });
+  const [assets, cache, snippets, katex, mermaid, tailwind] = await Promise.all([siteAssets(), BuildCache.open(outDir, options.cache !== false), snippetsKey(site.root), copyKatexAssets(outDir).catch((error: unknown) => (diagnostics.push(refusedWrite(error)), null)), mermaidAssetPath(), siteTailwind(site)]);
+  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true });
   for (const p of renderer.integrationProblems) diagnostics.push(buildProblem('BUILD_INTEGRATION_INVALID', `Integration ${p}; it was not loaded. Fix the value under \`integrations\` in docs.json.`));
   const variables = siteVariables(site);
 
   // Plan: every page with its keys; unchanged pages are skipped, their earlier problems reported again.
-  const keys = buildKeys(site, variables, snippets, [assets.css.file, assets.js.file, katex ?? '', mermaid ?? '']);
+  const keys = buildKeys(site, variables, options.untrusted ? `${snippets}:untrusted` : snippets, [assets.css.file, assets.js.file, katex ?? '', mermaid ?? '', tailwind?.file ?? '']);
+  // Endpoint pages are drawn while planning, their samples highlighted: load the grammars first.
+  if (site.openapi) await prepareEndpointHighlighting();
   const work = await decideWork(planPages(site, renderer, keys, diagnostics), cache, outDir);
   const { planned, todo, toCompile } = work;
   const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false });
@@ -96,8 +100,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Compile and write: cached bodies first, then each compiled body as it arrives.
   const links = new LinkCollector();
   const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links });
-  for (const p of todo) if (p.body) pages.write(p);
-  await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), cache, onCompiled: (p) => pages.write(p) });
+  for (const p of todo) {
+    if (!p.body) continue;
+    pages.write(p);
+    await pages.ready();
+  }
+  await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), untrusted: options.untrusted, cache, onCompiled: (p) => (pages.write(p), pages.ready()) });
   await pages.finished();
   diagnostics.push(...pages.refused);
   const redirects = siteRedirects(site);
@@ -117,7 +125,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey))),
     writePageDiagnostics(outDir, pageDiagnostics),
   ]).catch((error: unknown) => void diagnostics.push(refusedWrite(error)));
-  await writeAssetFiles(site, outDir, [assets.css, assets.js], mermaid !== null && pages.drawsDiagrams, diagnostics);
+  // Shared sidebars of large sections (`assets/nav.<hash>.html`) go with the assets.
+  await writeAssetFiles(site, outDir, [assets.css, assets.js, ...(tailwind ? [tailwind] : []), ...renderer.sharedFiles()], mermaid !== null && pages.drawsDiagrams, diagnostics);
   const [{ outcome: indexed, ms }] = await Promise.all([indexing, saving]);
 
   for (const e of indexed?.errors ?? []) diagnostics.push(buildProblem('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));

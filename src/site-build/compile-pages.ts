@@ -15,43 +15,49 @@ export interface PoolOptions {
   variables: Record<string, string>;
   threads?: number;
   inProcessBelow?: number;
-  onResult?: (result: MdxResult) => void;
+  /** Render as untrusted (no repository code runs; `renderMdx`'s `untrusted`). */
+  untrusted?: boolean;
+  /** Called with each result as it arrives; the next job waits while the returned promise is pending (backpressure). */
+  onResult?: (result: MdxResult) => void | Promise<void>;
+  /** Keep every result to return (default true); a build hands each on and keeps none. */
+  keepResults?: boolean;
 }
 
 /**
  * The worker entry next to this module. From TypeScript sources (tsx, tests, benches) the worker
  * first registers tsx's loader itself: `--import tsx` in a worker's execArgv is not honoured on Node 20.
  */
-function startWorker(root: string, variables: Record<string, string>): Worker {
+function startWorker(root: string, variables: Record<string, string>, untrusted = false): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
-  if (!fromSource) return new Worker(new URL('./mdx-worker.js', import.meta.url), { workerData: { root, variables } });
+  if (!fromSource) return new Worker(new URL('./mdx-worker.js', import.meta.url), { workerData: { root, variables, untrusted } });
   const entry = new URL('./mdx-worker.ts', import.meta.url).href;
   const tsx = import.meta.resolve('tsx/esm/api');
   const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(code, { eval: true, workerData: { root, variables } });
+  return new Worker(code, { eval: true, workerData: { root, variables, untrusted } });
 }
 
 /** Compile every job; results arrive through `onResult` as they finish and are returned in job order. */
 export async function compileAll(jobs: MdxJob[], options: PoolOptions): Promise<MdxResult[]> {
-  const { root, variables, inProcessBelow = 48 } = options;
-  const results: MdxResult[] = new Array(jobs.length);
-  const indexById = new Map(jobs.map((j, i) => [j.id, i]));
-  const accept = (r: MdxResult) => {
-    results[indexById.get(r.id)!] = r;
-    options.onResult?.(r);
+  const { root, variables, inProcessBelow = 48, keepResults = true } = options;
+  const results: MdxResult[] = new Array(keepResults ? jobs.length : 0);
+  const indexById = new Map(keepResults ? jobs.map((j, i) => [j.id, i]) : []);
+  const accept = (r: MdxResult): void | Promise<void> => {
+    if (keepResults) results[indexById.get(r.id)!] = r;
+    return options.onResult?.(r);
   };
   const wanted = Number.isInteger(options.threads) && options.threads! > 0 ? options.threads! : os.availableParallelism();
   const threads = Math.max(1, Math.min(wanted, Math.ceil(jobs.length / 16)));
+  const queue = [...jobs];
   if (jobs.length < inProcessBelow || threads === 1) {
-    for (const job of jobs) accept(await runMdxJob(job, root, variables));
+    // Jobs leave the queue as they run, so their page text can be freed.
+    for (let job = queue.shift(); job; job = queue.shift()) await accept(await runMdxJob(job, root, variables, { untrusted: options.untrusted }));
     return results;
   }
-  const queue = [...jobs];
   const batch = 8;
   await Promise.all(
     Array.from({ length: threads }, () =>
       new Promise<void>((resolve, reject) => {
-        const worker = startWorker(root, variables);
+        const worker = startWorker(root, variables, options.untrusted);
         let pending = 0;
         const feed = () => {
           const next = queue.splice(0, batch);
@@ -63,9 +69,11 @@ export async function compileAll(jobs: MdxJob[], options: PoolOptions): Promise<
           worker.postMessage(next);
         };
         worker.on('message', (batchResults: MdxResult[]) => {
-          for (const r of batchResults) accept(r);
-          pending -= batchResults.length;
-          if (pending <= 0) feed();
+          void (async () => {
+            for (const r of batchResults) await accept(r);
+            pending -= batchResults.length;
+            if (pending <= 0) feed();
+          })().catch(reject);
         });
         worker.on('error', reject);
         feed();
@@ -91,29 +99,36 @@ export interface CompilePagesOptions {
   root: string;
   variables: Record<string, string>;
   threads: number;
+  untrusted?: boolean;
   /** Each compiled body is put here under the page's body key. */
   cache: BuildCache;
-  /** Called with each page the moment its body is set. */
-  onCompiled: (page: PlannedPage) => void;
+  /** Called with each page the moment its body is set; compiling waits while the returned promise is pending. */
+  onCompiled: (page: PlannedPage) => void | Promise<void>;
 }
 
 /** Compile the body of every page (each has a `job`), caching it and handing the page on. */
-export async function compilePages(pages: PlannedPage[], { root, variables, threads, cache, onCompiled }: CompilePagesOptions): Promise<void> {
+export async function compilePages(pages: PlannedPage[], { root, variables, threads, untrusted, cache, onCompiled }: CompilePagesOptions): Promise<void> {
   const byJob = new Map(pages.map((p) => [p.job!.id, p]));
+  const jobs = pages.map((p) => p.job!);
+  // The page keeps no job: its text is freed once compiled.
+  for (const p of pages) p.job = undefined;
   await compileAll(
-    pages.map((p) => p.job!),
+    jobs.splice(0),
     {
       root,
       variables,
       threads,
+      untrusted,
+      keepResults: false,
       onResult: (r) => {
         const p = byJob.get(r.id)!;
+        byJob.delete(r.id);
         const { id: _id, ...body } = r;
         p.body = body;
-        // Not awaited: the body's shard was loaded when the plan looked the body up, so this
-        // settles at once; `BuildCache.save` writes the shards at the end of the build.
+        // Not awaited: the cache keeps the body serialised (spilling to disk past a bound);
+        // `BuildCache.save` folds it into its shard at the end of the build.
         void cache.putBody(p.bodyKey, body);
-        onCompiled(p);
+        return onCompiled(p);
       },
     },
   );

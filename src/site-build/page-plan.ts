@@ -41,7 +41,7 @@ export interface BuildKeys {
 /** The keys of a build; `assetFiles` are the URL paths of the stylesheet, client bundle, KaTeX and Mermaid. */
 export function buildKeys(site: Site, variables: Record<string, string>, snippets: string, assetFiles: string[]): BuildKeys {
   return {
-    env: hashText(BUILD_FORMAT, JSON.stringify(variables), snippets),
+    env: hashText(BUILD_FORMAT, JSON.stringify(variables), snippets, site.config.icons?.library ?? ''),
     layout: hashText(...assetFiles, JSON.stringify(site.model.settings)),
   };
 }
@@ -84,7 +84,7 @@ export function planPages(site: Site, renderer: SiteRenderer, keys: BuildKeys, d
       const bodyKey = hashText(keys.env, page.file, page.sourceHash ?? page.source, JSON.stringify(job.knownImports));
       entry = { route, bodyKey, job: { id: nextJob++, ...job }, suffix, markdownSuffix };
     } else {
-      const body: CachedBody = { html: source.html, headings: [], diagnostics: [], features: [], renderer: 'openapi', markdown: source.markdown };
+      const body: CachedBody = { html: source.html, headings: source.headings, diagnostics: [], features: [], renderer: 'openapi', markdown: source.markdown };
       entry = { route, bodyKey: hashText(keys.env, 'endpoint', source.html, source.markdown), body };
     }
     const pageKey = hashText(entry.bodyKey, entry.suffix ?? '', keys.layout, renderer.sectionParts(route.sectionId).key, JSON.stringify(route), JSON.stringify(renderer.pageFlags(route)));

@@ -60,3 +60,23 @@ export async function copyStaticFiles(root: string, outDir: string, diagnostics:
   await walk(path.resolve(root));
   return copied;
 }
+
+/**
+ * Copy the repository's `.css` and `.js` files that every page links (`PageIndex.custom`) to the same
+ * paths in the site. Discovery skips symbolic links; the real path is checked again here.
+ */
+export async function copyCustomFiles(site: { root: string; index: { custom?: { css: { file: string }[]; js: { file: string }[] } } }, outDir: string, diagnostics: Diagnostic[] = []): Promise<number> {
+  const files = [...(site.index.custom?.css ?? []), ...(site.index.custom?.js ?? [])];
+  const outAbs = path.resolve(outDir);
+  await Promise.all(
+    files.map(async ({ file }) => {
+      const real = await realPathInside(site.root, file);
+      if (!real.ok) {
+        if (real.reason === 'outside') diagnostics.push(buildProblem('BUILD_PATH_OUTSIDE_ROOT', `${file} leads outside the docs root, so it is not published. Commit the file itself.`, file, 'error'));
+        return;
+      }
+      await copyFileInside(real.path, outAbs, path.join(outAbs, file));
+    }),
+  );
+  return files.length;
+}

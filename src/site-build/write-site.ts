@@ -16,7 +16,7 @@ import { OutputWriter } from './output-writer.js';
 import type { PlannedPage } from './page-plan.js';
 import type { SearchPlan } from './search-plan.js';
 import { htmlFileFor, isStaticRedirectSource, redirectHtml, robotsTxt, sitemapXml } from './site-files.js';
-import { copyStaticFiles } from './static-files.js';
+import { copyCustomFiles, copyStaticFiles } from './static-files.js';
 
 export interface PageWriterOptions {
   outDir: string;
@@ -30,6 +30,9 @@ export interface PageWriterOptions {
   links?: LinkCollector;
 }
 
+/** Writes pending at once before a build waits for some to finish. */
+const MAX_WRITES = 64;
+
 /** Lays out and writes the pages of a build one by one, counting what it did. */
 export class PageWriter {
   rendered = 0;
@@ -38,7 +41,8 @@ export class PageWriter {
   drawsDiagrams = false;
   /** Writes refused because the output folder holds a link (`BUILD_PATH_OUTSIDE_ROOT`). */
   readonly refused: Diagnostic[] = [];
-  private readonly writes: Promise<void>[] = [];
+  private readonly writes = new Set<Promise<void>>();
+  private readonly waiting: (() => void)[] = [];
 
   private constructor(
     readonly output: OutputWriter,
@@ -51,6 +55,24 @@ export class PageWriter {
     const output = new OutputWriter(options.outDir);
     await output.prepare(pages.flatMap((p) => [htmlFileFor(p.route.href), markdownFileFor(p.route.href)]).map((f) => resolveInside(options.outDir, f)).filter((f): f is string => f !== null));
     return new PageWriter(output, options, pages.length);
+  }
+
+  /**
+   * Backpressure: resolves once the event loop has run (so started writes progress) and fewer than
+   * `MAX_WRITES` writes are pending. Without it a build rendered every page before the first was
+   * on disk, holding all their HTML (3.1 GB at 3,000 pages).
+   */
+  async ready(): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (this.writes.size >= MAX_WRITES) await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private track(write: Promise<void>): void {
+    const settled = write.finally(() => {
+      this.writes.delete(settled);
+      this.waiting.shift()?.();
+    });
+    this.writes.add(settled);
   }
 
   /** Lay out a page whose body is known, pass it to the search index and start writing it. */
@@ -66,7 +88,7 @@ export class PageWriter {
     progress?.(this.rendered, this.total);
     const target = resolveInside(outDir, htmlFileFor(p.route.href));
     if (!target) return;
-    this.writes.push(
+    this.track(
       this.output.write(target, html).then(
         () => void this.written++,
         (error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json')),
@@ -76,15 +98,17 @@ export class PageWriter {
     const mdTarget = resolveInside(outDir, markdownFileFor(p.route.href));
     const markdown = pageMarkdown({ title: p.route.title, description: p.route.description, body: body.markdown ?? '', suffix: p.markdownSuffix });
     if (mdTarget) {
-      this.writes.push(
+      this.track(
         this.output.write(mdTarget, markdown).catch((error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'))),
       );
     }
+    // Written: the page holds no body any more (the cache has it), so memory stays flat as pages flow through.
+    p.body = undefined;
   }
 
   /** Wait until every page started is on disk. */
   async finished(): Promise<void> {
-    await Promise.all(this.writes);
+    while (this.writes.size) await Promise.all(this.writes);
   }
 }
 
@@ -156,6 +180,7 @@ export async function writeAssetFiles(site: Site, outDir: string, assets: BuiltA
     // Mermaid's browser build (3.6 MB) goes only into sites where a page drew a diagram.
     if (mermaid) await copyMermaidAssets(outDir);
     await copyStaticFiles(site.root, outDir, diagnostics);
+    await copyCustomFiles(site, outDir, diagnostics);
   } catch (error) {
     diagnostics.push(refusedWrite(error));
   }

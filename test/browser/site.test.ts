@@ -206,6 +206,16 @@ describe.skipIf(!hasChromium)('docs site in chromium', () => {
     await page.close();
   });
 
+  it('a link to a tab or an accordion by its title slug selects the tab and opens the accordion', async () => {
+    const page = await open('/en/v2/components/tabs#linux');
+    await expect.poll(() => page.locator('#linux').isVisible()).toBe(true);
+    expect(await page.locator('#macos').isVisible()).toBe(false);
+    await page.goto(server.url + '/en/v2/components/cards#can-i-host-it-myself');
+    await expect.poll(() => page.locator('details#can-i-host-it-myself').getAttribute('open')).toBe('');
+    expect(await page.locator('details#does-it-need-javascript').getAttribute('open')).toBeNull();
+    await page.close();
+  });
+
   it('draws a Mermaid diagram in the browser from the local copy, only on pages that have one', async () => {
     const page = await browser.newPage();
     const requested: string[] = [];

@@ -53,7 +53,7 @@ describe('built-in components render server-side markup', () => {
 
   it('Accordion and Expandable are native details; AccordionGroup wraps them', async () => {
     const out = await render('<AccordionGroup>\n<Accordion title="Why?" defaultOpen>Because</Accordion>\n</AccordionGroup>');
-    expect(out.html).toContain('<div class="folio-accordion-group"><details class="folio-accordion" open="">');
+    expect(out.html).toContain('<div class="folio-accordion-group"><details class="folio-accordion" open="" id="why">');
     expect(out.html).toContain('<span class="folio-accordion-title">Why?</span>');
     const exp = await render('<Expandable title="properties">inner</Expandable>');
     expect(exp.html).toContain('<details class="folio-expandable"><summary class="folio-expandable-summary">Show properties</summary>');
@@ -102,9 +102,21 @@ describe('built-in components render server-side markup', () => {
     expect(tip.html).toContain('<span class="folio-tooltip-content" role="tooltip">An interface</span>');
   });
 
+  it('fields, tabs and accordions get the anchor ids the platform gives them (param-<kebab name>, tab title slug)', async () => {
+    const out = await render(
+      '<ParamField path="payment.requires_action" type="object">A</ParamField>\n\n<ParamField path="payment.requires_action" type="object">B</ParamField>\n\n<ResponseField name="retryOn" type="string">C</ResponseField>\n\n<Tabs>\n<Tab title="OAuth app setup">D</Tab>\n<Tab title="API key">E</Tab>\n</Tabs>\n\n<Accordion title="Deployment branch">F</Accordion>',
+    );
+    expect(out.html).toContain('id="param-payment-requires-action"');
+    expect(out.html).toContain('id="param-payment-requires-action-1"');
+    expect(out.html).toContain('id="param-retry-on"');
+    expect(out.html).toContain('id="oauth-app-setup"');
+    expect(out.html).toContain('id="api-key"');
+    expect(out.html).toContain('id="deployment-branch"');
+  });
+
   it('ParamField shows location, name, type, required and default', async () => {
     const out = await render('<ParamField query="limit" type="integer" required default={10}>How many</ParamField>');
-    expect(out.html).toContain('id="query-limit"');
+    expect(out.html).toContain('id="param-limit"');
     expect(out.html).toContain('<code class="folio-field-name">limit</code>');
     expect(out.html).toContain('<span class="folio-field-location">query</span>');
     expect(out.html).toContain('<span class="folio-field-type">integer</span>');
@@ -112,14 +124,14 @@ describe('built-in components render server-side markup', () => {
     expect(out.html).toContain('default: <code>10</code>');
     for (const where of ['path', 'body', 'header']) {
       const o = await render(`<ParamField ${where}="x" type="string">d</ParamField>`);
-      expect(o.html).toContain(`id="${where}-x"`);
+      expect(o.html).toContain(`id="param-x" data-location="${where}"`);
     }
   });
 
   it('ResponseField with nested Expandable fields', async () => {
     const out = await render('<ResponseField name="user" type="object">\n<Expandable title="properties">\n<ResponseField name="id" type="string" required />\n</Expandable>\n</ResponseField>');
-    expect(out.html).toContain('id="response-user"');
-    expect(out.html).toContain('id="response-id"');
+    expect(out.html).toContain('id="param-user"');
+    expect(out.html).toContain('id="param-id"');
     expect(out.html).toContain('folio-expandable');
   });
 
@@ -181,7 +193,7 @@ describe('built-in components render server-side markup', () => {
       { depth: 2, id: 'intro', text: 'Intro' },
       { depth: 3, id: 'heading-without-anchor', text: 'Heading without anchor' },
       { depth: 2, id: 'own', text: 'Mine' },
-      { depth: 4, id: 'intro-1', text: 'Intro' },
+      { depth: 4, id: 'intro-2', text: 'Intro' },
     ]);
     expect(out.html).toContain('<h3 id="heading-without-anchor">Heading without anchor</h3>');
     expect(out.html).toContain('<h2 id="own"><a class="folio-anchor" href="#own" aria-hidden="true" tabindex="-1" data-pagefind-ignore="">#</a>Mine</h2>');

@@ -11,15 +11,15 @@ describe('Markdown features', () => {
     expect(out.html).toContain('<a href="https://example.com/x">https://example.com/x</a>.');
   });
 
-  it('headings get github-slugger ids (deduplicated), anchor links and a TOC list', async () => {
+  it('headings get the platform anchor ids (duplicates numbered from 2), anchor links and a TOC list', async () => {
     const out = await render('# Intro\n\n## Getting started\n\n## Getting started\n\n### The `config` file');
     expect(out.headings).toEqual([
       { depth: 1, id: 'intro', text: 'Intro' },
       { depth: 2, id: 'getting-started', text: 'Getting started' },
-      { depth: 2, id: 'getting-started-1', text: 'Getting started' },
+      { depth: 2, id: 'getting-started-2', text: 'Getting started' },
       { depth: 3, id: 'the-config-file', text: 'The config file' },
     ]);
-    expect(out.html).toContain('<h2 id="getting-started-1"><a class="folio-anchor" href="#getting-started-1" aria-hidden="true" tabindex="-1" data-pagefind-ignore="">#</a>Getting started</h2>');
+    expect(out.html).toContain('<h2 id="getting-started-2"><a class="folio-anchor" href="#getting-started-2" aria-hidden="true" tabindex="-1" data-pagefind-ignore="">#</a>Getting started</h2>');
   });
 
   it.each(['auto', 'mdx'] as const)('`## Title {#id}` sets a custom heading id, outside code only (%s renderer)', async (renderer) => {

@@ -23,7 +23,7 @@ describe('snippets', () => {
     const heading = await render('import { version } from "/snippets/consts.mdx";\n\n## Release {version}', {
       snippets: { '/snippets/consts.mdx': 'export const version = "1.2.3";' },
     });
-    expect(heading.headings).toEqual([{ depth: 2, id: 'release-123', text: 'Release 1.2.3' }]);
+    expect(heading.headings).toEqual([{ depth: 2, id: 'release-1-2-3', text: 'Release 1.2.3' }]);
     expect(out.html).toContain('href="/docs"');
   });
 

@@ -86,6 +86,22 @@ describe('folio dev server', () => {
     expect((await get(server, '/en/v2/quickstart')).body).toContain('Authoring');
   }, 60_000);
 
+  it('keeps the loaded site on a body edit, and reloads it when a title changes the sidebar', async () => {
+    const file = path.join(site.root, 'en/v2/quickstart.mdx');
+    const before = await readFile(file, 'utf8');
+    const body = server.nextReload();
+    await appendFile(file, '\nA body-only edit.\n');
+    await body;
+    expect((await get(server, '/en/v2/quickstart')).body).toContain('A body-only edit.');
+    const title = server.nextReload();
+    await writeFile(file, before.replace(/^title: .*$/m, 'title: Quickstart renamed'));
+    await title;
+    // Another page's sidebar shows the new title: the navigation was resolved again.
+    const other = (await get(server, '/en/v2/changelog')).body;
+    expect(other).toContain('Quickstart renamed');
+    expect((await get(server, '/en/v2/quickstart')).body).not.toContain('A body-only edit.');
+  }, 60_000);
+
   it('appends the endpoint reference an `openapi:` frontmatter names, as the build does', async () => {
     const reload = server.nextReload();
     await writeFile(path.join(site.root, 'en/v2/create-job.mdx'), '---\ntitle: Create a job\nopenapi: admin-openapi.json POST /v2/agent/{projectId}/job\n---\n\nHand-written intro.\n');

@@ -29,4 +29,17 @@ describe('page details from frontmatter', () => {
     expect(c).toContain('class="pager"');
     expect(c).toContain('<meta name="description" content="Site about D">');
   });
+
+  it('the 404 page follows errors.404: title, description, and a move to the home page unless redirect is false', async () => {
+    const { site } = await loadSite(root);
+    const notFound = () => new SiteRenderer(site!, { css: '/a.css', js: '/a.js', base: '/' }).renderNotFound();
+    const plain = notFound();
+    expect(plain).toContain('Page not found');
+    expect(plain).toContain('<meta http-equiv="refresh" content="0; url=/a">');
+    site!.config.errors = { '404': { redirect: false, title: 'Lost?', description: 'Try the <search> box' } };
+    const custom = notFound();
+    expect(custom).toContain('Lost?');
+    expect(custom).toContain('Try the &lt;search&gt; box');
+    expect(custom).not.toContain('http-equiv="refresh"');
+  });
 });

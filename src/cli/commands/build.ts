@@ -11,6 +11,7 @@ interface BuildFlags {
   watch?: boolean;
   llmsFullMax?: string;
   strict?: boolean;
+  untrusted?: boolean;
 }
 
 /** `folio build [dir] --out <dir>`: write the static site; exit 1 when any page has an error (with `--strict`, any warning too). */
@@ -27,6 +28,7 @@ export function registerBuild(program: Command): void {
     .option('--llms-full-max <bytes>', 'split llms-full.txt into one file per section past this size (default 8000000)')
     .option('--watch', 'stay running and rebuild what changed whenever a file of the docs root changes')
     .option('--strict', 'treat every warning as an error (exit 1), for CI gates; the site is still written')
+    .option('--untrusted', "build a repository you do not trust: none of its code runs (MDX expressions, exports, components' bodies), raw HTML is sanitised")
     .action(async (dir: string, flags: BuildFlags) => {
       // React's development build is several times slower at rendering; load the build layer
       // (and with it React) only after choosing production mode. Workers inherit the variable.
@@ -57,6 +59,7 @@ export function registerBuild(program: Command): void {
           search: flags.search,
           threads,
           llmsFullMaxBytes,
+          untrusted: flags.untrusted,
           progress: tty
             ? (done, total) => {
                 const now = Date.now();

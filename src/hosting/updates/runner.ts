@@ -46,7 +46,8 @@ export interface UpdateRunnerOptions {
 const loadBuildSite: BuildSite = async (options) => {
   const build = await import('../../site-build/index.js');
   // No build cache inside a published tree, and one MDX thread so the API stays responsive during a build.
-  return build.buildSite({ ...options, cache: false, threads: 1 });
+  // Hosted repositories are not trusted: none of their code runs (README, trust model).
+  return build.buildSite({ ...options, cache: false, threads: 1, untrusted: true });
 };
 
 /**

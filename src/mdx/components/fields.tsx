@@ -25,8 +25,8 @@ interface FieldHead {
 }
 
 /** The shared row of ParamField/ResponseField: name, location, type, flags, default. */
-function Field({ head, className, children }: { head: FieldHead; className: string; children: ReactNode }) {
-  const anchor = head.name ? `${head.location ?? 'field'}-${head.name}`.replace(/[^\w.-]+/g, '-') : undefined;
+function Field({ head, className, children, id }: { head: FieldHead; className: string; children: ReactNode; id?: string }) {
+  const anchor = id ?? (head.name ? `${head.location ?? 'field'}-${head.name}`.replace(/[^\w.-]+/g, '-') : undefined);
   return (
     <div className={cx('folio-field', className)} id={anchor} data-location={head.location}>
       <div className="folio-field-head">
@@ -65,7 +65,7 @@ export function ParamField(props: AnyProps) {
   const location = locations.find((l) => props[l] !== undefined);
   const name = location ? str(props[location]) : str(props.name);
   return (
-    <Field className="folio-param-field" head={fieldHead(props, name, location ?? 'param')}>
+    <Field className="folio-param-field" id={str(props.id)} head={fieldHead(props, name, location ?? 'param')}>
       {props.children}
     </Field>
   );
@@ -74,7 +74,7 @@ export function ParamField(props: AnyProps) {
 /** `<ResponseField name type required default deprecated>` */
 export function ResponseField(props: AnyProps) {
   return (
-    <Field className="folio-response-field" head={fieldHead(props, str(props.name), 'response')}>
+    <Field className="folio-response-field" id={str(props.id)} head={fieldHead(props, str(props.name), 'response')}>
       {props.children}
     </Field>
   );

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import { isImageIcon } from '../icons/resolve.js';
 import { type AnyProps, cx, str } from './shared.js';
 
-/** True for icon values that point at an image instead of naming an icon. */
-function isImageIcon(name: string): boolean {
-  return /^(https?:)?\/\//.test(name) || name.startsWith('/') || /\.(svg|png|jpe?g|gif|webp)$/i.test(name);
+/** An inline `<svg>` icon as an image URL: drawn like any image, no markup of the repository enters the page. */
+export function svgIconUrl(svg: string): string | null {
+  return svg.trim().startsWith('<svg') ? `data:image/svg+xml,${encodeURIComponent(svg.trim())}` : null;
 }
 
 /**
@@ -16,8 +17,9 @@ export function renderIcon(icon: unknown, extra: { iconType?: unknown; color?: u
   const color = str(extra.color);
   const size = str(extra.size);
   const style = color || size ? { color, width: size ? `${size}px` : undefined, height: size ? `${size}px` : undefined } : undefined;
-  if (isImageIcon(icon)) {
-    return <img className={cx('folio-icon', 'folio-icon-img', extra.className)} src={icon} alt="" aria-hidden="true" style={style} />;
+  const image = svgIconUrl(icon) ?? (isImageIcon(icon) ? icon : null);
+  if (image) {
+    return <img className={cx('folio-icon', 'folio-icon-img', extra.className)} src={image} alt="" aria-hidden="true" style={style} />;
   }
   return (
     <span
@@ -30,7 +32,7 @@ export function renderIcon(icon: unknown, extra: { iconType?: unknown; color?: u
   );
 }
 
-/** `<Icon icon="rocket" iconType="solid" color="#f00" size={16} />` */
+/** `<Icon icon="rocket" iconType="solid" color="#f00" size={16} />`, or `<Icon src="/images/x.svg" />` for an image. */
 export function Icon(props: AnyProps) {
-  return renderIcon(props.icon, { iconType: props.iconType, color: props.color, size: props.size });
+  return renderIcon(props.icon ?? props.src, { iconType: props.iconType, color: props.color, size: props.size, className: str(props.className) });
 }

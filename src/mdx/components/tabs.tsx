@@ -4,6 +4,7 @@ import { type AnyProps, cx, needFeature, str } from './shared.js';
 
 interface Pane {
   label: string;
+  id?: string;
   icon?: unknown;
   content: ReactNode;
 }
@@ -38,6 +39,7 @@ function TabSet({ panes, className, defaultIndex = 0 }: { panes: Pane[]; classNa
         <div
           key={i}
           className="folio-tab-panel"
+          id={pane.id}
           role="tabpanel"
           data-folio-tab-panel={String(i)}
           data-title={pane.label}
@@ -58,6 +60,7 @@ function elements(children: ReactNode): ReactElement<AnyProps>[] {
 export function Tabs(props: AnyProps) {
   const panes = elements(props.children).map((el, i) => ({
     label: str(el.props.title) ?? `Tab ${i + 1}`,
+    id: str(el.props.id),
     icon: el.props.icon,
     content: el.props.children,
   }));
@@ -67,7 +70,7 @@ export function Tabs(props: AnyProps) {
 /** A `<Tab>` outside `<Tabs>` still shows its content under its title. */
 export function Tab(props: AnyProps) {
   return (
-    <div className="folio-tab-panel" data-title={str(props.title)}>
+    <div className="folio-tab-panel" id={str(props.id)} data-title={str(props.title)}>
       {props.children}
     </div>
   );

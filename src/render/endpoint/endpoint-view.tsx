@@ -1,44 +1,45 @@
 import type { ReactNode } from 'react';
-import type { EndpointPage, MediaView, ParameterView } from '../../openapi/index.js';
+import type { EndpointPage, MediaView, ParameterView, ResponseView } from '../../openapi/index.js';
+import type { ApiDisplay } from './display.js';
+import { ExamplesColumn, type ExampleTab } from './examples-view.js';
 import { markdownToHtml } from './markdown.js';
+import { playgroundData } from './playground-data.js';
 import { SchemaBlock, SchemaField } from './schema-view.js';
 
-function Media({ media }: { media: MediaView[] }): ReactNode {
+/** Heading ids of the reference sections; `endpointHeadings` lists the same ones for the TOC. */
+export const LOCATIONS: [ParameterView['in'], string, string][] = [
+  ['path', 'Path parameters', 'api-path-parameters'],
+  ['query', 'Query parameters', 'api-query-parameters'],
+  ['header', 'Headers', 'api-headers'],
+  ['cookie', 'Cookies', 'api-cookies'],
+];
+
+function Media({ media, expanded }: { media: MediaView[]; expanded: boolean }): ReactNode {
   return media.map((m) => (
     <div className="api-media" key={m.contentType}>
       <p className="api-content-type">
         <code>{m.contentType}</code>
       </p>
-      {m.schema ? <SchemaBlock node={m.schema} /> : null}
-      {m.example !== undefined ? (
-        <pre className="api-example-block">
-          <code className="language-json">{m.example}</code>
-        </pre>
-      ) : null}
+      {m.schema ? <SchemaBlock node={m.schema} expanded={expanded} /> : null}
     </div>
   ));
 }
 
-const LOCATIONS: [ParameterView['in'], string][] = [
-  ['path', 'Path parameters'],
-  ['query', 'Query parameters'],
-  ['header', 'Headers'],
-  ['cookie', 'Cookies'],
-];
-
-function Parameters({ parameters }: { parameters: ParameterView[] }): ReactNode {
-  return LOCATIONS.map(([where, heading]) => {
+function Parameters({ parameters, expanded }: { parameters: ParameterView[]; expanded: boolean }): ReactNode {
+  return LOCATIONS.map(([where, heading, id]) => {
     const list = parameters.filter((p) => p.in === where);
     if (list.length === 0) return null;
     return (
       <section className="api-parameters" data-in={where} key={where}>
-        <h2>{heading}</h2>
+        <h2 id={id}>{heading}</h2>
         <ul className="api-properties">
           {list.map((p) => (
             <SchemaField
               key={p.name}
               node={{ ...p.schema, name: p.name, ...(p.description ? { description: p.description } : {}), ...(p.deprecated ? { deprecated: true } : {}) }}
               required={p.required}
+              expanded={expanded}
+              anchor={`${where}-${p.name}`}
             />
           ))}
         </ul>
@@ -47,26 +48,66 @@ function Parameters({ parameters }: { parameters: ParameterView[] }): ReactNode 
   });
 }
 
-/** The reference part of an endpoint page: request line, auth, parameters, body, responses, samples. */
-export function EndpointReference({ page }: { page: EndpointPage }): ReactNode {
+/** One response as a native disclosure: the first is open, the others closed (readable without JavaScript). */
+function Response({ response, open, expanded }: { response: ResponseView; open: boolean; expanded: boolean }): ReactNode {
   return (
-    <div className="api-reference" data-method={page.method.toLowerCase()}>
-      <div className="api-request-line">
-        <span className={`api-method api-method-${page.method.toLowerCase()}`}>{page.kind === 'webhook' ? `WEBHOOK ${page.method}` : page.method}</span>{' '}
-        <code className="api-path">{page.path}</code>
-        {page.deprecated ? <span className="api-pill api-deprecated">deprecated</span> : null}
-      </div>
-      {page.servers.length > 0 ? (
-        <p className="api-servers">
-          Base URL:{' '}
-          {page.servers.map((s) => (
-            <code key={s}>{s}</code>
-          ))}
-        </p>
+    <details className="api-response" data-status={response.status} open={open}>
+      <summary>
+        <span className="api-status">{response.status}</span>
+        {response.description ? <span className="api-response-summary">{firstLine(response.description)}</span> : null}
+      </summary>
+      {response.description && response.description.trim() !== firstLine(response.description) ? (
+        <div dangerouslySetInnerHTML={{ __html: markdownToHtml(response.description) }} />
       ) : null}
+      {response.headers.length > 0 ? (
+        <ul className="api-properties">
+          {response.headers.map((h) => (
+            <SchemaField key={h.name} node={{ ...h.schema, name: h.name, ...(h.description ? { description: h.description } : {}) }} required={h.required} expanded={expanded} />
+          ))}
+        </ul>
+      ) : null}
+      <Media media={response.media} expanded={expanded} />
+    </details>
+  );
+}
+
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0]!.replace(/[*_`]/g, '');
+}
+
+/** The method, the path (with the base URL under `api.url: full`) and, when interactive, the "Try it" button. */
+function RequestLine({ page, display }: { page: EndpointPage; display: ApiDisplay }): ReactNode {
+  const method = page.method.toLowerCase();
+  const server = display.fullUrl || display.playground === 'simple' ? (page.servers[0] ?? '').replace(/\/+$/, '') : '';
+  return (
+    <div className="api-request-line" data-folio-copy-scope="">
+      <span className={`api-method api-method-${method}`}>{page.kind === 'webhook' ? `WEBHOOK ${page.method}` : page.method}</span>
+      <code className="api-path" data-folio-copy-source="">
+        {server ? <span className="api-server">{server}</span> : null}
+        {page.path}
+      </code>
+      {page.deprecated ? <span className="api-pill api-deprecated">deprecated</span> : null}
+      {display.playground === 'simple' ? (
+        <button type="button" className="api-copy-url" data-folio-copy="" aria-label="Copy URL">
+          Copy
+        </button>
+      ) : null}
+      {display.playground === 'interactive' && page.request ? (
+        <button type="button" className="api-try" data-api-try="">
+          Try it
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The left column: authorization, parameters by location, body, responses. */
+function ReferenceColumn({ page, display }: { page: EndpointPage; display: ApiDisplay }): ReactNode {
+  return (
+    <div className="api-main">
       {page.security.length > 0 ? (
         <section className="api-auth">
-          <h2>Authorization</h2>
+          <h2 id="api-authorization">Authorization</h2>
           {page.security.map((option, i) => (
             <ul key={i} className="api-auth-option">
               {option.schemes.map((s) => (
@@ -80,48 +121,22 @@ export function EndpointReference({ page }: { page: EndpointPage }): ReactNode {
           ))}
         </section>
       ) : null}
-      <Parameters parameters={page.parameters} />
+      <Parameters parameters={page.parameters} expanded={display.expanded} />
       {page.requestBody ? (
         <section className="api-body">
-          <h2>
+          <h2 id="api-body">
             {page.kind === 'webhook' ? 'Payload' : 'Body'}
             {page.requestBody.required ? <span className="api-pill api-required">required</span> : null}
           </h2>
           {page.requestBody.description ? <div dangerouslySetInnerHTML={{ __html: markdownToHtml(page.requestBody.description) }} /> : null}
-          <Media media={page.requestBody.media} />
+          <Media media={page.requestBody.media} expanded={display.expanded} />
         </section>
       ) : null}
       {page.responses.length > 0 ? (
         <section className="api-responses">
-          <h2>Responses</h2>
-          {page.responses.map((r) => (
-            <div className="api-response" data-status={r.status} key={r.status}>
-              <h3>
-                <span className="api-status">{r.status}</span>
-              </h3>
-              {r.description ? <div dangerouslySetInnerHTML={{ __html: markdownToHtml(r.description) }} /> : null}
-              {r.headers.length > 0 ? (
-                <ul className="api-properties">
-                  {r.headers.map((h) => (
-                    <SchemaField key={h.name} node={{ ...h.schema, name: h.name, ...(h.description ? { description: h.description } : {}) }} required={h.required} />
-                  ))}
-                </ul>
-              ) : null}
-              <Media media={r.media} />
-            </div>
-          ))}
-        </section>
-      ) : null}
-      {page.samples.length > 0 ? (
-        <section className="api-samples">
-          <h2>Request samples</h2>
-          {page.samples.map((s, i) => (
-            <figure className="api-sample" data-lang={s.lang} key={i}>
-              <figcaption>{s.label}</figcaption>
-              <pre>
-                <code className={`language-${s.lang}`}>{s.code}</code>
-              </pre>
-            </figure>
+          <h2 id="api-responses">Responses</h2>
+          {page.responses.map((r, i) => (
+            <Response key={r.status} response={r} open={i === 0} expanded={display.expanded} />
           ))}
         </section>
       ) : null}
@@ -129,17 +144,48 @@ export function EndpointReference({ page }: { page: EndpointPage }): ReactNode {
   );
 }
 
+/** Response examples, one tab per status that has one (its first media type). */
+export function responseTabs(page: EndpointPage): ExampleTab[] {
+  return page.responses.flatMap((r) => {
+    const media = r.media.find((m) => m.example !== undefined);
+    return media ? [{ label: r.status, lang: /json/i.test(media.contentType) ? 'json' : 'text', code: media.example! }] : [];
+  });
+}
+
+export interface EndpointViewProps {
+  page: EndpointPage;
+  display: ApiDisplay;
+  /** Request samples (the spec's first, then generated), in tab order. */
+  requestTabs: ExampleTab[];
+  /** HTML of `x-mint` content (compiled by the caller), drawn before the reference. */
+  contentHtml?: string;
+  /** Examples an MDX page wrote (`<RequestExample>`/`<ResponseExample>`), used instead of generated ones. */
+  examplesHtml?: string;
+  /** Draw the operation's description under the request line (generated pages; MDX pages have their own). */
+  withDescription?: boolean;
+}
+
 /**
- * A whole generated endpoint page body: description, custom content, then the reference.
- * The layout draws the title (from the planned endpoint), as it does for MDX pages.
+ * The reference of one endpoint: request line, then two columns (reference left; request and
+ * response examples right, sticky on wide screens, after the reference on phones).
  */
-export function EndpointPageView({ page, contentHtml }: { page: EndpointPage; contentHtml?: string }): ReactNode {
-  const content = contentHtml ?? (page.content ? markdownToHtml(page.content) : undefined);
+export function EndpointReference({ page, display, requestTabs, contentHtml, examplesHtml, withDescription }: EndpointViewProps): ReactNode {
+  const data = display.playground === 'interactive' && page.request ? playgroundData(page, display) : undefined;
   return (
-    <article className="api-page">
-      {page.description ? <div className="api-description" dangerouslySetInnerHTML={{ __html: markdownToHtml(page.description) }} /> : null}
-      {content ? <div className="api-content" dangerouslySetInnerHTML={{ __html: content }} /> : null}
-      <EndpointReference page={page} />
-    </article>
+    <div className="api-reference" data-method={page.method.toLowerCase()}>
+      <RequestLine page={page} display={display} />
+      {data ? (
+        <>
+          <div className="api-playground" data-api-playground="" hidden />
+          <script type="application/json" className="api-playground-data" dangerouslySetInnerHTML={{ __html: data }} />
+        </>
+      ) : null}
+      {withDescription && page.description ? <div className="api-description" dangerouslySetInnerHTML={{ __html: markdownToHtml(page.description) }} /> : null}
+      {contentHtml ? <div className="api-content" dangerouslySetInnerHTML={{ __html: contentHtml }} /> : null}
+      <div className="api-columns">
+        <ReferenceColumn page={page} display={display} />
+        <ExamplesColumn requestTabs={requestTabs} responseTabs={responseTabs(page)} html={examplesHtml} />
+      </div>
+    </div>
   );
 }

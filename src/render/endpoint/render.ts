@@ -1,22 +1,61 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { EndpointPage } from '../../openapi/index.js';
-import { EndpointPageView, EndpointReference } from './endpoint-view.js';
+import type { Heading } from '../../mdx/index.js';
+import { requestSamples, type EndpointPage } from '../../openapi/index.js';
+import { DEFAULT_API_DISPLAY, type ApiDisplay } from './display.js';
+import { EndpointReference, LOCATIONS } from './endpoint-view.js';
+import type { ExampleTab } from './examples-view.js';
+import { markdownToHtml } from './markdown.js';
 
 export interface RenderEndpointOptions {
+  /** `api.*` settings of the site (the platform's defaults when unset). */
+  display?: ApiDisplay;
   /**
    * HTML of the `x-mint`/`x-service` content, compiled by the caller through the MDX layer
    * so components work; without it the content is rendered as plain Markdown.
    */
   contentHtml?: string;
+  /** `<RequestExample>`/`<ResponseExample>` HTML of an MDX page, drawn in the examples column instead of generated ones. */
+  examplesHtml?: string;
 }
 
-/** HTML fragment of a generated endpoint page's body, for the layout to host like an MDX body. */
+/** An endpoint page's body and the headings its table of contents lists. */
+export interface RenderedEndpoint {
+  html: string;
+  headings: Heading[];
+}
+
+/** Request sample tabs: the spec's `x-codeSamples` first, then httpsnippet's in the configured languages. */
+export function requestTabs(page: EndpointPage, display: ApiDisplay): ExampleTab[] {
+  const generated = page.request && display.autogenerate ? requestSamples(page.request, { languages: display.languages, defaults: display.defaults }) : [];
+  return [...page.samples, ...generated];
+}
+
+/** The TOC entries of an endpoint page, in the order its sections are drawn. */
+export function endpointHeadings(page: EndpointPage): Heading[] {
+  const headings: Heading[] = [];
+  if (page.security.length > 0) headings.push({ depth: 2, id: 'api-authorization', text: 'Authorization' });
+  for (const [where, text, id] of LOCATIONS) if (page.parameters.some((p) => p.in === where)) headings.push({ depth: 2, id, text });
+  if (page.requestBody) headings.push({ depth: 2, id: 'api-body', text: page.kind === 'webhook' ? 'Payload' : 'Body' });
+  if (page.responses.length > 0) headings.push({ depth: 2, id: 'api-responses', text: 'Responses' });
+  return headings;
+}
+
+/** HTML body of a generated endpoint page, for the layout to host like an MDX body, and its headings. */
+export function renderEndpoint(page: EndpointPage, { display = DEFAULT_API_DISPLAY, contentHtml, examplesHtml }: RenderEndpointOptions = {}): RenderedEndpoint {
+  const content = contentHtml ?? (page.content ? markdownToHtml(page.content) : undefined);
+  const html = renderToString(
+    createElement('article', { className: 'api-page' }, createElement(EndpointReference, { page, display, requestTabs: requestTabs(page, display), contentHtml: content, examplesHtml, withDescription: true })),
+  );
+  return { html, headings: endpointHeadings(page) };
+}
+
+/** HTML body of a generated endpoint page (see `renderEndpoint`). */
 export function renderEndpointPage(page: EndpointPage, options: RenderEndpointOptions = {}): string {
-  return renderToString(createElement(EndpointPageView, { page, ...options }));
+  return renderEndpoint(page, options).html;
 }
 
 /** HTML of the endpoint reference alone, placed after an MDX page's own content (`openapi:` frontmatter). */
-export function renderEndpointReference(page: EndpointPage): string {
-  return renderToString(createElement(EndpointReference, { page }));
+export function renderEndpointReference(page: EndpointPage, display: ApiDisplay = DEFAULT_API_DISPLAY): string {
+  return renderToString(createElement(EndpointReference, { page, display, requestTabs: requestTabs(page, display) }));
 }

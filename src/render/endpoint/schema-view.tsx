@@ -49,7 +49,7 @@ export function FieldLabels({ node, required }: { node: SchemaNode; required?: b
 }
 
 /** Nested children of a node: properties, array items, map values, oneOf/anyOf options, or a marker. */
-export function SchemaChildren({ node }: { node: SchemaNode }): ReactNode {
+export function SchemaChildren({ node, expanded = false }: { node: SchemaNode; expanded?: boolean }): ReactNode {
   if (node.circular) return <p className="api-circular">{`circular: ${node.circular}`}</p>;
   if (node.brokenRef) return <p className="api-broken-ref">{`unresolved reference: ${node.brokenRef}`}</p>;
   if (node.truncated) return <p className="api-truncated">…</p>;
@@ -59,20 +59,20 @@ export function SchemaChildren({ node }: { node: SchemaNode }): ReactNode {
       {node.properties.length > 0 ? (
         <ul className="api-properties">
           {node.properties.map((child, i) => (
-            <SchemaField key={`${child.name ?? ''}-${i}`} node={child} />
+            <SchemaField key={`${child.name ?? ''}-${i}`} node={child} expanded={expanded} />
           ))}
         </ul>
       ) : null}
       {items && (items.properties.length > 0 || items.variants || items.circular || items.items) ? (
         <div className="api-items">
           <p className="api-items-label">{`Array items: ${items.refName ?? items.type}`}</p>
-          <SchemaChildren node={items} />
+          <SchemaChildren node={items} expanded={expanded} />
         </div>
       ) : null}
       {node.additionalProperties ? (
         <div className="api-additional">
           <p>{`Additional properties: ${node.additionalProperties.type}`}</p>
-          <SchemaChildren node={node.additionalProperties} />
+          <SchemaChildren node={node.additionalProperties} expanded={expanded} />
         </div>
       ) : null}
       {node.variants ? (
@@ -83,7 +83,7 @@ export function SchemaChildren({ node }: { node: SchemaNode }): ReactNode {
               <li key={i}>
                 <span className="api-type">{option.refName ?? option.type}</span>
                 <SchemaFacts node={option} />
-                <SchemaChildren node={option} />
+                <SchemaChildren node={option} expanded={expanded} />
               </li>
             ))}
           </ol>
@@ -93,28 +93,49 @@ export function SchemaChildren({ node }: { node: SchemaNode }): ReactNode {
   );
 }
 
-/** One named field (property, parameter or header) with its nested schema. */
-export function SchemaField({ node, required }: { node: SchemaNode; required?: boolean }): ReactNode {
+/** True when a node has fields below it (drawn in a disclosure under its field). */
+function hasChildren(node: SchemaNode): boolean {
+  const items = node.items;
+  return node.properties.length > 0 || !!node.variants || !!node.additionalProperties || !!(items && (items.properties.length > 0 || items.variants || items.circular || items.items));
+}
+
+/**
+ * One named field (property, parameter or header) with its nested schema in a native disclosure,
+ * open under `api.params.expanded: all`. `anchor` gives the field an id to link to.
+ */
+export function SchemaField({ node, required, expanded = false, anchor }: { node: SchemaNode; required?: boolean; expanded?: boolean; anchor?: string }): ReactNode {
   return (
-    <li className="api-field">
+    <li className="api-field" id={anchor ? `param-${anchor}` : undefined}>
       <div className="api-field-head">
+        {anchor ? (
+          <a className="api-field-anchor" href={`#param-${anchor}`} aria-label={`Link to ${node.name ?? ''}`}>
+            #
+          </a>
+        ) : null}
         <code className="api-field-name">{node.name}</code> <FieldLabels node={node} required={required} />
       </div>
       <SchemaFacts node={node} />
-      <SchemaChildren node={node} />
+      {hasChildren(node) ? (
+        <details className="api-children" open={expanded}>
+          <summary>Child attributes</summary>
+          <SchemaChildren node={node} expanded={expanded} />
+        </details>
+      ) : (
+        <SchemaChildren node={node} expanded={expanded} />
+      )}
     </li>
   );
 }
 
 /** A top-level schema (body or response): its description and fields. */
-export function SchemaBlock({ node }: { node: SchemaNode }): ReactNode {
+export function SchemaBlock({ node, expanded = false }: { node: SchemaNode; expanded?: boolean }): ReactNode {
   return (
     <div className="api-schema">
       <p className="api-schema-type">
         <span className="api-type">{node.refName ?? node.type}</span>
       </p>
       <SchemaFacts node={node} />
-      <SchemaChildren node={node} />
+      <SchemaChildren node={node} expanded={expanded} />
     </div>
   );
 }

@@ -1,10 +1,16 @@
+import { isImageIcon } from '../../mdx/index.js';
+
 /** A named icon as `span.folio-icon[data-icon]`, the same hook the MDX components use. */
 export function NavIcon({ name }: { name?: string }) {
   if (!name) return null;
-  if (/^(https?:)?\/\//.test(name) || name.startsWith('/')) {
-    return <img className="folio-icon folio-icon-img" src={name} alt="" aria-hidden="true" />;
-  }
+  const image = svgIconUrl(name) ?? (isImageIcon(name) ? name : null);
+  if (image) return <img className="folio-icon folio-icon-img" src={image} alt="" aria-hidden="true" />;
   return <span className="folio-icon" data-icon={name} aria-hidden="true" />;
+}
+
+/** An inline `<svg>` icon as an image URL (no repository markup enters the page). */
+function svgIconUrl(svg: string): string | null {
+  return svg.trim().startsWith('<svg') ? `data:image/svg+xml,${encodeURIComponent(svg.trim())}` : null;
 }
 
 /** Link attributes for internal vs external targets. */

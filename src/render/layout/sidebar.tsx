@@ -5,7 +5,10 @@ import { Switcher } from './switcher.js';
 /** A sidebar item with the id its `<details>` carries, so one page can open its ancestors cheaply. */
 export type NumberedItem =
   | Exclude<SidebarItemView, { type: 'group' }>
-  | (Extract<SidebarItemView, { type: 'group' }> & { id: string; children: NumberedItem[] });
+  /** `stub`: drawn without its children (a page's own place in a shared sidebar); its title opens its first page. */
+  | (Omit<Extract<SidebarItemView, { type: 'group' }>, 'children'> & { id: string; children: NumberedItem[]; stub?: boolean })
+  /** Entries left out of a page's place in a shared sidebar; links to the whole tree. */
+  | { type: 'more'; count: number; href: string };
 
 /** Give every group an id and note, for each href, the groups that contain it. */
 export function numberSidebar(items: SidebarItemView[]): { items: NumberedItem[]; ancestors: Map<string, string[]> } {
@@ -29,6 +32,15 @@ function Tag({ text }: { text?: string }) {
 }
 
 function PageLink({ item }: { item: Exclude<NumberedItem, { type: 'group' }> }) {
+  if (item.type === 'more') {
+    return (
+      <li>
+        <a className="nav-link nav-more" href={item.href}>
+          <span className="nav-text">{`… ${item.count} more`}</span>
+        </a>
+      </li>
+    );
+  }
   const external = item.type === 'link' && /^[a-z]+:/i.test(item.href);
   return (
     <li>
@@ -45,7 +57,7 @@ function PageLink({ item }: { item: Exclude<NumberedItem, { type: 'group' }> }) 
 
 /** Title of a group: a link to its root page, to its first page under drilldown, or plain text. */
 function GroupTitle({ item, drilldown }: { item: Extract<NumberedItem, { type: 'group' }>; drilldown: boolean }) {
-  const target = item.rootHref ?? (drilldown ? item.firstHref : undefined);
+  const target = item.rootHref ?? (drilldown || item.stub ? item.firstHref : undefined);
   const inner = (
     <>
       <NavIcon name={item.icon} />
@@ -74,7 +86,7 @@ function Items({ items, drilldown, nested }: { items: NumberedItem[]; drilldown:
                 <GroupTitle item={item} drilldown={drilldown} />
                 <span className="chevron" aria-hidden="true" />
               </summary>
-              <Items items={item.children} drilldown={drilldown} nested />
+              {item.stub ? null : <Items items={item.children} drilldown={drilldown} nested />}
             </details>
           </li>
         ) : (
@@ -86,7 +98,7 @@ function Items({ items, drilldown, nested }: { items: NumberedItem[]; drilldown:
 }
 
 /** Top-level groups are always expanded: a heading and a list, never folded. */
-function TopLevel({ items, drilldown }: { items: NumberedItem[]; drilldown: boolean }) {
+export function TopLevel({ items, drilldown }: { items: NumberedItem[]; drilldown: boolean }) {
   const blocks: React.ReactNode[] = [];
   let loose: NumberedItem[] = [];
   const flush = () => {
@@ -102,8 +114,8 @@ function TopLevel({ items, drilldown }: { items: NumberedItem[]; drilldown: bool
     blocks.push(
       <section className="sidebar-group" key={item.id} data-group={item.id}>
         <h5 className="sidebar-group-title">
-          {item.rootHref ? (
-            <a href={item.rootHref} className="nav-link group-link" data-group-root="">
+          {item.rootHref || item.stub ? (
+            <a href={item.rootHref ?? item.firstHref} className="nav-link group-link" data-group-root={item.rootHref ? '' : undefined}>
               <NavIcon name={item.icon} />
               <span className="nav-text">{item.title}</span>
               <Tag text={item.tag} />
@@ -116,7 +128,7 @@ function TopLevel({ items, drilldown }: { items: NumberedItem[]; drilldown: bool
             </>
           )}
         </h5>
-        <Items items={item.children} drilldown={drilldown} nested={false} />
+        {item.stub ? null : <Items items={item.children} drilldown={drilldown} nested={false} />}
       </section>,
     );
   }
@@ -140,8 +152,11 @@ function AnchorList({ anchors, className }: { anchors: LinkView[]; className: st
   );
 }
 
-/** The sidebar of one section: switchers, anchors, global anchors, then the tree. */
-export function Sidebar({ section, items }: { section: SectionView; items: NumberedItem[] }) {
+/**
+ * The sidebar of one section: switchers, anchors, global anchors, then the tree. With `navSrc`
+ * the tree is a page's place in a shared one, wrapped so the client can swap in the file at `navSrc`.
+ */
+export function Sidebar({ section, items, navSrc }: { section: SectionView; items: NumberedItem[]; navSrc?: string }) {
   return (
     <nav className="sidebar-nav" aria-label="Pages">
       {section.sidebarSwitchers.map((s) => (
@@ -149,7 +164,13 @@ export function Sidebar({ section, items }: { section: SectionView; items: Numbe
       ))}
       <AnchorList anchors={section.anchors} className="section-anchors" />
       <AnchorList anchors={section.globalAnchors} className="global-anchors" />
-      <TopLevel items={items} drilldown={section.drilldown} />
+      {navSrc ? (
+        <div className="nav-tree" data-nav={navSrc}>
+          <TopLevel items={items} drilldown={section.drilldown} />
+        </div>
+      ) : (
+        <TopLevel items={items} drilldown={section.drilldown} />
+      )}
     </nav>
   );
 }
