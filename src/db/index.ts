@@ -14,3 +14,4 @@ export * from './schema.js';
 export * from './rate-limit.js';
 export * from './updates.js';
 export * from './previews.js';
+export * from './webhooks.js';

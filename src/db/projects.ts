@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from './connection.js';
-import { newProjectId } from './ids.js';
+import { newProjectId, randomBase36 } from './ids.js';
 import { projects, type ProjectRow } from './schema.js';
 
 export interface NewProject {
@@ -14,7 +14,18 @@ export interface NewProject {
   id?: string;
 }
 
-/** Insert a project and return it. */
+/** A fresh webhook secret: 40 random letters and digits (about 206 bits). */
+export function newWebhookSecret(): string {
+  return randomBase36(40);
+}
+
+/** Give a project a new webhook secret (the old one stops working at once); returns the row or null. */
+export async function rotateWebhookSecret(db: Database, id: string): Promise<ProjectRow | null> {
+  const [row] = await db.orm.update(projects).set({ webhookSecret: newWebhookSecret() }).where(eq(projects.id, id)).returning();
+  return row ?? null;
+}
+
+/** Insert a project (with a webhook secret) and return it. */
 export async function createProject(db: Database, input: NewProject): Promise<ProjectRow> {
   const [row] = await db.orm
     .insert(projects)
@@ -26,6 +37,7 @@ export async function createProject(db: Database, input: NewProject): Promise<Pr
       docsDir: input.docsDir ?? '.',
       hostNames: (input.hostNames ?? []).map((h) => h.toLowerCase()),
       agentRatePerHour: input.agentRatePerHour ?? 100,
+      webhookSecret: newWebhookSecret(),
       createdAt: new Date(),
     })
     .returning();

@@ -14,6 +14,8 @@ export const projects = pgTable('projects', {
   docsDir: text('docs_dir').notNull(),
   hostNames: text('host_names').array().notNull(),
   agentRatePerHour: integer('agent_rate_per_hour').notNull(),
+  /** Signs or authenticates webhook deliveries (migration 0211); null until one is generated. */
+  webhookSecret: text('webhook_secret'),
   createdAt: ts('created_at').notNull(),
 });
 
@@ -99,6 +101,23 @@ export const previews = pgTable('previews', {
   updatedAt: ts('updated_at').notNull(),
 });
 
+/** Every webhook delivery with its outcome (migration 0211). */
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  projectId: text('project_id').notNull(),
+  provider: text('provider').$type<WebhookProvider>().notNull(),
+  deliveryId: text('delivery_id'),
+  event: text('event').notNull(),
+  outcome: text('outcome').$type<WebhookOutcome>().notNull(),
+  httpStatus: integer('http_status').notNull(),
+  detail: text('detail').notNull(),
+  updateId: text('update_id'),
+  createdAt: ts('created_at').notNull(),
+});
+
+export type WebhookProvider = 'github' | 'gitlab' | 'generic';
+export type WebhookOutcome = 'triggered' | 'ignored' | 'refused';
+
 export type AgentJobStatus = 'active' | 'completed' | 'archived' | 'failed';
 /** `read`/`changed`: a file; `check`: a check and its outcome (`ok`); `note`: anything else; `summary`: the last word. */
 export type AgentStepKind = 'read' | 'changed' | 'check' | 'note' | 'summary';
@@ -110,6 +129,7 @@ export type AgentJobRow = typeof agentJobs.$inferSelect;
 export type AgentJobMessageRow = typeof agentJobMessages.$inferSelect;
 export type UpdateRow = typeof updates.$inferSelect;
 export type PreviewRow = typeof previews.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AgentJobStepRow = typeof agentJobSteps.$inferSelect;
 
-export const schema = { projects, apiKeys, agentJobs, agentJobMessages, agentJobSteps, updates, previews };
+export const schema = { projects, apiKeys, agentJobs, agentJobMessages, agentJobSteps, updates, previews, webhookDeliveries };

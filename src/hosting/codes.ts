@@ -10,6 +10,11 @@ export const hostingCodes = {
   UPDATE_INTERRUPTED: 'The server stopped while the update ran; trigger it again.',
   UPDATE_INTERNAL: 'An unexpected error during an update (or while recording it); the summary or the server log has the details.',
   SITE_NOT_PUBLISHED: 'The project has no published site yet; trigger an update.',
+  DELIVERY_NOT_FOUND: 'No webhook at this address: unknown provider or project, or the project has no webhook secret.',
+  DELIVERY_SIGNATURE_INVALID: "The delivery's signature or token is missing or does not match the project's webhook secret.",
+  DELIVERY_REPLAYED: 'The delivery id was accepted before, or the delivery carries none.',
+  DELIVERY_BAD_PAYLOAD: 'The delivery body is not a JSON object, or too large.',
+  DELIVERY_STATUS_FAILED: 'A commit status could not be reported to GitHub (server log only).',
 } as const;
 
 export type HostingCode = keyof typeof hostingCodes;

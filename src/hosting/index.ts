@@ -7,3 +7,4 @@ export * from './updates/fetch-source.js';
 export * from './updates/publish.js';
 export * from './updates/runner.js';
 export * from './previews/index.js';
+export * from './webhooks/index.js';

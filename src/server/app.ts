@@ -12,7 +12,7 @@ import {
   type AuthEnv,
 } from '../api/index.js';
 import type { Database } from '../db/index.js';
-import { HostMap, publishedSites, UpdateRunner, type BuildSite } from '../hosting/index.js';
+import { createWebhookRoutes, HostMap, publishedSites, UpdateRunner, type BuildSite, type GithubStatusOptions } from '../hosting/index.js';
 
 /** Everything `createApp` needs; only `db` and `dataDir` are required. */
 export interface AppDeps {
@@ -25,6 +25,8 @@ export interface AppDeps {
   buildSite?: BuildSite;
   /** Project sites answer on `<projectId>.<siteDomain>`; default `localhost`. */
   siteDomain?: string;
+  /** Report commit statuses of webhook-triggered builds to GitHub (`FOLIO_GITHUB_TOKEN`); none when omitted. */
+  github?: GithubStatusOptions;
   /** Model used when a job does not name one; default `folio-maintainer`. */
   defaultModel?: string;
   /** Accepted model names; any when omitted. */
@@ -87,6 +89,8 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   const app = createApiApp({ maxBodyBytes, log });
   // Registered first, so a Host naming a project (`<id>.localhost`, a custom domain) never reaches the API.
   app.use('*', publishedSites(hosts, dataDir));
+  // Push to deploy: signed deliveries from GitHub, GitLab or anything that signs like the generic form.
+  app.route('/', createWebhookRoutes({ db, updates, dataDir, siteDomain: deps.siteDomain, github: deps.github, log }));
   registerAdminApi(app, { db, services, keyCache, projects, siteDomain: deps.siteDomain, jobs: new JobCache(db, deps.jobCache ?? db.kind === 'pglite'), maxBodyBytes });
 
   const shared = { services, updates, keyCache, hosts, projects };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { availableModels, createAgentJobQueue, llmOptionsFromEnv, startWorker, type AgentWorker } from '../agent/index.js';
+import { availableModels, createAgentJobQueue, githubOptionsFromEnv, llmOptionsFromEnv, startWorker, type AgentWorker } from '../agent/index.js';
 import { createDashboard, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
 import { failUnfinishedUpdates, openDatabase, type Database } from '../db/index.js';
 import { bearerKeyAuthorizer, createPullRequestRoutes, signedInOr, startPreviewSweeper } from '../hosting/index.js';
@@ -66,8 +66,10 @@ export async function runServer({
     if (failed > 0) log(`marked ${failed} interrupted update(s) as failed`);
     // The models jobs may name: checked by the API and offered by the dashboard's select.
     const models = availableModels(llmOptionsFromEnv());
+    const githubEnv = githubOptionsFromEnv();
     const bundle = createAppBundle({
       db,
+      github: githubEnv?.token ? { token: githubEnv.token, apiUrl: githubEnv.apiUrl } : undefined,
       dataDir: absoluteData,
       models,
       siteDomain,

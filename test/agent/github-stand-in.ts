@@ -13,12 +13,26 @@ export interface StandInPull {
   state: 'open' | 'closed';
 }
 
+/** A commit status as the stand-in stores it. */
+export interface StandInStatus {
+  owner: string;
+  repo: string;
+  sha: string;
+  state: string;
+  target_url: string | null;
+  description: string | null;
+  context: string;
+}
+
 /**
- * A local HTTP server speaking the GitHub REST endpoints the agent uses:
- * list pulls (filtered by state and `owner:branch` head), create, update.
+ * A local HTTP server speaking the GitHub REST endpoints Folio uses:
+ * list pulls (filtered by state and `owner:branch` head), create, update; create a commit status.
  */
-export async function startGithubStandIn(token: string): Promise<{ apiUrl: string; pulls: StandInPull[]; requests: string[]; options: { hideNextList: boolean }; close(): Promise<void> }> {
+export async function startGithubStandIn(
+  token: string,
+): Promise<{ apiUrl: string; pulls: StandInPull[]; statuses: StandInStatus[]; requests: string[]; options: { hideNextList: boolean }; close(): Promise<void> }> {
   const pulls: StandInPull[] = [];
+  const statuses: StandInStatus[] = [];
   // hideNextList: the next list answers [] (a pull request created by someone else between list and create).
   const options = { hideNextList: false };
   const requests: string[] = [];
@@ -35,6 +49,14 @@ export async function startGithubStandIn(token: string): Promise<{ apiUrl: strin
       res.end(JSON.stringify(body));
     };
     if (req.headers.authorization !== `token ${token}` && req.headers.authorization !== `Bearer ${token}`) return send(401, { message: 'Bad credentials' });
+    const st = /^\/repos\/([^/]+)\/([^/]+)\/statuses\/([0-9a-f]{40})$/.exec(url.pathname);
+    if (st && req.method === 'POST') {
+      const body = await read(req);
+      if (!['error', 'failure', 'pending', 'success'].includes(body.state ?? '')) return send(422, { message: 'Validation Failed', errors: [{ field: 'state' }] });
+      const status: StandInStatus = { owner: st[1]!, repo: st[2]!, sha: st[3]!, state: body.state!, target_url: body.target_url ?? null, description: body.description ?? null, context: body.context ?? 'default' };
+      statuses.push(status);
+      return send(201, { id: statuses.length, url: `${url.origin}${url.pathname}`, ...status });
+    }
     const m = /^\/repos\/([^/]+)\/([^/]+)\/pulls(?:\/(\d+))?$/.exec(url.pathname);
     if (!m) return send(404, { message: 'Not Found' });
     const [, owner, repo, num] = m as unknown as [string, string, string, string | undefined];
@@ -74,5 +96,5 @@ export async function startGithubStandIn(token: string): Promise<{ apiUrl: strin
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { apiUrl: `http://127.0.0.1:${port}`, pulls, requests, options, close: () => new Promise((r) => server.close(() => r())) };
+  return { apiUrl: `http://127.0.0.1:${port}`, pulls, statuses, requests, options, close: () => new Promise((r) => server.close(() => r())) };
 }

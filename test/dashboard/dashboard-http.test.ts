@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addAgentJobSteps, claimAgentJob, createAgentJob, createProject, failAgentJob, listApiKeys, listProjects, upsertLocalPullRequest } from '../../src/db/index.js';
+import { addAgentJobSteps, claimAgentJob, createAgentJob, createProject, failAgentJob, listApiKeys, listProjects, recordDelivery, upsertLocalPullRequest } from '../../src/db/index.js';
 import { createUser, ensureDashboardOwner } from '../../src/dashboard/index.js';
 import { backends } from '../db/helpers.js';
 import { dashboardStack, FormClient, type Stack } from './harness.js';
@@ -353,6 +353,31 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
         } finally {
           await cleanup();
         }
+      });
+
+      it('shows the webhook addresses and secret, rotates the secret, and lists deliveries', async () => {
+        const client = await signedIn();
+        await client.get('/dashboard/projects');
+        const created = await client.post('/dashboard/projects', { name: 'Hooked', repoUrl: 'https://example.com/h.git', branch: 'main', docsDir: '.' });
+        const projectUrl = created.headers.get('location')!.split('?')[0]!;
+        const projectId = projectUrl.split('/').pop()!;
+        const secretOf = () => /<code id="webhook-secret">([a-z0-9]+)<\/code>/.exec(client.lastHtml)?.[1];
+        await client.get(`${projectUrl}/updates`);
+        expect(client.lastHtml).toContain(`<code id="webhook-github">http://localhost/webhooks/github/${projectId}</code>`);
+        expect(client.lastHtml).toContain(`<code id="webhook-gitlab">http://localhost/webhooks/gitlab/${projectId}</code>`);
+        const first = secretOf();
+        expect(first).toMatch(/^[a-z0-9]{40}$/);
+        expect(client.lastHtml).toContain('No deliveries yet.');
+        await recordDelivery(stack.db, { projectId, provider: 'github', deliveryId: 'd-1', event: 'push', outcome: 'refused', httpStatus: 401, detail: 'DELIVERY_SIGNATURE_INVALID: bad' });
+        const rotated = await client.post(`${projectUrl}/webhook-secret`, {});
+        expect(rotated.status).toBe(303);
+        await client.get(rotated.headers.get('location')!);
+        expect(secretOf()).toMatch(/^[a-z0-9]{40}$/);
+        expect(secretOf()).not.toBe(first);
+        expect(client.lastHtml).toContain('New webhook secret.');
+        const table = /<table[^>]*id="deliveries-table"[\s\S]*?<\/table>/.exec(client.lastHtml)?.[0] ?? '';
+        expect(table).toContain('refused (401)');
+        expect(table).toContain('DELIVERY_SIGNATURE_INVALID: bad');
       });
 
       it('answers 404 pages for unknown projects and jobs', async () => {

@@ -10,6 +10,7 @@ const NOTICES: Record<string, Notice> = {
   'message-sent': { kind: 'ok', text: 'Follow-up sent. The agent works on the same branch and pull request.' },
   'job-archived': { kind: 'ok', text: 'Job archived.' },
   'update-started': { kind: 'ok', text: 'Update started. The log below follows the build.' },
+  'webhook-secret-rotated': { kind: 'ok', text: 'New webhook secret. Deliveries signed with the old one are refused from now on; set the new one at GitHub or GitLab.' },
   'preview-started': { kind: 'ok', text: 'Preview started. The log below follows the build; the updates page lists its address.' },
 };
 

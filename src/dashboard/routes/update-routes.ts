@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { createElement } from 'react';
-import { getUpdate, listPreviews, listUpdates } from '../../db/index.js';
+import { getUpdate, listDeliveries, listPreviews, listUpdates, rotateWebhookSecret } from '../../db/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
 import { errorPage, html, viewerOf } from '../respond.js';
 import { ApiError } from '../../api/index.js';
@@ -16,11 +16,20 @@ export function registerUpdateRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
   app.get('/projects/:projectId/updates', async (c) => {
     const project = await loadProject(c, ctx);
     if (project instanceof Response) return project;
-    const [updates, previewRows] = await Promise.all([listUpdates(ctx.db, project.id, 50), listPreviews(ctx.db, project.id)]);
+    const [updates, previewRows, deliveries] = await Promise.all([listUpdates(ctx.db, project.id, 50), listPreviews(ctx.db, project.id), listDeliveries(ctx.db, project.id, 20)]);
     const requestUrl = new URL(c.req.url);
     const siteUrl = ctx.siteUrl(project, requestUrl);
     const previews = previewRows.map((p) => ({ ...p, url: ctx.previewUrl(project, p.slug, requestUrl) }));
-    return html(c, createElement(UpdatesPage, { base, viewer: viewerOf(c), project, updates, previews, siteUrl, notice: noticeFromQuery(c) }));
+    const origin = requestUrl.origin;
+    return html(c, createElement(UpdatesPage, { base, viewer: viewerOf(c), project, updates, previews, deliveries, origin, siteUrl, notice: noticeFromQuery(c) }));
+  });
+
+  app.post('/projects/:projectId/webhook-secret', async (c) => {
+    const project = await loadProject(c, ctx);
+    if (project instanceof Response) return project;
+    await rotateWebhookSecret(ctx.db, project.id);
+    await ctx.onProjectChanged(project);
+    return c.redirect(`${base}/projects/${project.id}/updates?notice=webhook-secret-rotated#webhooks`, 303);
   });
 
   app.post('/projects/:projectId/previews', async (c) => {

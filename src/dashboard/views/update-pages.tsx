@@ -1,4 +1,5 @@
-import type { PreviewWithUpdate, UpdateRow, ProjectRow } from '../../db/index.js';
+import type { PreviewWithUpdate, UpdateRow, ProjectRow, WebhookDeliveryRow } from '../../db/index.js';
+import { CopyValue } from './project-pages.js';
 import { formatDate, formatDuration, statusLabel } from './format.js';
 import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
 
@@ -68,6 +69,76 @@ function PreviewsPanel({ base, viewer, project, previews }: { base: string; view
   );
 }
 
+/** Webhook addresses per provider, the project's secret (with a rotate button) and the delivery log. */
+function WebhooksPanel({ base, viewer, project, origin, deliveries }: { base: string; viewer: Viewer; project: ProjectRow; origin: string; deliveries: WebhookDeliveryRow[] }) {
+  const url = (provider: string) => `${origin}/webhooks/${provider}/${project.id}`;
+  return (
+    <section className="panel" aria-labelledby="webhooks">
+      <h2 id="webhooks">Push to deploy</h2>
+      <p className="sub">
+        A push to {project.branch} updates the site; a push to another branch, or a pull request into {project.branch}, builds its preview. On GitHub, add a webhook
+        (content type application/json, events: pushes and pull requests) with the GitHub address and the secret; on GitLab, the GitLab address with the secret as
+        its secret token (push and merge request events).
+      </p>
+      <dl className="facts">
+        <dt>GitHub</dt>
+        <dd>
+          <CopyValue id="webhook-github" value={url('github')} label="GitHub webhook URL" />
+        </dd>
+        <dt>GitLab</dt>
+        <dd>
+          <CopyValue id="webhook-gitlab" value={url('gitlab')} label="GitLab webhook URL" />
+        </dd>
+        <dt>Generic</dt>
+        <dd>
+          <CopyValue id="webhook-generic" value={url('generic')} label="generic webhook URL" />
+        </dd>
+        <dt>Secret</dt>
+        <dd>{project.webhookSecret ? <CopyValue id="webhook-secret" value={project.webhookSecret} label="webhook secret" /> : 'None yet: generate one.'}</dd>
+      </dl>
+      <form method="post" action={`${base}/projects/${project.id}/webhook-secret`}>
+        <Csrf token={viewer.csrfToken} />
+        <button className="btn secondary" type="submit">
+          {project.webhookSecret ? 'Rotate secret' : 'Generate secret'}
+        </button>
+      </form>
+      <h3>Deliveries</h3>
+      {deliveries.length === 0 ? (
+        <p className="empty">No deliveries yet.</p>
+      ) : (
+        <table className="responsive" id="deliveries-table">
+          <thead>
+            <tr>
+              <th scope="col">Received</th>
+              <th scope="col">Provider</th>
+              <th scope="col">Event</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Detail</th>
+            </tr>
+          </thead>
+          <tbody>
+            {deliveries.map((d) => (
+              <tr key={d.id}>
+                <td data-label="Received">{formatDate(d.createdAt)}</td>
+                <td data-label="Provider">{d.provider}</td>
+                <td data-label="Event">{d.event || '—'}</td>
+                <td data-label="Outcome">
+                  <span className={`badge ${d.outcome === 'refused' ? 'failure' : d.outcome === 'triggered' ? 'success' : 'queued'}`}>
+                    {`${d.outcome} (${d.httpStatus})`}
+                  </span>
+                </td>
+                <td data-label="Detail">
+                  {d.updateId ? <a href={`${base}/projects/${project.id}/updates/${d.updateId}`}>{d.detail}</a> : d.detail}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
 /** Update history, the button that starts a new update, and the project's previews. */
 export function UpdatesPage(props: {
   base: string;
@@ -75,10 +146,13 @@ export function UpdatesPage(props: {
   project: ProjectRow;
   updates: UpdateRow[];
   previews?: Array<PreviewWithUpdate & { url: string }>;
+  deliveries?: WebhookDeliveryRow[];
+  /** Where this server is reached (webhook addresses). */
+  origin?: string;
   siteUrl: string;
   notice?: Notice | null;
 }) {
-  const { base, viewer, project, updates, previews = [], siteUrl, notice } = props;
+  const { base, viewer, project, updates, previews = [], deliveries = [], origin = '', siteUrl, notice } = props;
   return (
     <Layout title={`Updates · ${project.name}`} base={base} viewer={viewer} project={project} tab="updates" notice={notice}>
       <h1>Updates</h1>
@@ -95,6 +169,7 @@ export function UpdatesPage(props: {
         </form>
       </section>
       <PreviewsPanel base={base} viewer={viewer} project={project} previews={previews} />
+      <WebhooksPanel base={base} viewer={viewer} project={project} origin={origin} deliveries={deliveries} />
       <section className="panel" aria-labelledby="history">
         <h2 id="history">History</h2>
         {updates.length === 0 ? (

@@ -58,6 +58,7 @@ const loadBuildSite: BuildSite = async (options) => {
  */
 export class UpdateRunner {
   private readonly chains = new Map<string, Promise<void>>();
+  private readonly running = new Map<string, Promise<void>>();
   private readonly buildSite: BuildSite;
 
   constructor(private readonly options: UpdateRunnerOptions) {
@@ -96,6 +97,11 @@ export class UpdateRunner {
     return row;
   }
 
+  /** Resolves once the update has ended (at once for one this runner is not running). */
+  settled(updateId: string): Promise<void> {
+    return this.running.get(updateId) ?? Promise.resolve();
+  }
+
   /** Resolves once every update started so far has ended. */
   async idle(): Promise<void> {
     while (this.chains.size > 0) await Promise.all([...this.chains.values()]);
@@ -109,7 +115,9 @@ export class UpdateRunner {
       // while recording. Logged, and the chain goes on so the project's next update still runs.
       .catch((error: unknown) => this.options.log?.(`update ${updateId} of ${project.id}: UPDATE_INTERNAL: ${error instanceof Error ? error.message : String(error)}`));
     this.chains.set(project.id, next);
+    this.running.set(updateId, next);
     void next.then(() => {
+      this.running.delete(updateId);
       if (this.chains.get(project.id) === next) this.chains.delete(project.id);
     });
     return next;

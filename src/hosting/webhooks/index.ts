@@ -1,0 +1,4 @@
+export * from './commit-status.js';
+export * from './events.js';
+export * from './routes.js';
+export * from './verify.js';

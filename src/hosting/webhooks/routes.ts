@@ -1,0 +1,162 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { getProject, getUpdate, recordDelivery, setDeliveryUpdate, type Database, type ProjectRow, type WebhookProvider } from '../../db/index.js';
+import type { HostingCode } from '../codes.js';
+import { previewLabel } from '../previews/slug.js';
+import { removePreview } from '../previews/sweep.js';
+import { getPreviewByBranch } from '../../db/index.js';
+import { branchNameProblem } from '../../git/index.js';
+import type { UpdateRunner } from '../updates/runner.js';
+import { setGithubCommitStatus, type GithubStatusOptions } from './commit-status.js';
+import { githubTargetOf, webhookAction, type GithubTarget, type WebhookAction } from './events.js';
+import { verifyGeneric, verifyGithub, verifyGitlab } from './verify.js';
+
+export interface WebhookRoutesDeps {
+  db: Database;
+  updates: UpdateRunner;
+  dataDir: string;
+  /** Sites answer on `<projectId>.<siteDomain>`, previews on `<slug>--<projectId>.<siteDomain>`. */
+  siteDomain?: string;
+  /** Report commit statuses on GitHub (pending, then success or failure with the site or preview URL). */
+  github?: GithubStatusOptions;
+  log?: (line: string) => void;
+}
+
+/** Largest accepted delivery: GitHub caps payloads at 25 MB, but a push or pull request is far smaller. */
+const MAX_DELIVERY_BYTES = 5 * 1024 * 1024;
+const PROVIDERS = new Set<WebhookProvider>(['github', 'gitlab', 'generic']);
+
+/** The delivery id header of each provider. */
+function deliveryIdOf(provider: WebhookProvider, c: Context): string | null {
+  if (provider === 'github') return c.req.header('x-github-delivery') ?? null;
+  if (provider === 'gitlab') return c.req.header('x-gitlab-event-uuid') ?? c.req.header('idempotency-key') ?? null;
+  return c.req.header('x-folio-delivery') ?? null;
+}
+
+function eventOf(provider: WebhookProvider, c: Context): string {
+  if (provider === 'github') return c.req.header('x-github-event') ?? '';
+  if (provider === 'gitlab') return c.req.header('x-gitlab-event') ?? '';
+  return 'generic';
+}
+
+/** Site or preview address, on the scheme and port the delivery came in on. */
+function siteUrlOf(requestUrl: string, project: ProjectRow, preview: string | null, siteDomain: string): string {
+  const url = new URL(requestUrl);
+  const port = url.port ? `:${url.port}` : '';
+  const host = preview ? `${previewLabel(preview, project.id)}.${siteDomain}` : (project.hostNames[0] ?? `${project.id}.${siteDomain}`);
+  return `${url.protocol}//${host}${port}/`;
+}
+
+/**
+ * Push to deploy: `POST /webhooks/{github|gitlab|generic}/{projectId}`. Each delivery is checked with
+ * its provider's scheme against the project's webhook secret (GitHub `X-Hub-Signature-256`, GitLab
+ * `X-Gitlab-Token`, generic `X-Folio-Signature` over timestamp, delivery id and body), refused when
+ * its delivery id was accepted before, and logged with its outcome. A push to the production branch
+ * queues an update, a push to another branch or a pull request into the production branch its
+ * preview; a deleted branch or closed pull request deletes the preview.
+ */
+export function createWebhookRoutes(deps: WebhookRoutesDeps): Hono {
+  const { db, updates, dataDir, siteDomain = 'localhost', github, log = () => {} } = deps;
+  const app = new Hono();
+  const refuse = (c: Context, status: 400 | 401 | 404 | 413, code: HostingCode, error: string) => c.json({ error, code }, status);
+
+  app.post(
+    '/webhooks/:provider/:projectId',
+    bodyLimit({ maxSize: MAX_DELIVERY_BYTES, onError: (c) => refuse(c, 413, 'DELIVERY_BAD_PAYLOAD', `Delivery too large: the limit is ${MAX_DELIVERY_BYTES} bytes.`) }),
+    async (c) => {
+      const provider = c.req.param('provider') as WebhookProvider;
+      const project = PROVIDERS.has(provider) ? await getProject(db, c.req.param('projectId')) : null;
+      if (!project || !project.webhookSecret) {
+        return refuse(c, 404, 'DELIVERY_NOT_FOUND', 'No such webhook: use /webhooks/github|gitlab|generic/<project id> of a project with a webhook secret (dashboard, Updates page).');
+      }
+      const body = new Uint8Array(await c.req.arrayBuffer());
+      const deliveryId = deliveryIdOf(provider, c);
+      const event = eventOf(provider, c);
+      const logDelivery = (outcome: 'triggered' | 'ignored' | 'refused', httpStatus: number, detail: string) =>
+        recordDelivery(db, { projectId: project.id, provider, deliveryId, event, outcome, httpStatus, detail });
+
+      const secret = project.webhookSecret;
+      const problem =
+        provider === 'github'
+          ? verifyGithub(secret, body, c.req.header('x-hub-signature-256'))
+          : provider === 'gitlab'
+            ? verifyGitlab(secret, c.req.header('x-gitlab-token'))
+            : verifyGeneric(secret, body, { signature: c.req.header('x-folio-signature'), timestamp: c.req.header('x-folio-timestamp'), deliveryId: deliveryId ?? undefined });
+      if (problem) {
+        await logDelivery('refused', 401, `DELIVERY_SIGNATURE_INVALID: ${problem}`);
+        return refuse(c, 401, 'DELIVERY_SIGNATURE_INVALID', `Delivery refused: ${problem}.`);
+      }
+      if (!deliveryId) {
+        await logDelivery('refused', 401, 'DELIVERY_REPLAYED: no delivery id, so a replay could not be told apart');
+        return refuse(c, 401, 'DELIVERY_REPLAYED', 'Delivery refused: it carries no delivery id (X-GitHub-Delivery, X-Gitlab-Event-UUID or X-Folio-Delivery).');
+      }
+      let payload: Record<string, unknown>;
+      try {
+        const parsed: unknown = JSON.parse(new TextDecoder().decode(body));
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+        payload = parsed as Record<string, unknown>;
+      } catch {
+        await logDelivery('refused', 400, 'DELIVERY_BAD_PAYLOAD: the body is not a JSON object');
+        return refuse(c, 400, 'DELIVERY_BAD_PAYLOAD', 'Delivery refused: the body is not a JSON object (send the webhook as application/json).');
+      }
+
+      let action = webhookAction(provider, event, payload, project.branch);
+      if (action.kind !== 'ignore' && branchNameProblem(action.branch)) action = { kind: 'ignore', reason: `"${action.branch.slice(0, 100)}" is not a usable branch name` };
+      const status = action.kind === 'ignore' ? 200 : 202;
+      const detail = describe(action);
+      const row = await logDelivery(action.kind === 'ignore' ? 'ignored' : 'triggered', status, detail);
+      if (!row) {
+        await logDelivery('refused', 401, `DELIVERY_REPLAYED: delivery ${deliveryId} was accepted before`);
+        return refuse(c, 401, 'DELIVERY_REPLAYED', `Delivery refused: delivery ${deliveryId} was accepted before (a replay).`);
+      }
+      if (action.kind === 'ignore') return c.json({ outcome: 'ignored', reason: action.reason }, 200);
+      if (action.kind === 'delete-preview') {
+        const preview = await getPreviewByBranch(db, project.id, action.branch);
+        const removed = preview ? await removePreview(db, dataDir, project.id, preview.slug) : false;
+        return c.json({ outcome: 'triggered', action: removed ? `deleted the preview of ${action.branch}` : `no preview of ${action.branch} to delete` }, 202);
+      }
+
+      const source = provider === 'generic' ? 'api' : provider;
+      const queued = action.kind === 'update' ? { update: await updates.trigger(project, source), slug: null } : await updates.triggerPreview(project, action.branch, source);
+      const url = siteUrlOf(c.req.url, project, queued.slug, siteDomain);
+      await setDeliveryUpdate(db, row.id, queued.update.id, `${detail}: ${queued.update.id}`);
+      const target = provider === 'github' ? githubTargetOf(payload) : null;
+      if (github && target && action.sha) void reportStatus(github, target, action.sha, queued.update.id, queued.slug !== null, url);
+      return c.json({ outcome: 'triggered', statusId: queued.update.id, ...(queued.slug ? { previewUrl: url } : { siteUrl: url }) }, 202);
+    },
+  );
+
+  /** Pending now, then success or failure once the update ends; a GitHub refusal is logged, never thrown. */
+  async function reportStatus(options: GithubStatusOptions, target: GithubTarget, sha: string, updateId: string, preview: boolean, targetUrl: string): Promise<void> {
+    const context = preview ? 'folio/preview' : 'folio/update';
+    try {
+      await setGithubCommitStatus(options, target, sha, { state: 'pending', targetUrl, description: preview ? 'Building the preview' : 'Building the site', context });
+      await updates.settled(updateId);
+      const update = await getUpdate(db, updateId);
+      const ok = update?.status === 'success';
+      await setGithubCommitStatus(options, target, sha, {
+        state: ok ? 'success' : 'failure',
+        targetUrl,
+        description: ok ? (preview ? 'Preview published' : 'Site published') : (update?.summary ?? 'The update failed'),
+        context,
+      });
+    } catch (error) {
+      log(`DELIVERY_STATUS_FAILED: commit status for ${target.owner}/${target.repo}@${sha.slice(0, 12)}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  return app;
+}
+
+function describe(action: WebhookAction): string {
+  switch (action.kind) {
+    case 'update':
+      return `update of ${action.branch}`;
+    case 'preview':
+      return `preview of ${action.branch}`;
+    case 'delete-preview':
+      return `delete the preview of ${action.branch}`;
+    case 'ignore':
+      return action.reason;
+  }
+}
