@@ -8,7 +8,7 @@ import type { Page } from '../content/index.js';
 import { endpointMarkdown } from '../markdown/index.js';
 import { codeThemesOf, knownImportsFor, type Heading } from '../mdx/index.js';
 import type { PageRoute } from '../navigation/index.js';
-import { escapeHtml, type Diagnostic } from '../shared/index.js';
+import { escapeHtml, hashText, type Diagnostic } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { apiDisplayOf, endpointReferenceForFrontmatter, manualEndpointReference, renderEndpoint } from './endpoint/index.js';
 import type { MdxJob } from './mdx-job.js';
@@ -40,7 +40,7 @@ export function pageSourceOf(site: Site, route: PageRoute): PageSource {
   let suffix: string | undefined;
   let markdownSuffix: string | undefined;
   if (page.openapi && site.openapi) {
-    const ref = endpointReferenceForFrontmatter(site.openapi.specs, page.openapi, route.href, [], apiDisplayOf(site.config, page.frontmatter.playground));
+    const ref = endpointReferenceOf(site, page.openapi, route.href, page.frontmatter.playground);
     if ('diagnostic' in ref) problems.push({ file: page.file, line: lineOf(source, /^openapi\s*:/m), column: 1, path: 'openapi', ...ref.diagnostic });
     else ({ html: suffix, markdown: markdownSuffix } = ref);
   } else if (page.frontmatter.api !== undefined) {
@@ -53,6 +53,33 @@ export function pageSourceOf(site: Site, route: PageRoute): PageSource {
   const knownImports = knownImportsFor(page.file, source, site.imports);
   const job = { file: page.file, source: source.slice(page.bodyOffset), lineOffset: page.bodyLine - 1, knownImports, iconLibrary: site.config.icons?.library, codeThemes: codeThemesOf(site.config.styling?.codeblocks).themes };
   return { kind: 'mdx', page: page as Page & { source: string }, job, suffix, markdownSuffix, problems };
+}
+
+/**
+ * Endpoint references of `openapi:` frontmatter, kept across builds of one process (`build --watch`,
+ * dev): every build plans every page, and drawing the references again was a third of a one-page
+ * rebuild of prefect (946 pages). Keyed by docs.json and every spec's text, so any change to them
+ * draws them again.
+ */
+const references = new Map<string, ReturnType<typeof endpointReferenceForFrontmatter>>();
+const REFERENCES_KEPT = 2000;
+const fingerprints = new WeakMap<Site, string>();
+
+function endpointReferenceOf(site: Site, value: string, href: string, playground: unknown): ReturnType<typeof endpointReferenceForFrontmatter> {
+  const specs = site.openapi!.specs;
+  let fingerprint = fingerprints.get(site);
+  if (fingerprint === undefined) {
+    fingerprint = hashText(JSON.stringify(site.config), ...specs.specs().flatMap((s) => [s.id, s.text]));
+    fingerprints.set(site, fingerprint);
+  }
+  const key = `${fingerprint}\0${value}\0${href}\0${JSON.stringify(playground ?? null)}`;
+  let ref = references.get(key);
+  if (!ref) {
+    ref = endpointReferenceForFrontmatter(specs, value, href, [], apiDisplayOf(site.config, playground));
+    if (references.size >= REFERENCES_KEPT) references.clear();
+    references.set(key, ref);
+  }
+  return ref;
 }
 
 /** HTML body of a generated endpoint page: the planned operation, else its method and path. */

@@ -4,7 +4,8 @@
  *   rebuild skips pages whose key is unchanged (no compile, no layout, no write).
  * - `diagnostics.json`: the problems of every page as the build that rendered it found them, so
  *   a skipped page still reports them.
- * - `bodies/<nn>.bin`: compiled MDX bodies by content key in 64 shards (v8-serialised). One 90 MB
+ * - `bodies/<nn>.bin`: compiled MDX bodies by content key in 64 shards, each a run of framed records
+ *   (key, v8-serialised body), so a shard loads and saves as bytes and a body is deserialised only when used. One 90 MB
  *   file at 3,000 pages made a one-page rebuild read and rewrite it all; 64 shards keep that to
  *   ~0.7 MB while a cold build creates 64 files, not 256 (file creation is the slow part of a
  *   cold build's writes on this machine's ext4).
@@ -17,7 +18,7 @@ import type { MdxResult } from '../render/index.js';
 import { makeDirInside, writeFileInside, type Diagnostic } from '../shared/index.js';
 
 /** Bump when the HTML a build writes changes shape, to invalidate every cache. */
-export const BUILD_FORMAT = 'folio-build-7';
+export const BUILD_FORMAT = 'folio-build-8';
 
 export type CachedBody = Omit<MdxResult, 'id'>;
 
@@ -40,12 +41,41 @@ const SPILL_BYTES = 48 * 1024 * 1024;
 /** Shard of a body key (a hex hash): its first byte divided by four, as two digits. */
 const shardOf = (key: string) => String(parseInt(key.slice(0, 2), 16) >> 2).padStart(2, '0');
 
+/** One framed record: key length, key (UTF-8), body length, v8-serialised body. */
+function frame(key: string, body: Buffer): Buffer {
+  const k = Buffer.from(key, 'utf8');
+  const head = Buffer.alloc(8);
+  head.writeUInt32LE(k.length, 0);
+  head.writeUInt32LE(body.length, 4);
+  return Buffer.concat([head, k, body]);
+}
+
+/** The records of a shard file or spill, by key (later records win), as slices of `data`: no body is deserialised. */
+function unframe(data: Buffer, into: Map<string, Buffer>): void {
+  for (let at = 0; at + 8 <= data.length; ) {
+    const keyLength = data.readUInt32LE(at);
+    const bodyLength = data.readUInt32LE(at + 4);
+    const end = at + 8 + keyLength + bodyLength;
+    // A cut-off file (a build killed while writing): the complete records before it are kept.
+    if (end > data.length) break;
+    into.set(data.toString('utf8', at + 8, at + 8 + keyLength), data.subarray(at, end));
+    at = end;
+  }
+}
+
+/** The body inside a framed record. */
+function bodyOf(record: Buffer): CachedBody {
+  const keyLength = record.readUInt32LE(0);
+  return deserialize(record.subarray(8 + keyLength)) as CachedBody;
+}
+
 export class BuildCache {
   readonly dir: string;
   private readonly outDir: string;
-  private shards = new Map<string, Map<string, CachedBody>>();
+  /** Loaded shards: key → framed record (bodies are deserialised only when asked for). */
+  private shards = new Map<string, Map<string, Buffer>>();
   private dirtyShards = new Set<string>();
-  /** Serialised `[key, body]` records not yet in a shard, by shard. */
+  /** Framed records not yet in a shard, by shard. */
   private pending = new Map<string, Buffer[]>();
   private pendingBytes = 0;
   private spills = new Map<string, FileHandle>();
@@ -69,35 +99,41 @@ export class BuildCache {
     }
   }
 
-  private async shard(key: string): Promise<Map<string, CachedBody>> {
-    const id = shardOf(key);
+  private async shard(id: string): Promise<Map<string, Buffer>> {
     let shard = this.shards.get(id);
     if (!shard) {
+      const loaded = new Map<string, Buffer>();
       try {
-        shard = deserialize(await readFile(path.join(this.dir, 'bodies', `${id}.bin`))) as Map<string, CachedBody>;
+        unframe(await readFile(path.join(this.dir, 'bodies', `${id}.bin`)), loaded);
       } catch {
         // Not written yet, or unreadable: its bodies are compiled again.
-        shard = new Map();
       }
       // Another call may have loaded it while this one waited on the disk.
-      shard = this.shards.get(id) ?? shard;
+      shard = this.shards.get(id) ?? loaded;
       this.shards.set(id, shard);
     }
     return shard;
   }
 
   async getBody(key: string): Promise<CachedBody | undefined> {
-    return (await this.shard(key)).get(key);
+    const record = (await this.shard(shardOf(key))).get(key);
+    if (!record) return undefined;
+    try {
+      return bodyOf(record);
+    } catch {
+      // A damaged record: the body is compiled again.
+      return undefined;
+    }
   }
 
   /** Keep a compiled body for the next build (folded into its shard by `save`). */
   putBody(key: string, body: CachedBody): Promise<void> {
     const id = shardOf(key);
-    const record = serialize([key, body]);
+    const record = frame(key, serialize(body));
     const list = this.pending.get(id) ?? [];
     list.push(record);
     this.pending.set(id, list);
-    this.pendingBytes += record.length + 4;
+    this.pendingBytes += record.length;
     this.dirtyShards.add(id);
     if (this.pendingBytes > this.spillBytes) {
       const batch = this.pending;
@@ -108,7 +144,7 @@ export class BuildCache {
     return this.spilling;
   }
 
-  /** Append records to their shards' spill files (length-prefixed), opened without following links. */
+  /** Append records to their shards' spill files, opened without following links. */
   private async spill(batch: Map<string, Buffer[]>): Promise<void> {
     await makeDirInside(this.outDir, '.folio-cache/bodies');
     for (const [id, records] of batch) {
@@ -117,33 +153,8 @@ export class BuildCache {
         handle = await open(path.join(this.dir, 'bodies', `${id}.spill`), constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o644);
         this.spills.set(id, handle);
       }
-      const framed: Buffer[] = [];
-      for (const r of records) {
-        const length = Buffer.alloc(4);
-        length.writeUInt32LE(r.length);
-        framed.push(length, r);
-      }
-      await handle.write(Buffer.concat(framed));
+      await handle.write(Buffer.concat(records));
     }
-  }
-
-  /** Records of a shard: spilled ones first, then those still in memory. */
-  private async *records(id: string): AsyncGenerator<[string, CachedBody]> {
-    const handle = this.spills.get(id);
-    if (handle) {
-      await handle.close();
-      this.spills.delete(id);
-      const file = path.join(this.dir, 'bodies', `${id}.spill`);
-      const data = await readFile(file);
-      await rm(file, { force: true });
-      for (let at = 0; at < data.length; ) {
-        const length = data.readUInt32LE(at);
-        yield deserialize(data.subarray(at + 4, at + 4 + length)) as [string, CachedBody];
-        at += 4 + length;
-      }
-    }
-    for (const r of this.pending.get(id) ?? []) yield deserialize(r) as [string, CachedBody];
-    this.pending.delete(id);
   }
 
   /** Write the manifest and changed shards, dropping bodies no page uses any more. */
@@ -153,12 +164,22 @@ export class BuildCache {
     const manifest: Manifest = { format: BUILD_FORMAT, pages, files };
     const writes = [writeFileInside(this.outDir, '.folio-cache/manifest.json', JSON.stringify(manifest))];
     await this.spilling;
-    // One shard at a time: only one shard's bodies are whole objects in memory at once.
+    // One shard at a time, as bytes: records are copied, never deserialised.
     for (const id of this.dirtyShards) {
-      const shard = await this.shard(id);
-      for await (const [key, body] of this.records(id)) shard.set(key, body);
-      for (const key of shard.keys()) if (!liveBodyKeys.has(key)) shard.delete(key);
-      await writeFileInside(this.outDir, `.folio-cache/bodies/${id}.bin`, serialize(shard));
+      const shard = new Map(await this.shard(id));
+      const handle = this.spills.get(id);
+      if (handle) {
+        await handle.close();
+        this.spills.delete(id);
+        const file = path.join(this.dir, 'bodies', `${id}.spill`);
+        unframe(await readFile(file), shard);
+        await rm(file, { force: true });
+      }
+      for (const record of this.pending.get(id) ?? []) unframe(record, shard);
+      this.pending.delete(id);
+      const kept: Buffer[] = [];
+      for (const [key, record] of shard) if (liveBodyKeys.has(key)) kept.push(record);
+      await writeFileInside(this.outDir, `.folio-cache/bodies/${id}.bin`, Buffer.concat(kept));
       this.shards.delete(id);
     }
     this.dirtyShards.clear();
