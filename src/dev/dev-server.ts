@@ -13,7 +13,7 @@ import { pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteT
 import type { Diagnostic } from '../shared/index.js';
 import { hashText, matchRedirect, type RedirectRule } from '../shared/index.js';
 import { realPathInside, resolveInside } from '../shared/index.js';
-import { loadSite, type Site } from '../site/index.js';
+import { gitLastModified, loadSite, wantsTimestamps, type Site } from '../site/index.js';
 import { siteRedirects } from '../site-build/index.js';
 import { isLoopbackHost } from './host-check.js';
 import { fallbackNoticeHtml, overlayHtml } from './overlay.js';
@@ -96,7 +96,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       const katex = katexDist() ? '/assets/katex/katex.min.css' : undefined;
       const mermaid = mermaidDist() ? '/assets/mermaid/mermaid.esm.min.mjs' : undefined;
       const tailwind = site ? await siteTailwind(site) : null;
-      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex, mermaid, devScript: RELOAD_SCRIPT }, { integrations }) : null;
+      const lastModified = site && wantsTimestamps(site) ? await gitLastModified(site.root) : undefined;
+      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex, mermaid, devScript: RELOAD_SCRIPT }, { integrations, lastModified }) : null;
       // The build's matcher and rules (pages win over redirects); target checks are left to `folio check`.
       const redirects = site ? siteRedirects(site, { checkTargets: false }).rules : [];
       return { site, diagnostics, renderer, redirects, assets, tailwind };

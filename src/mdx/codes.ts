@@ -14,6 +14,7 @@ export const MDX_CODES = {
   MDX_UNDEFINED_EXPRESSION: 'A `{name}` in prose names nothing the page defines; it is shown as written.',
   MDX_MARKDOWN_FALLBACK: 'A `.md` page is not valid MDX, so it is rendered as plain Markdown.',
   ICON_UNKNOWN: 'An `icon` names no glyph in Font Awesome Free, Lucide or Tabler (nor the alias table).',
+  MDX_CODE_THEME_UNKNOWN: 'docs.json `styling.codeblocks` names a theme Shiki does not have.',
   MDX_MATH_ERROR: 'A LaTeX formula could not be typeset by KaTeX.',
   MDX_UNTRUSTED_CODE: 'Untrusted build: an expression, attribute or `export` needs JavaScript, which is not run; it is left out with a placeholder.',
   MDX_UNSAFE_HTML: 'Untrusted build: raw HTML that could run code (script, event handler, `javascript:` URL, iframe without https) was removed.',

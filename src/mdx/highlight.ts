@@ -11,6 +11,14 @@ import { escapeHtmlText } from '../shared/index.js';
 export const LIGHT_THEME = 'github-light';
 export const DARK_THEME = 'github-dark';
 
+/** Shiki themes of code blocks in light and dark mode (docs.json `styling.codeblocks`, see `code-themes.ts`). */
+export interface CodeThemes {
+  light: string;
+  dark: string;
+}
+
+export const DEFAULT_CODE_THEMES: CodeThemes = { light: LIGHT_THEME, dark: DARK_THEME };
+
 type Highlighter = HighlighterGeneric<string, string>;
 
 // One highlighter per process, created on first use; grammars load lazily as pages ask for them.
@@ -38,9 +46,17 @@ export function resolveLanguage(lang: string | null | undefined): string | null 
   return null;
 }
 
-/** Create the highlighter (once) and load the grammars the given fence languages need. */
-export async function prepareLanguages(langs: Iterable<string>): Promise<void> {
+const loadedThemes = new Set<string>([LIGHT_THEME, DARK_THEME]);
+
+/** Create the highlighter (once) and load the grammars the given fence languages need, and the themes. */
+export async function prepareLanguages(langs: Iterable<string>, themes: CodeThemes = DEFAULT_CODE_THEMES): Promise<void> {
   const h = await getHighlighter();
+  for (const name of [themes.light, themes.dark]) {
+    if (loadedThemes.has(name)) continue;
+    // Names are checked against Shiki's bundled themes before they get here (codeThemesOf).
+    await h.loadTheme(name as never);
+    loadedThemes.add(name);
+  }
   const missing = [...new Set([...langs].map(resolveLanguage).filter((l): l is string => l !== null && !loaded.has(l)))];
   if (missing.length === 0) return;
   await Promise.all(
@@ -66,14 +82,14 @@ const CACHE_LIMIT = 5000;
  * Tokenizing once per theme and writing the HTML here costs 0.47 ms for a 4-line TypeScript
  * block against 0.87 ms for Shiki's own dual-theme `codeToHtml` (which builds a hast tree).
  */
-export function highlightToHtml(code: string, lang: string | null | undefined, highlightLines: ReadonlySet<number>): string {
+export function highlightToHtml(code: string, lang: string | null | undefined, highlightLines: ReadonlySet<number>, themes: CodeThemes = DEFAULT_CODE_THEMES): string {
   if (!highlighter) throw new Error('highlightToHtml called before prepareLanguages');
   const resolved = resolveLanguage(lang);
   const language = resolved && loaded.has(resolved) && highlighter.getLoadedLanguages().includes(resolved) ? resolved : 'text';
-  const key = `${language}\0${[...highlightLines].join(',')}\0${code}`;
+  const key = `${themes.light}\0${themes.dark}\0${language}\0${[...highlightLines].join(',')}\0${code}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  const html = dualThemeHtml(highlighter, code, language, highlightLines);
+  const html = dualThemeHtml(highlighter, code, language, highlightLines, themes);
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, html);
   return html;
@@ -85,16 +101,19 @@ interface Token {
   fontStyle?: number;
 }
 
-let preStyle: string | undefined;
+const preStyles = new Map<string, string>();
 
-function dualThemeHtml(h: Highlighter, code: string, lang: string, highlightLines: ReadonlySet<number>): string {
-  const [light, dark] = lang === 'text' ? plainTokens(h, code) : dualTokens(h, code, lang);
+function dualThemeHtml(h: Highlighter, code: string, lang: string, highlightLines: ReadonlySet<number>, themes: CodeThemes): string {
+  const [light, dark] = lang === 'text' ? plainTokens(h, code, themes) : dualTokens(h, code, lang, themes);
+  const pair = `${themes.light} ${themes.dark}`;
+  let preStyle = preStyles.get(pair);
   if (!preStyle) {
-    const l = h.getTheme(LIGHT_THEME);
-    const d = h.getTheme(DARK_THEME);
+    const l = h.getTheme(themes.light);
+    const d = h.getTheme(themes.dark);
     preStyle = `background-color:${l.bg};--shiki-dark-bg:${d.bg};color:${l.fg};--shiki-dark:${d.fg}`;
+    preStyles.set(pair, preStyle);
   }
-  let out = `<pre class="shiki shiki-themes ${LIGHT_THEME} ${DARK_THEME}" style="${preStyle}" tabindex="0"><code>`;
+  let out = `<pre class="shiki shiki-themes ${pair}" style="${preStyle}" tabindex="0"><code>`;
   for (let n = 0; n < light.length; n++) {
     if (n > 0) out += '\n';
     out += highlightLines.has(n + 1) ? '<span class="line highlighted">' : '<span class="line">';
@@ -104,10 +123,10 @@ function dualThemeHtml(h: Highlighter, code: string, lang: string, highlightLine
   return out + '</code></pre>';
 }
 
-function plainTokens(h: Highlighter, code: string): [Token[][], Token[][]] {
+function plainTokens(h: Highlighter, code: string, themes: CodeThemes): [Token[][], Token[][]] {
   return [
-    h.codeToTokensBase(code, { lang: 'text', theme: LIGHT_THEME }) as Token[][],
-    h.codeToTokensBase(code, { lang: 'text', theme: DARK_THEME }) as Token[][],
+    h.codeToTokensBase(code, { lang: 'text', theme: themes.light }) as Token[][],
+    h.codeToTokensBase(code, { lang: 'text', theme: themes.dark }) as Token[][],
   ];
 }
 
@@ -118,7 +137,7 @@ interface ThemeMatcher {
   defaults: { fontStyle: number; foregroundId: number };
 }
 
-let matchers: [ThemeMatcher, ThemeMatcher] | undefined;
+const matcherPairs = new Map<string, [ThemeMatcher, ThemeMatcher]>();
 // Resolved styles per scope stack ("source.ts meta.function storage.type"): a page's tokens share few stacks.
 const styleCache = new Map<string, [Token, Token]>();
 
@@ -148,8 +167,10 @@ function styleOf(m: ThemeMatcher, scopes: string[]): Token {
  * mode tokenizes once per theme; measured 0.47 ms (two passes) against about half of that here
  * for a 4-line TypeScript block, and the per-stack cache makes resolution nearly free.
  */
-function dualTokens(h: Highlighter, code: string, lang: string): [Token[][], Token[][]] {
-  matchers ??= [matcher(h, LIGHT_THEME), matcher(h, DARK_THEME)];
+function dualTokens(h: Highlighter, code: string, lang: string, themes: CodeThemes): [Token[][], Token[][]] {
+  const pair = `${themes.light}\0${themes.dark}`;
+  let matchers = matcherPairs.get(pair);
+  if (!matchers) matcherPairs.set(pair, (matchers = [matcher(h, themes.light), matcher(h, themes.dark)]));
   const grammar = h.getLanguage(lang) as unknown as {
     tokenizeLine(line: string, state: unknown, timeLimit: number): { tokens: Array<{ startIndex: number; endIndex: number; scopes: string[] }>; ruleStack: unknown };
   };
@@ -166,7 +187,7 @@ function dualTokens(h: Highlighter, code: string, lang: string): [Token[][], Tok
       for (const token of result.tokens) {
         const end = Math.min(token.endIndex, line.length);
         if (end <= token.startIndex) continue;
-        const key = token.scopes.join(' ');
+        const key = `${pair}\0${token.scopes.join(' ')}`;
         let styles = styleCache.get(key);
         if (!styles) {
           styles = [styleOf(matchers[0], token.scopes), styleOf(matchers[1], token.scopes)];

@@ -48,7 +48,7 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
     const esm = analyzeEsm(tree, input.lineOffset);
     const { hints } = await resolveForgottenImports(tree, esm, input, diagnostics);
     const loader = new SnippetLoader(input, diagnostics);
-    await Promise.all([prepareLanguages(fenceLanguages(tree)), loader.loadFor(tree, esm, input.file, input.lineOffset)]);
+    await Promise.all([prepareLanguages(fenceLanguages(tree), input.codeThemes), loader.loadFor(tree, esm, input.file, input.lineOffset)]);
     const imports = resolveImports(esm, input, loader.snippets, diagnostics);
     const declared = new Set([
       ...esm.declared,
@@ -63,7 +63,7 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
     const staticScope: Scope = { ...failedImports, ...esm.constants, ...imports.values };
     // Names either renderer resolves; a bare `{name}` in prose naming none of them is shown as text.
     const isDefined = (name: string) => declared.has(name) || name in staticScope || RUNTIME_NAMES.has(name) || name in globalThis;
-    const ctx: HastContext = { file: input.file, lineOffset: input.lineOffset, diagnostics };
+    const ctx: HastContext = { file: input.file, lineOffset: input.lineOffset, diagnostics, codeThemes: input.codeThemes };
     const before = diagnostics.length;
     let headings: Heading[] = [];
     let finalTree: HastRoot | undefined;
@@ -198,7 +198,7 @@ async function loadMdxRuntimeImports(
     const snippet = snippets.get(target);
     if (!snippet) continue;
     if (!modules.has(target)) {
-      const ctx: HastContext = { file: snippet.file, lineOffset: 0, diagnostics: [] };
+      const ctx: HastContext = { file: snippet.file, lineOffset: 0, diagnostics: [], codeThemes: input.codeThemes };
       const runtimeScope = runtimeGlobals();
       for (const name of snippet.esm.declared) delete runtimeScope[name];
       modules.set(

@@ -138,8 +138,8 @@ export class SnippetLoader {
     const { body, lines } = stripFrontmatter(substituteVariables(found.source, this.input.variables).text);
     const tree = parseOrFallback(body, found.file, lines, this.diagnostics);
     const esm = analyzeEsm(tree, lines);
-    await prepareLanguages(fenceLanguages(tree));
-    const hast = mdastToHast(tree, { file: found.file, lineOffset: lines, diagnostics: this.diagnostics });
+    await prepareLanguages(fenceLanguages(tree), this.input.codeThemes);
+    const hast = mdastToHast(tree, { file: found.file, lineOffset: lines, diagnostics: this.diagnostics, codeThemes: this.input.codeThemes });
     this.snippets.set(importPath, { file: found.file, tree, hast, esm, components: snippetUsages(tree, esm, importPath) });
     await this.loadFor(tree, esm, found.file, lines, [...importers, importPath]);
   }

@@ -8,7 +8,7 @@ import { toHast, type Handler, type State } from 'mdast-util-to-hast';
 import type { Diagnostic } from '../shared/index.js';
 import { parseCodeMeta } from './code-meta.js';
 import { diagnosticAt } from './diagnostic-at.js';
-import { highlightToHtml } from './highlight.js';
+import { highlightToHtml, type CodeThemes } from './highlight.js';
 import type { MdxCode } from './codes.js';
 
 /** Node types of MDX that pass through mdast → hast unchanged (children converted). */
@@ -19,6 +19,8 @@ export interface HastContext {
   file: string;
   lineOffset: number;
   diagnostics: Diagnostic<MdxCode>[];
+  /** Shiki themes of code blocks (default github-light / github-dark). */
+  codeThemes?: CodeThemes;
 }
 
 /** A JSX attribute with a literal value (`null` means a bare boolean attribute). */
@@ -31,14 +33,14 @@ export function jsxElement(name: string, attributes: MdxJsxAttribute[], children
   return { type: text ? 'mdxJsxTextElement' : 'mdxJsxFlowElement', name, attributes, children } as unknown as MdxJsxFlowElementHast;
 }
 
-function codeHandler(state: State, node: Code) {
+function codeHandler(state: State, node: Code, themes?: CodeThemes) {
   const meta = parseCodeMeta(node.lang, node.meta);
   if (meta.lang?.toLowerCase() === 'mermaid') {
     const mermaid = jsxElement('Mermaid', [jsxAttr('chart', node.value)]);
     state.patch(node, mermaid as never);
     return mermaid as never;
   }
-  const html = highlightToHtml(node.value, meta.lang, meta.highlight);
+  const html = highlightToHtml(node.value, meta.lang, meta.highlight, themes);
   const attributes = [jsxAttr('html', html)];
   if (meta.lang) attributes.push(jsxAttr('lang', meta.lang));
   if (meta.title) attributes.push(jsxAttr('title', meta.title));
@@ -77,7 +79,7 @@ function mathHandlers(ctx: HastContext): { math: Handler; inlineMath: Handler } 
 
 /** Handlers shared by the fast path and the MDX fallback, so both make the same hast. */
 export function folioHandlers(ctx: HastContext): Record<string, Handler> {
-  return { code: codeHandler as Handler, ...mathHandlers(ctx) };
+  return { code: ((state: State, node: Code) => codeHandler(state, node, ctx.codeThemes)) as Handler, ...mathHandlers(ctx) };
 }
 
 /** Convert a page's mdast into hast, keeping MDX nodes for the component stage. */

@@ -23,6 +23,8 @@ export interface MdxInput {
   knownImports?: KnownImports;
   /** docs.json `icons.library`: where icon names are looked up first (`ICON_UNKNOWN` when no library has one). */
   iconLibrary?: 'fontawesome' | 'lucide' | 'tabler';
+  /** Shiki themes of code blocks (`codeThemesOf(styling.codeblocks)`); github-light / github-dark when absent. */
+  codeThemes?: { light: string; dark: string };
 }
 
 /** What one local name is imported from: a root-relative snippet path and `default` or an export name. */

@@ -33,6 +33,13 @@ function iconName(icon?: Icon): string | undefined {
   return icon.name;
 }
 
+/** The brand glyph of a footer social network key (docs.json `footer.socials`). */
+function socialIcon(network: string): string {
+  const names: Record<string, string> = { x: 'x-twitter', website: 'globe', podcast: 'podcast', 'hacker-news': 'hacker-news', earth: 'globe' };
+  const name = names[network] ?? network;
+  return name === 'globe' || name === 'podcast' ? name : `fa7-brands:${name}`;
+}
+
 function entryToLink(entry: SwitcherEntry): LinkView {
   return {
     label: entry.label,
@@ -125,14 +132,20 @@ export function chromeViewFromConfig(config: ChromeConfig, section: Section | un
   const homeHref = section?.firstPage ?? '/';
   const favicon = typeof config.favicon === 'string' ? config.favicon : config.favicon?.light;
   const navLinks: LinkView[] = (navbar?.links ?? []).map((l) => ({
-    label: l.label ?? l.type ?? l.href,
+    label: l.label ?? (l.type === 'github' ? 'GitHub' : l.type === 'discord' ? 'Discord' : l.type) ?? l.href,
     href: l.href,
     external: isExternal(l.href),
+    icon: iconName(l.icon ? (typeof l.icon === 'string' ? { name: l.icon, style: l.iconType } : l.icon) : l.type === 'github' || l.type === 'discord' ? { name: l.type, style: 'brands' } : undefined),
   }));
   const primary = navbar?.primary
-    ? { label: navbar.primary.label ?? navbar.primary.type, href: navbar.primary.href, external: isExternal(navbar.primary.href) }
+    ? {
+        label: navbar.primary.label ?? (navbar.primary.type === 'github' ? 'GitHub' : navbar.primary.type),
+        href: navbar.primary.href,
+        external: isExternal(navbar.primary.href),
+        icon: navbar.primary.type === 'github' || navbar.primary.type === 'discord' ? `fa7-brands:${navbar.primary.type}` : undefined,
+      }
     : undefined;
-  const socials = Object.entries(footer?.socials ?? {}).map(([network, href]) => ({ label: network, href: String(href), external: true }));
+  const socials = Object.entries(footer?.socials ?? {}).map(([network, href]) => ({ label: network, href: String(href), external: true, icon: socialIcon(network) }));
   const columns = (footer?.links ?? []).map((c) => ({
     header: c.header,
     items: c.items.map((i) => ({ label: i.label, href: i.href, external: isExternal(i.href) })),

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { renderMdx } from '../mdx/index.js';
 import { treeToMarkdown } from '../markdown/index.js';
-import type { Heading, IconLibrary, KnownImports } from '../mdx/index.js';
+import type { CodeThemes, Heading, IconLibrary, KnownImports } from '../mdx/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { realPathInside, resolveInside, toPosixRelative } from '../shared/index.js';
 
@@ -18,6 +18,8 @@ export interface MdxJob {
   knownImports?: KnownImports;
   /** docs.json `icons.library` (part of every body's cache key through the build's env key). */
   iconLibrary?: IconLibrary;
+  /** Shiki themes of code blocks (docs.json `styling.codeblocks`; part of the build's env key). */
+  codeThemes?: CodeThemes;
 }
 
 export interface MdxResult {
@@ -58,6 +60,7 @@ export async function runMdxJob(job: MdxJob, root: string, variables: Record<str
       variables,
       knownImports: job.knownImports,
       iconLibrary: job.iconLibrary,
+      codeThemes: job.codeThemes,
       async readSnippet(importPath: string) {
         // Some repositories (mem0) keep snippets in `_snippets/` and still write `/snippets/x.mdx`.
         const candidates = [importPath, importPath.replace(/^\/?snippets\//, '/_snippets/')];

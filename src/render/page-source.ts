@@ -6,7 +6,7 @@
  */
 import type { Page } from '../content/index.js';
 import { endpointMarkdown } from '../markdown/index.js';
-import { knownImportsFor, type Heading } from '../mdx/index.js';
+import { codeThemesOf, knownImportsFor, type Heading } from '../mdx/index.js';
 import type { PageRoute } from '../navigation/index.js';
 import { escapeHtml, type Diagnostic } from '../shared/index.js';
 import type { Site } from '../site/index.js';
@@ -46,7 +46,7 @@ export function pageSourceOf(site: Site, route: PageRoute): PageSource {
   }
   // What other pages import under the names this page uses decides forgotten imports.
   const knownImports = knownImportsFor(page.file, source, site.imports);
-  const job = { file: page.file, source: source.slice(page.bodyOffset), lineOffset: page.bodyLine - 1, knownImports, iconLibrary: site.config.icons?.library };
+  const job = { file: page.file, source: source.slice(page.bodyOffset), lineOffset: page.bodyLine - 1, knownImports, iconLibrary: site.config.icons?.library, codeThemes: codeThemesOf(site.config.styling?.codeblocks).themes };
   return { kind: 'mdx', page: page as Page & { source: string }, job, suffix, markdownSuffix, problems };
 }
 

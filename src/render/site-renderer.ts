@@ -26,6 +26,8 @@ export interface SiteRendererOptions {
   siteUrl?: string;
   /** Load the `integrations` (analytics, chat, consent) on every page; the build does, `folio dev` only when asked. */
   integrations?: boolean;
+  /** Repository file → when git last changed it (ms), for `metadata.timestamp` / `timestamp` pages (`gitLastModified`). */
+  lastModified?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -47,7 +49,10 @@ export class SiteRenderer {
   /** `service: problem` for configured integrations that could not be loaded (empty when integrations are off). */
   readonly integrationProblems: string[];
 
-  constructor(private readonly site: Site, assets: AssetUrls, options: SiteRendererOptions = {}) {
+  /** The build's own time: the date of pages git knows nothing about. */
+  private readonly builtAt = Date.now();
+
+  constructor(private readonly site: Site, assets: AssetUrls, private readonly options: SiteRendererOptions = {}) {
     this.seo = seoSiteOf(site, options.siteUrl);
     const integrations = options.integrations ? integrationHead(site.config.integrations) : { html: '', problems: [] };
     this.integrationProblems = integrations.problems;
@@ -132,6 +137,10 @@ export class SiteRenderer {
     page.unsearchable = flags.unsearchable;
     const source = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
     applyPageFrontmatter(page, source?.frontmatter ?? {});
+    const fm = source?.frontmatter ?? {};
+    if (fm.rss === true) page.rssHref = `${route.href.replace(/\/$/, '')}/rss.xml`;
+    const showDate = typeof fm.timestamp === 'boolean' ? fm.timestamp : this.site.config.metadata?.timestamp === true;
+    if (showDate && route.kind === 'page') page.lastModified = pageDate(fm.lastUpdatedDate, route.file ? this.options.lastModified?.get(route.file) : undefined, this.builtAt);
     page.seoHead = seoHead(this.seo, {
       href: route.href,
       title: route.title,
@@ -167,4 +176,10 @@ function applyPageFrontmatter(page: PageView, frontmatter: Record<string, unknow
     page.prev = undefined;
     page.next = undefined;
   }
+}
+
+/** `lastUpdatedDate` frontmatter (a date or ISO 8601 time) first, then git's date, then the build's; ISO form. */
+function pageDate(given: unknown, fromGit: number | undefined, builtAt: number): string {
+  const parsed = given instanceof Date ? given.getTime() : typeof given === 'string' || typeof given === 'number' ? Date.parse(String(given)) : NaN;
+  return new Date(Number.isFinite(parsed) ? parsed : (fromGit ?? builtAt)).toISOString();
 }

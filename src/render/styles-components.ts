@@ -48,8 +48,8 @@ a.folio-card:hover{border-color:var(--accent);box-shadow:0 4px 16px rgba(0,0,0,.
 .folio-code-title{padding:8px 14px 0}
 .folio-copy{position:absolute;top:7px;right:8px;font:12px var(--font);padding:3px 8px;border-radius:6px;border:1px solid var(--border);background:var(--bg);color:var(--fg-muted);cursor:pointer;opacity:0;transition:opacity .15s;z-index:1}
 .folio-code:hover .folio-copy,.folio-copy:focus,.folio-copy[data-copied]{opacity:1}
-.folio-code pre{margin:0;border:0;border-radius:0;background:transparent!important}
-[data-theme=dark] .folio-code pre{background:transparent!important}
+.folio-code pre{margin:0;border:0;border-radius:0}
+.folio-code pre.github-light,[data-theme=dark] .folio-code pre.github-dark{background:transparent!important}
 .folio-steps{list-style:none;margin:20px 0;padding:0;counter-reset:step}
 .folio-step{position:relative;display:flex;gap:14px;padding-bottom:18px;counter-increment:step}
 .folio-step:not(:last-child)::before{content:"";position:absolute;left:13px;top:30px;bottom:2px;width:1px;background:var(--border)}

@@ -7,6 +7,8 @@
 export const THEMES_CSS = String.raw`
 :root{--font-heading:var(--font);--font-fallback:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
 body{font-weight:var(--font-weight,400)}
+.navbar-link,.button-primary{display:inline-flex;align-items:center;gap:6px}
+.socials a .folio-icon{width:18px;height:18px}
 .page-title,.prose h2,.prose h3,.prose h4{font-family:var(--font-heading)}
 [data-site-theme=maple]{--radius:14px}
 [data-site-theme=maple] .sidebar{border-right:0}

@@ -113,6 +113,8 @@ details[open]>summary>.chevron{transform:rotate(45deg)}
 .page-title{font-size:32px;line-height:1.2;letter-spacing:-.02em;margin:0 0 8px}
 .page-menu{position:relative;display:inline-block;margin:0 0 8px;font-size:13px}.page-menu summary{cursor:pointer;list-style:none;border:1px solid var(--border,#e5e7eb);border-radius:8px;padding:4px 10px}.page-menu ul{position:absolute;z-index:20;list-style:none;margin:4px 0 0;padding:4px;min-width:200px;background:var(--bg,#fff);border:1px solid var(--border,#e5e7eb);border-radius:8px}.page-menu li a,.page-menu li button{display:block;width:100%;text-align:left;padding:6px 8px;border:0;background:none;color:inherit;font:inherit;cursor:pointer;text-decoration:none;border-radius:6px}.page-menu li a:hover,.page-menu li button:hover{background:var(--hover,rgba(0,0,0,.05))}
 .badge-deprecated{margin-left:10px;vertical-align:middle;background:color-mix(in srgb,#d97706 16%,transparent);color:#b45309}
+.last-modified{margin:32px 0 0;font-size:13px;color:var(--fg-muted)}
+.rss-link{display:inline-block;margin-top:8px;font-size:13px;color:var(--fg-muted)}
 .page-description{font-size:17px;color:var(--fg-muted);margin:0 0 28px}
 .prose{color:var(--fg-soft)}
 .prose h2,.prose h3,.prose h4{color:var(--fg);line-height:1.3;margin:2em 0 .6em;letter-spacing:-.01em}

@@ -18,6 +18,8 @@ const require = createRequire(import.meta.url);
 const INPUT = [
   '@import "tailwindcss/theme.css";',
   '@custom-variant dark (&:where([data-theme=dark], [data-theme=dark] *));',
+  // The platform's Tailwind config names the site colours `primary`, `primary-light`, `primary-dark`.
+  '@theme inline { --color-primary: var(--primary); --color-primary-light: var(--primary-light); --color-primary-dark: var(--primary-dark); }',
   '@tailwind utilities;',
 ].join('\n');
 

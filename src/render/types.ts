@@ -101,6 +101,10 @@ export interface PageView {
   unsearchable?: boolean;
   /** `deprecated: true` frontmatter: a badge beside the title. */
   deprecated?: boolean;
+  /** ISO time of the page's last change, when `metadata.timestamp` or `timestamp` asks for it. */
+  lastModified?: string;
+  /** `rss: true` frontmatter on a changelog page: the link to its feed (`<page>/rss.xml`). */
+  rssHref?: string;
   /** SEO tags of the head (meta, canonical, JSON-LD), decided by `head/seo.ts`. */
   seoHead?: string;
   /** `mode: wide` and friends drop the table of contents. */

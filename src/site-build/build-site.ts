@@ -6,10 +6,10 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { prepareEndpointHighlighting, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
+import { prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../shared/index.js';
 import { isInside } from '../shared/index.js';
-import { loadSite } from '../site/index.js';
+import { gitLastModified, loadSite, wantsTimestamps } from '../site/index.js';
 import { copyKatexAssets, mermaidAssetPath } from './assets.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem, refusedWrite } from './codes.js';
@@ -86,7 +86,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   await mkdir(outDir, { recursive: true });
   const search = options.search !== false;
   const [assets, cache, snippets, katex, mermaid, tailwind] = await Promise.all([siteAssets(), BuildCache.open(outDir, options.cache !== false), snippetsKey(site.root), copyKatexAssets(outDir).catch((error: unknown) => (diagnostics.push(refusedWrite(error)), null)), mermaidAssetPath(), siteTailwind(site)]);
-  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true });
+  const lastModified = wantsTimestamps(site) ? await gitLastModified(site.root) : undefined;
+  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true, lastModified });
   for (const p of renderer.integrationProblems) diagnostics.push(buildProblem('BUILD_INTEGRATION_INVALID', `Integration ${p}; it was not loaded. Fix the value under \`integrations\` in docs.json.`));
   const variables = siteVariables(site);
 
@@ -101,7 +102,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   // Compile and write: cached bodies first, then each compiled body as it arrives.
   const links = new LinkCollector();
-  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links });
+  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, feeds: { siteName: site.config.name, siteUrl: options.siteUrl ?? seoBaseUrl(site.config.seo?.metatags, undefined) } });
   for (const p of todo) {
     if (!p.body) continue;
     pages.write(p);

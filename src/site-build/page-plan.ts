@@ -41,7 +41,7 @@ export interface BuildKeys {
 /** The keys of a build; `assetFiles` are the URL paths of the stylesheet, client bundle, KaTeX and Mermaid. */
 export function buildKeys(site: Site, variables: Record<string, string>, snippets: string, assetFiles: string[]): BuildKeys {
   return {
-    env: hashText(BUILD_FORMAT, JSON.stringify(variables), snippets, site.config.icons?.library ?? ''),
+    env: hashText(BUILD_FORMAT, JSON.stringify(variables), snippets, site.config.icons?.library ?? '', JSON.stringify(site.config.styling?.codeblocks ?? null)),
     layout: hashText(...assetFiles, JSON.stringify(site.model.settings)),
   };
 }

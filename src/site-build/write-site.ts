@@ -17,6 +17,7 @@ import type { PlannedPage } from './page-plan.js';
 import type { SearchPlan } from './search-plan.js';
 import { htmlFileFor, isStaticRedirectSource, redirectHtml, robotsTxt, sitemapXml } from './site-files.js';
 import { copyCustomFiles, copyStaticFiles } from './static-files.js';
+import { feedEntries, feedFileFor, feedXml } from './rss.js';
 
 export interface PageWriterOptions {
   outDir: string;
@@ -28,6 +29,8 @@ export interface PageWriterOptions {
   progress?: (done: number, total: number) => void;
   /** Collects each body's links and ids for the link checks. */
   links?: LinkCollector;
+  /** Changelog feeds (`<page>/rss.xml`): the site's name and absolute URL for their links. */
+  feeds?: { siteName: string; siteUrl?: string };
 }
 
 /** Writes pending at once before a build waits for some to finish. */
@@ -101,6 +104,13 @@ export class PageWriter {
       this.track(
         this.output.write(mdTarget, markdown).catch((error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'))),
       );
+    }
+    // A changelog page (`<Update>` entries) gets its feed beside it.
+    const entries = this.options.feeds ? feedEntries(body.html) : [];
+    const feedTarget = entries.length ? resolveInside(outDir, feedFileFor(p.route.href)) : null;
+    if (feedTarget) {
+      const feed = feedXml(p.route, entries, this.options.feeds!.siteName, this.options.feeds!.siteUrl);
+      this.track(this.output.write(feedTarget, feed).catch((error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'))));
     }
     // Written: the page holds no body any more (the cache has it), so memory stays flat as pages flow through.
     p.body = undefined;

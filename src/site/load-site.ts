@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { loadDocsConfig, type DocsConfig, type LoadedDocsConfig } from '../config/index.js';
 import { buildPageIndex, type PageIndex } from '../content/index.js';
-import { scanPageImports, type RepoImportMap } from '../mdx/index.js';
+import { checkSiteIcons, codeThemesOf, scanPageImports, type RepoImportMap } from '../mdx/index.js';
 import { resolveSiteModel, type SiteModel } from '../navigation/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { loadSiteOpenApi, referencesOpenApi, type SiteOpenApi } from './openapi.js';
@@ -50,7 +50,7 @@ export async function loadSite(rootDir: string, { keepSource = false, openapi: w
   const load = wanted === 'auto' ? referencesOpenApi(config, index) : wanted;
   const openapi = load ? await loadSiteOpenApi(root, config) : null;
   const resolved = resolveSiteModel(config, index, { openapi: openapi?.provider, locate });
-  const diagnostics = [...loaded.diagnostics, ...index.diagnostics, ...resolved.diagnostics, ...(openapi?.diagnostics() ?? [])];
+  const diagnostics = [...loaded.diagnostics, ...index.diagnostics, ...resolved.diagnostics, ...(openapi?.diagnostics() ?? []), ...codeThemesOf(config.styling?.codeblocks, locate).diagnostics, ...checkSiteIcons(config, index.pages.values(), { library: config.icons?.library, locate })];
   const imports = scanPageImports([...index.pages.values()].map((p) => ({ file: p.file, source: p.source ?? '' })));
   const site: Site = { root, config, source: loaded.source, locate, index, openapi, model: resolved.model, imports, diagnostics };
   return { site, diagnostics: [...diagnostics], unreadable: false };

@@ -19,9 +19,9 @@ describe('site look', () => {
     root = path.join(dir, 'docs');
     out = path.join(dir, 'out');
     const files: Record<string, string> = {
-      'docs.json': JSON.stringify({ name: 'Look', theme: 'mint', colors: { primary: '#2563EB' }, navigation: { groups: [{ group: 'Start', icon: 'rocket', pages: ['index', 'other'] }] } }),
+      'docs.json': JSON.stringify({ name: 'Look', theme: 'mint', colors: { primary: '#2563EB' }, navigation: { groups: [{ group: 'Start', icon: 'rocket', pages: ['index', 'other'] }] }, navbar: { links: [{ label: 'Blog', href: 'https://blog.test', icon: 'zz-nav' }] } }, null, 2),
       'index.mdx': '---\ntitle: Home\n---\n\n<Card title="A" icon="rocket-launch">a</Card>\n\n<Card title="B" icon="zz-missing">b</Card>\n\n<div className="hidden dark:block rounded-xl folio-nothing">dark only</div>\n',
-      'other.mdx': '---\ntitle: Other\n---\n\nHello <Icon icon="flag" iconType="regular" />\n',
+      'other.mdx': '---\ntitle: Other\nicon: zz-front\n---\n\nHello <Icon icon="flag" iconType="regular" />\n',
       'css/brand.css': '.folio-card{outline:3px solid rgb(255, 0, 128)}\n',
       'custom.js': 'document.documentElement.dataset.customJs = "ran";\n',
       'snippets/widget.js': 'export const Widget = () => <div className={`md:grid-cols-2 ${x}`} />;\n',
@@ -44,7 +44,7 @@ describe('site look', () => {
     expect(style.match(/--icon:/g)).toHaveLength(1);
     expect(await page('other')).toContain('.folio-icon[data-icon="flag"][data-icon-type="regular"]{--icon:');
     const unknown = result.diagnostics.filter((d) => d.code === 'ICON_UNKNOWN');
-    expect(unknown.map((d) => `${d.file}:${d.line}:${d.column}`)).toEqual(['index.mdx:7:1']);
+    expect(unknown.map((d) => `${d.file}:${d.line}:${d.column} ${d.path}`).sort()).toEqual(['docs.json:24:17 navbar.links.0.icon', 'index.mdx:7:1 ', 'other.mdx:3:1 icon']);
   });
 
   it('compiles the Tailwind classes of pages and snippets into one hashed stylesheet, dark: following the theme toggle', async () => {

@@ -58,7 +58,7 @@ export function Tooltip(props: AnyProps) {
 export function Update(props: AnyProps) {
   const tags = Array.isArray(props.tags) ? props.tags.map((t) => String(t)) : [];
   return (
-    <section className="folio-update" id={str(props.id)}>
+    <section className="folio-update" id={str(props.id)} data-rss={str(props.rss)}>
       <div className="folio-update-meta">
         {props.label ? <p className="folio-update-label">{props.label as ReactNode}</p> : null}
         {props.description ? <p className="folio-update-description">{props.description as ReactNode}</p> : null}

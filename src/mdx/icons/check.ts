@@ -62,3 +62,49 @@ export function unknownIconMessage(icon: string, library: IconLibrary | undefine
     'Use a Font Awesome Free, Lucide or Tabler name, or an image path or URL.'
   );
 }
+
+type Locate = (path: readonly (string | number)[]) => { file: string; line: number; column: number };
+
+/**
+ * `ICON_UNKNOWN` for the icons of docs.json (navigation, anchors, navbar and footer links: every
+ * `icon` value, string or `{ name, style }`) at their position, and for pages' frontmatter `icon:`
+ * at its line. Once per name and file, like the MDX check.
+ */
+export function checkSiteIcons(
+  config: unknown,
+  pages: Iterable<{ file: string; icon?: string; source?: string }>,
+  options: { library?: IconLibrary; locate?: Locate; configFile?: string },
+): Diagnostic<MdxCode>[] {
+  const out: Diagnostic<MdxCode>[] = [];
+  const seen = new Set<string>();
+  const report = (name: string, type: string | undefined, at: { file: string; line: number; column: number }, path: string) => {
+    if (!name || isImageIcon(name) || name.trim().startsWith('<svg') || resolveIcon(name, { type, library: options.library })) return;
+    const key = `${at.file}\u0000${name}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push({ ...at, severity: 'warning', code: 'ICON_UNKNOWN', path, message: unknownIconMessage(name, options.library) });
+  };
+  const walk = (value: unknown, path: (string | number)[]) => {
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
+    else if (value && typeof value === 'object') {
+      const o = value as Record<string, unknown>;
+      const icon = o.icon;
+      const at = () => options.locate?.([...path, 'icon']) ?? { file: options.configFile ?? 'docs.json', line: 1, column: 1 };
+      if (typeof icon === 'string') report(icon, typeof o.iconType === 'string' ? o.iconType : undefined, at(), [...path, 'icon'].join('.'));
+      else if (icon && typeof icon === 'object' && typeof (icon as { name?: unknown }).name === 'string') {
+        const i = icon as { name: string; style?: string; library?: string };
+        if (i.library !== 'lucide' && i.library !== 'tabler') report(i.name, i.style, at(), [...path, 'icon'].join('.'));
+        else if (!resolveIcon(`${i.library}:${i.name}`)) report(`${i.library}:${i.name}`, undefined, at(), [...path, 'icon'].join('.'));
+      }
+      for (const [k, v] of Object.entries(o)) if (v && typeof v === 'object') walk(v, [...path, k]);
+    }
+  };
+  walk(config, []);
+  for (const page of pages) {
+    if (!page.icon) continue;
+    const m = page.source ? /^icon\s*:/m.exec(page.source) : null;
+    const line = m ? page.source!.slice(0, m.index).split('\n').length : 1;
+    report(page.icon, undefined, { file: page.file, line, column: 1 }, 'icon');
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 import type { ChromeView } from '../types.js';
-import { linkProps } from './icon.js';
+import { NavIcon, linkProps } from './icon.js';
 
 /** Announcement banner; `data-banner` is the key a dismissal is remembered under. */
 export function Banner({ chrome }: { chrome: ChromeView }) {
@@ -29,8 +29,8 @@ export function Footer({ chrome }: { chrome: ChromeView }) {
             <ul className="socials" role="list">
               {socials.map((s) => (
                 <li key={s.label}>
-                  <a {...linkProps(s.href, true)} aria-label={s.label} data-social={s.label}>
-                    {s.label}
+                  <a {...linkProps(s.href, true)} aria-label={s.label} title={s.label} data-social={s.label}>
+                    {s.icon ? <NavIcon name={s.icon} /> : s.label}
                   </a>
                 </li>
               ))}

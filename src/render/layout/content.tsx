@@ -102,9 +102,19 @@ export function Content({ page, menu }: { page: PageView; menu?: PageMenuProps }
         </h1>
         {menu ? <PageMenu {...menu} pagePath={page.href} /> : null}
         {page.description ? <p className="page-description">{page.description}</p> : null}
+        {page.rssHref ? (
+          <a className="rss-link" href={page.rssHref} type="application/rss+xml">
+            Subscribe with RSS
+          </a>
+        ) : null}
       </header>
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
       {page.directory ? <Directory directory={page.directory} /> : null}
+      {page.lastModified ? (
+        <p className="last-modified" data-pagefind-ignore="">
+          Last modified on <time dateTime={page.lastModified}>{formatDate(page.lastModified)}</time>
+        </p>
+      ) : null}
       {page.prev || page.next ? (
         <nav className="pager" aria-label="Previous and next pages" data-pagefind-ignore="">
           {page.prev ? (
@@ -143,4 +153,9 @@ export function TableOfContents({ page }: { page: PageView }) {
       </ul>
     </nav>
   );
+}
+
+/** `2026-11-25T…` → `November 25, 2026` (UTC, the same on every machine that builds it). */
+function formatDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }

@@ -31,12 +31,14 @@ export function Header({ chrome, switchers }: { chrome: ChromeView; switchers: S
         </div>
         <nav className="navbar-links" aria-label="Site">
           {chrome.navLinks.map((link) => (
-            <a key={link.href + link.label} {...linkProps(link.href, link.external)}>
+            <a key={link.href + link.label} className="navbar-link" {...linkProps(link.href, link.external)}>
+              <NavIcon name={link.icon} />
               {link.label}
             </a>
           ))}
           {chrome.primary ? (
             <a className="button-primary" {...linkProps(chrome.primary.href, chrome.primary.external)}>
+              <NavIcon name={chrome.primary.icon} />
               {chrome.primary.label}
             </a>
           ) : null}
