@@ -32,22 +32,41 @@ try {
   const project = await createProject(server.db, { name: 'Bench', repoUrl: `file://${bare}`, branch: 'main', docsDir: '.' });
   const { key } = await createApiKey(server.db, { projectIds: [project.id] });
   const headers = { Authorization: `Bearer ${key}` };
-  const started = performance.now();
-  const res = await fetch(`${server.url}/v1/project/update/${project.id}`, { method: 'POST', headers });
-  const { statusId } = (await res.json()) as { statusId: string };
   // The client runs in its own process, so its timing does not share this event loop.
-  const client = spawn(
+  const startClient = () => spawn(
     process.execPath,
     [
       '-e',
       `const url = ${JSON.stringify(`${server.url}/v2/agent/${project.id}/jobs`)}; const h = ${JSON.stringify(headers)}; const out = [];
        process.on('SIGTERM', () => { process.stdout.write(JSON.stringify(out)); process.exit(0); });
-       (async () => { for (;;) { const t = performance.now(); const r = await fetch(url, { headers: h }); await r.text(); out.push(performance.now() - t); if (r.status !== 200) out.push(-r.status); if (performance.now() - t > 200) console.error('slow request at', (t / 1000).toFixed(1), 's:', (performance.now() - t).toFixed(0), 'ms'); } })();`,
+       (async () => { for (;;) { const t = performance.now(); const r = await fetch(url, { headers: h }); await r.text(); out.push(performance.now() - t); if (r.status !== 200) out.push(-r.status); } })();`,
     ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    { stdio: ['ignore', 'pipe', 'ignore'] },
   );
-  let output = '';
-  client.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  const stop = async (client: ReturnType<typeof startClient>, output: () => string, label: string) => {
+    client.kill('SIGTERM');
+    await new Promise((r) => client.once('exit', r));
+    const all = JSON.parse(output() || '[]') as number[];
+    const failures = all.filter((v) => v < 0);
+    const ms = all.filter((v) => v >= 0).sort((a, b) => a - b);
+    const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!.toFixed(1);
+    console.log(`GET /v2/agent/<id>/jobs ${label}: ${ms.length} requests, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${ms.at(-1)!.toFixed(1)} ms, non-200: ${failures.length}`);
+  };
+  const collect = (client: ReturnType<typeof startClient>) => {
+    let text = '';
+    client.stdout!.on('data', (d: Buffer) => (text += d.toString()));
+    return () => text;
+  };
+  // Baseline: the same client for 15 s with no update running (same machine load).
+  const idle = startClient();
+  const idleOut = collect(idle);
+  await new Promise((r) => setTimeout(r, 15_000));
+  await stop(idle, idleOut, 'with no update (baseline, 15 s)');
+  const started = performance.now();
+  const res = await fetch(`${server.url}/v1/project/update/${project.id}`, { method: 'POST', headers });
+  const { statusId } = (await res.json()) as { statusId: string };
+  const client = startClient();
+  const output = collect(client);
   let status: { status: string; summary: string };
   for (;;) {
     status = (await (await fetch(`${server.url}/v1/project/update-status/${statusId}`, { headers })).json()) as { status: string; summary: string };
@@ -55,14 +74,8 @@ try {
     await new Promise((r) => setTimeout(r, 200));
   }
   const seconds = (performance.now() - started) / 1000;
-  client.kill('SIGTERM');
-  await new Promise((r) => client.once('exit', r));
-  const all = JSON.parse(output || '[]') as number[];
-  const failures = all.filter((v) => v < 0);
-  const ms = all.filter((v) => v >= 0).sort((a, b) => a - b);
-  const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!.toFixed(1);
   console.log(`update: ${status.status} in ${seconds.toFixed(1)} s (${status.summary.split('\n')[0]})`);
-  console.log(`GET /v2/agent/<id>/jobs during the update: ${ms.length} requests, p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${ms.at(-1)!.toFixed(1)} ms, non-200: ${failures.length}`);
+  await stop(client, output, 'during the update');
 } finally {
   await server.close();
   fs.rmSync(tmp, { recursive: true, force: true });
