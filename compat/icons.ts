@@ -1,10 +1,11 @@
 /**
- * `npx tsx compat/icons.ts [--json]`: how many icon uses of the real repositories in ../shared/corpora
+ * `npx tsx compat/icons.ts [--json] [--cross]`: how many icon uses of the real repositories in ../shared/corpora
  * find no glyph (what the build reports as `ICON_UNKNOWN`). Counts every literal icon name: MDX
  * attributes `icon="x"` / `icon={"x"}` outside code fences (with the tag's `iconType`), frontmatter
  * `icon:`, and every `icon` value of docs.json / mint.json (with `iconType` or `style` beside it),
  * each resolved with the corpus' `icons.library`. A line scan, not the MDX compiler, so all 20
- * corpora take seconds; `{expressions}` that compute a name are not counted.
+ * corpora take seconds; `{expressions}` that compute a name are not counted. `--cross` lists the
+ * names drawn by a library other than the site's.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -101,11 +102,20 @@ for (const corpus of corpora) {
   rows.push({ corpus, library, uses: uses.length, unknown: missing.length });
 }
 const share = total ? (100 * unknown.length) / total : 0;
-if (process.argv.includes("--cross")) {
+if (process.argv.includes('--cross')) {
+  // Names drawn by a library other than the site's (Font Awesome Pro names Lucide or Tabler have).
   const cross = new Map<string, number>();
-  for (const corpus of corpora) { const { library, uses } = corpusUses(corpus); for (const u of uses) { const r = resolveIcon(u.name, { type: u.type, library }); if (r && !(library === "fontawesome" ? r.set.startsWith("fa7") : r.set === library)) cross.set(`${u.name} -> ${r.id} [${library}]`, (cross.get(`${u.name} -> ${r.id} [${library}]`) ?? 0) + 1); } }
-  for (const [k, v] of [...cross].sort((a, b) => b[1] - a[1])) console.log(v, k);
-} else if (process.argv.includes("--json")) {
+  for (const corpus of corpora) {
+    const { library, uses } = corpusUses(corpus);
+    for (const u of uses) {
+      const found = resolveIcon(u.name, { type: u.type, library });
+      if (!found || (library === 'fontawesome' ? found.set.startsWith('fa7') : found.set === library)) continue;
+      const key = `${u.name} -> ${found.id} [${library}]`;
+      cross.set(key, (cross.get(key) ?? 0) + 1);
+    }
+  }
+  for (const [key, count] of [...cross].sort((a, b) => b[1] - a[1])) console.log(count, key);
+} else if (process.argv.includes('--json')) {
   console.log(JSON.stringify({ total, unknown: unknown.length, share, rows, names: unknown }, null, 2));
 } else {
   for (const r of rows) console.log(`${r.corpus.padEnd(22)} ${r.library.padEnd(12)} ${String(r.uses).padStart(6)} uses ${String(r.unknown).padStart(4)} unknown`);
