@@ -14,6 +14,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/index.js';
+import { launchChromium } from './chromium.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts/api-reference');
@@ -79,7 +80,7 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
     await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n');
     await writeFile(path.join(root, 'openapi.json'), JSON.stringify(spec(upstream)));
     dev = await startDevServer({ root, port: 0, apiProxy: { isAllowedAddress: () => true } });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    browser = await launchChromium();
     await mkdir(ARTIFACTS, { recursive: true });
   }, 120_000);
 

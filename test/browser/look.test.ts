@@ -3,7 +3,6 @@
  * mask rules, a docs.json theme applied, the repository's CSS and JS, Tailwind `dark:` classes
  * following the theme toggle. Screenshots go to test-artifacts/look/.
  */
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,9 +10,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/site-build/index.js';
 import { serveStatic } from '../site/static-server.js';
+import { hasChromium, launchChromium } from './chromium.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts/look');
 
 const FILES: Record<string, string> = {
@@ -59,7 +57,7 @@ describe.skipIf(!hasChromium)('site look in chromium', () => {
     const out = path.join(dir, 'out');
     expect((await buildSite({ root: dir, outDir: out, search: false, threads: 1 })).ok).toBe(true);
     server = await serveStatic(out);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    browser = await launchChromium();
     await mkdir(ARTIFACTS, { recursive: true });
   }, 240_000);
 

@@ -3,7 +3,6 @@
  * "Open in Claude" links to claude.ai with the page's absolute Markdown URL, and without
  * JavaScript "View as Markdown" is a plain link to the `.md` file.
  */
-import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -11,9 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/site-build/index.js';
 import { exampleCopy } from '../site/helpers.js';
 import { serveStatic } from '../site/static-server.js';
+import { hasChromium, launchChromium } from './chromium.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 
 describe.skipIf(!hasChromium)('contextual page menu in chromium', () => {
   let browser: Browser;
@@ -28,7 +26,7 @@ describe.skipIf(!hasChromium)('contextual page menu in chromium', () => {
     await writeFile(configFile, JSON.stringify(config));
     expect((await buildSite({ root: site.root, outDir: site.out, search: false })).ok).toBe(true);
     server = await serveStatic(site.out);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    browser = await launchChromium();
   }, 240_000);
 
   afterAll(async () => {

@@ -11,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/site-build/index.js';
 import { exampleCopy } from '../site/helpers.js';
 import { serveStatic } from '../site/static-server.js';
+import { hasChromium, launchChromium } from './chromium.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 
 describe.skipIf(!hasChromium)('search index across rebuilds', () => {
   let browser: Browser;
@@ -23,10 +22,7 @@ describe.skipIf(!hasChromium)('search index across rebuilds', () => {
   beforeAll(async () => {
     site = await exampleCopy();
     server = await serveStatic(site.out);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

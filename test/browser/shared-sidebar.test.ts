@@ -3,7 +3,6 @@
  * the sidebar, and in chromium the section's whole tree arrives from the shared file. Without
  * JavaScript the current page, its siblings and every way out are there.
  */
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCorpus } from '../../bench/corpus.js';
 import { buildSite } from '../../src/site-build/index.js';
 import { serveStatic } from '../site/static-server.js';
+import { CHROMIUM, hasChromium, launchChromium } from './chromium.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`browser tests skipped: no chromium at ${CHROMIUM} (set CHROMIUM_PATH or apt-get install chromium)`);
 const ARTIFACTS = path.resolve('test-artifacts');
 const PAGES = 3000;
@@ -32,10 +30,7 @@ describe.skipIf(!hasChromium)('shared sidebar of a 3,000-page section in chromiu
     const built = await buildSite({ root: path.join(dir, 'docs'), outDir: path.join(dir, 'out'), search: false, cache: false });
     expect(built.ok, built.diagnostics[0]?.message).toBe(true);
     server = await serveStatic(path.join(dir, 'out'));
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

@@ -11,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/site-build/index.js';
 import { exampleCopy } from '../site/helpers.js';
 import { serveStatic } from '../site/static-server.js';
+import { CHROMIUM, hasChromium, launchChromium } from './chromium.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`browser tests skipped: no chromium at ${CHROMIUM} (set CHROMIUM_PATH or apt-get install chromium)`);
 const ARTIFACTS = path.resolve('test-artifacts');
 
@@ -36,10 +35,7 @@ describe.skipIf(!hasChromium)('docs site in chromium', () => {
     ]);
     expect(a.ok && b.ok).toBe(true);
     [server, drillServer] = await Promise.all([serveStatic(site.out), serveStatic(drill.out)]);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 240_000);
 
   afterAll(async () => {

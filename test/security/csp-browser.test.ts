@@ -4,7 +4,6 @@
  * theme toggle, Mermaid and search work with no CSP violation, and an inline `<script>` a
  * repository put in a page does not run.
  */
-import { existsSync } from 'node:fs';
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -13,9 +12,8 @@ import { publishBuild, serveSite } from '../../src/hosting/index.js';
 import { listen, type ListeningServer } from '../../src/server/index.js';
 import { buildSite } from '../../src/site-build/index.js';
 import { exampleCopy } from '../site/helpers.js';
+import { hasChromium, launchChromium } from '../browser/chromium.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 
 describe.skipIf(!hasChromium)('hosted site under its Content-Security-Policy', () => {
   let browser: Browser;
@@ -33,7 +31,7 @@ describe.skipIf(!hasChromium)('hosted site under its Content-Security-Policy', (
     expect(result.pages).toBeGreaterThan(0);
     publishBuild(siteDir, build);
     server = await listen((request) => serveSite(data, 'p', request), { port: 0 });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    browser = await launchChromium();
   }, 240_000);
 
   afterAll(async () => {
