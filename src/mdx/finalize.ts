@@ -211,9 +211,9 @@ function headingFromJsx(node: Jsx, scope: Scope): void {
 
 /** `<Update label="v1.2">` gets a slug id and a TOC entry, as changelog readers expect. */
 function labelUpdate(node: Jsx, slugger: PageSlugger, headings: Heading[]): void {
-  const label = node.attributes.find((a): a is MdxJsxAttribute => a.type === 'mdxJsxAttribute' && a.name === 'label');
+  const label = attributeNamed(node, 'label');
   if (!label || typeof label.value !== 'string') return;
-  const existing = node.attributes.find((a): a is MdxJsxAttribute => a.type === 'mdxJsxAttribute' && a.name === 'id');
+  const existing = attributeNamed(node, 'id');
   const id = typeof existing?.value === 'string' ? existing.value : slugger.heading(label.value);
   if (!existing) node.attributes.push({ type: 'mdxJsxAttribute', name: 'id', value: id });
   headings.push({ depth: 2, id, text: label.value });
@@ -222,14 +222,14 @@ function labelUpdate(node: Jsx, slugger: PageSlugger, headings: Heading[]): void
 const FIELD_COMPONENTS = new Set(['ParamField', 'ResponseField', 'Param']);
 const FIELD_NAME_PROPS = ['query', 'path', 'body', 'header', 'cookie', 'name'];
 
-function stringAttribute(node: Jsx, name: string): MdxJsxAttribute | undefined {
+function attributeNamed(node: Jsx, name: string): MdxJsxAttribute | undefined {
   return node.attributes.find((a): a is MdxJsxAttribute => a.type === 'mdxJsxAttribute' && a.name === name);
 }
 
 /** `<ParamField path="retryOn">` gets the id the platform gives it, `param-retry-on`, unless it has one. */
 function labelField(node: Jsx, slugger: PageSlugger): void {
-  if (stringAttribute(node, 'id')) return;
-  const named = FIELD_NAME_PROPS.map((p) => stringAttribute(node, p)).find((a) => typeof a?.value === 'string' && a.value);
+  if (attributeNamed(node, 'id')) return;
+  const named = FIELD_NAME_PROPS.map((p) => attributeNamed(node, p)).find((a) => typeof a?.value === 'string' && a.value);
   if (!named) return;
   node.attributes.push({ type: 'mdxJsxAttribute', name: 'id', value: slugger.field(named.value as string) });
 }
@@ -239,8 +239,8 @@ function labelField(node: Jsx, slugger: PageSlugger): void {
  * title's slug (`#oauth-app-setup`), as on the platform (components/accordions.mdx: `id` defaults to the title).
  */
 function labelByTitle(node: Jsx, slugger: PageSlugger): void {
-  if (stringAttribute(node, 'id')) return;
-  const title = stringAttribute(node, 'title');
+  if (attributeNamed(node, 'id')) return;
+  const title = attributeNamed(node, 'title');
   if (typeof title?.value !== 'string' || !title.value.trim()) return;
   node.attributes.push({ type: 'mdxJsxAttribute', name: 'id', value: slugger.heading(title.value) });
 }

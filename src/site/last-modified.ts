@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import path from 'node:path';
 import type { Site } from './load-site.js';
 
 /**
@@ -22,7 +21,7 @@ export function gitLastModified(root: string, timeoutMs = 15_000): Promise<Map<s
         let time = 0;
         for (const line of stdout.split('\n')) {
           if (line.startsWith('\0')) time = Number(line.slice(1)) * 1000;
-          else if (line && time && !dates.has(line)) dates.set(line.split(path.sep).join('/'), time);
+          else if (line && time && !dates.has(line)) dates.set(line, time);
         }
         resolve(dates);
       },
