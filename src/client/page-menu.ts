@@ -13,13 +13,15 @@ export function initPageMenu(): void {
   const menu = document.querySelector<HTMLElement>('[data-folio-page-menu]');
   if (!menu) return;
   const markdownUrl = new URL(menu.dataset.folioPageMenu!, location.href).href;
+  // The docs MCP server is at the site's root, which is under the base path when there is one.
+  const mcp = new URL('mcp', new URL(document.documentElement.dataset.base ?? '/', location.href)).href;
   for (const link of menu.querySelectorAll<HTMLAnchorElement>('a[data-folio-menu-href]')) {
-    link.href = link.dataset.folioMenuHref!.replace(/\$url/g, encodeURIComponent(markdownUrl)).replace(/\$mcp/g, encodeURIComponent(location.origin + '/mcp'));
+    link.href = link.dataset.folioMenuHref!.replace(/\$url/g, encodeURIComponent(markdownUrl)).replace(/\$mcp/g, encodeURIComponent(mcp));
   }
   menu.addEventListener('click', (event) => {
     const button = (event.target as Element).closest<HTMLElement>('[data-folio-menu-copy]');
     if (!button) return;
-    const text = button.dataset.folioMenuCopy === 'mcp' ? Promise.resolve(location.origin + '/mcp') : fetch(markdownUrl).then((r) => r.text());
+    const text = button.dataset.folioMenuCopy === 'mcp' ? Promise.resolve(mcp) : fetch(markdownUrl).then((r) => r.text());
     // A ClipboardItem with a promise keeps the click's user activation while the Markdown loads (Safari).
     const write = typeof ClipboardItem === 'function' ? navigator.clipboard.write([new ClipboardItem({ 'text/plain': text.then((t) => new Blob([t], { type: 'text/plain' })) })]) : text.then((t) => navigator.clipboard.writeText(t));
     void write.then(() => done(button));

@@ -24,10 +24,12 @@ describe('project form', () => {
 
   it('reads custom domains and the agent rate', () => {
     expect(parseSettingsForm({ ...base, hostNames: 'Docs.Example.com, help.example.org', agentRatePerHour: '50' })).toEqual({
-      value: { ...base, hostNames: ['docs.example.com', 'help.example.org'], agentRatePerHour: 50 },
+      value: { ...base, hostNames: ['docs.example.com', 'help.example.org'], agentRatePerHour: 50, basePath: '' },
     });
     expect(parseSettingsForm({ ...base, hostNames: 'bad host!', agentRatePerHour: '5' })).toMatchObject({ problem: { field: 'hostNames' } });
     expect(parseSettingsForm({ ...base, agentRatePerHour: '0' })).toMatchObject({ problem: { field: 'agentRatePerHour' } });
+    expect(parseSettingsForm({ ...base, agentRatePerHour: '5', basePath: 'docs/' })).toMatchObject({ value: { basePath: '/docs' } });
+    expect(parseSettingsForm({ ...base, agentRatePerHour: '5', basePath: '/a/../b' })).toMatchObject({ problem: { field: 'basePath' } });
   });
 
   it('turns expiry days into a date, 0 into never', () => {

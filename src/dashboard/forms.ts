@@ -1,4 +1,5 @@
 import { branchNameProblem, checkRepositoryUrl } from '../git/index.js';
+import { normalizeBasePath } from '../shared/index.js';
 
 /** A form problem: which field, and what to do about it. */
 export interface FieldProblem {
@@ -16,6 +17,8 @@ export interface ProjectInput {
 export interface ProjectSettingsInput extends ProjectInput {
   hostNames: string[];
   agentRatePerHour: number;
+  /** The site's base path (`/docs`), '' at the root of its host. */
+  basePath: string;
 }
 
 const HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -54,7 +57,9 @@ export function parseSettingsForm(form: Record<string, string>): { value: Projec
   if (!Number.isInteger(rate) || rate < 1 || rate > 100_000) {
     return { problem: { field: 'agentRatePerHour', message: 'Agent requests per hour: enter a whole number from 1 to 100000.' } };
   }
-  return { value: { ...base.value, hostNames, agentRatePerHour: rate } };
+  const basePath = normalizeBasePath(form.basePath);
+  if (basePath === null) return { problem: { field: 'basePath', message: `Base path: "${form.basePath}" is not a URL path; give folder names after a slash, such as /docs, or leave it empty.` } };
+  return { value: { ...base.value, hostNames, agentRatePerHour: rate, basePath } };
 }
 
 /** Key expiry from the form's day count (0 = never). */

@@ -18,7 +18,7 @@ import type { SiteLook } from './site-look.js';
 import type { IconLibrary } from '../mdx/index.js';
 import { SharedSidebar } from './shared-sidebar.js';
 import type { BuiltAsset } from './site-assets.js';
-import { escapeHtml } from '../shared/index.js';
+import { escapeHtml, prefixHtmlUrls } from '../shared/index.js';
 import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
 
 /** Head tags of a page rendered without SEO settings (unit tests, bare `PageRenderer` use). */
@@ -44,13 +44,26 @@ interface ChromeParts {
   footerHtml: string;
 }
 
+export interface PageRendererOptions {
+  siteName: string;
+  defaultTheme?: string;
+  siteHead?: string;
+  iconLibrary?: IconLibrary;
+  look?: SiteLook;
+  /**
+   * The site's base path (`/docs`, `''` for none). Pages are laid out with root-absolute URLs and
+   * the finished document gets the base in front of each (`prefixHtmlUrls`), shared sidebar files too.
+   */
+  basePath?: string;
+}
+
 /** Cache of rendered section and chrome parts; create one per build (or per dev request cycle). */
 export class PageRenderer {
   private sections = new Map<string, SectionParts>();
   private chromes = new Map<string, ChromeParts>();
   private readonly icons: PageIconStyles;
 
-  constructor(private readonly assets: AssetUrls, private readonly options: { siteName: string; defaultTheme?: string; siteHead?: string; iconLibrary?: IconLibrary; look?: SiteLook } = { siteName: '' }) {
+  constructor(private readonly assets: AssetUrls, private readonly options: PageRendererOptions = { siteName: '' }) {
     this.icons = new PageIconStyles(options.iconLibrary);
   }
 
@@ -76,7 +89,7 @@ export class PageRenderer {
         }
       };
       walk(items);
-      const shared = SharedSidebar.over(section, items, { base: this.assets.base, css: this.assets.css, lang: htmlLang(lang), title: this.options.siteName });
+      const shared = SharedSidebar.over(section, items, { base: this.assets.base, css: this.assets.css, lang: htmlLang(lang), title: this.options.siteName, basePath: this.options.basePath ?? '' });
       parts = {
         sidebarHtml: shared ? '' : renderToStaticMarkup(createElement(Sidebar, { section, items })),
         shared,
@@ -165,6 +178,6 @@ export class PageRenderer {
       a.devScript ?? '',
       this.options.siteHead ?? '',
     ].join('');
-    return `<!doctype html><html ${htmlAttrs.join(' ')}><head>${head}</head><body>${body}</body></html>`;
+    return prefixHtmlUrls(`<!doctype html><html ${htmlAttrs.join(' ')}><head>${head}</head><body>${body}</body></html>`, this.options.basePath ?? '');
   }
 }

@@ -4,7 +4,7 @@
  */
 import type { Heading } from '../mdx/index.js';
 import type { PageRoute, Section } from '../navigation/index.js';
-import { escapeHtml, hashText } from '../shared/index.js';
+import { escapeHtml, hashText, siteUrlWithBase, withBasePath } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from './from-site-model.js';
 import { integrationHead } from './head/integrations.js';
@@ -28,6 +28,8 @@ export interface SiteRendererOptions {
   integrations?: boolean;
   /** Repository file → when git last changed it (ms), for `metadata.timestamp` / `timestamp` pages (`gitLastModified`). */
   lastModified?: ReadonlyMap<string, number>;
+  /** The site's base path (`/docs`; `''` or unset for none): every root-absolute URL of a page gets it, and so do canonical URLs. */
+  basePath?: string;
 }
 
 /**
@@ -53,13 +55,13 @@ export class SiteRenderer {
   private readonly builtAt = Date.now();
 
   constructor(private readonly site: Site, assets: AssetUrls, private readonly options: SiteRendererOptions = {}) {
-    this.seo = seoSiteOf(site, options.siteUrl);
+    this.seo = seoSiteOf(site, options.siteUrl, options.basePath ?? '');
     const integrations = options.integrations ? integrationHead(site.config.integrations) : { html: '', problems: [] };
     this.integrationProblems = integrations.problems;
     const custom = customFileUrls(site, assets.base);
     const look = siteLookOf(site.config);
-    this.headKey = hashText(JSON.stringify(this.seo), integrations.html, JSON.stringify(custom), JSON.stringify(look));
-    this.renderer = new PageRenderer({ ...assets, ...custom }, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html, iconLibrary: site.config.icons?.library, look });
+    this.headKey = hashText(JSON.stringify(this.seo), integrations.html, JSON.stringify(custom), JSON.stringify(look), options.basePath ?? '');
+    this.renderer = new PageRenderer({ ...assets, ...custom }, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html, iconLibrary: site.config.icons?.library, look, basePath: options.basePath ?? '' });
   }
 
   /** Views and a cache key of everything section-wide that a page's HTML depends on. */
@@ -120,7 +122,7 @@ export class SiteRenderer {
       { noindex: true, unsearchable: true },
     );
     if (settings.redirect === false) return html;
-    return html.replace('</head>', `<meta http-equiv="refresh" content="0; url=${escapeHtml(home)}"></head>`);
+    return html.replace('</head>', `<meta http-equiv="refresh" content="0; url=${escapeHtml(withBasePath(home, this.options.basePath ?? ''))}"></head>`);
   }
 
   /** The full HTML document of a route. */
@@ -155,7 +157,7 @@ export class SiteRenderer {
 }
 
 /** The site-wide SEO inputs of a site. */
-function seoSiteOf(site: Site, siteUrl: string | undefined): SeoSite {
+function seoSiteOf(site: Site, siteUrl: string | undefined, basePath: string): SeoSite {
   const { config } = site;
   const metatags = config.seo?.metatags ?? {};
   const logo = typeof config.logo === 'string' ? config.logo : config.logo?.light;
@@ -163,7 +165,7 @@ function seoSiteOf(site: Site, siteUrl: string | undefined): SeoSite {
     siteName: config.name,
     description: config.description,
     metatags,
-    baseUrl: seoBaseUrl(metatags, siteUrl),
+    baseUrl: siteUrlWithBase(seoBaseUrl(metatags, siteUrl), basePath),
     organization: config.seo?.organization,
     logo,
   };

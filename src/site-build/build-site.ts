@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../shared/index.js';
-import { isInside } from '../shared/index.js';
+import { isInside, normalizeBasePath, siteUrlWithBase } from '../shared/index.js';
 import { gitLastModified, loadSite, wantsTimestamps } from '../site/index.js';
 import { copyKatexAssets, mermaidAssetPath } from './assets.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';
@@ -41,6 +41,11 @@ export interface BuildOptions {
   pageTimeoutMs?: number;
   /** Called with (done, total) while pages are rendered. */
   progress?: (done: number, total: number) => void;
+  /**
+   * The site's base path when it is served under a folder (`/docs`, behind a reverse proxy): every
+   * link, asset, search, sitemap, redirect, canonical and Markdown/llms URL gets it. Default: none.
+   */
+  basePath?: string;
 }
 
 export interface BuildStats {
@@ -83,11 +88,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     diagnostics.push(buildProblem('BUILD_OUT_DIR_INVALID', `The output directory ${outDir} is the docs root or contains it; pass an output folder of its own, e.g. --out dist-site.`, 'docs.json', 'error'));
     return done(false, 0);
   }
+  const basePath = normalizeBasePath(options.basePath);
+  if (basePath === null) {
+    diagnostics.push(buildProblem('BUILD_BASE_PATH_INVALID', `The base path ${JSON.stringify(options.basePath)} is not a URL path; pass folder names after a slash, e.g. --base /docs.`, 'docs.json', 'error'));
+    return done(false, 0);
+  }
+  // The public URL of the site's root, base included: sitemap, robots, feeds and llms links.
+  const publicUrl = siteUrlWithBase(options.siteUrl ?? seoBaseUrl(site.config.seo?.metatags, undefined), basePath);
   await mkdir(outDir, { recursive: true });
   const search = options.search !== false;
   const [assets, cache, snippets, katex, mermaid, tailwind] = await Promise.all([siteAssets(), BuildCache.open(outDir, options.cache !== false), snippetsKey(site.root), copyKatexAssets(outDir).catch((error: unknown) => (diagnostics.push(refusedWrite(error)), null)), mermaidAssetPath(), siteTailwind(site)]);
   const lastModified = wantsTimestamps(site) ? await gitLastModified(site.root) : undefined;
-  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true, lastModified });
+  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true, lastModified, basePath });
   for (const p of renderer.integrationProblems) diagnostics.push(buildProblem('BUILD_INTEGRATION_INVALID', `Integration ${p}; it was not loaded. Fix the value under \`integrations\` in docs.json.`));
   const variables = siteVariables(site);
 
@@ -102,7 +114,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   // Compile and write: cached bodies first, then each compiled body as it arrives.
   const links = new LinkCollector();
-  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, feeds: { siteName: site.config.name, siteUrl: options.siteUrl ?? seoBaseUrl(site.config.seo?.metatags, undefined) } });
+  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, basePath, feeds: { siteName: site.config.name, siteUrl: publicUrl ?? (basePath || undefined) } });
   for (const p of todo) {
     if (!p.body) continue;
     pages.write(p);
@@ -116,8 +128,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Link problems are page problems: cached with the page, reported again while it is unchanged.
   for (const [href, problems] of links.check(site, redirects.rules)) (pageDiagnostics[href] ??= []).push(...problems);
   for (const list of Object.values(pageDiagnostics)) diagnostics.push(...list);
-  const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, options.siteUrl, diagnostics);
-  extra.push(...(await writeLlmsFiles(site, pages.output, renderer, options.siteUrl, options.llmsFullMaxBytes)));
+  const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, { publicUrl, basePath }, diagnostics);
+  extra.push(...(await writeLlmsFiles(site, pages.output, renderer, publicUrl ?? (basePath || undefined), options.llmsFullMaxBytes)));
   await removeStale(outDir, work.previous, cache.manifest.files, work.live, extra);
 
   // Index and cache are finished while the assets and static files are copied (a full index reads pages only;

@@ -5,9 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { markdownFileFor, pageMarkdown } from '../markdown/index.js';
-import { composeEndpointBody, seoBaseUrl, type BuiltAsset, type SiteRenderer } from '../render/index.js';
+import { composeEndpointBody, type BuiltAsset, type SiteRenderer } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
-import { redirectsFileText, removeFileInside, resolveInside, type RedirectRule } from '../shared/index.js';
+import { compileRedirect, prefixHtmlUrls, prefixMarkdownLinks, redirectsFileText, removeFileInside, resolveInside, withBasePath, type RedirectRule } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { copyMermaidAssets, writeAssets } from './assets.js';
 import { buildProblem, refusedWrite } from './codes.js';
@@ -29,8 +29,19 @@ export interface PageWriterOptions {
   progress?: (done: number, total: number) => void;
   /** Collects each body's links and ids for the link checks. */
   links?: LinkCollector;
+  /** The site's base path (`/docs`, `''`): page Markdown links get it (the HTML has it from the renderer). */
+  basePath?: string;
   /** Changelog feeds (`<page>/rss.xml`): the site's name and absolute URL for their links. */
   feeds?: { siteName: string; siteUrl?: string };
+}
+
+/** The build's settings file at the output root (a dot-file: `folio serve` never serves it). */
+export const SITE_SETTINGS_FILE = '.folio-site.json';
+
+/** The contents of the build settings file (`.folio-site.json`). */
+export interface BuiltSiteSettings {
+  /** The base path the site was built for (`/docs`), `''` for none. */
+  basePath: string;
 }
 
 /** Writes pending at once before a build waits for some to finish. */
@@ -99,7 +110,7 @@ export class PageWriter {
     );
     // The page's Markdown, beside it (`/guide/intro.md`), from the same compiled tree as the HTML.
     const mdTarget = resolveInside(outDir, markdownFileFor(p.route.href));
-    const markdown = pageMarkdown({ title: p.route.title, description: p.route.description, body: body.markdown ?? '', suffix: p.markdownSuffix });
+    const markdown = prefixMarkdownLinks(pageMarkdown({ title: p.route.title, description: p.route.description, body: body.markdown ?? '', suffix: p.markdownSuffix }), this.options.basePath ?? '');
     if (mdTarget) {
       this.track(
         this.output.write(mdTarget, markdown).catch((error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'))),
@@ -123,10 +134,11 @@ export class PageWriter {
 }
 
 /** 404, root index, sitemap, robots, redirects; returns the redirect files written. */
-export async function writeSiteFiles(site: Site, output: OutputWriter, renderer: SiteRenderer, redirects: RedirectRule[], siteUrl: string | undefined, diagnostics: Diagnostic[]): Promise<string[]> {
+export async function writeSiteFiles(site: Site, output: OutputWriter, renderer: SiteRenderer, redirects: RedirectRule[], urls: { publicUrl?: string; basePath: string }, diagnostics: Diagnostic[]): Promise<string[]> {
   const { model, config } = site;
   const outDir = output.outDir;
-  siteUrl ??= seoBaseUrl(config.seo?.metatags, undefined);
+  const { publicUrl, basePath } = urls;
+  const underBase = (html: string) => prefixHtmlUrls(html, basePath);
   const routes = [...model.pages.values()];
   const all = config.seo?.indexing === 'all';
   const indexed = routes.filter((r) => (r.listed || all) && !renderer.pageFlags(r).noindex).map((r) => r.href);
@@ -134,10 +146,13 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
   const home = defaultSection?.firstPage ?? routes[0]?.href ?? '/';
   const files: [string, string][] = [
     ['404.html', renderer.renderNotFound()],
-    ['sitemap.xml', sitemapXml(indexed, siteUrl)],
-    ['robots.txt', robotsTxt(siteUrl)],
-    ['_redirects', redirectsFileText(redirects)],
+    ['sitemap.xml', sitemapXml(indexed, publicUrl ?? basePath)],
+    ['robots.txt', robotsTxt(publicUrl ?? basePath)],
+    // Public URLs on both sides: a host (or `folio serve`) matches the path the reader asked for.
+    ['_redirects', redirectsFileText(basePath ? redirects.map((r) => compileRedirect(withBasePath(r.source, basePath), withBasePath(r.destination, basePath), r.status)) : redirects)],
   ];
+  // What a server of the build must know that no page says: the base path it was built for (`folio serve` reads it).
+  files.push([SITE_SETTINGS_FILE, JSON.stringify({ basePath } satisfies BuiltSiteSettings)]);
   const extra: string[] = [];
   // `/` when no page is at the root: the home page (an `index` page, else the first page).
   if (!model.pages.has('/')) {
@@ -146,7 +161,7 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
     // (skipped as unchanged this time): `/` then redirects to the home page instead.
     const html = indexFile ? await readFile(indexFile, 'utf8').catch(() => null) : null;
     // The copy at `/` stays out of the search index: `/index` is already in it.
-    files.push(['index.html', html ? html.replace(' data-pagefind-body=""', '') : redirectHtml(home)]);
+    files.push(['index.html', html ? html.replace(' data-pagefind-body=""', '') : underBase(redirectHtml(home))]);
   }
   for (const r of redirects) {
     if (!isStaticRedirectSource(r.source)) {
@@ -157,7 +172,7 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
     // `/page.md` is the page's Markdown file now; a redirect from it (old `.md` URLs) would replace it with a folder.
     if (r.source.endsWith('.md') && model.pages.has(r.source.slice(0, -3) || '/')) continue;
     const rel = htmlFileFor(r.source);
-    files.push([rel, redirectHtml(r.destination)]);
+    files.push([rel, underBase(redirectHtml(r.destination))]);
     extra.push(rel);
   }
   await Promise.all(

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { checkBranchName, checkRepositoryUrl } from '../../git/index.js';
 import { createProject, listProjects, updateProject } from '../../db/index.js';
 import { formatTable, reportCliError, withCliDatabase, type DataFlags } from '../support.js';
-import { resolveInside } from '../../shared/index.js';
+import { normalizeBasePath, resolveInside } from '../../shared/index.js';
 
 interface CreateFlags extends DataFlags {
   name: string;
@@ -64,8 +64,9 @@ export function registerProjects(program: Command): void {
     .option('--host <name>', 'custom domain serving the site (repeatable; replaces the list)', (v: string, all: string[]) => [...all, v], [] as string[])
     .option('--no-hosts', 'remove every custom domain')
     .option('--rate <n>', 'agent requests allowed per hour')
+    .option('--base <path>', "the site's base path (/docs behind a reverse proxy; / for none), from the next update")
     .option('--data <dir>', 'data directory (ignored when DATABASE_URL is set)', '.folio')
-    .action(async (id: string, flags: DataFlags & { name?: string; repo?: string; branch?: string; dir?: string; host: string[]; hosts: boolean; rate?: string }) => {
+    .action(async (id: string, flags: DataFlags & { name?: string; repo?: string; branch?: string; dir?: string; host: string[]; hosts: boolean; rate?: string; base?: string }) => {
       try {
         const patch: Parameters<typeof updateProject>[2] = {};
         if (flags.name !== undefined) patch.name = flags.name;
@@ -81,6 +82,11 @@ export function registerProjects(program: Command): void {
           const rate = Number(flags.rate);
           if (!Number.isInteger(rate) || rate < 0) throw Object.assign(new Error(`--rate "${flags.rate}" is not a whole number of requests per hour.`), { code: 'INVALID_REQUEST' });
           patch.agentRatePerHour = rate;
+        }
+        if (flags.base !== undefined) {
+          const basePath = normalizeBasePath(flags.base);
+          if (basePath === null) throw Object.assign(new Error(`--base "${flags.base}" is not a URL path; give folder names after a slash, such as /docs.`), { code: 'BUILD_BASE_PATH_INVALID' });
+          patch.basePath = basePath;
         }
         if (Object.keys(patch).length === 0) throw Object.assign(new Error('Nothing to change: pass at least one option (see --help).'), { code: 'INVALID_REQUEST' });
         const row = await withCliDatabase(flags, (db) => updateProject(db, id, patch));

@@ -65,6 +65,7 @@ export function registerProjectRoutes(app: Hono<DashboardEnv>, ctx: DashboardCon
         docsDir: form.docsDir ?? '',
         hostNames: form.hostNames ?? '',
         agentRatePerHour: form.agentRatePerHour ?? '',
+        basePath: form.basePath ?? '',
       };
       const siteUrl = ctx.siteUrl(project, new URL(c.req.url));
       const notice: Notice = { kind: 'error', text: parsed.problem.message, code: 'DASHBOARD_FORM_INVALID' };

@@ -9,6 +9,7 @@ export interface ProjectFormValues {
   docsDir: string;
   hostNames?: string;
   agentRatePerHour?: string;
+  basePath?: string;
 }
 
 const EMPTY: ProjectFormValues = { name: '', repoUrl: '', branch: 'main', docsDir: '.' };
@@ -50,6 +51,12 @@ function ProjectFields({ values, withSettings }: { values: ProjectFormValues; wi
           <div className="field">
             <label htmlFor="agentRatePerHour">Agent requests per hour</label>
             <input id="agentRatePerHour" name="agentRatePerHour" type="number" min={1} max={100000} required defaultValue={values.agentRatePerHour ?? '100'} />
+          </div>
+          <div className="field">
+            <label htmlFor="basePath">
+              Base path <span className="hint">/docs behind a reverse proxy; applies from the next update</span>
+            </label>
+            <input id="basePath" name="basePath" defaultValue={values.basePath ?? ''} placeholder="/" autoCapitalize="off" spellCheck={false} />
           </div>
         </div>
       ) : null}
@@ -129,6 +136,7 @@ export function ProjectOverviewPage(props: {
     docsDir: project.docsDir,
     hostNames: project.hostNames.join(', '),
     agentRatePerHour: String(project.agentRatePerHour),
+    basePath: project.basePath,
   };
   return (
     <Layout title={project.name} base={base} viewer={viewer} project={project} tab="overview" notice={notice}>

@@ -7,7 +7,8 @@ import { markdownFileFor, markdownLink, wantsMarkdown } from '../../markdown/ind
 import { API_PROXY_PATH, type ProxyOptions } from '../../openapi/index.js';
 import { serveApiProxy } from './api-proxy-route.js';
 import { AGENT_PATHS, serveAgentEndpoint } from './site-mcp.js';
-import { isInside, matchRedirect, resolveInside } from '../../shared/index.js';
+import { isInside, matchRedirect, resolveInside, stripBasePath, withBasePath } from '../../shared/index.js';
+import { builtSiteSettings } from './site-settings.js';
 import { publishedDir, siteDirFor } from '../updates/publish.js';
 import type { HostMap } from './host-map.js';
 import { redirectsOf } from './redirects.js';
@@ -93,13 +94,17 @@ export interface SiteServeOptions {
  * Every candidate path is resolved inside the build, so no request escapes it.
  */
 export async function serveSite(dataDir: string, projectId: string, request: Request, preview: string | null = null, options: SiteServeOptions = {}): Promise<Response> {
-  if (AGENT_PATHS.has(new URL(request.url).pathname)) return serveAgentEndpoint(dataDir, projectId, request, preview);
-  if (new URL(request.url).pathname === API_PROXY_PATH) return serveApiProxy(request, options.apiProxy);
+  const siteDir = siteDirFor(dataDir, projectId, preview);
+  const root = siteDir ? publishedDir(siteDir) : null;
+  const url = new URL(request.url);
+  // Under a base path (`/docs`), a proxy may pass the path whole (`/docs/guide`) or strip it (`/guide`): both are served.
+  const base = root ? builtSiteSettings(root).basePath : '';
+  const sitePath = stripBasePath(url.pathname, base);
+  if (AGENT_PATHS.has(sitePath)) return serveAgentEndpoint(dataDir, projectId, request, preview, { path: sitePath, base });
+  if (sitePath === API_PROXY_PATH) return serveApiProxy(request, options.apiProxy);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
   }
-  const siteDir = siteDirFor(dataDir, projectId, preview);
-  const root = siteDir ? publishedDir(siteDir) : null;
   if (!root) {
     const trigger = preview === null ? `an update: POST /v1/project/update/${projectId}` : `a preview of the branch: POST /v1/project/preview/${projectId}`;
     return new Response(
@@ -108,9 +113,8 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
     );
   }
   let pathname: string;
-  const url = new URL(request.url);
   try {
-    pathname = decodeURIComponent(url.pathname);
+    pathname = decodeURIComponent(sitePath);
   } catch {
     // Malformed percent-encoding: a path no file can have, so the request ends at the 404 page.
     pathname = '/\0';
@@ -118,7 +122,8 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
   // Build bookkeeping (`.folio-cache/` lists every page, hidden ones too) and other dot-folders are
   // not part of the site; `.well-known/` is.
   if (pathname.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known')) pathname = '/\0';
-  const redirect = matchRedirect(redirectsOf(root), pathname, url.search);
+  // `_redirects` names public paths, base included.
+  const redirect = matchRedirect(redirectsOf(root), withBasePath(pathname, base), url.search);
   if (redirect) return new Response(null, { status: redirect.status, headers: { Location: redirect.location } });
   const clean = pathname.replace(/\/+$/, '');
   // A page's Markdown (written beside it by the build): for `Accept: text/markdown`, and linked from its HTML.
@@ -132,7 +137,7 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
     const file = resolveInside(root, candidate);
     const body = await readFileIfAny(root, file);
     if (!body || !file) continue;
-    const alternate: Record<string, string> = file.endsWith('.html') && markdownFile && (await readFileIfAny(root, markdownFile)) ? { Link: markdownLink(markdownFileFor(clean || '/')), Vary: 'Accept' } : {};
+    const alternate: Record<string, string> = file.endsWith('.html') && markdownFile && (await readFileIfAny(root, markdownFile)) ? { Link: markdownLink(withBasePath('/' + markdownFileFor(clean || '/'), base).slice(1)), Vary: 'Accept' } : {};
     return respond(body, file, 200, request.method, alternate);
   }
   const notFound = path.join(root, '404.html');
