@@ -30,6 +30,8 @@ export interface SiteRendererOptions {
   lastModified?: ReadonlyMap<string, number>;
   /** The site's base path (`/docs`; `''` or unset for none): every root-absolute URL of a page gets it, and so do canonical URLs. */
   basePath?: string;
+  /** Pages readers must sign in to see (protected sites): left out of search, like noindex pages of the sitemap and llms files. */
+  protectedHrefs?: ReadonlySet<string>;
 }
 
 /**
@@ -97,12 +99,13 @@ export class SiteRenderer {
   }
 
   /** Frontmatter flags of the page behind a route (endpoint pages have none). */
-  pageFlags(route: PageRoute): { noindex: boolean; unsearchable: boolean; mode?: string } {
+  pageFlags(route: PageRoute): { noindex: boolean; unsearchable: boolean; mode?: string; protected: boolean } {
     const page = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
     const noindex = page?.noindex ?? false;
-    // Hidden pages stay out of search unless `seo.indexing: all` (as the platform does).
-    const unsearchable = noindex || (!route.listed && this.site.config.seo?.indexing !== 'all');
-    return { noindex, unsearchable, mode: page?.mode };
+    const isProtected = this.options.protectedHrefs?.has(route.href) ?? false;
+    // Hidden pages stay out of search unless `seo.indexing: all` (as the platform does); protected pages always.
+    const unsearchable = noindex || isProtected || (!route.listed && this.site.config.seo?.indexing !== 'all');
+    return { noindex, unsearchable, mode: page?.mode, protected: isProtected };
   }
 
   /**

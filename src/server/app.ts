@@ -12,7 +12,7 @@ import {
   type AuthEnv,
 } from '../api/index.js';
 import type { Database } from '../db/index.js';
-import { createWebhookRoutes, HostMap, publishedSites, UpdateRunner, type BuildSite, type GithubStatusOptions } from '../hosting/index.js';
+import { createWebhookRoutes, HostMap, publishedSites, SiteAccess, UpdateRunner, type BuildSite, type GithubStatusOptions } from '../hosting/index.js';
 
 /** Everything `createApp` needs; only `db` and `dataDir` are required. */
 export interface AppDeps {
@@ -43,6 +43,8 @@ export interface AppDeps {
   mount?: (app: Hono, shared: SharedServices) => void;
   /** One line per notable server event (update outcomes, unexpected errors). */
   log?: (line: string) => void;
+  /** A reverse proxy in front sets `X-Forwarded-Proto`/`-Host`/`-For` (`--trust-proxy`): Secure cookies and client addresses of protected sites. */
+  trustProxy?: boolean;
 }
 
 /** Parts of the app other layers reuse (dashboard, `folio start`). */
@@ -53,6 +55,8 @@ export interface SharedServices {
   updates: UpdateRunner;
   keyCache: KeyCache;
   hosts: HostMap;
+  /** Protected sites' access settings; `invalidate(projectId)` after a project's settings change. */
+  siteAccess: SiteAccess;
 }
 
 /** The app plus its shared parts, for callers that need more than the Hono value. */
@@ -88,12 +92,13 @@ export function createAppBundle(deps: AppDeps): AppBundle {
 
   const app = createApiApp({ maxBodyBytes, log });
   // Registered first, so a Host naming a project (`<id>.localhost`, a custom domain) never reaches the API.
-  app.use('*', publishedSites(hosts, dataDir));
+  const siteAccess = new SiteAccess({ db, trustProxy: deps.trustProxy });
+  app.use('*', publishedSites(hosts, dataDir, { access: siteAccess, trustProxy: deps.trustProxy }));
   // Push to deploy: signed deliveries from GitHub, GitLab or anything that signs like the generic form.
   app.route('/', createWebhookRoutes({ db, updates, dataDir, siteDomain: deps.siteDomain, github: deps.github, log }));
   registerAdminApi(app, { db, services, keyCache, projects, siteDomain: deps.siteDomain, jobs: new JobCache(db, deps.jobCache ?? db.kind === 'pglite'), maxBodyBytes });
 
-  const shared = { services, updates, keyCache, hosts, projects };
+  const shared = { services, updates, keyCache, hosts, projects, siteAccess };
   if (deps.mount) deps.mount(app as unknown as Hono, shared);
   else app.get('/', (c) => c.json({ name: 'Folio', openapi: '/openapi.json' }));
   return { app, ...shared };

@@ -22,6 +22,8 @@ export interface RunServerOptions {
   /** Delete previews not rebuilt for this long (swept in the background); default 14 days. */
   previewTtlMs?: number;
   log?: (line: string) => void;
+  /** A reverse proxy in front sets `X-Forwarded-*` (`--trust-proxy`): Secure cookies over its https, client addresses. */
+  trustProxy?: boolean;
   /** Extra app dependencies (tests: a site builder). */
   deps?: Partial<AppDeps>;
 }
@@ -47,6 +49,7 @@ export async function runServer({
   siteDomain = 'localhost',
   previewTtlMs = 14 * 86_400_000,
   log = () => {},
+  trustProxy = false,
   deps = {},
 }: RunServerOptions = {}): Promise<RunningServer> {
   const absoluteData = path.resolve(dataDir);
@@ -74,6 +77,7 @@ export async function runServer({
       models,
       siteDomain,
       log,
+      trustProxy,
       // Jobs created before the worker is up wait in the database; the worker's reaper sends them.
       enqueueAgentJob: async (jobId) => {
         await (worker ?? queue)?.enqueue(jobId);
@@ -94,9 +98,11 @@ export async function runServer({
               services: shared.services,
               models,
               siteDomain,
+              trustProxy,
               // Settings saved on the dashboard (repository, branch, custom domains) apply at once, not after cache expiry.
               onProjectChanged: async (project) => {
                 shared.projects.invalidate(project.id);
+                shared.siteAccess.invalidate(project.id);
                 await shared.hosts.refresh();
               },
               log,

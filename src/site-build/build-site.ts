@@ -9,7 +9,7 @@ import path from 'node:path';
 import { prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
 import { hasErrors, sortDiagnostics, type Diagnostic } from '../shared/index.js';
 import { isInside, normalizeBasePath, siteUrlWithBase } from '../shared/index.js';
-import { gitLastModified, loadSite, wantsTimestamps } from '../site/index.js';
+import { gitLastModified, loadSite, protectedHrefs, wantsTimestamps, type AccessScope } from '../site/index.js';
 import { copyKatexAssets, mermaidAssetPath } from './assets.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem, refusedWrite } from './codes.js';
@@ -46,6 +46,12 @@ export interface BuildOptions {
    * link, asset, search, sitemap, redirect, canonical and Markdown/llms URL gets it. Default: none.
    */
   basePath?: string;
+  /**
+   * A protected site (hosted with password or OpenID sign-in): `site` protects every page but
+   * `public: true` ones, `hidden` only hidden pages and `public: false` pages or groups. Protected
+   * pages stay out of search, sitemap and llms files; the output's `.folio-site.json` lists them.
+   */
+  protect?: AccessScope;
 }
 
 export interface BuildStats {
@@ -99,7 +105,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const search = options.search !== false;
   const [assets, cache, snippets, katex, mermaid, tailwind] = await Promise.all([siteAssets(), BuildCache.open(outDir, options.cache !== false), snippetsKey(site.root), copyKatexAssets(outDir).catch((error: unknown) => (diagnostics.push(refusedWrite(error)), null)), mermaidAssetPath(), siteTailwind(site)]);
   const lastModified = wantsTimestamps(site) ? await gitLastModified(site.root) : undefined;
-  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true, lastModified, basePath });
+  const guarded = options.protect ? protectedHrefs(site, options.protect) : undefined;
+  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true, lastModified, basePath, protectedHrefs: guarded });
   for (const p of renderer.integrationProblems) diagnostics.push(buildProblem('BUILD_INTEGRATION_INVALID', `Integration ${p}; it was not loaded. Fix the value under \`integrations\` in docs.json.`));
   const variables = siteVariables(site);
 
@@ -128,7 +135,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Link problems are page problems: cached with the page, reported again while it is unchanged.
   for (const [href, problems] of links.check(site, redirects.rules)) (pageDiagnostics[href] ??= []).push(...problems);
   for (const list of Object.values(pageDiagnostics)) diagnostics.push(...list);
-  const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, { publicUrl, basePath }, diagnostics);
+  const access = options.protect && guarded
+    ? { scope: options.protect, protected: [...guarded].sort(), ...(options.protect === 'site' ? { public: [...site.model.pages.keys()].filter((h) => !guarded.has(h)).sort() } : {}) }
+    : undefined;
+  const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, { publicUrl, basePath, access }, diagnostics);
   extra.push(...(await writeLlmsFiles(site, pages.output, renderer, publicUrl ?? (basePath || undefined), options.llmsFullMaxBytes)));
   await removeStale(outDir, work.previous, cache.manifest.files, work.live, extra);
 

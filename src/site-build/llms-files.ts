@@ -18,7 +18,11 @@ export const DEFAULT_LLMS_FULL_MAX_BYTES = 8_000_000;
 /** Write the llms files; returns every file written (site-relative), so later builds remove parts no longer made. */
 export async function writeLlmsFiles(site: Site, output: OutputWriter, renderer: SiteRenderer, siteUrl: string | undefined, maxFullBytes = DEFAULT_LLMS_FULL_MAX_BYTES): Promise<string[]> {
   const all = site.config.seo?.indexing === 'all';
-  const groups = llmsGroups(site.model, (r) => (r.listed || all) && !renderer.pageFlags(r).noindex);
+  const groups = llmsGroups(site.model, (r) => {
+    const flags = renderer.pageFlags(r);
+    // Protected pages are for signed-in readers only: not in the public llms files nor the MCP/search index.
+    return (r.listed || all) && !flags.noindex && !flags.protected;
+  });
   // Read as needed, synchronously: thousands of small reads through the promise API cost more in
   // handles and callbacks than in reading (most of a one-page rebuild's time at 1,000 pages).
   const markdownOf = (href: string): string | null => {

@@ -42,6 +42,16 @@ export const SITE_SETTINGS_FILE = '.folio-site.json';
 export interface BuiltSiteSettings {
   /** The base path the site was built for (`/docs`), `''` for none. */
   basePath: string;
+  /** Built for a protected site: which pages sign-in guards (`folio serve` enforces it). */
+  access?: BuiltSiteAccess;
+}
+
+/** The protected pages of a build: hrefs (`/guide/intro`) of every protected page under `scope`. */
+export interface BuiltSiteAccess {
+  scope: 'site' | 'hidden';
+  protected: string[];
+  /** Scope `site`: the pages anyone may read (`public: true`); everything else of the site is guarded. */
+  public?: string[];
 }
 
 /** Writes pending at once before a build waits for some to finish. */
@@ -134,14 +144,14 @@ export class PageWriter {
 }
 
 /** 404, root index, sitemap, robots, redirects; returns the redirect files written. */
-export async function writeSiteFiles(site: Site, output: OutputWriter, renderer: SiteRenderer, redirects: RedirectRule[], urls: { publicUrl?: string; basePath: string }, diagnostics: Diagnostic[]): Promise<string[]> {
+export async function writeSiteFiles(site: Site, output: OutputWriter, renderer: SiteRenderer, redirects: RedirectRule[], urls: { publicUrl?: string; basePath: string; access?: BuiltSiteAccess }, diagnostics: Diagnostic[]): Promise<string[]> {
   const { model, config } = site;
   const outDir = output.outDir;
   const { publicUrl, basePath } = urls;
   const underBase = (html: string) => prefixHtmlUrls(html, basePath);
   const routes = [...model.pages.values()];
   const all = config.seo?.indexing === 'all';
-  const indexed = routes.filter((r) => (r.listed || all) && !renderer.pageFlags(r).noindex).map((r) => r.href);
+  const indexed = routes.filter((r) => (r.listed || all) && !renderer.pageFlags(r).noindex && !renderer.pageFlags(r).protected).map((r) => r.href);
   const defaultSection = model.sectionsById.get(model.defaultSectionId);
   const home = defaultSection?.firstPage ?? routes[0]?.href ?? '/';
   const files: [string, string][] = [
@@ -152,7 +162,7 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
     ['_redirects', redirectsFileText(basePath ? redirects.map((r) => compileRedirect(withBasePath(r.source, basePath), withBasePath(r.destination, basePath), r.status)) : redirects)],
   ];
   // What a server of the build must know that no page says: the base path it was built for (`folio serve` reads it).
-  files.push([SITE_SETTINGS_FILE, JSON.stringify({ basePath } satisfies BuiltSiteSettings)]);
+  files.push([SITE_SETTINGS_FILE, JSON.stringify({ basePath, ...(urls.access ? { access: urls.access } : {}) } satisfies BuiltSiteSettings)]);
   const extra: string[] = [];
   // `/` when no page is at the root: the home page (an `index` page, else the first page).
   if (!model.pages.has('/')) {

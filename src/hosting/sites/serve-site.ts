@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { HEAD_SCRIPT } from '../../render/index.js';
 import { markdownFileFor, markdownLink, wantsMarkdown } from '../../markdown/index.js';
 import { API_PROXY_PATH, type ProxyOptions } from '../../openapi/index.js';
@@ -9,6 +9,7 @@ import { serveApiProxy } from './api-proxy-route.js';
 import { AGENT_PATHS, serveAgentEndpoint } from './site-mcp.js';
 import { isInside, matchRedirect, resolveInside, stripBasePath, withBasePath } from '../../shared/index.js';
 import { builtSiteSettings } from './site-settings.js';
+import type { SiteAccess } from './site-access.js';
 import { publishedDir, siteDirFor } from '../updates/publish.js';
 import type { HostMap } from './host-map.js';
 import { redirectsOf } from './redirects.js';
@@ -86,6 +87,10 @@ function respond(body: Buffer, file: string, status = 200, method = 'GET', extra
 export interface SiteServeOptions {
   /** Limits of the playground proxy (`POST /__folio/api-proxy`); tests widen `isAllowedAddress` to reach a local API. */
   apiProxy?: ProxyOptions;
+  /** Protected sites: sign-in routes and the check of each request (none: every site is public). */
+  access?: SiteAccess;
+  /** The client's address (password attempts are counted per address). */
+  clientAddress?: string;
 }
 
 /**
@@ -100,6 +105,20 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
   // Under a base path (`/docs`), a proxy may pass the path whole (`/docs/guide`) or strip it (`/guide`): both are served.
   const base = root ? builtSiteSettings(root).basePath : '';
   const sitePath = stripBasePath(url.pathname, base);
+  let reader: 'public' | 'private' = 'public';
+  if (options.access && root) {
+    const decision = await options.access.decide(request, projectId, sitePath, builtSiteSettings(root), options.clientAddress ?? 'unknown');
+    if ('answer' in decision) return decision.answer;
+    reader = decision.serve;
+  }
+  const response = await serveSiteFile(dataDir, projectId, request, preview, options, { root, base, sitePath, url });
+  // A protected page went to one signed-in reader: no shared cache may keep it.
+  if (reader === 'private') response.headers.set('Cache-Control', 'private, no-cache');
+  return response;
+}
+
+async function serveSiteFile(dataDir: string, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: string | null; base: string; sitePath: string; url: URL }): Promise<Response> {
+  const { root, base, sitePath, url } = at;
   if (AGENT_PATHS.has(sitePath)) return serveAgentEndpoint(dataDir, projectId, request, preview, { path: sitePath, base });
   if (sitePath === API_PROXY_PATH) return serveApiProxy(request, options.apiProxy);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -151,10 +170,20 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
  * custom domain) from its published site; any other request goes on to the
  * admin API and the dashboard.
  */
-export function publishedSites(hosts: HostMap, dataDir: string, options: SiteServeOptions = {}): MiddlewareHandler {
+export function publishedSites(hosts: HostMap, dataDir: string, options: SiteServeOptions & { trustProxy?: boolean } = {}): MiddlewareHandler {
   return async (c, next) => {
     const site = await hosts.siteFor(c.req.header('host'));
     if (site === null) return next();
-    return serveSite(dataDir, site.projectId, c.req.raw, site.preview, options);
+    return serveSite(dataDir, site.projectId, c.req.raw, site.preview, { ...options, clientAddress: socketAddress(c, options.trustProxy) });
   };
+}
+
+/** The client's address: the socket's, or behind a trusted proxy the last `X-Forwarded-For` entry (the one it added). */
+function socketAddress(c: Context, trustProxy = false): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
 }

@@ -18,7 +18,8 @@ export function builtSiteSettings(buildDir: string): BuiltSiteSettings {
     } catch {
       // Built before the settings file (or not by Folio): served from `/`, as then.
     }
-    settings = { basePath: normalizeBasePath(typeof raw.basePath === 'string' ? raw.basePath : '') ?? '' };
+    const access = raw.access && (raw.access.scope === 'site' || raw.access.scope === 'hidden') && Array.isArray(raw.access.protected) ? raw.access : undefined;
+    settings = { basePath: normalizeBasePath(typeof raw.basePath === 'string' ? raw.basePath : '') ?? '', ...(access ? { access } : {}) };
     if (cache.size > 1000) cache.clear();
     cache.set(buildDir, settings);
   }
