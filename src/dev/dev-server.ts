@@ -14,7 +14,7 @@ import { API_PROXY_PATH, handleProxyRoute, type ProxyOptions } from '../openapi/
 import type { Diagnostic } from '../shared/index.js';
 import { hashText, matchRedirect, type RedirectRule } from '../shared/index.js';
 import { realPathInside, resolveInside } from '../shared/index.js';
-import { gitLastModified, loadSite, wantsTimestamps, type Site } from '../site/index.js';
+import { gitLastModified, loadSite, siteApiHosts, wantsTimestamps, type Site } from '../site/index.js';
 import { siteRedirects } from '../site-build/index.js';
 import { isLoopbackHost } from './host-check.js';
 import { fallbackNoticeHtml, overlayHtml } from './overlay.js';
@@ -155,7 +155,10 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       if (size > 2 * 1024 * 1024) return json(413, { error: { code: 'OPENAPI_PROXY_BAD_REQUEST', message: 'the request is over the 2 MB limit' } });
       chunks.push(chunk as Buffer);
     }
-    const answer = await handleProxyRoute(Buffer.concat(chunks).toString('utf8'), apiProxy);
+    // Only the servers the site's specs and api: pages name (a test or operator may pass its own list).
+    const { site } = await load();
+    const allowedHosts = apiProxy.allowedHosts ?? (site ? siteApiHosts(site) : []);
+    const answer = await handleProxyRoute(Buffer.concat(chunks).toString('utf8'), { ...apiProxy, allowedHosts });
     return json(answer.status, answer.json);
   }
 

@@ -11,6 +11,7 @@ import https from 'node:https';
 import { isPublicAddress } from './address-policy.js';
 import type { OpenApiCode } from './codes.js';
 import { guardedLookup, RemoteFetchError } from './fetch-remote.js';
+import { hostAllowed } from './proxy-hosts.js';
 
 /** Path of the proxy route on `folio dev` and hosted sites. */
 export const API_PROXY_PATH = '/__folio/api-proxy';
@@ -42,6 +43,11 @@ export interface ProxyOptions {
   maxResponseBytes?: number;
   /** Which resolved addresses may be contacted; public ones only unless a test or operator widens it. */
   isAllowedAddress?: (address: string) => boolean;
+  /**
+   * Host patterns the proxy may reach (`proxyHostsOf`: the API's own servers); a target whose
+   * `host[:port]` matches none is refused. Absent: any host that passes the address check.
+   */
+  allowedHosts?: readonly string[];
 }
 
 /** Why the proxy did not return the API's answer; `status` is what the proxy route answers with. */
@@ -77,7 +83,7 @@ export function parseProxyRequest(value: unknown, maxRequestBytes = 1024 * 1024)
   return out;
 }
 
-function targetOf(value: string, isAllowedAddress: (address: string) => boolean): URL {
+function targetOf(value: string, isAllowedAddress: (address: string) => boolean, allowedHosts: readonly string[] | undefined): URL {
   let url: URL;
   try {
     url = new URL(value);
@@ -86,6 +92,10 @@ function targetOf(value: string, isAllowedAddress: (address: string) => boolean)
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProxyError('OPENAPI_PROXY_REFUSED', 403, `only http and https APIs are proxied, not ${url.protocol}`);
   if (url.username || url.password) throw new ProxyError('OPENAPI_PROXY_REFUSED', 403, 'URLs with credentials are not proxied; use an Authorization header');
+  if (allowedHosts && !hostAllowed(url.host, allowedHosts)) {
+    const known = allowedHosts.length ? `: ${allowedHosts.join(', ')}` : '; this site documents none';
+    throw new ProxyError('OPENAPI_PROXY_REFUSED', 403, `${url.host} is not a server of this site's API; the proxy only reaches the servers its specs and api: pages name${known}`);
+  }
   // IP literals skip the lookup, so check them here.
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if ((/^[\d.]+$/.test(host) || host.includes(':')) && !isAllowedAddress(host)) {
@@ -97,9 +107,9 @@ function targetOf(value: string, isAllowedAddress: (address: string) => boolean)
 /** Send one request to the API and return its answer (status, headers, body), or throw a `ProxyError`. */
 export function forwardApiRequest(
   request: ProxyRequest,
-  { timeoutMs = 15_000, maxResponseBytes = 5 * 1024 * 1024, isAllowedAddress = isPublicAddress }: ProxyOptions = {},
+  { timeoutMs = 15_000, maxResponseBytes = 5 * 1024 * 1024, isAllowedAddress = isPublicAddress, allowedHosts }: ProxyOptions = {},
 ): Promise<ProxyResponse> {
-  const target = targetOf(request.url, isAllowedAddress);
+  const target = targetOf(request.url, isAllowedAddress, allowedHosts);
   const headers: Record<string, string> = {};
   for (const [name, value] of request.headers) if (!DROPPED.has(name.toLowerCase()) && name.trim() !== '') headers[name] = value;
   const body = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD' ? Buffer.from(request.body) : undefined;

@@ -8,12 +8,16 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { createAdaptorServer } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/index.js';
+import { serveSite } from '../../src/hosting/sites/serve-site.js';
+import { buildDirFor, publishBuild, siteDirFor } from '../../src/hosting/updates/publish.js';
+import { buildSite } from '../../src/site-build/index.js';
 import { launchChromium } from './chromium.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -55,10 +59,24 @@ function spec(server: string) {
   };
 }
 
+/** Fill the form of the update-item playground and send it; resolves when the answer is drawn. */
+async function tryIt(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('[data-api-try]').click();
+  await page.locator('#pg-auth_bearerAuth').fill('secret-token');
+  await page.locator('#pg-path_itemId').fill('it 42');
+  await page.locator('#pg-query_verbose').fill('true');
+  await page.locator('textarea[name=body]').fill('{"name":"Bolt","size":3}');
+  await page.locator('.pg-send').click();
+  await expect.poll(() => page.locator('[data-api-response]').textContent(), { timeout: 15_000 }).toContain('"name": "Bolt"');
+}
+
 describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
   let browser: Browser;
   let api: Server;
   let dev: DevServer;
+  let hosted: Server;
+  let hostedUrl: string;
   let root: string;
   const received: Received[] = [];
 
@@ -80,6 +98,15 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
     await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n');
     await writeFile(path.join(root, 'openapi.json'), JSON.stringify(spec(upstream)));
     dev = await startDevServer({ root, port: 0, apiProxy: { isAllowedAddress: () => true } });
+    // The same repository built and published as `folio serve` hosts it, served by its site handler.
+    const data = path.join(root, '.data');
+    const siteDir = siteDirFor(data, 'items')!;
+    const out = buildDirFor(siteDir, 'u1');
+    expect((await buildSite({ root, outDir: out, search: false, threads: 1 })).ok).toBe(true);
+    publishBuild(siteDir, out);
+    hosted = createAdaptorServer({ fetch: (request: Request) => serveSite(data, 'items', request, null, { apiProxy: { isAllowedAddress: () => true } }) }) as Server;
+    await new Promise<void>((resolve) => hosted.listen(0, '127.0.0.1', resolve));
+    hostedUrl = `http://localhost:${(hosted.address() as AddressInfo).port}`;
     browser = await launchChromium();
     await mkdir(ARTIFACTS, { recursive: true });
   }, 120_000);
@@ -87,6 +114,7 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await dev?.close();
+    await new Promise<void>((resolve) => (hosted ? hosted.close(() => resolve()) : resolve()));
     await new Promise<void>((resolve) => (api ? api.close(() => resolve()) : resolve()));
     if (root) await rm(root, { recursive: true, force: true });
   });
@@ -95,15 +123,7 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     const scripts: string[] = [];
     page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
-    await page.goto(dev.url.replace('127.0.0.1', 'localhost') + '/api/update-item');
-    await page.locator('[data-api-try]').click();
-    await page.locator('#pg-auth_bearerAuth').fill('secret-token');
-    await page.locator('#pg-path_itemId').fill('it 42');
-    await page.locator('#pg-query_verbose').fill('true');
-    await page.locator('textarea[name=body]').fill('{"name":"Bolt","size":3}');
-    await page.locator('.pg-send').click();
-    const answer = page.locator('[data-api-response]');
-    await expect.poll(() => answer.textContent(), { timeout: 15_000 }).toContain('"name": "Bolt"');
+    await tryIt(page, dev.url.replace('127.0.0.1', 'localhost') + '/api/update-item');
     expect(await page.locator('.pg-meta').textContent()).toMatch(/^200 OK · \d+ ms · sent through the docs server's proxy/);
     expect(await page.locator('.pg-headers pre').textContent()).toContain('x-request-id: req-1');
     expect(received.at(-1)).toEqual({ method: 'POST', url: '/items/it%2042?verbose=true', authorization: 'Bearer secret-token', contentType: 'application/json', body: '{"name":"Bolt","size":3}' });
@@ -124,6 +144,24 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
     await home.waitForLoadState('networkidle');
     expect(homeScripts.some((s) => s.includes('/assets/playground.'))).toBe(false);
     await home.close();
+    // The dev proxy reaches only the spec's servers: another local port is refused.
+    const refused = await page.evaluate(async (target) => {
+      const r = await fetch('/__folio/api-proxy', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: 'GET', url: target, headers: [] }) });
+      return { status: r.status, json: (await r.json()) as { error: { code: string } } };
+    }, `http://127.0.0.1:${Number(new URL(dev.url).port)}/index`);
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.code).toBe('OPENAPI_PROXY_REFUSED');
+    await page.close();
+  });
+
+  it('sends through the proxy of the published site (folio serve)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const before = received.length;
+    await tryIt(page, hostedUrl + '/api/update-item');
+    expect(await page.locator('.pg-meta').textContent()).toMatch(/^200 OK · \d+ ms · sent through the docs server's proxy/);
+    expect(received.length).toBe(before + 1);
+    expect(received.at(-1)).toMatchObject({ method: 'POST', url: '/items/it%2042?verbose=true', authorization: 'Bearer secret-token', body: '{"name":"Bolt","size":3}' });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'serve-desktop-light-playground.png') });
     await page.close();
   });
 
