@@ -20,8 +20,9 @@ export interface ProxyRequest {
   method: string;
   url: string;
   headers: [string, string][];
-  /** Request body as text (JSON, form data, ...). */
+  /** Request body as text (JSON, form data, ...), or base64 bytes (a multipart body with files). */
   body?: string;
+  bodyEncoding?: 'utf8' | 'base64';
 }
 
 export interface ProxyResponse {
@@ -70,16 +71,18 @@ const TEXT = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|x-www-form
 export function parseProxyRequest(value: unknown, maxRequestBytes = 1024 * 1024): ProxyRequest {
   const bad = (message: string) => new ProxyError('OPENAPI_PROXY_BAD_REQUEST', 400, message);
   if (!value || typeof value !== 'object') throw bad('the body must be a JSON object { method, url, headers, body }');
-  const { method, url, headers = [], body } = value as Record<string, unknown>;
+  const { method, url, headers = [], body, bodyEncoding } = value as Record<string, unknown>;
   if (typeof method !== 'string' || !METHODS.has(method.toUpperCase())) throw bad(`method must be one of ${[...METHODS].join(', ')}`);
   if (typeof url !== 'string') throw bad('url must be a string');
   if (!Array.isArray(headers) || !headers.every((h) => Array.isArray(h) && h.length === 2 && typeof h[0] === 'string' && typeof h[1] === 'string')) {
     throw bad('headers must be a list of [name, value] string pairs');
   }
   if (body !== undefined && typeof body !== 'string') throw bad('body must be a string when present');
-  if (body !== undefined && Buffer.byteLength(body) > maxRequestBytes) throw bad(`the request body is over the ${maxRequestBytes}-byte limit`);
+  if (bodyEncoding !== undefined && bodyEncoding !== 'utf8' && bodyEncoding !== 'base64') throw bad('bodyEncoding must be "utf8" or "base64"');
+  if (body !== undefined && Buffer.byteLength(body, bodyEncoding === 'base64' ? 'base64' : 'utf8') > maxRequestBytes) throw bad(`the request body is over the ${maxRequestBytes}-byte limit`);
   const out: ProxyRequest = { method: method.toUpperCase(), url, headers: headers as [string, string][] };
   if (body !== undefined) out.body = body;
+  if (bodyEncoding === 'base64') out.bodyEncoding = 'base64';
   return out;
 }
 
@@ -112,7 +115,7 @@ export function forwardApiRequest(
   const target = targetOf(request.url, isAllowedAddress, allowedHosts);
   const headers: Record<string, string> = {};
   for (const [name, value] of request.headers) if (!DROPPED.has(name.toLowerCase()) && name.trim() !== '') headers[name] = value;
-  const body = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD' ? Buffer.from(request.body) : undefined;
+  const body = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD' ? Buffer.from(request.body, request.bodyEncoding === 'base64' ? 'base64' : 'utf8') : undefined;
   if (body) headers['content-length'] = String(body.length);
   const started = performance.now();
   return new Promise<ProxyResponse>((resolve, reject) => {

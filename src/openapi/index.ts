@@ -16,3 +16,4 @@ export { requestSamples, unsupportedSampleLanguages, DEFAULT_SAMPLE_LANGUAGES, t
 export * from './api-proxy.js';
 export * from './proxy-hosts.js';
 export * from './api-frontmatter.js';
+export * from './param-fields.js';

@@ -36,9 +36,18 @@ function spec(server: string) {
     openapi: '3.1.0',
     info: { title: 'Items', version: '1' },
     servers: [{ url: server }],
-    components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' }, oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: `${server}/token`, scopes: {} } } } } },
     security: [{ bearerAuth: [] }],
     paths: {
+      '/files': {
+        post: {
+          summary: 'Upload file',
+          'x-mint': { href: '/api/upload-file' },
+          security: [{ oauth: [] }],
+          requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, note: { type: 'string' } } } } } },
+          responses: { '201': { description: 'Stored' } },
+        },
+      },
       '/items/{itemId}': {
         post: {
           summary: 'Update item',
@@ -88,13 +97,21 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
         received.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, contentType: req.headers['content-type'], body });
         // No Access-Control-* headers: a browser could not read this answer cross-origin.
         res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req-1' });
-        res.end(JSON.stringify({ ok: true, item: req.url, name: JSON.parse(body || '{}').name ?? null }));
+        res.end(JSON.stringify({ ok: true, item: req.url, name: /json/.test(req.headers['content-type'] ?? '') ? (JSON.parse(body || '{}') as { name?: string }).name ?? null : null }));
       });
     });
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     const upstream = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
     root = await mkdtemp(path.join(os.tmpdir(), 'folio-playground-'));
-    await writeFile(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Items', colors: { primary: '#0D9373' }, navigation: { tabs: [{ tab: 'Home', pages: ['index'] }, { tab: 'API', openapi: 'openapi.json' }] } }));
+    await writeFile(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Items', colors: { primary: '#0D9373' }, navigation: { tabs: [{ tab: 'Home', pages: ['index', 'notes'] }, { tab: 'API', openapi: 'openapi.json' }] } }));
+    // A hand-written endpoint page: its <ParamField>s make the playground's form.
+    await writeFile(path.join(root, 'notes.mdx'), [
+      '---', 'title: Add note', `api: "POST ${upstream}/notes/{noteId}"`, 'authMethod: bearer', '---', '',
+      '<ParamField path="noteId" type="string" required>The note.</ParamField>', '',
+      '<ParamField query="draft" type="boolean" default="true">Keep it a draft.</ParamField>', '',
+      '<ParamField body="text" type="string" required placeholder="Hello">Text.</ParamField>', '',
+      '<ParamField body="pinned" type="boolean">Pin it.</ParamField>', '',
+    ].join('\n'));
     await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n');
     await writeFile(path.join(root, 'openapi.json'), JSON.stringify(spec(upstream)));
     dev = await startDevServer({ root, port: 0, apiProxy: { isAllowedAddress: () => true } });
@@ -151,6 +168,38 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
     }, `http://127.0.0.1:${Number(new URL(dev.url).port)}/index`);
     expect(refused.status).toBe(403);
     expect(refused.json.error.code).toBe('OPENAPI_PROXY_REFUSED');
+    await page.close();
+  });
+
+  it('uploads a file with an OAuth2 token, and builds the form of an api: page from its ParamFields', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const base = dev.url.replace('127.0.0.1', 'localhost');
+    await page.goto(base + '/api/upload-file');
+    await page.locator('[data-api-try]').click();
+    await page.locator('#pg-auth_oauth').fill('oauth-token');
+    await page.locator('#pg-form_file').setInputFiles({ name: 'hello.txt', mimeType: 'text/plain', buffer: Buffer.from('hello file') });
+    await page.locator('#pg-form_note').fill('first');
+    await page.locator('.pg-send').click();
+    await expect.poll(() => page.locator('.pg-meta').textContent(), { timeout: 15_000 }).toMatch(/^200 OK/);
+    const upload = received.at(-1)!;
+    expect(upload).toMatchObject({ method: 'POST', url: '/files', authorization: 'Bearer oauth-token' });
+    expect(upload.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(upload.body).toContain('filename="hello.txt"');
+    expect(upload.body).toContain('hello file');
+    expect(upload.body).toMatch(/name="note"\r\n\r\nfirst/);
+
+    await page.goto(base + '/notes');
+    // The sample and the form know the query and body fields the page documents.
+    expect(await page.locator('.api-request-example').textContent()).toContain('draft=true');
+    await page.locator('[data-api-try]').click();
+    await page.locator('#pg-auth_bearer').fill('note-token');
+    await page.locator('#pg-path_noteId').fill('n1');
+    expect(await page.locator('#pg-query_draft').count()).toBe(1);
+    await page.locator('#pg-query_draft').fill('false');
+    await page.locator('textarea[name=body]').fill('{"text":"Hi","pinned":true}');
+    await page.locator('.pg-send').click();
+    await expect.poll(() => page.locator('.pg-meta').textContent(), { timeout: 15_000 }).toMatch(/^200 OK/);
+    expect(received.at(-1)).toMatchObject({ method: 'POST', url: '/notes/n1?draft=false', authorization: 'Bearer note-token', contentType: 'application/json', body: '{"text":"Hi","pinned":true}' });
     await page.close();
   });
 
