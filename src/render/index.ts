@@ -8,7 +8,7 @@ export { inlineMarkdownToHtml, shortHash } from './markdown-inline.js';
 export { languageName, htmlLang } from './languages.js';
 export * from './endpoint/index.js';
 export { SiteRenderer, type PageBody, type SiteRendererOptions } from './site-renderer.js';
-export { canonicalUrl, pageMetaTags, seoBaseUrl, seoHead, type SeoPage, type SeoSite } from './head/seo.js';
+export { canonicalUrl, ogImageFile, ogImageUrl, pageMetaTags, seoBaseUrl, seoHead, type SeoPage, type SeoSite } from './head/seo.js';
 export { runMdxJob, type MdxJob, type MdxResult } from './mdx-job.js';
 export { endpointBody, endpointBodyMarkdown, pageSourceOf, siteVariables, type PageSource } from './page-source.js';
 export { bundleClient, siteAssets, type BuiltAsset } from './site-assets.js';

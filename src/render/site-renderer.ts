@@ -8,7 +8,7 @@ import { escapeHtml, hashText } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from './from-site-model.js';
 import { integrationHead } from './head/integrations.js';
-import { seoBaseUrl, seoHead, type SeoSite } from './head/seo.js';
+import { ogImageUrl, seoBaseUrl, seoHead, type SeoSite } from './head/seo.js';
 import { PageRenderer } from './render-page.js';
 import { siteLookOf } from './site-look.js';
 import type { BuiltAsset } from './site-assets.js';
@@ -28,6 +28,8 @@ export interface SiteRendererOptions {
   integrations?: boolean;
   /** Repository file → when git last changed it (ms), for `metadata.timestamp` / `timestamp` pages (`gitLastModified`). */
   lastModified?: ReadonlyMap<string, number>;
+  /** Pages name their generated social image (`assets/og/<path>.png`, written by the build's `--og-images`) as `og:image`. */
+  ogImages?: boolean;
 }
 
 /**
@@ -58,7 +60,7 @@ export class SiteRenderer {
     this.integrationProblems = integrations.problems;
     const custom = customFileUrls(site, assets.base);
     const look = siteLookOf(site.config);
-    this.headKey = hashText(JSON.stringify(this.seo), integrations.html, JSON.stringify(custom), JSON.stringify(look));
+    this.headKey = hashText(JSON.stringify(this.seo), options.ogImages ? 'og' : '', integrations.html, JSON.stringify(custom), JSON.stringify(look));
     this.renderer = new PageRenderer({ ...assets, ...custom }, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html, iconLibrary: site.config.icons?.library, look });
   }
 
@@ -149,6 +151,7 @@ export class SiteRenderer {
       noindex: flags.noindex,
       breadcrumbs: route.breadcrumbs,
       api: route.kind === 'endpoint' || source?.openapi !== undefined,
+      image: this.options.ogImages && this.site.model.pages.has(route.href) ? ogImageUrl(route.href, this.seo.baseUrl) : undefined,
     });
     return this.renderer.render(page, parts.view, parts.chrome);
   }
