@@ -15,3 +15,4 @@ export { bundleClient, siteAssets, type BuiltAsset } from './site-assets.js';
 export { HEAD_SCRIPT } from './head-script.js';
 export { integrationHead, SERVICES as INTEGRATION_SERVICES, type IntegrationHead } from './head/integrations.js';
 export { classCandidates, siteTailwind, tailwindCss } from './tailwind.js';
+export { isUnsearchable, searchBoost, searchKeywords, searchWeight } from './search-weights.js';

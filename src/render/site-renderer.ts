@@ -10,6 +10,7 @@ import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from '.
 import { integrationHead } from './head/integrations.js';
 import { ogImageUrl, seoBaseUrl, seoHead, type SeoSite } from './head/seo.js';
 import { PageRenderer } from './render-page.js';
+import { isUnsearchable, searchBoost, searchKeywords, searchWeight } from './search-weights.js';
 import { siteLookOf } from './site-look.js';
 import type { BuiltAsset } from './site-assets.js';
 import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
@@ -101,7 +102,7 @@ export class SiteRenderer {
     const page = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
     const noindex = page?.noindex ?? false;
     // Hidden pages stay out of search unless `seo.indexing: all` (as the platform does).
-    const unsearchable = noindex || (!route.listed && this.site.config.seo?.indexing !== 'all');
+    const unsearchable = noindex || isUnsearchable(page?.frontmatter ?? {}) || (!route.listed && this.site.config.seo?.indexing !== 'all');
     return { noindex, unsearchable, mode: page?.mode };
   }
 
@@ -174,6 +175,10 @@ function seoSiteOf(site: Site, siteUrl: string | undefined): SeoSite {
 
 /** Frontmatter switches of the layout: `deprecated` badge, `hideFooterPagination` drops the previous/next links. */
 function applyPageFrontmatter(page: PageView, frontmatter: Record<string, unknown>): void {
+  const keywords = searchKeywords(frontmatter);
+  if (keywords.length) page.searchKeywords = keywords;
+  const boost = searchBoost(frontmatter);
+  if (boost !== undefined && boost !== 1) page.searchWeight = searchWeight(boost);
   if (frontmatter.deprecated === true || frontmatter.deprecated === 'true') page.deprecated = true;
   if (frontmatter.hideFooterPagination === true || frontmatter.hideFooterPagination === 'true') {
     page.prev = undefined;

@@ -11,7 +11,6 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { renderAsync } from '@resvg/resvg-js';
 import { ogImageFile } from '../render/index.js';
 import { hashText, realPathInside, removeFileInside, writeFileInside, type Diagnostic } from '../shared/index.js';
 import type { Site } from '../site/index.js';
@@ -139,8 +138,9 @@ export async function writeOgImages(site: Site, outDir: string, cacheDir: string
   return finish();
 }
 
-/** SVG → PNG in libuv's thread pool (several draw at once). */
+/** SVG → PNG in libuv's thread pool (several draw at once). resvg (a native module) loads only for builds that draw. */
 async function draw(svg: string, font: OgFont): Promise<Buffer> {
+  const { renderAsync } = await import('@resvg/resvg-js');
   const image = await renderAsync(svg, { font: { fontFiles: [font.regular, font.bold], loadSystemFonts: false, defaultFontFamily: font.family }, logLevel: 'off' });
   return image.asPng();
 }
