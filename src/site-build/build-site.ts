@@ -16,6 +16,7 @@ import { buildProblem, refusedWrite } from './codes.js';
 import { compilePages, defaultThreads } from './compile-pages.js';
 import { writeLlmsFiles } from './llms-files.js';
 import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, snippetsKey } from './page-plan.js';
+import { checkExternalLinks, type ExternalCheckOptions } from './external-links.js';
 import { LinkCollector } from './link-checks.js';
 import { writeOgImages, type OgImagesStats } from './og-images.js';
 import { siteRedirects } from './redirect-checks.js';
@@ -42,6 +43,8 @@ export interface BuildOptions {
   pageTimeoutMs?: number;
   /** Draw a social image per page (`assets/og/<path>.png`) and name it as `og:image`; `max` caps the images drawn per build (default 2000). */
   ogImages?: boolean | { max?: number };
+  /** Also ask every external http(s) link of the rendered pages (`folio check --external`; never in a plain build). */
+  externalLinks?: boolean | ExternalCheckOptions;
   /** Called with (done, total) while pages are rendered. */
   progress?: (done: number, total: number) => void;
 }
@@ -57,6 +60,8 @@ export interface BuildStats {
   searchMode: string;
   /** Time of the internal link, anchor and asset checks. */
   linksMs: number;
+  /** External links asked (`externalLinks`) and answered from the cache. */
+  external?: { checked: number; fromCache: number };
   /** Social images (`ogImages`): pages with one, drawn now, kept from the last build, given the site's image past the cap, and the time taken. */
   og?: OgImagesStats;
   assets: { css: string; js: string; jsBytes: number };
@@ -109,7 +114,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const pageDiagnostics = await carriedDiagnostics(cache.dir, work);
 
   // Compile and write: cached bodies first, then each compiled body as it arrives.
-  const links = new LinkCollector();
+  const links = new LinkCollector(Boolean(options.externalLinks));
   const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, feeds: { siteName: site.config.name, siteUrl: options.siteUrl ?? seoBaseUrl(site.config.seo?.metatags, undefined) } });
   for (const p of todo) {
     if (!p.body) continue;
@@ -125,6 +130,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const linksStart = performance.now();
   for (const [href, problems] of links.check(site, redirects.rules)) (pageDiagnostics[href] ??= []).push(...problems);
   const linksMs = Math.round(performance.now() - linksStart);
+  let external: { checked: number; fromCache: number } | undefined;
+  if (options.externalLinks) {
+    const checked = await checkExternalLinks(site, links.external, options.externalLinks === true ? {} : options.externalLinks);
+    diagnostics.push(...checked.diagnostics);
+    external = { checked: checked.checked, fromCache: checked.fromCache };
+  }
   for (const list of Object.values(pageDiagnostics)) diagnostics.push(...list);
   const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, options.siteUrl, diagnostics);
   extra.push(...(await writeLlmsFiles(site, pages.output, renderer, options.siteUrl, options.llmsFullMaxBytes)));
@@ -155,6 +166,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     searchMs: indexed ? ms : 0,
     searchMode: indexed?.mode ?? searchPlan.mode,
     linksMs,
+    external,
     og: og ?? undefined,
     assets: { css: assets.css.file, js: assets.js.file, jsBytes: assets.js.contents.length },
   });

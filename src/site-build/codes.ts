@@ -5,6 +5,8 @@ export const BUILD_CODES = {
   BUILD_ANCHOR_MISSING: 'A link points at an anchor that its target page does not render.',
   BUILD_ASSET_MISSING: 'An image or media file a page shows is not in the docs root.',
   BUILD_CONFIG_MISSING: 'No docs.json (or mint.json) could be read, so there is nothing to build.',
+  BUILD_EXTERNAL_LINK_BROKEN: '`folio check --external`: an external link answered an error status, or nothing in time.',
+  BUILD_EXTERNAL_LINK_MOVED: '`folio check --external`: an external link redirects permanently to another address.',
   BUILD_LINK_BROKEN: 'A site link leads to no page, redirect or file.',
   BUILD_OG_BACKGROUND_UNUSABLE: 'Social images: `thumbnails.background` is not an image file of the docs root, so images are drawn without it.',
   BUILD_OG_FONT_MISSING: 'Social images: the `thumbnails.fonts.family` font is not installed, so another font draws the text.',

@@ -4,3 +4,4 @@ export { htmlFileFor } from './site-files.js';
 export { BUILD_CODES, type BuildCode } from './codes.js';
 export { siteRedirects, type SiteRedirects } from './redirect-checks.js';
 export { searchIndexFiles } from './search-index.js';
+export { type ExternalCheckOptions } from './external-links.js';
