@@ -41,7 +41,7 @@ export interface BuildOptions {
   untrusted?: boolean;
   /** Untrusted builds: each page compiles in an isolated worker and is stopped after this many milliseconds (default 10 s), with BUILD_PAGE_TIMEOUT. */
   pageTimeoutMs?: number;
-  /** Draw a social image per page (`assets/og/<path>.png`) and name it as `og:image`; `max` caps the images drawn per build (default 2000). */
+  /** Draw a social image per page (`assets/og/<path>.png`) and name it as `og:image`; `max` caps the images drawn per build (default 1000). */
   ogImages?: boolean | { max?: number };
   /** Also ask every external http(s) link of the rendered pages (`folio check --external`; never in a plain build). */
   externalLinks?: boolean | ExternalCheckOptions;

@@ -29,6 +29,6 @@ describe('social image layout', () => {
     expect(dark).toContain('A &lt;b&gt; &amp; &quot;c&quot;');
     expect(dark).toContain('fill="#0b0d10"');
     expect(ogImageSvg({ ...base, appearance: 'light' })).toContain('fill="#ffffff"');
-    expect(ogImageSvg(base)).toContain('linearGradient');
+    expect(ogImageSvg(base)).toContain('fill-opacity="0.55"');
   });
 });

@@ -117,10 +117,11 @@ function paletteOf(input: OgImageInput): Palette {
       accent: primary,
     };
   }
-  const from = colors.dark ?? shade(primary, 0.55);
-  const light = (luminance(primary) + luminance(from)) / 2 > 0.45;
+  // Flat fields of the site's colors (no gradient: a PNG of flat areas is a third of the size, and as quick to draw).
+  const ground = colors.dark ?? shade(primary, 0.55);
+  const light = (luminance(primary) + luminance(ground)) / 2 > 0.45;
   return {
-    background: `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${xml(from)}"/><stop offset="1" stop-color="${xml(primary)}"/></linearGradient></defs><rect width="${OG_WIDTH}" height="${OG_HEIGHT}" fill="url(#bg)"/>`,
+    background: `<rect width="${OG_WIDTH}" height="${OG_HEIGHT}" fill="${xml(ground)}"/><circle cx="1120" cy="40" r="520" fill="${xml(primary)}" fill-opacity="0.55"/>`,
     title: light ? '#0f1115' : '#ffffff',
     text: light ? '#2a2f38' : '#eef0f4',
     accent: light ? '#0f1115' : '#ffffff',

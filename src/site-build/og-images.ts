@@ -19,12 +19,12 @@ import { ogFont, type OgFont } from './og-font.js';
 import { imageMime, ogImageSvg, type EmbeddedImage, type OgImageInput } from './og-image.js';
 
 /** Bump when the drawing changes, to draw every image again. */
-const OG_FORMAT = 'og-1';
+const OG_FORMAT = 'og-2';
 /** Default cap on images drawn by one build. */
-export const OG_IMAGES_MAX = 2000;
+export const OG_IMAGES_MAX = 1000;
 
 export interface OgImagesOptions {
-  /** At most this many images are drawn per build (default 2000). */
+  /** At most this many images are drawn per build (default 1000). */
   max?: number;
   /** Images drawn at once (default: the machine's cores). */
   concurrency?: number;

@@ -33,7 +33,7 @@ export function registerBuild(program: Command): void {
     .option('--strict', 'treat every warning as an error (exit 1), for CI gates; the site is still written')
     .option('--untrusted', "build a repository you do not trust: none of its code runs (MDX expressions, exports, components' bodies), raw HTML is sanitised, each page renders in an isolated worker under a time limit")
     .option('--og-images', 'draw a social image (PNG, 1200×630) per page from docs.json `thumbnails` and name it as og:image; unchanged pages are not drawn again')
-    .option('--og-images-max <n>', 'with --og-images: draw at most this many images per build (default 2000); the rest get the site image until a later build')
+    .option('--og-images-max <n>', 'with --og-images: draw at most this many images per build (default 1000); the rest get the site image until a later build')
     .option('--page-timeout <seconds>', 'with --untrusted: stop a page that takes longer than this to render (default 10)')
     .action(async (dir: string, flags: BuildFlags) => {
       // React's development build is several times slower at rendering; load the build layer
