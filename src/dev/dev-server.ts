@@ -242,7 +242,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       const info = real.ok ? await stat(real.path).catch(() => null) : null;
       if (real.ok && info?.isFile()) return send(res, 200, TYPES[ext]!, await readFile(real.path));
     }
-    return send(res, 404, 'text/html; charset=utf-8', renderer.renderNotFound());
+    return send(res, 404, 'text/html; charset=utf-8', renderer.renderNotFound(pathname));
   }
 
   const server = createServer((req, res) => {

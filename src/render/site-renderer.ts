@@ -4,7 +4,7 @@
  */
 import type { Heading } from '../mdx/index.js';
 import type { PageRoute, Section } from '../navigation/index.js';
-import { escapeHtml, hashText } from '../shared/index.js';
+import { closestPaths, escapeHtml, hashText } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from './from-site-model.js';
 import { integrationHead } from './head/integrations.js';
@@ -111,7 +111,7 @@ export class SiteRenderer {
    * its title and description, and (the platform's default, `redirect: true`) an immediate move
    * to the home page, done by a refresh meta tag so it works without JavaScript and under a CSP.
    */
-  renderNotFound(): string {
+  renderNotFound(requested?: string): string {
     const { model, config } = this.site;
     const home = model.sectionsById.get(model.defaultSectionId)?.firstPage ?? '/';
     const settings = config.errors?.['404'] ?? {};
@@ -119,11 +119,26 @@ export class SiteRenderer {
     const description = settings.description?.trim() || 'This page does not exist or has moved.';
     const html = this.render(
       { href: '/404', path: '404', kind: 'page', file: null, title, description, sectionId: model.defaultSectionId, listed: false, breadcrumbs: [], eyebrow: '404', prev: null, next: null, versions: [], languages: [] },
-      { html: `<p>${escapeHtml(description)}</p><p>Go back to <a href="${escapeHtml(home)}">the home page</a> or use the search box.</p>`, headings: [], features: [] },
+      { html: `<p>${escapeHtml(description)}</p>${this.suggestionsHtml(requested)}<p>Go back to <a href="${escapeHtml(home)}">the home page</a> or use the search box.</p>`, headings: [], features: [] },
       { noindex: true, unsearchable: true },
     );
     if (settings.redirect === false) return html;
     return html.replace('</head>', `<meta http-equiv="refresh" content="0; url=${escapeHtml(home)}"></head>`);
+  }
+
+  /**
+   * "Did you mean" links on the 404 page: the searchable pages whose paths are closest to
+   * `requested` (servers that render on request), or an empty list the browser fills from
+   * `docs-index.json` (the static `404.html`, `client/not-found.ts`).
+   */
+  private suggestionsHtml(requested: string | undefined): string {
+    if (requested === undefined) return '<section class="not-found-suggestions" data-not-found-suggestions="" hidden=""><p>Did you mean:</p><ul></ul></section>';
+    const pages = [...this.site.model.pages.values()].filter((r) => !this.pageFlags(r).unsearchable);
+    const byHref = new Map(pages.map((r) => [r.href, r]));
+    const found = closestPaths(requested, byHref.keys());
+    if (found.length === 0) return '';
+    const items = found.map((href) => `<li><a href="${escapeHtml(href)}">${escapeHtml(byHref.get(href)!.title)}</a></li>`).join('');
+    return `<section class="not-found-suggestions"><p>Did you mean:</p><ul>${items}</ul></section>`;
   }
 
   /** The full HTML document of a route. */
