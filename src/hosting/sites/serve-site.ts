@@ -5,6 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { HEAD_SCRIPT } from '../../render/index.js';
 import { markdownFileFor, markdownLink, wantsMarkdown } from '../../markdown/index.js';
 import { API_PROXY_PATH, type ProxyOptions } from '../../openapi/index.js';
+import { API_HOSTS_FILE } from '../../site-build/index.js';
 import { serveApiProxy } from './api-proxy-route.js';
 import { AGENT_PATHS, serveAgentEndpoint } from './site-mcp.js';
 import { isInside, matchRedirect, resolveInside, stripBasePath, withBasePath } from '../../shared/index.js';
@@ -84,6 +85,17 @@ function respond(body: Buffer, file: string, status = 200, method = 'GET', extra
   return new Response(method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
 }
 
+/** The hosts the build allowed its playground proxy (`API_HOSTS_FILE`); none when the build wrote no list. */
+async function apiHostsOf(root: string): Promise<string[]> {
+  const body = await readFileIfAny(root, resolveInside(root, API_HOSTS_FILE));
+  try {
+    const list: unknown = body ? JSON.parse(body.toString('utf8')) : [];
+    return Array.isArray(list) ? list.filter((h): h is string => typeof h === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 export interface SiteServeOptions {
   /** Limits of the playground proxy (`POST /__folio/api-proxy`); tests widen `isAllowedAddress` to reach a local API. */
   apiProxy?: ProxyOptions;
@@ -120,7 +132,11 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
 async function serveSiteFile(dataDir: string, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: string | null; base: string; sitePath: string; url: URL }): Promise<Response> {
   const { root, base, sitePath, url } = at;
   if (AGENT_PATHS.has(sitePath)) return serveAgentEndpoint(dataDir, projectId, request, preview, { path: sitePath, base });
-  if (sitePath === API_PROXY_PATH) return serveApiProxy(request, options.apiProxy);
+  if (sitePath === API_PROXY_PATH) {
+    // Only the servers the published build's specs and api: pages name.
+    const allowedHosts = options.apiProxy?.allowedHosts ?? (root ? await apiHostsOf(root) : []);
+    return serveApiProxy(request, { ...options.apiProxy, allowedHosts });
+  }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
   }
