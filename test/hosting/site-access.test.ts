@@ -56,7 +56,7 @@ describe('protected docs', () => {
     out = path.join(dir, 'out');
     dataDir = path.join(dir, 'data');
     await writeFixture(root);
-    const built = await buildSite({ root, outDir: out, protect: 'hidden', search: true, threads: 1 });
+    const built = await buildSite({ root, outDir: out, protect: 'hidden', search: false, threads: 1 });
     expect(built.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     for (const id of ['pw', 'op']) {
       await mkdir(path.join(dataDir, 'sites', id), { recursive: true });
@@ -123,7 +123,7 @@ describe('protected docs', () => {
     const search = async (q: string) => ((await (await get('pw', `/search.json?q=${q}`)).json()) as { results: { url: string }[] }).results.map((r) => r.url);
     expect(await search('public%20guide')).toEqual(['http://pw.localhost/guide']);
     expect([...(await search('kumquatsignal')), ...(await search('wombatledger'))]).toEqual([]);
-    // Nor in the search index: the pages are not marked for Pagefind.
+    // Nor in the Pagefind index: the pages are not marked for it (the build indexes marked pages only).
     expect(await readFile(path.join(out, 'secret', 'index.html'), 'utf8')).not.toContain('data-pagefind-body');
     expect(await readFile(path.join(out, 'guide', 'index.html'), 'utf8')).toContain('data-pagefind-body');
   });
