@@ -52,6 +52,13 @@ export function llmAgent(opts: LlmOptions, modelId: string): AgentModel {
           const calls = s.toolCalls.map((c) => c.toolName).join(', ');
           log?.(`llm: step ${round} with ${s.toolCalls.length} tool call(s)`);
           step?.({ kind: 'note', text: calls ? `Model step ${round}: called ${calls}.` : `Model step ${round}: answered.` });
+          // A malformed call (unknown tool, arguments that are not the tool's JSON) goes back to the model as an
+          // error it can correct; the transcript says so.
+          for (const part of s.content) {
+            if (part.type !== 'tool-error') continue;
+            const why = part.error instanceof Error ? part.error.message : String(part.error);
+            step?.({ kind: 'note', text: `Model step ${round}: the call to ${part.toolName} was refused: ${why.replace(/\s+/g, ' ').slice(0, 300)}` });
+          }
         },
       });
     } catch (err) {
