@@ -9,6 +9,7 @@ export * from './errors.js';
 export * from './ids.js';
 export * from './key-format.js';
 export * from './migrate.js';
+export { pgliteTemplateFile } from './pglite-template.js';
 export * from './projects.js';
 export * from './pull-requests.js';
 export * from './schema.js';

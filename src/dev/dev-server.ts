@@ -8,7 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { markdownFileFor, markdownLink, pageMarkdown, wantsMarkdown } from '../markdown/index.js';
+import { llmsGroups, LlmsText, markdownFileFor, markdownLink, pageMarkdown, wantsMarkdown } from '../markdown/index.js';
 import { composeEndpointBody, pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
 import { API_PROXY_PATH, handleProxyRoute, type ProxyOptions } from '../openapi/index.js';
 import type { Diagnostic } from '../shared/index.js';
@@ -141,6 +141,31 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     return body;
   }
 
+  /** The Markdown document of a page (title, description, body), or null when it cannot be compiled. */
+  async function pageDocument(site: Site, href: string): Promise<string | null> {
+    const route = site.model.pages.get(href);
+    const body = route ? await pageBody(site, href) : null;
+    return route && body ? pageMarkdown({ title: route.title, description: route.description, body: body.markdown }) : null;
+  }
+
+  /**
+   * `llms.txt` and `llms-full.txt` (also under `/.well-known/`) of the loaded site, made on request
+   * from the current files (the repository's own file wins, as in the build). The full text is one
+   * file here: the build splits it past its size limit.
+   */
+  async function llmsFile(site: Site, renderer: SiteRenderer, name: 'llms.txt' | 'llms-full.txt'): Promise<string> {
+    const own = await readFile(path.join(root, name), 'utf8').catch(() => null);
+    if (own !== null) return own;
+    const all = site.config.seo?.indexing === 'all';
+    const groups = llmsGroups(site.model, (r) => (r.listed || all) && !renderer.pageFlags(r).noindex);
+    const text = new LlmsText({ name: site.config.name, description: site.config.description });
+    if (name === 'llms.txt') return text.indexFile(groups, false);
+    const documents = new Map<string, string | null>();
+    // One page at a time: compiled bodies are cached, so later requests only compile edited pages.
+    for (const group of groups) for (const r of group.pages) documents.set(r.href, await pageDocument(site, r.href));
+    return text.fullFile(groups.map((g) => text.groupText(g, (href) => documents.get(href) ?? null)));
+  }
+
   /** The playground's proxy: JSON in, the API's answer (or a coded error) as JSON out. */
   async function proxyRoute(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const json = (status: number, value: unknown) => send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
@@ -186,6 +211,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       const html = `<!doctype html><html><head><meta charset="utf-8"><title>Build error</title><link rel="stylesheet" href="/${assets.css.file}">${RELOAD_SCRIPT}</head><body>${overlayHtml(root, diagnostics.filter((d) => d.severity === 'error'))}</body></html>`;
       return send(res, 500, 'text/html; charset=utf-8', html);
     }
+    const llms = /^\/(?:\.well-known\/)?(llms(?:-full)?\.txt)$/.exec(pathname);
+    if (llms) return send(res, 200, 'text/plain; charset=utf-8', await llmsFile(site, renderer, llms[1] as 'llms.txt' | 'llms-full.txt'));
     // `/page.md` and `Accept: text/markdown` answer with the page's Markdown, from the same compiled body.
     const asMarkdown = pathname.endsWith('.md') && !site.model.pages.has(pageHrefOf(pathname));
     let href = pageHrefOf(asMarkdown ? pathname.slice(0, -3) : pathname);
@@ -198,8 +225,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (route) {
       const body = await pageBody(site, href);
       if (body && (asMarkdown || wantsMarkdown(req.headers.accept))) {
-        const markdown = pageMarkdown({ title: route.title, description: route.description, body: body.markdown });
-        return send(res, 200, 'text/markdown; charset=utf-8', markdown, { vary: 'Accept' });
+        return send(res, 200, 'text/markdown; charset=utf-8', (await pageDocument(site, href))!, { vary: 'Accept' });
       }
       if (body) {
         const errors = [...diagnostics, ...body.diagnostics].filter((d) => d.severity === 'error');

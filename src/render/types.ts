@@ -113,6 +113,8 @@ export interface PageView {
   mermaid: boolean;
   /** Page body has KaTeX math: link its stylesheet. */
   math?: boolean;
+  /** Endpoint pages: the spec file the endpoint comes from, as docs.json names it (the menu's `download-spec`). */
+  specFile?: string;
 }
 
 /** Hashed asset URLs the page links to. */

@@ -33,6 +33,11 @@ export interface BuildOptions {
   search?: boolean;
   /** Worker threads for MDX (default: all cores). */
   threads?: number;
+  /**
+   * Write each page's Markdown (`<page>.md`) and the llms files (default true). Off, bodies are not
+   * turned into Markdown at all: `npm run bench:build -- --no-llms` measures what the export costs.
+   */
+  markdown?: boolean;
   /** Size in bytes past which `llms-full.txt` is split into one file per section (default 8 MB). */
   llmsFullMaxBytes?: number;
   /** The repository is not trusted: no page or snippet code runs, raw HTML is sanitised (see README, trust model). */
@@ -92,17 +97,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const variables = siteVariables(site);
 
   // Plan: every page with its keys; unchanged pages are skipped, their earlier problems reported again.
-  const keys = buildKeys(site, variables, options.untrusted ? `${snippets}:untrusted` : snippets, [assets.css.file, assets.js.file, katex ?? '', mermaid ?? '', tailwind?.file ?? '']);
+  const markdown = options.markdown !== false;
+  const keys = buildKeys(site, variables, options.untrusted ? `${snippets}:untrusted` : snippets, [assets.css.file, assets.js.file, katex ?? '', mermaid ?? '', tailwind?.file ?? ''], markdown);
   // Endpoint pages are drawn while planning, their samples highlighted: load the grammars first.
   if (site.openapi) await prepareEndpointHighlighting();
-  const work = await decideWork(planPages(site, renderer, keys, diagnostics), cache, outDir);
+  const work = await decideWork(planPages(site, renderer, keys, diagnostics, markdown), cache, outDir);
   const { planned, todo, toCompile } = work;
   const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false });
   const pageDiagnostics = await carriedDiagnostics(cache.dir, work);
 
   // Compile and write: cached bodies first, then each compiled body as it arrives.
   const links = new LinkCollector();
-  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, feeds: { siteName: site.config.name, siteUrl: options.siteUrl ?? seoBaseUrl(site.config.seo?.metatags, undefined) } });
+  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, markdown, feeds: { siteName: site.config.name, siteUrl: options.siteUrl ?? seoBaseUrl(site.config.seo?.metatags, undefined) } });
   for (const p of todo) {
     if (!p.body) continue;
     pages.write(p);
@@ -117,7 +123,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   for (const [href, problems] of links.check(site, redirects.rules)) (pageDiagnostics[href] ??= []).push(...problems);
   for (const list of Object.values(pageDiagnostics)) diagnostics.push(...list);
   const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, options.siteUrl, diagnostics);
-  extra.push(...(await writeLlmsFiles(site, pages.output, renderer, options.siteUrl, options.llmsFullMaxBytes)));
+  if (markdown) {
+    const pageKeys = new Map(planned.map((p) => [p.route.href, p.pageKey]));
+    extra.push(...(await writeLlmsFiles({ site, output: pages.output, renderer, siteUrl: options.siteUrl, maxFullBytes: options.llmsFullMaxBytes, pageKeys, rendered: pages.markdown, reuse: work.outputIntact && options.cache !== false })));
+  }
   await removeStale(outDir, work.previous, cache.manifest.files, work.live, extra);
 
   // Index and cache are finished while the assets and static files are copied (a full index reads pages only;
