@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentError, runClaimedJob } from '../../src/agent/index.js';
@@ -19,6 +19,9 @@ let root: string;
 beforeAll(async () => {
   tmp = await tempDir('folio-llm-robust-');
   root = path.join(tmp.dir, 'docs');
+  // Beside the docs folder: files of the repository the agent must not reach.
+  await writeFile(path.join(tmp.dir, 'README.md'), 'Repository readme.\n');
+  await writeFile(path.join(tmp.dir, 'secret.txt'), 'do-not-read\n');
   for (const [file, text] of Object.entries(SITE_FILES)) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true });
     await writeFile(path.join(root, file), text);
@@ -32,6 +35,13 @@ beforeAll(async () => {
     ],
     'gpt-garbage': [{ malformed: [{ name: 'read_file', arguments: 'not json at all' }] }],
     'gpt-hang': [{ hang: true }],
+    'gpt-escapes': [
+      { tools: [{ name: 'read_file', args: { path: '../secret.txt' } }] },
+      { tools: [{ name: 'write_file', args: { path: '../README.md', content: 'owned' } }] },
+      { tools: [{ name: 'write_file', args: { path: '.git/config', content: 'owned' } }] },
+      { text: 'Nothing to do\n\nThe files asked for are outside the docs folder.' },
+    ],
+    'gpt-links': [{ tools: [{ name: 'check_links', args: {} }] }, { text: 'Report links\n\nOne link is broken.' }],
   });
 });
 afterAll(async () => {
@@ -53,6 +63,50 @@ describe('language-model agent robustness', () => {
     const third = JSON.stringify(chat.received.filter((r) => r.model === 'gpt-sloppy')[2]!.messages);
     expect(third).toContain('delete_everything');
     expect(third.toLowerCase()).toMatch(/no such tool|unavailable tool|not found/);
+  });
+
+  it('tells the model the docs.json format and diagnostics codes that exist', async () => {
+    const system = chat.received.find((r) => r.model === 'gpt-sloppy')!.messages[0]!;
+    expect(system.role).toBe('system');
+    const text = String(system.content);
+    expect(text).toContain('"navigation" holds exactly one kind of division');
+    expect(text).toContain('"redirects"');
+    // Every code it names is one Folio registers (src/<layer>/codes.ts).
+    const registered = new Set<string>();
+    for (const layer of await readdir(path.resolve('src'))) {
+      const file = path.resolve('src', layer, 'codes.ts');
+      const source = await readFile(file, 'utf8').catch(() => '');
+      for (const m of source.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)) registered.add(m[1]!);
+    }
+    const named = [...new Set(text.match(/\b[A-Z]+_[A-Z_]+\b/g) ?? [])];
+    expect(named.length).toBeGreaterThan(10);
+    expect(named.filter((c) => !registered.has(c))).toEqual([]);
+  });
+
+  it('keeps reads and writes inside the docs folder; each refused call is in the transcript', async () => {
+    const steps: Step[] = [];
+    const run = await llmAgent(openai(), 'gpt-escapes')({ root, prompt: 'update the readme', step: (s) => void steps.push(s) });
+    expect(run.title).toBe('Nothing to do');
+    expect(await readFile(path.join(tmp.dir, 'README.md'), 'utf8')).toBe('Repository readme.\n');
+    const refused = steps.filter((s) => s.text.includes('was refused')).map((s) => s.text);
+    expect(refused).toEqual([
+      expect.stringContaining('read_file was refused: Path "../secret.txt" is outside the docs root.'),
+      expect.stringContaining('write_file was refused: Path "../README.md" is outside the docs root.'),
+      expect.stringContaining('write_file was refused: Path ".git/config" is outside the docs root.'),
+    ]);
+    expect(steps.some((s) => s.kind === 'changed')).toBe(false);
+    expect(JSON.stringify(chat.received.filter((r) => r.model === 'gpt-escapes').at(-1)!.messages)).not.toContain('do-not-read');
+  });
+
+  it('check_links reports a broken internal link with its file and line', async () => {
+    await writeFile(path.join(root, 'quickstart.mdx'), '---\ntitle: Quickstart\n---\n\nRead [setup](/guides/setp) next.\n');
+    const steps: Step[] = [];
+    await llmAgent(openai(), 'gpt-links')({ root, prompt: 'check the links', step: (s) => void steps.push(s) });
+    const result = JSON.stringify(chat.received.filter((r) => r.model === 'gpt-links').at(-1)!.messages);
+    expect(result).toContain('quickstart.mdx:5: /guides/setp leads to no page or file');
+    // Links that work are not listed.
+    expect(result).not.toContain('index.mdx');
+    expect(steps.find((s) => s.kind === 'check')).toMatchObject({ ok: false, text: expect.stringMatching(/^links: 1 broken: /) });
   });
 
   it('a model that only sends malformed calls stops at the step limit, without crashing', async () => {
@@ -91,7 +145,7 @@ describe('language-model agent robustness', () => {
       const before = chat.received.filter((r) => r.model === 'gpt-hang').length;
       const started = Date.now();
       const outcome = await runClaimedJob(
-        { db, workerId: 'w', workDir: path.join(tmp.dir, 'work'), llm: openai(), verify: 'none', timeoutMs: 2_000, log: () => {}, publicUrl: 'http://folio.test' },
+        { db, workerId: 'w', workDir: path.join(tmp.dir, 'work'), llm: openai(), verify: 'none', timeoutMs: 5_000, log: () => {}, publicUrl: 'http://folio.test' },
         job,
         new AbortController().signal,
       );
