@@ -1,5 +1,7 @@
-export { buildSite, type BuildOptions, type BuildResult, type BuildStats } from './build-site.js';
+export { API_HOSTS_FILE, buildSite, type BuildOptions, type BuildResult, type BuildStats } from './build-site.js';
 export { buildSiteIsolated, type IsolatedBuildOptions } from './isolated-build.js';
 export { htmlFileFor } from './site-files.js';
 export { BUILD_CODES, type BuildCode } from './codes.js';
 export { siteRedirects, type SiteRedirects } from './redirect-checks.js';
+export { searchIndexFiles } from './search-index.js';
+export { type ExternalCheckOptions } from './external-links.js';

@@ -1,6 +1,7 @@
 import { itemHref, type MenuItem } from '../page-menu.js';
 import type { DirectoryView, PageView } from '../types.js';
 import { NavIcon } from './icon.js';
+import { uiStrings, type UiStrings } from '../ui-strings.js';
 
 function Eyebrow({ items }: { items: PageView['eyebrow'] }) {
   if (items.length === 0) return null;
@@ -108,17 +109,22 @@ function PageMenu({ items, markdownPath, pagePath, siteName = 'docs', specHref }
 }
 
 /** Title block, body, directory listing and previous/next links. */
-export function Content({ page, menu }: { page: PageView; menu?: PageMenuProps }) {
+export function Content({ page, menu, ui = uiStrings('en') }: { page: PageView; menu?: PageMenuProps; ui?: UiStrings }) {
   return (
     <article className="content" data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
       <header className="page-header">
         <Eyebrow items={page.eyebrow} />
-        <h1 className="page-title">
+        <h1 className="page-title" data-pagefind-weight={page.searchWeight}>
           {page.title}
           {page.deprecated ? <span className="badge badge-deprecated">Deprecated</span> : null}
         </h1>
         {menu ? <PageMenu {...menu} pagePath={page.href} /> : null}
         {page.description ? <p className="page-description">{page.description}</p> : null}
+        {page.searchKeywords?.length ? (
+          <p className="search-keywords" hidden data-pagefind-weight={page.searchWeight ?? '7'}>
+            {page.searchKeywords.join(', ')}
+          </p>
+        ) : null}
         {page.rssHref ? (
           <a className="rss-link" href={page.rssHref} type="application/rss+xml">
             Subscribe with RSS
@@ -136,7 +142,7 @@ export function Content({ page, menu }: { page: PageView; menu?: PageMenuProps }
         <nav className="pager" aria-label="Previous and next pages" data-pagefind-ignore="">
           {page.prev ? (
             <a className="pager-prev" href={page.prev.href} rel="prev">
-              <small>Previous</small>
+              <small>{ui.previous}</small>
               <span>{page.prev.label}</span>
             </a>
           ) : (
@@ -144,7 +150,7 @@ export function Content({ page, menu }: { page: PageView; menu?: PageMenuProps }
           )}
           {page.next ? (
             <a className="pager-next" href={page.next.href} rel="next">
-              <small>Next</small>
+              <small>{ui.next}</small>
               <span>{page.next.label}</span>
             </a>
           ) : null}
@@ -155,12 +161,12 @@ export function Content({ page, menu }: { page: PageView; menu?: PageMenuProps }
 }
 
 /** "On this page": h2 and h3 headings of the body. */
-export function TableOfContents({ page }: { page: PageView }) {
+export function TableOfContents({ page, ui = uiStrings('en') }: { page: PageView; ui?: UiStrings }) {
   const items = page.headings.filter((h) => h.depth >= 2 && h.depth <= 3);
   if (items.length === 0 || page.mode === 'wide' || page.mode === 'custom') return null;
   return (
-    <nav className="toc" aria-label="On this page">
-      <p className="toc-title">On this page</p>
+    <nav className="toc" aria-label={ui.onThisPage}>
+      <p className="toc-title">{ui.onThisPage}</p>
       <ul role="list">
         {items.map((h) => (
           <li key={h.id} className={`toc-depth-${h.depth}`}>
