@@ -9,12 +9,12 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { llmsGroups, LlmsText, markdownFileFor, markdownLink, pageMarkdown, wantsMarkdown } from '../markdown/index.js';
-import { composeEndpointBody, pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
+import { bundleIslands, composeEndpointBody, pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
 import { API_PROXY_PATH, handleProxyRoute, type ProxyOptions } from '../openapi/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { hashText, matchRedirect, type RedirectRule } from '../shared/index.js';
 import { realPathInside, resolveInside } from '../shared/index.js';
-import { gitLastModified, loadSite, wantsTimestamps, type Site } from '../site/index.js';
+import { gitLastModified, loadSite, siteApiHosts, wantsTimestamps, type Site } from '../site/index.js';
 import { siteRedirects } from '../site-build/index.js';
 import { isLoopbackHost } from './host-check.js';
 import { fallbackNoticeHtml, overlayHtml } from './overlay.js';
@@ -90,6 +90,15 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   const clients = new Set<ServerResponse>();
   const waiters: ((files: string[]) => void)[] = [];
   const bodies = new Map<string, DevBody>();
+  // Island modules of the pages served so far (id → code), bundled together on request.
+  const islandModules = new Map<string, string>();
+  let islandBundle: { key: string; files: Promise<Map<string, string>> } | null = null;
+  function islandFile(pathname: string): Promise<string | undefined> | null {
+    if (!/^\/assets\/island[.-][\w.-]+\.js$/.test(pathname)) return null;
+    const key = [...islandModules.keys()].sort().join(',');
+    if (islandBundle?.key !== key) islandBundle = { key, files: bundleIslands(islandModules).then((r) => new Map(r.assets.map((a) => ['/' + a.file, a.contents]))) };
+    return islandBundle.files.then((files) => files.get(pathname));
+  }
   let state: Promise<{ site: Site | null; diagnostics: Diagnostic[]; renderer: SiteRenderer | null; redirects: RedirectRule[]; assets: Awaited<ReturnType<typeof siteAssets>>; tailwind: BuiltAsset | null }> | null = null;
 
   const load = () =>
@@ -135,7 +144,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (!body) {
       const r = await runMdxJob({ id: 0, ...job }, root, siteVariables(site));
       const composed = composeEndpointBody({ html: r.html, headings: r.headings }, suffix);
-      body = { html: composed.html, headings: composed.headings, features: r.features, diagnostics: [...problems, ...r.diagnostics], markdown: [r.markdown ?? '', markdownSuffix ?? ''].join('\n\n') };
+      body = { html: composed.html, headings: composed.headings, features: r.features, diagnostics: [...problems, ...r.diagnostics], markdown: [r.markdown ?? '', markdownSuffix ?? ''].join('\n\n'), ...(r.islands ? { islands: r.islands } : {}) };
+      for (const island of r.islands ?? []) islandModules.set(island.id, island.code);
       bodies.set(key, body);
     }
     return body;
@@ -180,7 +190,10 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       if (size > 2 * 1024 * 1024) return json(413, { error: { code: 'OPENAPI_PROXY_BAD_REQUEST', message: 'the request is over the 2 MB limit' } });
       chunks.push(chunk as Buffer);
     }
-    const answer = await handleProxyRoute(Buffer.concat(chunks).toString('utf8'), apiProxy);
+    // Only the servers the site's specs and api: pages name (a test or operator may pass its own list).
+    const { site } = await load();
+    const allowedHosts = apiProxy.allowedHosts ?? (site ? siteApiHosts(site) : []);
+    const answer = await handleProxyRoute(Buffer.concat(chunks).toString('utf8'), { ...apiProxy, allowedHosts });
     return json(answer.status, answer.json);
   }
 
@@ -202,6 +215,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (tailwind && pathname === '/' + tailwind.file) return send(res, 200, TYPES['.css']!, tailwind.contents);
     if (pathname === '/' + assets.js.file) return send(res, 200, TYPES['.js']!, assets.js.contents);
     if (pathname === '/' + assets.playground.file) return send(res, 200, TYPES['.js']!, assets.playground.contents);
+    const island = await islandFile(pathname);
+    if (island !== undefined && island !== null) return send(res, 200, TYPES['.js']!, island);
     const packaged = (await distFile(pathname, '/assets/katex/', pathname.startsWith('/assets/katex/') ? katexDist() : null)) ?? (await distFile(pathname, '/assets/mermaid/', pathname.startsWith('/assets/mermaid/') ? mermaidDist() : null));
     if (packaged) return send(res, 200, TYPES[path.extname(packaged)] ?? 'application/octet-stream', await readFile(packaged));
     // A large section's sidebar, shared by its pages (`assets/nav.<hash>.html`).

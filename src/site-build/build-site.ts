@@ -6,10 +6,10 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
-import { hasErrors, sortDiagnostics, type Diagnostic } from '../shared/index.js';
+import { bundleIslands, prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
+import { hasErrors, makeDirInside, sortDiagnostics, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { isInside } from '../shared/index.js';
-import { gitLastModified, loadSite, wantsTimestamps } from '../site/index.js';
+import { gitLastModified, loadSite, siteApiHosts, wantsTimestamps } from '../site/index.js';
 import { copyKatexAssets, mermaidAssetPath } from './assets.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem, refusedWrite } from './codes.js';
@@ -20,6 +20,9 @@ import { LinkCollector } from './link-checks.js';
 import { siteRedirects } from './redirect-checks.js';
 import { SearchPlan } from './search-plan.js';
 import { PageWriter, removeStale, writeAssetFiles, writeSiteFiles } from './write-site.js';
+
+/** Where a build lists the hosts its playground proxy may reach (read by `folio serve`). */
+export const API_HOSTS_FILE = '.folio-cache/api-hosts.json';
 
 export interface BuildOptions {
   root: string;
@@ -136,9 +139,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const saving = Promise.all([
     cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey))),
     writePageDiagnostics(outDir, pageDiagnostics),
+    // The hosts `folio serve`'s playground proxy may reach for this site (its specs' servers).
+    makeDirInside(outDir, '.folio-cache').then(() => writeFileInside(outDir, API_HOSTS_FILE, JSON.stringify(siteApiHosts(site)))),
   ]).catch((error: unknown) => void diagnostics.push(refusedWrite(error)));
   // Shared sidebars of large sections (`assets/nav.<hash>.html`) go with the assets.
-  await writeAssetFiles(site, outDir, [assets.css, assets.js, assets.playground, ...(tailwind ? [tailwind] : []), ...renderer.sharedFiles()], mermaid !== null && pages.drawsDiagrams, diagnostics);
+  // Components that keep state hydrate in the browser: one bundle per island module, React shared.
+  const islands = pages.islands.size ? await bundleIslands(pages.islands) : { assets: [], failed: [] };
+  for (const f of islands.failed) diagnostics.push(buildProblem('BUILD_ISLAND_FAILED', `A component module (island ${f.id}) could not be bundled for the browser: ${f.message}. Its pages show the server-rendered HTML, which does not react to clicks.`));
+  await writeAssetFiles(site, outDir, [assets.css, assets.js, assets.playground, ...(tailwind ? [tailwind] : []), ...renderer.sharedFiles(), ...islands.assets], mermaid !== null && pages.drawsDiagrams, diagnostics);
   const [{ outcome: indexed, ms }] = await Promise.all([indexing, saving]);
 
   for (const e of indexed?.errors ?? []) diagnostics.push(buildProblem('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));

@@ -47,6 +47,8 @@ export class PageWriter {
   written = 0;
   /** Some page drew a Mermaid diagram (the site then needs Mermaid's browser build). */
   drawsDiagrams = false;
+  /** Island modules the written pages draw (id → code), bundled once after the pages. */
+  readonly islands = new Map<string, string>();
   /** Writes refused because the output folder holds a link (`BUILD_PATH_OUTSIDE_ROOT`). */
   readonly refused: Diagnostic[] = [];
   /** href → the Markdown document written beside the page, for the llms files (bounded: `KEEP_MARKDOWN_CHARS`). */
@@ -95,6 +97,7 @@ export class PageWriter {
     const html = renderer.render(p.route, composeEndpointBody(body, p.suffix));
     this.rendered++;
     if (body.features.includes('mermaid')) this.drawsDiagrams = true;
+    for (const island of body.islands ?? []) this.islands.set(island.id, island.code);
     search.pageRendered(p.route.href, html);
     progress?.(this.rendered, this.total);
     const target = resolveInside(outDir, htmlFileFor(p.route.href));

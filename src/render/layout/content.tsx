@@ -1,6 +1,7 @@
 import { itemHref, type MenuItem } from '../page-menu.js';
 import type { DirectoryView, PageView } from '../types.js';
 import { NavIcon } from './icon.js';
+import { uiStrings, type UiStrings } from '../ui-strings.js';
 
 function Eyebrow({ items }: { items: PageView['eyebrow'] }) {
   if (items.length === 0) return null;
@@ -108,7 +109,7 @@ function PageMenu({ items, markdownPath, pagePath, siteName = 'docs', specHref }
 }
 
 /** Title block, body, directory listing and previous/next links. */
-export function Content({ page, menu }: { page: PageView; menu?: PageMenuProps }) {
+export function Content({ page, menu, ui = uiStrings('en') }: { page: PageView; menu?: PageMenuProps; ui?: UiStrings }) {
   return (
     <article className="content" data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
       <header className="page-header">
@@ -136,7 +137,7 @@ export function Content({ page, menu }: { page: PageView; menu?: PageMenuProps }
         <nav className="pager" aria-label="Previous and next pages" data-pagefind-ignore="">
           {page.prev ? (
             <a className="pager-prev" href={page.prev.href} rel="prev">
-              <small>Previous</small>
+              <small>{ui.previous}</small>
               <span>{page.prev.label}</span>
             </a>
           ) : (
@@ -144,7 +145,7 @@ export function Content({ page, menu }: { page: PageView; menu?: PageMenuProps }
           )}
           {page.next ? (
             <a className="pager-next" href={page.next.href} rel="next">
-              <small>Next</small>
+              <small>{ui.next}</small>
               <span>{page.next.label}</span>
             </a>
           ) : null}
@@ -155,12 +156,12 @@ export function Content({ page, menu }: { page: PageView; menu?: PageMenuProps }
 }
 
 /** "On this page": h2 and h3 headings of the body. */
-export function TableOfContents({ page }: { page: PageView }) {
+export function TableOfContents({ page, ui = uiStrings('en') }: { page: PageView; ui?: UiStrings }) {
   const items = page.headings.filter((h) => h.depth >= 2 && h.depth <= 3);
   if (items.length === 0 || page.mode === 'wide' || page.mode === 'custom') return null;
   return (
-    <nav className="toc" aria-label="On this page">
-      <p className="toc-title">On this page</p>
+    <nav className="toc" aria-label={ui.onThisPage}>
+      <p className="toc-title">{ui.onThisPage}</p>
       <ul role="list">
         {items.map((h) => (
           <li key={h.id} className={`toc-depth-${h.depth}`}>
