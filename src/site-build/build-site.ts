@@ -143,7 +143,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   // Compile and write: cached bodies first, then each compiled body as it arrives.
   const links = new LinkCollector(Boolean(options.externalLinks));
-  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, markdown, basePath, feeds: { siteName: site.config.name, siteUrl: publicUrl ?? (basePath || undefined) } });
+  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, markdown, basePath, writtenMarkdown: work.outputIntact ? cache.manifest.markdown : undefined, feeds: { siteName: site.config.name, siteUrl: publicUrl ?? (basePath || undefined) } });
   for (const p of todo) {
     if (!p.body) continue;
     pages.write(p);
@@ -170,8 +170,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     : undefined;
   const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, { publicUrl, basePath, access }, diagnostics);
   if (markdown) {
-    const pageKeys = new Map(planned.map((p) => [p.route.href, p.pageKey]));
-    extra.push(...(await writeLlmsFiles({ site, output: pages.output, renderer, siteUrl: publicUrl ?? (basePath || undefined), maxFullBytes: options.llmsFullMaxBytes, pageKeys, rendered: pages.markdown, reuse: work.outputIntact && options.cache !== false })));
+    const markdownKeys = new Map(planned.map((p) => [p.route.href, p.markdownKey]));
+    extra.push(...(await writeLlmsFiles({ site, output: pages.output, renderer, siteUrl: publicUrl ?? (basePath || undefined), maxFullBytes: options.llmsFullMaxBytes, markdownKeys, rendered: pages.markdown, reuse: work.outputIntact && options.cache !== false })));
   }
   await removeStale(outDir, work.previous, cache.manifest.files, work.live, extra);
 
@@ -180,7 +180,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const searchStart = performance.now();
   const indexing = searchPlan.finish().then((outcome) => ({ outcome, ms: Math.round(performance.now() - searchStart) }));
   const saving = Promise.all([
-    cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey))),
+    cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey)), markdown ? Object.fromEntries(planned.map((p) => [p.route.href, p.markdownKey])) : undefined),
     writePageDiagnostics(outDir, pageDiagnostics),
     // The hosts `folio serve`'s playground proxy may reach for this site (its specs' servers).
     makeDirInside(outDir, '.folio-cache').then(() => writeFileInside(outDir, API_HOSTS_FILE, JSON.stringify(siteApiHosts(site)))),
