@@ -52,7 +52,7 @@ function spec(server: string) {
         post: {
           summary: 'Update item',
           description: 'Changes an item.',
-          'x-mint': { href: '/api/update-item' },
+          'x-mint': { href: '/api/update-item', metadata: { 'og:title': 'Update one item', keywords: ['items'] } },
           parameters: [
             { name: 'itemId', in: 'path', required: true, schema: { type: 'string' }, description: 'The item.' },
             { name: 'verbose', in: 'query', schema: { type: 'boolean' }, description: 'Say more.' },
@@ -231,6 +231,8 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(dev.url.replace('127.0.0.1', 'localhost') + '/api/update-item');
+    // x-mint metadata is the generated page's frontmatter.
+    expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe('Update one item');
     for (const name of ['itemId', 'verbose', 'name', 'size']) await expect.poll(() => page.locator('.api-field-name', { hasText: name }).first().isVisible()).toBe(true);
     // Without the tabs island every sample is visible; the first is cURL.
     expect(await page.locator('.api-request-example .folio-tab-panel').first().isVisible()).toBe(true);
