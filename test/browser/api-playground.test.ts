@@ -214,7 +214,7 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
     await page.close();
   });
 
-  it('draws two columns on desktop, one on phones, light and dark, and reads without JavaScript', async () => {
+  it('draws two columns on desktop, one on phones, light and dark, and reads without JavaScript', { timeout: 90_000 }, async () => {
     for (const [name, viewport] of [['desktop', { width: 1440, height: 1000 }], ['phone', { width: 390, height: 844 }]] as const) {
       for (const scheme of ['light', 'dark'] as const) {
         const page = await browser.newPage({ viewport, colorScheme: scheme });
