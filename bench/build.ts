@@ -6,9 +6,11 @@
  * time of a one-page edit rebuilt in the same process, with the machine's load average.
  *
  * Usage: tsx bench/build.ts [1000 3000 10000 50000 ...] [--shape one-section|tabs|languages]
- *        [--corpus NAME] [--no-search] [--no-warm] [--keep]
+ *        [--corpus NAME] [--no-search] [--no-llms] [--no-warm] [--keep] [--og-images]
+ * `--og-images` draws a social image per page (cold build: all drawn; edits: the edited page's).
  * Sizes default to 1000 and 3000. `--corpus NAME` builds ../shared/corpora/NAME (copied first,
- * so the edit does not touch it) instead of a generated corpus. Files go under the temporary
+ * so the edit does not touch it) instead of a generated corpus. `--no-llms` builds without the
+ * Markdown export (`<page>.md`, llms files), to measure what it costs. Files go under the temporary
  * folder (TMPDIR chooses the disk).
  */
 import { spawnSync } from 'node:child_process';
@@ -28,8 +30,10 @@ interface Job {
   shape: Shape;
   corpus?: string;
   search: boolean;
+  llms: boolean;
   warm: boolean;
   keep: boolean;
+  og: boolean;
 }
 
 interface Figures {
@@ -52,14 +56,18 @@ interface Figures {
   searchMode: string;
   searchMs: number;
   load: string;
+  /** Time of the internal link and anchor checks (cold build). */
+  linksMs: number;
+  og?: { drawn: number; reused: number; ms: number; bytes: number };
   edit?: { wallMs: number; cpuMs: number; compiled: number };
   warmEdit?: { wallMs: number; cpuMs: number; compiled: number };
   kept?: string;
 }
 
 /** Every file under `dir` but the build cache: total bytes, and the pages' HTML. */
-async function outputSizes(dir: string): Promise<{ bytes: number; htmlFiles: number; htmlBytes: number; navFiles: string[] }> {
+async function outputSizes(dir: string): Promise<{ bytes: number; htmlFiles: number; htmlBytes: number; navFiles: string[]; ogBytes: number }> {
   let bytes = 0;
+  let ogBytes = 0;
   let htmlFiles = 0;
   let htmlBytes = 0;
   const navFiles: string[] = [];
@@ -72,6 +80,7 @@ async function outputSizes(dir: string): Promise<{ bytes: number; htmlFiles: num
       }
       const size = (await stat(path.join(dir, child))).size;
       bytes += size;
+      if (child.startsWith('assets/og/')) ogBytes += size;
       if (/^assets\/nav\.[0-9a-f]+\.html$/.test(child)) navFiles.push(child);
       else if (child.endsWith('index.html') && child !== 'index.html' && !child.startsWith('pagefind')) {
         htmlFiles++;
@@ -80,7 +89,7 @@ async function outputSizes(dir: string): Promise<{ bytes: number; htmlFiles: num
     }
   };
   await walk('');
-  return { bytes, htmlFiles, htmlBytes, navFiles };
+  return { bytes, htmlFiles, htmlBytes, navFiles, ogBytes };
 }
 
 /** One build job, in this (child) process. */
@@ -106,7 +115,7 @@ async function runJob(job: Job): Promise<Figures> {
     const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
-    const cold = await buildSite({ root, outDir: out, search: job.search });
+    const cold = await buildSite({ root, outDir: out, search: job.search, markdown: job.llms, ogImages: job.og || undefined });
     const wallMs = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
     const rssMb = Math.round(process.resourceUsage().maxRSS / 1024);
@@ -115,7 +124,7 @@ async function runJob(job: Job): Promise<Figures> {
     let navGz = 0;
     for (const f of sizes.navFiles) navGz += gzipSync(await readFile(path.join(out, f))).length;
     const figures: Figures = {
-      label: job.corpus ?? job.shape,
+      label: `${job.corpus ?? job.shape}${job.llms ? '' : ' (no Markdown export)'}`,
       pages: cold.pages,
       wallMs,
       cpuMs: (cpu.user + cpu.system) / 1000,
@@ -136,6 +145,8 @@ async function runJob(job: Job): Promise<Figures> {
       searchMode: cold.stats!.searchMode,
       searchMs: cold.stats!.searchMs,
       load,
+      linksMs: cold.stats!.linksMs,
+      og: cold.stats!.og ? { drawn: cold.stats!.og.drawn, reused: cold.stats!.og.reused, ms: cold.stats!.og.ms, bytes: sizes.ogBytes } : undefined,
     };
     if (job.warm) {
       // A one-page edit, then three more with the MDX pipeline loaded (as under `folio build --watch`).
@@ -143,7 +154,7 @@ async function runJob(job: Job): Promise<Figures> {
         await appendFile(edited, `\nOne more sentence after edit ${n}.\n`);
         const c0 = process.cpuUsage();
         const w0 = performance.now();
-        const r = await buildSite({ root, outDir: out, search: false });
+        const r = await buildSite({ root, outDir: out, search: false, markdown: job.llms, ogImages: job.og || undefined });
         const c = process.cpuUsage(c0);
         return { wallMs: performance.now() - w0, cpuMs: (c.user + c.system) / 1000, compiled: r.stats?.compiled ?? 0 };
       };
@@ -164,6 +175,8 @@ function print(f: Figures): void {
   console.log(`${f.label}, ${f.pages} pages${f.ok ? '' : ` (build not ok: ${f.problems})`}; load average before: ${f.load}`);
   console.log(`  wall            ${(f.wallMs / 1000).toFixed(2)} s (${Math.round(f.pages / (f.wallMs / 1000))} pages/s; search ${f.searchMode}${f.searchMs ? `, ${(f.searchMs / 1000).toFixed(2)} s after the last page` : ''})`);
   console.log(`  CPU             ${(f.cpuMs / 1000).toFixed(2)} s (this process and its worker threads; Pagefind runs in its own processes)`);
+  console.log(`  link checks     ${Math.round(f.linksMs)} ms (internal links, anchors, assets)`);
+  if (f.og) console.log(`  social images   ${f.og.drawn} drawn, ${f.og.reused} kept in ${(f.og.ms / 1000).toFixed(2)} s (${Math.round(f.og.ms / Math.max(1, f.og.drawn))} ms each; ${(f.og.bytes / 1024 / 1024).toFixed(1)} MB)`);
   console.log(`  peak RSS        ${f.rssMb} MB`);
   console.log(`  output          ${(f.outputBytes / 1024 / 1024).toFixed(1)} MB (without .folio-cache)`);
   console.log(`  HTML/page       ${kb(f.htmlPerPage)} (${f.htmlFiles} page files)`);
@@ -191,7 +204,7 @@ if (childArg >= 0) {
   const list = corpus ? [0] : sizes.length ? sizes : [1000, 3000];
   console.log(`${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB; files under ${os.tmpdir()}`);
   for (const pages of list) {
-    const job: Job = { pages, shape, corpus, search: !args.includes('--no-search'), warm: !args.includes('--no-warm'), keep: args.includes('--keep') };
+    const job: Job = { pages, shape, corpus, search: !args.includes('--no-search'), llms: !args.includes('--no-llms'), warm: !args.includes('--no-warm'), keep: args.includes('--keep'), og: args.includes('--og-images') };
     // A child process per build: peak RSS is that build's alone.
     const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--child', JSON.stringify(job)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
     const line = child.stdout.split('\n').find((l) => l.startsWith('FIGURES '));

@@ -230,5 +230,6 @@ export function pageViewFromRoute(
     mode: body.mode,
     mermaid: body.mermaid,
     math: body.math,
+    specFile: route.endpoint ? ('specFile' in route.endpoint ? route.endpoint.specFile : route.endpoint.spec) : undefined,
   };
 }

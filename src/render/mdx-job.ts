@@ -20,6 +20,8 @@ export interface MdxJob {
   iconLibrary?: IconLibrary;
   /** Shiki themes of code blocks (docs.json `styling.codeblocks`; part of the build's env key). */
   codeThemes?: CodeThemes;
+  /** `false`: no Markdown of the body (a build with Markdown export off); part of the build's env key. */
+  markdown?: boolean;
 }
 
 export interface MdxResult {
@@ -80,7 +82,7 @@ export async function runMdxJob(job: MdxJob, root: string, variables: Record<str
         }
         return null;
       },
-    }, { alsoText: treeToMarkdown, untrusted: options.untrusted });
+    }, { alsoText: job.markdown === false ? undefined : treeToMarkdown, untrusted: options.untrusted });
     return { id: job.id, html: out.html, headings: out.headings, diagnostics: [...refused, ...out.diagnostics], features: [...out.usesClientFeatures], renderer: out.renderer, markdown: out.text, ...(out.islands ? { islands: out.islands } : {}) };
   } catch (error) {
     // A crash in one page must not stop the others: report it on the page and move on. The code

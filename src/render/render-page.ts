@@ -10,6 +10,7 @@ import { createElement } from 'react';
 import { HEAD_SCRIPT } from './head-script.js';
 import { Banner, Footer } from './layout/chrome.js';
 import { Content, TableOfContents } from './layout/content.js';
+import { specHref } from './page-menu.js';
 import { Header, TabBar } from './layout/header.js';
 import { Sidebar, numberSidebar } from './layout/sidebar.js';
 import { htmlLang } from './languages.js';
@@ -135,7 +136,7 @@ export class PageRenderer {
     ].filter(Boolean);
 
     const header = renderToStaticMarkup(createElement(Header, { chrome, switchers: page.switchers }));
-    const menu = chrome.pageMenu?.length && page.href !== '/404' ? { items: chrome.pageMenu, markdownPath: a.base.replace(/\/?$/, '/') + markdownFileFor(page.href) } : undefined;
+    const menu = chrome.pageMenu?.length && page.href !== '/404' ? { items: chrome.pageMenu, markdownPath: a.base.replace(/\/?$/, '/') + markdownFileFor(page.href), siteName: chrome.siteName, specHref: specHref(page.specFile, a.base) } : undefined;
     const ui = uiStrings(chrome.lang);
     const content = renderToStaticMarkup(createElement(Content, { page, menu, ui }));
     const toc = renderToStaticMarkup(createElement(TableOfContents, { page, ui }));

@@ -60,28 +60,45 @@ function Directory({ directory }: { directory: DirectoryView }) {
 interface PageMenuProps {
   items: MenuItem[];
   markdownPath: string;
+  /** The site's name: the MCP server's name in install links. */
+  siteName?: string;
+  /** Endpoint pages: where their spec file is (`download-spec`). */
+  specHref?: string;
 }
 
-/** The contextual menu: native `<details>`, real links; the client script adds copying and absolute URLs. */
-function PageMenu({ items, markdownPath, pagePath }: PageMenuProps & { pagePath: string }) {
+/**
+ * The contextual menu: native `<details>`, real links; the client script adds copying, printing and
+ * absolute URLs (`data-folio-menu-href` keeps the template it fills).
+ */
+function PageMenu({ items, markdownPath, pagePath, siteName = 'docs', specHref }: PageMenuProps & { pagePath: string }) {
+  const shown = items.filter((item) => item.kind !== 'spec' || specHref);
+  if (shown.length === 0) return null;
+  const template = (href: string) => href.replace(/\$md/g, markdownPath).replace(/\$path/g, encodeURIComponent(pagePath));
   return (
-    <details className="page-menu" data-pagefind-ignore="" data-folio-page-menu={markdownPath}>
+    <details className="page-menu" data-pagefind-ignore="" data-folio-page-menu={markdownPath} data-folio-site-name={siteName}>
       <summary>Page actions</summary>
       <ul>
-        {items.map((item) => (
-          <li key={item.label}>
-            {item.kind === 'copy' || item.kind === 'copy-mcp' ? (
-              <button type="button" data-folio-menu-copy={item.kind === 'copy' ? 'page' : 'mcp'} title={item.description}>
-                {item.label}
+        {shown.map((item, i) => (
+          <li key={`${item.id}-${i}`} data-folio-menu-item={item.id}>
+            {item.kind === 'copy' ? (
+              <button type="button" data-folio-menu-copy={item.copy}>
+                <span className="page-menu-label">{item.label}</span>
+                {item.description ? <span className="page-menu-description">{item.description}</span> : null}
+              </button>
+            ) : item.kind === 'print' ? (
+              <button type="button" data-folio-menu-print="">
+                <span className="page-menu-label">{item.label}</span>
+                {item.description ? <span className="page-menu-description">{item.description}</span> : null}
               </button>
             ) : (
               <a
-                href={itemHref(item.href ?? '$md', markdownPath, pagePath)}
-                data-folio-menu-href={item.kind === 'link' ? item.href!.replace(/\$md/g, markdownPath).replace(/\$path/g, encodeURIComponent(pagePath)) : undefined}
-                title={item.description}
+                href={item.kind === 'spec' ? specHref : itemHref(item.href ?? '$md', markdownPath, pagePath, siteName)}
+                data-folio-menu-href={item.kind === 'link' || item.kind === 'install' ? template(item.href!) : undefined}
                 {...(item.kind === 'link' ? { target: '_blank', rel: 'noopener' } : {})}
+                {...(item.kind === 'spec' ? { download: '' } : {})}
               >
-                {item.label}
+                <span className="page-menu-label">{item.label}</span>
+                {item.description ? <span className="page-menu-description">{item.description}</span> : null}
               </a>
             )}
           </li>
@@ -97,12 +114,17 @@ export function Content({ page, menu, ui = uiStrings('en') }: { page: PageView; 
     <article className="content" data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
       <header className="page-header">
         <Eyebrow items={page.eyebrow} />
-        <h1 className="page-title">
+        <h1 className="page-title" data-pagefind-weight={page.searchWeight}>
           {page.title}
           {page.deprecated ? <span className="badge badge-deprecated">Deprecated</span> : null}
         </h1>
         {menu ? <PageMenu {...menu} pagePath={page.href} /> : null}
         {page.description ? <p className="page-description">{page.description}</p> : null}
+        {page.searchKeywords?.length ? (
+          <p className="search-keywords" hidden data-pagefind-weight={page.searchWeight ?? '7'}>
+            {page.searchKeywords.join(', ')}
+          </p>
+        ) : null}
         {page.rssHref ? (
           <a className="rss-link" href={page.rssHref} type="application/rss+xml">
             Subscribe with RSS
