@@ -162,8 +162,9 @@ export class SiteRenderer {
     page.unsearchable = flags.unsearchable;
     if (body.islands?.length) page.islands = body.islands.map((i) => i.id);
     const source = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
-    applyPageFrontmatter(page, source?.frontmatter ?? {});
-    const fm = source?.frontmatter ?? {};
+    // A generated endpoint page takes its operation's `x-mint.metadata` as its frontmatter (og:*, keywords, noindex...).
+    const fm = source?.frontmatter ?? (route.kind === 'endpoint' ? (this.site.openapi?.specs.operation(route.href)?.metadata ?? {}) : {});
+    applyPageFrontmatter(page, fm);
     if (fm.rss === true) page.rssHref = `${route.href.replace(/\/$/, '')}/rss.xml`;
     const showDate = typeof fm.timestamp === 'boolean' ? fm.timestamp : this.site.config.metadata?.timestamp === true;
     if (showDate && route.kind === 'page') page.lastModified = pageDate(fm.lastUpdatedDate, route.file ? this.options.lastModified?.get(route.file) : undefined, this.builtAt);
@@ -171,7 +172,7 @@ export class SiteRenderer {
       href: route.href,
       title: route.title,
       description: route.description,
-      frontmatter: source?.frontmatter ?? {},
+      frontmatter: fm,
       noindex: flags.noindex,
       breadcrumbs: route.breadcrumbs,
       api: route.kind === 'endpoint' || source?.openapi !== undefined,

@@ -4,6 +4,7 @@
  * the pages whose key changed and then the site-wide files (`write-site.ts`), finish the search
  * index (`search-plan.ts`), and report.
  */
+import { codeThemesOf } from '../mdx/index.js';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleIslands, prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
@@ -135,7 +136,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const markdown = options.markdown !== false;
   const keys = buildKeys(site, variables, options.untrusted ? `${snippets}:untrusted` : snippets, [assets.css.file, assets.js.file, katex ?? '', mermaid ?? '', tailwind?.file ?? ''], markdown);
   // Endpoint pages are drawn while planning, their samples highlighted: load the grammars first.
-  if (site.openapi) await prepareEndpointHighlighting();
+  if (site.openapi) await prepareEndpointHighlighting(codeThemesOf(site.config.styling?.codeblocks).themes);
   const work = await decideWork(planPages(site, renderer, keys, diagnostics, markdown), cache, outDir);
   const { planned, todo, toCompile } = work;
   const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false });
