@@ -6,10 +6,11 @@
  * time of a one-page edit rebuilt in the same process, with the machine's load average.
  *
  * Usage: tsx bench/build.ts [1000 3000 10000 50000 ...] [--shape one-section|tabs|languages]
- *        [--corpus NAME] [--no-search] [--no-warm] [--keep] [--og-images]
+ *        [--corpus NAME] [--no-search] [--no-llms] [--no-warm] [--keep] [--og-images]
  * `--og-images` draws a social image per page (cold build: all drawn; edits: the edited page's).
  * Sizes default to 1000 and 3000. `--corpus NAME` builds ../shared/corpora/NAME (copied first,
- * so the edit does not touch it) instead of a generated corpus. Files go under the temporary
+ * so the edit does not touch it) instead of a generated corpus. `--no-llms` builds without the
+ * Markdown export (`<page>.md`, llms files), to measure what it costs. Files go under the temporary
  * folder (TMPDIR chooses the disk).
  */
 import { spawnSync } from 'node:child_process';
@@ -29,6 +30,7 @@ interface Job {
   shape: Shape;
   corpus?: string;
   search: boolean;
+  llms: boolean;
   warm: boolean;
   keep: boolean;
   og: boolean;
@@ -110,7 +112,7 @@ async function runJob(job: Job): Promise<Figures> {
     const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
-    const cold = await buildSite({ root, outDir: out, search: job.search, ogImages: job.og || undefined });
+    const cold = await buildSite({ root, outDir: out, search: job.search, markdown: job.llms, ogImages: job.og || undefined });
     const wallMs = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
     const rssMb = Math.round(process.resourceUsage().maxRSS / 1024);
@@ -119,7 +121,7 @@ async function runJob(job: Job): Promise<Figures> {
     let navGz = 0;
     for (const f of sizes.navFiles) navGz += gzipSync(await readFile(path.join(out, f))).length;
     const figures: Figures = {
-      label: job.corpus ?? job.shape,
+      label: `${job.corpus ?? job.shape}${job.llms ? '' : ' (no Markdown export)'}`,
       pages: cold.pages,
       wallMs,
       cpuMs: (cpu.user + cpu.system) / 1000,
@@ -144,7 +146,7 @@ async function runJob(job: Job): Promise<Figures> {
         await appendFile(edited, `\nOne more sentence after edit ${n}.\n`);
         const c0 = process.cpuUsage();
         const w0 = performance.now();
-        const r = await buildSite({ root, outDir: out, search: false, ogImages: job.og || undefined });
+        const r = await buildSite({ root, outDir: out, search: false, markdown: job.llms, ogImages: job.og || undefined });
         const c = process.cpuUsage(c0);
         return { wallMs: performance.now() - w0, cpuMs: (c.user + c.system) / 1000, compiled: r.stats?.compiled ?? 0 };
       };
@@ -193,7 +195,7 @@ if (childArg >= 0) {
   const list = corpus ? [0] : sizes.length ? sizes : [1000, 3000];
   console.log(`${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB; files under ${os.tmpdir()}`);
   for (const pages of list) {
-    const job: Job = { pages, shape, corpus, search: !args.includes('--no-search'), warm: !args.includes('--no-warm'), keep: args.includes('--keep'), og: args.includes('--og-images') };
+    const job: Job = { pages, shape, corpus, search: !args.includes('--no-search'), llms: !args.includes('--no-llms'), warm: !args.includes('--no-warm'), keep: args.includes('--keep'), og: args.includes('--og-images') };
     // A child process per build: peak RSS is that build's alone.
     const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--child', JSON.stringify(job)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
     const line = child.stdout.split('\n').find((l) => l.startsWith('FIGURES '));

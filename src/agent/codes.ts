@@ -51,6 +51,7 @@ const FROM_GIT: Record<GitCode, AgentCode> = {
   GIT_CLONE_FAILED: 'AGENT_CLONE_FAILED',
   GIT_REF_NOT_FOUND: 'AGENT_REF_NOT_FOUND',
   GIT_PUSH_FAILED: 'AGENT_PUSH_FAILED',
+  GIT_INTERRUPTED: 'AGENT_TIMEOUT',
 };
 
 /** The failure reason for any thrown value, keeping codes of AgentErrors and naming git's failures as the job's. */

@@ -9,3 +9,4 @@ export * from './llm/options.js';
 export * from './pull-requests/index.js';
 export * from './run-job.js';
 export * from './worker.js';
+export * from './automations/index.js';

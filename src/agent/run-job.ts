@@ -13,6 +13,7 @@ import { AgentError, reasonFromError } from './codes.js';
 import type { LlmOptions } from './llm/options.js';
 import type { AgentModel, AgentRun } from './model.js';
 import { modelFor } from './models.js';
+import { githubGitCredentials } from './pull-requests/github.js';
 import { pullRequestProviderFor, type PullRequestSettings } from './pull-requests/select.js';
 import { Transcript } from './transcript.js';
 import { describeErrors, newErrors, siteErrors, type VerifyLevel } from './verify.js';
@@ -89,7 +90,9 @@ async function carryOut(
 ): Promise<{ prLink: string | null; summary: string }> {
   const project = await projectSettings(rt.db, job.projectId);
   // No source.ref: work from the project's configured branch (its published docs).
-  const work = await WorkBranch.checkout({ repository: job.repository, base: job.ref ?? project.branch, branch: branchForJob(job.id), dir });
+  // The run's signal stops a hanging clone, fetch or push too; a GitHub token reaches git through a credential helper.
+  const credentials = githubGitCredentials(job.repository, rt.github) ?? undefined;
+  const work = await WorkBranch.checkout({ repository: job.repository, base: job.ref ?? project.branch, branch: branchForJob(job.id), dir, signal, credentials });
   transcript.add({ kind: 'note', text: `Checked out ${work.baseBranch} into work branch ${work.workBranch}.` });
   const docsDir = project.docsDir;
   const root = resolveInside(work.dir, docsDir);

@@ -40,7 +40,7 @@ export interface WorkerOptions {
   llm?: LlmOptions | null;
   /** Extra models by job `model` name, beside folio-maintainer and the LLM provider. */
   models?: Readonly<Record<string, AgentModel>>;
-  /** Longest a job run may take before it fails with AGENT_TIMEOUT (default 30 min). */
+  /** Longest a job run may take before it fails with AGENT_TIMEOUT, a running git command included (default `FOLIO_JOB_TIMEOUT` seconds, else 30 min). */
   jobTimeoutMs?: number;
   /** Checks before pushing (default `build`). */
   verify?: VerifyLevel | 'none';
@@ -66,6 +66,12 @@ function agentJobLeases(db: Database): LeaseStore<AgentJobRow> {
     reapExpired: (leaseMs) => reapExpiredAgentJobLeases(db, leaseMs),
     releaseAllExcept: (live) => releaseAgentJobLeasesExcept(db, live),
   };
+}
+
+/** `FOLIO_JOB_TIMEOUT` (seconds, > 0) in milliseconds, else 30 minutes. */
+export function jobTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const seconds = Number(env.FOLIO_JOB_TIMEOUT);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 30 * 60_000;
 }
 
 /** Queue-only handle for processes that create jobs but run no worker (e.g. `folio serve --no-worker` on PostgreSQL). */
@@ -100,7 +106,7 @@ export async function startWorker({
   github = githubOptionsFromEnv(),
   llm = llmOptionsFromEnv(),
   verify = 'build',
-  jobTimeoutMs = 30 * 60_000,
+  jobTimeoutMs = jobTimeoutFromEnv(),
   models,
   workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
   log = () => {},

@@ -10,6 +10,8 @@ export const apiCodes = {
   INVALID_REQUEST: 'The request body, path or query failed validation; the message names the field.',
   BODY_TOO_LARGE: 'The request body is larger than the server accepts.',
   RATE_LIMITED: "The project used up its agent requests for the hour; retry after `Retry-After` seconds.",
+  AUTOMATION_INACTIVE: 'The automation is paused, so it cannot be triggered.',
+  AUTOMATION_NOT_SCHEDULED: 'The automation runs on pushes; only scheduled automations can be triggered through the API.',
   JOB_ARCHIVED: 'The job is archived and takes no more messages.',
   INTERNAL: 'An unexpected server error; the server log has the details.',
 } as const;

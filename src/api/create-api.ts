@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { registerAgentRoutes } from './agent-routes.js';
+import { registerAutomationRoutes } from './automation-routes.js';
 import { bearerAuth, type AuthEnv, type KeyCache } from './auth.js';
 import type { ApiContext } from './context.js';
 import { ApiError, errorResponse } from './errors.js';
@@ -17,7 +18,7 @@ const OPENAPI_INFO = {
   info: {
     title: 'Folio Admin API',
     version: '2.0.0',
-    description: 'Administrative operations on documentation projects: documentation updates and agent jobs. Authenticate with an admin API key.',
+    description: 'Administrative operations on documentation projects: documentation updates, agent jobs and automations. Authenticate with an admin API key.',
   },
 };
 
@@ -93,6 +94,7 @@ export function registerAdminApi(app: OpenAPIHono<AuthEnv>, ctx: AdminApiContext
   registerAgentRoutes(app, ctx);
   registerUpdateRoutes(app, ctx);
   registerV1Routes(app, ctx);
+  registerAutomationRoutes(app, ctx);
   // Generated once, on first request (after every route is registered): it never changes while running.
   let openapi: string | null = null;
   app.get('/openapi.json', (c) => {

@@ -1,5 +1,5 @@
-import type { AgentJobMessageRow, AgentJobRow, AgentJobStepRow, UpdateRow } from '../db/index.js';
-import type { AgentJobBody, TranscriptBody, UpdateStatusBody } from './schemas.js';
+import type { AgentAutomationRow, AgentJobMessageRow, AgentJobRow, AgentJobStepRow, UpdateRow } from '../db/index.js';
+import type { AgentJobBody, AutomationBody, TranscriptBody, UpdateStatusBody } from './schemas.js';
 
 /** The columns an AgentJob body is made of (the job cache selects just these). */
 export type AgentJobFields = Pick<
@@ -48,5 +48,22 @@ export function updateStatusBody(row: UpdateRow): UpdateStatusBody {
     subdomain: row.previewSlug ? `${row.previewSlug}--${row.projectId}` : row.projectId,
     source: row.source as UpdateStatusBody['source'],
     commit: row.commitSha || row.commitRef ? { sha: row.commitSha, ref: row.commitRef, message: row.commitMessage } : null,
+  };
+}
+
+/** The API view of an automation. */
+export function automationBody(row: AgentAutomationRow): AutomationBody {
+  return {
+    id: row.id,
+    name: row.name,
+    trigger: row.trigger,
+    schedule: row.schedule,
+    branch: row.branch,
+    prompt: row.prompt,
+    model: row.model,
+    active: row.active,
+    nextRunAt: row.trigger === 'schedule' && row.nextRunAt ? row.nextRunAt.toISOString() : null,
+    lastRunAt: row.lastRunAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
   };
 }

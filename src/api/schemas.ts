@@ -185,3 +185,52 @@ export const UpdateStatusSchema = z
   .openapi('UpdateStatus');
 
 export type UpdateStatusBody = z.infer<typeof UpdateStatusSchema>;
+
+export const WorkflowParams = ProjectParams.extend({
+  workflowSchemaId: z.string().min(1).max(100).openapi({
+    param: { name: 'workflowSchemaId', in: 'path' },
+    description: 'The ID of the automation, as listed by `GET /v1/workflow/{projectId}` and on the Automations page of the dashboard.',
+  }),
+});
+
+export const WorkflowTriggeredSchema = z
+  .object({
+    schemaId: z.string().openapi({ description: 'The ID of the triggered automation.' }),
+    instanceId: z.string().openapi({ description: 'The ID of the queued automation run; the Automations page lists it in the run history.' }),
+    jobId: z.string().openapi({ description: 'The ID of the agent job processing the run; follow it with `GET /v2/agent/{projectId}/job/{id}`.' }),
+  })
+  .openapi('WorkflowTriggered');
+
+export const AutomationSchema = z
+  .object({
+    id: z.string().openapi({ description: 'The automation ID (the `workflowSchemaId` of the trigger endpoint).' }),
+    name: z.string().openapi({ description: 'Display name.' }),
+    trigger: z.enum(['schedule', 'push']).openapi({ description: '`schedule`: runs on `schedule`; `push`: runs when `branch` (or the project\'s branch) is pushed to.' }),
+    schedule: z.string().nullable().openapi({ description: '5-field cron expression in UTC (`minute hour day-of-month month day-of-week`); `null` for push automations.', example: '0 9 * * 1' }),
+    branch: z.string().nullable().openapi({ description: 'Push automations: the branch watched; `null` means the project\'s branch.' }),
+    prompt: z.string().openapi({ description: 'The instruction each run gives the agent.' }),
+    model: z.string().nullable().openapi({ description: 'The model of each run\'s job; `null`: the server default.' }),
+    active: z.boolean().openapi({ description: 'A paused automation neither runs nor can be triggered.' }),
+    nextRunAt: z.string().datetime().nullable().openapi({ description: 'When the schedule fires next; `null` for push automations.' }),
+    lastRunAt: z.string().datetime().nullable().openapi({ description: 'When a run last started.' }),
+    createdAt: z.string().datetime().openapi({ description: 'When the automation was created.' }),
+  })
+  .openapi('Automation');
+
+export type AutomationBody = z.infer<typeof AutomationSchema>;
+
+export const CreateAutomationBody = z
+  .object({
+    name: z.string().trim().min(1).max(100).openapi({ description: 'Display name, e.g. "Weekly link check".' }),
+    trigger: z.enum(['schedule', 'push']).openapi({ description: 'When it runs.' }),
+    schedule: z.string().max(200).optional().openapi({ description: 'Required for `schedule`: 5-field cron in UTC, e.g. `0 9 * * 1` (Mondays 09:00).' }),
+    branch: z.string().min(1).max(200).optional().openapi({ description: 'For `push`: the branch to watch; the project\'s branch when omitted.' }),
+    prompt: z.string().min(1, EMPTY_PROMPT).max(20_000).openapi({ description: 'The instruction for the agent, e.g. "fix broken links".' }),
+    model: z.string().min(1).max(100).optional().openapi({ description: 'The model of each run; the server default when omitted.' }),
+  })
+  .strict()
+  .openapi('CreateAutomationRequest');
+
+export const AutomationListSchema = z
+  .object({ automations: z.array(AutomationSchema).openapi({ description: 'The project\'s automations, oldest first.' }) })
+  .openapi('AutomationList');

@@ -4,7 +4,13 @@ import {
   pruneAgentRateBuckets,
   takeAgentRequestSlot,
   createAgentJob,
+  createAutomation,
+  deleteAutomation,
+  getAutomation,
   revokeApiKey,
+  setAutomationActive,
+  type AgentAutomationRow,
+  type AutomationRunReason,
   type AgentJobRow,
   type ApiKeyRow,
   type Database,
@@ -12,7 +18,7 @@ import {
   type UpdateRow,
   type UpdateSource,
 } from '../db/index.js';
-import { remoteBranches } from '../agent/index.js';
+import { cronProblem, nextCronTime, remoteBranches, type AutomationRun, type Automations } from '../agent/index.js';
 import { branchNameProblem } from '../git/index.js';
 import type { KeyCache } from './auth.js';
 import { ApiError } from './errors.js';
@@ -24,6 +30,15 @@ export interface UpdateTrigger {
   trigger(project: ProjectRow, source: UpdateSource): Promise<UpdateRow>;
   /** Queue a preview build of `branch` (created or rebuilt); returns the queued row and the preview's slug. */
   triggerPreview(project: ProjectRow, branch: string, source: UpdateSource): Promise<{ update: UpdateRow; slug: string }>;
+}
+
+export interface NewAutomationInput {
+  name: string;
+  trigger: 'schedule' | 'push';
+  schedule?: string;
+  branch?: string;
+  prompt: string;
+  model?: string;
 }
 
 export interface NewJobInput {
@@ -51,6 +66,18 @@ export interface AdminServices {
    * the preview is served at `<slug>--<projectId>.<site domain>`.
    */
   triggerPreview(project: ProjectRow, branch: string, source?: UpdateSource): Promise<{ update: UpdateRow; slug: string }>;
+  /** Store an automation (400 naming the field when the schedule, branch, prompt or model is refused). */
+  createAutomation(project: ProjectRow, input: NewAutomationInput): Promise<AgentAutomationRow>;
+  /** Delete an automation; false when the project has none with that id. */
+  deleteAutomation(project: ProjectRow, id: string): Promise<boolean>;
+  /** Pause or resume; null when the project has no such automation. */
+  setAutomationActive(project: ProjectRow, id: string, active: boolean): Promise<AgentAutomationRow | null>;
+  /**
+   * Run a scheduled automation now (`POST /v1/workflow/{projectId}/{workflowSchemaId}/trigger`): 400 for a
+   * malformed id, a paused automation or a push automation, 404 for one the project does not have, 429 past
+   * the project's agent rate.
+   */
+  triggerAutomation(project: ProjectRow, id: string, reason: AutomationRunReason): Promise<AutomationRun>;
   /** Revoke a key and drop it from the in-memory key cache at once. */
   revokeKey(keyId: string): Promise<ApiKeyRow | null>;
 }
@@ -63,6 +90,8 @@ export interface AdminServicesOptions {
   /** Accepted `model` values; any non-empty name when omitted. */
   models?: string[];
   enqueueAgentJob?: (jobId: string) => void | Promise<void>;
+  /** Starts automation runs (src/agent); automations cannot be triggered without it. */
+  automations?: Automations;
   /** The repository's branches, or null when they cannot be listed (the branch is then accepted); default `git ls-remote`. */
   listBranches?: (repository: string) => Promise<string[] | null>;
   now?: () => number;
@@ -75,9 +104,12 @@ function checkPrompt(prompt: string): void {
   if (prompt.trim() === '') throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: prompt: ${EMPTY_PROMPT}.`);
 }
 
+/** Automation ids are UUIDs (src/db/ids.ts uuidV7). */
+const AUTOMATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** Build the shared services over the database. */
 export function createAdminServices(options: AdminServicesOptions): AdminServices {
-  const { db, keyCache, updates, defaultModel, models, enqueueAgentJob, listBranches = remoteBranches, now = Date.now } = options;
+  const { db, keyCache, updates, defaultModel, models, enqueueAgentJob, automations, listBranches = remoteBranches, now = Date.now } = options;
 
   let lastPrune = 0;
 
@@ -115,6 +147,12 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
     );
   }
 
+  function checkModel(model: string | undefined): void {
+    if (model !== undefined && models && !models.includes(model)) {
+      throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: model: "${model}" is not offered by this server; choose one of ${quoted(models)}.`);
+    }
+  }
+
   async function enqueue(jobId: string): Promise<void> {
     // Without a queue the job stays `active` in the database, where a worker claims it.
     if (enqueueAgentJob) await enqueueAgentJob(jobId);
@@ -123,9 +161,7 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
   return {
     async createJob(project, input) {
       checkPrompt(input.prompt);
-      if (input.model !== undefined && models && !models.includes(input.model)) {
-        throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: model: "${input.model}" is not offered by this server; choose one of ${quoted(models)}.`);
-      }
+      checkModel(input.model);
       if (input.branch !== undefined) await checkBranch(project, input.branch);
       await checkRate(project);
       const job = await createAgentJob(db, {
@@ -154,6 +190,61 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
     async triggerPreview(project, branch, source = 'api') {
       await checkBranch(project, branch);
       return updates.triggerPreview(project, branch, source);
+    },
+    async createAutomation(project, input) {
+      const name = input.name.trim();
+      if (!name) throw new ApiError(400, 'INVALID_REQUEST', 'Invalid request: name: it is empty; name the automation, for example "Weekly link check".');
+      checkPrompt(input.prompt);
+      checkModel(input.model);
+      let schedule: string | null = null;
+      let nextRunAt: Date | null = null;
+      if (input.trigger === 'schedule') {
+        schedule = (input.schedule ?? '').trim().replace(/\s+/g, ' ');
+        if (!schedule) throw new ApiError(400, 'INVALID_REQUEST', 'Invalid request: schedule: a scheduled automation needs a cron expression in UTC, for example "0 9 * * 1" (Mondays 09:00).');
+        const problem = cronProblem(schedule);
+        if (problem) throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: schedule: "${schedule}" is not a cron expression: ${problem}.`);
+        nextRunAt = nextCronTime(schedule, new Date(now()));
+        if (!nextRunAt) throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: schedule: "${schedule}" names no date in the next five years.`);
+        if (input.branch !== undefined) throw new ApiError(400, 'INVALID_REQUEST', 'Invalid request: branch: only push automations watch a branch; scheduled runs work on the project\'s branch.');
+      } else {
+        if (input.schedule !== undefined && input.schedule.trim() !== '') throw new ApiError(400, 'INVALID_REQUEST', 'Invalid request: schedule: a push automation runs on pushes, not on a schedule; leave schedule out.');
+        if (input.branch !== undefined) {
+          const problem = branchNameProblem(input.branch);
+          if (problem) throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: branch: "${input.branch}" is not a usable branch name: ${problem}.`);
+        }
+      }
+      return createAutomation(db, {
+        projectId: project.id,
+        name,
+        trigger: input.trigger,
+        schedule,
+        branch: input.trigger === 'push' ? (input.branch ?? null) : null,
+        prompt: input.prompt,
+        model: input.model ?? null,
+        nextRunAt,
+      });
+    },
+    deleteAutomation: (project, id) => deleteAutomation(db, project.id, id),
+    async setAutomationActive(project, id, active) {
+      const current = await getAutomation(db, project.id, id);
+      if (!current) return null;
+      const next = active && current.schedule ? nextCronTime(current.schedule, new Date(now())) : null;
+      return setAutomationActive(db, project.id, id, active, next);
+    },
+    async triggerAutomation(project, id, reason) {
+      if (!AUTOMATION_ID.test(id)) throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: workflowSchemaId: "${id.slice(0, 100)}" is not an automation ID (a UUID, as listed by GET /v1/workflow/{projectId}).`);
+      const automation = await getAutomation(db, project.id, id);
+      if (!automation) throw new ApiError(404, 'NOT_FOUND', 'Automation not found. Check the ID (GET /v1/workflow/{projectId}) and that it belongs to this project.');
+      if (!automation.active) throw new ApiError(400, 'AUTOMATION_INACTIVE', `Automation "${automation.name}" is paused; resume it on the dashboard before triggering it.`);
+      if (automation.trigger !== 'schedule') {
+        throw new ApiError(400, 'AUTOMATION_NOT_SCHEDULED', `Automation "${automation.name}" runs on pushes; only scheduled automations can be triggered. Push to the watched branch instead.`);
+      }
+      if (!automations) throw new ApiError(400, 'AUTOMATION_INACTIVE', 'This server runs no automations.');
+      await checkRate(project);
+      const run = await automations.fire(automation, reason);
+      // Deleted or paused between the read and the run.
+      if (!run) throw new ApiError(404, 'NOT_FOUND', 'Automation not found. Check the ID (GET /v1/workflow/{projectId}) and that it belongs to this project.');
+      return run;
     },
     async revokeKey(keyId) {
       const row = await revokeApiKey(db, keyId);

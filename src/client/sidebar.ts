@@ -38,14 +38,23 @@ async function loadSharedTree(): Promise<void> {
   revealCurrent();
 }
 
-/** `[data-sidebar-toggle]` opens the sidebar as a drawer on narrow screens. */
+/**
+ * `[data-sidebar-toggle]` opens the sidebar as a drawer on narrow screens; its close button
+ * (`[data-sidebar-close]`), Escape or a tap outside it close it.
+ */
 export function initSidebarToggle(): void {
-  for (const button of document.querySelectorAll<HTMLElement>('[data-sidebar-toggle]')) {
-    button.addEventListener('click', () => {
-      const open = document.documentElement.classList.toggle('sidebar-open');
-      button.setAttribute('aria-expanded', String(open));
-    });
-  }
+  const toggles = document.querySelectorAll<HTMLElement>('[data-sidebar-toggle]');
+  const set = (open: boolean) => {
+    document.documentElement.classList.toggle('sidebar-open', open);
+    for (const t of toggles) t.setAttribute('aria-expanded', String(open));
+  };
+  const isOpen = () => document.documentElement.classList.contains('sidebar-open');
+  for (const button of toggles) button.addEventListener('click', (event) => (event.stopPropagation(), set(!isOpen())));
+  for (const button of document.querySelectorAll<HTMLElement>('[data-sidebar-close]')) button.addEventListener('click', () => set(false));
+  document.addEventListener('keydown', (event) => void (event.key === 'Escape' && isOpen() && set(false)));
+  document.addEventListener('click', (event) => {
+    if (isOpen() && !(event.target as Element).closest?.('#sidebar')) set(false);
+  });
   revealCurrent();
   void loadSharedTree().catch(() => undefined);
 }

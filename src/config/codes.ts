@@ -11,6 +11,7 @@ export const CONFIG_CODES = {
   CONFIG_INVALID: 'A field does not match any accepted shape.',
   CONFIG_DUPLICATE_KEY: 'An object defines the same key twice; the earlier value is ignored.',
   CONFIG_UNKNOWN_KEY: 'A key that Folio does not know; it is ignored.',
+  CONFIG_OPTION_UNSUPPORTED: 'A documented `contextual` menu option that Folio does not offer; it is left out of the menu.',
   CONFIG_LABEL_MISSING: 'A top-bar link or button has nothing to show: no label (nor icon or type).',
   NAV_NO_PRIMARY: 'The navigation object has no primary pattern, so the site would have no pages.',
   NAV_MULTIPLE_PRIMARY: 'The navigation object has two primary patterns side by side; all but one would be dropped.',

@@ -7,6 +7,7 @@ import type { DashboardContext, DashboardEnv } from './context.js';
 import { csrfProtection, loadSession, requireUser, securityHeaders } from './middleware.js';
 import { errorPage } from './respond.js';
 import { registerAuthRoutes } from './routes/auth-routes.js';
+import { registerAutomationRoutes } from './routes/automation-routes.js';
 import { registerJobRoutes } from './routes/job-routes.js';
 import { registerProjectRoutes } from './routes/project-routes.js';
 import { registerUpdateRoutes } from './routes/update-routes.js';
@@ -91,6 +92,7 @@ export function createDashboard({
   app.use('*', requireUser(ctx));
   registerProjectRoutes(app, ctx);
   registerJobRoutes(app, ctx);
+  registerAutomationRoutes(app, ctx);
   registerUpdateRoutes(app, ctx);
 
   app.onError((err, c) => {

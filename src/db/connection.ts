@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { DbError } from './errors.js';
 import { runMigrations } from './migrate.js';
+import { readPgliteTemplate, savePgliteTemplate } from './pglite-template.js';
 import { schema } from './schema.js';
 
 /** Drizzle handle over either driver; both speak the same PostgreSQL dialect. */
@@ -72,13 +73,20 @@ interface Opened {
 
 async function openPglite(dataDir: string | null): Promise<Opened> {
   let client: PGlite;
+  // A fresh database is unpacked from the saved template instead of running initdb, and the
+  // first fresh one migrated without a template becomes it (pglite-template.ts).
+  let fresh = true;
+  let template: Blob | null = null;
   if (dataDir === null) {
-    client = new PGlite();
+    template = readPgliteTemplate();
+    client = new PGlite(template ? { loadDataDir: template } : {});
   } else {
     const dir = path.resolve(dataDir, 'pgdata');
     fs.mkdirSync(dir, { recursive: true });
     const release = lockDataDir(path.resolve(dataDir));
-    client = new PGlite(dir);
+    fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+    if (fresh) template = readPgliteTemplate();
+    client = new PGlite(dir, template ? { loadDataDir: template } : {});
     const close = client.close.bind(client);
     client.close = async () => {
       try {
@@ -123,6 +131,7 @@ async function openPglite(dataDir: string | null): Promise<Opened> {
         },
         query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
       })));
+      if (fresh && template === null) await savePgliteTemplate(client);
     },
   };
 }

@@ -115,6 +115,37 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   createdAt: ts('created_at').notNull(),
 });
 
+/** Agent runs a project starts on a schedule or on a push (migration 0102). */
+export const agentAutomations = pgTable('agent_automations', {
+  id: text('id').primaryKey(),
+  projectId: text('project_id').notNull(),
+  name: text('name').notNull(),
+  trigger: text('trigger').$type<AutomationTrigger>().notNull(),
+  /** 5-field cron in UTC, for `schedule`. */
+  schedule: text('schedule'),
+  /** For `push`: the branch watched; the project's branch when null. */
+  branch: text('branch'),
+  prompt: text('prompt').notNull(),
+  model: text('model'),
+  active: boolean('active').notNull(),
+  nextRunAt: ts('next_run_at'),
+  lastRunAt: ts('last_run_at'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** Each run an automation started, with its job (migration 0102). */
+export const agentAutomationRuns = pgTable('agent_automation_runs', {
+  id: text('id').primaryKey(),
+  automationId: text('automation_id').notNull(),
+  jobId: text('job_id').notNull(),
+  reason: text('reason').$type<AutomationRunReason>().notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+export type AutomationTrigger = 'schedule' | 'push';
+export type AutomationRunReason = 'schedule' | 'push' | 'api' | 'dashboard';
+
 export type WebhookProvider = 'github' | 'gitlab' | 'generic';
 export type WebhookOutcome = 'triggered' | 'ignored' | 'refused';
 
@@ -131,5 +162,7 @@ export type UpdateRow = typeof updates.$inferSelect;
 export type PreviewRow = typeof previews.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AgentJobStepRow = typeof agentJobSteps.$inferSelect;
+export type AgentAutomationRow = typeof agentAutomations.$inferSelect;
+export type AgentAutomationRunRow = typeof agentAutomationRuns.$inferSelect;
 
-export const schema = { projects, apiKeys, agentJobs, agentJobMessages, agentJobSteps, updates, previews, webhookDeliveries };
+export const schema = { projects, apiKeys, agentJobs, agentJobMessages, agentJobSteps, updates, previews, webhookDeliveries, agentAutomations, agentAutomationRuns };

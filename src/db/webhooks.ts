@@ -27,8 +27,8 @@ export async function recordDelivery(db: Database, delivery: NewDelivery): Promi
   return row ?? null;
 }
 
-/** Attach the update a delivery queued. */
-export async function setDeliveryUpdate(db: Database, id: number, updateId: string, detail: string): Promise<void> {
+/** Attach the update a delivery queued (null: keep none) and say what it did. */
+export async function setDeliveryUpdate(db: Database, id: number, updateId: string | null, detail: string): Promise<void> {
   await db.orm.update(webhookDeliveries).set({ updateId, detail }).where(eq(webhookDeliveries.id, id));
 }
 

@@ -8,13 +8,13 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { markdownFileFor, markdownLink, pageMarkdown, wantsMarkdown } from '../markdown/index.js';
-import { composeEndpointBody, pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
+import { llmsGroups, LlmsText, markdownFileFor, markdownLink, pageMarkdown, wantsMarkdown } from '../markdown/index.js';
+import { bundleIslands, composeEndpointBody, pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
 import { API_PROXY_PATH, handleProxyRoute, type ProxyOptions } from '../openapi/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { hashText, matchRedirect, type RedirectRule } from '../shared/index.js';
 import { realPathInside, resolveInside } from '../shared/index.js';
-import { gitLastModified, loadSite, wantsTimestamps, type Site } from '../site/index.js';
+import { gitLastModified, loadSite, siteApiHosts, wantsTimestamps, type Site } from '../site/index.js';
 import { siteRedirects } from '../site-build/index.js';
 import { isLoopbackHost } from './host-check.js';
 import { fallbackNoticeHtml, overlayHtml } from './overlay.js';
@@ -92,6 +92,15 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   const waiters: ((files: string[]) => void)[] = [];
   const bodies = new Map<string, DevBody>();
   const search = new DevSearch(log);
+  // Island modules of the pages served so far (id → code), bundled together on request.
+  const islandModules = new Map<string, string>();
+  let islandBundle: { key: string; files: Promise<Map<string, string>> } | null = null;
+  function islandFile(pathname: string): Promise<string | undefined> | null {
+    if (!/^\/assets\/island[.-][\w.-]+\.js$/.test(pathname)) return null;
+    const key = [...islandModules.keys()].sort().join(',');
+    if (islandBundle?.key !== key) islandBundle = { key, files: bundleIslands(islandModules).then((r) => new Map(r.assets.map((a) => ['/' + a.file, a.contents]))) };
+    return islandBundle.files.then((files) => files.get(pathname));
+  }
   let state: Promise<{ site: Site | null; diagnostics: Diagnostic[]; renderer: SiteRenderer | null; redirects: RedirectRule[]; assets: Awaited<ReturnType<typeof siteAssets>>; tailwind: BuiltAsset | null }> | null = null;
 
   const load = () =>
@@ -148,10 +157,36 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (!body) {
       const r = await runMdxJob({ id: 0, ...job }, root, siteVariables(site));
       const composed = composeEndpointBody({ html: r.html, headings: r.headings }, suffix);
-      body = { html: composed.html, headings: composed.headings, features: r.features, diagnostics: [...problems, ...r.diagnostics], markdown: [r.markdown ?? '', markdownSuffix ?? ''].join('\n\n') };
+      body = { html: composed.html, headings: composed.headings, features: r.features, diagnostics: [...problems, ...r.diagnostics], markdown: [r.markdown ?? '', markdownSuffix ?? ''].join('\n\n'), ...(r.islands ? { islands: r.islands } : {}) };
+      for (const island of r.islands ?? []) islandModules.set(island.id, island.code);
       bodies.set(key, body);
     }
     return body;
+  }
+
+  /** The Markdown document of a page (title, description, body), or null when it cannot be compiled. */
+  async function pageDocument(site: Site, href: string): Promise<string | null> {
+    const route = site.model.pages.get(href);
+    const body = route ? await pageBody(site, href) : null;
+    return route && body ? pageMarkdown({ title: route.title, description: route.description, body: body.markdown }) : null;
+  }
+
+  /**
+   * `llms.txt` and `llms-full.txt` (also under `/.well-known/`) of the loaded site, made on request
+   * from the current files (the repository's own file wins, as in the build). The full text is one
+   * file here: the build splits it past its size limit.
+   */
+  async function llmsFile(site: Site, renderer: SiteRenderer, name: 'llms.txt' | 'llms-full.txt'): Promise<string> {
+    const own = await readFile(path.join(root, name), 'utf8').catch(() => null);
+    if (own !== null) return own;
+    const all = site.config.seo?.indexing === 'all';
+    const groups = llmsGroups(site.model, (r) => (r.listed || all) && !renderer.pageFlags(r).noindex);
+    const text = new LlmsText({ name: site.config.name, description: site.config.description });
+    if (name === 'llms.txt') return text.indexFile(groups, false);
+    const documents = new Map<string, string | null>();
+    // One page at a time: compiled bodies are cached, so later requests only compile edited pages.
+    for (const group of groups) for (const r of group.pages) documents.set(r.href, await pageDocument(site, r.href));
+    return text.fullFile(groups.map((g) => text.groupText(g, (href) => documents.get(href) ?? null)));
   }
 
   /** The playground's proxy: JSON in, the API's answer (or a coded error) as JSON out. */
@@ -168,7 +203,10 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       if (size > 2 * 1024 * 1024) return json(413, { error: { code: 'OPENAPI_PROXY_BAD_REQUEST', message: 'the request is over the 2 MB limit' } });
       chunks.push(chunk as Buffer);
     }
-    const answer = await handleProxyRoute(Buffer.concat(chunks).toString('utf8'), apiProxy);
+    // Only the servers the site's specs and api: pages name (a test or operator may pass its own list).
+    const { site } = await load();
+    const allowedHosts = apiProxy.allowedHosts ?? (site ? siteApiHosts(site) : []);
+    const answer = await handleProxyRoute(Buffer.concat(chunks).toString('utf8'), { ...apiProxy, allowedHosts });
     return json(answer.status, answer.json);
   }
 
@@ -190,6 +228,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (tailwind && pathname === '/' + tailwind.file) return send(res, 200, TYPES['.css']!, tailwind.contents);
     if (pathname === '/' + assets.js.file) return send(res, 200, TYPES['.js']!, assets.js.contents);
     if (pathname === '/' + assets.playground.file) return send(res, 200, TYPES['.js']!, assets.playground.contents);
+    const island = await islandFile(pathname);
+    if (island !== undefined && island !== null) return send(res, 200, TYPES['.js']!, island);
     const packaged = (await distFile(pathname, '/assets/katex/', pathname.startsWith('/assets/katex/') ? katexDist() : null)) ?? (await distFile(pathname, '/assets/mermaid/', pathname.startsWith('/assets/mermaid/') ? mermaidDist() : null));
     if (packaged) return send(res, 200, TYPES[path.extname(packaged)] ?? 'application/octet-stream', await readFile(packaged));
     // A large section's sidebar, shared by its pages (`assets/nav.<hash>.html`).
@@ -205,6 +245,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       const html = `<!doctype html><html><head><meta charset="utf-8"><title>Build error</title><link rel="stylesheet" href="/${assets.css.file}">${RELOAD_SCRIPT}</head><body>${overlayHtml(root, diagnostics.filter((d) => d.severity === 'error'))}</body></html>`;
       return send(res, 500, 'text/html; charset=utf-8', html);
     }
+    const llms = /^\/(?:\.well-known\/)?(llms(?:-full)?\.txt)$/.exec(pathname);
+    if (llms) return send(res, 200, 'text/plain; charset=utf-8', await llmsFile(site, renderer, llms[1] as 'llms.txt' | 'llms-full.txt'));
     // `/page.md` and `Accept: text/markdown` answer with the page's Markdown, from the same compiled body.
     const asMarkdown = pathname.endsWith('.md') && !site.model.pages.has(pageHrefOf(pathname));
     let href = pageHrefOf(asMarkdown ? pathname.slice(0, -3) : pathname);
@@ -217,8 +259,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (route) {
       const body = await pageBody(site, href);
       if (body && (asMarkdown || wantsMarkdown(req.headers.accept))) {
-        const markdown = pageMarkdown({ title: route.title, description: route.description, body: body.markdown });
-        return send(res, 200, 'text/markdown; charset=utf-8', markdown, { vary: 'Accept' });
+        return send(res, 200, 'text/markdown; charset=utf-8', (await pageDocument(site, href))!, { vary: 'Accept' });
       }
       if (body) {
         const errors = [...diagnostics, ...body.diagnostics].filter((d) => d.severity === 'error');

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { simpleGit, type SimpleGit } from 'simple-git';
+import { GitError } from './codes.js';
 import { ALLOWED_GIT_PROTOCOLS } from './safety.js';
 
 /** Identity on every commit Folio makes (agent work, the seeded example repository, merges). */
@@ -23,6 +25,97 @@ export function gitEnv(): Record<string, string> {
   return env;
 }
 
+/** Settings every git command of Folio runs with (`-c` pairs). */
+const GIT_CONFIG = [
+  'core.hooksPath=/dev/null',
+  'submodule.recurse=false',
+  // Symlinks check out as plain files holding the link text, so neither the
+  // maintainer nor a model's write_file can be steered outside the workspace.
+  'core.symlinks=false',
+  `user.name=${COMMIT_AUTHOR.name}`,
+  `user.email=${COMMIT_AUTHOR.email}`,
+  'commit.gpgsign=false',
+  'init.defaultBranch=main',
+];
+
+/** A token for one https remote, e.g. a GitHub token (`x-access-token` as the user name). */
+export interface GitCredentials {
+  username: string;
+  token: string;
+}
+
+export interface RunGitOptions {
+  /** Stops the command: git and every process it started (ssh, remote helpers) are killed. */
+  signal?: AbortSignal;
+  /**
+   * Given to git by a credential helper scoped to `repository`'s origin, through the environment:
+   * never in a URL, an argument or a message.
+   */
+  credentials?: GitCredentials & { repository: string };
+}
+
+/** The origin (`scheme://host[:port]`) of an http(s) repository URL, or null for other transports. */
+function httpOrigin(repository: string): string | null {
+  try {
+    const url = new URL(repository);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+// Answers `get` with the user name and token from the environment; `store`/`erase` do nothing.
+const CREDENTIAL_HELPER = '!f() { test "$1" = get || exit 0; echo "username=$FOLIO_GIT_USERNAME"; echo "password=$FOLIO_GIT_TOKEN"; }; f';
+
+/**
+ * Run git for a command that talks to a remote (clone, fetch, push), in its own process group so an
+ * abort kills everything it started, not just git. Resolves with stdout; rejects with git's stderr
+ * (any copy of the token removed), or GIT_INTERRUPTED when `signal` stopped it.
+ */
+export function runGit(cwd: string, args: string[], { signal, credentials }: RunGitOptions = {}): Promise<string> {
+  const env = gitEnv();
+  const config = [...GIT_CONFIG];
+  const origin = credentials ? httpOrigin(credentials.repository) : null;
+  if (credentials && origin) {
+    config.push(`credential.${origin}.helper=${CREDENTIAL_HELPER}`);
+    env.FOLIO_GIT_USERNAME = credentials.username;
+    env.FOLIO_GIT_TOKEN = credentials.token;
+  }
+  const scrub = (text: string) => (credentials?.token ? text.split(credentials.token).join('***') : text);
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new GitError('GIT_INTERRUPTED', `git ${args[0]} was not started: the job was stopped.`));
+      return;
+    }
+    const child = spawn('git', [...config.flatMap((c) => ['-c', c]), ...args], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    let aborted = false;
+    const kill = () => {
+      aborted = true;
+      try {
+        // The whole group: git, its ssh or remote helper, and whatever those started.
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    };
+    signal?.addEventListener('abort', kill, { once: true });
+    child.on('error', (error) => {
+      signal?.removeEventListener('abort', kill);
+      reject(new Error(scrub(error.message)));
+    });
+    child.on('close', (code) => {
+      signal?.removeEventListener('abort', kill);
+      if (aborted) reject(new GitError('GIT_INTERRUPTED', `git ${args[0]} was stopped: the job ran out of time or was cancelled.`));
+      else if (code === 0) resolve(Buffer.concat(out).toString('utf8'));
+      else reject(new Error(scrub(Buffer.concat(err).toString('utf8').trim() || `git ${args[0]} exited with code ${code}`)));
+    });
+  });
+}
+
 /** A simple-git client for `baseDir` with hooks, submodules and symlinks off and Folio's identity. */
 export function gitClient(baseDir: string): SimpleGit {
   return simpleGit({
@@ -32,17 +125,7 @@ export function gitClient(baseDir: string): SimpleGit {
     // at /dev/null, which turns hooks off rather than on; likewise the global
     // config path we set is /dev/null.
     unsafe: { allowUnsafeHooksPath: true, allowUnsafeConfigPaths: true },
-    config: [
-      'core.hooksPath=/dev/null',
-      'submodule.recurse=false',
-      // Symlinks check out as plain files holding the link text, so neither the
-      // maintainer nor a model's write_file can be steered outside the workspace.
-      'core.symlinks=false',
-      `user.name=${COMMIT_AUTHOR.name}`,
-      `user.email=${COMMIT_AUTHOR.email}`,
-      'commit.gpgsign=false',
-      'init.defaultBranch=main',
-    ],
+    config: GIT_CONFIG,
   }).env(gitEnv());
 }
 

@@ -9,6 +9,7 @@ export const GIT_CODES = {
   GIT_CLONE_FAILED: 'The repository could not be cloned or fetched.',
   GIT_REF_NOT_FOUND: 'The branch does not exist in the repository, or the repository has no default branch.',
   GIT_PUSH_FAILED: 'A branch could not be pushed to the repository.',
+  GIT_INTERRUPTED: 'A git command was stopped (and every process it started killed) because the job ran out of time or was cancelled.',
 } as const;
 
 export type GitCode = keyof typeof GIT_CODES;

@@ -1,6 +1,6 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { gitClient, revParse } from './client.js';
+import { gitClient, revParse, runGit, type GitCredentials } from './client.js';
 import { GitError, gitMessage } from './codes.js';
 import { checkBranchName, checkRepositoryUrl } from './safety.js';
 
@@ -12,6 +12,10 @@ export interface CheckoutOptions {
   branch: string;
   /** A directory owned by this work; a clone an earlier attempt left there is reused. */
   dir: string;
+  /** Stops a running clone, fetch or push (killing git and what it started) with GIT_INTERRUPTED. */
+  signal?: AbortSignal;
+  /** Token for an https repository, handed to git by a credential helper (never in the URL). */
+  credentials?: GitCredentials;
 }
 
 /**
@@ -32,7 +36,14 @@ export class WorkBranch {
     readonly startCommit: string,
     /** Tip of the base branch when the branch was checked out. */
     readonly baseCommit: string,
+    private readonly remote: { signal?: AbortSignal; credentials?: GitCredentials } = {},
   ) {}
+
+  /** Run a command that talks to the remote, with the checkout's signal and credentials. */
+  private network(args: string[]): Promise<string> {
+    const { signal, credentials } = this.remote;
+    return runGit(this.dir, args, { signal, credentials: credentials && { ...credentials, repository: this.repository } });
+  }
 
   /**
    * Clone (or fetch, when a previous attempt left the clone) the repository and
@@ -44,15 +55,18 @@ export class WorkBranch {
     const repository = checkRepositoryUrl(opts.repository);
     const workBranch = checkBranchName(opts.branch);
     if (opts.base !== null) checkBranchName(opts.base);
-    const { dir } = opts;
+    const { dir, signal } = opts;
+    const credentials = opts.credentials && { ...opts.credentials, repository };
+    const interrupted = (err: unknown) => err instanceof GitError && err.code === 'GIT_INTERRUPTED';
     await mkdir(dir, { recursive: true });
     const reuse = await exists(path.join(dir, '.git'));
     if (!reuse) {
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
       try {
-        await gitClient(dir).raw(['clone', '--no-recurse-submodules', '--no-tags', '--', repository, '.']);
+        await runGit(dir, ['clone', '--no-recurse-submodules', '--no-tags', '--', repository, '.'], { signal, credentials });
       } catch (err) {
+        if (interrupted(err)) throw err;
         throw new GitError('GIT_CLONE_FAILED', `Cloning ${repository} failed: ${gitMessage(err)}`);
       }
     }
@@ -61,12 +75,13 @@ export class WorkBranch {
     if (reuse) {
       try {
         await git.raw(['remote', 'set-url', '--', 'origin', repository]);
-        await git.raw(['fetch', '--prune', '--no-tags', '--no-recurse-submodules', 'origin', '--', '+refs/heads/*:refs/remotes/origin/*']);
+        await runGit(dir, ['fetch', '--prune', '--no-tags', '--no-recurse-submodules', 'origin', '--', '+refs/heads/*:refs/remotes/origin/*'], { signal, credentials });
       } catch (err) {
+        if (interrupted(err)) throw err;
         throw new GitError('GIT_CLONE_FAILED', `Fetching ${repository} failed: ${gitMessage(err)}`);
       }
     }
-    const baseBranch = opts.base ?? (await defaultBranch(dir));
+    const baseBranch = opts.base ?? (await defaultBranch(dir, (args) => runGit(dir, args, { signal, credentials })));
     const baseCommit = await revParse(dir, `refs/remotes/origin/${baseBranch}`);
     if (baseCommit === null) {
       throw new GitError('GIT_REF_NOT_FOUND', `Branch "${baseBranch}" does not exist in ${repository}. Set source.ref to an existing branch.`);
@@ -75,7 +90,7 @@ export class WorkBranch {
     await git.raw(['checkout', '-q', '-f', '-B', workBranch, startCommit, '--']);
     await git.raw(['reset', '-q', '--hard', startCommit]);
     await git.raw(['clean', '-q', '-fdx']);
-    return new WorkBranch(dir, repository, baseBranch, workBranch, startCommit, baseCommit);
+    return new WorkBranch(dir, repository, baseBranch, workBranch, startCommit, baseCommit, { signal, credentials: opts.credentials });
   }
 
   /** Delete a work directory and the base checkout `withBaseCheckout` may have left beside it. */
@@ -119,10 +134,10 @@ export class WorkBranch {
     const git = gitClient(this.dir);
     const lease = `--force-with-lease=refs/heads/${this.workBranch}:${remoteTip ?? ''}`;
     try {
-      await git.raw(['push', '-q', '--no-verify', lease, '--', 'origin', `HEAD:refs/heads/${this.workBranch}`]);
+      await this.network(['push', '-q', '--no-verify', lease, '--', 'origin', `HEAD:refs/heads/${this.workBranch}`]);
     } catch (err) {
-      const same = await git
-        .raw(['fetch', '-q', '--no-tags', 'origin', '--', `+refs/heads/${this.workBranch}:${remoteRef}`])
+      if (err instanceof GitError && err.code === 'GIT_INTERRUPTED') throw err;
+      const same = await this.network(['fetch', '-q', '--no-tags', 'origin', '--', `+refs/heads/${this.workBranch}:${remoteRef}`])
         .then(async () => (await git.raw(['rev-parse', 'HEAD^{tree}'])).trim() === (await git.raw(['rev-parse', `${remoteRef}^{tree}`])).trim())
         // Not knowing what the remote holds is no proof it holds our work: the push failed.
         .catch(() => false);
@@ -157,12 +172,13 @@ async function exists(p: string): Promise<boolean> {
 }
 
 /** The remote's default branch (its HEAD), falling back to main/master. */
-async function defaultBranch(dir: string): Promise<string> {
+async function defaultBranch(dir: string, remote: (args: string[]) => Promise<string>): Promise<string> {
   try {
-    const out = await gitClient(dir).raw(['ls-remote', '--symref', 'origin', 'HEAD']);
+    const out = await remote(['ls-remote', '--symref', 'origin', 'HEAD']);
     const match = /^ref: refs\/heads\/(\S+)\s+HEAD/m.exec(out);
     if (match?.[1]) return match[1];
-  } catch {
+  } catch (err) {
+    if (err instanceof GitError && err.code === 'GIT_INTERRUPTED') throw err;
     // A remote that does not answer ls-remote for HEAD: fall through to the usual names.
   }
   for (const name of ['main', 'master']) {

@@ -123,10 +123,13 @@ function snippet(doc: Doc, terms: string[]): string {
 
 const loaded = new Map<string, Promise<DocsIndex | null>>();
 
-/** The index of a built site folder (its `docs-index.json` and `.md` files), loaded once; null when the build has none. */
-export function loadDocsIndex(dir: string): Promise<DocsIndex | null> {
+/**
+ * The index of a built site folder (its `docs-index.json` and `.md` files), loaded once; null when
+ * the build has none. `fresh` reads it again (the folder was rebuilt in place).
+ */
+export function loadDocsIndex(dir: string, { fresh = false } = {}): Promise<DocsIndex | null> {
   const key = path.resolve(dir);
-  let index = loaded.get(key);
+  let index = fresh ? undefined : loaded.get(key);
   if (!index) {
     index = readDocsIndex(key);
     loaded.set(key, index);

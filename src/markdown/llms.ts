@@ -88,55 +88,89 @@ export interface LlmsFiles {
 }
 
 /**
- * Both files from the groups and each page's Markdown (`markdownOf(href)`, null when missing).
- * `maxFullBytes`: the size past which the full text is split per group. With `emit`, each part of
- * a split full text is handed over as soon as it is made and not kept (a 50,000-page site has
- * ~500 MB of Markdown); the returned map then holds only the rest.
+ * The pieces both files are made of, so a build that keeps most of them from its previous run
+ * (`site-build/llms-files.ts`) writes exactly what `llmsFiles` would.
  */
-export function llmsFiles(site: LlmsSite, groups: LlmsGroup[], markdownOf: (href: Href) => string | null, maxFullBytes: number, emit?: (rel: string, contents: string) => void): LlmsFiles {
-  const base = (site.siteUrl ?? '').replace(/\/+$/, '');
-  const url = (rel: string) => `${base}/${rel}`;
-  const head = [`# ${site.name}`];
-  if (site.description?.trim()) head.push(`> ${site.description.trim().replace(/\s*\n\s*/g, ' ')}`);
+export class LlmsText {
+  /** `# Name` and `> description`, joined: the top of every file. */
+  readonly head: string;
+  private readonly base: string;
 
-  const fullOf = (group: LlmsGroup) =>
-    group.pages
-      .map((route) => {
-        const md = markdownOf(route.href) ?? `# ${route.title}\n`;
-        return `${md.trim()}\n\nSource: ${url(markdownFileFor(route.href))}\n`;
-      })
-      .join('\n---\n\n');
-  const files = new Map<string, string>();
-  const put = (rel: string, contents: string) => (emit ? emit(rel, contents) : files.set(rel, contents));
-  const putPart = (group: LlmsGroup, text: string) => put(`llms-full/${group.slug}.txt`, `${head.join('\n\n')}\n\n## ${group.label}\n\n${text}`);
-  // Parts are kept only until the full text is known to split; from then on each goes out as made.
-  const held: { group: LlmsGroup; text: string }[] = [];
-  let total = 0;
-  let split = false;
-  for (const group of groups) {
-    const text = fullOf(group);
-    total += Buffer.byteLength(text);
-    if (!split && total > maxFullBytes && groups.length > 1) {
-      split = true;
-      for (const p of held.splice(0)) putPart(p.group, p.text);
+  constructor(site: LlmsSite) {
+    this.base = (site.siteUrl ?? '').replace(/\/+$/, '');
+    const head = [`# ${site.name}`];
+    if (site.description?.trim()) head.push(`> ${site.description.trim().replace(/\s*\n\s*/g, ' ')}`);
+    this.head = head.join('\n\n');
+  }
+
+  url(rel: string): string {
+    return `${this.base}/${rel}`;
+  }
+
+  /** The full text of one group: each page's Markdown (a title when missing) and its source, between rules. */
+  groupText(group: LlmsGroup, markdownOf: (href: Href) => string | null): string {
+    return group.pages
+      .map((route) => `${(markdownOf(route.href) ?? `# ${route.title}\n`).trim()}\n\nSource: ${this.url(markdownFileFor(route.href))}\n`)
+      .join(GROUP_SEPARATOR);
+  }
+
+  /** `llms-full.txt` from the groups' texts, in order. */
+  fullFile(texts: string[]): string {
+    return `${this.head}\n\n${texts.join(GROUP_SEPARATOR)}`;
+  }
+
+  /** Bytes of `fullFile` before the first group's text (group texts are then separated by `GROUP_SEPARATOR`). */
+  get fullPrefix(): string {
+    return `${this.head}\n\n`;
+  }
+
+  /** One part of a split full text: `llms-full/<slug>.txt`. */
+  partFile(group: LlmsGroup, text: string): string {
+    return `${this.head}\n\n## ${group.label}\n\n${text}`;
+  }
+
+  partPath(group: LlmsGroup): string {
+    return `llms-full/${group.slug}.txt`;
+  }
+
+  /** `llms-full.txt` of a split full text: where the parts are. */
+  splitFullFile(groups: LlmsGroup[]): string {
+    return `${this.head}\n\nThe full text is split per section:\n\n${groups.map((g) => `- ${this.url(this.partPath(g))}`).join('\n')}\n`;
+  }
+
+  /** `llms.txt`: every group's pages with their descriptions, and the parts when the full text is split. */
+  indexFile(groups: LlmsGroup[], split: boolean): string {
+    const index = [this.head];
+    for (const group of groups) {
+      index.push(`## ${group.label}`);
+      index.push(group.pages.map((r) => `- [${r.title}](${this.url(markdownFileFor(r.href))})${summary(r.description)}`).join('\n'));
     }
-    if (split) putPart(group, text);
-    else held.push({ group, text });
+    if (split) {
+      index.push('## Full text');
+      index.push(groups.map((g) => `- [${g.label}](${this.url(this.partPath(g))})`).join('\n'));
+    }
+    return index.join('\n\n') + '\n';
   }
+}
 
-  const index = [...head];
-  for (const group of groups) {
-    index.push(`## ${group.label}`);
-    index.push(group.pages.map((r) => `- [${r.title}](${url(markdownFileFor(r.href))})${summary(r.description)}`).join('\n'));
-  }
+/** Between two pages of a group, and between two groups, in the full text. */
+export const GROUP_SEPARATOR = '\n---\n\n';
+
+/**
+ * Both files from the groups and each page's Markdown (`markdownOf(href)`, null when missing).
+ * `maxFullBytes`: the size past which the full text is split per group (one part per group).
+ */
+export function llmsFiles(site: LlmsSite, groups: LlmsGroup[], markdownOf: (href: Href) => string | null, maxFullBytes: number): LlmsFiles {
+  const text = new LlmsText(site);
+  const texts = groups.map((g) => text.groupText(g, markdownOf));
+  const total = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);
+  const split = total > maxFullBytes && groups.length > 1;
+  const files = new Map<string, string>();
   if (split) {
-    index.push('## Full text');
-    index.push(groups.map((g) => `- [${g.label}](${url(`llms-full/${g.slug}.txt`)})`).join('\n'));
-    files.set('llms-full.txt', `${head.join('\n\n')}\n\nThe full text is split per section:\n\n${groups.map((g) => `- ${url(`llms-full/${g.slug}.txt`)}`).join('\n')}\n`);
-  } else {
-    files.set('llms-full.txt', `${head.join('\n\n')}\n\n${held.map((p) => p.text).join('\n---\n\n')}`);
-  }
-  files.set('llms.txt', index.join('\n\n') + '\n');
+    groups.forEach((g, i) => files.set(text.partPath(g), text.partFile(g, texts[i]!)));
+    files.set('llms-full.txt', text.splitFullFile(groups));
+  } else files.set('llms-full.txt', text.fullFile(texts));
+  files.set('llms.txt', text.indexFile(groups, split));
   return { files, split };
 }
 

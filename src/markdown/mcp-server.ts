@@ -14,7 +14,9 @@ export interface DocsServerInfo {
   siteUrl?: string;
 }
 
-export function docsMcpServer(index: DocsIndex, info: DocsServerInfo): McpServer {
+/** The server of a site's index; `index` may be a function giving the current one (`folio mcp` reloads it when files change). */
+export function docsMcpServer(index: DocsIndex | (() => DocsIndex), info: DocsServerInfo): McpServer {
+  const current = typeof index === 'function' ? index : () => index;
   const base = (info.siteUrl ?? '').replace(/\/+$/, '');
   const server = new McpServer(
     { name: info.name, version: '1.0.0', title: info.name, ...(info.description ? { description: info.description } : {}) },
@@ -29,7 +31,7 @@ export function docsMcpServer(index: DocsIndex, info: DocsServerInfo): McpServer
       annotations: { readOnlyHint: true },
     },
     async ({ query, limit }) => {
-      const hits = index.search(query, limit ?? 10).map((h) => ({ ...h, url: base + h.url, markdownUrl: base + h.markdownUrl }));
+      const hits = current().search(query, limit ?? 10).map((h) => ({ ...h, url: base + h.url, markdownUrl: base + h.markdownUrl }));
       const text = hits.length ? hits.map((h) => `## ${h.title}\nURL: ${h.url}\n${h.snippet}`).join('\n\n') : `No page of ${info.name} matches "${query}".`;
       return { content: [{ type: 'text', text }], structuredContent: { results: hits } };
     },
@@ -43,7 +45,7 @@ export function docsMcpServer(index: DocsIndex, info: DocsServerInfo): McpServer
       annotations: { readOnlyHint: true },
     },
     async ({ page }) => {
-      const found = index.page(page);
+      const found = current().page(page);
       if (!found) return { isError: true, content: [{ type: 'text', text: `No page "${page}" in the ${info.name} documentation. Use search to find its path.` }] };
       return { content: [{ type: 'text', text: found.markdown }] };
     },

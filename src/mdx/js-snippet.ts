@@ -3,6 +3,7 @@ import * as runtime from 'react/jsx-runtime';
 import { transformSync } from 'esbuild';
 import { builtinComponents } from './components/index.js';
 import type { Scope } from './static-eval.js';
+import { islandExports } from './islands.js';
 
 /** React hooks docs.json sites use in their components without importing them. */
 export function reactGlobals(): Scope {
@@ -38,5 +39,6 @@ export function evaluateJsSnippet(source: string, file: string): Scope {
   // eslint-disable-next-line no-new-func
   const fn = new Function('require', 'module', 'exports', ...names, code);
   fn(require, module, module.exports, ...names.map((n) => globals[n]));
-  return module.exports;
+  // Components that keep state or handle events hydrate in the browser (`islands.ts`).
+  return islandExports(source, module.exports) as Scope;
 }

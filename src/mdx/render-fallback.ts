@@ -12,6 +12,7 @@ import { componentScope } from './render-fast.js';
 import { folioHandlers, type HastContext } from './to-hast.js';
 import type { Scope } from './static-eval.js';
 import type { ClientFeature } from './types.js';
+import { collectIslands, esmCode, ISLAND_WRAPPER, islandComponent, isInteractive, wrapDeclaredComponents } from './islands.js';
 
 export interface FallbackOptions {
   ctx: HastContext;
@@ -41,29 +42,42 @@ export async function runMdxModule(tree: MdastRoot, options: FallbackOptions): P
       () => (hast: HastRoot) => {
         options.transform(hast);
         removeImports(hast);
+        markIslands(hast);
       },
     ],
   });
   // The processor mutates the tree (unravelling, estree rewrites): compile a copy.
   const estree = await processor.run(structuredClone(tree) as never);
-  const names = Object.keys(options.runtimeScope).filter((n) => /^[A-Za-z$][\w$]*$/.test(n));
+  const scope = { ...options.runtimeScope, [ISLAND_WRAPPER]: islandComponent };
+  const names = Object.keys(scope).filter((n) => /^[A-Za-z$][\w$]*$/.test(n));
   const prelude = names.length ? `const {${names.join(', ')}} = arguments[0].folioScope;\n` : '';
   const code = prelude + String(processor.stringify(estree as never));
-  return (await run(code, { ...runtime, baseUrl: import.meta.url, folioScope: options.runtimeScope } as never)) as Record<string, unknown>;
+  return (await run(code, { ...runtime, baseUrl: import.meta.url, folioScope: scope } as never)) as Record<string, unknown>;
 }
 
 /**
  * The slow path for pages whose ESM or expressions need JavaScript: compile and run the page
  * with the same components as the fast path, plus whatever its imports provide.
  */
-export async function renderWithMdx(tree: MdastRoot, options: FallbackOptions, features: Set<ClientFeature>): Promise<string> {
+export async function renderWithMdx(tree: MdastRoot, options: FallbackOptions, features: Set<ClientFeature>, islands: Map<string, string> = new Map()): Promise<string> {
   const mod = await runMdxModule(tree, options);
   const components: Scope = { ...componentScope() };
   for (const [name, value] of Object.entries(options.runtimeScope)) {
     if (/^[A-Z]/.test(name) && (typeof value === 'function' || (typeof value === 'object' && value !== null))) components[name] = value;
   }
   const Content = mod.default as Parameters<typeof createElement>[0];
-  return collectFeatures(features, () => renderToStaticMarkup(createElement(Content, { components } as never))).trim();
+  return collectIslands(islands, () => collectFeatures(features, () => renderToStaticMarkup(createElement(Content, { components } as never)))).trim();
+}
+
+/** When the module's own code keeps state or handles events, its declared components become islands (`islands.ts`). */
+function markIslands(tree: HastRoot): void {
+  const esm = tree.children.filter((node) => node.type === 'mdxjsEsm');
+  const code = esmCode(esm.map((node) => String((node as { value?: string }).value ?? '')));
+  if (!isInteractive(code)) return;
+  for (const node of esm) {
+    const program = node.data?.estree as Program | undefined;
+    if (program) wrapDeclaredComponents(program, code);
+  }
 }
 
 /** Drop every `import` declaration: modules are never loaded, their names come from the scope. */

@@ -117,8 +117,10 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
       const runtimeScope: Scope = { ...runtimeGlobals(), ...imports.values, ...jsValues, ...snippetValues };
       for (const name of imports.unsupported) runtimeScope[name] = undefined;
       for (const name of esm.declared) delete runtimeScope[name];
-      const html = await renderWithMdx(tree, { ctx, transform, runtimeScope }, features);
-      return { html, headings, diagnostics, usesClientFeatures: features, renderer: 'mdx', ...textOf() };
+      const islands = new Map<string, string>();
+      const html = await renderWithMdx(tree, { ctx, transform, runtimeScope }, features, islands);
+      const live = islands.size ? { islands: [...islands].map(([id, code]) => ({ id, code })) } : {};
+      return { html, headings, diagnostics, usesClientFeatures: features, renderer: 'mdx', ...live, ...textOf() };
     } catch (error) {
       diagnostics.push(runtimeDiagnostic(error, input));
       return failed(diagnostics, features);

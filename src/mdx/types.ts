@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../shared/index.js';
 import type { MdxCode } from './codes.js';
+import type { IslandModule } from './islands.js';
 
 /** One MDX page body to turn into HTML. */
 export interface MdxInput {
@@ -54,6 +55,8 @@ export interface MdxOutput {
   usesClientFeatures: Set<ClientFeature>;
   /** Which renderer produced the HTML: the syntax-tree fast path or the MDX compile+run fallback. */
   renderer: 'fast' | 'mdx';
+  /** Modules whose components hydrate in the browser on this page (`islands.ts`); absent when none. */
+  islands?: IslandModule[];
   /** What `RenderOptions.alsoText` made of the finalized tree (absent when not asked or the page failed). */
   text?: string;
 }

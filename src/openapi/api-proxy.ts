@@ -11,6 +11,7 @@ import https from 'node:https';
 import { isPublicAddress } from './address-policy.js';
 import type { OpenApiCode } from './codes.js';
 import { guardedLookup, RemoteFetchError } from './fetch-remote.js';
+import { hostAllowed } from './proxy-hosts.js';
 
 /** Path of the proxy route on `folio dev` and hosted sites. */
 export const API_PROXY_PATH = '/__folio/api-proxy';
@@ -19,8 +20,9 @@ export interface ProxyRequest {
   method: string;
   url: string;
   headers: [string, string][];
-  /** Request body as text (JSON, form data, ...). */
+  /** Request body as text (JSON, form data, ...), or base64 bytes (a multipart body with files). */
   body?: string;
+  bodyEncoding?: 'utf8' | 'base64';
 }
 
 export interface ProxyResponse {
@@ -42,6 +44,11 @@ export interface ProxyOptions {
   maxResponseBytes?: number;
   /** Which resolved addresses may be contacted; public ones only unless a test or operator widens it. */
   isAllowedAddress?: (address: string) => boolean;
+  /**
+   * Host patterns the proxy may reach (`proxyHostsOf`: the API's own servers); a target whose
+   * `host[:port]` matches none is refused. Absent: any host that passes the address check.
+   */
+  allowedHosts?: readonly string[];
 }
 
 /** Why the proxy did not return the API's answer; `status` is what the proxy route answers with. */
@@ -64,20 +71,22 @@ const TEXT = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|x-www-form
 export function parseProxyRequest(value: unknown, maxRequestBytes = 1024 * 1024): ProxyRequest {
   const bad = (message: string) => new ProxyError('OPENAPI_PROXY_BAD_REQUEST', 400, message);
   if (!value || typeof value !== 'object') throw bad('the body must be a JSON object { method, url, headers, body }');
-  const { method, url, headers = [], body } = value as Record<string, unknown>;
+  const { method, url, headers = [], body, bodyEncoding } = value as Record<string, unknown>;
   if (typeof method !== 'string' || !METHODS.has(method.toUpperCase())) throw bad(`method must be one of ${[...METHODS].join(', ')}`);
   if (typeof url !== 'string') throw bad('url must be a string');
   if (!Array.isArray(headers) || !headers.every((h) => Array.isArray(h) && h.length === 2 && typeof h[0] === 'string' && typeof h[1] === 'string')) {
     throw bad('headers must be a list of [name, value] string pairs');
   }
   if (body !== undefined && typeof body !== 'string') throw bad('body must be a string when present');
-  if (body !== undefined && Buffer.byteLength(body) > maxRequestBytes) throw bad(`the request body is over the ${maxRequestBytes}-byte limit`);
+  if (bodyEncoding !== undefined && bodyEncoding !== 'utf8' && bodyEncoding !== 'base64') throw bad('bodyEncoding must be "utf8" or "base64"');
+  if (body !== undefined && Buffer.byteLength(body, bodyEncoding === 'base64' ? 'base64' : 'utf8') > maxRequestBytes) throw bad(`the request body is over the ${maxRequestBytes}-byte limit`);
   const out: ProxyRequest = { method: method.toUpperCase(), url, headers: headers as [string, string][] };
   if (body !== undefined) out.body = body;
+  if (bodyEncoding === 'base64') out.bodyEncoding = 'base64';
   return out;
 }
 
-function targetOf(value: string, isAllowedAddress: (address: string) => boolean): URL {
+function targetOf(value: string, isAllowedAddress: (address: string) => boolean, allowedHosts: readonly string[] | undefined): URL {
   let url: URL;
   try {
     url = new URL(value);
@@ -86,6 +95,10 @@ function targetOf(value: string, isAllowedAddress: (address: string) => boolean)
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ProxyError('OPENAPI_PROXY_REFUSED', 403, `only http and https APIs are proxied, not ${url.protocol}`);
   if (url.username || url.password) throw new ProxyError('OPENAPI_PROXY_REFUSED', 403, 'URLs with credentials are not proxied; use an Authorization header');
+  if (allowedHosts && !hostAllowed(url.host, allowedHosts)) {
+    const known = allowedHosts.length ? `: ${allowedHosts.join(', ')}` : '; this site documents none';
+    throw new ProxyError('OPENAPI_PROXY_REFUSED', 403, `${url.host} is not a server of this site's API; the proxy only reaches the servers its specs and api: pages name${known}`);
+  }
   // IP literals skip the lookup, so check them here.
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if ((/^[\d.]+$/.test(host) || host.includes(':')) && !isAllowedAddress(host)) {
@@ -97,12 +110,12 @@ function targetOf(value: string, isAllowedAddress: (address: string) => boolean)
 /** Send one request to the API and return its answer (status, headers, body), or throw a `ProxyError`. */
 export function forwardApiRequest(
   request: ProxyRequest,
-  { timeoutMs = 15_000, maxResponseBytes = 5 * 1024 * 1024, isAllowedAddress = isPublicAddress }: ProxyOptions = {},
+  { timeoutMs = 15_000, maxResponseBytes = 5 * 1024 * 1024, isAllowedAddress = isPublicAddress, allowedHosts }: ProxyOptions = {},
 ): Promise<ProxyResponse> {
-  const target = targetOf(request.url, isAllowedAddress);
+  const target = targetOf(request.url, isAllowedAddress, allowedHosts);
   const headers: Record<string, string> = {};
   for (const [name, value] of request.headers) if (!DROPPED.has(name.toLowerCase()) && name.trim() !== '') headers[name] = value;
-  const body = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD' ? Buffer.from(request.body) : undefined;
+  const body = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD' ? Buffer.from(request.body, request.bodyEncoding === 'base64' ? 'base64' : 'utf8') : undefined;
   if (body) headers['content-length'] = String(body.length);
   const started = performance.now();
   return new Promise<ProxyResponse>((resolve, reject) => {

@@ -16,7 +16,7 @@ export const OPENAPI_CODES = {
   OPENAPI_NO_SPEC: 'An endpoint entry has no spec: no `openapi` is set on it or an ancestor, and none was found in the repository.',
   OPENAPI_HREF_COLLISION: 'Two different operations would get the same page URL (e.g. the same summary in two specs); the later one gets a numbered suffix.',
   OPENAPI_PROXY_BAD_REQUEST: 'The playground proxy (`POST /__folio/api-proxy`) got a request it cannot read: not JSON, unknown method, bad headers, body too large.',
-  OPENAPI_PROXY_REFUSED: 'The playground proxy refused the target: not http(s), credentials in the URL, or a private, loopback or link-local address.',
+  OPENAPI_PROXY_REFUSED: 'The playground proxy refused the target: not one of the servers the site\'s specs and `api:` pages name, not http(s), credentials in the URL, or a private, loopback or link-local address.',
   OPENAPI_PROXY_FAILED: 'The playground proxy reached no answer: network error, timeout, or an answer over the size limit.',
   OPENAPI_BAD_API_FRONTMATTER: 'An MDX page\'s `api:` frontmatter is not `METHOD /path` or `METHOD https://host/path`, or is a relative path with no `api.mdx.server`; the page is built without its request line and playground.',
 } as const;

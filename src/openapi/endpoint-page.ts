@@ -77,6 +77,8 @@ export function endpointPageFor(document: JsonObject, op: ApiOperation, ref: Pla
   if (description) page.description = description;
   if (op.custom.content) page.content = op.custom.content;
   if (requestBody) page.requestBody = requestBody;
+  const form = formFieldsOf(document, operation.requestBody);
+  if (form) page.formFields = form;
   page.samples = specCodeSamples(operation);
   if (op.kind === 'operation') page.request = sampleRequest(document, page, operation);
   return page;
@@ -218,6 +220,23 @@ function sampleRequest(document: JsonObject, page: EndpointPage, operation: Json
     }
   }
   return req;
+}
+
+/** The properties of a `multipart/form-data` (or urlencoded) body, files (`format: binary`) marked, for the playground form. */
+function formFieldsOf(document: JsonObject, raw: unknown): EndpointPage['formFields'] {
+  const body = deref(document, raw);
+  const content = isObject(body?.content) ? body.content : undefined;
+  const [contentType, media] = content ? (Object.entries(content)[0] ?? []) : [];
+  if (!contentType || !/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(contentType) || !isObject(media)) return undefined;
+  const schema = deref(document, media.schema);
+  const properties = isObject(schema?.properties) ? schema.properties : {};
+  const required = new Set(Array.isArray(schema?.required) ? schema.required.map(String) : []);
+  return Object.entries(properties).map(([name, raw]) => {
+    const prop = deref(document, raw) ?? {};
+    const items = deref(document, prop.items) ?? {};
+    const binary = prop.format === 'binary' || prop.format === 'base64' || items.format === 'binary' || prop.contentMediaType !== undefined;
+    return { name, type: typeof prop.type === 'string' ? prop.type : 'string', required: required.has(name), binary };
+  });
 }
 
 /** What a security scheme adds to the example request: a header, or a query or cookie parameter for API keys. */

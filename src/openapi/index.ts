@@ -14,4 +14,6 @@ export { extractOperations } from './operations.js';
 export * from './migrate/index.js';
 export { requestSamples, unsupportedSampleLanguages, DEFAULT_SAMPLE_LANGUAGES, type SampleOptions } from './samples.js';
 export * from './api-proxy.js';
+export * from './proxy-hosts.js';
 export * from './api-frontmatter.js';
+export * from './param-fields.js';

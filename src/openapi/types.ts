@@ -205,4 +205,6 @@ export interface EndpointPage {
   samples: CodeSample[];
   /** The example request, for generated samples and the playground (operations only, not webhooks). */
   request?: SampleRequest;
+  /** Fields of a `multipart/form-data` body (files among them), for the playground's form. */
+  formFields?: { name: string; type: string; required: boolean; binary: boolean }[];
 }

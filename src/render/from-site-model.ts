@@ -120,7 +120,7 @@ export function sectionViewFromModel(model: SiteModel, section: Section): Sectio
   };
 }
 
-type ChromeConfig = Pick<DocsConfig, 'name' | 'logo' | 'favicon' | 'colors' | 'navbar' | 'footer' | 'banner' | 'appearance' | 'contextual'>;
+type ChromeConfig = Pick<DocsConfig, 'name' | 'logo' | 'favicon' | 'colors' | 'navbar' | 'footer' | 'banner' | 'appearance' | 'contextual'> & Partial<Pick<DocsConfig, 'search'>>;
 
 /** Header, banner and footer for a section: the language's own chrome when it has one. */
 export function chromeViewFromConfig(config: ChromeConfig, section: Section | undefined): ChromeView {
@@ -155,6 +155,7 @@ export function chromeViewFromConfig(config: ChromeConfig, section: Section | un
     key: '',
     siteName: config.name,
     lang: lang?.code ?? 'en',
+    ...(config.search?.prompt ? { searchPrompt: config.search.prompt } : {}),
     logo:
       logo === undefined
         ? undefined
@@ -164,7 +165,15 @@ export function chromeViewFromConfig(config: ChromeConfig, section: Section | un
     favicon,
     navLinks,
     primary,
-    banner: banner ? { html: bannerHtml, dismissible: banner.dismissible ?? false, key: shortHash(banner.content) } : undefined,
+    banner: banner
+      ? {
+          html: bannerHtml,
+          dismissible: banner.dismissible ?? false,
+          key: shortHash(banner.content),
+          type: banner.type ?? 'info',
+          ...(banner.color ? { color: typeof banner.color === 'string' ? { light: banner.color, dark: banner.color } : banner.color } : {}),
+        }
+      : undefined,
     footer: { socials, columns },
     colors: { primary: config.colors.primary, light: config.colors.light, dark: config.colors.dark },
     themeToggle: !config.appearance?.strict,
@@ -221,5 +230,6 @@ export function pageViewFromRoute(
     mode: body.mode,
     mermaid: body.mermaid,
     math: body.math,
+    specFile: route.endpoint ? ('specFile' in route.endpoint ? route.endpoint.specFile : route.endpoint.spec) : undefined,
   };
 }

@@ -12,6 +12,7 @@ export { canonicalUrl, ogImageFile, ogImageUrl, pageMetaTags, seoBaseUrl, seoHea
 export { runMdxJob, type MdxJob, type MdxResult } from './mdx-job.js';
 export { endpointBody, endpointBodyMarkdown, pageSourceOf, siteVariables, type PageSource } from './page-source.js';
 export { bundleClient, siteAssets, type BuiltAsset } from './site-assets.js';
+export { bundleIslands } from './islands.js';
 export { HEAD_SCRIPT } from './head-script.js';
 export { integrationHead, SERVICES as INTEGRATION_SERVICES, type IntegrationHead } from './head/integrations.js';
 export { classCandidates, siteTailwind, tailwindCss } from './tailwind.js';

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { renderMdx } from '../mdx/index.js';
 import { treeToMarkdown } from '../markdown/index.js';
-import type { CodeThemes, Heading, IconLibrary, KnownImports } from '../mdx/index.js';
+import type { CodeThemes, Heading, IconLibrary, IslandModule, KnownImports } from '../mdx/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { realPathInside, resolveInside, toPosixRelative } from '../shared/index.js';
 
@@ -20,6 +20,8 @@ export interface MdxJob {
   iconLibrary?: IconLibrary;
   /** Shiki themes of code blocks (docs.json `styling.codeblocks`; part of the build's env key). */
   codeThemes?: CodeThemes;
+  /** `false`: no Markdown of the body (a build with Markdown export off); part of the build's env key. */
+  markdown?: boolean;
 }
 
 export interface MdxResult {
@@ -29,6 +31,8 @@ export interface MdxResult {
   diagnostics: Diagnostic[];
   features: string[];
   renderer: string;
+  /** Modules whose components hydrate in the browser (`mdx/islands.ts`); absent when none. */
+  islands?: IslandModule[];
   /** The body as Markdown, from the same compiled tree as `html` (absent when the page failed). */
   markdown?: string;
 }
@@ -78,8 +82,8 @@ export async function runMdxJob(job: MdxJob, root: string, variables: Record<str
         }
         return null;
       },
-    }, { alsoText: treeToMarkdown, untrusted: options.untrusted });
-    return { id: job.id, html: out.html, headings: out.headings, diagnostics: [...refused, ...out.diagnostics], features: [...out.usesClientFeatures], renderer: out.renderer, markdown: out.text };
+    }, { alsoText: job.markdown === false ? undefined : treeToMarkdown, untrusted: options.untrusted });
+    return { id: job.id, html: out.html, headings: out.headings, diagnostics: [...refused, ...out.diagnostics], features: [...out.usesClientFeatures], renderer: out.renderer, markdown: out.text, ...(out.islands ? { islands: out.islands } : {}) };
   } catch (error) {
     // A crash in one page must not stop the others: report it on the page and move on. The code
     // is registered with the build's (src/site-build/codes.ts), whose users see it.

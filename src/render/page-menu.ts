@@ -1,24 +1,40 @@
 /**
  * The contextual page menu from docs.json `contextual.options`: copy the page as Markdown, view it
- * as Markdown, open it in ChatGPT, Claude or Perplexity, copy the MCP server URL, custom links.
- * Every link is a real `href` (the Markdown link works without JavaScript); the client script
- * (`src/client/page-menu.ts`) makes `$url`-style links absolute and copies on click.
+ * as Markdown, open it in an AI chat (ChatGPT, Claude, Perplexity, Grok, Google AI Studio), copy
+ * the site's MCP server URL or its `npx add-mcp` command, install the MCP server in Cursor or VS
+ * Code (their deep links), save the page as PDF (the browser's print), download the API spec of an
+ * endpoint page, and custom links. Every link is a real `href` (the Markdown link works without
+ * JavaScript); the client script (`src/client/page-menu.ts`) fills in the absolute URLs that only
+ * the browser knows (the page's Markdown URL, the MCP server on the site's host) and copies on click.
+ * Documented options Folio does not offer (`assistant`, `devin*`, `windsurf`) are left out with a
+ * warning from the config layer (`UNSUPPORTED_CONTEXTUAL_OPTIONS`, `CONFIG_OPTION_UNSUPPORTED`).
  */
 import type { DocsConfig } from '../config/index.js';
 
-/** One entry of the menu; `href` may hold `$url` (the page's Markdown URL), `$path` and `$mcp`, filled per page. */
+/**
+ * One entry of the menu. `href` may hold `$md` (the page's Markdown path), `$path` (the page path),
+ * and, filled by the browser, `$url` (the Markdown's absolute URL), `$mcp` (the MCP server's URL),
+ * `$cursor` and `$vscode` (install configurations); `copy` names what a copy button copies.
+ */
 export interface MenuItem {
-  kind: 'copy' | 'view' | 'link' | 'copy-mcp';
+  /** The option id (`copy`, `cursor`, ...) or `custom`. */
+  id: string;
+  kind: 'copy' | 'view' | 'link' | 'install' | 'print' | 'spec';
   label: string;
   description?: string;
   href?: string;
+  /** Copy buttons: `page` (the Markdown), `mcp` (the server URL), `add-mcp` (the install command). */
+  copy?: 'page' | 'mcp' | 'add-mcp';
 }
 
 const PROMPT = 'Read $url so I can ask questions about it.';
-const AI_TOOLS: Record<string, { label: string; href: string }> = {
-  chatgpt: { label: 'Open in ChatGPT', href: `https://chatgpt.com/?hints=search&q=${encodeURIComponent(PROMPT).replace('%24url', '$url')}` },
-  claude: { label: 'Open in Claude', href: `https://claude.ai/new?q=${encodeURIComponent(PROMPT).replace('%24url', '$url')}` },
-  perplexity: { label: 'Open in Perplexity', href: `https://www.perplexity.ai/search/new?q=${encodeURIComponent(PROMPT).replace('%24url', '$url')}` },
+const prompt = () => encodeURIComponent(PROMPT).replace('%24url', '$url');
+const CHATS: Record<string, { label: string; description: string; href: string }> = {
+  chatgpt: { label: 'Open in ChatGPT', description: 'Ask ChatGPT about this page', href: `https://chatgpt.com/?hints=search&q=${prompt()}` },
+  claude: { label: 'Open in Claude', description: 'Ask Claude about this page', href: `https://claude.ai/new?q=${prompt()}` },
+  perplexity: { label: 'Open in Perplexity', description: 'Ask Perplexity about this page', href: `https://www.perplexity.ai/search/new?q=${prompt()}` },
+  grok: { label: 'Open in Grok', description: 'Ask Grok about this page', href: `https://grok.com/?q=${prompt()}` },
+  aistudio: { label: 'Open in Google AI Studio', description: 'Ask Gemini about this page', href: `https://aistudio.google.com/prompts/new_chat?prompt=${prompt()}` },
 };
 
 type Option = NonNullable<DocsConfig['contextual']>['options'][number];
@@ -27,17 +43,39 @@ type Option = NonNullable<DocsConfig['contextual']>['options'][number];
 export function menuItems(options: readonly Option[] | undefined): MenuItem[] {
   const items: MenuItem[] = [];
   for (const option of options ?? []) {
-    if (typeof option === 'string') {
-      if (option === 'copy') items.push({ kind: 'copy', label: 'Copy page', description: 'Copy the page as Markdown' });
-      else if (option === 'view') items.push({ kind: 'view', label: 'View as Markdown', href: '$md' });
-      else if (option === 'mcp') items.push({ kind: 'copy-mcp', label: 'Copy MCP server URL', href: '$mcp' });
-      else if (AI_TOOLS[option]) items.push({ kind: 'link', ...AI_TOOLS[option]! });
+    if (typeof option !== 'string') {
+      const href = typeof option.href === 'string' ? option.href : hrefOf(option.href);
+      if (href) items.push({ id: 'custom', kind: 'link', label: option.title, description: option.description, href });
       continue;
     }
-    const href = typeof option.href === 'string' ? option.href : hrefOf(option.href);
-    if (href) items.push({ kind: 'link', label: option.title, description: option.description, href });
+    const item = builtIn(option);
+    if (item) items.push(item);
   }
   return items;
+}
+
+function builtIn(id: string): MenuItem | null {
+  if (CHATS[id]) return { id, kind: 'link', ...CHATS[id]! };
+  switch (id) {
+    case 'copy':
+      return { id, kind: 'copy', copy: 'page', label: 'Copy page', description: 'Copy the page as Markdown for AI tools' };
+    case 'view':
+      return { id, kind: 'view', label: 'View as Markdown', description: 'Open the page as plain Markdown', href: '$md' };
+    case 'mcp':
+      return { id, kind: 'copy', copy: 'mcp', label: 'Copy MCP server URL', description: 'Copy the URL of this site’s MCP server', href: '$mcp' };
+    case 'add-mcp':
+      return { id, kind: 'copy', copy: 'add-mcp', label: 'Copy MCP install command', description: 'Copy the npx add-mcp command that installs this site’s MCP server', href: '$mcp' };
+    case 'cursor':
+      return { id, kind: 'install', label: 'Connect to Cursor', description: 'Install this site’s MCP server in Cursor', href: 'cursor://anysphere.cursor-deeplink/mcp/install?name=$name&config=$cursor' };
+    case 'vscode':
+      return { id, kind: 'install', label: 'Connect to VS Code', description: 'Install this site’s MCP server in VS Code', href: 'vscode:mcp/install?$vscode' };
+    case 'download-pdf':
+      return { id, kind: 'print', label: 'Download PDF', description: 'Save the page as a PDF (through the print dialog)' };
+    case 'download-spec':
+      return { id, kind: 'spec', label: 'Download API spec', description: 'Download the OpenAPI specification of this endpoint' };
+    default:
+      return null;
+  }
 }
 
 /** `{ base, query: [{ key, value }] }` → a URL template (`$page` is read as the Markdown URL). */
@@ -50,11 +88,36 @@ function hrefOf(spec: Record<string, unknown>): string | null {
   return pairs.length ? `${spec.base}${spec.base.includes('?') ? '&' : '?'}${pairs.join('&')}` : spec.base;
 }
 
-/** A menu entry's href for one page: `$md` its Markdown path, `$url`/`$path`/`$mcp` site-relative until the script makes them absolute. */
-export function itemHref(template: string, markdownPath: string, pagePath: string): string {
+/** What the server knows of an MCP install: the server's name (the site's) and URL (site-relative until the browser makes it absolute). */
+export function mcpInstall(siteName: string, mcpUrl: string): { name: string; cursor: string; vscode: string } {
+  const name = siteName.trim() || 'docs';
+  return {
+    name,
+    cursor: Buffer.from(JSON.stringify({ url: mcpUrl })).toString('base64'),
+    vscode: encodeURIComponent(JSON.stringify({ name, type: 'http', url: mcpUrl })),
+  };
+}
+
+/**
+ * A menu entry's href for one page, as served without JavaScript: `$md` its Markdown path,
+ * `$url`/`$path` encoded site-relative paths, `$mcp` the site-relative `/mcp`, and the install
+ * links made for it; the client script replaces them with absolute URLs.
+ */
+export function itemHref(template: string, markdownPath: string, pagePath: string, siteName = 'docs'): string {
+  const install = mcpInstall(siteName, '/mcp');
   return template
     .replace(/\$md/g, markdownPath)
     .replace(/\$url/g, encodeURIComponent(markdownPath))
     .replace(/\$path/g, encodeURIComponent(pagePath))
-    .replace(/\$mcp/g, '/mcp');
+    .replace(/\$mcp/g, '/mcp')
+    .replace(/\$name/g, encodeURIComponent(install.name))
+    .replace(/\$cursor/g, encodeURIComponent(install.cursor))
+    .replace(/\$vscode/g, install.vscode);
+}
+
+/** The href of a spec file named in docs.json (a path in the repository, copied with the site, or a URL). */
+export function specHref(specFile: string | undefined, base: string): string | undefined {
+  if (!specFile) return undefined;
+  if (/^https?:\/\//i.test(specFile)) return specFile;
+  return base.replace(/\/?$/, '/') + specFile.replace(/^\.?\/+/, '');
 }

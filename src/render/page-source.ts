@@ -44,7 +44,7 @@ export function pageSourceOf(site: Site, route: PageRoute): PageSource {
     if ('diagnostic' in ref) problems.push({ file: page.file, line: lineOf(source, /^openapi\s*:/m), column: 1, path: 'openapi', ...ref.diagnostic });
     else ({ html: suffix, markdown: markdownSuffix } = ref);
   } else if (page.frontmatter.api !== undefined) {
-    const ref = manualEndpointReference(site.config, page.frontmatter, { href: route.href, title: route.title });
+    const ref = manualEndpointReference(site.config, page.frontmatter, { href: route.href, title: route.title }, source.slice(page.bodyOffset));
     if ('problem' in ref) {
       problems.push({ file: page.file, line: lineOf(source, /^api\s*:/m), column: 1, path: 'api', severity: 'warning', code: 'OPENAPI_BAD_API_FRONTMATTER', message: `The page is built without its request line and playground: ${ref.problem}` });
     } else ({ html: suffix, markdown: markdownSuffix } = ref);

@@ -10,9 +10,12 @@ import { createElement } from 'react';
 import { HEAD_SCRIPT } from './head-script.js';
 import { Banner, Footer } from './layout/chrome.js';
 import { Content, TableOfContents } from './layout/content.js';
+import { specHref } from './page-menu.js';
 import { Header, TabBar } from './layout/header.js';
 import { Sidebar, numberSidebar } from './layout/sidebar.js';
 import { htmlLang } from './languages.js';
+import { Switcher } from './layout/switcher.js';
+import { uiStrings } from './ui-strings.js';
 import { PageIconStyles } from './icons.js';
 import type { SiteLook } from './site-look.js';
 import type { IconLibrary } from '../mdx/index.js';
@@ -133,17 +136,22 @@ export class PageRenderer {
     ].filter(Boolean);
 
     const header = renderToStaticMarkup(createElement(Header, { chrome, switchers: page.switchers }));
-    const menu = chrome.pageMenu?.length && page.href !== '/404' ? { items: chrome.pageMenu, markdownPath: a.base.replace(/\/?$/, '/') + markdownFileFor(page.href) } : undefined;
-    const content = renderToStaticMarkup(createElement(Content, { page, menu }));
+    const menu = chrome.pageMenu?.length && page.href !== '/404' ? { items: chrome.pageMenu, markdownPath: a.base.replace(/\/?$/, '/') + markdownFileFor(page.href), siteName: chrome.siteName, specHref: specHref(page.specFile, a.base) } : undefined;
+    const ui = uiStrings(chrome.lang);
+    const content = renderToStaticMarkup(createElement(Content, { page, menu, ui }));
     // A changelog whose updates carry `tags` shows tag filters where the table of contents goes.
     const tags = updateTags(page.bodyHtml);
-    const toc = tags.length ? updateFiltersHtml(tags) : renderToStaticMarkup(createElement(TableOfContents, { page }));
+    const toc = tags.length ? updateFiltersHtml(tags) : renderToStaticMarkup(createElement(TableOfContents, { page, ui }));
+    // The phone drawer: its own close button, the version/language switchers and the top tabs (hidden on wide screens).
+    const drawerSwitchers = page.switchers.map((sw) => renderToStaticMarkup(createElement(Switcher, { switcher: sw }))).join('');
+    const drawerTabs = s.tabBarHtml.replace('class="tab-bar"', 'class="drawer-tabs"');
+    const drawerHead = `<div class="drawer-head"><div class="drawer-switchers">${drawerSwitchers}</div><button type="button" class="icon-button sidebar-close" data-sidebar-close aria-label="${escapeHtml(ui.closeNav)}">×</button></div>${drawerTabs}`;
     const body =
-      '<a class="skip-link" href="#content">Skip to content</a>' +
+      `<a class="skip-link" href="#content">${escapeHtml(ui.skip)}</a>` +
       c.bannerHtml +
       header +
       s.tabBarHtml +
-      `<div class="layout${page.mode === 'wide' ? ' layout-wide' : ''}"><aside class="sidebar" id="sidebar"><div class="sidebar-scroll">${this.sidebarFor(s, page.href)}</div></aside>` +
+      `<div class="layout${page.mode === 'wide' ? ' layout-wide' : ''}"><aside class="sidebar" id="sidebar">${drawerHead}<div class="sidebar-scroll">${this.sidebarFor(s, page.href)}</div></aside>` +
       `<main id="content" class="main">${content}</main>` +
       `<aside class="toc-column">${toc}</aside></div>` +
       c.footerHtml;
@@ -164,6 +172,7 @@ export class PageRenderer {
       `<script>${HEAD_SCRIPT}</script>`,
       `<script src="${escapeHtml(a.js)}" defer></script>`,
       ...(a.customJs ?? []).map((src) => `<script src="${escapeHtml(src)}" defer></script>`),
+      ...(page.islands ?? []).map((id) => `<script type="module" src="${escapeHtml(a.base.replace(/\/?$/, '/'))}assets/island.${escapeHtml(id)}.js"></script>`),
       a.devScript ?? '',
       this.options.siteHead ?? '',
     ].join('');

@@ -19,6 +19,8 @@ export interface PageBody {
   html: string;
   headings: Heading[];
   features: string[];
+  /** Island modules the body draws (`mdx/islands.ts`): their scripts load on this page only. */
+  islands?: { id: string }[];
 }
 
 /** What a renderer adds to every head besides the layout. */
@@ -153,6 +155,7 @@ export class SiteRenderer {
       ...flags,
     });
     page.unsearchable = flags.unsearchable;
+    if (body.islands?.length) page.islands = body.islands.map((i) => i.id);
     const source = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
     applyPageFrontmatter(page, source?.frontmatter ?? {});
     const fm = source?.frontmatter ?? {};

@@ -27,6 +27,10 @@ img{max-width:100%;height:auto}
 .banner p{margin:0}
 .banner-close{position:absolute;right:10px;top:50%;transform:translateY(-50%);background:none;border:0;color:inherit;font-size:22px;line-height:1;cursor:pointer;padding:4px 8px}
 .banner-dismissed .banner{display:none}
+.banner-warning{background:#b45309}
+.banner-critical{background:#b91c1c}
+.banner[style]{background:var(--banner-light)}
+[data-theme="dark"] .banner[style]{background:var(--banner-dark)}
 .site-header{position:sticky;top:0;z-index:40;background:color-mix(in srgb,var(--bg) 88%,transparent);backdrop-filter:blur(10px);border-bottom:1px solid var(--border)}
 .header-inner{display:flex;align-items:center;gap:16px;height:var(--header-h);padding:0 20px;max-width:1600px;margin:0 auto}
 .brand{display:flex;align-items:center;gap:8px;font-weight:700;font-size:17px;flex:none}
@@ -111,7 +115,7 @@ details[open]>summary>.chevron{transform:rotate(45deg)}
 .eyebrow ol{display:flex;flex-wrap:wrap;gap:6px;list-style:none;margin:0 0 8px;padding:0;font-size:13.5px;font-weight:600;color:var(--accent)}
 .eyebrow li+li::before{content:"›";margin-right:6px;color:var(--fg-muted)}
 .page-title{font-size:32px;line-height:1.2;letter-spacing:-.02em;margin:0 0 8px}
-.page-menu{position:relative;display:inline-block;margin:0 0 8px;font-size:13px}.page-menu summary{cursor:pointer;list-style:none;border:1px solid var(--border,#e5e7eb);border-radius:8px;padding:4px 10px}.page-menu ul{position:absolute;z-index:20;list-style:none;margin:4px 0 0;padding:4px;min-width:200px;background:var(--bg,#fff);border:1px solid var(--border,#e5e7eb);border-radius:8px}.page-menu li a,.page-menu li button{display:block;width:100%;text-align:left;padding:6px 8px;border:0;background:none;color:inherit;font:inherit;cursor:pointer;text-decoration:none;border-radius:6px}.page-menu li a:hover,.page-menu li button:hover{background:var(--hover,rgba(0,0,0,.05))}
+.page-menu{position:relative;display:inline-block;margin:0 0 8px;font-size:13px}.page-menu summary{cursor:pointer;list-style:none;border:1px solid var(--border,#e5e7eb);border-radius:8px;padding:4px 10px}.page-menu ul{position:absolute;z-index:20;list-style:none;margin:4px 0 0;padding:4px;min-width:260px;background:var(--bg,#fff);border:1px solid var(--border,#e5e7eb);border-radius:8px}.page-menu li a,.page-menu li button{display:block;width:100%;text-align:left;padding:6px 8px;border:0;background:none;color:inherit;font:inherit;cursor:pointer;text-decoration:none;border-radius:6px}.page-menu li a:hover,.page-menu li button:hover{background:var(--hover,rgba(0,0,0,.05))}.page-menu-label{display:block}.page-menu-description{display:block;font-size:12px;opacity:.7}@media print{.page-menu{display:none}}
 .badge-deprecated{margin-left:10px;vertical-align:middle;background:color-mix(in srgb,#d97706 16%,transparent);color:#b45309}
 .last-modified{margin:32px 0 0;font-size:13px;color:var(--fg-muted)}
 .rss-link{display:inline-block;margin-top:8px;font-size:13px;color:var(--fg-muted)}
@@ -166,6 +170,7 @@ details[open]>summary>.chevron{transform:rotate(45deg)}
 .footer-column ul{list-style:none;margin:0;padding:0}
 .footer-column a{display:block;padding:3px 0;color:var(--fg-muted)}
 .footer-column a:hover,.socials a:hover{color:var(--fg)}
+.drawer-head,.drawer-tabs{display:none}
 .dev-overlay{position:fixed;inset:0;z-index:1000;background:rgba(15,23,42,.86);color:#fecaca;padding:40px;font:14px/1.6 var(--mono);overflow:auto}
 .dev-overlay h2{color:#fff;font-family:var(--font)}
 .dev-overlay pre{white-space:pre-wrap}
@@ -174,10 +179,17 @@ details[open]>summary>.chevron{transform:rotate(45deg)}
 .layout{grid-template-columns:minmax(0,1fr)}
 .sidebar{position:fixed;z-index:45;top:var(--header-h);bottom:0;left:0;width:min(86vw,320px);background:var(--bg);transform:translateX(-100%);transition:transform .2s;border-right:1px solid var(--border)}
 .sidebar-open .sidebar{transform:none;box-shadow:0 0 0 100vmax rgba(0,0,0,.35)}
-.sidebar-scroll{position:static;max-height:100%;height:100%}
+.sidebar{display:flex;flex-direction:column}
+.sidebar-scroll{position:static;max-height:none;flex:1;min-height:0}
+.drawer-head{display:flex;align-items:center;gap:8px;padding:10px 12px;border-bottom:1px solid var(--border)}
+.drawer-switchers{display:flex;flex-wrap:wrap;gap:6px;flex:1;min-width:0}
+.sidebar-close{margin-left:auto;font-size:22px;line-height:1}
+.drawer-tabs{display:block;padding:6px 12px;border-bottom:1px solid var(--border)}
+.drawer-tabs .tab-bar-inner{display:flex;flex-direction:column;gap:2px;padding:0}
+.drawer-tabs .tab{display:flex;align-items:center;gap:8px;padding:8px 6px;border-radius:6px;color:var(--fg-muted)}
+.drawer-tabs .tab[aria-current=page]{color:var(--primary);font-weight:600}
 .sidebar-toggle{display:inline-flex}
 .navbar-links a:not(.button-primary),.header-switchers{display:none}
-.sidebar-open .header-switchers{display:flex;position:fixed;z-index:46;bottom:12px;left:12px}
 .main{padding:24px 18px 48px}
 .page-title{font-size:26px}
 .header-inner{gap:10px;padding:0 12px}

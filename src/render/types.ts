@@ -67,9 +67,12 @@ export interface ChromeView {
   favicon?: string;
   navLinks: LinkView[];
   primary?: LinkView;
-  banner?: { html: string; dismissible: boolean; key: string };
+  /** `type` picks the background (info: the brand colour); `color` (one, or per mode) overrides it. */
+  banner?: { html: string; dismissible: boolean; key: string; type?: 'info' | 'warning' | 'critical'; color?: { light?: string; dark?: string } };
   footer: { socials: LinkView[]; columns: { header?: string; items: LinkView[] }[] };
   colors: { primary: string; light?: string; dark?: string };
+  /** docs.json `search.prompt`: the search box's placeholder. */
+  searchPrompt?: string;
   /** False when `appearance.strict` keeps readers in the default mode. */
   themeToggle?: boolean;
   /** Contextual page menu entries (docs.json `contextual.options`); none when absent. */
@@ -117,6 +120,10 @@ export interface PageView {
   mermaid: boolean;
   /** Page body has KaTeX math: link its stylesheet. */
   math?: boolean;
+  /** Endpoint pages: the spec file the endpoint comes from, as docs.json names it (the menu's `download-spec`). */
+  specFile?: string;
+  /** Ids of the island modules the body draws: `assets/island.<id>.js` each. */
+  islands?: string[];
 }
 
 /** Hashed asset URLs the page links to. */

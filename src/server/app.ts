@@ -11,6 +11,7 @@ import {
   type AdminServices,
   type AuthEnv,
 } from '../api/index.js';
+import { createAutomations, type Automations } from '../agent/index.js';
 import type { Database } from '../db/index.js';
 import { createWebhookRoutes, HostMap, publishedSites, UpdateRunner, type BuildSite, type GithubStatusOptions } from '../hosting/index.js';
 
@@ -53,6 +54,8 @@ export interface SharedServices {
   updates: UpdateRunner;
   keyCache: KeyCache;
   hosts: HostMap;
+  /** Starts automation runs: the scheduler (`startAutomationScheduler`), the trigger endpoint and pushes use it. */
+  automations: Automations;
 }
 
 /** The app plus its shared parts, for callers that need more than the Hono value. */
@@ -77,11 +80,14 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   const updates = new UpdateRunner({ db, dataDir, buildSite: deps.buildSite, log });
   const hosts = new HostMap(db, deps.siteDomain);
   const projects = new ProjectCache(db, deps.projectCacheTtlMs);
+  const defaultModel = deps.defaultModel ?? 'folio-maintainer';
+  const automations = createAutomations({ db, defaultModel, enqueue: deps.enqueueAgentJob, log });
   const services = createAdminServices({
     db,
+    automations,
     keyCache,
     updates,
-    defaultModel: deps.defaultModel ?? 'folio-maintainer',
+    defaultModel,
     models: deps.models,
     enqueueAgentJob: deps.enqueueAgentJob,
   });
@@ -90,10 +96,10 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   // Registered first, so a Host naming a project (`<id>.localhost`, a custom domain) never reaches the API.
   app.use('*', publishedSites(hosts, dataDir));
   // Push to deploy: signed deliveries from GitHub, GitLab or anything that signs like the generic form.
-  app.route('/', createWebhookRoutes({ db, updates, dataDir, siteDomain: deps.siteDomain, github: deps.github, log }));
+  app.route('/', createWebhookRoutes({ db, updates, dataDir, siteDomain: deps.siteDomain, github: deps.github, automations, log }));
   registerAdminApi(app, { db, services, keyCache, projects, siteDomain: deps.siteDomain, jobs: new JobCache(db, deps.jobCache ?? db.kind === 'pglite'), maxBodyBytes });
 
-  const shared = { services, updates, keyCache, hosts, projects };
+  const shared = { services, updates, keyCache, hosts, projects, automations };
   if (deps.mount) deps.mount(app as unknown as Hono, shared);
   else app.get('/', (c) => c.json({ name: 'Folio', openapi: '/openapi.json' }));
   return { app, ...shared };

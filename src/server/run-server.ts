@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { availableModels, createAgentJobQueue, githubOptionsFromEnv, llmOptionsFromEnv, startWorker, type AgentWorker } from '../agent/index.js';
+import { availableModels, createAgentJobQueue, startAutomationScheduler, githubOptionsFromEnv, llmOptionsFromEnv, startWorker, type AgentWorker } from '../agent/index.js';
 import { createDashboard, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
 import { failUnfinishedUpdates, openDatabase, type Database } from '../db/index.js';
 import { bearerKeyAuthorizer, createPullRequestRoutes, signedInOr, startPreviewSweeper } from '../hosting/index.js';
@@ -21,6 +21,8 @@ export interface RunServerOptions {
   siteDomain?: string;
   /** Delete previews not rebuilt for this long (swept in the background); default 14 days. */
   previewTtlMs?: number;
+  /** How often due automation schedules are looked for (default 30 s); every server process does, each schedule fires once. */
+  automationIntervalMs?: number;
   log?: (line: string) => void;
   /** Extra app dependencies (tests: a site builder). */
   deps?: Partial<AppDeps>;
@@ -46,6 +48,7 @@ export async function runServer({
   dashboard = true,
   siteDomain = 'localhost',
   previewTtlMs = 14 * 86_400_000,
+  automationIntervalMs = 30_000,
   log = () => {},
   deps = {},
 }: RunServerOptions = {}): Promise<RunningServer> {
@@ -111,6 +114,7 @@ export async function runServer({
     });
     server = await listen(bundle.app.fetch, { port, host });
     const stopSweeper = startPreviewSweeper({ db, dataDir: absoluteData, ttlMs: previewTtlMs, log });
+    const scheduler = startAutomationScheduler({ automations: bundle.automations, intervalMs: automationIntervalMs, log });
     const owner = dashboard ? await ensureDashboardOwner(db, { basePath: '/dashboard' }) : null;
     // Pull request links must open in a browser: show loopback binds as localhost.
     if (!withWorker) queue = await createAgentJobQueue(db);
@@ -125,6 +129,7 @@ export async function runServer({
       owner,
       async close() {
         stopSweeper();
+        await scheduler.stop();
         await running.close();
         await worker?.stop();
         await queue?.stop();

@@ -6,10 +6,10 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
-import { hasErrors, sortDiagnostics, type Diagnostic } from '../shared/index.js';
+import { bundleIslands, prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
+import { hasErrors, makeDirInside, sortDiagnostics, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { isInside } from '../shared/index.js';
-import { gitLastModified, loadSite, wantsTimestamps } from '../site/index.js';
+import { gitLastModified, loadSite, siteApiHosts, wantsTimestamps } from '../site/index.js';
 import { copyKatexAssets, mermaidAssetPath } from './assets.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem, refusedWrite } from './codes.js';
@@ -23,6 +23,9 @@ import { siteRedirects } from './redirect-checks.js';
 import { SearchPlan } from './search-plan.js';
 import { PageWriter, removeStale, writeAssetFiles, writeSiteFiles } from './write-site.js';
 
+/** Where a build lists the hosts its playground proxy may reach (read by `folio serve`). */
+export const API_HOSTS_FILE = '.folio-cache/api-hosts.json';
+
 export interface BuildOptions {
   root: string;
   outDir: string;
@@ -35,6 +38,11 @@ export interface BuildOptions {
   search?: boolean;
   /** Worker threads for MDX (default: all cores). */
   threads?: number;
+  /**
+   * Write each page's Markdown (`<page>.md`) and the llms files (default true). Off, bodies are not
+   * turned into Markdown at all: `npm run bench:build -- --no-llms` measures what the export costs.
+   */
+  markdown?: boolean;
   /** Size in bytes past which `llms-full.txt` is split into one file per section (default 8 MB). */
   llmsFullMaxBytes?: number;
   /** The repository is not trusted: no page or snippet code runs, raw HTML is sanitised (see README, trust model). */
@@ -105,17 +113,18 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const variables = siteVariables(site);
 
   // Plan: every page with its keys; unchanged pages are skipped, their earlier problems reported again.
-  const keys = buildKeys(site, variables, options.untrusted ? `${snippets}:untrusted` : snippets, [assets.css.file, assets.js.file, katex ?? '', mermaid ?? '', tailwind?.file ?? '']);
+  const markdown = options.markdown !== false;
+  const keys = buildKeys(site, variables, options.untrusted ? `${snippets}:untrusted` : snippets, [assets.css.file, assets.js.file, katex ?? '', mermaid ?? '', tailwind?.file ?? ''], markdown);
   // Endpoint pages are drawn while planning, their samples highlighted: load the grammars first.
   if (site.openapi) await prepareEndpointHighlighting();
-  const work = await decideWork(planPages(site, renderer, keys, diagnostics), cache, outDir);
+  const work = await decideWork(planPages(site, renderer, keys, diagnostics, markdown), cache, outDir);
   const { planned, todo, toCompile } = work;
   const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false });
   const pageDiagnostics = await carriedDiagnostics(cache.dir, work);
 
   // Compile and write: cached bodies first, then each compiled body as it arrives.
   const links = new LinkCollector(Boolean(options.externalLinks));
-  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, feeds: { siteName: site.config.name, siteUrl: options.siteUrl ?? seoBaseUrl(site.config.seo?.metatags, undefined) } });
+  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, markdown, feeds: { siteName: site.config.name, siteUrl: options.siteUrl ?? seoBaseUrl(site.config.seo?.metatags, undefined) } });
   for (const p of todo) {
     if (!p.body) continue;
     pages.write(p);
@@ -138,7 +147,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
   for (const list of Object.values(pageDiagnostics)) diagnostics.push(...list);
   const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, options.siteUrl, diagnostics);
-  extra.push(...(await writeLlmsFiles(site, pages.output, renderer, options.siteUrl, options.llmsFullMaxBytes)));
+  if (markdown) {
+    const pageKeys = new Map(planned.map((p) => [p.route.href, p.pageKey]));
+    extra.push(...(await writeLlmsFiles({ site, output: pages.output, renderer, siteUrl: options.siteUrl, maxFullBytes: options.llmsFullMaxBytes, pageKeys, rendered: pages.markdown, reuse: work.outputIntact && options.cache !== false })));
+  }
   await removeStale(outDir, work.previous, cache.manifest.files, work.live, extra);
 
   // Index and cache are finished while the assets and static files are copied (a full index reads pages only;
@@ -148,9 +160,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const saving = Promise.all([
     cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey))),
     writePageDiagnostics(outDir, pageDiagnostics),
+    // The hosts `folio serve`'s playground proxy may reach for this site (its specs' servers).
+    makeDirInside(outDir, '.folio-cache').then(() => writeFileInside(outDir, API_HOSTS_FILE, JSON.stringify(siteApiHosts(site)))),
   ]).catch((error: unknown) => void diagnostics.push(refusedWrite(error)));
   // Shared sidebars of large sections (`assets/nav.<hash>.html`) go with the assets.
-  await writeAssetFiles(site, outDir, [assets.css, assets.js, assets.playground, ...(tailwind ? [tailwind] : []), ...renderer.sharedFiles()], mermaid !== null && pages.drawsDiagrams, diagnostics);
+  // Components that keep state hydrate in the browser: one bundle per island module, React shared.
+  const islands = pages.islands.size ? await bundleIslands(pages.islands) : { assets: [], failed: [] };
+  for (const f of islands.failed) diagnostics.push(buildProblem('BUILD_ISLAND_FAILED', `A component module (island ${f.id}) could not be bundled for the browser: ${f.message}. Its pages show the server-rendered HTML, which does not react to clicks.`));
+  await writeAssetFiles(site, outDir, [assets.css, assets.js, assets.playground, ...(tailwind ? [tailwind] : []), ...renderer.sharedFiles(), ...islands.assets], mermaid !== null && pages.drawsDiagrams, diagnostics);
   // Social images are drawn while Pagefind (its own process) indexes.
   const og = ogImages ? await writeOgImages(site, outDir, cache.dir, diagnostics, ogImages).catch((error: unknown) => void diagnostics.push(refusedWrite(error))) : undefined;
   const [{ outcome: indexed, ms }] = await Promise.all([indexing, saving]);

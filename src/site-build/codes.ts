@@ -13,6 +13,7 @@ export const BUILD_CODES = {
   BUILD_OG_IMAGES_CAPPED: "Social images: the build drew its limit of images; the remaining pages got the site's image this time.",
   BUILD_OUT_DIR_INVALID: 'The output directory is the docs root or contains it; the build would overwrite the sources.',
   BUILD_INTEGRATION_INVALID: 'An `integrations` service lacks a required field or has an unsafe value, so it is not loaded.',
+  BUILD_ISLAND_FAILED: 'A snippet or page component that keeps state could not be bundled for the browser (syntax, or an import other than react); its server-rendered HTML stays, without interaction.',
   BUILD_PAGE_CRASHED: 'Rendering one page threw unexpectedly; the other pages were still built.',
   BUILD_PAGE_TIMEOUT: 'Untrusted build: one page took longer than the page time limit and was stopped; the other pages were still built.',
   BUILD_PATH_OUTSIDE_ROOT: 'A snippet, static file or output path leads out of its folder through a symbolic link; it was neither read nor written.',

@@ -39,9 +39,9 @@ export interface BuildKeys {
 }
 
 /** The keys of a build; `assetFiles` are the URL paths of the stylesheet, client bundle, KaTeX and Mermaid. */
-export function buildKeys(site: Site, variables: Record<string, string>, snippets: string, assetFiles: string[]): BuildKeys {
+export function buildKeys(site: Site, variables: Record<string, string>, snippets: string, assetFiles: string[], markdown = true): BuildKeys {
   return {
-    env: hashText(BUILD_FORMAT, JSON.stringify(variables), snippets, site.config.icons?.library ?? '', JSON.stringify(site.config.styling?.codeblocks ?? null)),
+    env: hashText(BUILD_FORMAT, markdown ? 'md' : 'no-md', JSON.stringify(variables), snippets, site.config.icons?.library ?? '', JSON.stringify(site.config.styling?.codeblocks ?? null)),
     layout: hashText(...assetFiles, JSON.stringify(site.model.settings)),
   };
 }
@@ -68,7 +68,7 @@ export async function snippetsKey(root: string): Promise<string> {
 }
 
 /** One entry per route, in route order; unreadable pages and bad `openapi:` frontmatter are reported. */
-export function planPages(site: Site, renderer: SiteRenderer, keys: BuildKeys, diagnostics: Diagnostic[]): PlannedPage[] {
+export function planPages(site: Site, renderer: SiteRenderer, keys: BuildKeys, diagnostics: Diagnostic[], markdown = true): PlannedPage[] {
   const planned: PlannedPage[] = [];
   let nextJob = 0;
   for (const route of site.model.pages.values()) {
@@ -82,7 +82,7 @@ export function planPages(site: Site, renderer: SiteRenderer, keys: BuildKeys, d
       diagnostics.push(...source.problems);
       const { page, job, suffix, markdownSuffix } = source;
       const bodyKey = hashText(keys.env, page.file, page.sourceHash ?? page.source, JSON.stringify(job.knownImports));
-      entry = { route, bodyKey, job: { id: nextJob++, ...job }, suffix, markdownSuffix };
+      entry = { route, bodyKey, job: { id: nextJob++, ...job, ...(markdown ? {} : { markdown: false }) }, suffix, markdownSuffix };
     } else {
       const body: CachedBody = { html: source.html, headings: source.headings, diagnostics: [], features: [], renderer: 'openapi', markdown: source.markdown };
       entry = { route, bodyKey: hashText(keys.env, 'endpoint', source.html, source.markdown), body };

@@ -29,6 +29,8 @@ export interface PageWriterOptions {
   progress?: (done: number, total: number) => void;
   /** Collects each body's links and ids for the link checks. */
   links?: LinkCollector;
+  /** Write each page's Markdown beside it (default true). */
+  markdown?: boolean;
   /** Changelog feeds (`<page>/rss.xml`): the site's name and absolute URL for their links. */
   feeds?: { siteName: string; siteUrl?: string };
 }
@@ -36,14 +38,22 @@ export interface PageWriterOptions {
 /** Writes pending at once before a build waits for some to finish. */
 const MAX_WRITES = 64;
 
+/** Markdown of written pages kept for the llms files, up to this many characters (past it they are read back from their `.md`). */
+const KEEP_MARKDOWN_CHARS = 64 * 1024 * 1024;
+
 /** Lays out and writes the pages of a build one by one, counting what it did. */
 export class PageWriter {
   rendered = 0;
   written = 0;
   /** Some page drew a Mermaid diagram (the site then needs Mermaid's browser build). */
   drawsDiagrams = false;
+  /** Island modules the written pages draw (id → code), bundled once after the pages. */
+  readonly islands = new Map<string, string>();
   /** Writes refused because the output folder holds a link (`BUILD_PATH_OUTSIDE_ROOT`). */
   readonly refused: Diagnostic[] = [];
+  /** href → the Markdown document written beside the page, for the llms files (bounded: `KEEP_MARKDOWN_CHARS`). */
+  readonly markdown = new Map<string, string>();
+  private markdownChars = 0;
   private readonly writes = new Set<Promise<void>>();
   private readonly waiting: (() => void)[] = [];
 
@@ -56,7 +66,7 @@ export class PageWriter {
   /** A writer for `pages`, with every folder they need already made. */
   static async open(pages: PlannedPage[], options: PageWriterOptions): Promise<PageWriter> {
     const output = new OutputWriter(options.outDir);
-    await output.prepare(pages.flatMap((p) => [htmlFileFor(p.route.href), markdownFileFor(p.route.href)]).map((f) => resolveInside(options.outDir, f)).filter((f): f is string => f !== null));
+    await output.prepare(pages.flatMap((p) => [htmlFileFor(p.route.href), ...(options.markdown === false ? [] : [markdownFileFor(p.route.href)])]).map((f) => resolveInside(options.outDir, f)).filter((f): f is string => f !== null));
     return new PageWriter(output, options, pages.length);
   }
 
@@ -87,6 +97,7 @@ export class PageWriter {
     const html = renderer.render(p.route, composeEndpointBody(body, p.suffix));
     this.rendered++;
     if (body.features.includes('mermaid')) this.drawsDiagrams = true;
+    for (const island of body.islands ?? []) this.islands.set(island.id, island.code);
     search.pageRendered(p.route.href, html);
     progress?.(this.rendered, this.total);
     const target = resolveInside(outDir, htmlFileFor(p.route.href));
@@ -98,9 +109,13 @@ export class PageWriter {
       ),
     );
     // The page's Markdown, beside it (`/guide/intro.md`), from the same compiled tree as the HTML.
-    const mdTarget = resolveInside(outDir, markdownFileFor(p.route.href));
-    const markdown = pageMarkdown({ title: p.route.title, description: p.route.description, body: body.markdown ?? '', suffix: p.markdownSuffix });
+    const mdTarget = this.options.markdown === false ? null : resolveInside(outDir, markdownFileFor(p.route.href));
     if (mdTarget) {
+      const markdown = pageMarkdown({ title: p.route.title, description: p.route.description, body: body.markdown ?? '', suffix: p.markdownSuffix });
+      if (this.markdownChars + markdown.length <= KEEP_MARKDOWN_CHARS) {
+        this.markdown.set(p.route.href, markdown);
+        this.markdownChars += markdown.length;
+      }
       this.track(
         this.output.write(mdTarget, markdown).catch((error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'))),
       );
@@ -170,9 +185,10 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
 }
 
 /**
- * Delete pages and redirect files the previous build wrote that this one no longer has. The list
- * comes from the output folder's manifest, which may be planted: only `.html` files that are real
- * files inside the output folder, reached through no link, are deleted.
+ * Delete pages (HTML and Markdown), redirect files and parts of a split `llms-full.txt` the previous
+ * build wrote that this one no longer has. The list comes from the output folder's manifest, which
+ * may be planted: only such files that are real files inside the output folder, reached through no
+ * link, are deleted.
  */
 export async function removeStale(outDir: string, previous: Record<string, string>, previousFiles: string[], live: ReadonlySet<string>, extra: string[]): Promise<void> {
   const liveFiles = new Set(extra);
@@ -180,7 +196,7 @@ export async function removeStale(outDir: string, previous: Record<string, strin
     ...Object.keys(previous).filter((h) => !live.has(h)).flatMap((h) => [htmlFileFor(h), markdownFileFor(h)]),
     ...previousFiles.filter((f) => !liveFiles.has(f)),
   ];
-  await Promise.all(stale.filter((rel) => typeof rel === 'string' && rel.endsWith('.html')).map((rel) => removeFileInside(outDir, rel)));
+  await Promise.all(stale.filter((rel) => typeof rel === 'string' && (rel.endsWith('.html') || rel.endsWith('.md') || /^llms-full\/[^/]+\.txt$/.test(rel))).map((rel) => removeFileInside(outDir, rel)));
 }
 
 /** Stylesheet and client bundle, Mermaid when a page drew a diagram, and the repository's static files. */

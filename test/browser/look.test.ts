@@ -14,12 +14,38 @@ import { hasChromium, launchChromium } from './chromium.js';
 
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts/look');
 
+const THEMES = ['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'luma', 'sequoia'];
+
 const FILES: Record<string, string> = {
   'docs.json': JSON.stringify({
     name: 'Look', theme: 'linden', colors: { primary: '#16a34a' },
     styling: { codeblocks: 'dracula' },
-    navigation: { groups: [{ group: 'Start', icon: 'rocket', pages: ['index'] }] },
+    banner: { content: 'Maintenance **tonight**.', type: 'warning' },
+    navigation: {
+      languages: [
+        { language: 'en', tabs: [{ tab: 'Guide', groups: [{ group: 'Start', icon: 'rocket', pages: ['index', 'counter'] }] }, { tab: 'More', pages: ['more'] }] },
+        { language: 'fr', groups: [{ group: 'Début', pages: ['fr/index'] }] },
+      ],
+    },
   }),
+  'counter.mdx': [
+    '---', 'title: Counters', '---', '',
+    'import { Counter } from "/snippets/counter.jsx";', '',
+    'export const Toggle = ({ label }) => {',
+    '  const [on, setOn] = useState(false);',
+    '  return <button id="toggle" onClick={() => setOn(!on)}>{label}: {on ? "on" : "off"}</button>;',
+    '};', '',
+    '<Counter start={2} />', '',
+    '<Toggle label="Lamp" />', '',
+  ].join('\n'),
+  'snippets/counter.jsx': [
+    'export const Counter = ({ start = 0 }) => {',
+    '  const [count, setCount] = useState(start);',
+    '  return (<div className="flex items-center gap-2" id="counter"><button aria-label="Decrease" onClick={() => setCount(count - 1)}>-</button><span id="count">{count}</span><button aria-label="Increase" onClick={() => setCount(count + 1)}>+</button></div>);',
+    '};',
+  ].join('\n'),
+  'more.mdx': '---\ntitle: More\n---\n\nMore text.\n',
+  'fr/index.mdx': '---\ntitle: Accueil\n---\n\n## Premier\n\nTexte.\n\n## Second\n\nTexte.\n',
   'index.mdx': [
     '---', 'title: Look', 'icon: house', '---', '',
     '<CardGroup cols={2}>',
@@ -53,12 +79,14 @@ describe.skipIf(!hasChromium)('site look in chromium', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'folio-look-browser-'));
+    await mkdir(path.join(dir, 'snippets'), { recursive: true });
+    await mkdir(path.join(dir, 'fr'), { recursive: true });
     for (const [file, text] of Object.entries(FILES)) await writeFile(path.join(dir, file), text);
     const out = path.join(dir, 'out');
     expect((await buildSite({ root: dir, outDir: out, search: false, threads: 1 })).ok).toBe(true);
     server = await serveStatic(out);
     browser = await launchChromium();
-    await mkdir(ARTIFACTS, { recursive: true });
+    await mkdir(path.join(ARTIFACTS, 'themes'), { recursive: true });
   }, 240_000);
 
   afterAll(async () => {
@@ -96,5 +124,93 @@ describe.skipIf(!hasChromium)('site look in chromium', () => {
     expect(await page.locator('#tw-dark').isVisible()).toBe(true);
     await page.screenshot({ path: path.join(ARTIFACTS, 'linden-dark-1280.png'), fullPage: true });
     await context.close();
+  });
+
+  it('hydrates snippet and page components that keep state, only on their page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
+    await page.goto(server.url + '/counter');
+    expect(await page.locator('#count').textContent()).toBe('2');
+    await expect.poll(async () => {
+      await page.getByRole('button', { name: 'Increase' }).click();
+      return page.locator('#count').textContent();
+    }).not.toBe('2');
+    const now = Number(await page.locator('#count').textContent());
+    await page.getByRole('button', { name: 'Increase' }).click();
+    await page.getByRole('button', { name: 'Increase' }).click();
+    await page.getByRole('button', { name: 'Decrease' }).click();
+    await expect.poll(() => page.locator('#count').textContent()).toBe(String(now + 1));
+    await page.locator('#toggle').click();
+    await expect.poll(() => page.locator('#toggle').textContent()).toBe('Lamp: on');
+    expect(scripts.filter((s) => /\/assets\/island\.[0-9a-f]{12}\.js$/.test(s))).toHaveLength(2);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'counter-light-1280.png') });
+    // A page without islands loads no React.
+    scripts.length = 0;
+    await page.goto(server.url + '/more');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((s) => s.includes('/assets/island'))).toBe(false);
+    await context.close();
+    // Without JavaScript the server HTML shows the starting state.
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const still = await plain.newPage();
+    await still.goto(server.url + '/counter');
+    expect(await still.locator('#count').textContent()).toBe('2');
+    expect(await still.locator('#toggle').textContent()).toBe('Lamp: off');
+    await plain.close();
+  });
+
+  it('opens the phone drawer with switchers, top tabs and a close button, light and dark; banner type; page words in French', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: scheme });
+      const page = await context.newPage();
+      await page.goto(server.url + '/index');
+      const sidebar = page.locator('#sidebar');
+      const inView = () => sidebar.evaluate((el) => el.getBoundingClientRect().right > 0);
+      expect(await inView()).toBe(false);
+      await page.locator('[data-sidebar-toggle]').click();
+      await expect.poll(inView).toBe(true);
+      expect(await page.locator('.drawer-switchers .switcher-language').isVisible()).toBe(true);
+      expect(await page.locator('.drawer-tabs a.tab').allTextContents()).toEqual(['Guide', 'More']);
+      await expect.poll(() => sidebar.evaluate((el) => el.getBoundingClientRect().left)).toBe(0);
+      await page.screenshot({ path: path.join(ARTIFACTS, `drawer-${scheme}-390.png`) });
+      await page.locator('[data-sidebar-close]').click();
+      await expect.poll(inView).toBe(false);
+      await context.close();
+    }
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(server.url + '/index');
+    expect(await page.locator('.banner.banner-warning').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(180, 83, 9)');
+    await page.goto(server.url + '/fr/index');
+    expect(await page.locator('.toc-title').textContent()).toBe('Sur cette page');
+    expect(await page.locator('[data-search]').getAttribute('placeholder')).toBe('Rechercher…');
+    await page.close();
+  });
+
+  it('draws one page in each of the nine themes, desktop and phone, light and dark', async () => {
+    const signatures = new Set<string>();
+    // Phone sizes of every theme with FOLIO_BROWSER_CORPORA=1 (the long run); desktop always.
+    const sizes = [['1280', { width: 1280, height: 800 }], ...(process.env.FOLIO_BROWSER_CORPORA ? [['390', { width: 390, height: 844 }]] : [])] as const;
+    for (const [name, viewport] of sizes) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(server.url + '/index');
+      for (const theme of THEMES) {
+        for (const mode of ['light', 'dark']) {
+          await page.evaluate(([t, m]) => ((document.documentElement.dataset.siteTheme = t), (document.documentElement.dataset.theme = m)), [theme, mode]);
+          if (name === '1280') {
+            signatures.add(await page.evaluate(() => {
+              const pick = (sel: string, props: string[]) => { const el = document.querySelector(sel); const cs = el ? getComputedStyle(el) : null; return props.map((p) => cs?.getPropertyValue(p)).join(','); };
+              return [pick('body', ['font-family', 'background-color']), pick('.site-header', ['background-color', 'border-bottom-width', 'height']), pick('.sidebar', ['background-color', 'width']), pick('.folio-card', ['border-radius', 'background-color'])].join('|');
+            }));
+          }
+          await page.screenshot({ path: path.join(ARTIFACTS, 'themes', `${theme}-${mode}-${name}.png`) });
+        }
+      }
+      await context.close();
+    }
+    // Each theme and mode is its own look (same page, same build, only the theme attribute changes).
+    expect(signatures.size).toBeGreaterThanOrEqual(THEMES.length * 2 - 2);
   });
 });

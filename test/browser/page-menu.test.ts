@@ -22,7 +22,7 @@ describe.skipIf(!hasChromium)('contextual page menu in chromium', () => {
     site = await exampleCopy();
     const configFile = path.join(site.root, 'docs.json');
     const config = JSON.parse(await readFile(configFile, 'utf8'));
-    config.contextual = { options: ['copy', 'view', 'chatgpt', 'claude', 'perplexity'] };
+    config.contextual = { options: ['copy', 'view', 'chatgpt', 'claude', 'perplexity', 'add-mcp', 'cursor', 'vscode', 'download-pdf'] };
     await writeFile(configFile, JSON.stringify(config));
     expect((await buildSite({ root: site.root, outDir: site.out, search: false })).ok).toBe(true);
     server = await serveStatic(site.out);
@@ -42,11 +42,26 @@ describe.skipIf(!hasChromium)('contextual page menu in chromium', () => {
     await page.goto(server.url + '/en/v2/quickstart');
     await page.locator('details.page-menu > summary').click();
     await page.locator('[data-folio-menu-copy="page"]').click();
-    await expect.poll(() => page.locator('[data-folio-menu-copy="page"]').textContent()).toBe('Copied');
+    await expect.poll(() => page.locator('[data-folio-menu-copy="page"] .page-menu-label').textContent()).toBe('Copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(await readFile(path.join(site.out, 'en/v2/quickstart.md'), 'utf8'));
     const claude = await page.locator('a', { hasText: 'Open in Claude' }).getAttribute('href');
     expect(claude).toBe(`https://claude.ai/new?q=${encodeURIComponent(`Read ${server.url}/en/v2/quickstart.md so I can ask questions about it.`)}`);
+    // The MCP install entries point at this site's /mcp, as the browser knows it.
+    const mcp = `${server.url}/mcp`;
+    const cursor = new URL((await page.locator('[data-folio-menu-item="cursor"] a').getAttribute('href'))!);
+    expect(JSON.parse(Buffer.from(cursor.searchParams.get('config')!, 'base64').toString())).toEqual({ url: mcp });
+    const vscode = (await page.locator('[data-folio-menu-item="vscode"] a').getAttribute('href'))!;
+    expect(JSON.parse(decodeURIComponent(vscode.replace('vscode:mcp/install?', '')))).toMatchObject({ type: 'http', url: mcp });
+    await page.locator('[data-folio-menu-copy="add-mcp"]').click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`npx add-mcp ${mcp}`);
+    // "Download PDF" opens the print dialog.
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void (window as unknown as { printed: number }).printed++;
+    });
+    await page.locator('[data-folio-menu-print]').click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     await context.close();
   });
 

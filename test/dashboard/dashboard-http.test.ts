@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addAgentJobSteps, claimAgentJob, createAgentJob, createProject, failAgentJob, listApiKeys, listProjects, recordDelivery, upsertLocalPullRequest } from '../../src/db/index.js';
+import { addAgentJobSteps, claimAgentJob, createAgentJob, createProject, failAgentJob, getAgentJob, listApiKeys, listProjects, recordDelivery, upsertLocalPullRequest } from '../../src/db/index.js';
 import { createUser, ensureDashboardOwner } from '../../src/dashboard/index.js';
 import { backends } from '../db/helpers.js';
 import { dashboardStack, FormClient, type Stack } from './harness.js';
@@ -265,6 +265,42 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
         expect((await poll()).status).toBe('archived');
         await client.get(jobUrl);
         expect(client.lastHtml).not.toContain('Send a follow-up');
+      });
+
+      it('creates an automation, runs it now as an agent job, pauses and deletes it', async () => {
+        const client = await signedIn();
+        await client.get('/dashboard/projects');
+        const created = await client.post('/dashboard/projects', { name: 'Auto', repoUrl: 'https://example.com/a.git', branch: 'main', docsDir: '.' });
+        const projectUrl = created.headers.get('location')!.split('?')[0]!;
+        await client.get(`${projectUrl}/automations`);
+        expect(client.lastHtml).toContain('No automations yet.');
+        const form = { name: 'Weekly links', trigger: 'schedule', schedule: '0 9 * * 8', branch: '', prompt: 'fix broken links', model: 'folio-maintainer' };
+        const bad = await client.post(`${projectUrl}/automations`, form);
+        expect(bad.status).toBe(400);
+        expect(client.lastHtml).toContain('schedule: &quot;0 9 * * 8&quot; is not a cron expression: day of week: 8 is outside 0-7.');
+        const made = await client.post(`${projectUrl}/automations`, { ...form, schedule: '0 9 * * 1' });
+        expect(made.status).toBe(303);
+        await client.get(made.headers.get('location')!);
+        expect(client.lastHtml).toContain('Weekly links');
+        expect(client.lastHtml).toContain('<code>0 9 * * 1</code>');
+        const id = /data-automation="([^"]+)"/.exec(client.lastHtml)![1]!;
+        const run = await client.post(`${projectUrl}/automations/${id}/run`, {});
+        expect(run.status).toBe(303);
+        const jobId = run.headers.get('location')!.split('?')[0]!.split('/').pop()!;
+        expect(await getAgentJob(stack.db, projectUrl.split('/').pop()!, jobId)).toMatchObject({ prompt: 'fix broken links', status: 'active' });
+        await client.get(`${projectUrl}/automations`);
+        expect(client.lastHtml).toContain(`job ${jobId}`);
+        expect((await client.post(`${projectUrl}/automations/${id}/pause`, {})).status).toBe(303);
+        await client.get(`${projectUrl}/automations`);
+        expect(client.lastHtml).toContain('Paused');
+        expect(client.lastHtml).not.toContain('Run now');
+        expect((await client.post(`${projectUrl}/automations/${id}/run`, {})).status).toBe(400);
+        expect(client.lastHtml).toContain('AUTOMATION_INACTIVE');
+        await client.get(`${projectUrl}/automations`);
+        expect((await client.post(`${projectUrl}/automations/${id}/delete`, {})).status).toBe(303);
+        await client.get(`${projectUrl}/automations`);
+        expect(client.lastHtml).toContain('No automations yet.');
+        expect((await client.post(`${projectUrl}/automations/${id}/delete`, {})).status).toBe(404);
       });
 
       it('saves settings, links custom domains and reports bad ones by field', async () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { Database } from '../../src/db/index.js';
+import { createAutomations } from '../../src/agent/index.js';
 import { createAdminServices, KeyCache, type AdminServices } from '../../src/api/index.js';
 import { createDashboard, dashboardSignedIn } from '../../src/dashboard/index.js';
 import { bearerKeyAuthorizer, createPullRequestRoutes, signedInOr, UpdateRunner, type BuildSite } from '../../src/hosting/index.js';
@@ -23,7 +24,7 @@ export async function dashboardStack({ kind = 'pglite', buildSite }: { kind?: 'p
   const testDb = await openTestDatabase(kind);
   const db = testDb.db;
   const updates = new UpdateRunner({ db, dataDir, buildSite });
-  const services = createAdminServices({ db, keyCache: new KeyCache(db), updates, defaultModel: 'folio-maintainer' });
+  const services = createAdminServices({ db, keyCache: new KeyCache(db), updates, defaultModel: 'folio-maintainer', automations: createAutomations({ db, defaultModel: 'folio-maintainer' }) });
   const app = new Hono();
   app.route('/dashboard', createDashboard({ db, services }));
   // As `folio serve` wires them: a dashboard session, else an admin key for the project.

@@ -46,7 +46,7 @@ function agrees(source: string): boolean | null {
  * every run), and every page with FOLIO_CORPORA_ALL=1, as `npm run compat` does for builds.
  */
 const ALL_PAGES = process.env.FOLIO_CORPORA_ALL === '1';
-const sampled = (files: string[]) => (ALL_PAGES ? files : files.filter((_, i) => i % 2 === 0));
+const sampled = (files: string[], every = 2) => (ALL_PAGES ? files : files.filter((_, i) => i % every === 0));
 
 describe('fast Markdown parser', () => {
   it('handles the benchmark pages and agrees with remark on them', () => {
@@ -114,11 +114,12 @@ describe('fast Markdown parser', () => {
     expect(accepted).toBeGreaterThan(numRuns / 20);
   });
 
+  // The costliest comparison (two full parses with positions per page): one page in five in `npm test`.
   it('page splitting (fast stretches + micromark stretches) equals whole-page micromark, positions included', { timeout: 1_800_000 }, () => {
     let compared = 0;
     for (const corpus of passingCorpora('testBuild')) {
       const root = path.join(CORPORA_DIR, corpus);
-      for (const file of sampled(listMdx(root))) {
+      for (const file of sampled(listMdx(root), 5)) {
         const { body } = splitFrontmatter(readFileSync(path.join(root, file), 'utf8'));
         const ours = parseMdx(body, file, 0);
         // `## Title {#id}` is read before either parser runs (heading-ids.ts): give micromark the same text.
@@ -139,7 +140,7 @@ describe('fast Markdown parser', () => {
         compared++;
       }
     }
-    expect(compared).toBeGreaterThan(ALL_PAGES ? 2000 : 900);
+    expect(compared).toBeGreaterThan(ALL_PAGES ? 2000 : 350);
   });
 });
 

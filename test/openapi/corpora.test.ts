@@ -55,11 +55,13 @@ describe.skipIf(!available)('corpora specs', () => {
   // Pages whose endpoint really is absent from the spec they name (stale translations of
   // mintlify-docs' analytics spec; prefect pages for operations its schema.json lacks) must
   // be reported, not silently rendered: those are the expected failures.
+  // prefect (946 pages, 179 operations) is the slowest; it runs with FOLIO_CORPORA_ALL=1 and its
+  // build (npm run compat) reports the same 14 missing operations.
   const FRONTMATTER: [corpus: string, found: number, missing: number][] = [
     ['mem0', 38, 0],
     ['trigger-dev', 62, 0],
     ['mintlify-docs', 100, 12],
-    ['prefect', 179, 14],
+    ...(process.env.FOLIO_CORPORA_ALL === '1' ? [['prefect', 179, 14] as [string, number, number]] : []),
   ];
   for (const [corpus, count, missing] of FRONTMATTER) {
     it(`${corpus}: openapi frontmatter pages find their endpoint, or report it missing`, async () => {

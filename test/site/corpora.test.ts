@@ -3,14 +3,19 @@
  * diagnostics) and writes every routable page (every navigation entry, hidden and endpoint pages
  * included). What the corpora get wrong but Folio can render (forgotten imports, `{name}` in
  * docstrings, `<Warn>`) are warnings, counted in the log.
+ *
+ * The same build is checked for the files AI tools read: every routable page has its `.md`, every
+ * indexable navigation page appears exactly once in llms.txt, and llms-full.txt holds every listed
+ * page's title.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { markdownFileFor } from '../../src/markdown/index.js';
 import { buildSite, htmlFileFor } from '../../src/site-build/index.js';
-import { loadSite } from '../../src/site/index.js';
+import { loadSite, type Site } from '../../src/site/index.js';
 import { formatDiagnostic } from '../../src/shared/diagnostics.js';
 import { CORPORA } from './helpers.js';
 import { passingCorpora } from '../../compat/corpora.js';
@@ -35,8 +40,26 @@ describe.skipIf(corpora.length === 0)('folio build on the corpora', () => {
       console.log(`${name}: ${result.pages} pages in ${(result.durationMs / 1000).toFixed(1)} s, ${errors.length} error(s), ${result.diagnostics.length - errors.length} warning(s)`);
       expect(errors.map(formatDiagnostic)).toEqual([]);
       expect(result.ok).toBe(true);
+      await expectLlmsFiles(site!, out);
     } finally {
       await rm(out, { recursive: true, force: true });
     }
   }, 900_000);
 });
+
+const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+async function expectLlmsFiles(site: Site, out: string): Promise<void> {
+  const routes = [...site.model.pages.values()];
+  expect(routes.filter((r) => !existsSync(path.join(out, markdownFileFor(r.href)))).map((r) => r.href)).toEqual([]);
+  const llms = await readFile(path.join(out, 'llms.txt'), 'utf8');
+  const full = await readFile(path.join(out, 'llms-full.txt'), 'utf8');
+  expect(await readFile(path.join(out, '.well-known/llms.txt'), 'utf8')).toBe(llms);
+  expect(llms.startsWith(`# ${site.config.name}\n`)).toBe(true);
+  const indexable = routes.filter((r) => (r.listed || site.config.seo?.indexing === 'all') && !(r.kind === 'page' && site.index.pages.get(r.path)?.noindex));
+  expect(indexable.length).toBeGreaterThan(20);
+  const notOnce = indexable.filter((r) => count(llms, `](/${markdownFileFor(r.href)})`) !== 1).map((r) => r.href);
+  expect(notOnce).toEqual([]);
+  const untitled = indexable.filter((r) => !full.includes(`# ${r.title.trim()}\n`)).map((r) => r.href);
+  expect(untitled).toEqual([]);
+}

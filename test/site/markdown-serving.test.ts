@@ -4,7 +4,7 @@
  * (a real port: the dev server is a plain node:http server) and in `folio serve`'s site handler.
  */
 import { request } from 'node:http';
-import { mkdir } from 'node:fs/promises';
+import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/index.js';
@@ -58,6 +58,20 @@ describe('folio dev: Markdown of pages', () => {
     expect(html.link).toBe('</en/v2/quickstart.md>; rel="alternate"; type="text/markdown"');
     expect(html.body).toContain('<link rel="alternate" type="text/markdown" href="/en/v2/quickstart.md">');
     expect((await devGet(server, '/en/v2/nope.md')).status).toBe(404);
+  }, 60_000);
+
+  it('serves llms.txt and llms-full.txt (and their /.well-known/ forms) of the loaded site, updated on change', async () => {
+    const index = await devGet(server, '/llms.txt');
+    expect(index.status).toBe(200);
+    expect(index.body).toContain('[Quickstart](/en/v2/quickstart.md)');
+    expect((await devGet(server, '/.well-known/llms.txt')).body).toBe(index.body);
+    const full = await devGet(server, '/llms-full.txt');
+    expect(full.body).toContain((await devGet(server, '/en/v2/quickstart.md')).body.trim());
+    expect(full.body).not.toContain('Edited in dev');
+    const reloaded = server.nextReload();
+    await appendFile(path.join(site.root, 'en/v2/quickstart.mdx'), '\nEdited in dev for the llms files.\n');
+    await reloaded;
+    expect((await devGet(server, '/.well-known/llms-full.txt')).body).toContain('Edited in dev for the llms files.');
   }, 60_000);
 });
 

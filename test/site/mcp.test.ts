@@ -1,9 +1,12 @@
 /**
- * The docs MCP server, driven by the official SDK's client: `folio mcp <corpus>` over stdio, and a
- * hosted site's `/mcp` over Streamable HTTP (the client's fetch handed straight to `serveSite`, no
- * port). Each connects, lists the two tools, searches and reads a page.
+ * The docs MCP server, driven by the official SDK's client: `folio mcp <corpus>` over stdio (a copy,
+ * edited while served: the server rebuilds and answers from the new build), and a hosted site's
+ * `/mcp` over Streamable HTTP (the client's fetch handed straight to `serveSite`, no port). Each
+ * connects, lists the two tools, searches and reads a page.
  */
-import { mkdir } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { appendFile, cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -20,17 +23,25 @@ const textOf = (result: { content?: unknown }) => (result.content as Content).ma
 
 describe('folio mcp over stdio', () => {
   let client: Client;
+  let copy = '';
   beforeAll(async () => {
+    copy = await mkdtemp(path.join(os.tmpdir(), 'folio-mcp-ollama-'));
+    await cp(path.join(CORPORA, 'ollama'), copy, { recursive: true, filter: (f) => path.basename(f) !== '.git' });
     client = new Client({ name: 'test', version: '1.0.0' });
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: ['--import', 'tsx', 'src/cli/main.ts', 'mcp', path.join(CORPORA, 'ollama')],
+      args: ['--import', 'tsx', 'src/cli/main.ts', 'mcp', copy],
       cwd: repo,
       stderr: 'ignore',
     });
     await client.connect(transport);
   }, 180_000);
-  afterAll(() => client?.close());
+  afterAll(async () => {
+    await client?.close();
+    await rm(copy, { recursive: true, force: true });
+    // The build folder `folio mcp` keeps for this copy.
+    await rm(path.join(os.tmpdir(), `folio-mcp-${createHash('sha256').update(copy).digest('hex').slice(0, 16)}`), { recursive: true, force: true });
+  });
 
   it('names the site, lists search and get_page, searches and reads a page of the ollama corpus', async () => {
     expect(client.getServerVersion()?.name).toBe('Ollama');
@@ -45,6 +56,13 @@ describe('folio mcp over stdio', () => {
     const missing = await client.callTool({ name: 'get_page', arguments: { page: '/no-such-page' } });
     expect(missing.isError).toBe(true);
   }, 60_000);
+
+  it('rebuilds when a page changes and get_page returns the changed page', async () => {
+    const read = async () => textOf(await client.callTool({ name: 'get_page', arguments: { page: '/capabilities/tool-calling' } }));
+    expect(await read()).not.toContain('Changed while served');
+    await appendFile(path.join(copy, 'capabilities/tool-calling.mdx'), '\nChanged while served by folio mcp.\n');
+    await expect.poll(read, { timeout: 60_000, interval: 250 }).toContain('Changed while served by folio mcp.');
+  }, 90_000);
 });
 
 describe('/mcp on a hosted site (Streamable HTTP)', () => {

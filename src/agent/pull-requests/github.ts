@@ -20,6 +20,16 @@ export function githubOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Gith
   return { token, apiUrl: env.FOLIO_GITHUB_API_URL, hosts: hosts?.length ? hosts : undefined };
 }
 
+/**
+ * The token git pushes and fetches a GitHub repository with (an https URL on a configured host, or
+ * mapped): GitHub takes any user name with a token as the password; `x-access-token` is the usual one.
+ * Null for other repositories and without a token: git then uses what the machine has (ssh agent).
+ */
+export function githubGitCredentials(repository: string, opts: GithubOptions | undefined): { username: string; token: string } | null {
+  if (!opts?.token || !/^https?:\/\//i.test(repository) || !githubRepoOf(repository, opts)) return null;
+  return { username: 'x-access-token', token: opts.token };
+}
+
 /** `owner/repo` of a repository URL on one of `hosts`, or null when it is not a GitHub repository. */
 export function githubRepoOf(url: string, opts: GithubOptions): { owner: string; repo: string } | null {
   const mapped = opts.repositories?.[url];

@@ -22,7 +22,7 @@ interface Spec {
   path: string;
   servers: string[];
   fields: Field[];
-  body?: { contentType: string; example: string; required: boolean };
+  body?: { contentType: string; example: string; required: boolean; fields?: { name: string; type: string; required: boolean; binary: boolean }[] };
   auth: { name: string; type: string; scheme?: string; in?: string; paramName?: string }[];
   proxy: boolean;
   credentials: boolean;
@@ -68,6 +68,14 @@ function input(label: string, key: string, values: Record<string, string>, optio
   return el('div', { class: 'pg-field' }, caption, control);
 }
 
+/** A file picker for a multipart body field (files are not stored). */
+function fileInput(name: string, required: boolean): HTMLElement {
+  const id = `pg-form_${name.replace(/[^\w-]/g, '_')}`;
+  const caption = el('label', { for: id }, el('code', { text: name }));
+  if (required) caption.append(el('span', { class: 'api-pill api-required', text: 'required' }));
+  return el('div', { class: 'pg-field' }, caption, el('input', { id, name: `form:${name}`, type: 'file' }));
+}
+
 function fieldsetOf(legend: string, ...children: HTMLElement[]): HTMLElement {
   return el('fieldset', { class: 'pg-group' }, el('legend', { text: legend }), ...children);
 }
@@ -75,12 +83,30 @@ function fieldsetOf(legend: string, ...children: HTMLElement[]): HTMLElement {
 /** Everything the form holds, by field name. */
 function formValues(form: HTMLFormElement): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const control of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('[name]')) out[control.name] = control.value;
+  for (const control of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('[name]')) if (control.type !== 'file') out[control.name] = control.value;
   return out;
 }
 
+/** A multipart body from the form's `form:` fields, files included. */
+function formBody(spec: Spec, form: HTMLFormElement, values: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const f of spec.body?.fields ?? []) {
+    if (f.binary) {
+      for (const file of form.querySelector<HTMLInputElement>(`input[type=file][name="form:${CSS.escape(f.name)}"]`)?.files ?? []) data.append(f.name, file);
+    } else if ((values[`form:${f.name}`] ?? '') !== '') data.append(f.name, values[`form:${f.name}`]!);
+  }
+  return data;
+}
+
+/** Bytes as base64, for a multipart body sent through the proxy's JSON. */
+function base64(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
 /** The request the form describes: URL with path and query parameters, headers, body. */
-function requestOf(spec: Spec, values: Record<string, string>): { url: string; headers: [string, string][]; body?: string } {
+function requestOf(spec: Spec, values: Record<string, string>, form?: FormData): { url: string; headers: [string, string][]; body?: string; form?: FormData } {
   let path = spec.path;
   const query = new URLSearchParams();
   const headers: [string, string][] = [];
@@ -107,9 +133,10 @@ function requestOf(spec: Spec, values: Record<string, string>): { url: string; h
   if (cookies.length > 0) headers.push(['Cookie', cookies.join('; ')]);
   const server = (values.server ?? spec.servers[0] ?? '').replace(/\/+$/, '');
   const search = query.toString();
-  const out: { url: string; headers: [string, string][]; body?: string } = { url: `${server}${path}${search ? `?${search}` : ''}`, headers };
+  const out: { url: string; headers: [string, string][]; body?: string; form?: FormData } = { url: `${server}${path}${search ? `?${search}` : ''}`, headers };
   const body = values.body ?? '';
-  if (spec.body && body.trim() !== '' && spec.method !== 'GET' && spec.method !== 'HEAD') {
+  if (form) out.form = form;
+  else if (spec.body && body.trim() !== '' && spec.method !== 'GET' && spec.method !== 'HEAD') {
     headers.push(['Content-Type', spec.body.contentType]);
     out.body = body;
   }
@@ -118,7 +145,16 @@ function requestOf(spec: Spec, values: Record<string, string>): { url: string; h
 
 /** Send through the proxy; `null` when the site has no proxy route (a static host). */
 async function viaProxy(method: string, request: ReturnType<typeof requestOf>): Promise<Answer | null> {
-  const response = await fetch(PROXY, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method, ...request }) });
+  const { form, ...plain } = request;
+  const payload: Record<string, unknown> = { method, ...plain };
+  if (form) {
+    // The browser encodes the multipart body (boundary included); the proxy forwards its bytes.
+    const encoded = new Request(location.href, { method: 'POST', body: form });
+    payload.body = base64(new Uint8Array(await encoded.arrayBuffer()));
+    payload.bodyEncoding = 'base64';
+    payload.headers = [...plain.headers, ['Content-Type', encoded.headers.get('content-type') ?? 'multipart/form-data']];
+  }
+  const response = await fetch(PROXY, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
   if (response.status === 404 || response.status === 405) return null;
   const json = (await response.json()) as Answer & { error?: { code: string; message: string } };
   if (json.error) throw new Error(`${json.error.code}: ${json.error.message}`);
@@ -128,7 +164,8 @@ async function viaProxy(method: string, request: ReturnType<typeof requestOf>): 
 async function direct(method: string, request: ReturnType<typeof requestOf>, credentials: boolean): Promise<Answer> {
   const started = performance.now();
   const init: RequestInit = { method, headers: request.headers, credentials: credentials ? 'include' : 'omit' };
-  if (request.body !== undefined) init.body = request.body;
+  if (request.form) init.body = request.form;
+  else if (request.body !== undefined) init.body = request.body;
   const response = await fetch(request.url, init);
   const body = await response.text();
   return { status: response.status, statusText: response.statusText, headers: [...response.headers.entries()], body, encoding: 'utf8', timeMs: Math.round(performance.now() - started) };
@@ -174,7 +211,7 @@ function build(container: HTMLElement, spec: Spec): void {
         ...spec.auth.flatMap((a) =>
           a.type === 'http' && a.scheme === 'basic'
             ? [input(`${a.name} username`, `auth:${a.name}:user`, values), input(`${a.name} password`, `auth:${a.name}`, values, { type: 'password' })]
-            : [input(a.type === 'apiKey' ? `${a.paramName ?? a.name} (${a.in ?? 'header'})` : `${a.name} (Bearer token)`, `auth:${a.name}`, values, { type: 'password', placeholder: a.type === 'apiKey' ? 'API key' : 'token' })],
+            : [input(a.type === 'apiKey' ? `${a.paramName ?? a.name} (${a.in ?? 'header'})` : a.type === 'oauth2' || a.type === 'openIdConnect' ? `${a.name} (OAuth2 access token)` : `${a.name} (Bearer token)`, `auth:${a.name}`, values, { type: 'password', placeholder: a.type === 'apiKey' ? 'API key' : 'token' })],
         ),
       ),
     );
@@ -184,7 +221,14 @@ function build(container: HTMLElement, spec: Spec): void {
     const list = spec.fields.filter((f) => f.in === where);
     if (list.length > 0) form.append(fieldsetOf(legend, ...list.map((f) => input(f.name, `${f.in}:${f.name}`, values, { required: f.required, choices: f.enum, placeholder: f.example ?? f.type }))));
   }
-  if (spec.body) {
+  if (spec.body?.fields?.length) {
+    form.append(
+      fieldsetOf(
+        `Body (${spec.body.contentType})`,
+        ...spec.body.fields.map((f) => (f.binary ? fileInput(f.name, f.required) : input(f.name, `form:${f.name}`, values, { required: f.required, placeholder: f.type }))),
+      ),
+    );
+  } else if (spec.body) {
     const area = el('textarea', { name: 'body', rows: String(Math.min(16, Math.max(4, spec.body.example.split('\n').length))), spellcheck: 'false', placeholder: spec.body.example });
     area.value = values.body ?? '';
     form.append(fieldsetOf(`Body (${spec.body.contentType})`, area));
@@ -198,7 +242,7 @@ function build(container: HTMLElement, spec: Spec): void {
     const auth = Object.fromEntries(Object.entries(current).filter(([k]) => k.startsWith('auth:')));
     writeStore(authKey, JSON.stringify(auth));
     writeStore(storeKey, JSON.stringify(Object.fromEntries(Object.entries(current).filter(([k]) => !k.startsWith('auth:')))));
-    const request = requestOf(spec, current);
+    const request = requestOf(spec, current, spec.body?.fields?.length ? formBody(spec, form, current) : undefined);
     send.disabled = true;
     out.replaceChildren(el('p', { class: 'pg-meta', text: `Sending ${spec.method} ${request.url}…` }));
     void (async () => {

@@ -1,6 +1,7 @@
 import type { ReadContext } from '../load/read-json.js';
 import { checkChrome } from './chrome.js';
 import { createCheckContext } from './context.js';
+import { checkContextual } from './contextual.js';
 import { checkFiles } from './files.js';
 import { checkStructure } from './structure.js';
 import { checkSwitchers } from './switchers.js';
@@ -12,4 +13,5 @@ export function runChecks({ root, raw, ctx }: { root: string; raw: unknown; ctx:
   checkSwitchers(c);
   checkFiles(c);
   checkChrome(c);
+  checkContextual(c);
 }

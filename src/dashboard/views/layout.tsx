@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ProjectRow } from '../../db/index.js';
 import { ASSET_VERSION } from '../assets/version.js';
 
-export type ProjectTab = 'overview' | 'keys' | 'jobs' | 'updates';
+export type ProjectTab = 'overview' | 'keys' | 'jobs' | 'automations' | 'updates';
 
 export interface Viewer {
   email: string;
@@ -46,6 +46,7 @@ const TABS: { id: ProjectTab; label: string; path: string }[] = [
   { id: 'overview', label: 'Overview', path: '' },
   { id: 'keys', label: 'API keys', path: '/keys' },
   { id: 'jobs', label: 'Agent jobs', path: '/jobs' },
+  { id: 'automations', label: 'Automations', path: '/automations' },
   { id: 'updates', label: 'Updates', path: '/updates' },
 ];
 

@@ -5,6 +5,7 @@ import type { MiddlewareHandler } from 'hono';
 import { HEAD_SCRIPT } from '../../render/index.js';
 import { markdownFileFor, markdownLink, wantsMarkdown } from '../../markdown/index.js';
 import { API_PROXY_PATH, type ProxyOptions } from '../../openapi/index.js';
+import { API_HOSTS_FILE } from '../../site-build/index.js';
 import { serveApiProxy } from './api-proxy-route.js';
 import { AGENT_PATHS, serveAgentEndpoint } from './site-mcp.js';
 import { isInside, matchRedirect, resolveInside } from '../../shared/index.js';
@@ -82,6 +83,17 @@ function respond(body: Buffer, file: string, status = 200, method = 'GET', extra
   return new Response(method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
 }
 
+/** The hosts the build allowed its playground proxy (`API_HOSTS_FILE`); none when the build wrote no list. */
+async function apiHostsOf(root: string): Promise<string[]> {
+  const body = await readFileIfAny(root, resolveInside(root, API_HOSTS_FILE));
+  try {
+    const list: unknown = body ? JSON.parse(body.toString('utf8')) : [];
+    return Array.isArray(list) ? list.filter((h): h is string => typeof h === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 export interface SiteServeOptions {
   /** Limits of the playground proxy (`POST /__folio/api-proxy`); tests widen `isAllowedAddress` to reach a local API. */
   apiProxy?: ProxyOptions;
@@ -94,7 +106,13 @@ export interface SiteServeOptions {
  */
 export async function serveSite(dataDir: string, projectId: string, request: Request, preview: string | null = null, options: SiteServeOptions = {}): Promise<Response> {
   if (AGENT_PATHS.has(new URL(request.url).pathname)) return serveAgentEndpoint(dataDir, projectId, request, preview);
-  if (new URL(request.url).pathname === API_PROXY_PATH) return serveApiProxy(request, options.apiProxy);
+  if (new URL(request.url).pathname === API_PROXY_PATH) {
+    // Only the servers the published build's specs and api: pages name.
+    const siteDir = siteDirFor(dataDir, projectId, preview);
+    const published = siteDir ? publishedDir(siteDir) : null;
+    const allowedHosts = options.apiProxy?.allowedHosts ?? (published ? await apiHostsOf(published) : []);
+    return serveApiProxy(request, { ...options.apiProxy, allowedHosts });
+  }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
   }

@@ -93,3 +93,23 @@ export function githubTargetOf(payload: Json): GithubTarget | null {
   const [owner, repo] = (str(obj(payload.repository).full_name) ?? '').split('/');
   return owner && repo ? { owner, repo } : null;
 }
+
+/** The branch a push delivery moved forward (not deleted), for push automations; null for anything else. */
+export function pushedBranch(provider: WebhookProvider, event: string, payload: Json): string | null {
+  let branch: string | null;
+  let after: string | null;
+  if (provider === 'github') {
+    if (event !== 'push' || payload.deleted === true) return null;
+    branch = branchOfRef(payload.ref);
+    after = str(payload.after);
+  } else if (provider === 'gitlab') {
+    if (event !== 'Push Hook') return null;
+    branch = branchOfRef(payload.ref);
+    after = str(payload.after);
+  } else {
+    if (payload.deleted === true) return null;
+    branch = str(payload.branch);
+    after = str(payload.sha);
+  }
+  return branch && !(after && ZERO_SHA.test(after)) ? branch : null;
+}

@@ -6,9 +6,10 @@ import { previewLabel } from '../previews/slug.js';
 import { removePreview } from '../previews/sweep.js';
 import { getPreviewByBranch } from '../../db/index.js';
 import { branchNameProblem } from '../../git/index.js';
+import type { Automations } from '../../agent/index.js';
 import type { UpdateRunner } from '../updates/runner.js';
 import { setGithubCommitStatus, type GithubStatusOptions } from './commit-status.js';
-import { githubTargetOf, webhookAction, type GithubTarget, type WebhookAction } from './events.js';
+import { githubTargetOf, pushedBranch, webhookAction, type GithubTarget, type WebhookAction } from './events.js';
 import { verifyGeneric, verifyGithub, verifyGitlab } from './verify.js';
 
 export interface WebhookRoutesDeps {
@@ -19,6 +20,8 @@ export interface WebhookRoutesDeps {
   siteDomain?: string;
   /** Report commit statuses on GitHub (pending, then success or failure with the site or preview URL). */
   github?: GithubStatusOptions;
+  /** Fires the project's push automations when a delivery is a push to the branch they watch. */
+  automations?: Pick<Automations, 'onPush'>;
   log?: (line: string) => void;
 }
 
@@ -56,7 +59,7 @@ function siteUrlOf(requestUrl: string, project: ProjectRow, preview: string | nu
  * preview; a deleted branch or closed pull request deletes the preview.
  */
 export function createWebhookRoutes(deps: WebhookRoutesDeps): Hono {
-  const { db, updates, dataDir, siteDomain = 'localhost', github, log = () => {} } = deps;
+  const { db, updates, dataDir, siteDomain = 'localhost', github, automations, log = () => {} } = deps;
   const app = new Hono();
   const refuse = (c: Context, status: 400 | 401 | 404 | 413, code: HostingCode, error: string) => c.json({ error, code }, status);
 
@@ -102,27 +105,34 @@ export function createWebhookRoutes(deps: WebhookRoutesDeps): Hono {
 
       let action = webhookAction(provider, event, payload, project.branch);
       if (action.kind !== 'ignore' && branchNameProblem(action.branch)) action = { kind: 'ignore', reason: `"${action.branch.slice(0, 100)}" is not a usable branch name` };
-      const status = action.kind === 'ignore' ? 200 : 202;
+      let pushed = pushedBranch(provider, event, payload);
+      if (pushed && branchNameProblem(pushed)) pushed = null;
+      const firesAutomations = pushed !== null && automations !== undefined;
+      const status = action.kind === 'ignore' && !firesAutomations ? 200 : 202;
       const detail = describe(action);
-      const row = await logDelivery(action.kind === 'ignore' ? 'ignored' : 'triggered', status, detail);
+      const row = await logDelivery(status === 200 ? 'ignored' : 'triggered', status, detail);
       if (!row) {
         await logDelivery('refused', 401, `DELIVERY_REPLAYED: delivery ${deliveryId} was accepted before`);
         return refuse(c, 401, 'DELIVERY_REPLAYED', `Delivery refused: delivery ${deliveryId} was accepted before (a replay).`);
       }
-      if (action.kind === 'ignore') return c.json({ outcome: 'ignored', reason: action.reason }, 200);
+      // Push automations watching the branch start their agent jobs (after the replay check: once per delivery).
+      const automationJobs = firesAutomations ? (await automations.onPush(project, pushed!)).map((run) => run.job.id) : [];
+      if (automationJobs.length > 0) await setDeliveryUpdate(db, row.id, null, `${detail}; automation jobs ${automationJobs.join(', ')}`);
+      const withJobs = automationJobs.length > 0 ? { automationJobs } : {};
+      if (action.kind === 'ignore') return status === 200 ? c.json({ outcome: 'ignored', reason: action.reason }, 200) : c.json({ outcome: 'triggered', reason: action.reason, ...withJobs }, 202);
       if (action.kind === 'delete-preview') {
         const preview = await getPreviewByBranch(db, project.id, action.branch);
         const removed = preview ? await removePreview(db, dataDir, project.id, preview.slug) : false;
-        return c.json({ outcome: 'triggered', action: removed ? `deleted the preview of ${action.branch}` : `no preview of ${action.branch} to delete` }, 202);
+        return c.json({ outcome: 'triggered', action: removed ? `deleted the preview of ${action.branch}` : `no preview of ${action.branch} to delete`, ...withJobs }, 202);
       }
 
       const source = provider === 'generic' ? 'api' : provider;
       const queued = action.kind === 'update' ? { update: await updates.trigger(project, source), slug: null } : await updates.triggerPreview(project, action.branch, source);
       const url = siteUrlOf(c.req.url, project, queued.slug, siteDomain);
-      await setDeliveryUpdate(db, row.id, queued.update.id, `${detail}: ${queued.update.id}`);
+      await setDeliveryUpdate(db, row.id, queued.update.id, `${detail}: ${queued.update.id}${automationJobs.length ? `; automation jobs ${automationJobs.join(', ')}` : ''}`);
       const target = provider === 'github' ? githubTargetOf(payload) : null;
       if (github && target && action.sha) void reportStatus(github, target, action.sha, queued.update.id, queued.slug !== null, url);
-      return c.json({ outcome: 'triggered', statusId: queued.update.id, ...(queued.slug ? { previewUrl: url } : { siteUrl: url }) }, 202);
+      return c.json({ outcome: 'triggered', statusId: queued.update.id, ...(queued.slug ? { previewUrl: url } : { siteUrl: url }), ...withJobs }, 202);
     },
   );
 

@@ -1,6 +1,6 @@
 import { endpointMarkdown } from '../../markdown/index.js';
 import type { DocsConfig } from '../../config/index.js';
-import { manualEndpointPage, parseApiFrontmatter, type OpenApiSiteProvider } from '../../openapi/index.js';
+import { manualEndpointPage, paramFieldsOf, parseApiFrontmatter, type OpenApiSiteProvider } from '../../openapi/index.js';
 import { apiDisplayOf, DEFAULT_API_DISPLAY, type ApiDisplay } from './display.js';
 import { renderEndpointReference } from './render.js';
 
@@ -32,13 +32,15 @@ export function manualEndpointReference(
   config: Pick<DocsConfig, 'api'>,
   frontmatter: Record<string, unknown>,
   page: { href: string; title: string },
+  body = '',
 ): { html: string; markdown: string } | { problem: string } {
   const mdx = config.api?.mdx;
   const servers = mdx?.server === undefined ? [] : Array.isArray(mdx.server) ? mdx.server : [mdx.server];
   const endpoint = parseApiFrontmatter(frontmatter.api, servers);
   if ('problem' in endpoint) return endpoint;
   const authMethod = typeof frontmatter.authMethod === 'string' ? frontmatter.authMethod : mdx?.auth?.method;
-  const planned = manualEndpointPage(endpoint, { ...page, auth: { method: authMethod, name: mdx?.auth?.name } });
+  // The page's <ParamField>s say which parameters and body fields the playground asks for.
+  const planned = manualEndpointPage(endpoint, { ...page, auth: { method: authMethod, name: mdx?.auth?.name } }, paramFieldsOf(body));
   const display = apiDisplayOf(config, frontmatter.playground);
   return { html: renderEndpointReference(planned, display, { sections: false }), markdown: `\`${planned.method} ${endpoint.server}${planned.path}\`` };
 }

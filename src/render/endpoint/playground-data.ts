@@ -17,7 +17,7 @@ export interface PlaygroundSpec {
   path: string;
   servers: string[];
   fields: PlaygroundField[];
-  body?: { contentType: string; example: string; required: boolean };
+  body?: { contentType: string; example: string; required: boolean; fields?: { name: string; type: string; required: boolean; binary: boolean }[] };
   auth: { name: string; type: string; scheme?: string; in?: string; paramName?: string }[];
   proxy: boolean;
   credentials: boolean;
@@ -51,5 +51,6 @@ export function playgroundData(page: EndpointPage, display: ApiDisplay): string 
   };
   const body = page.request?.body;
   if (body) spec.body = { contentType: body.contentType, example: typeof body.value === 'string' ? body.value : JSON.stringify(body.value ?? {}, null, 2), required: body.required };
+  if (spec.body && page.formFields?.length) spec.body.fields = page.formFields;
   return JSON.stringify(spec).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }

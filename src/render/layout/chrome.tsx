@@ -6,7 +6,13 @@ export function Banner({ chrome }: { chrome: ChromeView }) {
   const banner = chrome.banner;
   if (!banner) return null;
   return (
-    <div className="banner" data-banner={banner.key} role="region" aria-label="Announcement">
+    <div
+      className={`banner banner-${banner.type ?? 'info'}`}
+      data-banner={banner.key}
+      role="region"
+      aria-label="Announcement"
+      style={banner.color ? ({ '--banner-light': banner.color.light ?? banner.color.dark, '--banner-dark': banner.color.dark ?? banner.color.light } as Record<string, string>) : undefined}
+    >
       <div className="banner-text" dangerouslySetInnerHTML={{ __html: banner.html }} />
       {banner.dismissible ? (
         <button type="button" className="banner-close" data-banner-close aria-label="Dismiss banner">

@@ -1,6 +1,7 @@
 import { itemHref, type MenuItem } from '../page-menu.js';
 import type { DirectoryView, PageView } from '../types.js';
 import { NavIcon } from './icon.js';
+import { uiStrings, type UiStrings } from '../ui-strings.js';
 
 function Eyebrow({ items }: { items: PageView['eyebrow'] }) {
   if (items.length === 0) return null;
@@ -59,28 +60,45 @@ function Directory({ directory }: { directory: DirectoryView }) {
 interface PageMenuProps {
   items: MenuItem[];
   markdownPath: string;
+  /** The site's name: the MCP server's name in install links. */
+  siteName?: string;
+  /** Endpoint pages: where their spec file is (`download-spec`). */
+  specHref?: string;
 }
 
-/** The contextual menu: native `<details>`, real links; the client script adds copying and absolute URLs. */
-function PageMenu({ items, markdownPath, pagePath }: PageMenuProps & { pagePath: string }) {
+/**
+ * The contextual menu: native `<details>`, real links; the client script adds copying, printing and
+ * absolute URLs (`data-folio-menu-href` keeps the template it fills).
+ */
+function PageMenu({ items, markdownPath, pagePath, siteName = 'docs', specHref }: PageMenuProps & { pagePath: string }) {
+  const shown = items.filter((item) => item.kind !== 'spec' || specHref);
+  if (shown.length === 0) return null;
+  const template = (href: string) => href.replace(/\$md/g, markdownPath).replace(/\$path/g, encodeURIComponent(pagePath));
   return (
-    <details className="page-menu" data-pagefind-ignore="" data-folio-page-menu={markdownPath}>
+    <details className="page-menu" data-pagefind-ignore="" data-folio-page-menu={markdownPath} data-folio-site-name={siteName}>
       <summary>Page actions</summary>
       <ul>
-        {items.map((item) => (
-          <li key={item.label}>
-            {item.kind === 'copy' || item.kind === 'copy-mcp' ? (
-              <button type="button" data-folio-menu-copy={item.kind === 'copy' ? 'page' : 'mcp'} title={item.description}>
-                {item.label}
+        {shown.map((item, i) => (
+          <li key={`${item.id}-${i}`} data-folio-menu-item={item.id}>
+            {item.kind === 'copy' ? (
+              <button type="button" data-folio-menu-copy={item.copy}>
+                <span className="page-menu-label">{item.label}</span>
+                {item.description ? <span className="page-menu-description">{item.description}</span> : null}
+              </button>
+            ) : item.kind === 'print' ? (
+              <button type="button" data-folio-menu-print="">
+                <span className="page-menu-label">{item.label}</span>
+                {item.description ? <span className="page-menu-description">{item.description}</span> : null}
               </button>
             ) : (
               <a
-                href={itemHref(item.href ?? '$md', markdownPath, pagePath)}
-                data-folio-menu-href={item.kind === 'link' ? item.href!.replace(/\$md/g, markdownPath).replace(/\$path/g, encodeURIComponent(pagePath)) : undefined}
-                title={item.description}
+                href={item.kind === 'spec' ? specHref : itemHref(item.href ?? '$md', markdownPath, pagePath, siteName)}
+                data-folio-menu-href={item.kind === 'link' || item.kind === 'install' ? template(item.href!) : undefined}
                 {...(item.kind === 'link' ? { target: '_blank', rel: 'noopener' } : {})}
+                {...(item.kind === 'spec' ? { download: '' } : {})}
               >
-                {item.label}
+                <span className="page-menu-label">{item.label}</span>
+                {item.description ? <span className="page-menu-description">{item.description}</span> : null}
               </a>
             )}
           </li>
@@ -91,7 +109,7 @@ function PageMenu({ items, markdownPath, pagePath }: PageMenuProps & { pagePath:
 }
 
 /** Title block, body, directory listing and previous/next links. */
-export function Content({ page, menu }: { page: PageView; menu?: PageMenuProps }) {
+export function Content({ page, menu, ui = uiStrings('en') }: { page: PageView; menu?: PageMenuProps; ui?: UiStrings }) {
   return (
     <article className="content" data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
       <header className="page-header">
@@ -124,7 +142,7 @@ export function Content({ page, menu }: { page: PageView; menu?: PageMenuProps }
         <nav className="pager" aria-label="Previous and next pages" data-pagefind-ignore="">
           {page.prev ? (
             <a className="pager-prev" href={page.prev.href} rel="prev">
-              <small>Previous</small>
+              <small>{ui.previous}</small>
               <span>{page.prev.label}</span>
             </a>
           ) : (
@@ -132,7 +150,7 @@ export function Content({ page, menu }: { page: PageView; menu?: PageMenuProps }
           )}
           {page.next ? (
             <a className="pager-next" href={page.next.href} rel="next">
-              <small>Next</small>
+              <small>{ui.next}</small>
               <span>{page.next.label}</span>
             </a>
           ) : null}
@@ -143,12 +161,12 @@ export function Content({ page, menu }: { page: PageView; menu?: PageMenuProps }
 }
 
 /** "On this page": h2 and h3 headings of the body. */
-export function TableOfContents({ page }: { page: PageView }) {
+export function TableOfContents({ page, ui = uiStrings('en') }: { page: PageView; ui?: UiStrings }) {
   const items = page.headings.filter((h) => h.depth >= 2 && h.depth <= 3);
   if (items.length === 0 || page.mode === 'wide' || page.mode === 'custom') return null;
   return (
-    <nav className="toc" aria-label="On this page">
-      <p className="toc-title">On this page</p>
+    <nav className="toc" aria-label={ui.onThisPage}>
+      <p className="toc-title">{ui.onThisPage}</p>
       <ul role="list">
         {items.map((h) => (
           <li key={h.id} className={`toc-depth-${h.depth}`}>

@@ -1,13 +1,15 @@
 import type { ChromeView, LinkView, SwitcherView } from '../types.js';
 import { NavIcon, linkProps } from './icon.js';
 import { Switcher } from './switcher.js';
+import { uiStrings } from '../ui-strings.js';
 
 /** Top bar: logo and name, search, navbar links, primary button, selectors, dark-mode toggle. */
 export function Header({ chrome, switchers }: { chrome: ChromeView; switchers: SwitcherView[] }) {
+  const ui = uiStrings(chrome.lang);
   return (
     <header className="site-header">
       <div className="header-inner">
-        <button type="button" className="icon-button sidebar-toggle" data-sidebar-toggle aria-label="Open navigation" aria-expanded="false">
+        <button type="button" className="icon-button sidebar-toggle" data-sidebar-toggle aria-label={ui.openNav} aria-expanded="false">
           <span className="burger" aria-hidden="true" />
         </button>
         <a className="brand" href={chrome.logo?.href ?? chrome.navLinks[0]?.href ?? '/'}>
@@ -26,7 +28,7 @@ export function Header({ chrome, switchers }: { chrome: ChromeView; switchers: S
           ))}
         </div>
         <div className="search" role="search">
-          <input type="search" placeholder="Search…" aria-label="Search the docs" data-search autoComplete="off" />
+          <input type="search" placeholder={chrome.searchPrompt ?? ui.search} aria-label={ui.searchLabel} data-search autoComplete="off" />
           <ul className="search-results" data-search-results hidden />
         </div>
         <nav className="navbar-links" aria-label="Site">
@@ -44,7 +46,7 @@ export function Header({ chrome, switchers }: { chrome: ChromeView; switchers: S
           ) : null}
         </nav>
         {chrome.themeToggle === false ? null : (
-          <button type="button" className="icon-button theme-toggle" data-theme-toggle aria-label="Toggle dark mode">
+          <button type="button" className="icon-button theme-toggle" data-theme-toggle aria-label={ui.toggleTheme}>
             <span className="sun" aria-hidden="true" />
             <span className="moon" aria-hidden="true" />
           </button>

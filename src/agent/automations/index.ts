@@ -1,0 +1,2 @@
+export * from './automations.js';
+export * from './cron.js';

@@ -1,0 +1,167 @@
+import type { AgentAutomationRow, AgentAutomationRunRow, ProjectRow } from '../../db/index.js';
+import { formatDate } from './format.js';
+import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
+
+export interface AutomationWithRuns extends AgentAutomationRow {
+  runs: AgentAutomationRunRow[];
+}
+
+function When({ automation, project }: { automation: AgentAutomationRow; project: ProjectRow }) {
+  if (automation.trigger === 'schedule') {
+    return (
+      <>
+        Schedule <code>{automation.schedule}</code> (UTC)
+      </>
+    );
+  }
+  return (
+    <>
+      Push to <code>{automation.branch ?? project.branch}</code>
+    </>
+  );
+}
+
+function AutomationForm({ base, viewer, project, models }: { base: string; viewer: Viewer; project: ProjectRow; models: string[] }) {
+  return (
+    <form className="stack" method="post" action={`${base}/projects/${project.id}/automations`}>
+      <Csrf token={viewer.csrfToken} />
+      <div className="row">
+        <div className="field">
+          <label htmlFor="name">Name</label>
+          <input id="name" name="name" required maxLength={100} placeholder="Weekly link check" />
+        </div>
+        <div className="field">
+          <label htmlFor="trigger">Runs</label>
+          <select id="trigger" name="trigger" defaultValue="schedule">
+            <option value="schedule">On a schedule</option>
+            <option value="push">On a push</option>
+          </select>
+        </div>
+      </div>
+      <div className="row">
+        <div className="field">
+          <label htmlFor="schedule">
+            Schedule <span className="hint">cron in UTC, for scheduled runs: 0 9 * * 1 is Mondays 09:00</span>
+          </label>
+          <input id="schedule" name="schedule" maxLength={200} placeholder="0 9 * * 1" autoCapitalize="off" spellCheck={false} />
+        </div>
+        <div className="field">
+          <label htmlFor="branch">
+            Branch <span className="hint">for push runs, default {project.branch}</span>
+          </label>
+          <input id="branch" name="branch" maxLength={200} autoCapitalize="off" spellCheck={false} />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="prompt">Prompt</label>
+        <textarea id="prompt" name="prompt" required maxLength={20000} placeholder="Fix broken links" />
+      </div>
+      <div className="field">
+        <label htmlFor="model">Model</label>
+        <select id="model" name="model" defaultValue={models[0]}>
+          {models.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <button className="btn" type="submit">
+          Create automation
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A project's automations with their recent runs, their actions, and the form that creates one. */
+export function AutomationsPage(props: {
+  base: string;
+  viewer: Viewer;
+  project: ProjectRow;
+  automations: AutomationWithRuns[];
+  models: string[];
+  origin: string;
+  notice?: Notice | null;
+}) {
+  const { base, viewer, project, automations, models, origin, notice } = props;
+  const url = (a: AgentAutomationRow, action: string) => `${base}/projects/${project.id}/automations/${a.id}/${action}`;
+  return (
+    <Layout title={`Automations · ${project.name}`} base={base} viewer={viewer} project={project} tab="automations" notice={notice}>
+      <h1>Automations</h1>
+      <p className="sub">
+        An automation gives the agent a prompt on a schedule, or when a branch is pushed to (through the project's webhook on the Updates page). Each run is an
+        ordinary agent job. Scheduled automations also run on demand: <code>{`POST ${origin}/v1/workflow/${project.id}/<id>/trigger`}</code> with an admin key.
+      </p>
+      {automations.length === 0 ? (
+        <p className="empty">No automations yet.</p>
+      ) : (
+        automations.map((a) => (
+          <section className="panel" key={a.id} aria-labelledby={`automation-${a.id}`} data-automation={a.id}>
+            <h2 id={`automation-${a.id}`}>
+              {a.name} <span className={`badge ${a.active ? 'success' : 'queued'}`}>{a.active ? 'Active' : 'Paused'}</span>
+            </h2>
+            <dl className="facts">
+              <dt>Runs</dt>
+              <dd>
+                <When automation={a} project={project} />
+              </dd>
+              <dt>Prompt</dt>
+              <dd>{a.prompt}</dd>
+              <dt>Model</dt>
+              <dd className="mono">{a.model ?? models[0] ?? 'default'}</dd>
+              {a.trigger === 'schedule' ? (
+                <>
+                  <dt>Next run</dt>
+                  <dd>{a.active ? formatDate(a.nextRunAt) : 'paused'}</dd>
+                </>
+              ) : null}
+              <dt>ID</dt>
+              <dd className="mono">{a.id}</dd>
+            </dl>
+            <div className="row">
+              {a.trigger === 'schedule' && a.active ? (
+                <form method="post" action={url(a, 'run')} className="inline">
+                  <Csrf token={viewer.csrfToken} />
+                  <button className="btn" type="submit">
+                    Run now
+                  </button>
+                </form>
+              ) : null}
+              <form method="post" action={url(a, a.active ? 'pause' : 'resume')} className="inline">
+                <Csrf token={viewer.csrfToken} />
+                <button className="btn secondary" type="submit">
+                  {a.active ? 'Pause' : 'Resume'}
+                </button>
+              </form>
+              <form method="post" action={url(a, 'delete')} className="inline">
+                <Csrf token={viewer.csrfToken} />
+                <button className="btn secondary" type="submit">
+                  Delete
+                </button>
+              </form>
+            </div>
+            <h3>Recent runs</h3>
+            {a.runs.length === 0 ? (
+              <p className="empty">No runs yet.</p>
+            ) : (
+              <ul>
+                {a.runs.map((r) => (
+                  <li key={r.id}>
+                    {`${formatDate(r.createdAt)} (${r.reason}): `}
+                    <a href={`${base}/projects/${project.id}/jobs/${r.jobId}`}>{`job ${r.jobId}`}</a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))
+      )}
+      <section className="panel" aria-labelledby="new-automation">
+        <h2 id="new-automation">New automation</h2>
+        <AutomationForm base={base} viewer={viewer} project={project} models={models} />
+      </section>
+    </Layout>
+  );
+}

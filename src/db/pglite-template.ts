@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { loadMigrations } from './migrate.js';
+
+/**
+ * A fresh embedded database is created by PGlite's initdb, which runs inside WebAssembly and
+ * costs seconds (about 5× the cost of unpacking an existing data directory). The first fresh
+ * database Folio migrates is saved as a gzipped tarball, a template keyed by the PGlite version
+ * and the migrations' contents; later fresh databases (`folio start` on a new data dir, tests,
+ * in-memory databases) are unpacked from it and find every migration already applied.
+ *
+ * The template lives under the package's own `node_modules/.cache` (owned by whoever installed
+ * the package, like every other file Folio runs), never in a shared temporary directory where
+ * another user could plant one. `FOLIO_PGLITE_TEMPLATE=0` turns it off.
+ */
+
+const PACKAGE_ROOT = path.resolve(import.meta.dirname, '../..');
+
+function templateDir(): string | null {
+  if (process.env.FOLIO_PGLITE_TEMPLATE === '0') return null;
+  const modules = path.join(PACKAGE_ROOT, 'node_modules');
+  return fs.existsSync(modules) ? path.join(modules, '.cache', 'folio-pglite') : null;
+}
+
+let cachedKey: string | undefined;
+
+/** PGlite version + every migration file: a template made under other migrations is never used. */
+function templateKey(): string {
+  if (cachedKey) return cachedKey;
+  const hash = createHash('sha256');
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.join(PACKAGE_ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
+    hash.update(pkg.version);
+  } catch {
+    hash.update('unknown-pglite');
+  }
+  for (const m of loadMigrations()) hash.update(`\0${m.id}\0${m.name}\0${m.sql}`);
+  cachedKey = hash.digest('hex').slice(0, 24);
+  return cachedKey;
+}
+
+/** Where the template for the current migrations is (or would be) saved; null when templates are off. */
+export function pgliteTemplateFile(): string | null {
+  const dir = templateDir();
+  return dir ? path.join(dir, `template-${templateKey()}.tar.gz`) : null;
+}
+
+/** The saved template, or null when there is none yet (or templates are off). */
+export function readPgliteTemplate(): Blob | null {
+  const file = pgliteTemplateFile();
+  if (!file) return null;
+  try {
+    return new Blob([fs.readFileSync(file)]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Save `client` (freshly created and migrated, nothing else written) as the template, unless one
+ * exists. Written to a temporary name and renamed, so concurrent processes never read half a file.
+ * Failing to save only costs the next fresh database its initdb.
+ */
+export async function savePgliteTemplate(client: PGlite): Promise<void> {
+  const file = pgliteTemplateFile();
+  if (!file || fs.existsSync(file)) return;
+  try {
+    const blob = await client.dumpDataDir('gzip');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    fs.writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
+    fs.renameSync(tmp, file);
+  } catch {
+    // A read-only install or a full disk: fresh databases keep running initdb.
+  }
+}

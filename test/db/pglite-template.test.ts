@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadMigrations, openDatabase, pgliteTemplateFile } from '../../src/db/index.js';
+
+/**
+ * A fresh embedded database is unpacked from a saved, migrated template instead of running
+ * PGlite's initdb (src/db/pglite-template.ts). The template must hold the schema and nothing a
+ * database wrote afterwards.
+ */
+describe('PGlite template', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-template-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('is saved from a fresh migrated database and gives later fresh databases the schema, not the rows', async () => {
+    const file = pgliteTemplateFile();
+    expect(file).toMatch(/node_modules\/\.cache\/folio-pglite\/template-[0-9a-f]{24}\.tar\.gz$/);
+    const first = await openDatabase({ dataDir: path.join(dir, 'a') });
+    try {
+      expect(fs.existsSync(file!)).toBe(true);
+      await first.query(`INSERT INTO projects (id, name, repo_url) VALUES ('tpl-probe', 'Probe', 'https://example.test/p.git')`);
+    } finally {
+      await first.close();
+    }
+    for (const options of [{ dataDir: path.join(dir, 'b') }, { memory: true }]) {
+      const next = await openDatabase(options);
+      try {
+        const applied = await next.query<{ n: number }>('SELECT count(*)::int AS n FROM folio_migrations');
+        expect(applied[0]!.n).toBe(loadMigrations().length);
+        expect(await next.query(`SELECT id FROM projects WHERE id = 'tpl-probe'`)).toEqual([]);
+      } finally {
+        await next.close();
+      }
+    }
+    // The data dir made from the template reopens as an ordinary database.
+    const again = await openDatabase({ dataDir: path.join(dir, 'b') });
+    await again.close();
+  }, 120_000);
+});
