@@ -157,7 +157,7 @@ export class SiteRenderer {
     page.unsearchable = flags.unsearchable;
     if (body.islands?.length) page.islands = body.islands.map((i) => i.id);
     const source = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
-    applyPageFrontmatter(page, source?.frontmatter ?? {});
+    applyPageFrontmatter(page, source?.frontmatter ?? {}, route.boost);
     const fm = source?.frontmatter ?? {};
     if (fm.rss === true) page.rssHref = `${route.href.replace(/\/$/, '')}/rss.xml`;
     const showDate = typeof fm.timestamp === 'boolean' ? fm.timestamp : this.site.config.metadata?.timestamp === true;
@@ -192,10 +192,10 @@ function seoSiteOf(site: Site, siteUrl: string | undefined): SeoSite {
 }
 
 /** Frontmatter switches of the layout: `deprecated` badge, `hideFooterPagination` drops the previous/next links. */
-function applyPageFrontmatter(page: PageView, frontmatter: Record<string, unknown>): void {
+function applyPageFrontmatter(page: PageView, frontmatter: Record<string, unknown>, groupBoost: number | undefined): void {
   const keywords = searchKeywords(frontmatter);
   if (keywords.length) page.searchKeywords = keywords;
-  const boost = searchBoost(frontmatter);
+  const boost = searchBoost(frontmatter) ?? groupBoost;
   if (boost !== undefined && boost !== 1) page.searchWeight = searchWeight(boost);
   if (frontmatter.deprecated === true || frontmatter.deprecated === 'true') page.deprecated = true;
   if (frontmatter.hideFooterPagination === true || frontmatter.hideFooterPagination === 'true') {
