@@ -91,21 +91,24 @@ export async function writeOgImages(site: Site, outDir: string, cacheDir: string
   const background = await siteImage(site, thumbnails.background);
   if (thumbnails.background && !background) diagnostics.push(buildProblem('BUILD_OG_BACKGROUND_UNUSABLE', `Social images: thumbnails.background "${thumbnails.background}" is not a PNG, JPEG, GIF, WebP or SVG file of the docs root (URLs are not fetched), so the images are drawn without it.`));
   const base = { siteName: config.name, appearance: thumbnails.appearance, colors: config.colors, logo, background, font };
+  // Keys hash the logo and background once: each page's key is taken from its SVG with the images left out.
+  const imagesKey = hashText(logo?.data.toString('base64') ?? '', background?.data.toString('base64') ?? '');
+  const EMPTY = Buffer.alloc(0);
+  const keyBase = { ...base, logo: logo && { mime: logo.mime, data: EMPTY }, background: background && { mime: background.mime, data: EMPTY } };
   const fontKey = `${font.regular}:${font.bold}`;
 
-  // Plan: every page's SVG and key; unchanged files are kept.
-  const todo: { file: string; key: string; svg: string }[] = [];
+  // Plan: every page's key; unchanged files are kept.
+  const todo: { file: string; key: string; input: OgImageInput }[] = [];
   for (const route of site.model.pages.values()) {
     const fm = (route.kind === 'page' ? site.index.pages.get(route.path)?.frontmatter : undefined) ?? {};
     if (fmString(fm, 'og:image')) continue;
-    const input: OgImageInput = { ...base, title: fmString(fm, 'og:title') ?? route.title, description: fmString(fm, 'og:description') ?? route.description ?? config.description };
-    const svg = ogImageSvg(input);
+    const text = { title: fmString(fm, 'og:title') ?? route.title, description: fmString(fm, 'og:description') ?? route.description ?? config.description };
     const file = ogImageFile(route.href);
-    const key = hashText(OG_FORMAT, fontKey, svg);
+    const key = hashText(OG_FORMAT, fontKey, imagesKey, ogImageSvg({ ...keyBase, ...text }));
     stats.pages++;
     next.files[file] = key;
     if (previous.files[file] === key && existsSync(path.join(outDir, file))) stats.reused++;
-    else todo.push({ file, key, svg });
+    else todo.push({ file, key, input: { ...base, ...text } });
   }
 
   // Draw, at most `max`; past it, the site's image stands in (its key marks the file for drawing next time).
@@ -125,7 +128,7 @@ export async function writeOgImages(site: Site, outDir: string, cacheDir: string
           stats.capped++;
         } else {
           stats.drawn++;
-          png = await draw(job.svg, font);
+          png = await draw(ogImageSvg(job.input), font);
           drawn.set(job.key, png);
         }
       }
