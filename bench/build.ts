@@ -6,7 +6,8 @@
  * time of a one-page edit rebuilt in the same process, with the machine's load average.
  *
  * Usage: tsx bench/build.ts [1000 3000 10000 50000 ...] [--shape one-section|tabs|languages]
- *        [--corpus NAME] [--no-search] [--no-llms] [--no-warm] [--keep]
+ *        [--corpus NAME] [--no-search] [--no-llms] [--no-warm] [--keep] [--og-images]
+ * `--og-images` draws a social image per page (cold build: all drawn; edits: the edited page's).
  * Sizes default to 1000 and 3000. `--corpus NAME` builds ../shared/corpora/NAME (copied first,
  * so the edit does not touch it) instead of a generated corpus. `--no-llms` builds without the
  * Markdown export (`<page>.md`, llms files), to measure what it costs. Files go under the temporary
@@ -32,6 +33,7 @@ interface Job {
   llms: boolean;
   warm: boolean;
   keep: boolean;
+  og: boolean;
 }
 
 interface Figures {
@@ -51,14 +53,18 @@ interface Figures {
   searchMode: string;
   searchMs: number;
   load: string;
+  /** Time of the internal link and anchor checks (cold build). */
+  linksMs: number;
+  og?: { drawn: number; reused: number; ms: number; bytes: number };
   edit?: { wallMs: number; cpuMs: number; compiled: number };
   warmEdit?: { wallMs: number; cpuMs: number; compiled: number };
   kept?: string;
 }
 
 /** Every file under `dir` but the build cache: total bytes, and the pages' HTML. */
-async function outputSizes(dir: string): Promise<{ bytes: number; htmlFiles: number; htmlBytes: number; navFiles: string[] }> {
+async function outputSizes(dir: string): Promise<{ bytes: number; htmlFiles: number; htmlBytes: number; navFiles: string[]; ogBytes: number }> {
   let bytes = 0;
+  let ogBytes = 0;
   let htmlFiles = 0;
   let htmlBytes = 0;
   const navFiles: string[] = [];
@@ -71,6 +77,7 @@ async function outputSizes(dir: string): Promise<{ bytes: number; htmlFiles: num
       }
       const size = (await stat(path.join(dir, child))).size;
       bytes += size;
+      if (child.startsWith('assets/og/')) ogBytes += size;
       if (/^assets\/nav\.[0-9a-f]+\.html$/.test(child)) navFiles.push(child);
       else if (child.endsWith('index.html') && child !== 'index.html' && !child.startsWith('pagefind')) {
         htmlFiles++;
@@ -79,7 +86,7 @@ async function outputSizes(dir: string): Promise<{ bytes: number; htmlFiles: num
     }
   };
   await walk('');
-  return { bytes, htmlFiles, htmlBytes, navFiles };
+  return { bytes, htmlFiles, htmlBytes, navFiles, ogBytes };
 }
 
 /** One build job, in this (child) process. */
@@ -105,7 +112,7 @@ async function runJob(job: Job): Promise<Figures> {
     const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
-    const cold = await buildSite({ root, outDir: out, search: job.search, markdown: job.llms });
+    const cold = await buildSite({ root, outDir: out, search: job.search, markdown: job.llms, ogImages: job.og || undefined });
     const wallMs = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
     const rssMb = Math.round(process.resourceUsage().maxRSS / 1024);
@@ -130,6 +137,8 @@ async function runJob(job: Job): Promise<Figures> {
       searchMode: cold.stats!.searchMode,
       searchMs: cold.stats!.searchMs,
       load,
+      linksMs: cold.stats!.linksMs,
+      og: cold.stats!.og ? { drawn: cold.stats!.og.drawn, reused: cold.stats!.og.reused, ms: cold.stats!.og.ms, bytes: sizes.ogBytes } : undefined,
     };
     if (job.warm) {
       // A one-page edit, then three more with the MDX pipeline loaded (as under `folio build --watch`).
@@ -137,7 +146,7 @@ async function runJob(job: Job): Promise<Figures> {
         await appendFile(edited, `\nOne more sentence after edit ${n}.\n`);
         const c0 = process.cpuUsage();
         const w0 = performance.now();
-        const r = await buildSite({ root, outDir: out, search: false, markdown: job.llms });
+        const r = await buildSite({ root, outDir: out, search: false, markdown: job.llms, ogImages: job.og || undefined });
         const c = process.cpuUsage(c0);
         return { wallMs: performance.now() - w0, cpuMs: (c.user + c.system) / 1000, compiled: r.stats?.compiled ?? 0 };
       };
@@ -158,6 +167,8 @@ function print(f: Figures): void {
   console.log(`${f.label}, ${f.pages} pages${f.ok ? '' : ` (build not ok: ${f.problems})`}; load average before: ${f.load}`);
   console.log(`  wall            ${(f.wallMs / 1000).toFixed(2)} s (${Math.round(f.pages / (f.wallMs / 1000))} pages/s; search ${f.searchMode}${f.searchMs ? `, ${(f.searchMs / 1000).toFixed(2)} s after the last page` : ''})`);
   console.log(`  CPU             ${(f.cpuMs / 1000).toFixed(2)} s (this process and its worker threads; Pagefind runs in its own processes)`);
+  console.log(`  link checks     ${Math.round(f.linksMs)} ms (internal links, anchors, assets)`);
+  if (f.og) console.log(`  social images   ${f.og.drawn} drawn, ${f.og.reused} kept in ${(f.og.ms / 1000).toFixed(2)} s (${Math.round(f.og.ms / Math.max(1, f.og.drawn))} ms each; ${(f.og.bytes / 1024 / 1024).toFixed(1)} MB)`);
   console.log(`  peak RSS        ${f.rssMb} MB`);
   console.log(`  output          ${(f.outputBytes / 1024 / 1024).toFixed(1)} MB (without .folio-cache)`);
   console.log(`  HTML/page       ${kb(f.htmlPerPage)} (${f.htmlFiles} page files)`);
@@ -184,7 +195,7 @@ if (childArg >= 0) {
   const list = corpus ? [0] : sizes.length ? sizes : [1000, 3000];
   console.log(`${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB; files under ${os.tmpdir()}`);
   for (const pages of list) {
-    const job: Job = { pages, shape, corpus, search: !args.includes('--no-search'), llms: !args.includes('--no-llms'), warm: !args.includes('--no-warm'), keep: args.includes('--keep') };
+    const job: Job = { pages, shape, corpus, search: !args.includes('--no-search'), llms: !args.includes('--no-llms'), warm: !args.includes('--no-warm'), keep: args.includes('--keep'), og: args.includes('--og-images') };
     // A child process per build: peak RSS is that build's alone.
     const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--child', JSON.stringify(job)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
     const line = child.stdout.split('\n').find((l) => l.startsWith('FIGURES '));

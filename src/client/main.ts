@@ -7,6 +7,7 @@ import { initBanner } from './banner.js';
 import { initCopyButtons } from './copy.js';
 import { initMenus } from './menus.js';
 import { initMermaid } from './mermaid.js';
+import { initNotFound } from './not-found.js';
 import { initPageMenu } from './page-menu.js';
 import { loadPlayground } from './playground-loader.js';
 import { initSearch } from './search.js';
@@ -27,6 +28,7 @@ function start(): void {
   initTabs();
   initSearch();
   initMermaid();
+  initNotFound();
   loadPlayground(self);
 }
 

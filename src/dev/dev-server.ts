@@ -18,6 +18,7 @@ import { gitLastModified, loadSite, siteApiHosts, wantsTimestamps, type Site } f
 import { siteRedirects } from '../site-build/index.js';
 import { isLoopbackHost } from './host-check.js';
 import { fallbackNoticeHtml, overlayHtml } from './overlay.js';
+import { DevSearch } from './dev-search.js';
 import { decodePath, escapesRoot, pageHrefOf } from './request-path.js';
 import { patchEditedPages } from './page-patch.js';
 import { watchTree } from './watch.js';
@@ -99,6 +100,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (islandBundle?.key !== key) islandBundle = { key, files: bundleIslands(islandModules).then((r) => new Map(r.assets.map((a) => ['/' + a.file, a.contents]))) };
     return islandBundle.files.then((files) => files.get(pathname));
   }
+  const search = new DevSearch(log);
   let state: Promise<{ site: Site | null; diagnostics: Diagnostic[]; renderer: SiteRenderer | null; redirects: RedirectRule[]; assets: Awaited<ReturnType<typeof siteAssets>>; tailwind: BuiltAsset | null }> | null = null;
 
   const load = () =>
@@ -119,6 +121,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     // A body-only edit of known pages keeps the loaded site (`page-patch.ts`); anything else reloads it.
     const loaded = state ? await state.catch(() => null) : null;
     if (!loaded?.site || !patchEditedPages(loaded.site, files)) state = null;
+    search.invalidate();
     if (files.some((f) => /(^|\/)_?snippets\//.test(f) || f === 'docs.json' || f === 'mint.json')) bodies.clear();
     log(`changed: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}`);
     for (const c of clients) c.write(`event: reload\ndata: ${JSON.stringify(files)}\n\n`);
@@ -130,6 +133,17 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     res.end(body);
   };
 
+  /** Forgotten imports resolve through what other pages import: a change there changes the key. */
+  const bodyKey = (site: Site, source: Extract<ReturnType<typeof pageSourceOf>, { kind: 'mdx' }>) =>
+    hashText(source.page.file, source.page.source, JSON.stringify(site.config.variables ?? {}), JSON.stringify(source.job.knownImports), source.suffix ?? '');
+
+  /** The body of `href` compiled earlier for its current text, if any (search indexes it). */
+  const compiledBody = (site: Site, href: string): PageBody | undefined => {
+    const route = site.model.pages.get(href);
+    const source = route ? pageSourceOf(site, route) : undefined;
+    return source?.kind === 'mdx' ? bodies.get(bodyKey(site, source)) : undefined;
+  };
+
   /** The body of `href` with its problems, compiled once per page text, variables and imports. */
   async function pageBody(site: Site, href: string): Promise<DevBody | null> {
     const route = site.model.pages.get(href);
@@ -137,9 +151,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     const source = pageSourceOf(site, route);
     if (source.kind === 'unreadable') return null;
     if (source.kind === 'endpoint') return { html: source.html, headings: source.headings, features: [], diagnostics: [], markdown: source.markdown };
-    const { page, job, suffix = '', markdownSuffix, problems } = source;
-    // Forgotten imports resolve through what other pages import: a change there changes the key.
-    const key = hashText(page.file, page.source, JSON.stringify(site.config.variables ?? {}), JSON.stringify(job.knownImports), suffix);
+    const { job, suffix = '', markdownSuffix, problems } = source;
+    const key = bodyKey(site, source);
     let body = bodies.get(key);
     if (!body) {
       const r = await runMdxJob({ id: 0, ...job }, root, siteVariables(site));
@@ -222,6 +235,12 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     // A large section's sidebar, shared by its pages (`assets/nav.<hash>.html`).
     const nav = renderer?.sharedFile(pathname);
     if (nav) return send(res, 200, 'text/html; charset=utf-8', nav.contents);
+    // The search box's index, built from the loaded site (`dev-search.ts`).
+    if (site && renderer && pathname.startsWith('/pagefind/')) {
+      const file = await search.file(pathname.slice('/pagefind/'.length), site, renderer, (href) => compiledBody(site, href));
+      if (file) return send(res, 200, TYPES[path.extname(pathname)] ?? 'application/octet-stream', file);
+      return send(res, 404, 'text/plain; charset=utf-8', 'Not in the search index\n');
+    }
     if (!site || !renderer) {
       const html = `<!doctype html><html><head><meta charset="utf-8"><title>Build error</title><link rel="stylesheet" href="/${assets.css.file}">${RELOAD_SCRIPT}</head><body>${overlayHtml(root, diagnostics.filter((d) => d.severity === 'error'))}</body></html>`;
       return send(res, 500, 'text/html; charset=utf-8', html);
@@ -264,7 +283,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       const info = real.ok ? await stat(real.path).catch(() => null) : null;
       if (real.ok && info?.isFile()) return send(res, 200, TYPES[ext]!, await readFile(real.path));
     }
-    return send(res, 404, 'text/html; charset=utf-8', renderer.renderNotFound());
+    return send(res, 404, 'text/html; charset=utf-8', renderer.renderNotFound(pathname));
   }
 
   const server = createServer((req, res) => {

@@ -4,12 +4,13 @@
  */
 import type { Heading } from '../mdx/index.js';
 import type { PageRoute, Section } from '../navigation/index.js';
-import { escapeHtml, hashText } from '../shared/index.js';
+import { closestPaths, escapeHtml, hashText } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from './from-site-model.js';
 import { integrationHead } from './head/integrations.js';
-import { seoBaseUrl, seoHead, type SeoSite } from './head/seo.js';
+import { ogImageUrl, seoBaseUrl, seoHead, type SeoSite } from './head/seo.js';
 import { PageRenderer } from './render-page.js';
+import { isUnsearchable, searchBoost, searchKeywords, searchWeight } from './search-weights.js';
 import { siteLookOf } from './site-look.js';
 import type { BuiltAsset } from './site-assets.js';
 import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
@@ -30,6 +31,8 @@ export interface SiteRendererOptions {
   integrations?: boolean;
   /** Repository file → when git last changed it (ms), for `metadata.timestamp` / `timestamp` pages (`gitLastModified`). */
   lastModified?: ReadonlyMap<string, number>;
+  /** Pages name their generated social image (`assets/og/<path>.png`, written by the build's `--og-images`) as `og:image`. */
+  ogImages?: boolean;
 }
 
 /**
@@ -60,7 +63,7 @@ export class SiteRenderer {
     this.integrationProblems = integrations.problems;
     const custom = customFileUrls(site, assets.base);
     const look = siteLookOf(site.config);
-    this.headKey = hashText(JSON.stringify(this.seo), integrations.html, JSON.stringify(custom), JSON.stringify(look));
+    this.headKey = hashText(JSON.stringify(this.seo), options.ogImages ? 'og' : '', integrations.html, JSON.stringify(custom), JSON.stringify(look));
     this.renderer = new PageRenderer({ ...assets, ...custom }, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html, iconLibrary: site.config.icons?.library, look });
   }
 
@@ -101,7 +104,7 @@ export class SiteRenderer {
     const page = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
     const noindex = page?.noindex ?? false;
     // Hidden pages stay out of search unless `seo.indexing: all` (as the platform does).
-    const unsearchable = noindex || (!route.listed && this.site.config.seo?.indexing !== 'all');
+    const unsearchable = noindex || isUnsearchable(page?.frontmatter ?? {}) || (!route.listed && this.site.config.seo?.indexing !== 'all');
     return { noindex, unsearchable, mode: page?.mode };
   }
 
@@ -110,7 +113,7 @@ export class SiteRenderer {
    * its title and description, and (the platform's default, `redirect: true`) an immediate move
    * to the home page, done by a refresh meta tag so it works without JavaScript and under a CSP.
    */
-  renderNotFound(): string {
+  renderNotFound(requested?: string): string {
     const { model, config } = this.site;
     const home = model.sectionsById.get(model.defaultSectionId)?.firstPage ?? '/';
     const settings = config.errors?.['404'] ?? {};
@@ -118,11 +121,26 @@ export class SiteRenderer {
     const description = settings.description?.trim() || 'This page does not exist or has moved.';
     const html = this.render(
       { href: '/404', path: '404', kind: 'page', file: null, title, description, sectionId: model.defaultSectionId, listed: false, breadcrumbs: [], eyebrow: '404', prev: null, next: null, versions: [], languages: [] },
-      { html: `<p>${escapeHtml(description)}</p><p>Go back to <a href="${escapeHtml(home)}">the home page</a> or use the search box.</p>`, headings: [], features: [] },
+      { html: `<p>${escapeHtml(description)}</p>${this.suggestionsHtml(requested)}<p>Go back to <a href="${escapeHtml(home)}">the home page</a> or use the search box.</p>`, headings: [], features: [] },
       { noindex: true, unsearchable: true },
     );
     if (settings.redirect === false) return html;
     return html.replace('</head>', `<meta http-equiv="refresh" content="0; url=${escapeHtml(home)}"></head>`);
+  }
+
+  /**
+   * "Did you mean" links on the 404 page: the searchable pages whose paths are closest to
+   * `requested` (servers that render on request), or an empty list the browser fills from
+   * `docs-index.json` (the static `404.html`, `client/not-found.ts`).
+   */
+  private suggestionsHtml(requested: string | undefined): string {
+    if (requested === undefined) return '<section class="not-found-suggestions" data-not-found-suggestions="" hidden=""><p>Did you mean:</p><ul></ul></section>';
+    const pages = [...this.site.model.pages.values()].filter((r) => !this.pageFlags(r).unsearchable);
+    const byHref = new Map(pages.map((r) => [r.href, r]));
+    const found = closestPaths(requested, byHref.keys());
+    if (found.length === 0) return '';
+    const items = found.map((href) => `<li><a href="${escapeHtml(href)}">${escapeHtml(byHref.get(href)!.title)}</a></li>`).join('');
+    return `<section class="not-found-suggestions"><p>Did you mean:</p><ul>${items}</ul></section>`;
   }
 
   /** The full HTML document of a route. */
@@ -152,6 +170,7 @@ export class SiteRenderer {
       noindex: flags.noindex,
       breadcrumbs: route.breadcrumbs,
       api: route.kind === 'endpoint' || source?.openapi !== undefined,
+      image: this.options.ogImages && this.site.model.pages.has(route.href) ? ogImageUrl(route.href, this.seo.baseUrl) : undefined,
     });
     return this.renderer.render(page, parts.view, parts.chrome);
   }
@@ -174,6 +193,10 @@ function seoSiteOf(site: Site, siteUrl: string | undefined): SeoSite {
 
 /** Frontmatter switches of the layout: `deprecated` badge, `hideFooterPagination` drops the previous/next links. */
 function applyPageFrontmatter(page: PageView, frontmatter: Record<string, unknown>): void {
+  const keywords = searchKeywords(frontmatter);
+  if (keywords.length) page.searchKeywords = keywords;
+  const boost = searchBoost(frontmatter);
+  if (boost !== undefined && boost !== 1) page.searchWeight = searchWeight(boost);
   if (frontmatter.deprecated === true || frontmatter.deprecated === 'true') page.deprecated = true;
   if (frontmatter.hideFooterPagination === true || frontmatter.hideFooterPagination === 'true') {
     page.prev = undefined;

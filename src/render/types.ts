@@ -102,6 +102,10 @@ export interface PageView {
   noindex: boolean;
   /** Kept out of the search index (`noindex`, or a hidden page without `seo.indexing: all`). */
   unsearchable?: boolean;
+  /** `keywords` frontmatter: words that find the page in search without being shown. */
+  searchKeywords?: string[];
+  /** Pagefind weight of the title and keywords (`boost` frontmatter scales it); unset: Pagefind's default. */
+  searchWeight?: string;
   /** `deprecated: true` frontmatter: a badge beside the title. */
   deprecated?: boolean;
   /** ISO time of the page's last change, when `metadata.timestamp` or `timestamp` asks for it. */

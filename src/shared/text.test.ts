@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closest, editDistance } from './text.js';
+import { closest, closestPaths, editDistance } from './text.js';
 
 describe('editDistance', () => {
   it('counts insertions, deletions, substitutions and transpositions as one edit each', () => {
@@ -18,5 +18,19 @@ describe('closest', () => {
     expect(closest('pt-br', ['pt-BR', 'en'])).toBe('pt-BR');
     expect(closest('klingon', ['en', 'fr', 'de'])).toBeUndefined();
     expect(closest('x', [])).toBeUndefined();
+  });
+});
+
+describe('closestPaths', () => {
+  const pages = ['/guides/quickstart', '/guides/install', '/guides/installation-windows', '/reference/api', '/'];
+  it('finds typos, moved pages and case differences, best first', () => {
+    expect(closestPaths('/guides/quickstrt', pages)[0]).toBe('/guides/quickstart');
+    expect(closestPaths('/old/docs/install', pages)[0]).toBe('/guides/install');
+    expect(closestPaths('/Guides/Install/', pages)[0]).toBe('/guides/install');
+    expect(closestPaths('/reference/api.html', pages)).toEqual(['/reference/api']);
+  });
+  it('offers nothing for unrelated paths, and at most `limit`', () => {
+    expect(closestPaths('/zzzzzzzzzz', pages)).toEqual([]);
+    expect(closestPaths('/guides/instal', pages, 1)).toEqual(['/guides/install']);
   });
 });

@@ -33,3 +33,31 @@ export function closest(input: string, candidates: Iterable<string>): string | u
   const limit = Math.max(1, Math.floor(input.length / 3));
   return best !== undefined && bestScore <= limit ? best : undefined;
 }
+
+/** A site path as compared for suggestions: lower case, no trailing slash, no `.html`/`/index`. */
+function comparablePath(p: string): string {
+  return p.toLowerCase().replace(/\.html?$/, '').replace(/\/index$/, '').replace(/\/+$/, '') || '/';
+}
+
+/**
+ * The site paths closest to `requested` (a path that is no page), best first, at most `limit`:
+ * a candidate scores the smaller of its edit distance to the whole path and (a page that moved
+ * to another folder) to the last segment plus one; only scores within half the length of the
+ * last segment (minimum 2) count. The 404 page's "did you mean"; `src/client/not-found.ts` does
+ * the same in the browser for static hosts.
+ */
+export function closestPaths(requested: string, candidates: Iterable<string>, limit = 5): string[] {
+  const want = comparablePath(requested);
+  const last = want.slice(want.lastIndexOf('/') + 1);
+  const threshold = Math.max(2, Math.floor(last.length / 2));
+  const scored: { href: string; score: number }[] = [];
+  for (const href of candidates) {
+    const have = comparablePath(href);
+    const tail = have.slice(have.lastIndexOf('/') + 1);
+    // Cheap bound first: a length gap beyond the threshold on both measures cannot score.
+    if (Math.abs(have.length - want.length) > threshold && Math.abs(tail.length - last.length) + 1 > threshold) continue;
+    const score = Math.min(editDistance(want, have), editDistance(last, tail) + 1);
+    if (score <= threshold) scored.push({ href, score });
+  }
+  return scored.sort((a, b) => a.score - b.score || a.href.length - b.href.length || a.href.localeCompare(b.href)).slice(0, limit).map((s) => s.href);
+}

@@ -16,7 +16,9 @@ import { buildProblem, refusedWrite } from './codes.js';
 import { compilePages, defaultThreads } from './compile-pages.js';
 import { writeLlmsFiles } from './llms-files.js';
 import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, snippetsKey } from './page-plan.js';
+import { checkExternalLinks, type ExternalCheckOptions } from './external-links.js';
 import { LinkCollector } from './link-checks.js';
+import { writeOgImages, type OgImagesStats } from './og-images.js';
 import { siteRedirects } from './redirect-checks.js';
 import { SearchPlan } from './search-plan.js';
 import { PageWriter, removeStale, writeAssetFiles, writeSiteFiles } from './write-site.js';
@@ -47,6 +49,10 @@ export interface BuildOptions {
   untrusted?: boolean;
   /** Untrusted builds: each page compiles in an isolated worker and is stopped after this many milliseconds (default 10 s), with BUILD_PAGE_TIMEOUT. */
   pageTimeoutMs?: number;
+  /** Draw a social image per page (`assets/og/<path>.png`) and name it as `og:image`; `max` caps the images drawn per build (default 1000). */
+  ogImages?: boolean | { max?: number };
+  /** Also ask every external http(s) link of the rendered pages (`folio check --external`; never in a plain build). */
+  externalLinks?: boolean | ExternalCheckOptions;
   /** Called with (done, total) while pages are rendered. */
   progress?: (done: number, total: number) => void;
 }
@@ -60,6 +66,12 @@ export interface BuildStats {
   searchMs: number;
   /** How the search index was updated: streamed while rendering, delta, full, keep (unchanged), off. */
   searchMode: string;
+  /** Time of the internal link, anchor and asset checks. */
+  linksMs: number;
+  /** External links asked (`externalLinks`) and answered from the cache. */
+  external?: { checked: number; fromCache: number };
+  /** Social images (`ogImages`): pages with one, drawn now, kept from the last build, given the site's image past the cap, and the time taken. */
+  og?: OgImagesStats;
   assets: { css: string; js: string; jsBytes: number };
 }
 
@@ -94,8 +106,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   await mkdir(outDir, { recursive: true });
   const search = options.search !== false;
   const [assets, cache, snippets, katex, mermaid, tailwind] = await Promise.all([siteAssets(), BuildCache.open(outDir, options.cache !== false), snippetsKey(site.root), copyKatexAssets(outDir).catch((error: unknown) => (diagnostics.push(refusedWrite(error)), null)), mermaidAssetPath(), siteTailwind(site)]);
+  const ogImages = options.ogImages === true ? {} : options.ogImages || undefined;
   const lastModified = wantsTimestamps(site) ? await gitLastModified(site.root) : undefined;
-  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true, lastModified });
+  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true, lastModified, ogImages: ogImages !== undefined });
   for (const p of renderer.integrationProblems) diagnostics.push(buildProblem('BUILD_INTEGRATION_INVALID', `Integration ${p}; it was not loaded. Fix the value under \`integrations\` in docs.json.`));
   const variables = siteVariables(site);
 
@@ -110,7 +123,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const pageDiagnostics = await carriedDiagnostics(cache.dir, work);
 
   // Compile and write: cached bodies first, then each compiled body as it arrives.
-  const links = new LinkCollector();
+  const links = new LinkCollector(Boolean(options.externalLinks));
   const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, markdown, writtenMarkdown: work.outputIntact ? cache.manifest.markdown : undefined, feeds: { siteName: site.config.name, siteUrl: options.siteUrl ?? seoBaseUrl(site.config.seo?.metatags, undefined) } });
   for (const p of todo) {
     if (!p.body) continue;
@@ -123,7 +136,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const redirects = siteRedirects(site);
   diagnostics.push(...redirects.diagnostics);
   // Link problems are page problems: cached with the page, reported again while it is unchanged.
+  const linksStart = performance.now();
   for (const [href, problems] of links.check(site, redirects.rules)) (pageDiagnostics[href] ??= []).push(...problems);
+  const linksMs = Math.round(performance.now() - linksStart);
+  let external: { checked: number; fromCache: number } | undefined;
+  if (options.externalLinks) {
+    const checked = await checkExternalLinks(site, links.external, options.externalLinks === true ? {} : options.externalLinks);
+    diagnostics.push(...checked.diagnostics);
+    external = { checked: checked.checked, fromCache: checked.fromCache };
+  }
   for (const list of Object.values(pageDiagnostics)) diagnostics.push(...list);
   const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, options.siteUrl, diagnostics);
   if (markdown) {
@@ -147,6 +168,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const islands = pages.islands.size ? await bundleIslands(pages.islands) : { assets: [], failed: [] };
   for (const f of islands.failed) diagnostics.push(buildProblem('BUILD_ISLAND_FAILED', `A component module (island ${f.id}) could not be bundled for the browser: ${f.message}. Its pages show the server-rendered HTML, which does not react to clicks.`));
   await writeAssetFiles(site, outDir, [assets.css, assets.js, assets.playground, ...(tailwind ? [tailwind] : []), ...renderer.sharedFiles(), ...islands.assets], mermaid !== null && pages.drawsDiagrams, diagnostics);
+  // Social images are drawn while Pagefind (its own process) indexes.
+  const og = ogImages ? await writeOgImages(site, outDir, cache.dir, diagnostics, ogImages).catch((error: unknown) => void diagnostics.push(refusedWrite(error))) : undefined;
   const [{ outcome: indexed, ms }] = await Promise.all([indexing, saving]);
 
   for (const e of indexed?.errors ?? []) diagnostics.push(buildProblem('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));
@@ -159,6 +182,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     written: pages.written,
     searchMs: indexed ? ms : 0,
     searchMode: indexed?.mode ?? searchPlan.mode,
+    linksMs,
+    external,
+    og: og ?? undefined,
     assets: { css: assets.css.file, js: assets.js.file, jsBytes: assets.js.contents.length },
   });
 }

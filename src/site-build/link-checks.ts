@@ -29,6 +29,10 @@ const unescape = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"')
 export class LinkCollector {
   private readonly pages: PageLinks[] = [];
   private readonly ids = new Map<string, Set<string>>();
+  /** http(s) URL → the pages that link or embed it (collected only when asked). */
+  readonly external = new Map<string, PageRoute[]>();
+
+  constructor(private readonly collectExternal = false) {}
 
   /** Record a page's body as rendered; a body with errors (rendered as a fallback) lends no ids, so anchors into it are not judged. */
   add(route: PageRoute, html: string, headingIds: string[], failed = false): void {
@@ -36,7 +40,16 @@ export class LinkCollector {
     const images: string[] = [];
     for (const m of html.matchAll(ATTR)) {
       const value = unescape(m[3]!);
-      if (value === '' || EXTERNAL.test(value)) continue;
+      if (value === '') continue;
+      if (EXTERNAL.test(value)) {
+        if (this.collectExternal && /^https?:\/\//i.test(value)) {
+          const url = value.replace(/#.*$/, '');
+          const pages = this.external.get(url) ?? [];
+          if (!pages.includes(route)) pages.push(route);
+          this.external.set(url, pages);
+        }
+        continue;
+      }
       (m[2] === 'href' ? links : images).push(value);
     }
     if (!failed) {
@@ -113,7 +126,7 @@ function safeDecode(s: string): string {
 }
 
 /** Where `raw` first appears in the page's source (its file; line 1 when not found). */
-function locate(site: Site, route: PageRoute, raw: string): { file: string; line: number; column: number } {
+export function locate(site: Site, route: PageRoute, raw: string): { file: string; line: number; column: number } {
   const file = route.file ?? 'docs.json';
   const source = route.kind === 'page' ? site.index.pages.get(route.path)?.source : undefined;
   const at = source ? source.indexOf(raw) : -1;

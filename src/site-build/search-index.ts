@@ -225,3 +225,28 @@ async function readManifest(outDir: string): Promise<SearchManifest> {
 async function writeManifest(outDir: string, manifest: SearchManifest): Promise<void> {
   await writeFile(path.join(outDir, 'pagefind', SEARCH_MANIFEST), JSON.stringify(manifest));
 }
+
+/**
+ * An index of `documents` (href → HTML carrying a `data-pagefind-body` article) kept in memory:
+ * Pagefind's files by path under `pagefind/` (`pagefind.js`, `pagefind-entry.json`, ...), for
+ * servers that answer from memory (`folio dev`). Its own Pagefind process, closed when done.
+ */
+export async function searchIndexFiles(documents: Iterable<[string, string]>): Promise<{ files: Map<string, Buffer>; pages: number; errors: string[] }> {
+  const opened = await openIndex(9);
+  if (typeof opened === 'string') return { files: new Map(), pages: 0, errors: [opened] };
+  try {
+    const adds: Promise<{ errors: string[] }>[] = [];
+    for (const [href, html] of documents) {
+      const content = indexDocument(html);
+      if (content) adds.push(opened.index.addHTMLFile({ url: href, content }));
+    }
+    const added = await Promise.all(adds);
+    const got = await opened.index.getFiles();
+    const files = new Map(got.files.map((f) => [f.path.replace(/^\/+/, ''), Buffer.from(f.content)]));
+    return { files, pages: added.length, errors: [...opened.errors, ...added.flatMap((a) => a.errors), ...got.errors] };
+  } catch (error) {
+    return { files: new Map(), pages: 0, errors: [message(error)] };
+  } finally {
+    await closeIndex(opened);
+  }
+}

@@ -13,6 +13,8 @@ interface BuildFlags {
   strict?: boolean;
   untrusted?: boolean;
   pageTimeout?: string;
+  ogImages?: boolean;
+  ogImagesMax?: string;
 }
 
 /** `folio build [dir] --out <dir>`: write the static site; exit 1 when any page has an error (with `--strict`, any warning too). */
@@ -30,6 +32,8 @@ export function registerBuild(program: Command): void {
     .option('--watch', 'stay running and rebuild what changed whenever a file of the docs root changes')
     .option('--strict', 'treat every warning as an error (exit 1), for CI gates; the site is still written')
     .option('--untrusted', "build a repository you do not trust: none of its code runs (MDX expressions, exports, components' bodies), raw HTML is sanitised, each page renders in an isolated worker under a time limit")
+    .option('--og-images', 'draw a social image (PNG, 1200×630) per page from docs.json `thumbnails` and name it as og:image; unchanged pages are not drawn again')
+    .option('--og-images-max <n>', 'with --og-images: draw at most this many images per build (default 1000); the rest get the site image until a later build')
     .option('--page-timeout <seconds>', 'with --untrusted: stop a page that takes longer than this to render (default 10)')
     .action(async (dir: string, flags: BuildFlags) => {
       // React's development build is several times slower at rendering; load the build layer
@@ -52,6 +56,12 @@ export function registerBuild(program: Command): void {
         process.exitCode = 2;
         return;
       }
+      const ogMax = flags.ogImagesMax === undefined ? undefined : Number(flags.ogImagesMax);
+      if (ogMax !== undefined && (!Number.isInteger(ogMax) || ogMax < 0)) {
+        process.stderr.write(`--og-images-max must be a whole number, got "${flags.ogImagesMax}"\n`);
+        process.exitCode = 2;
+        return;
+      }
       process.env.NODE_ENV ??= 'production';
       const { buildSite } = await import('../../site-build/index.js');
       const root = path.resolve(dir);
@@ -68,6 +78,7 @@ export function registerBuild(program: Command): void {
           threads,
           llmsFullMaxBytes,
           untrusted: flags.untrusted,
+          ogImages: flags.ogImages || ogMax !== undefined ? { max: ogMax } : undefined,
           pageTimeoutMs: pageTimeout === undefined ? undefined : Math.round(pageTimeout * 1000),
           progress: tty
             ? (done, total) => {
@@ -85,7 +96,8 @@ export function registerBuild(program: Command): void {
         const warnings = diagnostics.length - errors;
         const ok = result.ok && errors === 0;
         const s = result.stats;
-        const detail = s ? ` (${s.compiled} compiled, ${s.skipped} unchanged)` : '';
+        const og = s?.og ? `, ${s.og.drawn} social images drawn (${s.og.reused} kept) in ${(s.og.ms / 1000).toFixed(2)} s` : '';
+        const detail = s ? ` (${s.compiled} compiled, ${s.skipped} unchanged${og})` : '';
         process.stderr.write(
           `${ok ? verb : failed} ${result.pages} pages${detail} in ${(result.durationMs / 1000).toFixed(2)} s, ` +
             `${errors} error(s), ${warnings} warning(s) → ${path.relative(process.cwd(), outDir) || '.'}\n`,

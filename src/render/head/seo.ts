@@ -33,6 +33,19 @@ export interface SeoPage {
   breadcrumbs: { label: string; href?: string }[];
   /** Generated from an API spec (structured data says `APIReference`). */
   api: boolean;
+  /** URL of the page's generated social image (`og:image` unless settings or frontmatter name one). */
+  image?: string;
+}
+
+/** Output file of the generated social image of the page at `href` (`/a/b` → `assets/og/a/b.png`, `/` → `assets/og/index.png`). */
+export function ogImageFile(href: string): string {
+  const clean = href.replace(/^\/+|\/+$/g, '');
+  return `assets/og/${clean === '' ? 'index' : clean}.png`;
+}
+
+/** Site URL of the generated social image of `href`, absolute when the site's base URL is known. */
+export function ogImageUrl(href: string, baseUrl: string | undefined): string {
+  return `${baseUrl ?? ''}/${ogImageFile(href).split('/').map(encodeURIComponent).join('/')}`;
 }
 
 /** Meta keys written as `property=` (Open Graph and its namespaces); everything else is `name=`. */
@@ -75,6 +88,11 @@ export function pageMetaTags(site: SeoSite, page: SeoPage): Map<string, string> 
     ['twitter:card', 'summary_large_image'],
     ['generator', 'Folio'],
   ]);
+  if (page.image) {
+    tags.set('og:image', page.image);
+    tags.set('og:image:width', '1200');
+    tags.set('og:image:height', '630');
+  }
   for (const [k, v] of Object.entries(site.metatags)) tags.set(k, v);
   const description = page.description ?? site.description;
   if (description) {
@@ -86,6 +104,11 @@ export function pageMetaTags(site: SeoSite, page: SeoPage): Map<string, string> 
   if (canonical) tags.set('og:url', canonical);
   else tags.delete('og:url');
   for (const [k, v] of frontmatterTags(page.frontmatter)) tags.set(k, v);
+  // A named image replaces the generated one: its size is not ours to state.
+  if (page.image && tags.get('og:image') !== page.image) {
+    tags.delete('og:image:width');
+    tags.delete('og:image:height');
+  }
   if (page.noindex) tags.set('robots', 'noindex');
   for (const key of ['title', 'description', 'image']) {
     const og = tags.get(`og:${key}`);

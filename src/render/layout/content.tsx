@@ -114,12 +114,17 @@ export function Content({ page, menu, ui = uiStrings('en') }: { page: PageView; 
     <article className="content" data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
       <header className="page-header">
         <Eyebrow items={page.eyebrow} />
-        <h1 className="page-title">
+        <h1 className="page-title" data-pagefind-weight={page.searchWeight}>
           {page.title}
           {page.deprecated ? <span className="badge badge-deprecated">Deprecated</span> : null}
         </h1>
         {menu ? <PageMenu {...menu} pagePath={page.href} /> : null}
         {page.description ? <p className="page-description">{page.description}</p> : null}
+        {page.searchKeywords?.length ? (
+          <p className="search-keywords" hidden data-pagefind-weight={page.searchWeight ?? '7'}>
+            {page.searchKeywords.join(', ')}
+          </p>
+        ) : null}
         {page.rssHref ? (
           <a className="rss-link" href={page.rssHref} type="application/rss+xml">
             Subscribe with RSS
