@@ -1,4 +1,4 @@
 export { loadSite, type LoadSiteOptions, type Site, type SiteLoad } from './load-site.js';
 export { loadSiteOpenApi, referencesOpenApi, type SiteOpenApi } from './openapi.js';
 export { gitLastModified, wantsTimestamps } from './last-modified.js';
-export { siteApiHosts } from './api-hosts.js';
+export { siteApiHosts, siteMcpTools } from './api-hosts.js';

@@ -105,7 +105,7 @@ export interface SiteServeOptions {
  * Every candidate path is resolved inside the build, so no request escapes it.
  */
 export async function serveSite(dataDir: string, projectId: string, request: Request, preview: string | null = null, options: SiteServeOptions = {}): Promise<Response> {
-  if (AGENT_PATHS.has(new URL(request.url).pathname)) return serveAgentEndpoint(dataDir, projectId, request, preview);
+  if (AGENT_PATHS.has(new URL(request.url).pathname)) return serveAgentEndpoint(dataDir, projectId, request, preview, options.apiProxy);
   if (new URL(request.url).pathname === API_PROXY_PATH) {
     // Only the servers the published build's specs and api: pages name.
     const siteDir = siteDirFor(dataDir, projectId, preview);
