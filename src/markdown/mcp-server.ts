@@ -6,6 +6,13 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { DocsIndex } from './docs-index.js';
+import type { ApiMcpTool, ProxyRequest, ProxyResponse } from '../openapi/index.js';
+
+/** The API operations a site exposes as tools, and how a call reaches the API (the proxy's guarded forwarder). */
+export interface ApiTools {
+  tools: ApiMcpTool[];
+  call(request: ProxyRequest): Promise<ProxyResponse>;
+}
 
 export interface DocsServerInfo {
   name: string;
@@ -15,7 +22,7 @@ export interface DocsServerInfo {
 }
 
 /** The server of a site's index; `index` may be a function giving the current one (`folio mcp` reloads it when files change). */
-export function docsMcpServer(index: DocsIndex | (() => DocsIndex), info: DocsServerInfo): McpServer {
+export function docsMcpServer(index: DocsIndex | (() => DocsIndex), info: DocsServerInfo, api?: ApiTools): McpServer {
   const current = typeof index === 'function' ? index : () => index;
   const base = (info.siteUrl ?? '').replace(/\/+$/, '');
   const server = new McpServer(
@@ -50,5 +57,43 @@ export function docsMcpServer(index: DocsIndex | (() => DocsIndex), info: DocsSe
       return { content: [{ type: 'text', text: found.markdown }] };
     },
   );
+  for (const tool of api?.tools ?? []) registerApiTool(server, tool, api!.call);
   return server;
+}
+
+/** One operation as a tool: its parameters as string inputs, `body` as JSON text, `headers` for credentials. */
+function registerApiTool(server: McpServer, tool: ApiMcpTool, call: ApiTools['call']): void {
+  const shape: Record<string, z.ZodType> = {};
+  for (const p of tool.params) {
+    const field = z.string().describe(`${p.in} parameter (${p.type})`);
+    shape[p.name] = p.required ? field : field.optional();
+  }
+  if (tool.body) shape.body = (tool.body.required ? z.string() : z.string().optional()).describe(`Request body (${tool.body.contentType}) as text`);
+  shape.headers = z.record(z.string(), z.string()).optional().describe('Extra request headers, e.g. Authorization');
+  server.registerTool(tool.name, { title: tool.name, description: tool.description || `${tool.method} ${tool.path}`, inputSchema: shape }, async (args: Record<string, unknown>) => {
+    let path = tool.path;
+    const query = new URLSearchParams();
+    const headers: [string, string][] = Object.entries((args.headers as Record<string, string> | undefined) ?? {});
+    const cookies: string[] = [];
+    for (const p of tool.params) {
+      const value = args[p.name];
+      if (typeof value !== 'string') continue;
+      if (p.in === 'path') path = path.split(`{${p.name}}`).join(encodeURIComponent(value));
+      else if (p.in === 'query') query.append(p.name, value);
+      else if (p.in === 'header') headers.push([p.name, value]);
+      else cookies.push(`${p.name}=${encodeURIComponent(value)}`);
+    }
+    if (cookies.length) headers.push(['Cookie', cookies.join('; ')]);
+    const request: ProxyRequest = { method: tool.method, url: `${tool.server.replace(/\/+$/, '')}${path}${query.size ? `?${query}` : ''}`, headers };
+    if (typeof args.body === 'string' && tool.body) {
+      request.body = args.body;
+      headers.push(['Content-Type', tool.body.contentType]);
+    }
+    try {
+      const answer = await call(request);
+      return { isError: answer.status >= 400, content: [{ type: 'text', text: `${answer.status} ${answer.statusText}\n\n${answer.encoding === 'base64' ? '(binary body)' : answer.body}` }] };
+    } catch (error) {
+      return { isError: true, content: [{ type: 'text', text: error instanceof Error ? error.message : String(error) }] };
+    }
+  });
 }

@@ -1,4 +1,5 @@
 import { exampleFromMedia, exampleFromSchema } from './examples.js';
+import { mcpSettingOf } from './mcp-tools.js';
 import { resolveLocalRef } from './refs.js';
 import { specCodeSamples } from './samples.js';
 import { SchemaTreeBuilder } from './schema-tree.js';
@@ -77,6 +78,8 @@ export function endpointPageFor(document: JsonObject, op: ApiOperation, ref: Pla
   if (description) page.description = description;
   if (op.custom.content) page.content = op.custom.content;
   if (requestBody) page.requestBody = requestBody;
+  const mcp = mcpSettingOf(operation) ?? mcpSettingOf(document);
+  if (mcp?.enabled) page.mcp = { ...(mcp.name ? { name: mcp.name } : {}), ...(mcp.description ? { description: mcp.description } : {}) };
   const form = formFieldsOf(document, operation.requestBody);
   if (form) page.formFields = form;
   page.samples = specCodeSamples(operation);

@@ -17,3 +17,4 @@ export * from './api-proxy.js';
 export * from './proxy-hosts.js';
 export * from './api-frontmatter.js';
 export * from './param-fields.js';
+export * from './mcp-tools.js';

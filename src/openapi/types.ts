@@ -205,6 +205,8 @@ export interface EndpointPage {
   samples: CodeSample[];
   /** The example request, for generated samples and the playground (operations only, not webhooks). */
   request?: SampleRequest;
+  /** `x-mint.mcp` (or `x-mcp`) enables the operation as an MCP tool of the site (`mcp-tools.ts`). */
+  mcp?: { name?: string; description?: string };
   /** Fields of a `multipart/form-data` body (files among them), for the playground's form. */
   formFields?: { name: string; type: string; required: boolean; binary: boolean }[];
 }

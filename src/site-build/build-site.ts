@@ -10,7 +10,7 @@ import path from 'node:path';
 import { bundleIslands, prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
 import { hasErrors, makeDirInside, sortDiagnostics, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { isInside, normalizeBasePath, siteUrlWithBase } from '../shared/index.js';
-import { gitLastModified, loadSite, protectedHrefs, siteApiHosts, wantsTimestamps, type AccessScope } from '../site/index.js';
+import { gitLastModified, loadSite, protectedHrefs, siteApiHosts, siteMcpTools, wantsTimestamps, type AccessScope } from '../site/index.js';
 import { copyKatexAssets, mermaidAssetPath } from './assets.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem, refusedWrite } from './codes.js';
@@ -26,6 +26,8 @@ import { PageWriter, removeStale, writeAssetFiles, writeSiteFiles } from './writ
 
 /** Where a build lists the hosts its playground proxy may reach (read by `folio serve`). */
 export const API_HOSTS_FILE = '.folio-cache/api-hosts.json';
+/** The operations the site exposes as MCP tools (`x-mint.mcp`), read by the hosted `/mcp`. */
+export const MCP_TOOLS_FILE = '.folio-cache/mcp-tools.json';
 
 export interface BuildOptions {
   root: string;
@@ -184,7 +186,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey)), markdown ? Object.fromEntries(planned.map((p) => [p.route.href, p.markdownKey])) : undefined),
     writePageDiagnostics(outDir, pageDiagnostics),
     // The hosts `folio serve`'s playground proxy may reach for this site (its specs' servers).
-    makeDirInside(outDir, '.folio-cache').then(() => writeFileInside(outDir, API_HOSTS_FILE, JSON.stringify(siteApiHosts(site)))),
+    makeDirInside(outDir, '.folio-cache').then(() =>
+      Promise.all([writeFileInside(outDir, API_HOSTS_FILE, JSON.stringify(siteApiHosts(site))), writeFileInside(outDir, MCP_TOOLS_FILE, JSON.stringify(siteMcpTools(site)))]),
+    ),
   ]).catch((error: unknown) => void diagnostics.push(refusedWrite(error)));
   // Shared sidebars of large sections (`assets/nav.<hash>.html`) go with the assets.
   // Components that keep state hydrate in the browser: one bundle per island module, React shared.

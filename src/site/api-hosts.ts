@@ -1,4 +1,4 @@
-import { parseApiFrontmatter, proxyHostsOf } from '../openapi/index.js';
+import { mcpToolOf, parseApiFrontmatter, proxyHostsOf, type ApiMcpTool } from '../openapi/index.js';
 import type { Site } from './load-site.js';
 
 /**
@@ -16,4 +16,17 @@ export function siteApiHosts(site: Site): string[] {
     if (!('problem' in endpoint)) extra.push(endpoint.server);
   }
   return proxyHostsOf(site.openapi?.specs.specs() ?? [], extra);
+}
+
+/** The operations this site exposes as MCP tools (`x-mint.mcp`), from the endpoint pages planned so far. */
+export function siteMcpTools(site: Site): ApiMcpTool[] {
+  const specs = site.openapi?.specs;
+  if (!specs) return [];
+  const tools = new Map<string, ApiMcpTool>();
+  for (const planned of specs.pages()) {
+    const page = specs.operation(planned.href);
+    const tool = page ? mcpToolOf(page) : undefined;
+    if (tool && !tools.has(tool.name)) tools.set(tool.name, tool);
+  }
+  return [...tools.values()];
 }

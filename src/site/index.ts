@@ -2,4 +2,4 @@ export { loadSite, type LoadSiteOptions, type Site, type SiteLoad } from './load
 export { loadSiteOpenApi, referencesOpenApi, type SiteOpenApi } from './openapi.js';
 export { gitLastModified, wantsTimestamps } from './last-modified.js';
 export { groupPublicFlags, protectedHrefs, type AccessScope } from './access.js';
-export { siteApiHosts } from './api-hosts.js';
+export { siteApiHosts, siteMcpTools } from './api-hosts.js';

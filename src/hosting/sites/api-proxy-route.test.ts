@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../site-build/index.js';
 import { buildDirFor, publishBuild, siteDirFor } from '../updates/publish.js';
 import { serveSite } from './serve-site.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 /** `folio serve` answers the playground's proxy route on every hosted site (before any file lookup). */
 let api: Server;
@@ -23,7 +25,7 @@ beforeAll(async () => {
   const repo = path.join(dataDir, 'repo');
   await mkdirP(repo);
   await writeFile(path.join(repo, 'docs.json'), JSON.stringify({ name: 'P', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'API', openapi: 'openapi.json' }] } }));
-  await writeFile(path.join(repo, 'openapi.json'), JSON.stringify({ openapi: '3.1.0', info: { title: 'P', version: '1' }, servers: [{ url: `${upstream}/v1` }, { url: 'https://{region}.api.example.com', variables: { region: { default: 'eu', enum: ['eu', 'us'] } } }], paths: { '/me': { get: { summary: 'Me', responses: { '200': { description: 'ok' } } } } } }));
+  await writeFile(path.join(repo, 'openapi.json'), JSON.stringify({ openapi: '3.1.0', info: { title: 'P', version: '1' }, 'x-mcp': { enabled: true }, servers: [{ url: `${upstream}/v1` }, { url: 'https://{region}.api.example.com', variables: { region: { default: 'eu', enum: ['eu', 'us'] } } }], paths: { '/me': { get: { summary: 'Me', responses: { '200': { description: 'ok' } } } } } }));
   const siteDir = siteDirFor(dataDir, 'docs')!;
   const out = buildDirFor(siteDir, 'u1');
   expect((await buildSite({ root: repo, outDir: out, search: false, threads: 1 })).ok).toBe(true);
@@ -83,5 +85,24 @@ describe('hosted playground proxy', () => {
     expect(foreign.status).toBe(403);
     const get = await serveSite('/nonexistent', 'docs', new Request('http://docs.localhost/__folio/api-proxy'));
     expect(get.status).toBe(405);
+  });
+
+  it('lists the operations the spec enables (x-mcp / x-mint.mcp) as MCP tools of /mcp and calls the API through the proxy guards', async () => {
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL('http://docs.localhost/mcp'), {
+      fetch: (url, init) => serveSite(dataDir, 'docs', new Request(url, init), null, { apiProxy: { isAllowedAddress: () => true } }),
+    });
+    await client.connect(transport);
+    try {
+      const tools = (await client.listTools()).tools;
+      expect(tools.map((t) => t.name).sort()).toEqual(['GET_me', 'get_page', 'search']);
+      const answer = await client.callTool({ name: 'GET_me', arguments: { headers: { Authorization: 'Bearer mcp' } } });
+      const text = (answer.content as { text: string }[])[0]!.text;
+      expect(answer.isError).toBe(false);
+      expect(text.startsWith('200 OK')).toBe(true);
+      expect(JSON.parse(text.split('\n\n')[1]!)).toEqual({ path: '/v1/me', auth: 'Bearer mcp' });
+    } finally {
+      await client.close();
+    }
   });
 });

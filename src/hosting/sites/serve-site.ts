@@ -131,7 +131,7 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
 
 async function serveSiteFile(dataDir: string, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: string | null; base: string; sitePath: string; url: URL }): Promise<Response> {
   const { root, base, sitePath, url } = at;
-  if (AGENT_PATHS.has(sitePath)) return serveAgentEndpoint(dataDir, projectId, request, preview, { path: sitePath, base });
+  if (AGENT_PATHS.has(sitePath)) return serveAgentEndpoint(dataDir, projectId, request, preview, { path: sitePath, base }, options.apiProxy);
   if (sitePath === API_PROXY_PATH) {
     // Only the servers the published build's specs and api: pages name.
     const allowedHosts = options.apiProxy?.allowedHosts ?? (root ? await apiHostsOf(root) : []);

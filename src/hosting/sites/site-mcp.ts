@@ -5,13 +5,28 @@
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { docsMcpServer, loadDocsIndex } from '../../markdown/index.js';
+import { forwardApiRequest, type ApiMcpTool, type ProxyOptions } from '../../openapi/index.js';
+import { resolveInside } from '../../shared/index.js';
+import { API_HOSTS_FILE, MCP_TOOLS_FILE } from '../../site-build/index.js';
+import { readFile } from 'node:fs/promises';
 import { publishedDir, siteDirFor } from '../updates/publish.js';
 
 /** Paths `serveAgentEndpoint` answers on a site's host. */
 export const AGENT_PATHS = new Set(['/mcp', '/.well-known/mcp', '/.well-known/mcp.json', '/search.json']);
 
+/** A JSON list the build wrote under `.folio-cache/`; empty when absent or unreadable. */
+async function listOf<T>(root: string, file: string): Promise<T[]> {
+  const target = resolveInside(root, file);
+  try {
+    const value: unknown = target ? JSON.parse(await readFile(target, 'utf8')) : [];
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** `at`: the request's site path (base path taken off) and the site's base path (`/docs`, `''`). */
-export async function serveAgentEndpoint(dataDir: string, projectId: string, request: Request, preview: string | null = null, at?: { path: string; base: string }): Promise<Response> {
+export async function serveAgentEndpoint(dataDir: string, projectId: string, request: Request, preview: string | null = null, at?: { path: string; base: string }, apiProxy: ProxyOptions = {}): Promise<Response> {
   const siteDir = siteDirFor(dataDir, projectId, preview);
   const root = siteDir ? publishedDir(siteDir) : null;
   const index = root ? await loadDocsIndex(root) : null;
@@ -31,7 +46,10 @@ export async function serveAgentEndpoint(dataDir: string, projectId: string, req
     const endpoint = `${origin}/mcp`;
     return Response.json({ version: '1.0.0', transport: 'http', url: endpoint, servers: [{ name: 'public', url: endpoint, transport: 'http', authentication: 'none' }] });
   }
-  const server = docsMcpServer(index, { name: index.name, description: index.description, siteUrl: origin });
+  // Operations the spec exposes as tools (`x-mint.mcp`), called through the proxy's guards: the API's own servers only.
+  const [tools, allowedHosts] = await Promise.all([listOf<ApiMcpTool>(root, MCP_TOOLS_FILE), listOf<string>(root, API_HOSTS_FILE)]);
+  const api = tools.length ? { tools, call: (r: Parameters<typeof forwardApiRequest>[0]) => forwardApiRequest(r, { ...apiProxy, allowedHosts: apiProxy.allowedHosts ?? allowedHosts }) } : undefined;
+  const server = docsMcpServer(index, { name: index.name, description: index.description, siteUrl: origin }, api);
   // Stateless: a server and transport per request, so no session outlives it.
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
