@@ -23,7 +23,8 @@ export function initPageMenu(): void {
   const menu = document.querySelector<HTMLDetailsElement>('details[data-folio-page-menu]');
   if (!menu) return;
   const markdownUrl = new URL(menu.dataset.folioPageMenu!, location.href).href;
-  const mcpUrl = location.origin + '/mcp';
+  // The docs MCP server is at the site's root, which is under the base path when there is one.
+  const mcpUrl = new URL('mcp', new URL(document.documentElement.dataset.base ?? '/', location.href)).href;
   const name = menu.dataset.folioSiteName || 'docs';
   for (const link of menu.querySelectorAll<HTMLAnchorElement>('a[data-folio-menu-href]')) {
     link.href = link.dataset

@@ -25,6 +25,8 @@ interface SearchManifest {
 interface SearchEngine {
   pagefind: Pagefind;
   stale: Set<string>;
+  /** The site's base path without its last slash (`/docs`, `''`): Pagefind puts it before each hit's URL, the manifest names pages without it. */
+  prefix: string;
 }
 
 /** `/a/b/`, `/a/b/index.html` and `/a/b.html` all name the page `/a/b`. */
@@ -41,15 +43,18 @@ async function loadEngine(base: string): Promise<SearchEngine> {
   await pagefind.init?.();
   const extra = [...(manifest.shards ?? []), ...(manifest.delta ? [manifest.delta] : [])];
   if (pagefind.mergeIndex) for (const dir of extra) await pagefind.mergeIndex(`${base}${dir}`);
-  return { pagefind, stale: new Set((manifest.stale ?? []).map(pageKey)) };
+  return { pagefind, stale: new Set((manifest.stale ?? []).map(pageKey)), prefix: base.replace(/\/$/, '') };
 }
+
+/** `/docs/a` → `/a` under the base path `/docs`. */
+const withoutPrefix = (url: string, prefix: string) => (prefix && url.startsWith(prefix + '/') ? url.slice(prefix.length) : url);
 
 /** The first `limit` hits, leaving out main-index hits of pages the delta index replaced. */
 async function freshResults(engine: SearchEngine, results: PagefindResult[], limit: number): Promise<PagefindData[]> {
   const out: PagefindData[] = [];
   for (let i = 0; i < results.length && out.length < limit; i += limit) {
     const batch = await Promise.all(results.slice(i, i + limit).map((r) => r.data()));
-    for (const d of batch) if (d.meta.folio_delta || !engine.stale.has(pageKey(d.url))) out.push(d);
+    for (const d of batch) if (d.meta.folio_delta || !engine.stale.has(pageKey(withoutPrefix(d.url, engine.prefix)))) out.push(d);
   }
   return out.slice(0, limit);
 }

@@ -24,10 +24,15 @@ describe('project form', () => {
 
   it('reads custom domains and the agent rate', () => {
     expect(parseSettingsForm({ ...base, hostNames: 'Docs.Example.com, help.example.org', agentRatePerHour: '50' })).toEqual({
-      value: { ...base, hostNames: ['docs.example.com', 'help.example.org'], agentRatePerHour: 50 },
+      value: { ...base, hostNames: ['docs.example.com', 'help.example.org'], agentRatePerHour: 50, basePath: '', siteAccess: 'public', siteAccessScope: 'site', sitePassword: '', siteOidc: { issuer: '', clientId: '', clientSecret: '' } },
     });
     expect(parseSettingsForm({ ...base, hostNames: 'bad host!', agentRatePerHour: '5' })).toMatchObject({ problem: { field: 'hostNames' } });
     expect(parseSettingsForm({ ...base, agentRatePerHour: '0' })).toMatchObject({ problem: { field: 'agentRatePerHour' } });
+    expect(parseSettingsForm({ ...base, agentRatePerHour: '5', basePath: 'docs/' })).toMatchObject({ value: { basePath: '/docs' } });
+    expect(parseSettingsForm({ ...base, agentRatePerHour: '5', basePath: '/a/../b' })).toMatchObject({ problem: { field: 'basePath' } });
+    expect(parseSettingsForm({ ...base, agentRatePerHour: '5', siteAccess: 'password', siteAccessScope: 'hidden', sitePassword: 'short' })).toMatchObject({ problem: { field: 'sitePassword' } });
+    expect(parseSettingsForm({ ...base, agentRatePerHour: '5', siteAccess: 'oidc', oidcIssuer: 'not a url', oidcClientId: 'c' })).toMatchObject({ problem: { field: 'oidcIssuer' } });
+    expect(parseSettingsForm({ ...base, agentRatePerHour: '5', siteAccess: 'oidc', oidcIssuer: 'https://id.example.com', oidcClientId: 'c' })).toMatchObject({ value: { siteAccess: 'oidc', siteOidc: { issuer: 'https://id.example.com', clientId: 'c', clientSecret: '' } } });
   });
 
   it('turns expiry days into a date, 0 into never', () => {

@@ -1,4 +1,5 @@
 import { branchNameProblem, checkRepositoryUrl } from '../git/index.js';
+import { normalizeBasePath } from '../shared/index.js';
 
 /** A form problem: which field, and what to do about it. */
 export interface FieldProblem {
@@ -16,6 +17,15 @@ export interface ProjectInput {
 export interface ProjectSettingsInput extends ProjectInput {
   hostNames: string[];
   agentRatePerHour: number;
+  /** The site's base path (`/docs`), '' at the root of its host. */
+  basePath: string;
+  /** Who may read the site, and what sign-in guards. */
+  siteAccess: 'public' | 'password' | 'oidc';
+  siteAccessScope: 'site' | 'hidden';
+  /** A new site password (hash it before storing); '' keeps the current one. */
+  sitePassword: string;
+  /** OpenID Connect client; an empty secret keeps the current one. */
+  siteOidc: { issuer: string; clientId: string; clientSecret: string };
 }
 
 const HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -54,7 +64,24 @@ export function parseSettingsForm(form: Record<string, string>): { value: Projec
   if (!Number.isInteger(rate) || rate < 1 || rate > 100_000) {
     return { problem: { field: 'agentRatePerHour', message: 'Agent requests per hour: enter a whole number from 1 to 100000.' } };
   }
-  return { value: { ...base.value, hostNames, agentRatePerHour: rate } };
+  const basePath = normalizeBasePath(form.basePath);
+  if (basePath === null) return { problem: { field: 'basePath', message: `Base path: "${form.basePath}" is not a URL path; give folder names after a slash, such as /docs, or leave it empty.` } };
+  const siteAccess = form.siteAccess === 'password' || form.siteAccess === 'oidc' ? form.siteAccess : 'public';
+  const siteAccessScope = form.siteAccessScope === 'hidden' ? 'hidden' : 'site';
+  const sitePassword = form.sitePassword ?? '';
+  if (sitePassword && (sitePassword.length < 8 || sitePassword.length > 200)) return { problem: { field: 'sitePassword', message: 'Site password: use 8 to 200 characters.' } };
+  const siteOidc = { issuer: (form.oidcIssuer ?? '').trim(), clientId: (form.oidcClientId ?? '').trim(), clientSecret: form.oidcClientSecret ?? '' };
+  if (siteAccess === 'oidc') {
+    let issuer: URL | null = null;
+    try {
+      issuer = new URL(siteOidc.issuer);
+    } catch {
+      // Reported below.
+    }
+    if (!issuer || !/^https?:$/.test(issuer.protocol)) return { problem: { field: 'oidcIssuer', message: 'OpenID issuer: give the provider’s issuer URL, such as https://login.example.com.' } };
+    if (!siteOidc.clientId) return { problem: { field: 'oidcClientId', message: 'OpenID client id: enter the id the provider gave this site.' } };
+  }
+  return { value: { ...base.value, hostNames, agentRatePerHour: rate, basePath, siteAccess, siteAccessScope, sitePassword, siteOidc } };
 }
 
 /** Key expiry from the form's day count (0 = never). */

@@ -17,3 +17,4 @@ export * from './rate-limit.js';
 export * from './updates.js';
 export * from './previews.js';
 export * from './webhooks.js';
+export * from './site-sessions.js';

@@ -1,4 +1,4 @@
-import { bigserial, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Drizzle mirrors of the tables created by migrations/*.sql (the SQL files are
 // the source of truth; keep these in step when a migration changes a table).
@@ -16,7 +16,33 @@ export const projects = pgTable('projects', {
   agentRatePerHour: integer('agent_rate_per_hour').notNull(),
   /** Signs or authenticates webhook deliveries (migration 0211); null until one is generated. */
   webhookSecret: text('webhook_secret'),
+  /** The site's base path (`/docs`), '' at the root of its host (migration 0230). */
+  basePath: text('base_path').notNull().default(''),
+  /** Who may read the site: public, password or oidc (migration 0230). */
+  siteAccess: text('site_access').notNull().default('public'),
+  /** What sign-in protects: the whole site, or only hidden pages and `public: false` groups. */
+  siteAccessScope: text('site_access_scope').notNull().default('site'),
+  /** scrypt hash of the site password (siteAccess = password). */
+  sitePasswordHash: text('site_password_hash'),
+  /** OpenID Connect client settings (siteAccess = oidc). */
+  siteOidc: jsonb('site_oidc').$type<SiteOidcSettings>(),
   createdAt: ts('created_at').notNull(),
+});
+
+/** How a protected site signs readers in through an OpenID Connect provider. */
+export interface SiteOidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Signed-in readers of protected sites (migration 0230); only the cookie's hash is stored. */
+export const siteSessions = pgTable('site_sessions', {
+  idHash: text('id_hash').primaryKey(),
+  projectId: text('project_id').notNull(),
+  subject: text('subject').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
 });
 
 /** Admin API keys, stored only as a SHA-256 hash plus the last four characters. */

@@ -3,6 +3,7 @@
  * browsers (Server-Sent Events) when a page, snippet or docs.json changes, and draws build
  * errors over the page. Loopback only, with Host checking against DNS rebinding.
  */
+import { codeThemesOf } from '../mdx/index.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { llmsGroups, LlmsText, markdownFileFor, markdownLink, pageMarkdown, want
 import { bundleIslands, composeEndpointBody, pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
 import { API_PROXY_PATH, handleProxyRoute, type ProxyOptions } from '../openapi/index.js';
 import type { Diagnostic } from '../shared/index.js';
-import { hashText, matchRedirect, type RedirectRule } from '../shared/index.js';
+import { hashText, matchRedirect, normalizeBasePath, prefixHtmlUrls, prefixMarkdownLinks, stripBasePath, withBasePath, type RedirectRule } from '../shared/index.js';
 import { realPathInside, resolveInside } from '../shared/index.js';
 import { gitLastModified, loadSite, siteApiHosts, wantsTimestamps, type Site } from '../site/index.js';
 import { siteRedirects } from '../site-build/index.js';
@@ -33,6 +34,8 @@ export interface DevServerOptions {
   integrations?: boolean;
   /** Limits of the playground proxy (`POST /__folio/api-proxy`); tests widen `isAllowedAddress` to reach a local API. */
   apiProxy?: ProxyOptions;
+  /** Serve the site under this base path (`/docs`), as `folio build --base` lays it out; `/` then leads to it. */
+  basePath?: string;
 }
 
 export interface DevServer {
@@ -43,7 +46,8 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
-const RELOAD_SCRIPT = `<script>(function(){var s=new EventSource('/__folio/events');s.addEventListener('reload',function(){location.reload()})})()</script>`;
+/** The reload script; its events URL is under the base path (scripts are not rewritten by `prefixHtmlUrls`). */
+const reloadScript = (base: string) => `<script>(function(){var s=new EventSource('${base}/__folio/events');s.addEventListener('reload',function(){location.reload()})})()</script>`;
 
 const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png',
@@ -86,8 +90,12 @@ async function distFile(pathname: string, prefix: string, dist: string | null): 
 }
 
 /** Start the dev server; `port: 0` picks a free port. */
-export async function startDevServer({ root: rootDir, port = 3000, host = '127.0.0.1', log = () => {}, integrations = false, apiProxy = {} }: DevServerOptions): Promise<DevServer> {
+export async function startDevServer({ root: rootDir, port = 3000, host = '127.0.0.1', log = () => {}, integrations = false, apiProxy = {}, basePath }: DevServerOptions): Promise<DevServer> {
   const root = path.resolve(rootDir);
+  const checkedBase = normalizeBasePath(basePath);
+  if (checkedBase === null) throw new Error(`BUILD_BASE_PATH_INVALID: the base path ${JSON.stringify(basePath)} is not a URL path; pass folder names after a slash, e.g. --base /docs.`);
+  const base: string = checkedBase;
+  const RELOAD_SCRIPT = reloadScript(base);
   const clients = new Set<ServerResponse>();
   const waiters: ((files: string[]) => void)[] = [];
   const bodies = new Map<string, DevBody>();
@@ -106,12 +114,12 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   const load = () =>
     (state ??= (async () => {
       const [{ site, diagnostics }, assets] = await Promise.all([loadSite(root, { keepSource: true }), siteAssets()]);
-      if (site?.openapi) await prepareEndpointHighlighting();
+      if (site?.openapi) await prepareEndpointHighlighting(codeThemesOf(site.config.styling?.codeblocks).themes);
       const katex = katexDist() ? '/assets/katex/katex.min.css' : undefined;
       const mermaid = mermaidDist() ? '/assets/mermaid/mermaid.esm.min.mjs' : undefined;
       const tailwind = site ? await siteTailwind(site) : null;
       const lastModified = site && wantsTimestamps(site) ? await gitLastModified(site.root) : undefined;
-      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex, mermaid, devScript: RELOAD_SCRIPT }, { integrations, lastModified }) : null;
+      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex, mermaid, devScript: RELOAD_SCRIPT }, { integrations, lastModified, basePath: base }) : null;
       // The build's matcher and rules (pages win over redirects); target checks are left to `folio check`.
       const redirects = site ? siteRedirects(site, { checkTargets: false }).rules : [];
       return { site, diagnostics, renderer, redirects, assets, tailwind };
@@ -168,7 +176,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   async function pageDocument(site: Site, href: string): Promise<string | null> {
     const route = site.model.pages.get(href);
     const body = route ? await pageBody(site, href) : null;
-    return route && body ? pageMarkdown({ title: route.title, description: route.description, body: body.markdown }) : null;
+    return route && body ? prefixMarkdownLinks(pageMarkdown({ title: route.title, description: route.description, body: body.markdown }), base) : null;
   }
 
   /**
@@ -181,7 +189,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (own !== null) return own;
     const all = site.config.seo?.indexing === 'all';
     const groups = llmsGroups(site.model, (r) => (r.listed || all) && !renderer.pageFlags(r).noindex);
-    const text = new LlmsText({ name: site.config.name, description: site.config.description });
+    const text = new LlmsText({ name: site.config.name, description: site.config.description, siteUrl: base || undefined });
     if (name === 'llms.txt') return text.indexFile(groups, false);
     const documents = new Map<string, string | null>();
     // One page at a time: compiled bodies are cached, so later requests only compile edited pages.
@@ -212,7 +220,13 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!isLoopbackHost(req.headers.host)) return send(res, 403, 'text/plain; charset=utf-8', 'DEV_FORBIDDEN_HOST: the dev server only answers requests for localhost, 127.0.0.1 or [::1]; open it through one of those names.\n');
-    const pathname = decodePath(req.url ?? '/');
+    const requested = decodePath(req.url ?? '/');
+    if (base && requested !== null && requested !== base && !requested.startsWith(base + '/')) {
+      // Outside the base path: the site's root leads into it, anything else is not this site's.
+      if (requested === '/') return void res.writeHead(307, { location: base + '/' }).end();
+      return send(res, 404, 'text/plain; charset=utf-8', `Not found: this preview serves the site under ${base}/.\n`);
+    }
+    const pathname = requested === null ? null : stripBasePath(requested, base);
     if (pathname === null || escapesRoot(root, pathname)) return send(res, 403, 'text/plain; charset=utf-8', 'DEV_PATH_ESCAPE: the requested path leaves the docs root.\n');
     if (pathname === API_PROXY_PATH && req.method === 'POST') return proxyRoute(req, res);
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed\n');
@@ -242,7 +256,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       return send(res, 404, 'text/plain; charset=utf-8', 'Not in the search index\n');
     }
     if (!site || !renderer) {
-      const html = `<!doctype html><html><head><meta charset="utf-8"><title>Build error</title><link rel="stylesheet" href="/${assets.css.file}">${RELOAD_SCRIPT}</head><body>${overlayHtml(root, diagnostics.filter((d) => d.severity === 'error'))}</body></html>`;
+      const html = `<!doctype html><html><head><meta charset="utf-8"><title>Build error</title><link rel="stylesheet" href="${base}/${assets.css.file}">${RELOAD_SCRIPT}</head><body>${overlayHtml(root, diagnostics.filter((d) => d.severity === 'error'))}</body></html>`;
       return send(res, 500, 'text/html; charset=utf-8', html);
     }
     const llms = /^\/(?:\.well-known\/)?(llms(?:-full)?\.txt)$/.exec(pathname);
@@ -264,14 +278,14 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       if (body) {
         const errors = [...diagnostics, ...body.diagnostics].filter((d) => d.severity === 'error');
         const shown = { ...body, html: fallbackNoticeHtml(body.diagnostics) + body.html };
-        const html = renderer.render(route, shown).replace('</body>', `${overlayHtml(root, errors)}</body>`);
-        return send(res, 200, 'text/html; charset=utf-8', html, { link: markdownLink(markdownFileFor(pathname.replace(/\/+$/, '') || '/')), vary: 'Accept' });
+        const html = renderer.render(route, shown).replace('</body>', `${prefixHtmlUrls(overlayHtml(root, errors), base)}</body>`);
+        return send(res, 200, 'text/html; charset=utf-8', html, { link: markdownLink(withBasePath('/' + markdownFileFor(pathname.replace(/\/+$/, '') || '/'), base).slice(1)), vary: 'Accept' });
       }
     }
     const query = (req.url ?? '').replace(/^[^?]*/, '');
     const redirect = matchRedirect(redirects, pathname, query);
     if (redirect) {
-      res.writeHead(redirect.status, { location: redirect.location });
+      res.writeHead(redirect.status, { location: withBasePath(redirect.location, base) });
       return void res.end();
     }
     const ext = path.extname(pathname).toLowerCase();

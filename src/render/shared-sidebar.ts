@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { escapeHtml } from '../shared/index.js';
+import { escapeHtml, prefixHtmlUrls } from '../shared/index.js';
 import { Sidebar, TopLevel, type NumberedItem } from './layout/sidebar.js';
 import { placeItems, placeKey, spotsOf, type Spot } from './layout/sidebar-place.js';
 import type { BuiltAsset } from './site-assets.js';
@@ -20,6 +20,15 @@ export const SHARED_SIDEBAR_BYTES = 16 * 1024;
 /** Places kept rendered; pages are laid out mostly in tree order, so neighbours reuse them. */
 const PLACES_KEPT = 256;
 
+interface SharedSidebarOptions {
+  base: string;
+  css: string;
+  lang: string;
+  title: string;
+  /** The site's base path (`/docs`, `''`): the file's links carry it, as the pages' do. */
+  basePath: string;
+}
+
 export class SharedSidebar {
   /** The file every page of the section links to, under the site base. */
   readonly file: BuiltAsset;
@@ -27,13 +36,15 @@ export class SharedSidebar {
   private readonly spots: Map<string, Spot>;
   private readonly places = new Map<string, string>();
 
-  private constructor(private readonly section: SectionView, private readonly items: NumberedItem[], tree: string, options: { base: string; css: string; lang: string; title: string }) {
+  private constructor(private readonly section: SectionView, private readonly items: NumberedItem[], tree: string, options: SharedSidebarOptions) {
     // A whole document, so the "… more" links open a readable page of every entry without JavaScript.
-    const contents =
+    const contents = prefixHtmlUrls(
       `<!doctype html><html lang="${escapeHtml(options.lang)}"><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
       `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(options.title)}</title>` +
       `<link rel="stylesheet" href="${escapeHtml(options.css)}"></head><body><aside class="sidebar nav-file"><nav class="sidebar-nav" aria-label="Pages">` +
-      `<div class="nav-tree">${tree}</div></nav></aside></body></html>`;
+      `<div class="nav-tree">${tree}</div></nav></aside></body></html>`,
+      options.basePath,
+    );
     const hash = createHash('sha256').update(contents).digest('hex').slice(0, 10);
     this.file = { file: `assets/nav.${hash}.html`, contents };
     this.href = options.base.replace(/\/?$/, '/') + this.file.file;
@@ -41,7 +52,7 @@ export class SharedSidebar {
   }
 
   /** The shared sidebar of a section whose tree is large, else undefined (pages carry the whole tree). */
-  static over(section: SectionView, items: NumberedItem[], options: { base: string; css: string; lang: string; title: string }): SharedSidebar | undefined {
+  static over(section: SectionView, items: NumberedItem[], options: SharedSidebarOptions): SharedSidebar | undefined {
     const tree = renderToStaticMarkup(createElement(TopLevel, { items, drilldown: section.drilldown }));
     return tree.length > SHARED_SIDEBAR_BYTES ? new SharedSidebar(section, items, tree, options) : undefined;
   }

@@ -4,7 +4,7 @@
  */
 import type { Heading } from '../mdx/index.js';
 import type { PageRoute, Section } from '../navigation/index.js';
-import { closestPaths, escapeHtml, hashText } from '../shared/index.js';
+import { closestPaths, escapeHtml, hashText, siteUrlWithBase, withBasePath } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from './from-site-model.js';
 import { integrationHead } from './head/integrations.js';
@@ -31,6 +31,10 @@ export interface SiteRendererOptions {
   integrations?: boolean;
   /** Repository file → when git last changed it (ms), for `metadata.timestamp` / `timestamp` pages (`gitLastModified`). */
   lastModified?: ReadonlyMap<string, number>;
+  /** The site's base path (`/docs`; `''` or unset for none): every root-absolute URL of a page gets it, and so do canonical URLs. */
+  basePath?: string;
+  /** Pages readers must sign in to see (protected sites): left out of search, like noindex pages of the sitemap and llms files. */
+  protectedHrefs?: ReadonlySet<string>;
   /** Pages name their generated social image (`assets/og/<path>.png`, written by the build's `--og-images`) as `og:image`. */
   ogImages?: boolean;
 }
@@ -58,13 +62,13 @@ export class SiteRenderer {
   private readonly builtAt = Date.now();
 
   constructor(private readonly site: Site, assets: AssetUrls, private readonly options: SiteRendererOptions = {}) {
-    this.seo = seoSiteOf(site, options.siteUrl);
+    this.seo = seoSiteOf(site, options.siteUrl, options.basePath ?? '');
     const integrations = options.integrations ? integrationHead(site.config.integrations) : { html: '', problems: [] };
     this.integrationProblems = integrations.problems;
     const custom = customFileUrls(site, assets.base);
     const look = siteLookOf(site.config);
-    this.headKey = hashText(JSON.stringify(this.seo), options.ogImages ? 'og' : '', integrations.html, JSON.stringify(custom), JSON.stringify(look));
-    this.renderer = new PageRenderer({ ...assets, ...custom }, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html, iconLibrary: site.config.icons?.library, look });
+    this.headKey = hashText(JSON.stringify(this.seo), options.ogImages ? 'og' : '', integrations.html, JSON.stringify(custom), JSON.stringify(look), options.basePath ?? '');
+    this.renderer = new PageRenderer({ ...assets, ...custom }, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html, iconLibrary: site.config.icons?.library, look, basePath: options.basePath ?? '' });
   }
 
   /** Views and a cache key of everything section-wide that a page's HTML depends on. */
@@ -100,12 +104,13 @@ export class SiteRenderer {
   }
 
   /** Frontmatter flags of the page behind a route (endpoint pages have none). */
-  pageFlags(route: PageRoute): { noindex: boolean; unsearchable: boolean; mode?: string } {
+  pageFlags(route: PageRoute): { noindex: boolean; unsearchable: boolean; mode?: string; protected: boolean } {
     const page = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
     const noindex = page?.noindex ?? false;
-    // Hidden pages stay out of search unless `seo.indexing: all` (as the platform does).
-    const unsearchable = noindex || isUnsearchable(page?.frontmatter ?? {}) || (!route.listed && this.site.config.seo?.indexing !== 'all');
-    return { noindex, unsearchable, mode: page?.mode };
+    const isProtected = this.options.protectedHrefs?.has(route.href) ?? false;
+    // Hidden pages stay out of search unless `seo.indexing: all` (as the platform does); protected pages always.
+    const unsearchable = noindex || isProtected || isUnsearchable(page?.frontmatter ?? {}) || (!route.listed && this.site.config.seo?.indexing !== 'all');
+    return { noindex, unsearchable, mode: page?.mode, protected: isProtected };
   }
 
   /**
@@ -125,7 +130,7 @@ export class SiteRenderer {
       { noindex: true, unsearchable: true },
     );
     if (settings.redirect === false) return html;
-    return html.replace('</head>', `<meta http-equiv="refresh" content="0; url=${escapeHtml(home)}"></head>`);
+    return html.replace('</head>', `<meta http-equiv="refresh" content="0; url=${escapeHtml(withBasePath(home, this.options.basePath ?? ''))}"></head>`);
   }
 
   /**
@@ -157,8 +162,9 @@ export class SiteRenderer {
     page.unsearchable = flags.unsearchable;
     if (body.islands?.length) page.islands = body.islands.map((i) => i.id);
     const source = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
-    applyPageFrontmatter(page, source?.frontmatter ?? {});
-    const fm = source?.frontmatter ?? {};
+    // A generated endpoint page takes its operation's `x-mint.metadata` as its frontmatter (og:*, keywords, noindex...).
+    const fm = source?.frontmatter ?? (route.kind === 'endpoint' ? (this.site.openapi?.specs.operation(route.href)?.metadata ?? {}) : {});
+    applyPageFrontmatter(page, fm, route.boost);
     if (fm.rss === true) page.rssHref = `${route.href.replace(/\/$/, '')}/rss.xml`;
     const showDate = typeof fm.timestamp === 'boolean' ? fm.timestamp : this.site.config.metadata?.timestamp === true;
     if (showDate && route.kind === 'page') page.lastModified = pageDate(fm.lastUpdatedDate, route.file ? this.options.lastModified?.get(route.file) : undefined, this.builtAt);
@@ -166,7 +172,7 @@ export class SiteRenderer {
       href: route.href,
       title: route.title,
       description: route.description,
-      frontmatter: source?.frontmatter ?? {},
+      frontmatter: fm,
       noindex: flags.noindex,
       breadcrumbs: route.breadcrumbs,
       api: route.kind === 'endpoint' || source?.openapi !== undefined,
@@ -177,7 +183,7 @@ export class SiteRenderer {
 }
 
 /** The site-wide SEO inputs of a site. */
-function seoSiteOf(site: Site, siteUrl: string | undefined): SeoSite {
+function seoSiteOf(site: Site, siteUrl: string | undefined, basePath: string): SeoSite {
   const { config } = site;
   const metatags = config.seo?.metatags ?? {};
   const logo = typeof config.logo === 'string' ? config.logo : config.logo?.light;
@@ -185,17 +191,17 @@ function seoSiteOf(site: Site, siteUrl: string | undefined): SeoSite {
     siteName: config.name,
     description: config.description,
     metatags,
-    baseUrl: seoBaseUrl(metatags, siteUrl),
+    baseUrl: siteUrlWithBase(seoBaseUrl(metatags, siteUrl), basePath),
     organization: config.seo?.organization,
     logo,
   };
 }
 
 /** Frontmatter switches of the layout: `deprecated` badge, `hideFooterPagination` drops the previous/next links. */
-function applyPageFrontmatter(page: PageView, frontmatter: Record<string, unknown>): void {
+function applyPageFrontmatter(page: PageView, frontmatter: Record<string, unknown>, groupBoost: number | undefined): void {
   const keywords = searchKeywords(frontmatter);
   if (keywords.length) page.searchKeywords = keywords;
-  const boost = searchBoost(frontmatter);
+  const boost = searchBoost(frontmatter) ?? groupBoost;
   if (boost !== undefined && boost !== 1) page.searchWeight = searchWeight(boost);
   if (frontmatter.deprecated === true || frontmatter.deprecated === 'true') page.deprecated = true;
   if (frontmatter.hideFooterPagination === true || frontmatter.hideFooterPagination === 'true') {

@@ -13,7 +13,7 @@ import {
 } from '../api/index.js';
 import { createAutomations, type Automations } from '../agent/index.js';
 import type { Database } from '../db/index.js';
-import { createWebhookRoutes, HostMap, publishedSites, UpdateRunner, type BuildSite, type GithubStatusOptions } from '../hosting/index.js';
+import { createWebhookRoutes, HostMap, publishedSites, SiteAccess, UpdateRunner, type BuildSite, type GithubStatusOptions } from '../hosting/index.js';
 
 /** Everything `createApp` needs; only `db` and `dataDir` are required. */
 export interface AppDeps {
@@ -44,6 +44,8 @@ export interface AppDeps {
   mount?: (app: Hono, shared: SharedServices) => void;
   /** One line per notable server event (update outcomes, unexpected errors). */
   log?: (line: string) => void;
+  /** A reverse proxy in front sets `X-Forwarded-Proto`/`-Host`/`-For` (`--trust-proxy`): Secure cookies and client addresses of protected sites. */
+  trustProxy?: boolean;
 }
 
 /** Parts of the app other layers reuse (dashboard, `folio start`). */
@@ -54,6 +56,8 @@ export interface SharedServices {
   updates: UpdateRunner;
   keyCache: KeyCache;
   hosts: HostMap;
+  /** Protected sites' access settings; `invalidate(projectId)` after a project's settings change. */
+  siteAccess: SiteAccess;
   /** Starts automation runs: the scheduler (`startAutomationScheduler`), the trigger endpoint and pushes use it. */
   automations: Automations;
 }
@@ -94,12 +98,13 @@ export function createAppBundle(deps: AppDeps): AppBundle {
 
   const app = createApiApp({ maxBodyBytes, log });
   // Registered first, so a Host naming a project (`<id>.localhost`, a custom domain) never reaches the API.
-  app.use('*', publishedSites(hosts, dataDir));
+  const siteAccess = new SiteAccess({ db, trustProxy: deps.trustProxy });
+  app.use('*', publishedSites(hosts, dataDir, { access: siteAccess, trustProxy: deps.trustProxy }));
   // Push to deploy: signed deliveries from GitHub, GitLab or anything that signs like the generic form.
   app.route('/', createWebhookRoutes({ db, updates, dataDir, siteDomain: deps.siteDomain, github: deps.github, automations, log }));
   registerAdminApi(app, { db, services, keyCache, projects, siteDomain: deps.siteDomain, jobs: new JobCache(db, deps.jobCache ?? db.kind === 'pglite'), maxBodyBytes });
 
-  const shared = { services, updates, keyCache, hosts, projects, automations };
+  const shared = { services, updates, keyCache, hosts, projects, siteAccess, automations };
   if (deps.mount) deps.mount(app as unknown as Hono, shared);
   else app.get('/', (c) => c.json({ name: 'Folio', openapi: '/openapi.json' }));
   return { app, ...shared };

@@ -24,6 +24,8 @@ export interface RunServerOptions {
   /** How often due automation schedules are looked for (default 30 s); every server process does, each schedule fires once. */
   automationIntervalMs?: number;
   log?: (line: string) => void;
+  /** A reverse proxy in front sets `X-Forwarded-*` (`--trust-proxy`): Secure cookies over its https, client addresses. */
+  trustProxy?: boolean;
   /** Extra app dependencies (tests: a site builder). */
   deps?: Partial<AppDeps>;
 }
@@ -50,6 +52,7 @@ export async function runServer({
   previewTtlMs = 14 * 86_400_000,
   automationIntervalMs = 30_000,
   log = () => {},
+  trustProxy = false,
   deps = {},
 }: RunServerOptions = {}): Promise<RunningServer> {
   const absoluteData = path.resolve(dataDir);
@@ -77,6 +80,7 @@ export async function runServer({
       models,
       siteDomain,
       log,
+      trustProxy,
       // Jobs created before the worker is up wait in the database; the worker's reaper sends them.
       enqueueAgentJob: async (jobId) => {
         await (worker ?? queue)?.enqueue(jobId);
@@ -97,9 +101,11 @@ export async function runServer({
               services: shared.services,
               models,
               siteDomain,
+              trustProxy,
               // Settings saved on the dashboard (repository, branch, custom domains) apply at once, not after cache expiry.
               onProjectChanged: async (project) => {
                 shared.projects.invalidate(project.id);
+                shared.siteAccess.invalidate(project.id);
                 await shared.hosts.refresh();
               },
               log,

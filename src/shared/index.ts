@@ -8,3 +8,5 @@ export * from './text.js';
 export * from './contained-fs.js';
 export * from './host-names.js';
 export { compileRedirect, isSafeRedirectDestination, matchRedirect, normalizeRedirectDestination, parseRedirectsFile, redirectRules, redirectsFileText, type RedirectRule } from './redirect-rules.js';
+export * from './base-path.js';
+export * from './password.js';

@@ -4,12 +4,13 @@
  * the pages whose key changed and then the site-wide files (`write-site.ts`), finish the search
  * index (`search-plan.ts`), and report.
  */
+import { codeThemesOf } from '../mdx/index.js';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleIslands, prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
 import { hasErrors, makeDirInside, sortDiagnostics, writeFileInside, type Diagnostic } from '../shared/index.js';
-import { isInside } from '../shared/index.js';
-import { gitLastModified, loadSite, siteApiHosts, wantsTimestamps } from '../site/index.js';
+import { isInside, normalizeBasePath, siteUrlWithBase } from '../shared/index.js';
+import { gitLastModified, loadSite, protectedHrefs, siteApiHosts, wantsTimestamps, type AccessScope } from '../site/index.js';
 import { copyKatexAssets, mermaidAssetPath } from './assets.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem, refusedWrite } from './codes.js';
@@ -55,6 +56,17 @@ export interface BuildOptions {
   externalLinks?: boolean | ExternalCheckOptions;
   /** Called with (done, total) while pages are rendered. */
   progress?: (done: number, total: number) => void;
+  /**
+   * The site's base path when it is served under a folder (`/docs`, behind a reverse proxy): every
+   * link, asset, search, sitemap, redirect, canonical and Markdown/llms URL gets it. Default: none.
+   */
+  basePath?: string;
+  /**
+   * A protected site (hosted with password or OpenID sign-in): `site` protects every page but
+   * `public: true` ones, `hidden` only hidden pages and `public: false` pages or groups. Protected
+   * pages stay out of search, sitemap and llms files; the output's `.folio-site.json` lists them.
+   */
+  protect?: AccessScope;
 }
 
 export interface BuildStats {
@@ -103,12 +115,20 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     diagnostics.push(buildProblem('BUILD_OUT_DIR_INVALID', `The output directory ${outDir} is the docs root or contains it; pass an output folder of its own, e.g. --out dist-site.`, 'docs.json', 'error'));
     return done(false, 0);
   }
+  const basePath = normalizeBasePath(options.basePath);
+  if (basePath === null) {
+    diagnostics.push(buildProblem('BUILD_BASE_PATH_INVALID', `The base path ${JSON.stringify(options.basePath)} is not a URL path; pass folder names after a slash, e.g. --base /docs.`, 'docs.json', 'error'));
+    return done(false, 0);
+  }
+  // The public URL of the site's root, base included: sitemap, robots, feeds and llms links.
+  const publicUrl = siteUrlWithBase(options.siteUrl ?? seoBaseUrl(site.config.seo?.metatags, undefined), basePath);
   await mkdir(outDir, { recursive: true });
   const search = options.search !== false;
   const [assets, cache, snippets, katex, mermaid, tailwind] = await Promise.all([siteAssets(), BuildCache.open(outDir, options.cache !== false), snippetsKey(site.root), copyKatexAssets(outDir).catch((error: unknown) => (diagnostics.push(refusedWrite(error)), null)), mermaidAssetPath(), siteTailwind(site)]);
   const ogImages = options.ogImages === true ? {} : options.ogImages || undefined;
   const lastModified = wantsTimestamps(site) ? await gitLastModified(site.root) : undefined;
-  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true, lastModified, ogImages: ogImages !== undefined });
+  const guarded = options.protect ? protectedHrefs(site, options.protect) : undefined;
+  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true, lastModified, ogImages: ogImages !== undefined, basePath, protectedHrefs: guarded });
   for (const p of renderer.integrationProblems) diagnostics.push(buildProblem('BUILD_INTEGRATION_INVALID', `Integration ${p}; it was not loaded. Fix the value under \`integrations\` in docs.json.`));
   const variables = siteVariables(site);
 
@@ -116,7 +136,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const markdown = options.markdown !== false;
   const keys = buildKeys(site, variables, options.untrusted ? `${snippets}:untrusted` : snippets, [assets.css.file, assets.js.file, katex ?? '', mermaid ?? '', tailwind?.file ?? ''], markdown);
   // Endpoint pages are drawn while planning, their samples highlighted: load the grammars first.
-  if (site.openapi) await prepareEndpointHighlighting();
+  if (site.openapi) await prepareEndpointHighlighting(codeThemesOf(site.config.styling?.codeblocks).themes);
   const work = await decideWork(planPages(site, renderer, keys, diagnostics, markdown), cache, outDir);
   const { planned, todo, toCompile } = work;
   const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false });
@@ -124,7 +144,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   // Compile and write: cached bodies first, then each compiled body as it arrives.
   const links = new LinkCollector(Boolean(options.externalLinks));
-  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, markdown, feeds: { siteName: site.config.name, siteUrl: options.siteUrl ?? seoBaseUrl(site.config.seo?.metatags, undefined) } });
+  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, markdown, basePath, writtenMarkdown: work.outputIntact ? cache.manifest.markdown : undefined, feeds: { siteName: site.config.name, siteUrl: publicUrl ?? (basePath || undefined) } });
   for (const p of todo) {
     if (!p.body) continue;
     pages.write(p);
@@ -146,10 +166,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     external = { checked: checked.checked, fromCache: checked.fromCache };
   }
   for (const list of Object.values(pageDiagnostics)) diagnostics.push(...list);
-  const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, options.siteUrl, diagnostics);
+  const access = options.protect && guarded
+    ? { scope: options.protect, protected: [...guarded].sort(), ...(options.protect === 'site' ? { public: [...site.model.pages.keys()].filter((h) => !guarded.has(h)).sort() } : {}) }
+    : undefined;
+  const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, { publicUrl, basePath, access }, diagnostics);
   if (markdown) {
-    const pageKeys = new Map(planned.map((p) => [p.route.href, p.pageKey]));
-    extra.push(...(await writeLlmsFiles({ site, output: pages.output, renderer, siteUrl: options.siteUrl, maxFullBytes: options.llmsFullMaxBytes, pageKeys, rendered: pages.markdown, reuse: work.outputIntact && options.cache !== false })));
+    const markdownKeys = new Map(planned.map((p) => [p.route.href, p.markdownKey]));
+    extra.push(...(await writeLlmsFiles({ site, output: pages.output, renderer, siteUrl: publicUrl ?? (basePath || undefined), maxFullBytes: options.llmsFullMaxBytes, markdownKeys, rendered: pages.markdown, reuse: work.outputIntact && options.cache !== false })));
   }
   await removeStale(outDir, work.previous, cache.manifest.files, work.live, extra);
 
@@ -158,7 +181,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const searchStart = performance.now();
   const indexing = searchPlan.finish().then((outcome) => ({ outcome, ms: Math.round(performance.now() - searchStart) }));
   const saving = Promise.all([
-    cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey))),
+    cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey)), markdown ? Object.fromEntries(planned.map((p) => [p.route.href, p.markdownKey])) : undefined),
     writePageDiagnostics(outDir, pageDiagnostics),
     // The hosts `folio serve`'s playground proxy may reach for this site (its specs' servers).
     makeDirInside(outDir, '.folio-cache').then(() => writeFileInside(outDir, API_HOSTS_FILE, JSON.stringify(siteApiHosts(site)))),

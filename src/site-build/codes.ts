@@ -4,6 +4,7 @@ import { ContainmentError, type Diagnostic } from '../shared/index.js';
 export const BUILD_CODES = {
   BUILD_ANCHOR_MISSING: 'A link points at an anchor that its target page does not render.',
   BUILD_ASSET_MISSING: 'An image or media file a page shows is not in the docs root.',
+  BUILD_BASE_PATH_INVALID: 'The base path (`--base`, a project\'s base path) is not a URL path of folder names.',
   BUILD_CONFIG_MISSING: 'No docs.json (or mint.json) could be read, so there is nothing to build.',
   BUILD_EXTERNAL_LINK_BROKEN: '`folio check --external`: an external link answered an error status, or nothing in time.',
   BUILD_EXTERNAL_LINK_MOVED: '`folio check --external`: an external link redirects permanently to another address.',

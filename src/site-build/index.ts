@@ -3,5 +3,6 @@ export { buildSiteIsolated, type IsolatedBuildOptions } from './isolated-build.j
 export { htmlFileFor } from './site-files.js';
 export { BUILD_CODES, type BuildCode } from './codes.js';
 export { siteRedirects, type SiteRedirects } from './redirect-checks.js';
+export { SITE_SETTINGS_FILE, type BuiltSiteAccess, type BuiltSiteSettings } from './write-site.js';
 export { searchIndexFiles } from './search-index.js';
 export { type ExternalCheckOptions } from './external-links.js';

@@ -5,9 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { markdownFileFor, pageMarkdown } from '../markdown/index.js';
-import { composeEndpointBody, seoBaseUrl, type BuiltAsset, type SiteRenderer } from '../render/index.js';
+import { composeEndpointBody, type BuiltAsset, type SiteRenderer } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
-import { redirectsFileText, removeFileInside, resolveInside, type RedirectRule } from '../shared/index.js';
+import { compileRedirect, prefixHtmlUrls, prefixMarkdownLinks, redirectsFileText, removeFileInside, resolveInside, withBasePath, type RedirectRule } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { copyMermaidAssets, writeAssets } from './assets.js';
 import { buildProblem, refusedWrite } from './codes.js';
@@ -29,10 +29,33 @@ export interface PageWriterOptions {
   progress?: (done: number, total: number) => void;
   /** Collects each body's links and ids for the link checks. */
   links?: LinkCollector;
+  /** The site's base path (`/docs`, `''`): page Markdown links get it (the HTML has it from the renderer). */
+  basePath?: string;
   /** Write each page's Markdown beside it (default true). */
   markdown?: boolean;
+  /** href → Markdown key of the `.md` files the previous build left in place: one with the same key is not written again. */
+  writtenMarkdown?: Record<string, string>;
   /** Changelog feeds (`<page>/rss.xml`): the site's name and absolute URL for their links. */
   feeds?: { siteName: string; siteUrl?: string };
+}
+
+/** The build's settings file at the output root (a dot-file: `folio serve` never serves it). */
+export const SITE_SETTINGS_FILE = '.folio-site.json';
+
+/** The contents of the build settings file (`.folio-site.json`). */
+export interface BuiltSiteSettings {
+  /** The base path the site was built for (`/docs`), `''` for none. */
+  basePath: string;
+  /** Built for a protected site: which pages sign-in guards (`folio serve` enforces it). */
+  access?: BuiltSiteAccess;
+}
+
+/** The protected pages of a build: hrefs (`/guide/intro`) of every protected page under `scope`. */
+export interface BuiltSiteAccess {
+  scope: 'site' | 'hidden';
+  protected: string[];
+  /** Scope `site`: the pages anyone may read (`public: true`); everything else of the site is guarded. */
+  public?: string[];
 }
 
 /** Writes pending at once before a build waits for some to finish. */
@@ -111,14 +134,15 @@ export class PageWriter {
     // The page's Markdown, beside it (`/guide/intro.md`), from the same compiled tree as the HTML.
     const mdTarget = this.options.markdown === false ? null : resolveInside(outDir, markdownFileFor(p.route.href));
     if (mdTarget) {
-      const markdown = pageMarkdown({ title: p.route.title, description: p.route.description, body: body.markdown ?? '', suffix: p.markdownSuffix });
+      const markdown = prefixMarkdownLinks(pageMarkdown({ title: p.route.title, description: p.route.description, body: body.markdown ?? '', suffix: p.markdownSuffix }), this.options.basePath ?? '');
       if (this.markdownChars + markdown.length <= KEEP_MARKDOWN_CHARS) {
         this.markdown.set(p.route.href, markdown);
         this.markdownChars += markdown.length;
       }
-      this.track(
-        this.output.write(mdTarget, markdown).catch((error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'))),
-      );
+      // Unchanged since the previous build wrote it (the page is laid out again for its HTML only).
+      if (this.options.writtenMarkdown?.[p.route.href] !== p.markdownKey) {
+        this.track(this.output.write(mdTarget, markdown).catch((error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'))));
+      }
     }
     // A changelog page (`<Update>` entries) gets its feed beside it.
     const entries = this.options.feeds ? feedEntries(body.html) : [];
@@ -138,21 +162,25 @@ export class PageWriter {
 }
 
 /** 404, root index, sitemap, robots, redirects; returns the redirect files written. */
-export async function writeSiteFiles(site: Site, output: OutputWriter, renderer: SiteRenderer, redirects: RedirectRule[], siteUrl: string | undefined, diagnostics: Diagnostic[]): Promise<string[]> {
+export async function writeSiteFiles(site: Site, output: OutputWriter, renderer: SiteRenderer, redirects: RedirectRule[], urls: { publicUrl?: string; basePath: string; access?: BuiltSiteAccess }, diagnostics: Diagnostic[]): Promise<string[]> {
   const { model, config } = site;
   const outDir = output.outDir;
-  siteUrl ??= seoBaseUrl(config.seo?.metatags, undefined);
+  const { publicUrl, basePath } = urls;
+  const underBase = (html: string) => prefixHtmlUrls(html, basePath);
   const routes = [...model.pages.values()];
   const all = config.seo?.indexing === 'all';
-  const indexed = routes.filter((r) => (r.listed || all) && !renderer.pageFlags(r).noindex).map((r) => r.href);
+  const indexed = routes.filter((r) => (r.listed || all) && !renderer.pageFlags(r).noindex && !renderer.pageFlags(r).protected).map((r) => r.href);
   const defaultSection = model.sectionsById.get(model.defaultSectionId);
   const home = defaultSection?.firstPage ?? routes[0]?.href ?? '/';
   const files: [string, string][] = [
     ['404.html', renderer.renderNotFound()],
-    ['sitemap.xml', sitemapXml(indexed, siteUrl)],
-    ['robots.txt', robotsTxt(siteUrl)],
-    ['_redirects', redirectsFileText(redirects)],
+    ['sitemap.xml', sitemapXml(indexed, publicUrl ?? basePath)],
+    ['robots.txt', robotsTxt(publicUrl ?? basePath)],
+    // Public URLs on both sides: a host (or `folio serve`) matches the path the reader asked for.
+    ['_redirects', redirectsFileText(basePath ? redirects.map((r) => compileRedirect(withBasePath(r.source, basePath), withBasePath(r.destination, basePath), r.status)) : redirects)],
   ];
+  // What a server of the build must know that no page says: the base path it was built for (`folio serve` reads it).
+  files.push([SITE_SETTINGS_FILE, JSON.stringify({ basePath, ...(urls.access ? { access: urls.access } : {}) } satisfies BuiltSiteSettings)]);
   const extra: string[] = [];
   // `/` when no page is at the root: the home page (an `index` page, else the first page).
   if (!model.pages.has('/')) {
@@ -161,7 +189,7 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
     // (skipped as unchanged this time): `/` then redirects to the home page instead.
     const html = indexFile ? await readFile(indexFile, 'utf8').catch(() => null) : null;
     // The copy at `/` stays out of the search index: `/index` is already in it.
-    files.push(['index.html', html ? html.replace(' data-pagefind-body=""', '') : redirectHtml(home)]);
+    files.push(['index.html', html ? html.replace(' data-pagefind-body=""', '') : underBase(redirectHtml(home))]);
   }
   for (const r of redirects) {
     if (!isStaticRedirectSource(r.source)) {
@@ -172,7 +200,7 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
     // `/page.md` is the page's Markdown file now; a redirect from it (old `.md` URLs) would replace it with a folder.
     if (r.source.endsWith('.md') && model.pages.has(r.source.slice(0, -3) || '/')) continue;
     const rel = htmlFileFor(r.source);
-    files.push([rel, redirectHtml(r.destination)]);
+    files.push([rel, underBase(redirectHtml(r.destination))]);
     extra.push(rel);
   }
   await Promise.all(

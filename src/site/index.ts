@@ -1,4 +1,5 @@
 export { loadSite, type LoadSiteOptions, type Site, type SiteLoad } from './load-site.js';
 export { loadSiteOpenApi, referencesOpenApi, type SiteOpenApi } from './openapi.js';
 export { gitLastModified, wantsTimestamps } from './last-modified.js';
+export { groupPublicFlags, protectedHrefs, type AccessScope } from './access.js';
 export { siteApiHosts } from './api-hosts.js';

@@ -13,6 +13,7 @@ interface BuildFlags {
   strict?: boolean;
   untrusted?: boolean;
   pageTimeout?: string;
+  base?: string;
   ogImages?: boolean;
   ogImagesMax?: string;
 }
@@ -25,6 +26,7 @@ export function registerBuild(program: Command): void {
     .argument('[dir]', 'docs root (holds docs.json or mint.json)', '.')
     .option('-o, --out <dir>', 'output directory', 'dist-site')
     .option('--site-url <url>', 'absolute site URL used in sitemap.xml and robots.txt')
+    .option('--base <path>', 'serve the site under this path (/docs, behind a reverse proxy): every link, asset, search and sitemap URL gets it')
     .option('--no-cache', 'ignore and rewrite the build cache (<out>/.folio-cache)')
     .option('--no-search', 'skip the Pagefind search index')
     .option('--threads <n>', 'MDX threads (default: this thread alone below 4 cores, else all cores but one)')
@@ -73,6 +75,7 @@ export function registerBuild(program: Command): void {
           root,
           outDir,
           siteUrl: flags.siteUrl,
+          basePath: flags.base,
           cache: flags.cache,
           search: flags.search,
           threads,

@@ -8,8 +8,9 @@ export function registerDev(program: Command): void {
     .description('Preview the site locally: renders on request, reloads the browser when files change, shows build errors in the page')
     .argument('[dir]', 'docs root (holds docs.json or mint.json)', '.')
     .option('-p, --port <n>', 'port to listen on (0 picks a free one)', '3000')
+    .option('--base <path>', 'serve the site under this path (/docs), as folio build --base lays it out')
     .option('--integrations', 'load the analytics and chat integrations of docs.json (off by default, so previews are not counted)')
-    .action(async (dir: string, flags: { port: string; integrations?: boolean }) => {
+    .action(async (dir: string, flags: { port: string; integrations?: boolean; base?: string }) => {
       const port = Number(flags.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) {
         process.stderr.write(`--port must be a number from 0 to 65535, got "${flags.port}"\n`);
@@ -19,8 +20,8 @@ export function registerDev(program: Command): void {
       process.env.NODE_ENV ??= 'production';
       const { startDevServer } = await import('../../dev/index.js');
       try {
-        const server = await startDevServer({ root: path.resolve(dir), port, integrations: flags.integrations === true, log: (line) => process.stderr.write(line + '\n') });
-        process.stderr.write(`folio dev: serving ${path.resolve(dir)} at ${server.url} (Ctrl+C to stop)\n`);
+        const server = await startDevServer({ root: path.resolve(dir), port, integrations: flags.integrations === true, basePath: flags.base, log: (line) => process.stderr.write(line + '\n') });
+        process.stderr.write(`folio dev: serving ${path.resolve(dir)} at ${server.url}${flags.base ? flags.base.replace(/^\/?/, '/').replace(/\/?$/, '/') : ''} (Ctrl+C to stop)\n`);
         const stop = () => void server.close().then(() => process.exit(0));
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { checkBranchName, checkRepositoryUrl } from '../../git/index.js';
 import { createProject, listProjects, updateProject } from '../../db/index.js';
 import { formatTable, reportCliError, withCliDatabase, type DataFlags } from '../support.js';
-import { resolveInside } from '../../shared/index.js';
+import { hashPassword, normalizeBasePath, resolveInside } from '../../shared/index.js';
 
 interface CreateFlags extends DataFlags {
   name: string;
@@ -64,8 +64,15 @@ export function registerProjects(program: Command): void {
     .option('--host <name>', 'custom domain serving the site (repeatable; replaces the list)', (v: string, all: string[]) => [...all, v], [] as string[])
     .option('--no-hosts', 'remove every custom domain')
     .option('--rate <n>', 'agent requests allowed per hour')
+    .option('--base <path>', "the site's base path (/docs behind a reverse proxy; / for none), from the next update")
+    .option('--access <mode>', 'who may read the site: public, password or oidc (from the next update)')
+    .option('--access-scope <scope>', 'what sign-in protects: site (all but public: true pages) or hidden (hidden and public: false pages)')
+    .option('--site-password <password>', 'the site password (access password)')
+    .option('--oidc-issuer <url>', 'OpenID Connect issuer URL (access oidc)')
+    .option('--oidc-client-id <id>', 'OpenID Connect client id')
+    .option('--oidc-client-secret <secret>', 'OpenID Connect client secret')
     .option('--data <dir>', 'data directory (ignored when DATABASE_URL is set)', '.folio')
-    .action(async (id: string, flags: DataFlags & { name?: string; repo?: string; branch?: string; dir?: string; host: string[]; hosts: boolean; rate?: string }) => {
+    .action(async (id: string, flags: DataFlags & { name?: string; repo?: string; branch?: string; dir?: string; host: string[]; hosts: boolean; rate?: string; base?: string; access?: string; accessScope?: string; sitePassword?: string; oidcIssuer?: string; oidcClientId?: string; oidcClientSecret?: string }) => {
       try {
         const patch: Parameters<typeof updateProject>[2] = {};
         if (flags.name !== undefined) patch.name = flags.name;
@@ -81,6 +88,24 @@ export function registerProjects(program: Command): void {
           const rate = Number(flags.rate);
           if (!Number.isInteger(rate) || rate < 0) throw Object.assign(new Error(`--rate "${flags.rate}" is not a whole number of requests per hour.`), { code: 'INVALID_REQUEST' });
           patch.agentRatePerHour = rate;
+        }
+        if (flags.base !== undefined) {
+          const basePath = normalizeBasePath(flags.base);
+          if (basePath === null) throw Object.assign(new Error(`--base "${flags.base}" is not a URL path; give folder names after a slash, such as /docs.`), { code: 'BUILD_BASE_PATH_INVALID' });
+          patch.basePath = basePath;
+        }
+        if (flags.access !== undefined) {
+          if (!['public', 'password', 'oidc'].includes(flags.access)) throw Object.assign(new Error(`--access "${flags.access}": choose public, password or oidc.`), { code: 'INVALID_REQUEST' });
+          patch.siteAccess = flags.access;
+        }
+        if (flags.accessScope !== undefined) {
+          if (!['site', 'hidden'].includes(flags.accessScope)) throw Object.assign(new Error(`--access-scope "${flags.accessScope}": choose site or hidden.`), { code: 'INVALID_REQUEST' });
+          patch.siteAccessScope = flags.accessScope;
+        }
+        if (flags.sitePassword !== undefined) patch.sitePasswordHash = await hashPassword(flags.sitePassword);
+        if (flags.oidcIssuer !== undefined || flags.oidcClientId !== undefined || flags.oidcClientSecret !== undefined) {
+          if (!flags.oidcIssuer || !flags.oidcClientId || !flags.oidcClientSecret) throw Object.assign(new Error('Give --oidc-issuer, --oidc-client-id and --oidc-client-secret together.'), { code: 'INVALID_REQUEST' });
+          patch.siteOidc = { issuer: flags.oidcIssuer, clientId: flags.oidcClientId, clientSecret: flags.oidcClientSecret };
         }
         if (Object.keys(patch).length === 0) throw Object.assign(new Error('Nothing to change: pass at least one option (see --help).'), { code: 'INVALID_REQUEST' });
         const row = await withCliDatabase(flags, (db) => updateProject(db, id, patch));

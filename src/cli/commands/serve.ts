@@ -11,6 +11,7 @@ export interface ServeFlags {
   dashboard: boolean;
   siteDomain: string;
   previewTtl: string;
+  trustProxy?: boolean;
 }
 
 /** Add the options `serve` and `start` share. */
@@ -22,7 +23,8 @@ export function serverOptions(command: Command): Command {
     .option('--no-worker', 'do not run an agent worker in this process')
     .option('--no-dashboard', 'do not serve the dashboard')
     .option('--site-domain <domain>', 'project sites answer on <project>.<domain>, previews on <branch>--<project>.<domain>', 'localhost')
-    .option('--preview-ttl <duration>', 'delete previews not rebuilt for this long (e.g. 14d, 12h, 30m)', '14d');
+    .option('--preview-ttl <duration>', 'delete previews not rebuilt for this long (e.g. 14d, 12h, 30m)', '14d')
+    .option('--trust-proxy', 'a reverse proxy in front sets X-Forwarded-Proto/-Host/-For: cookies are Secure behind its TLS, sign-in limits count real client addresses');
 }
 
 /** Start the server from CLI flags; stops cleanly on SIGINT/SIGTERM. */
@@ -44,6 +46,7 @@ export async function startFromFlags(flags: ServeFlags): Promise<RunningServer> 
     worker: flags.worker,
     dashboard: flags.dashboard,
     siteDomain: flags.siteDomain,
+    trustProxy: flags.trustProxy === true,
     log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') {

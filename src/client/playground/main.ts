@@ -38,7 +38,8 @@ interface Answer {
   timeMs: number;
 }
 
-const PROXY = '/__folio/api-proxy';
+/** The server's proxy, under the site's base path (`/docs/__folio/api-proxy` behind a reverse proxy at `/docs`). */
+const PROXY = `${(document.documentElement.dataset.base ?? '/').replace(/\/?$/, '/')}__folio/api-proxy`;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { createElement } from 'react';
 import { createApiKey, createProject, getProject, listAgentJobs, listApiKeys, listUpdates, listProjects, updateProject, type ProjectRow } from '../../db/index.js';
+import { hashPassword } from '../../shared/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
 import { parseExpiry, parseProjectForm, parseSettingsForm } from '../forms.js';
 import { errorPage, html, viewerOf } from '../respond.js';
@@ -65,12 +66,24 @@ export function registerProjectRoutes(app: Hono<DashboardEnv>, ctx: DashboardCon
         docsDir: form.docsDir ?? '',
         hostNames: form.hostNames ?? '',
         agentRatePerHour: form.agentRatePerHour ?? '',
+        basePath: form.basePath ?? '',
+        siteAccess: form.siteAccess ?? 'public',
+        siteAccessScope: form.siteAccessScope ?? 'site',
+        oidcIssuer: form.oidcIssuer ?? '',
+        oidcClientId: form.oidcClientId ?? '',
       };
       const siteUrl = ctx.siteUrl(project, new URL(c.req.url));
       const notice: Notice = { kind: 'error', text: parsed.problem.message, code: 'DASHBOARD_FORM_INVALID' };
       return html(c, createElement(ProjectOverviewPage, { base, viewer: viewerOf(c), project, siteUrl, notice, values }), 400);
     }
-    const updated = await updateProject(ctx.db, project.id, parsed.value);
+    const { sitePassword, siteOidc, ...settings } = parsed.value;
+    const access = await siteAccessPatch(project, parsed.value.siteAccess, sitePassword, siteOidc);
+    if ('problem' in access) {
+      const siteUrl = ctx.siteUrl(project, new URL(c.req.url));
+      const notice: Notice = { kind: 'error', text: access.problem, code: 'DASHBOARD_FORM_INVALID' };
+      return html(c, createElement(ProjectOverviewPage, { base, viewer: viewerOf(c), project, siteUrl, notice }), 400);
+    }
+    const updated = await updateProject(ctx.db, project.id, { ...settings, ...access.patch });
     if (updated) await ctx.onProjectChanged(updated);
     return c.redirect(`${base}/projects/${project.id}?notice=settings-saved`, 303);
   });
@@ -110,4 +123,22 @@ export function registerProjectRoutes(app: Hono<DashboardEnv>, ctx: DashboardCon
     await ctx.services.revokeKey(key.id);
     return c.redirect(`${base}/projects/${project.id}/keys?notice=key-revoked`, 303);
   });
+}
+
+/** The stored form of the site access settings: a new password hashed, an empty secret or password keeping the current one. */
+async function siteAccessPatch(
+  project: ProjectRow,
+  mode: 'public' | 'password' | 'oidc',
+  password: string,
+  oidc: { issuer: string; clientId: string; clientSecret: string },
+): Promise<{ patch: { sitePasswordHash?: string; siteOidc?: ProjectRow['siteOidc'] } } | { problem: string }> {
+  const patch: { sitePasswordHash?: string; siteOidc?: ProjectRow['siteOidc'] } = {};
+  if (password) patch.sitePasswordHash = await hashPassword(password);
+  else if (mode === 'password' && !project.sitePasswordHash) return { problem: 'Site password: set one to protect the site with a password.' };
+  if (mode === 'oidc' || oidc.issuer) {
+    const secret = oidc.clientSecret || project.siteOidc?.clientSecret || '';
+    if (mode === 'oidc' && !secret) return { problem: 'OpenID client secret: enter the secret the provider gave this site.' };
+    patch.siteOidc = { issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: secret };
+  }
+  return { patch };
 }

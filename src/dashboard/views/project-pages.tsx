@@ -9,9 +9,63 @@ export interface ProjectFormValues {
   docsDir: string;
   hostNames?: string;
   agentRatePerHour?: string;
+  basePath?: string;
+  siteAccess?: string;
+  siteAccessScope?: string;
+  oidcIssuer?: string;
+  oidcClientId?: string;
 }
 
 const EMPTY: ProjectFormValues = { name: '', repoUrl: '', branch: 'main', docsDir: '.' };
+
+/** Who may read the site: public, one password, or an OpenID Connect provider; over the whole site or its hidden pages. */
+function SiteAccessFields({ values }: { values: ProjectFormValues }) {
+  return (
+    <fieldset className="stack">
+      <legend>Site access <span className="hint">applies from the next update</span></legend>
+      <div className="row">
+        <div className="field">
+          <label htmlFor="siteAccess">Readers</label>
+          <select id="siteAccess" name="siteAccess" defaultValue={values.siteAccess ?? 'public'}>
+            <option value="public">Everyone (public)</option>
+            <option value="password">With the site password</option>
+            <option value="oidc">Signed in through OpenID Connect</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="siteAccessScope">Protects</label>
+          <select id="siteAccessScope" name="siteAccessScope" defaultValue={values.siteAccessScope ?? 'site'}>
+            <option value="site">The whole site (pages with public: true stay open)</option>
+            <option value="hidden">Hidden pages and public: false pages or groups</option>
+          </select>
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="sitePassword">
+          Site password <span className="hint">leave empty to keep the current one</span>
+        </label>
+        <input id="sitePassword" name="sitePassword" type="password" autoComplete="new-password" />
+      </div>
+      <div className="row">
+        <div className="field">
+          <label htmlFor="oidcIssuer">OpenID issuer URL</label>
+          <input id="oidcIssuer" name="oidcIssuer" defaultValue={values.oidcIssuer ?? ''} autoCapitalize="off" spellCheck={false} />
+        </div>
+        <div className="field">
+          <label htmlFor="oidcClientId">Client id</label>
+          <input id="oidcClientId" name="oidcClientId" defaultValue={values.oidcClientId ?? ''} autoCapitalize="off" spellCheck={false} />
+        </div>
+        <div className="field">
+          <label htmlFor="oidcClientSecret">
+            Client secret <span className="hint">empty keeps it</span>
+          </label>
+          <input id="oidcClientSecret" name="oidcClientSecret" type="password" autoComplete="off" />
+        </div>
+      </div>
+      <p className="hint">Redirect URI to register with the provider: the site's address followed by /__folio/oidc/callback.</p>
+    </fieldset>
+  );
+}
 
 /** The shared fields of the create and settings forms. */
 function ProjectFields({ values, withSettings }: { values: ProjectFormValues; withSettings: boolean }) {
@@ -51,8 +105,15 @@ function ProjectFields({ values, withSettings }: { values: ProjectFormValues; wi
             <label htmlFor="agentRatePerHour">Agent requests per hour</label>
             <input id="agentRatePerHour" name="agentRatePerHour" type="number" min={1} max={100000} required defaultValue={values.agentRatePerHour ?? '100'} />
           </div>
+          <div className="field">
+            <label htmlFor="basePath">
+              Base path <span className="hint">/docs behind a reverse proxy; applies from the next update</span>
+            </label>
+            <input id="basePath" name="basePath" defaultValue={values.basePath ?? ''} placeholder="/" autoCapitalize="off" spellCheck={false} />
+          </div>
         </div>
       ) : null}
+      {withSettings ? <SiteAccessFields values={values} /> : null}
     </>
   );
 }
@@ -129,6 +190,11 @@ export function ProjectOverviewPage(props: {
     docsDir: project.docsDir,
     hostNames: project.hostNames.join(', '),
     agentRatePerHour: String(project.agentRatePerHour),
+    basePath: project.basePath,
+    siteAccess: project.siteAccess,
+    siteAccessScope: project.siteAccessScope,
+    oidcIssuer: project.siteOidc?.issuer ?? '',
+    oidcClientId: project.siteOidc?.clientId ?? '',
   };
   return (
     <Layout title={project.name} base={base} viewer={viewer} project={project} tab="overview" notice={notice}>

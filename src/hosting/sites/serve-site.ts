@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { HEAD_SCRIPT } from '../../render/index.js';
 import { markdownFileFor, markdownLink, wantsMarkdown } from '../../markdown/index.js';
 import { API_PROXY_PATH, type ProxyOptions } from '../../openapi/index.js';
 import { API_HOSTS_FILE } from '../../site-build/index.js';
 import { serveApiProxy } from './api-proxy-route.js';
 import { AGENT_PATHS, serveAgentEndpoint } from './site-mcp.js';
-import { isInside, matchRedirect, resolveInside } from '../../shared/index.js';
+import { isInside, matchRedirect, resolveInside, stripBasePath, withBasePath } from '../../shared/index.js';
+import { builtSiteSettings } from './site-settings.js';
+import type { SiteAccess } from './site-access.js';
 import { publishedDir, siteDirFor } from '../updates/publish.js';
 import type { HostMap } from './host-map.js';
 import { redirectsOf } from './redirects.js';
@@ -97,6 +99,10 @@ async function apiHostsOf(root: string): Promise<string[]> {
 export interface SiteServeOptions {
   /** Limits of the playground proxy (`POST /__folio/api-proxy`); tests widen `isAllowedAddress` to reach a local API. */
   apiProxy?: ProxyOptions;
+  /** Protected sites: sign-in routes and the check of each request (none: every site is public). */
+  access?: SiteAccess;
+  /** The client's address (password attempts are counted per address). */
+  clientAddress?: string;
 }
 
 /**
@@ -105,19 +111,35 @@ export interface SiteServeOptions {
  * Every candidate path is resolved inside the build, so no request escapes it.
  */
 export async function serveSite(dataDir: string, projectId: string, request: Request, preview: string | null = null, options: SiteServeOptions = {}): Promise<Response> {
-  if (AGENT_PATHS.has(new URL(request.url).pathname)) return serveAgentEndpoint(dataDir, projectId, request, preview);
-  if (new URL(request.url).pathname === API_PROXY_PATH) {
+  const siteDir = siteDirFor(dataDir, projectId, preview);
+  const root = siteDir ? publishedDir(siteDir) : null;
+  const url = new URL(request.url);
+  // Under a base path (`/docs`), a proxy may pass the path whole (`/docs/guide`) or strip it (`/guide`): both are served.
+  const base = root ? builtSiteSettings(root).basePath : '';
+  const sitePath = stripBasePath(url.pathname, base);
+  let reader: 'public' | 'private' = 'public';
+  if (options.access && root) {
+    const decision = await options.access.decide(request, projectId, sitePath, builtSiteSettings(root), options.clientAddress ?? 'unknown');
+    if ('answer' in decision) return decision.answer;
+    reader = decision.serve;
+  }
+  const response = await serveSiteFile(dataDir, projectId, request, preview, options, { root, base, sitePath, url });
+  // A protected page went to one signed-in reader: no shared cache may keep it.
+  if (reader === 'private') response.headers.set('Cache-Control', 'private, no-cache');
+  return response;
+}
+
+async function serveSiteFile(dataDir: string, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: string | null; base: string; sitePath: string; url: URL }): Promise<Response> {
+  const { root, base, sitePath, url } = at;
+  if (AGENT_PATHS.has(sitePath)) return serveAgentEndpoint(dataDir, projectId, request, preview, { path: sitePath, base });
+  if (sitePath === API_PROXY_PATH) {
     // Only the servers the published build's specs and api: pages name.
-    const siteDir = siteDirFor(dataDir, projectId, preview);
-    const published = siteDir ? publishedDir(siteDir) : null;
-    const allowedHosts = options.apiProxy?.allowedHosts ?? (published ? await apiHostsOf(published) : []);
+    const allowedHosts = options.apiProxy?.allowedHosts ?? (root ? await apiHostsOf(root) : []);
     return serveApiProxy(request, { ...options.apiProxy, allowedHosts });
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
   }
-  const siteDir = siteDirFor(dataDir, projectId, preview);
-  const root = siteDir ? publishedDir(siteDir) : null;
   if (!root) {
     const trigger = preview === null ? `an update: POST /v1/project/update/${projectId}` : `a preview of the branch: POST /v1/project/preview/${projectId}`;
     return new Response(
@@ -126,9 +148,8 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
     );
   }
   let pathname: string;
-  const url = new URL(request.url);
   try {
-    pathname = decodeURIComponent(url.pathname);
+    pathname = decodeURIComponent(sitePath);
   } catch {
     // Malformed percent-encoding: a path no file can have, so the request ends at the 404 page.
     pathname = '/\0';
@@ -136,7 +157,8 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
   // Build bookkeeping (`.folio-cache/` lists every page, hidden ones too) and other dot-folders are
   // not part of the site; `.well-known/` is.
   if (pathname.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known')) pathname = '/\0';
-  const redirect = matchRedirect(redirectsOf(root), pathname, url.search);
+  // `_redirects` names public paths, base included.
+  const redirect = matchRedirect(redirectsOf(root), withBasePath(pathname, base), url.search);
   if (redirect) return new Response(null, { status: redirect.status, headers: { Location: redirect.location } });
   const clean = pathname.replace(/\/+$/, '');
   // A page's Markdown (written beside it by the build): for `Accept: text/markdown`, and linked from its HTML.
@@ -150,7 +172,7 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
     const file = resolveInside(root, candidate);
     const body = await readFileIfAny(root, file);
     if (!body || !file) continue;
-    const alternate: Record<string, string> = file.endsWith('.html') && markdownFile && (await readFileIfAny(root, markdownFile)) ? { Link: markdownLink(markdownFileFor(clean || '/')), Vary: 'Accept' } : {};
+    const alternate: Record<string, string> = file.endsWith('.html') && markdownFile && (await readFileIfAny(root, markdownFile)) ? { Link: markdownLink(withBasePath('/' + markdownFileFor(clean || '/'), base).slice(1)), Vary: 'Accept' } : {};
     return respond(body, file, 200, request.method, alternate);
   }
   const notFound = path.join(root, '404.html');
@@ -164,10 +186,20 @@ export async function serveSite(dataDir: string, projectId: string, request: Req
  * custom domain) from its published site; any other request goes on to the
  * admin API and the dashboard.
  */
-export function publishedSites(hosts: HostMap, dataDir: string, options: SiteServeOptions = {}): MiddlewareHandler {
+export function publishedSites(hosts: HostMap, dataDir: string, options: SiteServeOptions & { trustProxy?: boolean } = {}): MiddlewareHandler {
   return async (c, next) => {
     const site = await hosts.siteFor(c.req.header('host'));
     if (site === null) return next();
-    return serveSite(dataDir, site.projectId, c.req.raw, site.preview, options);
+    return serveSite(dataDir, site.projectId, c.req.raw, site.preview, { ...options, clientAddress: socketAddress(c, options.trustProxy) });
   };
+}
+
+/** The client's address: the socket's, or behind a trusted proxy the last `X-Forwarded-For` entry (the one it added). */
+function socketAddress(c: Context, trustProxy = false): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
 }

@@ -10,7 +10,8 @@ import { publishedDir, siteDirFor } from '../updates/publish.js';
 /** Paths `serveAgentEndpoint` answers on a site's host. */
 export const AGENT_PATHS = new Set(['/mcp', '/.well-known/mcp', '/.well-known/mcp.json', '/search.json']);
 
-export async function serveAgentEndpoint(dataDir: string, projectId: string, request: Request, preview: string | null = null): Promise<Response> {
+/** `at`: the request's site path (base path taken off) and the site's base path (`/docs`, `''`). */
+export async function serveAgentEndpoint(dataDir: string, projectId: string, request: Request, preview: string | null = null, at?: { path: string; base: string }): Promise<Response> {
   const siteDir = siteDirFor(dataDir, projectId, preview);
   const root = siteDir ? publishedDir(siteDir) : null;
   const index = root ? await loadDocsIndex(root) : null;
@@ -18,16 +19,19 @@ export async function serveAgentEndpoint(dataDir: string, projectId: string, req
     return Response.json({ jsonrpc: '2.0', error: { code: -32001, message: `No published site with a page index for "${projectId}"; publish it again with this Folio version.` }, id: null }, { status: 404 });
   }
   const url = new URL(request.url);
-  if (url.pathname === '/search.json') {
+  const sitePath = at?.path ?? url.pathname;
+  // The site's public root: links in answers carry the base path.
+  const origin = url.origin + (at?.base ?? '');
+  if (sitePath === '/search.json') {
     const limit = Math.min(50, Math.max(1, Number(url.searchParams.get('limit')) || 10));
-    const results = index.search(url.searchParams.get('q') ?? '', limit).map((h) => ({ ...h, url: url.origin + h.url, markdownUrl: url.origin + h.markdownUrl }));
+    const results = index.search(url.searchParams.get('q') ?? '', limit).map((h) => ({ ...h, url: origin + h.url, markdownUrl: origin + h.markdownUrl }));
     return Response.json({ query: url.searchParams.get('q') ?? '', results }, { headers: { 'Cache-Control': 'no-cache' } });
   }
-  if (url.pathname !== '/mcp') {
-    const endpoint = `${url.origin}/mcp`;
+  if (sitePath !== '/mcp') {
+    const endpoint = `${origin}/mcp`;
     return Response.json({ version: '1.0.0', transport: 'http', url: endpoint, servers: [{ name: 'public', url: endpoint, transport: 'http', authentication: 'none' }] });
   }
-  const server = docsMcpServer(index, { name: index.name, description: index.description, siteUrl: new URL(request.url).origin });
+  const server = docsMcpServer(index, { name: index.name, description: index.description, siteUrl: origin });
   // Stateless: a server and transport per request, so no session outlives it.
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);

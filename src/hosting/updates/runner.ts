@@ -32,6 +32,10 @@ export type BuildSite = (options: {
   root: string;
   outDir: string;
   log?: (line: string) => void;
+  /** The project's base path (`/docs`). */
+  basePath?: string;
+  /** A protected project: which pages sign-in guards (see `BuildOptions.protect`). */
+  protect?: 'site' | 'hidden';
 }) => Promise<{ ok: boolean; pages: number; diagnostics: Diagnostic[]; durationMs: number }>;
 
 export interface UpdateRunnerOptions {
@@ -167,7 +171,8 @@ export class UpdateRunner {
       fs.rmSync(outDir, { recursive: true, force: true });
       fs.mkdirSync(path.dirname(outDir), { recursive: true });
       log(`Building ${project.docsDir === '.' ? 'the repository root' : project.docsDir}`);
-      const result = await this.buildSite({ root: source.root, outDir, log });
+      const protect = project.siteAccess === 'public' ? undefined : project.siteAccessScope === 'hidden' ? 'hidden' : 'site';
+      const result = await this.buildSite({ root: source.root, outDir, log, basePath: project.basePath, protect });
       for (const d of result.diagnostics) log(formatDiagnostic(d));
       // A page stopped by the time limit is an error of that page only: the rest of the site publishes.
       const blocking = result.diagnostics.filter((d) => d.severity === 'error' && d.code !== 'BUILD_PAGE_TIMEOUT');

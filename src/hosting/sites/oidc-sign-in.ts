@@ -1,0 +1,79 @@
+/**
+ * Sign-in through an OpenID Connect provider (authorization code flow with PKCE, openid-client).
+ * The state, nonce and code verifier travel in a short-lived HttpOnly cookie of the site, so any
+ * `folio serve` process behind a load balancer can finish a sign-in another one started.
+ */
+import * as oidc from 'openid-client';
+import type { SiteOidcSettings } from '../../db/index.js';
+
+export const OIDC_STATE_COOKIE = 'folio_site_oidc';
+const STATE_TTL_S = 600;
+
+const configs = new Map<string, Promise<oidc.Configuration>>();
+
+/** Plain http is allowed only for a provider on this machine (tests, local development). */
+function isLoopbackHttp(issuer: URL): boolean {
+  return issuer.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
+}
+
+/** The provider's configuration from its discovery document, fetched once per issuer and client. */
+function configOf(settings: SiteOidcSettings): Promise<oidc.Configuration> {
+  const key = `${settings.issuer}\n${settings.clientId}`;
+  let config = configs.get(key);
+  if (!config) {
+    const issuer = new URL(settings.issuer);
+    config = oidc.discovery(issuer, settings.clientId, settings.clientSecret, undefined, isLoopbackHttp(issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined);
+    // A failed discovery is tried again on the next sign-in, not remembered.
+    config.catch(() => configs.delete(key));
+    if (configs.size > 100) configs.clear();
+    configs.set(key, config);
+  }
+  return config;
+}
+
+const callbackUrl = (origin: string, base: string) => `${origin}${base}/__folio/oidc/callback`;
+
+/** The provider's authorization URL and the cookie that remembers this attempt. */
+export async function startOidcSignIn(settings: SiteOidcSettings, at: { base: string; origin: string; secure: boolean; next: string }): Promise<{ location: string; cookie: string } | { problem: string }> {
+  let config: oidc.Configuration;
+  try {
+    config = await configOf(settings);
+  } catch (error) {
+    return { problem: `The sign-in provider could not be reached (${(error as Error).message}).` };
+  }
+  const verifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const location = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: callbackUrl(at.origin, at.base),
+    scope: 'openid',
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+  }).href;
+  const value = Buffer.from(JSON.stringify({ state, nonce, verifier, next: at.next })).toString('base64url');
+  const cookie = `${OIDC_STATE_COOKIE}=${value}; Path=${at.base || '/'}; Max-Age=${STATE_TTL_S}; HttpOnly; SameSite=Lax${at.secure ? '; Secure' : ''}`;
+  return { location, cookie };
+}
+
+/** Exchange the provider's code for tokens and read the reader's subject; a problem on any mismatch. */
+export async function finishOidcSignIn(request: Request, settings: SiteOidcSettings, at: { base: string; origin: string }): Promise<{ subject: string; next: string } | { problem: string }> {
+  const raw = (request.headers.get('cookie') ?? '').split(';').map((p) => p.trim()).find((p) => p.startsWith(`${OIDC_STATE_COOKIE}=`));
+  let saved: { state: string; nonce: string; verifier: string; next: string };
+  try {
+    saved = JSON.parse(Buffer.from(raw!.slice(OIDC_STATE_COOKIE.length + 1), 'base64url').toString('utf8')) as typeof saved;
+  } catch {
+    return { problem: 'The sign-in took too long or was started in another browser; sign in again.' };
+  }
+  try {
+    const config = await configOf(settings);
+    const current = new URL(callbackUrl(at.origin, at.base) + new URL(request.url).search);
+    const tokens = await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: saved.verifier, expectedState: saved.state, expectedNonce: saved.nonce, idTokenExpected: true });
+    const subject = tokens.claims()?.sub;
+    if (!subject) return { problem: 'The provider named no subject for this reader.' };
+    return { subject, next: saved.next };
+  } catch (error) {
+    return { problem: `The provider's answer was refused (${(error as Error).message}).` };
+  }
+}

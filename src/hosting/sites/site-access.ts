@@ -1,0 +1,238 @@
+/**
+ * Protected sites: a project's site (or only its hidden and `public: false` pages) readable after
+ * sign-in with one shared password or through an OpenID Connect provider. Sessions are as the
+ * dashboard's: a random cookie value, only its SHA-256 stored (`site_sessions`), HttpOnly,
+ * SameSite=Lax, Secure when the request came over https (through a trusted proxy's
+ * `X-Forwarded-Proto` with `--trust-proxy`). Which pages are protected was decided by the build
+ * (`.folio-site.json`); who may read them is the project's live setting.
+ */
+import path from 'node:path';
+import type { Database, SiteOidcSettings } from '../../db/index.js';
+import { createSiteSession, deleteSiteSession, findSiteSession } from '../../db/index.js';
+import type { BuiltSiteAccess, BuiltSiteSettings } from '../../site-build/index.js';
+import { verifyPassword } from '../../shared/index.js';
+import { finishOidcSignIn, startOidcSignIn, OIDC_STATE_COOKIE } from './oidc-sign-in.js';
+import { signInPage } from './sign-in-page.js';
+
+export const SITE_SESSION_COOKIE = 'folio_site';
+/** Paths of the sign-in flow, under the site's base path. */
+export const SIGN_IN_PATH = '/__folio/sign-in';
+export const SIGN_OUT_PATH = '/__folio/sign-out';
+export const OIDC_CALLBACK_PATH = '/__folio/oidc/callback';
+
+export interface ProjectAccess {
+  mode: 'public' | 'password' | 'oidc';
+  scope: 'site' | 'hidden';
+  passwordHash: string | null;
+  oidc: SiteOidcSettings | null;
+}
+
+export interface SiteAccessOptions {
+  db: Database;
+  /** Read `X-Forwarded-Proto`/`-Host`/`-For` from a reverse proxy in front (`folio serve --trust-proxy`). */
+  trustProxy?: boolean;
+  /** How long a project's access setting is cached (ms); default 5 s. */
+  ttlMs?: number;
+}
+
+/** What the guard decided: an answer of its own, or serve the file (`private`: only to this reader). */
+export type AccessDecision = { answer: Response } | { serve: 'public' | 'private' };
+
+/** Password attempts per project and client address per window. */
+const ATTEMPTS = 10;
+const WINDOW_MS = 15 * 60_000;
+/** Signed-in sessions remembered without a query (a page pulls many files); sign-out elsewhere takes this long to apply. */
+const SESSION_MEMORY_MS = 10_000;
+
+/** `/guide/intro/`, `/guide/intro.md`, `/guide/intro/index.html`, `/guide/intro/rss.xml` → `/guide/intro`. */
+export function pageHrefOfPath(sitePath: string): string {
+  let decoded = sitePath;
+  try {
+    decoded = decodeURIComponent(sitePath);
+  } catch {
+    // Malformed escapes: the file server finds no file for it either.
+  }
+  // As the file server resolves it: `//a`, `/./a` and `/%2e/a` are `/a`.
+  const clean = path.posix.normalize('/' + decoded).replace(/\/+$/, '').replace(/(\/index)?\.html$/, '').replace(/\.md$/, '').replace(/\/rss\.xml$/, '');
+  return clean === '' ? '/' : clean;
+}
+
+/** Whether a site path needs a signed-in reader, from what the build recorded. */
+export function needsSignIn(sitePath: string, built: BuiltSiteSettings): boolean {
+  if (sitePath === SIGN_IN_PATH || sitePath === OIDC_CALLBACK_PATH || sitePath === SIGN_OUT_PATH) return false;
+  // The stylesheet and scripts of the sign-in page itself.
+  const underAssets = path.posix.normalize(sitePath).startsWith('/assets/') && !/%|\.\./.test(sitePath);
+  const access = built.access;
+  // Built before the project was protected: everything but the assets waits for the next update's list.
+  if (!access) return !underAssets;
+  const href = pageHrefOfPath(sitePath);
+  const sets = setsOf(access);
+  const has = (set: Set<string>) => set.has(href) || (href === '/' && set.has('/index'));
+  if (access.scope === 'hidden') return has(sets.protected);
+  // The whole site: every file but the assets and the pages that are public.
+  if (underAssets) return false;
+  return has(sets.protected) || !has(sets.public);
+}
+
+const sets = new WeakMap<BuiltSiteAccess, { protected: Set<string>; public: Set<string> }>();
+
+/** The build's lists as sets, made once per build (its settings are cached per build directory). */
+function setsOf(access: BuiltSiteAccess): { protected: Set<string>; public: Set<string> } {
+  let made = sets.get(access);
+  if (!made) {
+    made = { protected: new Set(access.protected), public: new Set(access.public ?? []) };
+    sets.set(access, made);
+  }
+  return made;
+}
+
+export class SiteAccess {
+  private readonly settings = new Map<string, { value: ProjectAccess | null; at: number }>();
+  private readonly sessions = new Map<string, number>();
+  private readonly attempts = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(private readonly options: SiteAccessOptions) {}
+
+  /** A project's access setting (cached `ttlMs`); null for an unknown project. */
+  async accessOf(projectId: string): Promise<ProjectAccess | null> {
+    const cached = this.settings.get(projectId);
+    if (cached && Date.now() - cached.at < (this.options.ttlMs ?? 5_000)) return cached.value;
+    const [row] = await this.options.db.query<{ site_access: string; site_access_scope: string; site_password_hash: string | null; site_oidc: SiteOidcSettings | string | null }>(
+      'SELECT site_access, site_access_scope, site_password_hash, site_oidc FROM projects WHERE id = $1',
+      [projectId],
+    );
+    const oidc = typeof row?.site_oidc === 'string' ? (JSON.parse(row.site_oidc) as SiteOidcSettings) : (row?.site_oidc ?? null);
+    const value: ProjectAccess | null = row
+      ? { mode: row.site_access as ProjectAccess['mode'], scope: row.site_access_scope === 'hidden' ? 'hidden' : 'site', passwordHash: row.site_password_hash, oidc }
+      : null;
+    if (this.settings.size > 1000) this.settings.clear();
+    this.settings.set(projectId, { value, at: Date.now() });
+    return value;
+  }
+
+  /** Forget a project's cached setting (after it changed on this server). */
+  invalidate(projectId: string): void {
+    this.settings.delete(projectId);
+  }
+
+  /**
+   * Decide a request to a project's site (not its previews: they are built from branches and
+   * guarded the same way): the sign-in routes, a refusal, or serve.
+   */
+  async decide(request: Request, projectId: string, sitePath: string, built: BuiltSiteSettings, clientAddress: string): Promise<AccessDecision> {
+    const access = await this.accessOf(projectId);
+    if (!access || access.mode === 'public') return { serve: 'public' };
+    const base = built.basePath;
+    const origin = this.publicOrigin(request);
+    const secure = origin.startsWith('https:');
+    if (sitePath === SIGN_IN_PATH) return { answer: await this.signIn(request, projectId, access, { base, origin, secure, clientAddress }) };
+    if (sitePath === OIDC_CALLBACK_PATH && access.mode === 'oidc' && access.oidc) {
+      const finished = await finishOidcSignIn(request, access.oidc, { base, origin });
+      if ('problem' in finished) return { answer: signInPage({ mode: 'oidc', base, next: base + '/', status: 401, code: 'SITE_OIDC_FAILED', message: finished.problem }) };
+      const session = await createSiteSession(this.options.db, projectId, finished.subject);
+      const headers = new Headers({ Location: finished.next });
+      headers.append('Set-Cookie', sessionCookie(session.id, base, secure, session.expiresAt));
+      headers.append('Set-Cookie', expiredCookie(OIDC_STATE_COOKIE, base, secure));
+      return { answer: new Response(null, { status: 303, headers }) };
+    }
+    if (sitePath === SIGN_OUT_PATH && request.method === 'POST') {
+      const id = cookieOf(request, SITE_SESSION_COOKIE);
+      if (id) {
+        this.sessions.delete(id);
+        await deleteSiteSession(this.options.db, id);
+      }
+      return { answer: new Response(null, { status: 303, headers: { Location: base + '/', 'Set-Cookie': expiredCookie(SITE_SESSION_COOKIE, base, secure) } }) };
+    }
+    if (!needsSignIn(sitePath, built)) return { serve: 'public' };
+    if (await this.signedIn(request, projectId)) return { serve: 'private' };
+    const next = base + sitePath + new URL(request.url).search;
+    if (/text\/html/.test(request.headers.get('accept') ?? '')) {
+      return { answer: signInPage({ mode: access.mode, base, next, status: 401, code: 'SITE_SIGN_IN_REQUIRED', message: 'Sign in to read this page.' }) };
+    }
+    return { answer: new Response(`This page needs a signed-in reader: open ${base}${SIGN_IN_PATH} (code SITE_SIGN_IN_REQUIRED).\n`, { status: 401, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } }) };
+  }
+
+  private async signedIn(request: Request, projectId: string): Promise<boolean> {
+    const id = cookieOf(request, SITE_SESSION_COOKIE);
+    if (!id) return false;
+    const key = `${projectId}:${id}`;
+    const until = this.sessions.get(key);
+    if (until && until > Date.now()) return true;
+    const session = await findSiteSession(this.options.db, projectId, id);
+    if (!session) return false;
+    if (this.sessions.size > 10_000) this.sessions.clear();
+    this.sessions.set(key, Math.min(Date.now() + SESSION_MEMORY_MS, session.expiresAt.getTime()));
+    return true;
+  }
+
+  /** `GET`: the password form, or off to the OpenID provider; `POST`: check the password. */
+  private async signIn(request: Request, projectId: string, access: ProjectAccess, at: { base: string; origin: string; secure: boolean; clientAddress: string }): Promise<Response> {
+    const url = new URL(request.url);
+    const { base, secure } = at;
+    if (access.mode === 'oidc') {
+      if (!access.oidc) return signInPage({ mode: 'oidc', base, next: base + '/', status: 503, code: 'SITE_OIDC_FAILED', message: 'Sign-in is not configured for this site yet.' });
+      const started = await startOidcSignIn(access.oidc, { base, origin: at.origin, secure, next: safeNext(url.searchParams.get('next'), base) });
+      if ('problem' in started) return signInPage({ mode: 'oidc', base, next: base + '/', status: 502, code: 'SITE_OIDC_FAILED', message: started.problem });
+      return new Response(null, { status: 303, headers: { Location: started.location, 'Set-Cookie': started.cookie, 'Cache-Control': 'no-store' } });
+    }
+    if (request.method !== 'POST') return signInPage({ mode: 'password', base, next: safeNext(url.searchParams.get('next'), base), status: 200 });
+    const form = await request.formData().catch(() => null);
+    const next = safeNext(typeof form?.get('next') === 'string' ? (form.get('next') as string) : null, base);
+    // A form posted from another site cannot sign a reader in (login CSRF).
+    const origin = request.headers.get('origin');
+    if (origin && origin !== at.origin && origin !== url.origin) return signInPage({ mode: 'password', base, next, status: 403, code: 'SITE_SIGN_IN_REQUIRED', message: 'Sign in from this site’s own page.' });
+    if (!this.countAttempt(`${projectId}|${at.clientAddress}`)) {
+      return signInPage({ mode: 'password', base, next, status: 429, code: 'SITE_SIGN_IN_THROTTLED', message: 'Too many attempts; try again in 15 minutes.' });
+    }
+    const password = form?.get('password');
+    const ok = typeof password === 'string' && password.length > 0 && password.length <= 1024 && access.passwordHash !== null && (await verifyPassword(password, access.passwordHash));
+    if (!ok) return signInPage({ mode: 'password', base, next, status: 401, code: 'SITE_PASSWORD_WRONG', message: 'That password is not right.' });
+    const session = await createSiteSession(this.options.db, projectId, 'password');
+    return new Response(null, { status: 303, headers: { Location: next, 'Set-Cookie': sessionCookie(session.id, base, secure, session.expiresAt), 'Cache-Control': 'no-store' } });
+  }
+
+  /** Count one password attempt; false once the window's attempts are used up. */
+  private countAttempt(key: string): boolean {
+    const now = Date.now();
+    let entry = this.attempts.get(key);
+    if (!entry || entry.resetAt <= now) {
+      if (this.attempts.size > 10_000) this.attempts.clear();
+      entry = { count: 0, resetAt: now + WINDOW_MS };
+      this.attempts.set(key, entry);
+    }
+    entry.count++;
+    return entry.count <= ATTEMPTS;
+  }
+
+  /** The origin readers use: the request's, or the trusted proxy's `X-Forwarded-Proto`/`-Host`. */
+  private publicOrigin(request: Request): string {
+    const url = new URL(request.url);
+    if (!this.options.trustProxy) return url.origin;
+    const proto = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
+    const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
+    return `${proto === 'https' || proto === 'http' ? proto : url.protocol.slice(0, -1)}://${host || url.host}`;
+  }
+}
+
+/** Where to go after sign-in: a path of this site, else its home. */
+function safeNext(next: string | null, base: string): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return base + '/';
+  return base && next !== base && !next.startsWith(base + '/') ? base + '/' : next;
+}
+
+/** One cookie's value from the request's `Cookie` header. */
+export function cookieOf(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+export function sessionCookie(id: string, base: string, secure: boolean, expires: Date): string {
+  return `${SITE_SESSION_COOKIE}=${id}; Path=${base || '/'}; Expires=${expires.toUTCString()}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+function expiredCookie(name: string, base: string, secure: boolean): string {
+  return `${name}=; Path=${base || '/'}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}

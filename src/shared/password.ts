@@ -1,0 +1,40 @@
+// scrypt password hashes: dashboard accounts and protected sites (one shared password per project).
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/** scrypt parameters: N=2^15 costs ~60 ms and 32 MiB on this machine, enough to slow guessing, cheap for one sign-in. */
+const PARAMS = { N: 32768, r: 8, p: 1 } as const;
+const KEY_LENGTH = 64;
+const MAX_MEM = 64 * 1024 * 1024;
+
+function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+/** Hash a password as `scrypt$N$r$p$salt$key` (base64url parts) so parameters can change later. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, KEY_LENGTH, { ...PARAMS, maxmem: MAX_MEM });
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** Check a password against a stored hash in constant time; false for any malformed hash. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [, n, r, p, saltText, keyText] = parts as [string, string, string, string, string, string];
+  const expected = Buffer.from(keyText, 'base64url');
+  const options = { N: Number(n), r: Number(r), p: Number(p), maxmem: MAX_MEM };
+  if (!Number.isInteger(options.N) || expected.length === 0) return false;
+  const actual = await scrypt(password, Buffer.from(saltText, 'base64url'), expected.length, options);
+  return timingSafeEqual(actual, expected);
+}
+
+let dummy: Promise<string> | undefined;
+
+/** A hash of a random password, checked when the email is unknown so timing does not reveal which accounts exist. */
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummy;
+}

@@ -1,0 +1,56 @@
+/**
+ * Which pages of a protected site readers must sign in to see. The platform's rule: with sign-in
+ * over the whole site every page is protected unless it (frontmatter `public: true`) or a group
+ * around it (`"public": true` in docs.json) says it is public. Folio's second scope protects only
+ * what is not meant for everyone: hidden pages (listed in no sidebar) and pages or groups marked
+ * `public: false`. The innermost setting wins: a page's own frontmatter, then its closest group.
+ */
+import type { Site } from './load-site.js';
+
+/** `site`: everything but public pages; `hidden`: hidden pages and `public: false` pages or groups. */
+export type AccessScope = 'site' | 'hidden';
+
+/** A frontmatter or docs.json `public` value as a boolean; undefined when unset or not a boolean. */
+function publicFlag(value: unknown): boolean | undefined {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return undefined;
+}
+
+/** Page path → the `public` of its closest enclosing group that sets one, from docs.json's navigation. */
+export function groupPublicFlags(navigation: unknown): Map<string, boolean> {
+  const flags = new Map<string, boolean>();
+  const walk = (node: unknown, inherited: boolean | undefined, inPages: boolean): void => {
+    if (typeof node === 'string') {
+      if (inPages && inherited !== undefined && !flags.has(node)) flags.set(node.replace(/^\/+/, ''), inherited);
+      return;
+    }
+    if (Array.isArray(node)) {
+      for (const child of node) walk(child, inherited, inPages);
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    const own = typeof record.group === 'string' ? publicFlag(record.public) : undefined;
+    const flag = own ?? inherited;
+    for (const [key, value] of Object.entries(record)) {
+      if (key === 'pages') walk(value, flag, true);
+      else if (value && typeof value === 'object') walk(value, flag, false);
+    }
+  };
+  walk(navigation, undefined, false);
+  return flags;
+}
+
+/** The hrefs of every page readers must sign in to see under `scope`. */
+export function protectedHrefs(site: Site, scope: AccessScope): Set<string> {
+  const groups = groupPublicFlags(site.config.navigation);
+  const out = new Set<string>();
+  for (const route of site.model.pages.values()) {
+    const page = route.kind === 'page' ? site.index.pages.get(route.path) : undefined;
+    const flag = publicFlag(page?.frontmatter.public) ?? groups.get(route.path);
+    const isProtected = scope === 'site' ? flag !== true : flag === false || !route.listed;
+    if (isProtected) out.add(route.href);
+  }
+  return out;
+}
