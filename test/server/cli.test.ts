@@ -12,7 +12,7 @@ const folio = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', ...env } });
 
 /** Run `folio start`, wait for its banner, and return it with a stop function. */
-async function start(dataDir: string): Promise<{ out: string; stop(): Promise<void> }> {
+async function start(dataDir: string): Promise<{ out: string; waitFor(text: string): Promise<void>; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'start', '--port', '0', '--data', dataDir], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '' },
@@ -30,6 +30,14 @@ async function start(dataDir: string): Promise<{ out: string; stop(): Promise<vo
   });
   return {
     out,
+    // Later lines (the example site is published after the banner).
+    waitFor: (text) =>
+      new Promise<void>((resolve) => {
+        if (out.includes(text)) return resolve();
+        child.stdout.on('data', () => {
+          if (out.includes(text)) resolve();
+        });
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -90,6 +98,8 @@ describe('folio projects, keys and start', () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ jobs: [], nextCursor: null });
       const site = /Docs site:\s+(\S+)/.exec(first.out)![1]!;
+      expect(first.out).toContain('publishing in the background');
+      await first.waitFor(`Docs site published: ${site}`);
       const siteUrl = new URL(site);
       const page = await fetch(`http://127.0.0.1:${siteUrl.port}/`, { headers: { Host: siteUrl.host } });
       expect(page.status).toBe(200);

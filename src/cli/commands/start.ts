@@ -28,10 +28,6 @@ export function registerStart(program: Command): void {
         const project =
           (await getProject(db, EXAMPLE_PROJECT)) ??
           (await createProject(db, { id: EXAMPLE_PROJECT, name: 'Folio Example', repoUrl: `file://${repo}`, branch: 'main', docsDir: '.' }));
-        process.stderr.write(`Publishing the example docs from ${project.repoUrl}…\n`);
-        const update = await server.updates.runNow(project, 'internal');
-        const outcome = await getUpdate(db, update.id);
-
         const existing = await listApiKeys(db, project.id);
         const fresh = existing.length === 0 ? await createApiKey(db, { projectIds: [project.id], name: 'first key (folio start)' }) : null;
         const origin = displayOrigin(server);
@@ -50,7 +46,7 @@ export function registerStart(program: Command): void {
             'Folio is running.',
             `  Admin API:   ${origin}  (OpenAPI document: ${origin}/openapi.json)`,
             ...ownerLines(server, origin),
-            `  Docs site:   ${siteUrl}${outcome?.status === 'success' ? '' : `  (publish failed: ${outcome?.summary ?? 'unknown'})`}`,
+            `  Docs site:   ${siteUrl}  (publishing in the background; a line below says when it is up)`,
             `  Project id:  ${project.id}`,
             ...keyLines,
             '',
@@ -61,6 +57,20 @@ export function registerStart(program: Command): void {
             '',
           ].join('\n'),
         );
+        // Published after the URLs are printed: the API and dashboard answer meanwhile, and the site
+        // published by an earlier start is served until the new build replaces it.
+        const running = server;
+        void running.updates
+          .runNow(project, 'internal')
+          .then(async (update) => {
+            const outcome = await getUpdate(db, update.id);
+            process.stdout.write(
+              outcome?.status === 'success'
+                ? `Docs site published: ${siteUrl}\n`
+                : `Docs site not published: ${outcome?.summary ?? 'unknown'} (see the dashboard's Updates page)\n`,
+            );
+          })
+          .catch((error: unknown) => process.stderr.write(`Publishing the example docs failed: ${(error as Error).message}\n`));
       } catch (error) {
         reportCliError(error);
         // Do not leave a half-started server holding the port and the data directory.
