@@ -46,6 +46,9 @@ interface Figures {
   htmlFiles: number;
   htmlPerPage: number;
   jsGz: number;
+  /** Folio's stylesheet and the Tailwind one (when pages write classes), gzipped. */
+  cssGz: number;
+  twGz: number;
   navFiles: number;
   navGz: number;
   ok: boolean;
@@ -130,6 +133,11 @@ async function runJob(job: Job): Promise<Figures> {
       htmlFiles: sizes.htmlFiles,
       htmlPerPage: sizes.htmlFiles ? sizes.htmlBytes / sizes.htmlFiles : 0,
       jsGz: gzipSync(js).length,
+      cssGz: gzipSync(await readFile(path.join(out, cold.stats!.assets.css))).length,
+      twGz: await readdir(path.join(out, 'assets')).then(async (files) => {
+        const tw = files.find((f) => /^tw\.[0-9a-f]+\.css$/.test(f));
+        return tw ? gzipSync(await readFile(path.join(out, 'assets', tw))).length : 0;
+      }),
       navFiles: sizes.navFiles.length,
       navGz,
       ok: cold.ok,
@@ -172,6 +180,7 @@ function print(f: Figures): void {
   console.log(`  peak RSS        ${f.rssMb} MB`);
   console.log(`  output          ${(f.outputBytes / 1024 / 1024).toFixed(1)} MB (without .folio-cache)`);
   console.log(`  HTML/page       ${kb(f.htmlPerPage)} (${f.htmlFiles} page files)`);
+  console.log(`  CSS/site        ${kb(f.cssGz)} gzipped${f.twGz ? ` + Tailwind ${kb(f.twGz)} gzipped` : ''}`);
   console.log(`  JS/page         ${kb(f.jsGz)} gzipped${f.navFiles ? `; shared sidebars: ${f.navFiles} file(s), ${kb(f.navGz)} gzipped, fetched once per section` : ''}`);
   if (f.edit) console.log(`  1-page edit     ${Math.round(f.edit.wallMs)} ms wall, ${Math.round(f.edit.cpuMs)} ms CPU (${f.edit.compiled} compiled; first rebuild in this process)`);
   if (f.warmEdit) console.log(`  warm edit       ${Math.round(f.warmEdit.wallMs)} ms wall, ${Math.round(f.warmEdit.cpuMs)} ms CPU (median of 3 more)`);

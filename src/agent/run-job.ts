@@ -8,7 +8,7 @@ import {
   type Database,
 } from '../db/index.js';
 import { branchForJob, WorkBranch } from '../git/index.js';
-import { resolveInside } from '../shared/index.js';
+import { resolveInside, toPosixRelative } from '../shared/index.js';
 import { AgentError, reasonFromError } from './codes.js';
 import type { LlmOptions } from './llm/options.js';
 import type { AgentModel, AgentRun } from './model.js';
@@ -98,17 +98,28 @@ async function carryOut(
   const root = resolveInside(work.dir, docsDir);
   if (root === null) throw new AgentError('AGENT_NO_CONFIG', `The project's docs folder "${docsDir}" is outside the repository.`);
   const model = modelFor(job.model, rt.llm, rt.models);
+  // Each changed file once, by its path in the repository: a model's write (docs-relative) and the
+  // list of changed files after the run name the same file.
+  const docsPrefix = toPosixRelative(work.dir, root);
+  const reported = new Set<string>();
+  const reportChanged = (file: string) => {
+    if (reported.has(file)) return;
+    reported.add(file);
+    transcript.add({ kind: 'changed', text: file });
+  };
+  const step = (s: Parameters<Transcript['add']>[0]) =>
+    s.kind === 'changed' ? reportChanged(docsPrefix && docsPrefix !== '.' ? `${docsPrefix}/${s.text}` : s.text) : transcript.add(s);
   const runs: AgentRun[] = [];
   for (const prompt of prompts) {
     if (signal.aborted) return { prLink: null, summary: 'Stopped before the run finished.' };
-    const run = await model({ root, prompt, signal, step: transcript.add, log: (line) => rt.log(`job ${job.id}: ${line}`) });
+    const run = await model({ root, prompt, signal, step, log: (line) => rt.log(`job ${job.id}: ${line}`) });
     runs.push(run);
     await work.commitAll(`${run.title}\n\nFolio agent job ${job.id}`);
   }
   const changed = await work.changedFiles();
   const told = runs.map((r) => r.summary).join('\n\n');
   if (changed.length === 0) return { prLink: null, summary: `No file changed, so no pull request was opened.\n\n${told}`.trim() };
-  for (const file of changed) transcript.add({ kind: 'changed', text: file });
+  for (const file of changed) reportChanged(file);
   if (rt.verify !== 'none') await verifyEdits(work, docsDir, root, rt.verify, transcript);
   if (signal.aborted) return { prLink: null, summary: 'Stopped before pushing.' };
   await work.push();

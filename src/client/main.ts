@@ -14,6 +14,7 @@ import { initSearch } from './search.js';
 import { initSidebarToggle } from './sidebar.js';
 import { initTabs } from './tabs.js';
 import { initThemeToggle } from './theme.js';
+import { initUpdateFilters } from './update-filters.js';
 
 // Read while this script runs: `document.currentScript` is null once it has finished.
 const self = document.currentScript as HTMLScriptElement | null;
@@ -29,6 +30,7 @@ function start(): void {
   initSearch();
   initMermaid();
   initNotFound();
+  initUpdateFilters();
   loadPlayground(self);
 }
 

@@ -3,6 +3,7 @@
  * browsers (Server-Sent Events) when a page, snippet or docs.json changes, and draws build
  * errors over the page. Loopback only, with Host checking against DNS rebinding.
  */
+import { codeThemesOf } from '../mdx/index.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -113,7 +114,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   const load = () =>
     (state ??= (async () => {
       const [{ site, diagnostics }, assets] = await Promise.all([loadSite(root, { keepSource: true }), siteAssets()]);
-      if (site?.openapi) await prepareEndpointHighlighting();
+      if (site?.openapi) await prepareEndpointHighlighting(codeThemesOf(site.config.styling?.codeblocks).themes);
       const katex = katexDist() ? '/assets/katex/katex.min.css' : undefined;
       const mermaid = mermaidDist() ? '/assets/mermaid/mermaid.esm.min.mjs' : undefined;
       const tailwind = site ? await siteTailwind(site) : null;

@@ -90,8 +90,16 @@ const RENDER: Record<string, Render> = {
     return tip ? `${text} (${tip})` : text;
   },
   Link: (node, walk, props) => link(walk.inline(kids(node)), props.href),
-  'Tree.Folder': (node, walk, props) => item(`${str(props.name) ?? ''}/`, walk.blocks(kids(node))),
+  // A file tree as a nested list, folders with a trailing slash.
+  Tree: (node, walk) => tightList(node, walk),
+  'Tree.Folder': (node, walk, props) => {
+    const children = tightList(node, walk);
+    return `- ${str(props.name) ?? ''}/${children ? `\n  ${indent(children, 2)}` : ''}`;
+  },
   'Tree.File': (_node, _walk, props) => `- ${str(props.name) ?? ''}`,
+  // Swatches as `name: value` items, rows of a table variant under their title.
+  Color: (node, walk) => tightList(node, walk),
+  'Color.Row': (node, walk, props) => section(str(props.title), tightList(node, walk)),
   'Color.Item': (_node, _walk, props) => `- ${[str(props.name), str(props.value)].filter(Boolean).join(': ')}`,
 };
 
@@ -102,6 +110,12 @@ function card(node: Node, walk: Walk, props: Record<string, unknown>): string {
   const body = walk.blocks(kids(node)).replace(/\s*\n\s*/g, ' ');
   const head = typeof props.href === 'string' ? link(title, props.href) : title ? `**${title}**` : '';
   return head ? `- ${head}${body ? `: ${body}` : ''}` : body;
+}
+
+/** Children that are list items, one per line (others keep their blocks). */
+function tightList(node: Node, walk: Walk): string {
+  const items = kids(node).map((child) => walk.blocks([child])).filter(Boolean);
+  return items.every((i) => i.startsWith('- ')) ? items.join('\n') : items.join('\n\n');
 }
 
 /** Cards of a group as one list (other content keeps its blocks). */

@@ -128,7 +128,8 @@ function block(node: Node, walk: Walk): string {
       return typeof src === 'string' ? `[${name === 'video' ? 'Video' : 'Embedded content'}](${src})` : '';
     }
     default:
-      return walk.blocks(kids);
+      // An inline element written on its own line in MDX (`<img />` in a Frame) is a flow element: drawn as inline.
+      return BLOCK_TAGS.has(name) ? walk.blocks(kids) : inlineElement(name, node, walk);
   }
 }
 
@@ -142,6 +143,11 @@ function inline(node: Node, walk: Walk): string {
   if (name === null) return '';
   if (isBlock(node)) return ` ${block(node, walk).replace(/\s*\n\s*/g, ' ')} `;
   if (/^[A-Z]/.test(name)) return componentMarkdown(name, node, walk);
+  return inlineElement(name, node, walk);
+}
+
+/** An HTML element in its inline Markdown form. */
+function inlineElement(name: string, node: Node, walk: Walk): string {
   const kids = childrenOf(node);
   const props = walk.props(node);
   const text = () => walk.inline(kids);

@@ -59,6 +59,8 @@ export function routesFromSections(ctx: ResolveContext, builds: readonly Section
       route.prev = i > 0 ? link(ctx, order[i - 1]!) : null;
       route.next = i + 1 < order.length ? link(ctx, order[i + 1]!) : null;
       if (p.sidebarTitle) route.sidebarTitle = p.sidebarTitle;
+      const boost = p.groups.reduce((b, g) => b * (g.boost ?? 1), 1);
+      if (boost !== 1) route.boost = boost;
       if (p.endpoint) {
         route.kind = 'endpoint';
         route.endpoint = ctx.endpointPages.get(p.href) ?? p.endpoint;

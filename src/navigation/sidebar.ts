@@ -91,6 +91,7 @@ function sidebarFromGroup(ctx: ResolveContext, sectionDraft: SectionDraft, group
   if (icon) node.icon = icon;
   if (group.tag !== undefined) node.tag = group.tag;
   if (root) node.root = root;
+  if (typeof group.boost === 'number' && group.boost > 0) node.boost = group.boost;
   if (scope.openapi && group.openapi !== undefined) node.openapi = scope.openapi;
   return node;
 }

@@ -112,6 +112,8 @@ export interface SidebarGroup {
   /** Inherited listing mode shown on the root page. */
   directory: DirectoryMode;
   openapi?: OpenApiRef;
+  /** docs.json `boost`: search ranking multiplier of the group's pages. */
+  boost?: number;
   children: SidebarNode[];
 }
 
@@ -277,6 +279,8 @@ export interface PageRoute {
   /** Language selector for this page: hrefs keep the reader on the equivalent page. */
   languages: SwitcherEntry[];
   endpoint?: EndpointRef | SidebarEndpoint;
+  /** Search ranking multiplier from the enclosing groups' `boost` (multiplied); unset is 1. */
+  boost?: number;
 }
 
 export interface Redirect {

@@ -152,7 +152,9 @@ export class PageRenderer {
     const menu = chrome.pageMenu?.length && page.href !== '/404' ? { items: chrome.pageMenu, markdownPath: a.base.replace(/\/?$/, '/') + markdownFileFor(page.href), siteName: chrome.siteName, specHref: specHref(page.specFile, a.base) } : undefined;
     const ui = uiStrings(chrome.lang);
     const content = renderToStaticMarkup(createElement(Content, { page, menu, ui }));
-    const toc = renderToStaticMarkup(createElement(TableOfContents, { page, ui }));
+    // A changelog whose updates carry `tags` shows tag filters where the table of contents goes.
+    const tags = updateTags(page.bodyHtml);
+    const toc = tags.length ? updateFiltersHtml(tags) : renderToStaticMarkup(createElement(TableOfContents, { page, ui }));
     // The phone drawer: its own close button, the version/language switchers and the top tabs (hidden on wide screens).
     const drawerSwitchers = page.switchers.map((sw) => renderToStaticMarkup(createElement(Switcher, { switcher: sw }))).join('');
     const drawerTabs = s.tabBarHtml.replace('class="tab-bar"', 'class="drawer-tabs"');
@@ -189,4 +191,24 @@ export class PageRenderer {
     ].join('');
     return prefixHtmlUrls(`<!doctype html><html ${htmlAttrs.join(' ')}><head>${head}</head><body>${body}</body></html>`, this.options.basePath ?? '');
   }
+}
+
+/** The distinct `tags` of a body's `<Update>` entries, in order of first use. */
+export function updateTags(bodyHtml: string): string[] {
+  const tags = new Set<string>();
+  for (const m of bodyHtml.matchAll(/<section class="folio-update"[^>]*? data-tags="([^"]*)"/g)) {
+    try {
+      const list = JSON.parse(m[1]!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as unknown;
+      if (Array.isArray(list)) for (const t of list) if (typeof t === 'string' && t.trim()) tags.add(t.trim());
+    } catch {
+      // Not JSON (a hand-written attribute): no tags from it.
+    }
+  }
+  return [...tags];
+}
+
+/** Tag filter buttons (`client/update-filters.ts` makes them work; `?tags=a,b` selects on load). */
+function updateFiltersHtml(tags: string[]): string {
+  const buttons = tags.map((t) => `<li><button type="button" class="update-filter" data-tag="${escapeHtml(t)}" aria-pressed="false">${escapeHtml(t)}</button></li>`).join('');
+  return `<nav class="update-filters" aria-label="Filter updates" data-update-filters=""><p class="toc-title">Filter by tag</p><ul role="list">${buttons}</ul></nav>`;
 }

@@ -162,8 +162,9 @@ export class SiteRenderer {
     page.unsearchable = flags.unsearchable;
     if (body.islands?.length) page.islands = body.islands.map((i) => i.id);
     const source = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
-    applyPageFrontmatter(page, source?.frontmatter ?? {});
-    const fm = source?.frontmatter ?? {};
+    // A generated endpoint page takes its operation's `x-mint.metadata` as its frontmatter (og:*, keywords, noindex...).
+    const fm = source?.frontmatter ?? (route.kind === 'endpoint' ? (this.site.openapi?.specs.operation(route.href)?.metadata ?? {}) : {});
+    applyPageFrontmatter(page, fm, route.boost);
     if (fm.rss === true) page.rssHref = `${route.href.replace(/\/$/, '')}/rss.xml`;
     const showDate = typeof fm.timestamp === 'boolean' ? fm.timestamp : this.site.config.metadata?.timestamp === true;
     if (showDate && route.kind === 'page') page.lastModified = pageDate(fm.lastUpdatedDate, route.file ? this.options.lastModified?.get(route.file) : undefined, this.builtAt);
@@ -171,7 +172,7 @@ export class SiteRenderer {
       href: route.href,
       title: route.title,
       description: route.description,
-      frontmatter: source?.frontmatter ?? {},
+      frontmatter: fm,
       noindex: flags.noindex,
       breadcrumbs: route.breadcrumbs,
       api: route.kind === 'endpoint' || source?.openapi !== undefined,
@@ -197,10 +198,10 @@ function seoSiteOf(site: Site, siteUrl: string | undefined, basePath: string): S
 }
 
 /** Frontmatter switches of the layout: `deprecated` badge, `hideFooterPagination` drops the previous/next links. */
-function applyPageFrontmatter(page: PageView, frontmatter: Record<string, unknown>): void {
+function applyPageFrontmatter(page: PageView, frontmatter: Record<string, unknown>, groupBoost: number | undefined): void {
   const keywords = searchKeywords(frontmatter);
   if (keywords.length) page.searchKeywords = keywords;
-  const boost = searchBoost(frontmatter);
+  const boost = searchBoost(frontmatter) ?? groupBoost;
   if (boost !== undefined && boost !== 1) page.searchWeight = searchWeight(boost);
   if (frontmatter.deprecated === true || frontmatter.deprecated === 'true') page.deprecated = true;
   if (frontmatter.hideFooterPagination === true || frontmatter.hideFooterPagination === 'true') {

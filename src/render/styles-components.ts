@@ -68,6 +68,11 @@ a.folio-card:hover{border-color:var(--accent);box-shadow:0 4px 16px rgba(0,0,0,.
 .folio-update-label{display:inline-block;margin:0;font-weight:700;font-size:13px;color:var(--accent);background:color-mix(in srgb,var(--accent) 12%,transparent);padding:3px 10px;border-radius:999px}
 .folio-update-description{margin:6px 0 0;color:var(--fg-muted);font-size:13px}
 .folio-update-body>:first-child{margin-top:0}
+.folio-update[hidden]{display:none}
+.folio-update-tags{display:flex;flex-wrap:wrap;gap:4px;list-style:none;margin:8px 0 0;padding:0;font-size:12px;color:var(--fg-muted)}
+.update-filters ul{display:flex;flex-wrap:wrap;gap:6px;list-style:none;margin:0;padding:0}
+.update-filter{font:inherit;font-size:13px;padding:3px 10px;border-radius:999px;border:1px solid var(--border);background:transparent;color:inherit;cursor:pointer}
+.update-filter[aria-pressed=true]{background:var(--accent);border-color:var(--accent);color:#fff}
 .folio-tree{font:13.5px/1.7 var(--mono);border:1px solid var(--border);border-radius:var(--radius);padding:10px 14px;margin:16px 0}
 .folio-tree ul{list-style:none;margin:0;padding-left:18px}
 .folio-tree>ul{padding-left:0}

@@ -177,7 +177,7 @@ details[open]>summary>.chevron{transform:rotate(45deg)}
 @media (max-width:1200px){.layout{grid-template-columns:var(--sidebar-w) minmax(0,1fr)}.toc-column{display:none}}
 @media (max-width:860px){
 .layout{grid-template-columns:minmax(0,1fr)}
-.sidebar{position:fixed;z-index:45;top:var(--header-h);bottom:0;left:0;width:min(86vw,320px);background:var(--bg);transform:translateX(-100%);transition:transform .2s;border-right:1px solid var(--border)}
+.sidebar{position:fixed;z-index:45;top:0;bottom:0;left:0;width:min(86vw,320px);background:var(--bg);transform:translateX(-100%);transition:transform .2s;border-right:1px solid var(--border)}
 .sidebar-open .sidebar{transform:none;box-shadow:0 0 0 100vmax rgba(0,0,0,.35)}
 .sidebar{display:flex;flex-direction:column}
 .sidebar-scroll{position:static;max-height:none;flex:1;min-height:0}

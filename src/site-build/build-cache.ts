@@ -18,7 +18,7 @@ import type { MdxResult } from '../render/index.js';
 import { makeDirInside, writeFileInside, type Diagnostic } from '../shared/index.js';
 
 /** Bump when the HTML a build writes changes shape, to invalidate every cache. */
-export const BUILD_FORMAT = 'folio-build-8';
+export const BUILD_FORMAT = 'folio-build-9';
 
 export type CachedBody = Omit<MdxResult, 'id'>;
 
@@ -28,6 +28,8 @@ export interface Manifest {
   pages: Record<string, string>;
   /** Extra files written last time (redirect pages), so removed ones are deleted. */
   files: string[];
+  /** href → key of the page's Markdown document (`<page>.md`), so an unchanged one is not written again. */
+  markdown?: Record<string, string>;
 }
 
 /**
@@ -158,10 +160,10 @@ export class BuildCache {
   }
 
   /** Write the manifest and changed shards, dropping bodies no page uses any more. */
-  async save(pages: Record<string, string>, files: string[], liveBodyKeys: Set<string>): Promise<void> {
+  async save(pages: Record<string, string>, files: string[], liveBodyKeys: Set<string>, markdown?: Record<string, string>): Promise<void> {
     // No-follow writes: a link planted in the output folder must not carry the cache out of it.
     await makeDirInside(this.outDir, '.folio-cache/bodies');
-    const manifest: Manifest = { format: BUILD_FORMAT, pages, files };
+    const manifest: Manifest = { format: BUILD_FORMAT, pages, files, ...(markdown ? { markdown } : {}) };
     const writes = [writeFileInside(this.outDir, '.folio-cache/manifest.json', JSON.stringify(manifest))];
     await this.spilling;
     // One shard at a time, as bytes: records are copied, never deserialised.

@@ -4,6 +4,7 @@
  * the pages whose key changed and then the site-wide files (`write-site.ts`), finish the search
  * index (`search-plan.ts`), and report.
  */
+import { codeThemesOf } from '../mdx/index.js';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleIslands, prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
@@ -135,7 +136,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const markdown = options.markdown !== false;
   const keys = buildKeys(site, variables, options.untrusted ? `${snippets}:untrusted` : snippets, [assets.css.file, assets.js.file, katex ?? '', mermaid ?? '', tailwind?.file ?? ''], markdown);
   // Endpoint pages are drawn while planning, their samples highlighted: load the grammars first.
-  if (site.openapi) await prepareEndpointHighlighting();
+  if (site.openapi) await prepareEndpointHighlighting(codeThemesOf(site.config.styling?.codeblocks).themes);
   const work = await decideWork(planPages(site, renderer, keys, diagnostics, markdown), cache, outDir);
   const { planned, todo, toCompile } = work;
   const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false });
@@ -143,7 +144,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   // Compile and write: cached bodies first, then each compiled body as it arrives.
   const links = new LinkCollector(Boolean(options.externalLinks));
-  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, markdown, basePath, feeds: { siteName: site.config.name, siteUrl: publicUrl ?? (basePath || undefined) } });
+  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, markdown, basePath, writtenMarkdown: work.outputIntact ? cache.manifest.markdown : undefined, feeds: { siteName: site.config.name, siteUrl: publicUrl ?? (basePath || undefined) } });
   for (const p of todo) {
     if (!p.body) continue;
     pages.write(p);
@@ -170,8 +171,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     : undefined;
   const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, { publicUrl, basePath, access }, diagnostics);
   if (markdown) {
-    const pageKeys = new Map(planned.map((p) => [p.route.href, p.pageKey]));
-    extra.push(...(await writeLlmsFiles({ site, output: pages.output, renderer, siteUrl: publicUrl ?? (basePath || undefined), maxFullBytes: options.llmsFullMaxBytes, pageKeys, rendered: pages.markdown, reuse: work.outputIntact && options.cache !== false })));
+    const markdownKeys = new Map(planned.map((p) => [p.route.href, p.markdownKey]));
+    extra.push(...(await writeLlmsFiles({ site, output: pages.output, renderer, siteUrl: publicUrl ?? (basePath || undefined), maxFullBytes: options.llmsFullMaxBytes, markdownKeys, rendered: pages.markdown, reuse: work.outputIntact && options.cache !== false })));
   }
   await removeStale(outDir, work.previous, cache.manifest.files, work.live, extra);
 
@@ -180,7 +181,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const searchStart = performance.now();
   const indexing = searchPlan.finish().then((outcome) => ({ outcome, ms: Math.round(performance.now() - searchStart) }));
   const saving = Promise.all([
-    cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey))),
+    cache.save(Object.fromEntries(planned.map((p) => [p.route.href, p.pageKey])), extra, new Set(planned.map((p) => p.bodyKey)), markdown ? Object.fromEntries(planned.map((p) => [p.route.href, p.markdownKey])) : undefined),
     writePageDiagnostics(outDir, pageDiagnostics),
     // The hosts `folio serve`'s playground proxy may reach for this site (its specs' servers).
     makeDirInside(outDir, '.folio-cache').then(() => writeFileInside(outDir, API_HOSTS_FILE, JSON.stringify(siteApiHosts(site)))),

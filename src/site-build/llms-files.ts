@@ -4,7 +4,7 @@
  * generated one.
  *
  * Incremental: the full text is a run of groups (a sidebar group's pages), and a group's text changes
- * only when one of its pages' keys, or its membership, does. `.folio-cache/llms.json` keeps each
+ * only when one of its pages' Markdown keys, or its membership, does. `.folio-cache/llms.json` keeps each
  * group's signature and size from the previous build, so a rebuild makes only the groups it must
  * (from the Markdown of the pages it rendered, which it has in memory, and otherwise the `.md` the
  * build wrote beside each page) and takes the others from the previous full text (one read) or
@@ -44,8 +44,8 @@ export interface LlmsInput {
   renderer: SiteRenderer;
   siteUrl: string | undefined;
   maxFullBytes?: number;
-  /** href → page key of every planned page (a group whose keys are unchanged is unchanged). */
-  pageKeys: ReadonlyMap<string, string>;
+  /** href → Markdown key of every planned page (a group whose pages' keys are unchanged is unchanged). */
+  markdownKeys: ReadonlyMap<string, string>;
   /** The Markdown of pages this build wrote (href → document); others are read from their `.md`. */
   rendered: ReadonlyMap<string, string>;
   /** Use `.folio-cache/llms.json` (false: make everything, as a build without its cache does). */
@@ -54,7 +54,7 @@ export interface LlmsInput {
 
 /** Write the llms files; returns every file this build's output holds for them (site-relative), so later builds remove parts no longer made. */
 export async function writeLlmsFiles(input: LlmsInput): Promise<string[]> {
-  const { site, output, renderer, siteUrl, pageKeys, rendered } = input;
+  const { site, output, renderer, siteUrl, markdownKeys, rendered } = input;
   const maxFullBytes = input.maxFullBytes ?? DEFAULT_LLMS_FULL_MAX_BYTES;
   const outDir = output.outDir;
   const all = site.config.seo?.indexing === 'all';
@@ -66,7 +66,7 @@ export async function writeLlmsFiles(input: LlmsInput): Promise<string[]> {
   const text = new LlmsText({ name: site.config.name, description: site.config.description, siteUrl });
   const key = hashText(BUILD_FORMAT, text.head, text.url(''), String(maxFullBytes));
   const previous = input.reuse ? await readState(outDir, key) : null;
-  const sigs = groups.map((g) => hashText(g.label, g.slug, ...g.pages.flatMap((r) => [r.href, pageKeys.get(r.href) ?? ''])));
+  const sigs = groups.map((g) => hashText(g.label, g.slug, ...g.pages.flatMap((r) => [r.href, markdownKeys.get(r.href) ?? ''])));
   const before = new Map((previous?.groups ?? []).map((g, i) => [g.slug, { ...g, index: i }]));
   const clean = groups.map((g, i) => before.get(g.slug)?.sig === sigs[i]);
 

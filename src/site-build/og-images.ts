@@ -18,7 +18,7 @@ import { buildProblem } from './codes.js';
 import { ogFont, type OgFont } from './og-font.js';
 import { imageMime, ogImageSvg, type EmbeddedImage, type OgImageInput } from './og-image.js';
 
-/** Bump when the drawing changes, to draw every image again. */
+/** Bump when the drawing changes (`og-image.ts`, `og-font.ts`), to draw every image again: keys hash the inputs, not the picture. */
 const OG_FORMAT = 'og-2';
 /** Default cap on images drawn by one build. */
 export const OG_IMAGES_MAX = 1000;
@@ -91,21 +91,22 @@ export async function writeOgImages(site: Site, outDir: string, cacheDir: string
   const background = await siteImage(site, thumbnails.background);
   if (thumbnails.background && !background) diagnostics.push(buildProblem('BUILD_OG_BACKGROUND_UNUSABLE', `Social images: thumbnails.background "${thumbnails.background}" is not a PNG, JPEG, GIF, WebP or SVG file of the docs root (URLs are not fetched), so the images are drawn without it.`));
   const base = { siteName: config.name, appearance: thumbnails.appearance, colors: config.colors, logo, background, font };
-  const fontKey = `${font.regular}:${font.bold}`;
+  // A page's key: the drawing's version, the site-wide inputs (hashed once) and the page's own text. The SVG
+  // itself is made only for the images drawn (a rebuild of 1,000 unchanged pages makes none).
+  const siteKey = hashText(OG_FORMAT, font.regular, font.bold, JSON.stringify([config.name, thumbnails.appearance ?? '', config.colors]), logo?.mime ?? '', logo?.data.toString('base64') ?? '', background?.mime ?? '', background?.data.toString('base64') ?? '');
 
-  // Plan: every page's SVG and key; unchanged files are kept.
-  const todo: { file: string; key: string; svg: string }[] = [];
+  // Plan: every page's key; unchanged files are kept.
+  const todo: { file: string; key: string; input: OgImageInput }[] = [];
   for (const route of site.model.pages.values()) {
     const fm = (route.kind === 'page' ? site.index.pages.get(route.path)?.frontmatter : undefined) ?? {};
     if (fmString(fm, 'og:image')) continue;
-    const input: OgImageInput = { ...base, title: fmString(fm, 'og:title') ?? route.title, description: fmString(fm, 'og:description') ?? route.description ?? config.description };
-    const svg = ogImageSvg(input);
+    const text = { title: fmString(fm, 'og:title') ?? route.title, description: fmString(fm, 'og:description') ?? route.description ?? config.description };
     const file = ogImageFile(route.href);
-    const key = hashText(OG_FORMAT, fontKey, svg);
+    const key = hashText(siteKey, text.title, '\u0000', text.description ?? '');
     stats.pages++;
     next.files[file] = key;
     if (previous.files[file] === key && existsSync(path.join(outDir, file))) stats.reused++;
-    else todo.push({ file, key, svg });
+    else todo.push({ file, key, input: { ...base, ...text } });
   }
 
   // Draw, at most `max`; past it, the site's image stands in (its key marks the file for drawing next time).
@@ -125,7 +126,7 @@ export async function writeOgImages(site: Site, outDir: string, cacheDir: string
           stats.capped++;
         } else {
           stats.drawn++;
-          png = await draw(job.svg, font);
+          png = await draw(ogImageSvg(job.input), font);
           drawn.set(job.key, png);
         }
       }

@@ -28,6 +28,8 @@ export interface PlannedPage {
   suffix?: string;
   /** The same reference as Markdown, appended to the page's Markdown. */
   markdownSuffix?: string;
+  /** Everything the page's Markdown document depends on: body, title, description, suffix. */
+  markdownKey: string;
 }
 
 /** What every body and every page depends on besides itself. */
@@ -77,7 +79,7 @@ export function planPages(site: Site, renderer: SiteRenderer, keys: BuildKeys, d
       diagnostics.push(buildProblem('BUILD_PAGE_UNREADABLE', `The page ${route.path} is listed but its file could not be read; check the file exists and is readable.`, route.file ?? 'docs.json', 'error'));
       continue;
     }
-    let entry: Omit<PlannedPage, 'pageKey'>;
+    let entry: Omit<PlannedPage, 'pageKey' | 'markdownKey'>;
     if (source.kind === 'mdx') {
       diagnostics.push(...source.problems);
       const { page, job, suffix, markdownSuffix } = source;
@@ -88,7 +90,8 @@ export function planPages(site: Site, renderer: SiteRenderer, keys: BuildKeys, d
       entry = { route, bodyKey: hashText(keys.env, 'endpoint', source.html, source.markdown), body };
     }
     const pageKey = hashText(entry.bodyKey, entry.suffix ?? '', keys.layout, renderer.sectionParts(route.sectionId).key, JSON.stringify(route), JSON.stringify(renderer.pageFlags(route)));
-    planned.push({ ...entry, pageKey });
+    const markdownKey = hashText(entry.bodyKey, route.title, route.description ?? '', entry.markdownSuffix ?? '');
+    planned.push({ ...entry, pageKey, markdownKey });
   }
   return planned;
 }

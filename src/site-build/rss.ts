@@ -1,7 +1,8 @@
 /**
  * Changelog feeds: a page holding `<Update>` entries gets `<page>/rss.xml` (create/changelogs.mdx),
  * one item per entry: its label as the title, a link to the entry's anchor, its `rss` text (else
- * its description) as plain text, and a date when the label is one ("2025-06-23", "June 2025").
+ * its description) as plain text (`rss={{ title, description }}` replaces both), a date when the
+ * label is one ("2025-06-23", "June 2025"), and its `tags` as categories.
  * Entries are read back from the page body the MDX layer drew (`section.folio-update`).
  */
 const ENTRY = /<section class="folio-update"([^>]*)>[\s\S]*?<div class="folio-update-meta">([\s\S]*?)<\/div>/g;
@@ -13,6 +14,8 @@ export interface FeedEntry {
   title: string;
   text?: string;
   date?: Date;
+  /** The entry's `tags`, as RSS categories. */
+  tags?: string[];
 }
 
 /** Plain text of an escaped HTML fragment. */
@@ -34,12 +37,21 @@ export function feedEntries(bodyHtml: string): FeedEntry[] {
     const id = ATTR('id').exec(m[1]!)?.[1];
     const label = PART('folio-update-label').exec(m[2]!)?.[1];
     if (!id || !label) continue;
-    const title = textOf(label);
+    const labelText = textOf(label);
+    const rssTitle = ATTR('data-rss-title').exec(m[1]!)?.[1];
+    const title = rssTitle ? textOf(rssTitle) : labelText;
     const rss = ATTR('data-rss').exec(m[1]!)?.[1];
+    const tagsAttr = ATTR('data-tags').exec(m[1]!)?.[1];
+    let tags: string[] = [];
+    try {
+      tags = tagsAttr ? (JSON.parse(textOf(tagsAttr)) as unknown[]).filter((t): t is string => typeof t === 'string') : [];
+    } catch {
+      // Not the JSON the Update component writes: no categories.
+    }
     const description = PART('folio-update-description').exec(m[2]!)?.[1];
     const text = rss !== undefined ? textOf(rss) : description ? textOf(description) : undefined;
-    const time = Date.parse(title);
-    entries.push({ id: textOf(id), title, ...(text ? { text } : {}), ...(Number.isFinite(time) ? { date: new Date(time) } : {}) });
+    const time = Date.parse(labelText);
+    entries.push({ id: textOf(id), title, ...(text ? { text } : {}), ...(Number.isFinite(time) ? { date: new Date(time) } : {}), ...(tags.length ? { tags } : {}) });
   }
   return entries;
 }
@@ -59,6 +71,7 @@ export function feedXml(page: { href: string; title: string; description?: strin
       `      <guid isPermaLink="${base ? 'true' : 'false'}">${xml(`${pageUrl}#${e.id}`)}</guid>`,
       ...(e.text ? [`      <description>${xml(e.text)}</description>`] : []),
       ...(e.date ? [`      <pubDate>${e.date.toUTCString()}</pubDate>`] : []),
+      ...(e.tags ?? []).map((t) => `      <category>${xml(t)}</category>`),
       '    </item>',
     ].join('\n'),
   );

@@ -33,6 +33,8 @@ export interface PageWriterOptions {
   basePath?: string;
   /** Write each page's Markdown beside it (default true). */
   markdown?: boolean;
+  /** href → Markdown key of the `.md` files the previous build left in place: one with the same key is not written again. */
+  writtenMarkdown?: Record<string, string>;
   /** Changelog feeds (`<page>/rss.xml`): the site's name and absolute URL for their links. */
   feeds?: { siteName: string; siteUrl?: string };
 }
@@ -137,9 +139,10 @@ export class PageWriter {
         this.markdown.set(p.route.href, markdown);
         this.markdownChars += markdown.length;
       }
-      this.track(
-        this.output.write(mdTarget, markdown).catch((error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'))),
-      );
+      // Unchanged since the previous build wrote it (the page is laid out again for its HTML only).
+      if (this.options.writtenMarkdown?.[p.route.href] !== p.markdownKey) {
+        this.track(this.output.write(mdTarget, markdown).catch((error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'))));
+      }
     }
     // A changelog page (`<Update>` entries) gets its feed beside it.
     const entries = this.options.feeds ? feedEntries(body.html) : [];

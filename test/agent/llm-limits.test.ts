@@ -51,7 +51,7 @@ describe('language-model agent: transcript and limits', () => {
       'Model step 5: answered.',
     ]);
     expect(entries.filter((s) => s.kind === 'read').map((s) => s.text)).toEqual(['guides/deploy.mdx']);
-    expect(entries.filter((s) => s.kind === 'changed').map((s) => s.text)).toEqual(['guides/deploy.mdx', 'guides/deploy.mdx']);
+    expect(entries.filter((s) => s.kind === 'changed').map((s) => s.text)).toEqual(['guides/deploy.mdx']);
     expect(entries.filter((s) => s.kind === 'check')).toEqual([
       expect.objectContaining({ text: 'validate: no errors', ok: true }),
       expect.objectContaining({ text: 'validate: the edits add no error', ok: true }),

@@ -2,7 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One scripted assistant turn: tool calls to make, or a final answer. */
-export type ScriptedTurn = ({ tools: { name: string; args: object }[] } | { text: string }) & { /** Tokens the turn reports using (default 15). */ tokens?: number };
+export type ScriptedTurn = (
+  | { tools: { name: string; args: object }[] }
+  | { text: string }
+  /** Tool calls whose arguments are sent as this raw text (e.g. not JSON). */
+  | { malformed: { name: string; arguments: string }[] }
+  /** Never answer: the request is read and left open (a model that hangs). */
+  | { hang: true }
+) & { /** Tokens the turn reports using (default 15). */ tokens?: number };
 
 /** What the stand-in received: each request's messages (role and content/tool results). */
 export interface ReceivedRequest {
@@ -36,13 +43,15 @@ export async function startChatStandIn(scripts: Record<string, ScriptedTurn[]>, 
     const turn = (turns.get(body.model) ?? 0) + 1;
     turns.set(body.model, turn);
     const step = script[Math.min(turn - 1, script.length - 1)]!;
+    if ('hang' in step) return;
+    const calls = 'tools' in step ? step.tools.map((t) => ({ name: t.name, arguments: JSON.stringify(t.args) })) : 'malformed' in step ? step.malformed : [];
     const message =
       'text' in step
         ? { role: 'assistant', content: step.text }
         : {
             role: 'assistant',
             content: null,
-            tool_calls: step.tools.map((t, i) => ({ id: `call_${turn}_${i}`, type: 'function', function: { name: t.name, arguments: JSON.stringify(t.args) } })),
+            tool_calls: calls.map((t, i) => ({ id: `call_${turn}_${i}`, type: 'function', function: t })),
           };
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(
@@ -58,7 +67,7 @@ export async function startChatStandIn(scripts: Record<string, ScriptedTurn[]>, 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}/v1`, received, close: () => new Promise((r) => server.close(() => r())) };
+  return { baseUrl: `http://127.0.0.1:${port}/v1`, received, close: () => new Promise((r) => { server.close(() => r()); server.closeAllConnections(); }) };
 }
 
 /**
@@ -77,6 +86,8 @@ export async function startAnthropicStandIn(script: ScriptedTurn[], apiKey = 'te
     const body = JSON.parse(text) as { model: string; messages: { role: string; content: unknown }[] };
     received.push({ messages: body.messages });
     const step = script[Math.min(received.length - 1, script.length - 1)]!;
+    if ('hang' in step) return;
+    if ('malformed' in step) throw new Error('the Anthropic stand-in sends tool input as JSON objects: script unknown tools instead');
     const content = 'text' in step ? [{ type: 'text', text: step.text }] : step.tools.map((t, i) => ({ type: 'tool_use', id: `toolu_${received.length}_${i}`, name: t.name, input: t.args }));
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(
@@ -94,5 +105,5 @@ export async function startAnthropicStandIn(script: ScriptedTurn[], apiKey = 'te
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}/v1`, received, close: () => new Promise((r) => server.close(() => r())) };
+  return { baseUrl: `http://127.0.0.1:${port}/v1`, received, close: () => new Promise((r) => { server.close(() => r()); server.closeAllConnections(); }) };
 }

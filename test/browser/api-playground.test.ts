@@ -52,7 +52,7 @@ function spec(server: string) {
         post: {
           summary: 'Update item',
           description: 'Changes an item.',
-          'x-mint': { href: '/api/update-item' },
+          'x-mint': { href: '/api/update-item', metadata: { 'og:title': 'Update one item', keywords: ['items'] } },
           parameters: [
             { name: 'itemId', in: 'path', required: true, schema: { type: 'string' }, description: 'The item.' },
             { name: 'verbose', in: 'query', schema: { type: 'boolean' }, description: 'Say more.' },
@@ -214,7 +214,7 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
     await page.close();
   });
 
-  it('draws two columns on desktop, one on phones, light and dark, and reads without JavaScript', async () => {
+  it('draws two columns on desktop, one on phones, light and dark, and reads without JavaScript', { timeout: 90_000 }, async () => {
     for (const [name, viewport] of [['desktop', { width: 1440, height: 1000 }], ['phone', { width: 390, height: 844 }]] as const) {
       for (const scheme of ['light', 'dark'] as const) {
         const page = await browser.newPage({ viewport, colorScheme: scheme });
@@ -231,6 +231,8 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(dev.url.replace('127.0.0.1', 'localhost') + '/api/update-item');
+    // x-mint metadata is the generated page's frontmatter.
+    expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe('Update one item');
     for (const name of ['itemId', 'verbose', 'name', 'size']) await expect.poll(() => page.locator('.api-field-name', { hasText: name }).first().isVisible()).toBe(true);
     // Without the tabs island every sample is visible; the first is cURL.
     expect(await page.locator('.api-request-example .folio-tab-panel').first().isVisible()).toBe(true);

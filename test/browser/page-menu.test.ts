@@ -3,7 +3,7 @@
  * "Open in Claude" links to claude.ai with the page's absolute Markdown URL, and without
  * JavaScript "View as Markdown" is a plain link to the `.md` file.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ describe.skipIf(!hasChromium)('contextual page menu in chromium', () => {
     site = await exampleCopy();
     const configFile = path.join(site.root, 'docs.json');
     const config = JSON.parse(await readFile(configFile, 'utf8'));
-    config.contextual = { options: ['copy', 'view', 'chatgpt', 'claude', 'perplexity', 'add-mcp', 'cursor', 'vscode', 'download-pdf'] };
+    config.contextual = { options: ['copy', 'view', 'chatgpt', 'claude', 'perplexity', 'add-mcp', 'cursor', 'vscode', 'download-pdf', 'download-spec'] };
     await writeFile(configFile, JSON.stringify(config));
     expect((await buildSite({ root: site.root, outDir: site.out, search: false })).ok).toBe(true);
     server = await serveStatic(site.out);
@@ -63,6 +63,22 @@ describe.skipIf(!hasChromium)('contextual page menu in chromium', () => {
     await page.locator('[data-folio-menu-print]').click();
     expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     await context.close();
+  });
+
+  it('offers "Download API spec" on endpoint pages only, linking the spec copied with the site', async () => {
+    const files = (await readdir(site.out, { recursive: true })).filter((f) => f.endsWith('.html'));
+    const withSpec: string[] = [];
+    const endpointPages: string[] = [];
+    for (const f of files) {
+      const text = await readFile(path.join(site.out, f), 'utf8');
+      if (text.includes('data-folio-menu-item="download-spec"')) withSpec.push(f);
+      if (text.includes('<article class="api-page">')) endpointPages.push(f);
+    }
+    expect(withSpec.length).toBeGreaterThan(0);
+    expect(withSpec.sort()).toEqual(endpointPages.sort());
+    const html = await readFile(path.join(site.out, withSpec[0]!), 'utf8');
+    expect(html).toMatch(/<li data-folio-menu-item="download-spec"><a href="\/admin-openapi\.json" download="">/);
+    expect(JSON.parse(await readFile(path.join(site.out, 'admin-openapi.json'), 'utf8')).openapi).toMatch(/^3\./);
   });
 
   it('keeps "View as Markdown" working without JavaScript', async () => {

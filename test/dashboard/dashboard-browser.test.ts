@@ -202,7 +202,9 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard in a browser', () => {
     // The transcript: both prompts, and the agent's steps and summaries between them.
     await expect(page.locator('#messages li[data-kind="prompt"]').count()).resolves.toBe(2);
     await expect(page.locator('#messages li[data-kind="summary"]').count()).resolves.toBe(2);
-    await expect(page.locator('#job-summary').textContent()).resolves.toMatch(/^Changed 1 file \(`docs\.json`\) and opened a pull request/);
+    // Rendered Markdown: the file name in a <code>, not between backticks.
+    await expect(page.locator('#job-summary').textContent()).resolves.toMatch(/^Changed 1 file \(docs\.json\) and opened a pull request/);
+    await expect(page.locator('#job-summary code').first().textContent()).resolves.toBe('docs.json');
     expect(await page.locator('#pr-link a').getAttribute('href')).toBe(firstPr);
 
     await page.goto(`${server.url}/dashboard/projects/${projectId}/jobs?status=completed`);

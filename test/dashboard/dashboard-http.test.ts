@@ -245,7 +245,7 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
         expect(await poll()).toMatchObject({ status: 'failed', failureReason: 'AGENT_UNKNOWN_PROMPT: no such maintenance task' });
         await client.get(jobUrl);
         expect(client.lastHtml).toContain('AGENT_UNKNOWN_PROMPT: no such maintenance task');
-        expect(client.lastHtml).toContain(`<div class="prewrap" id="job-summary">${summary}</div>`);
+        expect(client.lastHtml).toContain(`<div class="markdown" id="job-summary"><p>${summary}</p></div>`);
         expect(client.lastHtml).toContain('none (the job failed, see above)');
         expect(client.lastHtml).not.toContain('no file changed');
         expect(client.lastHtml).toContain('Fix broken internal links');

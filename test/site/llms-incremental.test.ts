@@ -40,10 +40,18 @@ async function llmsFilesOf(site: string): Promise<Record<string, string>> {
   return files;
 }
 
-/** Rebuild incrementally, build the same docs afresh without a cache, and compare their llms files. */
-async function rebuildAndCompare(maxBytes: number): Promise<Record<string, string>> {
+/**
+ * Rebuild incrementally, build the same docs afresh without a cache, and compare their llms files;
+ * with `same`, compare with those files instead (the llms files must not have changed).
+ */
+async function rebuildAndCompare(maxBytes: number, same?: Record<string, string>): Promise<Record<string, string>> {
   const r = await buildSite({ root, outDir: out(), search: false, llmsFullMaxBytes: maxBytes });
   expect(r.ok).toBe(true);
+  if (same) {
+    const files = await llmsFilesOf(out());
+    expect(files).toEqual(same);
+    return files;
+  }
   const other = path.join(dir, `fresh-${fresh++}`);
   await buildSite({ root, outDir: other, search: false, cache: false, llmsFullMaxBytes: maxBytes });
   const incremental = await llmsFilesOf(out());
@@ -72,7 +80,16 @@ describe('incremental llms files', () => {
 
     // Nothing changed: nothing of the llms files is written.
     const fullTime = await mtime('llms-full.txt');
-    await rebuildAndCompare(big);
+    await rebuildAndCompare(big, edited);
+    expect(await mtime('llms-full.txt')).toBe(fullTime);
+
+    // A change of layout only (the theme's color) lays every page out again: the HTML is written, the
+    // pages' Markdown and the llms files are not.
+    const [mdTime, htmlTime] = [await mtime('a1.md'), await mtime('a1/index.html')];
+    await writeFile(path.join(root, 'docs.json'), JSON.stringify({ ...config(nav), colors: { primary: '#654321' } }));
+    await rebuildAndCompare(big, edited);
+    expect(await mtime('a1/index.html')).not.toBe(htmlTime);
+    expect(await mtime('a1.md')).toBe(mdTime);
     expect(await mtime('llms-full.txt')).toBe(fullTime);
 
     // Split per group: an edit rewrites only its group's part.

@@ -1,7 +1,7 @@
 /**
  * `--og-images`: a PNG of 1200×630 per page, named as og:image, with the title drawn on it;
  * own og:image frontmatter wins; unchanged pages are not drawn again; the per-build cap holds
- * and the rest follow on the next build; removed pages lose their image.
+ * and the rest follow on the next build; removed pages lose their image; a new logo redraws all.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -78,6 +78,9 @@ describe('social images (--og-images)', () => {
     expect(removed.stats?.og).toMatchObject({ pages: 2, drawn: 0 });
     expect(existsSync(path.join(out, 'assets/og/b.png'))).toBe(false);
     expect(existsSync(path.join(out, 'assets/og/a.png'))).toBe(true);
+    // A new logo is drawn on every image.
+    await writeFile(path.join(root, 'logo.svg'), LOGO.replace('#f59e0b', '#10b981'));
+    expect((await build()).stats?.og).toMatchObject({ drawn: 2, reused: 0 });
   }, 60_000);
 
   it('a build without --og-images names no generated image', async () => {

@@ -4,6 +4,7 @@ import { generateText, stepCountIs, type LanguageModel, type StopCondition, type
 import { AgentError } from '../codes.js';
 import type { AgentModel } from '../model.js';
 import type { LlmOptions } from './options.js';
+import { SYSTEM_PROMPT } from './system-prompt.js';
 import { docsTools } from './tools.js';
 
 function languageModel(opts: LlmOptions, modelId: string): LanguageModel {
@@ -12,12 +13,7 @@ function languageModel(opts: LlmOptions, modelId: string): LanguageModel {
   return createOpenAICompatible({ name: 'folio-llm', baseURL: opts.baseUrl, apiKey: opts.apiKey }).chatModel(modelId);
 }
 
-const SYSTEM = [
-  'You maintain a documentation repository built with Folio (docs.json + MDX pages, Mintlify-compatible).',
-  'Use the tools to inspect and edit files; paths are relative to the docs root.',
-  'Keep edits minimal and on-topic. Before finishing, run `validate` (and `build` for larger edits) and repair any error you caused.',
-  'Finish with a short summary of what you changed: the first line is a pull request title, the rest its description.',
-].join('\n');
+
 
 /** Stop once the steps so far used `budget` tokens or more. */
 const tokensUsed = (steps: readonly { usage: { totalTokens?: number } }[]) => steps.reduce((n, st) => n + (st.usage.totalTokens ?? 0), 0);
@@ -41,7 +37,7 @@ export function llmAgent(opts: LlmOptions, modelId: string): AgentModel {
     try {
       result = await generateText({
         model: languageModel(opts, modelId),
-        system: SYSTEM,
+        system: SYSTEM_PROMPT,
         prompt,
         tools: docsTools(root, edited, step),
         stopWhen: [stepCountIs(maxSteps), tokenBudget(maxTokens)],
@@ -52,6 +48,13 @@ export function llmAgent(opts: LlmOptions, modelId: string): AgentModel {
           const calls = s.toolCalls.map((c) => c.toolName).join(', ');
           log?.(`llm: step ${round} with ${s.toolCalls.length} tool call(s)`);
           step?.({ kind: 'note', text: calls ? `Model step ${round}: called ${calls}.` : `Model step ${round}: answered.` });
+          // A malformed call (unknown tool, arguments that are not the tool's JSON) goes back to the model as an
+          // error it can correct; the transcript says so.
+          for (const part of s.content) {
+            if (part.type !== 'tool-error') continue;
+            const why = part.error instanceof Error ? part.error.message : String(part.error);
+            step?.({ kind: 'note', text: `Model step ${round}: the call to ${part.toolName} was refused: ${why.replace(/\s+/g, ' ').slice(0, 300)}` });
+          }
         },
       });
     } catch (err) {

@@ -4,6 +4,7 @@ import { tool } from 'ai';
 import { z } from 'zod';
 import { resolveInside, toPosixRelative } from '../../shared/index.js';
 import type { NewAgentJobStep } from '../../db/index.js';
+import { findBrokenLinks } from '../maintainer/fix-links.js';
 import { describeErrors, siteErrors } from '../verify.js';
 
 const MAX_READ = 200_000;
@@ -89,6 +90,15 @@ export function docsTools(root: string, edited: Set<string>, step: (s: NewAgentJ
         const errors = await siteErrors(root, 'validate');
         step({ kind: 'check', text: errors.length === 0 ? 'validate: no errors' : `validate: ${describeErrors(errors)}`, ok: errors.length === 0 });
         return errors.length === 0 ? 'OK' : describeErrors(errors, 20);
+      },
+    }),
+    check_links: tool({
+      description: 'List internal links of the pages that lead to no page or file (file:line: target), or "OK". Fast: no build.',
+      inputSchema: z.object({}),
+      execute: async () => {
+        const broken = (await findBrokenLinks(root)).map((b) => `${b.file}:${b.line}: ${b.target} leads to no page or file`);
+        step({ kind: 'check', text: broken.length === 0 ? 'links: none broken' : `links: ${broken.length} broken: ${broken.slice(0, 5).join('; ')}`, ok: broken.length === 0 });
+        return broken.length === 0 ? 'OK' : broken.slice(0, 50).join('\n');
       },
     }),
     build: tool({

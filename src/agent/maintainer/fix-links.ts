@@ -87,3 +87,40 @@ export async function fixBrokenLinks(root: string): Promise<TaskResult> {
   if (notes.length === 0) notes.push('No broken internal links found.');
   return { changed, notes };
 }
+
+/** One internal link whose target page or file does not exist. */
+export interface BrokenLink {
+  /** Page file, relative to the docs root. */
+  file: string;
+  line: number;
+  target: string;
+}
+
+/**
+ * Internal links (Markdown `](/x)` and `href="/x"`, outside code fences) that lead to no page or file
+ * of the docs root: the quick check the language-model agent's `check_links` tool runs, without a build.
+ */
+export async function findBrokenLinks(root: string): Promise<BrokenLink[]> {
+  const index = await buildPageIndex(root);
+  const pages = new Set(index.pages.keys());
+  const exists = async (page: string) => page === '' || pages.has(page) || pages.has(`${page}/index`) || (await isFile(root, page));
+  const broken: BrokenLink[] = [];
+  for (const page of index.pages.values()) {
+    const text = await readFile(path.join(root, page.file), 'utf8');
+    let offset = 0;
+    const parts = text.split(FENCE);
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
+      if (i % 2 === 0) {
+        for (const m of part.matchAll(LINK)) {
+          const raw = m[2] ?? m[4]!;
+          if (raw.startsWith('//') || (await exists(splitTarget(raw).page))) continue;
+          const line = text.slice(0, offset + m.index!).split('\n').length;
+          broken.push({ file: page.file, line, target: raw });
+        }
+      }
+      offset += part.length;
+    }
+  }
+  return broken;
+}

@@ -78,7 +78,7 @@ dl.facts dd{margin:0;word-break:break-word}
 .filters{display:flex;gap:.5rem;flex-wrap:wrap;margin-bottom:1rem}
 .filters a{padding:.3rem .8rem;border:1px solid var(--border);border-radius:999px;text-decoration:none;color:var(--text);font-size:.9rem}
 .filters a[aria-current=true]{background:var(--accent);color:var(--accent-text);border-color:var(--accent)}
-.prewrap{white-space:pre-wrap}
+.prewrap{white-space:pre-wrap}.markdown>:first-child{margin-top:0}.markdown>:last-child{margin-bottom:0}.markdown p,.markdown ul,.markdown ol{margin:.5em 0}
 .spaced{margin-top:1rem}
 ul.plain{list-style:none;padding:0;margin:0 0 1.5rem}
 .auth{max-width:400px;margin:8vh auto;padding:0 1rem}

@@ -2,6 +2,7 @@ import type { TranscriptBody } from '../../api/index.js';
 import type { AgentJobRow, AgentJobStatus, ProjectRow } from '../../db/index.js';
 import { formatDate, statusLabel } from './format.js';
 import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
+import { summaryHtml } from './markdown.js';
 
 export const JOB_FILTERS: (AgentJobStatus | 'all')[] = ['all', 'active', 'completed', 'failed', 'archived'];
 
@@ -177,9 +178,8 @@ export function JobDetailPage(props: {
       {job.status !== 'active' && job.summary ? (
         <section className="panel" aria-labelledby="summary-h">
           <h2 id="summary-h">Summary</h2>
-          <div className="prewrap" id="job-summary">
-            {job.summary}
-          </div>
+          {/* Rendered Markdown: micromark escapes raw HTML and drops unsafe link protocols. */}
+          <div className="markdown" id="job-summary" dangerouslySetInnerHTML={{ __html: summaryHtml(job.summary) }} />
         </section>
       ) : null}
       <section className="panel" aria-labelledby="facts">

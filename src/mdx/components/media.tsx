@@ -57,8 +57,10 @@ export function Tooltip(props: AnyProps) {
 /** `<Update label description tags>`: a changelog entry; the id comes from the page's heading slugger. */
 export function Update(props: AnyProps) {
   const tags = Array.isArray(props.tags) ? props.tags.map((t) => String(t)) : [];
+  // `rss` is a text, or `{ title, description }` for the feed item.
+  const rss = props.rss && typeof props.rss === 'object' ? (props.rss as Record<string, unknown>) : undefined;
   return (
-    <section className="folio-update" id={str(props.id)} data-rss={str(props.rss)}>
+    <section className="folio-update" id={str(props.id)} data-rss={rss ? str(rss.description) : str(props.rss)} data-rss-title={rss ? str(rss.title) : undefined} data-tags={tags.length ? JSON.stringify(tags) : undefined}>
       <div className="folio-update-meta">
         {props.label ? <p className="folio-update-label">{props.label as ReactNode}</p> : null}
         {props.description ? <p className="folio-update-description">{props.description as ReactNode}</p> : null}
