@@ -49,7 +49,8 @@ export function protectedHrefs(site: Site, scope: AccessScope): Set<string> {
   for (const route of site.model.pages.values()) {
     const page = route.kind === 'page' ? site.index.pages.get(route.path) : undefined;
     const flag = publicFlag(page?.frontmatter.public) ?? groups.get(route.path);
-    const isProtected = scope === 'site' ? flag !== true : flag === false || !route.listed;
+    // An explicit `public: true` opens even a hidden page; `public: false` closes a listed one.
+    const isProtected = scope === 'site' ? flag !== true : flag === false || (!route.listed && flag !== true);
     if (isProtected) out.add(route.href);
   }
   return out;

@@ -35,6 +35,7 @@ async function writeFixture(root: string): Promise<void> {
   await writeFile(path.join(root, 'docs.json'), JSON.stringify(config));
   await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nWelcome.\n');
   await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nThe public guide.\n');
+  await writeFile(path.join(root, 'open.mdx'), '---\ntitle: Open\npublic: true\n---\n\nHidden from the sidebar, yet public.\n');
   await writeFile(path.join(root, 'secret.mdx'), '---\ntitle: Secret\n---\n\nThe launch code is kumquatsignal.\n');
   await writeFile(path.join(root, 'internal', 'notes.mdx'), '---\ntitle: Internal notes\n---\n\nOnly staff read wombatledger.\n');
 }
@@ -93,6 +94,7 @@ describe('protected docs', () => {
 
   it('decides protected pages from hidden pages, public: false groups and public: true pages', async () => {
     const { site } = await loadSite(root);
+    // `open` is hidden too, but says `public: true`.
     expect([...protectedHrefs(site!, 'hidden')].sort()).toEqual(['/internal/notes', '/secret']);
     expect([...protectedHrefs(site!, 'site')].sort()).toEqual(['/guide', '/index', '/internal/notes', '/secret']);
     const settings = JSON.parse(await readFile(path.join(out, '.folio-site.json'), 'utf8'));
