@@ -174,7 +174,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, { publicUrl, basePath, access }, diagnostics);
   if (markdown) {
     const markdownKeys = new Map(planned.map((p) => [p.route.href, p.markdownKey]));
-    extra.push(...(await writeLlmsFiles({ site, output: pages.output, renderer, siteUrl: publicUrl ?? (basePath || undefined), maxFullBytes: options.llmsFullMaxBytes, markdownKeys, rendered: pages.markdown, reuse: work.outputIntact && options.cache !== false })));
+    // A write refused inside the output (a linked .folio-cache) is reported like the others, not thrown.
+    try {
+      extra.push(...(await writeLlmsFiles({ site, output: pages.output, renderer, siteUrl: publicUrl ?? (basePath || undefined), maxFullBytes: options.llmsFullMaxBytes, markdownKeys, rendered: pages.markdown, reuse: work.outputIntact && options.cache !== false })));
+    } catch (error) {
+      diagnostics.push(refusedWrite(error));
+    }
   }
   await removeStale(outDir, work.previous, cache.manifest.files, work.live, extra);
 

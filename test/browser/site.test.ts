@@ -75,14 +75,14 @@ describe.skipIf(!hasChromium)('docs site in chromium', () => {
 
   it('keeps the page when switching version, and switches language', async () => {
     const page = await open('/en/v2/quickstart');
-    await page.locator('details[data-menu="version"] > summary').click();
-    await page.locator('details[data-menu="version"] a', { hasText: 'v1' }).click();
+    await page.locator('header details[data-menu="version"] > summary').click();
+    await page.locator('header details[data-menu="version"] a', { hasText: 'v1' }).click();
     await page.waitForURL('**/en/v1/quickstart');
     expect(await page.locator('h1').textContent()).toBe('Quickstart (v1)');
 
     await page.goto(server.url + '/en/v2/quickstart');
-    await page.locator('details[data-menu="language"] > summary').click();
-    await page.locator('details[data-menu="language"] a', { hasText: 'Français' }).click();
+    await page.locator('header details[data-menu="language"] > summary').click();
+    await page.locator('header details[data-menu="language"] a', { hasText: 'Français' }).click();
     await page.waitForURL('**/fr/v2/quickstart');
     expect(await page.getAttribute('html', 'lang')).toBe('fr');
     expect(await page.locator('.banner').textContent()).toContain('Folio 2.4 est disponible.');
@@ -108,7 +108,7 @@ describe.skipIf(!hasChromium)('docs site in chromium', () => {
     const page = await open('/en/v2/quickstart');
     await page.locator('.tab-bar a', { hasText: 'Components' }).click();
     await page.waitForURL('**/en/v2/components/callouts');
-    expect(await page.locator('.tab[aria-current="page"]').textContent()).toContain('Components');
+    expect(await page.locator('.tab-bar .tab[aria-current="page"]').textContent()).toContain('Components');
     await page.locator('.section-anchors a', { hasText: 'Structure' }).click();
     await page.waitForURL('**/en/v2/components/tabs');
     expect(await page.locator('.sidebar .nav-link[aria-current="page"]').textContent()).toContain('Tabs');

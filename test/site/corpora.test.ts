@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { markdownFileFor } from '../../src/markdown/index.js';
+import { seoBaseUrl } from '../../src/render/index.js';
 import { buildSite, htmlFileFor } from '../../src/site-build/index.js';
 import { loadSite, type Site } from '../../src/site/index.js';
 import { formatDiagnostic } from '../../src/shared/diagnostics.js';
@@ -41,6 +42,7 @@ describe.skipIf(corpora.length === 0)('folio build on the corpora', () => {
       expect(errors.map(formatDiagnostic)).toEqual([]);
       expect(result.ok).toBe(true);
       await expectLlmsFiles(site!, out);
+      if (name === 'mintlify-docs') await expectPlatformHead(out);
     } finally {
       await rm(out, { recursive: true, force: true });
     }
@@ -58,8 +60,19 @@ async function expectLlmsFiles(site: Site, out: string): Promise<void> {
   expect(llms.startsWith(`# ${site.config.name}\n`)).toBe(true);
   const indexable = routes.filter((r) => (r.listed || site.config.seo?.indexing === 'all') && !(r.kind === 'page' && site.index.pages.get(r.path)?.noindex));
   expect(indexable.length).toBeGreaterThan(20);
-  const notOnce = indexable.filter((r) => count(llms, `](/${markdownFileFor(r.href)})`) !== 1).map((r) => r.href);
+  // Links are absolute under the site's public URL when docs.json's SEO settings give one (mintlify-docs).
+  const base = (seoBaseUrl(site.config.seo?.metatags, undefined) ?? '').replace(/\/+$/, '');
+  const notOnce = indexable.filter((r) => count(llms, `](${base}/${markdownFileFor(r.href)})`) !== 1).map((r) => r.href);
   expect(notOnce).toEqual([]);
   const untitled = indexable.filter((r) => !full.includes(`# ${r.title.trim()}\n`)).map((r) => r.href);
   expect(untitled).toEqual([]);
+}
+
+/** The platform's own docs keep their SEO and analytics settings in the HTML the build writes. */
+async function expectPlatformHead(out: string): Promise<void> {
+  const html = await readFile(path.join(out, htmlFileFor('/quickstart')), 'utf8');
+  expect(html).toContain('<meta name="google-site-verification" content="YRuJgIxsRnMkiRTYTo_tEsJSFyIE3AraEiukTbeV4Ag">');
+  expect(html).toContain('<link rel="canonical" href="https://www.mintlify.com/docs/quickstart">');
+  expect(html).toContain('src="https://www.googletagmanager.com/gtag/js?id=G-RCYWHL7EQ7"');
+  expect(html).toContain('src="https://us-assets.i.posthog.com/static/array.js"');
 }
