@@ -22,8 +22,8 @@ export interface PassingLists {
   build: string[];
   /**
    * The corpora of `build` that `npm test` builds and renders page by page: a fast subset (the
-   * whole list takes far longer than the test budget of 10 minutes on 2 cores), chosen to cover
-   * the shapes (mint.json, OpenAPI, languages, versions, tabs). `npm run compat -- --check`
+   * whole list takes far longer than the test budget of 10 minutes on 2 cores): two mint.json and two
+   * docs.json repositories, two with OpenAPI specs. `npm run compat -- --check`
    * verifies every corpus of every list.
    */
   testBuild: string[];

@@ -98,7 +98,9 @@ describe.each(backends)('documentation updates on %s', (kind) => {
     expect(moved.headers.get('location')).toBe('/guide');
   });
 
-  it('keeps the last good site when a build fails, and publishes the next good one', async () => {
+  // The build-heavy cases exercise the build and the publish switch, which do not depend on the database:
+  // they run on the embedded database only (the status rows they write are covered on both by the others).
+  it.skipIf(kind !== 'pglite')('keeps the last good site when a build fails, and publishes the next good one', async () => {
     pushDocs(work, { 'docs/docs.json': '{ "name": broken', 'docs/index.mdx': page('Home', 'Version two.') }, 'broken');
     const failed = await runUpdate();
     expect(failed.status).toBe('failure');
@@ -112,7 +114,7 @@ describe.each(backends)('documentation updates on %s', (kind) => {
     expect(await (await site('/')).text()).toContain('Version two.');
   });
 
-  it('readers never see a missing or half-published site while updates publish', async () => {
+  it.skipIf(kind !== 'pglite')('readers never see a missing or half-published site while updates publish', async () => {
     pushDocs(work, { 'docs/index.mdx': page('Home', 'Version three.') }, 'v3');
     const res = await api.request(`/v1/project/update/${project.id}`, { method: 'POST', headers: auth });
     const { statusId } = await res.json();
