@@ -72,7 +72,8 @@ img{max-width:100%;height:auto}
 .layout-wide{grid-template-columns:var(--sidebar-w) minmax(0,1fr)}
 .layout-wide .toc-column{display:none}
 .sidebar{border-right:1px solid var(--border)}
-.sidebar-scroll{position:sticky;top:calc(var(--header-h) + 42px);max-height:calc(100vh - var(--header-h) - 42px);overflow-y:auto;padding:20px 14px 40px;font-size:14px}
+.sidebar-scroll{position:sticky;top:var(--header-h);max-height:calc(100vh - var(--header-h));overflow-y:auto;padding:20px 14px 40px;font-size:14px}
+.tab-bar~.layout .sidebar-scroll{top:calc(var(--header-h) + 42px);max-height:calc(100vh - var(--header-h) - 42px)}
 .sidebar-nav .switcher{display:block;margin-bottom:12px}
 .anchors{list-style:none;margin:0 0 14px;padding:0}
 .anchor{display:flex;align-items:center;gap:10px;padding:6px 8px;border-radius:8px;color:var(--fg-soft);font-weight:500}
@@ -180,7 +181,7 @@ details[open]>summary>.chevron{transform:rotate(45deg)}
 .sidebar{position:fixed;z-index:45;top:0;bottom:0;left:0;width:min(86vw,320px);background:var(--bg);transform:translateX(-100%);transition:transform .2s;border-right:1px solid var(--border)}
 .sidebar-open .sidebar{transform:none;box-shadow:0 0 0 100vmax rgba(0,0,0,.35)}
 .sidebar{display:flex;flex-direction:column}
-.sidebar-scroll{position:static;max-height:none;flex:1;min-height:0}
+.sidebar-scroll,.tab-bar~.layout .sidebar-scroll{position:static;max-height:none;flex:1;min-height:0}
 .drawer-head{display:flex;align-items:center;gap:8px;padding:10px 12px;border-bottom:1px solid var(--border)}
 .drawer-switchers{display:flex;flex-wrap:wrap;gap:6px;flex:1;min-width:0}
 .sidebar-close{margin-left:auto;font-size:22px;line-height:1}
