@@ -1,6 +1,6 @@
 import type { AgentAutomationRow, AgentAutomationRunRow, ProjectRow } from '../../db/index.js';
 import { formatDate } from './format.js';
-import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
+import { Csrf, Layout, ModelField, type Notice, type Viewer } from './layout.js';
 
 export interface AutomationWithRuns extends AgentAutomationRow {
   runs: AgentAutomationRunRow[];
@@ -56,16 +56,7 @@ function AutomationForm({ base, viewer, project, models }: { base: string; viewe
         <label htmlFor="prompt">Prompt</label>
         <textarea id="prompt" name="prompt" required maxLength={20000} placeholder="Fix broken links" />
       </div>
-      <div className="field">
-        <label htmlFor="model">Model</label>
-        <select id="model" name="model" defaultValue={models[0]}>
-          {models.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ModelField models={models} />
       <div>
         <button className="btn" type="submit">
           Create automation

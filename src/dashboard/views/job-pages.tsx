@@ -1,7 +1,7 @@
 import type { TranscriptBody } from '../../api/index.js';
 import type { AgentJobRow, AgentJobStatus, ProjectRow } from '../../db/index.js';
 import { formatDate, statusLabel } from './format.js';
-import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
+import { Csrf, Layout, ModelField, type Notice, type Viewer } from './layout.js';
 import { summaryHtml } from './markdown.js';
 
 export const JOB_FILTERS: (AgentJobStatus | 'all')[] = ['all', 'active', 'completed', 'failed', 'archived'];
@@ -42,16 +42,7 @@ function JobForm({ base, viewer, project, models }: { base: string; viewer: View
         <textarea id="prompt" name="prompt" required maxLength={20000} placeholder="Fix broken internal links" />
       </div>
       <div className="row">
-        <div className="field">
-          <label htmlFor="model">Model</label>
-          <select id="model" name="model" defaultValue={models[0]}>
-            {models.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ModelField models={models} />
         <div className="field">
           <label htmlFor="branch">
             Base branch <span className="hint">optional, default {project.branch}</span>

@@ -26,6 +26,22 @@ export interface LayoutProps {
   children: ReactNode;
 }
 
+/** The agent model field of the job and automation forms: the models this server offers, the first chosen. */
+export function ModelField({ models }: { models: string[] }) {
+  return (
+    <div className="field">
+      <label htmlFor="model">Model</label>
+      <select id="model" name="model" defaultValue={models[0]}>
+        {models.map((m) => (
+          <option key={m} value={m}>
+            {m}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** Hidden CSRF field every dashboard form carries. */
 export function Csrf({ token }: { token: string }) {
   return <input type="hidden" name="_csrf" value={token} />;
