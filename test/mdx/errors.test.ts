@@ -18,6 +18,9 @@ describe('user errors become diagnostics with positions', () => {
     expect(byName('Folder').message).toContain('Write `<Tree.Folder>` instead.');
     expect(byName('File').message).toMatch(/^Unknown component `<File>` \(used 2 times\).*Write `<Tree.File>` instead\.$/);
     expect(byName('Details').message).toContain('`<Expandable>`');
+    const important = await render('<Important>\nKeep a balance.\n</Important>');
+    expect(important.diagnostics[0]!.message).toContain('Write `<Warning>` or `<Info>`');
+    expect(important.html).toContain('Keep a balance.');
     expect(byName('Unknwn').message).not.toContain('instead');
     expect(out.html).toContain('hidden');
   });

@@ -93,6 +93,8 @@ export const COMPONENT_REPLACEMENTS: Readonly<Record<string, string>> = {
   File: '`<Tree.File>`',
   /** A capitalised `<details>` (lancedb's docs). */
   Details: '`<Expandable>` or `<Accordion>` (or the HTML element, lowercase `<details>`)',
+  /** GitHub's and Docusaurus' admonition name (runpod's docs): the platform's callouts are these. */
+  Important: '`<Warning>` or `<Info>` (the platform\'s callouts: Note, Info, Tip, Warning, Check, Danger, Callout)',
   /** Next.js' image (formbricks' docs). */
   Image: 'an HTML `<img>` or a Markdown image, inside `<Frame>` for a caption',
 };
