@@ -92,7 +92,9 @@ export async function loadDocsConfig(root: string, { source: forced }: LoadOptio
 function knownKeyFix(owner: FieldPath, key: string): string | undefined {
   const parent = owner.at(-1);
   if (key === 'collapsed' && owner.includes('navigation')) return 'a nested group is collapsed unless it says `"expanded": true`; remove `collapsed` (write `"expanded": false` to be explicit)';
-  if (key === 'css' && parent === 'styling') return 'every `.css` file of the repository is loaded on every page already (the platform documents no such key); remove it';
+  if ((key === 'css' && (parent === 'styling' || owner.length === 0)) || (key === 'js' && owner.length === 0)) {
+    return `every \`.${key}\` file of the repository is loaded on every page already (the platform documents no such key); remove it`;
+  }
   if (key === 'anchors' && owner.length === 0) return 'docs.json keeps anchors inside `navigation` (`navigation.anchors`, or `navigation.global.anchors` for links shown on every page); move them there';
   return undefined;
 }
