@@ -21,6 +21,8 @@ describe('user errors become diagnostics with positions', () => {
     const important = await render('<Important>\nKeep a balance.\n</Important>');
     expect(important.diagnostics[0]!.message).toContain('Write `<Warning>` or `<Info>`');
     expect(important.html).toContain('Keep a balance.');
+    const error = await render('<Error>Failed.</Error>');
+    expect(error.diagnostics[0]!.message).toContain('Write `<Danger>`');
     expect(byName('Unknwn').message).not.toContain('instead');
     expect(out.html).toContain('hidden');
   });

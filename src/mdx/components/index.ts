@@ -95,6 +95,8 @@ export const COMPONENT_REPLACEMENTS: Readonly<Record<string, string>> = {
   Details: '`<Expandable>` or `<Accordion>` (or the HTML element, lowercase `<details>`)',
   /** GitHub's and Docusaurus' admonition name (runpod's docs): the platform's callouts are these. */
   Important: '`<Warning>` or `<Info>` (the platform\'s callouts: Note, Info, Tip, Warning, Check, Danger, Callout)',
+  /** A callout name the platform does not have (comfyui's docs). */
+  Error: '`<Danger>` (the platform\'s callout for errors)',
   /** Next.js' image (formbricks' docs). */
   Image: 'an HTML `<img>` or a Markdown image, inside `<Frame>` for a caption',
 };
