@@ -2,7 +2,7 @@ import type { Element, Root as HastRoot, RootContent } from 'hast';
 import type { Program } from 'estree';
 import type { MdxJsxAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
 import type { Diagnostic } from '../shared/index.js';
-import { COMPONENT_ALIASES, isBuiltinComponent } from './components/index.js';
+import { COMPONENT_ALIASES, COMPONENT_REPLACEMENTS, isBuiltinComponent } from './components/index.js';
 import { diagnosticAt } from './diagnostic-at.js';
 import { PageSlugger } from './heading-slug.js';
 import { valueToEstree } from './expand.js';
@@ -170,6 +170,10 @@ function handleJsx(node: Jsx, file: string, ctx: FinalizeContext, slugger: PageS
 
 function unknownComponentMessage(name: string, count: number, hint = ''): string {
   const times = count > 1 ? ` (used ${count} times)` : '';
+  const replacement = own.call(COMPONENT_REPLACEMENTS, name) ? COMPONENT_REPLACEMENTS[name] : undefined;
+  if (replacement && !hint) {
+    return `Unknown component \`<${name}>\`${times}: the page is built without it, showing only what it wraps (the platform has no such component either). Write ${replacement} instead.`;
+  }
   return (
     `Unknown component \`<${name}>\`${times}: the page is built without it, showing only what it wraps. ` +
     `Use a built-in component (Note, Card, Tabs, ...), import it from a snippet under /snippets/, or escape the \`<\` as \`\\<\` if it is text.${hint}`

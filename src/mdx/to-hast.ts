@@ -60,7 +60,7 @@ function mathHandlers(ctx: HastContext): { math: Handler; inlineMath: Handler } 
       html = katex.renderToString(node.value, { displayMode: display, throwOnError: true, output: 'html' });
     } catch (error) {
       ctx.diagnostics.push(
-        diagnosticAt(node, ctx.file, ctx.lineOffset, 'warning', 'MDX_MATH_ERROR', `KaTeX could not typeset this formula: ${(error as Error).message}. Fix the LaTeX; it is shown in red meanwhile.`),
+        diagnosticAt(node, ctx.file, ctx.lineOffset, 'warning', 'MDX_MATH_ERROR', `KaTeX could not typeset this formula: ${(error as Error).message}. ${display ? 'Fix the LaTeX' : `Fix the LaTeX, or, if these \`$\` are not math (a price such as $5, a \`$ref\`), escape each as \`\\$\``} (a single \`$\` opens inline math, as the platform documents); it is shown in red meanwhile.`),
       );
       html = katex.renderToString(node.value, { displayMode: display, throwOnError: false, output: 'html' });
     }

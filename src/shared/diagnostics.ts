@@ -5,7 +5,13 @@ export interface SourcePosition {
   column: number;
 }
 
-export type Severity = 'error' | 'warning';
+/**
+ * `error`: the site cannot be built as asked. `warning`: a degradation the build forgave (counted in the
+ * summary; `--strict` makes it an error). `info`: a note about what the build did that needs no change to
+ * the repository (e.g. a wildcard redirect kept for the host's `_redirects` only); printed, never counted
+ * as a warning, untouched by `--strict`.
+ */
+export type Severity = 'error' | 'warning' | 'info';
 
 /**
  * One problem found in user input. Every stage reports problems in this shape so

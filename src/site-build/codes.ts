@@ -23,7 +23,7 @@ export const BUILD_CODES = {
   BUILD_REDIRECT_SHADOWED: 'A redirect source is also a page; the page is served and the redirect ignored.',
   BUILD_REDIRECT_TARGET_MISSING: 'A redirect destination is not a page, redirect or file of the site.',
   BUILD_REDIRECT_UNSAFE: 'A redirect destination is neither a site path nor an http(s) URL; the redirect is ignored.',
-  BUILD_REDIRECT_SKIPPED: 'A redirect source with wildcards or parameters was written only to `_redirects`.',
+  BUILD_REDIRECT_SKIPPED: 'A note (info): a redirect source with wildcards or parameters was written only to `_redirects`.',
   BUILD_SEARCH_FAILED: 'The Pagefind search index could not be built; pages were still written.',
 } as const;
 

@@ -53,7 +53,12 @@ export function siteRedirects(site: Site, options: { checkTargets?: boolean } = 
     if (target === '/' || model.pages.has(target)) return;
     const file = resolveInside(site.root, target.slice(1));
     if (file && existsSync(file)) return;
-    at(index, 'destination', 'BUILD_REDIRECT_TARGET_MISSING', `Redirect destination \`${dest}\` is not a page, a redirect or a file of the site; readers would land on the 404 page.`);
+    // `/docs/guide` when `/guide` is a page: written for the site served under `/docs` (formbricks' docs).
+    const prefixed = /^(\/[^/]+)(\/.+)$/.exec(target);
+    const hint = prefixed && model.pages.has(prefixed[2]!)
+      ? ` \`${prefixed[2]}\` is a page: the redirect was written for the site served under \`${prefixed[1]}\`. Drop \`${prefixed[1]}\` from its source and destination (\`folio build --base ${prefixed[1]}\` adds it to every URL).`
+      : '';
+    at(index, 'destination', 'BUILD_REDIRECT_TARGET_MISSING', `Redirect destination \`${dest}\` is not a page, a redirect or a file of the site; readers would land on the 404 page.${hint}`);
   });
   return { rules, diagnostics };
 }

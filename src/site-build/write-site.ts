@@ -193,7 +193,8 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
   }
   for (const r of redirects) {
     if (!isStaticRedirectSource(r.source)) {
-      diagnostics.push(buildProblem('BUILD_REDIRECT_SKIPPED', `Redirect ${r.source} has wildcards or parameters, so it is only in _redirects; hosts that ignore _redirects will not apply it.`));
+      // The platform documents wildcard and parameter sources, so the repository is right: a note, not a warning.
+      diagnostics.push(buildProblem('BUILD_REDIRECT_SKIPPED', `Redirect ${r.source} has wildcards or parameters, so it is only in _redirects (folio serve, Netlify and Cloudflare Pages apply it); on a host that ignores _redirects, configure it there.`, 'docs.json', 'info'));
       continue;
     }
     if (model.pages.has(r.source)) continue;

@@ -10,6 +10,31 @@ describe('user errors become diagnostics with positions', () => {
     expect(out.html).toContain('<div class="folio-unknown-component" data-component="Unknwn">inside</div>');
   });
 
+  it("an unknown component from another framework names the platform's component to write instead", async () => {
+    const out = await render('<Files>\n  <Folder name="app">\n    <File name="a.ts" />\n    <File name="b.ts" />\n  </Folder>\n</Files>\n\n<Details title="More">hidden</Details>\n\n<Unknwn />');
+    const byName = (n: string) => out.diagnostics.find((d) => d.message.startsWith(`Unknown component \`<${n}>\``))!;
+    expect(out.diagnostics.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual(['1:1 MDX_UNKNOWN_COMPONENT', '2:3 MDX_UNKNOWN_COMPONENT', '3:5 MDX_UNKNOWN_COMPONENT', '8:1 MDX_UNKNOWN_COMPONENT', '10:1 MDX_UNKNOWN_COMPONENT']);
+    expect(byName('Files').message).toContain('Write `<Tree>` instead.');
+    expect(byName('Folder').message).toContain('Write `<Tree.Folder>` instead.');
+    expect(byName('File').message).toMatch(/^Unknown component `<File>` \(used 2 times\).*Write `<Tree.File>` instead\.$/);
+    expect(byName('Details').message).toContain('`<Expandable>`');
+    const important = await render('<Important>\nKeep a balance.\n</Important>');
+    expect(important.diagnostics[0]!.message).toContain('Write `<Warning>` or `<Info>`');
+    expect(important.html).toContain('Keep a balance.');
+    const error = await render('<Error>Failed.</Error>');
+    expect(error.diagnostics[0]!.message).toContain('Write `<Danger>`');
+    expect(byName('Unknwn').message).not.toContain('instead');
+    expect(out.html).toContain('hidden');
+  });
+
+  it('a formula KaTeX rejects is a warning; inline math from a stray `$` says to escape it', async () => {
+    const out = await render('Credit on the $5 plan: `\\$5 * 2 = \\$10`\n\n$$\n\\frac{1}\n$$');
+    expect(out.diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`)).toEqual(['1:15 warning MDX_MATH_ERROR', '3:1 warning MDX_MATH_ERROR']);
+    expect(out.diagnostics[0]!.message).toContain('escape each as `\\$`');
+    expect(out.diagnostics[1]!.message).not.toContain('escape');
+    expect(out.html).toContain('katex-error');
+  });
+
   it('an unknown component named like a snippet file is rendered from it, with a warning giving the import', async () => {
     const out = await render('<SoftLimit />', { snippets: { '/snippets/soft-limit.mdx': 'Limits can be raised.' } });
     expect(out.diagnostics.map((d) => [d.severity, d.code])).toEqual([['warning', 'MDX_COMPONENT_NOT_IMPORTED']]);

@@ -23,6 +23,7 @@ const REDIRECTS = [
   { source: '/loop-2', destination: '/loop-1' },
   { source: '/gone', destination: '/nowhere' },
   { source: '/logo', destination: '/images/logo.png' },
+  { source: '/docs/old-guide', destination: '/docs/guide' },
 ];
 
 async function makeSite(dir: string): Promise<string> {
@@ -67,9 +68,12 @@ describe('redirects of a site', () => {
       '45:22 BUILD_REDIRECT_CHAIN redirects[7].destination',
       '49:22 BUILD_REDIRECT_CHAIN redirects[8].destination',
       '53:22 BUILD_REDIRECT_TARGET_MISSING redirects[9].destination',
+      '61:22 BUILD_REDIRECT_TARGET_MISSING redirects[11].destination',
     ]);
     expect(diagnostics[2]!.message).toBe('Redirect chain: /a → /b → /guide-old → /guide; point `/a` at `/guide` directly.');
     expect(diagnostics[4]!.message).toContain('Redirects loop: /loop-1 → /loop-2 → /loop-1');
+    expect(diagnostics[6]!.message).not.toContain('served under');
+    expect(diagnostics[7]!.message).toContain('`/guide` is a page: the redirect was written for the site served under `/docs`. Drop `/docs` from its source and destination');
     expect(rules.map((r) => r.source)).not.toContain('/bad');
     expect(rules.map((r) => r.source)).not.toContain('/guide');
   });
@@ -80,7 +84,10 @@ describe('redirects of a site', () => {
     const text = await readFile(path.join(out, '_redirects'), 'utf8');
     expect(text.split('\n').slice(0, 2)).toEqual(['/beta/:slug* /v2/:slug* 308', '/articles/concepts-* /guide 307']);
     expect(text).not.toContain('javascript:');
-    expect(result.diagnostics.filter((d) => d.code.startsWith('BUILD_REDIRECT_') && d.code !== 'BUILD_REDIRECT_SKIPPED')).toHaveLength(7);
+    expect(result.diagnostics.filter((d) => d.code.startsWith('BUILD_REDIRECT_') && d.code !== 'BUILD_REDIRECT_SKIPPED')).toHaveLength(8);
+    // Wildcard sources are a documented platform feature: a note for each (kept in _redirects), never a warning.
+    const skipped = result.diagnostics.filter((d) => d.code === 'BUILD_REDIRECT_SKIPPED');
+    expect(skipped.map((d) => `${d.severity} ${d.message.split(' has ')[0]}`).sort()).toEqual(['info Redirect /articles/concepts-*', 'info Redirect /beta/:slug*']);
     const server = await startDevServer({ root, port: 0 });
     try {
       expect(await get(server, '/beta/guides/setup?x=1')).toEqual({ status: 308, location: '/v2/guides/setup?x=1' });

@@ -96,14 +96,15 @@ export function registerBuild(program: Command): void {
         const diagnostics = flags.strict ? strictly(result.diagnostics) : result.diagnostics;
         for (const d of diagnostics) process.stdout.write(formatDiagnostic(d) + '\n');
         const errors = diagnostics.filter((d) => d.severity === 'error').length;
-        const warnings = diagnostics.length - errors;
+        const warnings = diagnostics.filter((d) => d.severity === 'warning').length;
+        const notes = diagnostics.length - errors - warnings;
         const ok = result.ok && errors === 0;
         const s = result.stats;
         const og = s?.og ? `, ${s.og.drawn} social images drawn (${s.og.reused} kept) in ${(s.og.ms / 1000).toFixed(2)} s` : '';
         const detail = s ? ` (${s.compiled} compiled, ${s.skipped} unchanged${og})` : '';
         process.stderr.write(
           `${ok ? verb : failed} ${result.pages} pages${detail} in ${(result.durationMs / 1000).toFixed(2)} s, ` +
-            `${errors} error(s), ${warnings} warning(s) → ${path.relative(process.cwd(), outDir) || '.'}\n`,
+            `${errors} error(s), ${warnings} warning(s)${notes ? `, ${notes} note(s)` : ''} → ${path.relative(process.cwd(), outDir) || '.'}\n`,
         );
         if (diagnostics.length > 0) process.stderr.write(`by code: ${countByCode(diagnostics)}\n`);
         return ok;

@@ -75,7 +75,7 @@ export async function loadDocsConfig(root: string, { source: forced }: LoadOptio
   for (const u of findUnknownKeys(docsConfigSchema, raw)) {
     const keyPath = [...u.path, u.key];
     const guess = closest(u.key, u.known);
-    const fix = guess ? `did you mean \`${guess}\`?` : 'remove it or check the spelling';
+    const fix = knownKeyFix(u.path, u.key) ?? (guess ? `did you mean \`${guess}\`?` : 'remove it or check the spelling');
     const owner = u.path.length ? ` in \`${formatPath(u.path)}\`` : '';
     ctx.diagnostics.push({ ...ctx.map.locateKey(keyPath), severity: 'warning', code: 'CONFIG_UNKNOWN_KEY', path: formatPath(keyPath), message: `unknown key \`${u.key}\`${owner} is ignored; ${fix}` });
   }
@@ -83,4 +83,18 @@ export async function loadDocsConfig(root: string, { source: forced }: LoadOptio
   // Problems beyond the schema (a missing page, mixed children) are reported but
   // leave the config usable, so a preview can still show the rest of the site.
   return done(parsed.data);
+}
+
+/**
+ * Keys real repositories write that the platform documents under another name or not at all (so it
+ * ignores them too), with what to write instead; `undefined` for any other key.
+ */
+function knownKeyFix(owner: FieldPath, key: string): string | undefined {
+  const parent = owner.at(-1);
+  if (key === 'collapsed' && owner.includes('navigation')) return 'a nested group is collapsed unless it says `"expanded": true`; remove `collapsed` (write `"expanded": false` to be explicit)';
+  if ((key === 'css' && (parent === 'styling' || owner.length === 0)) || (key === 'js' && owner.length === 0)) {
+    return `every \`.${key}\` file of the repository is loaded on every page already (the platform documents no such key); remove it`;
+  }
+  if (key === 'anchors' && owner.length === 0) return 'docs.json keeps anchors inside `navigation` (`navigation.anchors`, or `navigation.global.anchors` for links shown on every page); move them there';
+  return undefined;
 }

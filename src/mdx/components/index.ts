@@ -81,6 +81,26 @@ export const COMPONENT_ALIASES: Readonly<Record<string, string>> = {
   Warn: 'Warning',
 };
 
+/**
+ * Names from other docs frameworks that the platform does not provide either (its component docs list
+ * none of them), with what to write instead. Not rendered as that component (the platform publishes the
+ * page without it, and so does Folio): only named in the MDX_UNKNOWN_COMPONENT warning as its fix.
+ */
+export const COMPONENT_REPLACEMENTS: Readonly<Record<string, string>> = {
+  /** Fumadocs' file tree (cline's docs): the platform's is `<Tree>` (alias `<FileTree>`). */
+  Files: '`<Tree>`',
+  Folder: '`<Tree.Folder>`',
+  File: '`<Tree.File>`',
+  /** A capitalised `<details>` (lancedb's docs). */
+  Details: '`<Expandable>` or `<Accordion>` (or the HTML element, lowercase `<details>`)',
+  /** GitHub's and Docusaurus' admonition name (runpod's docs): the platform's callouts are these. */
+  Important: '`<Warning>` or `<Info>` (the platform\'s callouts: Note, Info, Tip, Warning, Check, Danger, Callout)',
+  /** A callout name the platform does not have (comfyui's docs). */
+  Error: '`<Danger>` (the platform\'s callout for errors)',
+  /** Next.js' image (formbricks' docs). */
+  Image: 'an HTML `<img>` or a Markdown image, inside `<Frame>` for a caption',
+};
+
 /** True when `name` (possibly `A.B`) resolves to a built-in component. */
 export function isBuiltinComponent(name: string): boolean {
   const [head, ...rest] = name.split('.');

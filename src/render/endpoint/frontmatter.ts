@@ -1,5 +1,6 @@
 import { endpointMarkdown } from '../../markdown/index.js';
 import type { DocsConfig } from '../../config/index.js';
+import type { Severity } from '../../shared/index.js';
 import { manualEndpointPage, paramFieldsOf, parseApiFrontmatter, type OpenApiSiteProvider } from '../../openapi/index.js';
 import { apiDisplayOf, DEFAULT_API_DISPLAY, type ApiDisplay } from './display.js';
 import { renderEndpointReference } from './render.js';
@@ -15,7 +16,7 @@ export function endpointReferenceForFrontmatter(
   pageHref: string,
   inherited: readonly string[] = [],
   display: ApiDisplay = DEFAULT_API_DISPLAY,
-): { html: string; markdown: string; title: string; description?: string } | { diagnostic: { severity: 'error' | 'warning'; code: string; message: string } } {
+): { html: string; markdown: string; title: string; description?: string } | { diagnostic: { severity: Severity; code: string; message: string } } {
   const result = provider.frontmatterEndpoint(value, pageHref, inherited);
   if ('diagnostic' in result) return result;
   const out: { html: string; markdown: string; title: string; description?: string } = { html: renderEndpointReference(result.page, display), markdown: endpointMarkdown(result.page), title: result.page.title };
