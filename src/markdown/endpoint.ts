@@ -8,11 +8,15 @@ import { codeSpan, fence, indent } from './from-tree.js';
 /** Nesting kept in schema lists; deeper levels are summarised by their type. */
 const MAX_DEPTH = 6;
 
-/** Markdown body of an endpoint page (without the page title, which the page header adds). */
-export function endpointMarkdown(page: EndpointPage): string {
+/**
+ * Markdown body of an endpoint page (without the page title, which the page header adds).
+ * `content: false` leaves out the `x-mint` content (the build compiles it as the page's MDX body
+ * and puts its Markdown, from the compiled tree, before this).
+ */
+export function endpointMarkdown(page: EndpointPage, { content = true }: { content?: boolean } = {}): string {
   const out: string[] = [];
   if (page.description) out.push(page.description.trim());
-  if (page.content) out.push(page.content.trim());
+  if (content && page.content) out.push(page.content.trim());
   const route = page.kind === 'webhook' ? `WEBHOOK ${page.path}` : `${page.method.toUpperCase()} ${page.path}`;
   out.push(fence(route, 'http'));
   if (page.deprecated) out.push('> **Warning**\n>\n> This endpoint is deprecated.');

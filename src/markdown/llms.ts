@@ -108,10 +108,39 @@ export class LlmsText {
   }
 
   /** The full text of one group: each page's Markdown (a title when missing) and its source, between rules. */
-  groupText(group: LlmsGroup, markdownOf: (href: Href) => string | null): string {
-    return group.pages
-      .map((route) => `${(markdownOf(route.href) ?? `# ${route.title}\n`).trim()}\n\nSource: ${this.url(markdownFileFor(route.href))}\n`)
-      .join(GROUP_SEPARATOR);
+  groupText(group: LlmsGroup, markdownOf: (href: Href) => MarkdownDocument | null): string {
+    return Buffer.concat(this.groupChunks(group, markdownOf)).toString('utf8');
+  }
+
+  /**
+   * `groupText` as UTF-8 chunks, in order: a page's Markdown given as bytes is a view of them, not
+   * a copy, so a build writes the full text from the bytes it wrote to the `.md` files (one gathered
+   * write, no joined string, no second encoding).
+   */
+  groupChunks(group: LlmsGroup, markdownOf: (href: Href) => MarkdownDocument | null): Uint8Array[] {
+    const out: Uint8Array[] = [];
+    group.pages.forEach((route, i) => {
+      if (i > 0) out.push(SEPARATOR_BYTES);
+      const doc = markdownOf(route.href) ?? `# ${route.title}\n`;
+      out.push(typeof doc === 'string' ? Buffer.from(doc.trim()) : trimBytes(doc));
+      out.push(Buffer.from(`\n\nSource: ${this.url(markdownFileFor(route.href))}\n`));
+    });
+    return out;
+  }
+
+  /** `fullFile` of groups given as chunks (`groupChunks`). */
+  fullChunks(groups: readonly (readonly Uint8Array[])[]): Uint8Array[] {
+    const out: Uint8Array[] = [Buffer.from(this.fullPrefix)];
+    groups.forEach((chunks, i) => {
+      if (i > 0) out.push(SEPARATOR_BYTES);
+      out.push(...chunks);
+    });
+    return out;
+  }
+
+  /** `partFile` of a group given as chunks. */
+  partChunks(group: LlmsGroup, chunks: readonly Uint8Array[]): Uint8Array[] {
+    return [Buffer.from(this.partFile(group, '')), ...chunks];
   }
 
   /** `llms-full.txt` from the groups' texts, in order. */
@@ -155,12 +184,33 @@ export class LlmsText {
 
 /** Between two pages of a group, and between two groups, in the full text. */
 export const GROUP_SEPARATOR = '\n---\n\n';
+const SEPARATOR_BYTES = Buffer.from(GROUP_SEPARATOR);
+
+/** A page's Markdown document, as text or as its UTF-8 bytes. */
+export type MarkdownDocument = string | Uint8Array;
+
+/** Bytes of `chunks` in all. */
+export function chunksLength(chunks: readonly Uint8Array[]): number {
+  let n = 0;
+  for (const c of chunks) n += c.byteLength;
+  return n;
+}
+
+/** A view of `bytes` without leading and trailing ASCII white space (what `trim` removes from a page's Markdown). */
+function trimBytes(bytes: Uint8Array): Uint8Array {
+  const space = (b: number) => b === 32 || (b >= 9 && b <= 13);
+  let start = 0;
+  let end = bytes.byteLength;
+  while (start < end && space(bytes[start]!)) start++;
+  while (end > start && space(bytes[end - 1]!)) end--;
+  return bytes.subarray(start, end);
+}
 
 /**
  * Both files from the groups and each page's Markdown (`markdownOf(href)`, null when missing).
  * `maxFullBytes`: the size past which the full text is split per group (one part per group).
  */
-export function llmsFiles(site: LlmsSite, groups: LlmsGroup[], markdownOf: (href: Href) => string | null, maxFullBytes: number): LlmsFiles {
+export function llmsFiles(site: LlmsSite, groups: LlmsGroup[], markdownOf: (href: Href) => MarkdownDocument | null, maxFullBytes: number): LlmsFiles {
   const text = new LlmsText(site);
   const texts = groups.map((g) => text.groupText(g, markdownOf));
   const total = texts.reduce((n, t) => n + Buffer.byteLength(t), 0);

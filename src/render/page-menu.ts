@@ -54,6 +54,24 @@ export function menuItems(options: readonly Option[] | undefined): MenuItem[] {
   return items;
 }
 
+/**
+ * The menu of a page whose frontmatter sets `contextual` (same `options` as docs.json): its entries
+ * in place of the site's, none for `options: []`; undefined (the site's menu) when the frontmatter
+ * has no `contextual` or no `options` list. Options of the wrong shape are left out, as unknown ids are.
+ */
+export function pageMenuItems(value: unknown): MenuItem[] | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const options = (value as { options?: unknown }).options;
+  if (!Array.isArray(options)) return undefined;
+  const valid = options.filter((o): o is Option => {
+    if (typeof o === 'string') return true;
+    if (!o || typeof o !== 'object') return false;
+    const custom = o as Record<string, unknown>;
+    return typeof custom.title === 'string' && (typeof custom.href === 'string' || (!!custom.href && typeof custom.href === 'object'));
+  });
+  return menuItems(valid.map((o) => (typeof o === 'string' || typeof o.description === 'string' ? o : { ...o, description: '' })));
+}
+
 function builtIn(id: string): MenuItem | null {
   if (CHATS[id]) return { id, kind: 'link', ...CHATS[id]! };
   switch (id) {

@@ -9,6 +9,7 @@ import { endpointMarkdown } from '../markdown/index.js';
 import { codeThemesOf, knownImportsFor, type Heading } from '../mdx/index.js';
 import type { PageRoute } from '../navigation/index.js';
 import { escapeHtml, hashText, type Diagnostic } from '../shared/index.js';
+import type { EndpointPage } from '../openapi/index.js';
 import type { Site } from '../site/index.js';
 import { apiDisplayOf, endpointReferenceForFrontmatter, manualEndpointReference, renderEndpoint } from './endpoint/index.js';
 import type { MdxJob } from './mdx-job.js';
@@ -32,7 +33,11 @@ export type PageSource =
 
 /** The body source of `route`; page text is there only when the site was loaded with `keepSource`. */
 export function pageSourceOf(site: Site, route: PageRoute): PageSource {
-  if (route.kind !== 'page' || !route.file) return { kind: 'endpoint', ...endpointBodyOf(site, route), markdown: endpointBodyMarkdown(site, route) };
+  if (route.kind !== 'page' || !route.file) {
+    const operation = site.openapi?.specs.operation(route.href);
+    if (operation?.content) return endpointContentSource(site, route, operation);
+    return { kind: 'endpoint', ...endpointBodyOf(site, route), markdown: endpointBodyMarkdown(site, route) };
+  }
   const page = site.index.pages.get(route.path);
   if (!page || page.source === undefined) return { kind: 'unreadable' };
   const source = page.source;
@@ -80,6 +85,21 @@ function endpointReferenceOf(site: Site, value: string, href: string, playground
     references.set(key, ref);
   }
   return ref;
+}
+
+/**
+ * A generated endpoint page whose operation has `x-mint`/`x-service` content: the content is the
+ * page's MDX body (compiled like a page file, so components work and its Markdown comes from the
+ * same tree), placed in the reference's slot as an `openapi:` page's body is. Problems in it are
+ * reported at the spec file.
+ */
+function endpointContentSource(site: Site, route: PageRoute, operation: EndpointPage): PageSource {
+  const content = operation.content!;
+  const file = operation.ref.specFile;
+  const page: Page & { source: string } = { path: route.path, file, format: 'mdx', title: route.title, titleSource: 'openapi', frontmatter: {}, bodyOffset: 0, bodyLine: 1, source: content, sourceHash: hashText('x-mint content', content), hidden: false, noindex: false };
+  const { html } = renderEndpoint(operation, { display: apiDisplayOf(site.config, operation.metadata.playground), bodySlot: true });
+  const job = { file, source: content, lineOffset: 0, knownImports: knownImportsFor(file, content, site.imports), iconLibrary: site.config.icons?.library, codeThemes: codeThemesOf(site.config.styling?.codeblocks).themes };
+  return { kind: 'mdx', page, job, suffix: html, markdownSuffix: endpointMarkdown(operation, { content: false }), problems: [] };
 }
 
 /** HTML body of a generated endpoint page: the planned operation, else its method and path. */

@@ -149,7 +149,8 @@ export class PageRenderer {
     ].filter(Boolean);
 
     const header = renderToStaticMarkup(createElement(Header, { chrome, switchers: page.switchers }));
-    const menu = chrome.pageMenu?.length && page.href !== '/404' ? { items: chrome.pageMenu, markdownPath: a.base.replace(/\/?$/, '/') + markdownFileFor(page.href), siteName: chrome.siteName, specHref: specHref(page.specFile, a.base) } : undefined;
+    const menuItems = page.menuItems ?? chrome.pageMenu;
+    const menu = menuItems?.length && page.href !== '/404' ? { items: menuItems, markdownPath: a.base.replace(/\/?$/, '/') + markdownFileFor(page.href), siteName: chrome.siteName, specHref: specHref(page.specFile, a.base) } : undefined;
     const ui = uiStrings(chrome.lang);
     const content = renderToStaticMarkup(createElement(Content, { page, menu, ui }));
     // A changelog whose updates carry `tags` shows tag filters where the table of contents goes.

@@ -9,6 +9,7 @@ import type { Site } from '../site/index.js';
 import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from './from-site-model.js';
 import { integrationHead } from './head/integrations.js';
 import { ogImageUrl, seoBaseUrl, seoHead, type SeoSite } from './head/seo.js';
+import { pageMenuItems } from './page-menu.js';
 import { PageRenderer } from './render-page.js';
 import { isUnsearchable, searchBoost, searchKeywords, searchWeight } from './search-weights.js';
 import { siteLookOf } from './site-look.js';
@@ -197,7 +198,7 @@ function seoSiteOf(site: Site, siteUrl: string | undefined, basePath: string): S
   };
 }
 
-/** Frontmatter switches of the layout: `deprecated` badge, `hideFooterPagination` drops the previous/next links. */
+/** Frontmatter switches of the layout: `deprecated` badge, `hideFooterPagination` drops the previous/next links, `contextual` replaces the page menu. */
 function applyPageFrontmatter(page: PageView, frontmatter: Record<string, unknown>, groupBoost: number | undefined): void {
   const keywords = searchKeywords(frontmatter);
   if (keywords.length) page.searchKeywords = keywords;
@@ -208,6 +209,8 @@ function applyPageFrontmatter(page: PageView, frontmatter: Record<string, unknow
     page.prev = undefined;
     page.next = undefined;
   }
+  const menu = pageMenuItems(frontmatter.contextual);
+  if (menu) page.menuItems = menu;
 }
 
 /** `lastUpdatedDate` frontmatter (a date or ISO 8601 time) first, then git's date, then the build's; ISO form. */

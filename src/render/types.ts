@@ -124,6 +124,8 @@ export interface PageView {
   specFile?: string;
   /** Ids of the island modules the body draws: `assets/island.<id>.js` each. */
   islands?: string[];
+  /** `contextual` frontmatter: this page's menu entries in place of the site's (`[]`: no menu). */
+  menuItems?: import('./page-menu.js').MenuItem[];
 }
 
 /** Hashed asset URLs the page links to. */

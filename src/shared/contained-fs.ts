@@ -4,7 +4,7 @@
  * it, so reads compare real paths and writes refuse any symlink between the root and the file.
  */
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { lstat, mkdir, open, realpath, unlink } from 'node:fs/promises';
+import { lstat, mkdir, open, realpath, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isInside, resolveInside } from './paths.js';
@@ -93,17 +93,28 @@ function refuseLink(root: string, target: string, error: unknown): never {
  * Write `target` (absolute) without following a symlink at its last part. Only for a folder the
  * caller made or checked with `makeDirInside`; otherwise use `writeFileInside`.
  */
-export async function writeFileNoFollow(root: string, target: string, contents: string | Uint8Array): Promise<void> {
+export async function writeFileNoFollow(root: string, target: string, contents: string | Uint8Array | readonly Uint8Array[]): Promise<void> {
   const handle = await open(target, NO_FOLLOW_WRITE, 0o644).catch((error: unknown) => refuseLink(root, target, error));
   try {
-    await handle.writeFile(contents);
+    if (Array.isArray(contents)) await writeChunks(handle, contents);
+    else await handle.writeFile(contents as string | Uint8Array);
   } finally {
     await handle.close();
   }
 }
 
+/**
+ * Write byte chunks in order with one gathered write (no joined copy of a large text); a short
+ * write (a full disk) gets the rest written after it.
+ */
+async function writeChunks(handle: FileHandle, chunks: readonly Uint8Array[]): Promise<void> {
+  const total = chunks.reduce((n, c) => n + c.byteLength, 0);
+  const { bytesWritten } = await handle.writev(chunks as Uint8Array[]);
+  if (bytesWritten < total) await handle.writeFile(Buffer.concat(chunks as Uint8Array[]).subarray(bytesWritten));
+}
+
 /** Write `contents` to `file` (absolute inside `root`, or relative to it) without following any symlink. */
-export async function writeFileInside(root: string, file: string, contents: string | Uint8Array): Promise<string> {
+export async function writeFileInside(root: string, file: string, contents: string | Uint8Array | readonly Uint8Array[]): Promise<string> {
   const base = path.resolve(root);
   const target = lexicalTarget(base, file);
   await makeDirInside(base, path.dirname(target));

@@ -11,10 +11,10 @@
  * leaves their parts of a split full text alone. Files whose contents did not change are not
  * written; `.well-known/llms-full.txt` is a hard link to `llms-full.txt`, written once.
  */
-import { closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writevSync } from 'node:fs';
 import { link, lstat, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { DOCS_INDEX_FILE, GROUP_SEPARATOR, llmsGroups, LlmsText, markdownFileFor, type DocsIndexFile, type LlmsGroup } from '../markdown/index.js';
+import { chunksLength, DOCS_INDEX_FILE, GROUP_SEPARATOR, llmsGroups, LlmsText, markdownFileFor, type DocsIndexFile, type LlmsGroup } from '../markdown/index.js';
 import type { SiteRenderer } from '../render/index.js';
 import { hashText, removeFileInside, resolveInside, writeFileInside } from '../shared/index.js';
 import type { Site } from '../site/index.js';
@@ -46,8 +46,8 @@ export interface LlmsInput {
   maxFullBytes?: number;
   /** href → Markdown key of every planned page (a group whose pages' keys are unchanged is unchanged). */
   markdownKeys: ReadonlyMap<string, string>;
-  /** The Markdown of pages this build wrote (href → document); others are read from their `.md`. */
-  rendered: ReadonlyMap<string, string>;
+  /** The Markdown of pages this build wrote (href → the document's UTF-8 bytes); others are read from their `.md`. */
+  rendered: ReadonlyMap<string, Uint8Array>;
   /** Use `.folio-cache/llms.json` (false: make everything, as a build without its cache does). */
   reuse: boolean;
 }
@@ -71,13 +71,13 @@ export async function writeLlmsFiles(input: LlmsInput): Promise<string[]> {
   const clean = groups.map((g, i) => before.get(g.slug)?.sig === sigs[i]);
 
   // Read as needed, synchronously: thousands of small reads through the promise API cost more in
-  // handles and callbacks than in reading.
-  const markdownOf = (href: string): string | null => {
+  // handles and callbacks than in reading. Bytes throughout: the full text is written from them.
+  const markdownOf = (href: string): Uint8Array | null => {
     const known = rendered.get(href);
     if (known !== undefined) return known;
     const file = resolveInside(outDir, markdownFileFor(href));
     try {
-      return file ? readFileSync(file, 'utf8') : null;
+      return file ? readFileSync(file) : null;
     } catch {
       // Not written (the page failed, or the output lost it): the file lists the page by title.
       return null;
@@ -106,23 +106,23 @@ export async function writeLlmsFiles(input: LlmsInput): Promise<string[]> {
   const bytes: number[] = groups.map((g, i) => (clean[i] ? before.get(g.slug)!.bytes : 0));
   if (own.full === null) {
     let old: Buffer | null | undefined;
-    /** The text of an unchanged group from the previous output; null when it cannot be had. */
-    const keptText = (i: number): string | null => {
+    /** The text of an unchanged group from the previous output (its bytes); null when it cannot be had. */
+    const keptText = (i: number): Uint8Array[] | null => {
       const was = before.get(groups[i]!.slug)!;
       if (!previous?.full?.split) {
         old ??= previous?.full ? previousFullText(outDir, previous.full) : null;
         if (!old) return null;
         let at = Buffer.byteLength(text.fullPrefix);
         for (const g of previous!.groups.slice(0, was.index)) at += g.bytes + GROUP_SEPARATOR.length;
-        return old.toString('utf8', at, at + was.bytes);
+        return at + was.bytes <= old.length ? [old.subarray(at, at + was.bytes)] : null;
       }
-      const prefix = text.partFile(groups[i]!, '');
+      const prefix = Buffer.from(text.partFile(groups[i]!, ''));
       const part = resolveInside(outDir, text.partPath(groups[i]!));
-      const onDisk = part ? readFileSync(part, 'utf8') : '';
-      return onDisk.startsWith(prefix) && Buffer.byteLength(onDisk) - Buffer.byteLength(prefix) === was.bytes ? onDisk.slice(prefix.length) : null;
+      const onDisk = part ? readFileSync(part) : Buffer.alloc(0);
+      return onDisk.subarray(0, prefix.length).equals(prefix) && onDisk.length - prefix.length === was.bytes ? [onDisk.subarray(prefix.length)] : null;
     };
-    const textOf = (i: number): string => {
-      let t: string | null = null;
+    const textOf = (i: number): Uint8Array[] => {
+      let t: Uint8Array[] | null = null;
       if (clean[i]) {
         try {
           t = keptText(i);
@@ -130,25 +130,25 @@ export async function writeLlmsFiles(input: LlmsInput): Promise<string[]> {
           // The previous output lost it: made again below.
         }
       }
-      return t ?? text.groupText(groups[i]!, markdownOf);
+      return t ?? text.groupChunks(groups[i]!, markdownOf);
     };
     // The groups that changed are made in order; once the total (with the known sizes of the
     // others) passes the limit, the text is split and each part is written as it is made, so at
     // most the limit's worth of text is held (a 50,000-page site has ~500 MB of Markdown).
     const parts = new PartWriter(outDir, output, written, writes);
     let total = bytes.reduce((a, b) => a + b, 0);
-    const held = new Map<number, string>();
+    const held = new Map<number, Uint8Array[]>();
     groups.forEach((g, i) => {
       if (clean[i]) return;
-      const t = text.groupText(g, markdownOf);
-      bytes[i] = Buffer.byteLength(t);
+      const t = text.groupChunks(g, markdownOf);
+      bytes[i] = chunksLength(t);
       total += bytes[i]!;
       if (!split && total > maxFullBytes && groups.length > 1) {
         split = true;
-        for (const [j, held_] of held) parts.write(text.partPath(groups[j]!), text.partFile(groups[j]!, held_));
+        for (const [j, held_] of held) parts.write(text.partPath(groups[j]!), text.partChunks(groups[j]!, held_));
         held.clear();
       }
-      if (split) parts.write(text.partPath(g), text.partFile(g, t));
+      if (split) parts.write(text.partPath(g), text.partChunks(g, t));
       else held.set(i, t);
     });
     if (split) {
@@ -157,12 +157,12 @@ export async function writeLlmsFiles(input: LlmsInput): Promise<string[]> {
         const rel = text.partPath(g);
         // An unchanged part of a full text that was already split stays as it is.
         if (previous?.full?.split && lstatSync(path.join(outDir, rel), { throwIfNoEntry: false })?.isFile()) written.push(rel);
-        else parts.write(rel, text.partFile(g, textOf(i)));
+        else parts.write(rel, text.partChunks(g, textOf(i)));
       });
     }
     const sameOrder = previous !== null && previous.groups.map((g) => g.slug).join('\n') === groups.map((g) => g.slug).join('\n');
     const unchanged = previous?.full?.split === split && sameOrder && clean.every(Boolean);
-    const make = () => (split ? text.splitFullFile(groups) : text.fullFile(groups.map((_, i) => held.get(i) ?? textOf(i))));
+    const make = () => (split ? text.splitFullFile(groups) : text.fullChunks(groups.map((_, i) => held.get(i) ?? textOf(i))));
     full = await writeFull(outDir, output, unchanged ? (previous?.full ?? null) : null, make, split, written, writes);
   } else {
     writes.push(writeLinked(outDir, output, own.full, written));
@@ -216,7 +216,7 @@ function previousFullText(outDir: string, was: NonNullable<LlmsState['full']>): 
  * `llms-full.txt` and its `.well-known` link: kept when `unchanged` describes the file still there,
  * else written from `make()`. Returns what to remember of it (its identity is filled in once written).
  */
-async function writeFull(outDir: string, output: OutputWriter, unchanged: LlmsState['full'], make: () => string, split: boolean, written: string[], writes: Promise<void>[]): Promise<LlmsState['full']> {
+async function writeFull(outDir: string, output: OutputWriter, unchanged: LlmsState['full'], make: () => string | Uint8Array[], split: boolean, written: string[], writes: Promise<void>[]): Promise<LlmsState['full']> {
   if (unchanged) {
     const now = await fileIdentity(path.join(outDir, 'llms-full.txt'));
     if (now.size === unchanged.size && now.mtimeMs === unchanged.mtimeMs && now.ino === unchanged.ino) {
@@ -230,7 +230,7 @@ async function writeFull(outDir: string, output: OutputWriter, unchanged: LlmsSt
 }
 
 /** Write `llms-full.txt` and make `.well-known/llms-full.txt` the same file. */
-async function writeLinked(outDir: string, output: OutputWriter, contents: string, written: string[]): Promise<void> {
+async function writeLinked(outDir: string, output: OutputWriter, contents: string | Uint8Array[], written: string[]): Promise<void> {
   const target = path.join(outDir, 'llms-full.txt');
   written.push('llms-full.txt');
   await output.write(target, contents);
@@ -242,7 +242,7 @@ async function writeLinked(outDir: string, output: OutputWriter, contents: strin
  * follows every later write); a copy where links cannot be made. `contents` is written for the
  * copy (read back from `llms-full.txt` when null).
  */
-async function linkWellKnown(outDir: string, output: OutputWriter, contents: string | null, written: string[]): Promise<void> {
+async function linkWellKnown(outDir: string, output: OutputWriter, contents: string | Uint8Array[] | null, written: string[]): Promise<void> {
   const source = path.join(outDir, 'llms-full.txt');
   const rel = '.well-known/llms-full.txt';
   const target = path.join(outDir, rel);
@@ -256,7 +256,7 @@ async function linkWellKnown(outDir: string, output: OutputWriter, contents: str
     await link(source, target);
   } catch {
     // No hard links on this file system (or something still in the way): a copy.
-    await output.write(target, contents ?? (await readFile(source, 'utf8')));
+    await output.write(target, contents ?? (await readFile(source)));
   }
 }
 
@@ -275,7 +275,7 @@ class PartWriter {
     private readonly writes: Promise<void>[],
   ) {}
 
-  write(rel: string, contents: string): void {
+  write(rel: string, contents: Uint8Array[]): void {
     const target = resolveInside(this.outDir, rel);
     const dir = path.join(this.outDir, 'llms-full');
     this.ready ??= realFolder(dir);
@@ -287,7 +287,10 @@ class PartWriter {
     }
     const fd = openSync(target, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o644);
     try {
-      writeFileSync(fd, contents);
+      const total = chunksLength(contents);
+      const done = writevSync(fd, contents);
+      // A short write (a full disk): the rest after it.
+      if (done < total) writeFileSync(fd, Buffer.concat(contents).subarray(done));
     } finally {
       closeSync(fd);
     }

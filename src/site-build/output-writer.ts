@@ -48,7 +48,7 @@ export class OutputWriter {
   }
 
   /** Write one file without following a symlink; a folder `prepare` did not cover is made (no-follow) on the way. */
-  async write(target: string, contents: string | Uint8Array): Promise<void> {
+  async write(target: string, contents: string | Uint8Array | readonly Uint8Array[]): Promise<void> {
     const dir = path.dirname(target);
     if (this.made.has(dir) || dir === this.outDir) return writeFileNoFollow(this.outDir, target, contents);
     await writeFileInside(this.outDir, target, contents);

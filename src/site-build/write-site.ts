@@ -61,8 +61,8 @@ export interface BuiltSiteAccess {
 /** Writes pending at once before a build waits for some to finish. */
 const MAX_WRITES = 64;
 
-/** Markdown of written pages kept for the llms files, up to this many characters (past it they are read back from their `.md`). */
-const KEEP_MARKDOWN_CHARS = 64 * 1024 * 1024;
+/** Markdown of written pages kept for the llms files, up to this many bytes (past it they are read back from their `.md`). */
+const KEEP_MARKDOWN_BYTES = 64 * 1024 * 1024;
 
 /** Lays out and writes the pages of a build one by one, counting what it did. */
 export class PageWriter {
@@ -74,9 +74,13 @@ export class PageWriter {
   readonly islands = new Map<string, string>();
   /** Writes refused because the output folder holds a link (`BUILD_PATH_OUTSIDE_ROOT`). */
   readonly refused: Diagnostic[] = [];
-  /** href → the Markdown document written beside the page, for the llms files (bounded: `KEEP_MARKDOWN_CHARS`). */
-  readonly markdown = new Map<string, string>();
-  private markdownChars = 0;
+  /**
+   * href → the Markdown document written beside the page, as the bytes written, for the llms files
+   * (bounded: `KEEP_MARKDOWN_BYTES`). Encoded once: the `.md` file and `llms-full.txt` are written
+   * from the same bytes, held outside the JavaScript heap.
+   */
+  readonly markdown = new Map<string, Uint8Array>();
+  private markdownBytes = 0;
   private readonly writes = new Set<Promise<void>>();
   private readonly waiting: (() => void)[] = [];
 
@@ -134,10 +138,10 @@ export class PageWriter {
     // The page's Markdown, beside it (`/guide/intro.md`), from the same compiled tree as the HTML.
     const mdTarget = this.options.markdown === false ? null : resolveInside(outDir, markdownFileFor(p.route.href));
     if (mdTarget) {
-      const markdown = prefixMarkdownLinks(pageMarkdown({ title: p.route.title, description: p.route.description, body: body.markdown ?? '', suffix: p.markdownSuffix }), this.options.basePath ?? '');
-      if (this.markdownChars + markdown.length <= KEEP_MARKDOWN_CHARS) {
+      const markdown = Buffer.from(prefixMarkdownLinks(pageMarkdown({ title: p.route.title, description: p.route.description, body: body.markdown ?? '', suffix: p.markdownSuffix }), this.options.basePath ?? ''));
+      if (this.markdownBytes + markdown.length <= KEEP_MARKDOWN_BYTES) {
         this.markdown.set(p.route.href, markdown);
-        this.markdownChars += markdown.length;
+        this.markdownBytes += markdown.length;
       }
       // Unchanged since the previous build wrote it (the page is laid out again for its HTML only).
       if (this.options.writtenMarkdown?.[p.route.href] !== p.markdownKey) {

@@ -24,6 +24,13 @@ describe.skipIf(!hasChromium)('contextual page menu in chromium', () => {
     const config = JSON.parse(await readFile(configFile, 'utf8'));
     config.contextual = { options: ['copy', 'view', 'chatgpt', 'claude', 'perplexity', 'add-mcp', 'cursor', 'vscode', 'download-pdf', 'download-spec'] };
     await writeFile(configFile, JSON.stringify(config));
+    // `contextual` frontmatter overrides the site's menu on one page and removes it on another.
+    const withFrontmatter = async (file: string, yaml: string) => {
+      const text = await readFile(path.join(site.root, file), 'utf8');
+      await writeFile(path.join(site.root, file), text.replace(/^---\n/, `---\n${yaml}\n`));
+    };
+    await withFrontmatter('en/v2/components/tabs.mdx', 'contextual:\n  options: []');
+    await withFrontmatter('en/v2/components/cards.mdx', 'contextual:\n  options:\n    - view\n    - title: Report an issue\n      description: Open an issue about this page\n      href:\n        base: https://github.com/acme/docs/issues/new\n        query:\n          - key: title\n            value: Docs page $path');
     expect((await buildSite({ root: site.root, outDir: site.out, search: false })).ok).toBe(true);
     server = await serveStatic(site.out);
     browser = await launchChromium();
@@ -79,6 +86,18 @@ describe.skipIf(!hasChromium)('contextual page menu in chromium', () => {
     const html = await readFile(path.join(site.out, withSpec[0]!), 'utf8');
     expect(html).toMatch(/<li data-folio-menu-item="download-spec"><a href="\/admin-openapi\.json" download="">/);
     expect(JSON.parse(await readFile(path.join(site.out, 'admin-openapi.json'), 'utf8')).openapi).toMatch(/^3\./);
+  });
+
+  it('takes a page\'s `contextual` frontmatter in place of the site\'s menu (`options: []`: no menu)', async () => {
+    const page = (href: string) => readFile(path.join(site.out, href, 'index.html'), 'utf8');
+    const items = (html: string) => [...html.matchAll(/data-folio-menu-item="([^"]+)"/g)].map((m) => m[1]);
+    expect(items(await page('en/v2/quickstart'))).toEqual(['copy', 'view', 'chatgpt', 'claude', 'perplexity', 'add-mcp', 'cursor', 'vscode', 'download-pdf']);
+    const none = await page('en/v2/components/tabs');
+    expect(none).toContain('<article');
+    expect(none).not.toContain('page-menu');
+    const own = await page('en/v2/components/cards');
+    expect(items(own)).toEqual(['view', 'custom']);
+    expect(own).toContain(`href="https://github.com/acme/docs/issues/new?title=${encodeURIComponent('Docs page ')}%2Fen%2Fv2%2Fcomponents%2Fcards"`);
   });
 
   it('keeps "View as Markdown" working without JavaScript', async () => {

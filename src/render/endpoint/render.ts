@@ -17,6 +17,12 @@ export interface RenderEndpointOptions {
   contentHtml?: string;
   /** `<RequestExample>`/`<ResponseExample>` HTML of an MDX page, drawn in the examples column instead of generated ones. */
   examplesHtml?: string;
+  /**
+   * Leave the slot where a compiled MDX body goes (`composeEndpointBody`) instead of drawing the
+   * content: an operation's `x-mint` content compiled as the page's MDX body, so its components
+   * work and its Markdown comes from the same tree.
+   */
+  bodySlot?: boolean;
 }
 
 /** An endpoint page's body and the headings its table of contents lists. */
@@ -42,10 +48,10 @@ export function endpointHeadings(page: EndpointPage): Heading[] {
 }
 
 /** HTML body of a generated endpoint page, for the layout to host like an MDX body, and its headings. */
-export function renderEndpoint(page: EndpointPage, { display = DEFAULT_API_DISPLAY, contentHtml, examplesHtml }: RenderEndpointOptions = {}): RenderedEndpoint {
-  const content = contentHtml ?? (page.content ? markdownToHtml(page.content) : undefined);
+export function renderEndpoint(page: EndpointPage, { display = DEFAULT_API_DISPLAY, contentHtml, examplesHtml, bodySlot }: RenderEndpointOptions = {}): RenderedEndpoint {
+  const content = bodySlot ? undefined : (contentHtml ?? (page.content ? markdownToHtml(page.content) : undefined));
   const html = renderToString(
-    createElement('article', { className: 'api-page' }, createElement(EndpointReference, { page, display, requestTabs: requestTabs(page, display), contentHtml: content, examplesHtml, withDescription: true })),
+    createElement('article', { className: 'api-page' }, createElement(EndpointReference, { page, display, requestTabs: requestTabs(page, display), contentHtml: content, examplesHtml, withDescription: true, bodySlot })),
   );
   return { html, headings: endpointHeadings(page) };
 }
