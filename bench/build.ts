@@ -12,6 +12,15 @@
  * so the edit does not touch it) instead of a generated corpus. `--no-llms` builds without the
  * Markdown export (`<page>.md`, llms files), to measure what it costs. Files go under the temporary
  * folder (TMPDIR chooses the disk).
+ *
+ * Before and after: `--checkout DIR` builds with another Folio checkout (a git worktree of an older
+ * commit, with its own node_modules or a link to one) from the same generated corpus; `--compare DIR`
+ * alternates cold builds with DIR and with this checkout (`--runs N` each, default 3; before, now,
+ * before, now, ...) and prints best and median CPU and wall of each side and their ratio. Page
+ * weights are read from one page's HTML: the scripts and stylesheets it loads (raw and gzipped) and
+ * its inline script and style. Example (issues 14 and 18, see /work/notes/bench1418.md):
+ *   git worktree add --detach ../wt-before18 e4f0e4b && ln -s $PWD/node_modules ../wt-before18/
+ *   TMPDIR=/dev/shm npm run bench:build -- 1000 --shape tabs --no-search --no-warm --compare ../wt-before18
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -34,6 +43,23 @@ interface Job {
   warm: boolean;
   keep: boolean;
   og: boolean;
+  /** Build with the Folio checkout at this path instead of this one. */
+  checkout?: string;
+}
+
+/** What one page loads: its HTML, the scripts and stylesheets it links (raw and gzipped), its inline script and style. */
+interface PageWeights {
+  page: string;
+  html: number;
+  htmlGz: number;
+  js: number;
+  jsGz: number;
+  jsFiles: number;
+  inlineJs: number;
+  css: number;
+  cssGz: number;
+  cssFiles: number;
+  inlineCss: number;
 }
 
 interface Figures {
@@ -62,6 +88,8 @@ interface Figures {
   edit?: { wallMs: number; cpuMs: number; compiled: number };
   warmEdit?: { wallMs: number; cpuMs: number; compiled: number };
   kept?: string;
+  checkout?: string;
+  weights?: PageWeights;
 }
 
 /** Every file under `dir` but the build cache: total bytes, and the pages' HTML. */
@@ -92,15 +120,50 @@ async function outputSizes(dir: string): Promise<{ bytes: number; htmlFiles: num
   return { bytes, htmlFiles, htmlBytes, navFiles, ogBytes };
 }
 
+/** The weights of the built page at `href` (site-relative, no leading slash). */
+async function pageWeights(out: string, href: string): Promise<PageWeights | undefined> {
+  const html = await readFile(path.join(out, href, 'index.html'), 'utf8').catch(() => null);
+  if (html === null) return undefined;
+  const linked = async (urls: string[]) => {
+    let raw = 0;
+    let gz = 0;
+    for (const url of urls) {
+      const bytes = await readFile(path.join(out, url.split(/[?#]/)[0]!)).catch(() => null);
+      if (bytes) (raw += bytes.length), (gz += gzipSync(bytes).length);
+    }
+    return { raw, gz, files: urls.length };
+  };
+  const local = (re: RegExp) => [...html.matchAll(re)].map((m) => m[1]!).filter((u) => u.startsWith('/') && !u.startsWith('//'));
+  const scripts = await linked(local(/<script\b[^>]*\ssrc="([^"]+)"/g));
+  const sheets = await linked(local(/<link\b(?=[^>]*\brel="stylesheet")[^>]*\shref="([^"]+)"/g));
+  const inline = (re: RegExp) => [...html.matchAll(re)].reduce((n, m) => n + m[1]!.length, 0);
+  return {
+    page: href,
+    html: Buffer.byteLength(html),
+    htmlGz: gzipSync(html).length,
+    js: scripts.raw,
+    jsGz: scripts.gz,
+    jsFiles: scripts.files,
+    inlineJs: inline(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g),
+    css: sheets.raw,
+    cssGz: sheets.gz,
+    cssFiles: sheets.files,
+    inlineCss: inline(/<style\b[^>]*>([\s\S]*?)<\/style>/g),
+  };
+}
+
 /** One build job, in this (child) process. */
 async function runJob(job: Job): Promise<Figures> {
-  const { buildSite } = await import('../src/site-build/index.js');
-  const { loadSite } = await import('../src/site/index.js');
+  // Another checkout's modules (same relative layout); its worker threads load its own files.
+  const from = (rel: string) => (job.checkout ? path.join(path.resolve(job.checkout), rel.replace(/\.js$/, '.ts')) : new URL(`../${rel}`, import.meta.url).href);
+  const { buildSite } = (await import(from('src/site-build/index.js'))) as typeof import('../src/site-build/index.js');
+  const { loadSite } = (await import(from('src/site/index.js'))) as typeof import('../src/site/index.js');
   const dir = await mkdtemp(path.join(os.tmpdir(), `folio-bench-${job.corpus ?? job.shape}-${job.pages}-`));
   const root = path.join(dir, 'docs');
   const out = path.join(dir, '_site');
   try {
     let edited: string;
+    let sample: string;
     if (job.corpus) {
       const from = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'corpora', job.corpus);
       if (!existsSync(from)) throw new Error(`no corpus at ${from}`);
@@ -108,9 +171,11 @@ async function runJob(job: Job): Promise<Figures> {
       const { site } = await loadSite(root);
       const first = [...(site?.model.pages.values() ?? [])].find((r) => r.kind === 'page' && r.file);
       edited = path.join(root, first?.file ?? 'index.mdx');
+      sample = first?.path ?? 'index';
     } else {
       const corpus = await generateCorpus(root, job.pages, job.shape);
-      edited = path.join(root, `${corpus.pages[Math.floor(corpus.pages.length / 2)]}.mdx`);
+      sample = corpus.pages[Math.floor(corpus.pages.length / 2)]!;
+      edited = path.join(root, `${sample}.mdx`);
     }
     const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
     const cpu0 = process.cpuUsage();
@@ -124,7 +189,7 @@ async function runJob(job: Job): Promise<Figures> {
     let navGz = 0;
     for (const f of sizes.navFiles) navGz += gzipSync(await readFile(path.join(out, f))).length;
     const figures: Figures = {
-      label: `${job.corpus ?? job.shape}${job.llms ? '' : ' (no Markdown export)'}`,
+      label: `${job.corpus ?? job.shape}${job.llms ? '' : ' (no Markdown export)'}${job.checkout ? ` [checkout ${job.checkout}]` : ''}`,
       pages: cold.pages,
       wallMs,
       cpuMs: (cpu.user + cpu.system) / 1000,
@@ -145,7 +210,9 @@ async function runJob(job: Job): Promise<Figures> {
       searchMode: cold.stats!.searchMode,
       searchMs: cold.stats!.searchMs,
       load,
-      linksMs: cold.stats!.linksMs,
+      // Checkouts older than the link checks have no figure for them.
+      linksMs: cold.stats!.linksMs ?? 0,
+      weights: await pageWeights(out, sample),
       og: cold.stats!.og ? { drawn: cold.stats!.og.drawn, reused: cold.stats!.og.reused, ms: cold.stats!.og.ms, bytes: sizes.ogBytes } : undefined,
     };
     if (job.warm) {
@@ -182,6 +249,8 @@ function print(f: Figures): void {
   console.log(`  HTML/page       ${kb(f.htmlPerPage)} (${f.htmlFiles} page files)`);
   console.log(`  CSS/site        ${kb(f.cssGz)} gzipped${f.twGz ? ` + Tailwind ${kb(f.twGz)} gzipped` : ''}`);
   console.log(`  JS/page         ${kb(f.jsGz)} gzipped${f.navFiles ? `; shared sidebars: ${f.navFiles} file(s), ${kb(f.navGz)} gzipped, fetched once per section` : ''}`);
+  const w = f.weights;
+  if (w) console.log(`  page ${w.page}: HTML ${kb(w.html)} (${kb(w.htmlGz)} gz); JS ${kb(w.js)} (${kb(w.jsGz)} gz, ${w.jsFiles} file(s)) + ${kb(w.inlineJs)} inline; CSS ${kb(w.css)} (${kb(w.cssGz)} gz, ${w.cssFiles} file(s)) + ${kb(w.inlineCss)} inline`);
   if (f.edit) console.log(`  1-page edit     ${Math.round(f.edit.wallMs)} ms wall, ${Math.round(f.edit.cpuMs)} ms CPU (${f.edit.compiled} compiled; first rebuild in this process)`);
   if (f.warmEdit) console.log(`  warm edit       ${Math.round(f.warmEdit.wallMs)} ms wall, ${Math.round(f.warmEdit.cpuMs)} ms CPU (median of 3 more)`);
   if (f.kept) console.log(`  kept ${f.kept}`);
@@ -200,19 +269,59 @@ if (childArg >= 0) {
   const shape = (value('--shape') ?? 'one-section') as Shape;
   if (!SHAPES.includes(shape)) throw new Error(`--shape must be one of ${SHAPES.join(', ')}`);
   const corpus = value('--corpus');
-  const sizes = args.filter((a, i) => /^\d+$/.test(a) && !['--shape', '--corpus'].includes(args[i - 1] ?? '')).map(Number);
+  const sizes = args.filter((a, i) => /^\d+$/.test(a) && !['--shape', '--corpus', '--runs'].includes(args[i - 1] ?? '')).map(Number);
   const list = corpus ? [0] : sizes.length ? sizes : [1000, 3000];
+  const absolute = (dir: string | undefined) => (dir ? path.resolve(dir) : undefined);
+  const compare = absolute(value('--compare'));
+  const checkout = absolute(value('--checkout'));
+  for (const dir of [compare, checkout]) if (dir && !existsSync(path.join(dir, 'src', 'site-build', 'index.ts'))) throw new Error(`${dir} is not a Folio checkout (no src/site-build/index.ts)`);
+  const runs = compare ? Math.max(1, Number(value('--runs') ?? 3)) : 1;
   console.log(`${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB; files under ${os.tmpdir()}`);
-  for (const pages of list) {
-    const job: Job = { pages, shape, corpus, search: !args.includes('--no-search'), llms: !args.includes('--no-llms'), warm: !args.includes('--no-warm'), keep: args.includes('--keep'), og: args.includes('--og-images') };
-    // A child process per build: peak RSS is that build's alone.
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--child', JSON.stringify(job)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+  /** One build in a child process of its own (peak RSS is that build's alone); null when it gave no figures. */
+  const build = (job: Job): Figures | null => {
+    // In the checkout's folder: tsx compiles its files with its own tsconfig (JSX runtime).
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--child', JSON.stringify(job)], { cwd: job.checkout ?? process.cwd(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
     const line = child.stdout.split('\n').find((l) => l.startsWith('FIGURES '));
-    if (!line) {
-      console.log(`${corpus ?? shape}, ${pages} pages: the build process ended without figures (status ${child.status}, signal ${child.signal})`);
-      console.log(child.stdout.slice(-2000));
+    if (line) return JSON.parse(line.slice(8)) as Figures;
+    console.log(`${job.corpus ?? job.shape}, ${job.pages} pages${job.checkout ? ` [checkout ${job.checkout}]` : ''}: the build process ended without figures (status ${child.status}, signal ${child.signal})`);
+    console.log(child.stdout.slice(-2000));
+    return null;
+  };
+  for (const pages of list) {
+    const job: Job = { pages, shape, corpus, search: !args.includes('--no-search'), llms: !args.includes('--no-llms'), warm: !args.includes('--no-warm'), keep: args.includes('--keep'), og: args.includes('--og-images'), ...(checkout ? { checkout } : {}) };
+    if (!compare) {
+      const f = build(job);
+      if (f) print(f);
       continue;
     }
-    print(JSON.parse(line.slice(8)) as Figures);
+    // Alternate the two checkouts so the load of a shared machine falls on both alike.
+    const sides: { name: string; figures: Figures[] }[] = [{ name: `before (${compare})`, figures: [] }, { name: 'now (this checkout)', figures: [] }];
+    for (let run = 0; run < runs; run++) {
+      for (const [i, side] of sides.entries()) {
+        const f = build(i === 0 ? { ...job, checkout: compare } : { ...job, checkout: undefined });
+        if (!f) continue;
+        print(f);
+        side.figures.push(f);
+      }
+    }
+    const median = (xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b);
+      return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+    };
+    const summary = sides.map(({ figures }) => {
+      const cpu = figures.map((f) => f.cpuMs / 1000);
+      const wall = figures.map((f) => f.wallMs / 1000);
+      return { runs: figures.length, cpuBest: Math.min(...cpu), cpuMedian: median(cpu), wallBest: Math.min(...wall), wallMedian: median(wall), rss: Math.max(...figures.map((f) => f.rssMb)), load: figures.map((f) => f.load.split(' ')[0]).join(', ') };
+    });
+    console.log(`\n${corpus ?? shape}, ${pages} pages: ${runs} cold build(s) each, alternated`);
+    sides.forEach((side, i) => {
+      const m = summary[i]!;
+      if (m.runs) console.log(`  ${side.name.padEnd(28)} CPU best ${m.cpuBest.toFixed(2)} s, median ${m.cpuMedian.toFixed(2)} s; wall best ${m.wallBest.toFixed(2)} s, median ${m.wallMedian.toFixed(2)} s; peak RSS ${m.rss} MB; load ${m.load}`);
+    });
+    const [before, now] = summary as [typeof summary[0], typeof summary[0]];
+    if (before.runs && now.runs) {
+      const pct = (a: number, b: number) => `${a >= b ? '+' : ''}${(((a - b) / b) * 100).toFixed(1)} %`;
+      console.log(`  now vs before: CPU best ${pct(now.cpuBest, before.cpuBest)}, median ${pct(now.cpuMedian, before.cpuMedian)}; wall best ${pct(now.wallBest, before.wallBest)}, median ${pct(now.wallMedian, before.wallMedian)}`);
+    }
   }
 }

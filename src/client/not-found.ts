@@ -7,6 +7,8 @@
 interface IndexPage {
   href: string;
   title: string;
+  /** `false` for pages kept out of site search (frontmatter `searchable: false`): never suggested. */
+  searchable?: boolean;
 }
 
 function distance(a: string, b: string): number {
@@ -47,7 +49,7 @@ export function initNotFound(): void {
   fetch(`${base}docs-index.json`)
     .then((r) => (r.ok ? (r.json() as Promise<{ pages?: IndexPage[] }>) : { pages: [] }))
     .then(({ pages = [] }) => {
-      const found = closestPages(requested, pages);
+      const found = closestPages(requested, pages.filter((p) => p.searchable !== false));
       if (found.length === 0) return;
       for (const page of found) {
         const a = document.createElement('a');

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { llmsGroups, LlmsText, markdownFileFor, markdownLink, pageMarkdown, wantsMarkdown } from '../markdown/index.js';
+import { isDiscoverable } from '../navigation/index.js';
 import { bundleIslands, composeEndpointBody, pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
 import { API_PROXY_PATH, handleProxyRoute, type ProxyOptions } from '../openapi/index.js';
 import type { Diagnostic } from '../shared/index.js';
@@ -188,7 +189,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     const own = await readFile(path.join(root, name), 'utf8').catch(() => null);
     if (own !== null) return own;
     const all = site.config.seo?.indexing === 'all';
-    const groups = llmsGroups(site.model, (r) => (r.listed || all) && !renderer.pageFlags(r).noindex);
+    const groups = llmsGroups(site.model, (r) => isDiscoverable(r, all) && !renderer.pageFlags(r).noindex);
     const text = new LlmsText({ name: site.config.name, description: site.config.description, siteUrl: base || undefined });
     if (name === 'llms.txt') return text.indexFile(groups, false);
     const documents = new Map<string, string | null>();

@@ -21,6 +21,8 @@ export interface IndexedPage {
   title: string;
   description?: string;
   section: string;
+  /** Kept out of site search (frontmatter `searchable: false`): in llms files, not suggested on the 404 page. */
+  searchable?: false;
 }
 
 export interface SearchHit {

@@ -27,6 +27,8 @@ export interface Scope {
 export interface UnlistedPlacement {
   href: string;
   groups: string[];
+  /** Under a hidden group that sets `searchable: true`: still in search, the sitemap and llms files. */
+  searchable?: true;
 }
 
 /** Per-section bookkeeping while its sidebar is built. */

@@ -59,6 +59,8 @@ export function routesFromSections(ctx: ResolveContext, builds: readonly Section
       route.prev = i > 0 ? link(ctx, order[i - 1]!) : null;
       route.next = i + 1 < order.length ? link(ctx, order[i + 1]!) : null;
       if (p.sidebarTitle) route.sidebarTitle = p.sidebarTitle;
+      // A hidden tab's (or other element's) pages stay out of search and the sitemap unless it sets `searchable: true`.
+      if (section.hidden && !section.searchable) route.indexed = false;
       const boost = p.groups.reduce((b, g) => b * (g.boost ?? 1), 1);
       if (boost !== 1) route.boost = boost;
       if (p.endpoint) {
@@ -73,7 +75,9 @@ export function routesFromSections(ctx: ResolveContext, builds: readonly Section
   for (const { section, node, unlisted } of builds) {
     for (const u of unlisted) {
       if (routes.has(u.href)) continue;
-      routes.set(u.href, baseRoute(ctx, u.href, section, false, crumbsOf(node), u.groups.map((label) => ({ label }))));
+      const route = baseRoute(ctx, u.href, section, false, crumbsOf(node), u.groups.map((label) => ({ label })));
+      if (u.searchable) route.indexed = true;
+      routes.set(u.href, route);
     }
   }
   return routes;

@@ -7,7 +7,7 @@ import { sidebarFromEntries, sidebarFromGroups } from './sidebar.js';
 import type { Division, DivisionKind, LanguageChrome, Section, SidebarNode } from './types.js';
 
 /** Any navigation element that may hold children (tabs, anchors, the root object, ...). */
-type Container = NavigationConfig & Partial<Pick<NavTab, 'href' | 'icon' | 'iconType' | 'hidden'>> & Record<string, unknown>;
+type Container = NavigationConfig & Partial<Pick<NavTab, 'href' | 'icon' | 'iconType' | 'hidden' | 'searchable'>> & Record<string, unknown>;
 
 /** Division kinds as docs.json spells them: array key and label key, outermost first. */
 export const DIVISION_KEYS: ReadonlyArray<{ kind: DivisionKind; key: string; label: string }> = [
@@ -51,6 +51,8 @@ interface WalkState {
   trail: Division[];
   scope: Scope;
   hidden: boolean;
+  /** Under a hidden element whose closest hidden element sets `searchable: true`. */
+  searchable: boolean;
   language: LanguageChrome | undefined;
   version: string | undefined;
 }
@@ -60,7 +62,7 @@ export function sectionsFromNavigation(ctx: ResolveContext, navigation: Navigati
   const root: DivisionNode = { division: null, parent: null, hidden: false, isDefault: false, children: [], sections: [], firstPage: null, firstLink: null, fieldPath: 'navigation' };
   const builds: SectionBuild[] = [];
   const ids = new Set<string>();
-  const state: WalkState = { trail: [], scope: { directory: navigation.directory ?? 'none', openapi: openApiRefOf(navigation.openapi) }, hidden: false, language: undefined, version: undefined };
+  const state: WalkState = { trail: [], scope: { directory: navigation.directory ?? 'none', openapi: openApiRefOf(navigation.openapi) }, hidden: false, searchable: false, language: undefined, version: undefined };
   walk(ctx, navigation as Container, root, state, 'navigation', builds, ids);
   if (builds.length === 0 && root.children.length === 0) {
     ctx.report('error', 'NAVIGATION_NO_PAGES', 'navigation', 'The navigation lists no pages. Add a primary pattern such as `"pages": ["index"]` or `"groups": [...]` to `navigation`.');
@@ -99,6 +101,8 @@ function walk(ctx: ResolveContext, el: Container, node: DivisionNode, state: Wal
         trail: [...state.trail, division],
         scope,
         hidden: state.hidden || childNode.hidden,
+        // The closest hidden element decides whether the pages below it stay discoverable.
+        searchable: childNode.hidden ? child.searchable === true : state.searchable,
         language: kind === 'language' ? languageChrome(child as unknown as NavLanguage) : state.language,
         version: kind === 'version' ? division.label : state.version,
       };
@@ -124,6 +128,7 @@ function buildSection(ctx: ResolveContext, el: Container, node: DivisionNode, st
     firstPage: firstPageOf(sidebar),
     switchers: { languages: [], versions: [], products: [], dropdowns: [], anchors: [], tabs: [], menu: [], globalAnchors: [] },
   };
+  if (state.hidden && state.searchable) section.searchable = true;
   if (state.language) section.language = state.language;
   if (state.version !== undefined) section.version = state.version;
   if (state.scope.openapi) section.openapi = state.scope.openapi;

@@ -75,8 +75,11 @@ function sidebarFromGroup(ctx: ResolveContext, sectionDraft: SectionDraft, group
   }
   const root = group.root === undefined ? undefined : rootHref(ctx, draft, group.root, `${at.fieldPath}.root`);
   if (group.hidden === true) {
-    hideSubtree(sectionDraft, children, inner.groups);
-    if (root) draft.unlisted.push({ href: root, groups: inner.groups });
+    // `searchable: true` keeps the hidden group's pages in search, the sitemap and llms files (not
+    // pages hidden by their own frontmatter, nor nested hidden groups without it: pushed already).
+    const searchable = group.searchable === true ? { searchable: true as const } : {};
+    hideSubtree(sectionDraft, children, inner.groups, searchable);
+    if (root) draft.unlisted.push({ href: root, groups: inner.groups, ...searchable });
     return null;
   }
   const node: SidebarGroup = {
@@ -144,13 +147,13 @@ function rootHref(ctx: ResolveContext, draft: SectionDraft, root: string, fieldP
 }
 
 /** Pages of a hidden group: still routable in this section, shown nowhere. */
-function hideSubtree(draft: SectionDraft, nodes: readonly SidebarNode[], groups: string[]): void {
+function hideSubtree(draft: SectionDraft, nodes: readonly SidebarNode[], groups: string[], searchable: { searchable?: true }): void {
   for (const node of nodes) {
-    if (node.type === 'page') draft.unlisted.push({ href: node.href, groups });
-    else if (node.type === 'endpoint' && node.href) draft.unlisted.push({ href: node.href, groups });
+    if (node.type === 'page') draft.unlisted.push({ href: node.href, groups, ...searchable });
+    else if (node.type === 'endpoint' && node.href) draft.unlisted.push({ href: node.href, groups, ...searchable });
     else if (node.type === 'group') {
-      if (node.root) draft.unlisted.push({ href: node.root, groups: [...groups, node.name] });
-      hideSubtree(draft, node.children, [...groups, node.name]);
+      if (node.root) draft.unlisted.push({ href: node.root, groups: [...groups, node.name], ...searchable });
+      hideSubtree(draft, node.children, [...groups, node.name], searchable);
     }
   }
 }

@@ -220,6 +220,11 @@ export interface Section {
   trail: Division[];
   /** Not shown in its switcher (`hidden: true` on an element of the trail); its pages stay routable. */
   hidden: boolean;
+  /**
+   * A hidden section whose pages stay in search, the sitemap and the llms files: the hidden element
+   * of its trail closest to it sets `searchable: true` (the pages of other hidden sections are left out).
+   */
+  searchable?: true;
   language?: LanguageChrome;
   version?: string;
   sidebar: SidebarNode[];
@@ -266,6 +271,13 @@ export interface PageRoute {
   sectionId: string;
   /** Listed in a visible sidebar position. False for hidden pages. */
   listed: boolean;
+  /**
+   * Whether hidden navigation keeps the page out of search, the sitemap and the llms files, where
+   * it differs from `listed`: false for a page of a hidden tab (or other hidden element) without
+   * `searchable: true`; true for a page of a hidden group or tab that sets `searchable: true`.
+   * Read it through `isDiscoverable`.
+   */
+  indexed?: boolean;
   /** Full path: division labels, then enclosing group names. */
   breadcrumbs: Crumb[];
   /** The enclosing group's name (`styling.eyebrows: section`), or the innermost division when not in a group. */
@@ -321,4 +333,13 @@ export interface ResolveOptions {
 export interface ResolveResult {
   model: SiteModel;
   diagnostics: Diagnostic<NavigationCode>[];
+}
+
+/**
+ * Whether a page belongs in site search, the sitemap, the llms files and the page index: listed in a
+ * visible sidebar, or under a hidden tab or group that sets `searchable: true`, or any page when
+ * `seo.indexing` is `all`. (Frontmatter `noindex`, `searchable: false` and protection are the caller's.)
+ */
+export function isDiscoverable(route: Pick<PageRoute, 'listed' | 'indexed'>, indexingAll: boolean): boolean {
+  return indexingAll || (route.indexed ?? route.listed);
 }

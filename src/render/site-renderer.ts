@@ -3,7 +3,7 @@
  * are computed once per section; the build and the dev server both render through this.
  */
 import type { Heading } from '../mdx/index.js';
-import type { PageRoute, Section } from '../navigation/index.js';
+import { isDiscoverable, type PageRoute, type Section } from '../navigation/index.js';
 import { closestPaths, escapeHtml, hashText, siteUrlWithBase, withBasePath } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from './from-site-model.js';
@@ -109,8 +109,8 @@ export class SiteRenderer {
     const page = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
     const noindex = page?.noindex ?? false;
     const isProtected = this.options.protectedHrefs?.has(route.href) ?? false;
-    // Hidden pages stay out of search unless `seo.indexing: all` (as the platform does); protected pages always.
-    const unsearchable = noindex || isProtected || isUnsearchable(page?.frontmatter ?? {}) || (!route.listed && this.site.config.seo?.indexing !== 'all');
+    // Hidden pages (and hidden tabs' without `searchable: true`) stay out of search unless `seo.indexing: all` (as the platform does); protected pages always.
+    const unsearchable = noindex || isProtected || isUnsearchable(page?.frontmatter ?? {}) || !isDiscoverable(route, this.site.config.seo?.indexing === 'all');
     return { noindex, unsearchable, mode: page?.mode, protected: isProtected };
   }
 

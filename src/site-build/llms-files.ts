@@ -15,6 +15,7 @@ import { closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync, sta
 import { link, lstat, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { chunksLength, DOCS_INDEX_FILE, GROUP_SEPARATOR, llmsGroups, LlmsText, markdownFileFor, type DocsIndexFile, type LlmsGroup } from '../markdown/index.js';
+import { isDiscoverable } from '../navigation/index.js';
 import type { SiteRenderer } from '../render/index.js';
 import { hashText, removeFileInside, resolveInside, writeFileInside } from '../shared/index.js';
 import type { Site } from '../site/index.js';
@@ -61,7 +62,7 @@ export async function writeLlmsFiles(input: LlmsInput): Promise<string[]> {
   const groups = llmsGroups(site.model, (r) => {
     const flags = renderer.pageFlags(r);
     // Protected pages are for signed-in readers only: not in the public llms files nor the MCP/search index.
-    return (r.listed || all) && !flags.noindex && !flags.protected;
+    return isDiscoverable(r, all) && !flags.noindex && !flags.protected;
   });
   const text = new LlmsText({ name: site.config.name, description: site.config.description, siteUrl });
   const key = hashText(BUILD_FORMAT, text.head, text.url(''), String(maxFullBytes));
@@ -170,11 +171,12 @@ export async function writeLlmsFiles(input: LlmsInput): Promise<string[]> {
   writeSmall('llms.txt', own.index ?? text.indexFile(groups, split));
   writeSmall('.well-known/llms.txt', own.index ?? text.indexFile(groups, split));
 
-  // The page list the MCP server's search reads (with each page's `.md`).
+  // The page list the MCP server's search reads (with each page's `.md`); the static 404 page's
+  // suggestions read it too, and leave out the pages marked `searchable: false`.
   const indexed: DocsIndexFile = {
     name: site.config.name,
     ...(site.config.description ? { description: site.config.description } : {}),
-    pages: groups.flatMap((g) => g.pages.map((r) => ({ href: r.href, title: r.title, ...(r.description ? { description: r.description } : {}), section: g.label }))),
+    pages: groups.flatMap((g) => g.pages.map((r) => ({ href: r.href, title: r.title, ...(r.description ? { description: r.description } : {}), section: g.label, ...(renderer.pageFlags(r).unsearchable ? { searchable: false as const } : {}) }))),
   };
   writeSmall(DOCS_INDEX_FILE, JSON.stringify(indexed));
   await Promise.all(writes);

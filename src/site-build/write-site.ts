@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { markdownFileFor, pageMarkdown } from '../markdown/index.js';
+import { isDiscoverable } from '../navigation/index.js';
 import { composeEndpointBody, type BuiltAsset, type SiteRenderer } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { compileRedirect, prefixHtmlUrls, prefixMarkdownLinks, redirectsFileText, removeFileInside, resolveInside, withBasePath, type RedirectRule } from '../shared/index.js';
@@ -173,7 +174,7 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
   const underBase = (html: string) => prefixHtmlUrls(html, basePath);
   const routes = [...model.pages.values()];
   const all = config.seo?.indexing === 'all';
-  const indexed = routes.filter((r) => (r.listed || all) && !renderer.pageFlags(r).noindex && !renderer.pageFlags(r).protected).map((r) => r.href);
+  const indexed = routes.filter((r) => isDiscoverable(r, all) && !renderer.pageFlags(r).noindex && !renderer.pageFlags(r).protected).map((r) => r.href);
   const defaultSection = model.sectionsById.get(model.defaultSectionId);
   const home = defaultSection?.firstPage ?? routes[0]?.href ?? '/';
   const files: [string, string][] = [

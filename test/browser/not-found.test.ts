@@ -56,6 +56,10 @@ describe('404 suggestions', () => {
       const links = page.locator('[data-not-found-suggestions] a');
       await links.first().waitFor({ timeout: 15_000 });
       expect(await links.evaluateAll((as) => as.map((a) => [new URL((a as HTMLAnchorElement).href).pathname, a.textContent]))).toEqual([['/guides/quickstart', 'Quickstart']]);
+      // `installer` (searchable: false) is as close to `installr` as `install`, but never suggested.
+      await page.goto(`${server.url}/old/installr`);
+      await links.first().waitFor({ timeout: 15_000 });
+      expect(await links.evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname))).toEqual(['/guides/install']);
       await page.goto(`${server.url}/nothing-like-any-page-here`);
       await page.waitForLoadState('networkidle');
       expect(await page.locator('[data-not-found-suggestions]').isHidden()).toBe(true);

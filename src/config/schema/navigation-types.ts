@@ -45,6 +45,7 @@ export interface NavGroup extends NavCommon, NavInherited {
   expanded?: boolean | undefined;
   public?: boolean | undefined;
   boost?: number | undefined;
+  searchable?: boolean | undefined;
 }
 
 export interface NavTab extends NavCommon, NavChildren, NavInherited {

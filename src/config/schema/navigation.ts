@@ -62,6 +62,7 @@ export const navGroupSchema: z.ZodType<NavGroup> = z.lazy(() =>
       expanded: z.boolean().optional().describe('Nested groups only: `true` shows the group expanded by default.'),
       public: z.boolean().optional().describe('Make the group public on a site with authentication.'),
       boost: z.number().optional().describe('Search ranking multiplier for every page in the group (>1 raises, <1 lowers).'),
+      searchable: z.boolean().optional().describe('With `hidden: true`: `true` keeps the pages of the hidden group in search, the sitemap and the llms files.'),
       ...common,
       ...inherited,
     })
@@ -106,7 +107,7 @@ export const navTabSchema: z.ZodType<NavTab> = z.lazy(() =>
     .object({
       tab: z.string().describe('Tab title.'),
       href: href.optional().describe('Make the tab an external link instead of a section.'),
-      searchable: z.boolean().optional().describe('Set `false` to leave the pages of this tab out of search.'),
+      searchable: z.boolean().optional().describe('With `hidden: true`: `true` keeps the pages of the hidden tab in search, the sitemap and the llms files (a hidden tab\'s pages are left out of them otherwise).'),
       ...common,
       ...inherited,
       ...children,
