@@ -97,3 +97,7 @@ console.log(`Admin API on loopback, ${DURATION} s per scenario, ${os.cpus().leng
 await benchBackend('pglite');
 if (process.env.TEST_DATABASE_URL) await benchBackend('postgres');
 else console.log('postgres: skipped (set TEST_DATABASE_URL to include it)');
+
+// Static sites through `folio serve`: local storage on one server, S3 shared by two (bench/site-serving.ts).
+const { benchSiteServing } = await import('./site-serving.js');
+await benchSiteServing(DURATION);

@@ -18,3 +18,4 @@ export * from './updates.js';
 export * from './previews.js';
 export * from './webhooks.js';
 export * from './site-sessions.js';
+export * from './site-builds.js';

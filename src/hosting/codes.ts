@@ -14,6 +14,8 @@ export const hostingCodes = {
   SITE_PASSWORD_WRONG: "The password does not match the site's password.",
   SITE_SIGN_IN_THROTTLED: 'Too many password attempts from this address for this site; wait 15 minutes.',
   SITE_OIDC_FAILED: 'Sign-in through the OpenID Connect provider failed (unreachable, misconfigured, or its answer did not check out).',
+  SITE_STORAGE_UNAVAILABLE: 'The shared site storage (S3) or the database naming the live build could not be read; the request may be retried.',
+  STORAGE_URL_INVALID: '`--storage` (or FOLIO_STORAGE, FOLIO_S3_*) is not a storage Folio can use.',
   DELIVERY_NOT_FOUND: 'No webhook at this address: unknown provider or project, or the project has no webhook secret.',
   DELIVERY_SIGNATURE_INVALID: "The delivery's signature or token is missing or does not match the project's webhook secret.",
   DELIVERY_REPLAYED: 'The delivery id was accepted before, or the delivery carries none.',

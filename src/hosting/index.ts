@@ -9,3 +9,4 @@ export * from './updates/publish.js';
 export * from './updates/runner.js';
 export * from './previews/index.js';
 export * from './webhooks/index.js';
+export * from './storage/index.js';

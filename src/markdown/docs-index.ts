@@ -125,34 +125,47 @@ function snippet(doc: Doc, terms: string[]): string {
 
 const loaded = new Map<string, Promise<DocsIndex | null>>();
 
+/** Reads one file of a built site by its path relative to the site's root; null when it has none. */
+export type BuiltFileReader = (relativePath: string) => Promise<string | null>;
+
 /**
  * The index of a built site folder (its `docs-index.json` and `.md` files), loaded once; null when
  * the build has none. `fresh` reads it again (the folder was rebuilt in place).
  */
 export function loadDocsIndex(dir: string, { fresh = false } = {}): Promise<DocsIndex | null> {
   const key = path.resolve(dir);
+  return loadDocsIndexFrom(key, (relative) => {
+    const file = resolveInside(key, relative);
+    return file ? readFile(file, 'utf8').catch(() => null) : Promise.resolve(null);
+  }, { fresh });
+}
+
+/**
+ * The index of a built site read through `read` (a published build in object storage), loaded
+ * once per `key` (a build's identity; builds never change once published).
+ */
+export function loadDocsIndexFrom(key: string, read: BuiltFileReader, { fresh = false } = {}): Promise<DocsIndex | null> {
   let index = fresh ? undefined : loaded.get(key);
   if (!index) {
-    index = readDocsIndex(key);
+    index = readDocsIndex(read);
     loaded.set(key, index);
     if (loaded.size > 64) loaded.delete(loaded.keys().next().value!);
   }
   return index;
 }
 
-async function readDocsIndex(dir: string): Promise<DocsIndex | null> {
+async function readDocsIndex(read: BuiltFileReader): Promise<DocsIndex | null> {
   let file: DocsIndexFile;
   try {
-    file = JSON.parse(await readFile(path.join(dir, DOCS_INDEX_FILE), 'utf8')) as DocsIndexFile;
+    const text = await read(DOCS_INDEX_FILE);
+    if (text === null) return null;
+    file = JSON.parse(text) as DocsIndexFile;
   } catch {
     // Built before Markdown export, or not a Folio build: no index.
     return null;
   }
   const withText = await Promise.all(
-    file.pages.map(async (p) => {
-      const file = resolveInside(dir, markdownFileFor(p.href));
-      return { ...p, markdown: file ? await readFile(file, 'utf8').catch(() => `# ${p.title}\n`) : `# ${p.title}\n` };
-    }),
+    file.pages.map(async (p) => ({ ...p, markdown: (await read(markdownFileFor(p.href)).catch(() => null)) ?? `# ${p.title}\n` })),
   );
   return new DocsIndex(file.name, file.description, withText);
 }

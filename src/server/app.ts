@@ -13,13 +13,15 @@ import {
 } from '../api/index.js';
 import { createAutomations, type Automations } from '../agent/index.js';
 import type { Database } from '../db/index.js';
-import { createWebhookRoutes, HostMap, publishedSites, SiteAccess, UpdateRunner, type BuildSite, type GithubStatusOptions } from '../hosting/index.js';
+import { createWebhookRoutes, HostMap, publishedSites, SiteAccess, siteStoreOf, UpdateRunner, type BuildSite, type GithubStatusOptions, type SiteStore } from '../hosting/index.js';
 
 /** Everything `createApp` needs; only `db` and `dataDir` are required. */
 export interface AppDeps {
   db: Database;
   /** Folio data directory; published sites live in `<dataDir>/sites/<projectId>`. */
   dataDir: string;
+  /** Where published sites live: the local store of `dataDir` (default) or shared object storage (`S3SiteStore`). */
+  siteStore?: SiteStore;
   /** Hand a created or messaged job to the queue (jobs layer). Without it jobs wait in the database for a worker. */
   enqueueAgentJob?: (jobId: string) => void | Promise<void>;
   /** Site builder for updates; defaults to `buildSite` from src/site-build. */
@@ -81,7 +83,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AuthEnv> {
 export function createAppBundle(deps: AppDeps): AppBundle {
   const { db, dataDir, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log = () => {} } = deps;
   const keyCache = new KeyCache(db, deps.keyCacheTtlMs);
-  const updates = new UpdateRunner({ db, dataDir, buildSite: deps.buildSite, log });
+  const siteStore = deps.siteStore ?? siteStoreOf(dataDir);
+  const updates = new UpdateRunner({ db, dataDir, store: siteStore, buildSite: deps.buildSite, log });
   const hosts = new HostMap(db, deps.siteDomain);
   const projects = new ProjectCache(db, deps.projectCacheTtlMs);
   const defaultModel = deps.defaultModel ?? 'folio-maintainer';
@@ -99,7 +102,7 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   const app = createApiApp({ maxBodyBytes, log });
   // Registered first, so a Host naming a project (`<id>.localhost`, a custom domain) never reaches the API.
   const siteAccess = new SiteAccess({ db, trustProxy: deps.trustProxy });
-  app.use('*', publishedSites(hosts, dataDir, { access: siteAccess, trustProxy: deps.trustProxy }));
+  app.use('*', publishedSites(hosts, siteStore, { access: siteAccess, trustProxy: deps.trustProxy, log }));
   // Push to deploy: signed deliveries from GitHub, GitLab or anything that signs like the generic form.
   app.route('/', createWebhookRoutes({ db, updates, dataDir, siteDomain: deps.siteDomain, github: deps.github, automations, log }));
   registerAdminApi(app, { db, services, keyCache, projects, siteDomain: deps.siteDomain, jobs: new JobCache(db, deps.jobCache ?? db.kind === 'pglite'), maxBodyBytes });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { availableModels, createAgentJobQueue, startAutomationScheduler, githubOptionsFromEnv, llmOptionsFromEnv, startWorker, type AgentWorker } from '../agent/index.js';
 import { createDashboard, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
 import { failUnfinishedUpdates, openDatabase, type Database } from '../db/index.js';
-import { bearerKeyAuthorizer, createPullRequestRoutes, signedInOr, startPreviewSweeper } from '../hosting/index.js';
+import { bearerKeyAuthorizer, createPullRequestRoutes, S3SiteStore, signedInOr, siteStoreOf, startPreviewSweeper, type S3StorageConfig, type SiteStore } from '../hosting/index.js';
 import type { JobQueue } from '../jobs/index.js';
 import { createAppBundle, type AppBundle, type AppDeps } from './app.js';
 import { listen, type ListeningServer } from './listen.js';
@@ -12,6 +12,8 @@ export interface RunServerOptions {
   dataDir?: string;
   /** PostgreSQL connection string; PGlite in the data dir when unset. */
   databaseUrl?: string;
+  /** Shared object storage for published sites (`--storage s3://...`, see `parseStorage`); the data dir when unset. */
+  storage?: S3StorageConfig | null;
   port?: number;
   host?: string;
   /** Run an agent worker in this process (default true). */
@@ -44,6 +46,7 @@ export interface RunningServer extends AppBundle {
 export async function runServer({
   dataDir = '.folio',
   databaseUrl,
+  storage = null,
   port = 3000,
   host = '127.0.0.1',
   worker: withWorker = true,
@@ -61,7 +64,13 @@ export async function runServer({
   // Without an in-process worker, jobs still go on the queue so standalone `folio worker`s take them at once.
   let queue: JobQueue | null = null;
   let server: ListeningServer | null = null;
+  let siteStore: SiteStore = siteStoreOf(absoluteData);
   try {
+    if (storage) {
+      const shared = new S3SiteStore(db, storage, path.join(absoluteData, 'work', 's3-builds'), log);
+      await shared.start();
+      siteStore = shared;
+    }
     // PGlite belongs to this process alone, so its unfinished updates were cut off by a previous stop.
     // On a shared PostgreSQL other servers may be building: only updates older than an hour are given up.
     const failed = await failUnfinishedUpdates(
@@ -77,6 +86,7 @@ export async function runServer({
       db,
       github: githubEnv?.token ? { token: githubEnv.token, apiUrl: githubEnv.apiUrl } : undefined,
       dataDir: absoluteData,
+      siteStore,
       models,
       siteDomain,
       log,
@@ -119,7 +129,7 @@ export async function runServer({
       ...deps,
     });
     server = await listen(bundle.app.fetch, { port, host });
-    const stopSweeper = startPreviewSweeper({ db, dataDir: absoluteData, ttlMs: previewTtlMs, log });
+    const stopSweeper = startPreviewSweeper({ db, dataDir: siteStore, ttlMs: previewTtlMs, log });
     const scheduler = startAutomationScheduler({ automations: bundle.automations, intervalMs: automationIntervalMs, log });
     const owner = dashboard ? await ensureDashboardOwner(db, { basePath: '/dashboard' }) : null;
     // Pull request links must open in a browser: show loopback binds as localhost.
@@ -141,6 +151,7 @@ export async function runServer({
         await queue?.stop();
         // A build in progress gets a moment to finish; past that it is cut off (and marked interrupted at the next start).
         await Promise.race([bundle.updates.idle(), new Promise((r) => setTimeout(r, 10_000).unref())]);
+        await siteStore.close();
         await db.close();
       },
     };
@@ -148,6 +159,7 @@ export async function runServer({
     await server?.close();
     await worker?.stop();
     await queue?.stop();
+    await siteStore.close();
     await db.close();
     throw error;
   }

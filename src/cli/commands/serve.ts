@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { adminOpenApiDocument } from '../../api/index.js';
 import { parseDuration, reportCliError } from '../support.js';
 import { runServer, type RunningServer } from '../../server/index.js';
+import { HostingError, parseStorage } from '../../hosting/index.js';
 
 export interface ServeFlags {
   port: string;
@@ -12,6 +13,7 @@ export interface ServeFlags {
   siteDomain: string;
   previewTtl: string;
   trustProxy?: boolean;
+  storage?: string;
 }
 
 /** Add the options `serve` and `start` share. */
@@ -24,6 +26,7 @@ export function serverOptions(command: Command): Command {
     .option('--no-dashboard', 'do not serve the dashboard')
     .option('--site-domain <domain>', 'project sites answer on <project>.<domain>, previews on <branch>--<project>.<domain>', 'localhost')
     .option('--preview-ttl <duration>', 'delete previews not rebuilt for this long (e.g. 14d, 12h, 30m)', '14d')
+    .option('--storage <url>', 'where published sites live: local (the data directory, default) or s3://<bucket>/<prefix> shared by every server on one PostgreSQL (FOLIO_STORAGE; FOLIO_S3_* or AWS_* settings)')
     .option('--trust-proxy', 'a reverse proxy in front sets X-Forwarded-Proto/-Host/-For: cookies are Secure behind its TLS, sign-in limits count real client addresses');
 }
 
@@ -37,8 +40,19 @@ export async function startFromFlags(flags: ServeFlags): Promise<RunningServer> 
   if (previewTtlMs === null) {
     throw Object.assign(new Error(`--preview-ttl "${flags.previewTtl}" is not a duration; write it like 14d, 12h, 30m or 90s.`), { code: 'INVALID_REQUEST' });
   }
+  let storage: ReturnType<typeof parseStorage>;
+  try {
+    storage = parseStorage(flags.storage);
+  } catch (error) {
+    if (error instanceof HostingError) throw Object.assign(new Error(error.message), { code: error.code });
+    throw error;
+  }
+  if (storage && !process.env.DATABASE_URL) {
+    process.stderr.write('Note: shared site storage with the embedded database serves sites from this server only; set DATABASE_URL to share them between servers.\n');
+  }
   const server = await runServer({
     previewTtlMs,
+    storage,
     dataDir: flags.data,
     databaseUrl: process.env.DATABASE_URL || undefined,
     port,

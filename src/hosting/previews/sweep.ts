@@ -1,17 +1,15 @@
-import fs from 'node:fs';
 import { deletePreview, stalePreviews, type Database } from '../../db/index.js';
-import { previewSiteDir } from '../updates/publish.js';
+import { siteStoreOf, type SiteStore } from '../storage/site-store.js';
 
-/** Delete a preview: its row and its builds. True when the row existed. */
-export async function removePreview(db: Database, dataDir: string, projectId: string, slug: string): Promise<boolean> {
+/** Delete a preview: its row and its builds (`store`: a data directory means the local store). True when the row existed. */
+export async function removePreview(db: Database, store: SiteStore | string, projectId: string, slug: string): Promise<boolean> {
   const existed = await deletePreview(db, projectId, slug);
-  const dir = previewSiteDir(dataDir, projectId, slug);
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  if (/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) await siteStoreOf(store).remove({ projectId, preview: slug });
   return existed;
 }
 
 /** Delete every preview not triggered within `ttlMs`; returns how many were removed. */
-export async function sweepPreviews(db: Database, dataDir: string, ttlMs: number, now = Date.now()): Promise<number> {
+export async function sweepPreviews(db: Database, dataDir: SiteStore | string, ttlMs: number, now = Date.now()): Promise<number> {
   let removed = 0;
   for (const preview of await stalePreviews(db, new Date(now - ttlMs))) {
     if (await removePreview(db, dataDir, preview.projectId, preview.slug)) removed++;
@@ -23,7 +21,7 @@ export async function sweepPreviews(db: Database, dataDir: string, ttlMs: number
  * Sweep stale previews now and then every `everyMs` (a quarter of the TTL, at most 10 minutes)
  * until the returned stop is called. Failures go to `log`; the next sweep tries again.
  */
-export function startPreviewSweeper(options: { db: Database; dataDir: string; ttlMs: number; everyMs?: number; log?: (line: string) => void }): () => void {
+export function startPreviewSweeper(options: { db: Database; dataDir: SiteStore | string; ttlMs: number; everyMs?: number; log?: (line: string) => void }): () => void {
   const { db, dataDir, ttlMs, log = () => {} } = options;
   const everyMs = options.everyMs ?? Math.max(1_000, Math.min(ttlMs / 4, 600_000));
   let running: Promise<void> | null = null;

@@ -1,22 +1,18 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseRedirectsFile, type RedirectRule } from '../../shared/index.js';
+import { LocalBuild, type PublishedBuild } from '../storage/site-store.js';
 
-const cache = new Map<string, RedirectRule[]>();
+const cache = new Map<string, Promise<RedirectRule[]>>();
 
-/** Rules of a published build's `_redirects` (read once per build directory), matched with `matchRedirect`. */
-export function redirectsOf(buildDir: string): RedirectRule[] {
-  let rules = cache.get(buildDir);
+/** Rules of a published build's `_redirects` (read once per build), matched with `matchRedirect`. A folder means a local build. */
+export function redirectsOf(build: PublishedBuild | string): Promise<RedirectRule[]> {
+  const source = typeof build === 'string' ? new LocalBuild(build) : build;
+  let rules = cache.get(source.key);
   if (!rules) {
-    let text = '';
-    try {
-      text = fs.readFileSync(path.join(buildDir, '_redirects'), 'utf8');
-    } catch {
-      // No redirects in this build.
-    }
-    rules = parseRedirectsFile(text);
+    // No `_redirects` in a build: no rules.
+    rules = source.read('_redirects').then((body) => parseRedirectsFile(body ? body.toString('utf8') : ''));
+    rules.catch(() => cache.delete(source.key));
     if (cache.size > 1000) cache.clear();
-    cache.set(buildDir, rules);
+    cache.set(source.key, rules);
   }
   return rules;
 }

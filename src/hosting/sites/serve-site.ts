@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { HEAD_SCRIPT } from '../../render/index.js';
@@ -8,10 +7,11 @@ import { API_PROXY_PATH, type ProxyOptions } from '../../openapi/index.js';
 import { API_HOSTS_FILE } from '../../site-build/index.js';
 import { serveApiProxy } from './api-proxy-route.js';
 import { AGENT_PATHS, serveAgentEndpoint } from './site-mcp.js';
-import { isInside, matchRedirect, resolveInside, stripBasePath, withBasePath } from '../../shared/index.js';
+import { matchRedirect, stripBasePath, withBasePath } from '../../shared/index.js';
 import { builtSiteSettings } from './site-settings.js';
 import type { SiteAccess } from './site-access.js';
-import { publishedDir, siteDirFor } from '../updates/publish.js';
+import { HostingError } from '../codes.js';
+import { siteStoreOf, type PublishedBuild, type SiteStore } from '../storage/site-store.js';
 import type { HostMap } from './host-map.js';
 import { redirectsOf } from './redirects.js';
 
@@ -39,20 +39,6 @@ const TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
   '.webm': 'video/webm',
 };
-
-async function readFileIfAny(root: string, file: string | null): Promise<Buffer | null> {
-  if (!file) return null;
-  try {
-    // A symlink inside the build must not lead outside it either.
-    const real = await fs.realpath(file);
-    if (!isInside(root, real)) return null;
-    const stat = await fs.stat(real);
-    return stat.isFile() ? await fs.readFile(real) : null;
-  } catch {
-    // Missing or unreadable: the caller tries the next candidate, then the site's 404 page.
-    return null;
-  }
-}
 
 // Build assets carry a content hash in their name (`site.0c053d3ce4.js`): cache them for good.
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
@@ -86,8 +72,8 @@ function respond(body: Buffer, file: string, status = 200, method = 'GET', extra
 }
 
 /** The hosts the build allowed its playground proxy (`API_HOSTS_FILE`); none when the build wrote no list. */
-async function apiHostsOf(root: string): Promise<string[]> {
-  const body = await readFileIfAny(root, resolveInside(root, API_HOSTS_FILE));
+async function apiHostsOf(root: PublishedBuild): Promise<string[]> {
+  const body = await root.read(API_HOSTS_FILE);
   try {
     const list: unknown = body ? JSON.parse(body.toString('utf8')) : [];
     return Array.isArray(list) ? list.filter((h): h is string => typeof h === 'string') : [];
@@ -103,35 +89,60 @@ export interface SiteServeOptions {
   access?: SiteAccess;
   /** The client's address (password attempts are counted per address). */
   clientAddress?: string;
+  /** Server log (shared storage failures). */
+  log?: (line: string) => void;
 }
 
 /**
  * Serve a file of a project's published build: `/a/b` → `a/b`, `a/b.html` or
  * `a/b/index.html`; anything else → the site's `404.html` with status 404.
  * Every candidate path is resolved inside the build, so no request escapes it.
+ * `store`: where published sites live (a data directory means the local store).
  */
-export async function serveSite(dataDir: string, projectId: string, request: Request, preview: string | null = null, options: SiteServeOptions = {}): Promise<Response> {
-  const siteDir = siteDirFor(dataDir, projectId, preview);
-  const root = siteDir ? publishedDir(siteDir) : null;
+export async function serveSite(store: SiteStore | string, projectId: string, request: Request, preview: string | null = null, options: SiteServeOptions = {}): Promise<Response> {
+  const sites = siteStoreOf(store);
+  let root: PublishedBuild | null;
+  let settings: Awaited<ReturnType<typeof builtSiteSettings>> | null;
+  try {
+    root = await sites.current({ projectId, preview });
+    settings = root ? await builtSiteSettings(root) : null;
+  } catch (error) {
+    return storageTrouble(error, options);
+  }
   const url = new URL(request.url);
   // Under a base path (`/docs`), a proxy may pass the path whole (`/docs/guide`) or strip it (`/guide`): both are served.
-  const base = root ? builtSiteSettings(root).basePath : '';
+  const base = settings?.basePath ?? '';
   const sitePath = stripBasePath(url.pathname, base);
   let reader: 'public' | 'private' = 'public';
-  if (options.access && root) {
-    const decision = await options.access.decide(request, projectId, sitePath, builtSiteSettings(root), options.clientAddress ?? 'unknown');
+  if (options.access && settings) {
+    const decision = await options.access.decide(request, projectId, sitePath, settings, options.clientAddress ?? 'unknown');
     if ('answer' in decision) return decision.answer;
     reader = decision.serve;
   }
-  const response = await serveSiteFile(dataDir, projectId, request, preview, options, { root, base, sitePath, url });
+  let response: Response;
+  try {
+    response = await serveSiteFile(sites, projectId, request, preview, options, { root, base, sitePath, url });
+  } catch (error) {
+    return storageTrouble(error, options);
+  }
   // A protected page went to one signed-in reader: no shared cache may keep it.
   if (reader === 'private') response.headers.set('Cache-Control', 'private, no-cache');
   return response;
 }
 
-async function serveSiteFile(dataDir: string, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: string | null; base: string; sitePath: string; url: URL }): Promise<Response> {
+/** Shared storage (or the database naming the live build) failed: 503, logged; anything else is a bug and goes on. */
+function storageTrouble(error: unknown, options: SiteServeOptions): Response {
+  if (!(error instanceof HostingError) || error.code !== 'SITE_STORAGE_UNAVAILABLE') throw error;
+  options.log?.(`SITE_STORAGE_UNAVAILABLE: ${error.message}`);
+  return new Response('The site storage is unavailable; try again shortly (code SITE_STORAGE_UNAVAILABLE).\n', {
+    status: 503,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' },
+  });
+}
+
+async function serveSiteFile(store: SiteStore, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: PublishedBuild | null; base: string; sitePath: string; url: URL }): Promise<Response> {
   const { root, base, sitePath, url } = at;
-  if (AGENT_PATHS.has(sitePath)) return serveAgentEndpoint(dataDir, projectId, request, preview, { path: sitePath, base }, options.apiProxy);
+  if (AGENT_PATHS.has(sitePath)) return serveAgentEndpoint(store, projectId, request, preview, { path: sitePath, base }, options.apiProxy);
   if (sitePath === API_PROXY_PATH) {
     // Only the servers the published build's specs and api: pages name.
     const allowedHosts = options.apiProxy?.allowedHosts ?? (root ? await apiHostsOf(root) : []);
@@ -157,27 +168,26 @@ async function serveSiteFile(dataDir: string, projectId: string, request: Reques
   // Build bookkeeping (`.folio-cache/` lists every page, hidden ones too) and other dot-folders are
   // not part of the site; `.well-known/` is.
   if (pathname.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known')) pathname = '/\0';
+  if (pathname.includes('\0')) pathname = '/\0';
   // `_redirects` names public paths, base included.
-  const redirect = matchRedirect(redirectsOf(root), withBasePath(pathname, base), url.search);
+  const redirect = matchRedirect(await redirectsOf(root), withBasePath(pathname, base), url.search);
   if (redirect) return new Response(null, { status: redirect.status, headers: { Location: redirect.location } });
   const clean = pathname.replace(/\/+$/, '');
   // A page's Markdown (written beside it by the build): for `Accept: text/markdown`, and linked from its HTML.
-  const markdownFile = resolveInside(root, markdownFileFor(clean || '/'));
+  const markdownFile = markdownFileFor(clean || '/');
   if (wantsMarkdown(request.headers.get('accept'))) {
-    const body = await readFileIfAny(root, markdownFile);
-    if (body && markdownFile) return respond(body, markdownFile, 200, request.method, { Vary: 'Accept' });
+    const body = pathname === '/\0' ? null : await root.read(markdownFile);
+    if (body) return respond(body, markdownFile, 200, request.method, { Vary: 'Accept' });
   }
-  const candidates = pathname.endsWith('/') ? [`${clean}/index.html`] : [clean, `${clean}.html`, `${clean}/index.html`];
+  const candidates = pathname === '/\0' ? [] : pathname.endsWith('/') ? [`${clean}/index.html`] : [clean, `${clean}.html`, `${clean}/index.html`];
   for (const candidate of candidates) {
-    const file = resolveInside(root, candidate);
-    const body = await readFileIfAny(root, file);
-    if (!body || !file) continue;
-    const alternate: Record<string, string> = file.endsWith('.html') && markdownFile && (await readFileIfAny(root, markdownFile)) ? { Link: markdownLink(withBasePath('/' + markdownFileFor(clean || '/'), base).slice(1)), Vary: 'Accept' } : {};
-    return respond(body, file, 200, request.method, alternate);
+    const body = await root.read(candidate);
+    if (!body) continue;
+    const alternate: Record<string, string> = candidate.endsWith('.html') && (await root.read(markdownFile)) ? { Link: markdownLink(withBasePath('/' + markdownFileFor(clean || '/'), base).slice(1)), Vary: 'Accept' } : {};
+    return respond(body, candidate, 200, request.method, alternate);
   }
-  const notFound = path.join(root, '404.html');
-  const body = await readFileIfAny(root, notFound);
-  if (body) return respond(body, notFound, 404, request.method);
+  const body = await root.read('404.html');
+  if (body) return respond(body, '404.html', 404, request.method);
   return new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
@@ -186,11 +196,12 @@ async function serveSiteFile(dataDir: string, projectId: string, request: Reques
  * custom domain) from its published site; any other request goes on to the
  * admin API and the dashboard.
  */
-export function publishedSites(hosts: HostMap, dataDir: string, options: SiteServeOptions & { trustProxy?: boolean } = {}): MiddlewareHandler {
+export function publishedSites(hosts: HostMap, store: SiteStore | string, options: SiteServeOptions & { trustProxy?: boolean } = {}): MiddlewareHandler {
+  const sites = siteStoreOf(store);
   return async (c, next) => {
     const site = await hosts.siteFor(c.req.header('host'));
     if (site === null) return next();
-    return serveSite(dataDir, site.projectId, c.req.raw, site.preview, { ...options, clientAddress: socketAddress(c, options.trustProxy) });
+    return serveSite(sites, site.projectId, c.req.raw, site.preview, { ...options, clientAddress: socketAddress(c, options.trustProxy) });
   };
 }
 

@@ -4,21 +4,19 @@
  * document at `/.well-known/mcp` (and `.json`), and `/search.json?q=` (the same search as JSON).
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { docsMcpServer, loadDocsIndex } from '../../markdown/index.js';
+import { docsMcpServer, loadDocsIndexFrom } from '../../markdown/index.js';
 import { forwardApiRequest, type ApiMcpTool, type ProxyOptions } from '../../openapi/index.js';
-import { resolveInside } from '../../shared/index.js';
 import { API_HOSTS_FILE, MCP_TOOLS_FILE } from '../../site-build/index.js';
-import { readFile } from 'node:fs/promises';
-import { publishedDir, siteDirFor } from '../updates/publish.js';
+import { siteStoreOf, type PublishedBuild, type SiteStore } from '../storage/site-store.js';
 
 /** Paths `serveAgentEndpoint` answers on a site's host. */
 export const AGENT_PATHS = new Set(['/mcp', '/.well-known/mcp', '/.well-known/mcp.json', '/search.json']);
 
 /** A JSON list the build wrote under `.folio-cache/`; empty when absent or unreadable. */
-async function listOf<T>(root: string, file: string): Promise<T[]> {
-  const target = resolveInside(root, file);
+async function listOf<T>(root: PublishedBuild, file: string): Promise<T[]> {
   try {
-    const value: unknown = target ? JSON.parse(await readFile(target, 'utf8')) : [];
+    const body = await root.read(file);
+    const value: unknown = body ? JSON.parse(body.toString('utf8')) : [];
     return Array.isArray(value) ? (value as T[]) : [];
   } catch {
     return [];
@@ -26,10 +24,9 @@ async function listOf<T>(root: string, file: string): Promise<T[]> {
 }
 
 /** `at`: the request's site path (base path taken off) and the site's base path (`/docs`, `''`). */
-export async function serveAgentEndpoint(dataDir: string, projectId: string, request: Request, preview: string | null = null, at?: { path: string; base: string }, apiProxy: ProxyOptions = {}): Promise<Response> {
-  const siteDir = siteDirFor(dataDir, projectId, preview);
-  const root = siteDir ? publishedDir(siteDir) : null;
-  const index = root ? await loadDocsIndex(root) : null;
+export async function serveAgentEndpoint(store: SiteStore | string, projectId: string, request: Request, preview: string | null = null, at?: { path: string; base: string }, apiProxy: ProxyOptions = {}): Promise<Response> {
+  const root = await siteStoreOf(store).current({ projectId, preview });
+  const index = root ? await loadDocsIndexFrom(root.key, async (file) => (await root.read(file))?.toString('utf8') ?? null) : null;
   if (!root || !index) {
     return Response.json({ jsonrpc: '2.0', error: { code: -32001, message: `No published site with a page index for "${projectId}"; publish it again with this Folio version.` }, id: null }, { status: 404 });
   }

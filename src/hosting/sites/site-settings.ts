@@ -1,27 +1,32 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { SITE_SETTINGS_FILE, type BuiltSiteSettings } from '../../site-build/index.js';
 import { normalizeBasePath } from '../../shared/index.js';
+import { LocalBuild, type PublishedBuild } from '../storage/site-store.js';
 
-const cache = new Map<string, BuiltSiteSettings>();
+const cache = new Map<string, Promise<BuiltSiteSettings>>();
 
 /**
  * The settings a published build was made with (`.folio-site.json`: its base path), read once per
- * build directory (builds never change once published). A build from before the file: no base.
+ * build (builds never change once published). A build from before the file: no base. A folder
+ * means a local build.
  */
-export function builtSiteSettings(buildDir: string): BuiltSiteSettings {
-  let settings = cache.get(buildDir);
+export function builtSiteSettings(build: PublishedBuild | string): Promise<BuiltSiteSettings> {
+  const source = typeof build === 'string' ? new LocalBuild(build) : build;
+  let settings = cache.get(source.key);
   if (!settings) {
-    let raw: Partial<BuiltSiteSettings> = {};
-    try {
-      raw = JSON.parse(fs.readFileSync(path.join(buildDir, SITE_SETTINGS_FILE), 'utf8')) as Partial<BuiltSiteSettings>;
-    } catch {
-      // Built before the settings file (or not by Folio): served from `/`, as then.
-    }
-    const access = raw.access && (raw.access.scope === 'site' || raw.access.scope === 'hidden') && Array.isArray(raw.access.protected) ? raw.access : undefined;
-    settings = { basePath: normalizeBasePath(typeof raw.basePath === 'string' ? raw.basePath : '') ?? '', ...(access ? { access } : {}) };
+    settings = source.read(SITE_SETTINGS_FILE).then((body) => {
+      let raw: Partial<BuiltSiteSettings> = {};
+      try {
+        raw = body ? (JSON.parse(body.toString('utf8')) as Partial<BuiltSiteSettings>) : {};
+      } catch {
+        // Not Folio's settings file: served from `/`, as builds before it.
+      }
+      const access = raw.access && (raw.access.scope === 'site' || raw.access.scope === 'hidden') && Array.isArray(raw.access.protected) ? raw.access : undefined;
+      return { basePath: normalizeBasePath(typeof raw.basePath === 'string' ? raw.basePath : '') ?? '', ...(access ? { access } : {}) };
+    });
+    // A storage failure is not remembered: the next request reads again.
+    settings.catch(() => cache.delete(source.key));
     if (cache.size > 1000) cache.clear();
-    cache.set(buildDir, settings);
+    cache.set(source.key, settings);
   }
   return settings;
 }

@@ -18,7 +18,7 @@ import { formatDiagnostic, hasErrors, type Diagnostic } from '../../shared/index
 import { HostingError } from '../codes.js';
 import { fetchSource } from './fetch-source.js';
 import { previewSlug } from '../previews/slug.js';
-import { buildDirFor, publishBuild, siteDirFor } from './publish.js';
+import { siteStoreOf, type SiteStore } from '../storage/site-store.js';
 
 /** What one update builds: a branch, published as the production site or as a preview. */
 interface UpdateTarget {
@@ -41,6 +41,8 @@ export type BuildSite = (options: {
 export interface UpdateRunnerOptions {
   db: Database;
   dataDir: string;
+  /** Where builds are published; the local store of `dataDir` when omitted. */
+  store?: SiteStore;
   /** Defaults to `buildSite` from src/site-build. */
   buildSite?: BuildSite;
   /** Server log (one line per update outcome). */
@@ -64,9 +66,11 @@ export class UpdateRunner {
   private readonly chains = new Map<string, Promise<void>>();
   private readonly running = new Map<string, Promise<void>>();
   private readonly buildSite: BuildSite;
+  readonly store: SiteStore;
 
   constructor(private readonly options: UpdateRunnerOptions) {
     this.buildSite = options.buildSite ?? loadBuildSite;
+    this.store = options.store ?? siteStoreOf(options.dataDir);
   }
 
   /** Queue an update and start it in the background; returns the queued row. */
@@ -154,9 +158,10 @@ export class UpdateRunner {
       this.options.log?.(`update ${updateId} of ${project.id}: ${status}: ${summary}`);
     };
 
-    const siteDir = siteDirFor(dataDir, project.id, target.preview);
-    if (!siteDir) return finish('failure', `UPDATE_BAD_SOURCE: project id ${project.id}${target.preview ? ` or preview ${target.preview}` : ''} cannot name a folder.`);
-    const outDir = buildDirFor(siteDir, updateId);
+    const { store } = this;
+    const site = { projectId: project.id, preview: target.preview };
+    const outDir = store.buildDir(site, updateId);
+    if (!outDir) return finish('failure', `UPDATE_BAD_SOURCE: project id ${project.id}${target.preview ? ` or preview ${target.preview}` : ''} cannot name a folder.`);
     let cleanup = () => {};
     try {
       const source = await fetchSource({
@@ -178,20 +183,20 @@ export class UpdateRunner {
       const blocking = result.diagnostics.filter((d) => d.severity === 'error' && d.code !== 'BUILD_PAGE_TIMEOUT');
       const stoppedOnly = !result.ok && blocking.length === 0 && hasErrors(result.diagnostics);
       if ((!result.ok && !stoppedOnly) || blocking.length > 0) {
-        fs.rmSync(outDir, { recursive: true, force: true });
+        store.discard(outDir);
         const errors = blocking.length;
         return await finish('failure', `UPDATE_BUILD_FAILED: the build reported ${errors} error(s); the previous site stays published. Fix them and trigger another update.`);
       }
       try {
-        publishBuild(siteDir, outDir);
+        await store.publish(site, updateId, outDir, log);
       } catch (error) {
-        fs.rmSync(outDir, { recursive: true, force: true });
+        store.discard(outDir);
         return await finish('failure', `UPDATE_PUBLISH_FAILED: ${(error as Error).message}`);
       }
       const what = target.preview ? ` as preview ${target.preview} of branch ${target.branch}` : '';
       return await finish('success', `Published ${result.pages} page(s)${what} in ${Math.round(result.durationMs)} ms.`);
     } catch (error) {
-      fs.rmSync(outDir, { recursive: true, force: true });
+      store.discard(outDir);
       const message = error instanceof HostingError ? `${error.code}: ${error.message}` : `UPDATE_INTERNAL: ${(error as Error).stack ?? String(error)}`;
       return await finish('failure', message);
     } finally {

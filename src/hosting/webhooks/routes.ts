@@ -59,7 +59,7 @@ function siteUrlOf(requestUrl: string, project: ProjectRow, preview: string | nu
  * preview; a deleted branch or closed pull request deletes the preview.
  */
 export function createWebhookRoutes(deps: WebhookRoutesDeps): Hono {
-  const { db, updates, dataDir, siteDomain = 'localhost', github, automations, log = () => {} } = deps;
+  const { db, updates, siteDomain = 'localhost', github, automations, log = () => {} } = deps;
   const app = new Hono();
   const refuse = (c: Context, status: 400 | 401 | 404 | 413, code: HostingCode, error: string) => c.json({ error, code }, status);
 
@@ -122,7 +122,7 @@ export function createWebhookRoutes(deps: WebhookRoutesDeps): Hono {
       if (action.kind === 'ignore') return status === 200 ? c.json({ outcome: 'ignored', reason: action.reason }, 200) : c.json({ outcome: 'triggered', reason: action.reason, ...withJobs }, 202);
       if (action.kind === 'delete-preview') {
         const preview = await getPreviewByBranch(db, project.id, action.branch);
-        const removed = preview ? await removePreview(db, dataDir, project.id, preview.slug) : false;
+        const removed = preview ? await removePreview(db, updates.store, project.id, preview.slug) : false;
         return c.json({ outcome: 'triggered', action: removed ? `deleted the preview of ${action.branch}` : `no preview of ${action.branch} to delete`, ...withJobs }, 202);
       }
 

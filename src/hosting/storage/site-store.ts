@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { isInside, resolveInside } from '../../shared/index.js';
+import { buildDirFor, publishBuild, publishedDir, siteDirFor } from '../updates/publish.js';
+
+/** A site: a project's production site (`preview` null) or one of its previews. */
+export interface SiteKey {
+  projectId: string;
+  preview: string | null;
+}
+
+/** One published build, read by path relative to its root (`guide/index.html`). Builds never change once published. */
+export interface PublishedBuild {
+  /** The build's identity (cache key of what is derived from it: settings, redirects, page index). */
+  readonly key: string;
+  /** The file's bytes; null when the build has no such file (or the path leaves the build). */
+  read(relativePath: string): Promise<Buffer | null>;
+}
+
+/**
+ * Where published sites live. Two implementations: `LocalSiteStore` (the data directory, a
+ * `current` link per site; the default) and `S3SiteStore` (shared object storage, the live build
+ * switched in PostgreSQL, so several `folio serve` processes serve every site).
+ */
+export interface SiteStore {
+  readonly kind: 'local' | 's3';
+  /** A fresh local folder to build `buildId` into before it is published; null when the site cannot name a folder. */
+  buildDir(site: SiteKey, buildId: string): string | null;
+  /** Make the build in `dir` (from `buildDir`) the site's live build, atomically. */
+  publish(site: SiteKey, buildId: string, dir: string, log?: (line: string) => void): Promise<void>;
+  /** Throw away a build folder that will not be published (a failed build). */
+  discard(dir: string): void;
+  /** The site's live build, or null when nothing is published. */
+  current(site: SiteKey): Promise<PublishedBuild | null>;
+  /** Delete a preview's published builds (local) or stop serving it (shared storage, cleaned later). */
+  remove(site: SiteKey): Promise<void>;
+  /** Stop background work (listeners, timers). */
+  close(): Promise<void>;
+}
+
+/** A build folder on this machine. */
+export class LocalBuild implements PublishedBuild {
+  constructor(readonly key: string) {}
+
+  async read(relativePath: string): Promise<Buffer | null> {
+    const file = resolveInside(this.key, relativePath);
+    if (!file) return null;
+    try {
+      // A symlink inside the build must not lead outside it either.
+      const real = await fsp.realpath(file);
+      if (!isInside(this.key, real)) return null;
+      const stat = await fsp.stat(real);
+      return stat.isFile() ? await fsp.readFile(real) : null;
+    } catch {
+      // Missing or unreadable: the caller tries the next candidate, then the site's 404 page.
+      return null;
+    }
+  }
+}
+
+/**
+ * Published sites in `<dataDir>/sites/` (see `updates/publish.ts`): a build is written in place
+ * under `builds/<id>` and a `current` link is renamed over the old one.
+ */
+export class LocalSiteStore implements SiteStore {
+  readonly kind = 'local';
+  constructor(readonly dataDir: string) {}
+
+  buildDir(site: SiteKey, buildId: string): string | null {
+    const siteDir = siteDirFor(this.dataDir, site.projectId, site.preview);
+    return siteDir ? buildDirFor(siteDir, buildId) : null;
+  }
+
+  async publish(site: SiteKey, _buildId: string, dir: string): Promise<void> {
+    const siteDir = siteDirFor(this.dataDir, site.projectId, site.preview);
+    if (!siteDir) throw new Error(`project ${site.projectId} or preview ${site.preview} cannot name a folder`);
+    publishBuild(siteDir, dir);
+  }
+
+  discard(dir: string): void {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  async current(site: SiteKey): Promise<PublishedBuild | null> {
+    const siteDir = siteDirFor(this.dataDir, site.projectId, site.preview);
+    const root = siteDir ? publishedDir(siteDir) : null;
+    return root ? new LocalBuild(root) : null;
+  }
+
+  async remove(site: SiteKey): Promise<void> {
+    const dir = siteDirFor(this.dataDir, site.projectId, site.preview);
+    if (dir && site.preview !== null) fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  async close(): Promise<void> {}
+}
+
+const locals = new Map<string, LocalSiteStore>();
+
+/** A store, or the local store of a data directory (callers that only know `dataDir`). */
+export function siteStoreOf(store: SiteStore | string): SiteStore {
+  if (typeof store !== 'string') return store;
+  const dir = path.resolve(store);
+  let local = locals.get(dir);
+  if (!local) {
+    local = new LocalSiteStore(dir);
+    if (locals.size > 100) locals.clear();
+    locals.set(dir, local);
+  }
+  return local;
+}
