@@ -1,17 +1,21 @@
 // A flood of well-formed admin keys nobody issued (fresh per request, valid checksum), for
 // `bench/api.ts`: `node --import tsx bench/unknown-key-flood.ts <url> <connections> <seconds>`.
-// Runs in its own process so it does not share the server's event loop; prints requests sent.
+// Runs in its own process so it does not share the server's event loop; writes `flooding` to stderr
+// once started, and at the end the requests sent and the count of each answer's status to stdout.
 import http from 'node:http';
-import { generateAdminKey } from '../src/db/index.js';
+// The key format alone, not the db layer's index (PGlite, Drizzle): a quick start, little CPU.
+import { generateAdminKey } from '../src/db/key-format.js';
 
 const [url, connections = '100', seconds = '10'] = process.argv.slice(2);
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number(connections) });
 const until = Date.now() + Number(seconds) * 1000;
 let sent = 0;
+const statuses: Record<string, number> = {};
 
 function once(): Promise<void> {
   return new Promise((resolve) => {
     const req = http.get(url!, { agent, headers: { authorization: `Bearer ${generateAdminKey()}` } }, (res) => {
+      statuses[String(res.statusCode)] = (statuses[String(res.statusCode)] ?? 0) + 1;
       res.resume();
       res.on('end', resolve);
     });
@@ -19,6 +23,8 @@ function once(): Promise<void> {
   });
 }
 
+// Started: bench/api.ts waits for this line before it measures.
+process.stderr.write('flooding\n');
 await Promise.all(
   Array.from({ length: Number(connections) }, async () => {
     while (Date.now() < until) {
@@ -28,4 +34,4 @@ await Promise.all(
   }),
 );
 agent.destroy();
-console.log(JSON.stringify({ sent }));
+console.log(JSON.stringify({ sent, statuses }));

@@ -109,6 +109,8 @@ const unauthorized = (code: ConstructorParameters<typeof ApiError>[1], message: 
 /** Failed authentications a client may make in `FAILURE_WINDOW_MS` before it is refused without a lookup. */
 const MAX_CLIENT_FAILURES = 30;
 const FAILURE_WINDOW_MS = 10_000;
+/** How long a throttled client waits for its 429: a flooding connection then sends one request a second. */
+const THROTTLE_DELAY_MS = 1_000;
 
 /** `Authorization: Bearer <token>`, the scheme in any case (RFC 7235), or null for another scheme. */
 function bearerToken(header: string): string | null {
@@ -116,45 +118,59 @@ function bearerToken(header: string): string | null {
   return match ? (match[1] ?? '').trim() : null;
 }
 
+export interface BearerAuthOptions {
+  /** Failed authentications per client address; default 30 in 10 s. */
+  clientFailures?: FailureWindow;
+  /** How long a throttled request is held before its 429; default 1 s. */
+  throttleDelayMs?: number;
+  /** Count clients by the last `X-Forwarded-For` entry (behind a trusted reverse proxy). */
+  trustProxy?: boolean;
+}
+
 /**
  * Require `Authorization: Bearer <admin key>`; every failure is a 401 with `WWW-Authenticate: Bearer`.
  * A key in the cache answers without a query. A client with `MAX_CLIENT_FAILURES` failed
- * authentications in the last `FAILURE_WINDOW_MS` gets 429 for keys the cache does not know,
- * so a flood of minted keys does not reach the database.
+ * authentications (a missing, malformed or unknown key) in the last `FAILURE_WINDOW_MS` gets 429 for
+ * any key the cache does not know, so a flood of minted keys does not reach the database; that 429
+ * is held for `throttleDelayMs` (a tarpit), so each of the flood's connections costs the server one
+ * cheap request a second instead of as many as it can send. Keys the cache knows keep answering.
  */
-export function bearerAuth(cache: KeyCache, clientFailures = new FailureWindow(MAX_CLIENT_FAILURES, FAILURE_WINDOW_MS)): MiddlewareHandler<AuthEnv> {
+export function bearerAuth(cache: KeyCache, { clientFailures, throttleDelayMs = THROTTLE_DELAY_MS, trustProxy = false }: BearerAuthOptions = {}): MiddlewareHandler<AuthEnv> {
+  const limited = clientFailures ?? new FailureWindow(MAX_CLIENT_FAILURES, FAILURE_WINDOW_MS);
   // In-process requests (no socket, so no address) are not limited.
   const unlimited = new FailureWindow(Number.POSITIVE_INFINITY, 1);
   return async (c, next) => {
+    const client = clientAddress(c, trustProxy);
+    const failures = client === 'unknown' ? unlimited : limited;
+    const throttled = async () => {
+      const retry = String(failures.retryAfterSeconds(client));
+      if (throttleDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, throttleDelayMs));
+      return errorResponse(c, new ApiError(429, 'AUTH_THROTTLED', `Too many failed authentications from this address; retry in ${retry} s.`, { 'Retry-After': retry }));
+    };
+    const failed = (code: 'AUTH_MISSING' | 'AUTH_MALFORMED' | 'AUTH_UNKNOWN_KEY', message: string) => {
+      failures.add(client);
+      return errorResponse(c, unauthorized(code, message));
+    };
+    const unknownKey = () => failed('AUTH_UNKNOWN_KEY', 'Invalid credentials: no admin key matches this token.');
     const header = c.req.header('authorization');
     if (!header) {
-      return errorResponse(c, unauthorized('AUTH_MISSING', 'Missing credentials: send `Authorization: Bearer <admin key>`.'));
+      if (failures.blocked(client)) return throttled();
+      return failed('AUTH_MISSING', 'Missing credentials: send `Authorization: Bearer <admin key>`.');
     }
     const token = bearerToken(header) ?? '';
-    const client = clientAddress(c);
-    const failures = client === 'unknown' ? unlimited : clientFailures;
-    const unknownKey = () => {
-      failures.add(client);
-      return errorResponse(c, unauthorized('AUTH_UNKNOWN_KEY', 'Invalid credentials: no admin key matches this token.'));
-    };
     if (!isAdminKeyShaped(token)) {
-      failures.add(client);
-      return errorResponse(
-        c,
-        unauthorized('AUTH_MALFORMED', 'Malformed credentials: expected `Authorization: Bearer folio_...` with a complete admin key.'),
-      );
+      if (failures.blocked(client)) return throttled();
+      return failed('AUTH_MALFORMED', 'Malformed credentials: expected `Authorization: Bearer folio_...` with a complete admin key.');
     }
     // A mistyped or forged key fails its checksum: unknown, decided without a lookup.
-    if (!isWellFormedAdminKey(token)) return unknownKey();
-    const hash = hashAdminKey(token);
+    const wellFormed = isWellFormedAdminKey(token);
+    // SHA-256 (microseconds): minted keys cost no slow hash.
+    const hash = wellFormed ? hashAdminKey(token) : '';
     const digest = Buffer.from(hash, 'hex');
-    let found = cache.cached(hash);
+    let found = wellFormed ? cache.cached(hash) : null;
     if (!found) {
-      if (cache.knownUnknown(hash)) return unknownKey();
-      if (failures.blocked(client)) {
-        const retry = String(failures.retryAfterSeconds(client));
-        return errorResponse(c, new ApiError(429, 'AUTH_THROTTLED', `Too many failed authentications from this address; retry in ${retry} s.`, { 'Retry-After': retry }));
-      }
+      if (failures.blocked(client)) return throttled();
+      if (!wellFormed || cache.knownUnknown(hash)) return unknownKey();
       // Counted before the lookup, so concurrent requests cannot all pass the check; refunded if the key is good.
       failures.add(client);
       found = await cache.lookup(hash);

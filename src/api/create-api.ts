@@ -69,6 +69,8 @@ export interface AdminApiContext extends ApiContext {
   keyCache: KeyCache;
   /** Largest accepted request body in bytes; default 1 MiB. */
   maxBodyBytes?: number;
+  /** Behind a trusted reverse proxy: failed authentications are counted per `X-Forwarded-For` client. */
+  trustProxy?: boolean;
 }
 
 /**
@@ -81,7 +83,7 @@ export function registerAdminApi(app: OpenAPIHono<AuthEnv>, ctx: AdminApiContext
     maxSize: maxBodyBytes,
     onError: (c) => errorResponse(c, new ApiError(413, 'BODY_TOO_LARGE', `Request body too large: the limit is ${maxBodyBytes} bytes.`)),
   });
-  const auth = bearerAuth(ctx.keyCache);
+  const auth = bearerAuth(ctx.keyCache, { trustProxy: ctx.trustProxy });
   // Only requests with bodies pay for the size check (the job GET is the hot path).
   const limitBodies: MiddlewareHandler = (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
   for (const prefix of ['/v1/*', '/v2/*']) app.use(prefix, limitBodies, auth);

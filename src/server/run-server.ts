@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { availableModels, createAgentJobQueue, startAutomationScheduler, githubOptionsFromEnv, llmOptionsFromEnv, startWorker, type AgentWorker } from '../agent/index.js';
+import { availableModels, createAgentJobQueue, startAutomationScheduler, githubOptionsFromEnv, llmOptionsFromEnv, startWorker, type AgentWorker, type WorkerOptions } from '../agent/index.js';
 import { createDashboard, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
 import { failUnfinishedUpdates, openDatabase, type Database } from '../db/index.js';
 import { bearerKeyAuthorizer, createPullRequestRoutes, S3SiteStore, signedInOr, siteStoreOf, startPreviewSweeper, type S3StorageConfig, type SiteStore } from '../hosting/index.js';
@@ -30,6 +30,8 @@ export interface RunServerOptions {
   trustProxy?: boolean;
   /** Extra app dependencies (tests: a site builder). */
   deps?: Partial<AppDeps>;
+  /** Settings of the in-process worker (tests and benches: a short lease, a GitHub stand-in). */
+  workerOptions?: Partial<Omit<WorkerOptions, 'db'>>;
 }
 
 /** A running `folio serve`: API, dashboard, hosted sites and (optionally) a worker. */
@@ -57,6 +59,7 @@ export async function runServer({
   log = () => {},
   trustProxy = false,
   deps = {},
+  workerOptions = {},
 }: RunServerOptions = {}): Promise<RunningServer> {
   const absoluteData = path.resolve(dataDir);
   const db = await openDatabase({ dataDir: absoluteData, databaseUrl });
@@ -134,7 +137,7 @@ export async function runServer({
     const owner = dashboard ? await ensureDashboardOwner(db, { basePath: '/dashboard' }) : null;
     // Pull request links must open in a browser: show loopback binds as localhost.
     if (!withWorker) queue = await createAgentJobQueue(db);
-    if (withWorker) worker = await startWorker({ db, publicUrl: server.url.replace('://127.0.0.1:', '://localhost:'), log });
+    if (withWorker) worker = await startWorker({ db, publicUrl: server.url.replace('://127.0.0.1:', '://localhost:'), log, ...workerOptions });
     const running = server;
     return {
       ...bundle,

@@ -1,7 +1,7 @@
 /**
  * Authentication under attack (issue 13): a flood of minted well-formed keys over real sockets does
- * not reach the database past the per-client limit, replayed unknown keys cost one query, and a
- * valid key keeps answering from the cache meanwhile.
+ * not reach the database past the per-client limit, throttled refusals are held (a tarpit), replayed
+ * unknown keys cost one query, and a valid key keeps answering from the cache meanwhile.
  */
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +39,7 @@ describe('admin API authentication under a flood', () => {
     key = (await createApiKey(t.db, { projectIds: [] })).key;
     count = counting(t.db);
     const app = new Hono<AuthEnv>();
-    app.use('*', bearerAuth(new KeyCache(count.db)));
+    app.use('*', bearerAuth(new KeyCache(count.db), { throttleDelayMs: 200 }));
     app.get('/ok', (c) => c.text('ok'));
     server = await listen(app.fetch, { port: 0 });
   });
@@ -74,9 +74,19 @@ describe('admin API authentication under a flood', () => {
     // 30 failures a client in 10 s (one already spent by the replay test): the rest never query.
     expect(count.selects() - before).toBeLessThanOrEqual(30);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(270);
+    // A throttled refusal is held (a tarpit), so each flooding connection sends little.
+    const started = performance.now();
     const throttled = await get(generateAdminKey());
+    expect(performance.now() - started).toBeGreaterThanOrEqual(190);
     expect(throttled.status).toBe(429);
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await throttled.json()).code).toBe('AUTH_THROTTLED');
+    // Requests without credentials, or with a bad checksum, are held the same way once the client is throttled;
+    // the valid key still answers at once.
+    expect((await fetch(`${server.url}/ok`)).status).toBe(429);
+    expect((await get(`${generateAdminKey().slice(0, -1)}0`)).status).toBe(429);
+    const validStarted = performance.now();
+    expect((await get(key)).status).toBe(200);
+    expect(performance.now() - validStarted).toBeLessThan(190);
   });
 });
