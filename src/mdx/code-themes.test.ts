@@ -21,6 +21,18 @@ describe('codeThemesOf', () => {
     ]);
   });
 
+  it("takes the platform's css-variables theme: every colour a --mint- variable, no warning", async () => {
+    const { themes, diagnostics } = codeThemesOf({ theme: 'css-variables' }, at);
+    expect(diagnostics).toEqual([]);
+    expect(themes).toEqual({ light: 'css-variables', dark: 'css-variables' });
+    const out = await renderMdx({ source: '```js\nconst a = "x"; // note\n```\n\n```\nplain\n```\n', file: 'p.mdx', lineOffset: 0, variables: {}, readSnippet: async () => null, codeThemes: themes });
+    expect(out.html).toContain('background-color:var(--mint-color-background);--shiki-dark-bg:var(--mint-color-background);color:var(--mint-color-text)');
+    expect(out.html).toContain('color:var(--mint-token-keyword);--shiki-dark:var(--mint-token-keyword)');
+    expect(out.html).toContain('var(--mint-token-string-expression)');
+    expect(out.html).toContain('var(--mint-token-comment)');
+    expect(out.html).not.toMatch(/#0000000[0-9a-f]/i);
+  });
+
   it('highlights with the chosen themes', async () => {
     const render = (codeThemes?: { light: string; dark: string }) =>
       renderMdx({ source: '```js\nconst a = 1;\n```\n', file: 'p.mdx', lineOffset: 0, variables: {}, readSnippet: async () => null, codeThemes });

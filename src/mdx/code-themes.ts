@@ -3,12 +3,13 @@
  * blocks in light mode and dark ones in dark mode; `dark` is dark blocks in both; any other string,
  * or `{ theme }`, names a Shiki theme for both modes or `{ light, dark }`. A name Shiki does not
  * bundle is an `MDX_CODE_THEME_UNKNOWN` warning at the value and the default theme is kept.
+ * `css-variables` (not a bundled theme) is the platform's: colours from `--mint-` CSS variables.
  */
 import { bundledThemes } from 'shiki';
 import type { Diagnostic, SourcePosition } from '../shared/index.js';
 import { closest } from '../shared/index.js';
 import type { MdxCode } from './codes.js';
-import { DARK_THEME, DEFAULT_CODE_THEMES, type CodeThemes } from './highlight.js';
+import { CSS_VARIABLES_THEME, DARK_THEME, DEFAULT_CODE_THEMES, type CodeThemes } from './highlight.js';
 
 type Locate = (path: readonly (string | number)[]) => SourcePosition;
 
@@ -18,7 +19,7 @@ export function codeThemesOf(codeblocks: unknown, locate?: Locate): { themes: Co
   const base = ['styling', 'codeblocks'];
   const check = (name: unknown, at: (string | number)[], fallback: string): string => {
     if (typeof name !== 'string' || name === '') return fallback;
-    if (name in bundledThemes) return name;
+    if (name in bundledThemes || name === CSS_VARIABLES_THEME) return name;
     const near = closest(name, Object.keys(bundledThemes));
     const where = locate?.(at) ?? { file: 'docs.json', line: 1, column: 1 };
     diagnostics.push({

@@ -1,6 +1,7 @@
 import {
   bundledLanguages,
   bundledLanguagesAlias,
+  createCssVariablesTheme,
   createHighlighter,
   createJavaScriptRegexEngine,
   type HighlighterGeneric,
@@ -18,6 +19,13 @@ export interface CodeThemes {
 }
 
 export const DEFAULT_CODE_THEMES: CodeThemes = { light: LIGHT_THEME, dark: DARK_THEME };
+
+/**
+ * The platform's theme for custom colours (create/code.mdx, "Custom syntax highlighting theme"):
+ * every colour is a CSS variable with the `--mint-` prefix (`--mint-color-text`,
+ * `--mint-token-keyword`, `--mint-ansi-red`, ...) that the site's own CSS sets.
+ */
+export const CSS_VARIABLES_THEME = 'css-variables';
 
 type Highlighter = HighlighterGeneric<string, string>;
 
@@ -54,7 +62,7 @@ export async function prepareLanguages(langs: Iterable<string>, themes: CodeThem
   for (const name of [themes.light, themes.dark]) {
     if (loadedThemes.has(name)) continue;
     // Names are checked against Shiki's bundled themes before they get here (codeThemesOf).
-    await h.loadTheme(name as never);
+    await h.loadTheme((name === CSS_VARIABLES_THEME ? mintVariablesTheme() : name) as never);
     loadedThemes.add(name);
   }
   const missing = [...new Set([...langs].map(resolveLanguage).filter((l): l is string => l !== null && !loaded.has(l)))];
@@ -110,7 +118,8 @@ function dualThemeHtml(h: Highlighter, code: string, lang: string, highlightLine
   if (!preStyle) {
     const l = h.getTheme(themes.light);
     const d = h.getTheme(themes.dark);
-    preStyle = `background-color:${l.bg};--shiki-dark-bg:${d.bg};color:${l.fg};--shiki-dark:${d.fg}`;
+    const [lBg, lFg, dBg, dFg] = [replaced(l, l.bg), replaced(l, l.fg), replaced(d, d.bg), replaced(d, d.fg)];
+    preStyle = `background-color:${lBg};--shiki-dark-bg:${dBg};color:${lFg};--shiki-dark:${dFg}`;
     preStyles.set(pair, preStyle);
   }
   let out = `<pre class="shiki shiki-themes ${pair}" style="${preStyle}" tabindex="0"><code>`;
@@ -141,10 +150,26 @@ const matcherPairs = new Map<string, [ThemeMatcher, ThemeMatcher]>();
 // Resolved styles per scope stack ("source.ts meta.function storage.type"): a page's tokens share few stacks.
 const styleCache = new Map<string, [Token, Token]>();
 
+/** Shiki's CSS-variables theme under the platform's names: `--mint-color-text` and `--mint-color-background` for the base colours. */
+function mintVariablesTheme(): unknown {
+  const theme = JSON.stringify(createCssVariablesTheme({ name: CSS_VARIABLES_THEME, variablePrefix: '--mint-', fontStyle: true }));
+  return JSON.parse(theme.replaceAll('var(--mint-foreground)', 'var(--mint-color-text)').replaceAll('var(--mint-background)', 'var(--mint-color-background)'));
+}
+
+/**
+ * A colour as written in the theme: Shiki stands a placeholder hex in for each colour that is not
+ * one (the `var(--mint-...)` of the css-variables theme) and keeps the original in `colorReplacements`.
+ */
+function replaced(theme: { colorReplacements?: Record<string, string | Record<string, string>> }, color: string): string {
+  const original = theme.colorReplacements?.[color.toLowerCase()];
+  return typeof original === 'string' ? original : color;
+}
+
 function matcher(h: Highlighter, name: string): ThemeMatcher {
-  const theme = Theme.createFromRawTheme(h.getTheme(name) as never);
+  const raw = h.getTheme(name);
+  const theme = Theme.createFromRawTheme(raw as never);
   const defaults = theme.getDefaults();
-  return { theme, colors: theme.getColorMap(), defaults: { fontStyle: defaults.fontStyle, foregroundId: defaults.foregroundId } };
+  return { theme, colors: theme.getColorMap().map((c) => (c ? replaced(raw, c) : c)), defaults: { fontStyle: defaults.fontStyle, foregroundId: defaults.foregroundId } };
 }
 
 /** Colour and font style of a scope stack under one theme, as vscode-textmate's tokenizeLine2 merges them. */

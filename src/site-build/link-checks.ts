@@ -12,6 +12,7 @@ import type { PageRoute } from '../navigation/index.js';
 import { matchRedirect, resolveInside, type Diagnostic, type RedirectRule } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import type { BuildCode } from './codes.js';
+import { pageUnderPrefix } from './redirect-checks.js';
 
 interface PageLinks {
   route: PageRoute;
@@ -90,7 +91,9 @@ export class LinkCollector {
           continue;
         }
         if (target === '/' || matchRedirect(redirects, target) || isFile(target)) continue;
-        report('BUILD_LINK_BROKEN', raw, `Link \`${raw}\` leads to no page, redirect or file of this site; fix the path.`);
+        const under = pageUnderPrefix(target, (p) => site.model.pages.has(p));
+        const fix = under ? `\`${under.page}\` is a page: the link was written for the site served under \`${under.prefix}\`; link \`${under.page}\` (\`folio build --base ${under.prefix}\` adds the prefix to every URL)` : 'fix the path';
+        report('BUILD_LINK_BROKEN', raw, `Link \`${raw}\` leads to no page, redirect or file of this site; ${fix}.`);
       }
       for (const raw of new Set(images)) {
         const [target] = splitLink(raw, route.href);

@@ -53,14 +53,22 @@ export function siteRedirects(site: Site, options: { checkTargets?: boolean } = 
     if (target === '/' || model.pages.has(target)) return;
     const file = resolveInside(site.root, target.slice(1));
     if (file && existsSync(file)) return;
-    // `/docs/guide` when `/guide` is a page: written for the site served under `/docs` (formbricks' docs).
-    const prefixed = /^(\/[^/]+)(\/.+)$/.exec(target);
-    const hint = prefixed && model.pages.has(prefixed[2]!)
-      ? ` \`${prefixed[2]}\` is a page: the redirect was written for the site served under \`${prefixed[1]}\`. Drop \`${prefixed[1]}\` from its source and destination (\`folio build --base ${prefixed[1]}\` adds it to every URL).`
+    const under = pageUnderPrefix(target, (p) => model.pages.has(p));
+    const hint = under
+      ? ` \`${under.page}\` is a page: the redirect was written for the site served under \`${under.prefix}\`. Drop \`${under.prefix}\` from its source and destination (\`folio build --base ${under.prefix}\` adds it to every URL).`
       : '';
     at(index, 'destination', 'BUILD_REDIRECT_TARGET_MISSING', `Redirect destination \`${dest}\` is not a page, a redirect or a file of the site; readers would land on the 404 page.${hint}`);
   });
   return { rules, diagnostics };
+}
+
+/**
+ * `/docs/guide` when `/guide` is a page: a path written for the site served under `/docs` (formbricks'
+ * redirects, mintlify-docs' links), returned as `{ prefix: '/docs', page: '/guide' }`; else null.
+ */
+export function pageUnderPrefix(target: string, isPage: (href: string) => boolean): { prefix: string; page: string } | null {
+  const m = /^(\/[^/]+)(\/.+)$/.exec(target);
+  return m && isPage(m[2]!) ? { prefix: m[1]!, page: m[2]! } : null;
 }
 
 /** Paths a redirect leads through (source first), stopping at a repeat or after 10 hops. */

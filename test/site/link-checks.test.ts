@@ -20,6 +20,7 @@ A [broken link](/not-a-page) and a [relative one](intro), a [redirected](/old) a
 ![A missing image](/images/missing.png)
 ![A present image](/images/ok.png)
 [Mail](mailto:a@b.c) and [web](https://example.com/x) are not checked.
+[Written for /docs](/docs/intro).
 `;
 
 describe('link checks', () => {
@@ -46,6 +47,7 @@ describe('link checks', () => {
       'guide.mdx:6:51 warning Link `/intro#nope`: /intro has no heading or element with id `nope`.',
       'guide.mdx:7:17 warning Link `/not-a-page` leads to no page, redirect or file of this site; fix the path.',
       'guide.mdx:8:20 warning `/images/missing.png` is not a file in the docs root, so the image or media is broken; add the file or fix the path.',
+      'guide.mdx:11:21 warning Link `/docs/intro` leads to no page, redirect or file of this site; `/intro` is a page: the link was written for the site served under `/docs`; link `/intro` (`folio build --base /docs` adds the prefix to every URL).',
     ]);
   }, 120_000);
 
@@ -54,7 +56,7 @@ describe('link checks', () => {
     const plain = run();
     expect(plain.status).toBe(0);
     expect(plain.stdout).toContain('guide.mdx:7:17 warning Link `/not-a-page`');
-    expect(plain.stderr).toContain('checked 2 pages: 4 finding(s)');
+    expect(plain.stderr).toContain('checked 2 pages: 5 finding(s)');
     expect(run('--strict').status).toBe(1);
   }, 120_000);
 });
