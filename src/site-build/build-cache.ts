@@ -181,7 +181,8 @@ export class BuildCache {
       this.pending.delete(id);
       const kept: Buffer[] = [];
       for (const [key, record] of shard) if (liveBodyKeys.has(key)) kept.push(record);
-      await writeFileInside(this.outDir, `.folio-cache/bodies/${id}.bin`, Buffer.concat(kept));
+      // One gathered write of the records: no joined copy of the shard.
+      await writeFileInside(this.outDir, `.folio-cache/bodies/${id}.bin`, kept);
       this.shards.delete(id);
     }
     this.dirtyShards.clear();
