@@ -2,7 +2,8 @@
  * Hidden tabs and groups with `searchable: true` (as the platform documents in organize/hidden-pages):
  * their pages stay out of the navigation but remain in site search, the sitemap, the llms files and
  * the page index; a hidden tab without it keeps its pages out of all of them; a page's own
- * `hidden: true` and a nested hidden group without `searchable: true` win over the tab's setting.
+ * `hidden: true` and a nested hidden group without `searchable: true` win over the tab's setting, and a
+ * page's own `hidden: false` puts it back under a hidden tab or group (as the platform describes).
  * One small build shared by every assertion.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -18,7 +19,9 @@ const PAGES: Record<string, string> = {
   'help/billing': '',
   'help/secret': 'hidden: true\n',
   'help/internal/notes': '',
+  'help/internal/open': 'hidden: false\n',
   'staff/roster': '',
+  'staff/welcome': 'hidden: false\n',
   'extra/appendix': '',
 };
 
@@ -43,10 +46,10 @@ describe('searchable: true on hidden tabs and groups', () => {
           searchable: true,
           groups: [
             { group: 'Help', pages: ['help/faq', 'help/billing', 'help/secret'] },
-            { group: 'Internal', hidden: true, pages: ['help/internal/notes'] },
+            { group: 'Internal', hidden: true, pages: ['help/internal/notes', 'help/internal/open'] },
           ],
         },
-        { tab: 'Staff', hidden: true, groups: [{ group: 'Staff', pages: ['staff/roster'] }] },
+        { tab: 'Staff', hidden: true, groups: [{ group: 'Staff', pages: ['staff/roster', 'staff/welcome'] }] },
       ],
     };
     await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Hidden', theme: 'mint', colors: { primary: '#225588' }, navigation }));
@@ -56,8 +59,9 @@ describe('searchable: true on hidden tabs and groups', () => {
   }, 60_000);
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  // Pages under `searchable: true` (the hidden tab's visible group, the hidden group of a visible tab).
-  const found = ['/help/faq', '/help/billing', '/extra/appendix'];
+  // Pages under `searchable: true` (the hidden tab's visible group, the hidden group of a visible tab),
+  // and pages whose own frontmatter says `hidden: false` under a hidden tab or group without it.
+  const found = ['/help/faq', '/help/billing', '/extra/appendix', '/staff/welcome', '/help/internal/open'];
   // The hidden tab without it, the page hidden by its frontmatter, the nested hidden group without it.
   const left = ['/staff/roster', '/help/secret', '/help/internal/notes'];
 
