@@ -10,11 +10,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDocsIndex } from '../../src/markdown/index.js';
 import { buildSite } from '../../src/site-build/index.js';
 
 const PAGES: Record<string, string> = {
   index: '',
   guide: '',
+  'guide-old': 'searchable: false\n',
   'help/faq': '',
   'help/billing': '',
   'help/secret': 'hidden: true\n',
@@ -39,7 +41,7 @@ describe('searchable: true on hidden tabs and groups', () => {
     }
     const navigation = {
       tabs: [
-        { tab: 'Docs', groups: [{ group: 'Start', pages: ['index', 'guide'] }, { group: 'Extra', hidden: true, searchable: true, pages: ['extra/appendix'] }] },
+        { tab: 'Docs', groups: [{ group: 'Start', pages: ['index', 'guide', 'guide-old'] }, { group: 'Extra', hidden: true, searchable: true, pages: ['extra/appendix'] }] },
         {
           tab: 'Help center',
           hidden: true,
@@ -88,5 +90,18 @@ describe('searchable: true on hidden tabs and groups', () => {
     const home = await read('guide/index.html');
     expect(home).toContain('>Docs<');
     for (const label of ['>Help center<', '>Staff<', '>Extra<', 'Title of extra/appendix']) expect(home, label).not.toContain(label);
+  });
+
+  it('keeps a searchable: false page in the sitemap and llms files, marked in the page index, out of MCP search', async () => {
+    expect(await read('sitemap.xml')).toContain('<loc>/guide-old</loc>');
+    expect(await read('llms.txt')).toContain('/guide-old.md)');
+    const index = JSON.parse(await read('docs-index.json')) as { pages: { href: string; searchable?: boolean }[] };
+    expect(index.pages.filter((p) => p.searchable === false).map((p) => p.href)).toEqual(['/guide-old']);
+    expect(await read('guide-old/index.html')).not.toContain('data-pagefind-body');
+    const docs = await loadDocsIndex(out, { fresh: true });
+    const hits = docs!.search('text of', 50).map((h) => h.url);
+    expect(hits).toContain('/guide');
+    expect(hits).not.toContain('/guide-old');
+    expect(docs!.page('/guide-old')?.title).toBe('Title of guide-old');
   });
 });
