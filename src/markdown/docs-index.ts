@@ -21,7 +21,7 @@ export interface IndexedPage {
   title: string;
   description?: string;
   section: string;
-  /** Kept out of site search (frontmatter `searchable: false`): in llms files, not suggested on the 404 page. */
+  /** Kept out of site search (frontmatter `searchable: false`): in llms files, not in MCP search results nor the 404 page's suggestions. */
   searchable?: false;
 }
 
@@ -67,12 +67,13 @@ export class DocsIndex {
     return this.docs.length;
   }
 
-  /** Pages matching the query's words, best first. */
+  /** Pages matching the query's words, best first; never a `searchable: false` page (still served by `page`). */
   search(query: string, limit = 10): SearchHit[] {
     const terms = [...new Set(words(query))];
     if (terms.length === 0) return [];
     const scored: { doc: Doc; score: number }[] = [];
     for (const doc of this.docs) {
+      if (doc.searchable === false) continue;
       let score = 0;
       let matched = 0;
       for (const term of terms) {

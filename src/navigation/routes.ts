@@ -59,8 +59,9 @@ export function routesFromSections(ctx: ResolveContext, builds: readonly Section
       route.prev = i > 0 ? link(ctx, order[i - 1]!) : null;
       route.next = i + 1 < order.length ? link(ctx, order[i + 1]!) : null;
       if (p.sidebarTitle) route.sidebarTitle = p.sidebarTitle;
-      // A hidden tab's (or other element's) pages stay out of search and the sitemap unless it sets `searchable: true`.
-      if (section.hidden && !section.searchable) route.indexed = false;
+      // A hidden tab's (or other element's) pages stay out of search and the sitemap unless it sets
+      // `searchable: true`, or the page's own frontmatter says `hidden: false` (the platform puts it back).
+      if (section.hidden && !section.searchable && !shownByFrontmatter(ctx, p.href)) route.indexed = false;
       const boost = p.groups.reduce((b, g) => b * (g.boost ?? 1), 1);
       if (boost !== 1) route.boost = boost;
       if (p.endpoint) {
@@ -76,11 +77,17 @@ export function routesFromSections(ctx: ResolveContext, builds: readonly Section
     for (const u of unlisted) {
       if (routes.has(u.href)) continue;
       const route = baseRoute(ctx, u.href, section, false, crumbsOf(node), u.groups.map((label) => ({ label })));
-      if (u.searchable) route.indexed = true;
+      if (u.searchable || shownByFrontmatter(ctx, u.href)) route.indexed = true;
       routes.set(u.href, route);
     }
   }
   return routes;
+}
+
+/** `hidden: false` written in the page's frontmatter: under a hidden tab or group, it keeps the page in search, the sitemap and llms files. */
+function shownByFrontmatter(ctx: ResolveContext, href: string): boolean {
+  const hidden = ctx.index.pages.get(href.slice(1))?.frontmatter.hidden;
+  return hidden === false || hidden === 'false';
 }
 
 /** A route with no neighbours yet. */

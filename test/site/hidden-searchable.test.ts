@@ -2,23 +2,28 @@
  * Hidden tabs and groups with `searchable: true` (as the platform documents in organize/hidden-pages):
  * their pages stay out of the navigation but remain in site search, the sitemap, the llms files and
  * the page index; a hidden tab without it keeps its pages out of all of them; a page's own
- * `hidden: true` and a nested hidden group without `searchable: true` win over the tab's setting.
+ * `hidden: true` and a nested hidden group without `searchable: true` win over the tab's setting, and a
+ * page's own `hidden: false` puts it back under a hidden tab or group (as the platform describes).
  * One small build shared by every assertion.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDocsIndex } from '../../src/markdown/index.js';
 import { buildSite } from '../../src/site-build/index.js';
 
 const PAGES: Record<string, string> = {
   index: '',
   guide: '',
+  'guide-old': 'searchable: false\n',
   'help/faq': '',
   'help/billing': '',
   'help/secret': 'hidden: true\n',
   'help/internal/notes': '',
+  'help/internal/open': 'hidden: false\n',
   'staff/roster': '',
+  'staff/welcome': 'hidden: false\n',
   'extra/appendix': '',
 };
 
@@ -36,17 +41,17 @@ describe('searchable: true on hidden tabs and groups', () => {
     }
     const navigation = {
       tabs: [
-        { tab: 'Docs', groups: [{ group: 'Start', pages: ['index', 'guide'] }, { group: 'Extra', hidden: true, searchable: true, pages: ['extra/appendix'] }] },
+        { tab: 'Docs', groups: [{ group: 'Start', pages: ['index', 'guide', 'guide-old'] }, { group: 'Extra', hidden: true, searchable: true, pages: ['extra/appendix'] }] },
         {
           tab: 'Help center',
           hidden: true,
           searchable: true,
           groups: [
             { group: 'Help', pages: ['help/faq', 'help/billing', 'help/secret'] },
-            { group: 'Internal', hidden: true, pages: ['help/internal/notes'] },
+            { group: 'Internal', hidden: true, pages: ['help/internal/notes', 'help/internal/open'] },
           ],
         },
-        { tab: 'Staff', hidden: true, groups: [{ group: 'Staff', pages: ['staff/roster'] }] },
+        { tab: 'Staff', hidden: true, groups: [{ group: 'Staff', pages: ['staff/roster', 'staff/welcome'] }] },
       ],
     };
     await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Hidden', theme: 'mint', colors: { primary: '#225588' }, navigation }));
@@ -56,8 +61,9 @@ describe('searchable: true on hidden tabs and groups', () => {
   }, 60_000);
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  // Pages under `searchable: true` (the hidden tab's visible group, the hidden group of a visible tab).
-  const found = ['/help/faq', '/help/billing', '/extra/appendix'];
+  // Pages under `searchable: true` (the hidden tab's visible group, the hidden group of a visible tab),
+  // and pages whose own frontmatter says `hidden: false` under a hidden tab or group without it.
+  const found = ['/help/faq', '/help/billing', '/extra/appendix', '/staff/welcome', '/help/internal/open'];
   // The hidden tab without it, the page hidden by its frontmatter, the nested hidden group without it.
   const left = ['/staff/roster', '/help/secret', '/help/internal/notes'];
 
@@ -84,5 +90,18 @@ describe('searchable: true on hidden tabs and groups', () => {
     const home = await read('guide/index.html');
     expect(home).toContain('>Docs<');
     for (const label of ['>Help center<', '>Staff<', '>Extra<', 'Title of extra/appendix']) expect(home, label).not.toContain(label);
+  });
+
+  it('keeps a searchable: false page in the sitemap and llms files, marked in the page index, out of MCP search', async () => {
+    expect(await read('sitemap.xml')).toContain('<loc>/guide-old</loc>');
+    expect(await read('llms.txt')).toContain('/guide-old.md)');
+    const index = JSON.parse(await read('docs-index.json')) as { pages: { href: string; searchable?: boolean }[] };
+    expect(index.pages.filter((p) => p.searchable === false).map((p) => p.href)).toEqual(['/guide-old']);
+    expect(await read('guide-old/index.html')).not.toContain('data-pagefind-body');
+    const docs = await loadDocsIndex(out, { fresh: true });
+    const hits = docs!.search('text of', 50).map((h) => h.url);
+    expect(hits).toContain('/guide');
+    expect(hits).not.toContain('/guide-old');
+    expect(docs!.page('/guide-old')?.title).toBe('Title of guide-old');
   });
 });
