@@ -1,5 +1,5 @@
 export { treeToMarkdown } from './from-tree.js';
-export { endpointMarkdown } from './endpoint.js';
+export { channelMarkdown, endpointMarkdown } from './endpoint.js';
 export { pageMarkdown, type PageMarkdownInput } from './page.js';
 export { GROUP_SEPARATOR, llmsFiles, llmsGroups, LlmsText, markdownFileFor, markdownLink, wantsMarkdown, type LlmsFiles, type LlmsGroup, type LlmsSite } from './llms.js';
 export { DocsIndex, DOCS_INDEX_FILE, loadDocsIndex, type DocsIndexFile, type IndexedPage, type SearchHit } from './docs-index.js';
