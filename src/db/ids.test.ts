@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { uuidV7 } from './ids.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// uuidV7 keeps the last millisecond it used; a fresh module per test, so ids made earlier in the
+// same process (other test files share modules when not isolated) cannot move these clocks.
+let uuidV7: typeof import('./ids.js').uuidV7;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ uuidV7 } = await import('./ids.js'));
+});
 
 describe('uuidV7', () => {
   it('is a version 7, RFC variant UUID carrying the millisecond time', () => {

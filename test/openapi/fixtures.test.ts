@@ -41,7 +41,10 @@ describe('openapi fixtures', () => {
         const page = site.provider.operation(href);
         expect(page, `no endpoint page at ${href}`).toBeDefined();
         const html = renderEndpointPage(page!);
-        for (const text of texts) expect(html, `${href} should contain ${text}`).toContain(text);
+        // Samples are highlighted (a span per token) once any build in this process prepared the
+        // highlighter; the texts are then looked up with the tags taken out.
+        const text = html.replace(/<(?!\/?code>)[^>]*>/g, '');
+        for (const want of texts) expect(html.includes(want) || text.includes(want), `${href} should contain ${want}`).toBe(true);
       }
       for (const [pagePath, want] of Object.entries(expected.frontmatter ?? {})) {
         const value = site.frontmatter.get(pagePath);
