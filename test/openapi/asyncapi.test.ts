@@ -6,6 +6,7 @@
  * Markdown export carries the same reference. Loading problems (missing file, bad version, syntax)
  * are checked without a build.
  */
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -159,6 +160,24 @@ describe('AsyncAPI loading problems', () => {
       expect(provider.frontmatterChannel('someChannel', '/index')).toMatchObject({ diagnostic: { code: 'ASYNCAPI_NO_SPEC' } });
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const MINTLIFY = path.resolve(import.meta.dirname, '../../../shared/corpora/mintlify-docs');
+
+describe.skipIf(!existsSync(MINTLIFY))('mintlify-docs asyncapi.yaml', () => {
+  it('finds the channel its WebSocket playground pages name, in every language', async () => {
+    for (const spec of ['asyncapi.yaml', 'es/asyncapi.yaml', 'fr/asyncapi.yaml']) {
+      const { provider, diagnostics } = await loadAsyncApiSpecs(MINTLIFY, [spec], { discover: false });
+      expect(diagnostics).toEqual([]);
+      const found = provider.frontmatterChannel(`/${spec} channelOne`, '/api-playground/websocket-playground');
+      if (!('page' in found)) throw new Error(found.diagnostic.message);
+      expect(found.page.address).toBe('/');
+      expect(found.page.servers.map((s) => s.url)).toEqual(['wss://echo-websocket.hoppscotch.io', 'wss://echo.websocket.org']);
+      expect(found.page.operations.map((o) => `${o.action} ${o.id} ${o.messages.join(',')}`)).toEqual(['receive sendTestMessage TestMessage', 'send receiveTestMessage TestMessage', 'send receiveTimestamp Timestamp']);
+      // The Timestamp payload is a multi-format object whose schema is a component reference.
+      expect(found.page.messages.find((m) => m.name === 'Timestamp')!.payload).toMatchObject({ type: 'string', refName: 'Timestamp' });
     }
   });
 });
