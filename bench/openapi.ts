@@ -104,12 +104,20 @@ async function buildWholeSite(dir: string): Promise<void> {
   const t1 = performance.now();
   const endpointPages = fs.readdirSync(path.join(outDir, 'api-reference'), { recursive: true }).filter((f) => String(f).endsWith('index.html')).length;
   console.log(`folio build: ${result.pages} pages (${endpointPages} endpoint pages) in ${(t1 - t0).toFixed(0)} ms, ${result.diagnostics.filter((d) => d.severity === 'error').length} error(s)`);
-  const sizes = fs
-    .readdirSync(path.join(outDir, 'api-reference'), { recursive: true })
-    .filter((f) => String(f).endsWith('index.html'))
-    .map((f) => fs.statSync(path.join(outDir, 'api-reference', String(f))).size);
+  const files = fs.readdirSync(path.join(outDir, 'api-reference'), { recursive: true }).filter((f) => String(f).endsWith('index.html'));
+  const sizes: number[] = [];
+  const sidebars: number[] = [];
+  for (const f of files) {
+    const html = fs.readFileSync(path.join(outDir, 'api-reference', String(f)), 'utf8');
+    sizes.push(Buffer.byteLength(html));
+    // A large section's pages carry only their place in the shared sidebar file: a block of at most 32 entries per list.
+    const sidebar = /<aside class="sidebar"[\s\S]*?<\/aside>/.exec(html)?.[0] ?? '';
+    sidebars.push(Buffer.byteLength(sidebar));
+  }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  console.log(`HTML per endpoint page: mean ${kb(sizes.reduce((a, b) => a + b, 0) / sizes.length)}, min ${kb(Math.min(...sizes))}, max ${kb(Math.max(...sizes))}`);
+  const stats = (list: number[]) => `mean ${kb(list.reduce((a, b) => a + b, 0) / list.length)}, min ${kb(Math.min(...list))}, max ${kb(Math.max(...list))}`;
+  console.log(`HTML per endpoint page: ${stats(sizes)}`);
+  console.log(`  of which sidebar: ${stats(sidebars)}; without it: ${stats(sizes.map((n, i) => n - sidebars[i]!))}`);
   const assets = fs.readdirSync(path.join(outDir, 'assets'));
   const playground = assets.find((f) => /^playground\.[^.]+\.js$/.test(f));
   if (!playground) throw new Error('no playground island in assets/');
