@@ -2,18 +2,24 @@
  * Speed figure for the openapi layer: a generated spec of 600 operations
  * (120 resources × 5 verbs, shared and circular schemas) is loaded, planned and
  * every endpoint page rendered. Prints the time of each stage.
- * Run: npm run bench:openapi            (add `-- --build` to also time `folio build` of a site made of it)
+ * Run: npm run bench:openapi            (add `-- --build` to also time `folio build` of a site made of it,
+ *      `-- --operations 150` for a smaller spec: multiples of 5, default 600)
+ * With `--build` it also prints the built HTML per endpoint page (mean, min, max: it should not grow
+ * with the spec's size) and the playground island's size gzipped, and checks that only endpoint
+ * pages load it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 // React picks its build on first import: measure the production one, as `folio build` uses.
 process.env.NODE_ENV ??= 'production';
 const { loadOpenApiSpecs } = await import('../src/openapi/index.js');
 const { renderEndpointPage } = await import('../src/render/endpoint/index.js');
 
-const RESOURCES = 120;
+const operationsArg = process.argv.indexOf('--operations');
+const RESOURCES = Math.max(1, Math.round((operationsArg > 0 ? Number(process.argv[operationsArg + 1]) : 600) / 5));
 
 /** A deterministic spec: same input every run, so figures compare across runs. */
 function generateSpec(): object {
@@ -98,4 +104,29 @@ async function buildWholeSite(dir: string): Promise<void> {
   const t1 = performance.now();
   const endpointPages = fs.readdirSync(path.join(outDir, 'api-reference'), { recursive: true }).filter((f) => String(f).endsWith('index.html')).length;
   console.log(`folio build: ${result.pages} pages (${endpointPages} endpoint pages) in ${(t1 - t0).toFixed(0)} ms, ${result.diagnostics.filter((d) => d.severity === 'error').length} error(s)`);
+  const files = fs.readdirSync(path.join(outDir, 'api-reference'), { recursive: true }).filter((f) => String(f).endsWith('index.html'));
+  const sizes: number[] = [];
+  const sidebars: number[] = [];
+  for (const f of files) {
+    const html = fs.readFileSync(path.join(outDir, 'api-reference', String(f)), 'utf8');
+    sizes.push(Buffer.byteLength(html));
+    // A large section's pages carry only their place in the shared sidebar file: a block of at most 32 entries per list.
+    const sidebar = /<aside class="sidebar"[\s\S]*?<\/aside>/.exec(html)?.[0] ?? '';
+    sidebars.push(Buffer.byteLength(sidebar));
+  }
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const stats = (list: number[]) => `mean ${kb(list.reduce((a, b) => a + b, 0) / list.length)}, min ${kb(Math.min(...list))}, max ${kb(Math.max(...list))}`;
+  console.log(`HTML per endpoint page: ${stats(sizes)}`);
+  console.log(`  of which sidebar: ${stats(sidebars)}; without it: ${stats(sizes.map((n, i) => n - sidebars[i]!))}`);
+  const assets = fs.readdirSync(path.join(outDir, 'assets'));
+  const playground = assets.find((f) => /^playground\.[^.]+\.js$/.test(f));
+  if (!playground) throw new Error('no playground island in assets/');
+  const gz = zlib.gzipSync(fs.readFileSync(path.join(outDir, 'assets', playground)), { level: 9 }).length;
+  const main = assets.find((f) => /^site\.[^.]+\.js$/.test(f));
+  const mainGz = main ? zlib.gzipSync(fs.readFileSync(path.join(outDir, 'assets', main)), { level: 9 }).length : 0;
+  console.log(`playground island: ${playground} ${(gz / 1024).toFixed(1)} KB gzipped (limit 25 KB); main bundle ${(mainGz / 1024).toFixed(1)} KB gzipped`);
+  // The island is fetched by the main bundle when a page holds playground data; a page without it never asks.
+  const home = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const anEndpoint = fs.readFileSync(path.join(outDir, 'api-reference', String(fs.readdirSync(path.join(outDir, 'api-reference'), { recursive: true }).find((f) => String(f).endsWith('index.html')))), 'utf8');
+  console.log(`playground data on the home page: ${home.includes('api-playground-data')}; on an endpoint page: ${anEndpoint.includes('api-playground-data')}`);
 }

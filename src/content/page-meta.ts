@@ -2,7 +2,7 @@ import type { Diagnostic } from '../shared/index.js';
 import type { PageMeta } from './types.js';
 import type { ContentCode } from './codes.js';
 
-const STRING_FIELDS = ['sidebarTitle', 'icon', 'tag', 'description', 'openapi', 'url', 'mode'] as const;
+const STRING_FIELDS = ['sidebarTitle', 'icon', 'tag', 'description', 'openapi', 'asyncapi', 'url', 'mode'] as const;
 const BOOLEAN_FIELDS = ['hidden', 'noindex'] as const;
 
 /** Copy the known frontmatter fields into typed ones, reporting any with the wrong type. */

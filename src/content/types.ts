@@ -18,6 +18,8 @@ export interface PageMeta {
   noindex: boolean;
   /** `"GET /users"` or `"spec.yaml GET /users"`: the page documents that endpoint. */
   openapi?: string;
+  /** `"asyncapi.yaml channelId"` or `"channelId"`: the page documents that AsyncAPI channel. */
+  asyncapi?: string;
   /** External link: the sidebar entry points here instead of to the page. */
   url?: string;
   /** Page layout mode (`wide`, `custom`, `center`, ...). */

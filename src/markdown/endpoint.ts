@@ -2,7 +2,7 @@
  * A generated OpenAPI endpoint page (the same `EndpointPage` the HTML view draws) as Markdown:
  * method and path, servers, authentication, parameters, request body, responses, code samples.
  */
-import { requestSamples, type EndpointPage, type MediaView, type ParameterView, type SchemaNode } from '../openapi/index.js';
+import { requestSamples, type ChannelPage, type EndpointPage, type MediaView, type ParameterView, type SchemaNode } from '../openapi/index.js';
 import { codeSpan, fence, indent } from './from-tree.js';
 
 /** Nesting kept in schema lists; deeper levels are summarised by their type. */
@@ -41,6 +41,40 @@ export function endpointMarkdown(page: EndpointPage, { content = true }: { conte
   // The spec's own samples, then one cURL request (the HTML page shows every configured language).
   const samples = [...page.samples, ...(page.request ? requestSamples(page.request, { languages: ['bash'] }) : [])];
   if (samples.length) out.push(['## Examples', ...samples.map((s) => `**${s.label}**\n\n${fence(s.code, s.lang)}`)].join('\n\n'));
+  return out.join('\n\n');
+}
+
+/**
+ * Markdown body of an AsyncAPI channel page (the same `ChannelPage` the HTML view draws): address,
+ * servers, parameters, operations with their direction, messages with payload and header fields,
+ * bindings and examples.
+ */
+export function channelMarkdown(page: ChannelPage): string {
+  const out: string[] = [];
+  if (page.summary) out.push(page.summary.trim());
+  if (page.description) out.push(page.description.trim());
+  out.push(`Channel ${codeSpan(page.channelId)}${page.address !== undefined && page.address !== page.channelId ? `, address ${codeSpan(page.address)}` : ''} (AsyncAPI ${page.version}).`);
+  if (page.servers.length) {
+    out.push(`## Servers\n\n${page.servers.map((s) => `- ${codeSpan(s.name)}: ${codeSpan(s.url)}${s.protocol ? ` (${s.protocol}${s.protocolVersion ? ` ${s.protocolVersion}` : ''})` : ''}${s.description ? `: ${s.description.trim().replace(/\n+/g, ' ')}` : ''}`).join('\n')}`);
+  }
+  if (page.parameters.length) out.push(`## Parameters\n\n${page.parameters.map((p) => schemaItem({ ...p.schema, name: p.name, required: true, description: p.description ?? p.schema.description }, 0)).join('\n')}`);
+  if (page.operations.length) {
+    const line = (op: ChannelPage['operations'][number]) =>
+      `- **${op.action}** ${codeSpan(op.id)}${op.title ? ` ${op.title}` : ''}${op.summary ? `: ${op.summary}` : ''}${op.messages.length ? ` (messages: ${op.messages.join(', ')})` : ''}${op.description ? `\n\n  ${indent(op.description.trim(), 2)}` : ''}`;
+    out.push(`## Operations\n\n${page.operations.map(line).join('\n')}`);
+  }
+  if (page.messages.length) {
+    out.push('## Messages');
+    for (const m of page.messages) {
+      const parts = [`### ${m.name}${m.title && m.title !== m.name ? ` (${m.title})` : ''}`, m.summary ?? '', m.description?.trim() ?? '', m.contentType ? `Content type: ${codeSpan(m.contentType)}` : ''];
+      if (m.payload) parts.push(`Payload:\n\n${m.payload.properties.length ? m.payload.properties.map((p) => schemaItem(p, 0)).join('\n') : schemaItem(m.payload, 0)}`);
+      if (m.headers) parts.push(`Headers:\n\n${m.headers.properties.length ? m.headers.properties.map((p) => schemaItem(p, 0)).join('\n') : schemaItem(m.headers, 0)}`);
+      for (const b of m.bindings) parts.push(`Binding ${codeSpan(b.protocol)}:\n\n${fence(b.json, 'json')}`);
+      for (const e of m.examples) parts.push(`**${e.name}**\n\n${fence(e.code, /^\s*[[{]/.test(e.code) ? 'json' : 'text')}`);
+      out.push(parts.filter(Boolean).join('\n\n'));
+    }
+  }
+  if (page.bindings.length) out.push(['## Bindings', ...page.bindings.map((b) => `${codeSpan(b.protocol)}:\n\n${fence(b.json, 'json')}`)].join('\n\n'));
   return out.join('\n\n');
 }
 

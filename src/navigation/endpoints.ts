@@ -1,6 +1,7 @@
 import type { ResolveContext, SectionDraft } from './context.js';
 import type { ParsedEntry } from './entries.js';
 import { endpointGroupsOf } from './generated.js';
+import { directoryOf } from './entries.js';
 import type { EndpointRef, OpenApiRef, SidebarEndpoint, SidebarGroup, SidebarNode } from './types.js';
 
 type EndpointEntry = Extract<ParsedEntry, { kind: 'endpoint' }>;
@@ -63,6 +64,28 @@ export function endpointsFromOpenApi(ctx: ResolveContext, draft: SectionDraft, o
   }
   if (untagged.length === 0 && tagged.length === 0 && alone) {
     ctx.report('warning', 'NAVIGATION_EMPTY_ELEMENT', fieldPath, `OpenAPI ${openapi.sources.map((s) => `\`${s}\``).join(', ')} yielded no endpoints, so this element is empty. Check that the specification has paths and is readable.`);
+  }
+  return out;
+}
+
+/**
+ * One page per channel of an element's own `asyncapi` documents (see `generatesChannels`), after
+ * the element's content, in document order. `alone`: the element has no other content, so a
+ * document without channels leaves it empty (reported).
+ */
+export function channelsFromAsyncApi(ctx: ResolveContext, draft: SectionDraft, asyncapi: OpenApiRef, fieldPath: string, alone: boolean): SidebarNode[] {
+  const channels = ctx.provider?.channels;
+  if (!channels) return [];
+  const out: SidebarNode[] = [];
+  for (const source of asyncapi.sources) {
+    for (const ref of channels(source, directoryOf(asyncapi, source))) {
+      if (draft.seen.has(ref.href)) continue;
+      draft.seen.add(ref.href);
+      out.push(fillEndpoint(ctx, { type: 'endpoint', method: ref.method, path: ref.path, href: null, title: ref.title, entry: `${ref.method} ${ref.path}` }, ref));
+    }
+  }
+  if (out.length === 0 && alone) {
+    ctx.report('warning', 'NAVIGATION_EMPTY_ELEMENT', fieldPath, `AsyncAPI ${asyncapi.sources.map((s) => `\`${s}\``).join(', ')} yielded no channels, so this element is empty. Check that the document has channels and is readable.`);
   }
   return out;
 }

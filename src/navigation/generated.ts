@@ -20,6 +20,37 @@ export function generatesEndpoints(element: object, index: PageIndex): boolean {
 
 const DIVISIONS = ['languages', 'versions', 'products', 'dropdowns', 'anchors', 'tabs', 'menu'];
 
+/**
+ * Whether an element's own `asyncapi` adds a page per channel after its content: as for `openapi`,
+ * unless a page below it picks channels by hand (`asyncapi:` frontmatter), which the platform
+ * documents as the way to choose and order channels.
+ */
+export function generatesChannels(element: object, index: PageIndex): boolean {
+  const el = element as Record<string, unknown>;
+  if (el.asyncapi === undefined || DIVISIONS.some((key) => Array.isArray(el[key]))) return false;
+  return !listsChannelPages(el, index);
+}
+
+function listsChannelPages(value: unknown, index: PageIndex): boolean {
+  if (Array.isArray(value)) return value.some((v) => listsChannelPages(v, index));
+  if (value === null || typeof value !== 'object') return false;
+  for (const [key, child] of Object.entries(value)) {
+    if (key === 'pages' && Array.isArray(child)) {
+      for (const entry of child) {
+        if (typeof entry !== 'string') {
+          if (listsChannelPages(entry, index)) return true;
+          continue;
+        }
+        const parsed = parseEntry(entry);
+        if (parsed.kind === 'page' && index.pages.get(parsed.path)?.asyncapi) return true;
+      }
+    } else if (key !== 'global' && key !== 'asyncapi' && key !== 'openapi' && typeof child === 'object') {
+      if (listsChannelPages(child, index)) return true;
+    }
+  }
+  return false;
+}
+
 /** True when any `pages` entry below `value` is an endpoint or a page with `openapi` frontmatter. */
 function documentsEndpoints(value: unknown, index: PageIndex): boolean {
   if (Array.isArray(value)) return value.some((v) => documentsEndpoints(v, index));

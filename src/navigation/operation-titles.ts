@@ -10,11 +10,12 @@ import type { OpenApiProvider } from './types.js';
  * (`api.openapi`, then the repository's specs). Returns `index` itself when nothing changes.
  */
 export function withOperationTitles(index: PageIndex, provider: OpenApiProvider | undefined): PageIndex {
-  if (!provider?.operationTitle) return index;
+  if (!provider?.operationTitle && !provider?.channelTitle) return index;
   let pages: PageIndex['pages'] | undefined;
   for (const page of index.pages.values()) {
-    if (!page.openapi || page.titleSource === 'frontmatter' || page.titleSource === 'openapi') continue;
-    const title = provider.operationTitle(page.openapi);
+    if ((!page.openapi && !page.asyncapi) || page.titleSource === 'frontmatter' || page.titleSource === 'openapi') continue;
+    // An `asyncapi:` page without a title is titled by its channel (its `title`, else its id).
+    const title = page.openapi ? provider.operationTitle?.(page.openapi) : provider.channelTitle?.(page.asyncapi!);
     if (title === undefined) continue;
     pages ??= new Map(index.pages);
     pages.set(page.path, { ...page, title, titleSource: 'openapi' });

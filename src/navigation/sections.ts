@@ -1,7 +1,7 @@
 import type { NavigationConfig, NavLanguage, NavTab } from '../config/index.js';
 import type { ResolveContext, Scope, SectionDraft, UnlistedPlacement } from './context.js';
-import { endpointsFromOpenApi } from './endpoints.js';
-import { generatesEndpoints } from './generated.js';
+import { channelsFromAsyncApi, endpointsFromOpenApi } from './endpoints.js';
+import { generatesChannels, generatesEndpoints } from './generated.js';
 import { iconOf, linkHref, openApiRefOf, slugOf } from './entries.js';
 import { sidebarFromEntries, sidebarFromGroups } from './sidebar.js';
 import type { Division, DivisionKind, LanguageChrome, Section, SidebarNode } from './types.js';
@@ -76,7 +76,7 @@ function walk(ctx: ResolveContext, el: Container, node: DivisionNode, state: Wal
   const scope: Scope = { directory: el.directory ?? state.scope.directory, openapi: openApiRefOf(el.openapi) ?? state.scope.openapi };
   const divisionKeys = DIVISION_KEYS.filter(({ key }) => Array.isArray(el[key]));
   const hasSidebar = el.pages !== undefined || el.groups !== undefined;
-  const generated = !hasSidebar && generatesEndpoints(el, ctx.index);
+  const generated = !hasSidebar && (generatesEndpoints(el, ctx.index) || generatesChannels(el, ctx.index));
   if (hasSidebar || generated) {
     builds.push(buildSection(ctx, el, node, { ...state, scope }, fieldPath, ids));
   } else if (divisionKeys.length === 0 && node.division !== null) {
@@ -92,7 +92,7 @@ function walk(ctx: ResolveContext, el: Container, node: DivisionNode, state: Wal
       const childPath = `${fieldPath}.${key}[${index}]`;
       const childNode: DivisionNode = { division, parent: node, hidden: child.hidden === true, isDefault: child.default === true, children: [], sections: [], firstPage: null, firstLink: null, fieldPath: childPath };
       node.children.push(childNode);
-      const leadsElsewhere = typeof child.href === 'string' && !DIVISION_KEYS.some((d) => Array.isArray(child[d.key])) && child.pages === undefined && child.groups === undefined && child.openapi === undefined;
+      const leadsElsewhere = typeof child.href === 'string' && !DIVISION_KEYS.some((d) => Array.isArray(child[d.key])) && child.pages === undefined && child.groups === undefined && child.openapi === undefined && child.asyncapi === undefined;
       if (leadsElsewhere) {
         childNode.href = linkHref(child.href as string);
         return;
@@ -120,6 +120,8 @@ function buildSection(ctx: ResolveContext, el: Container, node: DivisionNode, st
   if (state.scope.openapi && generatesEndpoints(el, ctx.index)) {
     sidebar.push(...endpointsFromOpenApi(ctx, draft, state.scope.openapi, true, fieldPath, sidebar.length === 0));
   }
+  const asyncapi = openApiRefOf(el.asyncapi);
+  if (asyncapi && generatesChannels(el, ctx.index)) sidebar.push(...channelsFromAsyncApi(ctx, draft, asyncapi, fieldPath, sidebar.length === 0));
   const section: Section = {
     id: uniqueId(state.trail, ids),
     trail: state.trail,

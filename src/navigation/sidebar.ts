@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { resolveInside } from '../shared/index.js';
 import type { NavGroup, PageEntry } from '../config/index.js';
 import type { ResolveContext, Scope, SectionDraft } from './context.js';
-import { endpointFromEntry, endpointsFromOpenApi } from './endpoints.js';
-import { generatesEndpoints } from './generated.js';
+import { channelsFromAsyncApi, endpointFromEntry, endpointsFromOpenApi } from './endpoints.js';
+import { generatesChannels, generatesEndpoints } from './generated.js';
 import { hrefOf, iconOf, isExternal, normalizePagePath, openApiRefOf, parseEntry } from './entries.js';
 import type { SidebarGroup, SidebarNode, SidebarPage } from './types.js';
 
@@ -73,6 +73,8 @@ function sidebarFromGroup(ctx: ResolveContext, sectionDraft: SectionDraft, group
   if (scope.openapi && generatesEndpoints(group, ctx.index)) {
     children.push(...endpointsFromOpenApi(ctx, draft, scope.openapi, false, at.fieldPath, children.length === 0));
   }
+  const asyncapi = openApiRefOf(group.asyncapi);
+  if (asyncapi && generatesChannels(group, ctx.index)) children.push(...channelsFromAsyncApi(ctx, draft, asyncapi, at.fieldPath, children.length === 0));
   const root = group.root === undefined ? undefined : rootHref(ctx, draft, group.root, `${at.fieldPath}.root`);
   if (group.hidden === true) {
     // `searchable: true` keeps the hidden group's pages in search, the sitemap and llms files (not

@@ -31,7 +31,8 @@ export interface OpenApiRef {
   directories?: Record<string, string>;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'WEBHOOK';
+/** HTTP methods, `WEBHOOK` for an OpenAPI webhook and `CHANNEL` for an AsyncAPI channel page. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'WEBHOOK' | 'CHANNEL';
 
 // ---------------------------------------------------------------- OpenAPI provider
 
@@ -78,6 +79,13 @@ export interface OpenApiProvider {
    * is unknown or has neither; nothing is planned or reported.
    */
   operationTitle?(value: string): string | undefined;
+  /**
+   * Optional: one page per channel of an AsyncAPI document (`source`), method `CHANNEL` and the
+   * channel's address as `path`; `[]` when unreadable (the provider reports why).
+   */
+  channels?(source: string, directory?: string): EndpointRef[];
+  /** Optional: the title of the channel an `asyncapi:` frontmatter value names, for a page without `title`. */
+  channelTitle?(value: string): string | undefined;
 }
 
 // ---------------------------------------------------------------- sidebar

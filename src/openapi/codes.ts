@@ -19,6 +19,13 @@ export const OPENAPI_CODES = {
   OPENAPI_PROXY_REFUSED: 'The playground proxy refused the target: not one of the servers the site\'s specs and `api:` pages name, not http(s), credentials in the URL, or a private, loopback or link-local address.',
   OPENAPI_PROXY_FAILED: 'The playground proxy reached no answer: network error, timeout, or an answer over the size limit.',
   OPENAPI_BAD_API_FRONTMATTER: 'An MDX page\'s `api:` frontmatter is not `METHOD /path` or `METHOD https://host/path`, or is a relative path with no `api.mdx.server`; the page is built without its request line and playground.',
+  ASYNCAPI_SOURCE_NOT_FOUND: 'An AsyncAPI document named in docs.json (`asyncapi`) or `asyncapi:` frontmatter does not exist inside the docs root, leaves it, or is over the size limit.',
+  ASYNCAPI_FETCH_FAILED: 'A remote AsyncAPI document could not be downloaded, or its URL was refused (not http(s), private or loopback address).',
+  ASYNCAPI_PARSE_ERROR: 'An AsyncAPI document is not valid JSON or YAML.',
+  ASYNCAPI_INVALID: 'An AsyncAPI document has no `asyncapi` version field of 2.x or 3.x, or its `channels` is not an object.',
+  ASYNCAPI_BAD_REF: 'A `$ref` in an AsyncAPI document points to nothing inside it, or to another file, which is not followed.',
+  ASYNCAPI_CHANNEL_NOT_FOUND: 'An `asyncapi:` frontmatter value names a channel the AsyncAPI document does not have.',
+  ASYNCAPI_NO_SPEC: 'An `asyncapi:` frontmatter value names only a channel, and no AsyncAPI document is set in docs.json or found in the repository.',
 } as const;
 
 export type OpenApiCode = keyof typeof OPENAPI_CODES;

@@ -18,3 +18,6 @@ export * from './proxy-hosts.js';
 export * from './api-frontmatter.js';
 export * from './param-fields.js';
 export * from './mcp-tools.js';
+export * from './asyncapi/types.js';
+export { asyncApiFromText } from './asyncapi/document.js';
+export { loadAsyncApiSpecs, parseAsyncApiFrontmatter, discoverAsyncApiFiles, type AsyncApiSiteProvider, type AsyncApiSourceInput } from './asyncapi/provider.js';

@@ -19,10 +19,16 @@ export function detectFormat(name: string, text: string): 'json' | 'yaml' {
   return text.trimStart().startsWith('{') ? 'json' : 'yaml';
 }
 
-/** Parse spec text as JSON or YAML, reporting syntax errors with positions; no code runs (no custom YAML tags). */
-export function parseSpecText(file: string, text: string): ParsedSpecText {
+/**
+ * Parse spec text as JSON or YAML, reporting syntax errors with positions; no code runs (no custom YAML tags).
+ * AsyncAPI documents are read the same way and report under their own code.
+ */
+export function parseSpecText(file: string, text: string, code: 'OPENAPI_PARSE_ERROR' | 'ASYNCAPI_PARSE_ERROR' = 'OPENAPI_PARSE_ERROR'): ParsedSpecText {
   const format = detectFormat(file, text);
-  return format === 'json' ? parseJsonSpec(file, text) : parseYamlSpec(file, text);
+  const parsed = format === 'json' ? parseJsonSpec(file, text) : parseYamlSpec(file, text);
+  if (code === 'OPENAPI_PARSE_ERROR') return parsed;
+  const diagnostics = parsed.diagnostics.map((d) => ({ ...d, code, message: d.message.replace('an `openapi` or `swagger` field', 'an `asyncapi` field') }));
+  return { ...parsed, diagnostics };
 }
 
 function parseJsonSpec(file: string, text: string): ParsedSpecText {

@@ -35,6 +35,22 @@ export function collectOpenApiSources(
   config: { navigation?: unknown; api?: unknown },
   locate?: (path: FieldPath) => SourcePosition | undefined,
 ): (OpenApiSource & { origin?: SourceOrigin; fallback?: boolean })[] {
+  return collectSpecSources('openapi', config, locate);
+}
+
+/** The same for AsyncAPI documents: `api.asyncapi` (the site default) and `asyncapi` on navigation elements. */
+export function collectAsyncApiSources(
+  config: { navigation?: unknown; api?: unknown },
+  locate?: (path: FieldPath) => SourcePosition | undefined,
+): (OpenApiSource & { origin?: SourceOrigin; fallback?: boolean })[] {
+  return collectSpecSources('asyncapi', config, locate);
+}
+
+function collectSpecSources(
+  key: 'openapi' | 'asyncapi',
+  config: { navigation?: unknown; api?: unknown },
+  locate?: (path: FieldPath) => SourcePosition | undefined,
+): (OpenApiSource & { origin?: SourceOrigin; fallback?: boolean })[] {
   const found: (OpenApiSource & { origin?: SourceOrigin; fallback?: boolean })[] = [];
   const seen = new Set<string>();
   const add = (value: unknown, at: FieldPath, fallback = false) => {
@@ -47,12 +63,12 @@ export function collectOpenApiSources(
     }
   };
   // `api.openapi` is the site's default spec: entries with none in scope are looked up there first.
-  if (isObject(config.api)) add(config.api.openapi, ['api', 'openapi'], true);
+  if (isObject(config.api)) add(config.api[key], ['api', key], true);
   const walk = (node: unknown, at: FieldPath): void => {
     if (Array.isArray(node)) return node.forEach((child, i) => walk(child, [...at, i]));
     if (!isObject(node)) return;
-    if ('openapi' in node) add(node.openapi, [...at, 'openapi']);
-    for (const [key, value] of Object.entries(node)) if (key !== 'openapi') walk(value, [...at, key]);
+    if (key in node) add(node[key], [...at, key]);
+    for (const [name, value] of Object.entries(node)) if (name !== key) walk(value, [...at, name]);
   };
   walk(config.navigation, ['navigation']);
   return found;

@@ -69,15 +69,31 @@ export function specFromText(id: string, text: string, absolutePath?: string, ro
   return { spec, diagnostics };
 }
 
+/** What a store reads: the label its messages use, its codes, and how text becomes a spec. */
+export interface SpecKind<T> {
+  label: 'OpenAPI' | 'AsyncAPI';
+  fromText(id: string, text: string, absolutePath: string, root: string): { spec?: T; diagnostics: Diagnostic<OpenApiCode>[] };
+  codes: { notFound: OpenApiCode; outside: OpenApiCode; tooLarge: OpenApiCode };
+}
+
+const OPENAPI_KIND: SpecKind<LoadedSpec> = {
+  label: 'OpenAPI',
+  fromText: specFromText,
+  codes: { notFound: 'OPENAPI_SOURCE_NOT_FOUND', outside: 'OPENAPI_SOURCE_OUTSIDE_ROOT', tooLarge: 'OPENAPI_FETCH_FAILED' },
+};
+
 /** Specs of one docs root, loaded once each; local files can be loaded on demand (synchronously). */
-export class SpecStore {
-  private readonly specs = new Map<string, LoadedSpec | null>();
+export class SpecStore<T = LoadedSpec> {
+  private readonly specs = new Map<string, T | null>();
   readonly diagnostics: Diagnostic<OpenApiCode>[] = [];
 
-  constructor(readonly root: string) {}
+  constructor(
+    readonly root: string,
+    private readonly kind: SpecKind<T> = OPENAPI_KIND as unknown as SpecKind<T>,
+  ) {}
 
   /** Record a spec loaded elsewhere (remote specs are fetched before the store is used). */
-  add(id: string, result: { spec?: LoadedSpec; diagnostics: Diagnostic<OpenApiCode>[] }): void {
+  add(id: string, result: { spec?: T; diagnostics: Diagnostic<OpenApiCode>[] }): void {
     this.specs.set(id, result.spec ?? null);
     this.diagnostics.push(...result.diagnostics);
   }
@@ -87,7 +103,7 @@ export class SpecStore {
   }
 
   /** The spec with this id; local files not seen yet are read now. Undefined when missing or broken. */
-  get(source: string, origin?: SourceOrigin): LoadedSpec | undefined {
+  get(source: string, origin?: SourceOrigin): T | undefined {
     const id = specId(source);
     if (!this.specs.has(id)) {
       if (/^https?:\/\//i.test(id)) return undefined;
@@ -102,27 +118,28 @@ export class SpecStore {
     return !!file && fs.existsSync(file) && fs.statSync(file).isFile();
   }
 
-  loaded(): LoadedSpec[] {
-    return [...this.specs.values()].filter((s): s is LoadedSpec => !!s);
+  loaded(): T[] {
+    return [...this.specs.values()].filter((s): s is T => !!s);
   }
 
-  private readLocal(id: string, origin?: SourceOrigin): { spec?: LoadedSpec; diagnostics: Diagnostic<OpenApiCode>[] } {
+  private readLocal(id: string, origin?: SourceOrigin): { spec?: T; diagnostics: Diagnostic<OpenApiCode>[] } {
     const where = origin ?? { file: id, line: 1, column: 1, path: '' };
     const problem = (code: OpenApiCode, message: string) => ({ diagnostics: [{ ...where, severity: 'error' as const, code, message }] });
+    const { label, codes } = this.kind;
     const file = resolveInside(this.root, id);
-    if (!file) return problem('OPENAPI_SOURCE_OUTSIDE_ROOT', `OpenAPI spec "${id}" is outside the docs root; use a path inside the repository`);
+    if (!file) return problem(codes.outside, `${label} spec "${id}" is outside the docs root; use a path inside the repository`);
     let stat: fs.Stats;
     try {
       stat = fs.statSync(file);
     } catch {
-      return problem('OPENAPI_SOURCE_NOT_FOUND', `OpenAPI spec "${id}" does not exist; fix the path (relative to the docs root) or add the file`);
+      return problem(codes.notFound, `${label} spec "${id}" does not exist; fix the path (relative to the docs root) or add the file`);
     }
     // resolveInside is lexical: a symlink inside the root may still point out of it.
     if (!isInside(fs.realpathSync(this.root), fs.realpathSync(file))) {
-      return problem('OPENAPI_SOURCE_OUTSIDE_ROOT', `OpenAPI spec "${id}" is a link to a file outside the docs root; copy the spec into the repository`);
+      return problem(codes.outside, `${label} spec "${id}" is a link to a file outside the docs root; copy the spec into the repository`);
     }
-    if (!stat.isFile()) return problem('OPENAPI_SOURCE_NOT_FOUND', `OpenAPI spec "${id}" is not a file; point to a .json or .yaml spec`);
-    if (stat.size > MAX_SPEC_BYTES) return problem('OPENAPI_FETCH_FAILED', `OpenAPI spec "${id}" is ${stat.size} bytes, over the ${MAX_SPEC_BYTES}-byte limit; split the spec`);
-    return specFromText(id, fs.readFileSync(file, 'utf8'), file, this.root);
+    if (!stat.isFile()) return problem(codes.notFound, `${label} spec "${id}" is not a file; point to a .json or .yaml spec`);
+    if (stat.size > MAX_SPEC_BYTES) return problem(codes.tooLarge, `${label} spec "${id}" is ${stat.size} bytes, over the ${MAX_SPEC_BYTES}-byte limit; split the spec`);
+    return this.kind.fromText(id, fs.readFileSync(file, 'utf8'), file, this.root);
   }
 }

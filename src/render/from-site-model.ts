@@ -78,7 +78,7 @@ export function sidebarItemsFromNodes(nodes: SidebarNode[]): SidebarItemView[] {
         items.push({ type: 'link', title: node.label, href: node.href, icon: iconName(node.icon) });
         break;
       case 'endpoint':
-        if (node.href) items.push({ type: 'page', title: node.title, href: node.href, tag: node.tag, method: node.method === 'WEBHOOK' ? 'HOOK' : node.method });
+        if (node.href) items.push({ type: 'page', title: node.title, href: node.href, tag: node.tag, method: node.method === 'WEBHOOK' ? 'HOOK' : node.method === 'CHANNEL' ? 'WS' : node.method });
         break;
       case 'group':
         items.push({

@@ -5,13 +5,13 @@
  * it, so both show the same body.
  */
 import type { Page } from '../content/index.js';
-import { endpointMarkdown } from '../markdown/index.js';
+import { channelMarkdown, endpointMarkdown } from '../markdown/index.js';
 import { codeThemesOf, knownImportsFor, type Heading } from '../mdx/index.js';
 import type { PageRoute } from '../navigation/index.js';
 import { escapeHtml, hashText, type Diagnostic } from '../shared/index.js';
 import type { EndpointPage } from '../openapi/index.js';
 import type { Site } from '../site/index.js';
-import { apiDisplayOf, endpointReferenceForFrontmatter, manualEndpointReference, renderEndpoint } from './endpoint/index.js';
+import { apiDisplayOf, endpointReferenceForFrontmatter, manualEndpointReference, renderChannel, renderChannelReference, renderEndpoint } from './endpoint/index.js';
 import type { MdxJob } from './mdx-job.js';
 
 export type PageSource =
@@ -48,6 +48,14 @@ export function pageSourceOf(site: Site, route: PageRoute): PageSource {
     const ref = endpointReferenceOf(site, page.openapi, route.href, page.frontmatter.playground);
     if ('diagnostic' in ref) problems.push({ file: page.file, line: lineOf(source, /^openapi\s*:/m), column: 1, path: 'openapi', ...ref.diagnostic });
     else ({ html: suffix, markdown: markdownSuffix } = ref);
+  } else if (page.asyncapi && site.openapi?.asyncapi) {
+    // `asyncapi: "asyncapi.yaml channelId"`: the channel's reference laid around the page's own body.
+    const found = site.openapi.asyncapi.frontmatterChannel(page.asyncapi, route.href);
+    if ('diagnostic' in found) problems.push({ file: page.file, line: lineOf(source, /^asyncapi\s*:/m), column: 1, path: 'asyncapi', ...found.diagnostic });
+    else {
+      suffix = renderChannelReference(found.page, apiDisplayOf(site.config));
+      markdownSuffix = channelMarkdown(found.page);
+    }
   } else if (page.frontmatter.api !== undefined) {
     const ref = manualEndpointReference(site.config, page.frontmatter, { href: route.href, title: route.title }, source.slice(page.bodyOffset));
     if ('problem' in ref) {
@@ -109,12 +117,16 @@ export function endpointBody(site: Site, route: PageRoute): string {
 
 /** HTML body and TOC headings of a generated endpoint page, drawn with the site's `api.*` settings. */
 function endpointBodyOf(site: Site, route: PageRoute): { html: string; headings: Heading[] } {
+  const channel = route.endpoint?.method === 'CHANNEL' ? site.openapi?.asyncapi?.channel(route.href) : undefined;
+  if (channel) return renderChannel(channel, { display: apiDisplayOf(site.config) });
   const page = site.openapi?.specs.operation(route.href);
   return page ? renderEndpoint(page, { display: apiDisplayOf(site.config, page.metadata.playground) }) : { html: fallbackEndpointBody(route), headings: [] };
 }
 
 /** Markdown body of a generated endpoint page, from the same plan as its HTML. */
 export function endpointBodyMarkdown(site: Site, route: PageRoute): string {
+  const channel = route.endpoint?.method === 'CHANNEL' ? site.openapi?.asyncapi?.channel(route.href) : undefined;
+  if (channel) return channelMarkdown(channel);
   const page = site.openapi?.specs.operation(route.href);
   if (page) return endpointMarkdown(page);
   return route.endpoint ? `\`${route.endpoint.method} ${route.endpoint.path}\`` : '';

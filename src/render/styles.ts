@@ -92,7 +92,7 @@ img{max-width:100%;height:auto}
 .nav-text{flex:1;min-width:0}
 .tag,.badge{display:inline-block;font-size:10.5px;font-weight:700;line-height:1;padding:3px 6px;border-radius:999px;background:color-mix(in srgb,var(--accent) 14%,transparent);color:var(--accent);text-transform:uppercase;letter-spacing:.03em}
 .method{font:700 10px/1 var(--mono);padding:3px 4px;border-radius:4px;background:var(--bg-muted);min-width:38px;text-align:center}
-.method-get{color:#16a34a}.method-post{color:#2563eb}.method-put,.method-patch{color:#d97706}.method-delete{color:#dc2626}
+.method-ws{color:#0891b2}.method-get{color:#16a34a}.method-post{color:#2563eb}.method-put,.method-patch{color:#d97706}.method-delete{color:#dc2626}
 .nav-group>summary{display:flex;align-items:center;list-style:none;cursor:pointer;border-radius:8px}
 .nav-group>summary::-webkit-details-marker{display:none}
 .nav-group>summary>.group-label,.nav-group>summary>.nav-link{flex:1;display:flex;align-items:center;gap:8px;padding:5px 8px;color:var(--fg-soft)}

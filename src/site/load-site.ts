@@ -48,7 +48,7 @@ export async function loadSite(rootDir: string, { keepSource = false, openapi: w
   const { config, locate } = loaded;
   const index = await buildPageIndex(root, { keepSource, variables: config.variables ?? {} });
   const load = wanted === 'auto' ? referencesOpenApi(config, index) : wanted;
-  const openapi = load ? await loadSiteOpenApi(root, config) : null;
+  const openapi = load ? await loadSiteOpenApi(root, config, undefined, { index, locateAsyncApi: locate }) : null;
   const resolved = resolveSiteModel(config, index, { openapi: openapi?.provider, locate });
   const diagnostics = [...loaded.diagnostics, ...index.diagnostics, ...resolved.diagnostics, ...(openapi?.diagnostics() ?? []), ...codeThemesOf(config.styling?.codeblocks, locate).diagnostics, ...checkSiteIcons(config, index.pages.values(), { library: config.icons?.library, locate })];
   const imports = scanPageImports([...index.pages.values()].map((p) => ({ file: p.file, source: p.source ?? '' })));

@@ -6,13 +6,15 @@
 import type { DocsConfig, LoadedDocsConfig } from '../config/index.js';
 import type { PageIndex } from '../content/index.js';
 import type { OpenApiProvider } from '../navigation/index.js';
-import { collectOpenApiSources, loadOpenApiSpecs, type OpenApiSiteProvider } from '../openapi/index.js';
+import { collectAsyncApiSources, collectOpenApiSources, loadAsyncApiSpecs, loadOpenApiSpecs, type AsyncApiSiteProvider, type OpenApiSiteProvider } from '../openapi/index.js';
 import { containsEndpointEntry, type Diagnostic } from '../shared/index.js';
 
 export interface SiteOpenApi {
   /** The specs: plan endpoint pages and the reference of a page with `openapi:` frontmatter. */
   specs: OpenApiSiteProvider;
-  /** The same specs as navigation resolves endpoint entries through them. */
+  /** The site's AsyncAPI documents (channel pages, `asyncapi:` frontmatter); null when nothing names one. */
+  asyncapi: AsyncApiSiteProvider | null;
+  /** The same specs (and AsyncAPI channels) as navigation resolves endpoint entries and channel pages through them. */
   provider: OpenApiProvider;
   /** Problems loading the specs and those found using them so far, duplicates removed. */
   diagnostics(): Diagnostic[];
@@ -26,20 +28,41 @@ export interface SiteOpenApi {
 export function referencesOpenApi(config: DocsConfig, index: PageIndex): boolean {
   return (
     collectOpenApiSources(config).length > 0 ||
-    [...index.pages.values()].some((p) => p.openapi !== undefined) ||
+    collectAsyncApiSources(config).length > 0 ||
+    [...index.pages.values()].some((p) => p.openapi !== undefined || p.asyncapi !== undefined) ||
     containsEndpointEntry(config.navigation)
   );
 }
 
-/** Load every spec the config references (positions from `locate` for problems with a source). */
-export async function loadSiteOpenApi(root: string, config: DocsConfig, locate?: LoadedDocsConfig['locate']): Promise<SiteOpenApi> {
-  const { provider: specs, diagnostics } = await loadOpenApiSpecs(root, collectOpenApiSources(config, locate));
+/**
+ * Load every spec the config references (positions from `locate` for problems with a source).
+ * AsyncAPI documents load only when docs.json names one or a page of `index` has `asyncapi:`
+ * frontmatter (then the repository is also searched for documents, for values naming only a channel).
+ */
+export async function loadSiteOpenApi(
+  root: string,
+  config: DocsConfig,
+  locate?: LoadedDocsConfig['locate'],
+  { index, locateAsyncApi = locate }: { index?: PageIndex; locateAsyncApi?: LoadedDocsConfig['locate'] } = {},
+): Promise<SiteOpenApi> {
+  // A missing AsyncAPI file is reported where docs.json names it.
+  const asyncSources = collectAsyncApiSources(config, locateAsyncApi);
+  const asyncPages = index ? [...index.pages.values()].some((p) => p.asyncapi !== undefined) : false;
+  const [{ provider: specs, diagnostics }, channels] = await Promise.all([
+    loadOpenApiSpecs(root, collectOpenApiSources(config, locate)),
+    asyncSources.length > 0 || asyncPages ? loadAsyncApiSpecs(root, asyncSources, { discover: asyncPages }) : null,
+  ]);
+  const asyncapi = channels?.provider ?? null;
+  const provider: OpenApiProvider = asyncapi
+    ? { ...specs, channels: (source, directory) => asyncapi.channels(source, directory), channelTitle: (value) => asyncapi.channelTitle(value) }
+    : specs;
   return {
     specs,
-    provider: specs,
+    asyncapi,
+    provider,
     diagnostics: () => {
       const seen = new Set<string>();
-      return [...diagnostics, ...specs.diagnostics()].filter((d) => {
+      return [...diagnostics, ...specs.diagnostics(), ...(channels?.diagnostics ?? []), ...(asyncapi?.diagnostics() ?? [])].filter((d) => {
         const key = `${d.file}:${d.line}:${d.column}:${d.code}:${d.message}`;
         return seen.has(key) ? false : (seen.add(key), true);
       });

@@ -40,7 +40,7 @@ function ExamplePanel({ title, tabs, className }: { title: string; tabs: Example
 }
 
 /** The right column: request samples and response examples, sticky beside the reference on wide screens. */
-export function ExamplesColumn({ requestTabs, responseTabs, html, always }: { requestTabs: ExampleTab[]; responseTabs: ExampleTab[]; html?: string; always?: boolean }): ReactNode {
+export function ExamplesColumn({ requestTabs, responseTabs, html, always, requestTitle = 'Request' }: { requestTabs: ExampleTab[]; responseTabs: ExampleTab[]; html?: string; always?: boolean; requestTitle?: string }): ReactNode {
   if (!always && html === undefined && requestTabs.length === 0 && responseTabs.length === 0) return null;
   return (
     <aside className="api-examples" aria-label="Examples">
@@ -48,7 +48,7 @@ export function ExamplesColumn({ requestTabs, responseTabs, html, always }: { re
         <div className="api-examples-inner" dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
         <div className="api-examples-inner" data-api-generated="">
-          {requestTabs.length > 0 ? <ExamplePanel title="Request" tabs={requestTabs} className="api-request-example" /> : null}
+          {requestTabs.length > 0 ? <ExamplePanel title={requestTitle} tabs={requestTabs} className="api-request-example" /> : null}
           {responseTabs.length > 0 ? <ExamplePanel title="Response" tabs={responseTabs} className="api-response-example" /> : null}
         </div>
       )}

@@ -1,8 +1,9 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Heading } from '../../mdx/index.js';
-import { requestSamples, type EndpointPage } from '../../openapi/index.js';
+import { requestSamples, type ChannelPage, type EndpointPage } from '../../openapi/index.js';
 import { DEFAULT_API_DISPLAY, type ApiDisplay } from './display.js';
+import { ChannelReference, channelHeadingList } from './channel-view.js';
 import { EndpointReference, LOCATIONS } from './endpoint-view.js';
 import type { ExampleTab } from './examples-view.js';
 import { markdownToHtml } from './markdown.js';
@@ -68,4 +69,15 @@ export function renderEndpointPage(page: EndpointPage, options: RenderEndpointOp
  */
 export function renderEndpointReference(page: EndpointPage, display: ApiDisplay = DEFAULT_API_DISPLAY, { sections = true }: { sections?: boolean } = {}): string {
   return renderToString(createElement(EndpointReference, { page, display, requestTabs: requestTabs(page, display), bodySlot: true, sections }));
+}
+
+/** HTML body of a generated AsyncAPI channel page and its headings (servers, parameters, operations, messages, bindings). */
+export function renderChannel(page: ChannelPage, { display = DEFAULT_API_DISPLAY }: { display?: ApiDisplay } = {}): RenderedEndpoint {
+  const html = renderToString(createElement('article', { className: 'api-page' }, createElement(ChannelReference, { page, display, withDescription: true })));
+  return { html, headings: channelHeadingList(page).map((h) => ({ depth: 2, ...h })) };
+}
+
+/** The channel layout of an MDX page with `asyncapi:` frontmatter, with a slot for the page's body (see `composeEndpointBody`). */
+export function renderChannelReference(page: ChannelPage, display: ApiDisplay = DEFAULT_API_DISPLAY): string {
+  return renderToString(createElement(ChannelReference, { page, display, bodySlot: true }));
 }

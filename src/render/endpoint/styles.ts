@@ -63,6 +63,19 @@ export const ENDPOINT_CSS = String.raw`
 .api-auth-option li{display:flex;gap:8px;flex-wrap:wrap;align-items:baseline}
 .api-auth-option p{margin:0}
 .api-playground{border:1px solid var(--border);border-radius:var(--radius);padding:14px;margin:0 0 16px;background:var(--bg-soft)}
+.api-method-channel{background:#0891b2}
+.api-action{text-transform:uppercase;letter-spacing:.03em}
+.api-action-send{background:#dbeafe;color:#1d4ed8}.api-action-receive{background:#dcfce7;color:#15803d}
+[data-theme=dark] .api-action-send{background:#172554;color:#93c5fd}
+[data-theme=dark] .api-action-receive{background:#052e16;color:#86efac}
+.api-operation{padding:10px 0;border-bottom:1px solid var(--border);list-style:none}
+.api-operation:last-child{border-bottom:0}
+.api-operation-summary,.api-operation-messages{font-size:14px;color:var(--fg-soft);margin:4px 0}
+.api-server-url{font:13px var(--mono);word-break:break-all}
+.api-message-part h3{font-size:14px;margin:12px 0 4px}
+.api-binding{margin:6px 0}
+.api-binding>summary{font-size:12.5px;color:var(--fg-muted);cursor:pointer;width:max-content}
+.api-binding pre{font:12px/1.5 var(--mono);padding:8px 10px;border-radius:8px;overflow:auto;margin:6px 0 0}
 .pg-form{display:flex;flex-direction:column;gap:10px}
 .pg-group{border:0;padding:0;margin:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:8px 14px}
 .pg-group legend{font-weight:600;font-size:14px;margin-bottom:6px}

@@ -1,0 +1,197 @@
+/**
+ * The site's AsyncAPI documents: loaded once (files through the same guarded store as OpenAPI
+ * specs, URLs through the same guarded fetcher), planned as one page per channel under the
+ * element's `directory` (`api-reference` by default), and looked up for `asyncapi:` frontmatter
+ * (`"asyncapi.yaml channelId"`, or `channelId` alone against the site's documents).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { closest, toPosixRelative, type Diagnostic } from '../../shared/index.js';
+import type { OpenApiCode } from '../codes.js';
+import { specId } from '../entries.js';
+import { fetchRemoteSpec, RemoteFetchError, type RemoteFetchOptions } from '../fetch-remote.js';
+import { joinHref } from '../slug.js';
+import { SpecStore, type SourceOrigin, type SpecKind } from '../spec-store.js';
+import type { OpenApiSource } from '../types.js';
+import { channelPageFor } from './channel-page.js';
+import { asyncApiFromText } from './document.js';
+import type { AsyncChannel, ChannelPage, LoadedAsyncApi, PlannedChannel } from './types.js';
+
+export type AsyncApiSourceInput = string | (OpenApiSource & { origin?: SourceOrigin; fallback?: boolean });
+
+export interface AsyncApiSiteProvider {
+  /** One page per channel of `source`, in document order, under `directory`; `[]` when unreadable. */
+  channels(source: string, directory?: string): PlannedChannel[];
+  /** The channel page planned at `href` by `channels`. */
+  channel(href: string): ChannelPage | undefined;
+  /** The channel an MDX page's `asyncapi:` frontmatter names, planned at that page's own href. */
+  frontmatterChannel(value: string, pageHref: string): { page: ChannelPage } | { diagnostic: Omit<Diagnostic<OpenApiCode>, 'file' | 'line' | 'column' | 'path'> };
+  /** The title a channel gives a page whose `asyncapi:` frontmatter names it without a `title`. */
+  channelTitle(value: string): string | undefined;
+  /** Every channel page planned so far. */
+  pages(): PlannedChannel[];
+  specs(): LoadedAsyncApi[];
+  diagnostics(): Diagnostic<OpenApiCode>[];
+}
+
+const ASYNCAPI_KIND: SpecKind<LoadedAsyncApi> = {
+  label: 'AsyncAPI',
+  fromText: (id, text, absolutePath) => asyncApiFromText(id, text, absolutePath),
+  codes: { notFound: 'ASYNCAPI_SOURCE_NOT_FOUND', outside: 'ASYNCAPI_SOURCE_NOT_FOUND', tooLarge: 'ASYNCAPI_SOURCE_NOT_FOUND' },
+};
+
+const ASYNCAPI_HEAD = /["']?asyncapi["']?\s*:\s*["']?[23]\./;
+
+/** Repository files that look like AsyncAPI documents (`asyncapi: 2.x/3.x` in their first 4 KB), sorted. */
+export function discoverAsyncApiFiles(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      // An unlistable folder offers no fallback document; a page that needed one is reported (ASYNCAPI_NO_SPEC).
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() && /\.(json|ya?ml)$/i.test(entry.name) && headMatches(full)) found.push(toPosixRelative(root, full));
+    }
+  };
+  walk(root);
+  return found.sort();
+}
+
+function headMatches(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, 'r');
+    const buffer = Buffer.alloc(4096);
+    const read = fs.readSync(fd, buffer, 0, buffer.length, 0);
+    return ASYNCAPI_HEAD.test(buffer.subarray(0, read).toString('utf8'));
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+/** `"asyncapi.yaml channelId"` → spec and channel; `"channelId"` → channel only. */
+export function parseAsyncApiFrontmatter(value: string): { spec?: string; channel: string } | undefined {
+  const trimmed = value.trim();
+  if (!trimmed) return undefined;
+  const m = /^(\S+\.(?:json|ya?ml)|https?:\/\/\S+)\s+(.+)$/i.exec(trimmed);
+  return m ? { spec: m[1]!, channel: m[2]!.trim() } : { channel: trimmed };
+}
+
+/**
+ * Load every AsyncAPI document the site names and return the provider that plans channel pages.
+ * With `discover`, a frontmatter value naming only a channel also looks in the repository's documents.
+ */
+export async function loadAsyncApiSpecs(
+  root: string,
+  sources: readonly AsyncApiSourceInput[],
+  { fetch = {}, discover = true }: { fetch?: RemoteFetchOptions; discover?: boolean } = {},
+): Promise<{ provider: AsyncApiSiteProvider; diagnostics: Diagnostic<OpenApiCode>[] }> {
+  const store = new SpecStore<LoadedAsyncApi>(root, ASYNCAPI_KIND);
+  const remote = new Map<string, SourceOrigin | undefined>();
+  for (const input of sources) {
+    const source = typeof input === 'string' ? input : input.source;
+    const origin = typeof input === 'string' ? undefined : input.origin;
+    const id = specId(source);
+    if (store.has(id) || remote.has(id)) continue;
+    if (/^https?:\/\//i.test(id)) remote.set(id, origin);
+    else if (/^[a-z][a-z0-9+.-]*:/i.test(id)) store.add(id, { diagnostics: [at(origin, id, 'error', `only http(s) URLs and repository paths are accepted, not "${id}"`)] });
+    else store.get(id, origin);
+  }
+  const fetched = await Promise.all(
+    [...remote].map(async ([id, origin]): Promise<[string, { spec?: LoadedAsyncApi; diagnostics: Diagnostic<OpenApiCode>[] }]> => {
+      try {
+        return [id, asyncApiFromText(id, await fetchRemoteSpec(id, fetch))];
+      } catch (error) {
+        const refused = error instanceof RemoteFetchError && error.kind === 'refused';
+        const message = `AsyncAPI URL ${id} ${refused ? 'refused' : 'could not be loaded'}: ${(error as Error).message}; ${refused ? 'host it on a public address' : 'check the URL'} or commit the document to the repository`;
+        return [id, { diagnostics: [at(origin, id, refused ? 'error' : 'warning', message)] }];
+      }
+    }),
+  );
+  for (const [id, result] of fetched) store.add(id, result);
+  const defaults = sources.flatMap((s) => (typeof s === 'string' ? [s] : [s.source]));
+  const discovered = discover ? discoverAsyncApiFiles(root).filter((file) => !defaults.some((d) => specId(d) === file)) : [];
+  const provider = createAsyncApiProvider(store, [...defaults, ...discovered]);
+  return { provider, diagnostics: [...store.diagnostics] };
+}
+
+function at(origin: SourceOrigin | undefined, id: string, severity: 'error' | 'warning', message: string): Diagnostic<OpenApiCode> {
+  return { ...(origin ?? { file: id, line: 1, column: 1, path: '' }), severity, code: 'ASYNCAPI_FETCH_FAILED', message };
+}
+
+/** The channel a frontmatter value names: by id, then by address, then by title. */
+function findChannel(spec: LoadedAsyncApi, wanted: string): AsyncChannel | undefined {
+  return spec.channels.find((c) => c.id === wanted) ?? spec.channels.find((c) => c.address === wanted) ?? spec.channels.find((c) => c.title === wanted);
+}
+
+export function createAsyncApiProvider(store: SpecStore<LoadedAsyncApi>, fallbacks: readonly string[]): AsyncApiSiteProvider {
+  const planned = new Map<string, { spec: LoadedAsyncApi; channel: AsyncChannel; ref: PlannedChannel }>();
+  const listed = new Map<string, PlannedChannel[]>();
+  const plan = (spec: LoadedAsyncApi, channel: AsyncChannel, source: string, href: string): PlannedChannel => ({
+    method: 'CHANNEL', path: channel.address ?? channel.id, title: channel.title, href, specFile: source, kind: 'channel',
+  });
+  const locate = (value: string): { spec: LoadedAsyncApi; channel: AsyncChannel; source: string } | { code: OpenApiCode; message: string } => {
+    const parsed = parseAsyncApiFrontmatter(value);
+    if (!parsed) return { code: 'ASYNCAPI_CHANNEL_NOT_FOUND', message: 'asyncapi: is empty; write "asyncapi.yaml channelId" or a channel id' };
+    const names = parsed.spec ? [parsed.spec] : fallbacks;
+    if (names.length === 0) return { code: 'ASYNCAPI_NO_SPEC', message: `asyncapi: "${value}" names no document and the site has none; write "/asyncapi.yaml ${parsed.channel}" or set api.asyncapi in docs.json` };
+    const specs = names.flatMap((name) => {
+      const spec = store.get(name);
+      return spec ? [{ spec, source: name }] : [];
+    });
+    if (specs.length === 0) return { code: 'ASYNCAPI_SOURCE_NOT_FOUND', message: `asyncapi: "${value}": no readable AsyncAPI document named ${names.join(', ')}; fix the path or add the file` };
+    for (const { spec, source } of specs) {
+      const channel = findChannel(spec, parsed.channel);
+      if (channel) return { spec, channel, source };
+    }
+    const suggestion = closest(parsed.channel, specs.flatMap(({ spec }) => spec.channels.map((c) => c.id)));
+    return {
+      code: 'ASYNCAPI_CHANNEL_NOT_FOUND',
+      message: `channel "${parsed.channel}" is not in ${specs.map((s) => s.spec.id).join(', ')}; ${suggestion ? `did you mean "${suggestion}"?` : 'use a key of the document\'s `channels`'}`,
+    };
+  };
+  return {
+    channels(source, directory) {
+      const key = `${source}\u0000${directory ?? ''}`;
+      const hit = listed.get(key);
+      if (hit) return hit;
+      const spec = store.get(source);
+      const list = (spec?.channels ?? []).map((channel) => {
+        const wanted = joinHref(directory, channel.slug);
+        let href = wanted;
+        const taken = (h: string) => planned.has(h) && (planned.get(h)!.spec !== spec || planned.get(h)!.channel !== channel);
+        for (let n = 1; taken(href); n++) href = `${wanted}-${n}`;
+        const ref = plan(spec!, channel, source, href);
+        if (!planned.has(href)) planned.set(href, { spec: spec!, channel, ref });
+        return ref;
+      });
+      listed.set(key, list);
+      return list;
+    },
+    channel(href) {
+      const hit = planned.get(href);
+      return hit && channelPageFor(hit.spec, hit.channel, hit.ref);
+    },
+    frontmatterChannel(value, pageHref) {
+      const found = locate(value);
+      if ('code' in found) return { diagnostic: { severity: 'warning', code: found.code, message: `The page is built without its channel reference: ${found.message}` } };
+      return { page: channelPageFor(found.spec, found.channel, plan(found.spec, found.channel, found.source, pageHref)) };
+    },
+    channelTitle(value) {
+      const found = locate(value);
+      return 'code' in found ? undefined : found.channel.title;
+    },
+    pages: () => [...planned.values()].map((p) => p.ref),
+    specs: () => store.loaded(),
+    diagnostics: () => [...store.diagnostics],
+  };
+}
