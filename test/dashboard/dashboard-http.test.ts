@@ -391,7 +391,7 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
           const deleted = await client.post(`${projectUrl}/previews/delete`, { branch: 'main' });
           expect(deleted.status).toBe(303);
           expect(deleted.headers.get('location')).toBe(`${projectUrl}/updates?notice=preview-deleted#previews`);
-          await client.get(`${projectUrl}/updates`);
+          await client.get(`${projectUrl}/updates?notice=preview-deleted`);
           expect(client.lastHtml).toContain('Preview deleted.');
           expect(client.lastHtml).toContain('No previews yet.');
           expect((await client.post(`${projectUrl}/previews/delete`, { branch: 'main' })).status).toBe(404);
