@@ -151,6 +151,17 @@ export const PreviewRequestSchema = z
   })
   .openapi('PreviewRequest');
 
+export const PreviewDeleteQuery = z.object({
+  branch: z.string().min(1).max(255).openapi({ param: { name: 'branch', in: 'query' }, description: 'The branch whose preview to delete.', example: 'feature/new-guide' }),
+});
+
+export const PreviewDeletedSchema = z
+  .object({
+    deleted: z.literal(true).openapi({ description: 'The preview, its address and its published builds are gone.' }),
+    branch: z.string().openapi({ description: 'The branch of the deleted preview.' }),
+  })
+  .openapi('PreviewDeleted');
+
 export const PreviewTriggeredSchema = z
   .object({
     statusId: z.string().openapi({ description: 'The status ID of the preview build; follow it with `GET /v1/project/update-status/{statusId}`.' }),

@@ -30,6 +30,8 @@ export interface UpdateTrigger {
   trigger(project: ProjectRow, source: UpdateSource): Promise<UpdateRow>;
   /** Queue a preview build of `branch` (created or rebuilt); returns the queued row and the preview's slug. */
   triggerPreview(project: ProjectRow, branch: string, source: UpdateSource): Promise<{ update: UpdateRow; slug: string }>;
+  /** Delete the preview of a branch (row and published builds); false when there is none. */
+  deletePreview(project: ProjectRow, branch: string): Promise<boolean>;
 }
 
 export interface NewAutomationInput {
@@ -66,6 +68,8 @@ export interface AdminServices {
    * the preview is served at `<slug>--<projectId>.<site domain>`.
    */
   triggerPreview(project: ProjectRow, branch: string, source?: UpdateSource): Promise<{ update: UpdateRow; slug: string }>;
+  /** Delete the preview of a branch, its address and builds; false when the project has none for it. */
+  deletePreview(project: ProjectRow, branch: string): Promise<boolean>;
   /** Store an automation (400 naming the field when the schedule, branch, prompt or model is refused). */
   createAutomation(project: ProjectRow, input: NewAutomationInput): Promise<AgentAutomationRow>;
   /** Delete an automation; false when the project has none with that id. */
@@ -191,6 +195,7 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
       await checkBranch(project, branch);
       return updates.triggerPreview(project, branch, source);
     },
+    deletePreview: (project, branch) => updates.deletePreview(project, branch),
     async createAutomation(project, input) {
       const name = input.name.trim();
       if (!name) throw new ApiError(400, 'INVALID_REQUEST', 'Invalid request: name: it is empty; name the automation, for example "Weekly link check".');

@@ -4,7 +4,7 @@ import { errorsFor, keyAllows, projectFor, security } from './common.js';
 import type { ApiApp, ApiContext } from './context.js';
 import { ApiError } from './errors.js';
 import { updateStatusBody } from './present.js';
-import { PreviewRequestSchema, PreviewTriggeredSchema, StatusParams, UpdateParams, UpdateStatusSchema, UpdateTriggeredSchema } from './schemas.js';
+import { PreviewDeletedSchema, PreviewDeleteQuery, PreviewRequestSchema, PreviewTriggeredSchema, StatusParams, UpdateParams, UpdateStatusSchema, UpdateTriggeredSchema } from './schemas.js';
 
 const triggerUpdate = createRoute({
   method: 'post',
@@ -31,6 +31,19 @@ const triggerPreview = createRoute({
   responses: {
     202: { description: 'Preview queued', content: { 'application/json': { schema: PreviewTriggeredSchema } } },
     ...errorsFor(400, 401, 404, 413, 415),
+  },
+});
+
+const deletePreview = createRoute({
+  method: 'delete',
+  path: '/v1/project/preview/{projectId}',
+  summary: 'Delete preview deployment',
+  description: "Deletes the preview of a branch now, rather than waiting for the server's preview TTL: its address stops answering and its published builds are removed. 404 when the project has no preview of that branch.",
+  security,
+  request: { params: UpdateParams, query: PreviewDeleteQuery },
+  responses: {
+    200: { description: 'Preview deleted', content: { 'application/json': { schema: PreviewDeletedSchema } } },
+    ...errorsFor(400, 401, 404),
   },
 });
 
@@ -67,6 +80,13 @@ export function registerUpdateRoutes(app: ApiApp, ctx: ApiContext): void {
     const project = await projectFor(ctx, c, c.req.valid('param').projectId);
     const { update, slug } = await ctx.services.triggerPreview(project, c.req.valid('json').branch, 'api');
     return c.json({ statusId: update.id, previewUrl: previewUrl(c.req.url, slug, project.id, ctx.siteDomain) }, 202);
+  });
+
+  app.openapi(deletePreview, async (c) => {
+    const project = await projectFor(ctx, c, c.req.valid('param').projectId);
+    const { branch } = c.req.valid('query');
+    if (!(await ctx.services.deletePreview(project, branch))) throw new ApiError(404, 'NOT_FOUND', `The project has no preview of the branch "${branch}". List previews on the dashboard's Updates page.`);
+    return c.json({ deleted: true as const, branch }, 200);
   });
 
   app.openapi(updateStatus, async (c) => {

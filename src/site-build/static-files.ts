@@ -3,10 +3,10 @@
  * `/logo/light.svg` in docs.json and `![](/images/x.png)` in pages resolve. Only known asset types
  * are copied: MDX sources, configuration and scripts stay out of the published site.
  */
-import { lstat, readdir, stat } from 'node:fs/promises';
+import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../shared/index.js';
-import { copyFileInside, realPathInside, toPosixRelative } from '../shared/index.js';
+import { copyFileInside, prefixCssUrls, realPathInside, toPosixRelative, writeFileInside } from '../shared/index.js';
 import { buildProblem } from './codes.js';
 
 const ASSET_EXTENSIONS = new Set([
@@ -63,9 +63,10 @@ export async function copyStaticFiles(root: string, outDir: string, diagnostics:
 
 /**
  * Copy the repository's `.css` and `.js` files that every page links (`PageIndex.custom`) to the same
- * paths in the site. Discovery skips symbolic links; the real path is checked again here.
+ * paths in the site (with `basePath`, `url(/…)` in the stylesheets gets it). Discovery skips symbolic
+ * links; the real path is checked again here.
  */
-export async function copyCustomFiles(site: { root: string; index: { custom?: { css: { file: string }[]; js: { file: string }[] } } }, outDir: string, diagnostics: Diagnostic[] = []): Promise<number> {
+export async function copyCustomFiles(site: { root: string; index: { custom?: { css: { file: string }[]; js: { file: string }[] } } }, outDir: string, diagnostics: Diagnostic[] = [], basePath = ''): Promise<number> {
   const files = [...(site.index.custom?.css ?? []), ...(site.index.custom?.js ?? [])];
   const outAbs = path.resolve(outDir);
   await Promise.all(
@@ -75,7 +76,9 @@ export async function copyCustomFiles(site: { root: string; index: { custom?: { 
         if (real.reason === 'outside') diagnostics.push(buildProblem('BUILD_PATH_OUTSIDE_ROOT', `${file} leads outside the docs root, so it is not published. Commit the file itself.`, file, 'error'));
         return;
       }
-      await copyFileInside(real.path, outAbs, path.join(outAbs, file));
+      // Under a base path (`/docs`), a stylesheet's `url(/images/x.png)` must point inside the site too.
+      if (basePath && file.toLowerCase().endsWith('.css')) await writeFileInside(outAbs, file, prefixCssUrls(await readFile(real.path, 'utf8'), basePath));
+      else await copyFileInside(real.path, outAbs, path.join(outAbs, file));
     }),
   );
   return files.length;

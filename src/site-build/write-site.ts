@@ -234,13 +234,13 @@ export async function removeStale(outDir: string, previous: Record<string, strin
 }
 
 /** Stylesheet and client bundle, Mermaid when a page drew a diagram, and the repository's static files. */
-export async function writeAssetFiles(site: Site, outDir: string, assets: BuiltAsset[], mermaid: boolean, diagnostics: Diagnostic[]): Promise<void> {
+export async function writeAssetFiles(site: Site, outDir: string, assets: BuiltAsset[], mermaid: boolean, diagnostics: Diagnostic[], basePath = ''): Promise<void> {
   try {
     await writeAssets(outDir, assets);
     // Mermaid's browser build (3.6 MB) goes only into sites where a page drew a diagram.
     if (mermaid) await copyMermaidAssets(outDir);
     await copyStaticFiles(site.root, outDir, diagnostics);
-    await copyCustomFiles(site, outDir, diagnostics);
+    await copyCustomFiles(site, outDir, diagnostics, basePath);
   } catch (error) {
     diagnostics.push(refusedWrite(error));
   }

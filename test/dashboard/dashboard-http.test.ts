@@ -386,6 +386,15 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
           expect(table).toContain(`http://main--${projectId}.localhost/`);
           expect(table).toContain('>main<');
           expect(table).toMatch(/class="badge success"/);
+          expect(table).toContain(`action="/dashboard/projects/${projectId}/previews/delete"`);
+          // Deleting it: gone from the table, and a second delete is refused.
+          const deleted = await client.post(`${projectUrl}/previews/delete`, { branch: 'main' });
+          expect(deleted.status).toBe(303);
+          expect(deleted.headers.get('location')).toBe(`${projectUrl}/updates?notice=preview-deleted#previews`);
+          await client.get(`${projectUrl}/updates?notice=preview-deleted`);
+          expect(client.lastHtml).toContain('Preview deleted.');
+          expect(client.lastHtml).toContain('No previews yet.');
+          expect((await client.post(`${projectUrl}/previews/delete`, { branch: 'main' })).status).toBe(404);
         } finally {
           await cleanup();
         }

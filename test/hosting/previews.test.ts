@@ -126,6 +126,27 @@ describe.each(backends)('preview deployments on %s', (kind) => {
     expect(await (await site(`feature-new-guide--${project.id}`)).text()).toContain('Preview text two.');
   });
 
+  it('deletes a preview through the API: 200, address and files gone, then 404; 400 without a branch, 401 without a key', async () => {
+    pushDocs(work, 'to-delete', { 'index.mdx': page('Short-lived.') });
+    const body = await (await preview('to-delete')).json();
+    expect((await waitFor(body.statusId)).status).toBe('success');
+    const host = `to-delete--${project.id}`;
+    expect((await site(host)).status).toBe(200);
+    const remove = (query: string, headers = auth, projectId = project.id) => api.request(`${API}/v1/project/preview/${projectId}${query}`, { method: 'DELETE', headers });
+    expect((await remove('')).status).toBe(400);
+    expect((await remove('?branch=to-delete', { 'Content-Type': 'application/json' })).status).toBe(401);
+    expect((await remove('?branch=to-delete', auth, s.project.id)).status).toBe(404);
+    const deleted = await remove('?branch=to-delete');
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({ deleted: true, branch: 'to-delete' });
+    expect(fs.existsSync(path.join(s.dataDir, 'sites', project.id, 'previews', 'to-delete'))).toBe(false);
+    expect((await site(host)).status).toBe(404);
+    expect((await listPreviews(s.db, project.id)).map((p) => p.branch)).not.toContain('to-delete');
+    const again = await remove('?branch=to-delete');
+    expect(again.status).toBe(404);
+    expect((await again.json()).error).toContain('no preview of the branch "to-delete"');
+  });
+
   it('sweeps previews unused for the TTL: row, files and address', async () => {
     expect(await sweepPreviews(s.db, s.dataDir, 60_000)).toBe(0);
     const removed = await sweepPreviews(s.db, s.dataDir, 60_000, Date.now() + 120_000);

@@ -15,6 +15,7 @@ const NOTICES: Record<string, Notice> = {
   'job-archived': { kind: 'ok', text: 'Job archived.' },
   'update-started': { kind: 'ok', text: 'Update started. The log below follows the build.' },
   'webhook-secret-rotated': { kind: 'ok', text: 'New webhook secret. Deliveries signed with the old one are refused from now on; set the new one at GitHub or GitLab.' },
+  'preview-deleted': { kind: 'ok', text: 'Preview deleted. Its address no longer answers; a new push or build of the branch creates it again.' },
   'preview-started': { kind: 'ok', text: 'Preview started. The log below follows the build; the updates page lists its address.' },
 };
 

@@ -46,6 +46,14 @@ export function registerUpdateRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
     }
   });
 
+  app.post('/projects/:projectId/previews/delete', async (c) => {
+    const project = await loadProject(c, ctx);
+    if (project instanceof Response) return project;
+    const branch = (c.get('form').branch ?? '').trim();
+    if (!branch || !(await ctx.services.deletePreview(project, branch))) return errorPage(c, ctx, 404, 'DASHBOARD_ACTION_REFUSED', 'This project has no preview of that branch (it may have been deleted already).');
+    return c.redirect(`${base}/projects/${project.id}/updates?notice=preview-deleted#previews`, 303);
+  });
+
   app.post('/projects/:projectId/updates', async (c) => {
     const project = await loadProject(c, ctx);
     if (project instanceof Response) return project;

@@ -47,6 +47,9 @@ function PreviewsPanel({ base, viewer, project, previews }: { base: string; view
               <th scope="col">Address</th>
               <th scope="col">Status</th>
               <th scope="col">Last built</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -60,6 +63,15 @@ function PreviewsPanel({ base, viewer, project, previews }: { base: string; view
                 </td>
                 <td data-label="Status">{p.update ? <UpdateBadge base={base} projectId={project.id} update={p.update} /> : '—'}</td>
                 <td data-label="Last built">{p.update ? <a href={`${base}/projects/${project.id}/updates/${p.update.id}`}>{formatDate(p.updatedAt)}</a> : formatDate(p.updatedAt)}</td>
+                <td data-label="">
+                  <form method="post" action={`${base}/projects/${project.id}/previews/delete`} data-confirm={`Delete the preview of ${p.branch}? Its address stops answering.`}>
+                    <Csrf token={viewer.csrfToken} />
+                    <input type="hidden" name="branch" value={p.branch} />
+                    <button className="btn small danger" type="submit" aria-label={`Delete the preview of ${p.branch}`}>
+                      Delete
+                    </button>
+                  </form>
+                </td>
               </tr>
             ))}
           </tbody>

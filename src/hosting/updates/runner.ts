@@ -18,6 +18,7 @@ import { formatDiagnostic, hasErrors, type Diagnostic } from '../../shared/index
 import { HostingError } from '../codes.js';
 import { fetchSource } from './fetch-source.js';
 import { previewSlug } from '../previews/slug.js';
+import { removePreview } from '../previews/sweep.js';
 import { siteStoreOf, type SiteStore } from '../storage/site-store.js';
 
 /** What one update builds: a branch, published as the production site or as a preview. */
@@ -96,6 +97,12 @@ export class UpdateRunner {
     await savePreview(db, project.id, branch, slug, update.id);
     void this.schedule(project, update.id, { branch, preview: slug });
     return { update, slug };
+  }
+
+  /** Delete the preview of `branch`: its row and its published builds. False when the project has none. */
+  async deletePreview(project: ProjectRow, branch: string): Promise<boolean> {
+    const preview = await getPreviewByBranch(this.options.db, project.id, branch);
+    return preview ? removePreview(this.options.db, this.store, project.id, preview.slug) : false;
   }
 
   /** Queue an update and wait for it to end (used by `folio start`). */
