@@ -3,13 +3,42 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createProgram } from '../../src/cli/program.js';
 import { isWellFormedAdminKey } from '../../src/db/index.js';
 
 const run = promisify(execFile);
 const ROOT = new URL('../../', import.meta.url).pathname;
 const folio = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: '', ...env } });
+
+/**
+ * Run a `folio` command inside this process, as `src/cli/main.ts` does, with its output captured:
+ * a spawned `node --import tsx` costs seconds of compiling per command, and the spawned path is
+ * covered by `--version` and `start` below. Resolves like execFile; rejects when the exit code is set.
+ */
+async function folioHere(args: string[]): Promise<{ stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
+  vi.stubEnv('DATABASE_URL', '');
+  const before = process.exitCode;
+  process.exitCode = undefined;
+  let code: number | undefined;
+  try {
+    const argv = [process.execPath, 'folio', ...args];
+    await (await createProgram(argv)).parseAsync(argv);
+  } finally {
+    code = typeof process.exitCode === 'number' ? process.exitCode : undefined;
+    process.exitCode = before;
+    out.mockRestore();
+    err.mockRestore();
+    vi.unstubAllEnvs();
+  }
+  if (code) throw Object.assign(new Error(`folio ${args.join(' ')} exited with ${code}`), { code, stdout, stderr });
+  return { stdout, stderr };
+}
 
 /** Run `folio start`, wait for its banner, and return it with a stop function. */
 async function start(dataDir: string): Promise<{ out: string; waitFor(text: string): Promise<void>; stop(): Promise<void> }> {
@@ -61,25 +90,25 @@ describe('folio projects, keys and start', () => {
 
   it('creates a project and a key (printed once, last line), lists and revokes it', async () => {
     const data = path.join(dir, 'cli');
-    const created = await folio(['projects', 'create', '--name', 'CLI Docs', '--repo', 'https://example.test/cli.git', '--dir', 'docs', '--data', data]);
+    const created = await folioHere(['projects', 'create', '--name', 'CLI Docs', '--repo', 'https://example.test/cli.git', '--dir', 'docs', '--data', data]);
     const projectId = created.stdout.trim().split('\n').at(-1)!;
     expect(projectId).toMatch(/^cli-docs-[a-z0-9]{6}$/);
-    expect((await folio(['projects', 'list', '--data', data])).stdout).toContain(`${projectId}  CLI Docs  https://example.test/cli.git  main    docs`);
+    expect((await folioHere(['projects', 'list', '--data', data])).stdout).toContain(`${projectId}  CLI Docs  https://example.test/cli.git  main    docs`);
 
-    const set = await folio(['projects', 'set', projectId, '--rate', '7', '--host', 'Docs.Example.test', '--data', data]);
+    const set = await folioHere(['projects', 'set', projectId, '--rate', '7', '--host', 'Docs.Example.test', '--data', data]);
     expect(set.stdout).toContain('hosts docs.example.test, 7 agent requests/hour');
 
-    const keyOut = await folio(['keys', 'create', '--project', projectId, '--name', 'ci', '--expires', '30d', '--data', data]);
+    const keyOut = await folioHere(['keys', 'create', '--project', projectId, '--name', 'ci', '--expires', '30d', '--data', data]);
     const key = keyOut.stdout.trim().split('\n').at(-1)!;
     expect(isWellFormedAdminKey(key)).toBe(true);
-    const listed = (await folio(['keys', 'list', '--project', projectId, '--data', data])).stdout;
+    const listed = (await folioHere(['keys', 'list', '--project', projectId, '--data', data])).stdout;
     expect(listed).toContain(`folio_…${key.slice(-4)}`);
     expect(listed).not.toContain(key);
     const keyId = /^(key_[a-z0-9]+)/m.exec(listed)![1]!;
-    expect((await folio(['keys', 'revoke', keyId, '--data', data])).stdout).toContain(`Revoked ${keyId}`);
-    expect((await folio(['keys', 'list', '--project', projectId, '--data', data])).stdout).toMatch(/revoked\n$/);
+    expect((await folioHere(['keys', 'revoke', keyId, '--data', data])).stdout).toContain(`Revoked ${keyId}`);
+    expect((await folioHere(['keys', 'list', '--project', projectId, '--data', data])).stdout).toMatch(/revoked\n$/);
 
-    const refused = await folio(['projects', 'create', '--name', 'x', '--repo', '--upload-pack=evil', '--data', data]).catch((e) => e);
+    const refused = await folioHere(['projects', 'create', '--name', 'x', '--repo', '--upload-pack=evil', '--data', data]).catch((e) => e);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('GIT_BAD_REPOSITORY');
   }, 300_000);
