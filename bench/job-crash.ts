@@ -20,6 +20,7 @@ function report(label: string, f: CrashFigures): boolean {
     [`0 lost (${lost}${Object.keys(f.notCompleted).length ? ` ${JSON.stringify(f.notCompleted)}` : ''})`, lost === 0],
     [`0 duplicated pull requests (${f.duplicatedHeads} heads twice; ${f.pulls} pull requests for ${f.completed} + 1 jobs; ${f.unmatchedLinks} links to none)`, f.duplicatedHeads === 0 && f.unmatchedLinks === 0 && f.pulls === f.completed + (f.afterRestart.status === 'completed' ? 1 : 0)],
     [`interrupted jobs ended within lease + 10 s = ${(f.leaseMs / 1000 + 10).toFixed(0)} s of the restart (worst ${worst.toFixed(1)} s; ${f.interrupted.length} interrupted: ${f.interrupted.map((i) => `kill ${i.kill}: ${i.secondsAfterRestart.toFixed(1)} s`).join(', ')})`, worst <= f.leaseMs / 1000 + 10 && f.interrupted.length > 0],
+    [`interrupted jobs ran next (${f.interrupted.reduce((n, i) => n + i.overtakenBy, 0)} overtaken by jobs that were waiting at the kill)`, f.interrupted.every((i) => i.overtakenBy === 0)],
     [`queue messages <= jobs + kills (${f.queueMessages} for ${f.jobs + 1} jobs and ${f.kills} kills)`, f.queueMessages <= f.jobs + 1 + f.kills],
     [`a job submitted after the last restart ended within 10 s (${f.afterRestart.seconds.toFixed(1)} s, ${f.afterRestart.status})`, f.afterRestart.seconds < 10 && f.afterRestart.status === 'completed'],
   ];

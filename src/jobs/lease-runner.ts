@@ -124,13 +124,15 @@ export async function startLeaseRunner<T>({
   };
 
   liveRunners.add(workerId);
-  for (let i = 0; i < concurrency; i++) await queue.work(({ jobId }) => handle(jobId));
+  // Recovered items are queued before this runner polls, so they run before the items already
+  // waiting (a poll started first took a waiting item ahead of the one the crash cut off).
   if (db.kind === 'pglite') {
     for (const id of await store.releaseAllExcept([...liveRunners])) {
       log(`recovered ${noun} ${id} from a worker of an earlier process`);
       await queue.enqueue(id, { recovered: true });
     }
   }
+  for (let i = 0; i < concurrency; i++) await queue.work(({ jobId }) => handle(jobId));
 
   const reap = async () => {
     try {

@@ -16,6 +16,7 @@ export const MDX_CODES = {
   ICON_UNKNOWN: 'An `icon` names no glyph in Font Awesome Free, Lucide or Tabler (nor the alias table).',
   MDX_CODE_THEME_UNKNOWN: 'docs.json `styling.codeblocks` names a theme Shiki does not have.',
   MDX_MATH_ERROR: 'A LaTeX formula could not be typeset by KaTeX.',
+  MDX_EMPHASIS_FLOOD: 'A paragraph holds more than 1,000 runs of `*`/`_`; they are shown as characters, not emphasis (parsing them would take minutes).',
   MDX_UNTRUSTED_CODE: 'Untrusted build: an expression, attribute or `export` needs JavaScript, which is not run; it is left out with a placeholder.',
   MDX_UNSAFE_HTML: 'Untrusted build: raw HTML that could run code (script, event handler, `javascript:` URL, iframe without https) was removed.',
 } as const;

@@ -5,6 +5,7 @@ import { evaluateJsSnippet, runtimeGlobals } from './js-snippet.js';
 import { expandSnippets } from './expand.js';
 import { finalizeTree } from './finalize.js';
 import { checkIcons } from './icons/check.js';
+import { defuseEmphasisFloods } from './emphasis-flood.js';
 import { resolveForgottenImports } from './forgotten-imports.js';
 import { prepareLanguages } from './highlight.js';
 import { parseOrFallback } from './parse.js';
@@ -43,7 +44,8 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
   const diagnostics: Diagnostic<MdxCode>[] = [];
   const features = new Set<ClientFeature>();
   try {
-    const source = substituteVariables(input.source, input.variables).text;
+    // A paragraph of thousands of `*`/`_` runs would take minutes to parse: shown as characters instead.
+    const source = defuseEmphasisFloods(substituteVariables(input.source, input.variables).text, input.file, input.lineOffset, diagnostics);
     const tree = parseOrFallback(source, input.file, input.lineOffset, diagnostics);
     const esm = analyzeEsm(tree, input.lineOffset);
     const { hints } = await resolveForgottenImports(tree, esm, input, diagnostics);
