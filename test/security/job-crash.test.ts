@@ -8,7 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { runCrashScenario } from './crash-scenario.js';
 
-describe('agent jobs across a SIGKILL of the server', () => {
+// Two start-ups of a server process from TypeScript sources: 57 s at load ~8 on 2 cores, over the
+// suite's budget, so it runs when FOLIO_CRASH_TEST is set (FOLIO_CRASH_TEST=1 npx vitest run test/security/job-crash.test.ts).
+describe.runIf(process.env.FOLIO_CRASH_TEST)('agent jobs across a SIGKILL of the server', () => {
   it('loses nothing, duplicates nothing, and finishes the interrupted job within lease + 10 s', async () => {
     const f = await runCrashScenario({ jobs: 4, kills: 1, backend: 'pglite', leaseMs: 3_000, verify: 'none' });
     const context = `${JSON.stringify({ ...f, serverLog: undefined })}\n${f.serverLog.slice(-4000)}`;

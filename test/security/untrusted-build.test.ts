@@ -1,8 +1,8 @@
 /**
  * Issue 13, code vectors against a whole build: a hostile repository whose pages and snippets each
  * try to write a marker file (or publish the environment) through every place MDX evaluates
- * code, plus raw HTML that would run in readers' browsers. `folio build --untrusted` and the
- * agent's verify build (untrusted too) must write no marker, publish no secret, sanitise the HTML
+ * code, plus raw HTML that would run in readers' browsers. `folio build --untrusted`, the agent's
+ * verify build and a `folio serve` update (both untrusted too) must write no marker, publish no secret, sanitise the HTML
  * and say where each thing was left out; a trusted `folio build` of benign pages still evaluates
  * ordinary JavaScript expressions.
  */
@@ -14,6 +14,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerBuild } from '../../src/cli/commands/build.js';
 import { siteErrors } from '../../src/agent/verify.js';
+import { createApiKey, createProject } from '../../src/db/index.js';
+import { runServer } from '../../src/server/index.js';
+import { execFileSync } from 'node:child_process';
 import { buildSite } from '../../src/site-build/index.js';
 import type { Diagnostic } from '../../src/shared/index.js';
 
@@ -161,6 +164,42 @@ describe('untrusted build of a hostile repository', () => {
     expect(errors).toEqual([]);
     expect(await written()).toEqual([]);
   }, 120_000);
+
+  it('a folio serve update of the same repository runs none of its code and publishes no secret or live HTML', async () => {
+    // The hostile folder as a git repository the server fetches, as a hosted project's repository.
+    const bare = path.join(dir, 'hostile.git');
+    const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd, stdio: 'pipe' });
+    git(root, 'init', '-q');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'hostile');
+    git(dir, 'clone', '-q', '--bare', root, bare);
+    const server = await runServer({ dataDir: path.join(dir, 'serve-data'), port: 0, worker: false, dashboard: false });
+    try {
+      const project = await createProject(server.db, { name: 'Hostile', repoUrl: `file://${bare}`, branch: 'main', docsDir: '.' });
+      const { key } = await createApiKey(server.db, { projectIds: [project.id] });
+      const headers = { Authorization: `Bearer ${key}` };
+      const res = await server.app.request(`/v1/project/update/${project.id}`, { method: 'POST', headers });
+      const { statusId } = (await res.json()) as { statusId: string };
+      let status: { status: string; summary: string } = { status: 'queued', summary: '' };
+      for (let i = 0; i < 600 && status.status !== 'success' && status.status !== 'failure'; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        status = (await (await server.app.request(`/v1/project/update-status/${statusId}`, { headers })).json()) as typeof status;
+      }
+      expect(status.status, status.summary).toBe('success');
+      expect(await written()).toEqual([]);
+      const served = async (p: string) => (await server.app.request(p, { headers: { host: `${project.id}.localhost` } })).text();
+      const envPage = await served('/env-leak');
+      expect(envPage).toContain('folio-untrusted-code');
+      expect(envPage).not.toContain(SECRET);
+      const html = await served('/html');
+      const body = html.slice(html.indexOf('<main'), html.lastIndexOf('</main>'));
+      expect(body).toContain('js link');
+      expect(body).not.toMatch(/<script|srcdoc|javascript:|onerror|onload|pwned|evil\.example/i);
+    } finally {
+      await server.close();
+    }
+    expect(await written()).toEqual([]);
+  }, 180_000);
 
   it('a trusted build of benign pages still evaluates JavaScript expressions', async () => {
     const benign = path.join(dir, 'benign');
