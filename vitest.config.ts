@@ -3,9 +3,27 @@ import { defineConfig } from 'vitest/config';
 // Unit tests live beside the code (src/**/x.test.ts); fixture, integration and
 // browser tests live under test/. Two cores: keep the pool small so the
 // database and browser tests do not starve each other.
+//
+// Two tiers, both run by CI (.ci/run): `npm test` runs everything except the end-to-end files below
+// (kept under 10 minutes on a quiet 2-core machine), `npm run test:e2e` runs only those: every test
+// that drives Chromium, and the ones that start several server processes and kill them.
+export const E2E_FILES = [
+  'test/browser/**/*.test.ts',
+  'test/dashboard/dashboard-browser.test.ts',
+  'test/security/csp-browser.test.ts',
+  'test/hosting/site-access.test.ts',
+  'test/site/base-path.test.ts',
+  'test/hosting/shared-storage.test.ts',
+  'test/jobs/crash.test.ts',
+  'test/server/cli.test.ts',
+];
+const ALL = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'compat/**/*.test.ts'];
+const e2e = process.env.FOLIO_TEST_TIER === 'e2e';
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'compat/**/*.test.ts'],
+    include: e2e ? E2E_FILES : ALL,
+    exclude: e2e ? [] : [...E2E_FILES, '**/node_modules/**'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
