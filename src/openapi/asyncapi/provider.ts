@@ -4,10 +4,9 @@
  * element's `directory` (`api-reference` by default), and looked up for `asyncapi:` frontmatter
  * (`"asyncapi.yaml channelId"`, or `channelId` alone against the site's documents).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { closest, toPosixRelative, type Diagnostic } from '../../shared/index.js';
+import { closest, type Diagnostic } from '../../shared/index.js';
 import type { OpenApiCode } from '../codes.js';
+import { discoverFilesWithHead } from '../discover-specs.js';
 import { specId } from '../entries.js';
 import { fetchRemoteSpec, RemoteFetchError, type RemoteFetchOptions } from '../fetch-remote.js';
 import { joinHref } from '../slug.js';
@@ -44,38 +43,7 @@ const ASYNCAPI_HEAD = /["']?asyncapi["']?\s*:\s*["']?[23]\./;
 
 /** Repository files that look like AsyncAPI documents (`asyncapi: 2.x/3.x` in their first 4 KB), sorted. */
 export function discoverAsyncApiFiles(root: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string): void => {
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      // An unlistable folder offers no fallback document; a page that needed one is reported (ASYNCAPI_NO_SPEC).
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() && /\.(json|ya?ml)$/i.test(entry.name) && headMatches(full)) found.push(toPosixRelative(root, full));
-    }
-  };
-  walk(root);
-  return found.sort();
-}
-
-function headMatches(file: string): boolean {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(file, 'r');
-    const buffer = Buffer.alloc(4096);
-    const read = fs.readSync(fd, buffer, 0, buffer.length, 0);
-    return ASYNCAPI_HEAD.test(buffer.subarray(0, read).toString('utf8'));
-  } catch {
-    return false;
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
+  return discoverFilesWithHead(root, ASYNCAPI_HEAD);
 }
 
 /** `"asyncapi.yaml channelId"` → spec and channel; `"channelId"` → channel only. */
