@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 // Two tiers, both run by CI (.ci/run): `npm test` runs everything except the end-to-end files below
 // (kept under 10 minutes on a quiet 2-core machine), `npm run test:e2e` runs only those: every test
 // that drives Chromium, and the ones that start several server processes and kill them.
-export const E2E_FILES = [
+const E2E_FILES = [
   'test/browser/**/*.test.ts',
   'test/dashboard/dashboard-browser.test.ts',
   'test/security/csp-browser.test.ts',

@@ -3,49 +3,26 @@
 // server's first pass over every page (for S3, each file comes from the bucket); "cached": the home
 // page for BENCH_SECONDS with 32 connections (for S3, from the server's LRU of file contents).
 // Part of `npm run bench:api`; the S3 rows need TEST_DATABASE_URL.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import S3rver from 's3rver';
 import { openDatabase, randomBase36 } from '../src/db/index.js';
 import { LocalSiteStore, S3SiteStore, parseStorage } from '../src/hosting/index.js';
 import { buildSite } from '../src/site-build/index.js';
+import { createFreshPostgresDatabase } from '../test/db/helpers.js';
+import { startFolioServe, type ServeProcess } from '../test/hosting/serve-process.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const AUTOCANNON = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
 
-interface Served {
-  url: string;
-  child: ChildProcess;
-}
 
-async function folioServe(dataDir: string, env: NodeJS.ProcessEnv, extra: string[] = []): Promise<Served> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--no-worker', '--no-dashboard', '--data', dataDir, ...extra], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (d) => (err += d));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const match = /Admin API:\s+(http:\/\/\S+)/.exec(out);
-      if (match) resolve(match[1]!.replace('localhost', '127.0.0.1'));
-    });
-    child.once('exit', (code) => reject(new Error(`folio serve exited with ${code}: ${err}`)));
-  });
-  return { url, child };
-}
-
-const stop = (s: Served) => new Promise<void>((resolve) => (s.child.exitCode !== null ? resolve() : (s.child.once('exit', () => resolve()), s.child.kill('SIGTERM'))));
+const stop = (s: ServeProcess) => new Promise<void>((resolve) => (s.child.exitCode !== null ? resolve() : (s.child.once('exit', () => resolve()), s.child.kill('SIGTERM'))));
 
 /** Every page of a built site as a URL path. */
 function pagesOf(dir: string): string[] {
@@ -97,7 +74,7 @@ const row = (name: string, rps: number, note = '') => console.log(`sites    ${na
 
 export async function benchSiteServing(seconds: number): Promise<void> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-sites-'));
-  const servers: Served[] = [];
+  const servers: ServeProcess[] = [];
   try {
     const built = path.join(tmp, 'built');
     const result = await buildSite({ root: path.join(ROOT, 'examples'), outDir: built, cache: false, threads: 1 });
@@ -114,7 +91,7 @@ export async function benchSiteServing(seconds: number): Promise<void> {
     const dir = local.buildDir(site, 'b1')!;
     fs.cpSync(built, dir, { recursive: true });
     await local.publish(site, 'b1', dir);
-    const one = await folioServe(localData, { DATABASE_URL: '' });
+    const one = await startFolioServe(localData, { DATABASE_URL: '' });
     servers.push(one);
     const localCold = await firstPass(one.url, host, pages);
     row('local, 1 server, cold (first pass)', localCold.rps, localCold.bad ? `(not 200: ${localCold.badPaths.join(', ')})` : '');
@@ -128,19 +105,9 @@ export async function benchSiteServing(seconds: number): Promise<void> {
     }
     const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(tmp, 's3'), configureBuckets: [{ name: 'sites', configs: [] }] });
     const info = await s3.run();
-    const name = `folio_bench_${randomBase36(8)}`;
-    const admin = process.env.TEST_DATABASE_URL;
-    const exec = async (sql: string) => {
-      const client = new pg.Client({ connectionString: admin });
-      await client.connect();
-      await client.query(sql);
-      await client.end();
-    };
-    await exec(`CREATE DATABASE ${name}`);
-    const dbUrl = new URL(admin);
-    dbUrl.pathname = `/${name}`;
-    const db = await openDatabase({ databaseUrl: dbUrl.toString() });
-    const env = { DATABASE_URL: dbUrl.toString(), FOLIO_S3_ENDPOINT: `http://127.0.0.1:${info.port}`, FOLIO_S3_ACCESS_KEY_ID: 'S3RVER', FOLIO_S3_SECRET_ACCESS_KEY: 'S3RVER' };
+    const fresh = await createFreshPostgresDatabase();
+    const db = await openDatabase({ databaseUrl: fresh.url });
+    const env = { DATABASE_URL: fresh.url, FOLIO_S3_ENDPOINT: `http://127.0.0.1:${info.port}`, FOLIO_S3_ACCESS_KEY_ID: 'S3RVER', FOLIO_S3_SECRET_ACCESS_KEY: 'S3RVER' };
     try {
       await db.query('INSERT INTO projects (id, name, repo_url) VALUES ($1, $2, $3)', [projectId, 'Bench', 'https://example.test/bench.git']);
       const store = new S3SiteStore(db, parseStorage('s3://sites/bench', env)!, path.join(tmp, 's3-work'));
@@ -150,9 +117,9 @@ export async function benchSiteServing(seconds: number): Promise<void> {
       await store.publish(site, 'b1', upload);
       console.log(`sites    S3 publish of the built site: ${Math.round(performance.now() - started)} ms (${store.stats.uploads} objects)`);
       await store.close();
-      const a = await folioServe(path.join(tmp, 'a'), env, ['--storage', 's3://sites/bench']);
+      const a = await startFolioServe(path.join(tmp, 'a'), env, ['--storage', 's3://sites/bench']);
       servers.push(a);
-      const b = await folioServe(path.join(tmp, 'b'), env, ['--storage', 's3://sites/bench']);
+      const b = await startFolioServe(path.join(tmp, 'b'), env, ['--storage', 's3://sites/bench']);
       servers.push(b);
       const s3Cold = await firstPass(a.url, host, pages);
       row('S3, 1 server, cold (first pass)', s3Cold.rps, s3Cold.bad ? `(not 200: ${s3Cold.badPaths.join(', ')})` : '');
@@ -164,7 +131,7 @@ export async function benchSiteServing(seconds: number): Promise<void> {
     } finally {
       for (const s of servers) await stop(s);
       await db.close();
-      await exec(`DROP DATABASE ${name} WITH (FORCE)`);
+      await fresh.drop();
       await s3.close();
     }
   } finally {

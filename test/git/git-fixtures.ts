@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,4 +61,15 @@ export async function createBareRepo(root: string, files: Record<string, string>
 /** Run git in a (bare) repository and return its trimmed output. */
 export function gitOut(repo: string, args: string[]): string {
   return git(repo, args).trim();
+}
+
+/** Write `files` into the working copy `work`, commit them and push its main branch to origin. */
+export function commitAndPush(work: string, files: Record<string, string>, message: string): void {
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(work, name)), { recursive: true });
+    writeFileSync(path.join(work, name), text);
+  }
+  git(work, ['add', '-A']);
+  git(work, ['commit', '-q', '-m', message]);
+  git(work, ['push', '-q', 'origin', 'main']);
 }

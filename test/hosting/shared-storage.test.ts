@@ -1,7 +1,7 @@
 // Several `folio serve` processes on one PostgreSQL and one S3 server (s3rver): a site published
 // through one is served by the other, a server killed mid-publish leaves the last good build live,
 // and the killed server, restarted, serves it too. Runs when TEST_DATABASE_URL is set.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -10,18 +10,14 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, createProject, currentSiteBuild, openDatabase, type Database, type ProjectRow } from '../../src/db/index.js';
 import { createFreshPostgresDatabase } from '../db/helpers.js';
+import { commitAndPush } from '../git/git-fixtures.js';
+import { startFolioServe, type ServeProcess as Server } from './serve-process.js';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd, stdio: 'pipe' }).toString();
 const page = (title: string, text: string) => `---\ntitle: ${title}\n---\n\n${text}\n`;
 const docsJson = JSON.stringify({ theme: 'mint', name: 'Shared', colors: { primary: '#225588' }, navigation: { pages: ['index'] } });
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-  stderr(): string;
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('several folio serve processes sharing PostgreSQL and S3', () => {
   let tmp: string;
@@ -34,47 +30,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('several folio serve processes s
   let auth: Record<string, string>;
   const servers: Server[] = [];
 
-  function push(files: Record<string, string>, message: string): void {
-    for (const [name, text] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(work, name)), { recursive: true });
-      fs.writeFileSync(path.join(work, name), text);
-    }
-    git(work, 'add', '-A');
-    git(work, 'commit', '-q', '-m', message);
-    git(work, 'push', '-q', 'origin', 'main');
-  }
+  const push = (files: Record<string, string>, message: string) => commitAndPush(work, files, message);
 
   /** `folio serve` in a child process on the shared database and bucket; resolves once it listens. */
   async function serve(name: string): Promise<Server> {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--no-worker', '--no-dashboard', '--data', path.join(tmp, name), '--storage', 's3://sites/folio'],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          DATABASE_URL: fresh.url,
-          FOLIO_S3_ENDPOINT: s3Url,
-          FOLIO_S3_ACCESS_KEY_ID: 'S3RVER',
-          FOLIO_S3_SECRET_ACCESS_KEY: 'S3RVER',
-          // One upload at a time: the 300-file publish below takes long enough to be cut off mid-way.
-          FOLIO_S3_UPLOAD_CONCURRENCY: '1',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    let err = '';
-    child.stderr!.on('data', (d) => (err += d));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout!.on('data', (d) => {
-        out += d;
-        const match = /Admin API:\s+(http:\/\/\S+)/.exec(out);
-        if (match) resolve(match[1]!.replace('localhost', '127.0.0.1'));
-      });
-      child.once('exit', (code) => reject(new Error(`folio serve exited with ${code}: ${err}`)));
-    });
-    const server = { url, child, stderr: () => err };
+    const server = await startFolioServe(path.join(tmp, name), {
+      DATABASE_URL: fresh.url,
+      FOLIO_S3_ENDPOINT: s3Url,
+      FOLIO_S3_ACCESS_KEY_ID: 'S3RVER',
+      FOLIO_S3_SECRET_ACCESS_KEY: 'S3RVER',
+      // One upload at a time: the 300-file publish below takes long enough to be cut off mid-way.
+      FOLIO_S3_UPLOAD_CONCURRENCY: '1',
+    }, ['--storage', 's3://sites/folio']);
     servers.push(server);
     return server;
   }

@@ -5,22 +5,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, createProject, type ProjectRow } from '../../src/db/index.js';
 import { backends } from '../db/helpers.js';
+import { commitAndPush } from '../git/git-fixtures.js';
 import { contractClient } from '../server/contract.js';
 import { startTestServer, type TestServer } from '../server/helpers.js';
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd, stdio: 'pipe' }).toString();
 
-/** Write docs files into the working copy, commit and push them to the bare repository. */
-function pushDocs(work: string, files: Record<string, string>, message: string): void {
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(work, name)), { recursive: true });
-    fs.writeFileSync(path.join(work, name), text);
-  }
-  git(work, 'add', '-A');
-  git(work, 'commit', '-q', '-m', message);
-  git(work, 'push', '-q', 'origin', 'main');
-}
 
 const docsJson = JSON.stringify({
   theme: 'mint',
@@ -47,7 +38,7 @@ describe.each(backends)('documentation updates on %s', (kind) => {
     work = path.join(tmp, 'work');
     git(tmp, 'init', '-q', '--bare', bare);
     git(tmp, 'clone', '-q', bare, work);
-    pushDocs(work, { 'docs/docs.json': docsJson, 'docs/index.mdx': page('Home', 'Version one.'), 'docs/guide.mdx': page('Guide', 'Guide text.') }, 'v1');
+    commitAndPush(work, { 'docs/docs.json': docsJson, 'docs/index.mdx': page('Home', 'Version one.'), 'docs/guide.mdx': page('Guide', 'Guide text.') }, 'v1');
     project = await createProject(s.db, { name: 'Updates', repoUrl: `file://${bare}`, branch: 'main', docsDir: 'docs', hostNames: ['docs.example.test'] });
     const { key } = await createApiKey(s.db, { projectIds: [project.id] });
     auth = { Authorization: `Bearer ${key}` };
@@ -101,7 +92,7 @@ describe.each(backends)('documentation updates on %s', (kind) => {
   // The build-heavy cases exercise the build and the publish switch, which do not depend on the database:
   // they run on the embedded database only (the status rows they write are covered on both by the others).
   it.skipIf(kind !== 'pglite')('keeps the last good site when a build fails, and publishes the next good one', async () => {
-    pushDocs(work, { 'docs/docs.json': '{ "name": broken', 'docs/index.mdx': page('Home', 'Version two.') }, 'broken');
+    commitAndPush(work, { 'docs/docs.json': '{ "name": broken', 'docs/index.mdx': page('Home', 'Version two.') }, 'broken');
     const failed = await runUpdate();
     expect(failed.status).toBe('failure');
     expect(failed.summary).toContain('UPDATE_BUILD_FAILED');
@@ -109,13 +100,13 @@ describe.each(backends)('documentation updates on %s', (kind) => {
     const builds = fs.readdirSync(path.join(s.dataDir, 'sites', project.id, 'builds'));
     expect(builds).toHaveLength(1);
 
-    pushDocs(work, { 'docs/docs.json': docsJson }, 'fixed');
+    commitAndPush(work, { 'docs/docs.json': docsJson }, 'fixed');
     expect((await runUpdate()).status).toBe('success');
     expect(await (await site('/')).text()).toContain('Version two.');
   });
 
   it.skipIf(kind !== 'pglite')('readers never see a missing or half-published site while updates publish', async () => {
-    pushDocs(work, { 'docs/index.mdx': page('Home', 'Version three.') }, 'v3');
+    commitAndPush(work, { 'docs/index.mdx': page('Home', 'Version three.') }, 'v3');
     const res = await api.request(`/v1/project/update/${project.id}`, { method: 'POST', headers: auth });
     const { statusId } = await res.json();
     const seen = new Set<string>();
