@@ -7,9 +7,10 @@
  * from a variable). Pages skipped by an incremental build keep the problems their last build
  * found; anchors into pages that were not rendered in this build are not checked.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { PageRoute } from '../navigation/index.js';
-import { matchRedirect, resolveInside, type Diagnostic, type RedirectRule } from '../shared/index.js';
+import { detached, matchRedirect, resolveInside, type Diagnostic, type RedirectRule } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import type { BuildCode } from './codes.js';
 import { pageUnderPrefix } from './redirect-checks.js';
@@ -24,7 +25,8 @@ const ATTR = /<(a|img|source|video)\b[^>]*?\s(href|src)="([^"]*)"/g;
 const ID = /\sid="([^"]+)"/g;
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
-const unescape = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+// Detached: a capture of the page's HTML would keep the whole HTML alive until the checks run.
+const unescape = (s: string) => detached(s).replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 
 /** Collects links and ids while pages are written, then checks them all at once. */
 export class LinkCollector {
@@ -54,7 +56,7 @@ export class LinkCollector {
       (m[2] === 'href' ? links : images).push(value);
     }
     if (!failed) {
-      const ids = new Set(headingIds);
+      const ids = new Set(headingIds.map(detached));
       for (const m of html.matchAll(ID)) ids.add(unescape(m[1]!));
       this.ids.set(route.href, ids);
     }
@@ -128,10 +130,22 @@ function safeDecode(s: string): string {
   }
 }
 
+/** The page's text: kept in the index, or read again (a build lets go of page texts once planned). */
+function pageText(site: Site, route: PageRoute): string | undefined {
+  const page = site.index.pages.get(route.path);
+  if (page?.source !== undefined) return page.source;
+  try {
+    return page ? readFileSync(path.join(site.root, page.file), 'utf8') : undefined;
+  } catch {
+    // Gone since: the problem is reported at the top of the file.
+    return undefined;
+  }
+}
+
 /** Where `raw` first appears in the page's source (its file; line 1 when not found). */
 export function locate(site: Site, route: PageRoute, raw: string): { file: string; line: number; column: number } {
   const file = route.file ?? 'docs.json';
-  const source = route.kind === 'page' ? site.index.pages.get(route.path)?.source : undefined;
+  const source = route.kind === 'page' ? pageText(site, route) : undefined;
   const at = source ? source.indexOf(raw) : -1;
   if (!source || at === -1) return { file, line: 1, column: 1 };
   const before = source.slice(0, at);
