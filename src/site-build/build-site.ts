@@ -101,7 +101,7 @@ export interface BuildResult {
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const outDir = path.resolve(options.outDir);
-  const { site, diagnostics } = await loadSite(options.root, { keepSource: true });
+  const { site, diagnostics } = await loadSite(options.root, { keepSource: 'hash' });
   const done = (ok: boolean, pages: number, stats?: BuildStats): BuildResult => ({
     ok: ok && !hasErrors(diagnostics),
     pages,
