@@ -17,7 +17,7 @@ import type { Diagnostic } from '../shared/index.js';
 import { hashText, matchRedirect, normalizeBasePath, prefixHtmlUrls, prefixMarkdownLinks, stripBasePath, withBasePath, type RedirectRule } from '../shared/index.js';
 import { realPathInside, resolveInside } from '../shared/index.js';
 import { gitLastModified, loadSite, siteApiHosts, wantsTimestamps, type Site } from '../site/index.js';
-import { siteRedirects } from '../site-build/index.js';
+import { bodyAsSitePaths, sitePathReader, siteRedirects } from '../site-build/index.js';
 import { isLoopbackHost } from './host-check.js';
 import { fallbackNoticeHtml, overlayHtml } from './overlay.js';
 import { DevSearch } from './dev-search.js';
@@ -122,7 +122,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       const lastModified = site && wantsTimestamps(site) ? await gitLastModified(site.root) : undefined;
       const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex, mermaid, devScript: RELOAD_SCRIPT }, { integrations, lastModified, basePath: base }) : null;
       // The build's matcher and rules (pages win over redirects); target checks are left to `folio check`.
-      const redirects = site ? siteRedirects(site, { checkTargets: false }).rules : [];
+      const redirects = site ? siteRedirects(site, { checkTargets: false, basePath: base }).rules : [];
       return { site, diagnostics, renderer, redirects, assets, tailwind };
     })());
 
@@ -166,7 +166,9 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (!body) {
       const r = await runMdxJob({ id: 0, ...job }, root, siteVariables(site));
       const composed = composeEndpointBody({ html: r.html, headings: r.headings }, suffix);
-      body = { html: composed.html, headings: composed.headings, features: r.features, diagnostics: [...problems, ...r.diagnostics], markdown: [r.markdown ?? '', markdownSuffix ?? ''].join('\n\n'), ...(r.islands ? { islands: r.islands } : {}) };
+      const written = { html: composed.html, headings: composed.headings, features: r.features, diagnostics: [...problems, ...r.diagnostics], markdown: [r.markdown ?? '', markdownSuffix ?? ''].join('\n\n'), ...(r.islands ? { islands: r.islands } : {}) };
+      // Under the base, an author's `/docs/a` is the full path, read as `/a` as the build reads it.
+      body = base ? bodyAsSitePaths(written, sitePathReader(site, base), base) : written;
       for (const island of r.islands ?? []) islandModules.set(island.id, island.code);
       bodies.set(key, body);
     }

@@ -18,6 +18,7 @@ import { compilePages, defaultThreads } from './compile-pages.js';
 import { writeLlmsFiles } from './llms-files.js';
 import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, snippetsKey } from './page-plan.js';
 import { checkExternalLinks, type ExternalCheckOptions } from './external-links.js';
+import { sitePathReader } from './base-links.js';
 import { LinkCollector } from './link-checks.js';
 import { writeOgImages, type OgImagesStats } from './og-images.js';
 import { siteRedirects } from './redirect-checks.js';
@@ -146,7 +147,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   // Compile and write: cached bodies first, then each compiled body as it arrives.
   const links = new LinkCollector(Boolean(options.externalLinks));
-  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, markdown, basePath, writtenMarkdown: work.outputIntact ? cache.manifest.markdown : undefined, feeds: { siteName: site.config.name, siteUrl: publicUrl ?? (basePath || undefined) } });
+  // Under a base path, an author's `/docs/a` is the full path: the bodies, the redirects and both checks read it as `/a`.
+  const sitePaths = sitePathReader(site, basePath);
+  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, markdown, basePath, sitePaths, writtenMarkdown: work.outputIntact ? cache.manifest.markdown : undefined, feeds: { siteName: site.config.name, siteUrl: publicUrl ?? (basePath || undefined) } });
   for (const p of todo) {
     if (!p.body) continue;
     pages.write(p);
@@ -155,11 +158,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), untrusted: options.untrusted, pageTimeoutMs: options.pageTimeoutMs, cache, onCompiled: (p) => (pages.write(p), pages.ready()) });
   await pages.finished();
   diagnostics.push(...pages.refused);
-  const redirects = siteRedirects(site);
+  const redirects = siteRedirects(site, { basePath });
   diagnostics.push(...redirects.diagnostics);
   // Link problems are page problems: cached with the page, reported again while it is unchanged.
   const linksStart = performance.now();
-  for (const [href, problems] of links.check(site, redirects.rules)) (pageDiagnostics[href] ??= []).push(...problems);
+  for (const [href, problems] of links.check(site, redirects.rules, sitePaths)) (pageDiagnostics[href] ??= []).push(...problems);
   const linksMs = Math.round(performance.now() - linksStart);
   let external: { checked: number; fromCache: number } | undefined;
   if (options.externalLinks) {

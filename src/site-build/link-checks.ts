@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import type { PageRoute } from '../navigation/index.js';
 import { matchRedirect, resolveInside, type Diagnostic, type RedirectRule } from '../shared/index.js';
 import type { Site } from '../site/index.js';
+import type { SitePathReader } from './base-links.js';
 import type { BuildCode } from './codes.js';
 import { pageUnderPrefix } from './redirect-checks.js';
 
@@ -61,8 +62,12 @@ export class LinkCollector {
     if (links.length || images.length) this.pages.push({ route, links, images });
   }
 
-  /** Problems per page href, located in the page sources. */
-  check(site: Site, redirects: readonly RedirectRule[]): Map<string, Diagnostic<BuildCode>[]> {
+  /**
+   * Problems per page href, located in the page sources. `read` takes each link as the page writer
+   * did (`sitePathReader`: under `--base /docs`, `/docs/a` is `/a`), so a link checks clean exactly
+   * when the written page leads somewhere.
+   */
+  check(site: Site, redirects: readonly RedirectRule[], read: SitePathReader = (url) => url): Map<string, Diagnostic<BuildCode>[]> {
     const files = new Map<string, boolean>();
     const isFile = (p: string) => {
       let found = files.get(p);
@@ -78,7 +83,7 @@ export class LinkCollector {
       const problems: Diagnostic<BuildCode>[] = [];
       const report = (code: BuildCode, raw: string, message: string) => problems.push({ ...locate(site, route, raw), severity: 'warning', code, path: '', message });
       for (const raw of new Set(links)) {
-        const [target, anchor] = splitLink(raw, route.href);
+        const [target, anchor] = splitLink(read(raw), route.href);
         if (target === route.href || target === '') {
           const own = this.ids.get(route.href);
           if (anchor && own && !own.has(anchor)) report('BUILD_ANCHOR_MISSING', raw, `Link \`${raw}\`: this page has no heading or element with id \`${anchor}\`.`);
@@ -92,11 +97,11 @@ export class LinkCollector {
         }
         if (target === '/' || matchRedirect(redirects, target) || isFile(target)) continue;
         const under = pageUnderPrefix(target, (p) => site.model.pages.has(p));
-        const fix = under ? `\`${under.page}\` is a page: the link was written for the site served under \`${under.prefix}\`; link \`${under.page}\` (\`folio build --base ${under.prefix}\` adds the prefix to every URL)` : 'fix the path';
+        const fix = under ? `\`${under.page}\` is a page: the link was written for the site served under \`${under.prefix}\`; build and serve it with \`--base ${under.prefix}\` (links that begin with \`${under.prefix}\` are then full paths), or link \`${under.page}\`` : 'fix the path';
         report('BUILD_LINK_BROKEN', raw, `Link \`${raw}\` leads to no page, redirect or file of this site; ${fix}.`);
       }
       for (const raw of new Set(images)) {
-        const [target] = splitLink(raw, route.href);
+        const [target] = splitLink(read(raw), route.href);
         if (raw.startsWith('data:') || isFile(target)) continue;
         report('BUILD_ASSET_MISSING', raw, `\`${raw}\` is not a file in the docs root, so the image or media is broken; add the file or fix the path.`);
       }

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import type { Redirect } from '../navigation/index.js';
 import { isSafeRedirectDestination, matchRedirect, redirectRules, resolveInside, type Diagnostic, type RedirectRule } from '../shared/index.js';
 import type { Site } from '../site/index.js';
+import { sitePathReader } from './base-links.js';
 import type { BuildCode } from './codes.js';
 
 export interface SiteRedirects {
@@ -19,16 +20,22 @@ export interface SiteRedirects {
 /** Path part of a site-relative destination: no query, no anchor, no trailing slash. */
 const pathOf = (destination: string) => destination.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1');
 
-/** Redirects of `site` that Folio applies, with a located warning for each problem. */
-export function siteRedirects(site: Site, options: { checkTargets?: boolean } = {}): SiteRedirects {
+/**
+ * Redirects of `site` that Folio applies, with a located warning for each problem. Under a base path
+ * (`basePath: '/docs'`), a source or destination that already begins with it is the full path
+ * (`sitePathReader`): the rules hold site paths (`/docs/old` → `/old`), as every other rule does.
+ */
+export function siteRedirects(site: Site, options: { checkTargets?: boolean; basePath?: string } = {}): SiteRedirects {
   const { model } = site;
+  const read = sitePathReader(site, options.basePath ?? '');
   const diagnostics: Diagnostic<BuildCode>[] = [];
   const at = (i: number, field: 'source' | 'destination', code: BuildCode, message: string): void => {
     const pos = site.locate(['redirects', i, field]);
     diagnostics.push({ file: pos.file, line: pos.line, column: pos.column, severity: 'warning', code, path: `redirects[${i}].${field}`, message });
   };
   const kept: { redirect: Redirect; index: number }[] = [];
-  model.redirects.forEach((r, i) => {
+  model.redirects.forEach((written, i) => {
+    const r = options.basePath ? { ...written, source: read(written.source), destination: read(written.destination) } : written;
     if (!isSafeRedirectDestination(r.destination)) {
       at(i, 'destination', 'BUILD_REDIRECT_UNSAFE', `Redirect destination \`${r.destination}\` is neither a site path (\`/new-page\`) nor an http(s) URL (a \`javascript:\`, \`data:\` or other scheme, or \`//host\`), so the redirect is ignored.`);
     } else if (model.pages.has(r.source.replace(/(.)\/+$/, '$1'))) {
@@ -55,7 +62,7 @@ export function siteRedirects(site: Site, options: { checkTargets?: boolean } = 
     if (file && existsSync(file)) return;
     const under = pageUnderPrefix(target, (p) => model.pages.has(p));
     const hint = under
-      ? ` \`${under.page}\` is a page: the redirect was written for the site served under \`${under.prefix}\`. Drop \`${under.prefix}\` from its source and destination (\`folio build --base ${under.prefix}\` adds it to every URL).`
+      ? ` \`${under.page}\` is a page: the redirect was written for the site served under \`${under.prefix}\`. Build and serve it with \`--base ${under.prefix}\` (paths that begin with \`${under.prefix}\` are then full paths), or drop \`${under.prefix}\` from its source and destination.`
       : '';
     at(index, 'destination', 'BUILD_REDIRECT_TARGET_MISSING', `Redirect destination \`${dest}\` is not a page, a redirect or a file of the site; readers would land on the 404 page.${hint}`);
   });

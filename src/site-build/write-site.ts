@@ -12,6 +12,7 @@ import { compileRedirect, prefixHtmlUrls, prefixMarkdownLinks, redirectsFileText
 import type { Site } from '../site/index.js';
 import { copyMermaidAssets, writeAssets } from './assets.js';
 import { buildProblem, refusedWrite } from './codes.js';
+import { bodyAsSitePaths, type SitePathReader } from './base-links.js';
 import type { LinkCollector } from './link-checks.js';
 import { OutputWriter } from './output-writer.js';
 import type { PlannedPage } from './page-plan.js';
@@ -32,6 +33,8 @@ export interface PageWriterOptions {
   links?: LinkCollector;
   /** The site's base path (`/docs`, `''`): page Markdown links get it (the HTML has it from the renderer). */
   basePath?: string;
+  /** With a base path: reads the author's `/docs/...` URLs in each body as site paths before the base is put in front (`base-links.ts`). */
+  sitePaths?: SitePathReader;
   /** Write each page's Markdown beside it (default true). */
   markdown?: boolean;
   /** href → Markdown key of the `.md` files the previous build left in place: one with the same key is not written again. */
@@ -119,9 +122,12 @@ export class PageWriter {
   /** Lay out a page whose body is known, pass it to the search index and start writing it. */
   write(p: PlannedPage): void {
     const { outDir, renderer, search, pageDiagnostics, progress } = this.options;
-    const body = p.body!;
-    if (body.diagnostics.length) pageDiagnostics[p.route.href] = body.diagnostics;
-    this.options.links?.add(p.route, body.html, body.headings.map((h) => h.id), body.diagnostics.some((d) => d.severity === 'error'));
+    const written = p.body!;
+    if (written.diagnostics.length) pageDiagnostics[p.route.href] = written.diagnostics;
+    // The links as written: the checks read them as the body below does, and name them as the author wrote them.
+    this.options.links?.add(p.route, written.html, written.headings.map((h) => h.id), written.diagnostics.some((d) => d.severity === 'error'));
+    const base = this.options.basePath ?? '';
+    const body = base && this.options.sitePaths ? bodyAsSitePaths(written, this.options.sitePaths, base) : written;
     const html = renderer.render(p.route, composeEndpointBody(body, p.suffix));
     this.rendered++;
     if (body.features.includes('mermaid')) this.drawsDiagrams = true;
@@ -199,7 +205,7 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
   for (const r of redirects) {
     if (!isStaticRedirectSource(r.source)) {
       // The platform documents wildcard and parameter sources, so the repository is right: a note, not a warning.
-      diagnostics.push(buildProblem('BUILD_REDIRECT_SKIPPED', `Redirect ${r.source} has wildcards or parameters, so it is only in _redirects (folio serve, Netlify and Cloudflare Pages apply it); on a host that ignores _redirects, configure it there.`, 'docs.json', 'info'));
+      diagnostics.push(buildProblem('BUILD_REDIRECT_SKIPPED', `Redirect ${withBasePath(r.source, basePath)} has wildcards or parameters, so it is only in _redirects (folio serve, Netlify and Cloudflare Pages apply it); on a host that ignores _redirects, configure it there.`, 'docs.json', 'info'));
       continue;
     }
     if (model.pages.has(r.source)) continue;

@@ -47,7 +47,7 @@ describe('link checks', () => {
       'guide.mdx:6:51 warning Link `/intro#nope`: /intro has no heading or element with id `nope`.',
       'guide.mdx:7:17 warning Link `/not-a-page` leads to no page, redirect or file of this site; fix the path.',
       'guide.mdx:8:20 warning `/images/missing.png` is not a file in the docs root, so the image or media is broken; add the file or fix the path.',
-      'guide.mdx:11:21 warning Link `/docs/intro` leads to no page, redirect or file of this site; `/intro` is a page: the link was written for the site served under `/docs`; link `/intro` (`folio build --base /docs` adds the prefix to every URL).',
+      'guide.mdx:11:21 warning Link `/docs/intro` leads to no page, redirect or file of this site; `/intro` is a page: the link was written for the site served under `/docs`; build and serve it with `--base /docs` (links that begin with `/docs` are then full paths), or link `/intro`.',
     ]);
   }, 120_000);
 
