@@ -9,6 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { PageRoute } from '../navigation/index.js';
+import { collectOpenApiSources } from '../openapi/index.js';
 import { matchRedirect, resolveInside, type Diagnostic, type RedirectRule } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import type { SitePathReader } from './base-links.js';
@@ -133,13 +134,47 @@ function safeDecode(s: string): string {
   }
 }
 
-/** Where `raw` first appears in the page's source (its file; line 1 when not found). */
+/**
+ * Where `raw` first appears in the page's source (its file; line 1 when not found). A generated
+ * endpoint page's source is its OpenAPI spec: a link found in a description is located in the spec
+ * file (from the operation on, then from the top; else at the operation), and for a spec given by URL
+ * at the docs.json line that names it.
+ */
 export function locate(site: Site, route: PageRoute, raw: string): { file: string; line: number; column: number } {
+  if (route.kind !== 'page' || !route.file) {
+    const inSpec = locateInSpec(site, route.href, raw);
+    if (inSpec) return inSpec;
+  }
   const file = route.file ?? 'docs.json';
   const source = route.kind === 'page' ? site.index.pages.get(route.path)?.source : undefined;
   const at = source ? source.indexOf(raw) : -1;
   if (!source || at === -1) return { file, line: 1, column: 1 };
-  const before = source.slice(0, at);
-  const line = before.split('\n').length;
-  return { file, line, column: at - before.lastIndexOf('\n') };
+  return { file, ...lineColumnAt(source, at) };
+}
+
+function lineColumnAt(text: string, at: number): { line: number; column: number } {
+  const before = text.slice(0, at);
+  return { line: before.split('\n').length, column: at - before.lastIndexOf('\n') };
+}
+
+function offsetOf(text: string, { line, column }: { line: number; column: number }): number {
+  let offset = 0;
+  for (let n = 1; n < line && offset !== -1; n++) offset = text.indexOf('\n', offset) + 1 || -1;
+  return offset === -1 ? 0 : offset + column - 1;
+}
+
+function locateInSpec(site: Site, href: string, raw: string): { file: string; line: number; column: number } | null {
+  const found = site.openapi?.specs.sourceOf(href);
+  if (!found) return null;
+  const { spec, pointer, source } = found;
+  if (/^https?:\/\//i.test(spec.id)) {
+    // Nobody can edit a downloaded spec here: point at the docs.json entry that names it.
+    const named = collectOpenApiSources(site.config, site.locate).find((s) => s.source === source || s.source === spec.id);
+    return named?.origin ? { file: named.origin.file, line: named.origin.line, column: named.origin.column } : null;
+  }
+  const operation = spec.positionOf(pointer);
+  const from = offsetOf(spec.text, operation);
+  let at = spec.text.indexOf(raw, from);
+  if (at === -1) at = spec.text.indexOf(raw);
+  return { file: spec.id, ...(at === -1 ? operation : lineColumnAt(spec.text, at)) };
 }
