@@ -97,8 +97,8 @@ export class LinkCollector {
           continue;
         }
         if (target === '/' || matchRedirect(redirects, target) || isFile(target)) continue;
-        const under = pageUnderPrefix(target, (p) => site.model.pages.has(p));
-        const fix = under ? `\`${under.page}\` is a page: the link was written for the site served under \`${under.prefix}\`; build and serve it with \`--base ${under.prefix}\` (links that begin with \`${under.prefix}\` are then full paths), or link \`${under.page}\`` : 'fix the path';
+        const under = pageUnderPrefix(target, (p) => (site.model.pages.has(p) ? 'a page' : matchRedirect(redirects, p) ? 'a redirect' : isFile(p) ? 'a file' : null));
+        const fix = under ? `\`${under.page}\` is ${under.what}: the link was written for the site served under \`${under.prefix}\`; build and serve it with \`--base ${under.prefix}\` (links that begin with \`${under.prefix}\` are then full paths), or link \`${under.page}\`` : 'fix the path';
         report('BUILD_LINK_BROKEN', raw, `Link \`${raw}\` leads to no page, redirect or file of this site; ${fix}.`);
       }
       for (const raw of new Set(images)) {

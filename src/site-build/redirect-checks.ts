@@ -60,9 +60,9 @@ export function siteRedirects(site: Site, options: { checkTargets?: boolean; bas
     if (target === '/' || model.pages.has(target)) return;
     const file = resolveInside(site.root, target.slice(1));
     if (file && existsSync(file)) return;
-    const under = pageUnderPrefix(target, (p) => model.pages.has(p));
+    const under = pageUnderPrefix(target, (p) => (model.pages.has(p) ? 'a page' : matchRedirect(rules, p) ? 'a redirect' : null));
     const hint = under
-      ? ` \`${under.page}\` is a page: the redirect was written for the site served under \`${under.prefix}\`. Build and serve it with \`--base ${under.prefix}\` (paths that begin with \`${under.prefix}\` are then full paths), or drop \`${under.prefix}\` from its source and destination.`
+      ? ` \`${under.page}\` is ${under.what}: the redirect was written for the site served under \`${under.prefix}\`. Build and serve it with \`--base ${under.prefix}\` (paths that begin with \`${under.prefix}\` are then full paths), or drop \`${under.prefix}\` from its source and destination.`
       : '';
     at(index, 'destination', 'BUILD_REDIRECT_TARGET_MISSING', `Redirect destination \`${dest}\` is not a page, a redirect or a file of the site; readers would land on the 404 page.${hint}`);
   });
@@ -70,12 +70,14 @@ export function siteRedirects(site: Site, options: { checkTargets?: boolean; bas
 }
 
 /**
- * `/docs/guide` when `/guide` is a page: a path written for the site served under `/docs` (formbricks'
- * redirects, mintlify-docs' links), returned as `{ prefix: '/docs', page: '/guide' }`; else null.
+ * `/docs/guide` when `/guide` leads somewhere (`found` names what: `a page`, `a redirect`): a path
+ * written for the site served under `/docs` (formbricks' redirects, mintlify-docs' links), returned as
+ * `{ prefix: '/docs', page: '/guide', what: 'a page' }`; else null.
  */
-export function pageUnderPrefix(target: string, isPage: (href: string) => boolean): { prefix: string; page: string } | null {
+export function pageUnderPrefix(target: string, found: (href: string) => string | null): { prefix: string; page: string; what: string } | null {
   const m = /^(\/[^/]+)(\/.+)$/.exec(target);
-  return m && isPage(m[2]!) ? { prefix: m[1]!, page: m[2]! } : null;
+  const what = m ? found(m[2]!) : null;
+  return m && what ? { prefix: m[1]!, page: m[2]!, what } : null;
 }
 
 /** Paths a redirect leads through (source first), stopping at a repeat or after 10 hops. */
