@@ -116,7 +116,7 @@ export async function rebuildEditedPages(state: BuildState, files: string[]): Pr
   }
   const hrefs = todo.map((p) => p.route.href);
   const search = options.search !== false;
-  const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: state.planned.length, allRendered: false, changed: hrefs, reuse: true });
+  const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: state.planned.length, allRendered: false, changed: hrefs, reuse: true, keepService: true });
   const pageDiagnostics = state.pageDiagnostics;
   for (const href of hrefs) delete pageDiagnostics[href];
   const links = new LinkCollector(false);
