@@ -10,7 +10,7 @@ import path from 'node:path';
 import { bundleIslands, prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
 import { hasErrors, makeDirInside, sortDiagnostics, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { isInside, normalizeBasePath, siteUrlWithBase } from '../shared/index.js';
-import { gitLastModified, loadSite, protectedHrefs, siteApiHosts, siteMcpTools, wantsTimestamps, type AccessScope } from '../site/index.js';
+import { gitLastModified, loadSite, protectedHrefs, siteApiHosts, siteMcpTools, wantsTimestamps, type AccessScope, type SiteOpenApi } from '../site/index.js';
 import { copyKatexAssets, mermaidAssetPath } from './assets.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem, refusedWrite } from './codes.js';
@@ -70,6 +70,8 @@ export interface BuildOptions {
    * pages stay out of search, sitemap and llms files; the output's `.folio-site.json` lists them.
    */
   protect?: AccessScope;
+  /** Internal (`WatchBuild`): the specs of the previous build, reused when only pages changed since (`loadSite`'s `specs`). */
+  specs?: SiteOpenApi | null;
   /** Internal (`WatchBuild`): handed what a later body-only rebuild reuses, once the build has finished. */
   keepState?: (state: BuildState) => void;
 }
@@ -104,7 +106,7 @@ export interface BuildResult {
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const outDir = path.resolve(options.outDir);
-  const { site, diagnostics } = await loadSite(options.root, { keepSource: true });
+  const { site, diagnostics } = await loadSite(options.root, { keepSource: true, specs: options.specs });
   const done = (ok: boolean, pages: number, stats?: BuildStats): BuildResult => ({
     ok: ok && !hasErrors(diagnostics),
     pages,

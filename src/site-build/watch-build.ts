@@ -8,6 +8,9 @@
  * the cache manifest and the page problems. Nothing else is read: not docs.json, the other
  * pages, the OpenAPI specs nor the snippets; navigation is not resolved again.
  *
+ * A whole build after an edit of pages only (frontmatter, a new or removed page) resolves
+ * navigation again but keeps the OpenAPI specs it read (`loadSite`'s `specs`).
+ *
  * What falls back to a whole build: any file but an existing page's `.md`/`.mdx` (docs.json,
  * specs, snippets, images, a new or removed page), a frontmatter or import change, a page with
  * index problems, class names that change the Tailwind stylesheet, the `/index` page copied to
@@ -63,17 +66,18 @@ export class WatchBuild {
    * short way. Without it, or when the change needs more, the whole site is built.
    */
   async build(changed?: string[]): Promise<BuildResult> {
-    if (this.state && changed?.length) {
-      const state = this.state;
-      this.state = null;
+    const state = this.state;
+    this.state = null;
+    if (state && changed?.length) {
       const quick = await rebuildEditedPages(state, changed);
       if (quick) {
         this.state = state;
         return quick;
       }
     }
-    this.state = null;
-    return buildSite({ ...this.options, keepState: (state) => (this.state = state) });
+    // Only pages changed (a title, a new page): the specs are as they were, navigation is resolved again.
+    const specs = state && changed?.length && changed.every((f) => /\.mdx?$/i.test(f)) ? state.site.openapi : undefined;
+    return buildSite({ ...this.options, specs, keepState: (next) => (this.state = next) });
   }
 }
 
