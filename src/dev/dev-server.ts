@@ -129,10 +129,11 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   const stopWatching = watchTree(root, async (files) => {
     // A body-only edit of known pages keeps the loaded site (`page-patch.ts`); anything else reloads it.
     const loaded = state ? await state.catch(() => null) : null;
-    if (!loaded?.site || !patchEditedPages(loaded.site, files)) state = null;
+    const patched = Boolean(loaded?.site && patchEditedPages(loaded.site, files));
+    if (!patched) state = null;
     search.invalidate();
     if (files.some((f) => /(^|\/)_?snippets\//.test(f) || f === 'docs.json' || f === 'mint.json')) bodies.clear();
-    log(`changed: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}`);
+    log(`changed: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}${patched ? '' : ' (site loaded again)'}`);
     for (const c of clients) c.write(`event: reload\ndata: ${JSON.stringify(files)}\n\n`);
     for (const w of waiters.splice(0)) w(files);
   });

@@ -7,3 +7,4 @@ export { SITE_SETTINGS_FILE, type BuiltSiteAccess, type BuiltSiteSettings } from
 export { searchIndexFiles } from './search-index.js';
 export { type ExternalCheckOptions } from './external-links.js';
 export { bodyAsSitePaths, sitePathReader, type SitePathReader } from './base-links.js';
+export { WatchBuild, rebuildEditedPages, type BuildState } from './watch-build.js';

@@ -72,28 +72,33 @@ export async function snippetsKey(root: string): Promise<string> {
 /** One entry per route, in route order; unreadable pages and bad `openapi:` frontmatter are reported. */
 export function planPages(site: Site, renderer: SiteRenderer, keys: BuildKeys, diagnostics: Diagnostic[], markdown = true): PlannedPage[] {
   const planned: PlannedPage[] = [];
-  let nextJob = 0;
   for (const route of site.model.pages.values()) {
-    const source = pageSourceOf(site, route);
-    if (source.kind === 'unreadable') {
-      diagnostics.push(buildProblem('BUILD_PAGE_UNREADABLE', `The page ${route.path} is listed but its file could not be read; check the file exists and is readable.`, route.file ?? 'docs.json', 'error'));
-      continue;
-    }
-    let entry: Omit<PlannedPage, 'pageKey' | 'markdownKey'>;
-    if (source.kind === 'mdx') {
-      diagnostics.push(...source.problems);
-      const { page, job, suffix, markdownSuffix } = source;
-      const bodyKey = hashText(keys.env, page.file, page.sourceHash ?? page.source, JSON.stringify(job.knownImports));
-      entry = { route, bodyKey, job: { id: nextJob++, ...job, ...(markdown ? {} : { markdown: false }) }, suffix, markdownSuffix };
-    } else {
-      const body: CachedBody = { html: source.html, headings: source.headings, diagnostics: [], features: [], renderer: 'openapi', markdown: source.markdown };
-      entry = { route, bodyKey: hashText(keys.env, 'endpoint', source.html, source.markdown), body };
-    }
-    const pageKey = hashText(entry.bodyKey, entry.suffix ?? '', keys.layout, renderer.sectionParts(route.sectionId).key, JSON.stringify(route), JSON.stringify(renderer.pageFlags(route)));
-    const markdownKey = hashText(entry.bodyKey, route.title, route.description ?? '', entry.markdownSuffix ?? '');
-    planned.push({ ...entry, pageKey, markdownKey });
+    const entry = planPage(site, renderer, keys, route, planned.length, diagnostics, markdown);
+    if (entry) planned.push(entry);
   }
   return planned;
+}
+
+/** The plan of one route (its MDX job numbered `id`); null, reported, when its file cannot be read. */
+export function planPage(site: Site, renderer: SiteRenderer, keys: BuildKeys, route: PageRoute, id: number, diagnostics: Diagnostic[], markdown = true): PlannedPage | null {
+  const source = pageSourceOf(site, route);
+  if (source.kind === 'unreadable') {
+    diagnostics.push(buildProblem('BUILD_PAGE_UNREADABLE', `The page ${route.path} is listed but its file could not be read; check the file exists and is readable.`, route.file ?? 'docs.json', 'error'));
+    return null;
+  }
+  let entry: Omit<PlannedPage, 'pageKey' | 'markdownKey'>;
+  if (source.kind === 'mdx') {
+    diagnostics.push(...source.problems);
+    const { page, job, suffix, markdownSuffix } = source;
+    const bodyKey = hashText(keys.env, page.file, page.sourceHash ?? page.source, JSON.stringify(job.knownImports));
+    entry = { route, bodyKey, job: { id, ...job, ...(markdown ? {} : { markdown: false }) }, suffix, markdownSuffix };
+  } else {
+    const body: CachedBody = { html: source.html, headings: source.headings, diagnostics: [], features: [], renderer: 'openapi', markdown: source.markdown };
+    entry = { route, bodyKey: hashText(keys.env, 'endpoint', source.html, source.markdown), body };
+  }
+  const pageKey = hashText(entry.bodyKey, entry.suffix ?? '', keys.layout, renderer.sectionParts(route.sectionId).key, JSON.stringify(route), JSON.stringify(renderer.pageFlags(route)));
+  const markdownKey = hashText(entry.bodyKey, route.title, route.description ?? '', entry.markdownSuffix ?? '');
+  return { ...entry, pageKey, markdownKey };
 }
 
 /** What a build does with its planned pages. */
