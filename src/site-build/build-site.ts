@@ -139,7 +139,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const keys = buildKeys(site, variables, options.untrusted ? `${snippets}:untrusted` : snippets, [assets.css.file, assets.js.file, katex ?? '', mermaid ?? '', tailwind?.file ?? ''], markdown);
   // Endpoint pages are drawn while planning, their samples highlighted: load the grammars first.
   if (site.openapi) await prepareEndpointHighlighting(codeThemesOf(site.config.styling?.codeblocks).themes);
-  const work = await decideWork(planPages(site, renderer, keys, diagnostics, markdown), cache, outDir);
+  const work = await decideWork(planPages(site, renderer, keys, diagnostics, markdown), cache, outDir, markdown);
   const { planned, todo, toCompile } = work;
   const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false });
   const pageDiagnostics = await carriedDiagnostics(cache.dir, work);
