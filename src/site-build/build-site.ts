@@ -146,7 +146,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Endpoint pages are drawn while planning, their samples highlighted: load the grammars first.
   if (site.openapi) await prepareEndpointHighlighting(codeThemesOf(site.config.styling?.codeblocks).themes);
   const planProblems: Diagnostic[] = [];
-  const work = await decideWork(planPages(site, renderer, keys, planProblems, markdown), cache, outDir);
+  const work = await decideWork(planPages(site, renderer, keys, planProblems, markdown), cache, outDir, markdown);
   diagnostics.push(...planProblems);
   const { planned, todo, toCompile } = work;
   const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false });

@@ -116,17 +116,24 @@ export interface PageWork {
   outputIntact: boolean;
 }
 
-/** Skip unchanged pages, take cached bodies for the rest, and leave the others to compile. */
-export async function decideWork(planned: PlannedPage[], cache: BuildCache, outDir: string): Promise<PageWork> {
+/**
+ * Skip unchanged pages, take cached bodies for the rest, and leave the others to compile. With
+ * `markdown` (the export is on), a cached body, which holds no Markdown (`cachedBodyOf`), is used
+ * only when the page's `.md` the previous build wrote is still right (same Markdown key); a page
+ * whose `.md` must be written again is compiled again.
+ */
+export async function decideWork(planned: PlannedPage[], cache: BuildCache, outDir: string, markdown = false): Promise<PageWork> {
   const previous = cache.manifest.pages;
   const outputIntact = existsSync(path.join(outDir, '404.html'));
   const todo = planned.filter((p) => !(outputIntact && previous[p.route.href] === p.pageKey));
+  const writtenMarkdown = outputIntact ? cache.manifest.markdown : undefined;
   const toCompile: PlannedPage[] = [];
   await Promise.all(
     todo.map(async (p) => {
       if (p.body) return;
-      p.body = await cache.getBody(p.bodyKey);
-      if (!p.body) toCompile.push(p);
+      const cached = await cache.getBody(p.bodyKey);
+      if (cached && !(markdown && cached.markdown === undefined && writtenMarkdown?.[p.route.href] !== p.markdownKey)) p.body = cached;
+      else toCompile.push(p);
     }),
   );
   return { planned, todo, toCompile, live: new Set(planned.map((p) => p.route.href)), previous, outputIntact };

@@ -143,17 +143,16 @@ export class PageWriter {
       ),
     );
     // The page's Markdown, beside it (`/guide/intro.md`), from the same compiled tree as the HTML.
-    const mdTarget = this.options.markdown === false ? null : resolveInside(outDir, markdownFileFor(p.route.href));
+    // Unchanged since the previous build wrote it (the page is laid out again for its HTML only): the
+    // `.md` stays, and the llms files read it if they need it (a cached body has no Markdown).
+    const mdTarget = this.options.markdown === false || this.options.writtenMarkdown?.[p.route.href] === p.markdownKey ? null : resolveInside(outDir, markdownFileFor(p.route.href));
     if (mdTarget) {
       const markdown = Buffer.from(prefixMarkdownLinks(pageMarkdown({ title: p.route.title, description: p.route.description, body: body.markdown ?? '', suffix: p.markdownSuffix }), this.options.basePath ?? ''));
       if (this.markdownBytes + markdown.length <= KEEP_MARKDOWN_BYTES) {
         this.markdown.set(p.route.href, markdown);
         this.markdownBytes += markdown.length;
       }
-      // Unchanged since the previous build wrote it (the page is laid out again for its HTML only).
-      if (this.options.writtenMarkdown?.[p.route.href] !== p.markdownKey) {
-        this.track(this.output.write(mdTarget, markdown).catch((error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'))));
-      }
+      this.track(this.output.write(mdTarget, markdown).catch((error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'))));
     }
     // A changelog page (`<Update>` entries) gets its feed beside it.
     const entries = this.options.feeds ? feedEntries(body.html) : [];
