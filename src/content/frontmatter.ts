@@ -1,5 +1,5 @@
 import { isNode, parseDocument, visit, type YAMLError } from 'yaml';
-import type { Diagnostic } from '../shared/index.js';
+import { detached, type Diagnostic } from '../shared/index.js';
 import type { ContentCode } from './codes.js';
 
 /** The frontmatter of one file and where its body starts. */
@@ -69,7 +69,10 @@ export function parseFrontmatter(text: string, file: string, options: Frontmatte
     );
     return result;
   }
-  const yamlText = text.slice(yamlStart, closing.index);
+  // A copy, not a slice: V8 keeps a sliced string's whole parent alive, so every title and
+  // description parsed from a slice of the page text held that text (12 KB a page, as long as
+  // the site model lives) even when the index was asked not to keep it.
+  const yamlText = detached(text.slice(yamlStart, closing.index));
   parseYamlInto(result, yamlText, countLines(text, yamlStart), problem);
   if (options.variables && yamlText.includes('{{')) {
     result.data = substituteInValues(result.data, options.variables, (name) => {

@@ -60,6 +60,28 @@ function indexFromPages(root: string, results: Array<{ page: Page | null; diagno
  */
 const readCache = new Map<string, { stamp: string; keepSource: boolean; page: Page; diagnostics: Diagnostic<ContentCode>[] }>();
 const READ_CACHE_LIMIT = 50_000;
+/**
+ * Page text the read cache keeps, in characters: past it, pages are cached without their text
+ * (a hit that needs the text reads the file again). Without a bound a 50,000-page build kept
+ * every page's text here for the life of the process, after the build had let go of it.
+ */
+const READ_CACHE_SOURCE_CHARS = 64 * 1024 * 1024;
+let readCacheSourceChars = 0;
+
+function remember(abs: string, entry: { stamp: string; keepSource: boolean; page: Page; diagnostics: Diagnostic<ContentCode>[] }): void {
+  if (readCache.size >= READ_CACHE_LIMIT) {
+    readCache.clear();
+    readCacheSourceChars = 0;
+  }
+  readCacheSourceChars -= readCache.get(abs)?.page.source?.length ?? 0;
+  const length = entry.page.source?.length ?? 0;
+  if (readCacheSourceChars + length > READ_CACHE_SOURCE_CHARS) {
+    entry = { ...entry, keepSource: false, page: { ...entry.page } };
+    delete entry.page.source;
+    delete entry.page.sourceHash;
+  } else readCacheSourceChars += length;
+  readCache.set(abs, entry);
+}
 
 /** Read one file into a `Page`. */
 export function readPage(root: string, file: string, keepSource: boolean, variables?: Readonly<Record<string, string>>): { page: Page | null; diagnostics: Diagnostic<ContentCode>[] } {
@@ -86,8 +108,7 @@ export function readPage(root: string, file: string, keepSource: boolean, variab
   }
   const result = pageFromText(file, text, keepSource, variables);
   if (keepSource) result.page.sourceHash = createHash('sha1').update(text).digest('hex');
-  if (readCache.size >= READ_CACHE_LIMIT) readCache.clear();
-  readCache.set(abs, { stamp, keepSource, page: { ...result.page }, diagnostics: [...result.diagnostics] });
+  remember(abs, { stamp, keepSource, page: { ...result.page }, diagnostics: [...result.diagnostics] });
   return result;
 }
 

@@ -61,3 +61,12 @@ export function closestPaths(requested: string, candidates: Iterable<string>, li
   }
   return scored.sort((a, b) => a.score - b.score || a.href.length - b.href.length || a.href.localeCompare(b.href)).slice(0, limit).map((s) => s.href);
 }
+
+/**
+ * `s` as a string of its own. A substring V8 cuts from a longer string (a regex capture, a
+ * `slice` of 13 characters or more) may keep the whole longer string alive; a value kept for the
+ * length of a build (a title, a heading id) is detached so that it holds only its own characters.
+ */
+export function detached(s: string): string {
+  return s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8');
+}

@@ -16,7 +16,7 @@ import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem, refusedWrite } from './codes.js';
 import { compilePages, defaultThreads } from './compile-pages.js';
 import { writeLlmsFiles } from './llms-files.js';
-import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, snippetsKey } from './page-plan.js';
+import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, releaseSources, snippetsKey } from './page-plan.js';
 import { checkExternalLinks, type ExternalCheckOptions } from './external-links.js';
 import { sitePathReader } from './base-links.js';
 import { LinkCollector } from './link-checks.js';
@@ -149,6 +149,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const work = await decideWork(planPages(site, renderer, keys, planProblems, markdown), cache, outDir, markdown);
   diagnostics.push(...planProblems);
   const { planned, todo, toCompile } = work;
+  releaseSources(site, planned);
   const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false });
   const pageDiagnostics = await carriedDiagnostics(cache.dir, work);
 

@@ -9,7 +9,9 @@ import { Worker } from 'node:worker_threads';
 import { runMdxJob, type MdxJob, type MdxResult } from '../render/index.js';
 import type { BuildCache, CachedBody } from './build-cache.js';
 import { compileIsolated } from './isolated-pool.js';
-import type { PlannedPage } from './page-plan.js';
+import { buildProblem } from './codes.js';
+import { rereadBody, type PlannedPage } from './page-plan.js';
+import type { Diagnostic } from '../shared/index.js';
 
 export interface PoolOptions {
   root: string;
@@ -24,6 +26,8 @@ export interface PoolOptions {
   onResult?: (result: MdxResult) => void | Promise<void>;
   /** Keep every result to return (default true); a build hands each on and keeps none. */
   keepResults?: boolean;
+  /** Called on each job just before it is compiled (in-process) or sent to a worker: a build fills in page texts it let go of after planning. */
+  prepare?: (job: MdxJob) => MdxJob;
 }
 
 /**
@@ -41,7 +45,7 @@ function startWorker(root: string, variables: Record<string, string>, untrusted 
 
 /** Compile every job; results arrive through `onResult` as they finish and are returned in job order. */
 export async function compileAll(jobs: MdxJob[], options: PoolOptions): Promise<MdxResult[]> {
-  const { root, variables, inProcessBelow = 48, keepResults = true } = options;
+  const { root, variables, inProcessBelow = 48, keepResults = true, prepare = (job: MdxJob) => job } = options;
   const results: MdxResult[] = new Array(keepResults ? jobs.length : 0);
   const indexById = new Map(keepResults ? jobs.map((j, i) => [j.id, i]) : []);
   const accept = (r: MdxResult): void | Promise<void> => {
@@ -50,14 +54,14 @@ export async function compileAll(jobs: MdxJob[], options: PoolOptions): Promise<
   };
   const wanted = Number.isInteger(options.threads) && options.threads! > 0 ? options.threads! : os.availableParallelism();
   if (options.untrusted) {
-    await compileIsolated(jobs, { root, variables, threads: wanted, pageTimeoutMs: options.pageTimeoutMs }, accept);
+    await compileIsolated(jobs.map(prepare), { root, variables, threads: wanted, pageTimeoutMs: options.pageTimeoutMs }, accept);
     return results;
   }
   const threads = Math.max(1, Math.min(wanted, Math.ceil(jobs.length / 16)));
   const queue = [...jobs];
   if (jobs.length < inProcessBelow || threads === 1) {
     // Jobs leave the queue as they run, so their page text can be freed.
-    for (let job = queue.shift(); job; job = queue.shift()) await accept(await runMdxJob(job, root, variables, { untrusted: options.untrusted }));
+    for (let job = queue.shift(); job; job = queue.shift()) await accept(await runMdxJob(prepare(job), root, variables, { untrusted: options.untrusted }));
     return results;
   }
   const batch = 8;
@@ -67,7 +71,7 @@ export async function compileAll(jobs: MdxJob[], options: PoolOptions): Promise<
         const worker = startWorker(root, variables, options.untrusted);
         let pending = 0;
         const feed = () => {
-          const next = queue.splice(0, batch);
+          const next = queue.splice(0, batch).map(prepare);
           if (next.length === 0) {
             void worker.terminate().then(() => resolve());
             return;
@@ -132,6 +136,19 @@ export function cachedBodyOf(body: CachedBody): CachedBody {
 export async function compilePages(pages: PlannedPage[], { root, variables, threads, untrusted, pageTimeoutMs, cache, onCompiled }: CompilePagesOptions): Promise<void> {
   const byJob = new Map(pages.map((p) => [p.job!.id, p]));
   const jobs = pages.map((p) => p.job!);
+  // Pages whose file is not what was planned (edited mid-build, or gone): compiled, not cached.
+  const uncached = new Map<number, Diagnostic[]>();
+  const prepare = (job: MdxJob): MdxJob => {
+    const reread = byJob.get(job.id)?.reread;
+    if (!reread || job.source !== '') return job;
+    const read = rereadBody(root, reread);
+    if (!read) {
+      uncached.set(job.id, [buildProblem('BUILD_PAGE_UNREADABLE', `The page ${reread.file} could not be read again to compile it (deleted or moved during the build); build again.`, reread.file, 'error')]);
+      return job;
+    }
+    if (read.changed) uncached.set(job.id, []);
+    return { ...job, source: read.body };
+  };
   // The page keeps no job: its text is freed once compiled.
   for (const p of pages) p.job = undefined;
   await compileAll(
@@ -143,14 +160,21 @@ export async function compilePages(pages: PlannedPage[], { root, variables, thre
       untrusted,
       pageTimeoutMs,
       keepResults: false,
+      prepare,
       onResult: (r) => {
         const p = byJob.get(r.id)!;
         byJob.delete(r.id);
         const { id: _id, ...body } = r;
         p.body = body;
+        const problems = uncached.get(r.id);
+        uncached.delete(r.id);
         // Not awaited: the cache keeps the body serialised (spilling to disk past a bound);
         // `BuildCache.save` folds it into its shard at the end of the build.
-        void cache.putBody(p.bodyKey, cachedBodyOf(body));
+        if (problems) {
+          body.diagnostics.push(...problems);
+          // Not this body's keys: the next build renders the page again whatever its file holds then.
+          p.pageKey = p.markdownKey = '';
+        } else void cache.putBody(p.bodyKey, cachedBodyOf(body));
         return onCompiled(p);
       },
     },

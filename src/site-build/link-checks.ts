@@ -7,10 +7,11 @@
  * from a variable). Pages skipped by an incremental build keep the problems their last build
  * found; anchors into pages that were not rendered in this build are not checked.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { PageRoute } from '../navigation/index.js';
 import { collectOpenApiSources } from '../openapi/index.js';
-import { matchRedirect, resolveInside, type Diagnostic, type RedirectRule } from '../shared/index.js';
+import { detached, matchRedirect, resolveInside, type Diagnostic, type RedirectRule } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import type { SitePathReader } from './base-links.js';
 import type { BuildCode } from './codes.js';
@@ -26,12 +27,19 @@ const ATTR = /<(a|img|source|video)\b[^>]*?\s(href|src)="([^"]*)"/g;
 const ID = /\sid="([^"]+)"/g;
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
-const unescape = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const unescapeText = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+// Detached: a capture of the page's HTML would keep the whole HTML alive until the checks run.
+const unescape = (s: string) => detached(unescapeText(s));
+
+/** Whether the ids a page recorded (`\0a\0b\0`) include `id`. */
+const hasId = (ids: string, id: string) => ids.includes(`\0${id}\0`);
 
 /** Collects links and ids while pages are written, then checks them all at once. */
 export class LinkCollector {
   private readonly pages: PageLinks[] = [];
-  private readonly ids = new Map<string, Set<string>>();
+  /** href → the page's ids, as one string `\0a\0b\0` (a Set per page was ~1 KB a page, 50 MB at 50,000 pages). */
+  private readonly ids = new Map<string, string>();
   /** http(s) URL → the pages that link or embed it (collected only when asked). */
   readonly external = new Map<string, PageRoute[]>();
 
@@ -57,8 +65,9 @@ export class LinkCollector {
     }
     if (!failed) {
       const ids = new Set(headingIds);
-      for (const m of html.matchAll(ID)) ids.add(unescape(m[1]!));
-      this.ids.set(route.href, ids);
+      // Joined into one new string below: no capture is kept.
+      for (const m of html.matchAll(ID)) ids.add(unescapeText(m[1]!));
+      this.ids.set(route.href, `\0${[...ids].join('\0')}\0`);
     }
     if (links.length || images.length) this.pages.push({ route, links, images });
   }
@@ -87,13 +96,13 @@ export class LinkCollector {
         const [target, anchor] = splitLink(read(raw), route.href);
         if (target === route.href || target === '') {
           const own = this.ids.get(route.href);
-          if (anchor && own && !own.has(anchor)) report('BUILD_ANCHOR_MISSING', raw, `Link \`${raw}\`: this page has no heading or element with id \`${anchor}\`.`);
+          if (anchor && own !== undefined && !hasId(own, anchor)) report('BUILD_ANCHOR_MISSING', raw, `Link \`${raw}\`: this page has no heading or element with id \`${anchor}\`.`);
           continue;
         }
         const page = site.model.pages.get(target) ?? site.model.pages.get(target.replace(/\.mdx?$/, ''));
         if (page) {
           const ids = this.ids.get(page.href);
-          if (anchor && ids && !ids.has(anchor)) report('BUILD_ANCHOR_MISSING', raw, `Link \`${raw}\`: ${page.href} has no heading or element with id \`${anchor}\`.`);
+          if (anchor && ids !== undefined && !hasId(ids, anchor)) report('BUILD_ANCHOR_MISSING', raw, `Link \`${raw}\`: ${page.href} has no heading or element with id \`${anchor}\`.`);
           continue;
         }
         if (target === '/' || matchRedirect(redirects, target) || isFile(target)) continue;
@@ -134,6 +143,18 @@ function safeDecode(s: string): string {
   }
 }
 
+/** The page's text: kept in the index, or read again (a build lets go of page texts once planned). */
+function pageText(site: Site, route: PageRoute): string | undefined {
+  const page = site.index.pages.get(route.path);
+  if (page?.source !== undefined) return page.source;
+  try {
+    return page ? readFileSync(path.join(site.root, page.file), 'utf8') : undefined;
+  } catch {
+    // Gone since: the problem is reported at the top of the file.
+    return undefined;
+  }
+}
+
 /**
  * Where `raw` first appears in the page's source (its file; line 1 when not found). A generated
  * endpoint page's source is its OpenAPI spec: a link found in a description is located in the spec
@@ -146,7 +167,7 @@ export function locate(site: Site, route: PageRoute, raw: string): { file: strin
     if (inSpec) return inSpec;
   }
   const file = route.file ?? 'docs.json';
-  const source = route.kind === 'page' ? site.index.pages.get(route.path)?.source : undefined;
+  const source = route.kind === 'page' ? pageText(site, route) : undefined;
   const at = source ? source.indexOf(raw) : -1;
   if (!source || at === -1) return { file, line: 1, column: 1 };
   return { file, ...lineColumnAt(source, at) };

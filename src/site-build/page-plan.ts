@@ -5,9 +5,11 @@
  * - page key: the body key plus everything the page's HTML depends on (layout, section, route);
  *   an unchanged key skips the page outright: no compile, no layout, no write.
  */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseFrontmatter } from '../content/index.js';
 import type { PageRoute } from '../navigation/index.js';
 import { pageSourceOf, type MdxJob, type SiteRenderer } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
@@ -30,6 +32,11 @@ export interface PlannedPage {
   markdownSuffix?: string;
   /** Everything the page's Markdown document depends on: body, title, description, suffix. */
   markdownKey: string;
+  /**
+   * The page file whose body `job` compiles, when its text was let go after planning
+   * (`releaseSources`): `compilePages` reads it again just before compiling.
+   */
+  reread?: { file: string; bodyOffset: number; sourceHash: string };
 }
 
 /** What every body and every page depends on besides itself. */
@@ -91,7 +98,10 @@ export function planPage(site: Site, renderer: SiteRenderer, keys: BuildKeys, ro
     diagnostics.push(...source.problems);
     const { page, job, suffix, markdownSuffix } = source;
     const bodyKey = hashText(keys.env, page.file, page.sourceHash ?? page.source, JSON.stringify(job.knownImports));
-    entry = { route, bodyKey, job: { id, ...job, ...(markdown ? {} : { markdown: false }) }, suffix, markdownSuffix };
+    // A page file of the index is read again when compiled (`releaseSources`); generated
+    // content (an operation's `x-mint` body) has no file to read and keeps its text.
+    const reread = page.sourceHash !== undefined && site.index.pages.get(route.path) === page ? { file: page.file, bodyOffset: page.bodyOffset, sourceHash: page.sourceHash } : undefined;
+    entry = { route, bodyKey, job: { id, ...job, ...(markdown ? {} : { markdown: false }) }, suffix, markdownSuffix, ...(reread ? { reread } : {}) };
   } else {
     const body: CachedBody = { html: source.html, headings: source.headings, diagnostics: [], features: [], renderer: 'openapi', markdown: source.markdown };
     entry = { route, bodyKey: hashText(keys.env, 'endpoint', source.html, source.markdown), body };
@@ -99,6 +109,32 @@ export function planPage(site: Site, renderer: SiteRenderer, keys: BuildKeys, ro
   const pageKey = hashText(entry.bodyKey, entry.suffix ?? '', keys.layout, renderer.sectionParts(route.sectionId).key, JSON.stringify(route), JSON.stringify(renderer.pageFlags(route)));
   const markdownKey = hashText(entry.bodyKey, route.title, route.description ?? '', entry.markdownSuffix ?? '');
   return { ...entry, pageKey, markdownKey };
+}
+
+/**
+ * Let go of the page texts once every page is planned: each page's text (the index's
+ * `Page.source` and the planned job's copy) is read again from its file when it is compiled, so a
+ * build holds the text of the pages being compiled, not of the whole site (~10 KB a page of the
+ * generated corpus: 500 MB at 50,000 pages). Pages skipped or served from the cache are never read again.
+ */
+export function releaseSources(site: Site, planned: PlannedPage[]): void {
+  for (const p of planned) if (p.reread && p.job) p.job.source = '';
+  for (const page of site.index.pages.values()) if (page.sourceHash !== undefined) delete page.source;
+}
+
+/**
+ * The body text of a released page, read again: `changed` when the file is not what was planned
+ * (edited since: its body key would be wrong, so the body is not cached); null when it is gone.
+ */
+export function rereadBody(root: string, reread: NonNullable<PlannedPage['reread']>): { body: string; changed: boolean } | null {
+  let text: string;
+  try {
+    text = readFileSync(path.join(root, reread.file), 'utf8');
+  } catch {
+    return null;
+  }
+  const changed = createHash('sha1').update(text).digest('hex') !== reread.sourceHash;
+  return { body: text.slice(changed ? parseFrontmatter(text, reread.file).bodyOffset : reread.bodyOffset), changed };
 }
 
 /** What a build does with its planned pages. */
