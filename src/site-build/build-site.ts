@@ -149,7 +149,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const work = await decideWork(planPages(site, renderer, keys, planProblems, markdown), cache, outDir, markdown);
   diagnostics.push(...planProblems);
   const { planned, todo, toCompile } = work;
-  releaseSources(site, planned);
+  // A --watch build keeps its site for the next edit, whose body-only check reads the old texts.
+  if (!options.keepState) releaseSources(site, planned);
   const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false });
   const pageDiagnostics = await carriedDiagnostics(cache.dir, work);
 
