@@ -66,6 +66,12 @@ export interface ReapOptions {
    * re-send happens only when no message could still run the job, and one job never has two.
    */
   pendingQueue?: string;
+  /**
+   * Jobs the calling process is running right now: left alone even when their lease reads as
+   * expired (on a busy machine a renewal can come late; the run is alive, so re-sending it would
+   * only add a message and abort the run).
+   */
+  running?: readonly string[];
 }
 
 /**
@@ -77,18 +83,18 @@ export interface ReapOptions {
  *
  * `requeued_at` keeps a job from being re-sent more than once per lease period.
  */
-export async function reapExpiredAgentJobLeases(db: Database, leaseMs: number, { limit = 100, pendingQueue }: ReapOptions = {}): Promise<string[]> {
+export async function reapExpiredAgentJobLeases(db: Database, leaseMs: number, { limit = 100, pendingQueue, running = [] }: ReapOptions = {}): Promise<string[]> {
   const pending = pendingQueue
     ? `AND NOT EXISTS (
              SELECT 1 FROM pgboss.job m
-              WHERE m.name = $3 AND m.singleton_key = j.id
+              WHERE m.name = $4 AND m.singleton_key = j.id
                 AND (m.state IN ('created', 'retry') OR (m.state = 'active' AND m.started_on > now() - $1::interval)))`
     : '';
   const rows = await db.query<{ id: string }>(
     `UPDATE agent_jobs SET lease_owner = NULL, lease_expires_at = NULL, requeued_at = now()
       WHERE id IN (
         SELECT j.id FROM agent_jobs j
-         WHERE j.status = 'active'
+         WHERE j.status = 'active' AND NOT (j.id = ANY($3::text[]))
            AND (j.lease_expires_at <= now()
                 OR (j.lease_expires_at IS NULL AND greatest(j.updated_at, coalesce(j.requeued_at, j.updated_at)) <= now() - $1::interval))
            ${pending}
@@ -96,7 +102,7 @@ export async function reapExpiredAgentJobLeases(db: Database, leaseMs: number, {
          LIMIT $2
          FOR UPDATE OF j SKIP LOCKED)
       RETURNING id`,
-    pendingQueue ? [leaseInterval(leaseMs), limit, pendingQueue] : [leaseInterval(leaseMs), limit],
+    pendingQueue ? [leaseInterval(leaseMs), limit, [...running], pendingQueue] : [leaseInterval(leaseMs), limit, [...running]],
   );
   return rows.map((r) => r.id);
 }
