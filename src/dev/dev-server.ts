@@ -112,9 +112,13 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   const search = new DevSearch(log);
   let state: Promise<{ site: Site | null; diagnostics: Diagnostic[]; renderer: SiteRenderer | null; redirects: RedirectRule[]; assets: Awaited<ReturnType<typeof siteAssets>>; tailwind: BuiltAsset | null }> | null = null;
 
+  // Specs of the loaded site kept for the next load when only pages changed (a title, a new page).
+  let keptSpecs: Site['openapi'] | undefined;
   const load = () =>
     (state ??= (async () => {
-      const [{ site, diagnostics }, assets] = await Promise.all([loadSite(root, { keepSource: true }), siteAssets()]);
+      const specs = keptSpecs;
+      keptSpecs = undefined;
+      const [{ site, diagnostics }, assets] = await Promise.all([loadSite(root, { keepSource: true, specs }), siteAssets()]);
       if (site?.openapi) await prepareEndpointHighlighting(codeThemesOf(site.config.styling?.codeblocks).themes);
       const katex = katexDist() ? '/assets/katex/katex.min.css' : undefined;
       const mermaid = mermaidDist() ? '/assets/mermaid/mermaid.esm.min.mjs' : undefined;
@@ -130,7 +134,10 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     // A body-only edit of known pages keeps the loaded site (`page-patch.ts`); anything else reloads it.
     const loaded = state ? await state.catch(() => null) : null;
     const patched = Boolean(loaded?.site && patchEditedPages(loaded.site, files));
-    if (!patched) state = null;
+    if (!patched) {
+      state = null;
+      keptSpecs = loaded?.site && files.every((f) => /\.mdx?$/i.test(f)) ? loaded.site.openapi : undefined;
+    }
     search.invalidate();
     if (files.some((f) => /(^|\/)_?snippets\//.test(f) || f === 'docs.json' || f === 'mint.json')) bodies.clear();
     log(`changed: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}${patched ? '' : ' (site loaded again)'}`);
