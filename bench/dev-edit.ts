@@ -115,6 +115,7 @@ try {
   const titleCpu = cpuMs(child.pid!) - cpu0;
   console.log(summary('body edit', body, bodyCpu) + `; ${reports(bodyLog)}`);
   if (title.length) console.log(summary('title edit', title, titleCpu) + `; ${reports(stderr.slice(bodyLog.length))}`);
+  for (const line of bodyLog.split('\n').filter((l) => l.includes('(site loaded again)')).slice(0, 3)) console.log(`  reload during body edits: ${line}`);
   console.log(`  load average after: ${load()}`);
 } finally {
   child?.kill('SIGTERM');

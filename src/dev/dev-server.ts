@@ -5,6 +5,7 @@
  */
 import { codeThemesOf } from '../mdx/index.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -112,9 +113,13 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   const search = new DevSearch(log);
   let state: Promise<{ site: Site | null; diagnostics: Diagnostic[]; renderer: SiteRenderer | null; redirects: RedirectRule[]; assets: Awaited<ReturnType<typeof siteAssets>>; tailwind: BuiltAsset | null }> | null = null;
 
+  // Specs of the loaded site kept for the next load when only pages changed (a title, a new page).
+  let keptSpecs: Site['openapi'] | undefined;
   const load = () =>
     (state ??= (async () => {
-      const [{ site, diagnostics }, assets] = await Promise.all([loadSite(root, { keepSource: true }), siteAssets()]);
+      const specs = keptSpecs;
+      keptSpecs = undefined;
+      const [{ site, diagnostics }, assets] = await Promise.all([loadSite(root, { keepSource: true, specs }), siteAssets()]);
       if (site?.openapi) await prepareEndpointHighlighting(codeThemesOf(site.config.styling?.codeblocks).themes);
       const katex = katexDist() ? '/assets/katex/katex.min.css' : undefined;
       const mermaid = mermaidDist() ? '/assets/mermaid/mermaid.esm.min.mjs' : undefined;
@@ -129,8 +134,19 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   const stopWatching = watchTree(root, async (files) => {
     // A body-only edit of known pages keeps the loaded site (`page-patch.ts`); anything else reloads it.
     const loaded = state ? await state.catch(() => null) : null;
-    const patched = Boolean(loaded?.site && patchEditedPages(loaded.site, files));
-    if (!patched) state = null;
+    let patched = Boolean(loaded?.site && patchEditedPages(loaded.site, files));
+    // A save caught between its truncate and its write (the editor's open and write are separate
+    // steps; on a busy machine tens of milliseconds apart): the page reads empty for a moment. Look
+    // again for up to 200 ms before loading the whole site again for what is an ordinary edit.
+    const empty = (site: Site) => files.every((f) => site.index.pages.get(f.replace(/\.mdx?$/i, ''))?.file === f && statSync(path.join(root, f), { throwIfNoEntry: false })?.size === 0);
+    for (let tries = 0; !patched && loaded?.site && tries < 10 && empty(loaded.site); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (!empty(loaded.site)) patched = patchEditedPages(loaded.site, files);
+    }
+    if (!patched) {
+      state = null;
+      keptSpecs = loaded?.site && files.every((f) => /\.mdx?$/i.test(f)) ? loaded.site.openapi : undefined;
+    }
     search.invalidate();
     if (files.some((f) => /(^|\/)_?snippets\//.test(f) || f === 'docs.json' || f === 'mint.json')) bodies.clear();
     log(`changed: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}${patched ? '' : ' (site loaded again)'}`);

@@ -128,6 +128,9 @@ export async function rebuildEditedPages(state: BuildState, files: string[]): Pr
   for (const p of todo) if (p.body) pages.write(p);
   await compilePages(toCompile, { root: site.root, variables: state.variables, threads: options.threads ?? defaultThreads(search), untrusted: options.untrusted, pageTimeoutMs: options.pageTimeoutMs, cache, onCompiled: (p) => (pages.write(p), pages.ready()) });
   await pages.finished();
+  // The search delta (Pagefind, its own process) is made while the links, llms files and cache are.
+  const searchStart = performance.now();
+  const indexing = searchPlan.finish().then((outcome) => ({ outcome, ms: Math.round(performance.now() - searchStart) }));
   const diagnostics: Diagnostic[] = [...pages.refused];
   const linksStart = performance.now();
   for (const [href, problems] of links.check(site, state.redirects)) (pageDiagnostics[href] ??= []).push(...problems);
@@ -145,8 +148,6 @@ export async function rebuildEditedPages(state: BuildState, files: string[]): Pr
       diagnostics.push(refusedWrite(error));
     }
   }
-  const searchStart = performance.now();
-  const indexing = searchPlan.finish().then((outcome) => ({ outcome, ms: Math.round(performance.now() - searchStart) }));
   const saving = Promise.all([
     cache.save(Object.fromEntries(state.planned.map((p) => [p.route.href, p.pageKey])), [...state.redirectFiles, ...llmsFiles], new Set(state.planned.map((p) => p.bodyKey)), markdown ? Object.fromEntries(state.planned.map((p) => [p.route.href, p.markdownKey])) : undefined),
     writePageDiagnostics(outDir, pageDiagnostics),

@@ -2,7 +2,8 @@
  * `folio build --watch`'s short way (`rebuildEditedPages`): a body-only edit rewrites that page's
  * HTML and Markdown, the llms full text and the search delta, nothing else, and the output is then
  * what a build from scratch writes; an edit navigation reads (a title) takes the whole build, and
- * every page's sidebar and the neighbours' prev/next links show the new title.
+ * every page's sidebar and the neighbours' prev/next links show the new title, while the OpenAPI
+ * specs are read again only when a spec file changed.
  */
 import { createHash } from 'node:crypto';
 import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -16,6 +17,7 @@ let root = '';
 let out = '';
 const nav = { Start: ['a1', 'a2'], Guides: ['b1', 'b2', 'b3'], Reference: ['c1', 'c2'] };
 
+const spec = (summary: string) => ({ openapi: '3.1.0', info: { title: 'Pets', version: '1.0.0' }, paths: { '/pets': { get: { summary, responses: { '200': { description: 'ok' } } } } } });
 const page = (name: string, title = `Page ${name}`) =>
   `---\ntitle: ${title}\ndescription: About ${name}.\n---\n\n## Overview of ${name}\n\nText of ${name}, see [the next guide](/b3).\n\n\`\`\`ts\nconst ${name} = 1;\n\`\`\`\n`;
 
@@ -24,7 +26,8 @@ beforeAll(async () => {
   root = path.join(dir, 'docs');
   out = path.join(dir, 'out');
   await mkdir(root, { recursive: true });
-  await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Acme', theme: 'mint', colors: { primary: '#123456' }, navigation: { groups: Object.entries(nav).map(([group, pages]) => ({ group, pages })) } }));
+  await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Acme', theme: 'mint', colors: { primary: '#123456' }, navigation: { groups: [...Object.entries(nav).map(([group, pages]) => ({ group, pages })), { group: 'API', openapi: 'openapi.json' }] } }));
+  await writeFile(path.join(root, 'openapi.json'), JSON.stringify(spec('List pets')));
   for (const name of Object.values(nav).flat()) await writeFile(path.join(root, `${name}.mdx`), page(name));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -66,7 +69,7 @@ describe('incremental rebuilds under --watch', () => {
     const result = await rebuildEditedPages(state!, ['b2.mdx']);
     expect(result).not.toBeNull();
     expect(result!.ok).toBe(true);
-    expect(result!.stats).toMatchObject({ compiled: 1, rendered: 1, skipped: 6, searchMode: 'delta' });
+    expect(result!.stats).toMatchObject({ compiled: 1, rendered: 1, skipped: 7, searchMode: 'delta' });
     const after = await files(out);
     // That page's HTML and Markdown, and the llms full text that carries it (linked under .well-known): nothing else.
     expect(changedBetween(before, after)).toEqual(['.well-known/llms-full.txt', 'b2.md', 'b2/index.html', 'llms-full.txt']);
@@ -92,5 +95,23 @@ describe('incremental rebuilds under --watch', () => {
     expect(edited.stats).toMatchObject({ compiled: 1, rendered: 1 });
     expect(await readFile(path.join(out, 'c1/index.html'), 'utf8')).toContain('Second watched sentence.');
     expect(changedBetween(await files(out), await coldFiles('cold-3'))).toEqual([]);
+  }, 60_000);
+
+  it('reads the specs again only when a spec file is among the changes', async () => {
+    const watch = new WatchBuild({ root, outDir: out, search: false });
+    await watch.build();
+    expect(await readFile(path.join(out, 'a1/index.html'), 'utf8')).toContain('List pets');
+    // The spec changes on disk but the watcher reports a title edit only: navigation is resolved
+    // again (the new title shows) with the specs read before.
+    await writeFile(path.join(root, 'openapi.json'), JSON.stringify(spec('Browse the pets')));
+    await writeFile(path.join(root, 'b3.mdx'), page('b3', 'Third guide renamed'));
+    expect((await watch.build(['b3.mdx'])).ok).toBe(true);
+    const a1 = await readFile(path.join(out, 'a1/index.html'), 'utf8');
+    expect(a1).toContain('Third guide renamed');
+    expect(a1).toContain('List pets');
+    expect(a1).not.toContain('Browse the pets');
+    // Reported, the spec is read again.
+    expect((await watch.build(['openapi.json'])).ok).toBe(true);
+    expect(await readFile(path.join(out, 'a1/index.html'), 'utf8')).toContain('Browse the pets');
   }, 60_000);
 });
