@@ -152,7 +152,7 @@ export class PageWriter {
         this.markdown.set(p.route.href, markdown);
         this.markdownBytes += markdown.length;
       }
-      this.track(this.output.write(mdTarget, markdown).catch((error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'))));
+      this.writeSmall(mdTarget, markdown, p);
     }
     // A changelog page (`<Update>` entries) gets its feed beside it.
     const entries = this.options.feeds ? feedEntries(body.html) : [];
@@ -163,6 +163,17 @@ export class PageWriter {
     }
     // Written: the page holds no body any more (the cache has it), so memory stays flat as pages flow through.
     p.body = undefined;
+  }
+
+  /** Write a small file of page `p` now (`OutputWriter.writeNow`); a refused write is reported as the page's. */
+  private writeSmall(target: string, contents: Uint8Array, p: PlannedPage): void {
+    const refuse = (error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'));
+    try {
+      const pending = this.output.writeNow(target, contents);
+      if (pending) this.track(pending.catch(refuse));
+    } catch (error) {
+      refuse(error);
+    }
   }
 
   /** Wait until every page started is on disk. */

@@ -4,7 +4,7 @@
  * its body does not (its `openapi:` endpoint reference changed) is compiled again. Every rebuild's
  * `.md` files and llms files must be byte-identical to those of a build without any cache.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +86,18 @@ describe('page Markdown across cached rebuilds', () => {
     expect(after['llms-full.txt']).toContain('The largest number of items in one answer.');
     expect(after).toEqual(await freshBuildFiles(1));
   }, 60_000);
+
+  it('refuses to write a page\'s Markdown through a link planted at its `.md`', async () => {
+    const outside = path.join(dir, 'outside.txt');
+    await writeFile(outside, 'not the build\'s');
+    await rm(path.join(out(), 'intro.md'));
+    await symlink(outside, path.join(out(), 'intro.md'));
+    await appendFile(path.join(root, 'intro.mdx'), '\nAn edit of intro.\n');
+    const r = await buildSite({ root, outDir: out(), search: false });
+    expect(r.ok).toBe(false);
+    expect(r.diagnostics.filter((d) => d.code === 'BUILD_PATH_OUTSIDE_ROOT').map((d) => d.file)).toEqual(['intro.mdx']);
+    expect(await readFile(outside, 'utf8')).toBe('not the build\'s');
+  });
 
   it('caches bodies without their Markdown', async () => {
     const body = { html: '<p>x</p>', headings: [], diagnostics: [], features: [], renderer: 'fast' as const, markdown: 'x' };
