@@ -7,7 +7,7 @@ import { discoverCustomFiles } from './custom-files.js';
 import { discoverPageFiles, loadIgnoreRules } from './discover.js';
 import { parseFrontmatter } from './frontmatter.js';
 import { metaFromFrontmatter, titleFromPath } from './page-meta.js';
-import type { Page, PageIndex, PageIndexOptions } from './types.js';
+import type { KeepSource, Page, PageIndex, PageIndexOptions } from './types.js';
 
 /**
  * Discover every page under `root` and read its frontmatter and title. One bad page only adds
@@ -58,33 +58,51 @@ function indexFromPages(root: string, results: Array<{ page: Page | null; diagno
  * long-running process (dev, `build --watch`, serve) re-reads only files whose stat changed: for
  * 3,000 unchanged pages one `stat` each instead of a read, a hash and a frontmatter lookup.
  */
-const readCache = new Map<string, { stamp: string; keepSource: boolean; page: Page; diagnostics: Diagnostic<ContentCode>[] }>();
+type Entry = { stamp: string; keep: KeepSource; page: Page; diagnostics: Diagnostic<ContentCode>[] };
+const readCache = new Map<string, Entry>();
 const READ_CACHE_LIMIT = 50_000;
 /**
- * Page text the read cache keeps, in characters: past it, pages are cached without their text
- * (a hit that needs the text reads the file again). Without a bound a 50,000-page build kept
- * every page's text here for the life of the process, after the build had let go of it.
+ * Page text the read cache keeps, in characters: past it, pages are cached with their hash but
+ * without their text (a hit that needs the text reads the file again). Without a bound a
+ * 50,000-page build kept every page's text here for the life of the process.
  */
 const READ_CACHE_SOURCE_CHARS = 64 * 1024 * 1024;
 let readCacheSourceChars = 0;
 
-function remember(abs: string, entry: { stamp: string; keepSource: boolean; page: Page; diagnostics: Diagnostic<ContentCode>[] }): void {
+/** How much of a page's text a mode keeps: none, the hash (and the text of pages later stages read whole), all. */
+const level = (keep: KeepSource) => (keep === true ? 2 : keep === 'hash' ? 1 : 0);
+
+/**
+ * Pages whose text the load itself reads whole: imports (the repository's import map), `class=`
+ * (the Tailwind stylesheet's candidates) and API frontmatter (the endpoint reference and the lines
+ * of its problems). `keepSource: 'hash'` keeps their text; other pages' text is read again when compiled.
+ */
+const TEXT_READ_AT_LOAD = /^import[\s{*]|\bclass(?:Name)?\s*=|^(?:openapi|api|asyncapi)\s*:/m;
+
+/** `page` as `keep` asks: its text and hash dropped, or the text alone (unless the load reads it). */
+function shaped(page: Page, keep: KeepSource): Page {
+  const out: Page = { ...page };
+  if (keep === true) return out;
+  if (keep === false) delete out.sourceHash;
+  if (keep === false || out.source === undefined || !TEXT_READ_AT_LOAD.test(out.source)) delete out.source;
+  return out;
+}
+
+function remember(abs: string, entry: Entry): void {
   if (readCache.size >= READ_CACHE_LIMIT) {
     readCache.clear();
     readCacheSourceChars = 0;
   }
   readCacheSourceChars -= readCache.get(abs)?.page.source?.length ?? 0;
   const length = entry.page.source?.length ?? 0;
-  if (readCacheSourceChars + length > READ_CACHE_SOURCE_CHARS) {
-    entry = { ...entry, keepSource: false, page: { ...entry.page } };
-    delete entry.page.source;
-    delete entry.page.sourceHash;
-  } else readCacheSourceChars += length;
+  // Over the bound, a page whose text the load reads is cached without hash or text (a hit reads it all again).
+  if (readCacheSourceChars + length > READ_CACHE_SOURCE_CHARS) entry = entry.page.source !== undefined && TEXT_READ_AT_LOAD.test(entry.page.source) ? { ...entry, keep: false, page: shaped(entry.page, false) } : { ...entry, keep: level(entry.keep) > 0 ? 'hash' : false, page: shaped(entry.page, 'hash') };
+  else readCacheSourceChars += length;
   readCache.set(abs, entry);
 }
 
 /** Read one file into a `Page`. */
-export function readPage(root: string, file: string, keepSource: boolean, variables?: Readonly<Record<string, string>>): { page: Page | null; diagnostics: Diagnostic<ContentCode>[] } {
+export function readPage(root: string, file: string, keep: KeepSource, variables?: Readonly<Record<string, string>>): { page: Page | null; diagnostics: Diagnostic<ContentCode>[] } {
   const abs = path.join(root, file);
   let text: string;
   let stamp: string;
@@ -93,23 +111,17 @@ export function readPage(root: string, file: string, keepSource: boolean, variab
     // Size, modification and change times (nanoseconds): an edit changes at least one.
     stamp = `${info.size}:${info.mtimeMs}:${info.ctimeMs}:${info.ino}:${variables ? JSON.stringify(variables) : ''}`;
     const hit = readCache.get(abs);
-    if (hit && hit.stamp === stamp && (hit.keepSource || !keepSource)) {
-      const page: Page = { ...hit.page };
-      if (!keepSource) {
-        delete page.source;
-        delete page.sourceHash;
-      }
-      return { page, diagnostics: [...hit.diagnostics] };
-    }
+    if (hit && hit.stamp === stamp && level(hit.keep) >= level(keep)) return { page: shaped(hit.page, keep), diagnostics: [...hit.diagnostics] };
     text = readFileSync(abs, 'utf8');
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { page: null, diagnostics: [{ file, line: 1, column: 1, severity: 'error', code: 'CONTENT_READ_FAILED', path: '', message: `Cannot read page: ${reason}. Check the file's permissions.` }] };
   }
-  const result = pageFromText(file, text, keepSource, variables);
-  if (keepSource) result.page.sourceHash = createHash('sha1').update(text).digest('hex');
-  remember(abs, { stamp, keepSource, page: { ...result.page }, diagnostics: [...result.diagnostics] });
-  return result;
+  const result = pageFromText(file, text, keep !== false, variables);
+  if (keep !== false) result.page.sourceHash = createHash('sha1').update(text).digest('hex');
+  const page = shaped(result.page, keep);
+  remember(abs, { stamp, keep, page: { ...page }, diagnostics: [...result.diagnostics] });
+  return { page, diagnostics: result.diagnostics };
 }
 
 /** Parse page text (already read) into a `Page`; exported for the dev server and tests. */

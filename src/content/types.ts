@@ -62,9 +62,16 @@ export interface PageIndex {
   custom?: CustomFiles;
 }
 
+/**
+ * How much of each page's text the index keeps: none (`false`), all of it with its hash (`true`),
+ * or `'hash'`: the hash of every page and the text only of pages whose text the load reads whole
+ * (imports, `class=`, API frontmatter); a build reads the others again when it compiles them.
+ */
+export type KeepSource = boolean | 'hash';
+
 export interface PageIndexOptions {
-  /** Keep each file's text on `Page.source` so later stages need not read it again. */
-  keepSource?: boolean;
+  /** Keep each file's text on `Page.source` so later stages need not read it again (`KeepSource`). */
+  keepSource?: KeepSource;
   /** Files read between two yields to the event loop (default 64). */
   batch?: number;
   /** Extra gitignore-style patterns applied after the defaults and `.mintignore`. */

@@ -4,6 +4,8 @@
  * generated endpoint page. The build plans its pages from this and the dev server renders from
  * it, so both show the same body.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '../content/index.js';
 import { channelMarkdown, endpointMarkdown } from '../markdown/index.js';
 import { codeThemesOf, knownImportsFor, type Heading } from '../mdx/index.js';
@@ -39,8 +41,12 @@ export function pageSourceOf(site: Site, route: PageRoute): PageSource {
     return { kind: 'endpoint', ...endpointBodyOf(site, route), markdown: endpointBodyMarkdown(site, route) };
   }
   const page = site.index.pages.get(route.path);
-  if (!page || page.source === undefined) return { kind: 'unreadable' };
-  const source = page.source;
+  if (!page || (page.source === undefined && page.sourceHash === undefined)) return { kind: 'unreadable' };
+  // Loaded with `keepSource: 'hash'`: the text is read again where it is needed (the forgotten-import
+  // lookup when the repository imports components), else the job is planned without it and the
+  // build reads it when it compiles the page.
+  const source = page.source ?? (site.imports.size ? readText(site.root, page.file) : '');
+  if (source === null) return { kind: 'unreadable' };
   const problems: Diagnostic[] = [];
   let suffix: string | undefined;
   let markdownSuffix: string | undefined;
@@ -150,6 +156,15 @@ function fallbackEndpointBody(route: PageRoute): string {
 /** Docs.json `variables` as MDX substitutes them: every value a string. */
 export function siteVariables(site: Site): Record<string, string> {
   return Object.fromEntries(Object.entries(site.config.variables ?? {}).map(([k, v]) => [k, String(v)]));
+}
+
+/** A page file's text, read again; null when it is gone. */
+function readText(root: string, file: string): string | null {
+  try {
+    return readFileSync(path.join(root, file), 'utf8');
+  } catch {
+    return null;
+  }
 }
 
 /** 1-based line of the first match of `pattern` in `text` (1 when absent). */

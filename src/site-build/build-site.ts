@@ -107,7 +107,8 @@ export interface BuildResult {
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const outDir = path.resolve(options.outDir);
-  const { site, diagnostics } = await loadSite(options.root, { keepSource: true, specs: options.specs });
+  // A --watch build (keepState) keeps every page's text: its next body-only check compares old and new.
+  const { site, diagnostics } = await loadSite(options.root, { keepSource: options.keepState ? true : 'hash', specs: options.specs });
   const done = (ok: boolean, pages: number, stats?: BuildStats): BuildResult => ({
     ok: ok && !hasErrors(diagnostics),
     pages,

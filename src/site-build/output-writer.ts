@@ -25,7 +25,11 @@ export class OutputWriter {
     const byDepth = new Map<number, string[]>();
     for (const dir of wanted) {
       const depth = dir.split(path.sep).length;
-      byDepth.set(depth, [...(byDepth.get(depth) ?? []), dir]);
+      // Pushed, not copied: spreading the list for every folder was quadratic (50,000 page folders
+      // at one depth: ~1.25 billion copies, minutes before the first page of a 50,000-page build).
+      const list = byDepth.get(depth);
+      if (list) list.push(dir);
+      else byDepth.set(depth, [dir]);
     }
     await mkdir(this.outDir, { recursive: true });
     for (const depth of [...byDepth.keys()].sort((a, b) => a - b)) {

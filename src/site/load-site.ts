@@ -3,9 +3,10 @@
  * the agent read a site. Config, page index, OpenAPI specs and SiteModel, with every problem
  * found on the way. Stops early only when there is no usable config.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadDocsConfig, type DocsConfig, type LoadedDocsConfig } from '../config/index.js';
-import { buildPageIndex, type PageIndex } from '../content/index.js';
+import { buildPageIndex, type KeepSource, type PageIndex } from '../content/index.js';
 import { checkSiteIcons, codeThemesOf, scanPageImports, type RepoImportMap } from '../mdx/index.js';
 import { resolveSiteModel, type SiteModel } from '../navigation/index.js';
 import type { Diagnostic } from '../shared/index.js';
@@ -31,8 +32,12 @@ export interface Site {
 }
 
 export interface LoadSiteOptions {
-  /** Keep each page's text in the index (`Page.source`), as compiling pages needs; reading navigation does not. */
-  keepSource?: boolean;
+  /**
+   * Keep each page's text in the index (`Page.source`), as compiling pages needs; reading navigation
+   * does not. `'hash'`: every page's hash, and the text only of pages the load reads whole (a build,
+   * which reads the others again as it compiles them).
+   */
+  keepSource?: KeepSource;
   /** Load the OpenAPI specs: always, never (`folio nav --no-openapi`), or `'auto'`: when something refers to an API. */
   openapi?: boolean | 'auto';
   /**
@@ -57,7 +62,15 @@ export async function loadSite(rootDir: string, { keepSource = false, openapi: w
   const reusable = specs && (specs.asyncapi !== null || ![...index.pages.values()].some((p) => p.asyncapi !== undefined)) ? specs : null;
   const openapi = load ? (reusable ?? (await loadSiteOpenApi(root, config, undefined, { index, locateAsyncApi: locate }))) : null;
   const resolved = resolveSiteModel(config, index, { openapi: openapi?.provider, locate });
-  const diagnostics = [...loaded.diagnostics, ...index.diagnostics, ...resolved.diagnostics, ...(openapi?.diagnostics() ?? []), ...codeThemesOf(config.styling?.codeblocks, locate).diagnostics, ...checkSiteIcons(config, index.pages.values(), { library: config.icons?.library, locate })];
+  const readText = (file: string) => {
+    try {
+      return readFileSync(path.join(root, file), 'utf8');
+    } catch {
+      // Gone since it was indexed: the problem is placed at the top of the file.
+      return undefined;
+    }
+  };
+  const diagnostics = [...loaded.diagnostics, ...index.diagnostics, ...resolved.diagnostics, ...(openapi?.diagnostics() ?? []), ...codeThemesOf(config.styling?.codeblocks, locate).diagnostics, ...checkSiteIcons(config, index.pages.values(), { library: config.icons?.library, locate, readText })];
   const imports = scanPageImports([...index.pages.values()].map((p) => ({ file: p.file, source: p.source ?? '' })));
   const site: Site = { root, config, source: loaded.source, locate, index, openapi, model: resolved.model, imports, diagnostics };
   return { site, diagnostics: [...diagnostics], unreadable: false };

@@ -73,16 +73,17 @@ type Locate = (path: readonly (string | number)[]) => { file: string; line: numb
 export function checkSiteIcons(
   config: unknown,
   pages: Iterable<{ file: string; icon?: string; source?: string }>,
-  options: { library?: IconLibrary; locate?: Locate; configFile?: string },
+  options: { library?: IconLibrary; locate?: Locate; configFile?: string; readText?: (file: string) => string | undefined },
 ): Diagnostic<MdxCode>[] {
   const out: Diagnostic<MdxCode>[] = [];
   const seen = new Set<string>();
-  const report = (name: string, type: string | undefined, at: { file: string; line: number; column: number }, path: string) => {
+  const report = (name: string, type: string | undefined, at: () => { file: string; line: number; column: number }, path: string) => {
     if (!name || isImageIcon(name) || name.trim().startsWith('<svg') || resolveIcon(name, { type, library: options.library })) return;
-    const key = `${at.file}\u0000${name}`;
+    const where = at();
+    const key = `${where.file}\u0000${name}`;
     if (seen.has(key)) return;
     seen.add(key);
-    out.push({ ...at, severity: 'warning', code: 'ICON_UNKNOWN', path, message: unknownIconMessage(name, options.library) });
+    out.push({ ...where, severity: 'warning', code: 'ICON_UNKNOWN', path, message: unknownIconMessage(name, options.library) });
   };
   const walk = (value: unknown, path: (string | number)[]) => {
     if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
@@ -90,11 +91,11 @@ export function checkSiteIcons(
       const o = value as Record<string, unknown>;
       const icon = o.icon;
       const at = () => options.locate?.([...path, 'icon']) ?? { file: options.configFile ?? 'docs.json', line: 1, column: 1 };
-      if (typeof icon === 'string') report(icon, typeof o.iconType === 'string' ? o.iconType : undefined, at(), [...path, 'icon'].join('.'));
+      if (typeof icon === 'string') report(icon, typeof o.iconType === 'string' ? o.iconType : undefined, at, [...path, 'icon'].join('.'));
       else if (icon && typeof icon === 'object' && typeof (icon as { name?: unknown }).name === 'string') {
         const i = icon as { name: string; style?: string; library?: string };
-        if (i.library !== 'lucide' && i.library !== 'tabler') report(i.name, i.style, at(), [...path, 'icon'].join('.'));
-        else if (!resolveIcon(`${i.library}:${i.name}`)) report(`${i.library}:${i.name}`, undefined, at(), [...path, 'icon'].join('.'));
+        if (i.library !== 'lucide' && i.library !== 'tabler') report(i.name, i.style, at, [...path, 'icon'].join('.'));
+        else if (!resolveIcon(`${i.library}:${i.name}`)) report(`${i.library}:${i.name}`, undefined, at, [...path, 'icon'].join('.'));
       }
       for (const [k, v] of Object.entries(o)) if (v && typeof v === 'object') walk(v, [...path, k]);
     }
@@ -102,9 +103,13 @@ export function checkSiteIcons(
   walk(config, []);
   for (const page of pages) {
     if (!page.icon) continue;
-    const m = page.source ? /^icon\s*:/m.exec(page.source) : null;
-    const line = m ? page.source!.slice(0, m.index).split('\n').length : 1;
-    report(page.icon, undefined, { file: page.file, line, column: 1 }, 'icon');
+    // The page's text (read again when the index does not keep it) only for an unknown name's line.
+    const at = () => {
+      const text = page.source ?? options.readText?.(page.file);
+      const m = text ? /^icon\s*:/m.exec(text) : null;
+      return { file: page.file, line: m ? text!.slice(0, m.index).split('\n').length : 1, column: 1 };
+    };
+    report(page.icon, undefined, at, 'icon');
   }
   return out;
 }
