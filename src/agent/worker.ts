@@ -63,7 +63,7 @@ function agentJobLeases(db: Database): LeaseStore<AgentJobRow> {
     claim: (jobId, workerId, leaseMs) => claimAgentJob(db, { workerId, leaseMs, jobId }),
     renew: (jobId, workerId, leaseMs) => renewAgentJobLease(db, jobId, workerId, leaseMs),
     release: (jobId, workerId) => releaseAgentJob(db, jobId, workerId),
-    reapExpired: (leaseMs) => reapExpiredAgentJobLeases(db, leaseMs),
+    reapExpired: (leaseMs, queueName, running) => reapExpiredAgentJobLeases(db, leaseMs, { pendingQueue: queueName, running }),
     releaseAllExcept: (live) => releaseAgentJobLeasesExcept(db, live),
   };
 }

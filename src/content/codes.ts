@@ -10,6 +10,7 @@ export const CONTENT_CODES = {
   CONTENT_FRONTMATTER_VARIABLE: 'A `{{name}}` in frontmatter names no entry of docs.json `variables`.',
   CONTENT_DUPLICATE_PAGE: 'Two files map to the same page path (`a.md` and `a.mdx`).',
   CONTENT_READ_FAILED: 'A page file, a folder of pages or `.mintignore` could not be read.',
+  CONTENT_SYMLINK_SKIPPED: 'A page file or folder in the docs root is a symbolic link; links are not followed, so its pages are left out.',
 } as const;
 
 export type ContentCode = keyof typeof CONTENT_CODES;

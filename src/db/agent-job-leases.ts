@@ -56,28 +56,53 @@ export async function releaseAgentJob(db: Database, jobId: string, workerId: str
     .where(and(eq(agentJobs.id, jobId), eq(agentJobs.leaseOwner, workerId)));
 }
 
+export interface ReapOptions {
+  /** Rows handled per call (default 100). */
+  limit?: number;
+  /**
+   * The pg-boss queue (schema `pgboss`) that carries the jobs' messages, keyed by job id. With it,
+   * a job that still has a pending message there is left alone: one waiting (`created`, `retry`),
+   * or one a worker fetched within the last lease period and is about to claim (`active`). So a
+   * re-send happens only when no message could still run the job, and one job never has two.
+   */
+  pendingQueue?: string;
+  /**
+   * Jobs the calling process is running right now: left alone even when their lease reads as
+   * expired (on a busy machine a renewal can come late; the run is alive, so re-sending it would
+   * only add a message and abort the run).
+   */
+  running?: readonly string[];
+}
+
 /**
  * Find active jobs whose worker stopped renewing its lease (killed, frozen,
  * partitioned) and jobs no worker ever claimed (the process that created them
  * died before queueing, or the worker that took the message died before
- * claiming), clear their lease and return their ids for re-sending.
+ * claiming), clear their lease and return their ids for re-sending. One
+ * statement decides and marks, so two reapers never pick the same job.
  *
- * `requeued_at` keeps a job waiting behind a long queue from being re-sent
- * more than once per lease period.
+ * `requeued_at` keeps a job from being re-sent more than once per lease period.
  */
-export async function reapExpiredAgentJobLeases(db: Database, leaseMs: number, limit = 100): Promise<string[]> {
+export async function reapExpiredAgentJobLeases(db: Database, leaseMs: number, { limit = 100, pendingQueue, running = [] }: ReapOptions = {}): Promise<string[]> {
+  const pending = pendingQueue
+    ? `AND NOT EXISTS (
+             SELECT 1 FROM pgboss.job m
+              WHERE m.name = $4 AND m.singleton_key = j.id
+                AND (m.state IN ('created', 'retry') OR (m.state = 'active' AND m.started_on > now() - $1::interval)))`
+    : '';
   const rows = await db.query<{ id: string }>(
     `UPDATE agent_jobs SET lease_owner = NULL, lease_expires_at = NULL, requeued_at = now()
       WHERE id IN (
-        SELECT id FROM agent_jobs
-         WHERE status = 'active'
-           AND (lease_expires_at <= now()
-                OR (lease_expires_at IS NULL AND greatest(updated_at, coalesce(requeued_at, updated_at)) <= now() - $1::interval))
-         ORDER BY created_at
+        SELECT j.id FROM agent_jobs j
+         WHERE j.status = 'active' AND NOT (j.id = ANY($3::text[]))
+           AND (j.lease_expires_at <= now()
+                OR (j.lease_expires_at IS NULL AND greatest(j.updated_at, coalesce(j.requeued_at, j.updated_at)) <= now() - $1::interval))
+           ${pending}
+         ORDER BY j.created_at
          LIMIT $2
-         FOR UPDATE SKIP LOCKED)
+         FOR UPDATE OF j SKIP LOCKED)
       RETURNING id`,
-    [leaseInterval(leaseMs), limit],
+    pendingQueue ? [leaseInterval(leaseMs), limit, [...running], pendingQueue] : [leaseInterval(leaseMs), limit, [...running]],
   );
   return rows.map((r) => r.id);
 }

@@ -5,6 +5,7 @@
  */
 import { codeThemesOf } from '../mdx/index.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -17,7 +18,7 @@ import type { Diagnostic } from '../shared/index.js';
 import { hashText, matchRedirect, normalizeBasePath, prefixHtmlUrls, prefixMarkdownLinks, stripBasePath, withBasePath, type RedirectRule } from '../shared/index.js';
 import { realPathInside, resolveInside } from '../shared/index.js';
 import { gitLastModified, loadSite, siteApiHosts, wantsTimestamps, type Site } from '../site/index.js';
-import { siteRedirects } from '../site-build/index.js';
+import { bodyAsSitePaths, sitePathReader, siteRedirects } from '../site-build/index.js';
 import { isLoopbackHost } from './host-check.js';
 import { fallbackNoticeHtml, overlayHtml } from './overlay.js';
 import { DevSearch } from './dev-search.js';
@@ -112,9 +113,13 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   const search = new DevSearch(log);
   let state: Promise<{ site: Site | null; diagnostics: Diagnostic[]; renderer: SiteRenderer | null; redirects: RedirectRule[]; assets: Awaited<ReturnType<typeof siteAssets>>; tailwind: BuiltAsset | null }> | null = null;
 
+  // Specs of the loaded site kept for the next load when only pages changed (a title, a new page).
+  let keptSpecs: Site['openapi'] | undefined;
   const load = () =>
     (state ??= (async () => {
-      const [{ site, diagnostics }, assets] = await Promise.all([loadSite(root, { keepSource: true }), siteAssets()]);
+      const specs = keptSpecs;
+      keptSpecs = undefined;
+      const [{ site, diagnostics }, assets] = await Promise.all([loadSite(root, { keepSource: true, specs }), siteAssets()]);
       if (site?.openapi) await prepareEndpointHighlighting(codeThemesOf(site.config.styling?.codeblocks).themes);
       const katex = katexDist() ? '/assets/katex/katex.min.css' : undefined;
       const mermaid = mermaidDist() ? '/assets/mermaid/mermaid.esm.min.mjs' : undefined;
@@ -122,17 +127,29 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       const lastModified = site && wantsTimestamps(site) ? await gitLastModified(site.root) : undefined;
       const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex, mermaid, devScript: RELOAD_SCRIPT }, { integrations, lastModified, basePath: base }) : null;
       // The build's matcher and rules (pages win over redirects); target checks are left to `folio check`.
-      const redirects = site ? siteRedirects(site, { checkTargets: false }).rules : [];
+      const redirects = site ? siteRedirects(site, { checkTargets: false, basePath: base }).rules : [];
       return { site, diagnostics, renderer, redirects, assets, tailwind };
     })());
 
   const stopWatching = watchTree(root, async (files) => {
     // A body-only edit of known pages keeps the loaded site (`page-patch.ts`); anything else reloads it.
     const loaded = state ? await state.catch(() => null) : null;
-    if (!loaded?.site || !patchEditedPages(loaded.site, files)) state = null;
+    let patched = Boolean(loaded?.site && patchEditedPages(loaded.site, files));
+    // A save caught between its truncate and its write (the editor's open and write are separate
+    // steps; on a busy machine tens of milliseconds apart): the page reads empty for a moment. Look
+    // again for up to 200 ms before loading the whole site again for what is an ordinary edit.
+    const empty = (site: Site) => files.every((f) => site.index.pages.get(f.replace(/\.mdx?$/i, ''))?.file === f && statSync(path.join(root, f), { throwIfNoEntry: false })?.size === 0);
+    for (let tries = 0; !patched && loaded?.site && tries < 10 && empty(loaded.site); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (!empty(loaded.site)) patched = patchEditedPages(loaded.site, files);
+    }
+    if (!patched) {
+      state = null;
+      keptSpecs = loaded?.site && files.every((f) => /\.mdx?$/i.test(f)) ? loaded.site.openapi : undefined;
+    }
     search.invalidate();
     if (files.some((f) => /(^|\/)_?snippets\//.test(f) || f === 'docs.json' || f === 'mint.json')) bodies.clear();
-    log(`changed: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}`);
+    log(`changed: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}${patched ? '' : ' (site loaded again)'}`);
     for (const c of clients) c.write(`event: reload\ndata: ${JSON.stringify(files)}\n\n`);
     for (const w of waiters.splice(0)) w(files);
   });
@@ -166,7 +183,9 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (!body) {
       const r = await runMdxJob({ id: 0, ...job }, root, siteVariables(site));
       const composed = composeEndpointBody({ html: r.html, headings: r.headings }, suffix);
-      body = { html: composed.html, headings: composed.headings, features: r.features, diagnostics: [...problems, ...r.diagnostics], markdown: [r.markdown ?? '', markdownSuffix ?? ''].join('\n\n'), ...(r.islands ? { islands: r.islands } : {}) };
+      const written = { html: composed.html, headings: composed.headings, features: r.features, diagnostics: [...problems, ...r.diagnostics], markdown: [r.markdown ?? '', markdownSuffix ?? ''].join('\n\n'), ...(r.islands ? { islands: r.islands } : {}) };
+      // Under the base, an author's `/docs/a` is the full path, read as `/a` as the build reads it.
+      body = base ? bodyAsSitePaths(written, sitePathReader(site, base), base) : written;
       for (const island of r.islands ?? []) islandModules.set(island.id, island.code);
       bodies.set(key, body);
     }

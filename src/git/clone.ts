@@ -30,3 +30,17 @@ export async function cloneBranchTip({ repository, branch, dir }: { repository: 
   const message = (await git.raw(['log', '-1', '--format=%s'])).trim();
   return { sha, ref: branch, message };
 }
+
+/**
+ * Paths (posix, relative to the checkout) of the symbolic links committed at HEAD of the checkout
+ * `dir`. Folio's git runs with `core.symlinks=false`, so each is checked out as a plain file holding
+ * the link's target path; callers that publish files decide what to do with them.
+ */
+export async function committedSymlinks(dir: string): Promise<string[]> {
+  const listing = await gitClient(dir).raw(['ls-tree', '-r', '-z', '--full-tree', 'HEAD']);
+  // Each entry: "<mode> <type> <object>\t<path>\0".
+  return listing
+    .split('\0')
+    .filter((entry) => entry.startsWith('120000 '))
+    .map((entry) => entry.slice(entry.indexOf('\t') + 1));
+}

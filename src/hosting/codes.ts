@@ -7,6 +7,7 @@ export const hostingCodes = {
   UPDATE_BUILD_FAILED: 'The site build reported errors; the last published site stays live.',
   UPDATE_PUBLISH_FAILED: 'The built site could not be published; the last published site stays live.',
   UPDATE_BAD_SOURCE: "The project's repository URL, branch or docs folder is refused.",
+  UPDATE_SYMLINK_SKIPPED: 'A file of the docs folder is a symbolic link in the repository; it was left out of the build (a warning in the update log).',
   UPDATE_INTERRUPTED: 'The server stopped while the update ran; trigger it again.',
   UPDATE_INTERNAL: 'An unexpected error during an update (or while recording it); the summary or the server log has the details.',
   SITE_NOT_PUBLISHED: 'The project has no published site yet; trigger an update.',

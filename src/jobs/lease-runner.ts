@@ -1,5 +1,5 @@
 import type { Database } from '../db/index.js';
-import { createJobQueue } from './queue.js';
+import { AGENT_QUEUE, createJobQueue } from './queue.js';
 
 /**
  * The lease operations on one kind of leased row (SQL in src/db). Every
@@ -13,8 +13,13 @@ export interface LeaseStore<T> {
   renew(id: string, owner: string, leaseMs: number): Promise<boolean>;
   /** Give a held lease back without finishing, so another runner can claim at once. */
   release(id: string, owner: string): Promise<void>;
-  /** Clear expired leases (and rows nobody claimed within a lease) and return their ids for re-sending. */
-  reapExpired(leaseMs: number): Promise<string[]>;
+  /**
+   * Clear expired leases (and rows nobody claimed within a lease) and return their ids for
+   * re-sending, leaving out rows that still have a pending message in the pg-boss queue
+   * `queueName` (waiting, or fetched within the last lease period), so no item gets a second one,
+   * and the items in `running` (this process runs them; a late renewal does not make them dead).
+   */
+  reapExpired(leaseMs: number, queueName: string, running: readonly string[]): Promise<string[]>;
   /** Clear leases held by owners not in `live` and return those ids; called only where one process owns the database. */
   releaseAllExcept(live: readonly string[]): Promise<string[]>;
 }
@@ -58,6 +63,13 @@ export interface LeaseRunner {
 // Runners alive in this process. PGlite belongs to one process, so on PGlite
 // any other lease holder is a runner of a previous process that died.
 const liveRunners = new Set<string>();
+// Items some runner of this process is running now, whatever their lease says.
+const runningHere = new Map<string, number>();
+const countRun = (id: string, by: 1 | -1) => {
+  const n = (runningHere.get(id) ?? 0) + by;
+  if (n > 0) runningHere.set(id, n);
+  else runningHere.delete(id);
+};
 
 /**
  * Run leased items from the queue: claim the item a message names, renew the
@@ -98,6 +110,7 @@ export async function startLeaseRunner<T>({
       if (!item) return;
       const abort = new AbortController();
       running.set(id, abort);
+      countRun(id, 1);
       const heartbeat = setInterval(() => {
         store.renew(id, workerId, leaseMs).then(
           (held) => {
@@ -119,6 +132,7 @@ export async function startLeaseRunner<T>({
       } finally {
         clearInterval(heartbeat);
         running.delete(id);
+        countRun(id, -1);
       }
     }
   };
@@ -136,9 +150,9 @@ export async function startLeaseRunner<T>({
 
   const reap = async () => {
     try {
-      for (const id of await store.reapExpired(leaseMs)) {
-        log(`reaper: re-sending ${noun} ${id} (lease expired or never claimed)`);
-        await queue.enqueue(id, { recovered: true });
+      for (const id of await store.reapExpired(leaseMs, AGENT_QUEUE, [...runningHere.keys()])) {
+        // Logged only when a message was added (a send that met a waiting one is a no-op).
+        if (await queue.enqueue(id, { recovered: true })) log(`reaper: re-sent ${noun} ${id} (lease expired, or no pending message and never claimed)`);
       }
     } catch (err) {
       log(`reaper: ${(err as Error).message}`);
@@ -149,7 +163,9 @@ export async function startLeaseRunner<T>({
 
   return {
     workerId,
-    enqueue: (id) => queue.enqueue(id),
+    enqueue: async (id) => {
+      await queue.enqueue(id);
+    },
     async stop() {
       if (stopping) return;
       stopping = true;

@@ -5,9 +5,10 @@ import { pgBossDbFor } from './pgboss-db.js';
 /**
  * The pg-boss queue carrying "run agent job <id>" messages. Its `short` policy keeps at most one
  * waiting message per singleton key, and the key is the job id: re-sending a job that is already
- * waiting is a no-op, so the reaper cannot multiply messages. (The earlier queue, `folio-agent-jobs`,
- * had no such policy and pg-boss cannot change a queue's policy; rows its messages named and nobody
- * claimed are re-sent here by the reaper.)
+ * waiting is a no-op. The policy does not cover a message a worker has fetched but not yet acted
+ * on, so the reaper also leaves out jobs that have one (src/db/agent-job-leases.ts). (The earlier
+ * queue, `folio-agent-jobs`, had no such policy and pg-boss cannot change a queue's policy; rows its
+ * messages named and nobody claimed are re-sent here by the reaper.)
  */
 export const AGENT_QUEUE = 'folio-agent-jobs-once';
 
@@ -32,8 +33,9 @@ export interface JobQueue {
   /**
    * Queue a run of the job unless one is already waiting (one pending message per job); `recovered`
    * puts it ahead of fresh jobs. Duplicates would be harmless anyway (the worker's lease claim decides).
+   * True when a message was added, false when one was already waiting.
    */
-  enqueue(jobId: string, options?: { recovered?: boolean }): Promise<void>;
+  enqueue(jobId: string, options?: { recovered?: boolean }): Promise<boolean>;
   /** Handle messages one at a time; call once per unit of concurrency. */
   work(handler: (message: AgentJobMessage) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
@@ -72,7 +74,8 @@ export async function createJobQueue({ db, pollIntervalSeconds = 1, supervise = 
   return {
     async enqueue(jobId, { recovered = false } = {}) {
       // A conflict on the singleton key (a message for this job is waiting) makes send return null.
-      await boss.send(AGENT_QUEUE, { jobId } satisfies AgentJobMessage, { singletonKey: jobId, priority: recovered ? RECOVERED_PRIORITY : 0 });
+      const id = await boss.send(AGENT_QUEUE, { jobId } satisfies AgentJobMessage, { singletonKey: jobId, priority: recovered ? RECOVERED_PRIORITY : 0 });
+      return id !== null;
     },
     async work(handler) {
       const id = await boss.work<AgentJobMessage>(AGENT_QUEUE, { batchSize: 1, pollingIntervalSeconds: pollIntervalSeconds }, async ([job]) => {

@@ -22,6 +22,11 @@ export interface OpenApiSiteProvider {
   endpoint(entry: string, inherited?: readonly string[], directory?: string, origin?: SourceOrigin): PlannedEndpoint | undefined;
   /** The page planned at `href` by an earlier `endpoints`/`endpoint` call. */
   operation(href: string): EndpointPage | undefined;
+  /**
+   * Where the page planned at `href` comes from: its spec, the operation's JSON pointer in it and the
+   * spec's name as docs.json gives it; for locating problems found in the drawn page (a link in a description).
+   */
+  sourceOf(href: string): { spec: LoadedSpec; pointer: readonly string[]; source: string } | undefined;
   /** The endpoint an MDX page's `openapi:` frontmatter names, planned at that page's own href. */
   frontmatterEndpoint(value: string, pageHref: string, inherited?: readonly string[]): { page: EndpointPage } | { diagnostic: Omit<Diagnostic<OpenApiCode>, 'file' | 'line' | 'column' | 'path'> };
   /** The title an operation gives a page whose frontmatter names it without a `title` (see navigation's OpenApiProvider). */
@@ -192,6 +197,10 @@ export function createProvider(store: SpecStore, fallbacks: readonly string[]): 
     operation(href) {
       const hit = planned.get(href);
       return hit && endpointPageFor(hit.spec.renderDocument, hit.op, hit.ref);
+    },
+    sourceOf(href) {
+      const hit = planned.get(href);
+      return hit && { spec: hit.spec, pointer: hit.op.pointer, source: hit.ref.specFile };
     },
     frontmatterEndpoint(value, pageHref, inherited = []) {
       const entry = parseEndpointEntry(value);

@@ -77,26 +77,34 @@ export function pageSourceOf(site: Site, route: PageRoute): PageSource {
 /**
  * Endpoint references of `openapi:` frontmatter, kept across builds of one process (`build --watch`,
  * dev): every build plans every page, and drawing the references again was a third of a one-page
- * rebuild of prefect (946 pages). Keyed by docs.json and every spec's text, so any change to them
- * draws them again.
+ * rebuild of prefect (946 pages). Keyed by docs.json and the text of every spec loaded when the
+ * reference was drawn, so any change to them draws it again. Specs load on demand (the first page
+ * naming one loads it), so a reference is stored under the specs loaded after drawing it, and the
+ * key is made again whenever more specs have loaded: a key made before its spec was loaded would
+ * match the previous build's reference after the spec changed.
  */
 const references = new Map<string, ReturnType<typeof endpointReferenceForFrontmatter>>();
 const REFERENCES_KEPT = 2000;
-const fingerprints = new WeakMap<Site, string>();
+const fingerprints = new WeakMap<Site, { specs: number; fingerprint: string }>();
+
+/** docs.json and the text of every spec `site` has loaded so far. */
+function specsFingerprint(site: Site): string {
+  const specs = site.openapi!.specs.specs();
+  let known = fingerprints.get(site);
+  if (known?.specs !== specs.length) {
+    known = { specs: specs.length, fingerprint: hashText(JSON.stringify(site.config), ...specs.flatMap((s) => [s.id, s.text])) };
+    fingerprints.set(site, known);
+  }
+  return known.fingerprint;
+}
 
 function endpointReferenceOf(site: Site, value: string, href: string, playground: unknown): ReturnType<typeof endpointReferenceForFrontmatter> {
-  const specs = site.openapi!.specs;
-  let fingerprint = fingerprints.get(site);
-  if (fingerprint === undefined) {
-    fingerprint = hashText(JSON.stringify(site.config), ...specs.specs().flatMap((s) => [s.id, s.text]));
-    fingerprints.set(site, fingerprint);
-  }
-  const key = `${fingerprint}\0${value}\0${href}\0${JSON.stringify(playground ?? null)}`;
-  let ref = references.get(key);
+  const page = `\0${value}\0${href}\0${JSON.stringify(playground ?? null)}`;
+  let ref = references.get(specsFingerprint(site) + page);
   if (!ref) {
-    ref = endpointReferenceForFrontmatter(specs, value, href, [], apiDisplayOf(site.config, playground));
+    ref = endpointReferenceForFrontmatter(site.openapi!.specs, value, href, [], apiDisplayOf(site.config, playground));
     if (references.size >= REFERENCES_KEPT) references.clear();
-    references.set(key, ref);
+    references.set(specsFingerprint(site) + page, ref);
   }
   return ref;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeBasePath, prefixCssUrls, prefixHtmlUrls, prefixMarkdownLinks, siteUrlWithBase, stripBasePath, withBasePath } from './base-path.js';
+import { authorPathToSitePath, mapHtmlUrls, mapMarkdownLinks, normalizeBasePath, prefixCssUrls, prefixHtmlUrls, prefixMarkdownLinks, siteUrlWithBase, stripBasePath, withBasePath } from './base-path.js';
 
 describe('base path', () => {
   it('normalises what users type and refuses what is not a path', () => {
@@ -31,5 +31,23 @@ describe('base path', () => {
   it('rewrites Markdown link targets outside code', () => {
     const md = ['See [a](/a) and ![i](/i.png), [b](</b c>), [ext](https://x.com/), `[c](/c)`.', '```md', '[d](/d)', '```', '[e](/e)'].join('\n');
     expect(prefixMarkdownLinks(md, '/docs')).toBe(['See [a](/docs/a) and ![i](/docs/i.png), [b](</docs/b c>), [ext](https://x.com/), `[c](/c)`.', '```md', '[d](/d)', '```', '[e](/docs/e)'].join('\n'));
+  });
+
+  it('reads an author path that begins with the base as the full path, unless it is a site path itself', () => {
+    const inDocsFolder = (p: string) => p === '/docs/guide';
+    const read = (url: string) => authorPathToSitePath(url, '/docs', inDocsFolder);
+    expect(['/docs/a', '/docs', '/docs/', '/docs#top', '/docs?x=1', '/docs/a/#b', '/docs/guide', '/docs/guide/', '/docsy/a', '/a', 'docs/a', '//docs/a', 'https://x.com/docs/a', '#docs'].map(read)).toEqual([
+      '/a', '/', '/', '/#top', '/?x=1', '/a/#b', '/docs/guide', '/docs/guide/', '/docsy/a', '/a', 'docs/a', '//docs/a', 'https://x.com/docs/a', '#docs',
+    ]);
+    expect(authorPathToSitePath('/docs/a', '')).toBe('/docs/a');
+    expect(authorPathToSitePath('/help/center/a', '/help/center')).toBe('/a');
+  });
+
+  it('maps root-absolute URLs of fragments and Markdown through a function', () => {
+    const strip = (url: string) => authorPathToSitePath(url, '/docs');
+    expect(mapHtmlUrls('<a href="/docs/a">x</a><img src="/docs/i.png" srcset="/docs/i.png 1x, /j.png 2x"><a href="https://x.com/docs/a">y</a>', strip)).toBe(
+      '<a href="/a">x</a><img src="/i.png" srcset="/i.png 1x, /j.png 2x"><a href="https://x.com/docs/a">y</a>',
+    );
+    expect(mapMarkdownLinks('[a](/docs/a "t") ![i](</docs/b c.png>) `[c](/docs/c)` [d](docs/d)', strip)).toBe('[a](/a "t") ![i](</b c.png>) `[c](/docs/c)` [d](docs/d)');
   });
 });

@@ -36,6 +36,23 @@ export function stripBasePath(pathname: string, base: string): string {
   return pathname.startsWith(base + '/') ? pathname.slice(base.length) : pathname;
 }
 
+/**
+ * A root-absolute URL written by an author (a page link, a redirect source or destination) as a site
+ * path. Under a base path (`/docs`), one that already begins with it (`/docs/a`, `/docs`, `/docs#x`) is
+ * taken as the full path, as the sites served under `/docs` write them, and the base is taken off
+ * (`/a`, `/`, `/#x`), so that the output steps put it back once. It stays as written when it is itself
+ * a path of the site (`isSitePath` of its path without query, anchor or trailing slash: a page in a
+ * `docs/` folder). Anything else (no base, a relative, external or `//host` URL) is unchanged.
+ */
+export function authorPathToSitePath(url: string, base: string, isSitePath: (path: string) => boolean = () => false): string {
+  if (!base || !url.startsWith(base)) return url;
+  const rest = url.slice(base.length);
+  if (rest !== '' && !/^[/?#]/.test(rest)) return url;
+  const path = url.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1');
+  if (isSitePath(path)) return url;
+  return rest.startsWith('/') ? rest : '/' + rest;
+}
+
 /** An absolute site URL (`https://example.com`) with the base after it, unless its path already ends with it. */
 export function siteUrlWithBase(siteUrl: string | undefined, base: string): string | undefined {
   if (!siteUrl || !base) return siteUrl;
@@ -51,50 +68,59 @@ const ATTR = /(\s)([^\s=>"'/]+)(\s*=\s*)("([^"]*)"|'([^']*)')/g;
 /** Elements whose content is not markup: a `<a href="/x">` inside a script's string is text. */
 const RAW_TEXT = /<(script|textarea|title)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 
-function prefixSrcset(value: string, base: string): string {
+/** Maps one root-absolute URL (`/x`, never `//host`) to another. */
+type RootUrlMap = (url: string) => string;
+
+const ROOT_URL = /^\/(?!\/)/;
+const mapRoot = (url: string, map: RootUrlMap) => (ROOT_URL.test(url) ? map(url) : url);
+
+function mapSrcset(value: string, map: RootUrlMap): string {
   return value
     .split(',')
-    .map((part) => part.replace(/^(\s*)(\S+)/, (_m, space: string, url: string) => space + withBasePath(url, base)))
+    .map((part) => part.replace(/^(\s*)(\S+)/, (_m, space: string, url: string) => space + mapRoot(url, map)))
     .join(',');
 }
 
-function prefixAttrs(attrs: string, base: string): string {
+function mapAttrs(attrs: string, map: RootUrlMap): string {
   return attrs.replace(ATTR, (whole, space: string, name: string, eq: string, _quoted: string, dq: string | undefined, sq: string | undefined) => {
     const value = dq ?? sq ?? '';
     const lower = name.toLowerCase();
     let next = value;
-    if (URL_ATTRS.has(lower)) next = withBasePath(value, base);
-    else if (lower === 'srcset') next = prefixSrcset(value, base);
+    if (URL_ATTRS.has(lower)) next = mapRoot(value, map);
+    else if (lower === 'srcset') next = mapSrcset(value, map);
     // `<meta http-equiv="refresh" content="0; url=/x">` (the 404 page and redirect files).
-    else if (lower === 'content') next = value.replace(/^(\d+\s*;\s*url=)(\/(?!\/).*)$/i, (_m, head: string, url: string) => head + base + url);
+    else if (lower === 'content') next = value.replace(/^(\d+\s*;\s*url=)(\/(?!\/).*)$/i, (_m, head: string, url: string) => head + map(url));
     // `style="…url(/images/x.png)…"`.
-    else if (lower === 'style') next = prefixCssUrls(value, base);
+    else if (lower === 'style') next = mapCssUrls(value, map);
     if (next === value) return whole;
     const quote = dq !== undefined ? '"' : "'";
     return `${space}${name}${eq}${quote}${next}${quote}`;
   });
 }
 
+function mapCssUrls(css: string, map: RootUrlMap): string {
+  return css.replace(/url\(\s*(['"]?)(\/(?!\/)[^'")]*)\1\s*\)/g, (_m, q: string, url: string) => `url(${q}${map(url)}${q})`);
+}
+
 /** `url(/x)` in CSS → `url(/docs/x)`; `url(//host/x)` and relative URLs unchanged. */
 export function prefixCssUrls(css: string, base: string): string {
   if (!base) return css;
-  return css.replace(/url\(\s*(['"]?)(\/(?!\/)[^'")]*)\1\s*\)/g, (_m, q: string, url: string) => `url(${q}${base}${url}${q})`);
+  return mapCssUrls(css, (url) => base + url);
 }
 
 /**
- * Every root-absolute URL of an HTML document under the base: link, script, image and media
- * attributes, `srcset`, refresh meta tags, `url(/…)` in `style` attributes and `<style>` elements.
- * Text is never touched (`<` in text is always escaped, so only real tags match), nor the insides
- * of scripts.
+ * Every root-absolute URL of an HTML document or fragment through `map`: link, script, image and
+ * media attributes, `srcset`, refresh meta tags, `url(/…)` in `style` attributes and `<style>`
+ * elements. Text is never touched (`<` in text is always escaped, so only real tags match), nor the
+ * insides of scripts.
  */
-export function prefixHtmlUrls(html: string, base: string): string {
-  if (!base) return html;
+export function mapHtmlUrls(html: string, map: RootUrlMap): string {
   let out = '';
   let last = 0;
   const rewrite = (chunk: string) =>
     chunk
-      .replace(TAG, (tag: string, _name: string, attrs: string) => (attrs ? tag.replace(attrs, () => prefixAttrs(attrs, base)) : tag))
-      .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_m, open: string, css: string, close: string) => open + prefixCssUrls(css, base) + close);
+      .replace(TAG, (tag: string, _name: string, attrs: string) => (attrs ? tag.replace(attrs, () => mapAttrs(attrs, map)) : tag))
+      .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_m, open: string, css: string, close: string) => open + mapCssUrls(css, map) + close);
   for (const raw of html.matchAll(RAW_TEXT)) {
     const start = raw.index!;
     out += rewrite(html.slice(last, start));
@@ -106,12 +132,17 @@ export function prefixHtmlUrls(html: string, base: string): string {
   return out + rewrite(html.slice(last));
 }
 
+/** Every root-absolute URL of an HTML document under the base (`mapHtmlUrls`). */
+export function prefixHtmlUrls(html: string, base: string): string {
+  if (!base) return html;
+  return mapHtmlUrls(html, (url) => base + url);
+}
+
 /**
  * Root-absolute link and image targets of Markdown (`[x](/guide)`, `![a](/img.png)`,
- * `[x](</a b>)`) under the base; fenced code blocks and inline code are left as written.
+ * `[x](</a b>)`) through `map`; fenced code blocks and inline code are left as written.
  */
-export function prefixMarkdownLinks(markdown: string, base: string): string {
-  if (!base) return markdown;
+export function mapMarkdownLinks(markdown: string, map: RootUrlMap): string {
   let fence: string | null = null;
   return markdown
     .split('\n')
@@ -128,8 +159,18 @@ export function prefixMarkdownLinks(markdown: string, base: string): string {
       // Split off inline code spans; rewrite only the text between them.
       return line
         .split(/(`+[^`]*`+)/)
-        .map((part, i) => (i % 2 === 1 ? part : part.replace(/\]\((<?)(\/(?!\/))/g, (_m, angle: string, slash: string) => `](${angle}${base}${slash}`)))
+        .map((part, i) => (i % 2 === 1 ? part : part.replace(/\]\((<[^>\n]*>|[^\s)]*)/g, (whole, target: string) => {
+          const angle = target.startsWith('<');
+          const url = angle ? target.slice(1, -1) : target;
+          return ROOT_URL.test(url) ? `](${angle ? `<${map(url)}>` : map(url)}` : whole;
+        })))
         .join('');
     })
     .join('\n');
+}
+
+/** Root-absolute link and image targets of Markdown under the base (`mapMarkdownLinks`). */
+export function prefixMarkdownLinks(markdown: string, base: string): string {
+  if (!base) return markdown;
+  return mapMarkdownLinks(markdown, (url) => base + url);
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { bundleIslands, prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
 import { hasErrors, makeDirInside, sortDiagnostics, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { isInside, normalizeBasePath, siteUrlWithBase } from '../shared/index.js';
-import { gitLastModified, loadSite, protectedHrefs, siteApiHosts, siteMcpTools, wantsTimestamps, type AccessScope } from '../site/index.js';
+import { gitLastModified, loadSite, protectedHrefs, siteApiHosts, siteMcpTools, wantsTimestamps, type AccessScope, type SiteOpenApi } from '../site/index.js';
 import { copyKatexAssets, mermaidAssetPath } from './assets.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem, refusedWrite } from './codes.js';
@@ -18,10 +18,12 @@ import { compilePages, defaultThreads } from './compile-pages.js';
 import { writeLlmsFiles } from './llms-files.js';
 import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, releaseSources, snippetsKey } from './page-plan.js';
 import { checkExternalLinks, type ExternalCheckOptions } from './external-links.js';
+import { sitePathReader } from './base-links.js';
 import { LinkCollector } from './link-checks.js';
 import { writeOgImages, type OgImagesStats } from './og-images.js';
 import { siteRedirects } from './redirect-checks.js';
 import { SearchPlan } from './search-plan.js';
+import type { BuildState } from './watch-build.js';
 import { PageWriter, removeStale, writeAssetFiles, writeSiteFiles } from './write-site.js';
 
 /** Where a build lists the hosts its playground proxy may reach (read by `folio serve`). */
@@ -69,6 +71,10 @@ export interface BuildOptions {
    * pages stay out of search, sitemap and llms files; the output's `.folio-site.json` lists them.
    */
   protect?: AccessScope;
+  /** Internal (`WatchBuild`): the specs of the previous build, reused when only pages changed since (`loadSite`'s `specs`). */
+  specs?: SiteOpenApi | null;
+  /** Internal (`WatchBuild`): handed what a later body-only rebuild reuses, once the build has finished. */
+  keepState?: (state: BuildState) => void;
 }
 
 export interface BuildStats {
@@ -101,7 +107,8 @@ export interface BuildResult {
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const outDir = path.resolve(options.outDir);
-  const { site, diagnostics } = await loadSite(options.root, { keepSource: 'hash' });
+  // A --watch build (keepState) keeps every page's text: its next body-only check compares old and new.
+  const { site, diagnostics } = await loadSite(options.root, { keepSource: options.keepState ? true : 'hash', specs: options.specs });
   const done = (ok: boolean, pages: number, stats?: BuildStats): BuildResult => ({
     ok: ok && !hasErrors(diagnostics),
     pages,
@@ -139,15 +146,20 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const keys = buildKeys(site, variables, options.untrusted ? `${snippets}:untrusted` : snippets, [assets.css.file, assets.js.file, katex ?? '', mermaid ?? '', tailwind?.file ?? ''], markdown);
   // Endpoint pages are drawn while planning, their samples highlighted: load the grammars first.
   if (site.openapi) await prepareEndpointHighlighting(codeThemesOf(site.config.styling?.codeblocks).themes);
-  const work = await decideWork(planPages(site, renderer, keys, diagnostics, markdown), cache, outDir);
+  const planProblems: Diagnostic[] = [];
+  const work = await decideWork(planPages(site, renderer, keys, planProblems, markdown), cache, outDir, markdown);
+  diagnostics.push(...planProblems);
   const { planned, todo, toCompile } = work;
-  releaseSources(site, planned);
+  // A --watch build keeps its site for the next edit, whose body-only check reads the old texts.
+  if (!options.keepState) releaseSources(site, planned);
   const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false });
   const pageDiagnostics = await carriedDiagnostics(cache.dir, work);
 
   // Compile and write: cached bodies first, then each compiled body as it arrives.
   const links = new LinkCollector(Boolean(options.externalLinks));
-  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, markdown, basePath, writtenMarkdown: work.outputIntact ? cache.manifest.markdown : undefined, feeds: { siteName: site.config.name, siteUrl: publicUrl ?? (basePath || undefined) } });
+  // Under a base path, an author's `/docs/a` is the full path: the bodies, the redirects and both checks read it as `/a`.
+  const sitePaths = sitePathReader(site, basePath);
+  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, markdown, basePath, sitePaths, writtenMarkdown: work.outputIntact ? cache.manifest.markdown : undefined, feeds: { siteName: site.config.name, siteUrl: publicUrl ?? (basePath || undefined) } });
   for (const p of todo) {
     if (!p.body) continue;
     pages.write(p);
@@ -156,11 +168,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), untrusted: options.untrusted, pageTimeoutMs: options.pageTimeoutMs, cache, onCompiled: (p) => (pages.write(p), pages.ready()) });
   await pages.finished();
   diagnostics.push(...pages.refused);
-  const redirects = siteRedirects(site);
+  const redirects = siteRedirects(site, { basePath });
   diagnostics.push(...redirects.diagnostics);
   // Link problems are page problems: cached with the page, reported again while it is unchanged.
   const linksStart = performance.now();
-  for (const [href, problems] of links.check(site, redirects.rules)) (pageDiagnostics[href] ??= []).push(...problems);
+  for (const [href, problems] of links.check(site, redirects.rules, sitePaths)) (pageDiagnostics[href] ??= []).push(...problems);
   const linksMs = Math.round(performance.now() - linksStart);
   let external: { checked: number; fromCache: number } | undefined;
   if (options.externalLinks) {
@@ -173,6 +185,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     ? { scope: options.protect, protected: [...guarded].sort(), ...(options.protect === 'site' ? { public: [...site.model.pages.keys()].filter((h) => !guarded.has(h)).sort() } : {}) }
     : undefined;
   const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, { publicUrl, basePath, access }, diagnostics);
+  const redirectFiles = [...extra];
   if (markdown) {
     const markdownKeys = new Map(planned.map((p) => [p.route.href, p.markdownKey]));
     // A write refused inside the output (a linked .folio-cache) is reported like the others, not thrown.
@@ -208,7 +221,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   for (const e of indexed?.errors ?? []) diagnostics.push(buildProblem('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));
   const skipped = planned.length - todo.length;
   options.log?.(`built ${planned.length} pages (${toCompile.length} compiled, ${skipped} unchanged)`);
-  return done(true, planned.length, {
+  const stats: BuildStats = {
     compiled: toCompile.length,
     rendered: pages.rendered,
     skipped,
@@ -219,5 +232,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     external,
     og: og ?? undefined,
     assets: { css: assets.css.file, js: assets.js.file, jsBytes: assets.js.contents.length },
-  });
+  };
+  if (options.keepState) {
+    // What a body-only edit leaves as it is: every problem but those of planning and of pages.
+    const perPage = new Set([...planProblems, ...Object.values(pageDiagnostics).flat()]);
+    options.keepState({ options, site, renderer, keys, variables, planned, planProblems, pageDiagnostics, otherDiagnostics: diagnostics.filter((d) => !perPage.has(d)), redirects: redirects.rules, redirectFiles, publicUrl, basePath, assets: stats.assets });
+  }
+  return done(true, planned.length, stats);
 }

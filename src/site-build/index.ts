@@ -6,3 +6,5 @@ export { siteRedirects, type SiteRedirects } from './redirect-checks.js';
 export { SITE_SETTINGS_FILE, type BuiltSiteAccess, type BuiltSiteSettings } from './write-site.js';
 export { searchIndexFiles } from './search-index.js';
 export { type ExternalCheckOptions } from './external-links.js';
+export { bodyAsSitePaths, sitePathReader, type SitePathReader } from './base-links.js';
+export { WatchBuild, rebuildEditedPages, type BuildState } from './watch-build.js';

@@ -10,8 +10,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PageRoute } from '../navigation/index.js';
+import { collectOpenApiSources } from '../openapi/index.js';
 import { detached, matchRedirect, resolveInside, type Diagnostic, type RedirectRule } from '../shared/index.js';
 import type { Site } from '../site/index.js';
+import type { SitePathReader } from './base-links.js';
 import type { BuildCode } from './codes.js';
 import { pageUnderPrefix } from './redirect-checks.js';
 
@@ -70,8 +72,12 @@ export class LinkCollector {
     if (links.length || images.length) this.pages.push({ route, links, images });
   }
 
-  /** Problems per page href, located in the page sources. */
-  check(site: Site, redirects: readonly RedirectRule[]): Map<string, Diagnostic<BuildCode>[]> {
+  /**
+   * Problems per page href, located in the page sources. `read` takes each link as the page writer
+   * did (`sitePathReader`: under `--base /docs`, `/docs/a` is `/a`), so a link checks clean exactly
+   * when the written page leads somewhere.
+   */
+  check(site: Site, redirects: readonly RedirectRule[], read: SitePathReader = (url) => url): Map<string, Diagnostic<BuildCode>[]> {
     const files = new Map<string, boolean>();
     const isFile = (p: string) => {
       let found = files.get(p);
@@ -87,7 +93,7 @@ export class LinkCollector {
       const problems: Diagnostic<BuildCode>[] = [];
       const report = (code: BuildCode, raw: string, message: string) => problems.push({ ...locate(site, route, raw), severity: 'warning', code, path: '', message });
       for (const raw of new Set(links)) {
-        const [target, anchor] = splitLink(raw, route.href);
+        const [target, anchor] = splitLink(read(raw), route.href);
         if (target === route.href || target === '') {
           const own = this.ids.get(route.href);
           if (anchor && own !== undefined && !hasId(own, anchor)) report('BUILD_ANCHOR_MISSING', raw, `Link \`${raw}\`: this page has no heading or element with id \`${anchor}\`.`);
@@ -100,12 +106,12 @@ export class LinkCollector {
           continue;
         }
         if (target === '/' || matchRedirect(redirects, target) || isFile(target)) continue;
-        const under = pageUnderPrefix(target, (p) => site.model.pages.has(p));
-        const fix = under ? `\`${under.page}\` is a page: the link was written for the site served under \`${under.prefix}\`; link \`${under.page}\` (\`folio build --base ${under.prefix}\` adds the prefix to every URL)` : 'fix the path';
+        const under = pageUnderPrefix(target, (p) => (site.model.pages.has(p) ? 'a page' : matchRedirect(redirects, p) ? 'a redirect' : isFile(p) ? 'a file' : null));
+        const fix = under ? `\`${under.page}\` is ${under.what}: the link was written for the site served under \`${under.prefix}\`; build and serve it with \`--base ${under.prefix}\` (links that begin with \`${under.prefix}\` are then full paths), or link \`${under.page}\`` : 'fix the path';
         report('BUILD_LINK_BROKEN', raw, `Link \`${raw}\` leads to no page, redirect or file of this site; ${fix}.`);
       }
       for (const raw of new Set(images)) {
-        const [target] = splitLink(raw, route.href);
+        const [target] = splitLink(read(raw), route.href);
         if (raw.startsWith('data:') || isFile(target)) continue;
         report('BUILD_ASSET_MISSING', raw, `\`${raw}\` is not a file in the docs root, so the image or media is broken; add the file or fix the path.`);
       }
@@ -149,13 +155,47 @@ function pageText(site: Site, route: PageRoute): string | undefined {
   }
 }
 
-/** Where `raw` first appears in the page's source (its file; line 1 when not found). */
+/**
+ * Where `raw` first appears in the page's source (its file; line 1 when not found). A generated
+ * endpoint page's source is its OpenAPI spec: a link found in a description is located in the spec
+ * file (from the operation on, then from the top; else at the operation), and for a spec given by URL
+ * at the docs.json line that names it.
+ */
 export function locate(site: Site, route: PageRoute, raw: string): { file: string; line: number; column: number } {
+  if (route.kind !== 'page' || !route.file) {
+    const inSpec = locateInSpec(site, route.href, raw);
+    if (inSpec) return inSpec;
+  }
   const file = route.file ?? 'docs.json';
   const source = route.kind === 'page' ? pageText(site, route) : undefined;
   const at = source ? source.indexOf(raw) : -1;
   if (!source || at === -1) return { file, line: 1, column: 1 };
-  const before = source.slice(0, at);
-  const line = before.split('\n').length;
-  return { file, line, column: at - before.lastIndexOf('\n') };
+  return { file, ...lineColumnAt(source, at) };
+}
+
+function lineColumnAt(text: string, at: number): { line: number; column: number } {
+  const before = text.slice(0, at);
+  return { line: before.split('\n').length, column: at - before.lastIndexOf('\n') };
+}
+
+function offsetOf(text: string, { line, column }: { line: number; column: number }): number {
+  let offset = 0;
+  for (let n = 1; n < line && offset !== -1; n++) offset = text.indexOf('\n', offset) + 1 || -1;
+  return offset === -1 ? 0 : offset + column - 1;
+}
+
+function locateInSpec(site: Site, href: string, raw: string): { file: string; line: number; column: number } | null {
+  const found = site.openapi?.specs.sourceOf(href);
+  if (!found) return null;
+  const { spec, pointer, source } = found;
+  if (/^https?:\/\//i.test(spec.id)) {
+    // Nobody can edit a downloaded spec here: point at the docs.json entry that names it.
+    const named = collectOpenApiSources(site.config, site.locate).find((s) => s.source === source || s.source === spec.id);
+    return named?.origin ? { file: named.origin.file, line: named.origin.line, column: named.origin.column } : null;
+  }
+  const operation = spec.positionOf(pointer);
+  const from = offsetOf(spec.text, operation);
+  let at = spec.text.indexOf(raw, from);
+  if (at === -1) at = spec.text.indexOf(raw);
+  return { file: spec.id, ...(at === -1 ? operation : lineColumnAt(spec.text, at)) };
 }

@@ -5,7 +5,7 @@
  */
 import { lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileInside, writeFileNoFollow } from '../shared/index.js';
+import { writeFileInside, writeFileNoFollow, writeFileNoFollowSync } from '../shared/index.js';
 
 export class OutputWriter {
   private readonly made = new Set<string>();
@@ -49,6 +49,17 @@ export class OutputWriter {
         }),
       );
     }
+  }
+
+  /**
+   * `write` in the calling thread when the file's folder is already made (`prepare`): for the many
+   * small files of a build (pages' `.md`), where the thread-pool round trips cost more CPU than
+   * the writing. Otherwise the ordinary `write`, whose promise is returned. Throws (or rejects) as `write`.
+   */
+  writeNow(target: string, contents: Uint8Array): void | Promise<void> {
+    const dir = path.dirname(target);
+    if (this.made.has(dir) || dir === this.outDir) return writeFileNoFollowSync(this.outDir, target, contents);
+    return this.write(target, contents);
   }
 
   /** Write one file without following a symlink; a folder `prepare` did not cover is made (no-follow) on the way. */

@@ -79,31 +79,36 @@ export async function snippetsKey(root: string): Promise<string> {
 /** One entry per route, in route order; unreadable pages and bad `openapi:` frontmatter are reported. */
 export function planPages(site: Site, renderer: SiteRenderer, keys: BuildKeys, diagnostics: Diagnostic[], markdown = true): PlannedPage[] {
   const planned: PlannedPage[] = [];
-  let nextJob = 0;
   for (const route of site.model.pages.values()) {
-    const source = pageSourceOf(site, route);
-    if (source.kind === 'unreadable') {
-      diagnostics.push(buildProblem('BUILD_PAGE_UNREADABLE', `The page ${route.path} is listed but its file could not be read; check the file exists and is readable.`, route.file ?? 'docs.json', 'error'));
-      continue;
-    }
-    let entry: Omit<PlannedPage, 'pageKey' | 'markdownKey'>;
-    if (source.kind === 'mdx') {
-      diagnostics.push(...source.problems);
-      const { page, job, suffix, markdownSuffix } = source;
-      const bodyKey = hashText(keys.env, page.file, page.sourceHash ?? page.source, JSON.stringify(job.knownImports));
-      // A page file of the index is read again when compiled (`releaseSources`); generated
-      // content (an operation's `x-mint` body) has no file to read and keeps its text.
-      const reread = page.sourceHash !== undefined && site.index.pages.get(route.path) === page ? { file: page.file, bodyOffset: page.bodyOffset, sourceHash: page.sourceHash } : undefined;
-      entry = { route, bodyKey, job: { id: nextJob++, ...job, ...(markdown ? {} : { markdown: false }) }, suffix, markdownSuffix, ...(reread ? { reread } : {}) };
-    } else {
-      const body: CachedBody = { html: source.html, headings: source.headings, diagnostics: [], features: [], renderer: 'openapi', markdown: source.markdown };
-      entry = { route, bodyKey: hashText(keys.env, 'endpoint', source.html, source.markdown), body };
-    }
-    const pageKey = hashText(entry.bodyKey, entry.suffix ?? '', keys.layout, renderer.sectionParts(route.sectionId).key, JSON.stringify(route), JSON.stringify(renderer.pageFlags(route)));
-    const markdownKey = hashText(entry.bodyKey, route.title, route.description ?? '', entry.markdownSuffix ?? '');
-    planned.push({ ...entry, pageKey, markdownKey });
+    const entry = planPage(site, renderer, keys, route, planned.length, diagnostics, markdown);
+    if (entry) planned.push(entry);
   }
   return planned;
+}
+
+/** The plan of one route (its MDX job numbered `id`); null, reported, when its file cannot be read. */
+export function planPage(site: Site, renderer: SiteRenderer, keys: BuildKeys, route: PageRoute, id: number, diagnostics: Diagnostic[], markdown = true): PlannedPage | null {
+  const source = pageSourceOf(site, route);
+  if (source.kind === 'unreadable') {
+    diagnostics.push(buildProblem('BUILD_PAGE_UNREADABLE', `The page ${route.path} is listed but its file could not be read; check the file exists and is readable.`, route.file ?? 'docs.json', 'error'));
+    return null;
+  }
+  let entry: Omit<PlannedPage, 'pageKey' | 'markdownKey'>;
+  if (source.kind === 'mdx') {
+    diagnostics.push(...source.problems);
+    const { page, job, suffix, markdownSuffix } = source;
+    const bodyKey = hashText(keys.env, page.file, page.sourceHash ?? page.source, JSON.stringify(job.knownImports));
+    // A page file of the index is read again when compiled (`releaseSources`); generated
+    // content (an operation's `x-mint` body) has no file to read and keeps its text.
+    const reread = page.sourceHash !== undefined && site.index.pages.get(route.path) === page ? { file: page.file, bodyOffset: page.bodyOffset, sourceHash: page.sourceHash } : undefined;
+    entry = { route, bodyKey, job: { id, ...job, ...(markdown ? {} : { markdown: false }) }, suffix, markdownSuffix, ...(reread ? { reread } : {}) };
+  } else {
+    const body: CachedBody = { html: source.html, headings: source.headings, diagnostics: [], features: [], renderer: 'openapi', markdown: source.markdown };
+    entry = { route, bodyKey: hashText(keys.env, 'endpoint', source.html, source.markdown), body };
+  }
+  const pageKey = hashText(entry.bodyKey, entry.suffix ?? '', keys.layout, renderer.sectionParts(route.sectionId).key, JSON.stringify(route), JSON.stringify(renderer.pageFlags(route)));
+  const markdownKey = hashText(entry.bodyKey, route.title, route.description ?? '', entry.markdownSuffix ?? '');
+  return { ...entry, pageKey, markdownKey };
 }
 
 /**
@@ -147,17 +152,24 @@ export interface PageWork {
   outputIntact: boolean;
 }
 
-/** Skip unchanged pages, take cached bodies for the rest, and leave the others to compile. */
-export async function decideWork(planned: PlannedPage[], cache: BuildCache, outDir: string): Promise<PageWork> {
+/**
+ * Skip unchanged pages, take cached bodies for the rest, and leave the others to compile. With
+ * `markdown` (the export is on), a cached body, which holds no Markdown (`cachedBodyOf`), is used
+ * only when the page's `.md` the previous build wrote is still right (same Markdown key); a page
+ * whose `.md` must be written again is compiled again.
+ */
+export async function decideWork(planned: PlannedPage[], cache: BuildCache, outDir: string, markdown = false): Promise<PageWork> {
   const previous = cache.manifest.pages;
   const outputIntact = existsSync(path.join(outDir, '404.html'));
   const todo = planned.filter((p) => !(outputIntact && previous[p.route.href] === p.pageKey));
+  const writtenMarkdown = outputIntact ? cache.manifest.markdown : undefined;
   const toCompile: PlannedPage[] = [];
   await Promise.all(
     todo.map(async (p) => {
       if (p.body) return;
-      p.body = await cache.getBody(p.bodyKey);
-      if (!p.body) toCompile.push(p);
+      const cached = await cache.getBody(p.bodyKey);
+      if (cached && !(markdown && cached.markdown === undefined && writtenMarkdown?.[p.route.href] !== p.markdownKey)) p.body = cached;
+      else toCompile.push(p);
     }),
   );
   return { planned, todo, toCompile, live: new Set(planned.map((p) => p.route.href)), previous, outputIntact };

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import type { Redirect } from '../navigation/index.js';
 import { isSafeRedirectDestination, matchRedirect, redirectRules, resolveInside, type Diagnostic, type RedirectRule } from '../shared/index.js';
 import type { Site } from '../site/index.js';
+import { sitePathReader } from './base-links.js';
 import type { BuildCode } from './codes.js';
 
 export interface SiteRedirects {
@@ -19,16 +20,22 @@ export interface SiteRedirects {
 /** Path part of a site-relative destination: no query, no anchor, no trailing slash. */
 const pathOf = (destination: string) => destination.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1');
 
-/** Redirects of `site` that Folio applies, with a located warning for each problem. */
-export function siteRedirects(site: Site, options: { checkTargets?: boolean } = {}): SiteRedirects {
+/**
+ * Redirects of `site` that Folio applies, with a located warning for each problem. Under a base path
+ * (`basePath: '/docs'`), a source or destination that already begins with it is the full path
+ * (`sitePathReader`): the rules hold site paths (`/docs/old` → `/old`), as every other rule does.
+ */
+export function siteRedirects(site: Site, options: { checkTargets?: boolean; basePath?: string } = {}): SiteRedirects {
   const { model } = site;
+  const read = sitePathReader(site, options.basePath ?? '');
   const diagnostics: Diagnostic<BuildCode>[] = [];
   const at = (i: number, field: 'source' | 'destination', code: BuildCode, message: string): void => {
     const pos = site.locate(['redirects', i, field]);
     diagnostics.push({ file: pos.file, line: pos.line, column: pos.column, severity: 'warning', code, path: `redirects[${i}].${field}`, message });
   };
   const kept: { redirect: Redirect; index: number }[] = [];
-  model.redirects.forEach((r, i) => {
+  model.redirects.forEach((written, i) => {
+    const r = options.basePath ? { ...written, source: read(written.source), destination: read(written.destination) } : written;
     if (!isSafeRedirectDestination(r.destination)) {
       at(i, 'destination', 'BUILD_REDIRECT_UNSAFE', `Redirect destination \`${r.destination}\` is neither a site path (\`/new-page\`) nor an http(s) URL (a \`javascript:\`, \`data:\` or other scheme, or \`//host\`), so the redirect is ignored.`);
     } else if (model.pages.has(r.source.replace(/(.)\/+$/, '$1'))) {
@@ -53,9 +60,9 @@ export function siteRedirects(site: Site, options: { checkTargets?: boolean } = 
     if (target === '/' || model.pages.has(target)) return;
     const file = resolveInside(site.root, target.slice(1));
     if (file && existsSync(file)) return;
-    const under = pageUnderPrefix(target, (p) => model.pages.has(p));
+    const under = pageUnderPrefix(target, (p) => (model.pages.has(p) ? 'a page' : matchRedirect(rules, p) ? 'a redirect' : null));
     const hint = under
-      ? ` \`${under.page}\` is a page: the redirect was written for the site served under \`${under.prefix}\`. Drop \`${under.prefix}\` from its source and destination (\`folio build --base ${under.prefix}\` adds it to every URL).`
+      ? ` \`${under.page}\` is ${under.what}: the redirect was written for the site served under \`${under.prefix}\`. Build and serve it with \`--base ${under.prefix}\` (paths that begin with \`${under.prefix}\` are then full paths), or drop \`${under.prefix}\` from its source and destination.`
       : '';
     at(index, 'destination', 'BUILD_REDIRECT_TARGET_MISSING', `Redirect destination \`${dest}\` is not a page, a redirect or a file of the site; readers would land on the 404 page.${hint}`);
   });
@@ -63,12 +70,14 @@ export function siteRedirects(site: Site, options: { checkTargets?: boolean } = 
 }
 
 /**
- * `/docs/guide` when `/guide` is a page: a path written for the site served under `/docs` (formbricks'
- * redirects, mintlify-docs' links), returned as `{ prefix: '/docs', page: '/guide' }`; else null.
+ * `/docs/guide` when `/guide` leads somewhere (`found` names what: `a page`, `a redirect`): a path
+ * written for the site served under `/docs` (formbricks' redirects, mintlify-docs' links), returned as
+ * `{ prefix: '/docs', page: '/guide', what: 'a page' }`; else null.
  */
-export function pageUnderPrefix(target: string, isPage: (href: string) => boolean): { prefix: string; page: string } | null {
+export function pageUnderPrefix(target: string, found: (href: string) => string | null): { prefix: string; page: string; what: string } | null {
   const m = /^(\/[^/]+)(\/.+)$/.exec(target);
-  return m && isPage(m[2]!) ? { prefix: m[1]!, page: m[2]! } : null;
+  const what = m ? found(m[2]!) : null;
+  return m && what ? { prefix: m[1]!, page: m[2]!, what } : null;
 }
 
 /** Paths a redirect leads through (source first), stopping at a repeat or after 10 hops. */

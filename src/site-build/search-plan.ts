@@ -41,6 +41,8 @@ export class SearchPlan {
   private stream: StreamingSearchIndex | null = null;
   private renderedHtml = new Map<string, string>();
   private startError: string | null = null;
+  /** A delta index leaves its Pagefind process up for the next build (`buildDeltaSearchIndex`). */
+  private keepService = false;
 
   private constructor(
     readonly mode: 'off' | 'keep' | 'streamed' | 'delta' | 'full',
@@ -56,7 +58,7 @@ export class SearchPlan {
    * Choose the mode. `allRendered`: every page is rendered this build; `changed`: hrefs
    * rendered or removed this build; `reuse`: the previous index and its state may be kept.
    */
-  static async open(options: { enabled: boolean; outDir: string; cacheDir: string; pages: number; allRendered: boolean; changed: string[]; reuse: boolean }): Promise<SearchPlan> {
+  static async open(options: { enabled: boolean; outDir: string; cacheDir: string; pages: number; allRendered: boolean; changed: string[]; reuse: boolean; keepService?: boolean }): Promise<SearchPlan> {
     const { outDir, cacheDir } = options;
     const previous = options.reuse && existsSync(path.join(outDir, 'pagefind', 'pagefind.js')) ? await readState(cacheDir) : null;
     // Without search the index is left as it was, and the pages changed meanwhile are remembered
@@ -78,7 +80,9 @@ export class SearchPlan {
     if (changed.length === 0) return new SearchPlan('keep', outDir, cacheDir, [], previous);
     const delta = union(previous.delta, changed);
     if (delta.length > deltaLimit(options.pages)) return new SearchPlan('full', outDir, cacheDir, [], { delta: [] });
-    return new SearchPlan('delta', outDir, cacheDir, delta, { delta });
+    const plan = new SearchPlan('delta', outDir, cacheDir, delta, { delta });
+    plan.keepService = options.keepService === true;
+    return plan;
   }
 
   /** A page was rendered: stream it to the index, or keep it for the delta index. */
@@ -103,7 +107,7 @@ export class SearchPlan {
           pages.set(href, this.renderedHtml.get(href) ?? (file ? await readFile(file, 'utf8').catch(() => null) : null));
         }),
       );
-      outcome = await buildDeltaSearchIndex(this.outDir, new Map([...pages].sort(([a], [b]) => a.localeCompare(b))));
+      outcome = await buildDeltaSearchIndex(this.outDir, new Map([...pages].sort(([a], [b]) => a.localeCompare(b))), this.keepService);
     }
     // After a failed index the state is dropped, so the next build starts a full index.
     const failed = outcome !== null && outcome.errors.length > 0 && outcome.pages === 0;

@@ -12,6 +12,7 @@ import { compileRedirect, prefixHtmlUrls, prefixMarkdownLinks, redirectsFileText
 import type { Site } from '../site/index.js';
 import { copyMermaidAssets, writeAssets } from './assets.js';
 import { buildProblem, refusedWrite } from './codes.js';
+import { bodyAsSitePaths, type SitePathReader } from './base-links.js';
 import type { LinkCollector } from './link-checks.js';
 import { OutputWriter } from './output-writer.js';
 import type { PlannedPage } from './page-plan.js';
@@ -32,6 +33,8 @@ export interface PageWriterOptions {
   links?: LinkCollector;
   /** The site's base path (`/docs`, `''`): page Markdown links get it (the HTML has it from the renderer). */
   basePath?: string;
+  /** With a base path: reads the author's `/docs/...` URLs in each body as site paths before the base is put in front (`base-links.ts`). */
+  sitePaths?: SitePathReader;
   /** Write each page's Markdown beside it (default true). */
   markdown?: boolean;
   /** href → Markdown key of the `.md` files the previous build left in place: one with the same key is not written again. */
@@ -119,9 +122,12 @@ export class PageWriter {
   /** Lay out a page whose body is known, pass it to the search index and start writing it. */
   write(p: PlannedPage): void {
     const { outDir, renderer, search, pageDiagnostics, progress } = this.options;
-    const body = p.body!;
-    if (body.diagnostics.length) pageDiagnostics[p.route.href] = body.diagnostics;
-    this.options.links?.add(p.route, body.html, body.headings.map((h) => h.id), body.diagnostics.some((d) => d.severity === 'error'));
+    const written = p.body!;
+    if (written.diagnostics.length) pageDiagnostics[p.route.href] = written.diagnostics;
+    // The links as written: the checks read them as the body below does, and name them as the author wrote them.
+    this.options.links?.add(p.route, written.html, written.headings.map((h) => h.id), written.diagnostics.some((d) => d.severity === 'error'));
+    const base = this.options.basePath ?? '';
+    const body = base && this.options.sitePaths ? bodyAsSitePaths(written, this.options.sitePaths, base) : written;
     const html = renderer.render(p.route, composeEndpointBody(body, p.suffix));
     this.rendered++;
     if (body.features.includes('mermaid')) this.drawsDiagrams = true;
@@ -137,17 +143,16 @@ export class PageWriter {
       ),
     );
     // The page's Markdown, beside it (`/guide/intro.md`), from the same compiled tree as the HTML.
-    const mdTarget = this.options.markdown === false ? null : resolveInside(outDir, markdownFileFor(p.route.href));
+    // Unchanged since the previous build wrote it (the page is laid out again for its HTML only): the
+    // `.md` stays, and the llms files read it if they need it (a cached body has no Markdown).
+    const mdTarget = this.options.markdown === false || this.options.writtenMarkdown?.[p.route.href] === p.markdownKey ? null : resolveInside(outDir, markdownFileFor(p.route.href));
     if (mdTarget) {
       const markdown = Buffer.from(prefixMarkdownLinks(pageMarkdown({ title: p.route.title, description: p.route.description, body: body.markdown ?? '', suffix: p.markdownSuffix }), this.options.basePath ?? ''));
       if (this.markdownBytes + markdown.length <= KEEP_MARKDOWN_BYTES) {
         this.markdown.set(p.route.href, markdown);
         this.markdownBytes += markdown.length;
       }
-      // Unchanged since the previous build wrote it (the page is laid out again for its HTML only).
-      if (this.options.writtenMarkdown?.[p.route.href] !== p.markdownKey) {
-        this.track(this.output.write(mdTarget, markdown).catch((error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'))));
-      }
+      this.writeSmall(mdTarget, markdown, p);
     }
     // A changelog page (`<Update>` entries) gets its feed beside it.
     const entries = this.options.feeds ? feedEntries(body.html) : [];
@@ -158,6 +163,17 @@ export class PageWriter {
     }
     // Written: the page holds no body any more (the cache has it), so memory stays flat as pages flow through.
     p.body = undefined;
+  }
+
+  /** Write a small file of page `p` now (`OutputWriter.writeNow`); a refused write is reported as the page's. */
+  private writeSmall(target: string, contents: Uint8Array, p: PlannedPage): void {
+    const refuse = (error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'));
+    try {
+      const pending = this.output.writeNow(target, contents);
+      if (pending) this.track(pending.catch(refuse));
+    } catch (error) {
+      refuse(error);
+    }
   }
 
   /** Wait until every page started is on disk. */
@@ -199,7 +215,7 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
   for (const r of redirects) {
     if (!isStaticRedirectSource(r.source)) {
       // The platform documents wildcard and parameter sources, so the repository is right: a note, not a warning.
-      diagnostics.push(buildProblem('BUILD_REDIRECT_SKIPPED', `Redirect ${r.source} has wildcards or parameters, so it is only in _redirects (folio serve, Netlify and Cloudflare Pages apply it); on a host that ignores _redirects, configure it there.`, 'docs.json', 'info'));
+      diagnostics.push(buildProblem('BUILD_REDIRECT_SKIPPED', `Redirect ${withBasePath(r.source, basePath)} has wildcards or parameters, so it is only in _redirects (folio serve, Netlify and Cloudflare Pages apply it); on a host that ignores _redirects, configure it there.`, 'docs.json', 'info'));
       continue;
     }
     if (model.pages.has(r.source)) continue;

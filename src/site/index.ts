@@ -3,3 +3,4 @@ export { loadSiteOpenApi, referencesOpenApi, type SiteOpenApi } from './openapi.
 export { gitLastModified, wantsTimestamps } from './last-modified.js';
 export { groupPublicFlags, protectedHrefs, type AccessScope } from './access.js';
 export { siteApiHosts, siteMcpTools } from './api-hosts.js';
+export { applyPageEdits, bodyOnlyEdits, type PageEdit } from './page-edits.js';

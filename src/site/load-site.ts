@@ -40,20 +40,27 @@ export interface LoadSiteOptions {
   keepSource?: KeepSource;
   /** Load the OpenAPI specs: always, never (`folio nav --no-openapi`), or `'auto'`: when something refers to an API. */
   openapi?: boolean | 'auto';
+  /**
+   * The specs an earlier load of the same root read, used instead of reading them again when
+   * the site still refers to an API (`folio build --watch` passes them when only pages changed).
+   */
+  specs?: SiteOpenApi | null;
 }
 
 /** What `loadSite` found: a site, or the reason there is none (`unreadable`: docs.json could not even be read). */
 export type SiteLoad = { site: Site; diagnostics: Diagnostic[]; unreadable: false } | { site: null; diagnostics: Diagnostic[]; unreadable: boolean };
 
 /** Read and resolve the site at `rootDir`; `site` is null only when docs.json itself is unusable. */
-export async function loadSite(rootDir: string, { keepSource = false, openapi: wanted = 'auto' }: LoadSiteOptions = {}): Promise<SiteLoad> {
+export async function loadSite(rootDir: string, { keepSource = false, openapi: wanted = 'auto', specs }: LoadSiteOptions = {}): Promise<SiteLoad> {
   const root = path.resolve(rootDir);
   const loaded = await loadDocsConfig(root);
   if (!loaded.config) return { site: null, diagnostics: [...loaded.diagnostics], unreadable: loaded.unreadable };
   const { config, locate } = loaded;
   const index = await buildPageIndex(root, { keepSource, variables: config.variables ?? {} });
   const load = wanted === 'auto' ? referencesOpenApi(config, index) : wanted;
-  const openapi = load ? await loadSiteOpenApi(root, config, undefined, { index, locateAsyncApi: locate }) : null;
+  // AsyncAPI documents load only when something names one: earlier specs without them do not serve a site that now does.
+  const reusable = specs && (specs.asyncapi !== null || ![...index.pages.values()].some((p) => p.asyncapi !== undefined)) ? specs : null;
+  const openapi = load ? (reusable ?? (await loadSiteOpenApi(root, config, undefined, { index, locateAsyncApi: locate }))) : null;
   const resolved = resolveSiteModel(config, index, { openapi: openapi?.provider, locate });
   const readText = (file: string) => {
     try {

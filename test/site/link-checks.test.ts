@@ -20,7 +20,7 @@ A [broken link](/not-a-page) and a [relative one](intro), a [redirected](/old) a
 ![A missing image](/images/missing.png)
 ![A present image](/images/ok.png)
 [Mail](mailto:a@b.c) and [web](https://example.com/x) are not checked.
-[Written for /docs](/docs/intro).
+[Written for /docs](/docs/intro), [to a redirect](/docs/old).
 `;
 
 describe('link checks', () => {
@@ -47,7 +47,8 @@ describe('link checks', () => {
       'guide.mdx:6:51 warning Link `/intro#nope`: /intro has no heading or element with id `nope`.',
       'guide.mdx:7:17 warning Link `/not-a-page` leads to no page, redirect or file of this site; fix the path.',
       'guide.mdx:8:20 warning `/images/missing.png` is not a file in the docs root, so the image or media is broken; add the file or fix the path.',
-      'guide.mdx:11:21 warning Link `/docs/intro` leads to no page, redirect or file of this site; `/intro` is a page: the link was written for the site served under `/docs`; link `/intro` (`folio build --base /docs` adds the prefix to every URL).',
+      'guide.mdx:11:21 warning Link `/docs/intro` leads to no page, redirect or file of this site; `/intro` is a page: the link was written for the site served under `/docs`; build and serve it with `--base /docs` (links that begin with `/docs` are then full paths), or link `/intro`.',
+      'guide.mdx:11:51 warning Link `/docs/old` leads to no page, redirect or file of this site; `/old` is a redirect: the link was written for the site served under `/docs`; build and serve it with `--base /docs` (links that begin with `/docs` are then full paths), or link `/old`.',
     ]);
   }, 120_000);
 
@@ -56,7 +57,7 @@ describe('link checks', () => {
     const plain = run();
     expect(plain.status).toBe(0);
     expect(plain.stdout).toContain('guide.mdx:7:17 warning Link `/not-a-page`');
-    expect(plain.stderr).toContain('checked 2 pages: 5 finding(s)');
+    expect(plain.stderr).toContain('checked 2 pages: 6 finding(s)');
     expect(run('--strict').status).toBe(1);
   }, 120_000);
 });

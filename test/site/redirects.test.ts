@@ -73,7 +73,7 @@ describe('redirects of a site', () => {
     expect(diagnostics[2]!.message).toBe('Redirect chain: /a → /b → /guide-old → /guide; point `/a` at `/guide` directly.');
     expect(diagnostics[4]!.message).toContain('Redirects loop: /loop-1 → /loop-2 → /loop-1');
     expect(diagnostics[6]!.message).not.toContain('served under');
-    expect(diagnostics[7]!.message).toContain('`/guide` is a page: the redirect was written for the site served under `/docs`. Drop `/docs` from its source and destination');
+    expect(diagnostics[7]!.message).toContain('`/guide` is a page: the redirect was written for the site served under `/docs`. Build and serve it with `--base /docs` (paths that begin with `/docs` are then full paths), or drop `/docs` from its source and destination.');
     expect(rules.map((r) => r.source)).not.toContain('/bad');
     expect(rules.map((r) => r.source)).not.toContain('/guide');
   });

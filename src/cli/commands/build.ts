@@ -65,33 +65,37 @@ export function registerBuild(program: Command): void {
         return;
       }
       process.env.NODE_ENV ??= 'production';
-      const { buildSite } = await import('../../site-build/index.js');
+      const { buildSite, WatchBuild } = await import('../../site-build/index.js');
       const root = path.resolve(dir);
       const outDir = path.resolve(flags.out);
       const tty = process.stderr.isTTY;
-      const once = async (verb: string, failed: string) => {
-        let lastDraw = 0;
-        const result = await buildSite({
-          root,
-          outDir,
-          siteUrl: flags.siteUrl,
-          basePath: flags.base,
-          cache: flags.cache,
-          search: flags.search,
-          threads,
-          llmsFullMaxBytes,
-          untrusted: flags.untrusted,
-          ogImages: flags.ogImages || ogMax !== undefined ? { max: ogMax } : undefined,
-          pageTimeoutMs: pageTimeout === undefined ? undefined : Math.round(pageTimeout * 1000),
-          progress: tty
-            ? (done, total) => {
-                const now = Date.now();
-                if (now - lastDraw < 80 && done !== total) return;
-                lastDraw = now;
-                process.stderr.write(`\r\x1b[2Krendering ${done}/${total} pages`);
-              }
-            : undefined,
-        });
+      let lastDraw = 0;
+      const options: Parameters<typeof buildSite>[0] = {
+        root,
+        outDir,
+        siteUrl: flags.siteUrl,
+        basePath: flags.base,
+        cache: flags.cache,
+        search: flags.search,
+        threads,
+        llmsFullMaxBytes,
+        untrusted: flags.untrusted,
+        ogImages: flags.ogImages || ogMax !== undefined ? { max: ogMax } : undefined,
+        pageTimeoutMs: pageTimeout === undefined ? undefined : Math.round(pageTimeout * 1000),
+        progress: tty
+          ? (done, total) => {
+              const now = Date.now();
+              if (now - lastDraw < 80 && done !== total) return;
+              lastDraw = now;
+              process.stderr.write(`\r\x1b[2Krendering ${done}/${total} pages`);
+            }
+          : undefined,
+      };
+      // Under --watch, a body-only page edit rebuilds that page alone (`WatchBuild`).
+      const watcher = flags.watch ? new WatchBuild(options) : null;
+      const once = async (verb: string, failed: string, changed?: string[]) => {
+        lastDraw = 0;
+        const result = watcher ? await watcher.build(changed) : await buildSite(options);
         if (tty) process.stderr.write('\r\x1b[2K');
         const diagnostics = flags.strict ? strictly(result.diagnostics) : result.diagnostics;
         for (const d of diagnostics) process.stdout.write(formatDiagnostic(d) + '\n');
@@ -111,7 +115,7 @@ export function registerBuild(program: Command): void {
       };
       const ok = await once('built', 'build failed:');
       process.exitCode = ok ? 0 : 1;
-      if (flags.watch) await watch(root, outDir, () => once('rebuilt', 'rebuild failed:'));
+      if (flags.watch) await watch(root, outDir, (changed) => once('rebuilt', 'rebuild failed:', changed));
     });
 }
 
@@ -119,23 +123,20 @@ export function registerBuild(program: Command): void {
  * Rebuild on every change under `root` (the output folder excepted) until SIGINT or SIGTERM.
  * Changes that arrive during a build are collected into one more build after it.
  */
-async function watch(root: string, outDir: string, rebuild: () => Promise<boolean>): Promise<void> {
+async function watch(root: string, outDir: string, rebuild: (changed: string[]) => Promise<boolean>): Promise<void> {
   const { watchTree } = await import('../../dev/index.js');
   let running: Promise<void> | null = null;
-  let again = false;
-  const run = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = rebuild()
+  const pending = new Set<string>();
+  const run = (files: string[]) => {
+    for (const f of files) pending.add(f);
+    if (running) return;
+    const changed = [...pending];
+    pending.clear();
+    running = rebuild(changed)
       .then((ok) => void (process.exitCode = ok ? 0 : 1))
       .finally(() => {
         running = null;
-        if (again) {
-          again = false;
-          run();
-        }
+        if (pending.size) run([]);
       });
   };
   const stop = watchTree(root, run, { ignore: [outDir] });

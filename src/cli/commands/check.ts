@@ -31,10 +31,11 @@ export function registerCheck(program: Command): void {
     .description('Find broken internal links and anchors, missing images, logo or favicon files, and redirects to nowhere (renders every page; writes nothing)')
     .argument('[dir]', 'docs root (holds docs.json or mint.json)', '.')
     .option('--strict', 'exit 1 when anything is found, not only on errors')
+    .option('--base <path>', 'check the site as served under this path (/docs), as folio build --base builds it: links and redirects that begin with it are full paths')
     .option('--external', 'also ask every external http(s) link and image (HEAD, else GET), 8 at a time, 0.5 s apart per host, answers cached a day in ~/.cache/folio')
     .option('--timeout <seconds>', 'with --external: time limit of one request (default 10)')
     .option('--concurrency <n>', 'with --external: requests in flight at once (default 8)')
-    .action(async (dir: string, flags: { strict?: boolean; external?: boolean; timeout?: string; concurrency?: string }) => {
+    .action(async (dir: string, flags: { strict?: boolean; base?: string; external?: boolean; timeout?: string; concurrency?: string }) => {
       const timeout = flags.timeout === undefined ? undefined : Number(flags.timeout);
       const concurrency = flags.concurrency === undefined ? undefined : Number(flags.concurrency);
       if ((timeout !== undefined && !(timeout > 0 && timeout <= 300)) || (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 64))) {
@@ -47,7 +48,7 @@ export function registerCheck(program: Command): void {
       const out = await mkdtemp(path.join(os.tmpdir(), 'folio-check-'));
       try {
         const externalLinks = flags.external ? { timeoutMs: timeout === undefined ? undefined : timeout * 1000, concurrency } : undefined;
-        const result = await buildSite({ root: path.resolve(dir), outDir: out, cache: false, search: false, externalLinks });
+        const result = await buildSite({ root: path.resolve(dir), outDir: out, cache: false, search: false, externalLinks, basePath: flags.base });
         const findings = checkFindings(result.diagnostics);
         for (const d of findings) process.stdout.write(formatDiagnostic(d) + '\n');
         const byCode = new Map<string, number>();

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkBranchName, checkRepositoryUrl, cloneBranchTip, GitError, gitMessage, type ClonedCommit } from '../../git/index.js';
-import { resolveInside } from '../../shared/index.js';
-import { HostingError } from '../codes.js';
+import { checkBranchName, checkRepositoryUrl, cloneBranchTip, committedSymlinks, GitError, gitMessage, type ClonedCommit } from '../../git/index.js';
+import { formatDiagnostic, resolveInside, type Diagnostic } from '../../shared/index.js';
+import { HostingError, type HostingCode } from '../codes.js';
 
 export interface FetchedSource {
   /** The docs root (the folder with docs.json) inside the checkout. */
@@ -66,10 +66,33 @@ export async function fetchSource({ repoUrl, branch, docsDir, workRoot = os.tmpd
     log(`Fetching ${url} at branch ${branch}`);
     const commit = await cloneBranchTip({ repository: url, branch, dir: checkout });
     log(`Fetched commit ${commit.sha.slice(0, 12)}: ${commit.message}`);
-    return { root: docsRoot(checkout), commit, cleanup };
+    const root = docsRoot(checkout);
+    await dropSymlinks(checkout, root, log);
+    return { root, commit, cleanup };
   } catch (error) {
     cleanup();
     if (error instanceof HostingError) throw error;
     throw new HostingError('UPDATE_FETCH_FAILED', error instanceof GitError ? error.message : `Could not fetch ${url} at branch ${branch}: ${gitMessage(error)}`);
+  }
+}
+
+/**
+ * Remove what the repository commits as symbolic links from the checkout, with a warning located at
+ * each one under the docs root. Git checks them out as plain files holding the target path
+ * (`core.symlinks=false`), so nothing outside is read either way; removing them keeps a target path
+ * from being published as a snippet or a static file, and the build then reports what is missing.
+ */
+async function dropSymlinks(checkout: string, root: string, log: (line: string) => void): Promise<void> {
+  for (const link of await committedSymlinks(checkout)) {
+    const file = resolveInside(checkout, link);
+    if (!file) continue;
+    fs.rmSync(file, { force: true });
+    const rel = path.relative(root, file).split(path.sep).join('/');
+    if (rel.startsWith('..')) continue;
+    const warning: Diagnostic<HostingCode> = {
+      file: rel, line: 1, column: 1, severity: 'warning', code: 'UPDATE_SYMLINK_SKIPPED', path: '',
+      message: `\`${rel}\` is a symbolic link in the repository; hosted builds do not follow links, so it was left out. Commit the file itself.`,
+    };
+    log(formatDiagnostic(warning));
   }
 }
