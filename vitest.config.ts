@@ -16,6 +16,8 @@ const E2E_FILES = [
   'test/hosting/shared-storage.test.ts',
   'test/jobs/crash.test.ts',
   'test/server/cli.test.ts',
+  // Hostile repositories through folio build --untrusted, the agent verify build and folio serve updates (~60 s).
+  'test/security/untrusted-build.test.ts',
 ];
 const ALL = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'compat/**/*.test.ts'];
 const e2e = process.env.FOLIO_TEST_TIER === 'e2e';
