@@ -3,6 +3,7 @@ import { upgrade } from '@scalar/openapi-parser';
 import { isInside, resolveInside, type Diagnostic } from '../shared/index.js';
 import { bundleExternalRefs } from './bundle-refs.js';
 import { specId } from './entries.js';
+import { fetchRemoteSpec, RemoteFetchError, type RemoteFetchOptions } from './fetch-remote.js';
 import { extractOperations } from './operations.js';
 import { parseSpecText } from './parse-spec.js';
 import { findBadRefs } from './refs.js';
@@ -72,14 +73,18 @@ export function specFromText(id: string, text: string, absolutePath?: string, ro
 /** What a store reads: the label its messages use, its codes, and how text becomes a spec. */
 export interface SpecKind<T> {
   label: 'OpenAPI' | 'AsyncAPI';
-  fromText(id: string, text: string, absolutePath: string, root: string): { spec?: T; diagnostics: Diagnostic<OpenApiCode>[] };
-  codes: { notFound: OpenApiCode; outside: OpenApiCode; tooLarge: OpenApiCode };
+  fromText(id: string, text: string, absolutePath?: string, root?: string): { spec?: T; diagnostics: Diagnostic<OpenApiCode>[] };
+  /** `urlRefused`: a URL scheme or address the fetcher refuses (an error); `fetchFailed`: a download that failed (a warning: the site builds without it). */
+  codes: { notFound: OpenApiCode; outside: OpenApiCode; tooLarge: OpenApiCode; urlRefused: OpenApiCode; fetchFailed: OpenApiCode };
 }
+
+/** A source as docs.json names it (a path or URL), with where it was written. */
+export type SpecSourceInput = string | { source: string; origin?: SourceOrigin };
 
 const OPENAPI_KIND: SpecKind<LoadedSpec> = {
   label: 'OpenAPI',
   fromText: specFromText,
-  codes: { notFound: 'OPENAPI_SOURCE_NOT_FOUND', outside: 'OPENAPI_SOURCE_OUTSIDE_ROOT', tooLarge: 'OPENAPI_FETCH_FAILED' },
+  codes: { notFound: 'OPENAPI_SOURCE_NOT_FOUND', outside: 'OPENAPI_SOURCE_OUTSIDE_ROOT', tooLarge: 'OPENAPI_FETCH_FAILED', urlRefused: 'OPENAPI_URL_REFUSED', fetchFailed: 'OPENAPI_FETCH_FAILED' },
 };
 
 /** Specs of one docs root, loaded once each; local files can be loaded on demand (synchronously). */
@@ -96,6 +101,44 @@ export class SpecStore<T = LoadedSpec> {
   add(id: string, result: { spec?: T; diagnostics: Diagnostic<OpenApiCode>[] }): void {
     this.specs.set(id, result.spec ?? null);
     this.diagnostics.push(...result.diagnostics);
+  }
+
+  /**
+   * Load the sources docs.json names: repository files now, http(s) URLs through the guarded
+   * fetcher in parallel (each under its own size and time caps); any other scheme is refused.
+   */
+  async addSources(sources: readonly SpecSourceInput[], fetch: RemoteFetchOptions): Promise<void> {
+    const remote = new Map<string, SourceOrigin | undefined>();
+    for (const input of sources) {
+      const source = typeof input === 'string' ? input : input.source;
+      const origin = typeof input === 'string' ? undefined : input.origin;
+      const id = specId(source);
+      if (this.has(id) || remote.has(id)) continue;
+      if (/^https?:\/\//i.test(id)) remote.set(id, origin);
+      else if (/^[a-z][a-z0-9+.-]*:/i.test(id)) this.add(id, { diagnostics: [this.urlProblem(origin, id, true, `only http(s) URLs and repository paths are accepted, not "${id}"`)] });
+      else this.get(id, origin);
+    }
+    const fetched = await Promise.all([...remote].map(async ([id, origin]) => [id, await this.loadRemote(id, origin, fetch)] as const));
+    for (const [id, result] of fetched) this.add(id, result);
+  }
+
+  private async loadRemote(url: string, origin: SourceOrigin | undefined, options: RemoteFetchOptions): Promise<{ spec?: T; diagnostics: Diagnostic<OpenApiCode>[] }> {
+    try {
+      return this.kind.fromText(url, await fetchRemoteSpec(url, options));
+    } catch (error) {
+      const refused = error instanceof RemoteFetchError && error.kind === 'refused';
+      const reason = (error as Error).message;
+      const message = refused
+        ? `${this.kind.label} URL ${url} refused: ${reason}; host it on a public address or commit it to the repository`
+        : `${this.kind.label} URL ${url} could not be loaded: ${reason}; check the URL or commit it to the repository`;
+      return { diagnostics: [this.urlProblem(origin, url, refused, message)] };
+    }
+  }
+
+  /** A refused URL is an error; a download that failed degrades (offline build, host down): the site builds without it. */
+  private urlProblem(origin: SourceOrigin | undefined, id: string, refused: boolean, message: string): Diagnostic<OpenApiCode> {
+    const where = origin ?? { file: id, line: 1, column: 1, path: '' };
+    return { ...where, severity: refused ? 'error' : 'warning', code: refused ? this.kind.codes.urlRefused : this.kind.codes.fetchFailed, message };
   }
 
   has(id: string): boolean {

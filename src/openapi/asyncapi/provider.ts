@@ -8,7 +8,7 @@ import { closest, type Diagnostic } from '../../shared/index.js';
 import type { OpenApiCode } from '../codes.js';
 import { discoverFilesWithHead } from '../discover-specs.js';
 import { specId } from '../entries.js';
-import { fetchRemoteSpec, RemoteFetchError, type RemoteFetchOptions } from '../fetch-remote.js';
+import type { RemoteFetchOptions } from '../fetch-remote.js';
 import { joinHref } from '../slug.js';
 import { SpecStore, type SourceOrigin, type SpecKind } from '../spec-store.js';
 import type { OpenApiSource } from '../types.js';
@@ -36,7 +36,7 @@ export interface AsyncApiSiteProvider {
 const ASYNCAPI_KIND: SpecKind<LoadedAsyncApi> = {
   label: 'AsyncAPI',
   fromText: (id, text, absolutePath) => asyncApiFromText(id, text, absolutePath),
-  codes: { notFound: 'ASYNCAPI_SOURCE_NOT_FOUND', outside: 'ASYNCAPI_SOURCE_NOT_FOUND', tooLarge: 'ASYNCAPI_SOURCE_NOT_FOUND' },
+  codes: { notFound: 'ASYNCAPI_SOURCE_NOT_FOUND', outside: 'ASYNCAPI_SOURCE_NOT_FOUND', tooLarge: 'ASYNCAPI_SOURCE_NOT_FOUND', urlRefused: 'ASYNCAPI_FETCH_FAILED', fetchFailed: 'ASYNCAPI_FETCH_FAILED' },
 };
 
 const ASYNCAPI_HEAD = /["']?asyncapi["']?\s*:\s*["']?[23]\./;
@@ -64,36 +64,11 @@ export async function loadAsyncApiSpecs(
   { fetch = {}, discover = true }: { fetch?: RemoteFetchOptions; discover?: boolean } = {},
 ): Promise<{ provider: AsyncApiSiteProvider; diagnostics: Diagnostic<OpenApiCode>[] }> {
   const store = new SpecStore<LoadedAsyncApi>(root, ASYNCAPI_KIND);
-  const remote = new Map<string, SourceOrigin | undefined>();
-  for (const input of sources) {
-    const source = typeof input === 'string' ? input : input.source;
-    const origin = typeof input === 'string' ? undefined : input.origin;
-    const id = specId(source);
-    if (store.has(id) || remote.has(id)) continue;
-    if (/^https?:\/\//i.test(id)) remote.set(id, origin);
-    else if (/^[a-z][a-z0-9+.-]*:/i.test(id)) store.add(id, { diagnostics: [at(origin, id, 'error', `only http(s) URLs and repository paths are accepted, not "${id}"`)] });
-    else store.get(id, origin);
-  }
-  const fetched = await Promise.all(
-    [...remote].map(async ([id, origin]): Promise<[string, { spec?: LoadedAsyncApi; diagnostics: Diagnostic<OpenApiCode>[] }]> => {
-      try {
-        return [id, asyncApiFromText(id, await fetchRemoteSpec(id, fetch))];
-      } catch (error) {
-        const refused = error instanceof RemoteFetchError && error.kind === 'refused';
-        const message = `AsyncAPI URL ${id} ${refused ? 'refused' : 'could not be loaded'}: ${(error as Error).message}; ${refused ? 'host it on a public address' : 'check the URL'} or commit the document to the repository`;
-        return [id, { diagnostics: [at(origin, id, refused ? 'error' : 'warning', message)] }];
-      }
-    }),
-  );
-  for (const [id, result] of fetched) store.add(id, result);
+  await store.addSources(sources, fetch);
   const defaults = sources.flatMap((s) => (typeof s === 'string' ? [s] : [s.source]));
   const discovered = discover ? discoverAsyncApiFiles(root).filter((file) => !defaults.some((d) => specId(d) === file)) : [];
   const provider = createAsyncApiProvider(store, [...defaults, ...discovered]);
   return { provider, diagnostics: [...store.diagnostics] };
-}
-
-function at(origin: SourceOrigin | undefined, id: string, severity: 'error' | 'warning', message: string): Diagnostic<OpenApiCode> {
-  return { ...(origin ?? { file: id, line: 1, column: 1, path: '' }), severity, code: 'ASYNCAPI_FETCH_FAILED', message };
 }
 
 /** The channel a frontmatter value names: by id, then by address, then by title. */
