@@ -91,7 +91,10 @@ export class LinkCollector {
     const out = new Map<string, Diagnostic<BuildCode>[]>();
     for (const { route, links, images } of this.pages) {
       const problems: Diagnostic<BuildCode>[] = [];
-      const report = (code: BuildCode, raw: string, message: string) => problems.push({ ...locate(site, route, raw), severity: 'warning', code, path: '', message });
+      // The page's text is read (at most once a page) only when it has something to report.
+      let text: string | undefined | null = null;
+      const source = () => (text === null ? (text = pageText(site, route)) : text);
+      const report = (code: BuildCode, raw: string, message: string) => problems.push({ ...locate(site, route, raw, source), severity: 'warning', code, path: '', message });
       for (const raw of new Set(links)) {
         const [target, anchor] = splitLink(read(raw), route.href);
         if (target === route.href || target === '') {
@@ -161,13 +164,13 @@ function pageText(site: Site, route: PageRoute): string | undefined {
  * file (from the operation on, then from the top; else at the operation), and for a spec given by URL
  * at the docs.json line that names it.
  */
-export function locate(site: Site, route: PageRoute, raw: string): { file: string; line: number; column: number } {
+export function locate(site: Site, route: PageRoute, raw: string, text: () => string | undefined = () => pageText(site, route)): { file: string; line: number; column: number } {
   if (route.kind !== 'page' || !route.file) {
     const inSpec = locateInSpec(site, route.href, raw);
     if (inSpec) return inSpec;
   }
   const file = route.file ?? 'docs.json';
-  const source = route.kind === 'page' ? pageText(site, route) : undefined;
+  const source = route.kind === 'page' ? text() : undefined;
   const at = source ? source.indexOf(raw) : -1;
   if (!source || at === -1) return { file, line: 1, column: 1 };
   return { file, ...lineColumnAt(source, at) };
