@@ -28,7 +28,8 @@ export default defineConfig({
     exclude: e2e ? [] : [...E2E_FILES, '**/node_modules/**'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // End-to-end tests drive real browsers, servers and builds on two cores: give them longer.
+    testTimeout: e2e ? 90_000 : 30_000,
     hookTimeout: 60_000,
   },
 });

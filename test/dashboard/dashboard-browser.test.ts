@@ -29,7 +29,9 @@ if (!HAVE_CHROMIUM) {
   console.warn(`dashboard browser tests skipped: no chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
 }
 
-describe.skipIf(!HAVE_CHROMIUM)('dashboard in a browser', () => {
+// Updates and agent jobs are real builds and git pushes: each test may wait as long as its own waits
+// below (up to 180 s on a loaded 2-core CI machine), not the 30 s default of a unit test.
+describe.skipIf(!HAVE_CHROMIUM)('dashboard in a browser', { timeout: 240_000 }, () => {
   let root: string;
   let bare: string;
   let server: RunningServer;
