@@ -75,7 +75,7 @@ export class LocalSiteStore implements SiteStore {
   async publish(site: SiteKey, _buildId: string, dir: string): Promise<void> {
     const siteDir = siteDirFor(this.dataDir, site.projectId, site.preview);
     if (!siteDir) throw new Error(`project ${site.projectId} or preview ${site.preview} cannot name a folder`);
-    publishBuild(siteDir, dir);
+    await publishBuild(siteDir, dir);
   }
 
   discard(dir: string): void {

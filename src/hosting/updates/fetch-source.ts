@@ -10,8 +10,8 @@ export interface FetchedSource {
   /** The docs root (the folder with docs.json) inside the checkout. */
   root: string;
   commit: ClonedCommit | null;
-  /** Remove the checkout (a no-op for a local folder built in place). */
-  cleanup(): void;
+  /** Remove the checkout (a no-op for a local folder built in place), through the thread pool: the event loop keeps answering HTTP. */
+  cleanup(): Promise<void>;
 }
 
 export interface FetchSourceOptions {
@@ -55,12 +55,12 @@ export async function fetchSource({ repoUrl, branch, docsDir, workRoot = os.tmpd
   const local = localPathOf(url);
   if (local && fs.existsSync(local) && fs.statSync(local).isDirectory() && !isGitRepository(local)) {
     log(`Using local folder ${local} (not a git repository; building it in place)`);
-    return { root: docsRoot(local), commit: null, cleanup: () => {} };
+    return { root: docsRoot(local), commit: null, cleanup: async () => {} };
   }
 
   fs.mkdirSync(workRoot, { recursive: true });
   const parent = fs.mkdtempSync(path.join(workRoot, 'folio-update-'));
-  const cleanup = () => fs.rmSync(parent, { recursive: true, force: true });
+  const cleanup = () => fs.promises.rm(parent, { recursive: true, force: true });
   const checkout = path.join(parent, 'repo');
   try {
     log(`Fetching ${url} at branch ${branch}`);
@@ -70,7 +70,7 @@ export async function fetchSource({ repoUrl, branch, docsDir, workRoot = os.tmpd
     await dropSymlinks(checkout, root, log);
     return { root, commit, cleanup };
   } catch (error) {
-    cleanup();
+    await cleanup();
     if (error instanceof HostingError) throw error;
     throw new HostingError('UPDATE_FETCH_FAILED', error instanceof GitError ? error.message : `Could not fetch ${url} at branch ${branch}: ${gitMessage(error)}`);
   }

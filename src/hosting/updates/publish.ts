@@ -46,8 +46,12 @@ export function publishedDir(siteDir: string): string | null {
   }
 }
 
-/** Point `current` at `buildDir` atomically, then delete builds older than the previous one. */
-export function publishBuild(siteDir: string, buildDir: string): void {
+/**
+ * Point `current` at `buildDir` atomically (done when this returns), then delete builds older than
+ * the previous one: the returned promise settles once they are gone. The deletion goes through the
+ * thread pool, not `rmSync`, so a large old build does not hold up the event loop that answers HTTP.
+ */
+export function publishBuild(siteDir: string, buildDir: string): Promise<void> {
   const current = path.join(siteDir, 'current');
   const previous = publishedDir(siteDir);
   const temp = path.join(siteDir, `.current-${randomBase36(8)}`);
@@ -61,8 +65,6 @@ export function publishBuild(siteDir: string, buildDir: string): void {
   // Keep the previous build a while: a request that resolved it just before the swap may still be reading.
   const keep = new Set([path.resolve(buildDir), previous ? path.resolve(previous) : '']);
   const builds = path.join(siteDir, 'builds');
-  for (const name of fs.readdirSync(builds)) {
-    const dir = path.join(builds, name);
-    if (!keep.has(path.resolve(dir))) fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const old = fs.readdirSync(builds).map((name) => path.join(builds, name)).filter((dir) => !keep.has(path.resolve(dir)));
+  return Promise.all(old.map((dir) => fs.promises.rm(dir, { recursive: true, force: true }))).then(() => undefined);
 }

@@ -169,7 +169,7 @@ export class UpdateRunner {
     const site = { projectId: project.id, preview: target.preview };
     const outDir = store.buildDir(site, updateId);
     if (!outDir) return finish('failure', `UPDATE_BAD_SOURCE: project id ${project.id}${target.preview ? ` or preview ${target.preview}` : ''} cannot name a folder.`);
-    let cleanup = () => {};
+    let cleanup: () => Promise<void> = async () => {};
     try {
       const source = await fetchSource({
         repoUrl: project.repoUrl,
@@ -180,7 +180,8 @@ export class UpdateRunner {
       });
       cleanup = source.cleanup;
       if (source.commit) await setUpdateCommit(db, updateId, source.commit);
-      fs.rmSync(outDir, { recursive: true, force: true });
+      // Through the thread pool, as every removal here: the event loop keeps answering HTTP.
+      await fs.promises.rm(outDir, { recursive: true, force: true });
       fs.mkdirSync(path.dirname(outDir), { recursive: true });
       log(`Building ${project.docsDir === '.' ? 'the repository root' : project.docsDir}`);
       const protect = project.siteAccess === 'public' ? undefined : project.siteAccessScope === 'hidden' ? 'hidden' : 'site';
@@ -208,7 +209,7 @@ export class UpdateRunner {
       return await finish('failure', message);
     } finally {
       clearInterval(timer);
-      cleanup();
+      await cleanup();
     }
   }
 }
