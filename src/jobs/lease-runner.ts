@@ -63,7 +63,8 @@ export interface LeaseRunner {
 // Runners alive in this process. PGlite belongs to one process, so on PGlite
 // any other lease holder is a runner of a previous process that died.
 const liveRunners = new Set<string>();
-// Items some runner of this process is running now, whatever their lease says.
+// Items some runner of this process is running now (or holds the message of, claim pending),
+// whatever their lease says.
 const runningHere = new Map<string, number>();
 const countRun = (id: string, by: 1 | -1) => {
   const n = (runningHere.get(id) ?? 0) + by;
@@ -104,13 +105,22 @@ export async function startLeaseRunner<T>({
     });
 
   const handle = async (id: string): Promise<void> => {
+    // From the moment its message is in hand, the item counts as running here: the reaper must not
+    // re-send it while the claim is on its way (on a loaded machine that can take longer than a lease).
+    countRun(id, 1);
+    try {
+      await handleHeld(id);
+    } finally {
+      countRun(id, -1);
+    }
+  };
+  const handleHeld = async (id: string): Promise<void> => {
     for (;;) {
       if (stopping) return;
       const item = await store.claim(id, workerId, leaseMs);
       if (!item) return;
       const abort = new AbortController();
       running.set(id, abort);
-      countRun(id, 1);
       const heartbeat = setInterval(() => {
         store.renew(id, workerId, leaseMs).then(
           (held) => {
@@ -132,7 +142,6 @@ export async function startLeaseRunner<T>({
       } finally {
         clearInterval(heartbeat);
         running.delete(id);
-        countRun(id, -1);
       }
     }
   };

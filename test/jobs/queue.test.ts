@@ -112,8 +112,9 @@ describe('the reaper on the agent queue', () => {
     }
   });
 
-  // Jobs wait several lease periods behind each other, and every fetched message takes half a lease
-  // to be claimed: the reaper runs every 50 ms through both windows. One message per job, no more.
+  // Jobs wait several lease periods behind each other, and every fetched message takes one and a half
+  // leases to be claimed (a loaded machine): the reaper runs every 50 ms through both windows, and a
+  // message this process holds counts as running here even before its claim. One message per job.
   it('adds no message for a job that is waiting or being claimed (as many messages as jobs)', async () => {
     const project = await createProject(db, { name: 'q', repoUrl: '/tmp/y.git' });
     const leaseMs = 600;
@@ -128,7 +129,7 @@ describe('the reaper on the agent queue', () => {
       log: (line) => lines.push(line),
       store: {
         claim: async (id, owner, ms) => {
-          await new Promise((r) => setTimeout(r, leaseMs / 2));
+          await new Promise((r) => setTimeout(r, leaseMs * 1.5));
           return claimAgentJob(db, { workerId: owner, leaseMs: ms, jobId: id });
         },
         renew: (id, owner, ms) => renewAgentJobLease(db, id, owner, ms),
