@@ -124,5 +124,19 @@ export async function startWorker({
     pollIntervalSeconds,
     log,
   });
+  preloadJobModules(verify, github);
   return runner;
+}
+
+/**
+ * Load, in the background, the small modules a job imports on first use (the config loader its
+ * check needs, the GitHub client), so the first job after a start, often one recovered from a crash,
+ * does not wait for them. (The site build, for `build` checks, stays on demand: it is large.) A
+ * failure surfaces in the job that needs the module.
+ */
+function preloadJobModules(verify: VerifyLevel | 'none', github: GithubOptions | undefined): void {
+  const modules: Array<Promise<unknown>> = [];
+  if (verify !== 'none') modules.push(import('../config/index.js'));
+  if (github) modules.push(import('@octokit/rest'));
+  void Promise.all(modules).catch(() => undefined);
 }

@@ -81,6 +81,8 @@ export async function createJobQueue({ db, pollIntervalSeconds = 1, supervise = 
     async enqueue(jobId, { recovered = false } = {}) {
       // A conflict on the singleton key (a message for this job is waiting) makes send return null.
       const id = await boss.send(AGENT_QUEUE, { jobId } satisfies AgentJobMessage, { singletonKey: jobId, priority: recovered ? RECOVERED_PRIORITY : 0 });
+      // Wake this process's idle workers now instead of at their next poll (up to a polling interval later).
+      if (id !== null) for (const worker of workers) boss.notifyWorker(worker);
       return id !== null;
     },
     async work(handler) {
