@@ -1,5 +1,6 @@
 import type { Database } from '../db/index.js';
 import { AGENT_QUEUE, createJobQueue } from './queue.js';
+import { deadLocalRunners } from './runner-id.js';
 
 /**
  * The lease operations on one kind of leased row (SQL in src/db). Every
@@ -22,6 +23,10 @@ export interface LeaseStore<T> {
   reapExpired(leaseMs: number, queueName: string, running: readonly string[]): Promise<string[]>;
   /** Clear leases held by owners not in `live` and return those ids; called only where one process owns the database. */
   releaseAllExcept(live: readonly string[]): Promise<string[]>;
+  /** Owners of the leases held now (on a shared database, to find runners of this machine that died). */
+  leaseOwners?(): Promise<string[]>;
+  /** Clear the leases of `owners` (known dead) and return those ids. */
+  releaseOwners?(owners: readonly string[]): Promise<string[]>;
 }
 
 /** What a run asks of the runner when it ends: `again` claims the same id once more at once (a follow-up arrived). */
@@ -80,7 +85,9 @@ const countRun = (id: string, by: 1 | -1) => {
  * Recovery bound: an item whose runner died is re-sent at most
  * `leaseMs + reapIntervalMs` later and runs once an idle runner polls
  * (`pollIntervalSeconds`); with the defaults (30 s, 5 s, 1 s) that is ≤ 36 s.
- * On PGlite a starting runner releases dead runners' leases at once instead.
+ * On PGlite a starting runner releases dead runners' leases at once instead; on PostgreSQL it
+ * releases at once those of runners of this machine whose process is gone (`deadLocalRunners`,
+ * for ids made by `localRunnerId`).
  */
 export async function startLeaseRunner<T>({
   db,
@@ -152,6 +159,14 @@ export async function startLeaseRunner<T>({
   if (db.kind === 'pglite') {
     for (const id of await store.releaseAllExcept([...liveRunners])) {
       log(`recovered ${noun} ${id} from a worker of an earlier process`);
+      await queue.enqueue(id, { recovered: true });
+    }
+  } else if (store.leaseOwners && store.releaseOwners) {
+    // A shared database: only runners of this machine whose process is gone are known dead (a
+    // restarted `folio serve` finds its own earlier process's items); others' leases run out.
+    const dead = deadLocalRunners(await store.leaseOwners(), liveRunners);
+    for (const id of await store.releaseOwners(dead)) {
+      log(`recovered ${noun} ${id} from a worker of an earlier process on this machine`);
       await queue.enqueue(id, { recovered: true });
     }
   }
