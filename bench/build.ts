@@ -67,8 +67,13 @@ interface Figures {
   pages: number;
   wallMs: number;
   cpuMs: number;
+  /** The kernel's part of `cpuMs` (file creation, writes, mkdir): what a file system charges per file shows here. */
+  sysMs?: number;
   rssMb: number;
   outputBytes: number;
+  /** Files and folders the build made (without the cache): each new one costs the file system an inode. */
+  outputFiles?: number;
+  outputFolders?: number;
   htmlFiles: number;
   htmlPerPage: number;
   jsGz: number;
@@ -93,8 +98,10 @@ interface Figures {
 }
 
 /** Every file under `dir` but the build cache: total bytes, and the pages' HTML. */
-async function outputSizes(dir: string): Promise<{ bytes: number; htmlFiles: number; htmlBytes: number; navFiles: string[]; ogBytes: number }> {
+async function outputSizes(dir: string): Promise<{ bytes: number; files: number; folders: number; htmlFiles: number; htmlBytes: number; navFiles: string[]; ogBytes: number }> {
   let bytes = 0;
+  let files = 0;
+  let folders = 0;
   let ogBytes = 0;
   let htmlFiles = 0;
   let htmlBytes = 0;
@@ -103,9 +110,10 @@ async function outputSizes(dir: string): Promise<{ bytes: number; htmlFiles: num
     for (const entry of await readdir(path.join(dir, rel), { withFileTypes: true })) {
       const child = path.join(rel, entry.name);
       if (entry.isDirectory()) {
-        if (child !== '.folio-cache') await walk(child);
+        if (child !== '.folio-cache') folders++, await walk(child);
         continue;
       }
+      files++;
       const size = (await stat(path.join(dir, child))).size;
       bytes += size;
       if (child.startsWith('assets/og/')) ogBytes += size;
@@ -117,7 +125,7 @@ async function outputSizes(dir: string): Promise<{ bytes: number; htmlFiles: num
     }
   };
   await walk('');
-  return { bytes, htmlFiles, htmlBytes, navFiles, ogBytes };
+  return { bytes, files, folders, htmlFiles, htmlBytes, navFiles, ogBytes };
 }
 
 /** The weights of the built page at `href` (site-relative, no leading slash). */
@@ -193,8 +201,11 @@ async function runJob(job: Job): Promise<Figures> {
       pages: cold.pages,
       wallMs,
       cpuMs: (cpu.user + cpu.system) / 1000,
+      sysMs: cpu.system / 1000,
       rssMb,
       outputBytes: sizes.bytes,
+      outputFiles: sizes.files,
+      outputFolders: sizes.folders,
       htmlFiles: sizes.htmlFiles,
       htmlPerPage: sizes.htmlFiles ? sizes.htmlBytes / sizes.htmlFiles : 0,
       jsGz: gzipSync(js).length,
@@ -247,11 +258,11 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 function print(f: Figures): void {
   console.log(`${f.label}, ${f.pages} pages${f.ok ? '' : ` (build not ok: ${f.problems})`}; load average before: ${f.load}`);
   console.log(`  wall            ${(f.wallMs / 1000).toFixed(2)} s (${Math.round(f.pages / (f.wallMs / 1000))} pages/s; search ${f.searchMode}${f.searchMs ? `, ${(f.searchMs / 1000).toFixed(2)} s after the last page` : ''})`);
-  console.log(`  CPU             ${(f.cpuMs / 1000).toFixed(2)} s (this process and its worker threads; Pagefind runs in its own processes)`);
+  console.log(`  CPU             ${(f.cpuMs / 1000).toFixed(2)} s${f.sysMs === undefined ? '' : ` (user ${((f.cpuMs - f.sysMs) / 1000).toFixed(2)} s, sys ${(f.sysMs / 1000).toFixed(2)} s)`} (this process and its worker threads; Pagefind runs in its own processes)`);
   console.log(`  link checks     ${Math.round(f.linksMs)} ms (internal links, anchors, assets)`);
   if (f.og) console.log(`  social images   ${f.og.drawn} drawn, ${f.og.reused} kept in ${(f.og.ms / 1000).toFixed(2)} s (${Math.round(f.og.ms / Math.max(1, f.og.drawn))} ms each; ${(f.og.bytes / 1024 / 1024).toFixed(1)} MB)`);
   console.log(`  peak RSS        ${f.rssMb} MB`);
-  console.log(`  output          ${(f.outputBytes / 1024 / 1024).toFixed(1)} MB (without .folio-cache)`);
+  console.log(`  output          ${(f.outputBytes / 1024 / 1024).toFixed(1)} MB${f.outputFiles === undefined ? '' : ` in ${f.outputFiles} files and ${f.outputFolders} folders`} (without .folio-cache)`);
   console.log(`  HTML/page       ${kb(f.htmlPerPage)} (${f.htmlFiles} page files)`);
   console.log(`  CSS/site        ${kb(f.cssGz)} gzipped${f.twGz ? ` + Tailwind ${kb(f.twGz)} gzipped` : ''}`);
   console.log(`  JS/page         ${kb(f.jsGz)} gzipped${f.navFiles ? `; shared sidebars: ${f.navFiles} file(s), ${kb(f.navGz)} gzipped, fetched once per section` : ''}`);
@@ -316,13 +327,14 @@ if (childArg >= 0) {
     };
     const summary = sides.map(({ figures }) => {
       const cpu = figures.map((f) => f.cpuMs / 1000);
+      const sys = figures.map((f) => (f.sysMs ?? 0) / 1000);
       const wall = figures.map((f) => f.wallMs / 1000);
-      return { runs: figures.length, cpuBest: Math.min(...cpu), cpuMedian: median(cpu), wallBest: Math.min(...wall), wallMedian: median(wall), rss: Math.max(...figures.map((f) => f.rssMb)), load: figures.map((f) => f.load.split(' ')[0]).join(', ') };
+      return { runs: figures.length, cpuBest: Math.min(...cpu), cpuMedian: median(cpu), sysMedian: median(sys), wallBest: Math.min(...wall), wallMedian: median(wall), rss: Math.max(...figures.map((f) => f.rssMb)), load: figures.map((f) => f.load.split(' ')[0]).join(', ') };
     });
     console.log(`\n${corpus ?? shape}, ${pages} pages: ${runs} cold build(s) each, alternated`);
     sides.forEach((side, i) => {
       const m = summary[i]!;
-      if (m.runs) console.log(`  ${side.name.padEnd(28)} CPU best ${m.cpuBest.toFixed(2)} s, median ${m.cpuMedian.toFixed(2)} s; wall best ${m.wallBest.toFixed(2)} s, median ${m.wallMedian.toFixed(2)} s; peak RSS ${m.rss} MB; load ${m.load}`);
+      if (m.runs) console.log(`  ${side.name.padEnd(28)} CPU best ${m.cpuBest.toFixed(2)} s, median ${m.cpuMedian.toFixed(2)} s (sys median ${m.sysMedian.toFixed(2)} s); wall best ${m.wallBest.toFixed(2)} s, median ${m.wallMedian.toFixed(2)} s; peak RSS ${m.rss} MB; load ${m.load}`);
     });
     const [before, now] = summary as [typeof summary[0], typeof summary[0]];
     if (before.runs && now.runs) {
