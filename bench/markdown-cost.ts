@@ -2,7 +2,7 @@
  * The JavaScript side of the Markdown export, per page, without the file system: the pages of
  * `bench/corpus.ts` compiled as a build compiles them (`runMdxJob`, in this thread as a 2-core
  * build does) with the export off (`markdown: false`) and on, the latter also turning the body
- * into the page's document and its bytes as `PageWriter` does (`pageMarkdown`, `Buffer.from`).
+ * into the page's document and its bytes as `PageWriter` does (`pageMarkdown`, `Utf8Slabs`).
  * Rounds alternate off/on; the best round of each is printed (CPU of this process, user+sys), so
  * a shared machine's noise mostly falls out. File creation is measured by `bench/file-writes.ts`.
  *
@@ -12,6 +12,7 @@ process.env.NODE_ENV ??= 'production';
 const { runMdxJob } = await import('../src/render/index.js');
 const { pageMarkdown } = await import('../src/markdown/index.js');
 const { pageText } = await import('./corpus.js');
+const { Utf8Slabs } = await import('../src/site-build/write-site.js');
 
 const [pages = 500, rounds = 4] = process.argv.slice(2).map(Number);
 const bodies = Array.from({ length: pages }, (_, i) => {
@@ -23,9 +24,10 @@ const bodies = Array.from({ length: pages }, (_, i) => {
 async function round(markdown: boolean): Promise<{ cpu: number; bytes: number }> {
   const c0 = process.cpuUsage();
   let bytes = 0;
+  const utf8 = new Utf8Slabs();
   for (const [i, b] of bodies.entries()) {
     const r = await runMdxJob({ id: i, file: `p${i}.mdx`, source: b.source, lineOffset: b.lineOffset, ...(markdown ? {} : { markdown: false }) }, process.cwd(), {});
-    if (markdown) bytes += Buffer.from(pageMarkdown({ title: b.title, body: r.markdown ?? '' })).length;
+    if (markdown) bytes += utf8.encode(pageMarkdown({ title: b.title, body: r.markdown ?? '' })).length;
   }
   const c = process.cpuUsage(c0);
   return { cpu: (c.user + c.system) / 1000, bytes };
