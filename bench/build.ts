@@ -21,6 +21,8 @@
  * its inline script and style. Example (issues 14 and 18, see /work/notes/bench1418.md):
  *   git worktree add --detach ../wt-before18 e4f0e4b && ln -s $PWD/node_modules ../wt-before18/
  *   TMPDIR=/dev/shm npm run bench:build -- 1000 --shape tabs --no-search --no-warm --compare ../wt-before18
+ * `--compare-llms` alternates cold builds with the Markdown export off (before) and on (now) the same
+ * way, for what the export costs (issue 16's figure): `npm run bench:build -- 3000 --no-search --no-warm --compare-llms`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -296,7 +298,9 @@ if (childArg >= 0) {
   const compare = absolute(value('--compare'));
   const checkout = absolute(value('--checkout'));
   for (const dir of [compare, checkout]) if (dir && !existsSync(path.join(dir, 'src', 'site-build', 'index.ts'))) throw new Error(`${dir} is not a Folio checkout (no src/site-build/index.ts)`);
-  const runs = compare ? Math.max(1, Number(value('--runs') ?? 3)) : 1;
+  const compareLlms = args.includes('--compare-llms');
+  if (compare && compareLlms) throw new Error('--compare and --compare-llms do not go together');
+  const runs = compare || compareLlms ? Math.max(1, Number(value('--runs') ?? 3)) : 1;
   console.log(`${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB; files under ${os.tmpdir()}`);
   /** One build in a child process of its own (peak RSS is that build's alone); null when it gave no figures. */
   const build = (job: Job): Figures | null => {
@@ -310,16 +314,16 @@ if (childArg >= 0) {
   };
   for (const pages of list) {
     const job: Job = { pages, shape, corpus, search: !args.includes('--no-search'), llms: !args.includes('--no-llms'), warm: !args.includes('--no-warm'), keep: args.includes('--keep'), og: args.includes('--og-images'), ...(checkout ? { checkout } : {}) };
-    if (!compare) {
+    if (!compare && !compareLlms) {
       const f = build(job);
       if (f) print(f);
       continue;
     }
     // Alternate the two checkouts so the load of a shared machine falls on both alike.
-    const sides: { name: string; figures: Figures[] }[] = [{ name: `before (${compare})`, figures: [] }, { name: 'now (this checkout)', figures: [] }];
+    const sides: { name: string; figures: Figures[] }[] = compareLlms ? [{ name: 'Markdown export off', figures: [] }, { name: 'Markdown export on', figures: [] }] : [{ name: `before (${compare})`, figures: [] }, { name: 'now (this checkout)', figures: [] }];
     for (let run = 0; run < runs; run++) {
       for (const [i, side] of sides.entries()) {
-        const f = build(i === 0 ? { ...job, checkout: compare } : { ...job, checkout: undefined });
+        const f = build(compareLlms ? { ...job, llms: i === 1 } : i === 0 ? { ...job, checkout: compare } : { ...job, checkout: undefined });
         if (!f) continue;
         print(f);
         side.figures.push(f);
@@ -343,7 +347,7 @@ if (childArg >= 0) {
     const [before, now] = summary as [typeof summary[0], typeof summary[0]];
     if (before.runs && now.runs) {
       const pct = (a: number, b: number) => `${a >= b ? '+' : ''}${(((a - b) / b) * 100).toFixed(1)} %`;
-      console.log(`  now vs before: CPU best ${pct(now.cpuBest, before.cpuBest)}, median ${pct(now.cpuMedian, before.cpuMedian)}; wall best ${pct(now.wallBest, before.wallBest)}, median ${pct(now.wallMedian, before.wallMedian)}`);
+      console.log(`  ${compareLlms ? 'export on vs off' : 'now vs before'}: CPU best ${pct(now.cpuBest, before.cpuBest)}, median ${pct(now.cpuMedian, before.cpuMedian)}; wall best ${pct(now.wallBest, before.wallBest)}, median ${pct(now.wallMedian, before.wallMedian)}`);
     }
   }
 }
