@@ -27,6 +27,8 @@ export interface OpenApiSiteProvider {
    * spec's name as docs.json gives it; for locating problems found in the drawn page (a link in a description).
    */
   sourceOf(href: string): { spec: LoadedSpec; pointer: readonly string[]; source: string } | undefined;
+  /** Like `sourceOf`, for the operation an MDX page's `openapi:` frontmatter names (undefined when it names none found). */
+  frontmatterSource(value: string, inherited?: readonly string[]): { spec: LoadedSpec; pointer: readonly string[]; source: string } | undefined;
   /** The endpoint an MDX page's `openapi:` frontmatter names, planned at that page's own href. */
   frontmatterEndpoint(value: string, pageHref: string, inherited?: readonly string[]): { page: EndpointPage } | { diagnostic: Omit<Diagnostic<OpenApiCode>, 'file' | 'line' | 'column' | 'path'> };
   /** The title an operation gives a page whose frontmatter names it without a `title` (see navigation's OpenApiProvider). */
@@ -201,6 +203,11 @@ export function createProvider(store: SpecStore, fallbacks: readonly string[]): 
     sourceOf(href) {
       const hit = planned.get(href);
       return hit && { spec: hit.spec, pointer: hit.op.pointer, source: hit.ref.specFile };
+    },
+    frontmatterSource(value, inherited = []) {
+      const entry = parseEndpointEntry(value);
+      const found = entry && locate(entry, inherited);
+      return found && typeof found !== 'string' ? { spec: found.spec, pointer: found.op.pointer, source: found.source } : undefined;
     },
     frontmatterEndpoint(value, pageHref, inherited = []) {
       const entry = parseEndpointEntry(value);

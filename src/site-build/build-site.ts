@@ -19,7 +19,7 @@ import { writeLlmsFiles } from './llms-files.js';
 import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, releaseSources, snippetsKey, type PlannedPage } from './page-plan.js';
 import { checkExternalLinks, type ExternalCheckOptions } from './external-links.js';
 import { sitePathReader } from './base-links.js';
-import { LinkCollector } from './link-checks.js';
+import { LinkCollector, pageProblems } from './link-checks.js';
 import { writeOgImages, type OgImagesStats } from './og-images.js';
 import { siteRedirects } from './redirect-checks.js';
 import { SearchPlan } from './search-plan.js';
@@ -180,7 +180,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     diagnostics.push(...checked.diagnostics);
     external = { checked: checked.checked, fromCache: checked.fromCache };
   }
-  for (const list of Object.values(pageDiagnostics)) diagnostics.push(...list);
+  diagnostics.push(...pageProblems(pageDiagnostics));
   const access = options.protect && guarded
     ? { scope: options.protect, protected: [...guarded].sort(), ...(options.protect === 'site' ? { public: [...site.model.pages.keys()].filter((h) => !guarded.has(h)).sort() } : {}) }
     : undefined;

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PageRoute } from '../navigation/index.js';
-import { collectOpenApiSources } from '../openapi/index.js';
+import { collectOpenApiSources, type LoadedSpec } from '../openapi/index.js';
 import { detached, matchRedirect, resolveInside, type Diagnostic, type RedirectRule } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import type { SitePathReader } from './base-links.js';
@@ -21,6 +21,8 @@ interface PageLinks {
   route: PageRoute;
   links: string[];
   images: string[];
+  /** Links and images of the endpoint reference that the page's `openapi:` frontmatter appends (located in the spec). */
+  reference?: { links: string[]; images: string[] };
 }
 
 const ATTR = /<(a|img|source|video)\b[^>]*?\s(href|src)="([^"]*)"/g;
@@ -45,8 +47,25 @@ export class LinkCollector {
 
   constructor(private readonly collectExternal = false) {}
 
-  /** Record a page's body as rendered; a body with errors (rendered as a fallback) lends no ids, so anchors into it are not judged. */
-  add(route: PageRoute, html: string, headingIds: string[], failed = false): void {
+  /**
+   * Record a page's body as rendered, and the endpoint reference its `openapi:` frontmatter appends
+   * (`reference`, HTML); a body with errors (rendered as a fallback) lends no ids, so anchors into it are not judged.
+   */
+  add(route: PageRoute, html: string, headingIds: string[], failed = false, reference?: string): void {
+    const own = this.linksOf(route, html);
+    const inReference = reference ? this.linksOf(route, reference) : undefined;
+    if (!failed) {
+      const ids = new Set(headingIds);
+      // Joined into one new string below: no capture is kept.
+      for (const part of reference ? [html, reference] : [html]) for (const m of part.matchAll(ID)) ids.add(unescapeText(m[1]!));
+      this.ids.set(route.href, `\0${[...ids].join('\0')}\0`);
+    }
+    const hasReference = inReference && (inReference.links.length || inReference.images.length);
+    if (own.links.length || own.images.length || hasReference) this.pages.push({ route, ...own, ...(hasReference ? { reference: inReference } : {}) });
+  }
+
+  /** Site links and images of `html`; http(s) URLs go to `external` when collected. */
+  private linksOf(route: PageRoute, html: string): { links: string[]; images: string[] } {
     const links: string[] = [];
     const images: string[] = [];
     for (const m of html.matchAll(ATTR)) {
@@ -63,13 +82,7 @@ export class LinkCollector {
       }
       (m[2] === 'href' ? links : images).push(value);
     }
-    if (!failed) {
-      const ids = new Set(headingIds);
-      // Joined into one new string below: no capture is kept.
-      for (const m of html.matchAll(ID)) ids.add(unescapeText(m[1]!));
-      this.ids.set(route.href, `\0${[...ids].join('\0')}\0`);
-    }
-    if (links.length || images.length) this.pages.push({ route, links, images });
+    return { links, images };
   }
 
   /**
@@ -89,39 +102,59 @@ export class LinkCollector {
       return found;
     };
     const out = new Map<string, Diagnostic<BuildCode>[]>();
-    for (const { route, links, images } of this.pages) {
+    for (const { route, links, images, reference } of this.pages) {
       const problems: Diagnostic<BuildCode>[] = [];
       // The page's text is read (at most once a page) only when it has something to report.
       let text: string | undefined | null = null;
       const source = () => (text === null ? (text = pageText(site, route)) : text);
-      const report = (code: BuildCode, raw: string, message: string) => problems.push({ ...locate(site, route, raw, source), severity: 'warning', code, path: '', message });
-      for (const raw of new Set(links)) {
-        const [target, anchor] = splitLink(read(raw), route.href);
-        if (target === route.href || target === '') {
-          const own = this.ids.get(route.href);
-          if (anchor && own !== undefined && !hasId(own, anchor)) report('BUILD_ANCHOR_MISSING', raw, `Link \`${raw}\`: this page has no heading or element with id \`${anchor}\`.`);
-          continue;
+      const checkAll = (links: string[], images: string[], where: (raw: string) => { file: string; line: number; column: number }) => {
+        const report = (code: BuildCode, raw: string, message: string) => problems.push({ ...where(raw), severity: 'warning', code, path: '', message });
+        for (const raw of new Set(links)) {
+          const [target, anchor] = splitLink(read(raw), route.href);
+          if (target === route.href || target === '') {
+            const own = this.ids.get(route.href);
+            if (anchor && own !== undefined && !hasId(own, anchor)) report('BUILD_ANCHOR_MISSING', raw, `Link \`${raw}\`: this page has no heading or element with id \`${anchor}\`.`);
+            continue;
+          }
+          const page = site.model.pages.get(target) ?? site.model.pages.get(target.replace(/\.mdx?$/, ''));
+          if (page) {
+            const ids = this.ids.get(page.href);
+            if (anchor && ids !== undefined && !hasId(ids, anchor)) report('BUILD_ANCHOR_MISSING', raw, `Link \`${raw}\`: ${page.href} has no heading or element with id \`${anchor}\`.`);
+            continue;
+          }
+          if (target === '/' || matchRedirect(redirects, target) || isFile(target)) continue;
+          const under = pageUnderPrefix(target, (p) => (site.model.pages.has(p) ? 'a page' : matchRedirect(redirects, p) ? 'a redirect' : isFile(p) ? 'a file' : null));
+          const fix = under ? `\`${under.page}\` is ${under.what}: the link was written for the site served under \`${under.prefix}\`; build and serve it with \`--base ${under.prefix}\` (links that begin with \`${under.prefix}\` are then full paths), or link \`${under.page}\`` : 'fix the path';
+          report('BUILD_LINK_BROKEN', raw, `Link \`${raw}\` leads to no page, redirect or file of this site; ${fix}.`);
         }
-        const page = site.model.pages.get(target) ?? site.model.pages.get(target.replace(/\.mdx?$/, ''));
-        if (page) {
-          const ids = this.ids.get(page.href);
-          if (anchor && ids !== undefined && !hasId(ids, anchor)) report('BUILD_ANCHOR_MISSING', raw, `Link \`${raw}\`: ${page.href} has no heading or element with id \`${anchor}\`.`);
-          continue;
+        for (const raw of new Set(images)) {
+          const [target] = splitLink(read(raw), route.href);
+          if (raw.startsWith('data:') || isFile(target)) continue;
+          report('BUILD_ASSET_MISSING', raw, `\`${raw}\` is not a file in the docs root, so the image or media is broken; add the file or fix the path.`);
         }
-        if (target === '/' || matchRedirect(redirects, target) || isFile(target)) continue;
-        const under = pageUnderPrefix(target, (p) => (site.model.pages.has(p) ? 'a page' : matchRedirect(redirects, p) ? 'a redirect' : isFile(p) ? 'a file' : null));
-        const fix = under ? `\`${under.page}\` is ${under.what}: the link was written for the site served under \`${under.prefix}\`; build and serve it with \`--base ${under.prefix}\` (links that begin with \`${under.prefix}\` are then full paths), or link \`${under.page}\`` : 'fix the path';
-        report('BUILD_LINK_BROKEN', raw, `Link \`${raw}\` leads to no page, redirect or file of this site; ${fix}.`);
-      }
-      for (const raw of new Set(images)) {
-        const [target] = splitLink(read(raw), route.href);
-        if (raw.startsWith('data:') || isFile(target)) continue;
-        report('BUILD_ASSET_MISSING', raw, `\`${raw}\` is not a file in the docs root, so the image or media is broken; add the file or fix the path.`);
-      }
+      };
+      checkAll(links, images, (raw) => locate(site, route, raw, source));
+      if (reference) checkAll(reference.links, reference.images, (raw) => locateInReference(site, route, raw, source));
       if (problems.length) out.set(route.href, problems);
     }
     return out;
   }
+}
+
+/**
+ * Every page's problems, each reported once: the same operation drawn on two pages (its generated
+ * page and an `openapi:` page) finds a broken link of its description twice, at the same spec line.
+ */
+export function pageProblems<D extends Diagnostic>(pageDiagnostics: Record<string, D[]>): D[] {
+  const seen = new Set<string>();
+  const out: D[] = [];
+  for (const list of Object.values(pageDiagnostics)) {
+    for (const d of list) {
+      const key = `${d.file}:${d.line}:${d.column}:${d.code}:${d.message}`;
+      if (!seen.has(key)) (seen.add(key), out.push(d));
+    }
+  }
+  return out;
 }
 
 /** `[path, anchor]` of a site link, resolved against the page (`../x`, `x`) and without query or trailing slash. */
@@ -189,7 +222,24 @@ function offsetOf(text: string, { line, column }: { line: number; column: number
 
 function locateInSpec(site: Site, href: string, raw: string): { file: string; line: number; column: number } | null {
   const found = site.openapi?.specs.sourceOf(href);
-  if (!found) return null;
+  return found ? locateInSource(site, found, raw) : null;
+}
+
+/**
+ * A link of the endpoint reference an MDX page's `openapi:` frontmatter appends: located in the spec
+ * like a generated endpoint page's, else at the page's `openapi:` line.
+ */
+function locateInReference(site: Site, route: PageRoute, raw: string, text: () => string | undefined): { file: string; line: number; column: number } {
+  const value = site.index.pages.get(route.path)?.openapi;
+  const found = value ? site.openapi?.specs.frontmatterSource(value) : undefined;
+  const inSpec = found && locateInSource(site, found, raw);
+  if (inSpec) return inSpec;
+  const source = text();
+  const at = source?.search(/^(?:openapi|asyncapi)\s*:/m) ?? -1;
+  return { file: route.file ?? 'docs.json', ...(source && at !== -1 ? lineColumnAt(source, at) : { line: 1, column: 1 }) };
+}
+
+function locateInSource(site: Site, found: { spec: LoadedSpec; pointer: readonly string[]; source: string }, raw: string): { file: string; line: number; column: number } | null {
   const { spec, pointer, source } = found;
   if (/^https?:\/\//i.test(spec.id)) {
     // Nobody can edit a downloaded spec here: point at the docs.json entry that names it.

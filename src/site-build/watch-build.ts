@@ -26,7 +26,7 @@ import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildSite, type BuildOptions, type BuildResult, type BuildStats } from './build-site.js';
 import { buildProblem, refusedWrite } from './codes.js';
 import { compilePages, defaultThreads } from './compile-pages.js';
-import { LinkCollector } from './link-checks.js';
+import { LinkCollector, pageProblems } from './link-checks.js';
 import { writeLlmsFiles } from './llms-files.js';
 import { planPage, type BuildKeys, type PlannedPage } from './page-plan.js';
 import { SearchPlan } from './search-plan.js';
@@ -161,7 +161,7 @@ export async function rebuildEditedPages(state: BuildState, files: string[]): Pr
   const [{ outcome: indexed, ms }] = await Promise.all([indexing, saving]);
   for (const e of indexed?.errors ?? []) diagnostics.push(buildProblem('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));
 
-  const all = [...state.otherDiagnostics, ...planProblems, ...Object.values(pageDiagnostics).flat(), ...diagnostics];
+  const all = [...state.otherDiagnostics, ...planProblems, ...pageProblems(pageDiagnostics), ...diagnostics];
   const skipped = state.planned.length - todo.length;
   options.log?.(`built ${state.planned.length} pages (${toCompile.length} compiled, ${skipped} unchanged)`);
   return {

@@ -125,7 +125,7 @@ export class PageWriter {
     const written = p.body!;
     if (written.diagnostics.length) pageDiagnostics[p.route.href] = written.diagnostics;
     // The links as written: the checks read them as the body below does, and name them as the author wrote them.
-    this.options.links?.add(p.route, written.html, written.headings.map((h) => h.id), written.diagnostics.some((d) => d.severity === 'error'));
+    this.options.links?.add(p.route, written.html, written.headings.map((h) => h.id), written.diagnostics.some((d) => d.severity === 'error'), p.suffix);
     const base = this.options.basePath ?? '';
     const body = base && this.options.sitePaths ? bodyAsSitePaths(written, this.options.sitePaths, base) : written;
     const html = renderer.render(p.route, composeEndpointBody(body, p.suffix));

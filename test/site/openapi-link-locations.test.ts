@@ -1,6 +1,8 @@
 /**
  * Links found in OpenAPI descriptions are located where they are written: the spec file's line and
  * column (YAML and JSON), not docs.json:1:1; for a spec given by URL, the docs.json line naming it.
+ * The same holds for the reference an MDX page's `openapi:` frontmatter appends, and a problem found
+ * on two pages drawing one operation is reported once.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -34,6 +36,27 @@ paths:
           description: OK
 `;
 
+// Named only by a page's `openapi:` frontmatter, not by docs.json.
+const EXTRA_SPEC = `openapi: 3.1.0
+info:
+  title: Things
+  version: '1'
+paths:
+  /things:
+    get:
+      summary: List things
+      description: The page's own text stands in for this one.
+      parameters:
+        - name: shelf
+          in: query
+          description: A shelf of [the shed](/shed).
+          schema:
+            type: string
+      responses:
+        '200':
+          description: OK
+`;
+
 const JSON_SPEC = JSON.stringify(
   {
     openapi: '3.1.0',
@@ -53,8 +76,12 @@ describe('links in OpenAPI descriptions', () => {
     await mkdir(root, { recursive: true });
     await writeFile(
       path.join(root, 'docs.json'),
-      JSON.stringify({ name: 'Api', theme: 'mint', colors: { primary: '#0a7' }, navigation: { groups: [{ group: 'Start', pages: ['guide'] }, { group: 'Pets', openapi: 'pets.yaml' }, { group: 'Stores', openapi: 'stores.json' }] } }, null, 2),
+      JSON.stringify({ name: 'Api', theme: 'mint', colors: { primary: '#0a7' }, navigation: { groups: [{ group: 'Start', pages: ['guide', 'things', 'things-again'] }, { group: 'Pets', openapi: 'pets.yaml' }, { group: 'Stores', openapi: 'stores.json' }] } }, null, 2),
     );
+    await writeFile(path.join(root, 'extra.yaml'), EXTRA_SPEC);
+    await writeFile(path.join(root, 'things.mdx'), '---\ntitle: Things\nopenapi: extra.yaml GET /things\n---\n\nAbout things.\n');
+    // The same operation drawn on a second page: its problems are the same ones, reported once.
+    await writeFile(path.join(root, 'things-again.mdx'), '---\ntitle: Things again\nopenapi: extra.yaml GET /things\n---\n\nMore about things.\n');
     await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nHello.\n');
     await writeFile(path.join(root, 'pets.yaml'), YAML_SPEC);
     await writeFile(path.join(root, 'stores.json'), JSON_SPEC);
@@ -65,6 +92,9 @@ describe('links in OpenAPI descriptions', () => {
     const result = await buildSite({ root, outDir: path.join(dir, 'out'), search: false, threads: 1 });
     const links = result.diagnostics.filter((d) => d.code === 'BUILD_LINK_BROKEN').map(formatDiagnostic).sort();
     expect(links).toEqual([
+      // Appended by things.mdx's `openapi:` frontmatter (a parameter's description) and by
+      // things-again.mdx's: located in the spec it names, reported once.
+      'extra.yaml:13:46 warning Link `/shed` leads to no page, redirect or file of this site; fix the path.',
       'pets.yaml:10:64 warning Link `/old-pets` leads to no page, redirect or file of this site; fix the path.',
       // The same link in a later operation is found from that operation on, not at its first occurrence.
       'pets.yaml:17:49 warning Link `/old-pets` leads to no page, redirect or file of this site; fix the path.',
