@@ -330,6 +330,19 @@ export async function buildDeltaSearchIndex(outDir: string, pages: Map<string, s
   }
 }
 
+/**
+ * Start the Pagefind process of `buildDeltaSearchIndex` ahead of the first edit (`folio build
+ * --watch`, right after a whole build): the first delta then finds it running, as later ones do,
+ * instead of spawning it (~25 ms of CPU, 100-300 ms of wall on a busy machine). Idle, it does not
+ * keep Node running.
+ */
+export async function warmDeltaService(): Promise<void> {
+  const opened = await openIndex();
+  if (typeof opened === 'string') return;
+  if (opened.errors.length) await closeIndex(opened);
+  else await opened.index.deleteIndex().catch(() => closeIndex(opened));
+}
+
 async function readManifest(outDir: string): Promise<SearchManifest> {
   try {
     return JSON.parse(await readFile(path.join(outDir, 'pagefind', SEARCH_MANIFEST), 'utf8')) as SearchManifest;
