@@ -238,6 +238,9 @@ async function runJob(job: Job): Promise<Figures> {
       const options = { root, outDir: out, search: WatchBuild ? job.search : false, markdown: job.llms, ogImages: job.og || undefined };
       const watch = WatchBuild ? new WatchBuild(options) : null;
       await watch?.build();
+      // The edit path warms up right after the build (Pagefind's delta process, one compile per code
+      // language); a person does not type within that second, so the first edit waits for it.
+      await (watch as { warmed?: Promise<void> } | null)?.warmed;
       const rel = path.relative(root, edited).split(path.sep).join('/');
       const edit = async (n: number) => {
         await appendFile(edited, `\nOne more sentence after edit ${n}.\n`);

@@ -16,7 +16,7 @@ import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem, refusedWrite } from './codes.js';
 import { compilePages, defaultThreads } from './compile-pages.js';
 import { writeLlmsFiles } from './llms-files.js';
-import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, releaseSources, snippetsKey } from './page-plan.js';
+import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, releaseSources, snippetsKey, type PlannedPage } from './page-plan.js';
 import { checkExternalLinks, type ExternalCheckOptions } from './external-links.js';
 import { sitePathReader } from './base-links.js';
 import { LinkCollector, pageProblems } from './link-checks.js';
@@ -154,7 +154,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { planned, todo, toCompile } = work;
   // A --watch build keeps its site for the next edit, whose body-only check reads the old texts.
   if (!options.keepState) releaseSources(site, planned);
-  const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false });
+  const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false, languages: search ? pagesPerLang(todo, renderer) : undefined });
   const pageDiagnostics = await carriedDiagnostics(cache.dir, work);
 
   // Compile and write: cached bodies first, then each compiled body as it arrives.
@@ -247,4 +247,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     options.keepState({ options, site, renderer, keys, variables, planned, planProblems, pageDiagnostics, otherDiagnostics: diagnostics.filter((d) => !perPage.has(d)), redirects: redirects.rules, redirectFiles, publicUrl, basePath, assets: stats.assets });
   }
   return done(true, planned.length, stats);
+}
+
+/** How many of `pages` each `<html lang>` has: a streamed search index writes a language once all of its pages are in. */
+function pagesPerLang(pages: readonly PlannedPage[], renderer: SiteRenderer): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const p of pages) {
+    const lang = renderer.htmlLangOf(p.route);
+    counts.set(lang, (counts.get(lang) ?? 0) + 1);
+  }
+  return counts;
 }
