@@ -12,6 +12,7 @@ import { ogImageUrl, seoBaseUrl, seoHead, type SeoSite } from './head/seo.js';
 import { pageMenuItems } from './page-menu.js';
 import { PageRenderer } from './render-page.js';
 import { isUnsearchable, searchBoost, searchKeywords, searchWeight } from './search-weights.js';
+import { htmlLang } from './languages.js';
 import { siteLookOf } from './site-look.js';
 import type { BuiltAsset } from './site-assets.js';
 import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
@@ -86,6 +87,11 @@ export class SiteRenderer {
       this.sectionViews.set(sectionId, parts);
     }
     return parts;
+  }
+
+  /** The `lang` attribute of a route's `<html>` as its page is written (the search index groups pages by it). */
+  htmlLangOf(route: PageRoute): string {
+    return escapeHtml(htmlLang(this.sectionParts(route.sectionId).chrome.lang));
   }
 
   /** Section sidebars shared as files by the pages rendered so far (`assets/nav.<hash>.html`), to write beside them. */

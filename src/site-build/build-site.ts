@@ -16,7 +16,7 @@ import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem, refusedWrite } from './codes.js';
 import { compilePages, defaultThreads } from './compile-pages.js';
 import { writeLlmsFiles } from './llms-files.js';
-import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, releaseSources, snippetsKey } from './page-plan.js';
+import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, releaseSources, snippetsKey, type PlannedPage } from './page-plan.js';
 import { checkExternalLinks, type ExternalCheckOptions } from './external-links.js';
 import { sitePathReader } from './base-links.js';
 import { LinkCollector, pageProblems } from './link-checks.js';
@@ -88,6 +88,8 @@ export interface BuildStats {
   searchMode: string;
   /** Time of the internal link, anchor and asset checks. */
   linksMs: number;
+  /** The llms files (`llms.txt`, `llms-full.txt` and its parts, `docs-index.json`) after the pages: wall and CPU (this process) milliseconds; absent with the Markdown export off. */
+  llms?: { ms: number; cpuMs: number };
   /** External links asked (`externalLinks`) and answered from the cache. */
   external?: { checked: number; fromCache: number };
   /** Social images (`ogImages`): pages with one, drawn now, kept from the last build, given the site's image past the cap, and the time taken. */
@@ -152,7 +154,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { planned, todo, toCompile } = work;
   // A --watch build keeps its site for the next edit, whose body-only check reads the old texts.
   if (!options.keepState) releaseSources(site, planned);
-  const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false });
+  const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false, languages: search ? pagesPerLang(todo, renderer) : undefined });
   const pageDiagnostics = await carriedDiagnostics(cache.dir, work);
 
   // Compile and write: cached bodies first, then each compiled body as it arrives.
@@ -186,7 +188,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     : undefined;
   const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, { publicUrl, basePath, access }, diagnostics);
   const redirectFiles = [...extra];
+  let llms: BuildStats['llms'];
   if (markdown) {
+    const llmsStart = performance.now();
+    const llmsCpu = process.cpuUsage();
     const markdownKeys = new Map(planned.map((p) => [p.route.href, p.markdownKey]));
     // A write refused inside the output (a linked .folio-cache) is reported like the others, not thrown.
     try {
@@ -194,6 +199,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     } catch (error) {
       diagnostics.push(refusedWrite(error));
     }
+    const cpu = process.cpuUsage(llmsCpu);
+    llms = { ms: Math.round(performance.now() - llmsStart), cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
   }
   await removeStale(outDir, work.previous, cache.manifest.files, work.live, extra);
 
@@ -229,6 +236,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     searchMs: indexed ? ms : 0,
     searchMode: indexed?.mode ?? searchPlan.mode,
     linksMs,
+    ...(llms ? { llms } : {}),
     external,
     og: og ?? undefined,
     assets: { css: assets.css.file, js: assets.js.file, jsBytes: assets.js.contents.length },
@@ -239,4 +247,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     options.keepState({ options, site, renderer, keys, variables, planned, planProblems, pageDiagnostics, otherDiagnostics: diagnostics.filter((d) => !perPage.has(d)), redirects: redirects.rules, redirectFiles, publicUrl, basePath, assets: stats.assets });
   }
   return done(true, planned.length, stats);
+}
+
+/** How many of `pages` each `<html lang>` has: a streamed search index writes a language once all of its pages are in. */
+function pagesPerLang(pages: readonly PlannedPage[], renderer: SiteRenderer): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const p of pages) {
+    const lang = renderer.htmlLangOf(p.route);
+    counts.set(lang, (counts.get(lang) ?? 0) + 1);
+  }
+  return counts;
 }

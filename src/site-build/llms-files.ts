@@ -138,6 +138,8 @@ export async function writeLlmsFiles(input: LlmsInput): Promise<string[]> {
     // most the limit's worth of text is held (a 50,000-page site has ~500 MB of Markdown).
     const parts = new PartWriter(outDir, output, written, writes);
     let total = bytes.reduce((a, b) => a + b, 0);
+    // The unchanged groups alone may pass the limit (a rebuild with nothing to make): still split.
+    if (total > maxFullBytes && groups.length > 1) split = true;
     const held = new Map<number, Uint8Array[]>();
     groups.forEach((g, i) => {
       if (clean[i]) return;

@@ -58,7 +58,18 @@ export class SearchPlan {
    * Choose the mode. `allRendered`: every page is rendered this build; `changed`: hrefs
    * rendered or removed this build; `reuse`: the previous index and its state may be kept.
    */
-  static async open(options: { enabled: boolean; outDir: string; cacheDir: string; pages: number; allRendered: boolean; changed: string[]; reuse: boolean; keepService?: boolean }): Promise<SearchPlan> {
+  static async open(options: {
+    enabled: boolean;
+    outDir: string;
+    cacheDir: string;
+    pages: number;
+    allRendered: boolean;
+    changed: string[];
+    reuse: boolean;
+    keepService?: boolean;
+    /** Pages to render per `<html lang>`: a streamed index writes each language once all of its pages are in. */
+    languages?: ReadonlyMap<string, number>;
+  }): Promise<SearchPlan> {
     const { outDir, cacheDir } = options;
     const previous = options.reuse && existsSync(path.join(outDir, 'pagefind', 'pagefind.js')) ? await readState(cacheDir) : null;
     // Without search the index is left as it was, and the pages changed meanwhile are remembered
@@ -70,7 +81,7 @@ export class SearchPlan {
     if (options.allRendered || !previous) {
       const plan = new SearchPlan(options.allRendered ? 'streamed' : 'full', outDir, cacheDir, [], { delta: [] });
       if (plan.mode === 'streamed') {
-        const started = await StreamingSearchIndex.start(SHARDS);
+        const started = await StreamingSearchIndex.start(SHARDS, outDir, options.languages);
         if (typeof started === 'string') plan.startError = started;
         else plan.stream = started;
       }

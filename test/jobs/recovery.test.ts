@@ -13,7 +13,9 @@ afterEach(async () => {
   await tmp?.cleanup();
 });
 
-describe('recovery on PGlite after the serving process died', () => {
+// Whole tests start a worker on a fresh database and repository: up to 30 s on a loaded 2-core machine; the
+// figures the tests are about (the takeover within 20 s) are asserted inside.
+describe('recovery on PGlite after the serving process died', { timeout: 60_000 }, () => {
   it('takes over a job leased by a worker of an earlier process at start, without waiting for the lease', async () => {
     tmp = await tempDir('folio-recovery-');
     db = await openDatabase({ memory: true });
@@ -37,7 +39,7 @@ describe('recovery on PGlite after the serving process died', () => {
   });
 });
 
-describe('a follow-up that arrives while the job runs', () => {
+describe('a follow-up that arrives while the job runs', { timeout: 60_000 }, () => {
   it('is carried out in a second run on the same branch before the job completes, once', async () => {
     tmp = await tempDir('folio-followup-');
     db = await openDatabase({ memory: true });
@@ -83,7 +85,7 @@ describe('a follow-up that arrives while the job runs', () => {
   });
 });
 
-describe('a run that takes too long', () => {
+describe('a run that takes too long', { timeout: 60_000 }, () => {
   it('is stopped and fails with AGENT_TIMEOUT, pushing nothing', async () => {
     tmp = await tempDir('folio-timeout-');
     db = await openDatabase({ memory: true });

@@ -103,6 +103,12 @@ describe('incremental llms files', () => {
     expect(await mtime('llms-full/start.txt')).toBe(startTime);
     expect(await mtime('llms-full/guides.txt')).toBe(guidesTime);
 
+    // Nothing changed since a split: it stays split, its parts untouched (a rebuild with no group to make
+    // used to write the whole text as one file, and the next edit read it all back to split it again).
+    const referenceTime = await mtime('llms-full/reference.txt');
+    await rebuildAndCompare(600, splitEdited);
+    expect(await mtime('llms-full/reference.txt')).toBe(referenceTime);
+
     // A group and a page removed, another page edited: their part and Markdown go away.
     await writeFile(path.join(root, 'docs.json'), JSON.stringify(config({ Reference: ['c1', 'c2'], Guides: ['b1', 'b3'] })));
     await appendFile(path.join(root, 'b3.mdx'), '\nAn edit of b3.\n');
