@@ -21,6 +21,8 @@
  * its inline script and style. Example (issues 14 and 18, see /work/notes/bench1418.md):
  *   git worktree add --detach ../wt-before18 e4f0e4b && ln -s $PWD/node_modules ../wt-before18/
  *   TMPDIR=/dev/shm npm run bench:build -- 1000 --shape tabs --no-search --no-warm --compare ../wt-before18
+ * `--compare-llms` alternates cold builds with the Markdown export off (before) and on (now) the same
+ * way, for what the export costs (issue 16's figure): `npm run bench:build -- 3000 --no-search --no-warm --compare-llms`.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -67,8 +69,13 @@ interface Figures {
   pages: number;
   wallMs: number;
   cpuMs: number;
+  /** The kernel's part of `cpuMs` (file creation, writes, mkdir): what a file system charges per file shows here. */
+  sysMs?: number;
   rssMb: number;
   outputBytes: number;
+  /** Files and folders the build made (without the cache): each new one costs the file system an inode. */
+  outputFiles?: number;
+  outputFolders?: number;
   htmlFiles: number;
   htmlPerPage: number;
   jsGz: number;
@@ -84,6 +91,8 @@ interface Figures {
   load: string;
   /** Time of the internal link and anchor checks (cold build). */
   linksMs: number;
+  /** The llms files after the pages (wall and CPU ms); absent without the export or in older checkouts. */
+  llms?: { ms: number; cpuMs: number };
   og?: { drawn: number; reused: number; ms: number; bytes: number };
   edit?: { wallMs: number; cpuMs: number; compiled: number };
   warmEdit?: { wallMs: number; cpuMs: number; compiled: number };
@@ -93,8 +102,10 @@ interface Figures {
 }
 
 /** Every file under `dir` but the build cache: total bytes, and the pages' HTML. */
-async function outputSizes(dir: string): Promise<{ bytes: number; htmlFiles: number; htmlBytes: number; navFiles: string[]; ogBytes: number }> {
+async function outputSizes(dir: string): Promise<{ bytes: number; files: number; folders: number; htmlFiles: number; htmlBytes: number; navFiles: string[]; ogBytes: number }> {
   let bytes = 0;
+  let files = 0;
+  let folders = 0;
   let ogBytes = 0;
   let htmlFiles = 0;
   let htmlBytes = 0;
@@ -103,9 +114,10 @@ async function outputSizes(dir: string): Promise<{ bytes: number; htmlFiles: num
     for (const entry of await readdir(path.join(dir, rel), { withFileTypes: true })) {
       const child = path.join(rel, entry.name);
       if (entry.isDirectory()) {
-        if (child !== '.folio-cache') await walk(child);
+        if (child !== '.folio-cache') folders++, await walk(child);
         continue;
       }
+      files++;
       const size = (await stat(path.join(dir, child))).size;
       bytes += size;
       if (child.startsWith('assets/og/')) ogBytes += size;
@@ -117,7 +129,7 @@ async function outputSizes(dir: string): Promise<{ bytes: number; htmlFiles: num
     }
   };
   await walk('');
-  return { bytes, htmlFiles, htmlBytes, navFiles, ogBytes };
+  return { bytes, files, folders, htmlFiles, htmlBytes, navFiles, ogBytes };
 }
 
 /** The weights of the built page at `href` (site-relative, no leading slash). */
@@ -193,8 +205,11 @@ async function runJob(job: Job): Promise<Figures> {
       pages: cold.pages,
       wallMs,
       cpuMs: (cpu.user + cpu.system) / 1000,
+      sysMs: cpu.system / 1000,
       rssMb,
       outputBytes: sizes.bytes,
+      outputFiles: sizes.files,
+      outputFolders: sizes.folders,
       htmlFiles: sizes.htmlFiles,
       htmlPerPage: sizes.htmlFiles ? sizes.htmlBytes / sizes.htmlFiles : 0,
       jsGz: gzipSync(js).length,
@@ -212,6 +227,7 @@ async function runJob(job: Job): Promise<Figures> {
       load,
       // Checkouts older than the link checks have no figure for them.
       linksMs: cold.stats!.linksMs ?? 0,
+      llms: (cold.stats as { llms?: { ms: number; cpuMs: number } }).llms,
       weights: await pageWeights(out, sample),
       og: cold.stats!.og ? { drawn: cold.stats!.og.drawn, reused: cold.stats!.og.reused, ms: cold.stats!.og.ms, bytes: sizes.ogBytes } : undefined,
     };
@@ -250,11 +266,12 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 function print(f: Figures): void {
   console.log(`${f.label}, ${f.pages} pages${f.ok ? '' : ` (build not ok: ${f.problems})`}; load average before: ${f.load}`);
   console.log(`  wall            ${(f.wallMs / 1000).toFixed(2)} s (${Math.round(f.pages / (f.wallMs / 1000))} pages/s; search ${f.searchMode}${f.searchMs ? `, ${(f.searchMs / 1000).toFixed(2)} s after the last page` : ''})`);
-  console.log(`  CPU             ${(f.cpuMs / 1000).toFixed(2)} s (this process and its worker threads; Pagefind runs in its own processes)`);
+  console.log(`  CPU             ${(f.cpuMs / 1000).toFixed(2)} s${f.sysMs === undefined ? '' : ` (user ${((f.cpuMs - f.sysMs) / 1000).toFixed(2)} s, sys ${(f.sysMs / 1000).toFixed(2)} s)`} (this process and its worker threads; Pagefind runs in its own processes)`);
   console.log(`  link checks     ${Math.round(f.linksMs)} ms (internal links, anchors, assets)`);
+  if (f.llms) console.log(`  llms files      ${f.llms.ms} ms, ${f.llms.cpuMs} ms CPU (llms.txt, llms-full.txt and its parts, after the pages)`);
   if (f.og) console.log(`  social images   ${f.og.drawn} drawn, ${f.og.reused} kept in ${(f.og.ms / 1000).toFixed(2)} s (${Math.round(f.og.ms / Math.max(1, f.og.drawn))} ms each; ${(f.og.bytes / 1024 / 1024).toFixed(1)} MB)`);
   console.log(`  peak RSS        ${f.rssMb} MB`);
-  console.log(`  output          ${(f.outputBytes / 1024 / 1024).toFixed(1)} MB (without .folio-cache)`);
+  console.log(`  output          ${(f.outputBytes / 1024 / 1024).toFixed(1)} MB${f.outputFiles === undefined ? '' : ` in ${f.outputFiles} files and ${f.outputFolders} folders`} (without .folio-cache)`);
   console.log(`  HTML/page       ${kb(f.htmlPerPage)} (${f.htmlFiles} page files)`);
   console.log(`  CSS/site        ${kb(f.cssGz)} gzipped${f.twGz ? ` + Tailwind ${kb(f.twGz)} gzipped` : ''}`);
   console.log(`  JS/page         ${kb(f.jsGz)} gzipped${f.navFiles ? `; shared sidebars: ${f.navFiles} file(s), ${kb(f.navGz)} gzipped, fetched once per section` : ''}`);
@@ -284,7 +301,9 @@ if (childArg >= 0) {
   const compare = absolute(value('--compare'));
   const checkout = absolute(value('--checkout'));
   for (const dir of [compare, checkout]) if (dir && !existsSync(path.join(dir, 'src', 'site-build', 'index.ts'))) throw new Error(`${dir} is not a Folio checkout (no src/site-build/index.ts)`);
-  const runs = compare ? Math.max(1, Number(value('--runs') ?? 3)) : 1;
+  const compareLlms = args.includes('--compare-llms');
+  if (compare && compareLlms) throw new Error('--compare and --compare-llms do not go together');
+  const runs = compare || compareLlms ? Math.max(1, Number(value('--runs') ?? 3)) : 1;
   console.log(`${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB; files under ${os.tmpdir()}`);
   /** One build in a child process of its own (peak RSS is that build's alone); null when it gave no figures. */
   const build = (job: Job): Figures | null => {
@@ -298,16 +317,16 @@ if (childArg >= 0) {
   };
   for (const pages of list) {
     const job: Job = { pages, shape, corpus, search: !args.includes('--no-search'), llms: !args.includes('--no-llms'), warm: !args.includes('--no-warm'), keep: args.includes('--keep'), og: args.includes('--og-images'), ...(checkout ? { checkout } : {}) };
-    if (!compare) {
+    if (!compare && !compareLlms) {
       const f = build(job);
       if (f) print(f);
       continue;
     }
     // Alternate the two checkouts so the load of a shared machine falls on both alike.
-    const sides: { name: string; figures: Figures[] }[] = [{ name: `before (${compare})`, figures: [] }, { name: 'now (this checkout)', figures: [] }];
+    const sides: { name: string; figures: Figures[] }[] = compareLlms ? [{ name: 'Markdown export off', figures: [] }, { name: 'Markdown export on', figures: [] }] : [{ name: `before (${compare})`, figures: [] }, { name: 'now (this checkout)', figures: [] }];
     for (let run = 0; run < runs; run++) {
       for (const [i, side] of sides.entries()) {
-        const f = build(i === 0 ? { ...job, checkout: compare } : { ...job, checkout: undefined });
+        const f = build(compareLlms ? { ...job, llms: i === 1 } : i === 0 ? { ...job, checkout: compare } : { ...job, checkout: undefined });
         if (!f) continue;
         print(f);
         side.figures.push(f);
@@ -319,18 +338,19 @@ if (childArg >= 0) {
     };
     const summary = sides.map(({ figures }) => {
       const cpu = figures.map((f) => f.cpuMs / 1000);
+      const sys = figures.map((f) => (f.sysMs ?? 0) / 1000);
       const wall = figures.map((f) => f.wallMs / 1000);
-      return { runs: figures.length, cpuBest: Math.min(...cpu), cpuMedian: median(cpu), wallBest: Math.min(...wall), wallMedian: median(wall), rss: Math.max(...figures.map((f) => f.rssMb)), load: figures.map((f) => f.load.split(' ')[0]).join(', ') };
+      return { runs: figures.length, cpuBest: Math.min(...cpu), cpuMedian: median(cpu), sysMedian: median(sys), wallBest: Math.min(...wall), wallMedian: median(wall), rss: Math.max(...figures.map((f) => f.rssMb)), load: figures.map((f) => f.load.split(' ')[0]).join(', ') };
     });
     console.log(`\n${corpus ?? shape}, ${pages} pages: ${runs} cold build(s) each, alternated`);
     sides.forEach((side, i) => {
       const m = summary[i]!;
-      if (m.runs) console.log(`  ${side.name.padEnd(28)} CPU best ${m.cpuBest.toFixed(2)} s, median ${m.cpuMedian.toFixed(2)} s; wall best ${m.wallBest.toFixed(2)} s, median ${m.wallMedian.toFixed(2)} s; peak RSS ${m.rss} MB; load ${m.load}`);
+      if (m.runs) console.log(`  ${side.name.padEnd(28)} CPU best ${m.cpuBest.toFixed(2)} s, median ${m.cpuMedian.toFixed(2)} s (sys median ${m.sysMedian.toFixed(2)} s); wall best ${m.wallBest.toFixed(2)} s, median ${m.wallMedian.toFixed(2)} s; peak RSS ${m.rss} MB; load ${m.load}`);
     });
     const [before, now] = summary as [typeof summary[0], typeof summary[0]];
     if (before.runs && now.runs) {
       const pct = (a: number, b: number) => `${a >= b ? '+' : ''}${(((a - b) / b) * 100).toFixed(1)} %`;
-      console.log(`  now vs before: CPU best ${pct(now.cpuBest, before.cpuBest)}, median ${pct(now.cpuMedian, before.cpuMedian)}; wall best ${pct(now.wallBest, before.wallBest)}, median ${pct(now.wallMedian, before.wallMedian)}`);
+      console.log(`  ${compareLlms ? 'export on vs off' : 'now vs before'}: CPU best ${pct(now.cpuBest, before.cpuBest)}, median ${pct(now.cpuMedian, before.cpuMedian)}; wall best ${pct(now.wallBest, before.wallBest)}, median ${pct(now.wallMedian, before.wallMedian)}`);
     }
   }
 }

@@ -3,7 +3,7 @@
 // requests on a GitHub stand-in. Prints jobs lost, duplicated pull requests, each interrupted job's
 // time from the restart to its end, queue messages, and a job submitted on the idle restarted server.
 //   node --import tsx bench/job-crash.ts            BENCH_JOBS=200 BENCH_KILLS=3 BENCH_LEASE_MS=3000
-// PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. The small version runs in
+// PGlite, and PostgreSQL too when TEST_DATABASE_URL is set (BENCH_BACKENDS=pglite or =postgres for one). The small version runs in
 // test/security/job-crash.test.ts.
 import os from 'node:os';
 import { runCrashScenario, type CrashFigures } from '../test/security/crash-scenario.js';
@@ -31,8 +31,12 @@ function report(label: string, f: CrashFigures): boolean {
 }
 
 console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}, Node ${process.version}`);
-let ok = report('PGlite', await runCrashScenario({ jobs: JOBS, kills: KILLS, backend: 'pglite', leaseMs: LEASE_MS, verify: VERIFY, log: (l) => console.log(`  ${l}`) }));
-if (process.env.TEST_DATABASE_URL) {
+// BENCH_BACKENDS=postgres runs PostgreSQL alone (default both, PostgreSQL only with TEST_DATABASE_URL).
+const BACKENDS = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((b) => b.trim());
+let ok = true;
+if (BACKENDS.includes('pglite')) ok = report('PGlite', await runCrashScenario({ jobs: JOBS, kills: KILLS, backend: 'pglite', leaseMs: LEASE_MS, verify: VERIFY, log: (l) => console.log(`  ${l}`) }));
+if (!BACKENDS.includes('postgres')) console.log('PostgreSQL not asked for (BENCH_BACKENDS)');
+else if (process.env.TEST_DATABASE_URL) {
   ok = report('PostgreSQL', await runCrashScenario({ jobs: JOBS, kills: KILLS, backend: 'postgres', leaseMs: LEASE_MS, verify: VERIFY, log: (l) => console.log(`  ${l}`) })) && ok;
 } else console.log('PostgreSQL skipped (set TEST_DATABASE_URL to include it)');
 console.log(`load average at the end ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);

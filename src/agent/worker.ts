@@ -1,16 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { hostname, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   claimAgentJob,
   reapExpiredAgentJobLeases,
   releaseAgentJob,
+  agentJobLeaseOwners,
   releaseAgentJobLeasesExcept,
+  releaseAgentJobLeasesOf,
   renewAgentJobLease,
   type AgentJobRow,
   type Database,
 } from '../db/index.js';
-import { createJobQueue, startLeaseRunner, type JobQueue, type LeaseStore } from '../jobs/index.js';
+import { createJobQueue, localRunnerId, startLeaseRunner, type JobQueue, type LeaseStore } from '../jobs/index.js';
 import type { AgentModel } from './model.js';
 import { githubOptionsFromEnv, type GithubOptions } from './pull-requests/github.js';
 import { llmOptionsFromEnv, type LlmOptions } from './llm/options.js';
@@ -65,6 +66,8 @@ function agentJobLeases(db: Database): LeaseStore<AgentJobRow> {
     release: (jobId, workerId) => releaseAgentJob(db, jobId, workerId),
     reapExpired: (leaseMs, queueName, running) => reapExpiredAgentJobLeases(db, leaseMs, { pendingQueue: queueName, running }),
     releaseAllExcept: (live) => releaseAgentJobLeasesExcept(db, live),
+    leaseOwners: () => agentJobLeaseOwners(db),
+    releaseOwners: (owners) => releaseAgentJobLeasesOf(db, owners),
   };
 }
 
@@ -108,7 +111,7 @@ export async function startWorker({
   verify = 'build',
   jobTimeoutMs = jobTimeoutFromEnv(),
   models,
-  workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+  workerId = localRunnerId(),
   log = () => {},
 }: WorkerOptions): Promise<AgentWorker> {
   const rt: AgentRuntime = { db, workerId, workDir, llm, models, verify, timeoutMs: jobTimeoutMs, log, publicUrl, github };
@@ -124,5 +127,19 @@ export async function startWorker({
     pollIntervalSeconds,
     log,
   });
+  preloadJobModules(verify, github);
   return runner;
+}
+
+/**
+ * Load, in the background, the small modules a job imports on first use (the config loader its
+ * check needs, the GitHub client), so the first job after a start, often one recovered from a crash,
+ * does not wait for them. (The site build, for `build` checks, stays on demand: it is large.) A
+ * failure surfaces in the job that needs the module.
+ */
+function preloadJobModules(verify: VerifyLevel | 'none', github: GithubOptions | undefined): void {
+  const modules: Array<Promise<unknown>> = [];
+  if (verify !== 'none') modules.push(import('../config/index.js'));
+  if (github) modules.push(import('@octokit/rest'));
+  void Promise.all(modules).catch(() => undefined);
 }

@@ -109,7 +109,12 @@ const unauthorized = (code: ConstructorParameters<typeof ApiError>[1], message: 
 /** Failed authentications a client may make in `FAILURE_WINDOW_MS` before it is refused without a lookup. */
 const MAX_CLIENT_FAILURES = 30;
 const FAILURE_WINDOW_MS = 10_000;
-/** How long a throttled client waits for its 429: a flooding connection then sends one request a second. */
+/**
+ * How long a throttled client waits for its 429, at least: a flooding connection then sends at
+ * most one request a second. Each hold is drawn between this and twice this, so the answers to a
+ * flood's connections (which all start together) spread out instead of all coming due in the same
+ * timer tick and holding up valid requests behind one burst of work.
+ */
 const THROTTLE_DELAY_MS = 1_000;
 
 /** `Authorization: Bearer <token>`, the scheme in any case (RFC 7235), or null for another scheme. */
@@ -121,7 +126,7 @@ function bearerToken(header: string): string | null {
 export interface BearerAuthOptions {
   /** Failed authentications per client address; default 30 in 10 s. */
   clientFailures?: FailureWindow;
-  /** How long a throttled request is held before its 429; default 1 s. */
+  /** How long a throttled request is held before its 429, at least (up to twice that, drawn at random); default 1 s. */
   throttleDelayMs?: number;
   /** Count clients by the last `X-Forwarded-For` entry (behind a trusted reverse proxy). */
   trustProxy?: boolean;
@@ -132,7 +137,7 @@ export interface BearerAuthOptions {
  * A key in the cache answers without a query. A client with `MAX_CLIENT_FAILURES` failed
  * authentications (a missing, malformed or unknown key) in the last `FAILURE_WINDOW_MS` gets 429 for
  * any key the cache does not know, so a flood of minted keys does not reach the database; that 429
- * is held for `throttleDelayMs` (a tarpit), so each of the flood's connections costs the server one
+ * is held for `throttleDelayMs` to twice that (a tarpit), so each of the flood's connections costs the server at most one
  * cheap request a second instead of as many as it can send. Keys the cache knows keep answering.
  */
 export function bearerAuth(cache: KeyCache, { clientFailures, throttleDelayMs = THROTTLE_DELAY_MS, trustProxy = false }: BearerAuthOptions = {}): MiddlewareHandler<AuthEnv> {
@@ -144,7 +149,7 @@ export function bearerAuth(cache: KeyCache, { clientFailures, throttleDelayMs = 
     const failures = client === 'unknown' ? unlimited : limited;
     const throttled = async () => {
       const retry = String(failures.retryAfterSeconds(client));
-      if (throttleDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, throttleDelayMs));
+      if (throttleDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, throttleDelayMs * (1 + Math.random())));
       return errorResponse(c, new ApiError(429, 'AUTH_THROTTLED', `Too many failed authentications from this address; retry in ${retry} s.`, { 'Retry-After': retry }));
     };
     const failed = (code: 'AUTH_MISSING' | 'AUTH_MALFORMED' | 'AUTH_UNKNOWN_KEY', message: string) => {

@@ -122,6 +122,27 @@ export async function releaseAgentJobLeasesExcept(db: Database, liveWorkers: rea
   return rows.map((r) => r.id);
 }
 
+/** Who holds leases on active jobs now (distinct owners). */
+export async function agentJobLeaseOwners(db: Database): Promise<string[]> {
+  const rows = await db.query<{ owner: string }>(`SELECT DISTINCT lease_owner AS owner FROM agent_jobs WHERE status = 'active' AND lease_owner IS NOT NULL`);
+  return rows.map((r) => r.owner);
+}
+
+/**
+ * Clear every lease on an active job held by one of `owners` (runners known to be dead) and return
+ * those jobs' ids, at once instead of when the leases run out.
+ */
+export async function releaseAgentJobLeasesOf(db: Database, owners: readonly string[]): Promise<string[]> {
+  if (owners.length === 0) return [];
+  const rows = await db.query<{ id: string }>(
+    `UPDATE agent_jobs SET lease_owner = NULL, lease_expires_at = NULL, requeued_at = now()
+      WHERE status = 'active' AND lease_owner = ANY($1::text[])
+      RETURNING id`,
+    [[...owners]],
+  );
+  return rows.map((r) => r.id);
+}
+
 export interface CompleteOptions {
   jobId: string;
   workerId: string;

@@ -32,9 +32,22 @@ export interface Database {
   /**
    * Receive `pg_notify` payloads on `channel`. On PGlite they arrive before the
    * notifying write's promise resolves; on PostgreSQL shortly after its commit.
+   * `onLost` is called once if the subscription ends by itself (PostgreSQL: the listening
+   * connection failed or was closed by the server), after which nothing more is delivered;
+   * a caller that trusts notifications to keep a cache fresh drops the cache then.
    * Returns a function that stops listening.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Null when every notification of a write this process has finished has reached its listeners;
+   * otherwise a promise that resolves once they have. PGlite delivers them with the write, so
+   * always null there. On PostgreSQL any use of the pool since the last check may have been a
+   * write: each listening connection then makes one round trip (PostgreSQL sends a session its
+   * pending notifications before answering), shared by every caller waiting at that moment.
+   * A cache kept fresh by notifications calls it before answering from memory, so a process
+   * never reads its own write stale.
+   */
+  notificationsSettled(): Promise<void> | null;
   close(): Promise<void>;
 }
 
@@ -119,6 +132,7 @@ async function openPglite(dataDir: string | null): Promise<Opened> {
         if (!client.closed) await stop();
       };
     },
+    notificationsSettled: () => null,
     close: () => client.close(),
   };
   // One process owns a PGlite directory, so the transaction alone keeps migrations atomic.
@@ -174,8 +188,27 @@ function processAlive(pid: number): boolean {
 async function openPostgres(url: string, poolSize: number): Promise<Opened> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const listeners = new Set<pg.Client>();
+  let closing = false;
   // An idle client dropped by the server must not crash the process.
   pool.on('error', () => {});
+  // Uses of the pool finished (a client goes back before its caller's promise resolves), and how
+  // many of them the listeners have caught up with.
+  let poolUses = 0;
+  let settledUses = 0;
+  pool.on('release', () => void poolUses++);
+  let settling: { target: number; done: Promise<void> } | null = null;
+  let queued: Promise<void> | null = null;
+  const settle = (): Promise<void> => {
+    const target = poolUses;
+    const done = Promise.all([...listeners].map((c) => c.query('SELECT 1').catch(() => undefined))).then(() => {
+      settledUses = Math.max(settledUses, target);
+    });
+    settling = { target, done };
+    void done.finally(() => {
+      if (settling?.done === done) settling = null;
+    });
+    return done;
+  };
   try {
     (await pool.connect()).release();
   } catch (error) {
@@ -188,24 +221,55 @@ async function openPostgres(url: string, poolSize: number): Promise<Opened> {
     orm: drizzlePg(pool, { schema }) as unknown as Orm,
     query: async <T>(text: string, params?: unknown[], name?: string) =>
       (await pool.query(name ? { name, text, values: params as unknown[] } : { text, values: params as unknown[] })).rows as T[],
-    listen: async (channel, onPayload) => {
+    notificationsSettled: () => {
+      if (settledUses >= poolUses || listeners.size === 0) return null;
+      // A round trip under way covers this caller only if it started after the uses to cover.
+      if (settling && settling.target >= poolUses) return settling.done;
+      if (!settling) return settle();
+      queued ??= settling.done.then(() => {
+        queued = null;
+        return settledUses >= poolUses ? undefined : settle();
+      });
+      return queued;
+    },
+    listen: async (channel, onPayload, onLost) => {
       // LISTEN needs its own session; a pooled connection would lose it on release.
       const client = new pg.Client({ connectionString: url });
-      // As for the pool: a dropped listener connection must not crash the process; it stops notifying.
-      client.on('error', () => {});
-      await client.connect();
+      let subscribed = false;
+      let stopped = false;
+      const lost = () => {
+        if (stopped || !subscribed || closing) return;
+        stopped = true;
+        listeners.delete(client);
+        onLost?.();
+      };
+      // As for the pool: a dropped listener connection must not crash the process; it stops
+      // notifying, and the caller hears so through `onLost`.
+      client.on('error', lost);
+      client.on('end', lost);
       client.on('notification', (n) => {
         if (n.channel === channel) onPayload(n.payload ?? '');
       });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        // Never subscribed: the rejection says so, not `onLost`.
+        stopped = true;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      subscribed = true;
       listeners.add(client);
       return async () => {
+        stopped = true;
         listeners.delete(client);
         // Stopping a listener whose connection already died has nothing left to stop.
         await client.end().catch(() => undefined);
       };
     },
     close: async () => {
+      closing = true;
       // Closing: a listener whose connection already died has nothing left to close.
       await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
       listeners.clear();

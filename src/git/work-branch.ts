@@ -64,7 +64,8 @@ export class WorkBranch {
       await rm(dir, { recursive: true, force: true });
       await mkdir(dir, { recursive: true });
       try {
-        await runGit(dir, ['clone', '--no-recurse-submodules', '--no-tags', '--', repository, '.'], { signal, credentials });
+        // No checkout here: the work branch is checked out once, below.
+        await runGit(dir, ['clone', '--no-checkout', '--no-recurse-submodules', '--no-tags', '--', repository, '.'], { signal, credentials });
       } catch (err) {
         if (interrupted(err)) throw err;
         throw new GitError('GIT_CLONE_FAILED', `Cloning ${repository} failed: ${gitMessage(err)}`);
@@ -81,15 +82,23 @@ export class WorkBranch {
         throw new GitError('GIT_CLONE_FAILED', `Fetching ${repository} failed: ${gitMessage(err)}`);
       }
     }
-    const baseBranch = opts.base ?? (await defaultBranch(dir, (args) => runGit(dir, args, { signal, credentials })));
-    const baseCommit = await revParse(dir, `refs/remotes/origin/${baseBranch}`);
+    // Every remote branch tip (and the remote's HEAD as a fresh clone recorded it) in one git call.
+    const refs = await remoteRefs(dir);
+    // The clone recorded the remote's HEAD (a reused clone: when this job's first attempt made it);
+    // only without one is the remote asked.
+    const baseBranch =
+      opts.base ?? (refs.head !== null && refs.tips.has(refs.head) ? refs.head : await defaultBranch(refs, (args) => runGit(dir, args, { signal, credentials })));
+    const baseCommit = refs.tips.get(baseBranch) ?? null;
     if (baseCommit === null) {
       throw new GitError('GIT_REF_NOT_FOUND', `Branch "${baseBranch}" does not exist in ${repository}. Set source.ref to an existing branch.`);
     }
-    const startCommit = (await revParse(dir, `refs/remotes/origin/${workBranch}`)) ?? baseCommit;
+    const startCommit = refs.tips.get(workBranch) ?? baseCommit;
     await git.raw(['checkout', '-q', '-f', '-B', workBranch, startCommit, '--']);
-    await git.raw(['reset', '-q', '--hard', startCommit]);
-    await git.raw(['clean', '-q', '-fdx']);
+    // A reused clone may hold an earlier attempt's edits; a fresh one was just checked out.
+    if (reuse) {
+      await git.raw(['reset', '-q', '--hard', startCommit]);
+      await git.raw(['clean', '-q', '-fdx']);
+    }
     return new WorkBranch(dir, repository, baseBranch, workBranch, startCommit, baseCommit, { signal, credentials: opts.credentials });
   }
 
@@ -171,8 +180,24 @@ async function exists(p: string): Promise<boolean> {
   );
 }
 
+/** The remote branches a clone knows (`refs/remotes/origin/<name>` → commit) and the branch its `origin/HEAD` names. */
+async function remoteRefs(dir: string): Promise<{ tips: Map<string, string>; head: string | null }> {
+  const prefix = 'refs/remotes/origin/';
+  const out = await gitClient(dir).raw(['for-each-ref', '--format=%(refname)%00%(objectname)%00%(symref)', '--', prefix]);
+  const tips = new Map<string, string>();
+  let head: string | null = null;
+  for (const line of out.split('\n')) {
+    const [ref, commit, symref] = line.split('\0');
+    if (!ref?.startsWith(prefix) || !commit) continue;
+    const name = ref.slice(prefix.length);
+    if (name === 'HEAD') head = symref?.startsWith(prefix) ? symref.slice(prefix.length) : null;
+    else tips.set(name, commit);
+  }
+  return { tips, head };
+}
+
 /** The remote's default branch (its HEAD), falling back to main/master. */
-async function defaultBranch(dir: string, remote: (args: string[]) => Promise<string>): Promise<string> {
+async function defaultBranch(refs: { tips: Map<string, string> }, remote: (args: string[]) => Promise<string>): Promise<string> {
   try {
     const out = await remote(['ls-remote', '--symref', 'origin', 'HEAD']);
     const match = /^ref: refs\/heads\/(\S+)\s+HEAD/m.exec(out);
@@ -182,7 +207,7 @@ async function defaultBranch(dir: string, remote: (args: string[]) => Promise<st
     // A remote that does not answer ls-remote for HEAD: fall through to the usual names.
   }
   for (const name of ['main', 'master']) {
-    if ((await revParse(dir, `refs/remotes/origin/${name}`)) !== null) return name;
+    if (refs.tips.has(name)) return name;
   }
   throw new GitError('GIT_REF_NOT_FOUND', 'The repository has no default branch (no HEAD, main or master). Set source.ref.');
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../db/index.js';
 import { AGENT_QUEUE, createJobQueue } from './queue.js';
+import { deadLocalRunners } from './runner-id.js';
 
 /**
  * The lease operations on one kind of leased row (SQL in src/db). Every
@@ -22,6 +23,10 @@ export interface LeaseStore<T> {
   reapExpired(leaseMs: number, queueName: string, running: readonly string[]): Promise<string[]>;
   /** Clear leases held by owners not in `live` and return those ids; called only where one process owns the database. */
   releaseAllExcept(live: readonly string[]): Promise<string[]>;
+  /** Owners of the leases held now (on a shared database, to find runners of this machine that died). */
+  leaseOwners?(): Promise<string[]>;
+  /** Clear the leases of `owners` (known dead) and return those ids. */
+  releaseOwners?(owners: readonly string[]): Promise<string[]>;
 }
 
 /** What a run asks of the runner when it ends: `again` claims the same id once more at once (a follow-up arrived). */
@@ -63,7 +68,8 @@ export interface LeaseRunner {
 // Runners alive in this process. PGlite belongs to one process, so on PGlite
 // any other lease holder is a runner of a previous process that died.
 const liveRunners = new Set<string>();
-// Items some runner of this process is running now, whatever their lease says.
+// Items some runner of this process is running now (or holds the message of, claim pending),
+// whatever their lease says.
 const runningHere = new Map<string, number>();
 const countRun = (id: string, by: 1 | -1) => {
   const n = (runningHere.get(id) ?? 0) + by;
@@ -79,7 +85,9 @@ const countRun = (id: string, by: 1 | -1) => {
  * Recovery bound: an item whose runner died is re-sent at most
  * `leaseMs + reapIntervalMs` later and runs once an idle runner polls
  * (`pollIntervalSeconds`); with the defaults (30 s, 5 s, 1 s) that is ≤ 36 s.
- * On PGlite a starting runner releases dead runners' leases at once instead.
+ * On PGlite a starting runner releases dead runners' leases at once instead; on PostgreSQL it
+ * releases at once those of runners of this machine whose process is gone (`deadLocalRunners`,
+ * for ids made by `localRunnerId`).
  */
 export async function startLeaseRunner<T>({
   db,
@@ -104,13 +112,22 @@ export async function startLeaseRunner<T>({
     });
 
   const handle = async (id: string): Promise<void> => {
+    // From the moment its message is in hand, the item counts as running here: the reaper must not
+    // re-send it while the claim is on its way (on a loaded machine that can take longer than a lease).
+    countRun(id, 1);
+    try {
+      await handleHeld(id);
+    } finally {
+      countRun(id, -1);
+    }
+  };
+  const handleHeld = async (id: string): Promise<void> => {
     for (;;) {
       if (stopping) return;
       const item = await store.claim(id, workerId, leaseMs);
       if (!item) return;
       const abort = new AbortController();
       running.set(id, abort);
-      countRun(id, 1);
       const heartbeat = setInterval(() => {
         store.renew(id, workerId, leaseMs).then(
           (held) => {
@@ -132,7 +149,6 @@ export async function startLeaseRunner<T>({
       } finally {
         clearInterval(heartbeat);
         running.delete(id);
-        countRun(id, -1);
       }
     }
   };
@@ -143,6 +159,14 @@ export async function startLeaseRunner<T>({
   if (db.kind === 'pglite') {
     for (const id of await store.releaseAllExcept([...liveRunners])) {
       log(`recovered ${noun} ${id} from a worker of an earlier process`);
+      await queue.enqueue(id, { recovered: true });
+    }
+  } else if (store.leaseOwners && store.releaseOwners) {
+    // A shared database: only runners of this machine whose process is gone are known dead (a
+    // restarted `folio serve` finds its own earlier process's items); others' leases run out.
+    const dead = deadLocalRunners(await store.leaseOwners(), liveRunners);
+    for (const id of await store.releaseOwners(dead)) {
+      log(`recovered ${noun} ${id} from a worker of an earlier process on this machine`);
       await queue.enqueue(id, { recovered: true });
     }
   }

@@ -43,14 +43,16 @@ export interface JobQueue {
 
 /**
  * Start pg-boss on Folio's database (its tables live in the `pgboss` schema,
- * created on first start; concurrent starts are safe, pg-boss takes an
- * advisory lock). Message expiry is long on purpose: recovery from a crashed
+ * created on first start; starts on one database run one at a time, under an
+ * advisory lock on PostgreSQL, so servers starting together on a new database
+ * do not race). Message expiry is long on purpose: recovery from a crashed
  * worker is the job lease's business (see src/jobs/lease-runner.ts), and a short
  * pg-boss expiry would hand a still-running job to a second worker.
  */
 export async function createJobQueue({ db, pollIntervalSeconds = 1, supervise = true }: JobQueueOptions): Promise<JobQueue> {
+  const bossDb = pgBossDbFor(db);
   const boss = new PgBoss({
-    db: pgBossDbFor(db) as PgBoss.Db,
+    db: bossDb as PgBoss.Db,
     supervise,
     schedule: false,
     maintenanceIntervalSeconds: 60,
@@ -60,8 +62,12 @@ export async function createJobQueue({ db, pollIntervalSeconds = 1, supervise = 
     if (process.env.FOLIO_DEBUG_JOBS) console.error('pg-boss:', err);
   });
   try {
-    await boss.start();
-    await boss.createQueue(AGENT_QUEUE, { name: AGENT_QUEUE, policy: 'short', retryLimit: 5, retryDelay: 1, expireInSeconds: 4 * 60 * 60 });
+    // One start at a time per database: two servers starting on a new database would otherwise
+    // both create pg-boss's schema (see pgBossDbFor's `exclusive`).
+    await bossDb.exclusive(async () => {
+      await boss.start();
+      await boss.createQueue(AGENT_QUEUE, { name: AGENT_QUEUE, policy: 'short', retryLimit: 5, retryDelay: 1, expireInSeconds: 4 * 60 * 60 });
+    });
   } catch (err) {
     // Best effort on a half-started pg-boss: the start error below is the one worth reporting.
     await boss.stop({ close: false, graceful: false }).catch(() => undefined);
@@ -75,6 +81,8 @@ export async function createJobQueue({ db, pollIntervalSeconds = 1, supervise = 
     async enqueue(jobId, { recovered = false } = {}) {
       // A conflict on the singleton key (a message for this job is waiting) makes send return null.
       const id = await boss.send(AGENT_QUEUE, { jobId } satisfies AgentJobMessage, { singletonKey: jobId, priority: recovered ? RECOVERED_PRIORITY : 0 });
+      // Wake this process's idle workers now instead of at their next poll (up to a polling interval later).
+      if (id !== null) for (const worker of workers) boss.notifyWorker(worker);
       return id !== null;
     },
     async work(handler) {

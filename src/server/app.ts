@@ -40,7 +40,7 @@ export interface AppDeps {
   keyCacheTtlMs?: number;
   /** How long project settings are cached by the API; default 2 s. */
   projectCacheTtlMs?: number;
-  /** Keep read jobs in memory, dropped on change notifications; default on for PGlite, off for PostgreSQL. */
+  /** Keep read jobs in memory, dropped on change notifications; default on. */
   jobCache?: boolean;
   /** Extra routes mounted on the API host (the dashboard, pull request pages); receives the shared services. */
   mount?: (app: Hono, shared: SharedServices) => void;
@@ -89,6 +89,7 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   const projects = new ProjectCache(db, deps.projectCacheTtlMs);
   const defaultModel = deps.defaultModel ?? 'folio-maintainer';
   const automations = createAutomations({ db, defaultModel, enqueue: deps.enqueueAgentJob, log });
+  const jobs = new JobCache(db, deps.jobCache ?? true);
   const services = createAdminServices({
     db,
     automations,
@@ -105,7 +106,7 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   app.use('*', publishedSites(hosts, siteStore, { access: siteAccess, trustProxy: deps.trustProxy, log }));
   // Push to deploy: signed deliveries from GitHub, GitLab or anything that signs like the generic form.
   app.route('/', createWebhookRoutes({ db, updates, dataDir, siteDomain: deps.siteDomain, github: deps.github, automations, log }));
-  registerAdminApi(app, { db, services, keyCache, projects, siteDomain: deps.siteDomain, jobs: new JobCache(db, deps.jobCache ?? db.kind === 'pglite'), maxBodyBytes, trustProxy: deps.trustProxy });
+  registerAdminApi(app, { db, services, keyCache, projects, siteDomain: deps.siteDomain, jobs, maxBodyBytes, trustProxy: deps.trustProxy });
 
   const shared = { services, updates, keyCache, hosts, projects, siteAccess, automations };
   if (deps.mount) deps.mount(app as unknown as Hono, shared);

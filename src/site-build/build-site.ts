@@ -88,6 +88,8 @@ export interface BuildStats {
   searchMode: string;
   /** Time of the internal link, anchor and asset checks. */
   linksMs: number;
+  /** The llms files (`llms.txt`, `llms-full.txt` and its parts, `docs-index.json`) after the pages: wall and CPU (this process) milliseconds; absent with the Markdown export off. */
+  llms?: { ms: number; cpuMs: number };
   /** External links asked (`externalLinks`) and answered from the cache. */
   external?: { checked: number; fromCache: number };
   /** Social images (`ogImages`): pages with one, drawn now, kept from the last build, given the site's image past the cap, and the time taken. */
@@ -186,7 +188,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     : undefined;
   const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, { publicUrl, basePath, access }, diagnostics);
   const redirectFiles = [...extra];
+  let llms: BuildStats['llms'];
   if (markdown) {
+    const llmsStart = performance.now();
+    const llmsCpu = process.cpuUsage();
     const markdownKeys = new Map(planned.map((p) => [p.route.href, p.markdownKey]));
     // A write refused inside the output (a linked .folio-cache) is reported like the others, not thrown.
     try {
@@ -194,6 +199,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     } catch (error) {
       diagnostics.push(refusedWrite(error));
     }
+    const cpu = process.cpuUsage(llmsCpu);
+    llms = { ms: Math.round(performance.now() - llmsStart), cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
   }
   await removeStale(outDir, work.previous, cache.manifest.files, work.live, extra);
 
@@ -229,6 +236,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     searchMs: indexed ? ms : 0,
     searchMode: indexed?.mode ?? searchPlan.mode,
     linksMs,
+    ...(llms ? { llms } : {}),
     external,
     og: og ?? undefined,
     assets: { css: assets.css.file, js: assets.js.file, jsBytes: assets.js.contents.length },

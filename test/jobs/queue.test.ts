@@ -11,6 +11,8 @@ import {
   type Database,
 } from '../../src/db/index.js';
 import { AGENT_QUEUE, createJobQueue, startLeaseRunner, type JobQueue, type LeaseRunner } from '../../src/jobs/index.js';
+import { backends, createFreshPostgresDatabase } from '../db/helpers.js';
+import { tempDir } from '../git/git-fixtures.js';
 
 /** Messages the agent queue ever held for `jobId` (waiting, active, done or archived). */
 async function messagesFor(db: Database, jobId?: string): Promise<number> {
@@ -110,8 +112,9 @@ describe('the reaper on the agent queue', () => {
     }
   });
 
-  // Jobs wait several lease periods behind each other, and every fetched message takes half a lease
-  // to be claimed: the reaper runs every 50 ms through both windows. One message per job, no more.
+  // Jobs wait several lease periods behind each other, and every fetched message takes one and a half
+  // leases to be claimed (a loaded machine): the reaper runs every 50 ms through both windows, and a
+  // message this process holds counts as running here even before its claim. One message per job.
   it('adds no message for a job that is waiting or being claimed (as many messages as jobs)', async () => {
     const project = await createProject(db, { name: 'q', repoUrl: '/tmp/y.git' });
     const leaseMs = 600;
@@ -126,7 +129,7 @@ describe('the reaper on the agent queue', () => {
       log: (line) => lines.push(line),
       store: {
         claim: async (id, owner, ms) => {
-          await new Promise((r) => setTimeout(r, leaseMs / 2));
+          await new Promise((r) => setTimeout(r, leaseMs * 1.5));
           return claimAgentJob(db, { workerId: owner, leaseMs: ms, jobId: id });
         },
         renew: (id, owner, ms) => renewAgentJobLease(db, id, owner, ms),
@@ -156,4 +159,35 @@ describe('the reaper on the agent queue', () => {
     expect((await Promise.all(jobs.map((j) => messagesFor(db, j.id)))).reduce((a, b) => a + b)).toBe(jobs.length);
     expect(lines.filter((l) => l.startsWith('reaper'))).toEqual([]);
   }, 30_000);
+});
+
+// pg-boss creates its schema on first start; two servers starting together on a new database both
+// saw no schema: on PostgreSQL one failed (duplicate key on "pgboss"), on PGlite both did and the
+// shared connection was left in an aborted transaction.
+describe.each(backends)('two queues starting at once on a new %s database', (kind) => {
+  it('both start, share one queue, and deliver', async () => {
+    const tmp = kind === 'pglite' ? await tempDir('folio-queue-race-') : null;
+    const fresh = kind === 'postgres' ? await createFreshPostgresDatabase() : null;
+    // PostgreSQL: two pools, as two processes would have; PGlite belongs to one process.
+    const first = await openDatabase(fresh ? { databaseUrl: fresh.url } : { dataDir: tmp!.dir });
+    const second = fresh ? await openDatabase({ databaseUrl: fresh.url }) : first;
+    const started: JobQueue[] = [];
+    try {
+      const results = await Promise.allSettled([createJobQueue({ db: first, pollIntervalSeconds: 0.5 }), createJobQueue({ db: second, pollIntervalSeconds: 0.5 })]);
+      for (const r of results) if (r.status === 'fulfilled') started.push(r.value);
+      expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'started'))).toEqual(['started', 'started']);
+      const [row] = await first.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.queue WHERE name = $1`, [AGENT_QUEUE]);
+      expect(row!.n).toBe(1);
+      // Each connection still works: a message sent through one reaches a worker of the other.
+      const got = new Promise<string>((resolve) => void started[1]!.work(async ({ jobId }) => resolve(jobId)));
+      expect(await started[0]!.enqueue('race-job')).toBe(true);
+      expect(await got).toBe('race-job');
+    } finally {
+      for (const q of started) await q.stop();
+      await first.close();
+      if (second !== first) await second.close();
+      await fresh?.drop();
+      await tmp?.cleanup();
+    }
+  }, 60_000);
 });

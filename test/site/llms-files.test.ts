@@ -40,7 +40,10 @@ const config = { name: 'Acme', description: 'Docs for Acme.', theme: 'mint', col
 describe('llms.txt and llms-full.txt', () => {
   it('lists indexable pages by section with descriptions, never noindex or hidden pages', async () => {
     const { root, out } = await site(config, pages);
-    expect((await buildSite({ root, outDir: out, search: false })).ok).toBe(true);
+    const result = await buildSite({ root, outDir: out, search: false });
+    expect(result.ok).toBe(true);
+    // The bench reads what the llms files took (bench/build.ts "llms files").
+    expect(result.stats!.llms).toEqual({ ms: expect.any(Number), cpuMs: expect.any(Number) });
     const llms = await readFile(path.join(out, 'llms.txt'), 'utf8');
     expect(llms).toBe('# Acme\n\n> Docs for Acme.\n\n## Docs › Start\n\n- [Intro](/intro.md): Start here.\n- [Guide](/guide.md)\n\n## API › Endpoints\n\n- [One](/api/one.md)\n');
     const full = await readFile(path.join(out, 'llms-full.txt'), 'utf8');

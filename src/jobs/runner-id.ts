@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { hostname } from 'node:os';
+
+/**
+ * Where this process runs, as precisely as the system tells: the host name, the boot (Linux
+ * `boot_id`) and the process-id namespace (a container has its own). Two runners with the same
+ * place see the same process ids, so one can tell whether the other's process still exists.
+ */
+function machinePlace(): string {
+  const parts = [hostname()];
+  try {
+    parts.push(readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim());
+    parts.push(String(statSync('/proc/self/ns/pid').ino));
+  } catch {
+    // Not Linux: the host name alone.
+  }
+  return parts.join('/');
+}
+
+let place: string | undefined;
+const placeOf = () => (place ??= machinePlace());
+
+/** A runner id for this process: `<place>:<pid>:<random>` (the lease owner it writes). */
+export function localRunnerId(): string {
+  return `${placeOf()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The owners among `owners` that are runners of a process that no longer exists: same place as
+ * this process (host, boot, pid namespace), and a process id that is gone. A runner of this very
+ * process id but not in `live` belonged to an earlier process that had the same id (a container's
+ * PID 1 restarted within the same namespace). Ids of another form or place are never called dead:
+ * their leases run out as usual.
+ */
+export function deadLocalRunners(owners: readonly string[], live: ReadonlySet<string>): string[] {
+  const here = placeOf();
+  return owners.filter((owner) => {
+    const m = /^(.*):(\d+):[0-9a-f]+$/.exec(owner);
+    if (!m || m[1] !== here || live.has(owner)) return false;
+    const pid = Number(m[2]);
+    return pid === process.pid || !processAlive(pid);
+  });
+}
