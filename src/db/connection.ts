@@ -9,6 +9,7 @@ import { DbError } from './errors.js';
 import { runMigrations } from './migrate.js';
 import { readPgliteTemplate, savePgliteTemplate } from './pglite-template.js';
 import { schema } from './schema.js';
+import { processAlive } from '../shared/index.js';
 
 /** Drizzle handle over either driver; both speak the same PostgreSQL dialect. */
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -176,14 +177,6 @@ function lockDataDir(dataDir: string): () => void {
   throw new DbError('DB_CONNECT_FAILED', `Could not lock the data directory ${dataDir}; remove ${file} if no Folio process is running.`);
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 async function openPostgres(url: string, poolSize: number): Promise<Opened> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { processAlive } from '../shared/index.js';
 
 /**
  * Where this process runs, as precisely as the system tells: the host name, the boot (Linux
@@ -26,14 +27,6 @@ export function localRunnerId(): string {
   return `${placeOf()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * The owners among `owners` that are runners of a process that no longer exists: same place as

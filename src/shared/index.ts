@@ -10,3 +10,4 @@ export * from './host-names.js';
 export { compileRedirect, isSafeRedirectDestination, matchRedirect, normalizeRedirectDestination, parseRedirectsFile, redirectRules, redirectsFileText, type RedirectRule } from './redirect-rules.js';
 export * from './base-path.js';
 export * from './password.js';
+export { processAlive } from './process-alive.js';
