@@ -95,8 +95,8 @@ export class JobCache {
     this.entries.clear();
   }
 
-  /** Drop `id` now (a write in this process: its notification may come after the next read). */
-  invalidate(id: string): void {
+  /** A change notification for `id`: drop it, and keep reads already under way from caching it. */
+  private invalidate(id: string): void {
     this.generation++;
     this.entries.delete(id);
   }

@@ -177,7 +177,6 @@ function lockDataDir(dataDir: string): () => void {
   throw new DbError('DB_CONNECT_FAILED', `Could not lock the data directory ${dataDir}; remove ${file} if no Folio process is running.`);
 }
 
-
 async function openPostgres(url: string, poolSize: number): Promise<Opened> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const listeners = new Set<pg.Client>();
