@@ -3,7 +3,7 @@
  * by path or URL, with the site's name and description in the server info. The transport is the
  * caller's: stdio for `folio mcp`, Streamable HTTP at `/mcp` for hosted sites.
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { DocsIndex } from './docs-index.js';
 import type { ApiMcpTool, ProxyRequest, ProxyResponse } from '../openapi/index.js';
@@ -21,8 +21,13 @@ export interface DocsServerInfo {
   siteUrl?: string;
 }
 
-/** The server of a site's index; `index` may be a function giving the current one (`folio mcp` reloads it when files change). */
-export function docsMcpServer(index: DocsIndex | (() => DocsIndex), info: DocsServerInfo, api?: ApiTools): McpServer {
+/**
+ * The server of a site's index; `index` may be a function giving the current one (`folio mcp`
+ * reloads it when files change). The SDK is loaded on the first call: a build that only imports
+ * this layer does not pay its ~140 ms of module loading.
+ */
+export async function docsMcpServer(index: DocsIndex | (() => DocsIndex), info: DocsServerInfo, api?: ApiTools): Promise<McpServer> {
+  const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
   const current = typeof index === 'function' ? index : () => index;
   const base = (info.siteUrl ?? '').replace(/\/+$/, '');
   const server = new McpServer(

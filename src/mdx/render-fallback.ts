@@ -4,7 +4,6 @@ import type { Program } from 'estree';
 import { createElement } from 'react';
 import * as runtime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { createProcessor, run } from '@mdx-js/mdx';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { collectFeatures } from './components/index.js';
@@ -26,11 +25,19 @@ export interface FallbackOptions {
 }
 
 /**
+ * @mdx-js/mdx, loaded by the first page that needs it: most pages take the fast path, and a site
+ * with none on this one does not pay its ~250 ms of module loading at start.
+ */
+let compiler: Promise<typeof import('@mdx-js/mdx')> | undefined;
+const mdxCompiler = () => (compiler ??= import('@mdx-js/mdx'));
+
+/**
  * Compile an already parsed MDX tree with @mdx-js/mdx and run it: the module's default export
  * renders the content, named exports are the file's `export`s. `import`s are removed (never
  * loaded as modules); what they name is handed in through `runtimeScope`.
  */
 export async function runMdxModule(tree: MdastRoot, options: FallbackOptions): Promise<Record<string, unknown>> {
+  const { createProcessor, run } = await mdxCompiler();
   const processor = createProcessor({
     outputFormat: 'function-body',
     development: false,

@@ -1,4 +1,3 @@
-import { validate } from '@scalar/openapi-parser';
 import type { Diagnostic, Severity } from '../shared/index.js';
 import { bundleExternalRefs } from './bundle-refs.js';
 import { parseSpecText } from './parse-spec.js';
@@ -80,6 +79,7 @@ async function schemaErrors(document: JsonObject): Promise<{ path: string; messa
   console.error = () => {};
   try {
     // The validator may decorate what it is given; hand it a copy.
+    const { validate } = await import('@scalar/openapi-parser');
     const result = await validate(structuredClone(document));
     errors = (result.errors ?? []) as typeof errors;
   } catch (error) {

@@ -37,7 +37,7 @@ export function registerMcp(program: Command): void {
         process.exitCode = 1;
         return;
       }
-      const server = docsMcpServer(() => index!, { name: index.name, description: index.description });
+      const server = await docsMcpServer(() => index!, { name: index.name, description: index.description });
       await server.connect(new StdioServerTransport());
       if (!options.watch) return;
       // One rebuild at a time; changes during a rebuild start one more after it.

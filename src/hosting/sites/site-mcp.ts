@@ -46,7 +46,7 @@ export async function serveAgentEndpoint(store: SiteStore | string, projectId: s
   // Operations the spec exposes as tools (`x-mint.mcp`), called through the proxy's guards: the API's own servers only.
   const [tools, allowedHosts] = await Promise.all([listOf<ApiMcpTool>(root, MCP_TOOLS_FILE), listOf<string>(root, API_HOSTS_FILE)]);
   const api = tools.length ? { tools, call: (r: Parameters<typeof forwardApiRequest>[0]) => forwardApiRequest(r, { ...apiProxy, allowedHosts: apiProxy.allowedHosts ?? allowedHosts }) } : undefined;
-  const server = docsMcpServer(index, { name: index.name, description: index.description, siteUrl: origin }, api);
+  const server = await docsMcpServer(index, { name: index.name, description: index.description, siteUrl: origin }, api);
   // Stateless: a server and transport per request, so no session outlives it.
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
