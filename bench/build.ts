@@ -23,9 +23,19 @@
  *   TMPDIR=/dev/shm npm run bench:build -- 1000 --shape tabs --no-search --no-warm --compare ../wt-before18
  * `--compare-llms` alternates cold builds with the Markdown export off (before) and on (now) the same
  * way, for what the export costs (issue 16's figure): `npm run bench:build -- 3000 --no-search --no-warm --compare-llms`.
+ * Each build with the export on also times the export inside itself (the pages' Markdown and the
+ * llms files) and prints its share of that build's CPU, which two builds' difference cannot give
+ * within their run-to-run noise.
+ *
+ * Disks: on ext4 without a journal (this project's VMs), a new file costs the kernel more the more
+ * files were deleted there in the last minutes (it skips recently freed inodes one by one), so the
+ * deletions of one run slow the next run's writes (measured: the same 3,000 folders and files took
+ * 153, 270, 592, 738 ms of sys time in four rounds, each after the last's removal; tmpfs 60-133
+ * ms). The first line prints the temporary folder's file system; `TMPDIR=/dev/shm` gives Folio's
+ * own cost, the default disk what a build there costs.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, statfsSync } from 'node:fs';
 import { appendFile, cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -93,6 +103,8 @@ interface Figures {
   linksMs: number;
   /** The llms files after the pages (wall and CPU ms); absent without the export or in older checkouts. */
   llms?: { ms: number; cpuMs: number };
+  /** The pages' Markdown measured inside the build (conversion, assembly, `.md` writes); absent without the export or in older checkouts. */
+  markdownPages?: { files: number; ms: number; writeMs?: number };
   og?: { drawn: number; reused: number; ms: number; bytes: number };
   edit?: { wallMs: number; cpuMs: number; compiled: number };
   warmEdit?: { wallMs: number; cpuMs: number; compiled: number };
@@ -228,6 +240,7 @@ async function runJob(job: Job): Promise<Figures> {
       // Checkouts older than the link checks have no figure for them.
       linksMs: cold.stats!.linksMs ?? 0,
       llms: (cold.stats as { llms?: { ms: number; cpuMs: number } }).llms,
+      markdownPages: (cold.stats as { markdownPages?: { files: number; ms: number; writeMs?: number } }).markdownPages,
       weights: await pageWeights(out, sample),
       og: cold.stats!.og ? { drawn: cold.stats!.og.drawn, reused: cold.stats!.og.reused, ms: cold.stats!.og.ms, bytes: sizes.ogBytes } : undefined,
     };
@@ -261,6 +274,19 @@ async function runJob(job: Job): Promise<Figures> {
   }
 }
 
+/** The kind of file system at `dir` (its magic number, as statfs gives it). */
+function fileSystemOf(dir: string): string {
+  const kinds: Record<number, string> = { 0xef53: 'ext2/3/4', 0x01021994: 'tmpfs', 0x58465342: 'xfs', 0x9123683e: 'btrfs', 0x794c7630: 'overlayfs' };
+  const type = statfsSync(dir).type;
+  return kinds[type] ?? `file system 0x${type.toString(16)}`;
+}
+
+/** The export's share of a build's CPU, from its own timings: the pages' Markdown and the llms files. */
+function exportShare(f: Figures): number | undefined {
+  if (!f.markdownPages || !f.llms || !f.cpuMs) return undefined;
+  return ((f.markdownPages.ms + f.llms.cpuMs) / f.cpuMs) * 100;
+}
+
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 function print(f: Figures): void {
@@ -269,6 +295,8 @@ function print(f: Figures): void {
   console.log(`  CPU             ${(f.cpuMs / 1000).toFixed(2)} s${f.sysMs === undefined ? '' : ` (user ${((f.cpuMs - f.sysMs) / 1000).toFixed(2)} s, sys ${(f.sysMs / 1000).toFixed(2)} s)`} (this process and its worker threads; Pagefind runs in its own processes)`);
   console.log(`  link checks     ${Math.round(f.linksMs)} ms (internal links, anchors, assets)`);
   if (f.llms) console.log(`  llms files      ${f.llms.ms} ms, ${f.llms.cpuMs} ms CPU (llms.txt, llms-full.txt and its parts, after the pages)`);
+  const share = exportShare(f);
+  if (share !== undefined) console.log(`  Markdown export ${f.markdownPages!.ms} ms for ${f.markdownPages!.files} .md files${f.markdownPages!.writeMs === undefined ? '' : ` (${f.markdownPages!.writeMs} ms of it writing them)`} + ${f.llms!.cpuMs} ms llms files = ${share.toFixed(1)} % of this build's CPU (measured inside the build)`);
   if (f.og) console.log(`  social images   ${f.og.drawn} drawn, ${f.og.reused} kept in ${(f.og.ms / 1000).toFixed(2)} s (${Math.round(f.og.ms / Math.max(1, f.og.drawn))} ms each; ${(f.og.bytes / 1024 / 1024).toFixed(1)} MB)`);
   console.log(`  peak RSS        ${f.rssMb} MB`);
   console.log(`  output          ${(f.outputBytes / 1024 / 1024).toFixed(1)} MB${f.outputFiles === undefined ? '' : ` in ${f.outputFiles} files and ${f.outputFolders} folders`} (without .folio-cache)`);
@@ -304,7 +332,7 @@ if (childArg >= 0) {
   const compareLlms = args.includes('--compare-llms');
   if (compare && compareLlms) throw new Error('--compare and --compare-llms do not go together');
   const runs = compare || compareLlms ? Math.max(1, Number(value('--runs') ?? 3)) : 1;
-  console.log(`${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB; files under ${os.tmpdir()}`);
+  console.log(`${os.availableParallelism()} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB; files under ${os.tmpdir()} (${fileSystemOf(os.tmpdir())})`);
   /** One build in a child process of its own (peak RSS is that build's alone); null when it gave no figures. */
   const build = (job: Job): Figures | null => {
     // In the checkout's folder: tsx compiles its files with its own tsconfig (JSX runtime).
@@ -352,5 +380,8 @@ if (childArg >= 0) {
       const pct = (a: number, b: number) => `${a >= b ? '+' : ''}${(((a - b) / b) * 100).toFixed(1)} %`;
       console.log(`  ${compareLlms ? 'export on vs off' : 'now vs before'}: CPU best ${pct(now.cpuBest, before.cpuBest)}, median ${pct(now.cpuMedian, before.cpuMedian)}; wall best ${pct(now.wallBest, before.wallBest)}, median ${pct(now.wallMedian, before.wallMedian)}`);
     }
+    // The same cost timed inside each build with the export on: free of the run-to-run noise of two builds.
+    const shares = sides[sides.length - 1]!.figures.map(exportShare).filter((x): x is number => x !== undefined);
+    if (shares.length) console.log(`  export measured inside the builds: median ${median(shares).toFixed(1)} % of the build's CPU (${shares.map((x) => x.toFixed(1)).join(', ')} %)`);
   }
 }

@@ -35,6 +35,8 @@ export interface MdxResult {
   islands?: IslandModule[];
   /** The body as Markdown, from the same compiled tree as `html` (absent when the page failed). */
   markdown?: string;
+  /** Milliseconds the thread that compiled the page spent turning its tree into `markdown` (what the export costs there). */
+  markdownMs?: number;
 }
 
 /** The import of `importPath` in the page, refused because it leads out of the docs root (a symlink). */
@@ -57,6 +59,15 @@ function snippetOutside(job: MdxJob, importPath: string): Diagnostic {
 export async function runMdxJob(job: MdxJob, root: string, variables: Record<string, string>, options: { untrusted?: boolean } = {}): Promise<MdxResult> {
   const refused: Diagnostic[] = [];
   try {
+    let markdownMs = 0;
+    const timedMarkdown: typeof treeToMarkdown = (tree, values) => {
+      const started = performance.now();
+      try {
+        return treeToMarkdown(tree, values);
+      } finally {
+        markdownMs += performance.now() - started;
+      }
+    };
     const out = await renderMdx({
       source: job.source,
       file: job.file,
@@ -82,8 +93,8 @@ export async function runMdxJob(job: MdxJob, root: string, variables: Record<str
         }
         return null;
       },
-    }, { alsoText: job.markdown === false ? undefined : treeToMarkdown, untrusted: options.untrusted });
-    return { id: job.id, html: out.html, headings: out.headings, diagnostics: [...refused, ...out.diagnostics], features: [...out.usesClientFeatures], renderer: out.renderer, markdown: out.text, ...(out.islands ? { islands: out.islands } : {}) };
+    }, { alsoText: job.markdown === false ? undefined : timedMarkdown, untrusted: options.untrusted });
+    return { id: job.id, html: out.html, headings: out.headings, diagnostics: [...refused, ...out.diagnostics], features: [...out.usesClientFeatures], renderer: out.renderer, markdown: out.text, ...(out.text === undefined ? {} : { markdownMs }), ...(out.islands ? { islands: out.islands } : {}) };
   } catch (error) {
     // A crash in one page must not stop the others: report it on the page and move on. The code
     // is registered with the build's (src/site-build/codes.ts), whose users see it.

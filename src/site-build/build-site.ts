@@ -90,6 +90,12 @@ export interface BuildStats {
   linksMs: number;
   /** The llms files (`llms.txt`, `llms-full.txt` and its parts, `docs-index.json`) after the pages: wall and CPU (this process) milliseconds; absent with the Markdown export off. */
   llms?: { ms: number; cpuMs: number };
+  /**
+   * The pages' Markdown: `files` `.md` written, and `ms` spent on them in the threads that did the
+   * work (converting each compiled tree, assembling and writing the file; synchronous, so this is
+   * their CPU and the kernel's part of the writes). Absent with the Markdown export off.
+   */
+  markdownPages?: { files: number; ms: number; writeMs: number };
   /** External links asked (`externalLinks`) and answered from the cache. */
   external?: { checked: number; fromCache: number };
   /** Social images (`ogImages`): pages with one, drawn now, kept from the last build, given the site's image past the cap, and the time taken. */
@@ -236,7 +242,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     searchMs: indexed ? ms : 0,
     searchMode: indexed?.mode ?? searchPlan.mode,
     linksMs,
-    ...(llms ? { llms } : {}),
+    ...(llms ? { llms, markdownPages: { files: pages.markdownFiles, ms: Math.round(pages.markdownMs), writeMs: Math.round(pages.markdownWriteMs) } } : {}),
     external,
     og: og ?? undefined,
     assets: { css: assets.css.file, js: assets.js.file, jsBytes: assets.js.contents.length },

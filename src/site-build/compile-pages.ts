@@ -127,8 +127,8 @@ export interface CompilePagesOptions {
  * reference) compiles that page again: `decideWork` in `page-plan.ts`.
  */
 export function cachedBodyOf(body: CachedBody): CachedBody {
-  if (body.markdown === undefined) return body;
-  const { markdown: _markdown, ...rest } = body;
+  if (body.markdown === undefined && body.markdownMs === undefined) return body;
+  const { markdown: _markdown, markdownMs: _markdownMs, ...rest } = body;
   return rest;
 }
 

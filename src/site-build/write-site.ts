@@ -112,6 +112,11 @@ export class PageWriter {
    */
   readonly markdown = new Map<string, Uint8Array>();
   private markdownBytes = 0;
+  /** `.md` files written, and the milliseconds they cost: the body's conversion where it was compiled, then assembling and writing the file here. */
+  markdownFiles = 0;
+  markdownMs = 0;
+  /** The part of `markdownMs` spent writing the files (open, write, close in this thread). */
+  markdownWriteMs = 0;
   private readonly utf8 = new Utf8Slabs();
   private readonly writes = new Set<Promise<void>>();
   private readonly waiting: (() => void)[] = [];
@@ -175,12 +180,17 @@ export class PageWriter {
     // `.md` stays, and the llms files read it if they need it (a cached body has no Markdown).
     const mdTarget = this.options.markdown === false || this.options.writtenMarkdown?.[p.route.href] === p.markdownKey ? null : resolveInside(outDir, markdownFileFor(p.route.href));
     if (mdTarget) {
+      const started = performance.now();
       const markdown = this.utf8.encode(prefixMarkdownLinks(pageMarkdown({ title: p.route.title, description: p.route.description, body: body.markdown ?? '', suffix: p.markdownSuffix }), this.options.basePath ?? ''));
       if (this.markdownBytes + markdown.length <= KEEP_MARKDOWN_BYTES) {
         this.markdown.set(p.route.href, markdown);
         this.markdownBytes += markdown.length;
       }
+      const writing = performance.now();
       this.writeSmall(mdTarget, markdown, p);
+      this.markdownFiles++;
+      this.markdownWriteMs += performance.now() - writing;
+      this.markdownMs += performance.now() - started + (body.markdownMs ?? 0);
     }
     // A changelog page (`<Update>` entries) gets its feed beside it.
     const entries = this.options.feeds ? feedEntries(body.html) : [];
