@@ -32,10 +32,11 @@
  * deletions of one run slow the next run's writes (measured: the same 3,000 folders and files took
  * 153, 270, 592, 738 ms of sys time in four rounds, each after the last's removal; tmpfs 60-133
  * ms). The first line prints the temporary folder's file system; `TMPDIR=/dev/shm` gives Folio's
- * own cost, the default disk what a build there costs.
+ * own cost, the default disk what a build there costs. Alternated runs keep their folders until
+ * the last one, so no run pays for another's removal (earlier commands' removals still count).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, statfsSync } from 'node:fs';
+import { existsSync, readFileSync, statfsSync } from 'node:fs';
 import { appendFile, cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,6 +80,8 @@ interface Figures {
   pages: number;
   wallMs: number;
   cpuMs: number;
+  /** CPU of the build's child processes (Pagefind) that ended during it; Linux only (`/proc/self/stat`), 0 elsewhere. */
+  childrenCpuMs?: number;
   /** The kernel's part of `cpuMs` (file creation, writes, mkdir): what a file system charges per file shows here. */
   sysMs?: number;
   rssMb: number;
@@ -203,10 +206,13 @@ async function runJob(job: Job): Promise<Figures> {
     }
     const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
     const cpu0 = process.cpuUsage();
+    const children0 = childrenCpuMs();
     const t0 = performance.now();
     const cold = await buildSite({ root, outDir: out, search: job.search, markdown: job.llms, ogImages: job.og || undefined });
     const wallMs = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
+    // Pagefind's processes have exited by now (the build closes them), so their CPU is counted.
+    const childrenMs = childrenCpuMs() - children0;
     const rssMb = Math.round(process.resourceUsage().maxRSS / 1024);
     const sizes = await outputSizes(out);
     const js = await readFile(path.join(out, cold.stats!.assets.js));
@@ -217,6 +223,7 @@ async function runJob(job: Job): Promise<Figures> {
       pages: cold.pages,
       wallMs,
       cpuMs: (cpu.user + cpu.system) / 1000,
+      childrenCpuMs: childrenMs,
       sysMs: cpu.system / 1000,
       rssMb,
       outputBytes: sizes.bytes,
@@ -274,6 +281,18 @@ async function runJob(job: Job): Promise<Figures> {
   }
 }
 
+/** CPU of this process's children that have ended and been waited for (Pagefind), from /proc/self/stat; 0 where there is none. */
+function childrenCpuMs(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // Fields after the command's closing parenthesis start at field 3; cutime and cstime are 16 and 17, in clock ticks (100 a second on Linux).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[16 - 3]) + Number(fields[17 - 3])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 /** The kind of file system at `dir` (its magic number, as statfs gives it). */
 function fileSystemOf(dir: string): string {
   const kinds: Record<number, string> = { 0xef53: 'ext2/3/4', 0x01021994: 'tmpfs', 0x58465342: 'xfs', 0x9123683e: 'btrfs', 0x794c7630: 'overlayfs' };
@@ -284,7 +303,7 @@ function fileSystemOf(dir: string): string {
 /** The export's share of a build's CPU, from its own timings: the pages' Markdown and the llms files. */
 function exportShare(f: Figures): number | undefined {
   if (!f.markdownPages || !f.llms || !f.cpuMs) return undefined;
-  return ((f.markdownPages.ms + f.llms.cpuMs) / f.cpuMs) * 100;
+  return ((f.markdownPages.ms + f.llms.cpuMs) / (f.cpuMs + (f.childrenCpuMs ?? 0))) * 100;
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -292,11 +311,11 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 function print(f: Figures): void {
   console.log(`${f.label}, ${f.pages} pages${f.ok ? '' : ` (build not ok: ${f.problems})`}; load average before: ${f.load}`);
   console.log(`  wall            ${(f.wallMs / 1000).toFixed(2)} s (${Math.round(f.pages / (f.wallMs / 1000))} pages/s; search ${f.searchMode}${f.searchMs ? `, ${(f.searchMs / 1000).toFixed(2)} s after the last page` : ''})`);
-  console.log(`  CPU             ${(f.cpuMs / 1000).toFixed(2)} s${f.sysMs === undefined ? '' : ` (user ${((f.cpuMs - f.sysMs) / 1000).toFixed(2)} s, sys ${(f.sysMs / 1000).toFixed(2)} s)`} (this process and its worker threads; Pagefind runs in its own processes)`);
+  console.log(`  CPU             ${(f.cpuMs / 1000).toFixed(2)} s${f.sysMs === undefined ? '' : ` (user ${((f.cpuMs - f.sysMs) / 1000).toFixed(2)} s, sys ${(f.sysMs / 1000).toFixed(2)} s)`} (this process and its worker threads)${f.childrenCpuMs ? `; with Pagefind's processes ${((f.cpuMs + f.childrenCpuMs) / 1000).toFixed(2)} s` : ''}`);
   console.log(`  link checks     ${Math.round(f.linksMs)} ms (internal links, anchors, assets)`);
   if (f.llms) console.log(`  llms files      ${f.llms.ms} ms, ${f.llms.cpuMs} ms CPU (llms.txt, llms-full.txt and its parts, after the pages)`);
   const share = exportShare(f);
-  if (share !== undefined) console.log(`  Markdown export ${f.markdownPages!.ms} ms for ${f.markdownPages!.files} .md files${f.markdownPages!.writeMs === undefined ? '' : ` (${f.markdownPages!.writeMs} ms of it writing them)`} + ${f.llms!.cpuMs} ms llms files = ${share.toFixed(1)} % of this build's CPU (measured inside the build)`);
+  if (share !== undefined) console.log(`  Markdown export ${f.markdownPages!.ms} ms for ${f.markdownPages!.files} .md files${f.markdownPages!.writeMs === undefined ? '' : ` (${f.markdownPages!.writeMs} ms of it writing them)`} + ${f.llms!.cpuMs} ms llms files = ${share.toFixed(1)} % of this build's CPU${f.childrenCpuMs ? ' with Pagefind' : ''} (measured inside the build)`);
   if (f.og) console.log(`  social images   ${f.og.drawn} drawn, ${f.og.reused} kept in ${(f.og.ms / 1000).toFixed(2)} s (${Math.round(f.og.ms / Math.max(1, f.og.drawn))} ms each; ${(f.og.bytes / 1024 / 1024).toFixed(1)} MB)`);
   console.log(`  peak RSS        ${f.rssMb} MB`);
   console.log(`  output          ${(f.outputBytes / 1024 / 1024).toFixed(1)} MB${f.outputFiles === undefined ? '' : ` in ${f.outputFiles} files and ${f.outputFolders} folders`} (without .folio-cache)`);
@@ -352,25 +371,31 @@ if (childArg >= 0) {
     }
     // Alternate the two checkouts so the load of a shared machine falls on both alike.
     const sides: { name: string; figures: Figures[] }[] = compareLlms ? [{ name: 'Markdown export off', figures: [] }, { name: 'Markdown export on', figures: [] }] : [{ name: `before (${compare})`, figures: [] }, { name: 'now (this checkout)', figures: [] }];
+    // Every run's folder is kept until the last run: on ext4 without a journal, removing one run's
+    // ~6,000 files would make the next run's new files cost more (see the header).
+    const made: string[] = [];
     for (let run = 0; run < runs; run++) {
       for (const [i, side] of sides.entries()) {
-        const f = build(compareLlms ? { ...job, llms: i === 1 } : i === 0 ? { ...job, checkout: compare } : { ...job, checkout: undefined });
+        const f = build({ ...(compareLlms ? { ...job, llms: i === 1 } : i === 0 ? { ...job, checkout: compare } : { ...job, checkout: undefined }), keep: true });
         if (!f) continue;
+        if (f.kept && !job.keep) made.push(f.kept), delete f.kept;
         print(f);
         side.figures.push(f);
       }
     }
+    for (const dir of made) await rm(dir, { recursive: true, force: true });
     const median = (xs: number[]) => {
       const s = [...xs].sort((a, b) => a - b);
       return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
     };
     const summary = sides.map(({ figures }) => {
-      const cpu = figures.map((f) => f.cpuMs / 1000);
+      // The whole build's CPU: this process and, where counted, Pagefind's processes.
+      const cpu = figures.map((f) => (f.cpuMs + (f.childrenCpuMs ?? 0)) / 1000);
       const sys = figures.map((f) => (f.sysMs ?? 0) / 1000);
       const wall = figures.map((f) => f.wallMs / 1000);
       return { runs: figures.length, cpuBest: Math.min(...cpu), cpuMedian: median(cpu), sysMedian: median(sys), wallBest: Math.min(...wall), wallMedian: median(wall), rss: Math.max(...figures.map((f) => f.rssMb)), load: figures.map((f) => f.load.split(' ')[0]).join(', ') };
     });
-    console.log(`\n${corpus ?? shape}, ${pages} pages: ${runs} cold build(s) each, alternated`);
+    console.log(`\n${corpus ?? shape}, ${pages} pages: ${runs} cold build(s) each, alternated; CPU is the build's with its Pagefind processes`);
     sides.forEach((side, i) => {
       const m = summary[i]!;
       if (m.runs) console.log(`  ${side.name.padEnd(28)} CPU best ${m.cpuBest.toFixed(2)} s, median ${m.cpuMedian.toFixed(2)} s (sys median ${m.sysMedian.toFixed(2)} s); wall best ${m.wallBest.toFixed(2)} s, median ${m.wallMedian.toFixed(2)} s; peak RSS ${m.rss} MB; load ${m.load}`);
