@@ -196,6 +196,8 @@ export class PageRenderer {
 
 /** The distinct `tags` of a body's `<Update>` entries, in order of first use. */
 export function updateTags(bodyHtml: string): string[] {
+  // Most pages have no changelog entry: a plain search is cheaper than the pattern over the whole body.
+  if (!bodyHtml.includes('<section class="folio-update"')) return [];
   const tags = new Set<string>();
   for (const m of bodyHtml.matchAll(/<section class="folio-update"[^>]*? data-tags="([^"]*)"/g)) {
     try {
