@@ -36,7 +36,7 @@
  * the last one, so no run pays for another's removal (earlier commands' removals still count).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statfsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statfsSync } from 'node:fs';
 import { appendFile, cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -211,7 +211,8 @@ async function runJob(job: Job): Promise<Figures> {
     const cold = await buildSite({ root, outDir: out, search: job.search, markdown: job.llms, ogImages: job.og || undefined });
     const wallMs = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
-    // Pagefind's processes have exited by now (the build closes them), so their CPU is counted.
+    // The build has closed Pagefind's processes; once they have exited (and been waited for) their CPU is counted.
+    await childrenExited(5000);
     const childrenMs = childrenCpuMs() - children0;
     const rssMb = Math.round(process.resourceUsage().maxRSS / 1024);
     const sizes = await outputSizes(out);
@@ -291,6 +292,19 @@ function childrenCpuMs(): number {
   } catch {
     return 0;
   }
+}
+
+/** Resolves when this process has no child process left (Linux `/proc/self/task/<tid>/children`), or after `ms`. */
+async function childrenExited(ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  const anyChild = () => {
+    try {
+      return readdirSync('/proc/self/task').some((tid) => readFileSync(`/proc/self/task/${tid}/children`, 'utf8').trim() !== '');
+    } catch {
+      return false;
+    }
+  };
+  while (anyChild() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 /** The kind of file system at `dir` (its magic number, as statfs gives it). */
