@@ -294,17 +294,19 @@ function childrenCpuMs(): number {
   }
 }
 
-/** Resolves when this process has no child process left (Linux `/proc/self/task/<tid>/children`), or after `ms`. */
+/** Resolves when this process has no Pagefind process left (Linux `/proc/self/task/<tid>/children`), or after `ms`. */
 async function childrenExited(ms: number): Promise<void> {
   const until = Date.now() + ms;
-  const anyChild = () => {
+  const pagefindLeft = () => {
     try {
-      return readdirSync('/proc/self/task').some((tid) => readFileSync(`/proc/self/task/${tid}/children`, 'utf8').trim() !== '');
+      const children = readdirSync('/proc/self/task').flatMap((tid) => readFileSync(`/proc/self/task/${tid}/children`, 'utf8').trim().split(' ').filter(Boolean));
+      // Other children (tsx's esbuild service) live as long as this process.
+      return children.some((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('pagefind'));
     } catch {
       return false;
     }
   };
-  while (anyChild() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+  while (pagefindLeft() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 /** The kind of file system at `dir` (its magic number, as statfs gives it). */
