@@ -24,9 +24,10 @@ export async function buildPageIndex(root: string, { keepSource = false, batch =
   const rules = await loadIgnoreRules(absRoot, ignore, unreadable);
   const [files, custom] = await Promise.all([discoverPageFiles(absRoot, rules, unreadable), discoverCustomFiles(absRoot, rules)]);
   const results: Array<{ page: Page | null; diagnostics: Diagnostic<ContentCode>[] }> = [{ page: null, diagnostics: unreadable }];
+  const budget = { chars: HASH_MODE_TEXT_CHARS };
   for (let i = 0; i < files.length; i++) {
     if (i > 0 && i % batch === 0) await new Promise((resolve) => setImmediate(resolve));
-    results.push(readPage(absRoot, files[i]!, keepSource, variables));
+    results.push(readPage(absRoot, files[i]!, keepSource, variables, budget));
   }
   return { ...indexFromPages(absRoot, results), custom };
 }
@@ -79,12 +80,32 @@ const level = (keep: KeepSource) => (keep === true ? 2 : keep === 'hash' ? 1 : 0
  */
 const TEXT_READ_AT_LOAD = /^import[\s{*]|\bclass(?:Name)?\s*=|^(?:openapi|api|asyncapi)\s*:/m;
 
-/** `page` as `keep` asks: its text and hash dropped, or the text alone (unless the load reads it). */
-function shaped(page: Page, keep: KeepSource): Page {
+/**
+ * Page text a `'hash'` index keeps besides the text the load reads: below it, holding a page's text
+ * costs less than the build reading and hashing the file again when it compiles the page (~100 ms
+ * of a 1,000-page build); past it, a large site's text is not all held at once. 16 M characters is
+ * ~1,600 pages of the generated benchmark corpus.
+ */
+export const HASH_MODE_TEXT_CHARS = 16 * 1024 * 1024;
+
+/** Characters of page text an index may still keep in `'hash'` mode (`HASH_MODE_TEXT_CHARS`), spent as pages are read. */
+export interface TextBudget {
+  chars: number;
+}
+
+/**
+ * `page` as `keep` asks: its text and hash dropped, or the text alone (unless the load reads it or
+ * `budget` still has room for it, which it then pays).
+ */
+function shaped(page: Page, keep: KeepSource, budget?: TextBudget): Page {
   const out: Page = { ...page };
   if (keep === true) return out;
   if (keep === false) delete out.sourceHash;
-  if (keep === false || out.source === undefined || !TEXT_READ_AT_LOAD.test(out.source)) delete out.source;
+  if (keep === false || out.source === undefined) delete out.source;
+  else if (!TEXT_READ_AT_LOAD.test(out.source)) {
+    if (budget && out.source.length <= budget.chars) budget.chars -= out.source.length;
+    else delete out.source;
+  }
   return out;
 }
 
@@ -102,7 +123,7 @@ function remember(abs: string, entry: Entry): void {
 }
 
 /** Read one file into a `Page`. */
-export function readPage(root: string, file: string, keep: KeepSource, variables?: Readonly<Record<string, string>>): { page: Page | null; diagnostics: Diagnostic<ContentCode>[] } {
+export function readPage(root: string, file: string, keep: KeepSource, variables?: Readonly<Record<string, string>>, budget?: TextBudget): { page: Page | null; diagnostics: Diagnostic<ContentCode>[] } {
   const abs = path.join(root, file);
   let text: string;
   let stamp: string;
@@ -111,7 +132,7 @@ export function readPage(root: string, file: string, keep: KeepSource, variables
     // Size, modification and change times (nanoseconds): an edit changes at least one.
     stamp = `${info.size}:${info.mtimeMs}:${info.ctimeMs}:${info.ino}:${variables ? JSON.stringify(variables) : ''}`;
     const hit = readCache.get(abs);
-    if (hit && hit.stamp === stamp && level(hit.keep) >= level(keep)) return { page: shaped(hit.page, keep), diagnostics: [...hit.diagnostics] };
+    if (hit && hit.stamp === stamp && level(hit.keep) >= level(keep)) return { page: shaped(hit.page, keep, budget), diagnostics: [...hit.diagnostics] };
     text = readFileSync(abs, 'utf8');
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -119,7 +140,7 @@ export function readPage(root: string, file: string, keep: KeepSource, variables
   }
   const result = pageFromText(file, text, keep !== false, variables);
   if (keep !== false) result.page.sourceHash = createHash('sha1').update(text).digest('hex');
-  const page = shaped(result.page, keep);
+  const page = shaped(result.page, keep, budget);
   remember(abs, { stamp, keep, page: { ...page }, diagnostics: [...result.diagnostics] });
   return { page, diagnostics: result.diagnostics };
 }

@@ -64,8 +64,9 @@ export interface PageIndex {
 
 /**
  * How much of each page's text the index keeps: none (`false`), all of it with its hash (`true`),
- * or `'hash'`: the hash of every page and the text only of pages whose text the load reads whole
- * (imports, `class=`, API frontmatter); a build reads the others again when it compiles them.
+ * or `'hash'`: the hash of every page and the text of pages whose text the load reads whole
+ * (imports, `class=`, API frontmatter), plus the others' while the index holds less than
+ * `HASH_MODE_TEXT_CHARS` of text; a build reads the rest again when it compiles them.
  */
 export type KeepSource = boolean | 'hash';
 

@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rereadBody } from './page-plan.js';
+import { loadSite } from '../site/index.js';
+import { releaseSources, rereadBody } from './page-plan.js';
 
 describe('rereadBody (page texts read again when compiled)', () => {
   let root: string;
@@ -26,5 +27,30 @@ describe('rereadBody (page texts read again when compiled)', () => {
 
   it('is null when the file is gone', () => {
     expect(rereadBody(root, { ...planned, file: 'missing.mdx' })).toBeNull();
+  });
+});
+
+describe('releaseSources (page texts let go only when many)', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'folio-release-'));
+    await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Release', theme: 'mint', colors: { primary: '#0a7' }, navigation: { pages: ['a', 'b'] } }));
+    await writeFile(path.join(root, 'a.mdx'), '---\ntitle: A\n---\n\nFirst body.\n');
+    await writeFile(path.join(root, 'b.mdx'), '---\ntitle: B\n---\n\nSecond body.\n');
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  const sources = async (keepChars?: number) => {
+    const { site } = await loadSite(root, { keepSource: 'hash' });
+    releaseSources(site!, [], keepChars);
+    return [...site!.index.pages.values()].map((p) => p.source);
+  };
+
+  it('keeps the texts of a site below the bound (reading them again costs more than holding them)', async () => {
+    expect(await sources()).toEqual([expect.stringContaining('First body.'), expect.stringContaining('Second body.')]);
+  });
+
+  it('lets them go past the bound, to be read again when compiled', async () => {
+    expect(await sources(10)).toEqual([undefined, undefined]);
   });
 });

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseFrontmatter } from '../content/index.js';
+import { HASH_MODE_TEXT_CHARS, parseFrontmatter } from '../content/index.js';
 import type { PageRoute } from '../navigation/index.js';
 import { pageSourceOf, type MdxJob, type SiteRenderer } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
@@ -112,12 +112,17 @@ export function planPage(site: Site, renderer: SiteRenderer, keys: BuildKeys, ro
 }
 
 /**
- * Let go of the page texts once every page is planned: each page's text (the index's
- * `Page.source` and the planned job's copy) is read again from its file when it is compiled, so a
- * build holds the text of the pages being compiled, not of the whole site (~10 KB a page of the
- * generated corpus: 500 MB at 50,000 pages). Pages skipped or served from the cache are never read again.
+ * Let go of the page texts once every page is planned, when the index holds more than
+ * `HASH_MODE_TEXT_CHARS` of them (a small site's are kept: reading and hashing every file again
+ * costs more): each page's text (the index's `Page.source` and the planned job's copy) is read
+ * again from its file when it is compiled, so a build holds the text of the pages being compiled,
+ * not of the whole site (~10 KB a page of the generated corpus: 500 MB at 50,000 pages). Pages
+ * skipped or served from the cache are never read again.
  */
-export function releaseSources(site: Site, planned: PlannedPage[]): void {
+export function releaseSources(site: Site, planned: PlannedPage[], keepChars = HASH_MODE_TEXT_CHARS): void {
+  let chars = 0;
+  for (const page of site.index.pages.values()) if (page.sourceHash !== undefined) chars += page.source?.length ?? 0;
+  if (chars <= keepChars) return;
   for (const p of planned) if (p.reread && p.job) p.job.source = '';
   for (const page of site.index.pages.values()) if (page.sourceHash !== undefined) delete page.source;
 }
