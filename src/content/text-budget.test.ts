@@ -25,7 +25,7 @@ describe("'hash' mode keeps page text while the index holds little of it", () =>
 
   it('drops a plain page text once the budget is spent, and pays for each text it keeps', () => {
     const budget = { chars: body.length };
-    // Fresh files: the process's read cache holds the earlier reads with their stamps.
+    // The files are unchanged since the test above, so these are read-cache hits: the budget applies to them too.
     const first = readPage(root, 'a.mdx', 'hash', undefined, budget).page!;
     expect(first.source).toBe(body);
     expect(budget.chars).toBe(0);

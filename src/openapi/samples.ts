@@ -106,7 +106,7 @@ function harOf(req: SampleRequest, defaults: 'required' | 'all'): { har: HarRequ
 
 /**
  * httpsnippet (CommonJS), required on the first sample: a site without endpoint pages does not
- * load it and its ~60 modules (~125 ms at every build's start).
+ * load it (~125 ms of module loading at every build's start).
  */
 let snippetClass: typeof Snippet | undefined;
 function newSnippet(har: HarRequest): Snippet {

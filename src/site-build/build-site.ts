@@ -92,8 +92,9 @@ export interface BuildStats {
   llms?: { ms: number; cpuMs: number };
   /**
    * The pages' Markdown: `files` `.md` written, and `ms` spent on them in the threads that did the
-   * work (converting each compiled tree, assembling and writing the file; synchronous, so this is
-   * their CPU and the kernel's part of the writes). Absent with the Markdown export off.
+   * work (converting each compiled tree, assembling and writing the file), timed around synchronous
+   * code, so it is close to their CPU with the kernel's part of the writes (a thread descheduled
+   * meanwhile counts too). `writeMs` is the writing alone. Absent with the Markdown export off.
    */
   markdownPages?: { files: number; ms: number; writeMs: number };
   /** External links asked (`externalLinks`) and answered from the cache. */
