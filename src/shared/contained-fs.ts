@@ -105,10 +105,11 @@ export async function writeFileNoFollow(root: string, target: string, contents: 
 
 /**
  * `writeFileNoFollow` in the calling thread: open, write and close without the promise API. For the
- * thousands of small files of a build (each page's `.md`) it costs a fraction of the CPU of three
- * thread-pool round trips, promises and a file handle per file. Same folder rule as `writeFileNoFollow`.
+ * thousands of page-sized files of a build (each page's HTML and `.md`) it costs a fraction of the
+ * CPU of three thread-pool round trips (each wakes a pool thread), promises and a file handle per
+ * file. A string is written as UTF-8. Same folder rule as `writeFileNoFollow`.
  */
-export function writeFileNoFollowSync(root: string, target: string, contents: Uint8Array): void {
+export function writeFileNoFollowSync(root: string, target: string, contents: string | Uint8Array): void {
   let fd: number;
   try {
     fd = openSync(target, NO_FOLLOW_WRITE, 0o644);

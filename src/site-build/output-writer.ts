@@ -53,10 +53,10 @@ export class OutputWriter {
 
   /**
    * `write` in the calling thread when the file's folder is already made (`prepare`): for the many
-   * small files of a build (pages' `.md`), where the thread-pool round trips cost more CPU than
-   * the writing. Otherwise the ordinary `write`, whose promise is returned. Throws (or rejects) as `write`.
+   * page-sized files of a build (pages' HTML and `.md`), where the thread-pool round trips cost more
+   * CPU than the writing. Otherwise the ordinary `write`, whose promise is returned. Throws (or rejects) as `write`.
    */
-  writeNow(target: string, contents: Uint8Array): void | Promise<void> {
+  writeNow(target: string, contents: string | Uint8Array): void | Promise<void> {
     const dir = path.dirname(target);
     if (this.made.has(dir) || dir === this.outDir) return writeFileNoFollowSync(this.outDir, target, contents);
     return this.write(target, contents);

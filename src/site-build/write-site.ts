@@ -169,12 +169,8 @@ export class PageWriter {
     progress?.(this.rendered, this.total);
     const target = resolveInside(outDir, htmlFileFor(p.route.href));
     if (!target) return;
-    this.track(
-      this.output.write(target, html).then(
-        () => void this.written++,
-        (error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json')),
-      ),
-    );
+    // In this thread: a page's HTML is written faster than the thread pool is handed it (see `writeNow`).
+    this.writeSmall(target, html, p, () => void this.written++);
     // The page's Markdown, beside it (`/guide/intro.md`), from the same compiled tree as the HTML.
     // Unchanged since the previous build wrote it (the page is laid out again for its HTML only): the
     // `.md` stays, and the llms files read it if they need it (a cached body has no Markdown).
@@ -203,12 +199,13 @@ export class PageWriter {
     p.body = undefined;
   }
 
-  /** Write a small file of page `p` now (`OutputWriter.writeNow`); a refused write is reported as the page's. */
-  private writeSmall(target: string, contents: Uint8Array, p: PlannedPage): void {
+  /** Write a file of page `p` now (`OutputWriter.writeNow`), then call `done`; a refused write is reported as the page's. */
+  private writeSmall(target: string, contents: string | Uint8Array, p: PlannedPage, done?: () => void): void {
     const refuse = (error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'));
     try {
       const pending = this.output.writeNow(target, contents);
-      if (pending) this.track(pending.catch(refuse));
+      if (pending) this.track(pending.then(done, refuse));
+      else done?.();
     } catch (error) {
       refuse(error);
     }
