@@ -23,10 +23,26 @@ const absolute = (base: string, href: string) => (/^https?:\/\//i.test(href) || 
 
 /** Drop undefined and empty values so no field lacks a value. */
 function compact(o: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0)));
+  const out: Record<string, unknown> = {};
+  for (const key in o) {
+    const v = o[key];
+    if (v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0)) out[key] = v;
+  }
+  return out;
 }
 
+/** The last site's publisher node: every page of a build has the same one. */
+let lastOrganization: { key: string; organization?: Record<string, unknown>; node: Record<string, unknown> } | undefined;
+
 function organizationNode(input: JsonLdInput): Record<string, unknown> {
+  const key = `${input.siteName}\0${input.baseUrl}\0${input.logo ?? ''}`;
+  if (lastOrganization?.key === key && lastOrganization.organization === input.organization) return lastOrganization.node;
+  const node = publisherNode(input);
+  lastOrganization = { key, organization: input.organization, node };
+  return node;
+}
+
+function publisherNode(input: JsonLdInput): Record<string, unknown> {
   const o = input.organization ?? {};
   const str = (k: string) => (typeof o[k] === 'string' ? (o[k] as string) : undefined);
   const logo = str('logo') ?? (input.logo ? absolute(input.baseUrl, input.logo) : undefined);
