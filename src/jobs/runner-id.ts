@@ -27,7 +27,6 @@ export function localRunnerId(): string {
   return `${placeOf()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 }
 
-
 /**
  * The owners among `owners` that are runners of a process that no longer exists: same place as
  * this process (host, boot, pid namespace), and a process id that is gone. A runner of this very

@@ -169,8 +169,8 @@ export class PageWriter {
     progress?.(this.rendered, this.total);
     const target = resolveInside(outDir, htmlFileFor(p.route.href));
     if (!target) return;
-    // In this thread: a page's HTML is written faster than the thread pool is handed it (see `writeNow`).
-    this.writeSmall(target, html, p, () => void this.written++);
+    // In this thread: a page's HTML is written faster than the thread pool is handed it (see `OutputWriter.writeNow`).
+    this.writeNow(target, html, p, () => void this.written++);
     // The page's Markdown, beside it (`/guide/intro.md`), from the same compiled tree as the HTML.
     // Unchanged since the previous build wrote it (the page is laid out again for its HTML only): the
     // `.md` stays, and the llms files read it if they need it (a cached body has no Markdown).
@@ -183,7 +183,7 @@ export class PageWriter {
         this.markdownBytes += markdown.length;
       }
       const writing = performance.now();
-      this.writeSmall(mdTarget, markdown, p);
+      this.writeNow(mdTarget, markdown, p);
       this.markdownFiles++;
       this.markdownWriteMs += performance.now() - writing;
       this.markdownMs += performance.now() - started + (body.markdownMs ?? 0);
@@ -200,7 +200,7 @@ export class PageWriter {
   }
 
   /** Write a file of page `p` now (`OutputWriter.writeNow`), then call `done`; a refused write is reported as the page's. */
-  private writeSmall(target: string, contents: string | Uint8Array, p: PlannedPage, done?: () => void): void {
+  private writeNow(target: string, contents: string | Uint8Array, p: PlannedPage, done?: () => void): void {
     const refuse = (error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'));
     try {
       const pending = this.output.writeNow(target, contents);
