@@ -1,0 +1,171 @@
+/**
+ * `npm run look [-- --corpus NAME]... [--pages 8] [--no-build] [--shots] [--lighthouse] [--json]`:
+ * how every real repository in ../shared/corpora looks to a reader (issue 31). Each corpus is built
+ * with `folio build` (kept in $TMPDIR/folio-look/<corpus>; `--no-build` reuses it), served as static
+ * files, and `--pages` sampled pages (home, endpoint pages, an even spread) are opened in Chromium at
+ * 390x844 and 1440x900, light and dark. Per view: does the page scroll sideways, which header/tab/
+ * pager/endpoint-bar texts are under WCAG AA contrast, and axe-core's serious/critical violations.
+ * Prints one row per corpus and the totals; `--shots` saves every view under
+ * test-artifacts/look-corpora/<corpus>/; `--lighthouse` adds Lighthouse (mobile) scores for the home
+ * and an endpoint page of three corpora. `--details` lists every failure.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launchChromium } from '../test/browser/chromium.js';
+import { serveStatic } from '../test/site/static-server.js';
+import { CORPORA_DIR } from '../compat/corpora.js';
+import { measurePage, type PageLook } from './measure.js';
+import { samplePages } from './sample.js';
+import { lighthouseScores, type LighthouseScores } from './lighthouse.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const VIEWS = [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1440, height: 900 }],
+] as const;
+
+interface Args {
+  corpora: string[];
+  pages: number;
+  build: boolean;
+  shots: boolean;
+  lighthouse: boolean;
+  json: boolean;
+  details: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { corpora: [], pages: 8, build: true, shots: false, lighthouse: false, json: false, details: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--corpus') args.corpora.push(argv[++i]!);
+    else if (a === '--pages') args.pages = Number(argv[++i]);
+    else if (a === '--no-build') args.build = false;
+    else if (a === '--shots') args.shots = true;
+    else if (a === '--lighthouse') args.lighthouse = true;
+    else if (a === '--json') args.json = true;
+    else if (a === '--details') args.details = true;
+    else throw new Error(`unknown argument ${a}`);
+  }
+  if (args.corpora.length === 0) args.corpora = readdirSync(CORPORA_DIR).filter((n) => existsSync(path.join(CORPORA_DIR, n))).sort();
+  return args;
+}
+
+interface View extends PageLook {
+  view: string;
+  scheme: string;
+  kind: string;
+}
+
+interface CorpusRow {
+  corpus: string;
+  views: View[];
+  lighthouse: { page: string; scores: LighthouseScores }[];
+}
+
+function buildCorpus(corpus: string, out: string): void {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'build', path.join(CORPORA_DIR, corpus), '-o', out], {
+    cwd: ROOT, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (!existsSync(path.join(out, 'index.html'))) throw new Error(`${corpus}: build wrote no site (exit ${r.status})\n${r.stderr.slice(-2000)}`);
+}
+
+async function lookCorpus(corpus: string, args: Args, browser: Awaited<ReturnType<typeof launchChromium>>): Promise<CorpusRow> {
+  const out = path.join(os.tmpdir(), 'folio-look', corpus);
+  if (args.build || !existsSync(path.join(out, 'index.html'))) buildCorpus(corpus, out);
+  const server = await serveStatic(out);
+  const row: CorpusRow = { corpus, views: [], lighthouse: [] };
+  try {
+    const pages = samplePages(out, args.pages);
+    for (const [view, viewport] of VIEWS) {
+      for (const scheme of ['light', 'dark'] as const) {
+        const context = await browser.newContext({ viewport, colorScheme: scheme });
+        const page = await context.newPage();
+        for (const sampled of pages) {
+          await page.goto(server.url + sampled.path, { waitUntil: 'load' });
+          await page.waitForTimeout(50);
+          const look = await measurePage(page);
+          row.views.push({ ...look, url: sampled.path, view, scheme, kind: sampled.kind });
+          if (args.shots) {
+            const dir = path.join(ROOT, 'test-artifacts/look-corpora', corpus);
+            mkdirSync(dir, { recursive: true });
+            const name = (sampled.path === '/' ? 'home' : sampled.path.slice(1).replace(/\//g, '_')).slice(0, 80);
+            await page.screenshot({ path: path.join(dir, `${name}-${view}-${scheme}.png`) });
+          }
+        }
+        await context.close();
+      }
+    }
+    if (args.lighthouse) {
+      for (const sampled of pages.filter((p) => p.kind !== 'page').slice(0, 2)) {
+        row.lighthouse.push({ page: sampled.path, scores: await lighthouseScores(server.url + sampled.path) });
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  return row;
+}
+
+function summarise(row: CorpusRow) {
+  const overflow = row.views.filter((v) => v.overflowPx > 0).length;
+  const contrast = row.views.filter((v) => v.contrast.length > 0).length;
+  const axe = row.views.reduce((n, v) => n + v.axe.length, 0);
+  return { views: row.views.length, overflow, contrast, axe };
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const browser = await launchChromium();
+  const rows: CorpusRow[] = [];
+  try {
+    for (const corpus of args.corpora) {
+      const started = performance.now();
+      try {
+        rows.push(await lookCorpus(corpus, args, browser));
+      } catch (err) {
+        console.error(`${corpus}: ${(err as Error).message}`);
+        continue;
+      }
+      if (!args.json) {
+        const s = summarise(rows[rows.length - 1]!);
+        console.error(`${corpus}: ${s.views} views, ${s.overflow} scroll sideways, ${s.contrast} with low-contrast controls, ${s.axe} axe violations (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  if (args.json) {
+    console.log(JSON.stringify(rows, null, 2));
+    return;
+  }
+  const table = [['corpus', 'views', 'sideways', 'low contrast', 'axe serious/critical', 'lighthouse perf/a11y/seo']];
+  const total = { views: 0, overflow: 0, contrast: 0, axe: 0 };
+  for (const row of rows) {
+    const s = summarise(row);
+    total.views += s.views;
+    total.overflow += s.overflow;
+    total.contrast += s.contrast;
+    total.axe += s.axe;
+    const lh = row.lighthouse.map((l) => `${l.page}: ${l.scores.performance}/${l.scores.accessibility}/${l.scores.seo}`).join('; ');
+    table.push([row.corpus, String(s.views), String(s.overflow), String(s.contrast), String(s.axe), lh]);
+  }
+  table.push(['all', String(total.views), String(total.overflow), String(total.contrast), String(total.axe), '']);
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
+  for (const r of table) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd());
+  if (args.details) {
+    for (const row of rows) {
+      for (const v of row.views) {
+        const where = `${row.corpus} ${v.url} ${v.view} ${v.scheme}`;
+        if (v.overflowPx > 0) console.log(`${where}: scrolls ${v.overflowPx}px sideways (${v.overflowCulprit ?? '?'})`);
+        for (const c of v.contrast) console.log(`${where}: contrast ${c.ratio} < ${c.needed} "${c.text}" ${c.selector} ${c.fg} on ${c.bg}`);
+        for (const a of v.axe) console.log(`${where}: axe ${a.impact} ${a.id} ×${a.nodes} ${a.target}`);
+      }
+    }
+  }
+  if (total.overflow + total.contrast + total.axe > 0) process.exitCode = 1;
+}
+
+await main();
