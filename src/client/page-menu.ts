@@ -34,6 +34,18 @@ export function initPageMenu(): void {
       .replace(/\$cursor/g, encodeURIComponent(base64(JSON.stringify({ url: mcpUrl }))))
       .replace(/\$vscode/g, encodeURIComponent(JSON.stringify({ name, type: 'http', url: mcpUrl })));
   }
+  const copy = (button: HTMLElement, kind: string | undefined) => {
+    const text = kind === 'mcp' ? Promise.resolve(mcpUrl) : kind === 'add-mcp' ? Promise.resolve(`npx add-mcp ${mcpUrl}`) : fetch(markdownUrl).then((r) => r.text());
+    // A ClipboardItem with a promise keeps the click's user activation while the Markdown loads (Safari).
+    const write = typeof ClipboardItem === 'function' ? navigator.clipboard.write([new ClipboardItem({ 'text/plain': text.then((t) => new Blob([t], { type: 'text/plain' })) })]) : text.then((t) => navigator.clipboard.writeText(t));
+    void write.then(() => done(button));
+  };
+  // "Copy page" beside the menu works only with this script, so it is shown by it.
+  const pageCopy = menu.parentElement?.querySelector<HTMLElement>('[data-folio-page-copy]');
+  if (pageCopy) {
+    pageCopy.hidden = false;
+    pageCopy.addEventListener('click', () => copy(pageCopy, 'page'));
+  }
   menu.addEventListener('click', (event) => {
     const target = event.target as Element;
     if (target.closest('[data-folio-menu-print]')) {
@@ -42,11 +54,6 @@ export function initPageMenu(): void {
       return;
     }
     const button = target.closest<HTMLElement>('[data-folio-menu-copy]');
-    if (!button) return;
-    const kind = button.dataset.folioMenuCopy;
-    const text = kind === 'mcp' ? Promise.resolve(mcpUrl) : kind === 'add-mcp' ? Promise.resolve(`npx add-mcp ${mcpUrl}`) : fetch(markdownUrl).then((r) => r.text());
-    // A ClipboardItem with a promise keeps the click's user activation while the Markdown loads (Safari).
-    const write = typeof ClipboardItem === 'function' ? navigator.clipboard.write([new ClipboardItem({ 'text/plain': text.then((t) => new Blob([t], { type: 'text/plain' })) })]) : text.then((t) => navigator.clipboard.writeText(t));
-    void write.then(() => done(button));
+    if (button) copy(button, button.dataset.folioMenuCopy);
   });
 }

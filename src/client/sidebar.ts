@@ -49,8 +49,9 @@ export function initSidebarToggle(): void {
     for (const t of toggles) t.setAttribute('aria-expanded', String(open));
   };
   const isOpen = () => document.documentElement.classList.contains('sidebar-open');
-  for (const button of toggles) button.addEventListener('click', (event) => (event.stopPropagation(), set(!isOpen())));
-  for (const button of document.querySelectorAll<HTMLElement>('[data-sidebar-close]')) button.addEventListener('click', () => set(false));
+  // Both are links without the script (`#sidebar` opens the drawer through CSS `:target`); with it they toggle in place.
+  for (const button of toggles) button.addEventListener('click', (event) => (event.preventDefault(), event.stopPropagation(), set(!isOpen())));
+  for (const button of document.querySelectorAll<HTMLElement>('[data-sidebar-close]')) button.addEventListener('click', (event) => (event.preventDefault(), set(false)));
   document.addEventListener('keydown', (event) => void (event.key === 'Escape' && isOpen() && set(false)));
   document.addEventListener('click', (event) => {
     if (isOpen() && !(event.target as Element).closest?.('#sidebar')) set(false);

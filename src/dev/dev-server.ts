@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { llmsGroups, LlmsText, markdownFileFor, markdownLink, pageMarkdown, wantsMarkdown } from '../markdown/index.js';
 import { isDiscoverable } from '../navigation/index.js';
-import { bundleIslands, composeEndpointBody, pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
+import { bundleIslands, composeEndpointBody, fontFileSource, pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
 import { API_PROXY_PATH, handleProxyRoute, type ProxyOptions } from '../openapi/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { hashText, matchRedirect, normalizeBasePath, prefixHtmlUrls, prefixMarkdownLinks, stripBasePath, withBasePath, type RedirectRule } from '../shared/index.js';
@@ -266,6 +266,9 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (island !== undefined && island !== null) return send(res, 200, TYPES['.js']!, island);
     const packaged = (await distFile(pathname, '/assets/katex/', pathname.startsWith('/assets/katex/') ? katexDist() : null)) ?? (await distFile(pathname, '/assets/mermaid/', pathname.startsWith('/assets/mermaid/') ? mermaidDist() : null));
     if (packaged) return send(res, 200, TYPES[path.extname(packaged)] ?? 'application/octet-stream', await readFile(packaged));
+    // Self-hosted fonts (`render/fonts.ts`): only the files a font package lists, by their exact names.
+    const font = pathname.startsWith('/assets/fonts/') ? fontFileSource(pathname.slice('/assets/fonts/'.length)) : undefined;
+    if (font) return send(res, 200, 'font/woff2', await readFile(font));
     // A large section's sidebar, shared by its pages (`assets/nav.<hash>.html`).
     const nav = renderer?.sharedFile(pathname);
     if (nav) return send(res, 200, 'text/html; charset=utf-8', nav.contents);

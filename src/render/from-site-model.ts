@@ -78,7 +78,8 @@ export function sidebarItemsFromNodes(nodes: SidebarNode[]): SidebarItemView[] {
         items.push({ type: 'link', title: node.label, href: node.href, icon: iconName(node.icon) });
         break;
       case 'endpoint':
-        if (node.href) items.push({ type: 'page', title: node.title, href: node.href, tag: node.tag, method: node.method === 'WEBHOOK' ? 'HOOK' : node.method === 'CHANNEL' ? 'WS' : node.method });
+        // An endpoint's `tag` is its OpenAPI tag (it groups endpoints); the sidebar's pill is only for a page's own frontmatter `tag`.
+        if (node.href) items.push({ type: 'page', title: node.title, href: node.href, method: node.method === 'WEBHOOK' ? 'HOOK' : node.method === 'CHANNEL' ? 'WS' : node.method });
         break;
       case 'group':
         items.push({
@@ -122,13 +123,17 @@ export function sectionViewFromModel(model: SiteModel, section: Section): Sectio
 
 type ChromeConfig = Pick<DocsConfig, 'name' | 'logo' | 'favicon' | 'colors' | 'navbar' | 'footer' | 'banner' | 'appearance' | 'contextual'> & Partial<Pick<DocsConfig, 'search'>>;
 
-/** Header, banner and footer for a section: the language's own chrome when it has one. */
-export function chromeViewFromConfig(config: ChromeConfig, section: Section | undefined): ChromeView {
+/**
+ * Header, banner and footer for a section: the language's own chrome when it has one. `assetExists`
+ * says whether a repository path names a file: a logo whose files are all missing gives way to the
+ * site name (a broken image and its alt text is what readers would see), one missing mode uses the other.
+ */
+export function chromeViewFromConfig(config: ChromeConfig, section: Section | undefined, assetExists: (path: string) => boolean = () => true): ChromeView {
   const lang = section?.language;
   const navbar = lang?.navbar ?? config.navbar;
   const footer = lang?.footer ?? config.footer;
   const banner = lang?.banner ?? config.banner;
-  const logo = config.logo;
+  const logo = usableLogo(config.logo, assetExists);
   const homeHref = section?.firstPage ?? '/';
   const favicon = typeof config.favicon === 'string' ? config.favicon : config.favicon?.light;
   const navLinks: LinkView[] = (navbar?.links ?? []).map((l) => ({
@@ -181,6 +186,16 @@ export function chromeViewFromConfig(config: ChromeConfig, section: Section | un
   };
   view.key = shortHash(JSON.stringify(view));
   return view;
+}
+
+/** The logo with its missing files left out; undefined when none is left. URLs are taken as they are. */
+function usableLogo(logo: ChromeConfig['logo'], exists: (path: string) => boolean): ChromeConfig['logo'] {
+  if (logo === undefined) return undefined;
+  const ok = (p: string | undefined) => p !== undefined && (/^(https?:)?\/\/|^data:/i.test(p) || exists(p));
+  if (typeof logo === 'string') return ok(logo) ? logo : undefined;
+  const light = ok(logo.light) ? logo.light : ok(logo.dark) ? logo.dark : undefined;
+  const dark = ok(logo.dark) ? logo.dark : light;
+  return light && dark ? { ...logo, light, dark } : undefined;
 }
 
 function directoryItem(item: DirectoryItem): DirectoryView['items'][number] {

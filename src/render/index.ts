@@ -17,3 +17,6 @@ export { HEAD_SCRIPT } from './head-script.js';
 export { integrationHead, SERVICES as INTEGRATION_SERVICES, type IntegrationHead } from './head/integrations.js';
 export { classCandidates, siteTailwind, tailwindCss } from './tailwind.js';
 export { isUnsearchable, searchBoost, searchKeywords, searchWeight } from './search-weights.js';
+export { fontFileSource, type FontFile } from './fonts.js';
+export { layoutMode, modeParts, type LayoutMode } from './page-mode.js';
+export { siteColors, contrast, parseHex } from './colors.js';

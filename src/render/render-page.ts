@@ -8,6 +8,9 @@ import { markdownFileFor } from '../markdown/index.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { HEAD_SCRIPT } from './head-script.js';
+import { siteColors, siteColorsCss } from './colors.js';
+import { layoutMode, modeParts } from './page-mode.js';
+import { uiIconHtml } from './ui-icons.js';
 import { Banner, Footer } from './layout/chrome.js';
 import { Content, TableOfContents } from './layout/content.js';
 import { specHref } from './page-menu.js';
@@ -129,6 +132,19 @@ export class PageRenderer {
     return html;
   }
 
+  private colorCss = new Map<string, string>();
+
+  /** The colour properties of a chrome's `colors` (per mode, text colours readable on them), made once per colour set. */
+  private colorsCss(colors: ChromeView['colors']): string {
+    const key = `${colors.primary}|${colors.light ?? ''}|${colors.dark ?? ''}`;
+    let css = this.colorCss.get(key);
+    if (css === undefined) {
+      css = siteColorsCss(siteColors(colors, this.options.look?.backgrounds), colors);
+      this.colorCss.set(key, css);
+    }
+    return css;
+  }
+
   /** The complete HTML document of one page. */
   render(page: PageView, section: SectionView, chrome: ChromeView): string {
     const s = this.sectionParts(section, chrome.lang);
@@ -136,10 +152,12 @@ export class PageRenderer {
     const a = this.assets;
     const title = page.title === chrome.siteName ? page.title : `${page.title} - ${chrome.siteName}`;
     const colors = chrome.colors;
-    const themeStyle = `:root{--primary:${colors.primary};--primary-light:${colors.light ?? colors.primary};--primary-dark:${colors.dark ?? colors.primary}}`;
+    const themeStyle = this.colorsCss(colors);
     const htmlAttrs = [
       `lang="${escapeHtml(htmlLang(chrome.lang))}"`,
-      'data-theme="light"',
+      // The default mode is in the HTML, so a page read without JavaScript (or before the head script) has it.
+      `data-theme="${this.options.defaultTheme === 'dark' ? 'dark' : 'light'}"`,
+      chrome.themeToggle === false ? 'data-theme-strict=""' : '',
       `data-site-theme="${escapeHtml(this.options.look?.theme ?? 'mint')}"`,
       ...(this.options.look?.htmlAttrs ?? []),
       `data-base="${escapeHtml(a.base)}"`,
@@ -152,23 +170,26 @@ export class PageRenderer {
     const menuItems = page.menuItems ?? chrome.pageMenu;
     const menu = menuItems?.length && page.href !== '/404' ? { items: menuItems, markdownPath: a.base.replace(/\/?$/, '/') + markdownFileFor(page.href), siteName: chrome.siteName, specHref: specHref(page.specFile, a.base) } : undefined;
     const ui = uiStrings(chrome.lang);
-    const content = renderToStaticMarkup(createElement(Content, { page, menu, ui }));
+    const layout = layoutMode(page.mode, this.options.look?.theme);
+    const parts = modeParts(layout);
+    const content = renderToStaticMarkup(createElement(Content, { page, menu, ui, layout }));
     // A changelog whose updates carry `tags` shows tag filters where the table of contents goes.
     const tags = updateTags(page.bodyHtml);
-    const toc = tags.length ? updateFiltersHtml(tags) : renderToStaticMarkup(createElement(TableOfContents, { page, ui }));
+    const toc = tags.length ? updateFiltersHtml(tags) : renderToStaticMarkup(createElement(TableOfContents, { page, ui, layout }));
     // The phone drawer: its own close button, the version/language switchers and the top tabs (hidden on wide screens).
     const drawerSwitchers = page.switchers.map((sw) => renderToStaticMarkup(createElement(Switcher, { switcher: sw }))).join('');
     const drawerTabs = s.tabBarHtml.replace('class="tab-bar"', 'class="drawer-tabs"');
-    const drawerHead = `<div class="drawer-head"><div class="drawer-switchers">${drawerSwitchers}</div><button type="button" class="icon-button sidebar-close" data-sidebar-close aria-label="${escapeHtml(ui.closeNav)}">×</button></div>${drawerTabs}`;
+    const drawerHead = `<div class="drawer-head"><div class="drawer-switchers">${drawerSwitchers}</div><a href="#content" role="button" class="icon-button sidebar-close" data-sidebar-close aria-label="${escapeHtml(ui.closeNav)}">${uiIconHtml('close')}</a></div>${drawerTabs}`;
     const body =
       `<a class="skip-link" href="#content">${escapeHtml(ui.skip)}</a>` +
       c.bannerHtml +
       header +
       s.tabBarHtml +
-      `<div class="layout${page.mode === 'wide' ? ' layout-wide' : ''}"><aside class="sidebar" id="sidebar">${drawerHead}<div class="sidebar-scroll">${this.sidebarFor(s, page.href)}</div></aside>` +
+      `<div class="layout${layout === 'default' ? '' : ` layout-${layout}`}"><aside class="sidebar" id="sidebar">${drawerHead}<div class="sidebar-scroll">${this.sidebarFor(s, page.href)}</div></aside>` +
       `<main id="content" class="main">${content}</main>` +
-      `<aside class="toc-column">${toc}</aside></div>` +
-      c.footerHtml;
+      (parts.toc ? `<aside class="toc-column">${toc}</aside>` : '') +
+      '</div>' +
+      (parts.footer ? c.footerHtml : '');
     const iconStyle = this.icons.cssFor(body);
     const head = [
       '<meta charset="utf-8">',

@@ -3,15 +3,28 @@ import { siteLookOf } from './site-look.js';
 
 describe('siteLookOf', () => {
   it('defaults to the mint theme with nothing extra', () => {
-    expect(siteLookOf({})).toEqual({ theme: 'mint', htmlAttrs: [], css: '', head: '' });
+    expect(siteLookOf({})).toEqual({ theme: 'mint', htmlAttrs: [], css: '', head: '', backgrounds: {}, fontFiles: [], missingFonts: [] });
   });
 
-  it('turns fonts into variables: self-hosted faces as @font-face, bare families from Google Fonts', () => {
-    const look = siteLookOf({ theme: 'linden', fonts: { family: 'Open Sans', weight: 500, heading: { family: 'Brand', source: '/fonts/brand.woff2', format: 'woff2' } } });
-    expect(look.theme).toBe('linden');
-    expect(look.css).toContain(':root{--font:"Open Sans",var(--font-fallback);--font-heading:"Brand",var(--font-fallback);--font-weight:500}');
+  it('turns fonts into variables: self-hosted faces as @font-face, bundled families from their Fontsource package, never a font CDN', () => {
+    const look = siteLookOf({ theme: 'mint', fonts: { family: 'Albert Sans', weight: 500, heading: { family: 'Brand', source: '/fonts/brand.woff2', format: 'woff2' } } });
+    expect(look.css).toContain(':root{--font:"Albert Sans",var(--font-fallback);--font-heading:"Brand",var(--font-fallback);--font-weight:500}');
     expect(look.css).toContain('@font-face{font-family:"Brand";src:url("/fonts/brand.woff2") format("woff2");font-weight:100 900;font-display:swap}');
-    expect(look.head).toContain('<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Open+Sans:wght@500&amp;display=swap">');
+    // Albert Sans comes from @fontsource-variable/albert-sans: its files are copied into assets/fonts/.
+    expect(look.css).toMatch(/@font-face\{font-family:"Albert Sans";[^}]*src:url\(\/assets\/fonts\/albert-sans-latin-wght-normal\.woff2\)/);
+    expect(look.fontFiles.map((f) => f.name)).toContain('albert-sans-latin-wght-normal.woff2');
+    expect(look.head).not.toContain('googleapis');
+    expect(look.missingFonts).toEqual([]);
+  });
+
+  it('names families no package provides, keeps generic families as they are, and gives linden its monospace font', () => {
+    const look = siteLookOf({ fonts: { family: 'No Such Family Font' } });
+    expect(look.missingFonts).toEqual(['No Such Family Font']);
+    expect(look.fontFiles).toEqual([]);
+    expect(siteLookOf({ fonts: { family: 'system-ui' } }).css).toBe(':root{--font:system-ui,var(--font-fallback);--font-heading:system-ui,var(--font-fallback)}');
+    const linden = siteLookOf({ theme: 'linden' });
+    expect(linden.css).toContain('--font:"JetBrains Mono"');
+    expect(linden.fontFiles.some((f) => f.name.startsWith('jetbrains-mono-latin'))).toBe(true);
   });
 
   it('sets background colours per mode, images and the decoration, refusing unsafe values', () => {

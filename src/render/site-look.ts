@@ -1,11 +1,12 @@
 /**
  * The site-wide look docs.json asks for, decided once per site: the layout theme (an attribute the
  * stylesheet's theme rules key on), fonts, background and the dark-mode favicon. Pages get the
- * same head fragment; nothing here is fetched at build time (fonts without a `source` are loaded
- * by the reader's browser from Google Fonts, as the platform does).
+ * same head fragment. A font family without a `source` comes from its Fontsource package, copied
+ * into the site (`fonts.ts`): never from a font CDN, so readers' addresses go to no third party.
  */
 import type { DocsConfig } from '../config/index.js';
 import { escapeHtml } from '../shared/index.js';
+import { bundledFont, type FontFile } from './fonts.js';
 
 export interface SiteLook {
   /** `theme` of docs.json (`mint` when unset): `html[data-site-theme]`. */
@@ -16,6 +17,12 @@ export interface SiteLook {
   css: string;
   /** Tags for `<head>`: font stylesheet links, the dark-mode favicon. */
   head: string;
+  /** docs.json `background.color`: the page backgrounds text colours are made readable on. */
+  backgrounds: { light?: string; dark?: string };
+  /** Font files the site's own families need, for `assets/fonts/`. */
+  fontFiles: FontFile[];
+  /** Families docs.json names that no installed Fontsource package provides (drawn in the fallback font). */
+  missingFonts: string[];
 }
 
 type Face = { family?: string; weight?: number; source?: string; format?: string };
@@ -24,31 +31,50 @@ const cssString = (s: string) => `"${s.replace(/[\\"\n<]/g, '')}"`;
 /** A CSS `url()` for a site path or http(s) URL; anything else (javascript:, data:) is refused. */
 const cssUrl = (u: string) => (/^(https?:\/\/|\/)[^\s"'()\\<>]*$/.test(u) ? `url("${u}")` : null);
 
-/** `@font-face` for a self-hosted font, or the Google Fonts stylesheet URL for a bare family. */
-function fontFace(face: Face, faces: string[], google: Set<string>): string | null {
+/** CSS generic families and system font keywords: named as they are, nothing to load. */
+const GENERIC = /^(serif|sans-serif|monospace|cursive|fantasy|system-ui|ui-sans-serif|ui-serif|ui-monospace|ui-rounded|math|emoji|-apple-system|BlinkMacSystemFont)$/i;
+
+interface FontWork {
+  faces: string[];
+  files: Map<string, FontFile>;
+  missing: Set<string>;
+}
+
+/** `@font-face` for a repository's own font file, or the family's bundled Fontsource faces. */
+function fontFace(face: Face, work: FontWork): string | null {
   if (!face.family) return null;
+  const family = face.family.trim();
+  if (GENERIC.test(family)) return `${family},var(--font-fallback)`;
   const src = face.source ? cssUrl(face.source) : null;
   if (src) {
     const format = face.format ?? (face.source!.endsWith('.woff') ? 'woff' : 'woff2');
-    faces.push(`@font-face{font-family:${cssString(face.family)};src:${src} format("${format}");font-weight:${face.weight ?? '100 900'};font-display:swap}`);
-  } else if (/^[\w ]+$/.test(face.family)) {
-    google.add(`family=${face.family.trim().replace(/ +/g, '+')}:wght@${face.weight ?? '400;500;600;700'}`);
+    work.faces.push(`@font-face{font-family:${cssString(family)};src:${src} format("${format}");font-weight:${face.weight ?? '100 900'};font-display:swap}`);
+  } else {
+    const bundled = bundledFont(family);
+    if (bundled) {
+      if (!bundled.files.every((f) => work.files.has(f.name))) work.faces.push(bundled.faces((name) => `/assets/fonts/${name}`));
+      for (const f of bundled.files) work.files.set(f.name, f);
+    } else work.missing.add(family);
   }
-  return `${cssString(face.family)},var(--font-fallback)`;
+  return `${cssString(family)},var(--font-fallback)`;
 }
 
 /** The look of a site from its docs.json. */
 export function siteLookOf(config: Pick<DocsConfig, 'theme' | 'fonts' | 'background' | 'favicon'>): SiteLook {
   const vars: string[] = [];
-  const faces: string[] = [];
-  const google = new Set<string>();
+  const work: FontWork = { faces: [], files: new Map(), missing: new Set() };
+  const faces = work.faces;
   const fonts = config.fonts;
   if (fonts) {
-    const body = fontFace(fonts.body ?? fonts, faces, google);
-    const heading = fontFace(fonts.heading ?? fonts.body ?? fonts, faces, google);
+    const body = fontFace(fonts.body ?? fonts, work);
+    const heading = fontFace(fonts.heading ?? fonts.body ?? fonts, work);
     if (body) vars.push(`--font:${body}`);
     if (heading) vars.push(`--font-heading:${heading}`);
     if (fonts.weight) vars.push(`--font-weight:${fonts.weight}`);
+  } else if (config.theme === 'linden') {
+    // Linden's terminal look: a monospace body font of its own.
+    const mono = fontFace({ family: 'JetBrains Mono' }, work);
+    if (mono) vars.push(`--font:${mono}`, `--font-heading:${mono}`, `--mono:${mono}`);
   }
   const css: string[] = [];
   const bg = config.background;
@@ -64,10 +90,6 @@ export function siteLookOf(config: Pick<DocsConfig, 'theme' | 'fonts' | 'backgro
   if (dark) css.push(`[data-theme=dark] body{background-image:${dark}}`);
   css.push(...faces);
   const head: string[] = [];
-  if (google.size) {
-    head.push('<link rel="preconnect" href="https://fonts.gstatic.com" crossorigin>');
-    head.push(`<link rel="stylesheet" href="${escapeHtml(`https://fonts.googleapis.com/css2?${[...google].join('&')}&display=swap`)}">`);
-  }
   const favicon = config.favicon;
   if (favicon && typeof favicon === 'object' && favicon.dark && favicon.dark !== favicon.light) {
     head.push(`<link rel="icon" href="${escapeHtml(favicon.dark)}" media="(prefers-color-scheme: dark)">`);
@@ -77,5 +99,8 @@ export function siteLookOf(config: Pick<DocsConfig, 'theme' | 'fonts' | 'backgro
     htmlAttrs: bg?.decoration ? [`data-decoration="${escapeHtml(bg.decoration)}"`] : [],
     css: css.join(''),
     head: head.join(''),
+    backgrounds: { light: color?.light, dark: color?.dark },
+    fontFiles: [...work.files.values()],
+    missingFonts: [...work.missing],
   };
 }

@@ -4,7 +4,8 @@
  */
 import type { Heading } from '../mdx/index.js';
 import { isDiscoverable, type PageRoute, type Section } from '../navigation/index.js';
-import { closestPaths, escapeHtml, hashText, siteUrlWithBase, withBasePath } from '../shared/index.js';
+import { existsSync } from 'node:fs';
+import { closestPaths, escapeHtml, hashText, resolveInside, siteUrlWithBase, withBasePath } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from './from-site-model.js';
 import { integrationHead } from './head/integrations.js';
@@ -14,6 +15,7 @@ import { PageRenderer } from './render-page.js';
 import { isUnsearchable, searchBoost, searchKeywords, searchWeight } from './search-weights.js';
 import { htmlLang } from './languages.js';
 import { siteLookOf } from './site-look.js';
+import { defaultFonts, type FontFile } from './fonts.js';
 import type { BuiltAsset } from './site-assets.js';
 import type { AssetUrls, ChromeView, PageView, SectionView } from './types.js';
 
@@ -59,6 +61,8 @@ export class SiteRenderer {
   private readonly headKey: string;
   /** `service: problem` for configured integrations that could not be loaded (empty when integrations are off). */
   readonly integrationProblems: string[];
+  /** Font files the site needs beside the stylesheet's default ones (`assets/fonts/`), and the families none is found for. */
+  readonly fonts: { files: FontFile[]; missing: string[] };
 
   /** The build's own time: the date of pages git knows nothing about. */
   private readonly builtAt = Date.now();
@@ -69,6 +73,7 @@ export class SiteRenderer {
     this.integrationProblems = integrations.problems;
     const custom = customFileUrls(site, assets.base);
     const look = siteLookOf(site.config);
+    this.fonts = { files: [...defaultFonts().files, ...look.fontFiles], missing: look.missingFonts };
     this.headKey = hashText(JSON.stringify(this.seo), options.ogImages ? 'og' : '', integrations.html, JSON.stringify(custom), JSON.stringify(look), options.basePath ?? '');
     this.renderer = new PageRenderer({ ...assets, ...custom }, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html, iconLibrary: site.config.icons?.library, look, basePath: options.basePath ?? '' });
   }
@@ -82,11 +87,24 @@ export class SiteRenderer {
       const view: SectionView = section
         ? sectionViewFromModel(model, section)
         : { key: 'none', tabs: [], anchors: [], globalAnchors: [], sidebarSwitchers: [], sidebar: [], drilldown: false };
-      const chrome = chromeViewFromConfig(config, section);
+      const chrome = chromeViewFromConfig(config, section, (file) => this.assetExists(file));
       parts = { view, chrome, key: hashText(JSON.stringify(view), chrome.key, this.headKey) };
       this.sectionViews.set(sectionId, parts);
     }
     return parts;
+  }
+
+  private assetChecks = new Map<string, boolean>();
+
+  /** Whether a site path (`/logo/light.svg`, `logo/light.svg`) names a file in the docs root; asked once per path. */
+  private assetExists(file: string): boolean {
+    let found = this.assetChecks.get(file);
+    if (found === undefined) {
+      const inside = resolveInside(this.site.root, file.replace(/[?#].*$/, '').replace(/^\.?\/+/, ''));
+      found = inside !== null && existsSync(inside);
+      this.assetChecks.set(file, found);
+    }
+    return found;
   }
 
   /** The `lang` attribute of a route's `<html>` as its page is written (the search index groups pages by it). */

@@ -29,6 +29,13 @@ async function copyTree(from: string, outDir: string, rel: string, keep: (file: 
   }
 }
 
+/** Copy font files (`render/fonts.ts`: the default Inter and the site's own families) to `assets/fonts/`, each once per output dir. */
+export async function copyFontFiles(outDir: string, files: { name: string; source: string }[]): Promise<void> {
+  if (files.length === 0) return;
+  await makeDirInside(outDir, 'assets/fonts');
+  await Promise.all(files.filter((f) => !existsSync(path.join(outDir, 'assets', 'fonts', f.name))).map((f) => copyFileInside(f.source, outDir, `assets/fonts/${f.name}`)));
+}
+
 /** Copy KaTeX's stylesheet and fonts to `assets/katex/` (once per output dir); returns its URL path or null. */
 export async function copyKatexAssets(outDir: string): Promise<string | null> {
   const { createRequire } = await import('node:module');

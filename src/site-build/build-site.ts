@@ -10,8 +10,8 @@ import path from 'node:path';
 import { bundleIslands, prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
 import { hasErrors, makeDirInside, sortDiagnostics, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { isInside, normalizeBasePath, siteUrlWithBase } from '../shared/index.js';
-import { gitLastModified, loadSite, protectedHrefs, siteApiHosts, siteMcpTools, wantsTimestamps, type AccessScope, type SiteOpenApi } from '../site/index.js';
-import { copyKatexAssets, mermaidAssetPath } from './assets.js';
+import { gitLastModified, loadSite, protectedHrefs, siteApiHosts, siteMcpTools, wantsTimestamps, type AccessScope, type Site, type SiteOpenApi } from '../site/index.js';
+import { copyFontFiles, copyKatexAssets, mermaidAssetPath } from './assets.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem, refusedWrite } from './codes.js';
 import { compilePages, defaultThreads } from './compile-pages.js';
@@ -147,6 +147,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const lastModified = wantsTimestamps(site) ? await gitLastModified(site.root) : undefined;
   const guarded = options.protect ? protectedHrefs(site, options.protect) : undefined;
   const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true, lastModified, ogImages: ogImages !== undefined, basePath, protectedHrefs: guarded });
+  for (const family of renderer.fonts.missing) diagnostics.push(fontNotBundled(site, family));
+  await copyFontFiles(outDir, renderer.fonts.files).catch((error: unknown) => void diagnostics.push(refusedWrite(error)));
   for (const p of renderer.integrationProblems) diagnostics.push(buildProblem('BUILD_INTEGRATION_INVALID', `Integration ${p}; it was not loaded. Fix the value under \`integrations\` in docs.json.`));
   const variables = siteVariables(site);
 
@@ -264,4 +266,19 @@ function pagesPerLang(pages: readonly PlannedPage[], renderer: SiteRenderer): Ma
     counts.set(lang, (counts.get(lang) ?? 0) + 1);
   }
   return counts;
+}
+
+/** A `fonts` family no package provides, located at the docs.json field that names it. */
+function fontNotBundled(site: Site, family: string): Diagnostic {
+  const fonts = site.config.fonts as Record<string, unknown> | undefined;
+  const named = (v: unknown) => typeof v === 'object' && v !== null && (v as { family?: unknown }).family === family;
+  const at = named(fonts) ? ['fonts', 'family'] : named(fonts?.body) ? ['fonts', 'body', 'family'] : ['fonts', 'heading', 'family'];
+  const pos = site.locate(at);
+  const pkg = `@fontsource-variable/${family.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  return {
+    ...buildProblem('BUILD_FONT_NOT_BUNDLED', `The font "${family}" is not bundled: no Fontsource package for it is installed and docs.json gives no \`source\`, so its text uses the fallback font (Folio loads no font from a CDN). Add the font file to the repository and name it in \`fonts.source\`, or install ${pkg} beside Folio.`, pos.file, 'warning'),
+    line: pos.line,
+    column: pos.column,
+    path: at.join('.'),
+  };
 }

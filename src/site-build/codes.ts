@@ -13,6 +13,7 @@ export const BUILD_CODES = {
   BUILD_OG_FONT_MISSING: 'Social images: the `thumbnails.fonts.family` font is not installed, so another font draws the text.',
   BUILD_OG_IMAGES_CAPPED: "Social images: the build drew its limit of images; the remaining pages got the site's image this time.",
   BUILD_OUT_DIR_INVALID: 'The output directory is the docs root or contains it; the build would overwrite the sources.',
+  BUILD_FONT_NOT_BUNDLED: 'A font family named in docs.json `fonts` has no installed Fontsource package and no `source`, so text uses the fallback font.',
   BUILD_INTEGRATION_INVALID: 'An `integrations` service lacks a required field or has an unsafe value, so it is not loaded.',
   BUILD_ISLAND_FAILED: 'A snippet or page component that keeps state could not be bundled for the browser (syntax, or an import other than react); its server-rendered HTML stays, without interaction.',
   BUILD_PAGE_CRASHED: 'Rendering one page threw unexpectedly; the other pages were still built.',

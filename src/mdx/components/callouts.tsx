@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { renderIcon } from './icon.js';
 import { type AnyProps, cx, str } from './shared.js';
 
-type Kind = 'note' | 'info' | 'tip' | 'warning' | 'check' | 'danger' | 'callout';
+export type Kind = 'note' | 'info' | 'tip' | 'warning' | 'check' | 'danger' | 'callout';
 
-const defaultIcons: Record<Kind, string | undefined> = {
+/** Each kind's icon when the author gives none (typed cards use the same). */
+export const defaultIcons: Record<Kind, string | undefined> = {
   note: 'circle-info',
   info: 'circle-info',
   tip: 'lightbulb',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderIcon } from './icon.js';
+import { defaultIcons, type Kind } from './callouts.js';
 import { type AnyProps, bool, cx, str } from './shared.js';
 
 /** `<Card title icon href horizontal img cta arrow>`: a link when it has `href`, else a box. */
@@ -7,22 +8,40 @@ export function Card(props: AnyProps) {
   const href = str(props.href);
   const img = str(props.img);
   const horizontal = bool(props.horizontal);
+  // `type` gives the card a callout's colours and default icon (components/cards.mdx "Typed cards").
+  const type = str(props.type);
+  const kind = type && type in defaultIcons && type !== 'callout' ? (type as Kind) : undefined;
+  const external = href ? /^https?:\/\//.test(href) : false;
+  // The arrow shows on external links by default; `arrow` turns it on or off for any link card.
+  const arrow = href ? (props.arrow === undefined ? external : bool(props.arrow)) : false;
+  const cta = str(props.cta);
   const body = (
     <>
       {img ? <img className="folio-card-img" src={img} alt="" /> : null}
       <div className="folio-card-content">
-        {renderIcon(props.icon, { iconType: props.iconType, color: props.color, className: 'folio-card-icon' })}
+        {renderIcon(props.icon ?? (kind ? defaultIcons[kind] : undefined), { iconType: props.iconType, color: props.color, className: 'folio-card-icon' })}
         <div className="folio-card-text">
           {props.title ? <p className="folio-card-title">{props.title as ReactNode}</p> : null}
           {props.children ? <div className="folio-card-body">{props.children}</div> : null}
-          {str(props.cta) ? <span className="folio-card-cta">{str(props.cta)}</span> : null}
+          {cta ? (
+            <span className="folio-card-cta">
+              {cta}
+              <span className="folio-card-cta-arrow" aria-hidden="true">
+                →
+              </span>
+            </span>
+          ) : null}
         </div>
+        {arrow && !cta ? (
+          <span className="folio-card-arrow" aria-hidden="true">
+            {external ? '↗' : '→'}
+          </span>
+        ) : null}
       </div>
     </>
   );
-  const className = cx('folio-card', horizontal && 'folio-card-horizontal', href && 'folio-card-link');
+  const className = cx('folio-card', horizontal && 'folio-card-horizontal', href && 'folio-card-link', kind && `folio-card-typed folio-callout-${kind}`);
   if (href) {
-    const external = /^https?:\/\//.test(href);
     return (
       <a className={className} href={href} {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}>
         {body}

@@ -1,6 +1,7 @@
 import { itemHref, type MenuItem } from '../page-menu.js';
 import type { DirectoryView, PageView } from '../types.js';
-import { NavIcon } from './icon.js';
+import { NavIcon, UiIcon } from './icon.js';
+import { modeParts, type LayoutMode } from '../page-mode.js';
 import { uiStrings, type UiStrings } from '../ui-strings.js';
 
 function Eyebrow({ items }: { items: PageView['eyebrow'] }) {
@@ -74,9 +75,21 @@ function PageMenu({ items, markdownPath, pagePath, siteName = 'docs', specHref }
   const shown = items.filter((item) => item.kind !== 'spec' || specHref);
   if (shown.length === 0) return null;
   const template = (href: string) => href.replace(/\$md/g, markdownPath).replace(/\$path/g, encodeURIComponent(pagePath));
+  const copy = shown.find((item) => item.kind === 'copy' && item.copy === 'page');
   return (
+    <div className="page-actions" data-pagefind-ignore="">
+      {/* "Copy page" beside the menu, as the platform draws it; it needs the script, so it is hidden until the script runs. */}
+      {copy ? (
+        <button type="button" className="page-copy" data-folio-page-copy="" hidden>
+          <UiIcon name="copy" />
+          <span className="page-menu-label">{copy.label}</span>
+        </button>
+      ) : null}
     <details className="page-menu" data-pagefind-ignore="" data-folio-page-menu={markdownPath} data-folio-site-name={siteName}>
-      <summary>Page actions</summary>
+      <summary aria-label="Page actions">
+        {copy ? null : <span>Page actions</span>}
+        <UiIcon name="chevron-down" />
+      </summary>
       <ul>
         {shown.map((item, i) => (
           <li key={`${item.id}-${i}`} data-folio-menu-item={item.id}>
@@ -105,32 +118,43 @@ function PageMenu({ items, markdownPath, pagePath, siteName = 'docs', specHref }
         ))}
       </ul>
     </details>
+    </div>
   );
 }
 
-/** Title block, body, directory listing and previous/next links. */
-export function Content({ page, menu, ui = uiStrings('en') }: { page: PageView; menu?: PageMenuProps; ui?: UiStrings }) {
+/** Title block, body, directory listing and previous/next links, as the page's layout mode keeps them. */
+export function Content({ page, menu, ui = uiStrings('en'), layout = 'default' }: { page: PageView; menu?: PageMenuProps; ui?: UiStrings; layout?: LayoutMode }) {
+  if (layout === 'assistant') return <AssistantPage page={page} ui={ui} />;
+  const parts = modeParts(layout);
   return (
     <article className="content" data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
-      <header className="page-header">
-        <Eyebrow items={page.eyebrow} />
-        <h1 className="page-title" data-pagefind-weight={page.searchWeight}>
-          {page.title}
-          {page.deprecated ? <span className="badge badge-deprecated">Deprecated</span> : null}
-        </h1>
-        {menu ? <PageMenu {...menu} pagePath={page.href} /> : null}
-        {page.description ? <p className="page-description">{page.description}</p> : null}
-        {page.searchKeywords?.length ? (
-          <p className="search-keywords" hidden data-pagefind-weight={page.searchWeight ?? '7'}>
-            {page.searchKeywords.join(', ')}
-          </p>
-        ) : null}
-        {page.rssHref ? (
-          <a className="rss-link" href={page.rssHref} type="application/rss+xml">
-            Subscribe with RSS
-          </a>
-        ) : null}
-      </header>
+      {parts.titleBlock ? (
+        <header className="page-header">
+          <div className="page-header-top">
+            <Eyebrow items={page.eyebrow} />
+            {menu ? <PageMenu {...menu} pagePath={page.href} /> : null}
+          </div>
+          <h1 className="page-title" data-pagefind-weight={page.searchWeight}>
+            {page.title}
+            {page.deprecated ? <span className="badge badge-deprecated">Deprecated</span> : null}
+          </h1>
+          {page.description ? <p className="page-description">{page.description}</p> : null}
+          <SearchKeywords page={page} />
+          {page.rssHref ? (
+            <a className="rss-link" href={page.rssHref} type="application/rss+xml">
+              Subscribe with RSS
+            </a>
+          ) : null}
+        </header>
+      ) : (
+        // Frame and custom pages draw their own heading; the title stays for search and screen readers.
+        <header className="page-header page-header-hidden">
+          <h1 className="page-title visually-hidden" data-pagefind-weight={page.searchWeight}>
+            {page.title}
+          </h1>
+          <SearchKeywords page={page} />
+        </header>
+      )}
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
       {page.directory ? <Directory directory={page.directory} /> : null}
       {page.lastModified ? (
@@ -138,7 +162,7 @@ export function Content({ page, menu, ui = uiStrings('en') }: { page: PageView; 
           Last modified on <time dateTime={page.lastModified}>{formatDate(page.lastModified)}</time>
         </p>
       ) : null}
-      {page.prev || page.next ? (
+      {parts.pager && (page.prev || page.next) ? (
         <nav className="pager" aria-label="Previous and next pages" data-pagefind-ignore="">
           {page.prev ? (
             <a className="pager-prev" href={page.prev.href} rel="prev">
@@ -160,13 +184,46 @@ export function Content({ page, menu, ui = uiStrings('en') }: { page: PageView; 
   );
 }
 
+/** Frontmatter keywords: found by search, never shown. */
+function SearchKeywords({ page }: { page: PageView }) {
+  return page.searchKeywords?.length ? (
+    <p className="search-keywords" hidden data-pagefind-weight={page.searchWeight ?? '7'}>
+      {page.searchKeywords.join(', ')}
+    </p>
+  ) : null;
+}
+
+/**
+ * `mode: assistant`: a full-page entry to ask the docs. Without an assistant configured it opens
+ * the site search (the platform shows a disabled field there; a working search serves readers better).
+ */
+function AssistantPage({ page, ui }: { page: PageView; ui: UiStrings }) {
+  return (
+    <article className="content assistant-page" data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
+      <h1 className="page-title">{page.title}</h1>
+      {page.description ? <p className="page-description">{page.description}</p> : null}
+      <button type="button" className="assistant-entry" data-search-open="" data-pagefind-ignore="">
+        <UiIcon name="search" />
+        <span>{ui.search}</span>
+      </button>
+      <p className="assistant-note" data-pagefind-ignore="">
+        The AI assistant is not set up for this site yet; the search box finds answers in these pages.
+      </p>
+      <div className="prose" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
+    </article>
+  );
+}
+
 /** "On this page": h2 and h3 headings of the body. */
-export function TableOfContents({ page, ui = uiStrings('en') }: { page: PageView; ui?: UiStrings }) {
+export function TableOfContents({ page, ui = uiStrings('en'), layout = 'default' }: { page: PageView; ui?: UiStrings; layout?: LayoutMode }) {
   const items = page.headings.filter((h) => h.depth >= 2 && h.depth <= 3);
-  if (items.length === 0 || page.mode === 'wide' || page.mode === 'custom') return null;
+  if (items.length === 0 || !modeParts(layout).toc) return null;
   return (
     <nav className="toc" aria-label={ui.onThisPage}>
-      <p className="toc-title">{ui.onThisPage}</p>
+      <p className="toc-title">
+        <UiIcon name="list" />
+        {ui.onThisPage}
+      </p>
       <ul role="list">
         {items.map((h) => (
           <li key={h.id} className={`toc-depth-${h.depth}`}>

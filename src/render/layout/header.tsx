@@ -1,5 +1,5 @@
 import type { ChromeView, LinkView, SwitcherView } from '../types.js';
-import { NavIcon, linkProps } from './icon.js';
+import { NavIcon, UiIcon, linkProps } from './icon.js';
 import { Switcher } from './switcher.js';
 import { uiStrings } from '../ui-strings.js';
 
@@ -9,9 +9,10 @@ export function Header({ chrome, switchers }: { chrome: ChromeView; switchers: S
   return (
     <header className="site-header">
       <div className="header-inner">
-        <button type="button" className="icon-button sidebar-toggle" data-sidebar-toggle aria-label={ui.openNav} aria-expanded="false">
-          <span className="burger" aria-hidden="true" />
-        </button>
+        {/* A link to the drawer, so it opens without JavaScript too (`.sidebar:target`); the script turns it into a toggle. */}
+        <a href="#sidebar" role="button" className="icon-button sidebar-toggle" data-sidebar-toggle aria-controls="sidebar" aria-label={ui.openNav} aria-expanded="false">
+          <UiIcon name="menu" />
+        </a>
         <a className="brand" href={chrome.logo?.href ?? chrome.navLinks[0]?.href ?? '/'}>
           {chrome.logo ? (
             <>
@@ -31,6 +32,7 @@ export function Header({ chrome, switchers }: { chrome: ChromeView; switchers: S
           <input type="search" placeholder={chrome.searchPrompt ?? ui.search} aria-label={ui.searchLabel} data-search autoComplete="off" />
           <ul className="search-results" data-search-results hidden />
         </div>
+        <div className="header-end">
         <nav className="navbar-links" aria-label="Site">
           {chrome.navLinks.map((link) => (
             <a key={link.href + link.label} className="navbar-link" {...linkProps(link.href, link.external)}>
@@ -42,15 +44,17 @@ export function Header({ chrome, switchers }: { chrome: ChromeView; switchers: S
             <a className="button-primary" {...linkProps(chrome.primary.href, chrome.primary.external)}>
               <NavIcon name={chrome.primary.icon} />
               {chrome.primary.label}
+              <UiIcon name="chevron-right" />
             </a>
           ) : null}
         </nav>
         {chrome.themeToggle === false ? null : (
           <button type="button" className="icon-button theme-toggle" data-theme-toggle aria-label={ui.toggleTheme}>
-            <span className="sun" aria-hidden="true" />
-            <span className="moon" aria-hidden="true" />
+            <UiIcon name="sun" />
+            <UiIcon name="moon" />
           </button>
         )}
+        </div>
       </div>
     </header>
   );

@@ -1,4 +1,5 @@
 import { isImageIcon } from '../../mdx/index.js';
+import type { UiIconName } from '../ui-icons.js';
 
 /** A named icon as `span.folio-icon[data-icon]`, the same hook the MDX components use. */
 export function NavIcon({ name }: { name?: string }) {
@@ -6,6 +7,11 @@ export function NavIcon({ name }: { name?: string }) {
   const image = svgIconUrl(name) ?? (isImageIcon(name) ? name : null);
   if (image) return <img className="folio-icon folio-icon-img" src={image} alt="" aria-hidden="true" />;
   return <span className="folio-icon" data-icon={name} aria-hidden="true" />;
+}
+
+/** One of the layout's own glyphs (`ui-icons.ts`), drawn by the stylesheet. */
+export function UiIcon({ name }: { name: UiIconName }) {
+  return <span className={`ui-icon ui-icon-${name}`} aria-hidden="true" />;
 }
 
 /** An inline `<svg>` icon as an image URL (no repository markup enters the page). */

@@ -143,7 +143,9 @@ function AnchorList({ anchors, className }: { anchors: LinkView[]; className: st
       {anchors.map((a) => (
         <li key={a.href + a.label}>
           <a className="anchor" {...linkProps(a.href, a.external)} aria-current={a.active ? 'true' : undefined}>
-            <NavIcon name={a.icon ?? 'link'} />
+            <span className="anchor-tile">
+              <NavIcon name={a.icon ?? 'link'} />
+            </span>
             <span>{a.label}</span>
           </a>
         </li>
