@@ -78,10 +78,36 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
       }
       if ('children' in node && node.children) walk(node as Parent, nodeFile);
       if (node.type === 'element' && /^h[1-6]$/.test(node.tagName)) addHeading(node, slugger, headings, ctx.scope ?? {});
+      // A wide table scrolls inside the page: keyboard readers must be able to reach it to scroll it.
+      else if (node.type === 'element' && node.tagName === 'table') node.properties.tabIndex ??= 0;
     }
   };
   walk(tree as Parent, ctx.file);
   return headings;
+}
+
+/**
+ * What assistive technology needs and authors often leave out of raw HTML: an `<img>` without `alt`
+ * is marked decorative (`alt=""`: screen readers skip it instead of reading its file name), an
+ * `<iframe>` without `title` is named after the host it embeds, a `<table>` can take keyboard focus
+ * to scroll. Attributes the author wrote are kept.
+ */
+function accessibleJsx(node: Jsx): void {
+  const has = (attr: string) => node.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === attr);
+  const spread = node.attributes.some((a) => a.type !== 'mdxJsxAttribute');
+  if (spread) return;
+  if (node.name === 'img' && !has('alt')) node.attributes.push({ type: 'mdxJsxAttribute', name: 'alt', value: '' });
+  else if (node.name === 'table' && !has('tabIndex')) node.attributes.push({ type: 'mdxJsxAttribute', name: 'tabIndex', value: '0' });
+  else if (node.name === 'iframe' && !has('title')) {
+    const src = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'src')?.value;
+    let host = '';
+    try {
+      host = typeof src === 'string' ? new URL(src, 'https://site.invalid/').hostname.replace(/^www\./, '') : '';
+    } catch {
+      // not a URL: the generic title below
+    }
+    node.attributes.push({ type: 'mdxJsxAttribute', name: 'title', value: host && host !== 'site.invalid' ? `Embedded content from ${host}` : 'Embedded content' });
+  }
 }
 
 /** `{{name}}` left after variable substitution parses as the object `{ name }`: return `name`. */
@@ -122,6 +148,7 @@ function handleJsx(node: Jsx, file: string, ctx: FinalizeContext, slugger: PageS
   if (!name) return;
   if (/^[a-z]/.test(name) && !name.includes('.')) {
     node.attributes = node.attributes.map(reactAttribute);
+    accessibleJsx(node);
     return;
   }
   const head = name.split('.')[0]!;

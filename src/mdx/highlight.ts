@@ -1,13 +1,14 @@
 import {
   bundledLanguages,
   bundledLanguagesAlias,
+  bundledThemes,
   createCssVariablesTheme,
   createHighlighter,
   createJavaScriptRegexEngine,
   type HighlighterGeneric,
 } from 'shiki';
 import { INITIAL, Theme } from 'shiki/textmate';
-import { escapeHtmlText } from '../shared/index.js';
+import { contrast, escapeHtmlText, parseHex, readableOn } from '../shared/index.js';
 
 export const LIGHT_THEME = 'github-light';
 export const DARK_THEME = 'github-dark';
@@ -38,7 +39,8 @@ const loaded = new Set<string>(['text', 'plaintext', 'txt', 'plain']);
 
 function getHighlighter(): Promise<Highlighter> {
   highlighterPromise ??= createHighlighter({
-    themes: [LIGHT_THEME, DARK_THEME],
+    // Themes are loaded by prepareLanguages, each made readable first (readableTheme).
+    themes: [],
     langs: [],
     engine: createJavaScriptRegexEngine({ forgiving: true }),
   }).then((h) => (highlighter = h as unknown as Highlighter));
@@ -54,7 +56,7 @@ export function resolveLanguage(lang: string | null | undefined): string | null 
   return null;
 }
 
-const loadedThemes = new Set<string>([LIGHT_THEME, DARK_THEME]);
+const loadedThemes = new Set<string>();
 
 /** Create the highlighter (once) and load the grammars the given fence languages need, and the themes. */
 export async function prepareLanguages(langs: Iterable<string>, themes: CodeThemes = DEFAULT_CODE_THEMES): Promise<void> {
@@ -62,7 +64,7 @@ export async function prepareLanguages(langs: Iterable<string>, themes: CodeThem
   for (const name of [themes.light, themes.dark]) {
     if (loadedThemes.has(name)) continue;
     // Names are checked against Shiki's bundled themes before they get here (codeThemesOf).
-    await h.loadTheme((name === CSS_VARIABLES_THEME ? mintVariablesTheme() : name) as never);
+    await h.loadTheme((name === CSS_VARIABLES_THEME ? mintVariablesTheme() : await readableTheme(name)) as never);
     loadedThemes.add(name);
   }
   const missing = [...new Set([...langs].map(resolveLanguage).filter((l): l is string => l !== null && !loaded.has(l)))];
@@ -77,6 +79,45 @@ export async function prepareLanguages(langs: Iterable<string>, themes: CodeThem
       loaded.add(l);
     }),
   );
+}
+
+interface RawTheme {
+  type?: string;
+  colors?: Record<string, string>;
+  fg?: string;
+  bg?: string;
+  tokenColors?: Array<{ settings?: { foreground?: string } }>;
+}
+
+/**
+ * A bundled Shiki theme with every text colour moved just far enough from its background to read at
+ * 4.5:1 (WCAG AA): github-dark's comments (#6a737d on #24292e, 3.0:1) and several light themes'
+ * punctuation fail it, and a docs site must not (axe-core's colour-contrast rule checks code too).
+ * Light themes aim a little higher (4.75:1): the site draws github-light on its own, slightly grey,
+ * code background. Hue stays; only lightness moves. Colours with alpha are composited first.
+ */
+export async function readableTheme(name: string): Promise<RawTheme> {
+  const loader = (bundledThemes as Record<string, () => Promise<{ default: RawTheme }>>)[name];
+  if (!loader) return { type: 'dark' };
+  const raw = structuredClone((await loader()).default);
+  const dark = raw.type === 'dark';
+  const bgText = raw.colors?.['editor.background'] ?? raw.bg ?? (dark ? '#1e1e1e' : '#ffffff');
+  const bg = parseHex(bgText);
+  if (!bg) return raw;
+  // A little over the bar: colours are rounded to whole hex digits afterwards.
+  const target = dark ? 4.55 : 4.8;
+  const fix = (color: string | undefined): string | undefined => {
+    const rgb = parseHex(color);
+    if (!rgb || !color) return color;
+    const alpha = color.length === 9 ? parseInt(color.slice(7, 9), 16) / 255 : color.length === 5 ? parseInt(color[4]! + color[4]!, 16) / 255 : 1;
+    const over = rgb.map((c, i) => c * alpha + bg[i]! * (1 - alpha)) as [number, number, number];
+    if (alpha === 1 && contrast(over, bg) >= target) return color;
+    return '#' + readableOn(over, bg, target).map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
+  };
+  for (const entry of raw.tokenColors ?? []) if (entry.settings?.foreground) entry.settings.foreground = fix(entry.settings.foreground);
+  if (raw.colors?.['editor.foreground']) raw.colors['editor.foreground'] = fix(raw.colors['editor.foreground'])!;
+  if (raw.fg) raw.fg = fix(raw.fg);
+  return raw;
 }
 
 // Highlighted blocks repeat across translated pages and snippets; keep a bounded cache.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHighlighter, createJavaScriptRegexEngine } from 'shiki';
 import { describe, expect, it } from 'vitest';
-import { DARK_THEME, highlightToHtml, LIGHT_THEME, prepareLanguages, resolveLanguage } from '../../src/mdx/highlight.js';
+import { DARK_THEME, highlightToHtml, LIGHT_THEME, prepareLanguages, readableTheme, resolveLanguage } from '../../src/mdx/highlight.js';
 import { passingCorpora } from '../../compat/corpora.js';
 import { CORPORA_DIR, listMdx } from './corpus-helpers.js';
 
@@ -50,7 +50,8 @@ describe('Shiki highlighting', () => {
     expect(blocks.length).toBeGreaterThan(all ? 60 : 25);
     const langs = [...new Set(blocks.map(([l]) => l))];
     await prepareLanguages(langs);
-    const reference = await createHighlighter({ themes: [LIGHT_THEME, DARK_THEME], langs, engine: createJavaScriptRegexEngine({ forgiving: true }) });
+    // Shiki's own renderer with the same themes as the site: each bundled theme with its colours made readable (readableTheme).
+    const reference = await createHighlighter({ themes: [(await readableTheme(LIGHT_THEME)) as never, (await readableTheme(DARK_THEME)) as never], langs, engine: createJavaScriptRegexEngine({ forgiving: true }) });
     let compared = 0;
     for (const [lang, code] of blocks) {
       const mine = highlightToHtml(code, lang, new Set());
@@ -59,6 +60,18 @@ describe('Shiki highlighting', () => {
       compared++;
     }
     console.log(`compared ${compared} corpus code blocks in ${langs.length} languages with Shiki's codeToHtml`);
+  });
+
+  it('makes every token colour of a bundled theme readable on its background (4.5:1), changing only those that are not', async () => {
+    const { contrast, parseHex } = await import('../../src/shared/index.js');
+    const dark = await readableTheme('github-dark');
+    const bg = parseHex(dark.colors!['editor.background'])!;
+    const colours = (dark.tokenColors ?? []).map((t) => t.settings?.foreground).filter((c): c is string => !!c);
+    expect(colours.length).toBeGreaterThan(10);
+    for (const c of colours) expect(contrast(parseHex(c)!, bg), c).toBeGreaterThanOrEqual(4.5);
+    // github-dark's comment colour (#6a737d, 3.0:1) moved; its readable keyword colour (#f97583) kept.
+    expect(colours).not.toContain('#6a737d');
+    expect(colours).toContain('#f97583');
   });
 
   it('is deterministic and uses the cache for repeated blocks', async () => {
