@@ -14,6 +14,7 @@ import { initSearch } from './search.js';
 import { initSidebarToggle } from './sidebar.js';
 import { initTabs } from './tabs.js';
 import { initThemeToggle } from './theme.js';
+import { initToc } from './toc.js';
 import { initUpdateFilters } from './update-filters.js';
 
 // Read while this script runs: `document.currentScript` is null once it has finished.
@@ -31,6 +32,7 @@ function start(): void {
   initMermaid();
   initNotFound();
   initUpdateFilters();
+  initToc();
   loadPlayground(self);
 }
 

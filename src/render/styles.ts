@@ -11,7 +11,7 @@
 export const SITE_CSS = String.raw`
 *,*::before,*::after{box-sizing:border-box}
 :root{--bg:#fff;--bg-soft:#f9fafb;--bg-muted:#f3f4f6;--bg-hover:rgba(17,24,39,.05);--fg:#111827;--fg-soft:#374151;--fg-muted:#5f6672;--border:#e5e7eb;--border-strong:#d1d5db;
---accent:var(--primary);--on-accent:#fff;--accent-text:var(--accent);--on-primary:#fff;--code-bg:#f9fafb;--header-h:64px;--tabs-h:48px;--sidebar-w:284px;--toc-w:240px;--radius:12px;--page-max:1536px;
+--accent:var(--primary);--on-accent:#fff;--accent-text:var(--accent);--on-primary:#fff;--code-bg:#f9fafb;--header-h:64px;--tabs-h:48px;--sidebar-w:284px;--toc-w:240px;--radius:12px;--page-max:1440px;
 --font-fallback:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;--font:"Inter",var(--font-fallback);
 --mono:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;color-scheme:light}
 [data-theme=dark]{--bg:#0b0d0e;--bg-soft:#111416;--bg-muted:#1b1f22;--bg-hover:rgba(255,255,255,.06);--fg:#f3f4f6;--fg-soft:#d1d5db;--fg-muted:#9ca3af;--border:#1f2427;--border-strong:#2f3539;
@@ -54,7 +54,7 @@ img{height:auto}
 .navbar-links{display:flex;align-items:center;gap:4px;font-size:14px;color:var(--fg-soft)}
 .navbar-link{display:inline-flex;align-items:center;gap:6px;padding:6px 10px;border-radius:10px;white-space:nowrap}
 .navbar-link:hover{color:var(--fg);background:var(--bg-hover)}
-.button-primary{display:inline-flex;align-items:center;gap:6px;background:var(--accent);color:var(--on-accent)!important;padding:7px 12px 7px 16px;border-radius:999px;font-weight:550;font-size:14px;white-space:nowrap;margin-left:6px}
+.button-primary{display:inline-flex;align-items:center;gap:6px;background:var(--button,var(--accent));color:var(--on-button,var(--on-accent))!important;padding:7px 12px 7px 16px;border-radius:999px;font-weight:550;font-size:14px;white-space:nowrap;margin-left:6px}
 .button-primary .ui-icon{width:14px;height:14px;opacity:.8}
 .button-primary:hover{filter:brightness(1.08)}
 .icon-button{display:inline-flex;align-items:center;justify-content:center;width:36px;height:36px;border:0;border-radius:10px;background:none;color:var(--fg-muted);cursor:pointer;flex:none;padding:0}
@@ -84,14 +84,14 @@ img{height:auto}
 .tab-bar~.layout .sidebar-scroll{top:calc(var(--header-h) + var(--tabs-h));max-height:calc(100vh - var(--header-h) - var(--tabs-h))}
 .sidebar-nav .switcher{display:block;margin-bottom:14px}
 .anchors{list-style:none;margin:0 0 18px;padding:0}
-.anchor{display:flex;align-items:center;gap:12px;padding:5px 0;color:var(--fg-soft);font-weight:500}
+.anchor{display:flex;align-items:center;gap:12px;padding:5px 12px;color:var(--fg-soft);font-weight:500}
 .anchor:hover{color:var(--fg)}
 .anchor-tile{display:inline-flex;align-items:center;justify-content:center;flex:none;width:26px;height:26px;border:1px solid var(--border);border-radius:8px;background:var(--bg-soft);color:var(--fg-muted);box-shadow:0 1px 2px rgba(0,0,0,.04)}
 .anchor .folio-icon{width:14px;height:14px;opacity:1}
 .anchor:hover .anchor-tile{color:var(--fg);border-color:var(--border-strong)}
 .anchor[aria-current=true]{color:var(--accent-text);font-weight:600}
 .anchor[aria-current=true] .anchor-tile{color:var(--on-accent);background:var(--accent);border-color:var(--accent)}
-.global-anchors{padding-bottom:14px;border-bottom:1px solid var(--border)}
+.global-anchors{padding-bottom:6px}
 .sidebar-group{margin:22px 0 0}
 .sidebar-nav>.sidebar-group:first-child,.nav-tree>.sidebar-group:first-child{margin-top:0}
 .sidebar-group-title{display:flex;align-items:center;gap:8px;margin:0 0 6px;padding:0 12px;font-size:13.5px;font-weight:600;color:var(--fg);line-height:1.5}
@@ -129,10 +129,11 @@ details[open]>summary>.chevron{transform:rotate(45deg)}
 .switcher-options a[aria-current=true]{color:var(--accent-text);font-weight:600}
 .switcher-label{flex:1;display:flex;flex-direction:column;min-width:0}
 .switcher-label small{color:var(--fg-muted);font-weight:400;white-space:normal}
-.main{min-width:0;padding:40px 0 72px 56px}
+.main{min-width:0;padding:40px 0 72px 48px}
 .layout-center .main,.layout-assistant .main{padding-left:0}
 .layout-custom .main{padding:0}
-.content{max-width:768px;margin:0 auto}
+.content{max-width:768px;margin:0}
+.layout-center .content,.layout-assistant .content{margin:0 auto}
 .layout-wide .content,.layout-frame .content{max-width:none}
 .layout-custom .content{max-width:none;margin:0}
 .page-header{margin:0 0 28px}

@@ -50,7 +50,13 @@ export function readableOn(color: Rgb, background: Rgb, ratio = 4.5): Rgb {
     if (contrast(mix(color, target, mid), background) >= ratio) hi = mid;
     else lo = mid;
   }
-  return mix(color, target, hi);
+  // Whole channel values (what a hex colour holds), still at the ratio after rounding.
+  let out = mix(color, target, hi).map(Math.round) as Rgb;
+  while (contrast(out, background) < ratio && hi < 1) {
+    hi = Math.min(1, hi + 0.005);
+    out = mix(color, target, hi).map(Math.round) as Rgb;
+  }
+  return out;
 }
 
 /** White or near-black text, whichever reads better on `background`. */
@@ -60,7 +66,11 @@ export function textOn(background: Rgb): Rgb {
 }
 
 export interface ModeColors {
-  /** Fill of primary controls (buttons, current-tab bars, banners). */
+  /** Fill of the navbar's primary button: docs.json `colors.dark` ("buttons ... across both modes"), else the accent. */
+  button: string;
+  /** Text on `button`. */
+  onButton: string;
+  /** Fill of primary controls (current-tab bars, selected items, banners). */
   accent: string;
   /** Text on `accent`. */
   onAccent: string;
@@ -84,15 +94,25 @@ export function siteColors(colors: { primary: string; light?: string; dark?: str
   const fallback: Rgb = [22, 163, 74];
   const primary = parseHex(colors.primary) ?? parseHex(colors.light) ?? fallback;
   const light = parseHex(colors.light) ?? primary;
+  const buttonColor = parseHex(colors.dark);
   const bgLight = parseHex(backgrounds.light) ?? parseHex(DEFAULT_BACKGROUNDS.light)!;
   const bgDark = parseHex(backgrounds.dark) ?? parseHex(DEFAULT_BACKGROUNDS.dark)!;
-  const mode = (accent: Rgb, bg: Rgb): ModeColors => ({ accent: toHex(accent), onAccent: toHex(textOn(accent)), accentText: toHex(readableOn(accent, bg)) });
+  // A fill that all but vanishes into the page (black on a dark page, white on a light one) is moved until it shows.
+  const visible = (fill: Rgb, bg: Rgb) => (contrast(fill, bg) < 1.5 ? readableOn(fill, bg, 3) : fill);
+  const mode = (given: Rgb, bg: Rgb): ModeColors => {
+    const accent = visible(given, bg);
+    const button = buttonColor ? visible(buttonColor, bg) : accent;
+    // Accent text also sits on accent tints (the current page's 10 %, tags' 12 %): read it against a 14 % tint.
+    const tinted = mix(bg, accent, 0.14);
+    const text = readableOn(readableOn(given, bg), tinted);
+    return { button: toHex(button), onButton: toHex(textOn(button)), accent: toHex(accent), onAccent: toHex(textOn(accent)), accentText: toHex(text) };
+  };
   return { light: mode(primary, bgLight), dark: mode(light, bgDark) };
 }
 
 /** The custom properties of `siteColors` for the page's inline style. */
 export function siteColorsCss(c: SiteColors, raw: { primary: string; light?: string; dark?: string }): string {
-  const vars = (m: ModeColors) => `--accent:${m.accent};--on-accent:${m.onAccent};--accent-text:${m.accentText}`;
+  const vars = (m: ModeColors) => `--accent:${m.accent};--on-accent:${m.onAccent};--accent-text:${m.accentText};--button:${m.button};--on-button:${m.onButton}`;
   const primary = parseHex(raw.primary) ? raw.primary : c.light.accent;
   const onPrimary = toHex(textOn(parseHex(primary)!));
   return (
