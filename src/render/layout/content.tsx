@@ -194,8 +194,9 @@ function SearchKeywords({ page }: { page: PageView }) {
 }
 
 /**
- * `mode: assistant`: a full-page entry to ask the docs. Without an assistant configured it opens
- * the site search (the platform shows a disabled field there; a working search serves readers better).
+ * `mode: assistant`: a full-page entry to ask the docs; as on the platform, it replaces the page's
+ * content. Without an assistant configured it opens the site search (the platform shows a disabled
+ * field there; a working search serves readers better).
  */
 function AssistantPage({ page, ui }: { page: PageView; ui: UiStrings }) {
   return (
@@ -209,7 +210,6 @@ function AssistantPage({ page, ui }: { page: PageView; ui: UiStrings }) {
       <p className="assistant-note" data-pagefind-ignore="">
         The AI assistant is not set up for this site yet; the search box finds answers in these pages.
       </p>
-      <div className="prose" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
     </article>
   );
 }
