@@ -17,10 +17,14 @@ export function sitemapXml(hrefs: string[], siteUrl?: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-/** robots.txt allowing everything and pointing at the sitemap. */
+/**
+ * robots.txt allowing everything and pointing at the sitemap. A `Sitemap:` line must hold an absolute
+ * URL (crawlers and Lighthouse reject `/sitemap.xml`), so without a site URL it is only a comment.
+ */
 export function robotsTxt(siteUrl?: string): string {
-  const sitemap = siteUrl ? `${siteUrl.replace(/\/+$/, '')}/sitemap.xml` : '/sitemap.xml';
-  return `User-agent: *\nAllow: /\n\nSitemap: ${sitemap}\n`;
+  const base = siteUrl?.replace(/\/+$/, '') ?? '';
+  const line = /^https?:\/\//.test(base) ? `Sitemap: ${base}/sitemap.xml` : `# Sitemap: ${base}/sitemap.xml (an absolute URL is needed here: build with --site-url)`;
+  return `User-agent: *\nAllow: /\n\n${line}\n`;
 }
 
 /** An HTML page that forwards to `destination` for hosts that ignore `_redirects`. */
