@@ -15,8 +15,10 @@ export function rootRelativeAsset(value: string): string {
 
 type Image = string | { light: string; dark: string };
 
-const image = <T extends Image | undefined>(value: T): T =>
-  (typeof value === 'string' ? rootRelativeAsset(value) : value && { ...value, light: rootRelativeAsset(value.light), dark: rootRelativeAsset(value.dark) }) as T;
+function image<T extends Image>(value: T): T {
+  if (typeof value === 'string') return rootRelativeAsset(value) as T;
+  return { ...(value as Exclude<Image, string>), light: rootRelativeAsset(value.light), dark: rootRelativeAsset(value.dark) } as T;
+}
 
 const face = <T extends { source?: string | undefined } | undefined>(value: T): T =>
   (value?.source === undefined ? value : { ...value, source: rootRelativeAsset(value.source) }) as T;

@@ -59,6 +59,9 @@ export function readJsonFile(ctx: ReadContext, absFile: string, prefix: FieldPat
   return buildValue(ctx, tree, { abs: absFile, rel }, prefix, undefined, [...chain, absFile]);
 }
 
+/** jsonc-parser's `SyntaxKind` values (a const enum its types declare, which this build cannot inline). */
+const TOKEN = { CloseBraceToken: 2, CloseBracketToken: 4, CommaToken: 5, LineCommentTrivia: 12, BlockCommentTrivia: 13, LineBreakTrivia: 14, Trivia: 15, EOF: 17 } as const;
+
 /**
  * Trailing commas and comments: Folio reads them, but the platform parses docs.json (and the files
  * it `$ref`s) as plain JSON and cannot build such a site, so each one is a warning (an error with
@@ -67,16 +70,16 @@ export function readJsonFile(ctx: ReadContext, absFile: string, prefix: FieldPat
 function reportNonStandardJson(ctx: ReadContext, text: string, rel: string): void {
   const scanner = jsonc.createScanner(text, false);
   let comma: number | undefined;
-  for (let token = scanner.scan(); token !== jsonc.SyntaxKind.EOF; token = scanner.scan()) {
-    if (token === jsonc.SyntaxKind.Trivia || token === jsonc.SyntaxKind.LineBreakTrivia) continue;
-    if (token === jsonc.SyntaxKind.LineCommentTrivia || token === jsonc.SyntaxKind.BlockCommentTrivia) {
+  for (let token: number = scanner.scan(); token !== TOKEN.EOF; token = scanner.scan()) {
+    if (token === TOKEN.Trivia || token === TOKEN.LineBreakTrivia) continue;
+    if (token === TOKEN.LineCommentTrivia || token === TOKEN.BlockCommentTrivia) {
       report(ctx, 'JSON_NOT_STANDARD', ctx.map.at(rel, scanner.getTokenOffset()), [], 'a comment, which plain JSON does not allow: Folio reads it, but the platform cannot parse the file; remove the comment (or keep the note in a `description`)', 'warning');
       continue;
     }
-    if (comma !== undefined && (token === jsonc.SyntaxKind.CloseBraceToken || token === jsonc.SyntaxKind.CloseBracketToken)) {
+    if (comma !== undefined && (token === TOKEN.CloseBraceToken || token === TOKEN.CloseBracketToken)) {
       report(ctx, 'JSON_NOT_STANDARD', ctx.map.at(rel, comma), [], 'a trailing comma, which plain JSON does not allow: Folio reads it, but the platform cannot parse the file; remove the comma', 'warning');
     }
-    comma = token === jsonc.SyntaxKind.CommaToken ? scanner.getTokenOffset() : undefined;
+    comma = token === TOKEN.CommaToken ? scanner.getTokenOffset() : undefined;
   }
 }
 
