@@ -3,6 +3,7 @@ import type { Root as HastRoot, RootContent } from 'hast';
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
 import type { Diagnostic } from '../shared/index.js';
 import { diagnosticAt } from './diagnostic-at.js';
+import { freeNames } from './free-names.js';
 import { isMdxPath, snippetFilePath, type LoadedSnippet } from './snippet-loader.js';
 import { evaluateStatic, expressionOf, NotStatic, type Scope } from './static-eval.js';
 import type { MdxCode } from './codes.js';
@@ -18,6 +19,8 @@ export interface ExpandScope {
   scope: Scope;
   /** Local component name → import path. */
   components: Map<string, string>;
+  /** Names every page and snippet gets from the runtime (built-in components, React hooks, JavaScript's globals). */
+  isGlobal?: (name: string) => boolean;
 }
 
 const MAX_DEPTH = 20;
@@ -111,12 +114,18 @@ function instantiate(
   const props = usageProps(usage, at, diagnostics);
   const scope: Scope = { ...snippet.esm.constants, ...namedImports(snippet, snippets), ...props, props };
   const clone = structuredClone(snippet.hast);
-  substitute(clone as Parent, scope, (usage.children ?? []) as RootContent[]);
+  const imported = new Set(snippet.esm.imports.map((b) => b.local));
+  const isGlobal = at.isGlobal ?? ((name: string) => name in globalThis);
+  const given = (name: string) => name in scope || name === 'children' || snippet.esm.declared.has(name) || imported.has(name) || isGlobal(name);
+  const missing = new Set<string>();
+  substitute(clone as Parent, scope, (usage.children ?? []) as RootContent[], (expr) => readsMissing(expr, given, missing));
+  if (missing.size > 0) diagnostics.push(missingPropsDiagnostic(usage, at, snippet.file, [...missing]));
   const inner: ExpandScope = {
     file: snippet.file,
     lineOffset: 0,
     scope,
     components: snippet.components,
+    isGlobal,
   };
   expandSnippets(clone, inner, snippets, diagnostics, depth + 1);
   const kids = clone.children.filter((c) => c.type !== 'mdxjsEsm');
@@ -125,6 +134,33 @@ function instantiate(
     withData.data = { ...(withData.data ?? {}), folioFile: snippet.file };
   }
   return kids;
+}
+
+/**
+ * True when an expression of the snippet reads a name the snippet neither defines nor gets from
+ * the usage (a prop the usage does not pass); the names are added to `missing`.
+ */
+function readsMissing(expr: Expression, given: (name: string) => boolean, missing: Set<string>): boolean {
+  const absent = [...(freeNames(expr) ?? [])].filter((name) => !given(name));
+  for (const name of absent) missing.add(name);
+  return absent.length > 0;
+}
+
+/**
+ * One warning per usage that leaves out props its snippet reads: each expression reading one
+ * renders nothing (the platform publishes such a page; evaluated, the expression would fail).
+ */
+function missingPropsDiagnostic(usage: JsxNode, at: ExpandScope, snippetFile: string, names: string[]): Diagnostic<MdxCode> {
+  const list = names.map((n) => `\`${n}\``).join(names.length === 2 ? ' and ' : ', ');
+  const example = names.map((n) => `${n}="..."`).join(' ');
+  return diagnosticAt(
+    usage,
+    at.file,
+    at.lineOffset,
+    'warning',
+    'MDX_SNIPPET_PROP_MISSING',
+    `\`<${usage.name}>\` does not pass ${list}, which ${snippetFile} reads, so what reads ${names.length === 1 ? 'it' : 'them'} renders nothing. Pass ${names.length === 1 ? 'it' : 'them'}: \`<${usage.name} ${example} />\`.`,
+  );
 }
 
 /** Constants a snippet imports by name from other snippets. */
@@ -178,11 +214,11 @@ function attributeExpression(expression: Expression) {
  * Evaluate a snippet's expressions against its props: values become text or literal
  * attributes, `{children}` becomes the usage's children. Expressions that need JavaScript stay.
  */
-function substitute(parent: Parent, scope: Scope, children: RootContent[]): void {
+function substitute(parent: Parent, scope: Scope, children: RootContent[], unresolved: Unresolved): void {
   for (let i = 0; i < parent.children.length; i++) {
     const node = parent.children[i] as AnyNode;
     if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
-      const replacement = substituteExpression(node.data?.estree as Program | undefined, scope, children);
+      const replacement = substituteExpression(node.data?.estree as Program | undefined, scope, children, unresolved);
       if (replacement) {
         parent.children.splice(i, 1, ...replacement);
         i += replacement.length - 1;
@@ -190,13 +226,16 @@ function substitute(parent: Parent, scope: Scope, children: RootContent[]): void
       continue;
     }
     if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
-      node.attributes = node.attributes.flatMap((attr) => substituteAttribute(attr, scope));
+      node.attributes = node.attributes.flatMap((attr) => substituteAttribute(attr, scope, unresolved));
     }
-    if ('children' in node && node.children) substitute(node as Parent, scope, children);
+    if ('children' in node && node.children) substitute(node as Parent, scope, children, unresolved);
   }
 }
 
-function substituteExpression(program: Program | undefined, scope: Scope, children: RootContent[]): RootContent[] | null {
+/** True when an expression that does not evaluate statically reads a name nothing gives the snippet: it is then left out. */
+type Unresolved = (expr: Expression) => boolean;
+
+function substituteExpression(program: Program | undefined, scope: Scope, children: RootContent[], unresolved: Unresolved): RootContent[] | null {
   let expr: Expression | null;
   try {
     expr = expressionOf(program);
@@ -217,14 +256,16 @@ function substituteExpression(program: Program | undefined, scope: Scope, childr
     if (typeof value === 'string' || typeof value === 'number') return [{ type: 'text', value: String(value) }];
   } catch (error) {
     if (!(error instanceof NotStatic)) throw error;
+    if (unresolved(expr)) return [];
   }
   return null;
 }
 
-function substituteAttribute(attr: MdxJsxAttribute | MdxJsxExpressionAttribute, scope: Scope): Array<MdxJsxAttribute | MdxJsxExpressionAttribute> {
+function substituteAttribute(attr: MdxJsxAttribute | MdxJsxExpressionAttribute, scope: Scope, unresolved: Unresolved): Array<MdxJsxAttribute | MdxJsxExpressionAttribute> {
   if (attr.type !== 'mdxJsxAttribute' || !attr.value || typeof attr.value === 'string') return [attr];
+  let expr: Expression | null = null;
   try {
-    const expr = expressionOf(attr.value.data?.estree as Program | undefined);
+    expr = expressionOf(attr.value.data?.estree as Program | undefined);
     if (!expr) return [attr];
     const value = evaluateStatic(expr, scope);
     if (typeof value === 'string') return [{ ...attr, value }];
@@ -234,7 +275,7 @@ function substituteAttribute(attr: MdxJsxAttribute | MdxJsxExpressionAttribute, 
     return estree ? [{ ...attr, value: attributeExpression(estree) as never }] : [attr];
   } catch (error) {
     if (!(error instanceof NotStatic)) throw error;
-    return [attr];
+    return expr && unresolved(expr) ? [] : [attr];
   }
 }
 

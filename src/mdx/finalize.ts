@@ -4,6 +4,7 @@ import type { MdxJsxAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx'
 import type { Diagnostic } from '../shared/index.js';
 import { COMPONENT_ALIASES, COMPONENT_REPLACEMENTS, isBuiltinComponent } from './components/index.js';
 import { diagnosticAt } from './diagnostic-at.js';
+import { freeNames } from './free-names.js';
 import { PageSlugger } from './heading-slug.js';
 import { valueToEstree } from './expand.js';
 import { evaluateStatic, expressionOf, type Scope } from './static-eval.js';
@@ -72,6 +73,17 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
           parent.children[i] = { type: 'text', value: text };
           continue;
         }
+        const absent = nodeFile === ctx.file ? undefinedNames(program, ctx) : [];
+        if (absent.length > 0) {
+          const source = ((node as { value?: string }).value ?? '').trim();
+          const shown = source.length > 60 ? `${source.slice(0, 57)}...` : source;
+          ctx.diagnostics.push(
+            diagnosticAt(node, nodeFile, ctx.lineOffset, 'warning', 'MDX_UNDEFINED_EXPRESSION', `\`{${shown}}\` renders nothing because this page defines no ${absent.map((n) => `\`${n}\``).join(', ')}. Define ${absent.length === 1 ? 'it' : 'them'} with \`export const ${absent[0]} = ...\` or import ${absent.length === 1 ? 'it' : 'them'} from a snippet, or escape the braces as \`\\{...\\}\` if they are text.`),
+          );
+          parent.children.splice(i, 1);
+          i--;
+          continue;
+        }
       }
       if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
         handleJsx(node as Jsx, nodeFile, ctx, slugger, headings, unknown);
@@ -120,6 +132,23 @@ function placeholderName(program: Program | undefined): string | null {
   return p.type === 'Property' && p.shorthand && p.key.type === 'Identifier' ? p.key.name : null;
 }
 
+/** Whether a free name of a `{}` expression resolves (page ESM, imports, runtime globals). */
+function definedIn(ctx: FinalizeContext): (name: string) => boolean {
+  return ctx.isDefined ?? ((name: string) => ctx.declared.has(name) || name in (ctx.scope ?? {}) || name in globalThis);
+}
+
+/**
+ * Names a `{}` expression reads that nothing defines (`{`python ${script}`}` without `script`):
+ * evaluated, the expression would fail the page, so it renders nothing instead. Empty when all
+ * resolve, or when the expression binds names of its own (a function), which is left to run.
+ */
+function undefinedNames(program: Program | undefined, ctx: FinalizeContext): string[] {
+  const statement = program?.body[0];
+  if (program?.body.length !== 1 || statement?.type !== 'ExpressionStatement') return [];
+  const defined = definedIn(ctx);
+  return [...(freeNames(statement.expression) ?? [])].filter((name) => name !== 'props' && !defined(name));
+}
+
 /** `{name}` or `{a.b.c}` whose first name is not defined: the path as written, else null. */
 function undefinedPath(program: Program | undefined, ctx: FinalizeContext): string | null {
   const statement = program?.body[0];
@@ -131,8 +160,7 @@ function undefinedPath(program: Program | undefined, ctx: FinalizeContext): stri
     e = e.object as typeof e;
   }
   if (e.type !== 'Identifier') return null;
-  const defined = ctx.isDefined ?? ((name: string) => ctx.declared.has(name) || name in (ctx.scope ?? {}) || name in globalThis);
-  if (e.name === 'props' || e.name === 'undefined' || defined(e.name)) return null;
+  if (e.name === 'props' || e.name === 'undefined' || definedIn(ctx)(e.name)) return null;
   return [e.name, ...parts].join('.');
 }
 

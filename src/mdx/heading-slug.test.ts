@@ -17,6 +17,8 @@ describe('headingSlug: the platform documented examples (create/text.mdx)', () =
     expect(headingSlug('🧑\u200d💻 OAuth app setup')).toBe('🧑\u200d💻-oauth-app-setup');
     expect(headingSlug('存储 标签页')).toBe('存储-标签页');
     expect(headingSlug('Why? Because!')).toBe('why-because');
+    expect(headingSlug('The fix: json_mode')).toBe('the-fix-json_mode');
+    expect(headingSlug('A; b, "c" [d] {e}')).toBe('a-b-c-d-e');
   });
 });
 

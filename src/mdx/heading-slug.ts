@@ -2,10 +2,11 @@
  * Anchor ids as the platform makes them (its documentation, create/text.mdx, "Automatic anchor
  * IDs"): not GitHub's slugs. Letters are lowercased, every whitespace character becomes a hyphen
  * (so `V1 → V3` gives `v1--v3`), a straight apostrophe becomes `’` and stays, a period becomes a
- * hyphen, slashes and ampersands stay, brackets and other punctuation go. Letters of every script,
- * digits and emoji stay as they are. The first duplicate on a page gets `-2`.
+ * hyphen, slashes and ampersands stay, brackets, colons and other punctuation go (`The fix:
+ * json_mode` → `the-fix-json_mode`, as links written for the platform expect). Letters of every
+ * script, digits and emoji stay as they are. The first duplicate on a page gets `-2`.
  */
-const DROP = /[^\p{L}\p{M}\p{N}\p{Extended_Pictographic}\u200d\ufe0f\-_’/&:$]/gu;
+const DROP = /[^\p{L}\p{M}\p{N}\p{Extended_Pictographic}\u200d\ufe0f\-_’/&$]/gu;
 
 export function headingSlug(text: string): string {
   return text

@@ -72,7 +72,7 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
     const textOf = () => (options.alsoText && finalTree ? { text: options.alsoText(finalTree, treeValues(staticScope)) } : {});
     const transform = (hast: HastRoot) => {
       finalTree = hast;
-      expandSnippets(hast, { file: input.file, lineOffset: input.lineOffset, scope: { ...esm.constants, ...imports.values }, components: imports.components }, loader.snippets, diagnostics);
+      expandSnippets(hast, { file: input.file, lineOffset: input.lineOffset, scope: { ...esm.constants, ...imports.values }, components: imports.components, isGlobal: (name) => RUNTIME_NAMES.has(name) || name in globalThis }, loader.snippets, diagnostics);
       headings = finalizeTree(hast, {
         file: input.file,
         lineOffset: input.lineOffset,

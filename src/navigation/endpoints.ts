@@ -44,7 +44,7 @@ export function endpointFromEntry(ctx: ResolveContext, parsed: EndpointEntry, en
 
 /**
  * All endpoints of an `openapi` element that documents none itself (see `generatesEndpoints`):
- * untagged endpoints first, then one group per OpenAPI tag. Without a provider: one
+ * one group per OpenAPI tag, then the untagged endpoints (the platform's order). Without a provider: one
  * `endpoint-set` placeholder. `alone` says the element has no other content, so an empty spec
  * leaves it empty (reported).
  */
@@ -57,11 +57,12 @@ export function endpointsFromOpenApi(ctx: ResolveContext, draft: SectionDraft, o
     const base: SidebarEndpoint = { type: 'endpoint', method: ref.method, path: ref.path, href: null, title: ref.title, openapi, entry: `${ref.method} ${ref.path}` };
     return fillEndpoint(ctx, base, ref);
   };
-  const out: SidebarNode[] = untagged.flatMap((ref) => node(ref) ?? []);
+  const out: SidebarNode[] = [];
   for (const { tag, endpoints } of tagged) {
     const children = endpoints.flatMap((ref) => node(ref) ?? []);
     if (children.length > 0) out.push({ type: 'group', name: tag, expanded: topLevel, topLevel, directory: 'none', children } satisfies SidebarGroup);
   }
+  out.push(...untagged.flatMap((ref) => node(ref) ?? []));
   if (untagged.length === 0 && tagged.length === 0 && alone) {
     ctx.report('warning', 'NAVIGATION_EMPTY_ELEMENT', fieldPath, `OpenAPI ${openapi.sources.map((s) => `\`${s}\``).join(', ')} yielded no endpoints, so this element is empty. Check that the specification has paths and is readable.`);
   }

@@ -73,7 +73,7 @@ function documentsEndpoints(value: unknown, index: PageIndex): boolean {
   return false;
 }
 
-/** Generated endpoints as the sidebar shows them: untagged first, then one group per tag. */
+/** Generated endpoints as the sidebar shows them: one group per tag, then the untagged ones. */
 export interface EndpointGroups {
   untagged: EndpointRef[];
   tagged: Array<{ tag: string; endpoints: EndpointRef[] }>;

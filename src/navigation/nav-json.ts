@@ -60,19 +60,21 @@ function convert(value: unknown, inherited: OpenApiRef | undefined, index: PageI
 
 /**
  * The endpoints an element's `openapi` generates, after its own content as the sidebar shows
- * them: a group takes them into `pages` (tag groups nested), any other element gets its tag
- * groups appended to `groups` (or `pages`, when that is what it holds).
+ * them, tag groups before untagged endpoints: a group takes them into `pages` (tag groups
+ * nested), any other element gets its tag groups appended to `groups` (or `pages`, when that is
+ * what it holds) and the untagged ones to `pages`.
  */
 function appendGenerated(out: Record<string, unknown>, isGroup: boolean, { untagged, tagged }: EndpointGroups): void {
   const loose = untagged.map((ref) => endpointToJson(`${ref.method} ${ref.path}`, ref));
   const groups = tagged.map(({ tag, endpoints }) => ({ group: tag, pages: endpoints.map((ref) => endpointToJson(`${ref.method} ${ref.path}`, ref)) }));
   const list = (key: string) => (Array.isArray(out[key]) ? (out[key] as unknown[]) : []);
   if (isGroup || (out.pages !== undefined && out.groups === undefined)) {
-    out.pages = [...list('pages'), ...loose, ...groups];
+    out.pages = [...list('pages'), ...groups, ...loose];
     return;
   }
-  if (loose.length > 0) out.pages = [...list('pages'), ...loose];
   out.groups = [...list('groups'), ...groups];
+  // A key added after `groups`, so the untagged endpoints read after the tag groups.
+  if (loose.length > 0) out.pages = [...list('pages'), ...loose];
 }
 
 function entryToJson(entry: string, scope: OpenApiRef | undefined, index: PageIndex, provider: OpenApiProvider | undefined): NavJsonPage | NavJsonEndpoint {

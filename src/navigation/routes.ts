@@ -50,12 +50,10 @@ export function routesFromSections(ctx: ResolveContext, builds: readonly Section
     const divisionCrumbs = crumbsOf(node);
     order.forEach((p, i) => {
       if (routes.has(p.href)) return;
-      const route = baseRoute(ctx, p.href, section, true, divisionCrumbs, p.groups.map((g) => ({ label: g.name, ...(g.root ? { href: g.root } : {}) })));
-      if (p.groups.length > 0 && p.groups.at(-1)!.root === p.href) {
-        // A group's root page sits at the group's own level in the breadcrumbs.
-        route.breadcrumbs.pop();
-        route.eyebrow = p.groups.at(-2)?.name ?? placeLabel(section);
-      }
+      const groupCrumbs = p.groups.map((g): Crumb => ({ label: g.name, ...(g.root ? { href: g.root } : {}) }));
+      // A group's root page sits at the group's own level in the breadcrumbs.
+      if (p.groups.length > 0 && p.groups.at(-1)!.root === p.href) groupCrumbs.pop();
+      const route = baseRoute(ctx, p.href, section, true, divisionCrumbs, groupCrumbs);
       route.prev = i > 0 ? link(ctx, order[i - 1]!) : null;
       route.next = i + 1 < order.length ? link(ctx, order[i + 1]!) : null;
       if (p.sidebarTitle) route.sidebarTitle = p.sidebarTitle;
@@ -103,7 +101,7 @@ export function baseRoute(ctx: ResolveContext, href: string, section: Section, l
     title: page?.title ?? generated?.title ?? path,
     sectionId: section.id,
     listed,
-    breadcrumbs: [...divisionCrumbs, ...groupCrumbs],
+    breadcrumbs: withoutRepeats([...divisionCrumbs, ...groupCrumbs]),
     eyebrow: groupCrumbs.at(-1)?.label ?? placeLabel(section),
     prev: null,
     next: null,
@@ -115,6 +113,21 @@ export function baseRoute(ctx: ResolveContext, href: string, section: Section, l
   if (page?.description) route.description = page.description;
   if (generated && !page) route.endpoint = generated;
   return route;
+}
+
+/**
+ * A crumb whose label repeats the one before it is one place shown twice (pipecat's tab
+ * "Overview" holds a group "Overview": "Overview › Overview"); it is merged into the first,
+ * which takes the second's link when it has none.
+ */
+function withoutRepeats(crumbs: readonly Crumb[]): Crumb[] {
+  const out: Crumb[] = [];
+  for (const crumb of crumbs) {
+    const last = out.at(-1);
+    if (last?.label !== crumb.label) out.push(crumb);
+    else if (!last.href && crumb.href) out[out.length - 1] = { ...last, href: crumb.href };
+  }
+  return out;
 }
 
 /** Breadcrumbs of the divisions above a section, each linking to its first page. */

@@ -1,4 +1,4 @@
-import { createSlugDeduper, identifierSlug, titleSlug } from './slug.js';
+import { createSlugDeduper, identifierSlug, operationPathSlug, titleSlug } from './slug.js';
 import { HTTP_METHODS, type ApiOperation, type EndpointCustomization, type HttpMethod, type JsonObject } from './types.js';
 
 function isObject(value: unknown): value is JsonObject {
@@ -80,9 +80,9 @@ function operationsOf(specFile: string, root: 'paths' | 'webhooks', items: unkno
 
 /**
  * All operations and webhooks of a spec, in spec order, each with a slug that
- * is unique in the spec: `tag/summary`, falling back to the operationId, then
- * to `method-path`; collisions get `-1`, `-2` in spec order so slugs never
- * depend on which endpoints a page lists.
+ * is unique in the spec: `tag/summary`, else (as the platform names them) `method-path` for an
+ * operation and the operationId or `webhook-name` for a webhook; collisions get `-1`, `-2` in
+ * spec order so slugs never depend on which endpoints a page lists.
  */
 export function extractOperations(specFile: string, document: JsonObject): ApiOperation[] {
   const raw = [...operationsOf(specFile, 'paths', document.paths), ...operationsOf(specFile, 'webhooks', document.webhooks)];
@@ -90,8 +90,7 @@ export function extractOperations(specFile: string, document: JsonObject): ApiOp
   return raw.map((op) => {
     const base =
       (op.summary && titleSlug(op.summary)) ||
-      (op.operationId && identifierSlug(op.operationId)) ||
-      identifierSlug(`${op.kind === 'webhook' ? 'webhook' : op.method} ${op.path}`) ||
+      (op.kind === 'operation' ? operationPathSlug(op.method, op.path) : (op.operationId && identifierSlug(op.operationId)) || identifierSlug(`webhook ${op.path}`)) ||
       'endpoint';
     const tag = op.tags[0] ? titleSlug(op.tags[0]) : '';
     return { ...op, slug: unique(tag ? `${tag}/${base}` : base) };

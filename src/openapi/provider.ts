@@ -1,7 +1,7 @@
 import { parseEndpointEntry, type Diagnostic, type EndpointEntry } from '../shared/index.js';
 import { endpointPageFor } from './endpoint-page.js';
 import { samePath, specId } from './entries.js';
-import { joinHref } from './slug.js';
+import { joinHref, titleFromSlug } from './slug.js';
 import { suggestOperation } from './suggest.js';
 import type { SourceOrigin, SpecStore } from './spec-store.js';
 import type { ApiOperation, EndpointPage, JsonObject, LoadedSpec, PlannedEndpoint } from './types.js';
@@ -63,7 +63,7 @@ export function plannedEndpointFor(spec: LoadedSpec, op: ApiOperation, source: s
     method: op.kind === 'webhook' ? 'WEBHOOK' : op.method,
     path: op.path,
     // A webhook is titled by its name (its key under `webhooks`), as the platform shows it.
-    title: op.custom.title ?? (op.kind === 'webhook' ? op.path : op.summary ?? `${op.method} ${op.path}`),
+    title: op.custom.title ?? (op.kind === 'webhook' ? op.path : op.summary ?? titleFromSlug(op.custom.href ?? op.slug)),
     href: op.custom.href ?? joinHref(directory, op.slug),
     specFile: source,
     kind: op.kind,
@@ -76,10 +76,11 @@ export function plannedEndpointFor(spec: LoadedSpec, op: ApiOperation, source: s
 }
 
 /**
- * Operations in sidebar order, the order navigation shows an `openapi`-only element in: untagged
- * operations first, then one run per display group (`x-group`, else the first tag) in the order
- * the paths first use it, as the platform lists them (comfyui's cloud spec declares `job` before
- * `node` and `model`, and its sidebar shows them in path order), each in spec order.
+ * Operations in sidebar order, the order navigation shows an `openapi`-only element in: one run
+ * per display group (`x-group`, else the first tag) in the order the paths first use it, as the
+ * platform lists them (comfyui's cloud spec declares `job` before `node` and `model`, and its
+ * sidebar shows them in path order), then the untagged operations (the platform lists a spec's
+ * untagged `GET /` after its tag groups), each in spec order.
  */
 export function operationsByTag(spec: LoadedSpec): ApiOperation[] {
   const display = tagDisplayNames(spec.document);
@@ -91,7 +92,7 @@ export function operationsByTag(spec: LoadedSpec): ApiOperation[] {
   }
   const rank = (op: ApiOperation) => {
     const group = groupOf(op);
-    return group === undefined ? -1 : groups.indexOf(group);
+    return group === undefined ? groups.length : groups.indexOf(group);
   };
   return spec.operations
     .map((op, index) => ({ op, index }))

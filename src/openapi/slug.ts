@@ -1,19 +1,40 @@
-/** ASCII punctuation a URL segment drops; `-` and `_` stay, and letters beyond ASCII (`é`, `—`) too. */
-const ASCII_PUNCTUATION = /[!-,./:-@[-^`{-~]/g;
-
 /**
- * Slug of a human title (an operation summary, a tag) as the platform spells generated URLs:
- * lower case, ASCII punctuation dropped, each space a hyphen, and a word that was only hyphens
- * dropped, so `Client API - Display` is `client-api--display` and `Job status (SSE)` is
- * `job-status-sse`. Unlike heading anchors, non-ASCII punctuation stays (`a — b` → `a-—-b`).
+ * Slug of a human title (an operation summary, a tag) as the platform names generated pages:
+ * each space a hyphen, each `{...}` path parameter a hyphen, one leading and one trailing hyphen
+ * dropped, then only `{ } ( ) , . '` (straight quote), `/` and line breaks deleted, other
+ * punctuation kept (`` ` ``, `;`, `+`, `&`), `--` made `-` in one pass, lower case. So
+ * `Account / Address` is `account-address`, `status\nNOT_FOUND` is `statusnot_found`,
+ * `New & Newly Verified` is `new-&-newly-verified` and `Client API - Display` is
+ * `client-api--display`. `?` and `#` are deleted too: they would end the URL's path.
  */
 export function titleSlug(text: string): string {
   return text
-    .trim()
-    .toLowerCase()
-    .split(/\s/)
-    .map((word) => word.replace(ASCII_PUNCTUATION, '').replace(/^-+$/, ''))
-    .join('-');
+    .replaceAll(' ', '-')
+    .replace(/\{.*?\}/g, '-')
+    .replace(/^-/, '')
+    .replace(/-$/, '')
+    .replace(/[{}(),.'\n/?#]/g, '')
+    .replaceAll('--', '-')
+    .toLowerCase();
+}
+
+/**
+ * Slug of an operation without a summary, from its method and path with the separators removed,
+ * as the platform names it: `GET /services/metadata/api/v1/addresses` →
+ * `get-servicesmetadataapiv1addresses` (its operationId plays no part).
+ */
+export function operationPathSlug(method: string, path: string): string {
+  return `${method.toLowerCase()}-${titleSlug(path)}`;
+}
+
+/**
+ * Title of a generated page that has no summary, from the last segment of its URL as the platform
+ * makes it: hyphens and underscores become spaces, the first letter upper case
+ * (`get-servicesmetadataapiv1addresses` → `Get servicesmetadataapiv1addresses`).
+ */
+export function titleFromSlug(href: string): string {
+  const words = (href.split('/').at(-1) ?? '').replace(/[-_]/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** Slug of an identifier or `METHOD /path`: every run of non-alphanumerics becomes one hyphen. */

@@ -49,6 +49,18 @@ describe('folio validate', () => {
     expect(r.stderr).toContain('1 error(s), 0 warning(s) (--strict: warnings count as errors)');
   });
 
+  it('reads trailing commas and comments with a warning each, which --strict refuses', () => {
+    const site = path.join(fixtures, 'valid-comments-trailing-commas');
+    const r = folio('validate', site);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(fs.readFileSync(path.join(site, 'expected.txt'), 'utf8'));
+    const strict = folio('validate', '--strict', site);
+    expect(strict.code).toBe(1);
+    const lines = strict.stdout.split('\n').filter(Boolean);
+    expect(lines).toHaveLength(6);
+    expect(lines.every((l) => / error .*plain JSON does not allow/.test(l))).toBe(true);
+  });
+
   it('exits 2 for unreadable input', () => {
     expect(folio('validate', path.join(fixtures, 'invalid-json-syntax')).code).toBe(2);
     expect(folio('validate', path.join(fixtures, 'invalid-no-config')).code).toBe(2);

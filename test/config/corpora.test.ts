@@ -37,6 +37,12 @@ describe.skipIf(!fs.existsSync(corpora))('real corpora', () => {
     expect(warnings.every((w) => w.code === 'CONFIG_UNKNOWN_KEY' && w.path.endsWith('.anchor'))).toBe(true);
   });
 
+  it('resolves polar\'s relative logo and favicon paths from the docs root, not from each page', async () => {
+    const loaded = await loadDocsConfig(path.join(corpora, 'polar'));
+    expect(loaded.config!.logo).toEqual({ light: '/logo/light.png', dark: '/logo/dark.png', href: 'https://polar.sh' });
+    expect(loaded.config!.favicon).toBe('/logo/favicon.png');
+  });
+
   it('converts langtrace mint.json tabs-less navigation into groups plus a global anchor', async () => {
     const loaded = await loadDocsConfig(path.join(corpora, 'langtrace-mint-json'));
     expect(loaded.source).toBe('mint.json');

@@ -110,13 +110,47 @@ describe('bare names in prose that the page does not define', () => {
     expect(out.diagnostics).toEqual([]);
   });
 
-  it.each(['auto', 'mdx'] as const)('any other failing expression stays an error (%s renderer)', async (renderer) => {
-    const out = await render('Sum: {a + b}\n', { renderer });
-    // The fallback learns of the name only when React throws, without a position: MDX_RENDER_ERROR there.
-    const errors = out.diagnostics.filter((d) => d.severity === 'error');
-    expect(errors.map((d) => d.code)).toEqual([renderer === 'auto' ? 'MDX_EVAL_ERROR' : 'MDX_RENDER_ERROR']);
-    expect(errors[0]!.message).toMatch(/`?a`? is not defined/);
-    expect(out.diagnostics.some((d) => d.code === 'MDX_UNDEFINED_EXPRESSION')).toBe(false);
+  it.each(['auto', 'mdx'] as const)('any other expression naming something undefined renders nothing, with one warning at it (%s renderer)', async (renderer) => {
+    const out = await render('Sum: {a + b}, then {`python ${script_path}`} and {items.length > 0 && "some"}.\n', { renderer, lineOffset: 1 });
+    expect(out.html).toBe('<p>Sum: , then  and .</p>');
+    expect(out.diagnostics.map((d) => [d.severity, d.code, d.line, d.column])).toEqual([
+      ['warning', 'MDX_UNDEFINED_EXPRESSION', 2, 6],
+      ['warning', 'MDX_UNDEFINED_EXPRESSION', 2, 20],
+      ['warning', 'MDX_UNDEFINED_EXPRESSION', 2, 50],
+    ]);
+    expect(out.diagnostics[0]!.message).toBe('`{a + b}` renders nothing because this page defines no `a`, `b`. Define them with `export const a = ...` or import them from a snippet, or escape the braces as `\\{...\\}` if they are text.');
+    expect(out.diagnostics[1]!.message).toContain('defines no `script_path`');
+  });
+
+  it('leave expressions whose names all resolve, and those that bind names of their own, to run', async () => {
+    const out = await render('export const items = ["a", "b"];\n\n{items.map((x) => x.toUpperCase()).join(", ")} and {Math.max(1, 2)}\n');
+    expect(out.html).toBe('<p>A, B and 2</p>');
+    expect(out.diagnostics).toEqual([]);
+  });
+});
+
+describe('snippets used without a prop they read', () => {
+  const snippets = {
+    '/snippets/run-example-code.mdx': 'Run it:\n\n<Tip>{`python ${path_to_script}`}</Tip>\n\n<a href={`/examples/${path_to_script}`}>source</a> {label}\n',
+  };
+  const page = (usage: string) => `import RunExampleCode from "/snippets/run-example-code.mdx";\n\n${usage}\n`;
+
+  it.each(['auto', 'mdx'] as const)('render what reads the missing prop as nothing, with one warning at the usage (%s renderer)', async (renderer) => {
+    const out = await render(page('<RunExampleCode label="Go" />'), { snippets, renderer, lineOffset: 2 });
+    expect(out.renderer).toBe(renderer === 'auto' ? 'fast' : 'mdx');
+    expect(out.html).toContain('<div class="folio-callout-body"></div>');
+    expect(out.html).toContain('<a>source</a>\nGo');
+    expect(out.diagnostics.map((d) => [d.file, d.severity, d.code, d.line, d.column])).toEqual([['page.mdx', 'warning', 'MDX_SNIPPET_PROP_MISSING', 5, 1]]);
+    expect(out.diagnostics[0]!.message).toBe(
+      '`<RunExampleCode>` does not pass `path_to_script`, which snippets/run-example-code.mdx reads, so what reads it renders nothing. Pass it: `<RunExampleCode path_to_script="..." />`.',
+    );
+  });
+
+  it('render the snippet in full when the usage passes the prop', async () => {
+    const out = await render(page('<RunExampleCode path_to_script="agent.py" label="Go" />'), { snippets });
+    expect(out.html).toContain('python agent.py');
+    expect(out.html).toContain('<a href="/examples/agent.py">source</a>\nGo');
+    expect(out.diagnostics).toEqual([]);
   });
 });
 

@@ -1,2 +1,2 @@
 export { checkLanguageCode, SPEC_LANGUAGES, type LanguageCheck } from './languages.js';
-export { runChecks } from './run.js';
+export { resolveShapes, runChecks } from './run.js';

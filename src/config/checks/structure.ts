@@ -27,8 +27,8 @@ const LABEL_KEY: Record<string, string> = {
 };
 
 /**
- * One primary pattern at the root and one child type per element: the closed
- * platform keeps the first and silently drops the rest, so both are errors here.
+ * Elements that show nothing, group settings that do nothing, and a navigation without pages.
+ * Two primary patterns or two child types in one element were resolved before (`shapes.ts`).
  */
 export function checkStructure(c: CheckContext): void {
   const navigation = isObject(c.raw) ? c.raw.navigation : undefined;
@@ -50,28 +50,8 @@ export function checkStructure(c: CheckContext): void {
       const label = node[LABEL_KEY[kind] ?? ''];
       c.warn('NAV_EMPTY_ELEMENT', path, 'value', `${noun(kind)} "${String(label)}" has no pages, groups, link or OpenAPI spec, so it shows nothing; add content or an \`href\`, or remove it`);
     }
-    if (kind === 'root') {
-      const primary = keys.filter((k) => k !== 'menu');
-      if (primary.length === 0) {
-        c.error('NAV_NO_PRIMARY', path, 'value', '`navigation` has no pages; add one primary pattern: `pages`, `groups`, `tabs`, `anchors`, `dropdowns`, `products`, `versions` or `languages`');
-      }
-      for (const extra of primary.slice(1)) {
-        c.error(
-          'NAV_MULTIPLE_PRIMARY',
-          [...path, extra],
-          'key',
-          `a second primary pattern next to \`${primary[0]}\`; keep one (for example move \`${extra}\` inside an entry of \`${primary[0]}\`), otherwise \`${extra}\` would be dropped`,
-        );
-      }
-      return;
-    }
-    for (const extra of keys.slice(1)) {
-      c.error(
-        'NAV_MIXED_CHILDREN',
-        [...path, extra],
-        'key',
-        `\`${extra}\` next to \`${keys[0]}\` in one ${noun(kind)}; an element holds one child type per level, so nest one inside the other, otherwise \`${extra}\` would be dropped`,
-      );
+    if (kind === 'root' && keys.filter((k) => k !== 'menu').length === 0) {
+      c.error('NAV_NO_PRIMARY', path, 'value', '`navigation` has no pages; add one primary pattern: `pages`, `groups`, `tabs`, `anchors`, `dropdowns`, `products`, `versions` or `languages`');
     }
   });
 }

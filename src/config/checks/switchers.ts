@@ -28,7 +28,10 @@ function checkDefaults(c: CheckContext, list: unknown[], path: FieldPath, label:
       return;
     }
     const firstName = isObject(list[first]) ? String((list[first] as Record<string, unknown>)[label]) : String(first);
-    c.error(code, [...path, i, 'default'], 'key', `${label} "${String(entry[label])}" and ${label} "${firstName}" both have \`default: true\`; keep it on one ${label} only`);
+    const message = `${label} "${String(entry[label])}" and ${label} "${firstName}" both have \`default: true\``;
+    // The platform publishes two default versions and opens the first; two default languages stay an error.
+    if (code === 'NAV_DUPLICATE_DEFAULT_VERSION') c.warn(code, [...path, i, 'default'], 'key', `${message}; the platform keeps both flags and opens the first, "${firstName}", and so does Folio; keep \`default: true\` on one version only`);
+    else c.error(code, [...path, i, 'default'], 'key', `${message}; keep it on one ${label} only`);
   });
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { closest, sortDiagnostics, type Diagnostic, type SourcePosition } from '../../shared/index.js';
-import { runChecks } from '../checks/index.js';
+import { resolveShapes, runChecks } from '../checks/index.js';
 import { convertMintConfig } from '../mint/convert.js';
 import { type DocsConfig, docsConfigSchema } from '../schema/docs-config.js';
 import { createReadContext } from './read-json.js';
@@ -9,6 +9,7 @@ import { readJsonFile } from './read-json.js';
 import { parseLeniently } from './lenient.js';
 import { type FieldPath, formatPath } from './source-map.js';
 import { findUnknownKeys } from './unknown-keys.js';
+import { withRootRelativeAssets } from './asset-paths.js';
 import type { ConfigCode } from '../codes.js';
 
 /** The result of reading a docs root's configuration. */
@@ -65,6 +66,9 @@ export async function loadDocsConfig(root: string, { source: forced }: LoadOptio
   }
   if (ctx.unreadable) return done(null);
   if (source === 'mint.json') raw = convertMintConfig(raw, ctx);
+  // Shapes the platform publishes by dropping part of them are resolved the same way first, so
+  // validation, navigation and `folio nav --json` see only what the site shows.
+  raw = resolveShapes({ root: absRoot, raw, ctx });
 
   const parsed = parseLeniently(docsConfigSchema, raw);
   for (const p of parsed.problems) {
@@ -82,7 +86,7 @@ export async function loadDocsConfig(root: string, { source: forced }: LoadOptio
   runChecks({ root: absRoot, raw, ctx });
   // Problems beyond the schema (a missing page, mixed children) are reported but
   // leave the config usable, so a preview can still show the rest of the site.
-  return done(parsed.data);
+  return done(parsed.data && withRootRelativeAssets(parsed.data));
 }
 
 /**

@@ -35,6 +35,7 @@ function report(ctx: ReadContext, code: ConfigCode, at: { file: string; line: nu
 export function readJsonFile(ctx: ReadContext, absFile: string, prefix: FieldPath, chain: readonly string[]): unknown {
   const rel = toPosixRelative(ctx.root, absFile);
   let text = ctx.texts.get(absFile);
+  const firstRead = text === undefined;
   if (text === undefined) {
     // A byte-order mark (some Windows editors write one) is not part of the JSON.
     text = fs.readFileSync(absFile, 'utf8').replace(/^\uFEFF/, '');
@@ -53,7 +54,33 @@ export function readJsonFile(ctx: ReadContext, absFile: string, prefix: FieldPat
     if (errors.length === 0) report(ctx, 'JSON_SYNTAX', ctx.map.at(rel, 0), [], 'invalid JSON: the file is empty; write a JSON object');
     return undefined;
   }
+  // A file `$ref`ed twice is reported once.
+  if (firstRead) reportNonStandardJson(ctx, text, rel);
   return buildValue(ctx, tree, { abs: absFile, rel }, prefix, undefined, [...chain, absFile]);
+}
+
+/** jsonc-parser's `SyntaxKind` values (a const enum its types declare, which this build cannot inline). */
+const TOKEN = { CloseBraceToken: 2, CloseBracketToken: 4, CommaToken: 5, LineCommentTrivia: 12, BlockCommentTrivia: 13, LineBreakTrivia: 14, Trivia: 15, EOF: 17 } as const;
+
+/**
+ * Trailing commas and comments: Folio reads them, but the platform parses docs.json (and the files
+ * it `$ref`s) as plain JSON and cannot build such a site, so each one is a warning (an error with
+ * `--strict`), at the comma or the comment.
+ */
+function reportNonStandardJson(ctx: ReadContext, text: string, rel: string): void {
+  const scanner = jsonc.createScanner(text, false);
+  let comma: number | undefined;
+  for (let token: number = scanner.scan(); token !== TOKEN.EOF; token = scanner.scan()) {
+    if (token === TOKEN.Trivia || token === TOKEN.LineBreakTrivia) continue;
+    if (token === TOKEN.LineCommentTrivia || token === TOKEN.BlockCommentTrivia) {
+      report(ctx, 'JSON_NOT_STANDARD', ctx.map.at(rel, scanner.getTokenOffset()), [], 'a comment, which plain JSON does not allow: Folio reads it, but the platform cannot parse the file; remove the comment (or keep the note in a `description`)', 'warning');
+      continue;
+    }
+    if (comma !== undefined && (token === TOKEN.CloseBraceToken || token === TOKEN.CloseBracketToken)) {
+      report(ctx, 'JSON_NOT_STANDARD', ctx.map.at(rel, comma), [], 'a trailing comma, which plain JSON does not allow: Folio reads it, but the platform cannot parse the file; remove the comma', 'warning');
+    }
+    comma = token === TOKEN.CommaToken ? scanner.getTokenOffset() : undefined;
+  }
 }
 
 function describeSyntax(code: string): string {
