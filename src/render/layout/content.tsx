@@ -120,6 +120,9 @@ export function Content({ page, menu, ui = uiStrings('en') }: { page: PageView; 
         </h1>
         {menu ? <PageMenu {...menu} pagePath={page.href} /> : null}
         {page.description ? <p className="page-description">{page.description}</p> : null}
+        {page.searchScope?.map((s) => (
+          <span key={s.kind} hidden data-pagefind-filter={`folio_${s.kind}[data-label]`} data-label={s.label} />
+        ))}
         {page.searchKeywords?.length ? (
           <p className="search-keywords" hidden data-pagefind-weight={page.searchWeight ?? '7'}>
             {page.searchKeywords.join(', ')}
