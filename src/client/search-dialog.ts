@@ -115,6 +115,8 @@ class SearchDialog {
       this.showRecent();
       return;
     }
+    // Said again once this query is answered (and tests know the answer has come when it is set).
+    this.status.textContent = '';
     const engine = await this.load();
     if (ticket !== this.ticket) return;
     if (!engine) {
