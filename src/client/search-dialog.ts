@@ -8,7 +8,7 @@
 import { drawHits, drawRecent, type DialogText } from './search-draw.js';
 import { loadEngine, searchPages, type SearchEngine } from './search-engine.js';
 import { recentQueries, rememberQuery, forgetQueries } from './search-recent.js';
-import { pageHit } from './search-results.js';
+import { pageHit, shownLabels } from './search-results.js';
 
 /** Pages listed per query. */
 const PAGES = 8;
@@ -123,7 +123,9 @@ class SearchDialog {
       this.head.replaceChildren();
       return this.show([], this.text.unavailable);
     }
-    const found = (await searchPages(engine, query, PAGES)).map((d) => pageHit(d));
+    const data = await searchPages(engine, query, PAGES);
+    const labels = shownLabels(data);
+    const found = data.map((d) => pageHit(d, { labels }));
     if (ticket !== this.ticket) return;
     this.head.replaceChildren();
     this.label(null);

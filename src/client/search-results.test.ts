@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEYWORDS_ANCHOR, leadingText, pageHit, withoutHeading, type PagefindData } from './search-results.js';
+import { KEYWORDS_ANCHOR, leadingText, pageHit, shownLabels, withoutHeading, type PagefindData } from './search-results.js';
 
 describe('search results', () => {
   it('drops the heading an excerpt starts with, marks and case aside', () => {
@@ -37,6 +37,12 @@ describe('search results', () => {
         { url: '/v2/webhooks#b', title: 'B', excerpt: '<mark>server</mark>' },
       ],
     });
+  });
+
+  it('labels the language only when the hits are in more than one', () => {
+    const hit = (language: string): PagefindData => ({ url: '/', excerpt: '', meta: { title: 'T' }, filters: { folio_language: [language], folio_version: ['v2'] } });
+    expect(pageHit(hit('English'), { labels: shownLabels([hit('English'), hit('English')]) }).labels).toEqual(['v2']);
+    expect(pageHit(hit('English'), { labels: shownLabels([hit('English'), hit('Français')]) }).labels).toEqual(['v2', 'English']);
   });
 
   it('shows a page found by its keywords alone with its opening words, never the keywords', () => {

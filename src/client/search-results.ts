@@ -75,10 +75,19 @@ export function leadingText(data: PagefindData, title: string, length = 24): str
   return escapeHtml(text.join(' ')) + (from + length < keywordsAt ? ' …' : '');
 }
 
+/**
+ * The label filters worth showing on these hits. A page's language says nothing while every hit
+ * has the same one, which is the rule: Pagefind searches the index of the page's own `<html lang>`.
+ */
+export function shownLabels(hits: PagefindData[]): string[] {
+  const languages = new Set(hits.map((d) => d.filters?.folio_language?.[0]));
+  return languages.size > 1 ? LABEL_FILTERS : LABEL_FILTERS.filter((key) => key !== 'folio_language');
+}
+
 /** One page's entry: its labels, its own excerpt when the match is before the first heading, and up to `maxSections` sections. */
-export function pageHit(data: PagefindData, maxSections = 3): PageHit {
+export function pageHit(data: PagefindData, { maxSections = 3, labels: keys = LABEL_FILTERS } = {}): PageHit {
   const title = data.meta.title || data.url;
-  const labels = LABEL_FILTERS.flatMap((key) => data.filters?.[key]?.slice(0, 1) ?? []);
+  const labels = keys.flatMap((key) => data.filters?.[key]?.slice(0, 1) ?? []);
   const subs = (data.sub_results ?? []).filter((s) => s.anchor?.id !== KEYWORDS_ANCHOR);
   const top = subs.find((s) => !s.anchor);
   const sections = subs

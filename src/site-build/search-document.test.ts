@@ -32,6 +32,8 @@ describe('searchableArticle', () => {
     );
     expect(searchableArticle(article('<a><strong>Static hosting</strong><span>Serve it.</span></a>'))).toContain('</strong> <span>');
     expect(searchableArticle(article('one<br>two<br/>three'))).toBe(article('one<br> two<br/> three'));
+    expect(searchableArticle(article('<h2 id="api-body">Payload<span class="api-pill api-required">required</span></h2>'))).toContain('Payload <span class="api-pill');
+    expect(searchableArticle(article('<h1>Old<span class="badge badge-deprecated">Deprecated</span></h1>'))).toContain('Old <span class="badge');
     const code = '<pre class="shiki"><code><span class="line"><span>a</span><span>.b</span></span></code></pre>';
     expect(searchableArticle(article(code))).toBe(article(code));
     // Text next to a tag is untouched: `**bold**text` stays as written.
