@@ -80,14 +80,14 @@ const CONTROLS = [/Try it/, /cURL\s*Python/, /Copy\.? curl/, /at most/];
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core's serious and critical WCAG 2.1 A/AA findings on the page as it is now. */
-async function axe(page: Page): Promise<string[]> {
+/** axe-core's serious and critical WCAG 2.1 A/AA findings on the page as it is now (within `selector` when given). */
+async function axe(page: Page, selector?: string): Promise<string[]> {
   await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe.run;
-    const result = await run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+  return page.evaluate(async (include) => {
+    const { axe } = window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } };
+    const result = await axe.run(include ? { include: [include] } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => String(n.target[0])).join(', ')}`);
-  });
+  }, selector);
 }
 
 describe.skipIf(!hasChromium)('search dialog', () => {
@@ -309,6 +309,7 @@ describe.skipIf(!hasChromium)('search dialog', () => {
       for (const theme of ['light', 'dark']) {
         const { context, page } = await open('/v2/index', { ...size, theme });
         await page.screenshot({ path: path.join(ARTIFACTS, `header-${name}-${theme}.png`) });
+        expect(await axe(page, '.search'), `${name} ${theme} search button`).toEqual([]);
         if (name === 'phone') {
           // A magnifier button in the header, a dialog over the whole screen.
           const trigger = await page.locator('[data-search-open]').boundingBox();
