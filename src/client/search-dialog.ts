@@ -71,9 +71,10 @@ class SearchDialog {
         event.preventDefault();
         this.useRecent(option.dataset.query);
       } else {
-        // The link itself navigates (new tabs included); an anchor on this page does not reload it.
+        // The link itself navigates. A plain click closes the dialog (an anchor on this page does not
+        // reload it) and leaves focus where the link leads; one that opens a new tab keeps it open.
         rememberQuery(input.value);
-        dialog.close();
+        if (!event.ctrlKey && !event.metaKey && !event.shiftKey) this.leave();
       }
     });
     // A click on the backdrop lands on the dialog itself, outside the panel.
@@ -98,6 +99,12 @@ class SearchDialog {
     this.input.select();
   }
 
+  /** Close for a followed result: focus goes where the link leads, not back to the button. */
+  private leave(): void {
+    this.returnTo = null;
+    this.dialog.close();
+  }
+
   private load(): Promise<SearchEngine | null> {
     this.engine ??= loadEngine(document.documentElement.dataset.base ?? '/').catch((error: unknown) => {
       // The dialog says search is unavailable; the console says why.
@@ -119,14 +126,15 @@ class SearchDialog {
     this.status.textContent = '';
     const engine = await this.load();
     if (ticket !== this.ticket) return;
-    if (!engine) {
-      this.head.replaceChildren();
-      return this.show([], this.text.unavailable);
-    }
-    const data = await searchPages(engine, query, PAGES);
+    if (!engine) return this.show([], this.text.unavailable);
+    const data = await searchPages(engine, query, PAGES).catch((error: unknown) => {
+      console.warn('Folio search: the search failed', error);
+      return null;
+    });
+    if (ticket !== this.ticket) return;
+    if (!data) return this.show([], this.text.unavailable);
     const labels = shownLabels(data);
     const found = data.map((d) => pageHit(d, { labels }));
-    if (ticket !== this.ticket) return;
     this.head.replaceChildren();
     this.label(null);
     this.list.replaceChildren(...drawHits(found));
@@ -160,7 +168,10 @@ class SearchDialog {
 
   /** After a redraw: nothing active, no empty listbox, the status line (read out politely; shown when there is nothing else). */
   private show(options: HTMLElement[], status: string, quiet = false): void {
-    if (options.length === 0) this.list.replaceChildren();
+    if (options.length === 0) {
+      this.list.replaceChildren();
+      if (status) this.head.replaceChildren();
+    }
     this.list.hidden = options.length === 0;
     this.input.setAttribute('aria-expanded', String(options.length > 0));
     this.status.textContent = status;
@@ -200,7 +211,7 @@ class SearchDialog {
         window.open(option.href, '_blank', 'noopener');
         return;
       }
-      this.dialog.close();
+      this.leave();
       location.assign(option.href);
     }
   }
