@@ -28,7 +28,7 @@ function start(): void {
   initCopyButtons();
   initPageMenu();
   initTabs();
-  initSearch();
+  initSearch(self);
   initMermaid();
   initNotFound();
   initUpdateFilters();

@@ -1,123 +1,48 @@
 /**
- * Search box. Pagefind's index and script are fetched on first focus only, so pages that never
- * search pay nothing. The index lives at `<base>pagefind/` in the built site, with further shards
- * and, after a small rebuild, a delta index of the changed pages beside it (all named in
- * `folio-search.json`); they are merged here, and main-index hits of delta pages are dropped.
+ * The search button and its shortcuts (⌘K / Ctrl+K, `/`). This part is on every page, so it stays
+ * small: the dialog, Pagefind and the result drawing are an island (`search-dialog.ts`, built as
+ * `assets/search.<hash>.js` beside `site.<hash>.js`) fetched when the reader points at the button
+ * or first asks to search, and Pagefind's index only once something is typed.
  */
-interface PagefindData {
-  url: string;
-  excerpt: string;
-  meta: { title?: string; folio_delta?: string };
-}
-interface PagefindResult {
-  data(): Promise<PagefindData>;
-}
-interface Pagefind {
-  init?(): Promise<void>;
-  mergeIndex?(path: string): Promise<void>;
-  search(query: string): Promise<{ results: PagefindResult[] } | null>;
-}
-interface SearchManifest {
-  shards?: string[];
-  delta?: string;
-  stale?: string[];
-}
-interface SearchEngine {
-  pagefind: Pagefind;
-  stale: Set<string>;
-  /** The site's base path without its last slash (`/docs`, `''`): Pagefind puts it before each hit's URL, the manifest names pages without it. */
-  prefix: string;
+interface SearchIsland {
+  openSearch(trigger: HTMLElement): void;
 }
 
-/** `/a/b/`, `/a/b/index.html` and `/a/b.html` all name the page `/a/b`. */
-const pageKey = (url: string) => url.replace(/(\/index)?\.html$/, '').replace(/(.)\/$/, '$1');
+/** Apple keyboards say ⌘, the others Ctrl. */
+const isApple = () => /Mac|iPhone|iPad|iPod/.test(navigator.platform || navigator.userAgent);
 
-async function loadEngine(base: string): Promise<SearchEngine> {
-  const [pagefind, manifest] = await Promise.all([
-    import(/* @vite-ignore */ `${base}pagefind/pagefind.js`) as Promise<Pagefind>,
-    fetch(`${base}pagefind/folio-search.json`)
-      .then((r): Promise<SearchManifest> | SearchManifest => (r.ok ? r.json() : {}))
-      // No manifest (a site built before shards, or a static host without it): the main index alone still answers.
-      .catch((): SearchManifest => ({})),
-  ]);
-  await pagefind.init?.();
-  const extra = [...(manifest.shards ?? []), ...(manifest.delta ? [manifest.delta] : [])];
-  if (pagefind.mergeIndex) for (const dir of extra) await pagefind.mergeIndex(`${base}${dir}`);
-  return { pagefind, stale: new Set((manifest.stale ?? []).map(pageKey)), prefix: base.replace(/\/$/, '') };
+/** Typing in a field, or in an editor: `/` is then a character, not the shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
 }
 
-/** `/docs/a` → `/a` under the base path `/docs`. */
-const withoutPrefix = (url: string, prefix: string) => (prefix && url.startsWith(prefix + '/') ? url.slice(prefix.length) : url);
+export function initSearch(script: HTMLScriptElement | null): void {
+  const trigger = document.querySelector<HTMLElement>('[data-search-open]');
+  const src = script?.src.replace(/\/site\.([0-9a-f]+)\.js(\?.*)?$/, '/search.$1.js');
+  if (!trigger || !src || src === script?.src) return;
+  for (const kbd of document.querySelectorAll('[data-search-kbd]')) kbd.textContent = isApple() ? '⌘K' : 'Ctrl K';
 
-/** The first `limit` hits, leaving out main-index hits of pages the delta index replaced. */
-async function freshResults(engine: SearchEngine, results: PagefindResult[], limit: number): Promise<PagefindData[]> {
-  const out: PagefindData[] = [];
-  for (let i = 0; i < results.length && out.length < limit; i += limit) {
-    const batch = await Promise.all(results.slice(i, i + limit).map((r) => r.data()));
-    for (const d of batch) if (d.meta.folio_delta || !engine.stale.has(pageKey(withoutPrefix(d.url, engine.prefix)))) out.push(d);
-  }
-  return out.slice(0, limit);
-}
-
-export function initSearch(): void {
-  const input = document.querySelector<HTMLInputElement>('[data-search]');
-  const list = document.querySelector<HTMLElement>('[data-search-results]');
-  if (!input || !list) return;
-  let engine: Promise<SearchEngine | null> | null = null;
-  const load = () => {
-    engine ??= loadEngine(document.documentElement.dataset.base ?? '/').catch((error: unknown) => {
-      // The box says search is unavailable; the console says why.
-      console.warn('Folio search: the Pagefind index could not be loaded', error);
+  let island: Promise<SearchIsland | null> | null = null;
+  const load = () =>
+    (island ??= (import(/* @vite-ignore */ src) as Promise<SearchIsland>).catch((error: unknown) => {
+      // The page stays readable; only search does nothing. The console says why.
+      console.warn('Folio: the search dialog could not be loaded', error);
+      island = null;
       return null;
-    });
-    return engine;
-  };
-  input.addEventListener('focus', () => void load(), { once: true });
-  let latest = 0;
-  input.addEventListener('input', async () => {
-    const query = input.value.trim();
-    const ticket = ++latest;
-    if (!query) {
-      list.hidden = true;
-      return;
-    }
-    const ready = await load();
-    if (ticket !== latest) return;
-    if (!ready) {
-      show(list, [], 'Search is not available in this preview.');
-      return;
-    }
-    const found = await ready.pagefind.search(query);
-    const data = await freshResults(ready, found?.results ?? [], 8);
-    if (ticket === latest) show(list, data, 'No results.');
-  });
-  document.addEventListener('keydown', (event) => {
-    if (event.key === '/' && document.activeElement === document.body) {
-      event.preventDefault();
-      input.focus();
-    }
-  });
-}
+    }));
+  const open = () => void load().then((m) => m?.openSearch(trigger));
 
-/** Draw results; excerpts come from Pagefind already escaped with `<mark>` highlights. */
-function show(list: HTMLElement, items: PagefindData[], empty: string): void {
-  list.replaceChildren();
-  if (items.length === 0) {
-    const li = document.createElement('li');
-    li.textContent = empty;
-    list.append(li);
-  }
-  for (const item of items) {
-    const li = document.createElement('li');
-    const a = document.createElement('a');
-    a.href = item.url;
-    const title = document.createElement('strong');
-    title.textContent = item.meta.title ?? item.url;
-    const excerpt = document.createElement('span');
-    excerpt.innerHTML = item.excerpt;
-    a.append(title, excerpt);
-    li.append(a);
-    list.append(li);
-  }
-  list.hidden = false;
+  trigger.addEventListener('click', open);
+  // Other buttons that open the same dialog (the `mode: assistant` page's entry).
+  for (const other of document.querySelectorAll('[data-search-proxy]')) other.addEventListener('click', open);
+  trigger.addEventListener('pointerenter', () => void load(), { once: true });
+  trigger.addEventListener('focus', () => void load(), { once: true });
+  document.addEventListener('keydown', (event) => {
+    const shortcut = event.key.toLowerCase() === 'k' && (event.metaKey || event.ctrlKey) && !event.altKey && !event.shiftKey;
+    if (shortcut || (event.key === '/' && !event.metaKey && !event.ctrlKey && !event.altKey && !isTyping(event.target))) {
+      event.preventDefault();
+      open();
+    }
+  });
 }

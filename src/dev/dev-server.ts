@@ -262,6 +262,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (tailwind && pathname === '/' + tailwind.file) return send(res, 200, TYPES['.css']!, tailwind.contents);
     if (pathname === '/' + assets.js.file) return send(res, 200, TYPES['.js']!, assets.js.contents);
     if (pathname === '/' + assets.playground.file) return send(res, 200, TYPES['.js']!, assets.playground.contents);
+    if (pathname === '/' + assets.search.file) return send(res, 200, TYPES['.js']!, assets.search.contents);
     const island = await islandFile(pathname);
     if (island !== undefined && island !== null) return send(res, 200, TYPES['.js']!, island);
     const packaged = (await distFile(pathname, '/assets/katex/', pathname.startsWith('/assets/katex/') ? katexDist() : null)) ?? (await distFile(pathname, '/assets/mermaid/', pathname.startsWith('/assets/mermaid/') ? mermaidDist() : null));

@@ -218,6 +218,19 @@ function eyebrowFor(model: SiteModel, route: PageRoute): PageView['eyebrow'] {
   return route.eyebrow ? [{ label: route.eyebrow }] : [];
 }
 
+/** The product, version, language and tab a page is in, each only when the site has several (switchers exist only then). */
+function searchScopeOf(switchers: SwitcherView[], section: Section | undefined): PageView['searchScope'] {
+  const scope: NonNullable<PageView['searchScope']> = [];
+  for (const s of switchers) {
+    const active = s.options.find((o) => o.active);
+    if (active && (s.kind === 'product' || s.kind === 'version' || s.kind === 'language')) scope.push({ kind: s.kind, label: active.label });
+  }
+  const tabs = section?.switchers.tabs ?? [];
+  const tab = tabs.length > 1 ? tabs.find((t) => t.active) : undefined;
+  if (tab) scope.push({ kind: 'tab', label: tab.label });
+  return scope.length ? scope : undefined;
+}
+
 /** Everything page-specific, given the rendered body. */
 export function pageViewFromRoute(
   model: SiteModel,
@@ -226,6 +239,7 @@ export function pageViewFromRoute(
 ): PageView {
   const section = model.sectionsById.get(route.sectionId);
   const products = section?.switchers.products ?? [];
+  const switchers = [...switcher('product', 'Product', products), ...switcher('version', 'Version', route.versions), ...switcher('language', 'Language', route.languages)];
   return {
     href: route.href,
     title: route.title,
@@ -236,11 +250,8 @@ export function pageViewFromRoute(
     directory: route.directory ? { style: route.directory.style, items: route.directory.items.map(directoryItem) } : undefined,
     prev: route.prev ? { label: route.prev.title, href: route.prev.href } : undefined,
     next: route.next ? { label: route.next.title, href: route.next.href } : undefined,
-    switchers: [
-      ...switcher('product', 'Product', products),
-      ...switcher('version', 'Version', route.versions),
-      ...switcher('language', 'Language', route.languages),
-    ],
+    switchers,
+    searchScope: searchScopeOf(switchers, section),
     noindex: body.noindex,
     mode: body.mode,
     mermaid: body.mermaid,

@@ -11,6 +11,7 @@ import { ENDPOINT_CSS } from './endpoint/index.js';
 import { iconCss } from './icons.js';
 import { COMPONENTS_CSS } from './styles-components.js';
 import { SITE_CSS } from './styles.js';
+import { SEARCH_CSS } from './styles-search.js';
 import { THEMES_CSS } from './styles-themes.js';
 import { uiIconCss } from './ui-icons.js';
 import { defaultFonts } from './fonts.js';
@@ -23,7 +24,7 @@ export interface BuiltAsset {
 
 let clientBundle: Promise<string> | null = null;
 
-/** A client entry (`main`, `playground/main`): TypeScript sources when running from `src/`, compiled JS under `dist/`. */
+/** A client entry (`main`, `playground/main`, `search-dialog`): TypeScript sources when running from `src/`, compiled JS under `dist/`. */
 function clientEntry(name = 'main'): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   for (const ext of ['.ts', '.js']) {
@@ -47,6 +48,14 @@ export function bundlePlayground(): Promise<string> {
   return playgroundBundle;
 }
 
+let searchBundle: Promise<string> | null = null;
+
+/** The search dialog island, loaded by the main bundle on the first search shortcut or click. */
+export function bundleSearch(): Promise<string> {
+  searchBundle ??= bundleEntry(clientEntry('search-dialog'));
+  return searchBundle;
+}
+
 function bundleEntry(entry: string): Promise<string> {
   return build({
     entryPoints: [entry],
@@ -64,21 +73,22 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** The stylesheet, minified by esbuild. */
 async function minifiedCss(): Promise<string> {
-  const result = await build({ stdin: { contents: defaultFonts().css + SITE_CSS + THEMES_CSS + COMPONENTS_CSS + ENDPOINT_CSS + iconCss() + uiIconCss(), loader: 'css' }, minify: true, write: false, logLevel: 'silent' });
+  const result = await build({ stdin: { contents: defaultFonts().css + SITE_CSS + THEMES_CSS + COMPONENTS_CSS + ENDPOINT_CSS + SEARCH_CSS + iconCss() + uiIconCss(), loader: 'css' }, minify: true, write: false, logLevel: 'silent' });
   return result.outputFiles[0]!.text;
 }
 
 let cssBundle: Promise<string> | null = null;
 
 /** Produce the hashed CSS and JS assets (not yet written). */
-export async function siteAssets(): Promise<{ css: BuiltAsset; js: BuiltAsset; playground: BuiltAsset }> {
+export async function siteAssets(): Promise<{ css: BuiltAsset; js: BuiltAsset; playground: BuiltAsset; search: BuiltAsset }> {
   cssBundle ??= minifiedCss();
-  const [css, js, playground] = await Promise.all([cssBundle, bundleClient(), bundlePlayground()]);
-  // One hash for both scripts: the main one finds the playground by its own name (`site.` → `playground.`).
-  const scripts = hashOf(js + playground);
+  const [css, js, playground, search] = await Promise.all([cssBundle, bundleClient(), bundlePlayground(), bundleSearch()]);
+  // One hash for the scripts: the main one finds its islands by its own name (`site.` → `playground.`, `search.`).
+  const scripts = hashOf(js + playground + search);
   return {
     css: { file: `assets/site.${hashOf(css)}.css`, contents: css },
     js: { file: `assets/site.${scripts}.js`, contents: js },
     playground: { file: `assets/playground.${scripts}.js`, contents: playground },
+    search: { file: `assets/search.${scripts}.js`, contents: search },
   };
 }

@@ -47,7 +47,7 @@ body{font-weight:var(--font-weight,400)}
 [data-site-theme=willow] .anchor-tile{border:0;background:none;box-shadow:none}
 [data-site-theme=linden]{--radius:0;--font-heading:var(--font)}
 [data-site-theme=linden] body{font-size:14px}
-[data-site-theme=linden] .nav-link,[data-site-theme=linden] .button-primary,[data-site-theme=linden] .search input,[data-site-theme=linden] .icon-button,[data-site-theme=linden] .switcher>summary,[data-site-theme=linden] .tab,[data-site-theme=linden] .anchor-tile,[data-site-theme=linden] .page-actions,[data-site-theme=linden] .prose code{border-radius:0}
+[data-site-theme=linden] .nav-link,[data-site-theme=linden] .button-primary,[data-site-theme=linden] .search-trigger,[data-site-theme=linden] .icon-button,[data-site-theme=linden] .switcher>summary,[data-site-theme=linden] .tab,[data-site-theme=linden] .anchor-tile,[data-site-theme=linden] .page-actions,[data-site-theme=linden] .prose code{border-radius:0}
 [data-site-theme=linden] .site-header,[data-site-theme=linden] .tab-bar{border-bottom-style:dashed}
 [data-site-theme=linden] .nav-link[aria-current=page]{background:var(--accent);color:var(--on-accent)}
 [data-site-theme=linden] .nav-link[aria-current=page]::before{content:">";margin-right:-2px}

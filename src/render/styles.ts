@@ -43,13 +43,6 @@ img{height:auto}
 [data-theme=dark] .logo-dark{display:block}
 .header-switchers{display:flex;gap:8px;flex:none}
 .search{position:relative;flex:1 1 auto;max-width:440px;margin:0 auto}
-.search input{width:100%;height:38px;border:1px solid var(--border);border-radius:12px;background:var(--bg);color:var(--fg);padding:0 14px;font:inherit;font-size:14px}
-.search input::placeholder{color:var(--fg-muted)}
-.search-results{position:absolute;top:44px;left:0;right:0;list-style:none;margin:0;padding:6px;background:var(--bg);border:1px solid var(--border);border-radius:var(--radius);box-shadow:0 16px 40px rgba(0,0,0,.14);max-height:70vh;overflow:auto}
-.search-results a{display:block;padding:8px 10px;border-radius:8px}
-.search-results a:hover{background:var(--bg-hover)}
-.search-results span{display:block;color:var(--fg-muted);font-size:13px}
-.search-results mark{background:color-mix(in srgb,var(--accent) 25%,transparent);color:inherit}
 .header-end{display:flex;align-items:center;gap:6px;flex:none;margin-left:auto}
 .navbar-links{display:flex;align-items:center;gap:4px;font-size:14px;color:var(--fg-soft)}
 .navbar-link{display:inline-flex;align-items:center;gap:6px;padding:6px 10px;border-radius:10px;white-space:nowrap}

@@ -106,6 +106,8 @@ export interface PageView {
   searchKeywords?: string[];
   /** Pagefind weight of the title and keywords (`boost` frontmatter scales it); unset: Pagefind's default. */
   searchWeight?: string;
+  /** The page's product, version, language and tab, each when the site has several: labels of its search results (Pagefind filters). */
+  searchScope?: { kind: 'product' | 'version' | 'language' | 'tab'; label: string }[];
   /** `deprecated: true` frontmatter: a badge beside the title. */
   deprecated?: boolean;
   /** ISO time of the page's last change, when `metadata.timestamp` or `timestamp` asks for it. */

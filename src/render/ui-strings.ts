@@ -55,9 +55,14 @@ const ALIASES: Record<string, string> = { zh: 'cn', 'zh-Hans': 'cn', 'zh-CN': 'c
 const KEYS = ['onThisPage', 'previous', 'next', 'search', 'searchLabel', 'openNav', 'closeNav', 'skip', 'toggleTheme'] as const;
 const cache = new Map<string, UiStrings>();
 
+/** The row of the chrome's words a docs.json language code reads (`zh` → `cn`, `fr-CA` → `fr`, unknown → `en`). */
+export function uiLanguage(lang: string | undefined): string {
+  return lang && TABLE[lang] ? lang : lang && ALIASES[lang] ? ALIASES[lang]! : lang && TABLE[lang.split('-')[0]!] ? lang.split('-')[0]! : 'en';
+}
+
 /** The chrome's words for a docs.json language code. */
 export function uiStrings(lang: string | undefined): UiStrings {
-  const code = lang && TABLE[lang] ? lang : lang && ALIASES[lang] ? ALIASES[lang]! : lang && TABLE[lang.split('-')[0]!] ? lang.split('-')[0]! : 'en';
+  const code = uiLanguage(lang);
   let strings = cache.get(code);
   if (!strings) {
     const parts = TABLE[code]!.split('|');

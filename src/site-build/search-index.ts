@@ -13,10 +13,12 @@
  *   (`pagefind-delta/`); `pagefind/folio-search.json` lists the pages whose entries in the main
  *   shards are stale, and the browser merges the delta and drops stale hits. Pagefind has no
  *   incremental mode; this gives a one-page rebuild an index update of a few milliseconds.
- * - full: past the delta limit, Pagefind re-reads the written site (`addDirectory`).
+ * - full: past the delta limit, the written site is read again, every page in one index.
+ * Every page goes in through `indexDocument` (search-document.ts), which makes its excerpts clean.
  */
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { documentLang, indexDocument } from './search-document.js';
 
 type PagefindModule = typeof import('pagefind');
 type PagefindIndex = NonNullable<Awaited<ReturnType<PagefindModule['createIndex']>>['index']>;
@@ -83,23 +85,6 @@ async function openIndex(instance = 0): Promise<OpenIndex | string> {
  */
 const closeIndex = ({ pagefind }: Pick<OpenIndex, 'pagefind'>) => pagefind.close().catch(() => undefined);
 
-/**
- * The part of a page Pagefind indexes: the `<html lang>`, `<title>` and the article marked with
- * `data-pagefind-body`. Null when the page is not indexed (noindex pages carry no such article).
- */
-export function indexDocument(html: string, marker = ''): string | null {
-  const body = html.indexOf(' data-pagefind-body=""');
-  if (body < 0) return null;
-  const start = html.lastIndexOf('<article', body);
-  const end = html.indexOf('</article>', body);
-  if (start < 0 || end < 0) return null;
-  const lang = documentLang(html);
-  const title = /<title>[^<]*<\/title>/.exec(html)?.[0] ?? '';
-  const article = html.slice(start, end + '</article>'.length);
-  const tagged = marker ? article.replace(' data-pagefind-body=""', ` data-pagefind-body="" data-pagefind-meta="${marker}"`) : article;
-  return `<!DOCTYPE html><html lang="${lang}"><head>${title}</head><body>${tagged}</body></html>`;
-}
-
 /** Write Pagefind's bundle to `outputPath` and collect every error reported on the way. */
 async function writeShard(index: PagefindIndex, adds: Promise<{ errors: string[] }>[], outputPath: string, errors: string[]): Promise<number> {
   const added = await Promise.all(adds);
@@ -111,11 +96,6 @@ async function writeShard(index: PagefindIndex, adds: Promise<{ errors: string[]
 
 /** Folder of main-index shard `n` in the site. */
 const shardDir = (n: number) => (n === 0 ? 'pagefind' : `pagefind-${n}`);
-
-/** The `<html lang>` of a rendered page ('en' when it has none), as Pagefind groups pages by it. */
-export function documentLang(html: string): string {
-  return /^<!DOCTYPE html><html lang="([^"]*)"/i.exec(html)?.[1] ?? 'en';
-}
 
 /** Pagefind's `pagefind-entry.json`: the languages of a bundle, each with its metadata file's hash. */
 interface PagefindEntry {
@@ -286,15 +266,31 @@ export async function buildFullSearchIndex(outDir: string): Promise<SearchOutcom
   const opened = await openIndex();
   if (typeof opened === 'string') return { errors: [opened], pages: 0, mode: 'full' };
   try {
-    const added = await opened.index.addDirectory({ path: outDir, glob: '**/*.html' });
-    const written = await opened.index.writeFiles({ outputPath: path.join(outDir, 'pagefind') });
+    const adds: Promise<{ errors: string[] }>[] = [];
+    for (const file of await pageFiles(outDir)) {
+      const content = indexDocument(await readFile(path.join(outDir, file), 'utf8'));
+      if (content) adds.push(opened.index.addHTMLFile({ url: hrefOfFile(file), content }));
+    }
+    const count = await writeShard(opened.index, adds, path.join(outDir, 'pagefind'), opened.errors);
     await Promise.all([removeIndexes(outDir, 1), writeManifest(outDir, {})]);
-    return { errors: [...opened.errors, ...added.errors, ...written.errors], pages: added.page_count, mode: 'full' };
+    return { errors: opened.errors, pages: count, mode: 'full' };
   } catch (error) {
-    return { errors: [message(error)], pages: 0, mode: 'full' };
+    return { errors: [...opened.errors, message(error)], pages: 0, mode: 'full' };
   } finally {
     await closeIndex(opened);
   }
+}
+
+/** The HTML files of a written site, relative to it, outside the search indexes and assets. */
+async function pageFiles(outDir: string): Promise<string[]> {
+  const names = await readdir(outDir, { recursive: true });
+  return names.filter((name) => name.endsWith('.html') && !/^(pagefind[^/\\]*|assets)[/\\]/.test(name)).map((name) => name.split(path.sep).join('/'));
+}
+
+/** `a/b/index.html` → `/a/b`, `index.html` → `/`: the hrefs the streamed index uses. */
+function hrefOfFile(file: string): string {
+  const clean = file.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
+  return '/' + clean;
 }
 
 /**

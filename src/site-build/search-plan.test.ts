@@ -3,7 +3,6 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { indexDocument } from './search-index.js';
 import { deltaLimit, SearchPlan } from './search-plan.js';
 
 describe('search plan', () => {
@@ -73,21 +72,5 @@ describe('search plan', () => {
     const keep = await open([]);
     await keep.finish();
     expect(JSON.parse(await readFile(path.join(cacheDir, 'search.json'), 'utf8'))).toEqual({ delta: ['/old'] });
-  });
-});
-
-describe('indexDocument', () => {
-  const page = (body: string) =>
-    `<!doctype html><html lang="fr" data-theme="light"><head><title>T - Site</title></head><body><nav>sidebar</nav><main><article class="content"${body}><h1>T</h1><p>Text</p></article></main></body></html>`;
-
-  it('keeps the language, the title and the indexed article only', () => {
-    expect(indexDocument(page(' data-pagefind-body=""'))).toBe(
-      '<!DOCTYPE html><html lang="fr"><head><title>T - Site</title></head><body><article class="content" data-pagefind-body=""><h1>T</h1><p>Text</p></article></body></html>',
-    );
-  });
-
-  it('tags delta pages and skips pages that are not indexed', () => {
-    expect(indexDocument(page(' data-pagefind-body=""'), 'folio_delta:1')).toContain('data-pagefind-body="" data-pagefind-meta="folio_delta:1"');
-    expect(indexDocument(page(''))).toBeNull();
   });
 });

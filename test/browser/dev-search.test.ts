@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/index.js';
 import { buildSite } from '../../src/site-build/index.js';
 import { hasChromium, launchChromium } from './chromium.js';
+import { searchPaths } from './search-box.js';
 
 const PAGES: Record<string, string> = {
   index: '---\ntitle: Welcome\n---\nStart here.\n',
@@ -42,17 +43,14 @@ describe.skipIf(!hasChromium)('search in folio dev', () => {
     await rm(`${root}-out`, { recursive: true, force: true });
   });
 
-  /** Result paths for `query` (empty when the box says there are none), in a fresh context. */
+  /** Result pages for `query` (empty when the dialog says there are none), in a fresh context. */
   async function search(query: string): Promise<string[]> {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(dev.url + '/index');
-    await page.locator('[data-search]').fill(query);
-    const list = page.locator('[data-search-results]');
-    await list.locator('li').first().waitFor({ timeout: 20_000 });
-    const hrefs = await list.locator('a').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    const paths = await searchPaths(page, query);
     await context.close();
-    return hrefs.map((h) => h.replace(/\/$/, ''));
+    return paths;
   }
 
   it('finds pages by text and keywords, keyword page first; searchable: false and noindex pages are left out', async () => {

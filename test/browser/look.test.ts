@@ -184,7 +184,7 @@ describe.skipIf(!hasChromium)('site look in chromium', () => {
     expect(await page.locator('.banner.banner-warning').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(180, 83, 9)');
     await page.goto(server.url + '/fr/index');
     expect(await page.locator('.toc-title').textContent()).toBe('Sur cette page');
-    expect(await page.locator('[data-search]').getAttribute('placeholder')).toBe('Rechercher…');
+    expect(await page.locator('[data-search-open] .search-trigger-text').textContent()).toBe('Rechercher…');
     await page.close();
   });
 

@@ -12,6 +12,7 @@ import { buildSite } from '../../src/site-build/index.js';
 import { exampleCopy } from '../site/helpers.js';
 import { serveStatic } from '../site/static-server.js';
 import { hasChromium, launchChromium } from './chromium.js';
+import { searchPaths } from './search-box.js';
 
 
 describe.skipIf(!hasChromium)('search index across rebuilds', () => {
@@ -31,17 +32,14 @@ describe.skipIf(!hasChromium)('search index across rebuilds', () => {
     await site?.dispose();
   });
 
-  /** Hrefs of the results for `query`, in a fresh context (no cached index files). */
+  /** The pages listed for `query`, in a fresh context (no cached index files). */
   async function search(query: string): Promise<string[]> {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(server.url + '/en/v2/quickstart');
-    await page.locator('[data-search]').fill(query);
-    const list = page.locator('[data-search-results]');
-    await list.locator('li').first().waitFor({ timeout: 15_000 });
-    const hrefs = await list.locator('a').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    const paths = await searchPaths(page, query, 15_000);
     await context.close();
-    return hrefs.map((h) => h.replace(/\/$/, ''));
+    return paths;
   }
 
   const readManifest = async () => JSON.parse(await readFile(path.join(site.out, 'pagefind', 'folio-search.json'), 'utf8')) as { delta?: string; stale?: string[] };

@@ -12,6 +12,7 @@ import { buildSite } from '../../src/site-build/index.js';
 import { exampleCopy } from '../site/helpers.js';
 import { serveStatic } from '../site/static-server.js';
 import { CHROMIUM, hasChromium, launchChromium } from './chromium.js';
+import { searchFor } from './search-box.js';
 
 if (!hasChromium) console.warn(`browser tests skipped: no chromium at ${CHROMIUM} (set CHROMIUM_PATH or apt-get install chromium)`);
 const ARTIFACTS = path.resolve('test-artifacts');
@@ -234,10 +235,9 @@ describe.skipIf(!hasChromium)('docs site in chromium', () => {
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     await page.goto(server.url + '/en/v2/quickstart');
-    expect(requested.some((p) => p.startsWith('/pagefind/'))).toBe(false);
-    await page.locator('[data-search]').fill('snippets folder');
-    const result = page.locator('[data-search-results] a').first();
-    await result.waitFor({ timeout: 15_000 });
+    expect(requested.some((p) => p.startsWith('/pagefind/') || p.startsWith('/assets/search.'))).toBe(false);
+    await searchFor(page, 'snippets folder', 15_000);
+    expect(requested.some((p) => p.startsWith('/assets/search.'))).toBe(true);
     expect(requested.some((p) => p.startsWith('/pagefind/'))).toBe(true);
     expect(await page.locator('[data-search-results] a[href*="/en/v2/writing/snippets"]').count()).toBeGreaterThan(0);
     await page.close();

@@ -13,6 +13,7 @@ import { listen, type ListeningServer } from '../../src/server/index.js';
 import { buildSite } from '../../src/site-build/index.js';
 import { exampleCopy } from '../site/helpers.js';
 import { hasChromium, launchChromium } from '../browser/chromium.js';
+import { searchFor } from '../browser/search-box.js';
 
 
 describe.skipIf(!hasChromium)('hosted site under its Content-Security-Policy', () => {
@@ -55,7 +56,7 @@ describe.skipIf(!hasChromium)('hosted site under its Content-Security-Policy', (
     const { page, violations } = await open('/en/v2/quickstart');
     await page.locator('[data-theme-toggle]').click();
     expect(['dark', 'light']).toContain(await page.getAttribute('html', 'data-theme'));
-    await page.locator('[data-search]').fill('snippets folder');
+    await searchFor(page, 'snippets folder', 30_000);
     await page.locator('[data-search-results] a').first().waitFor({ timeout: 30_000 });
     expect(await page.title()).not.toBe('owned');
     // The only violations are the repository's inline script and handler.

@@ -17,6 +17,7 @@ import { serveSite } from '../../src/hosting/sites/serve-site.js';
 import { buildSite } from '../../src/site-build/index.js';
 import { hasChromium, launchChromium } from '../browser/chromium.js';
 import { serveStatic } from './static-server.js';
+import { searchFor } from '../browser/search-box.js';
 
 const MANY = 110;
 
@@ -210,9 +211,8 @@ describe('a site built with --base /docs', () => {
       await page.waitForURL(`${origin}/docs/guide/start`);
       expect(await page.locator('h1').textContent()).toBe('Getting started');
       // Search: Pagefind loads from /docs/pagefind/ and its hit links under the base.
-      await page.locator('[data-search]').fill('zebracorn');
+      await searchFor(page, 'zebracorn', 15_000);
       const hit = page.locator('[data-search-results] a').first();
-      await hit.waitFor({ timeout: 15_000 });
       expect(await hit.getAttribute('href')).toBe('/docs/guide/start');
       await hit.click();
       await page.waitForURL(`${origin}/docs/guide/start`);

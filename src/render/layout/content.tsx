@@ -184,13 +184,20 @@ export function Content({ page, menu, ui = uiStrings('en'), layout = 'default' }
   );
 }
 
-/** Frontmatter keywords: found by search, never shown. */
+/** What search reads and readers never see: the page's section labels (product, version, tab...) as filters, and frontmatter keywords. */
 function SearchKeywords({ page }: { page: PageView }) {
-  return page.searchKeywords?.length ? (
-    <p className="search-keywords" hidden data-pagefind-weight={page.searchWeight ?? '7'}>
-      {page.searchKeywords.join(', ')}
-    </p>
-  ) : null;
+  return (
+    <>
+      {page.searchScope?.map((s) => (
+        <span key={s.kind} hidden data-pagefind-filter={`folio_${s.kind}[data-label]`} data-label={s.label} />
+      ))}
+      {page.searchKeywords?.length ? (
+        <p className="search-keywords" hidden data-pagefind-weight={page.searchWeight ?? '7'}>
+          {page.searchKeywords.join(', ')}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /**
@@ -203,7 +210,8 @@ function AssistantPage({ page, ui }: { page: PageView; ui: UiStrings }) {
     <article className="content assistant-page" data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
       <h1 className="page-title">{page.title}</h1>
       {page.description ? <p className="page-description">{page.description}</p> : null}
-      <button type="button" className="assistant-entry" data-search-open="" data-pagefind-ignore="">
+      <SearchKeywords page={page} />
+      <button type="button" className="assistant-entry" data-search-proxy="" data-pagefind-ignore="" aria-haspopup="dialog">
         <UiIcon name="search" />
         <span>{ui.search}</span>
       </button>

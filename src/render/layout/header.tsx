@@ -1,5 +1,6 @@
 import type { ChromeView, LinkView, SwitcherView } from '../types.js';
 import { NavIcon, UiIcon, linkProps } from './icon.js';
+import { SearchTrigger } from './search-trigger.js';
 import { Switcher } from './switcher.js';
 import { uiStrings } from '../ui-strings.js';
 
@@ -29,8 +30,7 @@ export function Header({ chrome, switchers }: { chrome: ChromeView; switchers: S
           ))}
         </div>
         <div className="search" role="search">
-          <input type="search" placeholder={chrome.searchPrompt ?? ui.search} aria-label={ui.searchLabel} data-search autoComplete="off" />
-          <ul className="search-results" data-search-results hidden />
+          <SearchTrigger lang={chrome.lang} prompt={chrome.searchPrompt} />
         </div>
         <div className="header-end">
         <nav className="navbar-links" aria-label="Site">

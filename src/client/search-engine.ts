@@ -1,0 +1,58 @@
+/**
+ * Pagefind in the browser. The index lives at `<base>pagefind/` in the built site, with further
+ * shards and, after a small rebuild, a delta index of the changed pages beside it (all named in
+ * `folio-search.json`); they are merged here, and main-index hits of delta pages are dropped.
+ * `folio dev` answers the same paths from an index it keeps in memory.
+ */
+import type { PagefindData } from './search-results.js';
+
+interface PagefindResult {
+  data(): Promise<PagefindData>;
+}
+interface Pagefind {
+  init?(): Promise<void>;
+  mergeIndex?(path: string): Promise<void>;
+  search(query: string): Promise<{ results: PagefindResult[] } | null>;
+}
+interface SearchManifest {
+  shards?: string[];
+  delta?: string;
+  stale?: string[];
+}
+export interface SearchEngine {
+  pagefind: Pagefind;
+  stale: Set<string>;
+  /** The site's base path without its last slash (`/docs`, `''`): Pagefind puts it before each hit's URL, the manifest names pages without it. */
+  prefix: string;
+}
+
+/** `/a/b/`, `/a/b/index.html` and `/a/b.html` all name the page `/a/b`. */
+const pageKey = (url: string) => url.replace(/(\/index)?\.html$/, '').replace(/(.)\/$/, '$1');
+
+export async function loadEngine(base: string): Promise<SearchEngine> {
+  const [pagefind, manifest] = await Promise.all([
+    import(/* @vite-ignore */ `${base}pagefind/pagefind.js`) as Promise<Pagefind>,
+    fetch(`${base}pagefind/folio-search.json`)
+      .then((r): Promise<SearchManifest> | SearchManifest => (r.ok ? r.json() : {}))
+      // No manifest (a site built before shards, or a static host without it): the main index alone still answers.
+      .catch((): SearchManifest => ({})),
+  ]);
+  await pagefind.init?.();
+  const extra = [...(manifest.shards ?? []), ...(manifest.delta ? [manifest.delta] : [])];
+  if (pagefind.mergeIndex) for (const dir of extra) await pagefind.mergeIndex(`${base}${dir}`);
+  return { pagefind, stale: new Set((manifest.stale ?? []).map(pageKey)), prefix: base.replace(/\/$/, '') };
+}
+
+/** `/docs/a` → `/a` under the base path `/docs`. */
+const withoutPrefix = (url: string, prefix: string) => (prefix && url.startsWith(prefix + '/') ? url.slice(prefix.length) : url);
+
+/** The first `limit` hits for `query`, leaving out main-index hits of pages the delta index replaced. */
+export async function searchPages(engine: SearchEngine, query: string, limit: number): Promise<PagefindData[]> {
+  const results = (await engine.pagefind.search(query))?.results ?? [];
+  const out: PagefindData[] = [];
+  for (let i = 0; i < results.length && out.length < limit; i += limit) {
+    const batch = await Promise.all(results.slice(i, i + limit).map((r) => r.data()));
+    for (const d of batch) if (d.meta.folio_delta || !engine.stale.has(pageKey(withoutPrefix(d.url, engine.prefix)))) out.push(d);
+  }
+  return out.slice(0, limit);
+}

@@ -1,0 +1,33 @@
+import { searchStrings } from '../search-strings.js';
+import { uiStrings } from '../ui-strings.js';
+
+/** What the search dialog (`client/search-dialog.ts`) reads from its button: its words, in the page's language. */
+export interface SearchDialogText {
+  label: string;
+  placeholder: string;
+  recent: string;
+  clear: string;
+  noResults: string;
+  results: string;
+  close: string;
+  unavailable: string;
+}
+
+/**
+ * The header's search button: drawn like a search field (magnifier, placeholder, shortcut hint)
+ * on wide screens and as a magnifier alone on phones. It opens the search dialog, which the main
+ * script loads on the first click, ⌘K/Ctrl+K or `/`; the hint is filled in by that script with the
+ * reader's modifier (empty, and so hidden, without JavaScript, when the shortcut would not work).
+ */
+export function SearchTrigger({ lang, prompt }: { lang: string; prompt?: string }) {
+  const ui = uiStrings(lang);
+  const placeholder = prompt ?? ui.search;
+  const text: SearchDialogText = { label: ui.searchLabel, placeholder, ...searchStrings(lang) };
+  return (
+    <button type="button" className="search-trigger" data-search-open={JSON.stringify(text)} aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K /">
+      <span className="search-icon" aria-hidden="true" />
+      <span className="search-trigger-text">{placeholder}</span>
+      <kbd className="search-kbd" aria-hidden="true" data-search-kbd="" />
+    </button>
+  );
+}
