@@ -163,8 +163,9 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
     cleanup.push(direct);
     for (const name of ['index.mdx', 'notes.mdx', 'openapi.json']) await writeFile(path.join(direct, name), await readFile(path.join(root, name)));
     await writeFile(path.join(direct, 'docs.json'), JSON.stringify({ ...JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8')), api: { playground: { proxy: false } } }));
-    directSite = path.join(direct, '.out');
+    directSite = buildDirFor(siteDirFor(data, 'direct')!, 'u1');
     expect((await buildSite({ root: direct, outDir: directSite, search: false, threads: 1 })).ok).toBe(true);
+    await publishBuild(siteDirFor(data, 'direct')!, directSite);
     hosted = createAdaptorServer({ fetch: (request: Request) => serveSite(data, 'items', request, null, { apiProxy: { isAllowedAddress: () => true } }) }) as Server;
     await new Promise<void>((resolve) => hosted.listen(0, '127.0.0.1', resolve));
     hostedUrl = `http://localhost:${(hosted.address() as AddressInfo).port}`;
@@ -406,6 +407,23 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
       await expect.poll(() => page.locator('.pg-meta').textContent(), { timeout: 15_000 }).toMatch(/· sent from your browser \(api\.playground\.proxy: false\)$/);
       expect(proxied).toEqual([]);
       await page.close();
+      // Hosted by folio serve, whose pages may connect to their own origin only (CSP connect-src), the panel says so.
+      const hosted = createAdaptorServer({ fetch: (request: Request) => serveSite(path.join(root, '.data'), 'direct', request, null) }) as Server;
+      await new Promise<void>((resolve) => hosted.listen(0, '127.0.0.1', resolve));
+      try {
+        const served = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+        allowOrigin = `http://127.0.0.1:${(hosted.address() as AddressInfo).port}`;
+        const sent = received.length;
+        await served.goto(allowOrigin + '/api/update-item');
+        await fillUpdateItem(served);
+        await served.locator('.pg-send').click();
+        await expect.poll(() => served.locator('.pg-result').textContent(), { timeout: 15_000 }).toContain('This site does not let the browser reach other hosts');
+        expect(await served.locator('.pg-result').textContent()).toContain(`The page's Content-Security-Policy allows connections to ${allowOrigin} only`);
+        expect(received.length).toBe(sent);
+        await served.close();
+      } finally {
+        await new Promise<void>((resolve) => hosted.close(() => resolve()));
+      }
     } finally {
       allowOrigin = undefined;
       await site.close();

@@ -39,7 +39,7 @@ function formBody(spec: Spec, form: HTMLFormElement, values: Values): FormData {
 
 /** The URL as it will be sent: server muted, path parameters as chips (their value once typed), a break chance before each `/`. */
 function drawUrl(target: HTMLElement, spec: Spec, values: Values, url: string): void {
-  const server = (values.server ?? spec.servers[0] ?? '').replace(/\/+$/, '');
+  const server = (values.server || spec.servers[0] || '').replace(/\/+$/, '');
   const parts: (Node | string)[] = [el('span', { class: 'pg-url-server', text: server })];
   for (const piece of spec.path.split(/(\{[^}]+\})/)) {
     const param = /^\{(.+)\}$/.exec(piece);

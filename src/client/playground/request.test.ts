@@ -39,6 +39,8 @@ describe('requestOf', () => {
     const basic = spec({ auth: [{ name: 'b', type: 'http', scheme: 'basic' }] });
     expect(requestOf(basic, { 'auth:b:user': 'ann', 'auth:b': 'pw' }).headers).toEqual([['Authorization', `Basic ${btoa('ann:pw')}`]]);
     expect(requestOf(spec(), {}).headers).toEqual([]);
+    // A stored server the spec no longer lists leaves the select empty: the first server is used.
+    expect(requestOf(spec(), { server: '' }).url).toBe('https://api.test/v1/orgs/{org}/items/{id}');
     expect(requestOf(spec(), {}, undefined, true).headers).toEqual([['Authorization', 'Bearer <token>']]);
     // A GET carries no body whatever the form holds.
     expect(requestOf(spec({ method: 'GET' }), { body: '{"a":1}' }).body).toBeUndefined();

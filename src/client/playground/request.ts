@@ -48,7 +48,7 @@ export function requestOf(spec: Spec, values: Values, form?: FormData, placehold
     else headers.push(['Authorization', `Bearer ${value}`]);
   }
   if (cookies.length > 0) headers.push(['Cookie', cookies.join('; ')]);
-  const server = (values.server ?? spec.servers[0] ?? '').replace(/\/+$/, '');
+  const server = (values.server || spec.servers[0] || '').replace(/\/+$/, '');
   const search = query.toString();
   const out: Outgoing = { url: `${server}${path}${search ? `?${search}` : ''}`, headers };
   const body = values.body ?? '';

@@ -58,14 +58,28 @@ async function viaProxy(method: string, request: Outgoing): Promise<Answer | { e
   return json as Answer;
 }
 
+/** Thrown when the page's Content-Security-Policy (`connect-src`) kept the browser from sending. */
+class BlockedByPolicy extends Error {}
+
 async function direct(method: string, request: Outgoing, credentials: boolean): Promise<Answer> {
   const started = performance.now();
   const init: RequestInit = { method, headers: request.headers, credentials: credentials ? 'include' : 'omit' };
   if (request.form) init.body = request.form;
   else if (request.body !== undefined) init.body = request.body;
-  const response = await fetch(request.url, init);
-  const body = await response.text();
-  return { status: response.status, statusText: response.statusText, headers: [...response.headers.entries()], body, encoding: 'utf8', timeMs: Math.round(performance.now() - started) };
+  let blocked = false;
+  const onViolation = (event: SecurityPolicyViolationEvent) => void (event.effectiveDirective === 'connect-src' && (blocked = true));
+  document.addEventListener('securitypolicyviolation', onViolation);
+  try {
+    const response = await fetch(request.url, init);
+    const body = await response.text();
+    return { status: response.status, statusText: response.statusText, headers: [...response.headers.entries()], body, encoding: 'utf8', timeMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    // The violation is reported in a task of its own, which may come after the rejection.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    throw blocked ? new BlockedByPolicy() : error;
+  } finally {
+    document.removeEventListener('securitypolicyviolation', onViolation);
+  }
 }
 
 function originOf(url: string): string {
@@ -79,6 +93,12 @@ function originOf(url: string): string {
 /** Why a request sent from the browser failed, and what would make it work. */
 function directProblem(error: unknown, request: Outgoing, why: string): Problem {
   const api = originOf(request.url);
+  if (error instanceof BlockedByPolicy) {
+    return {
+      title: 'This site does not let the browser reach other hosts',
+      lines: [why, `The page's Content-Security-Policy allows connections to ${location.origin} only, so the browser did not send the request. Served by Folio with api.playground.proxy on (the default), the request goes through the docs server instead.`],
+    };
+  }
   if (!(error instanceof TypeError)) return { title: 'The request could not be sent', lines: [why, String(error instanceof Error ? error.message : error)] };
   const lines = [why];
   if (location.protocol === 'https:' && request.url.startsWith('http:')) {
