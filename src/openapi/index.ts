@@ -12,7 +12,7 @@ export * from './discover-specs.js';
 export * from './sources.js';
 export { extractOperations } from './operations.js';
 export * from './migrate/index.js';
-export { requestSamples, unsupportedSampleLanguages, DEFAULT_SAMPLE_LANGUAGES, type SampleOptions } from './samples.js';
+export { requestSamples, sampleLanguage, unsupportedSampleLanguages, DEFAULT_SAMPLE_LANGUAGES, type SampleOptions } from './samples.js';
 export * from './api-proxy.js';
 export * from './proxy-hosts.js';
 export * from './api-frontmatter.js';

@@ -46,6 +46,12 @@ function languageKey(name: string): string {
   return ALIASES[lower] ?? lower;
 }
 
+/** The tab label and highlight language of a sample language name or alias (`py`, `curl`, `node`), when it is one we know. */
+export function sampleLanguage(name: string): { label: string; lang: string } | undefined {
+  const language = LANGUAGES[languageKey(name)];
+  return language && { label: language.label, lang: language.lang };
+}
+
 /** Names in `api.examples.languages` that no snippet target covers (no sample is made for them). */
 export function unsupportedSampleLanguages(languages: readonly string[]): string[] {
   return languages.filter((name) => !LANGUAGES[languageKey(name)]);

@@ -1,12 +1,18 @@
 /**
- * The API playground in chromium, against a real local API that sends no CORS headers: on a
- * `folio dev` page the reader fills a bearer token, a path and a query parameter and a JSON body,
- * the request goes through `POST /__folio/api-proxy` (loopback allowed explicitly for this test;
- * the proxy refuses it by default) and the API's answer is drawn. Without JavaScript the page
- * still shows every parameter and the examples. Screenshots in test-artifacts/api-reference/.
+ * The API playground in chromium, against a real local API that sends no CORS headers (unless a
+ * test allows an origin): on a `folio dev` page the reader opens the request panel, fills a bearer
+ * token, a path and a query parameter and a JSON body, the request goes through
+ * `POST /__folio/api-proxy` (loopback allowed explicitly for this test; the proxy refuses it by
+ * default) and the API's answer is drawn. Required fields are checked before anything is sent;
+ * the panel is a modal dialog (Escape, focus kept inside and given back). The built site on a
+ * static host (no proxy: 404, or a catch-all 200 HTML page) sends from the browser and explains
+ * CORS when the API refuses. Without JavaScript the page still shows every parameter and the
+ * examples. Screenshots in test-artifacts/playground/.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
@@ -18,10 +24,12 @@ import { startDevServer, type DevServer } from '../../src/dev/index.js';
 import { serveSite } from '../../src/hosting/sites/serve-site.js';
 import { buildDirFor, publishBuild, siteDirFor } from '../../src/hosting/updates/publish.js';
 import { buildSite } from '../../src/site-build/index.js';
+import { measureControlContrast, measureOverflow } from '../../look/measure.js';
+import { serveStatic } from '../site/static-server.js';
 import { launchChromium } from './chromium.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts/api-reference');
+const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts/playground');
 
 interface Received {
   method: string;
@@ -74,10 +82,31 @@ async function tryIt(page: Page, url: string): Promise<void> {
   await page.locator('[data-api-try]').click();
   await page.locator('#pg-auth_bearerAuth').fill('secret-token');
   await page.locator('#pg-path_itemId').fill('it 42');
-  await page.locator('#pg-query_verbose').fill('true');
+  await page.locator('#pg-query_verbose').selectOption('true');
   await page.locator('textarea[name=body]').fill('{"name":"Bolt","size":3}');
   await page.locator('.pg-send').click();
   await expect.poll(() => page.locator('[data-api-response]').textContent(), { timeout: 15_000 }).toContain('"name": "Bolt"');
+}
+
+/** axe-core's serious and critical WCAG 2 A/AA findings inside the endpoint reference and the open panel (the layout around them is measured by `npm run look`). */
+async function axeOnEndpoint(page: Page): Promise<{ id: string; targets: string[] }[]> {
+  await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const include = ['.api-reference', '.pg-dialog[open]'].filter((s) => document.querySelector(s));
+    if (!include.includes('.api-reference')) throw new Error('not an endpoint page');
+    const result = await axe.run({ include }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => String(n.target[0])) }));
+  });
+}
+
+/** Open the update-item panel on a loaded page and fill it. */
+async function fillUpdateItem(page: Page): Promise<void> {
+  await page.locator('[data-api-try]').click();
+  await page.locator('#pg-auth_bearerAuth').fill('secret-token');
+  await page.locator('#pg-path_itemId').fill('it 42');
+  await page.locator('#pg-query_verbose').selectOption('true');
+  await page.locator('textarea[name=body]').fill('{"name":"Bolt","size":3}');
 }
 
 describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
@@ -87,7 +116,12 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
   let hosted: Server;
   let hostedUrl: string;
   let root: string;
+  let builtSite: string;
+  let directSite: string;
+  /** The origin the API allows with CORS headers (none by default, as most APIs). */
+  let allowOrigin: string | undefined;
   const received: Received[] = [];
+  const cleanup: string[] = [];
 
   beforeAll(async () => {
     api = createServer((req, res) => {
@@ -95,8 +129,10 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
       req.on('data', (c: Buffer) => (body += c));
       req.on('end', () => {
         received.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, contentType: req.headers['content-type'], body });
-        // No Access-Control-* headers: a browser could not read this answer cross-origin.
-        res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req-1' });
+        // No Access-Control-* headers unless a test allows an origin: a browser could not read this answer cross-origin.
+        const cors: Record<string, string> = allowOrigin ? { 'access-control-allow-origin': allowOrigin, 'access-control-allow-headers': 'authorization, content-type', 'access-control-allow-methods': 'GET, POST', 'access-control-max-age': '0' } : {};
+        if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+        res.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req-1', ...cors });
         res.end(JSON.stringify({ ok: true, item: req.url, name: /json/.test(req.headers['content-type'] ?? '') ? (JSON.parse(body || '{}') as { name?: string }).name ?? null : null }));
       });
     });
@@ -120,7 +156,16 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
     const siteDir = siteDirFor(data, 'items')!;
     const out = buildDirFor(siteDir, 'u1');
     expect((await buildSite({ root, outDir: out, search: false, threads: 1 })).ok).toBe(true);
-    publishBuild(siteDir, out);
+    await publishBuild(siteDir, out);
+    builtSite = out;
+    // The same site with `api.playground.proxy: false`, for a static host.
+    const direct = await mkdtemp(path.join(os.tmpdir(), 'folio-playground-direct-'));
+    cleanup.push(direct);
+    for (const name of ['index.mdx', 'notes.mdx', 'openapi.json']) await writeFile(path.join(direct, name), await readFile(path.join(root, name)));
+    await writeFile(path.join(direct, 'docs.json'), JSON.stringify({ ...JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8')), api: { playground: { proxy: false } } }));
+    directSite = buildDirFor(siteDirFor(data, 'direct')!, 'u1');
+    expect((await buildSite({ root: direct, outDir: directSite, search: false, threads: 1 })).ok).toBe(true);
+    await publishBuild(siteDirFor(data, 'direct')!, directSite);
     hosted = createAdaptorServer({ fetch: (request: Request) => serveSite(data, 'items', request, null, { apiProxy: { isAllowedAddress: () => true } }) }) as Server;
     await new Promise<void>((resolve) => hosted.listen(0, '127.0.0.1', resolve));
     hostedUrl = `http://localhost:${(hosted.address() as AddressInfo).port}`;
@@ -133,7 +178,7 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
     await dev?.close();
     await new Promise<void>((resolve) => (hosted ? hosted.close(() => resolve()) : resolve()));
     await new Promise<void>((resolve) => (api ? api.close(() => resolve()) : resolve()));
-    if (root) await rm(root, { recursive: true, force: true });
+    for (const dir of [root, ...cleanup]) if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('sends a bearer token, path and query parameters and a JSON body through the dev proxy and shows the answer', async () => {
@@ -195,7 +240,7 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
     await page.locator('#pg-auth_bearer').fill('note-token');
     await page.locator('#pg-path_noteId').fill('n1');
     expect(await page.locator('#pg-query_draft').count()).toBe(1);
-    await page.locator('#pg-query_draft').fill('false');
+    await page.locator('#pg-query_draft').selectOption('false');
     await page.locator('textarea[name=body]').fill('{"text":"Hi","pinned":true}');
     await page.locator('.pg-send').click();
     await expect.poll(() => page.locator('.pg-meta').textContent(), { timeout: 15_000 }).toMatch(/^200 OK/);
@@ -239,5 +284,187 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
     expect(await page.locator('.api-request-example .folio-tab-panel').nth(2).isVisible()).toBe(true);
     expect(await page.locator('.api-request-example').textContent()).toContain('curl --request POST');
     await context.close();
+  });
+
+  it('checks required fields before sending: an error beside each field, focus on the first, nothing sent', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const proxied: string[] = [];
+    page.on('request', (r) => void (r.url().includes('/__folio/api-proxy') && proxied.push(r.url())));
+    const before = received.length;
+    await page.goto(dev.url.replace('127.0.0.1', 'localhost') + '/api/update-item');
+    await page.locator('[data-api-try]').click();
+    // The panel starts in the first required field left empty.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('pg-auth_bearerAuth');
+    await page.locator('#pg-query_verbose').selectOption('true');
+    await page.locator('textarea[name=body]').fill('{"name":');
+    await page.locator('.pg-send').click();
+    expect(await page.locator('.pg-result .pg-error').textContent()).toBe('Not sent: 3 fields need attentionAuthorization, itemId, body');
+    expect(await page.locator('#pg-auth_bearerAuth-error').textContent()).toBe('Enter the token.');
+    expect(await page.locator('#pg-path_itemId-error').textContent()).toBe('Enter a value.');
+    expect(await page.locator('#pg-body-error').textContent()).toMatch(/^This is not valid JSON: /);
+    expect(await page.locator('#pg-query_verbose-error').isHidden()).toBe(true);
+    expect(await page.locator('#pg-path_itemId').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#pg-path_itemId').getAttribute('aria-describedby')).toBe('pg-path_itemId-hint pg-path_itemId-error');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('pg-auth_bearerAuth');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'desktop-light-panel-errors.png') });
+    // Typing clears that field's error; the URL bar shows the value in place of `{itemId}`.
+    await page.locator('#pg-path_itemId').fill('7');
+    expect(await page.locator('#pg-path_itemId-error').isHidden()).toBe(true);
+    expect(await page.locator('#pg-path_itemId').getAttribute('aria-invalid')).toBeNull();
+    expect(await page.locator('.pg-url-text').textContent()).toMatch(/\/items\/7\?verbose=true$/);
+    expect(await page.locator('.pg-curl').textContent()).toContain("--header 'Authorization: Bearer <token>'");
+    expect(received.length).toBe(before);
+    expect(proxied).toEqual([]);
+    // Filled in, it goes.
+    await page.locator('#pg-auth_bearerAuth').fill('t0');
+    await page.locator('textarea[name=body]').fill('{"name":"Ok"}');
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => page.locator('.pg-meta').textContent(), { timeout: 15_000 }).toMatch(/^200 OK/);
+    expect(received.at(-1)).toMatchObject({ url: '/items/7?verbose=true', authorization: 'Bearer t0' });
+    await page.close();
+  });
+
+  it('opens as a modal panel: focus stays inside, Escape and the close button shut it and give focus back to Try it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(dev.url.replace('127.0.0.1', 'localhost') + '/api/update-item');
+    const open = () => page.locator('dialog.pg-dialog').evaluate((d) => (d as HTMLDialogElement).open);
+    const focusInPanel = () => page.evaluate(() => Boolean(document.activeElement?.closest('dialog.pg-dialog')));
+    await page.locator('[data-api-try]').click();
+    expect(await open()).toBe(true);
+    for (let i = 0; i < 14; i++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInPanel()).toBe(true);
+    }
+    await page.locator('.pg-close').focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusInPanel()).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await open()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-api-try'))).toBe(true);
+    await page.locator('[data-api-try]').click();
+    await page.locator('.pg-close').click();
+    expect(await open()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-api-try'))).toBe(true);
+    await page.close();
+  });
+
+  it('on a static host without the proxy, sends from the browser and explains CORS instead of a JSON parse error', async () => {
+    const site = await serveStatic(builtSite);
+    const html = await readFile(path.join(builtSite, 'index.html'));
+    // A host with a catch-all rewrite: every POST gets 200 and the HTML page (once "Unexpected token '<'").
+    const catchAll = createServer((req, res) => {
+      if (req.method === 'POST') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+      void fetch(site.url + req.url).then(async (r) => res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'text/plain' }).end(Buffer.from(await r.arrayBuffer())));
+    });
+    await new Promise<void>((resolve) => catchAll.listen(0, '127.0.0.1', resolve));
+    try {
+      // The plain static host answers the proxy's POST with its 404 page.
+      for (const [origin, answered] of [[site.url, '404, an HTML page'], [`http://127.0.0.1:${(catchAll.address() as AddressInfo).port}`, '200, an HTML page']] as const) {
+        const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+        const proxied: number[] = [];
+        page.on('response', (r) => void (r.url().includes('/__folio/api-proxy') && proxied.push(r.status())));
+        await page.goto(origin + '/api/update-item');
+        allowOrigin = undefined;
+        const sent = received.length;
+        await fillUpdateItem(page);
+        await page.locator('.pg-send').click();
+        await expect.poll(() => page.locator('.pg-result').textContent(), { timeout: 15_000 }).toContain('The browser could not reach the API');
+        const text = (await page.locator('.pg-result').textContent())!;
+        expect(text).toContain(`This site is served without Folio's request proxy (/__folio/api-proxy answered ${answered}, as static hosting does)`);
+        expect(text).toContain(`Access-Control-Allow-Origin: ${origin}`);
+        expect(text).not.toMatch(/Unexpected token|not valid JSON/);
+        // The browser asked the API first (a preflight) and, refused, never sent the request.
+        expect(received.slice(sent).map((r) => r.method)).toEqual(['OPTIONS']);
+        if (origin === site.url) await page.screenshot({ path: path.join(ARTIFACTS, 'static-desktop-light-cors.png') });
+        // Once the API allows this origin, the same panel sends from the browser, without asking for the missing proxy again.
+        allowOrigin = origin;
+        await page.locator('.pg-send').click();
+        await expect.poll(() => page.locator('.pg-meta').textContent(), { timeout: 15_000 }).toMatch(/^200 OK · \d+ ms · sent from your browser: this host has no request proxy$/);
+        expect(received.at(-1)).toMatchObject({ method: 'POST', url: '/items/it%2042?verbose=true', authorization: 'Bearer secret-token', body: '{"name":"Bolt","size":3}' });
+        expect(proxied).toEqual([origin === site.url ? 404 : 200]);
+        await page.close();
+      }
+    } finally {
+      allowOrigin = undefined;
+      await site.close();
+      await new Promise<void>((resolve) => catchAll.close(() => resolve()));
+    }
+  });
+
+  it('with api.playground.proxy: false, sends from the browser only and says why a refused request failed', async () => {
+    const site = await serveStatic(directSite);
+    try {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const proxied: string[] = [];
+      page.on('request', (r) => void (r.url().includes('/__folio/api-proxy') && proxied.push(r.url())));
+      await page.goto(site.url + '/api/update-item');
+      await fillUpdateItem(page);
+      await page.locator('.pg-send').click();
+      await expect.poll(() => page.locator('.pg-result').textContent(), { timeout: 15_000 }).toContain('The browser could not reach the API');
+      expect(await page.locator('.pg-result').textContent()).toContain('This site sends requests straight from your browser (api.playground.proxy: false)');
+      allowOrigin = site.url;
+      await page.locator('.pg-send').click();
+      await expect.poll(() => page.locator('.pg-meta').textContent(), { timeout: 15_000 }).toMatch(/· sent from your browser \(api\.playground\.proxy: false\)$/);
+      expect(proxied).toEqual([]);
+      await page.close();
+      // Hosted by folio serve, whose pages may connect to their own origin only (CSP connect-src), the panel says so.
+      const hosted = createAdaptorServer({ fetch: (request: Request) => serveSite(path.join(root, '.data'), 'direct', request, null) }) as Server;
+      await new Promise<void>((resolve) => hosted.listen(0, '127.0.0.1', resolve));
+      try {
+        const served = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+        allowOrigin = `http://127.0.0.1:${(hosted.address() as AddressInfo).port}`;
+        const sent = received.length;
+        await served.goto(allowOrigin + '/api/update-item');
+        await fillUpdateItem(served);
+        await served.locator('.pg-send').click();
+        await expect.poll(() => served.locator('.pg-result').textContent(), { timeout: 15_000 }).toContain('This site does not let the browser reach other hosts');
+        expect(await served.locator('.pg-result').textContent()).toContain(`The page's Content-Security-Policy allows connections to ${allowOrigin} only`);
+        expect(received.length).toBe(sent);
+        await served.close();
+      } finally {
+        await new Promise<void>((resolve) => hosted.close(() => resolve()));
+      }
+    } finally {
+      allowOrigin = undefined;
+      await site.close();
+    }
+  });
+
+  it('keeps the endpoint bar and the panel readable in any site colours, light and dark, without sideways scrolling or serious axe findings', { timeout: 240_000 }, async () => {
+    const colours = await mkdtemp(path.join(os.tmpdir(), 'folio-playground-colours-'));
+    cleanup.push(colours);
+    await writeFile(path.join(colours, 'openapi.json'), await readFile(path.join(root, 'openapi.json')));
+    await writeFile(path.join(colours, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n');
+    const docs = (primary: string, light: string) => JSON.stringify({ theme: 'mint', name: 'Items', colors: { primary, light, dark: primary }, navigation: { tabs: [{ tab: 'Home', pages: ['index'] }, { tab: 'API', openapi: 'openapi.json' }] } });
+    await writeFile(path.join(colours, 'docs.json'), docs('#0D9373', '#07C983'));
+    const server = await startDevServer({ root: colours, port: 0 });
+    try {
+      // The test site's green, polar's black and white, trigger.dev's lime, comfyui's violet and yellow.
+      for (const [name, primary, light] of [['green', '#0D9373', '#07C983'], ['black-white', '#000000', '#ffffff'], ['lime', '#A8FF53', '#A8FF53'], ['violet-yellow', '#49378B', '#F2FF59']] as const) {
+        if (name !== 'green') {
+          const reloaded = server.nextReload();
+          await writeFile(path.join(colours, 'docs.json'), docs(primary, light));
+          await reloaded;
+        }
+        // Phones change the layout, not the colours: two palettes are enough there.
+        const views = [['desktop', { width: 1440, height: 900 }], ...(name === 'green' || name === 'black-white' ? [['phone', { width: 390, height: 844 }]] : [])] as const;
+        for (const [view, viewport] of views) {
+          for (const scheme of ['light', 'dark'] as const) {
+            const page = await browser.newPage({ viewport, colorScheme: scheme });
+            await page.goto(server.url.replace('127.0.0.1', 'localhost') + '/api/update-item');
+            const where = `${name} ${view} ${scheme}`;
+            expect({ where, overflow: (await measureOverflow(page)).overflowPx, contrast: await measureControlContrast(page, ['.api-request-line', '.api-examples']), axe: await axeOnEndpoint(page) }).toEqual({ where, overflow: 0, contrast: [], axe: [] });
+            if (name === 'green' || name === 'black-white') await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${view}-${scheme}-page.png`), fullPage: view === 'phone' });
+            await page.locator('[data-api-try]').click();
+            await page.locator('.pg-send').click();
+            expect({ where, overflow: (await measureOverflow(page)).overflowPx, contrast: await measureControlContrast(page, ['.pg-dialog']), axe: await axeOnEndpoint(page) }).toEqual({ where, overflow: 0, contrast: [], axe: [] });
+            if (name === 'green' || name === 'black-white') await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${view}-${scheme}-panel.png`) });
+            await page.close();
+          }
+        }
+      }
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -62,7 +62,7 @@ describe('AsyncAPI channel pages', () => {
   it('generates a 3.x channel page: address, servers, parameters, operations, messages, examples', async () => {
     const page = await out('api-reference/tickerupdates/index.html');
     expect(page).toContain('<h1 class="page-title">Ticker updates</h1>');
-    expect(page).toContain('<span class="api-method api-method-channel">WS</span><code class="api-path" data-folio-copy-source="">/ticker/{symbol}</code>');
+    expect(page).toContain('<span class="api-method api-method-channel">WS</span><code class="api-path" data-folio-copy-source="">/ticker<wbr/>/{symbol}</code>');
     const main = page.slice(page.indexOf('class="api-main"'), page.indexOf('class="api-examples"'));
     expect(main).toContain('wss://stream.market.test/v1');
     expect(main).toContain('Binding <code>ws</code>');
@@ -96,7 +96,7 @@ describe('AsyncAPI channel pages', () => {
 
   it('reads 2.x documents: publish is receive, subscribe is send, oneOf messages, channel bindings, in the given directory', async () => {
     const page = await out('chat-api/room-roomid/index.html');
-    expect(page).toContain('<code class="api-path" data-folio-copy-source="">room/{roomId}</code>');
+    expect(page).toContain('<code class="api-path" data-folio-copy-source="">room<wbr/>/{roomId}</code>');
     expect(page).toContain('ws://chat.example.test/socket');
     expect(page).toMatch(/api-action-receive">receive<\/span><code class="api-field-name">postMessage<\/code>/);
     expect(page).toMatch(/api-action-send">send<\/span><code class="api-field-name">roomEvents<\/code>[\s\S]*?#message-chatmessage[\s\S]*?#message-userjoined/);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { BindingView, ChannelPage, MessageView, OperationView } from '../../openapi/index.js';
 import type { ApiDisplay } from './display.js';
+import { breakablePath } from './endpoint-view.js';
 import { ExamplesColumn, type ExampleTab } from './examples-view.js';
 import { plainSample } from './highlight.js';
 import { markdownToHtml } from './markdown.js';
@@ -126,7 +127,7 @@ export function ChannelReference({ page, display, withDescription, bodySlot }: C
       <div className="api-request-line" data-folio-copy-scope="">
         <span className={`api-method api-method-channel`}>{badge}</span>
         <code className="api-path" data-folio-copy-source="">
-          {page.address ?? page.channelId}
+          {breakablePath(page.address ?? page.channelId)}
         </code>
       </div>
       {withDescription && page.summary ? <p className="api-channel-summary">{page.summary}</p> : null}

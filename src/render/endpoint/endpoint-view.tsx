@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { EndpointPage, MediaView, ParameterView, ResponseView } from '../../openapi/index.js';
 import type { ApiDisplay } from './display.js';
 import { ExamplesColumn, type ExampleTab } from './examples-view.js';
@@ -75,6 +75,20 @@ function firstLine(text: string): string {
   return text.trim().split('\n')[0]!.replace(/[*_`]/g, '');
 }
 
+/** A path with a line-break chance before each `/`, so a long one wraps between segments, not inside a name. */
+export function breakablePath(path: string): ReactNode {
+  return path.split('/').map((segment, i, all) =>
+    i === 0 ? (
+      segment
+    ) : (
+      <Fragment key={i}>
+        {i > 1 || all[0] !== '' ? <wbr /> : null}
+        {`/${segment}`}
+      </Fragment>
+    ),
+  );
+}
+
 /** The method, the path (with the base URL under `api.url: full`) and, when interactive, the "Try it" button. */
 function RequestLine({ page, display }: { page: EndpointPage; display: ApiDisplay }): ReactNode {
   const method = page.method.toLowerCase();
@@ -83,8 +97,13 @@ function RequestLine({ page, display }: { page: EndpointPage; display: ApiDispla
     <div className="api-request-line" data-folio-copy-scope="">
       <span className={`api-method api-method-${method}`}>{page.kind === 'webhook' ? `WEBHOOK ${page.method}` : page.method}</span>
       <code className="api-path" data-folio-copy-source="">
-        {server ? <span className="api-server">{server}</span> : null}
-        {page.path}
+        {server ? (
+          <>
+            <span className="api-server">{server}</span>
+            <wbr />
+          </>
+        ) : null}
+        {breakablePath(page.path)}
       </code>
       {page.deprecated ? <span className="api-pill api-deprecated">deprecated</span> : null}
       {display.playground === 'simple' ? (
@@ -93,7 +112,7 @@ function RequestLine({ page, display }: { page: EndpointPage; display: ApiDispla
         </button>
       ) : null}
       {display.playground === 'interactive' && page.request ? (
-        <button type="button" className="api-try" data-api-try="">
+        <button type="button" className="api-try" data-api-try="" aria-haspopup="dialog">
           Try it
         </button>
       ) : null}
@@ -123,7 +142,7 @@ function ReferenceSections({ page, display, sections }: { page: EndpointPage; di
               {option.schemes.map((s) => (
                 <li key={s.name}>
                   <code>{s.name}</code> <span className="api-type">{s.type}</span>
-                  <span dangerouslySetInnerHTML={{ __html: markdownToHtml(s.detail) }} />
+                  <div className="api-auth-detail" dangerouslySetInnerHTML={{ __html: markdownToHtml(s.detail) }} />
                   {s.scopes.length > 0 ? <p>Scopes: {s.scopes.join(', ')}</p> : null}
                 </li>
               ))}
@@ -192,12 +211,7 @@ export function EndpointReference({ page, display, requestTabs, contentHtml, exa
   return (
     <div className="api-reference" data-method={page.method.toLowerCase()}>
       <RequestLine page={page} display={display} />
-      {data ? (
-        <>
-          <div className="api-playground" data-api-playground="" hidden />
-          <script type="application/json" className="api-playground-data" dangerouslySetInnerHTML={{ __html: data }} />
-        </>
-      ) : null}
+      {data ? <script type="application/json" className="api-playground-data" dangerouslySetInnerHTML={{ __html: data }} /> : null}
       {withDescription && page.description ? <div className="api-description" dangerouslySetInnerHTML={{ __html: markdownToHtml(page.description) }} /> : null}
       {contentHtml ? <div className="api-content" dangerouslySetInnerHTML={{ __html: contentHtml }} /> : null}
       <div className="api-columns">

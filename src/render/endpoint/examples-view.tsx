@@ -11,7 +11,8 @@ export interface ExampleTab {
 /**
  * A panel of code tabs in the markup of the MDX layer's code groups (`data-folio-tabs`), so the
  * tabs island switches them (and keeps the reader's language across panels and pages) and the
- * copy island copies the visible one. Without JavaScript every tab stays visible.
+ * copy island copies the visible one. Without JavaScript every tab stays visible. The Copy button
+ * sits beside the tab list, not in it: a `tablist` holds tabs only (axe `aria-required-children`).
  *
  * Only the first tab is highlighted: on the 600-operation bench, highlighting every language
  * (Shiki, JavaScript regex engine) cost about 20 times the sample generation itself (Go alone
@@ -20,12 +21,14 @@ export interface ExampleTab {
 function ExamplePanel({ title, tabs, className }: { title: string; tabs: ExampleTab[]; className: string }): ReactNode {
   return (
     <div className={`folio-tabs folio-code-group api-example-panel ${className}`} data-folio-tabs="" data-folio-copy-scope="" aria-label={title}>
-      <div className="folio-tab-list" role="tablist">
-        {tabs.map((tab, i) => (
-          <button key={i} type="button" role="tab" className="folio-tab" data-folio-tab={String(i)} data-folio-tab-key={tab.label} aria-selected={i === 0 ? 'true' : 'false'}>
-            {tab.label}
-          </button>
-        ))}
+      <div className="api-example-head">
+        <div className="folio-tab-list" role="tablist">
+          {tabs.map((tab, i) => (
+            <button key={i} type="button" role="tab" className="folio-tab" data-folio-tab={String(i)} data-folio-tab-key={tab.label} aria-selected={i === 0 ? 'true' : 'false'}>
+              {tab.label}
+            </button>
+          ))}
+        </div>
         <button type="button" className="folio-copy api-example-copy" data-folio-copy="" aria-label={`Copy ${title.toLowerCase()}`}>
           Copy
         </button>

@@ -9,6 +9,8 @@ export interface PlaygroundField {
   type: string;
   enum?: string[];
   example?: string;
+  /** The description's first sentence as plain text (the form's hint under the name). */
+  description?: string;
 }
 
 /** What the playground island reads from the page (`script.api-playground-data`). */
@@ -29,8 +31,26 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function field(node: SchemaNode, name: string, where: PlaygroundField['in'], required: boolean): PlaygroundField {
+/** The first sentence of a Markdown description as plain text, at most 160 characters. */
+export function plainHint(markdown: string | undefined): string | undefined {
+  if (!markdown) return undefined;
+  const text = markdown
+    .trim()
+    .split(/\n\s*\n/)[0]!
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]*>/g, '')
+    .replace(/[`*]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const sentence = /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+  if (!sentence) return undefined;
+  return sentence.length > 160 ? `${sentence.slice(0, 159).trimEnd()}…` : sentence;
+}
+
+function field(node: SchemaNode, name: string, where: PlaygroundField['in'], required: boolean, description?: string): PlaygroundField {
   const out: PlaygroundField = { name, in: where, required, type: node.type };
+  const hint = plainHint(description ?? node.description);
+  if (hint) out.description = hint;
   if (node.enum) out.enum = node.enum.map((v) => text(v) ?? '');
   const example = text(node.example ?? node.default);
   if (example !== undefined) out.example = example;
@@ -43,7 +63,7 @@ export function playgroundData(page: EndpointPage, display: ApiDisplay): string 
     method: page.method,
     path: page.path,
     servers: page.servers.length > 0 ? page.servers : [page.request?.server ?? ''],
-    fields: page.parameters.map((p) => field(p.schema, p.name, p.in, p.required)),
+    fields: page.parameters.map((p) => field(p.schema, p.name, p.in, p.required, p.description)),
     auth: (page.security[0]?.schemes ?? []).map(({ name, type, scheme, in: where, paramName }) => ({ name, type, scheme, in: where, paramName })),
     proxy: display.proxy,
     credentials: display.credentials,

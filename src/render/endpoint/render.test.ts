@@ -36,9 +36,9 @@ describe('renderEndpoint', () => {
     for (const h of headings) expect(html).toContain(`id="${h.id}"`);
     expect(html.indexOf('api-request-line')).toBeLessThan(html.indexOf('api-columns'));
     expect(html.indexOf('class="api-main"')).toBeLessThan(html.indexOf('class="api-examples"'));
-    // The spec's own sample comes first, then the platform's default languages.
-    const tabs = [...html.matchAll(/api-request-example[\s\S]*?<\/div><div/g)][0]![0];
-    expect([...tabs.matchAll(/data-folio-tab-key="([^"]+)"/g)].map((m) => m[1])).toEqual(['SDK', 'cURL', 'Python', 'JavaScript', 'PHP', 'Go', 'Java']);
+    // The spec's own sample comes first, then the platform's default languages but JavaScript, which the spec's sample covers.
+    const tabs = [...html.matchAll(/api-request-example[\s\S]*?<\/div><button/g)][0]![0];
+    expect([...tabs.matchAll(/data-folio-tab-key="([^"]+)"/g)].map((m) => m[1])).toEqual(['SDK', 'cURL', 'Python', 'PHP', 'Go', 'Java']);
     expect(html).toContain('data-folio-tab-key="200"');
     expect(html).not.toContain('data-folio-tab-key="404"');
     // First response open, the others closed; nested fields closed by default.
@@ -71,5 +71,36 @@ describe('renderEndpoint', () => {
     const data = /<script type="application\/json" class="api-playground-data">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(data).not.toContain('<');
     expect(JSON.parse(data).path).toBe(p.path);
+  });
+
+  it('draws one sample tab per language: a spec sample named by its language takes the generated tab\'s place and label', () => {
+    const p = page();
+    p.samples = [
+      { label: 'python', lang: 'python', code: 'import pets' },
+      { label: 'curl', lang: 'curl', code: 'pets-cli update p1' },
+      { label: 'typescript', lang: 'typescript', code: 'await pets.update("p1")' },
+    ];
+    const html = renderEndpoint(p).html;
+    const keys = [...html.matchAll(/data-folio-tab-key="([^"]+)"/g)].map((m) => m[1]);
+    expect(keys.slice(0, keys.indexOf('200'))).toEqual(['Python', 'cURL', 'TypeScript', 'JavaScript', 'PHP', 'Go', 'Java']);
+    expect(html).toContain('import pets');
+    expect(html).toContain('pets-cli update p1');
+    expect(html).not.toContain('curl --request POST');
+  });
+
+  it('keeps tab lists to tabs, lets paths wrap between segments, and opens the playground as a dialog', () => {
+    const p = page();
+    p.path = '/organizations/{organization_id}/jobs/{job_id}';
+    p.parameters = [{ name: 'organization_id', in: 'path', required: true, deprecated: false, description: 'The **organization** that owns the [job](/jobs). More text.', schema: node('string') }];
+    const html = renderEndpoint(p).html;
+    for (const list of html.matchAll(/<div class="folio-tab-list" role="tablist">([\s\S]*?)<\/div>/g)) {
+      expect([...list[1]!.matchAll(/<(\w+)[^>]*>/g)].map((m) => /role="tab"/.test(m[0]) || m[1] !== 'button')).not.toContain(false);
+    }
+    expect(html).toMatch(/class="folio-copy api-example-copy"/);
+    expect(html).toContain('<code class="api-path" data-folio-copy-source="">/organizations<wbr/>/{organization_id}<wbr/>/jobs<wbr/>/{job_id}</code>');
+    expect(html).toContain('aria-haspopup="dialog"');
+    expect(html).not.toContain('data-api-playground');
+    const data = JSON.parse(/<script type="application\/json" class="api-playground-data">([\s\S]*?)<\/script>/.exec(html)![1]!);
+    expect(data.fields[0]).toEqual({ name: 'organization_id', in: 'path', required: true, type: 'string', description: 'The organization that owns the job.' });
   });
 });

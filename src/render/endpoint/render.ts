@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Heading } from '../../mdx/index.js';
-import { requestSamples, type ChannelPage, type EndpointPage } from '../../openapi/index.js';
+import { requestSamples, sampleLanguage, type ChannelPage, type EndpointPage } from '../../openapi/index.js';
 import { DEFAULT_API_DISPLAY, type ApiDisplay } from './display.js';
 import { ChannelReference, channelHeadingList } from './channel-view.js';
 import { EndpointReference, LOCATIONS } from './endpoint-view.js';
@@ -32,10 +32,20 @@ export interface RenderedEndpoint {
   headings: Heading[];
 }
 
-/** Request sample tabs: the spec's `x-codeSamples` first, then httpsnippet's in the configured languages. */
+/**
+ * Request sample tabs: the spec's `x-codeSamples` first, then httpsnippet's in the configured
+ * languages, one tab per language: a generated sample in a language the spec already has a sample
+ * for is left out, and a spec sample labelled only by its language (`python`) takes the generated
+ * tab's label (`Python`), so tabs read alike and the language choice carries across pages.
+ */
 export function requestTabs(page: EndpointPage, display: ApiDisplay): ExampleTab[] {
   const generated = page.request && display.autogenerate ? requestSamples(page.request, { languages: display.languages, defaults: display.defaults }) : [];
-  return [...page.samples, ...generated];
+  const own = page.samples.map((s) => {
+    const known = sampleLanguage(s.lang);
+    return { ...s, lang: known?.lang ?? s.lang, label: known && s.label.trim().toLowerCase() === s.lang.trim().toLowerCase() ? known.label : s.label };
+  });
+  const covered = new Set(own.map((s) => s.lang));
+  return [...own, ...generated.filter((g) => !covered.has(g.lang))];
 }
 
 /** The TOC entries of an endpoint page, in the order its sections are drawn. */
