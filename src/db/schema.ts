@@ -192,3 +192,39 @@ export type AgentAutomationRow = typeof agentAutomations.$inferSelect;
 export type AgentAutomationRunRow = typeof agentAutomationRuns.$inferSelect;
 
 export const schema = { projects, apiKeys, agentJobs, agentJobMessages, agentJobSteps, updates, previews, webhookDeliveries, agentAutomations, agentAutomationRuns };
+
+/** Public, read-only assistant keys for browsers (migration 0300): search and ask only, one project. */
+export const assistantKeys = pgTable('assistant_keys', {
+  id: text('id').primaryKey(),
+  projectId: text('project_id').notNull(),
+  hash: text('hash').notNull(),
+  last4: text('last4').notNull(),
+  name: text('name').notNull(),
+  allowedOrigins: text('allowed_origins').array().notNull(),
+  createdAt: ts('created_at').notNull(),
+  lastUsedAt: ts('last_used_at'),
+  revokedAt: ts('revoked_at'),
+});
+
+/** A reader's conversation with the assistant (migration 0300); the analytics pages read these. */
+export const assistantThreads = pgTable('assistant_threads', {
+  id: text('id').primaryKey(),
+  projectId: text('project_id').notNull(),
+  fp: text('fp').notNull(),
+  pagePath: text('page_path').notNull(),
+  outcome: text('outcome').notNull().$type<'answered' | 'not_found' | 'deflected' | 'limit' | 'error'>(),
+  tokensIn: integer('tokens_in').notNull(),
+  tokensOut: integer('tokens_out').notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** One message of an assistant thread, with the pages an answer cited (migration 0300). */
+export const assistantMessages = pgTable('assistant_messages', {
+  id: text('id').primaryKey(),
+  threadId: text('thread_id').notNull(),
+  role: text('role').notNull().$type<'user' | 'assistant'>(),
+  content: text('content').notNull(),
+  citations: jsonb('citations').notNull().$type<{ path: string; anchor?: string; title?: string }[]>(),
+  createdAt: ts('created_at').notNull(),
+});
