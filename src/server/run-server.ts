@@ -87,7 +87,7 @@ export async function runServer({
     const githubEnv = githubOptionsFromEnv();
     const bundle = createAppBundle({
       db,
-      github: githubEnv?.token ? { token: githubEnv.token, apiUrl: githubEnv.apiUrl } : undefined,
+      github: githubEnv?.token ? { token: githubEnv.token, apiUrl: githubEnv.apiUrl, hosts: githubEnv.hosts } : undefined,
       dataDir: absoluteData,
       siteStore,
       models,
