@@ -47,7 +47,7 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
  * The Content-Security-Policy of hosted pages: scripts only from the site itself plus Folio's one
  * inline head script (by hash), WebAssembly for Pagefind's search, no plugins, no `<base>`, forms
  * only to the site; images, media and frames may come from https (docs embed them). A `<script>`
- * a repository put in a page does not run.
+ * a repository put in a page does not run, and no other site may frame a page.
  */
 export const SITE_CSP = [
   "default-src 'self'",
@@ -61,13 +61,18 @@ export const SITE_CSP = [
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",
+  // No other site may frame the pages (clickjacking); with X-Frame-Options for browsers without CSP 2.
+  "frame-ancestors 'none'",
 ].join('; ');
+
+/** The headers that keep a hosted page out of other sites' frames (older browsers read X-Frame-Options only). */
+export const NO_FRAMING = { 'Content-Security-Policy': SITE_CSP, 'X-Frame-Options': 'DENY' } as const;
 
 function respond(body: Buffer, file: string, status = 200, method = 'GET', extra: Record<string, string> = {}): Response {
   const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   const cache = HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
   const headers: Record<string, string> = { 'Content-Type': type, 'Content-Length': String(body.length), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': cache, ...extra };
-  if (type.startsWith('text/html') || type.startsWith('image/svg')) headers['Content-Security-Policy'] = SITE_CSP;
+  if (type.startsWith('text/html') || type.startsWith('image/svg')) Object.assign(headers, NO_FRAMING);
   return new Response(method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
 }
 
