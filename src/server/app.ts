@@ -48,6 +48,8 @@ export interface AppDeps {
   log?: (line: string) => void;
   /** A reverse proxy in front sets `X-Forwarded-Proto`/`-Host`/`-For` (`--trust-proxy`): Secure cookies and client addresses of protected sites. */
   trustProxy?: boolean;
+  /** Time limit of each page in update and preview builds (`folio serve --page-timeout`); the build's default (10 s) when omitted. */
+  pageTimeoutMs?: number;
 }
 
 /** Parts of the app other layers reuse (dashboard, `folio start`). */
@@ -86,7 +88,7 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   const siteStore = deps.siteStore ?? siteStoreOf(dataDir);
   // A private GitHub repository is cloned with FOLIO_GITHUB_TOKEN, as agent jobs do: never a token in the URL.
   const credentialsFor = (repoUrl: string) => githubGitCredentials(repoUrl, deps.github);
-  const updates = new UpdateRunner({ db, dataDir, store: siteStore, buildSite: deps.buildSite, log, credentialsFor });
+  const updates = new UpdateRunner({ db, dataDir, store: siteStore, buildSite: deps.buildSite, log, credentialsFor, pageTimeoutMs: deps.pageTimeoutMs });
   const hosts = new HostMap(db, deps.siteDomain);
   const projects = new ProjectCache(db, deps.projectCacheTtlMs);
   const defaultModel = deps.defaultModel ?? 'folio-maintainer';

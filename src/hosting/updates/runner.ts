@@ -38,6 +38,8 @@ export type BuildSite = (options: {
   basePath?: string;
   /** A protected project: which pages sign-in guards (see `BuildOptions.protect`). */
   protect?: 'site' | 'hidden';
+  /** Each page's render time limit (`folio serve --page-timeout`); the build's default when omitted. */
+  pageTimeoutMs?: number;
 }) => Promise<{ ok: boolean; pages: number; diagnostics: Diagnostic[]; durationMs: number }>;
 
 export interface UpdateRunnerOptions {
@@ -49,6 +51,8 @@ export interface UpdateRunnerOptions {
   buildSite?: BuildSite;
   /** Server log (one line per update outcome). */
   log?: (line: string) => void;
+  /** Each page's render time limit in the builds (`folio serve --page-timeout`); the build's default (10 s) when omitted. */
+  pageTimeoutMs?: number;
   /** The token to clone a repository with (FOLIO_GITHUB_TOKEN for GitHub ones), or null: git uses what the machine has. */
   credentialsFor?: (repoUrl: string) => GitCredentials | null;
 }
@@ -197,7 +201,7 @@ export class UpdateRunner {
       fs.mkdirSync(path.dirname(outDir), { recursive: true });
       log(`Building ${project.docsDir === '.' ? 'the repository root' : project.docsDir}`);
       const protect = project.siteAccess === 'public' ? undefined : project.siteAccessScope === 'hidden' ? 'hidden' : 'site';
-      const result = await this.buildSite({ root: source.root, outDir, log, basePath: project.basePath, protect });
+      const result = await this.buildSite({ root: source.root, outDir, log, basePath: project.basePath, protect, pageTimeoutMs: this.options.pageTimeoutMs });
       for (const d of result.diagnostics) log(formatDiagnostic(d));
       // A page stopped by the time limit is an error of that page only: the rest of the site publishes.
       const blocking = result.diagnostics.filter((d) => d.severity === 'error' && d.code !== 'BUILD_PAGE_TIMEOUT');
