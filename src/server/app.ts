@@ -11,7 +11,7 @@ import {
   type AdminServices,
   type AuthEnv,
 } from '../api/index.js';
-import { createAutomations, type Automations } from '../agent/index.js';
+import { createAutomations, githubGitCredentials, type Automations } from '../agent/index.js';
 import type { Database } from '../db/index.js';
 import { createWebhookRoutes, HostMap, publishedSites, SiteAccess, siteStoreOf, UpdateRunner, type BuildSite, type GithubStatusOptions, type SiteStore } from '../hosting/index.js';
 
@@ -48,6 +48,8 @@ export interface AppDeps {
   log?: (line: string) => void;
   /** A reverse proxy in front sets `X-Forwarded-Proto`/`-Host`/`-For` (`--trust-proxy`): Secure cookies and client addresses of protected sites. */
   trustProxy?: boolean;
+  /** Time limit of each page in update and preview builds (`folio serve --page-timeout`); the build's default (10 s) when omitted. */
+  pageTimeoutMs?: number;
 }
 
 /** Parts of the app other layers reuse (dashboard, `folio start`). */
@@ -84,7 +86,9 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   const { db, dataDir, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log = () => {} } = deps;
   const keyCache = new KeyCache(db, deps.keyCacheTtlMs);
   const siteStore = deps.siteStore ?? siteStoreOf(dataDir);
-  const updates = new UpdateRunner({ db, dataDir, store: siteStore, buildSite: deps.buildSite, log });
+  // A private GitHub repository is cloned with FOLIO_GITHUB_TOKEN, as agent jobs do: never a token in the URL.
+  const credentialsFor = (repoUrl: string) => githubGitCredentials(repoUrl, deps.github);
+  const updates = new UpdateRunner({ db, dataDir, store: siteStore, buildSite: deps.buildSite, log, credentialsFor, pageTimeoutMs: deps.pageTimeoutMs });
   const hosts = new HostMap(db, deps.siteDomain);
   const projects = new ProjectCache(db, deps.projectCacheTtlMs);
   const defaultModel = deps.defaultModel ?? 'folio-maintainer';

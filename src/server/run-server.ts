@@ -28,6 +28,8 @@ export interface RunServerOptions {
   log?: (line: string) => void;
   /** A reverse proxy in front sets `X-Forwarded-*` (`--trust-proxy`): Secure cookies over its https, client addresses. */
   trustProxy?: boolean;
+  /** Each page of an update's or preview's build is stopped after this long (`--page-timeout`); default 10 s. */
+  pageTimeoutMs?: number;
   /** Extra app dependencies (tests: a site builder). */
   deps?: Partial<AppDeps>;
   /** Settings of the in-process worker (tests and benches: a short lease, a GitHub stand-in). */
@@ -58,6 +60,7 @@ export async function runServer({
   automationIntervalMs = 30_000,
   log = () => {},
   trustProxy = false,
+  pageTimeoutMs,
   deps = {},
   workerOptions = {},
 }: RunServerOptions = {}): Promise<RunningServer> {
@@ -87,13 +90,14 @@ export async function runServer({
     const githubEnv = githubOptionsFromEnv();
     const bundle = createAppBundle({
       db,
-      github: githubEnv?.token ? { token: githubEnv.token, apiUrl: githubEnv.apiUrl } : undefined,
+      github: githubEnv?.token ? { token: githubEnv.token, apiUrl: githubEnv.apiUrl, hosts: githubEnv.hosts } : undefined,
       dataDir: absoluteData,
       siteStore,
       models,
       siteDomain,
       log,
       trustProxy,
+      pageTimeoutMs,
       // Jobs created before the worker is up wait in the database; the worker's reaper sends them.
       enqueueAgentJob: async (jobId) => {
         await (worker ?? queue)?.enqueue(jobId);

@@ -14,6 +14,7 @@ export interface ServeFlags {
   previewTtl: string;
   trustProxy?: boolean;
   storage?: string;
+  pageTimeout?: string;
 }
 
 /** Add the options `serve` and `start` share. */
@@ -27,7 +28,8 @@ export function serverOptions(command: Command): Command {
     .option('--site-domain <domain>', 'project sites answer on <project>.<domain>, previews on <branch>--<project>.<domain>', 'localhost')
     .option('--preview-ttl <duration>', 'delete previews not rebuilt for this long (e.g. 14d, 12h, 30m)', '14d')
     .option('--storage <url>', 'where published sites live: local (the data directory, default) or s3://<bucket>/<prefix> shared by every server on one PostgreSQL (FOLIO_STORAGE; FOLIO_S3_* or AWS_* settings)')
-    .option('--trust-proxy', 'a reverse proxy in front sets X-Forwarded-Proto/-Host/-For: cookies are Secure behind its TLS, sign-in limits count real client addresses');
+    .option('--trust-proxy', 'a reverse proxy in front sets X-Forwarded-Proto/-Host/-For: cookies are Secure behind its TLS, sign-in limits count real client addresses')
+    .option('--page-timeout <seconds>', 'updates and previews: stop a page that takes longer than this to render (default 10), as folio build --untrusted --page-timeout');
 }
 
 /** Start the server from CLI flags; stops cleanly on SIGINT/SIGTERM. */
@@ -39,6 +41,10 @@ export async function startFromFlags(flags: ServeFlags): Promise<RunningServer> 
   const previewTtlMs = parseDuration(flags.previewTtl);
   if (previewTtlMs === null) {
     throw Object.assign(new Error(`--preview-ttl "${flags.previewTtl}" is not a duration; write it like 14d, 12h, 30m or 90s.`), { code: 'INVALID_REQUEST' });
+  }
+  const pageTimeout = flags.pageTimeout === undefined ? undefined : Number(flags.pageTimeout);
+  if (pageTimeout !== undefined && !(pageTimeout > 0 && pageTimeout <= 3600)) {
+    throw Object.assign(new Error(`--page-timeout "${flags.pageTimeout}" is not a number of seconds between 0 and 3600 (default 10).`), { code: 'INVALID_REQUEST' });
   }
   let storage: ReturnType<typeof parseStorage>;
   try {
@@ -61,6 +67,7 @@ export async function startFromFlags(flags: ServeFlags): Promise<RunningServer> 
     dashboard: flags.dashboard,
     siteDomain: flags.siteDomain,
     trustProxy: flags.trustProxy === true,
+    pageTimeoutMs: pageTimeout === undefined ? undefined : Math.round(pageTimeout * 1000),
     log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') {
