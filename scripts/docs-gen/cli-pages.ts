@@ -13,7 +13,7 @@ export const CLI_DIR = 'reference/cli';
 const SOURCE = '`src/cli/commands/`';
 
 function defaultOf(value: unknown): string {
-  if (value === undefined || value === false) return '';
+  if (value === undefined || value === false || (Array.isArray(value) && value.length === 0)) return '';
   return `\`${Array.isArray(value) ? value.join(' ') : String(value)}\``;
 }
 
@@ -43,7 +43,9 @@ function commandSection(command: Command, names: string[], level: number): strin
   const usage = `folio ${[...names, command.usage()].join(' ')}`.trim();
   const lines: string[] = [];
   if (level > 0) lines.push(`${'#'.repeat(level + 1)} folio ${names.join(' ')}`, '');
-  lines.push(mdxText(sentence(command.description())) + (command.description().endsWith('.') ? '' : '.'), '', '```sh', usage, '```', '');
+  // A top-level command's description is the page's, shown under its title already.
+  if (level > 0) lines.push(mdxText(sentence(command.description())) + (command.description().endsWith('.') ? '' : '.'), '');
+  lines.push('```sh', usage, '```', '');
   const args = argumentRows(command.registeredArguments);
   if (args.length > 0) lines.push(level > 0 ? `**Arguments**` : '## Arguments', '', ...args);
   const options = optionRows(command.options);
@@ -68,7 +70,7 @@ function commandPage(command: Command, docsRoot: string): string {
 
 function indexPage(program: Command): string {
   const lines = [
-    frontmatter({ title: 'CLI', description: 'Every folio command, its arguments and options.' }),
+    frontmatter({ title: 'CLI', sidebarTitle: 'All commands', description: 'Every folio command, its arguments and options.' }),
     generatedNote(SOURCE),
     `${mdxText(sentence(program.description()))}. During development \`npm run folio -- <command>\` runs the TypeScript sources; an installed package provides the \`folio\` binary. Every problem in user input is printed as \`file:line:column error|warning message\`.`,
     '',

@@ -33,7 +33,7 @@ export async function loadRegistries(srcDir: string): Promise<CodeRegistry[]> {
 function indexPage(registries: readonly CodeRegistry[], titles: ReadonlyMap<string, string>): string {
   const total = registries.reduce((n, r) => n + Object.keys(r.codes).length, 0);
   const lines = [
-    frontmatter({ title: 'Error codes', description: `All ${total} stable error codes, by layer.` }),
+    frontmatter({ title: 'Error codes', sidebarTitle: 'All codes', description: `All ${total} stable error codes, by layer.` }),
     generatedNote('the code registries `src/<layer>/codes.ts`'),
     'Every problem Folio reports (a `file:line:column` diagnostic, an HTTP error body\'s `code`, a job\'s failure reason, a CLI exit message) carries a stable code. Each layer keeps its codes in one registry; this index lists them all with the registry\'s one-line meaning, and each layer\'s page says what the code means and how to fix it.',
     '',

@@ -67,7 +67,7 @@ function constraints(schema: JsonSchema): string {
   if (schema.minLength) parts.push(`at least ${schema.minLength} character${schema.minLength > 1 ? 's' : ''}`);
   if (schema.minimum !== undefined) parts.push(`at least ${schema.minimum}`);
   if (schema.maximum !== undefined) parts.push(`at most ${schema.maximum}`);
-  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+  return parts.map((p) => `, ${p}`).join('');
 }
 
 /** Nested list lines of an object's fields (and of each shape of a field that has several). */
@@ -88,7 +88,7 @@ function fieldLines(input: JsonSchema, indent: string): string[] {
     const f = unwrap(field);
     const flags = required.has(name) ? ', required' : '';
     const text = f.description ? ` ${mdxText(f.description)}` : '';
-    lines.push(`${indent}- \`${name}\` (${typeOf(f)}${flags})${constraints(f)}:${text}`.replace(/:$/, ''));
+    lines.push(`${indent}- \`${name}\` (${typeOf(f)}${flags}${constraints(f)}):${text}`.replace(/:$/, ''));
     if (!f.$ref) lines.push(...fieldLines(f, indent + '  '));
   }
   return lines;

@@ -59,7 +59,7 @@ async function start(dataDir: string): Promise<{ out: string; waitFor(text: stri
   });
   return {
     out,
-    // Later lines (the example site is published after the banner).
+    // Later lines (the bundled docs site is published after the banner).
     waitFor: (text) =>
       new Promise<void>((resolve) => {
         if (out.includes(text)) return resolve();
@@ -113,7 +113,7 @@ describe('folio projects, keys and start', () => {
     expect(refused.stderr).toContain('GIT_BAD_REPOSITORY');
   }, 300_000);
 
-  it('npm start: serves the example, prints a working curl line, and does not reprint the key', async () => {
+  it('npm start: serves the bundled docs, prints a working curl line, and does not reprint the key', async () => {
     const data = path.join(dir, 'start');
     const first = await start(data);
     let curl: string;
@@ -132,19 +132,23 @@ describe('folio projects, keys and start', () => {
       const siteUrl = new URL(site);
       const page = await fetch(`http://127.0.0.1:${siteUrl.port}/`, { headers: { Host: siteUrl.host } });
       expect(page.status).toBe(200);
-      expect(first.out).toContain('Project id:  examples');
+      // The bundled site is Folio's own documentation (docs/), with its generated reference.
+      const cliPage = await fetch(`http://127.0.0.1:${siteUrl.port}/reference/cli/build`, { headers: { Host: siteUrl.host } });
+      expect(cliPage.status).toBe(200);
+      expect(await cliPage.text()).toContain('--og-images-max');
+      expect(first.out).toContain('Project id:  docs');
 
-      // The whole stack: a job runs on the in-process worker against the example repository and
+      // The whole stack: a job runs on the in-process worker against the docs repository and
       // its pull request page is served at prLink.
       const origin = new URL(url!).origin;
       const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-      const created = await fetch(`${origin}/v2/agent/examples/job`, { method: 'POST', headers: auth, body: JSON.stringify({ prompt: 'normalise docs.json formatting' }) });
+      const created = await fetch(`${origin}/v2/agent/docs/job`, { method: 'POST', headers: auth, body: JSON.stringify({ prompt: 'normalise docs.json formatting' }) });
       expect(created.status).toBe(201);
       const jobId = (await created.json()).id;
       let job: { status: string; prLink: string | null } = { status: 'active', prLink: null };
       for (let i = 0; i < 240 && job.status === 'active'; i++) {
         await new Promise((r) => setTimeout(r, 500));
-        job = await (await fetch(`${origin}/v2/agent/examples/job/${jobId}`, { headers: auth })).json();
+        job = await (await fetch(`${origin}/v2/agent/docs/job/${jobId}`, { headers: auth })).json();
       }
       expect(job.status).toBe('completed');
       if (job.prLink) {
