@@ -90,9 +90,9 @@ function indexPage(program: Command): string {
 /** Generated files of the CLI reference, by path relative to the docs root. */
 export function cliPages(program: Command, docsRoot: string): Map<string, string> {
   const files = new Map<string, string>();
-  files.set(`${CLI_DIR}/index.mdx`, indexPage(program));
+  files.set(`${CLI_DIR}/overview.mdx`, indexPage(program));
   for (const command of program.commands) files.set(`${CLI_DIR}/${command.name()}.mdx`, commandPage(command, docsRoot));
-  const nav = [`${CLI_DIR}/index`, ...program.commands.map((c) => `${CLI_DIR}/${c.name()}`)];
+  const nav = [`${CLI_DIR}/overview`, ...program.commands.map((c) => `${CLI_DIR}/${c.name()}`)];
   files.set(`${CLI_DIR}/sidebar.json`, JSON.stringify(nav, null, 2) + '\n');
   return files;
 }

@@ -60,9 +60,9 @@ function pageTitles(docsRoot: string, registries: readonly CodeRegistry[]): Map<
 
 /** Generated files of the error reference, by path relative to the docs root. */
 export function errorPages(registries: readonly CodeRegistry[], docsRoot: string): Map<string, string> {
-  const nav = [`${ERRORS_DIR}/index`, ...registries.map((r) => `${ERRORS_DIR}/${r.layer}`)];
+  const nav = [`${ERRORS_DIR}/overview`, ...registries.map((r) => `${ERRORS_DIR}/${r.layer}`)];
   return new Map([
-    [`${ERRORS_DIR}/index.mdx`, indexPage(registries, pageTitles(docsRoot, registries))],
+    [`${ERRORS_DIR}/overview.mdx`, indexPage(registries, pageTitles(docsRoot, registries))],
     [`${ERRORS_DIR}/sidebar.json`, JSON.stringify(nav, null, 2) + '\n'],
   ]);
 }

@@ -20,7 +20,7 @@ export const DOCS_ROOT = path.join(REPO, 'docs');
 /** Folders whose every file the generator writes (a file there it no longer makes is stale). */
 export const GENERATED_DIRS = [CLI_DIR, SETTINGS_DIR];
 /** Single generated files in folders that also hold hand-written pages. */
-export const GENERATED_FILES = [`${ERRORS_DIR}/index.mdx`, `${ERRORS_DIR}/sidebar.json`, API_SPEC];
+export const GENERATED_FILES = [`${ERRORS_DIR}/overview.mdx`, `${ERRORS_DIR}/sidebar.json`, API_SPEC];
 
 export async function generateDocs(docsRoot = DOCS_ROOT): Promise<Map<string, string>> {
   const program = await createProgram([]);

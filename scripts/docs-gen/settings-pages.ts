@@ -141,7 +141,7 @@ function navigationPage(schema: JsonSchema): string {
 /** Generated files of the settings reference, by path relative to the docs root. */
 export function settingsPages(schema: JsonSchema): Map<string, string> {
   return new Map([
-    [`${SETTINGS_DIR}/index.mdx`, settingsPage(schema)],
+    [`${SETTINGS_DIR}/docs-json.mdx`, settingsPage(schema)],
     [`${SETTINGS_DIR}/navigation.mdx`, navigationPage(schema)],
   ]);
 }

@@ -20,7 +20,7 @@ const onDisk = (rel: string) => (fs.existsSync(path.join(DOCS_ROOT, rel)) ? fs.r
 describe('docs/ generated pages (npm run docs:gen)', () => {
   it('writes the CLI, settings, error index and admin API files', () => {
     const names = [...generated.keys()];
-    expect(names).toEqual(expect.arrayContaining(['reference/cli/build.mdx', 'reference/settings/index.mdx', 'reference/errors/index.mdx', 'reference/api/openapi.json', ...GENERATED_FILES]));
+    expect(names).toEqual(expect.arrayContaining(['reference/cli/build.mdx', 'reference/settings/docs-json.mdx', 'reference/errors/overview.mdx', 'reference/api/openapi.json', ...GENERATED_FILES]));
   });
 
   it.each([...generated.keys()])('docs/%s is up to date (else run npm run docs:gen)', (rel) => {
@@ -46,8 +46,8 @@ describe('docs/ generated pages (npm run docs:gen)', () => {
     const schema = structuredClone(docsJsonSchema()) as JsonSchema;
     const root = schema.$defs!.DocsConfig!.anyOf![0]!;
     root.properties = { ...root.properties, sparkle: { type: 'boolean', description: 'A setting nobody documented.' } };
-    const page = settingsPages(schema).get('reference/settings/index.mdx')!;
-    expect(page).not.toBe(onDisk('reference/settings/index.mdx'));
+    const page = settingsPages(schema).get('reference/settings/docs-json.mdx')!;
+    expect(page).not.toBe(onDisk('reference/settings/docs-json.mdx'));
     expect(page).toContain('## sparkle\n\nA setting nobody documented.\n\nType: boolean.');
   });
 
@@ -55,13 +55,13 @@ describe('docs/ generated pages (npm run docs:gen)', () => {
     const registries = await loadRegistries(path.join(REPO, 'src'));
     const api = registries.find((r) => r.layer === 'api')!;
     const withCode = registries.map((r) => (r === api ? { ...r, codes: { ...r.codes, API_SPARKLE: 'A code nobody documented.' } } : r));
-    const page = errorPages(withCode, DOCS_ROOT).get('reference/errors/index.mdx')!;
-    expect(page).not.toBe(onDisk('reference/errors/index.mdx'));
+    const page = errorPages(withCode, DOCS_ROOT).get('reference/errors/overview.mdx')!;
+    expect(page).not.toBe(onDisk('reference/errors/overview.mdx'));
     expect(page).toContain('| `API_SPARKLE` | A code nobody documented. |');
   });
 
   it('lists every code of every registry in the index', async () => {
-    const index = onDisk('reference/errors/index.mdx')!;
+    const index = onDisk('reference/errors/overview.mdx')!;
     const registries = await loadRegistries(path.join(REPO, 'src'));
     const codes = registries.flatMap((r) => Object.keys(r.codes));
     expect(codes.length).toBeGreaterThan(100);

@@ -31,13 +31,25 @@ describe('docs/ builds with Folio, strict', () => {
     const spec = JSON.parse(fs.readFileSync(path.join(DOCS_ROOT, 'reference/api/openapi.json'), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
     const operations = Object.values(spec.paths).reduce((n, ops) => n + Object.keys(ops).filter((m) => /^(get|post|put|patch|delete)$/.test(m)).length, 0);
     const files = (await readdir(out, { recursive: true })).filter((f) => f.endsWith('.html'));
-    for (const page of ['index.html', 'guides/self-host/index.html', 'reference/cli/build/index.html', 'reference/settings/index/index.html', 'reference/errors/index/index.html', 'reference/errors/config/index.html', 'changelog/index.html']) {
+    for (const page of ['index.html', 'guides/self-host/index.html', 'reference/cli/build/index.html', 'reference/settings/docs-json/index.html', 'reference/errors/overview/index.html', 'reference/cli/overview/index.html', 'reference/errors/config/index.html', 'changelog/index.html']) {
       expect(files, page).toContain(page);
     }
     const endpointPages = [];
     for (const f of files) if ((await readFile(path.join(out, f), 'utf8')).includes('class="api-page"')) endpointPages.push(f);
     expect(endpointPages.length).toBe(operations);
     expect(result.pages).toBeGreaterThan(50);
+  });
+
+  it('links only to files of the built site (every href a page or file a static host serves)', async () => {
+    const entries = await readdir(out, { recursive: true, withFileTypes: true });
+    const files = new Set(entries.filter((e) => e.isFile()).map((e) => '/' + path.relative(out, path.join(e.parentPath, e.name)).split(path.sep).join('/')));
+    const served = (p: string) => files.has(p) || files.has(`${p.replace(/\/$/, '')}/index.html`) || files.has(`${p}.html`);
+    const broken = new Set<string>();
+    for (const f of [...files].filter((f) => f.endsWith('.html'))) {
+      const html = await readFile(path.join(out, f), 'utf8');
+      for (const m of html.matchAll(/href="(\/[^"#?]*)/g)) if (!m[1]!.startsWith('//') && !served(decodeURI(m[1]!))) broken.add(`${f} → ${m[1]}`);
+    }
+    expect([...broken]).toEqual([]);
   });
 
   it('carries every README test command the CI runs', async () => {
