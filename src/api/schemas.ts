@@ -18,7 +18,7 @@ const projectIdDoc = 'Your project ID, shown by `folio projects list` and on the
 export const ErrorSchema = z
   .object({
     error: z.string().openapi({ description: 'Error message: what is wrong and how to fix it.' }),
-    code: z.string().optional().openapi({ description: 'Stable machine-readable error code (see docs/errors/api.md).' }),
+    code: z.string().optional().openapi({ description: 'Stable machine-readable error code (see docs/reference/errors/api.md).' }),
   })
   .openapi('Error');
 
@@ -45,7 +45,7 @@ export const AgentJobSchema = z
     archivedAt: z.string().datetime().nullable().openapi({ description: 'Timestamp when the job was archived.' }),
     failureReason: z.string().nullable().openapi({
       description:
-        'Why a `failed` job failed, as `CODE: message` (codes in docs/errors/agent.md); `null` for every other status. Folio addition to the spec\'s AgentJob.',
+        'Why a `failed` job failed, as `CODE: message` (codes in docs/reference/errors/agent.md); `null` for every other status. Folio addition to the spec\'s AgentJob.',
       example: 'AGENT_CLONE_FAILED: could not read the repository',
     }),
     summary: z.string().nullable().openapi({

@@ -1,5 +1,5 @@
 /**
- * Stable codes of the git layer; each is documented in docs/errors/git.md.
+ * Stable codes of the git layer; each is documented in docs/reference/errors/git.md.
  * Agent jobs report these under their own AGENT_* names (see src/agent/codes.ts),
  * updates under UPDATE_* (src/hosting/codes.ts); the CLI prints them as they are.
  */

@@ -1,6 +1,6 @@
 /**
  * Stable codes of hosting: published sites and the updates that publish them;
- * documented in docs/errors/hosting.md. A failed update's `summary` starts with one.
+ * documented in docs/reference/errors/hosting.md. A failed update's `summary` starts with one.
  */
 export const hostingCodes = {
   UPDATE_FETCH_FAILED: "The project's repository could not be fetched at its branch.",

@@ -1,6 +1,6 @@
 /**
  * Stable diagnostic codes of the openapi layer. Each is documented in
- * docs/errors/openapi.md (a test checks every code appears there).
+ * docs/reference/errors/openapi.md (a test checks every code appears there).
  */
 export const OPENAPI_CODES = {
   OPENAPI_SOURCE_NOT_FOUND: 'A spec file named in docs.json or frontmatter does not exist inside the docs root.',
