@@ -5,7 +5,7 @@
  * group. Pages can be added, replaced and removed one at a time (`folio dev`, a page edit).
  */
 import MiniSearch from 'minisearch';
-import { COVERAGE_POWER, processTerm, SEARCH_OPTIONS, tokenize, type RetrievalField } from './ranking.js';
+import { COVERAGE_POWER, processTerm, relevance, SEARCH_OPTIONS, tokenize, type RetrievalField } from './ranking.js';
 import type { PageOperation, RetrievalFile, RetrievalPage } from './types.js';
 
 /** Narrow a search to pages of one version, language or sidebar group (case-insensitive). */
@@ -18,7 +18,7 @@ export interface SearchFilters {
 export interface SectionSearchOptions {
   /** Most results (default 10). */
   limit?: number;
-  /** Leave out results scoring below this (scores are relative: see `SectionHit.score`). */
+  /** Leave out results scoring below this (0 to 1, see `SectionHit.score`). */
   scoreThreshold?: number;
   filters?: SearchFilters;
   /** One result per page (its best section), as a reader's result list wants; default false. */
@@ -34,11 +34,7 @@ export interface SectionHit {
   /** The section's heading ('' for the top of the page). */
   heading: string;
   excerpt: string;
-  /**
-   * BM25+ score, boosts applied, divided by the number of query words, so a value means about the
-   * same for short and long questions (a strong match of every word scores ~10 and more; a weak
-   * partial match under 1).
-   */
+  /** Relevance from 0 to 1 (`ranking.ts`, `relevance`): ~0.3 and below is rarely an answer. */
   score: number;
   operation?: PageOperation;
 }
@@ -164,7 +160,7 @@ export class SectionIndex {
     const seen = new Set<string>();
     for (const r of raw) {
       const { page, section } = r.stored;
-      const score = r.score / words.length;
+      const score = relevance(r.score / words.length);
       if (score < scoreThreshold) break;
       if (perPage) {
         if (seen.has(page.href)) continue;

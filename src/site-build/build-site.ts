@@ -206,7 +206,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, { publicUrl, basePath, access }, diagnostics);
   const redirectFiles = [...extra];
   let llms: BuildStats['llms'];
-  let retrieval: BuildStats['retrieval'];
+  let retrieving: Promise<BuildStats['retrieval']> = Promise.resolve(undefined);
   if (markdown) {
     const llmsStart = performance.now();
     const llmsCpu = process.cpuUsage();
@@ -219,7 +219,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     }
     const cpu = process.cpuUsage(llmsCpu);
     llms = { ms: Math.round(performance.now() - llmsStart), cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
-    if (options.retrieval !== false) retrieval = await timedRetrieval({ site, outDir, renderer, markdownKeys, rendered: pages.markdown, reuse: work.outputIntact && options.cache !== false }, diagnostics);
+    // Finished beside the search index and the cache (its CPU is small; its wall is mostly the write).
+    if (options.retrieval !== false) retrieving = timedRetrieval({ site, outDir, renderer, markdownKeys, rendered: pages.markdown, reuse: work.outputIntact && options.cache !== false }, diagnostics);
   }
   await removeStale(outDir, work.previous, cache.manifest.files, work.live, extra);
 
@@ -242,7 +243,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   await writeAssetFiles(site, outDir, [assets.css, assets.js, assets.playground, assets.search, ...(tailwind ? [tailwind] : []), ...renderer.sharedFiles(), ...islands.assets], mermaid !== null && pages.drawsDiagrams, diagnostics, basePath);
   // Social images are drawn while Pagefind (its own process) indexes.
   const og = ogImages ? await writeOgImages(site, outDir, cache.dir, diagnostics, ogImages).catch((error: unknown) => void diagnostics.push(refusedWrite(error))) : undefined;
-  const [{ outcome: indexed, ms }] = await Promise.all([indexing, saving]);
+  const [{ outcome: indexed, ms }, , retrieval] = await Promise.all([indexing, saving, retrieving]);
 
   for (const e of indexed?.errors ?? []) diagnostics.push(buildProblem('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));
   const skipped = planned.length - todo.length;
