@@ -57,3 +57,29 @@ export async function revokeAssistantKey(db: Database, projectId: string, id: st
 export async function touchAssistantKey(db: Database, id: string, at = new Date()): Promise<void> {
   await db.orm.update(assistantKeys).set({ lastUsedAt: at }).where(eq(assistantKeys.id, id));
 }
+
+/** Most origins one key may list. */
+export const MAX_ALLOWED_ORIGINS = 20;
+
+/**
+ * Allowed origins as written by a person (one per line or comma-separated, `https://docs.example.com`
+ * with or without a trailing slash) → their normal form (`https://docs.example.com`), or the first problem.
+ */
+export function parseAllowedOrigins(text: string): { origins: string[] } | { problem: string } {
+  const items = text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+  if (items.length > MAX_ALLOWED_ORIGINS) return { problem: `Allowed origins: at most ${MAX_ALLOWED_ORIGINS}; list the sites that embed the assistant.` };
+  const origins: string[] = [];
+  for (const item of items) {
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      return { problem: `Allowed origins: "${item.slice(0, 100)}" is not a URL; write it as https://docs.example.com.` };
+    }
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
+      return { problem: `Allowed origins: "${item.slice(0, 100)}" is not an origin; write the scheme and host only, as https://docs.example.com.` };
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return { origins };
+}
