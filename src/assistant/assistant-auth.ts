@@ -19,7 +19,7 @@ export class AssistantKeys {
   /** The usable key of an `Authorization` header, or an `AssistantError` (401). */
   async authenticate(header: string | undefined, now = Date.now()): Promise<AssistantKeyRow> {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
-    if (!header) throw new AssistantError(401, 'ASSISTANT_KEY_MISSING', 'Send an assistant key: `Authorization: Bearer folio_pub_...` (the dashboard\'s Assistant keys, or `folio keys create-assistant`).');
+    if (!header) throw new AssistantError(401, 'ASSISTANT_KEY_MISSING', 'Send an assistant key: `Authorization: Bearer folio_pub_...` (the dashboard\'s Assistant keys, or `folio keys assistant create --project <id>`).');
     if (token && isAdminKeyShaped(token)) throw new AssistantError(401, 'ASSISTANT_KEY_ADMIN', 'This is an admin key, a server secret: it is not accepted here. Create an assistant key (`folio_pub_...`) for browsers, and revoke the admin key if it was published.');
     if (!token || !isWellFormedAssistantKey(token)) throw new AssistantError(401, 'ASSISTANT_KEY_MALFORMED', 'The bearer token is not an assistant key: `folio_pub_` and 28 letters or digits.');
     const hash = hashAdminKey(token);
