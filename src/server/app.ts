@@ -12,6 +12,7 @@ import {
   type AuthEnv,
 } from '../api/index.js';
 import { createAutomations, githubGitCredentials, type Automations } from '../agent/index.js';
+import { createDiscoveryRoutes, siteResolver, type RateLimits } from '../assistant/index.js';
 import type { Database } from '../db/index.js';
 import { createWebhookRoutes, HostMap, publishedSites, SiteAccess, siteStoreOf, UpdateRunner, type BuildSite, type GithubStatusOptions, type SiteStore } from '../hosting/index.js';
 
@@ -46,6 +47,8 @@ export interface AppDeps {
   mount?: (app: Hono, shared: SharedServices) => void;
   /** One line per notable server event (update outcomes, unexpected errors). */
   log?: (line: string) => void;
+  /** Requests a minute of the discovery API per reader address and per assistant key; defaults 60 and 600. */
+  assistantLimits?: RateLimits;
   /** A reverse proxy in front sets `X-Forwarded-Proto`/`-Host`/`-For` (`--trust-proxy`): Secure cookies and client addresses of protected sites. */
   trustProxy?: boolean;
   /** Time limit of each page in update and preview builds (`folio serve --page-timeout`); the build's default (10 s) when omitted. */
@@ -110,6 +113,8 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   app.use('*', publishedSites(hosts, siteStore, { access: siteAccess, trustProxy: deps.trustProxy, log }));
   // Push to deploy: signed deliveries from GitHub, GitLab or anything that signs like the generic form.
   app.route('/', createWebhookRoutes({ db, updates, dataDir, siteDomain: deps.siteDomain, github: deps.github, automations, log }));
+  // The discovery API (assistant keys) before the admin API, whose bearer auth guards every other `/v1/*`.
+  app.route('/', createDiscoveryRoutes({ db, store: siteStore, resolveSite: siteResolver(hosts), trustProxy: deps.trustProxy, limits: deps.assistantLimits }));
   registerAdminApi(app, { db, services, keyCache, projects, siteDomain: deps.siteDomain, jobs, maxBodyBytes, trustProxy: deps.trustProxy });
 
   const shared = { services, updates, keyCache, hosts, projects, siteAccess, automations };
