@@ -135,6 +135,8 @@ export async function runServer({
       },
       ...deps,
     });
+    // Every stored key's hash, so unknown keys are refused without a query from the first request.
+    await bundle.keyCache.start();
     server = await listen(bundle.app.fetch, { port, host });
     const stopSweeper = startPreviewSweeper({ db, dataDir: siteStore, ttlMs: previewTtlMs, log });
     const scheduler = startAutomationScheduler({ automations: bundle.automations, intervalMs: automationIntervalMs, log });
@@ -159,6 +161,7 @@ export async function runServer({
         // A build in progress gets a moment to finish; past that it is cut off (and marked interrupted at the next start).
         await Promise.race([bundle.updates.idle(), new Promise((r) => setTimeout(r, 10_000).unref())]);
         await siteStore.close();
+        await bundle.keyCache.close();
         await db.close();
       },
     };
