@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { availableModels, createAgentJobQueue, startAutomationScheduler, githubOptionsFromEnv, llmOptionsFromEnv, startWorker, type AgentWorker, type WorkerOptions } from '../agent/index.js';
 import { createDashboard, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
-import { failUnfinishedUpdates, openDatabase, type Database } from '../db/index.js';
-import { bearerKeyAuthorizer, createPullRequestRoutes, S3SiteStore, signedInOr, siteStoreOf, startPreviewSweeper, type S3StorageConfig, type SiteStore } from '../hosting/index.js';
+import { openDatabase, type Database } from '../db/index.js';
+import { bearerKeyAuthorizer, createPullRequestRoutes, recoverUnfinishedUpdates, S3SiteStore, signedInOr, siteStoreOf, startPreviewSweeper, type S3StorageConfig, type SiteStore } from '../hosting/index.js';
 import type { JobQueue } from '../jobs/index.js';
 import { createAppBundle, type AppBundle, type AppDeps } from './app.js';
 import { listen, type ListeningServer } from './listen.js';
@@ -78,13 +78,9 @@ export async function runServer({
       siteStore = shared;
     }
     // PGlite belongs to this process alone, so its unfinished updates were cut off by a previous stop.
-    // On a shared PostgreSQL other servers may be building: only updates older than an hour are given up.
-    const failed = await failUnfinishedUpdates(
-      db,
-      'UPDATE_INTERRUPTED: the server stopped during this update; trigger it again.',
-      db.kind === 'pglite' ? undefined : new Date(Date.now() - 3_600_000),
-    );
-    if (failed > 0) log(`marked ${failed} interrupted update(s) as failed`);
+    // On a shared PostgreSQL other servers may be building: only updates older than an hour are settled.
+    // One whose build is live is recorded as published, the others as interrupted (record and site agree).
+    await recoverUnfinishedUpdates({ db, store: siteStore, createdBefore: db.kind === 'pglite' ? undefined : new Date(Date.now() - 3_600_000), log });
     // The models jobs may name: checked by the API and offered by the dashboard's select.
     const models = availableModels(llmOptionsFromEnv());
     const githubEnv = githubOptionsFromEnv();
@@ -135,6 +131,8 @@ export async function runServer({
       },
       ...deps,
     });
+    // Every stored key's hash, so unknown keys are refused without a query from the first request.
+    await bundle.keyCache.start();
     server = await listen(bundle.app.fetch, { port, host });
     const stopSweeper = startPreviewSweeper({ db, dataDir: siteStore, ttlMs: previewTtlMs, log });
     const scheduler = startAutomationScheduler({ automations: bundle.automations, intervalMs: automationIntervalMs, log });
@@ -159,6 +157,7 @@ export async function runServer({
         // A build in progress gets a moment to finish; past that it is cut off (and marked interrupted at the next start).
         await Promise.race([bundle.updates.idle(), new Promise((r) => setTimeout(r, 10_000).unref())]);
         await siteStore.close();
+        await bundle.keyCache.close();
         await db.close();
       },
     };

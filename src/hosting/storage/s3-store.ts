@@ -359,11 +359,13 @@ export class S3SiteStore implements SiteStore {
 /** One build in object storage, read through its manifest. */
 export class S3Build implements PublishedBuild {
   readonly key: string;
+  readonly buildId: string;
   constructor(
     private readonly store: S3SiteStore,
     readonly manifest: Manifest,
   ) {
     this.key = `s3:${manifest.buildId}`;
+    this.buildId = manifest.buildId;
   }
 
   private entry(relativePath: string): [string, number] | undefined {

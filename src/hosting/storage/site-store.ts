@@ -33,6 +33,8 @@ export interface BuildFile {
 export interface PublishedBuild {
   /** The build's identity (cache key of what is derived from it: settings, redirects, page index). */
   readonly key: string;
+  /** The id it was published under (the update's id): what recovery at start compares with unfinished updates. */
+  readonly buildId: string;
   /** The file's bytes, for the small files Folio reads itself (settings, redirects); null when the build has no such file (or the path leaves the build). */
   read(relativePath: string): Promise<Buffer | null>;
   /** The file for serving; null as for `read`. */
@@ -62,7 +64,11 @@ export interface SiteStore {
 
 /** A build folder on this machine. */
 export class LocalBuild implements PublishedBuild {
-  constructor(readonly key: string) {}
+  readonly buildId: string;
+  constructor(readonly key: string) {
+    // `builds/<id>`: the folder is named after the build.
+    this.buildId = path.basename(key);
+  }
 
   /** The real path and size of a regular file of the build; null when missing or outside it. */
   private async locate(relativePath: string): Promise<{ real: string; size: number } | null> {
