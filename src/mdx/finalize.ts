@@ -94,7 +94,7 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
       }
       if (node.type === 'element' && /^h[1-6]$/.test(node.tagName)) addHeading(node, slugger, headings, ctx.scope ?? {});
       // A wide table scrolls inside the page: keyboard readers must be able to reach it to scroll it.
-      else if (node.type === 'element' && node.tagName === 'table') node.properties.tabIndex ??= 0;
+      else if (node.type === 'element' && (node.tagName === 'table' || node.tagName === 'pre')) node.properties.tabIndex ??= 0;
     }
   };
   walk(tree as Parent, ctx.file);
@@ -117,7 +117,7 @@ function accessibleJsx(node: Jsx, inLink: boolean): void {
     const src = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'src')?.value;
     node.attributes.push({ type: 'mdxJsxAttribute', name: 'alt', value: inLink && typeof src === 'string' ? nameFromFile(src) : '' });
   }
-  else if (node.name === 'table' && !has('tabIndex')) node.attributes.push({ type: 'mdxJsxAttribute', name: 'tabIndex', value: '0' });
+  else if ((node.name === 'table' || node.name === 'pre') && !has('tabIndex')) node.attributes.push({ type: 'mdxJsxAttribute', name: 'tabIndex', value: '0' });
   else if (node.name === 'iframe' && !has('title')) {
     const src = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'src')?.value;
     let host = '';

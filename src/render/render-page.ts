@@ -157,6 +157,7 @@ export class PageRenderer {
       `lang="${escapeHtml(htmlLang(chrome.lang))}"`,
       // The default mode is in the HTML, so a page read without JavaScript (or before the head script) has it.
       `data-theme="${this.options.defaultTheme === 'dark' ? 'dark' : 'light'}"`,
+      this.options.defaultTheme === 'dark' ? 'class="dark"' : '',
       chrome.themeToggle === false ? 'data-theme-strict=""' : '',
       `data-site-theme="${escapeHtml(this.options.look?.theme ?? 'mint')}"`,
       ...(this.options.look?.htmlAttrs ?? []),
