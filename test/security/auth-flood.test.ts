@@ -50,12 +50,12 @@ describe('admin API authentication under a flood', () => {
 
   const get = (token: string) => fetch(`${server.url}/ok`, { headers: { Authorization: `Bearer ${token}` } });
 
-  it('looks a replayed unknown key up once', async () => {
+  it('looks a replayed unknown key up once at most (never, once the server holds the set of issued keys)', async () => {
     const minted = generateAdminKey();
     const before = count.selects();
     const codes = await Promise.all(Array.from({ length: 20 }, async () => (await (await get(minted)).json()).code));
     expect(new Set(codes)).toEqual(new Set(['AUTH_UNKNOWN_KEY']));
-    expect(count.selects() - before).toBe(1);
+    expect(count.selects() - before).toBeLessThanOrEqual(1);
   });
 
   it('stops minted keys at the per-client limit, counted before the lookup, while the valid key answers', async () => {
