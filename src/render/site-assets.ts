@@ -56,8 +56,25 @@ export function bundleSearch(): Promise<string> {
   return searchBundle;
 }
 
-function bundleEntry(entry: string): Promise<string> {
+const beaconBundles = new Map<boolean, Promise<string>>();
+
+/**
+ * The analytics beacon and feedback widget (`client/beacon.ts`), not part of the build: `folio serve`
+ * serves it at `/__folio/beacon.js`, so a static host (where nothing would receive its events) never
+ * loads it. `dry`: `folio dev`'s copy, which shows the widget and sends nothing.
+ */
+export function bundleBeacon({ dry = false }: { dry?: boolean } = {}): Promise<string> {
+  let bundle = beaconBundles.get(dry);
+  if (!bundle) {
+    bundle = bundleEntry(clientEntry('beacon'), { FOLIO_BEACON_DRY: String(dry) });
+    beaconBundles.set(dry, bundle);
+  }
+  return bundle;
+}
+
+function bundleEntry(entry: string, define: Record<string, string> = {}): Promise<string> {
   return build({
+    define,
     entryPoints: [entry],
     bundle: true,
     minify: true,

@@ -28,6 +28,8 @@ export interface RunServerOptions {
   log?: (line: string) => void;
   /** A reverse proxy in front sets `X-Forwarded-*` (`--trust-proxy`): Secure cookies over its https, client addresses. */
   trustProxy?: boolean;
+  /** Hosted sites' analytics: settings, or `false` to count nothing (`--no-analytics`); default on, 90 days of raw events. */
+  analytics?: AppDeps['analytics'];
   /** Extra app dependencies (tests: a site builder). */
   deps?: Partial<AppDeps>;
   /** Settings of the in-process worker (tests and benches: a short lease, a GitHub stand-in). */
@@ -58,6 +60,7 @@ export async function runServer({
   automationIntervalMs = 30_000,
   log = () => {},
   trustProxy = false,
+  analytics,
   deps = {},
   workerOptions = {},
 }: RunServerOptions = {}): Promise<RunningServer> {
@@ -94,6 +97,7 @@ export async function runServer({
       siteDomain,
       log,
       trustProxy,
+      analytics,
       // Jobs created before the worker is up wait in the database; the worker's reaper sends them.
       enqueueAgentJob: async (jobId) => {
         await (worker ?? queue)?.enqueue(jobId);
@@ -154,6 +158,8 @@ export async function runServer({
         await queue?.stop();
         // A build in progress gets a moment to finish; past that it is cut off (and marked interrupted at the next start).
         await Promise.race([bundle.updates.idle(), new Promise((r) => setTimeout(r, 10_000).unref())]);
+        // Events still queued are written before the database closes.
+        await bundle.analytics?.close();
         await siteStore.close();
         await db.close();
       },

@@ -14,6 +14,8 @@ export interface ServeFlags {
   previewTtl: string;
   trustProxy?: boolean;
   storage?: string;
+  analytics?: boolean;
+  analyticsRetention?: string;
 }
 
 /** Add the options `serve` and `start` share. */
@@ -27,7 +29,9 @@ export function serverOptions(command: Command): Command {
     .option('--site-domain <domain>', 'project sites answer on <project>.<domain>, previews on <branch>--<project>.<domain>', 'localhost')
     .option('--preview-ttl <duration>', 'delete previews not rebuilt for this long (e.g. 14d, 12h, 30m)', '14d')
     .option('--storage <url>', 'where published sites live: local (the data directory, default) or s3://<bucket>/<prefix> shared by every server on one PostgreSQL (FOLIO_STORAGE; FOLIO_S3_* or AWS_* settings)')
-    .option('--trust-proxy', 'a reverse proxy in front sets X-Forwarded-Proto/-Host/-For: cookies are Secure behind its TLS, sign-in limits count real client addresses');
+    .option('--trust-proxy', 'a reverse proxy in front sets X-Forwarded-Proto/-Host/-For: cookies are Secure behind its TLS, sign-in limits count real client addresses')
+    .option('--no-analytics', 'count no views and accept no feedback or search events on hosted sites')
+    .option('--analytics-retention <duration>', 'keep raw analytics events this long (daily totals and feedback are kept)', '90d');
 }
 
 /** Start the server from CLI flags; stops cleanly on SIGINT/SIGTERM. */
@@ -39,6 +43,10 @@ export async function startFromFlags(flags: ServeFlags): Promise<RunningServer> 
   const previewTtlMs = parseDuration(flags.previewTtl);
   if (previewTtlMs === null) {
     throw Object.assign(new Error(`--preview-ttl "${flags.previewTtl}" is not a duration; write it like 14d, 12h, 30m or 90s.`), { code: 'INVALID_REQUEST' });
+  }
+  const retentionMs = parseDuration(flags.analyticsRetention ?? '90d');
+  if (retentionMs === null || retentionMs < 86_400_000) {
+    throw Object.assign(new Error(`--analytics-retention "${flags.analyticsRetention}" is not a duration of a day or more; write it like 90d.`), { code: 'INVALID_REQUEST' });
   }
   let storage: ReturnType<typeof parseStorage>;
   try {
@@ -61,6 +69,7 @@ export async function startFromFlags(flags: ServeFlags): Promise<RunningServer> 
     dashboard: flags.dashboard,
     siteDomain: flags.siteDomain,
     trustProxy: flags.trustProxy === true,
+    analytics: flags.analytics === false ? false : { retentionDays: Math.round(retentionMs / 86_400_000) },
     log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') {

@@ -14,6 +14,8 @@ import { HostingError } from '../codes.js';
 import { siteStoreOf, type PublishedBuild, type SiteStore } from '../storage/site-store.js';
 import type { HostMap } from './host-map.js';
 import { redirectsOf } from './redirects.js';
+import { mcpToolOf, type SiteAnalytics } from '../../analytics/index.js';
+import { ANALYTICS_PATHS, serveAnalyticsRoute } from './analytics-route.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -91,6 +93,8 @@ export interface SiteServeOptions {
   clientAddress?: string;
   /** Server log (shared storage failures). */
   log?: (line: string) => void;
+  /** Count views and accept the beacon's events (none: nothing is counted). */
+  analytics?: SiteAnalytics;
 }
 
 /**
@@ -119,12 +123,18 @@ export async function serveSite(store: SiteStore | string, projectId: string, re
     if ('answer' in decision) return decision.answer;
     reader = decision.serve;
   }
+  // A site built with telemetry off is not counted, and its events endpoint is closed.
+  const analytics = settings?.telemetry === false ? undefined : options.analytics;
+  const clientAddress = options.clientAddress ?? 'unknown';
+  if (ANALYTICS_PATHS.has(sitePath)) return serveAnalyticsRoute({ projectId, preview, sitePath, root, clientAddress }, request, analytics);
+  const mcpTool = analytics && sitePath === '/mcp' ? await mcpToolOf(request) : null;
   let response: Response;
   try {
     response = await serveSiteFile(sites, projectId, request, preview, options, { root, base, sitePath, url });
   } catch (error) {
     return storageTrouble(error, options);
   }
+  analytics?.observe({ projectId, preview, request, sitePath, status: response.status, contentType: response.headers.get('content-type') ?? '', clientAddress, mcpTool });
   // A protected page went to one signed-in reader: no shared cache may keep it.
   if (reader === 'private') response.headers.set('Cache-Control', 'private, no-cache');
   return response;
