@@ -12,6 +12,7 @@ import { iconCss } from './icons.js';
 import { COMPONENTS_CSS } from './styles-components.js';
 import { SITE_CSS } from './styles.js';
 import { SEARCH_CSS } from './styles-search.js';
+import { FEEDBACK_CSS } from './styles-feedback.js';
 import { THEMES_CSS } from './styles-themes.js';
 import { uiIconCss } from './ui-icons.js';
 import { defaultFonts } from './fonts.js';
@@ -90,7 +91,7 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** The stylesheet, minified by esbuild. */
 async function minifiedCss(): Promise<string> {
-  const result = await build({ stdin: { contents: defaultFonts().css + SITE_CSS + THEMES_CSS + COMPONENTS_CSS + ENDPOINT_CSS + SEARCH_CSS + iconCss() + uiIconCss(), loader: 'css' }, minify: true, write: false, logLevel: 'silent' });
+  const result = await build({ stdin: { contents: defaultFonts().css + SITE_CSS + THEMES_CSS + COMPONENTS_CSS + ENDPOINT_CSS + SEARCH_CSS + FEEDBACK_CSS + iconCss() + uiIconCss(), loader: 'css' }, minify: true, write: false, logLevel: 'silent' });
   return result.outputFiles[0]!.text;
 }
 
