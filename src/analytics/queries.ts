@@ -36,22 +36,26 @@ export async function viewsByPage(db: Database, site: SiteKey, range: DateRange,
   return { totals: { human: n(totals?.human), ai: n(totals?.ai), total: n(totals?.human) + n(totals?.ai) }, views, hasMore: rows.length > page.limit };
 }
 
-/** Unique visitors per page and site-wide (a visitor is one per day: the hash's salt changes daily). */
+/**
+ * Unique visitors per page and site-wide, from the daily counts: a visitor is one per day (the
+ * hash's salt changes daily), so a range's figure is the sum of its days. `total` is humans plus
+ * agents: a visitor's hash covers its user agent, so a client is one or the other, except one that
+ * asks for the same page as HTML and as Markdown (counted in both; the API calls it approximate).
+ */
 export async function visitorsByPage(db: Database, site: SiteKey, range: DateRange, page: Page): Promise<{ totals: Split; visitors: (Split & { path: string })[]; hasMore: boolean }> {
   const args = siteArgs(site, range);
-  const [totals] = await db.query<{ human: string; ai: string; total: string }>(
-    `SELECT count(*) FILTER (WHERE audience = 'human') AS human, count(*) FILTER (WHERE audience = 'agent') AS ai, count(DISTINCT (day, visitor)) AS total
-     FROM analytics_daily_site_visitors WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4`,
+  const sums = `coalesce(sum(visitors) FILTER (WHERE audience = 'human'), 0) AS human, coalesce(sum(visitors) FILTER (WHERE audience = 'agent'), 0) AS ai`;
+  const [totals] = await db.query<{ human: string; ai: string }>(
+    `SELECT ${sums} FROM analytics_daily_site_uniques WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4`,
     args,
   );
-  const rows = await db.query<{ path: string; human: string; ai: string; total: string }>(
-    `SELECT path, count(*) FILTER (WHERE audience = 'human') AS human, count(*) FILTER (WHERE audience = 'agent') AS ai, count(DISTINCT (day, visitor)) AS total
-     FROM analytics_daily_page_visitors WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4
-     GROUP BY path ORDER BY count(*) DESC, path LIMIT $5 OFFSET $6`,
+  const rows = await db.query<{ path: string; human: string; ai: string }>(
+    `SELECT path, ${sums} FROM analytics_daily_page_uniques WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4
+     GROUP BY path ORDER BY sum(visitors) DESC, path LIMIT $5 OFFSET $6`,
     [...args, page.limit + 1, page.offset ?? 0],
   );
-  const visitors = rows.slice(0, page.limit).map((r) => ({ path: r.path, human: n(r.human), ai: n(r.ai), total: n(r.total) }));
-  return { totals: { human: n(totals?.human), ai: n(totals?.ai), total: n(totals?.total) }, visitors, hasMore: rows.length > page.limit };
+  const visitors = rows.slice(0, page.limit).map((r) => ({ path: r.path, human: n(r.human), ai: n(r.ai), total: n(r.human) + n(r.ai) }));
+  return { totals: { human: n(totals?.human), ai: n(totals?.ai), total: n(totals?.human) + n(totals?.ai) }, visitors, hasMore: rows.length > page.limit };
 }
 
 /** Views per day, humans and agents apart (the dashboard's traffic chart). */

@@ -58,14 +58,24 @@ WITH ev AS (
   INSERT INTO analytics_daily_views AS t (project_id, preview, day, path, audience, views)
   SELECT project_id, preview, day, path, audience, count(*) FROM ev WHERE kind = 'view' GROUP BY 1, 2, 3, 4, 5
   ON CONFLICT (project_id, preview, day, path, audience) DO UPDATE SET views = t.views + excluded.views
+), seen AS (
+  SELECT DISTINCT project_id, preview, day, path, audience, visitor FROM ev WHERE kind = 'view'
 ), page_visitors AS (
   INSERT INTO analytics_daily_page_visitors (project_id, preview, day, path, audience, visitor)
-  SELECT DISTINCT project_id, preview, day, path, audience, visitor FROM ev WHERE kind = 'view'
-  ON CONFLICT DO NOTHING
+  SELECT * FROM seen ON CONFLICT DO NOTHING
+  RETURNING project_id, preview, day, path, audience
+), page_uniques AS (
+  INSERT INTO analytics_daily_page_uniques AS t (project_id, preview, day, path, audience, visitors)
+  SELECT project_id, preview, day, path, audience, count(*) FROM page_visitors GROUP BY 1, 2, 3, 4, 5
+  ON CONFLICT (project_id, preview, day, path, audience) DO UPDATE SET visitors = t.visitors + excluded.visitors
 ), site_visitors AS (
   INSERT INTO analytics_daily_site_visitors (project_id, preview, day, audience, visitor)
-  SELECT DISTINCT project_id, preview, day, audience, visitor FROM ev WHERE kind = 'view'
-  ON CONFLICT DO NOTHING
+  SELECT DISTINCT project_id, preview, day, audience, visitor FROM seen ON CONFLICT DO NOTHING
+  RETURNING project_id, preview, day, audience
+), site_uniques AS (
+  INSERT INTO analytics_daily_site_uniques AS t (project_id, preview, day, audience, visitors)
+  SELECT project_id, preview, day, audience, count(*) FROM site_visitors GROUP BY 1, 2, 3, 4
+  ON CONFLICT (project_id, preview, day, audience) DO UPDATE SET visitors = t.visitors + excluded.visitors
 ), referrers AS (
   INSERT INTO analytics_daily_referrers AS t (project_id, preview, day, referrer_host, views)
   SELECT project_id, preview, day, referrer_host, count(*) FROM ev WHERE kind = 'view' AND referrer_host <> '' GROUP BY 1, 2, 3, 4
@@ -127,10 +137,14 @@ export async function writeRefusals(db: Database, rows: StoredRefusal[]): Promis
  */
 export async function pruneEvents(db: Database, retentionDays: number, now = Date.now()): Promise<number> {
   const before = new Date(now - retentionDays * 86_400_000);
+  // Visitor sets of days before yesterday: their hashes never recur, their counts are in the `_uniques` tables.
+  const yesterday = new Date(now - 86_400_000).toISOString().slice(0, 10);
+  await db.query('DELETE FROM analytics_daily_page_visitors WHERE day < $1', [yesterday]);
+  await db.query('DELETE FROM analytics_daily_site_visitors WHERE day < $1', [yesterday]);
   let total = 0;
   for (;;) {
     const rows = await db.query<{ n: number }>(
-      `WITH gone AS (DELETE FROM analytics_events WHERE id IN (SELECT id FROM analytics_events WHERE at < $1 LIMIT 10000) RETURNING 1)
+      `WITH gone AS (DELETE FROM analytics_events WHERE ctid = ANY (ARRAY(SELECT ctid FROM analytics_events WHERE at < $1 LIMIT 10000)) RETURNING 1)
        SELECT count(*)::int AS n FROM gone`,
       [before],
     );

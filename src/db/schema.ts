@@ -231,7 +231,6 @@ export const assistantMessages = pgTable('assistant_messages', {
 
 /** Raw analytics events (migration 0400): page views and searches, kept for the server's retention. */
 export const analyticsEvents = pgTable('analytics_events', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
   projectId: text('project_id').notNull(),
   preview: text('preview').notNull(),
   kind: text('kind').notNull().$type<'view' | 'search' | 'search_open'>(),
@@ -256,7 +255,7 @@ export const analyticsDailyViews = pgTable('analytics_daily_views', {
   views: bigint('views', { mode: 'number' }).notNull(),
 });
 
-/** One row per visitor, page and day (migration 0400). */
+/** Today's and yesterday's visitors per page and audience, to count each once (migration 0400). */
 export const analyticsDailyPageVisitors = pgTable('analytics_daily_page_visitors', {
   projectId: text('project_id').notNull(),
   preview: text('preview').notNull(),
@@ -273,6 +272,25 @@ export const analyticsDailySiteVisitors = pgTable('analytics_daily_site_visitors
   day: date('day', { mode: 'string' }).notNull(),
   audience: text('audience').notNull(),
   visitor: text('visitor').notNull(),
+});
+
+/** Unique visitors per page, audience and day (migration 0400). */
+export const analyticsDailyPageUniques = pgTable('analytics_daily_page_uniques', {
+  projectId: text('project_id').notNull(),
+  preview: text('preview').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  path: text('path').notNull(),
+  audience: text('audience').notNull(),
+  visitors: bigint('visitors', { mode: 'number' }).notNull(),
+});
+
+/** Unique visitors over the site per audience and day (migration 0400). */
+export const analyticsDailySiteUniques = pgTable('analytics_daily_site_uniques', {
+  projectId: text('project_id').notNull(),
+  preview: text('preview').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  audience: text('audience').notNull(),
+  visitors: bigint('visitors', { mode: 'number' }).notNull(),
 });
 
 /** Daily views per referring host (migration 0400). */

@@ -16,8 +16,9 @@ CREATE TABLE analytics_salts (
 
 -- Page views (human HTML views; agent reads of `.md`, llms files, `/mcp` tool calls, AI crawlers)
 -- and searches with the result a reader opened.
+-- Written in batches and read only for export and rebuilding rollups: no primary key and one index
+-- (by time, for the retention sweep), so each event costs one heap row and one index entry.
 CREATE TABLE analytics_events (
-  id bigserial PRIMARY KEY,
   project_id text NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   preview text NOT NULL DEFAULT '',
   kind text NOT NULL CHECK (kind IN ('view', 'search', 'search_open')),
@@ -33,7 +34,6 @@ CREATE TABLE analytics_events (
   results integer,
   opened text
 );
-CREATE INDEX analytics_events_project_time ON analytics_events (project_id, at);
 CREATE INDEX analytics_events_time ON analytics_events (at);
 
 CREATE TABLE analytics_daily_views (
@@ -46,7 +46,9 @@ CREATE TABLE analytics_daily_views (
   PRIMARY KEY (project_id, preview, day, path, audience)
 );
 
--- One row per visitor, page and day: the count of rows is the count of unique visitors.
+-- Who was seen today, to count each visitor once: one row per visitor, page, audience and day. A
+-- visitor hash never recurs on another day (the salt changes), so rows of days before yesterday are deleted; the
+-- counts live on in the `_uniques` tables, which each new row increments in the same statement.
 CREATE TABLE analytics_daily_page_visitors (
   project_id text NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   preview text NOT NULL,
@@ -57,7 +59,7 @@ CREATE TABLE analytics_daily_page_visitors (
   PRIMARY KEY (project_id, preview, day, path, audience, visitor)
 );
 
--- One row per visitor and day, over the whole site (site totals without scanning every page).
+-- The same over the whole site.
 CREATE TABLE analytics_daily_site_visitors (
   project_id text NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
   preview text NOT NULL,
@@ -65,6 +67,28 @@ CREATE TABLE analytics_daily_site_visitors (
   audience text NOT NULL,
   visitor text NOT NULL,
   PRIMARY KEY (project_id, preview, day, audience, visitor)
+);
+
+-- Unique visitors per page, audience and day. A visitor's hash covers its user agent, so one client
+-- is a human or an agent; the API's `total` is their sum.
+CREATE TABLE analytics_daily_page_uniques (
+  project_id text NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  preview text NOT NULL,
+  day date NOT NULL,
+  path text NOT NULL,
+  audience text NOT NULL,
+  visitors bigint NOT NULL,
+  PRIMARY KEY (project_id, preview, day, path, audience)
+);
+
+-- Unique visitors over the whole site per audience and day.
+CREATE TABLE analytics_daily_site_uniques (
+  project_id text NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  preview text NOT NULL,
+  day date NOT NULL,
+  audience text NOT NULL,
+  visitors bigint NOT NULL,
+  PRIMARY KEY (project_id, preview, day, audience)
 );
 
 CREATE TABLE analytics_daily_referrers (
