@@ -4,13 +4,22 @@
 // p50/p99 over generated history: ANALYTICS_BENCH_EVENTS (default 1,000,000) raw events over 30 days
 // (500 pages, 20,000 visitors a day, humans and agents, 5 % searches), rolled up as ingestion rolls
 // them, then 100 requests per route for the 30-day range through the app (no network).
+// (3) page serving under an event flood: a published page's p50/p99 over loopback (autocannon,
+// 10 connections, in a child process), alone and while 100 more connections post events as fast as
+// they can (half of them valid, half refused; the per-address limit is lifted so the queue takes
+// them all), and the change of the page's p99 (issue 33: < 20 %).
 // On PGlite (in memory) and, when TEST_DATABASE_URL is set, on PostgreSQL.
+import { execFile } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { SiteAnalytics } from '../src/analytics/index.js';
 import { createApiKey, createProject, openDatabase, type Database } from '../src/db/index.js';
-import { createApp } from '../src/server/index.js';
+import { publishBuild, siteDirFor } from '../src/hosting/index.js';
+import { createApp, createAppBundle, listen } from '../src/server/index.js';
 import { createFreshPostgresDatabase } from '../test/db/helpers.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -101,6 +110,51 @@ async function apiLatency(db: Database, projectId: string): Promise<Record<strin
   return out;
 }
 
+const run = promisify(execFile);
+const AUTOCANNON = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
+
+async function autocannon(args: string[]): Promise<{ rps: number; p50: number; p99: number; non2xx: number }> {
+  const { stdout } = await run(process.execPath, [AUTOCANNON, '--json', ...args], { maxBuffer: 64 * 1024 * 1024 });
+  const r = JSON.parse(stdout);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
+}
+
+async function servingUnderFlood(db: Database, kind: string): Promise<void> {
+  const project = await createProject(db, { name: 'Flood', repoUrl: 'https://example.test/docs.git' });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-flood-'));
+  const siteDir = siteDirFor(dataDir, project.id, null)!;
+  const build = path.join(siteDir, 'builds', 'b1');
+  fs.mkdirSync(build, { recursive: true });
+  fs.writeFileSync(path.join(build, 'index.html'), `<!doctype html><title>Home</title><main>${'<p>Some text of the page.</p>'.repeat(200)}</main>`);
+  fs.writeFileSync(path.join(build, 'guide.html'), '<!doctype html><title>Guide</title>');
+  await publishBuild(siteDir, build);
+  // ANALYTICS_BENCH_LIMIT=default keeps the per-address limit (a flood from one address is then mostly 429s).
+  const limited = process.env.ANALYTICS_BENCH_LIMIT === 'default';
+  const bundle = createAppBundle({ db, dataDir, analytics: limited ? {} : { eventsPerMinute: Number.MAX_SAFE_INTEGER } });
+  const server = await listen(bundle.app.fetch, { port: 0 });
+  const host = `${project.id}.localhost:${server.port}`;
+  const page = ['-c', '10', '-d', String(SECONDS), '-H', `Host=${host}`, '-H', `User-Agent=${UA}`, `http://127.0.0.1:${server.port}/`];
+  try {
+    const alone = await autocannon(page);
+    const events = [
+      '-c', '100', '-d', String(SECONDS + 2), '-m', 'POST', '-H', `Host=${host}`, '-H', `Origin=http://${host}`, '-H', 'Content-Type=text/plain',
+      '-b', JSON.stringify({ type: 'search', path: '/guide', query: 'flood', results: 2 }), `http://127.0.0.1:${server.port}/__folio/analytics`,
+    ];
+    const flood = autocannon(events);
+    await new Promise((r) => setTimeout(r, 1000));
+    const during = await autocannon(page);
+    const sent = await flood;
+    await bundle.analytics!.close();
+    const change = (during.p99 - alone.p99) / alone.p99;
+    console.log(`${kind}: page alone: ${Math.round(alone.rps)} req/s, p50 ${alone.p50} ms, p99 ${alone.p99} ms`);
+    console.log(`${kind}: page during an event flood of 100 connections (${Math.round(sent.rps)} events/s offered, ${sent.non2xx} refused): ${Math.round(during.rps)} req/s, p50 ${during.p50} ms, p99 ${during.p99} ms (${change >= 0 ? '+' : ''}${(change * 100).toFixed(0)} %)`);
+    console.log(`${kind}:   events written ${bundle.analytics!.collector.stats().written}, refused ${JSON.stringify(bundle.analytics!.collector.stats().refused)}`);
+  } finally {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function onBackend(kind: 'pglite' | 'postgres'): Promise<void> {
   const fresh = kind === 'postgres' ? await createFreshPostgresDatabase() : null;
   const db = await openDatabase(fresh ? { databaseUrl: fresh.url } : { memory: true });
@@ -108,6 +162,7 @@ async function onBackend(kind: 'pglite' | 'postgres'): Promise<void> {
     const ingest = await createProject(db, { name: 'Bench', repoUrl: 'https://example.test/docs.git' });
     const r = await ingestion(db, ingest.id);
     console.log(`${kind}: ingestion ${r.events.toLocaleString('en')} events in ${r.seconds.toFixed(1)} s = ${Math.round(r.perSecond).toLocaleString('en')} events/s sustained (${r.dropped} dropped)`);
+    if (process.env.ANALYTICS_BENCH_FLOOD !== '0') await servingUnderFlood(db, kind);
     const history = await createProject(db, { name: 'History', repoUrl: 'https://example.test/docs.git' });
     const seconds = await generateHistory(db, history.id, EVENTS);
     console.log(`${kind}: generated ${EVENTS.toLocaleString('en')} events over 30 days with their rollups in ${seconds.toFixed(1)} s`);

@@ -15,7 +15,10 @@ export interface CollectorOptions {
   db: Database;
   /** Most events waiting in memory; default 50,000 (about 15 MB). */
   capacity?: number;
-  /** Events per write; default 5,000. */
+  /**
+   * Events per write; default 5,000 on PostgreSQL, 2,000 on PGlite. PGlite runs in the server's own
+   * thread, so a write holds up requests while it runs: smaller batches keep each pause short.
+   */
   batchSize?: number;
   /** How often the queue is written when no batch is full; default 250 ms. */
   flushEveryMs?: number;
@@ -60,7 +63,7 @@ export class AnalyticsCollector {
   private readonly counts = { written: 0, feedback: 0, dropped: 0, refused: {} as Record<string, number> };
 
   constructor(private readonly options: CollectorOptions) {
-    const { capacity = 50_000, batchSize = 5_000, flushEveryMs = 250, retentionDays = 90, pruneEveryMs = 3_600_000, log = () => {} } = options;
+    const { capacity = 50_000, batchSize = options.db.kind === 'pglite' ? 2_000 : 5_000, flushEveryMs = 250, retentionDays = 90, pruneEveryMs = 3_600_000, log = () => {} } = options;
     this.capacity = capacity;
     this.batchSize = batchSize;
     this.retentionDays = retentionDays;

@@ -18,6 +18,12 @@ export const BEACON_PATH = '/__folio/beacon.js';
 export interface SiteAnalyticsOptions extends CollectorOptions {
   /** Events one address may send per minute; default 60. */
   eventsPerMinute?: number;
+  /**
+   * How long a rate-limited or queue-full refusal is held before it is sent, at least (up to twice
+   * that, drawn at random); default 1 s. As for the admin API's failed keys: a flooding connection
+   * then costs the server at most one cheap request a second, so pages keep their latency.
+   */
+  throttleDelayMs?: number;
 }
 
 /** What the server knows of a request it answered. */
@@ -39,10 +45,16 @@ export function optedOut(request: Request): boolean {
 export class SiteAnalytics {
   readonly collector: AnalyticsCollector;
   private readonly rate: RateWindow;
+  private readonly throttleDelayMs: number;
 
   constructor(options: SiteAnalyticsOptions) {
     this.collector = new AnalyticsCollector(options);
     this.rate = new RateWindow(options.eventsPerMinute ?? 60, 60_000);
+    this.throttleDelayMs = options.throttleDelayMs ?? 1_000;
+  }
+
+  private hold(): Promise<void> {
+    return this.throttleDelayMs > 0 ? new Promise((resolve) => setTimeout(resolve, this.throttleDelayMs * (1 + Math.random()))) : Promise.resolve();
   }
 
   /** Count a view the server answered, if it is one; never throws, never waits. */
@@ -85,9 +97,13 @@ export class SiteAnalytics {
     if (!origin || !host || hostOf(origin) !== host.toLowerCase()) return refuse(403, 'ANALYTICS_CROSS_SITE', 'Events are accepted only from pages of this site (the Origin must be the site).');
     if (!this.rate.take(clientAddress)) {
       const retry = String(this.rate.retryAfterSeconds(clientAddress));
+      await this.hold();
       return refuse(429, 'ANALYTICS_RATE_LIMITED', `Too many events from this address; retry in ${retry} s.`, { 'Retry-After': retry });
     }
-    if (this.collector.full) return refuse(503, 'ANALYTICS_QUEUE_FULL', 'The server is busy writing events; retry shortly.', { 'Retry-After': '5' });
+    if (this.collector.full) {
+      await this.hold();
+      return refuse(503, 'ANALYTICS_QUEUE_FULL', 'The server is busy writing events; retry shortly.', { 'Retry-After': '5' });
+    }
     const declared = Number(request.headers.get('content-length') ?? '0');
     if (declared > MAX_EVENT_BYTES) return refuse(413, 'ANALYTICS_TOO_LARGE', `An event is at most ${MAX_EVENT_BYTES} bytes.`);
     const text = await readLimited(request, MAX_EVENT_BYTES);

@@ -53,7 +53,7 @@ describe.each(backends)('analytics ingestion on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    s = await startTestServer(kind, { analytics: { flushEveryMs: 60_000, eventsPerMinute: 20 } });
+    s = await startTestServer(kind, { analytics: { flushEveryMs: 60_000, eventsPerMinute: 20, throttleDelayMs: 0 } });
     host = `${s.project.id}.localhost:3000`;
     await publish(s.dataDir, s.project.id, null);
     await publish(s.dataDir, s.project.id, 'feature-x');
@@ -224,14 +224,17 @@ describe.each(backends)('analytics ingestion on %s', (kind) => {
   });
 
   it('answers 503 ANALYTICS_QUEUE_FULL when the queue is full, and page serving goes on', async () => {
-    const t = await startTestServer(kind, { analytics: { capacity: 2, flushEveryMs: 60_000 } });
+    const t = await startTestServer(kind, { analytics: { capacity: 2, flushEveryMs: 60_000, throttleDelayMs: 150 } });
     try {
       const on = `${t.project.id}.localhost:3000`;
       await publish(t.dataDir, t.project.id, null);
       const send = () => t.app.request('/__folio/analytics', { method: 'POST', headers: { Host: on, Origin: `http://${on}`, 'User-Agent': CHROME }, body: JSON.stringify({ type: 'search', path: '/', query: 'a', results: 1 }) }, addr('10.1.1.1'));
       expect((await send()).status).toBe(204);
       expect((await send()).status).toBe(204);
+      // The refusal is held (a flooding connection gets one answer a second in production).
+      const started = Date.now();
       const full = await send();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(145);
       expect([full.status, full.headers.get('retry-after'), ((await full.json()) as { code: string }).code]).toEqual([503, '5', 'ANALYTICS_QUEUE_FULL']);
       const page = await t.app.request('/', { headers: { Host: on, 'User-Agent': CHROME } });
       expect(page.status).toBe(200);
