@@ -173,5 +173,7 @@ async function onBackend(kind: 'pglite' | 'postgres'): Promise<void> {
   }
 }
 
-await onBackend('pglite');
-if (process.env.TEST_DATABASE_URL) await onBackend('postgres');
+// ANALYTICS_BENCH_BACKENDS=postgres skips PGlite (10 million events do not fit an in-memory PGlite).
+const only = process.env.ANALYTICS_BENCH_BACKENDS;
+if (!only || only.includes('pglite')) await onBackend('pglite');
+if (process.env.TEST_DATABASE_URL && (!only || only.includes('postgres'))) await onBackend('postgres');

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { createApiKey, createProject, openDatabase } from '../../src/db/index.js';
+import { startDevServer } from '../../src/dev/index.js';
 import { publishBuild, siteDirFor } from '../../src/hosting/index.js';
 import { buildSite } from '../../src/site-build/index.js';
 import { measureControlContrast, runAxe } from '../../look/measure.js';
@@ -183,5 +184,26 @@ describe.skipIf(!hasChromium)('analytics through folio serve in chromium', () =>
     expect(await page.locator('[data-folio-feedback]').isHidden()).toBe(true);
     await page.close();
     expect(posts).toEqual([]);
+  });
+
+  it('folio dev shows the widget and sends nothing', async () => {
+    const dev = await startDevServer({ root: path.join(tmp, 'docs'), port: 0 });
+    const page = await context.newPage();
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+    try {
+      await page.goto(dev.url + '/guide/install');
+      await page.locator('[data-folio-feedback]').waitFor({ state: 'visible' });
+      await page.getByRole('button', { name: 'No' }).click();
+      await page.getByLabel('Tell us more (optional)').fill('Only a preview.');
+      await page.getByRole('button', { name: 'Send feedback' }).click();
+      await expect.poll(() => page.locator('.feedback-thanks').textContent()).toBe('Thank you for your feedback.');
+      await page.goto(dev.url + '/');
+      await page.waitForTimeout(300);
+      expect(posts).toEqual([]);
+    } finally {
+      await page.close();
+      await dev.close();
+    }
   });
 });
