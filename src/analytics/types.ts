@@ -43,11 +43,11 @@ export interface SearchOpenBeacon {
   opened: string;
 }
 
-/** Page feedback (thumbs with an optional comment) or feedback on one code snippet. */
+/** Page feedback (thumbs with an optional comment), feedback on one code snippet, or an agent's report (MCP `submit_feedback`). */
 export interface FeedbackBeacon {
   type: 'feedback';
   path: string;
-  source: 'contextual' | 'thumbs_only' | 'code_snippet';
+  source: 'contextual' | 'thumbs_only' | 'code_snippet' | 'agent';
   helpful: boolean | null;
   comment: string | null;
   contact: string | null;

@@ -151,6 +151,14 @@ describe.skipIf(!hasChromium)('analytics through folio serve in chromium', () =>
       { path: '/', thumbsUp: 1, thumbsDown: 0, code: 0, total: 1 },
       { path: '/guide/install', thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 },
     ]);
+
+    // An agent reports a problem through the site's MCP server: stored as unhelpful feedback from an agent.
+    const report = (page: string) =>
+      agent(0, '/mcp', { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'submit_feedback', arguments: { page, problem: 'The install command is for an old version.' } } }));
+    expect(await report('https://docs.example/guide/install')).toBe(200);
+    expect(await report('/no-such-page')).toBe(200);
+    await expect.poll(async () => (await api('/feedback?source=agent')).feedback.length, { timeout: 10_000 }).toBe(1);
+    expect((await api('/feedback?source=agent')).feedback[0]).toMatchObject({ path: '/guide/install', source: 'agent', helpful: false, comment: 'The install command is for an old version.', status: 'pending' });
   });
 
   it('draws the widget with its edit and issue links, readable in light and dark', async () => {

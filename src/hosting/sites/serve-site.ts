@@ -130,7 +130,7 @@ export async function serveSite(store: SiteStore | string, projectId: string, re
   const mcpTool = analytics && sitePath === '/mcp' ? await mcpToolOf(request) : null;
   let response: Response;
   try {
-    response = await serveSiteFile(sites, projectId, request, preview, options, { root, base, sitePath, url });
+    response = await serveSiteFile(sites, projectId, request, preview, { ...options, analytics }, { root, base, sitePath, url });
   } catch (error) {
     return storageTrouble(error, options);
   }
@@ -152,7 +152,15 @@ function storageTrouble(error: unknown, options: SiteServeOptions): Response {
 
 async function serveSiteFile(store: SiteStore, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: PublishedBuild | null; base: string; sitePath: string; url: URL }): Promise<Response> {
   const { root, base, sitePath, url } = at;
-  if (AGENT_PATHS.has(sitePath)) return serveAgentEndpoint(store, projectId, request, preview, { path: sitePath, base }, options.apiProxy);
+  if (AGENT_PATHS.has(sitePath)) {
+    // Agents' `submit_feedback` is recorded as unhelpful feedback on the page, as the platform does.
+    const analytics = options.analytics;
+    const feedback = analytics
+      ? ({ page, problem }: { page: string; problem: string }) =>
+          analytics.collector.offer({ kind: 'beacon', projectId, preview, at: Date.now(), address: options.clientAddress ?? 'unknown', userAgent: request.headers.get('user-agent') ?? '', event: { type: 'feedback', path: page, source: 'agent', helpful: false, comment: problem, contact: null, code: null, filename: null, lang: null } })
+      : undefined;
+    return serveAgentEndpoint(store, projectId, request, preview, { path: sitePath, base }, options.apiProxy, feedback);
+  }
   if (sitePath === API_PROXY_PATH) {
     // Only the servers the published build's specs and api: pages name.
     const allowedHosts = options.apiProxy?.allowedHosts ?? (root ? await apiHostsOf(root) : []);
