@@ -3,8 +3,8 @@
 // measured with autocannon in a separate process (so the load generator does
 // not share the server's event loop), on PGlite and, when TEST_DATABASE_URL is
 // set, on PostgreSQL. Prints req/s, p50 and p99 per scenario, the server's CPU time per request
-// (steadier than wall-clock figures on a shared machine) and whether the flood target of issue 13
-// is met: valid p99 < 50 ms and >= 50 % of the no-flood throughput.
+// (steadier than wall-clock figures on a shared machine) and whether the flood target
+// of issue 35 is met: valid p99 < 50 ms and >= 80 % of the no-flood throughput, the flood from 100 addresses.
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,9 +37,9 @@ async function autocannon(args: string[]): Promise<Figures> {
 
 const FLOOD_LEAD_SECONDS = 1;
 
-/** `bench/unknown-key-flood.ts` on 100 connections for `seconds`: `started` once it sends, `done` with its counts. */
+/** `bench/unknown-key-flood.ts` on 100 connections, each from its own loopback address, for `seconds`: `started` once it sends, `done` with its counts. */
 function startFlood(url: string, seconds: number): { started: Promise<void>; done: Promise<{ sent: number; statuses: Record<string, number> }> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', FLOOD, url, '100', String(seconds)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', FLOOD, url, '100', String(seconds), '100'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const started = new Promise<void>((resolve) => child.stderr.on('data', (chunk: Buffer) => chunk.toString().includes('flooding') && resolve()));
@@ -98,7 +98,7 @@ async function benchBackend(kind: 'pglite' | 'postgres'): Promise<void> {
       await run(process.execPath, [AUTOCANNON, '--json', '--duration', '2', '-c', '16', ...auth, `${server.url}/v2/agent/${project.id}/job/${job.id}`]);
       const plain = await withServerCpu(() => autocannon(['-c', '32', ...auth, `${server.url}/v2/agent/${project.id}/job/${job.id}`]));
       const get = plain.value;
-      // Valid GETs while 100 other connections send well-formed keys nobody issued (a fresh one each), from the same address.
+      // Valid GETs while 100 other connections send well-formed keys nobody issued (a fresh one each), from 100 addresses.
       const during = await withServerCpu(async () => {
         const flooder = startFlood(`${server.url}/v2/agent/${project.id}/job/${job.id}`, DURATION + FLOOD_LEAD_SECONDS + 1);
         await flooder.started;
@@ -125,8 +125,8 @@ async function benchBackend(kind: 'pglite' | 'postgres'): Promise<void> {
           `   (flood: ${Math.round(flood.sent / (DURATION + 1))} req/s on 100 connections, answers ${JSON.stringify(flood.statuses)}; ` +
           `server CPU ${perRequest(during.cpuMs, flooded.total)} a valid request; ${Math.round(ratio)} % of the no-flood GETs)`,
       );
-      const ok = flooded.p99 < 50 && ratio >= 50 && flooded.non2xx === 0 && flooded.errors === 0;
-      console.log(`${kind.padEnd(8)} flood target (valid p99 < 50 ms, >= 50 % of the no-flood throughput, no failures): ${ok ? 'met' : 'NOT met'}`);
+      const ok = flooded.p99 < 50 && ratio >= 80 && flooded.non2xx === 0 && flooded.errors === 0;
+      console.log(`${kind.padEnd(8)} flood target (valid p99 < 50 ms, >= 80 % of the no-flood throughput, no failures): ${ok ? 'met' : 'NOT met'}`);
     } finally {
       await server.close();
     }

@@ -6,11 +6,12 @@
  * time of one-page edits rebuilt as `folio build --watch` does (`WatchBuild`, search on unless --no-search), with the machine's load average.
  *
  * Usage: tsx bench/build.ts [1000 3000 10000 50000 ...] [--shape one-section|tabs|languages]
- *        [--corpus NAME] [--no-search] [--no-llms] [--no-warm] [--keep] [--og-images]
+ *        [--corpus NAME] [--no-search] [--no-llms] [--no-retrieval] [--no-warm] [--keep] [--og-images]
  * `--og-images` draws a social image per page (cold build: all drawn; edits: the edited page's).
  * Sizes default to 1000 and 3000. `--corpus NAME` builds ../shared/corpora/NAME (copied first,
  * so the edit does not touch it) instead of a generated corpus. `--no-llms` builds without the
- * Markdown export (`<page>.md`, llms files), to measure what it costs. Files go under the temporary
+ * Markdown export (`<page>.md`, llms files), to measure what it costs; `--no-retrieval` without the
+ * retrieval file (`.folio-cache/retrieval.json`). Files go under the temporary
  * folder (TMPDIR chooses the disk).
  *
  * Before and after: `--checkout DIR` builds with another Folio checkout (a git worktree of an older
@@ -53,6 +54,8 @@ interface Job {
   corpus?: string;
   search: boolean;
   llms: boolean;
+  /** Write the retrieval file (`--no-retrieval`: not). */
+  retrieval: boolean;
   warm: boolean;
   keep: boolean;
   og: boolean;
@@ -106,6 +109,8 @@ interface Figures {
   linksMs: number;
   /** The llms files after the pages (wall and CPU ms); absent without the export or in older checkouts. */
   llms?: { ms: number; cpuMs: number };
+  /** The retrieval file (wall and CPU ms, pages cut); absent with it off or in older checkouts. */
+  retrieval?: { ms: number; cpuMs: number; pages: number; cut: number };
   /** The pages' Markdown measured inside the build (conversion, assembly, `.md` writes); absent without the export or in older checkouts. */
   markdownPages?: { files: number; ms: number; writeMs?: number };
   og?: { drawn: number; reused: number; ms: number; bytes: number };
@@ -208,7 +213,7 @@ async function runJob(job: Job): Promise<Figures> {
     const cpu0 = process.cpuUsage();
     const children0 = childrenCpuMs();
     const t0 = performance.now();
-    const cold = await buildSite({ root, outDir: out, search: job.search, markdown: job.llms, ogImages: job.og || undefined });
+    const cold = await buildSite({ root, outDir: out, search: job.search, markdown: job.llms, retrieval: job.retrieval, ogImages: job.og || undefined });
     const wallMs = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
     // The build has closed Pagefind's processes; once they have exited (and been waited for) their CPU is counted.
@@ -220,7 +225,7 @@ async function runJob(job: Job): Promise<Figures> {
     let navGz = 0;
     for (const f of sizes.navFiles) navGz += gzipSync(await readFile(path.join(out, f))).length;
     const figures: Figures = {
-      label: `${job.corpus ?? job.shape}${job.llms ? '' : ' (no Markdown export)'}${job.checkout ? ` [checkout ${job.checkout}]` : ''}`,
+      label: `${job.corpus ?? job.shape}${job.llms ? '' : ' (no Markdown export)'}${job.retrieval ? '' : ' (no retrieval file)'}${job.checkout ? ` [checkout ${job.checkout}]` : ''}`,
       pages: cold.pages,
       wallMs,
       cpuMs: (cpu.user + cpu.system) / 1000,
@@ -248,6 +253,7 @@ async function runJob(job: Job): Promise<Figures> {
       // Checkouts older than the link checks have no figure for them.
       linksMs: cold.stats!.linksMs ?? 0,
       llms: (cold.stats as { llms?: { ms: number; cpuMs: number } }).llms,
+      retrieval: (cold.stats as { retrieval?: Figures['retrieval'] }).retrieval,
       markdownPages: (cold.stats as { markdownPages?: { files: number; ms: number; writeMs?: number } }).markdownPages,
       weights: await pageWeights(out, sample),
       og: cold.stats!.og ? { drawn: cold.stats!.og.drawn, reused: cold.stats!.og.reused, ms: cold.stats!.og.ms, bytes: sizes.ogBytes } : undefined,
@@ -330,6 +336,7 @@ function print(f: Figures): void {
   console.log(`  CPU             ${(f.cpuMs / 1000).toFixed(2)} s${f.sysMs === undefined ? '' : ` (user ${((f.cpuMs - f.sysMs) / 1000).toFixed(2)} s, sys ${(f.sysMs / 1000).toFixed(2)} s)`} (this process and its worker threads)${f.childrenCpuMs ? `; with Pagefind's processes ${((f.cpuMs + f.childrenCpuMs) / 1000).toFixed(2)} s` : ''}`);
   console.log(`  link checks     ${Math.round(f.linksMs)} ms (internal links, anchors, assets)`);
   if (f.llms) console.log(`  llms files      ${f.llms.ms} ms, ${f.llms.cpuMs} ms CPU (llms.txt, llms-full.txt and its parts, after the pages)`);
+  if (f.retrieval) console.log(`  retrieval file  ${f.retrieval.ms} ms, ${f.retrieval.cpuMs} ms CPU = ${((f.retrieval.cpuMs / (f.cpuMs + (f.childrenCpuMs ?? 0))) * 100).toFixed(1)} % of this build's CPU (${f.retrieval.pages} pages, ${f.retrieval.cut} cut)`);
   const share = exportShare(f);
   if (share !== undefined) console.log(`  Markdown export ${f.markdownPages!.ms} ms for ${f.markdownPages!.files} .md files${f.markdownPages!.writeMs === undefined ? '' : ` (${f.markdownPages!.writeMs} ms of it writing them)`} + ${f.llms!.cpuMs} ms llms files = ${share.toFixed(1)} % of this build's CPU${f.childrenCpuMs ? ' with Pagefind' : ''} (measured inside the build)`);
   if (f.og) console.log(`  social images   ${f.og.drawn} drawn, ${f.og.reused} kept in ${(f.og.ms / 1000).toFixed(2)} s (${Math.round(f.og.ms / Math.max(1, f.og.drawn))} ms each; ${(f.og.bytes / 1024 / 1024).toFixed(1)} MB)`);
@@ -379,7 +386,7 @@ if (childArg >= 0) {
     return null;
   };
   for (const pages of list) {
-    const job: Job = { pages, shape, corpus, search: !args.includes('--no-search'), llms: !args.includes('--no-llms'), warm: !args.includes('--no-warm'), keep: args.includes('--keep'), og: args.includes('--og-images'), ...(checkout ? { checkout } : {}) };
+    const job: Job = { pages, shape, corpus, search: !args.includes('--no-search'), llms: !args.includes('--no-llms'), retrieval: !args.includes('--no-retrieval'), warm: !args.includes('--no-warm'), keep: args.includes('--keep'), og: args.includes('--og-images'), ...(checkout ? { checkout } : {}) };
     if (!compare && !compareLlms) {
       const f = build(job);
       if (f) print(f);

@@ -25,6 +25,8 @@ export interface AxeFinding {
   impact: string;
   nodes: number;
   target: string;
+  /** Every node is inside the page body (`.prose`): the repository's own markup and styles, not Folio's chrome. */
+  inContent: boolean;
 }
 
 export interface PageLook {
@@ -168,7 +170,14 @@ export async function runAxe(page: Page): Promise<AxeFinding[]> {
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? 'minor', nodes: v.nodes.length, target: String(v.nodes[0]?.target?.[0] ?? '') }));
+    const inBody = (target: unknown[] | undefined) => {
+      try {
+        return !!document.querySelector(String(target?.[0] ?? ''))?.closest('.prose');
+      } catch {
+        return false;
+      }
+    };
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact ?? 'minor', nodes: v.nodes.length, target: String(v.nodes[0]?.target?.[0] ?? ''), inContent: v.nodes.every((n) => inBody(n.target)) }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

@@ -113,7 +113,8 @@ function summarise(row: CorpusRow) {
   const overflow = row.views.filter((v) => v.overflowPx > 0).length;
   const contrast = row.views.filter((v) => v.contrast.length > 0).length;
   const axe = row.views.reduce((n, v) => n + v.axe.length, 0);
-  return { views: row.views.length, overflow, contrast, axe };
+  const axeContent = row.views.reduce((n, v) => n + v.axe.filter((a) => a.inContent).length, 0);
+  return { views: row.views.length, overflow, contrast, axe, axeContent };
 }
 
 async function main(): Promise<void> {
@@ -141,18 +142,19 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(rows, null, 2));
     return;
   }
-  const table = [['corpus', 'views', 'sideways', 'low contrast', 'axe serious/critical', 'lighthouse perf/a11y/seo']];
-  const total = { views: 0, overflow: 0, contrast: 0, axe: 0 };
+  const table = [['corpus', 'views', 'sideways', 'low contrast', 'axe serious/critical', 'of which in page bodies', 'lighthouse perf/a11y/seo']];
+  const total = { views: 0, overflow: 0, contrast: 0, axe: 0, axeContent: 0 };
   for (const row of rows) {
     const s = summarise(row);
     total.views += s.views;
     total.overflow += s.overflow;
     total.contrast += s.contrast;
     total.axe += s.axe;
+    total.axeContent += s.axeContent;
     const lh = row.lighthouse.map((l) => `${l.page}: ${l.scores.performance}/${l.scores.accessibility}/${l.scores.seo}`).join('; ');
-    table.push([row.corpus, String(s.views), String(s.overflow), String(s.contrast), String(s.axe), lh]);
+    table.push([row.corpus, String(s.views), String(s.overflow), String(s.contrast), String(s.axe), String(s.axeContent), lh]);
   }
-  table.push(['all', String(total.views), String(total.overflow), String(total.contrast), String(total.axe), '']);
+  table.push(['all', String(total.views), String(total.overflow), String(total.contrast), String(total.axe), String(total.axeContent), '']);
   const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
   for (const r of table) console.log(r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd());
   if (args.details) {
@@ -161,7 +163,7 @@ async function main(): Promise<void> {
         const where = `${row.corpus} ${v.url} ${v.view} ${v.scheme}`;
         if (v.overflowPx > 0) console.log(`${where}: scrolls ${v.overflowPx}px sideways (${v.overflowCulprit ?? '?'})`);
         for (const c of v.contrast) console.log(`${where}: contrast ${c.ratio} < ${c.needed} "${c.text}" ${c.selector} ${c.fg} on ${c.bg}`);
-        for (const a of v.axe) console.log(`${where}: axe ${a.impact} ${a.id} ×${a.nodes} ${a.target}`);
+        for (const a of v.axe) console.log(`${where}: axe ${a.impact} ${a.id} ×${a.nodes} ${a.target}${a.inContent ? ' (page body)' : ''}`);
       }
     }
   }

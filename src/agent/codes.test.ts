@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GitError } from '../git/index.js';
 import { AgentError, reasonFromError } from './codes.js';
 
-// That every code is registered, documented in docs/errors/agent.md and used is checked for all
+// That every code is registered, documented in docs/reference/errors/agent.md and used is checked for all
 // layers at once by test/architecture/error-codes.test.ts.
 describe('agent error codes', () => {
   it('puts the code in front of every failure reason', () => {

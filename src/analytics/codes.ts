@@ -1,7 +1,7 @@
 /**
  * Stable codes of the analytics layer: refusals of the events endpoint (`POST /__folio/analytics` on
  * a hosted site; HTTP bodies carry them as `code`, and each refusal is counted by code) and the
- * analytics API's own refusals. Documented in docs/errors/analytics.md.
+ * analytics API's own refusals. Documented in docs/reference/errors/analytics.md.
  */
 export const ANALYTICS_CODES = {
   ANALYTICS_METHOD: 'The events endpoint takes only POST.',

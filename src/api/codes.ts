@@ -1,4 +1,4 @@
-/** Stable error codes of the admin API (HTTP bodies carry them as `code`); documented in docs/errors/api.md. */
+/** Stable error codes of the admin API (HTTP bodies carry them as `code`); documented in docs/reference/errors/api.md. */
 export const apiCodes = {
   AUTH_MISSING: 'No `Authorization: Bearer <key>` header was sent.',
   AUTH_MALFORMED: 'The bearer token is not a well-formed Folio admin key.',

@@ -3,13 +3,22 @@ import { z } from '@hono/zod-openapi';
 // The admin API's shapes. The same zod objects validate requests, type the
 // handlers and generate GET /openapi.json, so the document cannot drift.
 
+/** Why a string with U+0000 is refused: PostgreSQL's `text` cannot hold it (it was a 500 from the query). */
+export const NUL_PROBLEM = 'it contains a NUL character (U+0000), which cannot be stored; remove it';
+
+/** True when the database would refuse the string. */
+export const hasNul = (value: string): boolean => value.includes('\u0000');
+
+/** A string a request may carry into the database: every path, query and body string of the API is one. */
+export const text = () => z.string().refine((value) => !hasNul(value), NUL_PROBLEM);
+
 const projectIdDoc = 'Your project ID, shown by `folio projects list` and on the API keys page of the dashboard.';
 
 /** Error body of every failure. */
 export const ErrorSchema = z
   .object({
     error: z.string().openapi({ description: 'Error message: what is wrong and how to fix it.' }),
-    code: z.string().optional().openapi({ description: 'Stable machine-readable error code (see docs/errors/api.md).' }),
+    code: z.string().optional().openapi({ description: 'Stable machine-readable error code (see docs/reference/errors/api.md).' }),
   })
   .openapi('Error');
 
@@ -36,7 +45,7 @@ export const AgentJobSchema = z
     archivedAt: z.string().datetime().nullable().openapi({ description: 'Timestamp when the job was archived.' }),
     failureReason: z.string().nullable().openapi({
       description:
-        'Why a `failed` job failed, as `CODE: message` (codes in docs/errors/agent.md); `null` for every other status. Folio addition to the spec\'s AgentJob.',
+        'Why a `failed` job failed, as `CODE: message` (codes in docs/reference/errors/agent.md); `null` for every other status. Folio addition to the spec\'s AgentJob.',
       example: 'AGENT_CLONE_FAILED: could not read the repository',
     }),
     summary: z.string().nullable().openapi({
@@ -74,11 +83,11 @@ export const TranscriptSchema = z
 export type TranscriptBody = z.infer<typeof TranscriptSchema>;
 
 export const ProjectParams = z.object({
-  projectId: z.string().min(1).max(100).openapi({ param: { name: 'projectId', in: 'path' }, description: projectIdDoc }),
+  projectId: text().min(1).max(100).openapi({ param: { name: 'projectId', in: 'path' }, description: projectIdDoc }),
 });
 
 export const JobParams = ProjectParams.extend({
-  id: z.string().min(1).max(100).openapi({ param: { name: 'id', in: 'path' }, description: 'The unique identifier of the agent job.' }),
+  id: text().min(1).max(100).openapi({ param: { name: 'id', in: 'path' }, description: 'The unique identifier of the agent job.' }),
 });
 
 /** Why an empty prompt is refused: shared by the schema and the services (which also refuse blank ones). */
@@ -86,13 +95,12 @@ export const EMPTY_PROMPT = 'it is empty; write what the agent should do, for ex
 
 export const CreateJobBody = z
   .object({
-    prompt: z.string().min(1, EMPTY_PROMPT).max(20_000).openapi({ description: 'The instruction for the agent to execute.' }),
-    branch: z.string().min(1).max(200).optional().openapi({
+    prompt: text().min(1, EMPTY_PROMPT).max(20_000).openapi({ description: 'The instruction for the agent to execute.' }),
+    branch: text().min(1).max(200).optional().openapi({
       description:
         'Git branch the agent should work on; when omitted the agent derives one from the job id. A branch the repository does not have is refused with 400 listing its branches.',
     }),
-    model: z
-      .string()
+    model: text()
       .min(1)
       .max(100)
       .optional()
@@ -104,7 +112,7 @@ export const CreateJobBody = z
 
 export const MessageBody = z
   .object({
-    prompt: z.string().min(1, EMPTY_PROMPT).max(20_000).openapi({ description: 'The follow-up instruction for the agent.' }),
+    prompt: text().min(1, EMPTY_PROMPT).max(20_000).openapi({ description: 'The follow-up instruction for the agent.' }),
   })
   .strict()
   .openapi('AgentJobMessageRequest');
@@ -114,8 +122,7 @@ export const ListJobsQuery = z.object({
     .enum(['active', 'completed', 'archived', 'failed'])
     .optional()
     .openapi({ param: { name: 'status', in: 'query' }, description: 'Only jobs in this status.' }),
-  cursor: z
-    .string()
+  cursor: text()
     .max(500)
     .optional()
     .openapi({ param: { name: 'cursor', in: 'query' }, description: '`nextCursor` of the previous page.' }),
@@ -147,12 +154,12 @@ export const UpdateTriggeredSchema = z
 
 export const PreviewRequestSchema = z
   .object({
-    branch: z.string().min(1).max(255).openapi({ description: 'The name of the Git branch to create a preview deployment for.' }),
+    branch: text().min(1).max(255).openapi({ description: 'The name of the Git branch to create a preview deployment for.' }),
   })
   .openapi('PreviewRequest');
 
 export const PreviewDeleteQuery = z.object({
-  branch: z.string().min(1).max(255).openapi({ param: { name: 'branch', in: 'query' }, description: 'The branch whose preview to delete.', example: 'feature/new-guide' }),
+  branch: text().min(1).max(255).openapi({ param: { name: 'branch', in: 'query' }, description: 'The branch whose preview to delete.', example: 'feature/new-guide' }),
 });
 
 export const PreviewDeletedSchema = z
@@ -170,7 +177,7 @@ export const PreviewTriggeredSchema = z
   .openapi('PreviewTriggered');
 
 export const StatusParams = z.object({
-  statusId: z.string().min(1).max(100).openapi({ param: { name: 'statusId', in: 'path' }, description: 'The status ID of a triggered update.' }),
+  statusId: text().min(1).max(100).openapi({ param: { name: 'statusId', in: 'path' }, description: 'The status ID of a triggered update.' }),
 });
 
 export const UpdateStatusSchema = z
@@ -198,7 +205,7 @@ export const UpdateStatusSchema = z
 export type UpdateStatusBody = z.infer<typeof UpdateStatusSchema>;
 
 export const WorkflowParams = ProjectParams.extend({
-  workflowSchemaId: z.string().min(1).max(100).openapi({
+  workflowSchemaId: text().min(1).max(100).openapi({
     param: { name: 'workflowSchemaId', in: 'path' },
     description: 'The ID of the automation, as listed by `GET /v1/workflow/{projectId}` and on the Automations page of the dashboard.',
   }),
@@ -232,12 +239,12 @@ export type AutomationBody = z.infer<typeof AutomationSchema>;
 
 export const CreateAutomationBody = z
   .object({
-    name: z.string().trim().min(1).max(100).openapi({ description: 'Display name, e.g. "Weekly link check".' }),
+    name: text().trim().min(1).max(100).openapi({ description: 'Display name, e.g. "Weekly link check".' }),
     trigger: z.enum(['schedule', 'push']).openapi({ description: 'When it runs.' }),
-    schedule: z.string().max(200).optional().openapi({ description: 'Required for `schedule`: 5-field cron in UTC, e.g. `0 9 * * 1` (Mondays 09:00).' }),
-    branch: z.string().min(1).max(200).optional().openapi({ description: 'For `push`: the branch to watch; the project\'s branch when omitted.' }),
-    prompt: z.string().min(1, EMPTY_PROMPT).max(20_000).openapi({ description: 'The instruction for the agent, e.g. "fix broken links".' }),
-    model: z.string().min(1).max(100).optional().openapi({ description: 'The model of each run; the server default when omitted.' }),
+    schedule: text().max(200).optional().openapi({ description: 'Required for `schedule`: 5-field cron in UTC, e.g. `0 9 * * 1` (Mondays 09:00).' }),
+    branch: text().min(1).max(200).optional().openapi({ description: 'For `push`: the branch to watch; the project\'s branch when omitted.' }),
+    prompt: text().min(1, EMPTY_PROMPT).max(20_000).openapi({ description: 'The instruction for the agent, e.g. "fix broken links".' }),
+    model: text().min(1).max(100).optional().openapi({ description: 'The model of each run; the server default when omitted.' }),
   })
   .strict()
   .openapi('CreateAutomationRequest');

@@ -22,7 +22,7 @@ import { cronProblem, nextCronTime, remoteBranches, type AutomationRun, type Aut
 import { branchNameProblem } from '../git/index.js';
 import type { KeyCache } from './auth.js';
 import { ApiError } from './errors.js';
-import { EMPTY_PROMPT } from './schemas.js';
+import { EMPTY_PROMPT, hasNul, NUL_PROBLEM } from './schemas.js';
 
 /** Starts documentation updates: hosting's update runner, handed in by src/server. */
 export interface UpdateTrigger {
@@ -103,8 +103,17 @@ export interface AdminServicesOptions {
 
 const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
 
+/**
+ * Refuse text the database cannot store. The API's schemas refuse it already; the dashboard's forms
+ * come through here too.
+ */
+function checkStorable(field: string, value: string | undefined): void {
+  if (value !== undefined && hasNul(value)) throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: ${field}: ${NUL_PROBLEM}.`);
+}
+
 /** Refuse a prompt with nothing but spaces (an empty one fails the schema already, with the same words). */
 function checkPrompt(prompt: string): void {
+  checkStorable('prompt', prompt);
   if (prompt.trim() === '') throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: prompt: ${EMPTY_PROMPT}.`);
 }
 
@@ -152,6 +161,7 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
   }
 
   function checkModel(model: string | undefined): void {
+    checkStorable('model', model);
     if (model !== undefined && models && !models.includes(model)) {
       throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: model: "${model}" is not offered by this server; choose one of ${quoted(models)}.`);
     }
@@ -197,6 +207,8 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
     },
     deletePreview: (project, branch) => updates.deletePreview(project, branch),
     async createAutomation(project, input) {
+      checkStorable('name', input.name);
+      checkStorable('schedule', input.schedule);
       const name = input.name.trim();
       if (!name) throw new ApiError(400, 'INVALID_REQUEST', 'Invalid request: name: it is empty; name the automation, for example "Weekly link check".');
       checkPrompt(input.prompt);

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { text } from './schemas.js';
 
 // The deprecated v1 agent API, kept for clients written against it. Shapes as
 // the hosted platform's admin-openapi.json has them.
@@ -44,12 +45,12 @@ export const V1ListQuery = z.object({
 
 export const V1CreateBody = z
   .object({
-    branch: z.string().min(1).max(200).optional().openapi({ description: 'Branch the agent works on; derived from the job id when omitted.' }),
+    branch: text().min(1).max(200).optional().openapi({ description: 'Branch the agent works on; derived from the job id when omitted.' }),
     messages: z
       .array(
         z.object({
           role: z.enum(['system', 'user', 'assistant']).openapi({ description: 'Sender of the message; `user` messages form the prompt.' }),
-          content: z.string().openapi({ description: 'The content of the message.' }),
+          content: text().openapi({ description: 'The content of the message.' }),
         }),
       )
       .min(1)

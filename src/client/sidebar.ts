@@ -24,6 +24,9 @@ async function loadSharedTree(): Promise<void> {
     for (const link of tree.querySelectorAll('a.nav-link')) {
       if (link.getAttribute('href') !== current) continue;
       link.setAttribute('aria-current', 'page');
+      // A group's own link sits beside its <details> (sidebar.tsx GroupItem): that group opens too.
+      const own = link.classList.contains('nav-group-link') ? link.previousElementSibling : null;
+      if (own instanceof HTMLDetailsElement) own.open = true;
       for (let group = link.parentElement?.closest('details'); group; group = group.parentElement?.closest('details')) group.open = true;
     }
   }

@@ -7,6 +7,7 @@ export function initThemeToggle(): void {
       const root = document.documentElement;
       const next = root.dataset.theme === 'dark' ? 'light' : 'dark';
       root.dataset.theme = next;
+      root.classList.toggle('dark', next === 'dark');
       writeStore('folio-theme', next);
     });
   }

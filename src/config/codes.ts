@@ -1,4 +1,4 @@
-/** Stable diagnostic codes of the config layer; each is documented in docs/errors/config.md. */
+/** Stable diagnostic codes of the config layer; each is documented in docs/reference/errors/config.md. */
 export const CONFIG_CODES = {
   CONFIG_NOT_FOUND: 'Neither docs.json nor mint.json exists in the docs root.',
   CONFIG_READ_FAILED: 'The configuration file exists but could not be read.',

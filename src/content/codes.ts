@@ -1,4 +1,4 @@
-/** Stable codes for problems the content layer reports (documented in docs/errors/content.md). */
+/** Stable codes for problems the content layer reports (documented in docs/reference/errors/content.md). */
 export const CONTENT_CODES = {
   CONTENT_FRONTMATTER_SYNTAX: 'Frontmatter is not valid YAML.',
   CONTENT_FRONTMATTER_UNCLOSED: 'Frontmatter opened with `---` has no closing `---` line.',

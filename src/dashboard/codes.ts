@@ -1,4 +1,4 @@
-/** Stable error codes of the dashboard; each is documented in docs/errors/dashboard.md. */
+/** Stable error codes of the dashboard; each is documented in docs/reference/errors/dashboard.md. */
 export const dashboardCodes = {
   DASHBOARD_CSRF_INVALID: 'A form was posted without the session’s CSRF token (expired page or a cross-site request).',
   DASHBOARD_SIGNIN_FAILED: 'The email or password did not match an account.',

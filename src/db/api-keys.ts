@@ -34,6 +34,15 @@ export async function findApiKeyByHash(db: Database, hash: string): Promise<ApiK
   return row ?? null;
 }
 
+/** `pg_notify` channel told a key's hash (`-<hash>` for a deleted row) whenever a key is issued, changed or revoked. */
+export const API_KEY_CHANNEL = 'folio_api_keys';
+
+/** The hashes of every stored key, revoked or not (a few bytes each: the whole set fits in memory). */
+export async function allApiKeyHashes(db: Database): Promise<string[]> {
+  const rows = await db.query<{ hash: string }>('SELECT hash FROM api_keys');
+  return rows.map((r) => r.hash);
+}
+
 /** Keys granting access to a project, newest first. */
 export async function listApiKeys(db: Database, projectId: string): Promise<ApiKeyRow[]> {
   return db.orm

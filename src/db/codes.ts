@@ -1,4 +1,4 @@
-/** Stable error codes of the database layer; each is documented in docs/errors/db.md. */
+/** Stable error codes of the database layer; each is documented in docs/reference/errors/db.md. */
 export const dbCodes = {
   DB_MIGRATION_NAME: 'A file in the migrations folder is not named NNNN_name.sql.',
   DB_MIGRATION_DUPLICATE: 'Two migration files share one number.',

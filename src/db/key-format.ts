@@ -56,3 +56,22 @@ export function isWellFormedAdminKey(token: string): boolean {
 export function hashAdminKey(token: string): string {
   return hashSecret(token);
 }
+
+/**
+ * Prefix of assistant keys: public, read-only keys meant for browsers (search and ask, one
+ * project). Its own prefix, so neither kind can pass for the other and a scanner tells them apart.
+ */
+export const ASSISTANT_KEY_PREFIX = 'folio_pub_';
+const ASSISTANT_KEY_PATTERN = /^folio_pub_([0-9A-Za-z]{22})([0-9A-Za-z]{6})$/;
+
+/** A fresh assistant key: `folio_pub_` + 22 random base62 chars + 6-char CRC32 checksum of them. */
+export function generateAssistantKey(): string {
+  const random = randomBase62(RANDOM_LENGTH);
+  return `${ASSISTANT_KEY_PREFIX}${random}${checksumOf(random)}`;
+}
+
+/** True when `token` is shaped like an assistant key and its checksum matches. */
+export function isWellFormedAssistantKey(token: string): boolean {
+  const match = ASSISTANT_KEY_PATTERN.exec(token);
+  return match !== null && checksumOf(match[1]!) === match[2];
+}

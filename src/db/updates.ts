@@ -77,6 +77,15 @@ export async function finishUpdate(
   return rows.length === 1;
 }
 
+/** Unfinished updates created before `createdBefore` (all when omitted), oldest first. */
+export async function listUnfinishedUpdates(db: Database, createdBefore?: Date): Promise<UpdateRow[]> {
+  return db.orm
+    .select()
+    .from(updates)
+    .where(and(inArray(updates.status, ['queued', 'in_progress']), createdBefore ? lt(updates.createdAt, createdBefore) : undefined))
+    .orderBy(updates.createdAt);
+}
+
 /**
  * Fail unfinished updates created before `createdBefore` (all of them when omitted: the single
  * process owning a PGlite directory starts with none running; on a shared PostgreSQL, only

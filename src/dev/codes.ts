@@ -1,4 +1,4 @@
-/** Stable codes the dev server reports (documented in docs/errors/dev.md). */
+/** Stable codes the dev server reports (documented in docs/reference/errors/dev.md). */
 export const DEV_CODES = {
   DEV_FORBIDDEN_HOST: 'A request named a Host other than localhost, 127.0.0.1 or [::1] and was refused (403).',
   DEV_PATH_ESCAPE: 'A request path left the docs root and was refused (403).',

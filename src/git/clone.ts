@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { gitClient } from './client.js';
+import { gitClient, runGit, type GitCredentials } from './client.js';
 import { GitError, gitMessage } from './codes.js';
 import { checkBranchName, checkRepositoryUrl } from './safety.js';
 
@@ -17,11 +17,24 @@ export interface ClonedCommit {
  * names (GIT_BAD_REPOSITORY, GIT_BAD_BRANCH); a clone git cannot make is
  * GIT_CLONE_FAILED with git's reason.
  */
-export async function cloneBranchTip({ repository, branch, dir }: { repository: string; branch: string; dir: string }): Promise<ClonedCommit> {
+export async function cloneBranchTip({
+  repository,
+  branch,
+  dir,
+  credentials,
+}: {
+  repository: string;
+  branch: string;
+  dir: string;
+  /** A token for an https remote (a GitHub token), handed to git by a credential helper. */
+  credentials?: GitCredentials;
+}): Promise<ClonedCommit> {
   const url = checkRepositoryUrl(repository);
   checkBranchName(branch);
   try {
-    await gitClient(path.dirname(dir)).clone(url, dir, ['--depth', '1', '--branch', branch, '--single-branch', '--no-tags']);
+    await runGit(path.dirname(dir), ['clone', '--depth', '1', '--branch', branch, '--single-branch', '--no-tags', '--', url, dir], {
+      credentials: credentials && { ...credentials, repository: url },
+    });
   } catch (err) {
     throw new GitError('GIT_CLONE_FAILED', `Could not fetch ${url} at branch ${branch}: ${gitMessage(err)}`);
   }

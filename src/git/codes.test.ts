@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { GIT_CODES } from './codes.js';
 
 describe('git error codes', () => {
-  it('documents every code in docs/errors/git.md, and only those', () => {
-    const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/errors/git.md'), 'utf8');
+  it('documents every code in docs/reference/errors/git.md, and only those', () => {
+    const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/reference/errors/git.md'), 'utf8');
     expect([...doc.matchAll(/^- `([A-Z0-9_]+)` - \S/gm)].map((m) => m[1]).sort()).toEqual(Object.keys(GIT_CODES).sort());
   });
 

@@ -1,10 +1,10 @@
 /**
- * Stable codes of the git layer; each is documented in docs/errors/git.md.
+ * Stable codes of the git layer; each is documented in docs/reference/errors/git.md.
  * Agent jobs report these under their own AGENT_* names (see src/agent/codes.ts),
  * updates under UPDATE_* (src/hosting/codes.ts); the CLI prints them as they are.
  */
 export const GIT_CODES = {
-  GIT_BAD_REPOSITORY: 'The repository URL is empty, starts with "-", or uses a transport other than file, http(s), ssh or git.',
+  GIT_BAD_REPOSITORY: 'The repository URL is empty, starts with "-", carries credentials, or uses a transport other than file, http(s), ssh or git.',
   GIT_BAD_BRANCH: 'The branch name is not a valid git ref name or starts with "-".',
   GIT_CLONE_FAILED: 'The repository could not be cloned or fetched.',
   GIT_REF_NOT_FOUND: 'The branch does not exist in the repository, or the repository has no default branch.',

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { branchForJob, branchNameProblem, checkBranchName, checkRepositoryUrl } from './safety.js';
+import { branchForJob, branchNameProblem, checkBranchName, checkRepositoryUrl, maskUrlCredentials } from './safety.js';
 
 describe('checkRepositoryUrl', () => {
   it('accepts the transports git may use', () => {
@@ -21,6 +21,37 @@ describe('checkRepositoryUrl', () => {
       caught = err;
     }
     expect(caught).toMatchObject({ code: 'GIT_BAD_REPOSITORY' });
+  });
+});
+
+describe('credentials in repository URLs', () => {
+  it('refuses them, shows them masked, and names the token setting', () => {
+    const cases: [string, string][] = [
+      ['https://user:s3cret@example.com/x.git', 'https://***@example.com/x.git'],
+      ['https://ghp_abc123@github.com/acme/docs.git', 'https://***@github.com/acme/docs.git'],
+      ['ssh://git:s3cret@example.com/x.git', 'ssh://git:***@example.com/x.git'],
+      ['git:s3cret@example.com:x.git', 'git:***@example.com:x.git'],
+    ];
+    for (const [url, shown] of cases) {
+      let caught: Error & { code?: string } = new Error('not thrown');
+      try {
+        checkRepositoryUrl(url);
+      } catch (error) {
+        caught = error as Error & { code?: string };
+      }
+      expect(caught.code).toBe('GIT_BAD_REPOSITORY');
+      expect(caught.message).toContain(`Repository "${shown}" is refused: it carries credentials`);
+      expect(caught.message).toContain('FOLIO_GITHUB_TOKEN');
+      expect(caught.message).not.toContain('s3cret');
+      expect(caught.message).not.toContain('ghp_abc123');
+    }
+  });
+
+  it('masks every credential in a log line and leaves other text alone', () => {
+    expect(maskUrlCredentials('Fetching https://u:p@h/x.git and http://tok@h/y, ssh://git@h/z, git://h/w')).toBe(
+      'Fetching https://***@h/x.git and http://***@h/y, ssh://git@h/z, git://h/w',
+    );
+    expect(maskUrlCredentials('index.mdx:12:3 warning mail me: a@b.example')).toBe('index.mdx:12:3 warning mail me: a@b.example');
   });
 });
 

@@ -7,15 +7,44 @@ const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\//;
 // scp-like `user@host:path` (no scheme, a colon before the first slash).
 const SCP_LIKE = /^[A-Za-z0-9._~-]+@[A-Za-z0-9.-]+:[^\s]/;
 
+// `scheme://userinfo@` anywhere in a text; scp-like `user:password@host:path` at the start of one.
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@]+)@/gi;
+const SCP_PASSWORD = /^([^\s/:@]+):[^\s/@]*@/;
+
+/**
+ * `text` with every credential of a URL in it replaced by `***`: the whole user part of an http(s) URL
+ * (GitHub takes a token as the user name), the password of any other (`ssh://git@host` stays).
+ * For log lines and messages that may quote a repository or spec URL.
+ */
+export function maskUrlCredentials(text: string): string {
+  return text
+    .replace(URL_USERINFO, (all, scheme: string, userinfo: string) => {
+      if (/^https?:\/\//i.test(scheme)) return `${scheme}***@`;
+      const colon = userinfo.indexOf(':');
+      return colon === -1 ? all : `${scheme}${userinfo.slice(0, colon)}:***@`;
+    })
+    .replace(SCP_PASSWORD, '$1:***@');
+}
+
 /**
  * Accept only repository URLs git cannot read as an option or route through
  * a helper transport (`ext::sh -c ...`, `fd::`): http(s), ssh, git, file URLs,
- * scp-like ssh addresses and absolute local paths. Returns the URL unchanged.
+ * scp-like ssh addresses and absolute local paths, none with credentials in it (they would be stored
+ * and shown in logs; tokens reach git through a credential helper). Returns the URL unchanged.
  */
 export function checkRepositoryUrl(url: string): string {
+  const shown = maskUrlCredentials(url);
   const fail = (why: string): never => {
-    throw new GitError('GIT_BAD_REPOSITORY', `Repository "${url}" is refused: ${why}. Use an https://, ssh://, git:// or file:// URL or an absolute path.`);
+    throw new GitError('GIT_BAD_REPOSITORY', `Repository "${shown}" is refused: ${why}. Use an https://, ssh://, git:// or file:// URL or an absolute path.`);
   };
+  if (shown !== url) {
+    throw new GitError(
+      'GIT_BAD_REPOSITORY',
+      `Repository "${shown}" is refused: it carries credentials, which would be stored with the project and shown wherever the URL is. ` +
+        'Give the URL without them: for GitHub set FOLIO_GITHUB_TOKEN on the server (git gets it through a credential helper, never in a URL); ' +
+        "other hosts are read with the server user's SSH keys or ~/.netrc.",
+    );
+  }
   if (url.trim() === '' || url !== url.trim()) fail('it is empty or has surrounding spaces');
   if (url.startsWith('-')) fail('it starts with "-" and could be read as an option');
   if (/[\u0000-\u001f\u007f]/.test(url)) fail('it contains control characters');

@@ -1,6 +1,6 @@
 /**
  * Stable codes of hosting: published sites and the updates that publish them;
- * documented in docs/errors/hosting.md. A failed update's `summary` starts with one.
+ * documented in docs/reference/errors/hosting.md. A failed update's `summary` starts with one.
  */
 export const hostingCodes = {
   UPDATE_FETCH_FAILED: "The project's repository could not be fetched at its branch.",
@@ -13,12 +13,12 @@ export const hostingCodes = {
   SITE_NOT_PUBLISHED: 'The project has no published site yet; trigger an update.',
   SITE_SIGN_IN_REQUIRED: 'The page is protected and the request carries no signed-in session of the site.',
   SITE_PASSWORD_WRONG: "The password does not match the site's password.",
-  SITE_SIGN_IN_THROTTLED: 'Too many password attempts from this address for this site; wait 15 minutes.',
+  SITE_SIGN_IN_THROTTLED: 'Too many failed password attempts from this address for this site; wait 15 minutes.',
   SITE_OIDC_FAILED: 'Sign-in through the OpenID Connect provider failed (unreachable, misconfigured, or its answer did not check out).',
   SITE_STORAGE_UNAVAILABLE: 'The shared site storage (S3) or the database naming the live build could not be read; the request may be retried.',
   STORAGE_URL_INVALID: '`--storage` (or FOLIO_STORAGE, FOLIO_S3_*) is not a storage Folio can use.',
-  DELIVERY_NOT_FOUND: 'No webhook at this address: unknown provider or project, or the project has no webhook secret.',
-  DELIVERY_SIGNATURE_INVALID: "The delivery's signature or token is missing or does not match the project's webhook secret.",
+  DELIVERY_NOT_FOUND: 'No webhook at this address: the provider is not github, gitlab or generic.',
+  DELIVERY_SIGNATURE_INVALID: "The delivery's signature or token is missing or does not match the project's webhook secret (also the answer for a project id that does not exist).",
   DELIVERY_REPLAYED: 'The delivery id was accepted before, or the delivery carries none.',
   DELIVERY_BAD_PAYLOAD: 'The delivery body is not a JSON object, or too large.',
   DELIVERY_STATUS_FAILED: 'A commit status could not be reported to GitHub (server log only).',

@@ -10,3 +10,4 @@ export * from './updates/runner.js';
 export * from './previews/index.js';
 export * from './webhooks/index.js';
 export * from './storage/index.js';
+export * from './updates/recover.js';

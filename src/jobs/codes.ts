@@ -1,4 +1,4 @@
-/** Stable codes of the jobs layer; each is documented in docs/errors/jobs.md. */
+/** Stable codes of the jobs layer; each is documented in docs/reference/errors/jobs.md. */
 export const JOBS_CODES = {
   JOBS_QUEUE_START_FAILED: 'pg-boss could not start on the database (its schema could not be created or reached).',
   JOBS_DATABASE_REQUIRED: '`folio worker` needs DATABASE_URL: standalone workers share one PostgreSQL with `folio serve` (PGlite belongs to one process).',

@@ -1,4 +1,4 @@
-/** Stable diagnostic codes of the mdx layer; each is documented in docs/errors/mdx.md. */
+/** Stable diagnostic codes of the mdx layer; each is documented in docs/reference/errors/mdx.md. */
 export const MDX_CODES = {
   MDX_PARSE_ERROR: 'The page is not valid MDX (unclosed tag, stray `<` or `{`, bad expression).',
   MDX_UNKNOWN_COMPONENT: 'A JSX component is used that is neither built in nor imported from a snippet.',

@@ -43,7 +43,7 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
   const headings: Heading[] = [];
   const slugger = new PageSlugger();
   const unknown: UnknownUsages = new Map();
-  const walk = (parent: Parent, file: string) => {
+  const walk = (parent: Parent, file: string, inLink = false) => {
     for (let i = 0; i < parent.children.length; i++) {
       const node = parent.children[i]!;
       const nodeFile = (node as { data?: { folioFile?: string } }).data?.folioFile ?? file;
@@ -86,12 +86,15 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
         }
       }
       if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
-        handleJsx(node as Jsx, nodeFile, ctx, slugger, headings, unknown);
+        handleJsx(node as Jsx, nodeFile, ctx, slugger, headings, unknown, inLink);
       }
-      if ('children' in node && node.children) walk(node as Parent, nodeFile);
+      if ('children' in node && node.children) {
+        const link = inLink || (node.type === 'element' && node.tagName === 'a') || ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && (node.name === 'a' || node.name === 'Card'));
+        walk(node as Parent, nodeFile, link);
+      }
       if (node.type === 'element' && /^h[1-6]$/.test(node.tagName)) addHeading(node, slugger, headings, ctx.scope ?? {});
       // A wide table scrolls inside the page: keyboard readers must be able to reach it to scroll it.
-      else if (node.type === 'element' && node.tagName === 'table') node.properties.tabIndex ??= 0;
+      else if (node.type === 'element' && (node.tagName === 'table' || node.tagName === 'pre')) node.properties.tabIndex ??= 0;
     }
   };
   walk(tree as Parent, ctx.file);
@@ -100,16 +103,21 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
 
 /**
  * What assistive technology needs and authors often leave out of raw HTML: an `<img>` without `alt`
- * is marked decorative (`alt=""`: screen readers skip it instead of reading its file name), an
+ * is marked decorative (`alt=""`: screen readers skip it instead of reading its file name), unless it
+ * is inside a link, where it is the link's only name: then its file name in words (`docs-logo.png` →
+ * "docs logo") is better than a link with no name at all; an
  * `<iframe>` without `title` is named after the host it embeds, a `<table>` can take keyboard focus
  * to scroll. Attributes the author wrote are kept.
  */
-function accessibleJsx(node: Jsx): void {
+function accessibleJsx(node: Jsx, inLink: boolean): void {
   const has = (attr: string) => node.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === attr);
   const spread = node.attributes.some((a) => a.type !== 'mdxJsxAttribute');
   if (spread) return;
-  if (node.name === 'img' && !has('alt')) node.attributes.push({ type: 'mdxJsxAttribute', name: 'alt', value: '' });
-  else if (node.name === 'table' && !has('tabIndex')) node.attributes.push({ type: 'mdxJsxAttribute', name: 'tabIndex', value: '0' });
+  if (node.name === 'img' && !has('alt')) {
+    const src = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'src')?.value;
+    node.attributes.push({ type: 'mdxJsxAttribute', name: 'alt', value: inLink && typeof src === 'string' ? nameFromFile(src) : '' });
+  }
+  else if ((node.name === 'table' || node.name === 'pre') && !has('tabIndex')) node.attributes.push({ type: 'mdxJsxAttribute', name: 'tabIndex', value: '0' });
   else if (node.name === 'iframe' && !has('title')) {
     const src = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'src')?.value;
     let host = '';
@@ -120,6 +128,12 @@ function accessibleJsx(node: Jsx): void {
     }
     node.attributes.push({ type: 'mdxJsxAttribute', name: 'title', value: host && host !== 'site.invalid' ? `Embedded content from ${host}` : 'Embedded content' });
   }
+}
+
+/** `/img/docs-logo_dark.png?v=2` → "docs logo dark". */
+function nameFromFile(src: string): string {
+  const base = src.split(/[?#]/)[0]!.split('/').pop() ?? '';
+  return base.replace(/\.[a-z0-9]+$/i, '').replace(/[-_.]+/g, ' ').trim();
 }
 
 /** `{{name}}` left after variable substitution parses as the object `{ name }`: return `name`. */
@@ -171,12 +185,12 @@ function isEmptyExpression(program: Program | undefined): boolean {
 /** Unknown component usages of one file and name → the one warning reporting them, and how many there are. */
 type UnknownUsages = Map<string, { diagnostic: Diagnostic; count: number }>;
 
-function handleJsx(node: Jsx, file: string, ctx: FinalizeContext, slugger: PageSlugger, headings: Heading[], unknown: UnknownUsages): void {
+function handleJsx(node: Jsx, file: string, ctx: FinalizeContext, slugger: PageSlugger, headings: Heading[], unknown: UnknownUsages, inLink = false): void {
   const name = node.name;
   if (!name) return;
   if (/^[a-z]/.test(name) && !name.includes('.')) {
     node.attributes = node.attributes.map(reactAttribute);
-    accessibleJsx(node);
+    accessibleJsx(node, inLink);
     return;
   }
   const head = name.split('.')[0]!;

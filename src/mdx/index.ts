@@ -7,4 +7,5 @@ export { iconMaskUrl, iconSvg, isImageIcon, resolveIcon, type IconLibrary, type 
 export { codeThemesOf } from './code-themes.js';
 export { DEFAULT_CODE_THEMES, highlightToHtml, prepareLanguages, type CodeThemes } from './highlight.js';
 export { checkSiteIcons } from './icons/check.js';
+export { headingSlug, PageSlugger } from './heading-slug.js';
 export { type IslandModule } from './islands.js';

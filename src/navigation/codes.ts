@@ -1,5 +1,5 @@
 /**
- * Stable codes for problems the navigation layer reports (documented in docs/errors/navigation.md).
+ * Stable codes for problems the navigation layer reports (documented in docs/reference/errors/navigation.md).
  * Pages with no file at all are reported by config validation (NAV_PAGE_NOT_FOUND), not again here.
  */
 export const NAVIGATION_CODES = {

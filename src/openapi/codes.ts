@@ -1,6 +1,6 @@
 /**
  * Stable diagnostic codes of the openapi layer. Each is documented in
- * docs/errors/openapi.md (a test checks every code appears there).
+ * docs/reference/errors/openapi.md (a test checks every code appears there).
  */
 export const OPENAPI_CODES = {
   OPENAPI_SOURCE_NOT_FOUND: 'A spec file named in docs.json or frontmatter does not exist inside the docs root.',
@@ -8,6 +8,7 @@ export const OPENAPI_CODES = {
   OPENAPI_URL_REFUSED: 'A remote spec URL is not http(s), or resolves to a private, loopback or link-local address.',
   OPENAPI_FETCH_FAILED: 'A remote spec could not be downloaded (network error, HTTP status, too large, too slow, too many redirects).',
   OPENAPI_PARSE_ERROR: 'A spec is not valid JSON or YAML.',
+  OPENAPI_TOO_DEEP: 'A spec nests objects and arrays more than 128 levels deep; it is not read.',
   OPENAPI_INVALID: 'A spec does not conform to the OpenAPI 3.0/3.1 or Swagger 2.0 schema.',
   OPENAPI_BAD_REF: 'A $ref points to nothing inside the spec, or to an external file or URL, which is not followed.',
   OPENAPI_ENDPOINT_NOT_FOUND: 'A `METHOD /path` entry names an operation the spec does not have.',
@@ -22,6 +23,7 @@ export const OPENAPI_CODES = {
   ASYNCAPI_SOURCE_NOT_FOUND: 'An AsyncAPI document named in docs.json (`asyncapi`) or `asyncapi:` frontmatter does not exist inside the docs root, leaves it, or is over the size limit.',
   ASYNCAPI_FETCH_FAILED: 'A remote AsyncAPI document could not be downloaded, or its URL was refused (not http(s), private or loopback address).',
   ASYNCAPI_PARSE_ERROR: 'An AsyncAPI document is not valid JSON or YAML.',
+  ASYNCAPI_TOO_DEEP: 'An AsyncAPI document nests objects and arrays more than 128 levels deep; it is not read.',
   ASYNCAPI_INVALID: 'An AsyncAPI document has no `asyncapi` version field of 2.x or 3.x, or its `channels` is not an object.',
   ASYNCAPI_BAD_REF: 'A `$ref` in an AsyncAPI document points to nothing inside it, or to another file, which is not followed.',
   ASYNCAPI_CHANNEL_NOT_FOUND: 'An `asyncapi:` frontmatter value names a channel the AsyncAPI document does not have.',

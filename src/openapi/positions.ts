@@ -22,7 +22,8 @@ export function pointerSegments(pointer: string): string[] {
     .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-function lineColumnOf(text: string, offset: number): LineColumn {
+/** Line and column of an offset of `text`. */
+export function lineColumnOf(text: string, offset: number): LineColumn {
   let line = 1;
   let last = -1;
   for (let i = 0; i < offset && i < text.length; i++) {

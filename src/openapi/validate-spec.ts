@@ -60,7 +60,8 @@ export async function checkSpecText(
   }
   for (const error of await schemaErrors(document)) {
     const segments = pointerSegments(error.path);
-    push(segments, 'OPENAPI_INVALID', schemaSeverity, `${error.path || '/'} ${error.message}; correct this field to match the OpenAPI ${result.version} schema`);
+    const message = error.message.startsWith('could not be validated') ? error.message : `${error.path || '/'} ${error.message}; correct this field to match the OpenAPI ${result.version} schema`;
+    push(segments, 'OPENAPI_INVALID', schemaSeverity, message);
   }
   for (const bad of findBadRefs(document)) {
     const message = bad.external
@@ -70,6 +71,9 @@ export async function checkSpecText(
   }
   return result;
 }
+
+const STACK_EXHAUSTED =
+  'could not be validated: following its `$ref`s goes deeper than the validator can (a chain of thousands of schemas, each referencing the next); shorten the chain';
 
 async function schemaErrors(document: JsonObject): Promise<{ path: string; message: string }[]> {
   let errors: { path?: string[] | string; message: string }[] = [];
@@ -87,6 +91,10 @@ async function schemaErrors(document: JsonObject): Promise<{ path: string; messa
   } finally {
     console.error = consoleError;
   }
+  // The validator follows `$ref`s by recursion, and says so as an error at the root when a chain
+  // (thousands of schemas, each pointing at the next) is longer than the stack; the depth of the
+  // text itself is bounded before parsing (spec-depth.ts).
+  errors = errors.map((e) => (/Maximum call stack size exceeded/.test(e.message) ? { path: '', message: STACK_EXHAUSTED } : e));
   const list = errors
     .map((e) => ({ path: Array.isArray(e.path) ? `/${e.path.join('/')}` : (e.path ?? ''), message: e.message }))
     // Unresolvable references are reported by findBadRefs, with their position.

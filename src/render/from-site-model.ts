@@ -137,7 +137,9 @@ export function chromeViewFromConfig(config: ChromeConfig, section: Section | un
   const homeHref = section?.firstPage ?? '/';
   const favicon = typeof config.favicon === 'string' ? config.favicon : config.favicon?.light;
   const navLinks: LinkView[] = (navbar?.links ?? []).map((l) => ({
-    label: l.label ?? (l.type === 'github' ? 'GitHub' : l.type === 'discord' ? 'Discord' : l.type) ?? l.href,
+    // An empty label with an icon is an icon-only link; it still needs a name for screen readers.
+    ...(l.label === '' && (l.icon || l.type) ? { iconOnly: true } : {}),
+    label: l.label || (l.type === 'github' ? 'GitHub' : l.type === 'discord' ? 'Discord' : l.type) || nameOfIcon(l.icon) || hostOf(l.href),
     href: l.href,
     external: isExternal(l.href),
     icon: iconName(l.icon ? (typeof l.icon === 'string' ? { name: l.icon, style: l.iconType } : l.icon) : l.type === 'github' || l.type === 'discord' ? { name: l.type, style: 'brands' } : undefined),
@@ -186,6 +188,21 @@ export function chromeViewFromConfig(config: ChromeConfig, section: Section | un
   };
   view.key = shortHash(JSON.stringify(view));
   return view;
+}
+
+/** `"discord"` or `{ name: "discord" }` → "Discord". */
+function nameOfIcon(icon: unknown): string | undefined {
+  const name = typeof icon === 'string' ? icon : typeof icon === 'object' && icon !== null ? (icon as { name?: unknown }).name : undefined;
+  return typeof name === 'string' && /^[a-z0-9-]+$/i.test(name) ? name.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()) : undefined;
+}
+
+/** The host of a URL (`discord.gg`), or the text itself. */
+function hostOf(href: string): string {
+  try {
+    return new URL(href).hostname.replace(/^www\./, '');
+  } catch {
+    return href;
+  }
 }
 
 /** The logo with its missing files left out; undefined when none is left. URLs are taken as they are. */

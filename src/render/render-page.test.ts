@@ -54,11 +54,13 @@ describe('PageRenderer', () => {
 
   it('links a group title to its root page, and to its first page only under drilldown', () => {
     const off = renderer.render(page('/a'), section(false), chrome);
-    expect(off).toContain('<a class="group-link nav-link" href="/r" data-group-root="">');
+    // The link sits beside the group's <details>, never inside its <summary> (a control in a control).
+    expect(off).toContain('<a class="nav-group-link group-link nav-link" href="/r" data-group-root="">');
+    expect(off).not.toMatch(/<summary[^>]*>(?:(?!<\/summary>).)*<a /s);
     expect(off).not.toContain('href="/d1" data-group-root');
     expect(off).toMatch(/<span class="group-label">.*?Deep/);
     const on = renderer.render(page('/a'), section(true), chrome);
-    expect(on).toContain('<a class="group-link nav-link" href="/d1">');
+    expect(on).toContain('<a class="nav-group-link group-link nav-link" href="/d1">');
   });
 
   it('draws header, tab bar, banner, footer, TOC and theme colour', () => {

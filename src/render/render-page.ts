@@ -8,7 +8,7 @@ import { markdownFileFor } from '../markdown/index.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { HEAD_SCRIPT } from './head-script.js';
-import { siteColors, siteColorsCss } from '../shared/colors.js';
+import { siteColors, siteColorsCss } from '../shared/index.js';
 import { layoutMode, modeParts } from './page-mode.js';
 import { uiIconHtml } from './ui-icons.js';
 import { Banner, Footer } from './layout/chrome.js';
@@ -157,6 +157,7 @@ export class PageRenderer {
       `lang="${escapeHtml(htmlLang(chrome.lang))}"`,
       // The default mode is in the HTML, so a page read without JavaScript (or before the head script) has it.
       `data-theme="${this.options.defaultTheme === 'dark' ? 'dark' : 'light'}"`,
+      this.options.defaultTheme === 'dark' ? 'class="dark"' : '',
       chrome.themeToggle === false ? 'data-theme-strict=""' : '',
       `data-site-theme="${escapeHtml(this.options.look?.theme ?? 'mint')}"`,
       ...(this.options.look?.htmlAttrs ?? []),

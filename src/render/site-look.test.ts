@@ -29,7 +29,9 @@ describe('siteLookOf', () => {
 
   it('sets background colours per mode, images and the decoration, refusing unsafe values', () => {
     const look = siteLookOf({ background: { color: { light: '#fafafa', dark: '#000000' }, image: { light: '/bg.png', dark: 'javascript:alert(1)' }, decoration: 'grid' } });
-    expect(look.css).toContain(':root{--bg:#fafafa}[data-theme=dark]{--bg:#000000}body{background-image:url("/bg.png")');
+    expect(look.css).toContain(':root:not([data-theme=dark]){--bg:#fafafa}[data-theme=dark]{--bg:#000000}body{background-image:url("/bg.png")');
+    // Only a light colour: dark mode keeps the stylesheet's own dark background.
+    expect(siteLookOf({ background: { color: { light: '#F6F3EF' } } }).css).toBe(':root:not([data-theme=dark]){--bg:#F6F3EF}');
     expect(look.css).not.toContain('javascript');
     expect(look.htmlAttrs).toEqual(['data-decoration="grid"']);
   });

@@ -80,8 +80,9 @@ export function siteLookOf(config: Pick<DocsConfig, 'theme' | 'fonts' | 'backgro
   const bg = config.background;
   const hex = (c: unknown) => (typeof c === 'string' && /^#[0-9a-f]{3,8}$/i.test(c) ? c : undefined);
   const color = bg?.color ? { light: hex(bg.color.light), dark: hex(bg.color.dark) } : undefined;
-  if (color?.light) vars.push(`--bg:${color.light}`);
   if (vars.length) css.push(`:root{${vars.join(';')}}`);
+  // Each mode's own colour: a light one must not reach dark mode (the inline rule comes after the stylesheet's).
+  if (color?.light) css.push(`:root:not([data-theme=dark]){--bg:${color.light}}`);
   if (color?.dark) css.push(`[data-theme=dark]{--bg:${color.dark}}`);
   const image = typeof bg?.image === 'string' ? { light: bg.image, dark: bg.image } : bg?.image;
   const light = image?.light ? cssUrl(image.light) : null;

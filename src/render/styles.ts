@@ -105,7 +105,12 @@ img{height:auto}
 .nav-group>summary::-webkit-details-marker{display:none}
 .nav-group>summary>.group-label,.nav-group>summary>.nav-link{flex:1;display:flex;align-items:center;gap:8px;padding:6px 12px;color:var(--fg-muted);min-width:0}
 .nav-group>summary>.nav-link:hover{background:none}
-.nav-group>summary:hover{background:var(--bg-hover)}
+.nav-group>summary:hover,.nav-group-linked:hover>.nav-group>summary{background:var(--bg-hover)}
+.nav-group-item{position:relative}
+.nav-group-linked>.nav-group-link{position:absolute;top:0;left:0;right:32px;z-index:1;background:none}
+.nav-group-linked>.nav-group>summary>.group-label{visibility:hidden}
+.nav-group-linked>.nav-group-link[aria-current=page]{background:none}
+.nav-group-linked:has(>.nav-group-link[aria-current=page])>.nav-group>summary{background:color-mix(in srgb,var(--accent) 10%,transparent)}
 .nav-group>summary:hover>.group-label{color:var(--fg)}
 .chevron{width:7px;height:7px;border-right:1.5px solid var(--fg-muted);border-bottom:1.5px solid var(--fg-muted);transform:rotate(-45deg);margin:0 12px 0 6px;transition:transform .15s;flex:none}
 details[open]>summary>.chevron{transform:rotate(45deg)}

@@ -17,6 +17,8 @@ export interface LinkView {
   description?: string;
   /** Badge text (version tags such as "Latest"). */
   tag?: string;
+  /** Drawn as its icon alone (docs.json gave an empty label): `label` is then only its accessible name. */
+  iconOnly?: boolean;
 }
 
 /** A dropdown selector: version, language, product or sidebar dropdown. */

@@ -11,7 +11,8 @@ import {
   type AdminServices,
   type AuthEnv,
 } from '../api/index.js';
-import { createAutomations, type Automations } from '../agent/index.js';
+import { createAutomations, githubGitCredentials, type Automations } from '../agent/index.js';
+import { createDiscoveryRoutes, siteResolver, type RateLimits } from '../assistant/index.js';
 import type { Database } from '../db/index.js';
 import { SiteAnalytics, type SiteAnalyticsOptions } from '../analytics/index.js';
 import { createWebhookRoutes, HostMap, publishedSites, SiteAccess, siteStoreOf, UpdateRunner, type BuildSite, type GithubStatusOptions, type SiteStore } from '../hosting/index.js';
@@ -47,10 +48,14 @@ export interface AppDeps {
   mount?: (app: Hono, shared: SharedServices) => void;
   /** One line per notable server event (update outcomes, unexpected errors). */
   log?: (line: string) => void;
+  /** Requests a minute of the discovery API per reader address and per assistant key; defaults 60 and 600. */
+  assistantLimits?: RateLimits;
   /** A reverse proxy in front sets `X-Forwarded-Proto`/`-Host`/`-For` (`--trust-proxy`): Secure cookies and client addresses of protected sites. */
   trustProxy?: boolean;
   /** Count hosted sites' views and accept their beacons' events (default on); `false` counts nothing. */
   analytics?: false | Omit<SiteAnalyticsOptions, 'db' | 'log'>;
+  /** Time limit of each page in update and preview builds (`folio serve --page-timeout`); the build's default (10 s) when omitted. */
+  pageTimeoutMs?: number;
 }
 
 /** Parts of the app other layers reuse (dashboard, `folio start`). */
@@ -89,7 +94,9 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   const { db, dataDir, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log = () => {} } = deps;
   const keyCache = new KeyCache(db, deps.keyCacheTtlMs);
   const siteStore = deps.siteStore ?? siteStoreOf(dataDir);
-  const updates = new UpdateRunner({ db, dataDir, store: siteStore, buildSite: deps.buildSite, log });
+  // A private GitHub repository is cloned with FOLIO_GITHUB_TOKEN, as agent jobs do: never a token in the URL.
+  const credentialsFor = (repoUrl: string) => githubGitCredentials(repoUrl, deps.github);
+  const updates = new UpdateRunner({ db, dataDir, store: siteStore, buildSite: deps.buildSite, log, credentialsFor, pageTimeoutMs: deps.pageTimeoutMs });
   const hosts = new HostMap(db, deps.siteDomain);
   const projects = new ProjectCache(db, deps.projectCacheTtlMs);
   const defaultModel = deps.defaultModel ?? 'folio-maintainer';
@@ -112,6 +119,8 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   app.use('*', publishedSites(hosts, siteStore, { access: siteAccess, trustProxy: deps.trustProxy, log, analytics: analytics ?? undefined }));
   // Push to deploy: signed deliveries from GitHub, GitLab or anything that signs like the generic form.
   app.route('/', createWebhookRoutes({ db, updates, dataDir, siteDomain: deps.siteDomain, github: deps.github, automations, log }));
+  // The discovery API (assistant keys) before the admin API, whose bearer auth guards every other `/v1/*`.
+  app.route('/', createDiscoveryRoutes({ db, store: siteStore, resolveSite: siteResolver(hosts), trustProxy: deps.trustProxy, limits: deps.assistantLimits }));
   registerAdminApi(app, { db, services, keyCache, projects, siteDomain: deps.siteDomain, jobs, maxBodyBytes, trustProxy: deps.trustProxy });
 
   const shared = { services, updates, keyCache, hosts, projects, siteAccess, automations, analytics };

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { availableModels, createAgentJobQueue, startAutomationScheduler, githubOptionsFromEnv, llmOptionsFromEnv, startWorker, type AgentWorker, type WorkerOptions } from '../agent/index.js';
 import { createDashboard, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
-import { failUnfinishedUpdates, openDatabase, type Database } from '../db/index.js';
-import { bearerKeyAuthorizer, createPullRequestRoutes, S3SiteStore, signedInOr, siteStoreOf, startPreviewSweeper, type S3StorageConfig, type SiteStore } from '../hosting/index.js';
+import { openDatabase, type Database } from '../db/index.js';
+import { bearerKeyAuthorizer, createPullRequestRoutes, recoverUnfinishedUpdates, S3SiteStore, signedInOr, siteStoreOf, startPreviewSweeper, type S3StorageConfig, type SiteStore } from '../hosting/index.js';
 import type { JobQueue } from '../jobs/index.js';
 import { createAppBundle, type AppBundle, type AppDeps } from './app.js';
 import { listen, type ListeningServer } from './listen.js';
@@ -30,6 +30,8 @@ export interface RunServerOptions {
   trustProxy?: boolean;
   /** Hosted sites' analytics: settings, or `false` to count nothing (`--no-analytics`); default on, 90 days of raw events. */
   analytics?: AppDeps['analytics'];
+  /** Each page of an update's or preview's build is stopped after this long (`--page-timeout`); default 10 s. */
+  pageTimeoutMs?: number;
   /** Extra app dependencies (tests: a site builder). */
   deps?: Partial<AppDeps>;
   /** Settings of the in-process worker (tests and benches: a short lease, a GitHub stand-in). */
@@ -61,6 +63,7 @@ export async function runServer({
   log = () => {},
   trustProxy = false,
   analytics,
+  pageTimeoutMs,
   deps = {},
   workerOptions = {},
 }: RunServerOptions = {}): Promise<RunningServer> {
@@ -78,19 +81,15 @@ export async function runServer({
       siteStore = shared;
     }
     // PGlite belongs to this process alone, so its unfinished updates were cut off by a previous stop.
-    // On a shared PostgreSQL other servers may be building: only updates older than an hour are given up.
-    const failed = await failUnfinishedUpdates(
-      db,
-      'UPDATE_INTERRUPTED: the server stopped during this update; trigger it again.',
-      db.kind === 'pglite' ? undefined : new Date(Date.now() - 3_600_000),
-    );
-    if (failed > 0) log(`marked ${failed} interrupted update(s) as failed`);
+    // On a shared PostgreSQL other servers may be building: only updates older than an hour are settled.
+    // One whose build is live is recorded as published, the others as interrupted (record and site agree).
+    await recoverUnfinishedUpdates({ db, store: siteStore, createdBefore: db.kind === 'pglite' ? undefined : new Date(Date.now() - 3_600_000), log });
     // The models jobs may name: checked by the API and offered by the dashboard's select.
     const models = availableModels(llmOptionsFromEnv());
     const githubEnv = githubOptionsFromEnv();
     const bundle = createAppBundle({
       db,
-      github: githubEnv?.token ? { token: githubEnv.token, apiUrl: githubEnv.apiUrl } : undefined,
+      github: githubEnv?.token ? { token: githubEnv.token, apiUrl: githubEnv.apiUrl, hosts: githubEnv.hosts } : undefined,
       dataDir: absoluteData,
       siteStore,
       models,
@@ -98,6 +97,7 @@ export async function runServer({
       log,
       trustProxy,
       analytics,
+      pageTimeoutMs,
       // Jobs created before the worker is up wait in the database; the worker's reaper sends them.
       enqueueAgentJob: async (jobId) => {
         await (worker ?? queue)?.enqueue(jobId);
@@ -135,6 +135,8 @@ export async function runServer({
       },
       ...deps,
     });
+    // Every stored key's hash, so unknown keys are refused without a query from the first request.
+    await bundle.keyCache.start();
     server = await listen(bundle.app.fetch, { port, host });
     const stopSweeper = startPreviewSweeper({ db, dataDir: siteStore, ttlMs: previewTtlMs, log });
     const scheduler = startAutomationScheduler({ automations: bundle.automations, intervalMs: automationIntervalMs, log });
@@ -161,6 +163,7 @@ export async function runServer({
         // Events still queued are written before the database closes.
         await bundle.analytics?.close();
         await siteStore.close();
+        await bundle.keyCache.close();
         await db.close();
       },
     };

@@ -21,7 +21,7 @@ export type Severity = 'error' | 'warning' | 'info';
  */
 export interface Diagnostic<Code extends string = string> extends SourcePosition {
   severity: Severity;
-  /** Stable machine-readable code, registered in `src/<layer>/codes.ts` and documented in `docs/errors/<layer>.md`. */
+  /** Stable machine-readable code, registered in `src/<layer>/codes.ts` and documented in `docs/reference/errors/<layer>.md`. */
   code: Code;
   /** Field path inside the file, e.g. `navigation.tabs[2].groups`; empty when not applicable. */
   path: string;

@@ -16,6 +16,7 @@ import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem, refusedWrite } from './codes.js';
 import { compilePages, defaultThreads } from './compile-pages.js';
 import { writeLlmsFiles } from './llms-files.js';
+import { writeRetrievalFile } from './retrieval-file.js';
 import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, releaseSources, snippetsKey, type PlannedPage } from './page-plan.js';
 import { checkExternalLinks, type ExternalCheckOptions } from './external-links.js';
 import { sitePathReader } from './base-links.js';
@@ -50,6 +51,11 @@ export interface BuildOptions {
    * turned into Markdown at all: `npm run bench:build -- --no-llms` measures what the export costs.
    */
   markdown?: boolean;
+  /**
+   * Write the sections of every searchable page for the discovery API and the assistant
+   * (`.folio-cache/retrieval.json`, `retrieval-file.ts`; default true, needs `markdown`).
+   */
+  retrieval?: boolean;
   /** Size in bytes past which `llms-full.txt` is split into one file per section (default 8 MB). */
   llmsFullMaxBytes?: number;
   /** The repository is not trusted: no page or snippet code runs, raw HTML is sanitised (see README, trust model). */
@@ -99,6 +105,8 @@ export interface BuildStats {
    * meanwhile counts too). `writeMs` is the writing alone. Absent with the Markdown export off.
    */
   markdownPages?: { files: number; ms: number; writeMs: number };
+  /** The retrieval file (`retrieval`): searchable pages, pages cut into sections again (the others kept), wall and CPU milliseconds. */
+  retrieval?: { pages: number; cut: number; ms: number; cpuMs: number };
   /** External links asked (`externalLinks`) and answered from the cache. */
   external?: { checked: number; fromCache: number };
   /** Social images (`ogImages`): pages with one, drawn now, kept from the last build, given the site's image past the cap, and the time taken. */
@@ -200,6 +208,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, { publicUrl, basePath, access }, diagnostics);
   const redirectFiles = [...extra];
   let llms: BuildStats['llms'];
+  let retrieving: Promise<BuildStats['retrieval']> = Promise.resolve(undefined);
   if (markdown) {
     const llmsStart = performance.now();
     const llmsCpu = process.cpuUsage();
@@ -212,6 +221,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     }
     const cpu = process.cpuUsage(llmsCpu);
     llms = { ms: Math.round(performance.now() - llmsStart), cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
+    // Finished beside the search index and the cache (its CPU is small; its wall is mostly the write).
+    if (options.retrieval !== false) retrieving = timedRetrieval({ site, outDir, renderer, markdownKeys, rendered: pages.markdown, reuse: work.outputIntact && options.cache !== false }, diagnostics);
   }
   await removeStale(outDir, work.previous, cache.manifest.files, work.live, extra);
 
@@ -234,7 +245,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   await writeAssetFiles(site, outDir, [assets.css, assets.js, assets.playground, assets.search, ...(tailwind ? [tailwind] : []), ...renderer.sharedFiles(), ...islands.assets], mermaid !== null && pages.drawsDiagrams, diagnostics, basePath);
   // Social images are drawn while Pagefind (its own process) indexes.
   const og = ogImages ? await writeOgImages(site, outDir, cache.dir, diagnostics, ogImages).catch((error: unknown) => void diagnostics.push(refusedWrite(error))) : undefined;
-  const [{ outcome: indexed, ms }] = await Promise.all([indexing, saving]);
+  const [{ outcome: indexed, ms }, , retrieval] = await Promise.all([indexing, saving, retrieving]);
 
   for (const e of indexed?.errors ?? []) diagnostics.push(buildProblem('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));
   const skipped = planned.length - todo.length;
@@ -248,6 +259,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     searchMode: indexed?.mode ?? searchPlan.mode,
     linksMs,
     ...(llms ? { llms, markdownPages: { files: pages.markdownFiles, ms: Math.round(pages.markdownMs), writeMs: Math.round(pages.markdownWriteMs) } } : {}),
+    ...(retrieval ? { retrieval } : {}),
     external,
     og: og ?? undefined,
     assets: { css: assets.css.file, js: assets.js.file, jsBytes: assets.js.contents.length },
@@ -258,6 +270,20 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     options.keepState({ options, site, renderer, keys, variables, planned, planProblems, pageDiagnostics, otherDiagnostics: diagnostics.filter((d) => !perPage.has(d)), redirects: redirects.rules, redirectFiles, publicUrl, basePath, assets: stats.assets });
   }
   return done(true, planned.length, stats);
+}
+
+/** `writeRetrievalFile` timed (wall and this process's CPU); a refused write is reported, not thrown. */
+export async function timedRetrieval(input: Parameters<typeof writeRetrievalFile>[0], diagnostics: Diagnostic[]): Promise<BuildStats['retrieval']> {
+  const started = performance.now();
+  const cpu0 = process.cpuUsage();
+  try {
+    const { pages, cut } = await writeRetrievalFile(input);
+    const cpu = process.cpuUsage(cpu0);
+    return { pages, cut, ms: Math.round(performance.now() - started), cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
+  } catch (error) {
+    diagnostics.push(refusedWrite(error));
+    return undefined;
+  }
 }
 
 /** How many of `pages` each `<html lang>` has: a streamed search index writes a language once all of its pages are in. */

@@ -1,6 +1,6 @@
 import { ContainmentError, type Diagnostic } from '../shared/index.js';
 
-/** Stable codes of problems the build reports (documented in docs/errors/site-build.md). */
+/** Stable codes of problems the build reports (documented in docs/reference/errors/site-build.md). */
 export const BUILD_CODES = {
   BUILD_ANCHOR_MISSING: 'A link points at an anchor that its target page does not render.',
   BUILD_ASSET_MISSING: 'An image or media file a page shows is not in the docs root.',

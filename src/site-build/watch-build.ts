@@ -23,7 +23,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteRenderer } from '../render/index.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';
-import { buildSite, type BuildOptions, type BuildResult, type BuildStats } from './build-site.js';
+import { buildSite, timedRetrieval, type BuildOptions, type BuildResult, type BuildStats } from './build-site.js';
 import { buildProblem, refusedWrite } from './codes.js';
 import { compilePages, defaultThreads } from './compile-pages.js';
 import { LinkCollector, pageProblems } from './link-checks.js';
@@ -205,6 +205,8 @@ export async function rebuildEditedPages(state: BuildState, files: string[]): Pr
     } catch (error) {
       diagnostics.push(refusedWrite(error));
     }
+    // The edited pages are cut into sections again; the others keep theirs.
+    if (options.retrieval !== false) await timedRetrieval({ site, outDir, renderer, markdownKeys: new Map(state.planned.map((p) => [p.route.href, p.markdownKey])), rendered: pages.markdown, reuse: true }, diagnostics);
   }
   const saving = Promise.all([
     cache.save(Object.fromEntries(state.planned.map((p) => [p.route.href, p.pageKey])), [...state.redirectFiles, ...llmsFiles], new Set(state.planned.map((p) => p.bodyKey)), markdown ? Object.fromEntries(state.planned.map((p) => [p.route.href, p.markdownKey])) : undefined),

@@ -2,7 +2,7 @@
  * Error codes, checked both ways for every layer that keeps a registry (`src/<layer>/codes.ts`,
  * found by walking `src/`, so a new layer is covered as soon as its registry lands):
  * every code the sources use is registered, every registered code is documented in
- * `docs/errors/<layer>.md` and used somewhere, and every documented code is registered.
+ * `docs/reference/errors/<layer>.md` and used somewhere, and every documented code is registered.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const src = path.join(repo, 'src');
-const docs = path.join(repo, 'docs/errors');
+const docs = path.join(repo, 'docs/reference/errors');
 
 /** A code as written in source: `'CONFIG_MISSING_FIELD'`, `"NOT_FOUND"`, or `` `AGENT_INTERNAL: ...` ``. */
 const QUOTED_CODE = /['"`]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{4,})['"`:]/g;
@@ -81,7 +81,7 @@ describe('error code registries', () => {
       expect([...unregistered]).toEqual([]);
     });
 
-    it(`documents exactly its registered codes in docs/errors/${layer}.md`, () => {
+    it(`documents exactly its registered codes in docs/reference/errors/${layer}.md`, () => {
       const listed = documented(layer);
       expect(listed.filter((code, i) => listed.indexOf(code) !== i), 'documented twice').toEqual([]);
       expect(listed.filter((code) => !registry.codes.has(code)), 'documented, not registered').toEqual([]);

@@ -181,7 +181,7 @@ describe.skipIf(!hasChromium)('site look in chromium', () => {
     }
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(server.url + '/index');
-    expect(await page.locator('.banner.banner-warning').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(180, 83, 9)');
+    expect(await page.locator('.banner.banner-warning').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(146, 64, 14)');
     await page.goto(server.url + '/fr/index');
     expect(await page.locator('.toc-title').textContent()).toBe('Sur cette page');
     expect(await page.locator('[data-search-open] .search-trigger-text').textContent()).toBe('Rechercher…');
@@ -202,7 +202,7 @@ describe.skipIf(!hasChromium)('site look in chromium', () => {
           if (name === '1280') {
             signatures.add(await page.evaluate(() => {
               const pick = (sel: string, props: string[]) => { const el = document.querySelector(sel); const cs = el ? getComputedStyle(el) : null; return props.map((p) => cs?.getPropertyValue(p)).join(','); };
-              return [pick('body', ['font-family', 'background-color']), pick('.site-header', ['background-color', 'border-bottom-width', 'height']), pick('.sidebar', ['background-color', 'width']), pick('.folio-card', ['border-radius', 'background-color'])].join('|');
+              return [pick('body', ['font-family', 'background-color']), pick('.site-header', ['background-color', 'border-bottom-width', 'height']), pick('.sidebar', ['background-color', 'width']), pick('.folio-card', ['border-radius', 'background-color']), pick('.page-title', ['font-size', 'font-weight']), pick('.sidebar-group-title', ['text-transform', 'font-size']), pick('.nav-link', ['border-radius']), pick('.main', ['background-color'])].join('|');
             }));
           }
           await page.screenshot({ path: path.join(ARTIFACTS, 'themes', `${theme}-${mode}-${name}.png`) });

@@ -125,7 +125,8 @@ describe.skipIf(!hasChromium)('docs site in chromium', () => {
     await off.close();
 
     const on = await open('/en/v2/quickstart', drillServer.url);
-    await groupNamed(on, 'Providers').locator('summary a').click();
+    // The group's link is drawn over its summary's label (a sibling of the <details>, not inside the summary).
+    await groupNamed(on, 'Providers').locator('xpath=..').locator('a.nav-group-link').click();
     await on.waitForURL('**/en/v2/deploy/providers/nginx');
     expect(await on.locator('h1').textContent()).toBe('nginx');
     await on.close();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addAgentJobSteps, claimAgentJob, createAgentJob, createProject, failAgentJob, getAgentJob, listApiKeys, listProjects, recordDelivery, upsertLocalPullRequest } from '../../src/db/index.js';
+import { addAgentJobSteps, claimAgentJob, createAgentJob, createProject, failAgentJob, getAgentJob, listApiKeys, listAssistantKeys, listProjects, recordDelivery, upsertLocalPullRequest } from '../../src/db/index.js';
 import { createUser, ensureDashboardOwner } from '../../src/dashboard/index.js';
 import { backends } from '../db/helpers.js';
 import { dashboardStack, FormClient, type Stack } from './harness.js';
@@ -214,6 +214,31 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
         expect(client.lastHtml).toContain(`folio_…${row!.last4}`);
         expect((await client.post(`${projectUrl}/keys/${row!.id}/revoke`, {})).status).toBe(303);
         expect((await listApiKeys(stack.db, project!.id))[0]!.revokedAt).not.toBeNull();
+      });
+
+      it('creates an assistant key with its origins, shows it once, refuses a bad origin and revokes it', async () => {
+        const client = await signedIn();
+        await client.get('/dashboard/projects');
+        const created = await client.post('/dashboard/projects', { name: 'Widget Docs', repoUrl: 'https://example.com/w.git', branch: 'main', docsDir: '.' });
+        const projectUrl = created.headers.get('location')!.split('?')[0]!;
+        const projectId = projectUrl.split('/').at(-1)!;
+        await client.get(`${projectUrl}/keys`);
+        const bad = await client.post(`${projectUrl}/assistant-keys`, { name: 'Widget', origins: 'https://docs.example.com/path' });
+        expect(bad.status).toBe(400);
+        expect(client.lastHtml).toContain('Allowed origins: ');
+        await client.get(`${projectUrl}/keys`);
+        const res = await client.post(`${projectUrl}/assistant-keys`, { name: 'Widget', origins: 'https://docs.example.com/\nhttps://www.example.com' });
+        expect(res.status).toBe(201);
+        const key = /id="new-key-value">(folio_pub_[^<]+)</.exec(client.lastHtml)?.[1];
+        expect(key).toBeDefined();
+        expect(client.lastHtml).toContain(`/v1/search/${projectId}`);
+        const [row] = await listAssistantKeys(stack.db, projectId);
+        expect(row).toMatchObject({ name: 'Widget', last4: key!.slice(-4), allowedOrigins: ['https://docs.example.com', 'https://www.example.com'] });
+        await client.get(`${projectUrl}/keys`);
+        expect(client.lastHtml).not.toContain(key!);
+        expect(client.lastHtml).toContain(`folio_pub_…${row!.last4}`);
+        expect((await client.post(`${projectUrl}/assistant-keys/${row!.id}/revoke`, {})).status).toBe(303);
+        expect((await listAssistantKeys(stack.db, projectId))[0]!.revokedAt).not.toBeNull();
       });
 
       it('starts a job, polls its status, sends a follow-up and archives it', async () => {

@@ -16,11 +16,12 @@ export interface HttpGitServer {
 }
 
 /**
- * Smart HTTP git over `root` through git's own `git http-backend` (CGI). Reads are open; pushes need
- * Basic auth with `pushToken` as the password (as GitHub does for a public repository). Requests under
- * `/hang/` are read and never answered, like a remote that stopped responding.
+ * Smart HTTP git over `root` through git's own `git http-backend` (CGI). Reads are open (unless
+ * `readsNeedToken`: a private repository); pushes need Basic auth with `pushToken` as the password (as
+ * GitHub does for a public repository). Requests under `/hang/` are read and never answered, like a
+ * remote that stopped responding.
  */
-export async function startHttpGitServer(root: string, pushToken: string): Promise<HttpGitServer> {
+export async function startHttpGitServer(root: string, pushToken: string, { readsNeedToken = false } = {}): Promise<HttpGitServer> {
   const authorizations: Array<string | null> = [];
   let onHang: (s: Socket) => void = () => {};
   const hung = new Promise<Socket>((resolve) => (onHang = resolve));
@@ -35,7 +36,7 @@ export async function startHttpGitServer(root: string, pushToken: string): Promi
     }
     const push = url.pathname.endsWith('/git-receive-pack') || url.searchParams.get('service') === 'git-receive-pack';
     let user = '';
-    if (push) {
+    if (push || readsNeedToken) {
       const [scheme, encoded] = (req.headers.authorization ?? '').split(' ');
       const [name, password] = Buffer.from(encoded ?? '', 'base64').toString('utf8').split(':');
       if (scheme !== 'Basic' || password !== pushToken) {

@@ -111,7 +111,7 @@ describe.each(backends)('push to deploy on %s', (kind) => {
     expect(log[1]!.updateId).toBe(answer.statusId);
   });
 
-  it('refuses unsigned, wrongly signed and tampered GitHub deliveries (401, logged), and unknown projects (404)', async () => {
+  it('refuses unsigned, wrongly signed and tampered GitHub deliveries (401, logged), and unknown providers (404)', async () => {
     const body = JSON.stringify({ ref: 'refs/heads/main', after: 'a'.repeat(40), repository });
     const before = (await listDeliveries(s.db, project.id, 100)).length;
     const unsigned = await deliver('github', { 'X-GitHub-Event': 'push', 'X-GitHub-Delivery': randomUUID() }, body);
@@ -123,10 +123,43 @@ describe.each(backends)('push to deploy on %s', (kind) => {
     const log = await listDeliveries(s.db, project.id, 100);
     expect(log.length - before).toBe(3);
     expect(log.slice(0, 3).every((d) => d.outcome === 'refused' && d.detail.startsWith('DELIVERY_SIGNATURE_INVALID'))).toBe(true);
-    expect((await deliver('github', githubHeaders('push', body), body, 'no-such-project')).status).toBe(404);
     expect((await deliver('bitbucket', githubHeaders('push', body), body)).status).toBe(404);
     await s.updates.idle();
     expect(await (await site(project.id)).text()).toContain('Main two.');
+  });
+
+  it('answers a project that does not exist exactly as one that does, whatever the delivery carries', async () => {
+    const body = JSON.stringify({ ref: 'refs/heads/main', after: 'a'.repeat(40), repository });
+    const answer = async (provider: string, headers: Record<string, string>, projectId: string) => {
+      const res = await deliver(provider, headers, body, projectId);
+      return { status: res.status, body: await res.json() };
+    };
+    const now = String(Math.floor(Date.now() / 1000));
+    const kinds: [string, Record<string, string>][] = [
+      ['github', { 'X-GitHub-Event': 'push', 'X-GitHub-Delivery': randomUUID() }],
+      ['github', githubHeaders('push', body, randomUUID(), 'a-guess')],
+      ['github', { 'X-GitHub-Event': 'push', 'X-GitHub-Delivery': randomUUID(), 'X-Hub-Signature-256': 'sha256=nothex' }],
+      ['gitlab', { 'X-Gitlab-Event': 'Push Hook', 'X-Gitlab-Token': 'a-guess' }],
+      ['gitlab', { 'X-Gitlab-Event': 'Push Hook' }],
+      ['generic', { 'X-Folio-Delivery': randomUUID(), 'X-Folio-Timestamp': now, 'X-Folio-Signature': `sha256=${'0'.repeat(64)}` }],
+      ['generic', { 'X-Folio-Delivery': randomUUID() }],
+    ];
+    for (const [provider, headers] of kinds) {
+      const existing = await answer(provider, headers, project.id);
+      expect(existing.status).toBe(401);
+      expect(existing.body.code).toBe('DELIVERY_SIGNATURE_INVALID');
+      expect(await answer(provider, headers, 'no-such-project')).toEqual(existing);
+      expect(await answer(provider, headers, 'a%00b')).toEqual(existing);
+    }
+  });
+
+  it('logs a signed delivery whose ref holds a NUL character (a 500 before)', async () => {
+    const body = JSON.stringify({ ref: 'refs/tags/v1\u0000x', after: 'a'.repeat(40), repository });
+    const res = await deliver('github', githubHeaders('push', body), body);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ outcome: 'ignored', reason: 'push to refs/tags/v1\u0000x is not a branch' });
+    const [last] = await listDeliveries(s.db, project.id, 1);
+    expect(last!.detail).toBe('push to refs/tags/v1\ufffdx is not a branch');
   });
 
   it('a GitHub pull request into main builds its preview with a commit status; closing it deletes the preview', async () => {

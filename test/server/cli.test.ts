@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +41,20 @@ async function folioHere(args: string[]): Promise<{ stdout: string; stderr: stri
   return { stdout, stderr };
 }
 
+/** GET `url` with another Host header (fetch does not send one of its own choosing). */
+function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { Host: host } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
 /** Run `folio start`, wait for its banner, and return it with a stop function. */
 async function start(dataDir: string): Promise<{ out: string; waitFor(text: string): Promise<void>; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'start', '--port', '0', '--data', dataDir], {
@@ -59,7 +74,7 @@ async function start(dataDir: string): Promise<{ out: string; waitFor(text: stri
   });
   return {
     out,
-    // Later lines (the example site is published after the banner).
+    // Later lines (the bundled docs site is published after the banner).
     waitFor: (text) =>
       new Promise<void>((resolve) => {
         if (out.includes(text)) return resolve();
@@ -113,7 +128,7 @@ describe('folio projects, keys and start', () => {
     expect(refused.stderr).toContain('GIT_BAD_REPOSITORY');
   }, 300_000);
 
-  it('npm start: serves the example, prints a working curl line, and does not reprint the key', async () => {
+  it('npm start: serves the bundled docs, prints a working curl line, and does not reprint the key', async () => {
     const data = path.join(dir, 'start');
     const first = await start(data);
     let curl: string;
@@ -130,21 +145,27 @@ describe('folio projects, keys and start', () => {
       expect(first.out).toContain('publishing in the background');
       await first.waitFor(`Docs site published: ${site}`);
       const siteUrl = new URL(site);
-      const page = await fetch(`http://127.0.0.1:${siteUrl.port}/`, { headers: { Host: siteUrl.host } });
+      const page = await getWithHost(`http://127.0.0.1:${siteUrl.port}/`, siteUrl.host);
       expect(page.status).toBe(200);
-      expect(first.out).toContain('Project id:  examples');
+      expect(page.body).toContain('self-hostable documentation platform');
+      // The bundled site is Folio's own documentation (docs/), with its generated reference. (fetch
+      // cannot set Host, so node:http asks the site's host.)
+      const cliPage = await getWithHost(`http://127.0.0.1:${siteUrl.port}/reference/cli/build`, siteUrl.host);
+      expect(cliPage.status).toBe(200);
+      expect(cliPage.body).toContain('--og-images-max');
+      expect(first.out).toContain('Project id:  docs');
 
-      // The whole stack: a job runs on the in-process worker against the example repository and
+      // The whole stack: a job runs on the in-process worker against the docs repository and
       // its pull request page is served at prLink.
       const origin = new URL(url!).origin;
       const auth = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-      const created = await fetch(`${origin}/v2/agent/examples/job`, { method: 'POST', headers: auth, body: JSON.stringify({ prompt: 'normalise docs.json formatting' }) });
+      const created = await fetch(`${origin}/v2/agent/docs/job`, { method: 'POST', headers: auth, body: JSON.stringify({ prompt: 'normalise docs.json formatting' }) });
       expect(created.status).toBe(201);
       const jobId = (await created.json()).id;
       let job: { status: string; prLink: string | null } = { status: 'active', prLink: null };
       for (let i = 0; i < 240 && job.status === 'active'; i++) {
         await new Promise((r) => setTimeout(r, 500));
-        job = await (await fetch(`${origin}/v2/agent/examples/job/${jobId}`, { headers: auth })).json();
+        job = await (await fetch(`${origin}/v2/agent/docs/job/${jobId}`, { headers: auth })).json();
       }
       expect(job.status).toBe('completed');
       if (job.prLink) {

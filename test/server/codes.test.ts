@@ -6,7 +6,7 @@ import { hostingCodes } from '../../src/hosting/codes.js';
 import { serverCodes } from '../../src/server/codes.js';
 
 const documented = (file: string) =>
-  new Set([...fs.readFileSync(new URL(`../../docs/errors/${file}`, import.meta.url), 'utf8').matchAll(/^- `([A-Z0-9_]+)` - \S/gm)].map((m) => m[1]));
+  new Set([...fs.readFileSync(new URL(`../../docs/reference/errors/${file}`, import.meta.url), 'utf8').matchAll(/^- `([A-Z0-9_]+)` - \S/gm)].map((m) => m[1]));
 
 /** Every quoted code-like string matching `pattern` in the sources under `src/<folder>`. */
 function usedIn(folder: string, pattern: RegExp): Set<string> {
@@ -28,7 +28,7 @@ describe('error codes', () => {
     ['hosting.md', Object.keys(hostingCodes)],
     ['server.md', Object.keys(serverCodes)],
     ['db.md', Object.keys(dbCodes)],
-  ])('every code is documented in docs/errors/%s and nothing else is', (file, codes) => {
+  ])('every code is documented in docs/reference/errors/%s and nothing else is', (file, codes) => {
     expect([...documented(file)].sort()).toEqual([...codes].sort());
   });
 

@@ -8,6 +8,8 @@ import { openTestDatabase } from '../db/helpers.js';
 export interface TestServer extends AppBundle {
   db: Database;
   dataDir: string;
+  /** Connection string of the test's PostgreSQL database (postgres backend only). */
+  databaseUrl?: string;
   project: ProjectRow;
   /** An admin key scoped to `project`. */
   key: string;
@@ -27,6 +29,7 @@ export async function startTestServer(kind: 'pglite' | 'postgres', deps: Partial
     ...bundle,
     db: t.db,
     dataDir,
+    databaseUrl: t.url,
     project,
     key,
     auth: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { apiKeyUnusableReason, createApiKey, getProject, listApiKeys, revokeApiKey } from '../../db/index.js';
+import { apiKeyUnusableReason, createApiKey, createAssistantKey, getProject, listApiKeys, listAssistantKeys, parseAllowedOrigins, revokeApiKey, revokeAssistantKey } from '../../db/index.js';
 import { formatTable, parseExpiry, reportCliError, withCliDatabase, type DataFlags } from '../support.js';
 
 interface CreateFlags extends DataFlags {
@@ -77,6 +77,65 @@ export function registerKeys(program: Command): void {
         const row = await withCliDatabase(flags, (db) => revokeApiKey(db, keyId));
         if (!row) throw fail('NOT_FOUND', `No active key "${keyId}"; see \`folio keys list --project <id>\`.`);
         process.stdout.write(`Revoked ${row.id} (folio_…${row.last4}).\n`);
+      } catch (error) {
+        reportCliError(error);
+      }
+    });
+
+  registerAssistantKeys(keys, dataOption);
+}
+
+/** `folio keys assistant create|list|revoke`: public assistant keys for browsers (search and ask, one project). */
+function registerAssistantKeys(keys: Command, dataOption: readonly [string, string, string]): void {
+  const assistant = keys.command('assistant').description('Create, list and revoke assistant keys (public, for browsers: search and ask only)');
+  assistant
+    .command('create')
+    .description('Create an assistant key; prints it once, on the last line')
+    .requiredOption('--project <id>', 'project whose site the key searches')
+    .option('--name <name>', 'label shown in lists')
+    .option('--origin <url>', 'origin a browser may call from (repeatable; none: any)', (v: string, all: string[]) => [...all, v], [] as string[])
+    .option(...dataOption)
+    .action(async (flags: DataFlags & { project: string; name?: string; origin: string[] }) => {
+      try {
+        const parsed = parseAllowedOrigins(flags.origin.join('\n'));
+        if ('problem' in parsed) throw fail('INVALID_REQUEST', parsed.problem);
+        const { key, row } = await withCliDatabase(flags, async (db) => {
+          if (!(await getProject(db, flags.project))) throw fail('NOT_FOUND', `Project "${flags.project}" does not exist; see \`folio projects list\`.`);
+          return createAssistantKey(db, { projectId: flags.project, name: flags.name, allowedOrigins: parsed.origins });
+        });
+        process.stdout.write(`Created assistant key ${row.id} for ${row.projectId}${row.allowedOrigins.length ? `, from ${row.allowedOrigins.join(', ')}` : ', from any origin'}.\nIt is public (meant for web pages) and can only search and ask. Copy it now: it cannot be shown again.\n${key}\n`);
+      } catch (error) {
+        reportCliError(error);
+      }
+    });
+  assistant
+    .command('list')
+    .description("List a project's assistant keys")
+    .requiredOption('--project <id>', 'project id')
+    .option(...dataOption)
+    .action(async (flags: DataFlags & { project: string }) => {
+      try {
+        const rows = await withCliDatabase(flags, (db) => listAssistantKeys(db, flags.project));
+        if (rows.length === 0) {
+          process.stdout.write(`No assistant keys for ${flags.project}. Create one: folio keys assistant create --project ${flags.project}\n`);
+          return;
+        }
+        process.stdout.write(formatTable(['ID', 'NAME', 'KEY', 'ORIGINS', 'CREATED', 'LAST USED', 'STATE'], rows.map((k) => [k.id, k.name || '-', `folio_pub_…${k.last4}`, k.allowedOrigins.join(' ') || 'any', day(k.createdAt), day(k.lastUsedAt), k.revokedAt ? 'revoked' : 'active'])));
+      } catch (error) {
+        reportCliError(error);
+      }
+    });
+  assistant
+    .command('revoke')
+    .description('Revoke an assistant key (a running server notices within 5 s)')
+    .argument('<keyId>', 'key id from `folio keys assistant list`')
+    .requiredOption('--project <id>', 'project id')
+    .option(...dataOption)
+    .action(async (keyId: string, flags: DataFlags & { project: string }) => {
+      try {
+        const row = await withCliDatabase(flags, (db) => revokeAssistantKey(db, flags.project, keyId));
+        if (!row) throw fail('NOT_FOUND', `No active assistant key "${keyId}" in ${flags.project}; see \`folio keys assistant list --project ${flags.project}\`.`);
+        process.stdout.write(`Revoked ${row.id} (folio_pub_…${row.last4}).\n`);
       } catch (error) {
         reportCliError(error);
       }

@@ -16,6 +16,7 @@ export interface ServeFlags {
   storage?: string;
   analytics?: boolean;
   analyticsRetention?: string;
+  pageTimeout?: string;
 }
 
 /** Add the options `serve` and `start` share. */
@@ -31,7 +32,8 @@ export function serverOptions(command: Command): Command {
     .option('--storage <url>', 'where published sites live: local (the data directory, default) or s3://<bucket>/<prefix> shared by every server on one PostgreSQL (FOLIO_STORAGE; FOLIO_S3_* or AWS_* settings)')
     .option('--trust-proxy', 'a reverse proxy in front sets X-Forwarded-Proto/-Host/-For: cookies are Secure behind its TLS, sign-in limits count real client addresses')
     .option('--no-analytics', 'count no views and accept no feedback or search events on hosted sites')
-    .option('--analytics-retention <duration>', 'keep raw analytics events this long (daily totals and feedback are kept)', '90d');
+    .option('--analytics-retention <duration>', 'keep raw analytics events this long (daily totals and feedback are kept)', '90d')
+    .option('--page-timeout <seconds>', 'updates and previews: stop a page that takes longer than this to render (default 10), as folio build --untrusted --page-timeout');
 }
 
 /** Start the server from CLI flags; stops cleanly on SIGINT/SIGTERM. */
@@ -47,6 +49,10 @@ export async function startFromFlags(flags: ServeFlags): Promise<RunningServer> 
   const retentionMs = parseDuration(flags.analyticsRetention ?? '90d');
   if (retentionMs === null || retentionMs < 86_400_000) {
     throw Object.assign(new Error(`--analytics-retention "${flags.analyticsRetention}" is not a duration of a day or more; write it like 90d.`), { code: 'INVALID_REQUEST' });
+  }
+  const pageTimeout = flags.pageTimeout === undefined ? undefined : Number(flags.pageTimeout);
+  if (pageTimeout !== undefined && !(pageTimeout > 0 && pageTimeout <= 3600)) {
+    throw Object.assign(new Error(`--page-timeout "${flags.pageTimeout}" is not a number of seconds between 0 and 3600 (default 10).`), { code: 'INVALID_REQUEST' });
   }
   let storage: ReturnType<typeof parseStorage>;
   try {
@@ -70,6 +76,7 @@ export async function startFromFlags(flags: ServeFlags): Promise<RunningServer> 
     siteDomain: flags.siteDomain,
     trustProxy: flags.trustProxy === true,
     analytics: flags.analytics === false ? false : { retentionDays: Math.round(retentionMs / 86_400_000) },
+    pageTimeoutMs: pageTimeout === undefined ? undefined : Math.round(pageTimeout * 1000),
     log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') {

@@ -6,28 +6,28 @@ import { seedBareRepository } from '../../git/index.js';
 import { reportCliError } from '../support.js';
 import { displayOrigin, ownerLines, serverOptions, startFromFlags, type ServeFlags } from './serve.js';
 
-/** The bundled example docs: `<package>/examples`, from src/cli/commands or dist/cli/commands alike. */
-const EXAMPLES_DIR = fileURLToPath(new URL('../../../examples/', import.meta.url)).replace(/\/$/, '');
-const EXAMPLE_PROJECT = 'examples';
+/** The bundled docs, Folio's own documentation: `<package>/docs`, from src/cli/commands or dist/cli/commands alike. */
+const DOCS_DIR = fileURLToPath(new URL('../../../docs/', import.meta.url)).replace(/\/$/, '');
+const DOCS_PROJECT = 'docs';
 
 /**
  * `folio start` (what `npm start` runs): `folio serve` plus a ready-to-try
- * project for the bundled examples, published once, with a first admin key.
+ * project for the bundled docs (Folio's own documentation), published once, with a first admin key.
  */
 export function registerStart(program: Command): void {
-  serverOptions(program.command('start').description('Serve Folio with the bundled example docs published and an admin key to try the API')).action(
+  serverOptions(program.command('start').description('Serve Folio with its own documentation published as a project and an admin key to try the API')).action(
     async (flags: ServeFlags) => {
       let server: Awaited<ReturnType<typeof startFromFlags>> | null = null;
       try {
         process.stderr.write(`Opening the database in ${flags.data} (migrations on first start) and starting the server…\n`);
         server = await startFromFlags(flags);
         const { db } = server;
-        // A bare repository holding the examples on `main`, so updates and agent jobs (branches, pull
+        // A bare repository holding the docs on `main`, so updates and agent jobs (branches, pull
         // requests) work on it like on any other; seeded once, so merged changes survive restarts.
-        const repo = await seedBareRepository(path.join(server.dataDir, 'examples.git'), EXAMPLES_DIR, 'Bundled Folio example docs');
+        const repo = await seedBareRepository(path.join(server.dataDir, 'docs.git'), DOCS_DIR, 'Bundled Folio docs');
         const project =
-          (await getProject(db, EXAMPLE_PROJECT)) ??
-          (await createProject(db, { id: EXAMPLE_PROJECT, name: 'Folio Example', repoUrl: `file://${repo}`, branch: 'main', docsDir: '.' }));
+          (await getProject(db, DOCS_PROJECT)) ??
+          (await createProject(db, { id: DOCS_PROJECT, name: 'Folio docs', repoUrl: `file://${repo}`, branch: 'main', docsDir: '.' }));
         const existing = await listApiKeys(db, project.id);
         const fresh = existing.length === 0 ? await createApiKey(db, { projectIds: [project.id], name: 'first key (folio start)' }) : null;
         const origin = displayOrigin(server);
@@ -70,7 +70,7 @@ export function registerStart(program: Command): void {
                 : `Docs site not published: ${outcome?.summary ?? 'unknown'} (see the dashboard's Updates page)\n`,
             );
           })
-          .catch((error: unknown) => process.stderr.write(`Publishing the example docs failed: ${(error as Error).message}\n`));
+          .catch((error: unknown) => process.stderr.write(`Publishing the bundled docs failed: ${(error as Error).message}\n`));
       } catch (error) {
         reportCliError(error);
         // Do not leave a half-started server holding the port and the data directory.

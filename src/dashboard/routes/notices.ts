@@ -6,6 +6,7 @@ const NOTICES: Record<string, Notice> = {
   'project-created': { kind: 'ok', text: 'Project created. Create an API key or start an update next.' },
   'settings-saved': { kind: 'ok', text: 'Settings saved.' },
   'key-revoked': { kind: 'ok', text: 'Key revoked. Requests with it now get 401.' },
+  'assistant-key-revoked': { kind: 'ok', text: 'Assistant key revoked. Search and assistant requests with it get 401 within 5 seconds.' },
   'job-started': { kind: 'ok', text: 'Job started. Its status updates live below.' },
   'message-sent': { kind: 'ok', text: 'Follow-up sent. The agent works on the same branch and pull request.' },
   'automation-created': { kind: 'ok', text: 'Automation created. It runs on its schedule or on pushes to its branch; each run is an agent job.' },

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { createElement } from 'react';
-import { createApiKey, createProject, getProject, listAgentJobs, listApiKeys, listUpdates, listProjects, updateProject, type ProjectRow } from '../../db/index.js';
+import { createApiKey, createAssistantKey, createProject, getProject, listAgentJobs, listApiKeys, listAssistantKeys, listUpdates, listProjects, parseAllowedOrigins, revokeAssistantKey, updateProject, type ProjectRow } from '../../db/index.js';
 import { hashPassword } from '../../shared/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
 import { parseExpiry, parseProjectForm, parseSettingsForm } from '../forms.js';
@@ -88,11 +88,11 @@ export function registerProjectRoutes(app: Hono<DashboardEnv>, ctx: DashboardCon
     return c.redirect(`${base}/projects/${project.id}?notice=settings-saved`, 303);
   });
 
-  const keysPage = async (c: Context<DashboardEnv>, project: ProjectRow, extra: { newKey?: { key: string; name: string }; notice?: Notice | null }, status: 200 | 201 | 400 = 200) => {
-    const keys = await listApiKeys(ctx.db, project.id);
+  const keysPage = async (c: Context<DashboardEnv>, project: ProjectRow, extra: { newKey?: { key: string; name: string; assistant?: boolean }; notice?: Notice | null }, status: 200 | 201 | 400 = 200) => {
+    const [keys, assistantKeys] = await Promise.all([listApiKeys(ctx.db, project.id), listAssistantKeys(ctx.db, project.id)]);
     const apiBase = new URL(c.req.url).origin;
     if (extra.newKey) c.header('Cache-Control', 'no-store');
-    return html(c, createElement(KeysPage, { base, viewer: viewerOf(c), project, keys, apiBase, notice: extra.notice ?? noticeFromQuery(c), newKey: extra.newKey ?? null }), status);
+    return html(c, createElement(KeysPage, { base, viewer: viewerOf(c), project, keys, assistantKeys, apiBase, notice: extra.notice ?? noticeFromQuery(c), newKey: extra.newKey ?? null }), status);
   };
 
   app.get('/projects/:projectId/keys', async (c) => {
@@ -112,6 +112,26 @@ export function registerProjectRoutes(app: Hono<DashboardEnv>, ctx: DashboardCon
     const { key } = await createApiKey(ctx.db, { projectIds: [project.id], name, expiresAt: expiry.value });
     // The key is rendered into this response only (no redirect), so it is never stored or shown again.
     return keysPage(c, project, { newKey: { key, name } }, 201);
+  });
+
+  app.post('/projects/:projectId/assistant-keys', async (c) => {
+    const project = await loadProject(c, ctx);
+    if (project instanceof Response) return project;
+    const form = c.get('form');
+    const name = (form.name ?? '').trim();
+    if (name === '' || name.length > 100) return keysPage(c, project, { notice: { kind: 'error', text: 'Name: enter 1 to 100 characters so you can tell keys apart.', code: 'DASHBOARD_FORM_INVALID' } }, 400);
+    const origins = parseAllowedOrigins((form.origins ?? '').slice(0, 4_000));
+    if ('problem' in origins) return keysPage(c, project, { notice: { kind: 'error', text: origins.problem, code: 'DASHBOARD_FORM_INVALID' } }, 400);
+    const { key } = await createAssistantKey(ctx.db, { projectId: project.id, name, allowedOrigins: origins.origins });
+    return keysPage(c, project, { newKey: { key, name, assistant: true } }, 201);
+  });
+
+  app.post('/projects/:projectId/assistant-keys/:keyId/revoke', async (c) => {
+    const project = await loadProject(c, ctx);
+    if (project instanceof Response) return project;
+    const row = await revokeAssistantKey(ctx.db, project.id, c.req.param('keyId'));
+    if (!row) return errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', 'This project has no active assistant key with that id. Reload the API keys page.');
+    return c.redirect(`${base}/projects/${project.id}/keys?notice=assistant-key-revoked`, 303);
   });
 
   app.post('/projects/:projectId/keys/:keyId/revoke', async (c) => {

@@ -1,4 +1,4 @@
-import type { ApiKeyRow, ProjectRow } from '../../db/index.js';
+import type { ApiKeyRow, AssistantKeyRow, ProjectRow } from '../../db/index.js';
 import { formatDate } from './format.js';
 import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
 import { CopyValue } from './project-pages.js';
@@ -23,11 +23,13 @@ export function KeysPage(props: {
   viewer: Viewer;
   project: ProjectRow;
   keys: ApiKeyRow[];
+  /** Public assistant keys (search and ask from browsers). */
+  assistantKeys?: AssistantKeyRow[];
   apiBase: string;
-  newKey?: { key: string; name: string } | null;
+  newKey?: { key: string; name: string; assistant?: boolean } | null;
   notice?: Notice | null;
 }) {
-  const { base, viewer, project, keys, newKey, apiBase, notice } = props;
+  const { base, viewer, project, keys, newKey, apiBase, notice, assistantKeys = [] } = props;
   const now = Date.now();
   return (
     <Layout title={`API keys · ${project.name}`} base={base} viewer={viewer} project={project} tab="keys" notice={notice}>
@@ -50,7 +52,11 @@ export function KeysPage(props: {
             </button>
           </div>
           <p className="hint">Try it:</p>
-          <pre className="log" id="curl-example">{`curl -H "Authorization: Bearer ${newKey.key}" \\\n  ${apiBase}/v2/agent/${project.id}/jobs`}</pre>
+          <pre className="log" id="curl-example">
+            {newKey.assistant
+              ? `curl -H "Authorization: Bearer ${newKey.key}" -H "Content-Type: application/json" \\\n  -d '{"query":"getting started"}' ${apiBase}/v1/search/${project.id}`
+              : `curl -H "Authorization: Bearer ${newKey.key}" \\\n  ${apiBase}/v2/agent/${project.id}/jobs`}
+          </pre>
         </section>
       ) : null}
       <section className="panel" aria-labelledby="keys">
@@ -104,6 +110,7 @@ export function KeysPage(props: {
           </table>
         )}
       </section>
+      <AssistantKeys base={base} viewer={viewer} project={project} keys={assistantKeys} />
       <section className="panel" aria-labelledby="create-key">
         <h2 id="create-key">Create a key</h2>
         <form className="stack" method="post" action={`${base}/projects/${project.id}/keys`}>
@@ -132,5 +139,74 @@ export function KeysPage(props: {
         </form>
       </section>
     </Layout>
+  );
+}
+
+/** Assistant keys: public keys for web pages (search and ask only), their origins, revoke buttons and the create form. */
+function AssistantKeys({ base, viewer, project, keys }: { base: string; viewer: Viewer; project: ProjectRow; keys: AssistantKeyRow[] }) {
+  return (
+    <section className="panel" aria-labelledby="assistant-keys">
+      <h2 id="assistant-keys">Assistant keys</h2>
+      <p className="hint">Public keys for web pages: they can only search this project's site and ask its assistant, within rate limits, from the origins listed.</p>
+      {keys.length === 0 ? (
+        <p className="empty">No assistant keys yet.</p>
+      ) : (
+        <table className="responsive" id="assistant-keys-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Key</th>
+              <th scope="col">Origins</th>
+              <th scope="col">Last used</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((k) => (
+              <tr key={k.id} data-assistant-key-id={k.id}>
+                <td data-label="Name">{k.name || <span className="hint">unnamed</span>}</td>
+                <td data-label="Key" className="mono">{`folio_pub_…${k.last4}`}</td>
+                <td data-label="Origins">{k.allowedOrigins.length ? k.allowedOrigins.join(', ') : 'any'}</td>
+                <td data-label="Last used">{k.lastUsedAt ? formatDate(k.lastUsedAt) : 'never'}</td>
+                <td data-label="Status">
+                  <span className={`badge ${k.revokedAt ? 'revoked' : 'usable'}`}>{k.revokedAt ? 'revoked' : 'active'}</span>
+                </td>
+                <td data-label="">
+                  {k.revokedAt ? null : (
+                    <form method="post" action={`${base}/projects/${project.id}/assistant-keys/${k.id}/revoke`} data-confirm={`Revoke assistant key “${k.name || k.last4}”? Pages using it stop searching at once.`}>
+                      <Csrf token={viewer.csrfToken} />
+                      <button className="btn small danger" type="submit" aria-label={`Revoke assistant key ${k.name || k.last4}`}>
+                        Revoke
+                      </button>
+                    </form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <form className="stack" method="post" action={`${base}/projects/${project.id}/assistant-keys`}>
+        <Csrf token={viewer.csrfToken} />
+        <div className="row">
+          <div className="field">
+            <label htmlFor="assistant-key-name">Name</label>
+            <input id="assistant-key-name" name="name" required maxLength={100} placeholder="Docs widget" />
+          </div>
+          <div className="field">
+            <label htmlFor="assistant-key-origins">Allowed origins (one per line; empty: any)</label>
+            <textarea id="assistant-key-origins" name="origins" rows={2} maxLength={4000} placeholder="https://docs.example.com" />
+          </div>
+        </div>
+        <div>
+          <button className="btn" type="submit">
+            Create assistant key
+          </button>
+        </div>
+      </form>
+    </section>
   );
 }

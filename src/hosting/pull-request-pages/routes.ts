@@ -22,9 +22,17 @@ export interface PullRequestRoutesDeps {
  */
 export function createPullRequestRoutes({ db, authorize = bearerKeyAuthorizer(db), signIn }: PullRequestRoutesDeps): Hono {
   const app = new Hono();
+  // The pages carry merge and close buttons: no other site may frame them (clickjacking).
+  app.use('/pulls/*', async (c, next) => {
+    await next();
+    c.header('Content-Security-Policy', "frame-ancestors 'none'");
+    c.header('X-Frame-Options', 'DENY');
+  });
 
   const load = async (c: Context, action: PullRequestAction): Promise<LocalPullRequest | Response> => {
-    const pr = await getLocalPullRequest(db, c.req.param('id') ?? '');
+    const id = c.req.param('id') ?? '';
+    // No id holds a NUL, and PostgreSQL refuses one in a query.
+    const pr = id.includes('\u0000') ? null : await getLocalPullRequest(db, id);
     // Unknown and not-allowed read the same, so ids of other projects leak nothing.
     if (!pr || !(await authorize(c, { projectId: pr.projectId, action }))) {
       // A link opened in a browser with neither a key nor a session: ask to sign in, then come back.

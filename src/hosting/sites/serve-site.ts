@@ -11,7 +11,8 @@ import { matchRedirect, stripBasePath, withBasePath } from '../../shared/index.j
 import { builtSiteSettings } from './site-settings.js';
 import type { SiteAccess } from './site-access.js';
 import { HostingError } from '../codes.js';
-import { siteStoreOf, type PublishedBuild, type SiteStore } from '../storage/site-store.js';
+import { siteStoreOf, type BuildFile, type ByteRange, type PublishedBuild, type SiteStore } from '../storage/site-store.js';
+import { requestedRange } from './byte-range.js';
 import type { HostMap } from './host-map.js';
 import { redirectsOf } from './redirects.js';
 import { mcpToolOf, type SiteAnalytics } from '../../analytics/index.js';
@@ -49,7 +50,7 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
  * The Content-Security-Policy of hosted pages: scripts only from the site itself plus Folio's one
  * inline head script (by hash), WebAssembly for Pagefind's search, no plugins, no `<base>`, forms
  * only to the site; images, media and frames may come from https (docs embed them). A `<script>`
- * a repository put in a page does not run.
+ * a repository put in a page does not run, and no other site may frame a page.
  */
 export const SITE_CSP = [
   "default-src 'self'",
@@ -63,14 +64,39 @@ export const SITE_CSP = [
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",
+  // No other site may frame the pages (clickjacking); with X-Frame-Options for browsers without CSP 2.
+  "frame-ancestors 'none'",
 ].join('; ');
 
-function respond(body: Buffer, file: string, status = 200, method = 'GET', extra: Record<string, string> = {}): Response {
-  const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-  const cache = HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
-  const headers: Record<string, string> = { 'Content-Type': type, 'Content-Length': String(body.length), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': cache, ...extra };
-  if (type.startsWith('text/html') || type.startsWith('image/svg')) headers['Content-Security-Policy'] = SITE_CSP;
-  return new Response(method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
+/** The headers that keep a hosted page out of other sites' frames (older browsers read X-Frame-Options only). */
+export const NO_FRAMING = { 'Content-Security-Policy': SITE_CSP, 'X-Frame-Options': 'DENY' } as const;
+
+/**
+ * Answer with a file of the build, streamed (see `BuildFile`). A `GET` with one byte range gets 206
+ * and that range (416 past the end), unless `If-Range` names another version; HEAD gets the headers.
+ */
+async function respond(file: BuildFile, name: string, request: Request, status = 200, extra: Record<string, string> = {}): Promise<Response> {
+  const type = TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
+  const cache = HASHED.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  const headers: Record<string, string> = { 'Content-Type': type, 'Content-Length': String(file.size), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': cache, ...extra };
+  if (type.startsWith('text/html') || type.startsWith('image/svg')) Object.assign(headers, NO_FRAMING);
+  if (file.etag) headers.ETag = file.etag;
+  let range: ByteRange | undefined;
+  if (status === 200) {
+    headers['Accept-Ranges'] = 'bytes';
+    const ifRange = request.headers.get('if-range');
+    const asked = request.method === 'GET' && (ifRange === null || ifRange === file.etag) ? requestedRange(request.headers.get('range'), file.size) : null;
+    if (asked === 'unsatisfiable') {
+      return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${file.size}`, 'Cache-Control': cache, 'X-Content-Type-Options': 'nosniff' } });
+    }
+    if (asked) {
+      range = asked;
+      status = 206;
+      headers['Content-Range'] = `bytes ${asked.start}-${asked.end}/${file.size}`;
+      headers['Content-Length'] = String(asked.end - asked.start + 1);
+    }
+  }
+  return new Response(request.method === 'HEAD' ? null : await file.body(range), { status, headers });
 }
 
 /** The hosts the build allowed its playground proxy (`API_HOSTS_FILE`); none when the build wrote no list. */
@@ -194,18 +220,18 @@ async function serveSiteFile(store: SiteStore, projectId: string, request: Reque
   // A page's Markdown (written beside it by the build): for `Accept: text/markdown`, and linked from its HTML.
   const markdownFile = markdownFileFor(clean || '/');
   if (wantsMarkdown(request.headers.get('accept'))) {
-    const body = pathname === '/\0' ? null : await root.read(markdownFile);
-    if (body) return respond(body, markdownFile, 200, request.method, { Vary: 'Accept' });
+    const file = pathname === '/\0' ? null : await root.open(markdownFile);
+    if (file) return respond(file, markdownFile, request, 200, { Vary: 'Accept' });
   }
   const candidates = pathname === '/\0' ? [] : pathname.endsWith('/') ? [`${clean}/index.html`] : [clean, `${clean}.html`, `${clean}/index.html`];
   for (const candidate of candidates) {
-    const body = await root.read(candidate);
-    if (!body) continue;
-    const alternate: Record<string, string> = candidate.endsWith('.html') && (await root.read(markdownFile)) ? { Link: markdownLink(withBasePath('/' + markdownFileFor(clean || '/'), base).slice(1)), Vary: 'Accept' } : {};
-    return respond(body, candidate, 200, request.method, alternate);
+    const file = await root.open(candidate);
+    if (!file) continue;
+    const alternate: Record<string, string> = candidate.endsWith('.html') && (await root.open(markdownFile)) ? { Link: markdownLink(withBasePath('/' + markdownFileFor(clean || '/'), base).slice(1)), Vary: 'Accept' } : {};
+    return respond(file, candidate, request, 200, alternate);
   }
-  const body = await root.read('404.html');
-  if (body) return respond(body, '404.html', 404, request.method);
+  const notFound = await root.open('404.html');
+  if (notFound) return respond(notFound, '404.html', request, 404);
   return new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 

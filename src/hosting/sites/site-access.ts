@@ -38,7 +38,7 @@ export interface SiteAccessOptions {
 /** What the guard decided: an answer of its own, or serve the file (`private`: only to this reader). */
 export type AccessDecision = { answer: Response } | { serve: 'public' | 'private' };
 
-/** Password attempts per project and client address per window. */
+/** Failed password attempts per project and client address per window. */
 const ATTEMPTS = 10;
 const WINDOW_MS = 15 * 60_000;
 /** Signed-in sessions remembered without a query (a page pulls many files); sign-out elsewhere takes this long to apply. */
@@ -130,7 +130,8 @@ export class SiteAccess {
       const finished = await finishOidcSignIn(request, access.oidc, { base, origin });
       if ('problem' in finished) return { answer: signInPage({ mode: 'oidc', base, next: base + '/', status: 401, code: 'SITE_OIDC_FAILED', message: finished.problem }) };
       const session = await createSiteSession(this.options.db, projectId, finished.subject);
-      const headers = new Headers({ Location: finished.next });
+      // The state cookie holds what safeNext let through; checked again, as anything read back from a request.
+      const headers = new Headers({ Location: safeNext(finished.next, base, origin) });
       headers.append('Set-Cookie', sessionCookie(session.id, base, secure, session.expiresAt));
       headers.append('Set-Cookie', expiredCookie(OIDC_STATE_COOKIE, base, secure));
       return { answer: new Response(null, { status: 303, headers }) };
@@ -171,27 +172,34 @@ export class SiteAccess {
     const { base, secure } = at;
     if (access.mode === 'oidc') {
       if (!access.oidc) return signInPage({ mode: 'oidc', base, next: base + '/', status: 503, code: 'SITE_OIDC_FAILED', message: 'Sign-in is not configured for this site yet.' });
-      const started = await startOidcSignIn(access.oidc, { base, origin: at.origin, secure, next: safeNext(url.searchParams.get('next'), base) });
+      const started = await startOidcSignIn(access.oidc, { base, origin: at.origin, secure, next: safeNext(url.searchParams.get('next'), base, at.origin) });
       if ('problem' in started) return signInPage({ mode: 'oidc', base, next: base + '/', status: 502, code: 'SITE_OIDC_FAILED', message: started.problem });
       return new Response(null, { status: 303, headers: { Location: started.location, 'Set-Cookie': started.cookie, 'Cache-Control': 'no-store' } });
     }
-    if (request.method !== 'POST') return signInPage({ mode: 'password', base, next: safeNext(url.searchParams.get('next'), base), status: 200 });
+    if (request.method !== 'POST') return signInPage({ mode: 'password', base, next: safeNext(url.searchParams.get('next'), base, at.origin), status: 200 });
     const form = await request.formData().catch(() => null);
-    const next = safeNext(typeof form?.get('next') === 'string' ? (form.get('next') as string) : null, base);
+    const next = safeNext(typeof form?.get('next') === 'string' ? (form.get('next') as string) : null, base, at.origin);
     // A form posted from another site cannot sign a reader in (login CSRF).
     const origin = request.headers.get('origin');
     if (origin && origin !== at.origin && origin !== url.origin) return signInPage({ mode: 'password', base, next, status: 403, code: 'SITE_SIGN_IN_REQUIRED', message: 'Sign in from this site’s own page.' });
-    if (!this.countAttempt(`${projectId}|${at.clientAddress}`)) {
+    const attempts = `${projectId}|${at.clientAddress}`;
+    if (!this.countAttempt(attempts)) {
       return signInPage({ mode: 'password', base, next, status: 429, code: 'SITE_SIGN_IN_THROTTLED', message: 'Too many attempts; try again in 15 minutes.' });
     }
     const password = form?.get('password');
     const ok = typeof password === 'string' && password.length > 0 && password.length <= 1024 && access.passwordHash !== null && (await verifyPassword(password, access.passwordHash));
     if (!ok) return signInPage({ mode: 'password', base, next, status: 401, code: 'SITE_PASSWORD_WRONG', message: 'That password is not right.' });
+    // Only failures count: readers behind one address (an office) sign in as often as they need.
+    this.refundAttempt(attempts);
     const session = await createSiteSession(this.options.db, projectId, 'password');
     return new Response(null, { status: 303, headers: { Location: next, 'Set-Cookie': sessionCookie(session.id, base, secure, session.expiresAt), 'Cache-Control': 'no-store' } });
   }
 
-  /** Count one password attempt; false once the window's attempts are used up. */
+  /**
+   * Count one password attempt; false once the window's attempts are used up. Counted before the
+   * password is checked, so parallel guesses cannot all slip in; a right password gives its attempt
+   * back (`refundAttempt`), as the dashboard's sign-in does.
+   */
   private countAttempt(key: string): boolean {
     const now = Date.now();
     let entry = this.attempts.get(key);
@@ -204,6 +212,12 @@ export class SiteAccess {
     return entry.count <= ATTEMPTS;
   }
 
+  /** Take back the attempt a successful sign-in counted. */
+  private refundAttempt(key: string): void {
+    const entry = this.attempts.get(key);
+    if (entry && entry.count > 0) entry.count--;
+  }
+
   /** The origin readers use: the request's, or the trusted proxy's `X-Forwarded-Proto`/`-Host`. */
   private publicOrigin(request: Request): string {
     const url = new URL(request.url);
@@ -214,10 +228,25 @@ export class SiteAccess {
   }
 }
 
-/** Where to go after sign-in: a path of this site, else its home. */
-function safeNext(next: string | null, base: string): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return base + '/';
-  return base && next !== base && !next.startsWith(base + '/') ? base + '/' : next;
+/**
+ * Where to go after sign-in: `next` resolved against the site's origin, kept only when it stays on
+ * that origin and under the base path; else the site's home. Control characters and backslashes are
+ * refused before resolving: URL parsers drop tabs and newlines and read `\\` as `/`, so `/<TAB>/evil.example`
+ * reads as `//evil.example` in a browser, and a CR or LF in a header breaks the answer. The path is
+ * returned as the URL serializes it (percent-encoded), so it is always a valid `Location`.
+ */
+export function safeNext(next: string | null, base: string, origin: string): string {
+  const home = base + '/';
+  if (!next || !next.startsWith('/') || /[\u0000-\u0020\u007f-\u009f\\]/.test(next)) return home;
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return home;
+  }
+  if (url.origin !== new URL(origin).origin) return home;
+  if (base && url.pathname !== base && !url.pathname.startsWith(base + '/')) return home;
+  return url.pathname + url.search + url.hash;
 }
 
 /** One cookie's value from the request's `Cookie` header. */

@@ -15,9 +15,14 @@ export class ByteLru {
     return value;
   }
 
-  /** Keep `value` unless it alone is larger than an eighth of the cache (it would evict too much). */
+  /** Whether a value of `size` bytes is kept: not when it alone is larger than an eighth of the cache (it would evict too much). */
+  fits(size: number): boolean {
+    return size <= this.maxBytes / 8;
+  }
+
+  /** Keep `value` when it `fits`. */
   set(key: string, value: Buffer): void {
-    if (value.length > this.maxBytes / 8) return;
+    if (!this.fits(value.length)) return;
     const old = this.entries.get(key);
     if (old) {
       this.entries.delete(key);

@@ -8,7 +8,7 @@ import { isInside } from '../../shared/index.js';
 import { HostingError } from '../codes.js';
 import { ByteLru } from './lru.js';
 import type { S3StorageConfig } from './storage-config.js';
-import type { PublishedBuild, SiteKey, SiteStore } from './site-store.js';
+import type { BuildFile, ByteRange, PublishedBuild, SiteKey, SiteStore } from './site-store.js';
 
 // Layout under `s3://<bucket>/<prefix>`:
 //   objects/<aa>/<sha256>                      one object per distinct file content (shared by every build)
@@ -55,6 +55,18 @@ async function listFiles(root: string): Promise<string[]> {
   return out.sort();
 }
 
+/** Files up to this size are read whole to hash and upload (one read instead of a stream's many); larger ones are streamed. */
+const WHOLE_FILE_BYTES = 8 * 1024 * 1024;
+
+/** A file's sha256 and size, streamed when it is large. */
+async function hashFile(file: string): Promise<[string, number]> {
+  const { size } = await fsp.stat(file);
+  const hash = createHash('sha256');
+  if (size <= WHOLE_FILE_BYTES) hash.update(await fsp.readFile(file));
+  else for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return [hash.digest('hex'), size];
+}
+
 /** Run `fn` over `items` with at most `limit` at a time. */
 async function eachLimited<T>(items: T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0;
@@ -91,8 +103,8 @@ export class S3SiteStore implements SiteStore {
   private listening: Promise<void> | null = null;
   private lastCollect = 0;
   private collecting: Promise<GarbageReport> | null = null;
-  /** Counters for benchmarks and tests: object reads served from memory and from storage. */
-  readonly stats = { hits: 0, fetches: 0, uploads: 0 };
+  /** Counters for benchmarks and tests: object reads served from memory, fetched whole, uploaded, and streamed (large ones). */
+  readonly stats = { hits: 0, fetches: 0, uploads: 0, streams: 0 };
 
   constructor(
     private readonly db: Database,
@@ -149,10 +161,7 @@ export class S3SiteStore implements SiteStore {
   async publish(site: SiteKey, buildId: string, dir: string, log: (line: string) => void = () => {}): Promise<void> {
     const files = await listFiles(dir);
     const manifest: Manifest = { version: 1, buildId, createdAt: new Date().toISOString(), files: {} };
-    for (const file of files) {
-      const body = await fsp.readFile(path.join(dir, file));
-      manifest.files[file] = [createHash('sha256').update(body).digest('hex'), body.length];
-    }
+    for (const file of files) manifest.files[file] = await hashFile(path.join(dir, file));
     // Contents the live build already has are in storage and kept while it is live (or retired
     // within the grace time); every other one is uploaded, which also renews its age for cleanup.
     const live = await this.current(site, true).catch(() => null);
@@ -162,7 +171,10 @@ export class S3SiteStore implements SiteStore {
     log(`Uploading build ${buildId}: ${files.length} file(s), ${pending.size} new content(s)`);
     let done = 0;
     await eachLimited([...pending], this.config.uploadConcurrency, async ([hash, file]) => {
-      await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(hash), Body: await fsp.readFile(path.join(dir, file)) }));
+      const size = manifest.files[file]![1];
+      // Large files go up as a stream of known length, as they are served: never whole in memory.
+      const body = size > WHOLE_FILE_BYTES ? fs.createReadStream(path.join(dir, file)) : await fsp.readFile(path.join(dir, file));
+      await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(hash), Body: body, ContentLength: size }));
       this.stats.uploads++;
       if (++done % 100 === 0) log(`Uploaded ${done} of ${pending.size} content(s)`);
     });
@@ -228,6 +240,25 @@ export class S3SiteStore implements SiteStore {
       this.fetching.set(hash, fetching);
     }
     return fetching;
+  }
+
+  /**
+   * A content's bytes (all, or one range) as a stream. Contents the cache keeps are read whole once and
+   * sliced from memory; larger ones (videos, archives) are streamed from the bucket as they are sent,
+   * a range as a ranged GET, and never held: one large download no longer takes its size in memory.
+   */
+  async contentStream(hash: string, size: number, range?: ByteRange): Promise<ReadableStream<Uint8Array>> {
+    if (this.contents.fits(size)) {
+      const body = await this.content(hash);
+      return streamOf(range ? body.subarray(range.start, range.end + 1) : body);
+    }
+    return this.storageCall(async () => {
+      const res = await this.client.send(
+        new GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(hash), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      );
+      this.stats.streams++;
+      return res.Body ? (res.Body.transformToWebStream() as ReadableStream<Uint8Array>) : streamOf(new Uint8Array(0));
+    });
   }
 
   private async getObject(key: string): Promise<Buffer | null> {
@@ -328,16 +359,39 @@ export class S3SiteStore implements SiteStore {
 /** One build in object storage, read through its manifest. */
 export class S3Build implements PublishedBuild {
   readonly key: string;
+  readonly buildId: string;
   constructor(
     private readonly store: S3SiteStore,
     readonly manifest: Manifest,
   ) {
     this.key = `s3:${manifest.buildId}`;
+    this.buildId = manifest.buildId;
+  }
+
+  private entry(relativePath: string): [string, number] | undefined {
+    const file = manifestPath(relativePath);
+    return file === null ? undefined : this.manifest.files[file];
   }
 
   async read(relativePath: string): Promise<Buffer | null> {
-    const file = manifestPath(relativePath);
-    const entry = file === null ? undefined : this.manifest.files[file];
+    const entry = this.entry(relativePath);
     return entry ? this.store.content(entry[0]) : null;
   }
+
+  async open(relativePath: string): Promise<BuildFile | null> {
+    const entry = this.entry(relativePath);
+    if (!entry) return null;
+    const [hash, size] = entry;
+    return { size, etag: `"${hash}"`, body: (range) => this.store.contentStream(hash, size, range) };
+  }
+}
+
+/** Bytes already in memory as a one-chunk stream. */
+function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      if (bytes.length > 0) controller.enqueue(bytes);
+      controller.close();
+    },
+  });
 }

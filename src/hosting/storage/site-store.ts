@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { isInside, resolveInside } from '../../shared/index.js';
 import { buildDirFor, publishBuild, publishedDir, siteDirFor } from '../updates/publish.js';
 
@@ -10,12 +11,34 @@ export interface SiteKey {
   preview: string | null;
 }
 
+/** Bytes `start` to `end` of a file, both included. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** A file of a build opened for serving: its size now, its bytes (all or one range) as a stream when asked. */
+export interface BuildFile {
+  readonly size: number;
+  /** A strong validator when the store has one (S3: the content's hash), for `ETag` and `If-Range`. */
+  readonly etag?: string;
+  /**
+   * The bytes as a stream, never the whole file in memory (a site may publish videos and archives of
+   * gigabytes). Storage trouble before the first byte rejects (SITE_STORAGE_UNAVAILABLE on S3).
+   */
+  body(range?: ByteRange): Promise<ReadableStream<Uint8Array>>;
+}
+
 /** One published build, read by path relative to its root (`guide/index.html`). Builds never change once published. */
 export interface PublishedBuild {
   /** The build's identity (cache key of what is derived from it: settings, redirects, page index). */
   readonly key: string;
-  /** The file's bytes; null when the build has no such file (or the path leaves the build). */
+  /** The id it was published under (the update's id): what recovery at start compares with unfinished updates. */
+  readonly buildId: string;
+  /** The file's bytes, for the small files Folio reads itself (settings, redirects); null when the build has no such file (or the path leaves the build). */
   read(relativePath: string): Promise<Buffer | null>;
+  /** The file for serving; null as for `read`. */
+  open(relativePath: string): Promise<BuildFile | null>;
 }
 
 /**
@@ -41,9 +64,14 @@ export interface SiteStore {
 
 /** A build folder on this machine. */
 export class LocalBuild implements PublishedBuild {
-  constructor(readonly key: string) {}
+  readonly buildId: string;
+  constructor(readonly key: string) {
+    // `builds/<id>`: the folder is named after the build.
+    this.buildId = path.basename(key);
+  }
 
-  async read(relativePath: string): Promise<Buffer | null> {
+  /** The real path and size of a regular file of the build; null when missing or outside it. */
+  private async locate(relativePath: string): Promise<{ real: string; size: number } | null> {
     const file = resolveInside(this.key, relativePath);
     if (!file) return null;
     try {
@@ -51,11 +79,26 @@ export class LocalBuild implements PublishedBuild {
       const real = await fsp.realpath(file);
       if (!isInside(this.key, real)) return null;
       const stat = await fsp.stat(real);
-      return stat.isFile() ? await fsp.readFile(real) : null;
+      return stat.isFile() ? { real, size: stat.size } : null;
     } catch {
       // Missing or unreadable: the caller tries the next candidate, then the site's 404 page.
       return null;
     }
+  }
+
+  async read(relativePath: string): Promise<Buffer | null> {
+    const found = await this.locate(relativePath);
+    return found ? fsp.readFile(found.real).catch(() => null) : null;
+  }
+
+  async open(relativePath: string): Promise<BuildFile | null> {
+    const found = await this.locate(relativePath);
+    if (!found) return null;
+    return {
+      size: found.size,
+      // Read as the answer is sent (64 KiB at a time); a reader that goes away stops the read.
+      body: async (range) => Readable.toWeb(fs.createReadStream(found.real, range ? { start: range.start, end: range.end } : {})) as ReadableStream<Uint8Array>,
+    };
   }
 }
 

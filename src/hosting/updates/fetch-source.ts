@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkBranchName, checkRepositoryUrl, cloneBranchTip, committedSymlinks, GitError, gitMessage, type ClonedCommit } from '../../git/index.js';
+import { checkBranchName, checkRepositoryUrl, cloneBranchTip, committedSymlinks, GitError, gitMessage, type ClonedCommit, type GitCredentials } from '../../git/index.js';
 import { formatDiagnostic, resolveInside, type Diagnostic } from '../../shared/index.js';
 import { HostingError, type HostingCode } from '../codes.js';
 
@@ -20,6 +20,8 @@ export interface FetchSourceOptions {
   docsDir: string;
   /** Parent of the temporary checkout. */
   workRoot?: string;
+  /** A token for the repository (FOLIO_GITHUB_TOKEN for a GitHub one), given to git by a credential helper. */
+  credentials?: GitCredentials;
   log: (line: string) => void;
 }
 
@@ -38,7 +40,7 @@ function isGitRepository(dir: string): boolean {
  * allowed protocols only, no hooks or submodules), or, for a local folder that
  * is not a git repository, the folder itself.
  */
-export async function fetchSource({ repoUrl, branch, docsDir, workRoot = os.tmpdir(), log }: FetchSourceOptions): Promise<FetchedSource> {
+export async function fetchSource({ repoUrl, branch, docsDir, workRoot = os.tmpdir(), credentials, log }: FetchSourceOptions): Promise<FetchedSource> {
   let url: string;
   try {
     url = checkRepositoryUrl(repoUrl);
@@ -64,7 +66,7 @@ export async function fetchSource({ repoUrl, branch, docsDir, workRoot = os.tmpd
   const checkout = path.join(parent, 'repo');
   try {
     log(`Fetching ${url} at branch ${branch}`);
-    const commit = await cloneBranchTip({ repository: url, branch, dir: checkout });
+    const commit = await cloneBranchTip({ repository: url, branch, dir: checkout, credentials });
     log(`Fetched commit ${commit.sha.slice(0, 12)}: ${commit.message}`);
     const root = docsRoot(checkout);
     await dropSymlinks(checkout, root, log);

@@ -14,6 +14,7 @@ import {
   type UpdateSource,
   type ProjectRow,
 } from '../../db/index.js';
+import { maskUrlCredentials, type GitCredentials } from '../../git/index.js';
 import { formatDiagnostic, hasErrors, type Diagnostic } from '../../shared/index.js';
 import { HostingError } from '../codes.js';
 import { fetchSource } from './fetch-source.js';
@@ -39,6 +40,8 @@ export type BuildSite = (options: {
   protect?: 'site' | 'hidden';
   /** Pages end with the feedback widget, linking edits and issues to the project's repository. */
   feedback?: { repository?: { url: string; branch: string; dir?: string } };
+  /** Each page's render time limit (`folio serve --page-timeout`); the build's default when omitted. */
+  pageTimeoutMs?: number;
 }) => Promise<{ ok: boolean; pages: number; diagnostics: Diagnostic[]; durationMs: number }>;
 
 export interface UpdateRunnerOptions {
@@ -50,6 +53,10 @@ export interface UpdateRunnerOptions {
   buildSite?: BuildSite;
   /** Server log (one line per update outcome). */
   log?: (line: string) => void;
+  /** Each page's render time limit in the builds (`folio serve --page-timeout`); the build's default (10 s) when omitted. */
+  pageTimeoutMs?: number;
+  /** The token to clone a repository with (FOLIO_GITHUB_TOKEN for GitHub ones), or null: git uses what the machine has. */
+  credentialsFor?: (repoUrl: string) => GitCredentials | null;
 }
 
 const loadBuildSite: BuildSite = async (options) => {
@@ -74,6 +81,11 @@ export class UpdateRunner {
   constructor(private readonly options: UpdateRunnerOptions) {
     this.buildSite = options.buildSite ?? loadBuildSite;
     this.store = options.store ?? siteStoreOf(options.dataDir);
+  }
+
+  /** A line for the server log: URL credentials masked, as in the update's own log. */
+  private serverLog(line: string): void {
+    this.options.log?.(maskUrlCredentials(line));
   }
 
   /** Queue an update and start it in the background; returns the queued row. */
@@ -130,7 +142,7 @@ export class UpdateRunner {
       .then(() => this.run(project, updateId, target))
       // run() records every failure of the update itself; what reaches here is the database failing
       // while recording. Logged, and the chain goes on so the project's next update still runs.
-      .catch((error: unknown) => this.options.log?.(`update ${updateId} of ${project.id}: UPDATE_INTERNAL: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown) => this.serverLog(`update ${updateId} of ${project.id}: UPDATE_INTERNAL: ${error instanceof Error ? error.message : String(error)}`));
     this.chains.set(project.id, next);
     this.running.set(updateId, next);
     void next.then(() => {
@@ -151,20 +163,23 @@ export class UpdateRunner {
       // A failed append must not fail the update, but it must not vanish either (it hid a broken query once).
       flushing = flushing
         .then(() => appendUpdateLogs(db, updateId, lines))
-        .catch((error: unknown) => this.options.log?.(`update ${updateId}: UPDATE_INTERNAL: could not store ${lines.length} log line(s): ${error instanceof Error ? error.message : String(error)}`));
+        .catch((error: unknown) => this.serverLog(`update ${updateId}: UPDATE_INTERNAL: could not store ${lines.length} log line(s): ${error instanceof Error ? error.message : String(error)}`));
       return flushing;
     };
     // Batch log lines: a build prints hundreds and each append is a write.
     const timer = setInterval(() => void flush(), 250);
+    // The update's log and summary are read through the API and the dashboard: a credential in a URL
+    // (a spec's, a link's, git's words about the repository) is masked in every line.
     const log = (line: string) => {
-      pending.push(line);
+      pending.push(maskUrlCredentials(line));
     };
-    const finish = async (status: 'success' | 'failure', summary: string) => {
+    const finish = async (status: 'success' | 'failure', text: string) => {
       clearInterval(timer);
+      const summary = maskUrlCredentials(text);
       log(summary);
       await flush();
       await finishUpdate(db, updateId, { status, summary });
-      this.options.log?.(`update ${updateId} of ${project.id}: ${status}: ${summary}`);
+      this.serverLog(`update ${updateId} of ${project.id}: ${status}: ${summary}`);
     };
 
     const { store } = this;
@@ -178,6 +193,7 @@ export class UpdateRunner {
         branch: target.branch,
         docsDir: project.docsDir,
         workRoot: path.join(path.resolve(dataDir), 'work'),
+        credentials: this.options.credentialsFor?.(project.repoUrl) ?? undefined,
         log,
       });
       cleanup = source.cleanup;
@@ -187,7 +203,7 @@ export class UpdateRunner {
       fs.mkdirSync(path.dirname(outDir), { recursive: true });
       log(`Building ${project.docsDir === '.' ? 'the repository root' : project.docsDir}`);
       const protect = project.siteAccess === 'public' ? undefined : project.siteAccessScope === 'hidden' ? 'hidden' : 'site';
-      const result = await this.buildSite({ root: source.root, outDir, log, basePath: project.basePath, protect, feedback: { repository: { url: project.repoUrl, branch: project.branch, dir: project.docsDir } } });
+      const result = await this.buildSite({ root: source.root, outDir, log, basePath: project.basePath, protect, pageTimeoutMs: this.options.pageTimeoutMs, feedback: { repository: { url: project.repoUrl, branch: project.branch, dir: project.docsDir } } });
       for (const d of result.diagnostics) log(formatDiagnostic(d));
       // A page stopped by the time limit is an error of that page only: the rest of the site publishes.
       const blocking = result.diagnostics.filter((d) => d.severity === 'error' && d.code !== 'BUILD_PAGE_TIMEOUT');
@@ -207,11 +223,20 @@ export class UpdateRunner {
       return await finish('success', `Published ${result.pages} page(s)${what} in ${Math.round(result.durationMs)} ms.`);
     } catch (error) {
       store.discard(outDir);
-      const message = error instanceof HostingError ? `${error.code}: ${error.message}` : `UPDATE_INTERNAL: ${(error as Error).stack ?? String(error)}`;
-      return await finish('failure', message);
+      if (error instanceof HostingError) return await finish('failure', `${error.code}: ${error.message}`);
+      // The summary and the log are readable through the API and the dashboard: the message only, without the
+      // server's folders; the stack (file paths of the server) goes to the server log.
+      this.serverLog(`update ${updateId} of ${project.id}: UPDATE_INTERNAL: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return await finish('failure', `UPDATE_INTERNAL: ${internalMessage(error, dataDir)}; the server log has the details.`);
     } finally {
       clearInterval(timer);
       await cleanup();
     }
   }
+}
+
+/** An unexpected error's first line, for people reading the update: the data folder's path left out. */
+function internalMessage(error: unknown, dataDir: string): string {
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+  return message.split(path.resolve(dataDir)).join('<data>').replace(/[.;:\s]+$/, '') || 'unknown error';
 }

@@ -5,6 +5,8 @@ export interface GithubStatusOptions {
   token: string;
   /** `https://api.github.com` by default; a GitHub Enterprise `/api/v3` URL or a local stand-in. */
   apiUrl?: string;
+  /** Host names whose repositories are on this GitHub (`FOLIO_GITHUB_HOSTS`, default github.com): updates clone them with the token. */
+  hosts?: string[];
 }
 
 export interface CommitStatus {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getProject, getUpdate, recordDelivery, setDeliveryUpdate, type Database, type ProjectRow, type WebhookProvider } from '../../db/index.js';
@@ -10,7 +11,7 @@ import type { Automations } from '../../agent/index.js';
 import type { UpdateRunner } from '../updates/runner.js';
 import { setGithubCommitStatus, type GithubStatusOptions } from './commit-status.js';
 import { githubTargetOf, pushedBranch, webhookAction, type GithubTarget, type WebhookAction } from './events.js';
-import { verifyGeneric, verifyGithub, verifyGitlab } from './verify.js';
+import { SIGNATURE_MISMATCH, verifyGeneric, verifyGithub, verifyGitlab } from './verify.js';
 
 export interface WebhookRoutesDeps {
   db: Database;
@@ -28,6 +29,14 @@ export interface WebhookRoutesDeps {
 /** Largest accepted delivery: GitHub caps payloads at 25 MB, but a push or pull request is far smaller. */
 const MAX_DELIVERY_BYTES = 5 * 1024 * 1024;
 const PROVIDERS = new Set<WebhookProvider>(['github', 'gitlab', 'generic']);
+
+/** Checks deliveries to project ids that have no webhook; never shown, new on every start. */
+const UNKNOWN_PROJECT_SECRET = randomBytes(32).toString('hex');
+
+/** Delivery details quote the payload (refs, branch names): U+0000, which PostgreSQL's text cannot hold, is replaced. */
+function storable(detail: string): string {
+  return detail.replace(/\u0000/g, '\ufffd');
+}
 
 /** The delivery id header of each provider. */
 function deliveryIdOf(provider: WebhookProvider, c: Context): string | null {
@@ -68,25 +77,29 @@ export function createWebhookRoutes(deps: WebhookRoutesDeps): Hono {
     bodyLimit({ maxSize: MAX_DELIVERY_BYTES, onError: (c) => refuse(c, 413, 'DELIVERY_BAD_PAYLOAD', `Delivery too large: the limit is ${MAX_DELIVERY_BYTES} bytes.`) }),
     async (c) => {
       const provider = c.req.param('provider') as WebhookProvider;
-      const project = PROVIDERS.has(provider) ? await getProject(db, c.req.param('projectId')) : null;
-      if (!project || !project.webhookSecret) {
-        return refuse(c, 404, 'DELIVERY_NOT_FOUND', 'No such webhook: use /webhooks/github|gitlab|generic/<project id> of a project with a webhook secret (dashboard, Updates page).');
-      }
+      if (!PROVIDERS.has(provider)) return refuse(c, 404, 'DELIVERY_NOT_FOUND', 'No such webhook: the address is /webhooks/github|gitlab|generic/<project id> (dashboard, Updates page).');
+      const projectId = c.req.param('projectId');
+      // A NUL cannot be in a project id, and PostgreSQL refuses it in a query.
+      const found = projectId.includes('\u0000') ? null : await getProject(db, projectId);
+      const project = found?.webhookSecret ? found : null;
       const body = new Uint8Array(await c.req.arrayBuffer());
       const deliveryId = deliveryIdOf(provider, c);
       const event = eventOf(provider, c);
       const logDelivery = (outcome: 'triggered' | 'ignored' | 'refused', httpStatus: number, detail: string) =>
-        recordDelivery(db, { projectId: project.id, provider, deliveryId, event, outcome, httpStatus, detail });
+        recordDelivery(db, { projectId: project!.id, provider, deliveryId, event, outcome, httpStatus, detail: storable(detail) });
 
-      const secret = project.webhookSecret;
-      const problem =
+      // A project that does not exist (or has no secret) is checked against a secret nobody knows and refused
+      // with the same 401 and words as a wrong signature: the answer does not tell which project ids exist.
+      const secret = project?.webhookSecret ?? UNKNOWN_PROJECT_SECRET;
+      const verified =
         provider === 'github'
           ? verifyGithub(secret, body, c.req.header('x-hub-signature-256'))
           : provider === 'gitlab'
             ? verifyGitlab(secret, c.req.header('x-gitlab-token'))
             : verifyGeneric(secret, body, { signature: c.req.header('x-folio-signature'), timestamp: c.req.header('x-folio-timestamp'), deliveryId: deliveryId ?? undefined });
-      if (problem) {
-        await logDelivery('refused', 401, `DELIVERY_SIGNATURE_INVALID: ${problem}`);
+      const problem = verified ?? (project ? null : SIGNATURE_MISMATCH[provider]);
+      if (problem || !project) {
+        if (project) await logDelivery('refused', 401, `DELIVERY_SIGNATURE_INVALID: ${problem}`);
         return refuse(c, 401, 'DELIVERY_SIGNATURE_INVALID', `Delivery refused: ${problem}.`);
       }
       if (!deliveryId) {
@@ -117,7 +130,7 @@ export function createWebhookRoutes(deps: WebhookRoutesDeps): Hono {
       }
       // Push automations watching the branch start their agent jobs (after the replay check: once per delivery).
       const automationJobs = firesAutomations ? (await automations.onPush(project, pushed!)).map((run) => run.job.id) : [];
-      if (automationJobs.length > 0) await setDeliveryUpdate(db, row.id, null, `${detail}; automation jobs ${automationJobs.join(', ')}`);
+      if (automationJobs.length > 0) await setDeliveryUpdate(db, row.id, null, storable(`${detail}; automation jobs ${automationJobs.join(', ')}`));
       const withJobs = automationJobs.length > 0 ? { automationJobs } : {};
       if (action.kind === 'ignore') return status === 200 ? c.json({ outcome: 'ignored', reason: action.reason }, 200) : c.json({ outcome: 'triggered', reason: action.reason, ...withJobs }, 202);
       if (action.kind === 'delete-preview') {
@@ -129,7 +142,7 @@ export function createWebhookRoutes(deps: WebhookRoutesDeps): Hono {
       const source = provider === 'generic' ? 'api' : provider;
       const queued = action.kind === 'update' ? { update: await updates.trigger(project, source), slug: null } : await updates.triggerPreview(project, action.branch, source);
       const url = siteUrlOf(c.req.url, project, queued.slug, siteDomain);
-      await setDeliveryUpdate(db, row.id, queued.update.id, `${detail}: ${queued.update.id}${automationJobs.length ? `; automation jobs ${automationJobs.join(', ')}` : ''}`);
+      await setDeliveryUpdate(db, row.id, queued.update.id, storable(`${detail}: ${queued.update.id}${automationJobs.length ? `; automation jobs ${automationJobs.join(', ')}` : ''}`));
       const target = provider === 'github' ? githubTargetOf(payload) : null;
       if (github && target && action.sha) void reportStatus(github, target, action.sha, queued.update.id, queued.slug !== null, url);
       return c.json({ outcome: 'triggered', statusId: queued.update.id, ...(queued.slug ? { previewUrl: url } : { siteUrl: url }), ...withJobs }, 202);

@@ -3,6 +3,13 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 /** Why a delivery is not authentic; null when it is. */
 export type VerifyProblem = string | null;
 
+/** What each check says of a well-formed signature or token that does not match. */
+export const SIGNATURE_MISMATCH = {
+  github: 'X-Hub-Signature-256 does not match the body signed with the project secret',
+  gitlab: 'X-Gitlab-Token is not the project secret',
+  generic: 'X-Folio-Signature does not match the delivery signed with the project secret',
+} as const;
+
 /** Constant-time equality of two strings of any length (compared through their SHA-256). */
 function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
@@ -17,13 +24,13 @@ export function hmacSha256(secret: string, body: string | Uint8Array): string {
 export function verifyGithub(secret: string, body: Uint8Array, header: string | undefined): VerifyProblem {
   if (!header) return 'no X-Hub-Signature-256 header (set the secret in the webhook settings)';
   if (!/^sha256=[0-9a-f]{64}$/i.test(header)) return 'X-Hub-Signature-256 is not sha256=<64 hex digits>';
-  return sameSecret(header.toLowerCase(), hmacSha256(secret, body)) ? null : 'X-Hub-Signature-256 does not match the body signed with the project secret';
+  return sameSecret(header.toLowerCase(), hmacSha256(secret, body)) ? null : SIGNATURE_MISMATCH.github;
 }
 
 /** GitLab: the secret token itself in `X-Gitlab-Token`. */
 export function verifyGitlab(secret: string, header: string | undefined): VerifyProblem {
   if (!header) return 'no X-Gitlab-Token header (set the secret token in the webhook settings)';
-  return sameSecret(header, secret) ? null : 'X-Gitlab-Token is not the project secret';
+  return sameSecret(header, secret) ? null : SIGNATURE_MISMATCH.gitlab;
 }
 
 /** How far a generic delivery's timestamp may be from the server clock. */
@@ -51,5 +58,5 @@ export function verifyGeneric(
   if (Math.abs(nowSeconds - Number(timestamp)) > GENERIC_TOLERANCE_SECONDS) return `X-Folio-Timestamp is more than ${GENERIC_TOLERANCE_SECONDS} s from the server clock`;
   if (!/^sha256=[0-9a-f]{64}$/i.test(signature)) return 'X-Folio-Signature is not sha256=<64 hex digits>';
   const expected = hmacSha256(secret, genericSignedPayload(timestamp, deliveryId, body));
-  return sameSecret(signature.toLowerCase(), expected) ? null : 'X-Folio-Signature does not match the delivery signed with the project secret';
+  return sameSecret(signature.toLowerCase(), expected) ? null : SIGNATURE_MISMATCH.generic;
 }

@@ -52,7 +52,7 @@ export function CodeBlock(props: AnyProps) {
     html = highlightToHtml(code, lang, new Set());
   } catch {
     // Highlighting is decoration: a grammar that throws shows the code unhighlighted, not a broken page.
-    html = `<pre class="shiki"><code>${escapeHtmlText(code)}</code></pre>`;
+    html = `<pre class="shiki" tabindex="0"><code>${escapeHtmlText(code)}</code></pre>`;
   }
   return <FolioCode html={html} lang={lang} title={str(props.filename) ?? str(props.title)} icon={props.icon} wrap={props.wrap} />;
 }

@@ -35,9 +35,9 @@ export function Header({ chrome, switchers }: { chrome: ChromeView; switchers: S
         <div className="header-end">
         <nav className="navbar-links" aria-label="Site">
           {chrome.navLinks.map((link) => (
-            <a key={link.href + link.label} className="navbar-link" {...linkProps(link.href, link.external)}>
+            <a key={link.href + link.label} className="navbar-link" {...linkProps(link.href, link.external)} aria-label={link.iconOnly ? link.label : undefined} title={link.iconOnly ? link.label : undefined}>
               <NavIcon name={link.icon} />
-              {link.label}
+              {link.iconOnly ? null : link.label}
             </a>
           ))}
           {chrome.primary ? (

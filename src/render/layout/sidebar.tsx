@@ -55,8 +55,13 @@ function PageLink({ item }: { item: Exclude<NumberedItem, { type: 'group' }> }) 
   );
 }
 
-/** Title of a group: a link to its root page, to its first page under drilldown, or plain text. */
-function GroupTitle({ item, drilldown }: { item: Extract<NumberedItem, { type: 'group' }>; drilldown: boolean }) {
+/**
+ * A nested group: it folds with `<details>` so it works without JavaScript. When its title is also a
+ * link (a root page, drilldown), the link sits beside the summary, drawn over the summary's label,
+ * never inside it: a link inside `<summary>` is a control inside a control (axe: nested-interactive),
+ * which keyboards and screen readers cannot tell apart.
+ */
+function GroupItem({ item, drilldown }: { item: Extract<NumberedItem, { type: 'group' }>; drilldown: boolean }) {
   const target = item.rootHref ?? (drilldown || item.stub ? item.firstHref : undefined);
   const inner = (
     <>
@@ -65,12 +70,23 @@ function GroupTitle({ item, drilldown }: { item: Extract<NumberedItem, { type: '
       <Tag text={item.tag} />
     </>
   );
-  return target ? (
-    <a className="group-link nav-link" href={target} data-group-root={item.rootHref ? '' : undefined}>
-      {inner}
-    </a>
-  ) : (
-    <span className="group-label">{inner}</span>
+  return (
+    <li className={target ? 'nav-group-item nav-group-linked' : 'nav-group-item'}>
+      <details className="nav-group" data-group={item.id} open={item.expanded || undefined}>
+        <summary aria-label={target ? item.title : undefined}>
+          <span className="group-label" aria-hidden={target ? 'true' : undefined}>
+            {inner}
+          </span>
+          <span className="chevron" aria-hidden="true" />
+        </summary>
+        {item.stub ? null : <Items items={item.children} drilldown={drilldown} nested />}
+      </details>
+      {target ? (
+        <a className="nav-group-link group-link nav-link" href={target} data-group-root={item.rootHref ? '' : undefined}>
+          {inner}
+        </a>
+      ) : null}
+    </li>
   );
 }
 
@@ -79,16 +95,7 @@ function Items({ items, drilldown, nested }: { items: NumberedItem[]; drilldown:
     <ul className={nested ? 'nav-list nested' : 'nav-list'} role="list">
       {items.map((item, i) =>
         item.type === 'group' ? (
-          <li key={item.id}>
-            {/* Nested groups fold with <details> so they work without JavaScript. */}
-            <details className="nav-group" data-group={item.id} open={item.expanded || undefined}>
-              <summary>
-                <GroupTitle item={item} drilldown={drilldown} />
-                <span className="chevron" aria-hidden="true" />
-              </summary>
-              {item.stub ? null : <Items items={item.children} drilldown={drilldown} nested />}
-            </details>
-          </li>
+          <GroupItem key={item.id} item={item} drilldown={drilldown} />
         ) : (
           <PageLink key={`${item.href}#${i}`} item={item} />
         ),

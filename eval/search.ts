@@ -1,0 +1,111 @@
+/**
+ * `npm run eval:search`: how often retrieval finds the page that answers a reader's question.
+ * Builds the corpus (../shared/corpora/<name>, default mintlify-docs) once into a cache folder
+ * (later runs rebuild incrementally), loads its retrieval file as `folio serve` does, asks every
+ * question of the set and prints recall@1 and recall@5 (the answering page first, or among the
+ * first five pages), and each miss with what came first.
+ *
+ * Usage: tsx eval/search.ts [--questions eval/mintlify-questions.json] [--corpus NAME] [--pagefind] [--quiet] [--no-build]
+ * `--no-build` reuses the last build of the corpus (while tuning the ranking).
+ * The questions file names its corpus and, optionally, the language its questions are in (the
+ * API's `filters.language`, as a reader's page gives it). `--pagefind` also asks the site's
+ * Pagefind index (the site search readers have today) the same questions.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { indexOfFile, RETRIEVAL_FILE } from '../src/retrieval/index.js';
+import { buildSite } from '../src/site-build/index.js';
+
+process.env.NODE_ENV ??= 'production';
+
+interface Question {
+  q: string;
+  path: string;
+}
+interface QuestionSet {
+  corpus: string;
+  language?: string;
+  questions: Question[];
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const set = JSON.parse(readFileSync(path.resolve(option('--questions') ?? path.join(here, 'mintlify-questions.json')), 'utf8')) as QuestionSet;
+const corpus = option('--corpus') ?? set.corpus;
+const pagefind = args.includes('--pagefind');
+const quiet = args.includes('--quiet');
+const root = path.resolve(here, '..', '..', 'shared', 'corpora', corpus);
+if (!existsSync(root)) throw new Error(`no corpus at ${root}`);
+const outDir = path.join(os.tmpdir(), `folio-eval-${corpus}`);
+
+if (!args.includes('--no-build') || !existsSync(path.join(outDir, RETRIEVAL_FILE))) {
+  const started = performance.now();
+  const built = await buildSite({ root, outDir, search: pagefind, log: () => {} });
+  if (!built.ok && !existsSync(path.join(outDir, RETRIEVAL_FILE))) throw new Error(`the build of ${corpus} failed`);
+  console.log(`${corpus}: ${built.pages} pages built in ${Math.round((performance.now() - started) / 1000)} s (${outDir})`);
+}
+console.log(`${set.questions.length} questions`);
+
+const index = indexOfFile(await readFile(path.join(outDir, RETRIEVAL_FILE), 'utf8'));
+if (!index) throw new Error(`${RETRIEVAL_FILE} is missing or not of this version`);
+const filters = set.language ? { language: set.language } : undefined;
+const unknown = set.questions.filter((q) => !index.page(q.path));
+if (unknown.length) throw new Error(`questions name pages the index does not have: ${unknown.map((q) => q.path).join(', ')}`);
+
+// The first question indexes the language (timed apart: a server does it once per build).
+const warmStart = performance.now();
+index.search(set.questions[0]!.q, { limit: 5, filters });
+console.log(`index of the questions' language made in ${Math.round(performance.now() - warmStart)} ms`);
+const askStart = performance.now();
+const ranked = set.questions.map((q) => index.search(q.q, { limit: 5, perPage: true, filters }).map((h) => h.path));
+const askMs = (performance.now() - askStart) / set.questions.length;
+report('retrieval (MiniSearch sections)', ranked, askMs);
+
+if (pagefind) {
+  const { createPagefindSearch } = await pagefindSearch(outDir);
+  const lists: string[][] = [];
+  for (const q of set.questions) lists.push(await createPagefindSearch(q.q));
+  report('Pagefind (site search)', lists);
+}
+
+function report(label: string, lists: string[][], msPerQuery?: number): void {
+  const at = (k: number) => set.questions.filter((q, i) => lists[i]!.slice(0, k).includes(q.path)).length / set.questions.length;
+  console.log(`${label}: recall@1 ${(at(1) * 100).toFixed(1)} %, recall@5 ${(at(5) * 100).toFixed(1)} %${msPerQuery !== undefined ? `, ${msPerQuery.toFixed(2)} ms a question` : ''}`);
+  if (quiet) return;
+  set.questions.forEach((q, i) => {
+    const list = lists[i]!;
+    const rank = list.indexOf(q.path);
+    if (rank !== 0) console.log(`  ${rank < 0 ? 'miss' : `#${rank + 1} `} ${JSON.stringify(q.q)} → ${q.path}; first: ${list.slice(0, 3).join(', ') || '(nothing)'}`);
+  });
+}
+
+/** Pagefind's own Node API over the built site's index: the page paths of its first five results. */
+async function pagefindSearch(dir: string): Promise<{ createPagefindSearch: (q: string) => Promise<string[]> }> {
+  const bundle = path.join(dir, 'pagefind', 'pagefind.js');
+  if (!existsSync(bundle)) throw new Error('the build wrote no Pagefind index');
+  // Pagefind's browser module runs in Node when its base path is the bundle folder (files read through fetch).
+  const original = globalThis.fetch;
+  globalThis.fetch = (async (input: string | URL | Request) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const file = url.startsWith('file://') ? fileURLToPath(url) : path.join(dir, url.replace(/^\/+/, ''));
+    return new Response(new Uint8Array(await readFile(file)));
+  }) as typeof fetch;
+  const pf = (await import(bundle)) as { options: (o: object) => Promise<void>; search: (q: string) => Promise<{ results: { data: () => Promise<{ url: string }> }[] }> };
+  await pf.options({ basePath: '/pagefind/' });
+  return {
+    createPagefindSearch: async (q: string) => {
+      const found = await pf.search(q);
+      const urls: string[] = [];
+      for (const r of found.results.slice(0, 5)) urls.push((await r.data()).url.replace(/\.html$/, '').replace(/\/index$/, '/index') || '/');
+      void original;
+      return urls;
+    },
+  };
+}

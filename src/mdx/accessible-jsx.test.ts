@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { renderMdx } from './index.js';
+
+describe('raw HTML in pages gets what assistive technology needs', () => {
+  it('marks an image without alt decorative, names a linked one after its file, keeps an author alt', async () => {
+    const out = await renderMdx({ source: '<img src="/a.png" />\n\n<a href="https://x.com"><img src="/logos/comfy-logo_dark.png?v=2" /></a>\n\n<img src="/b.png" alt="A chart" />\n', file: 'p.mdx', lineOffset: 0, variables: {}, readSnippet: async () => null });
+    expect(out.html).toContain('<img src="/a.png" alt=""/>');
+    expect(out.html).toContain('<img src="/logos/comfy-logo_dark.png?v=2" alt="comfy logo dark"/>');
+    expect(out.html).toContain('<img src="/b.png" alt="A chart"/>');
+  });
+
+  it('names an iframe after the host it embeds and makes tables focusable', async () => {
+    const out = await renderMdx({ source: '<iframe src="https://www.youtube.com/embed/x"></iframe>\n\n<iframe src="/local.html" title="Mine"></iframe>\n\n| a |\n| - |\n| b |\n', file: 'p.mdx', lineOffset: 0, variables: {}, readSnippet: async () => null });
+    expect(out.html).toContain('title="Embedded content from youtube.com"');
+    expect(out.html).toContain('title="Mine"');
+    expect(out.html).not.toContain('Embedded content"');
+    expect(out.html).toContain('<table tabindex="0">');
+  });
+});

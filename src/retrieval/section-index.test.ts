@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { SectionIndex } from './section-index.js';
+import type { RetrievalPage } from './types.js';
+
+const page = (href: string, title: string, sections: [string, string][], extra: Partial<RetrievalPage> = {}): RetrievalPage => ({
+  href,
+  title,
+  sections: sections.map(([heading, text]) => ({ anchor: heading.toLowerCase().replace(/\s+/g, '-'), heading, text })),
+  ...extra,
+});
+
+const PAGES = [
+  page('/guides/hidden-pages', 'Hidden pages', [['', 'Pages can stay out of the sidebar.'], ['Hide a group', 'Set hidden on the group to keep all of its pages out.']]),
+  page('/guides/navigation', 'Navigation', [['Groups', 'Groups collect pages in the sidebar. A page appears once.'], ['Tabs', 'Tabs sit above the sidebar.']]),
+  page('/components/callouts', 'Callouts', [['Warning', 'A warning draws attention to a risk.']], { keywords: ['admonition'] }),
+  page('/api/users/create', 'Create a user', [['', 'Creates a user account.']], { operation: { method: 'POST', path: '/users' }, group: 'Users' }),
+  page('/es/guides/navigation', 'Navegación', [['Grupos', 'Los grupos reúnen páginas en la barra lateral.']], { language: 'es' }),
+  page('/v1/guides/navigation', 'Navigation (v1)', [['Groups', 'Groups of the sidebar in version one.']], { version: 'v1' }),
+];
+
+describe('SectionIndex', () => {
+  const index = new SectionIndex(PAGES);
+
+  it('ranks a title match above a body mention, and answers with the section and its anchor', () => {
+    const hits = index.search('hidden pages', { perPage: true });
+    expect(hits[0]).toMatchObject({ path: '/guides/hidden-pages', title: 'Hidden pages' });
+    const group = index.search('hide a group')[0]!;
+    expect(group).toMatchObject({ path: '/guides/hidden-pages', anchor: 'hide-a-group', heading: 'Hide a group' });
+    expect(group.excerpt).toContain('group');
+  });
+
+  it('finds words by prefix and with a typo, and by frontmatter keywords', () => {
+    expect(index.search('callout')[0]?.path).toBe('/components/callouts');
+    expect(index.search('navigaton')[0]?.path).toMatch(/navigation$/);
+    expect(index.search('admonition')[0]?.path).toBe('/components/callouts');
+  });
+
+  it('finds an endpoint page by its operation, and carries the operation', () => {
+    const hit = index.search('POST users')[0]!;
+    expect(hit).toMatchObject({ path: '/api/users/create', operation: { method: 'POST', path: '/users' } });
+  });
+
+  it('answers nothing to a question of stop words only', () => {
+    expect(index.search('how do I')).toEqual([]);
+  });
+
+  it('narrows to a language, a version and a group', () => {
+    expect(index.search('grupos', { filters: { language: 'es' } }).map((h) => h.path)).toEqual(['/es/guides/navigation']);
+    expect(index.search('groups', { filters: { language: 'es' } })).toEqual([]);
+    expect(index.search('groups sidebar', { filters: { version: 'v1' } }).map((h) => h.path)).toEqual(['/v1/guides/navigation']);
+    expect(index.search('user', { filters: { group: 'users' } }).map((h) => h.path)).toEqual(['/api/users/create']);
+  });
+
+  it('gives one result per page when asked, honours the limit and the score threshold', () => {
+    const all = index.search('sidebar groups', { limit: 50 });
+    const perPage = index.search('sidebar groups', { limit: 50, perPage: true });
+    expect(new Set(perPage.map((h) => h.path)).size).toBe(perPage.length);
+    expect(all.length).toBeGreaterThan(perPage.length);
+    expect(index.search('sidebar groups', { limit: 1 })).toHaveLength(1);
+    const top = all[0]!.score;
+    expect(index.search('sidebar groups', { limit: 50, scoreThreshold: top }).every((h) => h.score >= top)).toBe(true);
+  });
+
+  it('replaces and removes a page', () => {
+    const live = new SectionIndex(PAGES);
+    expect(live.search('warning')[0]?.path).toBe('/components/callouts');
+    live.put(page('/components/callouts', 'Callouts', [['Note', 'A note adds context.']]));
+    expect(live.search('warning')).toEqual([]);
+    expect(live.search('note')[0]?.path).toBe('/components/callouts');
+    expect(live.remove('/components/callouts')).toBe(true);
+    expect(live.search('note')).toEqual([]);
+    expect(live.page('/components/callouts')).toBeUndefined();
+    expect(live.size).toBe(PAGES.length - 1);
+  });
+});

@@ -1,0 +1,212 @@
+/**
+ * `SectionIndex`: full-text search over a site's sections (MiniSearch, ranking in `ranking.ts`),
+ * built from the `RetrievalFile` a build writes. Each result is a section with its page's path,
+ * title, the section's anchor, an excerpt and the score; filters narrow to a version, language or
+ * group. Pages can be added, replaced and removed one at a time (`folio dev`, a page edit).
+ */
+import MiniSearch from 'minisearch';
+import { COVERAGE_POWER, processTerm, relevance, SEARCH_OPTIONS, tokenize, type RetrievalField } from './ranking.js';
+import type { PageOperation, RetrievalFile, RetrievalPage } from './types.js';
+
+/** Narrow a search to pages of one version, language or sidebar group (case-insensitive). */
+export interface SearchFilters {
+  version?: string;
+  language?: string;
+  group?: string;
+}
+
+export interface SectionSearchOptions {
+  /** Most results (default 10). */
+  limit?: number;
+  /** Leave out results scoring below this (0 to 1, see `SectionHit.score`). */
+  scoreThreshold?: number;
+  filters?: SearchFilters;
+  /** One result per page (its best section), as a reader's result list wants; default false. */
+  perPage?: boolean;
+}
+
+export interface SectionHit {
+  /** Site path of the page (`/guides/intro`). */
+  path: string;
+  title: string;
+  /** The section's anchor id ('' for the top of the page). */
+  anchor: string;
+  /** The section's heading ('' for the top of the page). */
+  heading: string;
+  excerpt: string;
+  /** Relevance from 0 to 1 (`ranking.ts`, `relevance`): ~0.3 and below is rarely an answer. */
+  score: number;
+  operation?: PageOperation;
+}
+
+type IndexedDoc = { id: number } & Record<RetrievalField, string>;
+
+interface Stored {
+  page: RetrievalPage;
+  section: number;
+}
+
+const EXCERPT_CHARS = 220;
+
+/**
+ * The sections of one language's pages, indexed on first use. One index per language: a reader's
+ * question is in one language, so IDF is that language's and a search scores only its sections
+ * (mintlify-docs, 4 languages: 2.0 ms a question in its English index, 13 ms in one index of all
+ * four with a filter), and a server indexes only the languages readers ask in.
+ */
+class Partition {
+  readonly pages = new Map<string, RetrievalPage>();
+  private index: MiniSearch<IndexedDoc> | null = null;
+  private readonly stored = new Map<number, Stored>();
+  private readonly idsOf = new Map<string, number[]>();
+  private nextId = 0;
+
+  put(page: RetrievalPage): void {
+    this.remove(page.href);
+    this.pages.set(page.href, page);
+    this.index?.addAll(this.documentsOf(page));
+  }
+
+  remove(href: string): boolean {
+    if (!this.pages.delete(href)) return false;
+    for (const id of this.idsOf.get(href) ?? []) {
+      this.index?.discard(id);
+      this.stored.delete(id);
+    }
+    this.idsOf.delete(href);
+    return true;
+  }
+
+  search(query: string, filter: ((page: RetrievalPage) => boolean) | null): { stored: Stored; score: number; terms: string[]; queryTerms: string[] }[] {
+    if (!this.index) {
+      this.index = new MiniSearch<IndexedDoc>({ fields: ['title', 'heading', 'keywords', 'body'], tokenize, processTerm, searchOptions: SEARCH_OPTIONS });
+      this.index.addAll([...this.pages.values()].flatMap((p) => this.documentsOf(p)));
+    }
+    return this.index
+      .search(query, {
+        ...(filter ? { filter: (r) => filter(this.stored.get(r.id as number)!.page) } : {}),
+        boostDocument: (id) => this.stored.get(id as number)?.page.boost ?? 1,
+      })
+      .map((r) => ({ stored: this.stored.get(r.id as number)!, score: r.score, terms: r.terms, queryTerms: r.queryTerms }));
+  }
+
+  /** The indexed documents of a page: one per section. */
+  private documentsOf(page: RetrievalPage): IndexedDoc[] {
+    const ids: number[] = [];
+    const docs: IndexedDoc[] = [];
+    const keywords = [...(page.keywords ?? []), page.description ?? '', page.operation ? `${page.operation.method} ${page.operation.path}` : ''].join(' ');
+    page.sections.forEach((s, i) => {
+      const id = this.nextId++;
+      ids.push(id);
+      this.stored.set(id, { page, section: i });
+      docs.push({ id, title: page.title, heading: s.heading, keywords, body: bodyText(s.text) });
+    });
+    this.idsOf.set(page.href, ids);
+    return docs;
+  }
+}
+
+export class SectionIndex {
+  /** Language code ('' for pages under no language) → its pages. */
+  private readonly partitions = new Map<string, Partition>();
+  private readonly languageOf = new Map<string, string>();
+
+  constructor(pages: Iterable<RetrievalPage> = []) {
+    for (const page of pages) this.put(page);
+  }
+
+  static fromFile(file: RetrievalFile): SectionIndex {
+    return new SectionIndex(file.pages);
+  }
+
+  /** Pages indexed. */
+  get size(): number {
+    return this.languageOf.size;
+  }
+
+  /** A page by site path, or undefined. */
+  page(href: string): RetrievalPage | undefined {
+    const language = this.languageOf.get(href);
+    return language === undefined ? undefined : this.partitions.get(language)?.pages.get(href);
+  }
+
+  /** Add a page, replacing the one with its path. */
+  put(page: RetrievalPage): void {
+    this.remove(page.href);
+    const language = (page.language ?? '').toLowerCase();
+    let partition = this.partitions.get(language);
+    if (!partition) this.partitions.set(language, (partition = new Partition()));
+    partition.put(page);
+    this.languageOf.set(page.href, language);
+  }
+
+  /** Take a page out; false when it was not in. */
+  remove(href: string): boolean {
+    const language = this.languageOf.get(href);
+    if (language === undefined) return false;
+    this.languageOf.delete(href);
+    return this.partitions.get(language)?.remove(href) ?? false;
+  }
+
+  search(query: string, { limit = 10, scoreThreshold = 0, filters, perPage = false }: SectionSearchOptions = {}): SectionHit[] {
+    const words = tokenize(query).filter((t) => processTerm(t) !== null);
+    if (words.length === 0) return [];
+    const language = filters?.language?.toLowerCase();
+    const partitions = language !== undefined && language !== '' ? [this.partitions.get(language)].filter((p) => p !== undefined) : [...this.partitions.values()];
+    const rest = filters && (filters.version || filters.group) ? (p: RetrievalPage) => matchesFilters(p, filters) : null;
+    const raw = partitions.flatMap((p) => p.search(query, rest)).map((r) => ({ ...r, score: r.score * coverage(r.queryTerms.length, words.length) }));
+    raw.sort((a, b) => b.score - a.score);
+    const hits: SectionHit[] = [];
+    const seen = new Set<string>();
+    for (const r of raw) {
+      const { page, section } = r.stored;
+      const score = relevance(r.score / words.length);
+      if (score < scoreThreshold) break;
+      if (perPage) {
+        if (seen.has(page.href)) continue;
+        seen.add(page.href);
+      }
+      const s = page.sections[section]!;
+      hits.push({
+        path: page.href,
+        title: page.title,
+        anchor: s.anchor,
+        heading: s.heading,
+        excerpt: excerptOf(s.text || page.description || '', r.terms),
+        score: Math.round(score * 1000) / 1000,
+        ...(page.operation ? { operation: page.operation } : {}),
+      });
+      if (hits.length >= limit) break;
+    }
+    return hits;
+  }
+}
+
+/** How much a result keeps of its score for matching `matched` of the query's `of` words (`COVERAGE_POWER`). */
+function coverage(matched: number, of: number): number {
+  return Math.min(1, matched / of) ** COVERAGE_POWER;
+}
+
+function matchesFilters(page: RetrievalPage, filters: SearchFilters): boolean {
+  const same = (a: string | undefined, b: string | undefined) => !b || (a ?? '').toLowerCase() === b.toLowerCase();
+  return same(page.version, filters.version) && same(page.group, filters.group);
+}
+
+/** Markdown as words: link targets, image sources and HTML tags add no words of their own. */
+function bodyText(markdown: string): string {
+  return markdown
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, ' ');
+}
+
+/** About `EXCERPT_CHARS` of the section's text around its first matched word, as plain text. */
+export function excerptOf(markdown: string, terms: readonly string[]): string {
+  const text = bodyText(markdown).replace(/```[^\n]*\n/g, '').replace(/[#>*_`|]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const lower = text.toLowerCase();
+  const found = terms.map((t) => lower.indexOf(t)).filter((i) => i >= 0);
+  const at = found.length ? Math.min(...found) : 0;
+  const start = at < EXCERPT_CHARS / 3 ? 0 : text.lastIndexOf(' ', at - EXCERPT_CHARS / 3) + 1;
+  const end = start + EXCERPT_CHARS >= text.length ? text.length : text.lastIndexOf(' ', start + EXCERPT_CHARS);
+  return (start > 0 ? '…' : '') + text.slice(start, end > start ? end : start + EXCERPT_CHARS) + (end < text.length ? '…' : '');
+}

@@ -1,0 +1,52 @@
+/**
+ * What retrieval hands on: a site's searchable pages split into sections (heading to heading),
+ * as the build writes them beside the site (`RETRIEVAL_FILE`) and `SectionIndex` reads them.
+ */
+
+/** One part of a page: the text from one heading to the next (the first runs from the top to the first heading). */
+export interface PageSection {
+  /** The heading's anchor id (`#install`), '' for the part above the first heading. */
+  anchor: string;
+  /** The heading's text, '' for the part above the first heading. */
+  heading: string;
+  /** The section's Markdown, its heading line left out. */
+  text: string;
+}
+
+/** An endpoint page's operation. */
+export interface PageOperation {
+  method: string;
+  path: string;
+}
+
+/** One searchable page of a site with its sections. */
+export interface RetrievalPage {
+  /** Site path (`/guides/intro`), without the base path. */
+  href: string;
+  title: string;
+  description?: string;
+  /** Frontmatter `keywords`: words that should find the page without being in its text. */
+  keywords?: string[];
+  /** The innermost sidebar group holding the page. */
+  group?: string;
+  /** The version division the page sits under. */
+  version?: string;
+  /** The language division the page sits under (its code). */
+  language?: string;
+  /** Ranking multiplier (frontmatter `boost`, times the groups' `boost`); absent is 1. */
+  boost?: number;
+  operation?: PageOperation;
+  sections: PageSection[];
+}
+
+/** The file a build writes: every searchable page of the site. */
+export interface RetrievalFile {
+  format: string;
+  pages: RetrievalPage[];
+}
+
+/** Bump when `RetrievalFile` or the way sections are cut changes: a build then splits every page again. */
+export const RETRIEVAL_FORMAT = 'folio-retrieval-1';
+
+/** Where a build writes its `RetrievalFile` (inside the output; `folio serve` reads it, it is never served). */
+export const RETRIEVAL_FILE = '.folio-cache/retrieval.json';

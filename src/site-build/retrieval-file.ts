@@ -1,0 +1,105 @@
+/**
+ * The assistant's and discovery API's index input (`RETRIEVAL_FILE`): every page site search may
+ * show (the Pagefind index's own rule, `SiteRenderer.pageFlags(...).unsearchable`: not hidden unless
+ * `seo.indexing: "all"`, not `noindex`, `searchable: false` or protected), cut into sections from
+ * the Markdown the build wrote beside it. Incremental: a page whose Markdown key and metadata are
+ * those of the previous build keeps its sections from the previous file (one read of it), so an
+ * edit cuts only its own page again. Pages' Markdown comes from memory (`rendered`) or their `.md`.
+ */
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { markdownFileFor } from '../markdown/index.js';
+import type { PageRoute } from '../navigation/index.js';
+import { searchBoost, searchKeywords, type SiteRenderer } from '../render/index.js';
+import { RETRIEVAL_FILE, RETRIEVAL_FORMAT, sectionsOfMarkdown, type RetrievalFile, type RetrievalPage } from '../retrieval/index.js';
+import { hashText, resolveInside, writeFileInside } from '../shared/index.js';
+import type { Site } from '../site/index.js';
+
+export interface RetrievalInput {
+  site: Site;
+  outDir: string;
+  renderer: SiteRenderer;
+  /** href → Markdown key of every planned page. */
+  markdownKeys: ReadonlyMap<string, string>;
+  /** The Markdown of pages this build wrote; others are read from their `.md`. */
+  rendered: ReadonlyMap<string, Uint8Array>;
+  /** Reuse the previous file's sections of unchanged pages (false: cut every page). */
+  reuse: boolean;
+}
+
+/** Kept in the file beside each page: what its sections were cut from (`RetrievalPage` plus this). */
+type KeyedPage = RetrievalPage & { key: string };
+
+/** Write `RETRIEVAL_FILE`; returns how many pages were cut again (the others were kept). */
+export async function writeRetrievalFile(input: RetrievalInput): Promise<{ pages: number; cut: number }> {
+  const { site, outDir, renderer, markdownKeys, rendered } = input;
+  const previous = input.reuse ? await previousPages(outDir) : new Map<string, KeyedPage>();
+  const decoder = new TextDecoder();
+  const pages: KeyedPage[] = [];
+  let cut = 0;
+  for (const route of site.model.pages.values()) {
+    if (renderer.pageFlags(route).unsearchable) continue;
+    const meta = pageMeta(site, route);
+    const key = hashText(markdownKeys.get(route.href) ?? '', JSON.stringify(meta));
+    const kept = previous.get(route.href);
+    if (kept?.key === key) {
+      pages.push(kept);
+      continue;
+    }
+    const markdown = markdownOf(outDir, route.href, rendered, decoder);
+    // A page whose Markdown was not written (it failed to compile) is left out until it is.
+    if (markdown === null) continue;
+    cut++;
+    pages.push({ ...meta, key, sections: sectionsOfMarkdown(markdown) });
+  }
+  const file: RetrievalFile = { format: RETRIEVAL_FORMAT, pages };
+  await writeFileInside(outDir, RETRIEVAL_FILE, JSON.stringify(file));
+  return { pages: pages.length, cut };
+}
+
+/** What a page's record says besides its sections. */
+function pageMeta(site: Site, route: PageRoute): Omit<RetrievalPage, 'sections'> {
+  const frontmatter = route.kind === 'page' ? (site.index.pages.get(route.path)?.frontmatter ?? {}) : {};
+  const keywords = searchKeywords(frontmatter);
+  const boost = (searchBoost(frontmatter) ?? 1) * (route.boost ?? 1);
+  const trail = site.model.sectionsById.get(route.sectionId)?.trail ?? [];
+  const version = trail.find((d) => d.kind === 'version')?.label;
+  const language = trail.find((d) => d.kind === 'language')?.label;
+  const group = route.breadcrumbs.at(-1)?.label;
+  return {
+    href: route.href,
+    title: route.title,
+    ...(route.description ? { description: route.description } : {}),
+    ...(keywords.length ? { keywords } : {}),
+    ...(group ? { group } : {}),
+    ...(version ? { version } : {}),
+    ...(language ? { language } : {}),
+    ...(boost !== 1 ? { boost } : {}),
+    ...(route.endpoint ? { operation: { method: route.endpoint.method.toUpperCase(), path: route.endpoint.path } } : {}),
+  };
+}
+
+function markdownOf(outDir: string, href: string, rendered: ReadonlyMap<string, Uint8Array>, decoder: TextDecoder): string | null {
+  const known = rendered.get(href);
+  if (known) return decoder.decode(known);
+  const file = resolveInside(outDir, markdownFileFor(href));
+  try {
+    // Synchronous: thousands of small reads cost more in promise handles than in reading (llms-files.ts).
+    return file ? readFileSync(file, 'utf8') : null;
+  } catch {
+    // Not written: the page failed, or the output lost it.
+    return null;
+  }
+}
+
+async function previousPages(outDir: string): Promise<Map<string, KeyedPage>> {
+  try {
+    const file = JSON.parse(await readFile(path.join(outDir, RETRIEVAL_FILE), 'utf8')) as { format?: string; pages?: KeyedPage[] };
+    if (file.format !== RETRIEVAL_FORMAT || !Array.isArray(file.pages)) return new Map();
+    return new Map(file.pages.map((p) => [p.href, p]));
+  } catch {
+    // First build, or an unreadable file: every page is cut.
+    return new Map();
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The build's retrieval file (`.folio-cache/retrieval.json`): the pages site search shows, cut
+ * into sections with their anchors; hidden, `searchable: false` and `noindex` pages left out
+ * unless `seo.indexing: "all"` (hidden ones); an edit cuts its own page again, the rest are kept.
+ */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexOfFile, RETRIEVAL_FILE, type RetrievalFile } from '../../src/retrieval/index.js';
+import { buildSite } from '../../src/site-build/index.js';
+
+const PAGES: Record<string, string> = {
+  index: '---\ntitle: Welcome\nkeywords: ["greeting"]\n---\nHello.\n\n## Install\n\nRun the installer.\n\n## Configure\n\nEdit docs.json.\n',
+  guide: '---\ntitle: Guide\n---\nA guide about widgets.\n',
+  secret: '---\ntitle: Secret\nhidden: true\n---\nHidden words.\n',
+  quiet: '---\ntitle: Quiet\nsearchable: false\n---\nQuiet words.\n',
+  robots: '---\ntitle: Robots\nnoindex: true\n---\nNoindex words.\n',
+};
+
+describe('the retrieval file of a build', () => {
+  let dir: string;
+  let root: string;
+  let out: string;
+  const file = async () => JSON.parse(await readFile(path.join(out, RETRIEVAL_FILE), 'utf8')) as RetrievalFile;
+  const config = (extra: object = {}) => writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'R', theme: 'mint', colors: { primary: '#225588' }, navigation: { groups: [{ group: 'Start', pages: ['index', 'guide', 'quiet', 'robots'] }] }, ...extra }));
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'folio-retrieval-'));
+    root = path.join(dir, 'docs');
+    out = path.join(dir, 'out');
+    await mkdir(root, { recursive: true });
+    for (const [name, text] of Object.entries(PAGES)) await writeFile(path.join(root, `${name}.mdx`), text);
+    await config();
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('holds the searchable pages, cut at headings, with their group and keywords', async () => {
+    const built = await buildSite({ root, outDir: out, search: false });
+    expect(built.ok).toBe(true);
+    expect(built.stats?.retrieval).toMatchObject({ pages: 2, cut: 2 });
+    const { pages } = await file();
+    expect(pages.map((p) => p.href).sort()).toEqual(['/guide', '/index']);
+    const index = pages.find((p) => p.href === '/index')!;
+    expect(index).toMatchObject({ title: 'Welcome', group: 'Start', keywords: ['greeting'] });
+    expect(index.sections.map((s) => [s.anchor, s.text])).toEqual([
+      ['', 'Hello.'],
+      ['install', 'Run the installer.'],
+      ['configure', 'Edit docs.json.'],
+    ]);
+    const search = indexOfFile(await readFile(path.join(out, RETRIEVAL_FILE), 'utf8'))!;
+    expect(search.search('installer')[0]).toMatchObject({ path: '/index', anchor: 'install' });
+    expect(search.search('quiet words')).toEqual([]);
+  });
+
+  it('cuts only the edited page again', async () => {
+    await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\nA guide about gadgets.\n');
+    const built = await buildSite({ root, outDir: out, search: false });
+    expect(built.stats?.retrieval).toMatchObject({ pages: 2, cut: 1 });
+    const guide = (await file()).pages.find((p) => p.href === '/guide')!;
+    expect(guide.sections[0]!.text).toBe('A guide about gadgets.');
+  });
+
+  it('takes hidden pages in with seo.indexing "all", never searchable: false or noindex ones', async () => {
+    await config({ seo: { indexing: 'all' } });
+    await buildSite({ root, outDir: out, search: false });
+    expect((await file()).pages.map((p) => p.href).sort()).toEqual(['/guide', '/index', '/secret']);
+  });
+
+  it('is not written when asked not to be', async () => {
+    const other = path.join(dir, 'out-none');
+    const built = await buildSite({ root, outDir: other, search: false, retrieval: false });
+    expect(built.stats?.retrieval).toBeUndefined();
+    await expect(readFile(path.join(other, RETRIEVAL_FILE))).rejects.toThrow();
+  });
+});
