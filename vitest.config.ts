@@ -18,6 +18,8 @@ const E2E_FILES = [
   'test/server/cli.test.ts',
   // Hostile repositories through folio build --untrusted, the agent verify build and folio serve updates (~60 s).
   'test/security/untrusted-build.test.ts',
+  // Analytics: two folio serve processes on one PostgreSQL (or one on PGlite), read in chromium.
+  'test/analytics/analytics-browser.test.ts',
 ];
 const ALL = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'compat/**/*.test.ts'];
 const e2e = process.env.FOLIO_TEST_TIER === 'e2e';

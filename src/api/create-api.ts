@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { registerAgentRoutes } from './agent-routes.js';
+import { registerAnalyticsRoutes } from './analytics-routes.js';
 import { registerAutomationRoutes } from './automation-routes.js';
 import { bearerAuth, type AuthEnv, type KeyCache } from './auth.js';
 import type { ApiContext } from './context.js';
@@ -97,6 +98,7 @@ export function registerAdminApi(app: OpenAPIHono<AuthEnv>, ctx: AdminApiContext
   registerUpdateRoutes(app, ctx);
   registerV1Routes(app, ctx);
   registerAutomationRoutes(app, ctx);
+  registerAnalyticsRoutes(app, ctx);
   // Generated once, on first request (after every route is registered): it never changes while running.
   let openapi: string | null = null;
   app.get('/openapi.json', (c) => {

@@ -1,4 +1,4 @@
-/** Stable error codes of the discovery and assistant API (bodies carry them as `code`); documented in docs/errors/assistant.md. */
+/** Stable error codes of the discovery and assistant API (bodies carry them as `code`); documented in docs/reference/errors/assistant.md. */
 export const ASSISTANT_CODES = {
   ASSISTANT_KEY_MISSING: 'No `Authorization: Bearer <assistant key>` header was sent.',
   ASSISTANT_KEY_MALFORMED: 'The bearer token is not a well-formed assistant key (`folio_pub_...`).',

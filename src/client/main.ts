@@ -16,6 +16,7 @@ import { initTabs } from './tabs.js';
 import { initThemeToggle } from './theme.js';
 import { initToc } from './toc.js';
 import { initUpdateFilters } from './update-filters.js';
+import { loadBeacon } from './beacon-loader.js';
 
 // Read while this script runs: `document.currentScript` is null once it has finished.
 const self = document.currentScript as HTMLScriptElement | null;
@@ -34,6 +35,7 @@ function start(): void {
   initUpdateFilters();
   initToc();
   loadPlayground(self);
+  loadBeacon(self);
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

@@ -74,6 +74,7 @@ class SearchDialog {
         // The link itself navigates. A plain click closes the dialog (an anchor on this page does not
         // reload it) and leaves focus where the link leads; one that opens a new tab keeps it open.
         rememberQuery(input.value);
+        announce('folio:search-open', { query: input.value, href: (option as HTMLAnchorElement).href });
         if (!event.ctrlKey && !event.metaKey && !event.shiftKey) this.leave();
       }
     });
@@ -139,6 +140,7 @@ class SearchDialog {
     this.label(null);
     this.list.replaceChildren(...drawHits(found));
     this.show(this.options(), found.length ? this.text.results.replace('{n}', String(found.length)) : this.text.noResults, found.length > 0);
+    announce('folio:search', { query, results: found.length });
   }
 
   private showRecent(): void {
@@ -207,6 +209,7 @@ class SearchDialog {
       if (!option) return;
       if (option.dataset.query !== undefined) return this.useRecent(option.dataset.query);
       rememberQuery(this.input.value);
+      announce('folio:search-open', { query: this.input.value, href: option.href });
       if (event.metaKey || event.ctrlKey) {
         window.open(option.href, '_blank', 'noopener');
         return;
@@ -221,6 +224,11 @@ class SearchDialog {
     this.input.focus();
     void this.update();
   }
+}
+
+/** Tell the page what was searched and opened (the analytics beacon listens, when the site has one). */
+function announce(type: 'folio:search' | 'folio:search-open', detail: Record<string, unknown>): void {
+  document.dispatchEvent(new CustomEvent(type, { detail }));
 }
 
 function button(className: string, label: string, onClick: () => void): HTMLButtonElement {

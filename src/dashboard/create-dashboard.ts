@@ -6,6 +6,7 @@ import { DASHBOARD_CSS } from './assets/styles.js';
 import type { DashboardContext, DashboardEnv } from './context.js';
 import { csrfProtection, loadSession, requireUser, securityHeaders } from './middleware.js';
 import { errorPage } from './respond.js';
+import { registerAnalyticsRoutes } from './routes/analytics-routes.js';
 import { registerAuthRoutes } from './routes/auth-routes.js';
 import { registerAutomationRoutes } from './routes/automation-routes.js';
 import { registerJobRoutes } from './routes/job-routes.js';
@@ -94,6 +95,7 @@ export function createDashboard({
   registerJobRoutes(app, ctx);
   registerAutomationRoutes(app, ctx);
   registerUpdateRoutes(app, ctx);
+  registerAnalyticsRoutes(app, ctx);
 
   app.onError((err, c) => {
     log(`dashboard error: ${c.req.method} ${c.req.path}: ${err.stack ?? String(err)}`);

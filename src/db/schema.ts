@@ -1,4 +1,4 @@
-import { bigserial, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Drizzle mirrors of the tables created by migrations/*.sql (the SQL files are
 // the source of truth; keep these in step when a migration changes a table).
@@ -226,5 +226,134 @@ export const assistantMessages = pgTable('assistant_messages', {
   role: text('role').notNull().$type<'user' | 'assistant'>(),
   content: text('content').notNull(),
   citations: jsonb('citations').notNull().$type<{ path: string; anchor?: string; title?: string }[]>(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** Raw analytics events (migration 0400): page views and searches, kept for the server's retention. */
+export const analyticsEvents = pgTable('analytics_events', {
+  projectId: text('project_id').notNull(),
+  preview: text('preview').notNull(),
+  kind: text('kind').notNull().$type<'view' | 'search' | 'search_open'>(),
+  at: ts('at').notNull(),
+  path: text('path').notNull(),
+  audience: text('audience').notNull().$type<'human' | 'agent'>(),
+  channel: text('channel').notNull(),
+  visitor: text('visitor').notNull(),
+  referrerHost: text('referrer_host').notNull(),
+  query: text('query'),
+  results: integer('results'),
+  opened: text('opened'),
+});
+
+/** Daily views per page and audience (migration 0400). */
+export const analyticsDailyViews = pgTable('analytics_daily_views', {
+  projectId: text('project_id').notNull(),
+  preview: text('preview').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  path: text('path').notNull(),
+  audience: text('audience').notNull(),
+  views: bigint('views', { mode: 'number' }).notNull(),
+});
+
+/** Today's and yesterday's visitors per page and audience, to count each once (migration 0400). */
+export const analyticsDailyPageVisitors = pgTable('analytics_daily_page_visitors', {
+  projectId: text('project_id').notNull(),
+  preview: text('preview').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  path: text('path').notNull(),
+  audience: text('audience').notNull(),
+  visitor: text('visitor').notNull(),
+});
+
+/** One row per visitor and day over the whole site (migration 0400). */
+export const analyticsDailySiteVisitors = pgTable('analytics_daily_site_visitors', {
+  projectId: text('project_id').notNull(),
+  preview: text('preview').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  audience: text('audience').notNull(),
+  visitor: text('visitor').notNull(),
+});
+
+/** Unique visitors per page, audience and day (migration 0400). */
+export const analyticsDailyPageUniques = pgTable('analytics_daily_page_uniques', {
+  projectId: text('project_id').notNull(),
+  preview: text('preview').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  path: text('path').notNull(),
+  audience: text('audience').notNull(),
+  visitors: bigint('visitors', { mode: 'number' }).notNull(),
+});
+
+/** Unique visitors over the site per audience and day (migration 0400). */
+export const analyticsDailySiteUniques = pgTable('analytics_daily_site_uniques', {
+  projectId: text('project_id').notNull(),
+  preview: text('preview').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  audience: text('audience').notNull(),
+  visitors: bigint('visitors', { mode: 'number' }).notNull(),
+});
+
+/** Daily views per referring host (migration 0400). */
+export const analyticsDailyReferrers = pgTable('analytics_daily_referrers', {
+  projectId: text('project_id').notNull(),
+  preview: text('preview').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  referrerHost: text('referrer_host').notNull(),
+  views: bigint('views', { mode: 'number' }).notNull(),
+});
+
+/** Daily searches per normalised query (migration 0400). */
+export const analyticsDailySearches = pgTable('analytics_daily_searches', {
+  projectId: text('project_id').notNull(),
+  preview: text('preview').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  query: text('query').notNull(),
+  searches: bigint('searches', { mode: 'number' }).notNull(),
+  noResults: bigint('no_results', { mode: 'number' }).notNull(),
+  clicks: bigint('clicks', { mode: 'number' }).notNull(),
+  lastAt: ts('last_at').notNull(),
+});
+
+/** Daily opened results per query and page (migration 0400). */
+export const analyticsDailySearchClicks = pgTable('analytics_daily_search_clicks', {
+  projectId: text('project_id').notNull(),
+  preview: text('preview').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  query: text('query').notNull(),
+  path: text('path').notNull(),
+  clicks: bigint('clicks', { mode: 'number' }).notNull(),
+});
+
+/** Refused events counted by code and day (migration 0400); the events are not stored. */
+export const analyticsDailyRefusals = pgTable('analytics_daily_refusals', {
+  projectId: text('project_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  code: text('code').notNull(),
+  refused: bigint('refused', { mode: 'number' }).notNull(),
+});
+
+/** The day's visitor salt (migration 0400); deleted the day after. */
+export const analyticsSalts = pgTable('analytics_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+});
+
+export type FeedbackSource = 'contextual' | 'thumbs_only' | 'code_snippet' | 'agent';
+export type FeedbackStatus = 'pending' | 'in_progress' | 'resolved' | 'dismissed';
+
+/** Readers' and agents' feedback on pages and code snippets (migration 0400). */
+export const analyticsFeedback = pgTable('analytics_feedback', {
+  id: text('id').primaryKey(),
+  projectId: text('project_id').notNull(),
+  preview: text('preview').notNull(),
+  path: text('path').notNull(),
+  source: text('source').notNull().$type<FeedbackSource>(),
+  helpful: boolean('helpful'),
+  comment: text('comment'),
+  contact: text('contact'),
+  code: text('code'),
+  filename: text('filename'),
+  lang: text('lang'),
+  status: text('status').notNull().$type<FeedbackStatus>(),
   createdAt: ts('created_at').notNull(),
 });

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { llmsGroups, LlmsText, markdownFileFor, markdownLink, pageMarkdown, wantsMarkdown } from '../markdown/index.js';
 import { isDiscoverable } from '../navigation/index.js';
-import { bundleIslands, composeEndpointBody, fontFileSource, pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
+import { bundleBeacon, bundleIslands, composeEndpointBody, fontFileSource, pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
 import { API_PROXY_PATH, handleProxyRoute, type ProxyOptions } from '../openapi/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { hashText, matchRedirect, normalizeBasePath, prefixHtmlUrls, prefixMarkdownLinks, stripBasePath, withBasePath, type RedirectRule } from '../shared/index.js';
@@ -125,7 +125,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       const mermaid = mermaidDist() ? '/assets/mermaid/mermaid.esm.min.mjs' : undefined;
       const tailwind = site ? await siteTailwind(site) : null;
       const lastModified = site && wantsTimestamps(site) ? await gitLastModified(site.root) : undefined;
-      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex, mermaid, devScript: RELOAD_SCRIPT }, { integrations, lastModified, basePath: base }) : null;
+      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex, mermaid, devScript: RELOAD_SCRIPT }, { integrations, lastModified, basePath: base, feedback: {} }) : null;
       // The build's matcher and rules (pages win over redirects); target checks are left to `folio check`.
       const redirects = site ? siteRedirects(site, { checkTargets: false, basePath: base }).rules : [];
       return { site, diagnostics, renderer, redirects, assets, tailwind };
@@ -263,6 +263,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (pathname === '/' + assets.js.file) return send(res, 200, TYPES['.js']!, assets.js.contents);
     if (pathname === '/' + assets.playground.file) return send(res, 200, TYPES['.js']!, assets.playground.contents);
     if (pathname === '/' + assets.search.file) return send(res, 200, TYPES['.js']!, assets.search.contents);
+    // The feedback widget shows as on a served site; this copy of the beacon sends nothing.
+    if (pathname === '/__folio/beacon.js') return send(res, 200, TYPES['.js']!, await bundleBeacon({ dry: true }));
     const island = await islandFile(pathname);
     if (island !== undefined && island !== null) return send(res, 200, TYPES['.js']!, island);
     const packaged = (await distFile(pathname, '/assets/katex/', pathname.startsWith('/assets/katex/') ? katexDist() : null)) ?? (await distFile(pathname, '/assets/mermaid/', pathname.startsWith('/assets/mermaid/') ? mermaidDist() : null));

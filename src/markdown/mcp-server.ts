@@ -22,11 +22,17 @@ export interface DocsServerInfo {
 }
 
 /**
+ * Where an agent's `submit_feedback` goes (hosted sites with analytics): the page's path and the
+ * problem; false when it was not taken (the server's queue is full).
+ */
+export type FeedbackSink = (feedback: { page: string; problem: string }) => boolean;
+
+/**
  * The server of a site's index; `index` may be a function giving the current one (`folio mcp`
  * reloads it when files change). The SDK is loaded on the first call: a build that only imports
  * this layer does not pay its ~140 ms of module loading.
  */
-export async function docsMcpServer(index: DocsIndex | (() => DocsIndex), info: DocsServerInfo, api?: ApiTools): Promise<McpServer> {
+export async function docsMcpServer(index: DocsIndex | (() => DocsIndex), info: DocsServerInfo, api?: ApiTools, feedback?: FeedbackSink): Promise<McpServer> {
   const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
   const current = typeof index === 'function' ? index : () => index;
   const base = (info.siteUrl ?? '').replace(/\/+$/, '');
@@ -62,6 +68,22 @@ export async function docsMcpServer(index: DocsIndex | (() => DocsIndex), info: 
       return { content: [{ type: 'text', text: found.markdown }] };
     },
   );
+  if (feedback) {
+    server.registerTool(
+      'submit_feedback',
+      {
+        title: `Report a problem with a ${info.name} page`,
+        description: `Tell the ${info.name} documentation team that a page is incorrect, outdated or hard to use. Name the page and describe the problem.`,
+        inputSchema: { page: z.string().min(1).max(512).describe('Page path or URL, e.g. /quickstart'), problem: z.string().min(1).max(2000).describe('What is wrong with the page') },
+      },
+      async ({ page, problem }) => {
+        const found = current().page(page);
+        if (!found) return { isError: true, content: [{ type: 'text', text: `No page "${page}" in the ${info.name} documentation. Use search to find its path.` }] };
+        if (!feedback({ page: found.href === '/index' ? '/' : found.href, problem })) return { isError: true, content: [{ type: 'text', text: 'The server is busy; send the feedback again shortly.' }] };
+        return { content: [{ type: 'text', text: `Thank you: your feedback on ${found.href} was recorded.` }] };
+      },
+    );
+  }
   for (const tool of api?.tools ?? []) registerApiTool(server, tool, api!.call);
   return server;
 }

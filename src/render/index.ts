@@ -11,7 +11,7 @@ export { SiteRenderer, type PageBody, type SiteRendererOptions } from './site-re
 export { canonicalUrl, ogImageFile, ogImageUrl, pageMetaTags, seoBaseUrl, seoHead, type SeoPage, type SeoSite } from './head/seo.js';
 export { runMdxJob, type MdxJob, type MdxResult } from './mdx-job.js';
 export { endpointBody, endpointBodyMarkdown, pageSourceOf, siteVariables, type PageSource } from './page-source.js';
-export { bundleClient, siteAssets, type BuiltAsset } from './site-assets.js';
+export { bundleBeacon, bundleClient, siteAssets, type BuiltAsset } from './site-assets.js';
 export { bundleIslands } from './islands.js';
 export { HEAD_SCRIPT } from './head-script.js';
 export { integrationHead, SERVICES as INTEGRATION_SERVICES, type IntegrationHead } from './head/integrations.js';

@@ -12,6 +12,7 @@ import { iconCss } from './icons.js';
 import { COMPONENTS_CSS } from './styles-components.js';
 import { SITE_CSS } from './styles.js';
 import { SEARCH_CSS } from './styles-search.js';
+import { FEEDBACK_CSS } from './styles-feedback.js';
 import { THEMES_CSS } from './styles-themes.js';
 import { uiIconCss } from './ui-icons.js';
 import { defaultFonts } from './fonts.js';
@@ -56,8 +57,25 @@ export function bundleSearch(): Promise<string> {
   return searchBundle;
 }
 
-function bundleEntry(entry: string): Promise<string> {
+const beaconBundles = new Map<boolean, Promise<string>>();
+
+/**
+ * The analytics beacon and feedback widget (`client/beacon.ts`), not part of the build: `folio serve`
+ * serves it at `/__folio/beacon.js`, so a static host (where nothing would receive its events) never
+ * loads it. `dry`: `folio dev`'s copy, which shows the widget and sends nothing.
+ */
+export function bundleBeacon({ dry = false }: { dry?: boolean } = {}): Promise<string> {
+  let bundle = beaconBundles.get(dry);
+  if (!bundle) {
+    bundle = bundleEntry(clientEntry('beacon'), { FOLIO_BEACON_DRY: String(dry) });
+    beaconBundles.set(dry, bundle);
+  }
+  return bundle;
+}
+
+function bundleEntry(entry: string, define: Record<string, string> = {}): Promise<string> {
   return build({
+    define,
     entryPoints: [entry],
     bundle: true,
     minify: true,
@@ -73,7 +91,7 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** The stylesheet, minified by esbuild. */
 async function minifiedCss(): Promise<string> {
-  const result = await build({ stdin: { contents: defaultFonts().css + SITE_CSS + THEMES_CSS + COMPONENTS_CSS + ENDPOINT_CSS + SEARCH_CSS + iconCss() + uiIconCss(), loader: 'css' }, minify: true, write: false, logLevel: 'silent' });
+  const result = await build({ stdin: { contents: defaultFonts().css + SITE_CSS + THEMES_CSS + COMPONENTS_CSS + ENDPOINT_CSS + SEARCH_CSS + FEEDBACK_CSS + iconCss() + uiIconCss(), loader: 'css' }, minify: true, write: false, logLevel: 'silent' });
   return result.outputFiles[0]!.text;
 }
 

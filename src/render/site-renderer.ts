@@ -3,6 +3,7 @@
  * are computed once per section; the build and the dev server both render through this.
  */
 import type { Heading } from '../mdx/index.js';
+import { feedbackLinks, type FeedbackRepository } from './feedback-links.js';
 import { isDiscoverable, type PageRoute, type Section } from '../navigation/index.js';
 import { existsSync } from 'node:fs';
 import { closestPaths, escapeHtml, hashText, resolveInside, siteUrlWithBase, withBasePath } from '../shared/index.js';
@@ -41,6 +42,12 @@ export interface SiteRendererOptions {
   protectedHrefs?: ReadonlySet<string>;
   /** Pages name their generated social image (`assets/og/<path>.png`, written by the build's `--og-images`) as `og:image`. */
   ogImages?: boolean;
+  /**
+   * Pages end with the feedback widget (served sites: `folio serve` receives it, `folio dev` shows it);
+   * `repository` adds "Suggest edits" and "Raise issue" for GitHub and GitLab. None when
+   * `integrations.telemetry.enabled` is false.
+   */
+  feedback?: { repository?: FeedbackRepository };
 }
 
 /**
@@ -74,7 +81,7 @@ export class SiteRenderer {
     const custom = customFileUrls(site, assets.base);
     const look = siteLookOf(site.config);
     this.fonts = { files: [...defaultFonts().files, ...look.fontFiles], missing: look.missingFonts };
-    this.headKey = hashText(JSON.stringify(this.seo), options.ogImages ? 'og' : '', integrations.html, JSON.stringify(custom), JSON.stringify(look), options.basePath ?? '');
+    this.headKey = hashText(JSON.stringify(this.seo), options.ogImages ? 'og' : '', integrations.html, JSON.stringify(custom), JSON.stringify(look), options.basePath ?? '', JSON.stringify(options.feedback ?? null));
     this.renderer = new PageRenderer({ ...assets, ...custom }, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html, iconLibrary: site.config.icons?.library, look, basePath: options.basePath ?? '' });
   }
 
@@ -192,6 +199,7 @@ export class SiteRenderer {
     applyPageFrontmatter(page, fm, route.boost);
     if (fm.rss === true) page.rssHref = `${route.href.replace(/\/$/, '')}/rss.xml`;
     const showDate = typeof fm.timestamp === 'boolean' ? fm.timestamp : this.site.config.metadata?.timestamp === true;
+    if (this.options.feedback && this.site.config.integrations?.telemetry?.enabled !== false) page.feedback = feedbackLinks(this.options.feedback.repository, route.kind === 'page' ? route.file : null, route);
     if (showDate && route.kind === 'page') page.lastModified = pageDate(fm.lastUpdatedDate, route.file ? this.options.lastModified?.get(route.file) : undefined, this.builtAt);
     page.seoHead = seoHead(this.seo, {
       href: route.href,

@@ -3,6 +3,7 @@
  * layer's SiteModel into these views; components only read them, so they stay testable alone.
  */
 import type { Heading } from '../mdx/index.js';
+import type { FeedbackView } from './feedback-links.js';
 
 /** A link in a bar, list or menu. */
 export interface LinkView {
@@ -114,6 +115,8 @@ export interface PageView {
   deprecated?: boolean;
   /** ISO time of the page's last change, when `metadata.timestamp` or `timestamp` asks for it. */
   lastModified?: string;
+  /** The "Was this page helpful?" widget, with its edit and issue links; none when the site collects no feedback. */
+  feedback?: FeedbackView;
   /** `rss: true` frontmatter on a changelog page: the link to its feed (`<page>/rss.xml`). */
   rssHref?: string;
   /** SEO tags of the head (meta, canonical, JSON-LD), decided by `head/seo.ts`. */

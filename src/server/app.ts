@@ -14,6 +14,7 @@ import {
 import { createAutomations, githubGitCredentials, type Automations } from '../agent/index.js';
 import { createDiscoveryRoutes, siteResolver, type RateLimits } from '../assistant/index.js';
 import type { Database } from '../db/index.js';
+import { SiteAnalytics, type SiteAnalyticsOptions } from '../analytics/index.js';
 import { createWebhookRoutes, HostMap, publishedSites, SiteAccess, siteStoreOf, UpdateRunner, type BuildSite, type GithubStatusOptions, type SiteStore } from '../hosting/index.js';
 
 /** Everything `createApp` needs; only `db` and `dataDir` are required. */
@@ -51,6 +52,8 @@ export interface AppDeps {
   assistantLimits?: RateLimits;
   /** A reverse proxy in front sets `X-Forwarded-Proto`/`-Host`/`-For` (`--trust-proxy`): Secure cookies and client addresses of protected sites. */
   trustProxy?: boolean;
+  /** Count hosted sites' views and accept their beacons' events (default on); `false` counts nothing. */
+  analytics?: false | Omit<SiteAnalyticsOptions, 'db' | 'log'>;
   /** Time limit of each page in update and preview builds (`folio serve --page-timeout`); the build's default (10 s) when omitted. */
   pageTimeoutMs?: number;
 }
@@ -67,6 +70,8 @@ export interface SharedServices {
   siteAccess: SiteAccess;
   /** Starts automation runs: the scheduler (`startAutomationScheduler`), the trigger endpoint and pushes use it. */
   automations: Automations;
+  /** Hosted sites' analytics (null when turned off); `close()` writes what is queued. */
+  analytics: SiteAnalytics | null;
 }
 
 /** The app plus its shared parts, for callers that need more than the Hono value. */
@@ -110,14 +115,15 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   const app = createApiApp({ maxBodyBytes, log });
   // Registered first, so a Host naming a project (`<id>.localhost`, a custom domain) never reaches the API.
   const siteAccess = new SiteAccess({ db, trustProxy: deps.trustProxy });
-  app.use('*', publishedSites(hosts, siteStore, { access: siteAccess, trustProxy: deps.trustProxy, log }));
+  const analytics = deps.analytics === false ? null : new SiteAnalytics({ db, log, ...deps.analytics });
+  app.use('*', publishedSites(hosts, siteStore, { access: siteAccess, trustProxy: deps.trustProxy, log, analytics: analytics ?? undefined }));
   // Push to deploy: signed deliveries from GitHub, GitLab or anything that signs like the generic form.
   app.route('/', createWebhookRoutes({ db, updates, dataDir, siteDomain: deps.siteDomain, github: deps.github, automations, log }));
   // The discovery API (assistant keys) before the admin API, whose bearer auth guards every other `/v1/*`.
   app.route('/', createDiscoveryRoutes({ db, store: siteStore, resolveSite: siteResolver(hosts), trustProxy: deps.trustProxy, limits: deps.assistantLimits }));
   registerAdminApi(app, { db, services, keyCache, projects, siteDomain: deps.siteDomain, jobs, maxBodyBytes, trustProxy: deps.trustProxy });
 
-  const shared = { services, updates, keyCache, hosts, projects, siteAccess, automations };
+  const shared = { services, updates, keyCache, hosts, projects, siteAccess, automations, analytics };
   if (deps.mount) deps.mount(app as unknown as Hono, shared);
   else app.get('/', (c) => c.json({ name: 'Folio', openapi: '/openapi.json' }));
   return { app, ...shared };

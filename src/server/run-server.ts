@@ -28,6 +28,8 @@ export interface RunServerOptions {
   log?: (line: string) => void;
   /** A reverse proxy in front sets `X-Forwarded-*` (`--trust-proxy`): Secure cookies over its https, client addresses. */
   trustProxy?: boolean;
+  /** Hosted sites' analytics: settings, or `false` to count nothing (`--no-analytics`); default on, 90 days of raw events. */
+  analytics?: AppDeps['analytics'];
   /** Each page of an update's or preview's build is stopped after this long (`--page-timeout`); default 10 s. */
   pageTimeoutMs?: number;
   /** Extra app dependencies (tests: a site builder). */
@@ -60,6 +62,7 @@ export async function runServer({
   automationIntervalMs = 30_000,
   log = () => {},
   trustProxy = false,
+  analytics,
   pageTimeoutMs,
   deps = {},
   workerOptions = {},
@@ -93,6 +96,7 @@ export async function runServer({
       siteDomain,
       log,
       trustProxy,
+      analytics,
       pageTimeoutMs,
       // Jobs created before the worker is up wait in the database; the worker's reaper sends them.
       enqueueAgentJob: async (jobId) => {
@@ -156,6 +160,8 @@ export async function runServer({
         await queue?.stop();
         // A build in progress gets a moment to finish; past that it is cut off (and marked interrupted at the next start).
         await Promise.race([bundle.updates.idle(), new Promise((r) => setTimeout(r, 10_000).unref())]);
+        // Events still queued are written before the database closes.
+        await bundle.analytics?.close();
         await siteStore.close();
         await bundle.keyCache.close();
         await db.close();

@@ -7,7 +7,7 @@
 import { codeThemesOf } from '../mdx/index.js';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { bundleIslands, prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables } from '../render/index.js';
+import { bundleIslands, prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables, type SiteRendererOptions } from '../render/index.js';
 import { hasErrors, makeDirInside, sortDiagnostics, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { isInside, normalizeBasePath, siteUrlWithBase } from '../shared/index.js';
 import { gitLastModified, loadSite, protectedHrefs, siteApiHosts, siteMcpTools, wantsTimestamps, type AccessScope, type Site, type SiteOpenApi } from '../site/index.js';
@@ -38,6 +38,8 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** Absolute site URL for sitemap.xml and robots.txt (`https://docs.example.com`). */
   siteUrl?: string;
+  /** A site `folio serve` hosts: pages end with the feedback widget (and its edit/issue links for `repository`). */
+  feedback?: SiteRendererOptions['feedback'];
   /** Reuse `<outDir>/.folio-cache` (default true). */
   cache?: boolean;
   /** Build the Pagefind index (default true). */
@@ -154,7 +156,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const ogImages = options.ogImages === true ? {} : options.ogImages || undefined;
   const lastModified = wantsTimestamps(site) ? await gitLastModified(site.root) : undefined;
   const guarded = options.protect ? protectedHrefs(site, options.protect) : undefined;
-  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true, lastModified, ogImages: ogImages !== undefined, basePath, protectedHrefs: guarded });
+  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true, lastModified, ogImages: ogImages !== undefined, basePath, protectedHrefs: guarded, feedback: options.feedback });
   for (const family of renderer.fonts.missing) diagnostics.push(fontNotBundled(site, family));
   await copyFontFiles(outDir, renderer.fonts.files).catch((error: unknown) => void diagnostics.push(refusedWrite(error)));
   for (const p of renderer.integrationProblems) diagnostics.push(buildProblem('BUILD_INTEGRATION_INVALID', `Integration ${p}; it was not loaded. Fix the value under \`integrations\` in docs.json.`));
@@ -162,7 +164,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   // Plan: every page with its keys; unchanged pages are skipped, their earlier problems reported again.
   const markdown = options.markdown !== false;
-  const keys = buildKeys(site, variables, options.untrusted ? `${snippets}:untrusted` : snippets, [assets.css.file, assets.js.file, katex ?? '', mermaid ?? '', tailwind?.file ?? ''], markdown);
+  const keys = buildKeys(site, variables, options.untrusted ? `${snippets}:untrusted` : snippets, [assets.css.file, assets.js.file, katex ?? '', mermaid ?? '', tailwind?.file ?? '', options.feedback ? `feedback:${JSON.stringify(options.feedback)}` : ''], markdown);
   // Endpoint pages are drawn while planning, their samples highlighted: load the grammars first.
   if (site.openapi) await prepareEndpointHighlighting(codeThemesOf(site.config.styling?.codeblocks).themes);
   const planProblems: Diagnostic[] = [];

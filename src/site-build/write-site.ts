@@ -52,6 +52,8 @@ export interface BuiltSiteSettings {
   basePath: string;
   /** Built for a protected site: which pages sign-in guards (`folio serve` enforces it). */
   access?: BuiltSiteAccess;
+  /** `false` when docs.json turns telemetry off (`integrations.telemetry.enabled: false`): `folio serve` counts nothing for the site. */
+  telemetry?: false;
 }
 
 /** The protected pages of a build: hrefs (`/guide/intro`) of every protected page under `scope`. */
@@ -236,7 +238,7 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
     ['_redirects', redirectsFileText(basePath ? redirects.map((r) => compileRedirect(withBasePath(r.source, basePath), withBasePath(r.destination, basePath), r.status)) : redirects)],
   ];
   // What a server of the build must know that no page says: the base path it was built for (`folio serve` reads it).
-  files.push([SITE_SETTINGS_FILE, JSON.stringify({ basePath, ...(urls.access ? { access: urls.access } : {}) } satisfies BuiltSiteSettings)]);
+  files.push([SITE_SETTINGS_FILE, JSON.stringify({ basePath, ...(urls.access ? { access: urls.access } : {}), ...(config.integrations?.telemetry?.enabled === false ? { telemetry: false as const } : {}) } satisfies BuiltSiteSettings)]);
   const extra: string[] = [];
   // `/` when no page is at the root: the home page (an `index` page, else the first page).
   if (!model.pages.has('/')) {

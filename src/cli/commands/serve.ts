@@ -14,6 +14,8 @@ export interface ServeFlags {
   previewTtl: string;
   trustProxy?: boolean;
   storage?: string;
+  analytics?: boolean;
+  analyticsRetention?: string;
   pageTimeout?: string;
 }
 
@@ -29,6 +31,8 @@ export function serverOptions(command: Command): Command {
     .option('--preview-ttl <duration>', 'delete previews not rebuilt for this long (e.g. 14d, 12h, 30m)', '14d')
     .option('--storage <url>', 'where published sites live: local (the data directory, default) or s3://<bucket>/<prefix> shared by every server on one PostgreSQL (FOLIO_STORAGE; FOLIO_S3_* or AWS_* settings)')
     .option('--trust-proxy', 'a reverse proxy in front sets X-Forwarded-Proto/-Host/-For: cookies are Secure behind its TLS, sign-in limits count real client addresses')
+    .option('--no-analytics', 'count no views and accept no feedback or search events on hosted sites')
+    .option('--analytics-retention <duration>', 'keep raw analytics events this long (daily totals and feedback are kept)', '90d')
     .option('--page-timeout <seconds>', 'updates and previews: stop a page that takes longer than this to render (default 10), as folio build --untrusted --page-timeout');
 }
 
@@ -41,6 +45,10 @@ export async function startFromFlags(flags: ServeFlags): Promise<RunningServer> 
   const previewTtlMs = parseDuration(flags.previewTtl);
   if (previewTtlMs === null) {
     throw Object.assign(new Error(`--preview-ttl "${flags.previewTtl}" is not a duration; write it like 14d, 12h, 30m or 90s.`), { code: 'INVALID_REQUEST' });
+  }
+  const retentionMs = parseDuration(flags.analyticsRetention ?? '90d');
+  if (retentionMs === null || retentionMs < 86_400_000) {
+    throw Object.assign(new Error(`--analytics-retention "${flags.analyticsRetention}" is not a duration of a day or more; write it like 90d.`), { code: 'INVALID_REQUEST' });
   }
   const pageTimeout = flags.pageTimeout === undefined ? undefined : Number(flags.pageTimeout);
   if (pageTimeout !== undefined && !(pageTimeout > 0 && pageTimeout <= 3600)) {
@@ -67,6 +75,7 @@ export async function startFromFlags(flags: ServeFlags): Promise<RunningServer> 
     dashboard: flags.dashboard,
     siteDomain: flags.siteDomain,
     trustProxy: flags.trustProxy === true,
+    analytics: flags.analytics === false ? false : { retentionDays: Math.round(retentionMs / 86_400_000) },
     pageTimeoutMs: pageTimeout === undefined ? undefined : Math.round(pageTimeout * 1000),
     log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
   }).catch((error: NodeJS.ErrnoException) => {

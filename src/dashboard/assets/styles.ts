@@ -96,4 +96,21 @@ ul.plain{list-style:none;padding:0;margin:0 0 1.5rem}
  dl.facts{grid-template-columns:1fr}
  dl.facts dd{margin-bottom:.5rem}
 }
+/* Analytics page: the traffic chart (humans in the accent colour, agents dashed in the warning colour) and totals. */
+.chart{margin:0 0 1rem}
+.chart svg{width:100%;height:auto;max-width:720px;display:block}
+.chart-axis{stroke:var(--muted);stroke-width:1}
+.chart-grid{stroke:var(--border);stroke-width:1;stroke-dasharray:3 3}
+.chart-label{fill:var(--muted);font-size:11px}
+.chart-human{fill:none;stroke:var(--accent);stroke-width:2}
+.chart-agent{fill:none;stroke:var(--warn);stroke-width:2;stroke-dasharray:6 3}
+.chart figcaption{color:var(--muted);font-size:.9rem}
+.key{display:inline-block;width:1.2rem;height:0;border-top:2px solid var(--accent);vertical-align:middle;margin-left:.5rem}
+.key-agent{border-top:2px dashed var(--warn)}
+.stats{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;list-style:none;padding:0}
+.stats strong{font-size:1.3rem;margin-right:.25rem}
+.range{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end;margin-bottom:1rem}
+.feedback-list{list-style:none;padding:0}
+.feedback-list li{border-top:1px solid var(--border);padding:.5rem 0}
+.feedback-list blockquote{margin:.25rem 0 .5rem;padding-left:.75rem;border-left:3px solid var(--border)}
 `;

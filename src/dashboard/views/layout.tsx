@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ProjectRow } from '../../db/index.js';
 import { ASSET_VERSION } from '../assets/version.js';
 
-export type ProjectTab = 'overview' | 'keys' | 'jobs' | 'automations' | 'updates';
+export type ProjectTab = 'overview' | 'keys' | 'jobs' | 'automations' | 'updates' | 'analytics';
 
 export interface Viewer {
   email: string;
@@ -64,6 +64,7 @@ const TABS: { id: ProjectTab; label: string; path: string }[] = [
   { id: 'jobs', label: 'Agent jobs', path: '/jobs' },
   { id: 'automations', label: 'Automations', path: '/automations' },
   { id: 'updates', label: 'Updates', path: '/updates' },
+  { id: 'analytics', label: 'Analytics', path: '/analytics' },
 ];
 
 /** The page frame: top bar with the account menu, project tabs, and the main region. */

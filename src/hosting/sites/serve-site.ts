@@ -15,6 +15,8 @@ import { siteStoreOf, type BuildFile, type ByteRange, type PublishedBuild, type 
 import { requestedRange } from './byte-range.js';
 import type { HostMap } from './host-map.js';
 import { redirectsOf } from './redirects.js';
+import { mcpToolOf, type SiteAnalytics } from '../../analytics/index.js';
+import { ANALYTICS_PATHS, serveAnalyticsRoute } from './analytics-route.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -117,6 +119,8 @@ export interface SiteServeOptions {
   clientAddress?: string;
   /** Server log (shared storage failures). */
   log?: (line: string) => void;
+  /** Count views and accept the beacon's events (none: nothing is counted). */
+  analytics?: SiteAnalytics;
 }
 
 /**
@@ -145,12 +149,18 @@ export async function serveSite(store: SiteStore | string, projectId: string, re
     if ('answer' in decision) return decision.answer;
     reader = decision.serve;
   }
+  // A site built with telemetry off is not counted, and its events endpoint is closed.
+  const analytics = settings?.telemetry === false ? undefined : options.analytics;
+  const clientAddress = options.clientAddress ?? 'unknown';
+  if (ANALYTICS_PATHS.has(sitePath)) return serveAnalyticsRoute({ projectId, preview, sitePath, root, clientAddress }, request, analytics);
+  const mcpTool = analytics && sitePath === '/mcp' ? await mcpToolOf(request) : null;
   let response: Response;
   try {
-    response = await serveSiteFile(sites, projectId, request, preview, options, { root, base, sitePath, url });
+    response = await serveSiteFile(sites, projectId, request, preview, { ...options, analytics }, { root, base, sitePath, url });
   } catch (error) {
     return storageTrouble(error, options);
   }
+  analytics?.observe({ projectId, preview, request, sitePath, status: response.status, contentType: response.headers.get('content-type') ?? '', clientAddress, mcpTool });
   // A protected page went to one signed-in reader: no shared cache may keep it.
   if (reader === 'private') response.headers.set('Cache-Control', 'private, no-cache');
   return response;
@@ -168,7 +178,15 @@ function storageTrouble(error: unknown, options: SiteServeOptions): Response {
 
 async function serveSiteFile(store: SiteStore, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: PublishedBuild | null; base: string; sitePath: string; url: URL }): Promise<Response> {
   const { root, base, sitePath, url } = at;
-  if (AGENT_PATHS.has(sitePath)) return serveAgentEndpoint(store, projectId, request, preview, { path: sitePath, base }, options.apiProxy);
+  if (AGENT_PATHS.has(sitePath)) {
+    // Agents' `submit_feedback` is recorded as unhelpful feedback on the page, as the platform does.
+    const analytics = options.analytics;
+    const feedback = analytics
+      ? ({ page, problem }: { page: string; problem: string }) =>
+          analytics.collector.offer({ kind: 'beacon', projectId, preview, at: Date.now(), address: options.clientAddress ?? 'unknown', userAgent: request.headers.get('user-agent') ?? '', event: { type: 'feedback', path: page, source: 'agent', helpful: false, comment: problem, contact: null, code: null, filename: null, lang: null } })
+      : undefined;
+    return serveAgentEndpoint(store, projectId, request, preview, { path: sitePath, base }, options.apiProxy, feedback);
+  }
   if (sitePath === API_PROXY_PATH) {
     // Only the servers the published build's specs and api: pages name.
     const allowedHosts = options.apiProxy?.allowedHosts ?? (root ? await apiHostsOf(root) : []);

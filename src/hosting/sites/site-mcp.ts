@@ -4,7 +4,7 @@
  * document at `/.well-known/mcp` (and `.json`), and `/search.json?q=` (the same search as JSON).
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { docsMcpServer, loadDocsIndexFrom } from '../../markdown/index.js';
+import { docsMcpServer, loadDocsIndexFrom, type FeedbackSink } from '../../markdown/index.js';
 import { forwardApiRequest, type ApiMcpTool, type ProxyOptions } from '../../openapi/index.js';
 import { API_HOSTS_FILE, MCP_TOOLS_FILE } from '../../site-build/index.js';
 import { siteStoreOf, type PublishedBuild, type SiteStore } from '../storage/site-store.js';
@@ -24,7 +24,7 @@ async function listOf<T>(root: PublishedBuild, file: string): Promise<T[]> {
 }
 
 /** `at`: the request's site path (base path taken off) and the site's base path (`/docs`, `''`). */
-export async function serveAgentEndpoint(store: SiteStore | string, projectId: string, request: Request, preview: string | null = null, at?: { path: string; base: string }, apiProxy: ProxyOptions = {}): Promise<Response> {
+export async function serveAgentEndpoint(store: SiteStore | string, projectId: string, request: Request, preview: string | null = null, at?: { path: string; base: string }, apiProxy: ProxyOptions = {}, feedback?: FeedbackSink): Promise<Response> {
   const root = await siteStoreOf(store).current({ projectId, preview });
   const index = root ? await loadDocsIndexFrom(root.key, async (file) => (await root.read(file))?.toString('utf8') ?? null) : null;
   if (!root || !index) {
@@ -46,7 +46,7 @@ export async function serveAgentEndpoint(store: SiteStore | string, projectId: s
   // Operations the spec exposes as tools (`x-mint.mcp`), called through the proxy's guards: the API's own servers only.
   const [tools, allowedHosts] = await Promise.all([listOf<ApiMcpTool>(root, MCP_TOOLS_FILE), listOf<string>(root, API_HOSTS_FILE)]);
   const api = tools.length ? { tools, call: (r: Parameters<typeof forwardApiRequest>[0]) => forwardApiRequest(r, { ...apiProxy, allowedHosts: apiProxy.allowedHosts ?? allowedHosts }) } : undefined;
-  const server = await docsMcpServer(index, { name: index.name, description: index.description, siteUrl: origin }, api);
+  const server = await docsMcpServer(index, { name: index.name, description: index.description, siteUrl: origin }, api, feedback);
   // Stateless: a server and transport per request, so no session outlives it.
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);

@@ -21,7 +21,7 @@ export function builtSiteSettings(build: PublishedBuild | string): Promise<Built
         // Not Folio's settings file: served from `/`, as builds before it.
       }
       const access = raw.access && (raw.access.scope === 'site' || raw.access.scope === 'hidden') && Array.isArray(raw.access.protected) ? raw.access : undefined;
-      return { basePath: normalizeBasePath(typeof raw.basePath === 'string' ? raw.basePath : '') ?? '', ...(access ? { access } : {}) };
+      return { basePath: normalizeBasePath(typeof raw.basePath === 'string' ? raw.basePath : '') ?? '', ...(access ? { access } : {}), ...(raw.telemetry === false ? { telemetry: false as const } : {}) };
     });
     // A storage failure is not remembered: the next request reads again.
     settings.catch(() => cache.delete(source.key));

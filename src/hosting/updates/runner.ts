@@ -38,6 +38,8 @@ export type BuildSite = (options: {
   basePath?: string;
   /** A protected project: which pages sign-in guards (see `BuildOptions.protect`). */
   protect?: 'site' | 'hidden';
+  /** Pages end with the feedback widget, linking edits and issues to the project's repository. */
+  feedback?: { repository?: { url: string; branch: string; dir?: string } };
   /** Each page's render time limit (`folio serve --page-timeout`); the build's default when omitted. */
   pageTimeoutMs?: number;
 }) => Promise<{ ok: boolean; pages: number; diagnostics: Diagnostic[]; durationMs: number }>;
@@ -201,7 +203,7 @@ export class UpdateRunner {
       fs.mkdirSync(path.dirname(outDir), { recursive: true });
       log(`Building ${project.docsDir === '.' ? 'the repository root' : project.docsDir}`);
       const protect = project.siteAccess === 'public' ? undefined : project.siteAccessScope === 'hidden' ? 'hidden' : 'site';
-      const result = await this.buildSite({ root: source.root, outDir, log, basePath: project.basePath, protect, pageTimeoutMs: this.options.pageTimeoutMs });
+      const result = await this.buildSite({ root: source.root, outDir, log, basePath: project.basePath, protect, pageTimeoutMs: this.options.pageTimeoutMs, feedback: { repository: { url: project.repoUrl, branch: project.branch, dir: project.docsDir } } });
       for (const d of result.diagnostics) log(formatDiagnostic(d));
       // A page stopped by the time limit is an error of that page only: the rest of the site publishes.
       const blocking = result.diagnostics.filter((d) => d.severity === 'error' && d.code !== 'BUILD_PAGE_TIMEOUT');

@@ -162,6 +162,7 @@ export function Content({ page, menu, ui = uiStrings('en'), layout = 'default' }
           Last modified on <time dateTime={page.lastModified}>{formatDate(page.lastModified)}</time>
         </p>
       ) : null}
+      {page.feedback ? <PageFeedback links={page.feedback} /> : null}
       {parts.pager && (page.prev || page.next) ? (
         <nav className="pager" aria-label="Previous and next pages" data-pagefind-ignore="">
           {page.prev ? (
@@ -181,6 +182,46 @@ export function Content({ page, menu, ui = uiStrings('en'), layout = 'default' }
         </nav>
       ) : null}
     </article>
+  );
+}
+
+/**
+ * "Was this page helpful?" (styles-feedback.ts). Hidden until the beacon served with the site
+ * (`/__folio/beacon.js`) shows it, so a page that cannot send feedback never offers to.
+ */
+function PageFeedback({ links }: { links: NonNullable<PageView['feedback']> }) {
+  return (
+    <section className="feedback" data-folio-feedback="" data-pagefind-ignore="" aria-labelledby="folio-feedback-title" hidden>
+      <div className="feedback-row">
+        <h2 id="folio-feedback-title" className="feedback-title">Was this page helpful?</h2>
+        <button type="button" className="feedback-thumb" data-folio-helpful="true" aria-pressed="false">
+          <span className="feedback-icon feedback-icon-up" aria-hidden="true" />
+          Yes
+        </button>
+        <button type="button" className="feedback-thumb" data-folio-helpful="false" aria-pressed="false">
+          <span className="feedback-icon feedback-icon-down" aria-hidden="true" />
+          No
+        </button>
+        {links.editUrl ? (
+          <a className="feedback-link" href={links.editUrl} target="_blank" rel="noopener">
+            Suggest edits
+          </a>
+        ) : null}
+        {links.issueUrl ? (
+          <a className="feedback-link" href={links.issueUrl} target="_blank" rel="noopener">
+            Raise issue
+          </a>
+        ) : null}
+      </div>
+      <form className="feedback-form" hidden>
+        <label htmlFor="folio-feedback-comment">Tell us more (optional)</label>
+        <textarea id="folio-feedback-comment" name="comment" rows={3} maxLength={2000} />
+        <button type="submit" className="feedback-send">
+          Send feedback
+        </button>
+      </form>
+      <p className="feedback-thanks" role="status" data-thanks="Thank you for your feedback." />
+    </section>
   );
 }
 

@@ -1,0 +1,89 @@
+/**
+ * The assistant's conversations as the analytics API shows them, read from the tables the assistant
+ * writes (`assistant_threads`, `assistant_messages`, migration 0300): one row per turn (a reader's
+ * message and the answer that followed it).
+ */
+import type { Database } from '../db/index.js';
+import { decodeCursor, encodeCursor, type DateRange } from './range.js';
+
+export interface Conversation {
+  id: string;
+  timestamp: string;
+  query: string;
+  response: string;
+  responseType: 'answer';
+  sources: { title: string; url: string }[];
+  resolutionStatus: 'answered' | 'unanswered';
+  queryCategory: null;
+  pageUrl: string | null;
+  threadId: string;
+}
+
+const isKeyset = (v: unknown): v is { t: string; id: string } => typeof v === 'object' && v !== null && typeof (v as { t: unknown }).t === 'string' && typeof (v as { id: unknown }).id === 'string';
+
+/**
+ * Turns started in the range, newest first. `siteUrl` makes page paths absolute (`pageUrl`, sources).
+ * A turn counts as unanswered when its thread ended `not_found` (nothing relevant was retrieved).
+ */
+export async function assistantConversations(db: Database, projectId: string, range: DateRange, page: { limit: number; cursor?: string }, siteUrl = ''): Promise<{ conversations: Conversation[]; nextCursor: string | null; hasMore: boolean }> {
+  const args: unknown[] = [projectId, range.from, range.to];
+  let keyset = '';
+  const after = decodeCursor(page.cursor, isKeyset);
+  if (after) {
+    args.push(new Date(after.t), after.id);
+    keyset = ` AND (m.created_at, m.id) < ($4, $5)`;
+  }
+  args.push(page.limit + 1);
+  const rows = await db.query<{ id: string; created_at: Date | string; content: string; thread_id: string; page_path: string; outcome: string; answer: string | null; citations: unknown }>(
+    `SELECT m.id, m.created_at, m.content, m.thread_id, t.page_path, t.outcome, a.content AS answer, a.citations
+     FROM assistant_messages m JOIN assistant_threads t ON t.id = m.thread_id
+     LEFT JOIN LATERAL (SELECT content, citations FROM assistant_messages r WHERE r.thread_id = m.thread_id AND r.role = 'assistant' AND (r.created_at, r.id) > (m.created_at, m.id) ORDER BY r.created_at, r.id LIMIT 1) a ON true
+     WHERE t.project_id = $1 AND m.role = 'user' AND m.created_at >= $2 AND m.created_at < $3${keyset}
+     ORDER BY m.created_at DESC, m.id DESC LIMIT $${args.length}`,
+    args,
+  );
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  const hasMore = rows.length > page.limit;
+  return {
+    conversations: shown.map((r) => ({
+      id: r.id,
+      threadId: r.thread_id,
+      timestamp: new Date(r.created_at).toISOString(),
+      query: r.content,
+      response: r.answer ?? '',
+      responseType: 'answer',
+      sources: (Array.isArray(r.citations) ? (r.citations as { path?: string; anchor?: string; title?: string }[]) : []).map((c) => ({ title: c.title ?? c.path ?? '', url: `${siteUrl}${c.path ?? ''}${c.anchor ? `#${c.anchor}` : ''}` })),
+      resolutionStatus: r.outcome === 'not_found' ? 'unanswered' : 'answered',
+      queryCategory: null,
+      pageUrl: r.page_path ? `${siteUrl}${r.page_path}` : null,
+    })),
+    nextCursor: hasMore && last ? encodeCursor({ t: new Date(last.created_at).toISOString(), id: last.id }) : null,
+    hasMore,
+  };
+}
+
+/** One thread with its messages in order, or null when the project has no such thread. */
+export async function assistantThread(db: Database, projectId: string, threadId: string): Promise<{ threadId: string; createdAt: string; messages: { id: string; role: 'user' | 'assistant'; content: string; createdAt: string }[] } | null> {
+  const [thread] = await db.query<{ id: string; created_at: Date | string }>('SELECT id, created_at FROM assistant_threads WHERE project_id = $1 AND id = $2', [projectId, threadId]);
+  if (!thread) return null;
+  const messages = await db.query<{ id: string; role: 'user' | 'assistant'; content: string; created_at: Date | string }>(
+    'SELECT id, role, content, created_at FROM assistant_messages WHERE thread_id = $1 ORDER BY created_at, id',
+    [threadId],
+  );
+  return { threadId: thread.id, createdAt: new Date(thread.created_at).toISOString(), messages: messages.map((m) => ({ id: m.id, role: m.role, content: m.content, createdAt: new Date(m.created_at).toISOString() })) };
+}
+
+/**
+ * Readers' questions in the range by caller. Folio's assistant answers only its sites' widget (its
+ * keys are browser keys), so every question is `web`; `api` and `other` stay 0 until it has callers of those kinds.
+ */
+export async function assistantCallerStats(db: Database, projectId: string, range: DateRange): Promise<{ web: number; api: number; other: number; total: number }> {
+  const [row] = await db.query<{ n: string }>(
+    `SELECT count(*) AS n FROM assistant_messages m JOIN assistant_threads t ON t.id = m.thread_id
+     WHERE t.project_id = $1 AND m.role = 'user' AND m.created_at >= $2 AND m.created_at < $3`,
+    [projectId, range.from, range.to],
+  );
+  const web = Number(row?.n ?? 0);
+  return { web, api: 0, other: 0, total: web };
+}

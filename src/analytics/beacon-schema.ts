@@ -1,0 +1,54 @@
+/** What the events endpoint accepts: one JSON object per beacon, each field typed and bounded. */
+import { z } from 'zod';
+import type { BeaconEvent } from './types.js';
+
+/** Largest accepted event body: a code snippet's feedback carries the snippet (up to 5,000 characters). */
+export const MAX_EVENT_BYTES = 8192;
+
+const pagePath = z.string().min(1).max(512).regex(/^\/[^\s]*$/, 'a site path starting with /');
+const query = z.string().trim().min(1).max(200);
+const optionalText = (max: number) => z.string().max(max).optional();
+
+const EventSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('search'), path: pagePath, query, results: z.number().int().min(0).max(100_000) }),
+  z.strictObject({ type: z.literal('search_open'), path: pagePath, query, opened: pagePath }),
+  z.strictObject({
+    type: z.literal('feedback'),
+    path: pagePath,
+    source: z.enum(['contextual', 'thumbs_only', 'code_snippet']).optional(),
+    helpful: z.boolean().nullable().optional(),
+    comment: optionalText(2000),
+    contact: z.email().max(200).optional(),
+    code: optionalText(5000),
+    filename: optionalText(200),
+    lang: optionalText(40),
+  }),
+]);
+
+/** A validated event, or the first problem as `field: message`. */
+export function parseBeacon(value: unknown): { event: BeaconEvent } | { problem: string } {
+  const result = EventSchema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    return { problem: issue ? `${issue.path.join('.') || 'event'}: ${issue.message}` : 'invalid event' };
+  }
+  const e = result.data;
+  if (e.type !== 'feedback') return { event: e };
+  const comment = e.comment?.trim() || null;
+  const source = e.source ?? (comment ? 'contextual' : 'thumbs_only');
+  if (source === 'code_snippet' && !e.code) return { problem: 'code: code-snippet feedback names its snippet' };
+  if (source !== 'code_snippet' && typeof e.helpful !== 'boolean') return { problem: 'helpful: page feedback is a thumbs up (true) or down (false)' };
+  return {
+    event: {
+      type: 'feedback',
+      path: e.path,
+      source,
+      helpful: e.helpful ?? null,
+      comment,
+      contact: e.contact ?? null,
+      code: source === 'code_snippet' ? (e.code ?? null) : null,
+      filename: source === 'code_snippet' ? (e.filename ?? null) : null,
+      lang: source === 'code_snippet' ? (e.lang ?? null) : null,
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * The analytics beacon and feedback widget, served by `folio serve` at `<base>/__folio/beacon.js`
+ * and loaded by the main bundle after the page (a static host has no such file: no widget, nothing
+ * sent). Page views need no script: the server counts them. This sends, with `sendBeacon`, the
+ * searches made on the page (the final query once typing stops, and the result opened) and the
+ * "Was this page helpful?" answer: a thumb, and the comment if the reader writes one (a thumb
+ * alone is sent when the reader leaves). Do-Not-Track or Global Privacy Control: the widget stays
+ * hidden and nothing is sent. `folio dev`'s copy (`FOLIO_BEACON_DRY`) shows the widget and sends nothing.
+ */
+declare const FOLIO_BEACON_DRY: boolean;
+
+type Event = Record<string, unknown>;
+
+const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
+const script = document.currentScript as HTMLScriptElement | null;
+
+if (script && nav.doNotTrack !== '1' && !nav.globalPrivacyControl) start(script.src.replace(/beacon\.js(\?.*)?$/, 'analytics'));
+
+function start(endpoint: string): void {
+  const base = (document.documentElement.dataset.base ?? '/').replace(/\/$/, '');
+  const pathOf = (href: string) => {
+    const p = new URL(href, location.href).pathname.replace(/\/$/, '').replace(/\.html$/, '');
+    return (p.startsWith(base) ? p.slice(base.length) : p) || '/';
+  };
+  const path = pathOf(location.href);
+  const send = (event: Event) => {
+    if (!FOLIO_BEACON_DRY) nav.sendBeacon(endpoint, JSON.stringify({ path, ...event }));
+  };
+
+  // Searches: the query the reader stopped at (1 s without typing, or on leaving), then the result opened.
+  let search: Event | null = null;
+  let timer = 0;
+  const flushSearch = () => {
+    clearTimeout(timer);
+    if (search) send(search);
+    search = null;
+  };
+  document.addEventListener('folio:search', (e) => {
+    const { query, results } = (e as CustomEvent).detail as { query: string; results: number };
+    search = { type: 'search', query: query.slice(0, 200), results };
+    clearTimeout(timer);
+    timer = window.setTimeout(flushSearch, 1000);
+  });
+  document.addEventListener('folio:search-open', (e) => {
+    const { query, href } = (e as CustomEvent).detail as { query: string; href: string };
+    flushSearch();
+    if (query.trim()) send({ type: 'search_open', query: query.trim().slice(0, 200), opened: pathOf(href) });
+  });
+
+  // "Was this page helpful?"
+  const box = document.querySelector<HTMLElement>('[data-folio-feedback]');
+  let pending: boolean | null = null;
+  const leave = () => {
+    flushSearch();
+    if (pending !== null) send({ type: 'feedback', helpful: pending });
+    pending = null;
+  };
+  addEventListener('pagehide', leave);
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && leave());
+  if (!box) return;
+  box.hidden = false;
+  const form = box.querySelector('form')!;
+  const thanks = box.querySelector<HTMLElement>('[role=status]')!;
+  for (const thumb of box.querySelectorAll<HTMLButtonElement>('[data-folio-helpful]')) {
+    thumb.addEventListener('click', () => {
+      pending = thumb.dataset.folioHelpful === 'true';
+      for (const t of box.querySelectorAll('[data-folio-helpful]')) t.setAttribute('aria-pressed', String(t === thumb));
+      form.hidden = false;
+      form.querySelector('textarea')!.focus();
+    });
+  }
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const comment = form.querySelector('textarea')!.value.trim().slice(0, 2000);
+    send({ type: 'feedback', helpful: pending, ...(comment ? { comment } : {}) });
+    pending = null;
+    form.hidden = true;
+    thanks.textContent = thanks.dataset.thanks!;
+  });
+}

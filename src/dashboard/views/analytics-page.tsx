@@ -1,0 +1,121 @@
+import type { ProjectRow } from '../../db/index.js';
+import { Csrf, Layout, type Viewer } from './layout.js';
+import { TrafficChart, type TrafficDay } from './traffic-chart.js';
+
+export interface AnalyticsPageProps {
+  base: string;
+  viewer: Viewer;
+  project: ProjectRow;
+  /** The range shown: `from` inclusive, `to` exclusive (YYYY-MM-DD). */
+  range: { from: string; to: string };
+  traffic: TrafficDay[];
+  views: { totals: { human: number; ai: number; total: number }; views: { path: string; human: number; ai: number; total: number }[] };
+  visitors: { human: number; ai: number; total: number };
+  searches: { totalSearches: number; searches: { searchQuery: string; hits: number; ctr: number; topClickedPage: string | null }[] };
+  noResults: { searchQuery: string; hits: number }[];
+  feedback: { id: string; path: string; source: string; helpful?: boolean; comment: string | null; createdAt: string | null; status: string }[];
+  byPage: { path: string; thumbsUp: number; thumbsDown: number; code: number; total: number }[];
+}
+
+/** Traffic, top pages, searches and feedback of one project's production site. */
+export function AnalyticsPage(p: AnalyticsPageProps) {
+  const url = `${p.base}/projects/${p.project.id}/analytics`;
+  const range = `from=${p.range.from}&to=${p.range.to}`;
+  return (
+    <Layout title={`Analytics · ${p.project.name}`} base={p.base} viewer={p.viewer} project={p.project} tab="analytics">
+      <h1>Analytics</h1>
+      <form method="get" action={url} className="range">
+        <label>
+          From <input type="date" name="from" defaultValue={p.range.from} required />
+        </label>
+        <label>
+          To (not included) <input type="date" name="to" defaultValue={p.range.to} required />
+        </label>
+        <button type="submit">Show</button>
+      </form>
+      <ul className="stats" aria-label="Totals">
+        <li>
+          <strong>{p.visitors.total}</strong> visitors
+        </li>
+        <li>
+          <strong>{p.views.totals.human}</strong> human views
+        </li>
+        <li>
+          <strong>{p.views.totals.ai}</strong> agent views
+        </li>
+        <li>
+          <strong>{p.searches.totalSearches}</strong> searches
+        </li>
+        <li>
+          <strong>{p.feedback.length}</strong> feedback
+        </li>
+      </ul>
+      <h2>Traffic</h2>
+      <TrafficChart days={p.traffic} />
+      <h2>Top pages</h2>
+      <p>
+        <a href={`${url}.csv?kind=views&${range}`}>Export views as CSV</a>
+      </p>
+      <Table head={['Page', 'Humans', 'Agents', 'Total']} rows={p.views.views.map((v) => [v.path, v.human, v.ai, v.total])} empty="No views in this range." />
+      <h2>Top searches</h2>
+      <p>
+        <a href={`${url}.csv?kind=searches&${range}`}>Export searches as CSV</a>
+      </p>
+      <Table head={['Query', 'Searches', 'Opened a result', 'Most opened page']} rows={p.searches.searches.map((s) => [s.searchQuery, s.hits, `${Math.round(s.ctr * 100)} %`, s.topClickedPage ?? '-'])} empty="No searches in this range." />
+      <h2>Searches without results</h2>
+      <Table head={['Query', 'Searches']} rows={p.noResults.map((s) => [s.searchQuery, s.hits])} empty="Every search found something." />
+      <h2>Feedback by page</h2>
+      <Table head={['Page', 'Helpful', 'Not helpful', 'Code snippets', 'Total']} rows={p.byPage.map((f) => [f.path, f.thumbsUp, f.thumbsDown, f.code, f.total])} empty="No feedback in this range." />
+      <h2>Comments</h2>
+      <p>
+        <a href={`${url}.csv?kind=feedback&${range}`}>Export feedback as CSV</a>
+      </p>
+      {p.feedback.filter((f) => f.comment).length === 0 ? <p>No comments in this range.</p> : null}
+      <ul className="feedback-list">
+        {p.feedback
+          .filter((f) => f.comment)
+          .map((f) => (
+            <li key={f.id}>
+              <p>
+                <strong>{f.path}</strong> · {f.helpful === undefined ? f.source.replace('_', ' ') : f.helpful ? 'helpful' : 'not helpful'} · {f.createdAt?.slice(0, 10)}
+              </p>
+              <blockquote>{f.comment}</blockquote>
+              <form method="post" action={`${url}/feedback/${f.id}`} className="inline">
+                <Csrf token={p.viewer.csrfToken} />
+                <input type="hidden" name="back" value={range} />
+                <input type="hidden" name="status" value={f.status === 'resolved' ? 'pending' : 'resolved'} />
+                <span>{f.status === 'resolved' ? 'Resolved' : 'Open'}</span>{' '}
+                <button type="submit">{f.status === 'resolved' ? 'Reopen' : 'Mark resolved'}</button>
+              </form>
+            </li>
+          ))}
+      </ul>
+    </Layout>
+  );
+}
+
+function Table({ head, rows, empty }: { head: string[]; rows: (string | number)[][]; empty: string }) {
+  if (rows.length === 0) return <p>{empty}</p>;
+  return (
+    <table>
+      <thead>
+        <tr>
+          {head.map((h) => (
+            <th key={h} scope="col">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r, i) => (
+          <tr key={i}>
+            {r.map((cell, j) => (
+              <td key={j}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * The "Was this page helpful?" widget at the end of pages (layout/content.tsx `PageFeedback`):
+ * one row of title, thumbs and the edit/issue links, then the optional comment form. Text uses
+ * the layout's `--fg-soft`/`--fg` on `--bg` (at least 7:1 in both modes); a pressed thumb is
+ * marked by its border and weight as well as its colour.
+ */
+const thumb = (flip: boolean) =>
+  `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'><g${flip ? " transform='rotate(180 12 12)'" : ''}><path d='M7 10v11H4V10zM7 10l4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.1 21H7'/></g></svg>`).replace(/'/g, '%27')}")`;
+
+export const FEEDBACK_CSS = String.raw`
+.feedback{margin-top:48px;padding-top:20px;border-top:1px solid var(--border);font-size:14px;color:var(--fg-soft)}
+.feedback-row{display:flex;flex-wrap:wrap;align-items:center;gap:8px 10px}
+.feedback-title{margin:0 6px 0 0;font-size:14px;font-weight:500;color:var(--fg-soft);letter-spacing:0}
+.feedback-thumb,.feedback-send{display:inline-flex;align-items:center;gap:6px;min-height:32px;padding:4px 12px;border:1px solid var(--border-strong);border-radius:999px;background:var(--bg);color:var(--fg-soft);font:inherit;cursor:pointer}
+.feedback-thumb:hover,.feedback-send:hover{color:var(--fg);border-color:var(--fg-muted)}
+.feedback-thumb[aria-pressed=true]{color:var(--fg);border-color:var(--fg);font-weight:600}
+.feedback-icon{width:15px;height:15px;background:currentColor;-webkit-mask:var(--thumb) center/contain no-repeat;mask:var(--thumb) center/contain no-repeat}
+.feedback-icon-up{--thumb:${thumb(false)}}
+.feedback-icon-down{--thumb:${thumb(true)}}
+.feedback-link{color:var(--fg-soft);text-decoration:underline;text-underline-offset:3px;padding:4px 2px}
+.feedback-link:first-of-type{margin-left:auto}
+.feedback-link:hover{color:var(--fg)}
+.feedback-form{display:flex;flex-direction:column;align-items:flex-start;gap:8px;margin-top:14px;max-width:560px}
+.feedback-form[hidden]{display:none}
+.feedback-form label{color:var(--fg-soft)}
+.feedback-form textarea{width:100%;padding:8px 10px;border:1px solid var(--border-strong);border-radius:8px;background:var(--bg);color:var(--fg);font:inherit;resize:vertical}
+.feedback-thanks{margin:10px 0 0;color:var(--fg-soft)}
+.feedback-thanks:empty{display:none}
+`;

@@ -1,0 +1,217 @@
+/**
+ * Analytics end to end: a site built as `folio serve` hosts it, served by real `folio serve`
+ * processes (two sharing PostgreSQL when TEST_DATABASE_URL is set, else one on PGlite), read in
+ * Chromium: pages opened, a search and the result clicked, thumbs with and without a comment, the
+ * page's Markdown, llms.txt and an MCP tool call. The analytics API then returns exactly those
+ * counts, humans and agents apart, whichever server answered each request. The widget passes axe
+ * and the contrast check in light and dark (screenshots under test-artifacts/analytics/).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { createApiKey, createProject, openDatabase } from '../../src/db/index.js';
+import { startDevServer } from '../../src/dev/index.js';
+import { publishBuild, siteDirFor } from '../../src/hosting/index.js';
+import { buildSite } from '../../src/site-build/index.js';
+import { measureControlContrast, runAxe } from '../../look/measure.js';
+import { hasChromium, launchChromium } from '../browser/chromium.js';
+import { createFreshPostgresDatabase } from '../db/helpers.js';
+import { startFolioServe, type ServeProcess } from '../hosting/serve-process.js';
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const shots = path.resolve('test-artifacts/analytics');
+
+function writeDocs(root: string): void {
+  fs.mkdirSync(path.join(root, 'guide'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Acme', colors: { primary: '#0d6b4f' }, navigation: { pages: ['index', 'guide/install'] } }));
+  fs.writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Welcome\n---\n\nAcme docs home. Read the guide.\n');
+  fs.writeFileSync(path.join(root, 'guide', 'install.mdx'), '---\ntitle: Install\n---\n\nTo install Acme, run the installer.\n\n```bash\nnpm i acme\n```\n');
+}
+
+describe.skipIf(!hasChromium)('analytics through folio serve in chromium', () => {
+  const shared = Boolean(process.env.TEST_DATABASE_URL);
+  let tmp: string;
+  let servers: ServeProcess[] = [];
+  let browser: Browser;
+  let context: BrowserContext;
+  let projectId: string;
+  let key: string;
+  let drop: (() => Promise<void>) | undefined;
+  const site = (i: number) => `http://${projectId}.localhost:${new URL(servers[i % servers.length]!.url).port}`;
+  /** A request to a site over loopback with its Host (Node's resolver knows no `*.localhost`); resolves to the status. */
+  const agent = (i: number, pathname: string, headers: Record<string, string> = {}, body?: string) =>
+    new Promise<number>((resolve, reject) => {
+      const host = new URL(site(i)).host;
+      const req = http.request({ host: '127.0.0.1', port: Number(host.split(':')[1]), path: pathname, method: body ? 'POST' : 'GET', headers: { Host: host, ...headers } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  const api = async (route: string) => {
+    const res = await fetch(`${servers.at(-1)!.url}/v1/analytics/${projectId}${route}`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+
+  beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-analytics-e2e-'));
+    const dataDir = path.join(tmp, 'data');
+    const docs = path.join(tmp, 'docs');
+    writeDocs(docs);
+    let databaseUrl: string | undefined;
+    if (shared) {
+      const fresh = await createFreshPostgresDatabase();
+      databaseUrl = fresh.url;
+      drop = fresh.drop;
+    }
+    const db = await openDatabase({ dataDir, databaseUrl });
+    const project = await createProject(db, { name: 'Acme', repoUrl: 'https://github.com/acme/docs', branch: 'main' });
+    projectId = project.id;
+    key = (await createApiKey(db, { projectIds: [project.id] })).key;
+    await db.close();
+    const siteDir = siteDirFor(dataDir, projectId, null)!;
+    const out = path.join(siteDir, 'builds', 'b1');
+    const built = await buildSite({ root: docs, outDir: out, cache: false, feedback: { repository: { url: 'https://github.com/acme/docs', branch: 'main' } } });
+    expect(built.ok).toBe(true);
+    await publishBuild(siteDir, out);
+    const env = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+    servers = [await startFolioServe(dataDir, env)];
+    if (shared) servers.push(await startFolioServe(dataDir, env));
+    browser = await launchChromium();
+    context = await browser.newContext({ userAgent: CHROME });
+    fs.mkdirSync(shots, { recursive: true });
+  }, 180_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    for (const s of servers) s.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => new Promise((r) => (s.child.exitCode !== null ? r(null) : s.child.once('exit', r)))));
+    await drop?.();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('counts what readers and agents did, exactly, across servers', async () => {
+    const page = await context.newPage();
+    // Server A: the home page, a search, the result clicked, then a thumbs down with a comment.
+    await page.goto(site(0) + '/');
+    await page.locator('[data-folio-feedback]').waitFor({ state: 'visible' });
+    await page.keyboard.press('Control+k');
+    await page.locator('.search-dialog input').fill('install');
+    const result = page.locator('[data-search-results] [role=option]').first();
+    await result.waitFor();
+    await Promise.all([page.waitForURL(/\/guide\/install/), result.click()]);
+    await page.locator('[data-folio-feedback]').waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: 'No' }).click();
+    await page.getByLabel('Tell us more (optional)').fill('Step 2 fails on Windows.');
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    await expect.poll(() => page.locator('.feedback-thanks').textContent()).toBe('Thank you for your feedback.');
+    // The other server (the same one without PostgreSQL): a thumbs up and nothing more; leaving the page sends it.
+    await page.goto(site(1) + '/');
+    await page.locator('[data-folio-feedback]').waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.goto(site(1) + '/guide/install');
+    await page.close();
+
+    // Agents: the page's Markdown by name and by Accept, llms.txt and an MCP get_page call.
+    expect(await agent(0, '/guide/install.md', { 'User-Agent': 'claude-code/1.0' })).toBe(200);
+    expect(await agent(1, '/', { Accept: 'text/markdown' })).toBe(200);
+    expect(await agent(0, '/llms.txt')).toBe(200);
+    const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_page', arguments: { page: '/guide/install' } } });
+    expect(await agent(1, '/mcp', { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, call)).toBe(200);
+
+    // Each server writes its queue every 250 ms.
+    await expect.poll(async () => (await api('/views')).totals.total, { timeout: 10_000 }).toBe(8);
+    expect(await api('/views')).toEqual({
+      totals: { human: 4, ai: 4, total: 8 },
+      views: [
+        { path: '/guide/install', human: 2, ai: 2, total: 4 },
+        { path: '/', human: 2, ai: 1, total: 3 },
+        { path: '/llms.txt', human: 0, ai: 1, total: 1 },
+      ],
+      hasMore: false,
+    });
+    const visitors = await api('/visitors');
+    expect(visitors.totals.human).toBe(1);
+    const searches = await api('/searches');
+    expect(searches.totalSearches).toBe(1);
+    expect(searches.searches).toEqual([expect.objectContaining({ searchQuery: 'install', hits: 1, ctr: 1, topClickedPage: '/guide/install', noResults: 0 })]);
+    await expect.poll(async () => (await api('/feedback')).feedback.length, { timeout: 10_000 }).toBe(2);
+    const feedback = (await api('/feedback')).feedback as { path: string; source: string; helpful: boolean; comment: string | null }[];
+    expect(feedback.map((f) => [f.path, f.source, f.helpful, f.comment])).toEqual([
+      ['/', 'thumbs_only', true, null],
+      ['/guide/install', 'contextual', false, 'Step 2 fails on Windows.'],
+    ]);
+    expect((await api('/feedback/by-page')).feedback).toEqual([
+      { path: '/', thumbsUp: 1, thumbsDown: 0, code: 0, total: 1 },
+      { path: '/guide/install', thumbsUp: 0, thumbsDown: 1, code: 0, total: 1 },
+    ]);
+
+    // An agent reports a problem through the site's MCP server: stored as unhelpful feedback from an agent.
+    const report = (page: string) =>
+      agent(0, '/mcp', { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'submit_feedback', arguments: { page, problem: 'The install command is for an old version.' } } }));
+    expect(await report('https://docs.example/guide/install')).toBe(200);
+    expect(await report('/no-such-page')).toBe(200);
+    await expect.poll(async () => (await api('/feedback?source=agent')).feedback.length, { timeout: 10_000 }).toBe(1);
+    expect((await api('/feedback?source=agent')).feedback[0]).toMatchObject({ path: '/guide/install', source: 'agent', helpful: false, comment: 'The install command is for an old version.', status: 'pending' });
+  });
+
+  it('draws the widget with its edit and issue links, readable in light and dark', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const page = await context.newPage();
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(site(0) + '/guide/install');
+      const box = page.locator('[data-folio-feedback]');
+      await box.waitFor({ state: 'visible' });
+      expect(await page.getByRole('link', { name: 'Suggest edits' }).getAttribute('href')).toBe('https://github.com/acme/docs/edit/main/guide/install.mdx');
+      expect(await page.getByRole('link', { name: 'Raise issue' }).getAttribute('href')).toMatch(/^https:\/\/github\.com\/acme\/docs\/issues\/new\?title=/);
+      await page.getByRole('button', { name: 'Yes' }).click();
+      expect(await page.getByRole('button', { name: 'Yes' }).getAttribute('aria-pressed')).toBe('true');
+      await box.scrollIntoViewIfNeeded();
+      await box.screenshot({ path: path.join(shots, `widget-${scheme}.png`) });
+      expect(await measureControlContrast(page, ['.feedback'])).toEqual([]);
+      expect((await runAxe(page)).filter((f) => !f.inContent)).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('sends nothing under Do-Not-Track: the widget stays hidden', async () => {
+    const page = await context.newPage();
+    await page.addInitScript(() => Object.defineProperty(navigator, 'doNotTrack', { get: () => '1' }));
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+    await page.goto(site(0) + '/');
+    await page.waitForLoadState('load');
+    await page.waitForFunction(() => document.querySelector('script[src*="__folio/beacon.js"]') !== null);
+    await page.waitForTimeout(300);
+    expect(await page.locator('[data-folio-feedback]').isHidden()).toBe(true);
+    await page.close();
+    expect(posts).toEqual([]);
+  });
+
+  it('folio dev shows the widget and sends nothing', async () => {
+    const dev = await startDevServer({ root: path.join(tmp, 'docs'), port: 0 });
+    const page = await context.newPage();
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+    try {
+      await page.goto(dev.url + '/guide/install');
+      await page.locator('[data-folio-feedback]').waitFor({ state: 'visible' });
+      await page.getByRole('button', { name: 'No' }).click();
+      await page.getByLabel('Tell us more (optional)').fill('Only a preview.');
+      await page.getByRole('button', { name: 'Send feedback' }).click();
+      await expect.poll(() => page.locator('.feedback-thanks').textContent()).toBe('Thank you for your feedback.');
+      await page.goto(dev.url + '/');
+      await page.waitForTimeout(300);
+      expect(posts).toEqual([]);
+    } finally {
+      await page.close();
+      await dev.close();
+    }
+  });
+});

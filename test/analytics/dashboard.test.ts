@@ -1,0 +1,67 @@
+/** The dashboard's analytics page over real stored events: totals, chart, tables, feedback status and CSV export. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { utcDay, writeEvents, writeFeedback, type StoredEvent } from '../../src/analytics/index.js';
+import { createUser } from '../../src/dashboard/index.js';
+import { createProject, type ProjectRow } from '../../src/db/index.js';
+import { dashboardStack, FormClient, type Stack } from '../dashboard/harness.js';
+
+describe('dashboard analytics page', () => {
+  let stack: Stack;
+  let client: FormClient;
+  let project: ProjectRow;
+
+  beforeAll(async () => {
+    stack = await dashboardStack();
+    project = await createProject(stack.db, { name: 'Docs', repoUrl: 'https://example.test/docs.git' });
+    await createUser(stack.db, 'w@example.test', 'a long enough password');
+    client = new FormClient(stack.app);
+    await client.get('/dashboard/login');
+    await client.post('/dashboard/login', { email: 'w@example.test', password: 'a long enough password' });
+    const now = Date.now();
+    const event = (over: Partial<StoredEvent>): StoredEvent => ({ projectId: project.id, preview: '', kind: 'view', at: new Date(now), day: utcDay(now), path: '/guide', audience: 'human', channel: 'html', visitor: 'v1', referrerHost: '', query: null, results: null, opened: null, ...over });
+    await writeEvents(stack.db, [
+      event({}),
+      event({ visitor: 'v2' }),
+      event({ path: '/', audience: 'agent', channel: 'markdown', visitor: 'a1' }),
+      event({ kind: 'search', path: '/', query: 'deploy', results: 0, channel: 'beacon' }),
+      event({ kind: 'search', path: '/', query: 'install', results: 4, channel: 'beacon' }),
+    ]);
+    await writeFeedback(stack.db, [{ id: 'fb-1', projectId: project.id, preview: '', path: '/guide', source: 'contextual', helpful: false, comment: 'Step 2, "npm i", fails', contact: null, code: null, filename: null, lang: null, at: new Date(now) }]);
+  });
+  afterAll(() => stack.close());
+
+  it('shows the totals, the chart with its table, pages, searches, searches without results and comments', async () => {
+    const res = await client.get(`/dashboard/projects/${project.id}/analytics`);
+    expect(res.status).toBe(200);
+    const page = client.lastHtml;
+    expect(page).toContain('<strong>2</strong> human views');
+    expect(page).toContain('<strong>1</strong> agent views');
+    expect(page).toContain('<strong>3</strong> visitors');
+    expect(page).toMatch(/<svg[^>]*role="img"/);
+    expect(page).toContain('2 human views and 1 agent views');
+    expect(page).toContain('<td>/guide</td><td>2</td><td>0</td><td>2</td>');
+    expect(page).toMatch(/Searches without results<\/h2><table>.*<td>deploy<\/td><td>1<\/td>/s);
+    expect(page).toContain('Step 2, &quot;npm i&quot;, fails');
+    expect(page).toContain('Mark resolved');
+  });
+
+  it('sets a comment resolved and open again', async () => {
+    const res = await client.post(`/dashboard/projects/${project.id}/analytics/feedback/fb-1`, { status: 'resolved', back: 'from=2020-01-01&to=2030-01-01' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/dashboard/projects/${project.id}/analytics?from=2020-01-01&to=2030-01-01`);
+    expect((await stack.db.query<{ status: string }>(`SELECT status FROM analytics_feedback WHERE id = 'fb-1'`))[0]!.status).toBe('resolved');
+    await client.get(`/dashboard/projects/${project.id}/analytics`);
+    expect(client.lastHtml).toContain('Reopen');
+    expect((await client.post(`/dashboard/projects/${project.id}/analytics/feedback/nope`, { status: 'resolved' })).status).toBe(404);
+  });
+
+  it('exports CSV with quoted cells', async () => {
+    const res = await client.get(`/dashboard/projects/${project.id}/analytics.csv?kind=feedback`);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const text = await res.text();
+    expect(text.split('\r\n')[0]).toBe('id,created_at,path,source,helpful,status,comment');
+    expect(text).toContain(',/guide,contextual,false,resolved,"Step 2, ""npm i"", fails"');
+    const views = await (await client.get(`/dashboard/projects/${project.id}/analytics.csv?kind=views`)).text();
+    expect(views).toBe('path,human,agent,total\r\n/guide,2,0,2\r\n/,0,1,1\r\n');
+  });
+});
