@@ -109,7 +109,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard in a browser', { timeout: 240_000 }, 
 
   it('creates an API key, shows it once, and the key works against the API', async () => {
     await page.getByRole('link', { name: 'API keys' }).click();
-    await page.getByLabel('Name').fill('Browser test');
+    await page.getByLabel('Name', { exact: true }).fill('Browser test');
     await page.getByLabel('Expires after').selectOption('30');
     await page.getByRole('button', { name: 'Create key' }).click();
     const key = (await page.locator('#new-key-value').textContent())!.trim();

@@ -193,7 +193,7 @@ function AssistantKeys({ base, viewer, project, keys }: { base: string; viewer: 
         <Csrf token={viewer.csrfToken} />
         <div className="row">
           <div className="field">
-            <label htmlFor="assistant-key-name">Name</label>
+            <label htmlFor="assistant-key-name">Assistant key name</label>
             <input id="assistant-key-name" name="name" required maxLength={100} placeholder="Docs widget" />
           </div>
           <div className="field">
