@@ -232,7 +232,7 @@ details[open]>summary>.chevron{transform:rotate(45deg)}
 .dev-overlay{position:fixed;inset:0;z-index:1000;background:rgba(15,23,42,.86);color:#fecaca;padding:40px;font:14px/1.6 var(--mono);overflow:auto}
 .dev-overlay h2{color:#fff;font-family:var(--font)}
 .dev-overlay pre{white-space:pre-wrap}
-@media (max-width:1280px){.layout{grid-template-columns:var(--sidebar-w) minmax(0,1fr)}.toc-column{display:none}.main{padding-left:40px}}
+@media (max-width:1279px){.layout{grid-template-columns:var(--sidebar-w) minmax(0,1fr)}.toc-column{display:none}.main{padding-left:40px}}
 @media (max-width:1024px){:root{--sidebar-w:248px}.header-inner,.tab-bar-inner{padding:0 20px}.layout{padding:0 20px}.main{padding-left:32px}.navbar-link{padding:6px 6px}}
 @media (max-width:860px){
 .layout,.layout-wide,.layout-frame{grid-template-columns:minmax(0,1fr)}
