@@ -18,4 +18,3 @@ export { integrationHead, SERVICES as INTEGRATION_SERVICES, type IntegrationHead
 export { classCandidates, siteTailwind, tailwindCss } from './tailwind.js';
 export { isUnsearchable, searchBoost, searchKeywords, searchWeight } from './search-weights.js';
 export { fontFileSource, type FontFile } from './fonts.js';
-export { layoutMode, modeParts, type LayoutMode } from './page-mode.js';

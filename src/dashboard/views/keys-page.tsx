@@ -95,12 +95,7 @@ export function KeysPage(props: {
                     </td>
                     <td data-label="">
                       {state === 'revoked' ? null : (
-                        <form method="post" action={`${base}/projects/${project.id}/keys/${k.id}/revoke`} data-confirm={`Revoke key “${k.name || k.last4}”? Clients using it stop working at once.`}>
-                          <Csrf token={viewer.csrfToken} />
-                          <button className="btn small danger" type="submit" aria-label={`Revoke key ${k.name || k.last4}`}>
-                            Revoke
-                          </button>
-                        </form>
+                        <RevokeForm action={`${base}/projects/${project.id}/keys/${k.id}/revoke`} csrf={viewer.csrfToken} kind="key" name={k.name || k.last4} consequence="Clients using it stop working at once." />
                       )}
                     </td>
                   </tr>
@@ -142,6 +137,18 @@ export function KeysPage(props: {
   );
 }
 
+/** A key's revoke button: a confirmed POST form (works without JavaScript), named for screen readers. */
+function RevokeForm({ action, csrf, kind, name, consequence }: { action: string; csrf: string; kind: string; name: string; consequence: string }) {
+  return (
+    <form method="post" action={action} data-confirm={`Revoke ${kind} “${name}”? ${consequence}`}>
+      <Csrf token={csrf} />
+      <button className="btn small danger" type="submit" aria-label={`Revoke ${kind} ${name}`}>
+        Revoke
+      </button>
+    </form>
+  );
+}
+
 /** Assistant keys: public keys for web pages (search and ask only), their origins, revoke buttons and the create form. */
 function AssistantKeys({ base, viewer, project, keys }: { base: string; viewer: Viewer; project: ProjectRow; keys: AssistantKeyRow[] }) {
   return (
@@ -176,12 +183,7 @@ function AssistantKeys({ base, viewer, project, keys }: { base: string; viewer: 
                 </td>
                 <td data-label="">
                   {k.revokedAt ? null : (
-                    <form method="post" action={`${base}/projects/${project.id}/assistant-keys/${k.id}/revoke`} data-confirm={`Revoke assistant key “${k.name || k.last4}”? Pages using it stop searching at once.`}>
-                      <Csrf token={viewer.csrfToken} />
-                      <button className="btn small danger" type="submit" aria-label={`Revoke assistant key ${k.name || k.last4}`}>
-                        Revoke
-                      </button>
-                    </form>
+                    <RevokeForm action={`${base}/projects/${project.id}/assistant-keys/${k.id}/revoke`} csrf={viewer.csrfToken} kind="assistant key" name={k.name || k.last4} consequence="Pages using it stop searching at once." />
                   )}
                 </td>
               </tr>

@@ -139,7 +139,7 @@ export function Content({ page, menu, ui = uiStrings('en'), layout = 'default' }
             {page.deprecated ? <span className="badge badge-deprecated">Deprecated</span> : null}
           </h1>
           {page.description ? <p className="page-description">{page.description}</p> : null}
-          <SearchKeywords page={page} />
+          <SearchHints page={page} />
           {page.rssHref ? (
             <a className="rss-link" href={page.rssHref} type="application/rss+xml">
               Subscribe with RSS
@@ -152,7 +152,7 @@ export function Content({ page, menu, ui = uiStrings('en'), layout = 'default' }
           <h1 className="page-title visually-hidden" data-pagefind-weight={page.searchWeight}>
             {page.title}
           </h1>
-          <SearchKeywords page={page} />
+          <SearchHints page={page} />
         </header>
       )}
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
@@ -226,7 +226,7 @@ function PageFeedback({ links }: { links: NonNullable<PageView['feedback']> }) {
 }
 
 /** What search reads and readers never see: the page's section labels (product, version, tab...) as filters, and frontmatter keywords. */
-function SearchKeywords({ page }: { page: PageView }) {
+function SearchHints({ page }: { page: PageView }) {
   return (
     <>
       {page.searchScope?.map((s) => (
@@ -251,7 +251,7 @@ function AssistantPage({ page, ui }: { page: PageView; ui: UiStrings }) {
     <article className="content assistant-page" data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
       <h1 className="page-title">{page.title}</h1>
       {page.description ? <p className="page-description">{page.description}</p> : null}
-      <SearchKeywords page={page} />
+      <SearchHints page={page} />
       <button type="button" className="assistant-entry" data-search-proxy="" data-pagefind-ignore="" aria-haspopup="dialog">
         <UiIcon name="search" />
         <span>{ui.search}</span>
