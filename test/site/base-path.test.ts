@@ -178,10 +178,13 @@ describe('a site built with --base /docs', () => {
         const url = req.url ?? '/';
         if (url !== '/docs' && !url.startsWith('/docs/')) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('main site');
         proxied.push(url);
-        const upstream = httpRequest({ host: target.hostname, port: target.port, path: url.slice('/docs'.length) || '/', method: req.method, headers: req.headers }, (answer) => {
+        // Its own upstream connection per request: a pooled socket may be one the static server is closing (keep-alive timeout),
+        // and a request on it would fail; a failure answers 502, so the browser sees it instead of waiting forever.
+        const upstream = httpRequest({ host: target.hostname, port: target.port, path: url.slice('/docs'.length) || '/', method: req.method, headers: req.headers, agent: false }, (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
         });
+        upstream.on('error', () => void (res.headersSent ? res.destroy() : res.writeHead(502, { 'content-type': 'text/plain' }).end('upstream failed')));
         req.pipe(upstream);
       });
       await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
