@@ -291,6 +291,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     const asMarkdown = pathname.endsWith('.md') && !site.model.pages.has(pageHrefOf(pathname));
     let href = pageHrefOf(asMarkdown ? pathname.slice(0, -3) : pathname);
     if (href === '/index' && !site.model.pages.has(href)) href = '/';
+    // `/guide` is the folder's `guide/index` page, as in a build.
+    if (href !== '/' && !site.model.pages.has(href) && site.model.pages.has(`${href}/index`)) href = `${href}/index`;
     if (href === '/' && !site.model.pages.has('/')) {
       const home = site.model.pages.has('/index') ? '/index' : site.model.sectionsById.get(site.model.defaultSectionId)?.firstPage;
       if (home) href = home;

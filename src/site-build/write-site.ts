@@ -219,6 +219,17 @@ export class PageWriter {
   }
 }
 
+/** Hrefs of `<folder>/index` pages (the root's aside) whose folder path is neither a page nor a redirect source. */
+export function folderIndexAliases(pages: ReadonlyMap<string, unknown>, redirectSources: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const href of pages.keys()) {
+    if (!href.endsWith('/index') || href === '/index') continue;
+    const folder = href.slice(0, -'/index'.length);
+    if (!pages.has(folder) && !redirectSources.has(folder)) out.push(href);
+  }
+  return out;
+}
+
 /** 404, root index, sitemap, robots, redirects; returns the redirect files written. */
 export async function writeSiteFiles(site: Site, output: OutputWriter, renderer: SiteRenderer, redirects: RedirectRule[], urls: { publicUrl?: string; basePath: string; access?: BuiltSiteAccess }, diagnostics: Diagnostic[]): Promise<string[]> {
   const { model, config } = site;
@@ -248,6 +259,14 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
     const html = indexFile ? await readFile(indexFile, 'utf8').catch(() => null) : null;
     // The copy at `/` stays out of the search index: `/index` is already in it.
     files.push(['index.html', html ? html.replace(' data-pagefind-body=""', '') : underBase(redirectHtml(home))]);
+  }
+  // A folder's `index` page (`/guide/index`) is also `/guide`, as links and `folio check` read it: a redirect there
+  // when no page or docs.json redirect has that path.
+  const redirected = new Set(redirects.map((r) => r.source));
+  for (const href of folderIndexAliases(model.pages, redirected)) {
+    const rel = htmlFileFor(href.slice(0, -'/index'.length));
+    files.push([rel, underBase(redirectHtml(href))]);
+    extra.push(rel);
   }
   for (const r of redirects) {
     if (!isStaticRedirectSource(r.source)) {
