@@ -16,4 +16,13 @@ describe('raw HTML in pages gets what assistive technology needs', () => {
     expect(out.html).not.toContain('Embedded content"');
     expect(out.html).toContain('<table tabindex="0">');
   });
+
+  it('names a link whose only content is icons after them, and leaves named or worded links alone', async () => {
+    const source = '### Tool <sup><a href="https://github.com/x" target="_blank"><Icon icon="github" /></a></sup>\n\n<a href="/a"><Icon icon="arrow-up-right" /> Read more</a>\n\n<a href="/b" aria-label="Mine"><Icon icon="x" /></a>\n';
+    const out = await renderMdx({ source, file: 'p.mdx', lineOffset: 0, variables: {}, readSnippet: async () => null });
+    expect(out.html).toMatch(/<a href="https:\/\/github.com\/x" target="_blank" aria-label="github">/);
+    expect(out.html).toMatch(/<a href="\/a">/);
+    expect(out.html).toContain('aria-label="Mine"');
+    expect(out.html).not.toContain('aria-label="x"');
+  });
 });

@@ -117,6 +117,11 @@ function accessibleJsx(node: Jsx, inLink: boolean): void {
     const src = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'src')?.value;
     node.attributes.push({ type: 'mdxJsxAttribute', name: 'alt', value: inLink && typeof src === 'string' ? nameFromFile(src) : '' });
   }
+  else if (node.name === 'a' && !has('aria-label') && !has('aria-labelledby') && !has('title')) {
+    // A link whose only content is icons (`<a href=...><Icon icon="github" /></a>`) has no name: the icons'.
+    const icons = iconOnlyNames(node.children);
+    if (icons?.length) node.attributes.push({ type: 'mdxJsxAttribute', name: 'aria-label', value: icons.join(' ') });
+  }
   else if ((node.name === 'table' || node.name === 'pre') && !has('tabIndex')) node.attributes.push({ type: 'mdxJsxAttribute', name: 'tabIndex', value: '0' });
   else if (node.name === 'iframe' && !has('title')) {
     const src = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'src')?.value;
@@ -128,6 +133,19 @@ function accessibleJsx(node: Jsx, inLink: boolean): void {
     }
     node.attributes.push({ type: 'mdxJsxAttribute', name: 'title', value: host && host !== 'site.invalid' ? `Embedded content from ${host}` : 'Embedded content' });
   }
+}
+
+/** The icon names (in words) of children that are only `<Icon icon="...">` elements and white space; null when anything else is there. */
+function iconOnlyNames(children: readonly RootContent[]): string[] | null {
+  const names: string[] = [];
+  for (const child of children) {
+    if (child.type === 'text' && !child.value.trim()) continue;
+    if ((child.type !== 'mdxJsxFlowElement' && child.type !== 'mdxJsxTextElement') || child.name !== 'Icon') return null;
+    const icon = child.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'icon')?.value;
+    if (typeof icon !== 'string') return null;
+    names.push(icon.replace(/^(fa[a-z]*|lucide|tabler)[:-]/, '').replace(/[-_]+/g, ' ').trim());
+  }
+  return names;
 }
 
 /** `/img/docs-logo_dark.png?v=2` → "docs logo dark". */
