@@ -25,4 +25,11 @@ describe('raw HTML in pages gets what assistive technology needs', () => {
     expect(out.html).toContain('aria-label="Mine"');
     expect(out.html).not.toContain('aria-label="x"');
   });
+
+  it("marks images of the page's own components decorative when they have no alt", async () => {
+    const source = 'export const Hero = ({ href }) => (\n  <a href={href}>\n    <img src="/hero.png" />\n    <img src="/named.png" alt="Named" />\n    <h3>Title</h3>\n  </a>\n);\n\n<Hero href="/x" />\n';
+    const out = await renderMdx({ source, file: 'p.mdx', lineOffset: 0, variables: {}, readSnippet: async () => null });
+    expect(out.html).toContain('<img src="/hero.png" alt=""/>');
+    expect(out.html).toContain('<img src="/named.png" alt="Named"/>');
+  });
 });

@@ -85,6 +85,7 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
           continue;
         }
       }
+      if (node.type === 'mdxjsEsm') decorativeImagesInEsm(node.data?.estree as Program | undefined);
       if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
         handleJsx(node as Jsx, nodeFile, ctx, slugger, headings, unknown, inLink);
       }
@@ -133,6 +134,26 @@ function accessibleJsx(node: Jsx, inLink: boolean): void {
     }
     node.attributes.push({ type: 'mdxJsxAttribute', name: 'title', value: host && host !== 'site.invalid' ? `Embedded content from ${host}` : 'Embedded content' });
   }
+}
+
+/**
+ * `<img>` written without `alt` in a page's own components (`export const Card = () => <a><img src=... />...</a>`)
+ * is marked decorative, as in the page body: the component's text names it, and screen readers skip a file name.
+ */
+function decorativeImagesInEsm(program: Program | undefined): void {
+  const visit = (value: unknown): void => {
+    if (!value || typeof value !== 'object') return;
+    if (Array.isArray(value)) return value.forEach(visit);
+    const node = value as { type?: string; name?: { type: string; name?: string }; attributes?: { type: string; name?: { name?: string } }[] };
+    if (node.type === 'JSXOpeningElement' && node.name?.type === 'JSXIdentifier' && node.name.name === 'img' && node.attributes) {
+      const attributes = node.attributes;
+      if (!attributes.some((a) => a.type === 'JSXSpreadAttribute' || a.name?.name === 'alt')) {
+        attributes.push({ type: 'JSXAttribute', name: { type: 'JSXIdentifier', name: 'alt' }, value: { type: 'Literal', value: '' } } as never);
+      }
+    }
+    for (const key in node) if (key !== 'loc' && key !== 'range' && key !== 'position') visit((node as Record<string, unknown>)[key]);
+  };
+  visit(program);
 }
 
 /** The icon names (in words) of children that are only `<Icon icon="...">` elements and white space; null when anything else is there. */
