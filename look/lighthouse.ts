@@ -14,6 +14,8 @@ export interface LighthouseScores {
   seo: number;
   /** Audits that cost points, worst first, for the report. */
   failing: string[];
+  /** The performance metrics behind the score: first and largest contentful paint, speed index (ms), total blocking time (ms), layout shift. */
+  metrics: { fcp: number; lcp: number; si: number; tbt: number; cls: number };
 }
 
 async function freePort(): Promise<number> {
@@ -45,7 +47,9 @@ export async function lighthouseScores(url: string): Promise<LighthouseScores> {
         if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) failing.push(`${id}:${ref.id}(${Math.round((audit.score ?? 0) * 100)})`);
       }
     }
-    return { performance: score('performance'), accessibility: score('accessibility'), seo: score('seo'), failing };
+    const value = (id: string) => Math.round((audits[id]?.numericValue ?? 0) * (id === 'cumulative-layout-shift' ? 1000 : 1)) / (id === 'cumulative-layout-shift' ? 1000 : 1);
+    const metrics = { fcp: value('first-contentful-paint'), lcp: value('largest-contentful-paint'), si: value('speed-index'), tbt: value('total-blocking-time'), cls: value('cumulative-layout-shift') };
+    return { performance: score('performance'), accessibility: score('accessibility'), seo: score('seo'), failing, metrics };
   } finally {
     await browser.close();
   }

@@ -165,6 +165,10 @@ async function main(): Promise<void> {
         for (const c of v.contrast) console.log(`${where}: contrast ${c.ratio} < ${c.needed} "${c.text}" ${c.selector} ${c.fg} on ${c.bg}`);
         for (const a of v.axe) console.log(`${where}: axe ${a.impact} ${a.id} ×${a.nodes} ${a.target}${a.inContent ? ' (page body)' : ''}`);
       }
+      for (const l of row.lighthouse) {
+        const m = l.scores.metrics;
+        console.log(`${row.corpus} ${l.page} lighthouse: FCP ${m.fcp} ms, LCP ${m.lcp} ms, SI ${m.si} ms, TBT ${m.tbt} ms, CLS ${m.cls}; below 90: ${l.scores.failing.join(', ') || 'none'}`);
+      }
     }
   }
   if (total.overflow + total.contrast + total.axe > 0) process.exitCode = 1;

@@ -11,4 +11,5 @@ export { compileRedirect, isSafeRedirectDestination, matchRedirect, normalizeRed
 export * from './base-path.js';
 export * from './password.js';
 export { processAlive } from './process-alive.js';
+export { removeTree } from './remove-tree.js';
 export { contrast, parseHex, readableOn, siteColors, siteColorsCss, textOn, type ModeColors, type SiteColors } from './colors.js';

@@ -165,7 +165,7 @@ describe.each(backends)('preview deployments on %s', (kind) => {
     const stop = startPreviewSweeper({ db: s.db, dataDir: s.dataDir, ttlMs: 300, everyMs: 100, log: (l) => lines.push(l) });
     try {
       const until = Date.now() + 5_000;
-      while ((await listPreviews(s.db, project.id)).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      while (!lines.some((l) => l.startsWith('swept')) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     } finally {
       stop();
     }

@@ -3,9 +3,9 @@ import { siteStoreOf, type SiteStore } from '../storage/site-store.js';
 
 /** Delete a preview: its row and its builds (`store`: a data directory means the local store). True when the row existed. */
 export async function removePreview(db: Database, store: SiteStore | string, projectId: string, slug: string): Promise<boolean> {
-  const existed = await deletePreview(db, projectId, slug);
+  // Files first, the row last: a crash between leaves the row, and the next sweep removes what is left.
   if (/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) await siteStoreOf(store).remove({ projectId, preview: slug });
-  return existed;
+  return deletePreview(db, projectId, slug);
 }
 
 /** Delete every preview not triggered within `ttlMs`; returns how many were removed. */

@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type _Object } from '@aws-sdk/client-s3';
 import { currentSiteBuild, dropSiteBuild, keptSiteBuilds, SITE_BUILD_CHANNEL, switchSiteBuild, type Database } from '../../db/index.js';
-import { isInside } from '../../shared/index.js';
+import { isInside, removeTree } from '../../shared/index.js';
 import { HostingError } from '../codes.js';
 import { ByteLru } from './lru.js';
 import type { S3StorageConfig } from './storage-config.js';
@@ -155,7 +155,8 @@ export class S3SiteStore implements SiteStore {
   }
 
   discard(dir: string): void {
-    fs.rmSync(dir, { recursive: true, force: true });
+    // Off the server's thread: a build of 20,000 files took the API away for up to 1.5 s removed synchronously (issue 35).
+    void removeTree(dir).catch(() => undefined);
   }
 
   async publish(site: SiteKey, buildId: string, dir: string, log: (line: string) => void = () => {}): Promise<void> {

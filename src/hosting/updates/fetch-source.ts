@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBranchName, checkRepositoryUrl, cloneBranchTip, committedSymlinks, GitError, gitMessage, type ClonedCommit, type GitCredentials } from '../../git/index.js';
-import { formatDiagnostic, resolveInside, type Diagnostic } from '../../shared/index.js';
+import { formatDiagnostic, removeTree, resolveInside, type Diagnostic } from '../../shared/index.js';
 import { HostingError, type HostingCode } from '../codes.js';
 
 export interface FetchedSource {
@@ -62,7 +62,7 @@ export async function fetchSource({ repoUrl, branch, docsDir, workRoot = os.tmpd
 
   fs.mkdirSync(workRoot, { recursive: true });
   const parent = fs.mkdtempSync(path.join(workRoot, 'folio-update-'));
-  const cleanup = () => fs.promises.rm(parent, { recursive: true, force: true });
+  const cleanup = () => removeTree(parent);
   const checkout = path.join(parent, 'repo');
   try {
     log(`Fetching ${url} at branch ${branch}`);

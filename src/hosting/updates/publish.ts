@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBase36 } from '../../db/index.js';
-import { resolveInside } from '../../shared/index.js';
+import { removeTree, resolveInside } from '../../shared/index.js';
 
 // Layout under the data dir:
 //   sites/<projectId>/builds/<updateId>/   one directory per successful build
@@ -48,8 +48,8 @@ export function publishedDir(siteDir: string): string | null {
 
 /**
  * Point `current` at `buildDir` atomically (done when this returns), then delete builds older than
- * the previous one: the returned promise settles once they are gone. The deletion goes through the
- * thread pool, not `rmSync`, so a large old build does not hold up the event loop that answers HTTP.
+ * the previous one: the returned promise settles once they are gone. The deletion runs in a child
+ * process (`removeTree`), so a large old build does not hold up the event loop that answers HTTP.
  */
 export function publishBuild(siteDir: string, buildDir: string): Promise<void> {
   const current = path.join(siteDir, 'current');
@@ -66,5 +66,5 @@ export function publishBuild(siteDir: string, buildDir: string): Promise<void> {
   const keep = new Set([path.resolve(buildDir), previous ? path.resolve(previous) : '']);
   const builds = path.join(siteDir, 'builds');
   const old = fs.readdirSync(builds).map((name) => path.join(builds, name)).filter((dir) => !keep.has(path.resolve(dir)));
-  return Promise.all(old.map((dir) => fs.promises.rm(dir, { recursive: true, force: true }))).then(() => undefined);
+  return Promise.all(old.map((dir) => removeTree(dir))).then(() => undefined);
 }

@@ -15,7 +15,7 @@ import {
   type ProjectRow,
 } from '../../db/index.js';
 import { maskUrlCredentials, type GitCredentials } from '../../git/index.js';
-import { formatDiagnostic, hasErrors, type Diagnostic } from '../../shared/index.js';
+import { formatDiagnostic, hasErrors, removeTree, type Diagnostic } from '../../shared/index.js';
 import { HostingError } from '../codes.js';
 import { fetchSource } from './fetch-source.js';
 import { previewSlug } from '../previews/slug.js';
@@ -198,8 +198,8 @@ export class UpdateRunner {
       });
       cleanup = source.cleanup;
       if (source.commit) await setUpdateCommit(db, updateId, source.commit);
-      // Through the thread pool, as every removal here: the event loop keeps answering HTTP.
-      await fs.promises.rm(outDir, { recursive: true, force: true });
+      // In a child process, as every removal here: the event loop keeps answering HTTP.
+      await removeTree(outDir);
       fs.mkdirSync(path.dirname(outDir), { recursive: true });
       log(`Building ${project.docsDir === '.' ? 'the repository root' : project.docsDir}`);
       const protect = project.siteAccess === 'public' ? undefined : project.siteAccessScope === 'hidden' ? 'hidden' : 'site';
