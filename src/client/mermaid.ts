@@ -15,7 +15,9 @@ export function initMermaid(): void {
   if (nodes.length === 0 || !src) return;
   void (import(/* @vite-ignore */ src) as Promise<{ default: MermaidApi }>)
     .then(({ default: mermaid }) => {
-      mermaid.initialize({ startOnLoad: false, theme: document.documentElement.dataset.theme === 'dark' ? 'dark' : 'default' });
+      const dark = document.documentElement.dataset.theme === 'dark';
+      // The dark theme's edge labels are #ccc on #585858 (4.4:1); a darker label keeps text at AA contrast.
+      mermaid.initialize({ startOnLoad: false, theme: dark ? 'dark' : 'default', ...(dark ? { themeVariables: { edgeLabelBackground: '#404040' } } : {}) });
       return mermaid.run({ nodes });
     })
     .catch((error: unknown) => {

@@ -151,9 +151,9 @@ describe('built-in components render server-side markup', () => {
 
   it('Mermaid component and mermaid fences become pre.mermaid for the browser', async () => {
     const a = await render('<Mermaid chart="graph TD; A-->B" />');
-    expect(a.html).toBe('<pre class="mermaid">graph TD; A--&gt;B</pre>');
+    expect(a.html).toBe('<pre class="mermaid" tabindex="0">graph TD; A--&gt;B</pre>');
     const b = await render('```mermaid\ngraph TD; A-->B\n```');
-    expect(b.html).toBe('<pre class="mermaid">graph TD; A--&gt;B</pre>');
+    expect(b.html).toBe('<pre class="mermaid" tabindex="0">graph TD; A--&gt;B</pre>');
     expect(b.usesClientFeatures.has('mermaid')).toBe(true);
   });
 

@@ -44,7 +44,7 @@ describe('folio dev server', () => {
   it('serves Mermaid from the installed package to pages with a diagram, never its source maps or files outside it', async () => {
     const page = await get(server, '/en/v2/concepts/navigation');
     expect(page.body).toContain('data-mermaid="/assets/mermaid/mermaid.esm.min.mjs"');
-    expect(page.body).toContain('<pre class="mermaid">');
+    expect(page.body).toContain('<pre class="mermaid" tabindex="0">');
     const script = await get(server, '/assets/mermaid/mermaid.esm.min.mjs');
     expect(script.status).toBe(200);
     expect(script.body.length).toBeGreaterThan(1000);

@@ -81,7 +81,8 @@ export function Update(props: AnyProps) {
 export function Mermaid(props: AnyProps) {
   needFeature('mermaid');
   const chart = str(props.chart) ?? textOf(props.children);
-  return <pre className="mermaid">{chart}</pre>;
+  // Focusable: a diagram wider than the page scrolls, and keyboard readers must reach it to scroll it.
+  return <pre className="mermaid" tabIndex={0}>{chart}</pre>;
 }
 
 /** `<Latex>` typeset at build time with KaTeX (errors shown in red by KaTeX, not thrown). */
