@@ -7,7 +7,8 @@
 // (3) page serving under an event flood: a published page's p50/p99 over loopback (autocannon,
 // 10 connections, in a child process), alone and while 100 more connections post events as fast as
 // they can (half of them valid, half refused; the per-address limit is lifted so the queue takes
-// them all), and the change of the page's p99 (issue 33: < 20 %).
+// them all, as a flood from many addresses would get past it; the server-wide budget of accepted events a second,
+// ANALYTICS_BENCH_BUDGET or the server's default, still applies), and the change of the page's p99 (issue 33: < 20 %).
 // On PGlite (in memory) and, when TEST_DATABASE_URL is set, on PostgreSQL.
 import { execFile } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -130,7 +131,9 @@ async function servingUnderFlood(db: Database, kind: string): Promise<void> {
   await publishBuild(siteDir, build);
   // ANALYTICS_BENCH_LIMIT=default keeps the per-address limit (a flood from one address is then mostly 429s).
   const limited = process.env.ANALYTICS_BENCH_LIMIT === 'default';
-  const bundle = createAppBundle({ db, dataDir, analytics: limited ? {} : { eventsPerMinute: Number.MAX_SAFE_INTEGER } });
+  // The server-wide budget stays as configured (ANALYTICS_BENCH_BUDGET, default the server's 500 a second): it is what holds a flood from many addresses.
+  const budget = process.env.ANALYTICS_BENCH_BUDGET ? { eventsPerSecond: Number(process.env.ANALYTICS_BENCH_BUDGET) } : {};
+  const bundle = createAppBundle({ db, dataDir, analytics: limited ? budget : { eventsPerMinute: Number.MAX_SAFE_INTEGER, ...budget } });
   const server = await listen(bundle.app.fetch, { port: 0 });
   const host = `${project.id}.localhost:${server.port}`;
   const page = ['-c', '10', '-d', String(SECONDS), '-H', `Host=${host}`, '-H', `User-Agent=${UA}`, `http://127.0.0.1:${server.port}/`];

@@ -7,6 +7,7 @@ export const ANALYTICS_CODES = {
   ANALYTICS_METHOD: 'The events endpoint takes only POST.',
   ANALYTICS_CROSS_SITE: "The event's Origin is not the site it was sent to (or no Origin was sent).",
   ANALYTICS_RATE_LIMITED: 'This address sent more events than the per-address limit allows; retry after `Retry-After` seconds.',
+  ANALYTICS_OVER_CAPACITY: 'The server took as many events this second as it accepts from all sites and addresses together; retry after `Retry-After` seconds.',
   ANALYTICS_QUEUE_FULL: 'The server is writing a backlog of events and refused this one; retry after `Retry-After` seconds.',
   ANALYTICS_TOO_LARGE: 'The event body is larger than the endpoint accepts.',
   ANALYTICS_MALFORMED: 'The event body is not a JSON object.',

@@ -19,6 +19,12 @@ export interface SiteAnalyticsOptions extends CollectorOptions {
   /** Events one address may send per minute; default 60. */
   eventsPerMinute?: number;
   /**
+   * Events this server accepts per second from all sites and addresses together; default 500. The
+   * per-address limit does not bound a flood from many addresses: every accepted event costs the
+   * thread that also serves pages (parse, check, queue, write), so past this the rest are refused.
+   */
+  eventsPerSecond?: number;
+  /**
    * How long a rate-limited or queue-full refusal is held before it is sent, at least (up to twice
    * that, drawn at random); default 1 s. As for the admin API's failed keys: a flooding connection
    * then costs the server at most one cheap request a second, so pages keep their latency.
@@ -45,12 +51,25 @@ export function optedOut(request: Request): boolean {
 export class SiteAnalytics {
   readonly collector: AnalyticsCollector;
   private readonly rate: RateWindow;
+  private readonly budget: { perSecond: number; tokens: number; at: number };
   private readonly throttleDelayMs: number;
 
   constructor(options: SiteAnalyticsOptions) {
     this.collector = new AnalyticsCollector(options);
     this.rate = new RateWindow(options.eventsPerMinute ?? 60, 60_000);
+    const perSecond = options.eventsPerSecond ?? 500;
+    this.budget = { perSecond, tokens: perSecond, at: Date.now() };
     this.throttleDelayMs = options.throttleDelayMs ?? 1_000;
+  }
+
+  /** One event from the server-wide budget (a token bucket of one second's events); false when it is spent. */
+  private takeBudget(now = Date.now()): boolean {
+    const b = this.budget;
+    b.tokens = Math.min(b.perSecond, b.tokens + ((now - b.at) / 1000) * b.perSecond);
+    b.at = now;
+    if (b.tokens < 1) return false;
+    b.tokens--;
+    return true;
   }
 
   private hold(): Promise<void> {
@@ -99,6 +118,10 @@ export class SiteAnalytics {
       const retry = String(this.rate.retryAfterSeconds(clientAddress));
       await this.hold();
       return refuse(429, 'ANALYTICS_RATE_LIMITED', `Too many events from this address; retry in ${retry} s.`, { 'Retry-After': retry });
+    }
+    if (!this.takeBudget()) {
+      await this.hold();
+      return refuse(503, 'ANALYTICS_OVER_CAPACITY', 'The server is taking as many events as it can; retry shortly.', { 'Retry-After': '1' });
     }
     if (this.collector.full) {
       await this.hold();

@@ -16,6 +16,7 @@ export interface ServeFlags {
   storage?: string;
   analytics?: boolean;
   analyticsRetention?: string;
+  analyticsEventsPerSecond?: string;
   pageTimeout?: string;
 }
 
@@ -33,6 +34,7 @@ export function serverOptions(command: Command): Command {
     .option('--trust-proxy', 'a reverse proxy in front sets X-Forwarded-Proto/-Host/-For: cookies are Secure behind its TLS, sign-in limits count real client addresses')
     .option('--no-analytics', 'count no views and accept no feedback or search events on hosted sites')
     .option('--analytics-retention <duration>', 'keep raw analytics events this long (daily totals and feedback are kept)', '90d')
+    .option('--analytics-events-per-second <n>', 'events (feedback, searches) this server accepts per second from all sites and readers together; the rest are refused', '500')
     .option('--page-timeout <seconds>', 'updates and previews: stop a page that takes longer than this to render (default 10), as folio build --untrusted --page-timeout');
 }
 
@@ -49,6 +51,10 @@ export async function startFromFlags(flags: ServeFlags): Promise<RunningServer> 
   const retentionMs = parseDuration(flags.analyticsRetention ?? '90d');
   if (retentionMs === null || retentionMs < 86_400_000) {
     throw Object.assign(new Error(`--analytics-retention "${flags.analyticsRetention}" is not a duration of a day or more; write it like 90d.`), { code: 'INVALID_REQUEST' });
+  }
+  const eventsPerSecond = Number(flags.analyticsEventsPerSecond ?? '500');
+  if (!Number.isInteger(eventsPerSecond) || eventsPerSecond < 1) {
+    throw Object.assign(new Error(`--analytics-events-per-second "${flags.analyticsEventsPerSecond}" is not a whole number of 1 or more.`), { code: 'INVALID_REQUEST' });
   }
   const pageTimeout = flags.pageTimeout === undefined ? undefined : Number(flags.pageTimeout);
   if (pageTimeout !== undefined && !(pageTimeout > 0 && pageTimeout <= 3600)) {
@@ -75,7 +81,7 @@ export async function startFromFlags(flags: ServeFlags): Promise<RunningServer> 
     dashboard: flags.dashboard,
     siteDomain: flags.siteDomain,
     trustProxy: flags.trustProxy === true,
-    analytics: flags.analytics === false ? false : { retentionDays: Math.round(retentionMs / 86_400_000) },
+    analytics: flags.analytics === false ? false : { retentionDays: Math.round(retentionMs / 86_400_000), eventsPerSecond },
     pageTimeoutMs: pageTimeout === undefined ? undefined : Math.round(pageTimeout * 1000),
     log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
   }).catch((error: NodeJS.ErrnoException) => {
