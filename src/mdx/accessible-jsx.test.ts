@@ -5,8 +5,8 @@ describe('raw HTML in pages gets what assistive technology needs', () => {
   it('marks an image without alt decorative, names a linked one after its file, keeps an author alt', async () => {
     const out = await renderMdx({ source: '<img src="/a.png" />\n\n<a href="https://x.com"><img src="/logos/comfy-logo_dark.png?v=2" /></a>\n\n<img src="/b.png" alt="A chart" />\n', file: 'p.mdx', lineOffset: 0, variables: {}, readSnippet: async () => null });
     expect(out.html).toContain('<img src="/a.png" alt=""/>');
-    expect(out.html).toContain('<img src="/logos/comfy-logo_dark.png?v=2" alt="comfy logo dark"/>');
-    expect(out.html).toContain('<img src="/b.png" alt="A chart"/>');
+    expect(out.html).toContain('<img src="/logos/comfy-logo_dark.png?v=2" loading="lazy" alt="comfy logo dark"/>');
+    expect(out.html).toContain('<img src="/b.png" alt="A chart" loading="lazy"/>');
   });
 
   it('names an iframe after the host it embeds and makes tables focusable', async () => {
@@ -29,7 +29,18 @@ describe('raw HTML in pages gets what assistive technology needs', () => {
   it("marks images of the page's own components decorative when they have no alt", async () => {
     const source = 'export const Hero = ({ href }) => (\n  <a href={href}>\n    <img src="/hero.png" />\n    <img src="/named.png" alt="Named" />\n    <h3>Title</h3>\n  </a>\n);\n\n<Hero href="/x" />\n';
     const out = await renderMdx({ source, file: 'p.mdx', lineOffset: 0, variables: {}, readSnippet: async () => null });
-    expect(out.html).toContain('<img src="/hero.png" alt=""/>');
-    expect(out.html).toContain('<img src="/named.png" alt="Named"/>');
+    expect(out.html).toContain('<img src="/hero.png" alt="" loading="lazy"/>');
+    expect(out.html).toContain('<img src="/named.png" alt="Named" loading="lazy"/>');
+  });
+
+  it('loads every image after the first when it comes near the screen, and React preloads only the first', async () => {
+    const source = '![First](/one.png)\n\n![Second](/two.png)\n\n<img src="/three.png" alt="Three" />\n\n<img src="/four.png" alt="Four" loading="eager" />\n';
+    const out = await renderMdx({ source, file: 'p.mdx', lineOffset: 0, variables: {}, readSnippet: async () => null });
+    expect(out.html).toContain('<img src="/one.png" alt="First"/>');
+    expect(out.html).toContain('<img src="/two.png" alt="Second" loading="lazy"/>');
+    expect(out.html).toContain('<img src="/three.png" alt="Three" loading="lazy"/>');
+    expect(out.html).toContain('<img src="/four.png" alt="Four" loading="eager"/>');
+    expect(out.html.match(/rel="preload" as="image"/g)?.length ?? 0).toBeLessThanOrEqual(2);
+    expect(out.html).not.toContain('href="/two.png"');
   });
 });

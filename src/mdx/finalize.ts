@@ -43,6 +43,10 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
   const headings: Heading[] = [];
   const slugger = new PageSlugger();
   const unknown: UnknownUsages = new Map();
+  // Images after the page's first load when they come near the screen: on a phone network a page of
+  // screenshots (each often twice, light and dark) otherwise fetches them all before it is usable, and
+  // React preloads every eager one. The first may be what the reader sees first, so it stays eager.
+  let images = 0;
   const walk = (parent: Parent, file: string, inLink = false) => {
     for (let i = 0; i < parent.children.length; i++) {
       const node = parent.children[i]!;
@@ -86,6 +90,11 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
         }
       }
       if (node.type === 'mdxjsEsm') decorativeImagesInEsm(node.data?.estree as Program | undefined);
+      if (node.type === 'element' && node.tagName === 'img' && images++ > 0) node.properties.loading ??= 'lazy';
+      if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name === 'img' && images++ > 0) {
+        const attributes = node.attributes;
+        if (!attributes.some((a) => a.type !== 'mdxJsxAttribute' || a.name === 'loading')) attributes.push({ type: 'mdxJsxAttribute', name: 'loading', value: 'lazy' });
+      }
       if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
         handleJsx(node as Jsx, nodeFile, ctx, slugger, headings, unknown, inLink);
       }
@@ -139,6 +148,7 @@ function accessibleJsx(node: Jsx, inLink: boolean): void {
 /**
  * `<img>` written without `alt` in a page's own components (`export const Card = () => <a><img src=... />...</a>`)
  * is marked decorative, as in the page body: the component's text names it, and screen readers skip a file name.
+ * Such images load when near the screen (`loading="lazy"`) unless the author said otherwise.
  */
 function decorativeImagesInEsm(program: Program | undefined): void {
   const visit = (value: unknown): void => {
@@ -147,8 +157,13 @@ function decorativeImagesInEsm(program: Program | undefined): void {
     const node = value as { type?: string; name?: { type: string; name?: string }; attributes?: { type: string; name?: { name?: string } }[] };
     if (node.type === 'JSXOpeningElement' && node.name?.type === 'JSXIdentifier' && node.name.name === 'img' && node.attributes) {
       const attributes = node.attributes;
-      if (!attributes.some((a) => a.type === 'JSXSpreadAttribute' || a.name?.name === 'alt')) {
+      const spread = attributes.some((a) => a.type === 'JSXSpreadAttribute');
+      if (!spread && !attributes.some((a) => a.name?.name === 'alt')) {
         attributes.push({ type: 'JSXAttribute', name: { type: 'JSXIdentifier', name: 'alt' }, value: { type: 'Literal', value: '' } } as never);
+      }
+      // Loaded when near the screen, as the body's images after the first (see finalizeTree).
+      if (!spread && !attributes.some((a) => a.name?.name === 'loading')) {
+        attributes.push({ type: 'JSXAttribute', name: { type: 'JSXIdentifier', name: 'loading' }, value: { type: 'Literal', value: 'lazy' } } as never);
       }
     }
     for (const key in node) if (key !== 'loc' && key !== 'range' && key !== 'position') visit((node as Record<string, unknown>)[key]);

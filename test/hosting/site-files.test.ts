@@ -2,6 +2,7 @@
 // publish videos and archives, and each was read whole into memory for every request (a file over
 // 2 GiB could not be served at all).
 import fs from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -41,6 +42,7 @@ describe.each(backends)('site files from local storage on %s', (kind) => {
     const dir = s.updates.store.buildDir(site, 'b1')!;
     fs.mkdirSync(path.join(dir, 'media'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'index.html'), '<p>home</p>');
+    fs.writeFileSync(path.join(dir, 'guide.html'), `<main>${'<p>A paragraph of the guide.</p>'.repeat(400)}</main>`);
     fs.writeFileSync(path.join(dir, 'media', 'clip.bin'), small);
     // A sparse file: 3 GiB on paper, a few blocks on disk.
     const fd = fs.openSync(path.join(dir, 'media', 'big.bin'), 'w');
@@ -88,6 +90,22 @@ describe.each(backends)('site files from local storage on %s', (kind) => {
     expect([head.status, head.headers.get('content-length'), await head.text()]).toEqual([200, '1000', '']);
     const page = await get('');
     expect([page.status, await page.text()]).toEqual([200, '<p>home</p>']);
+  });
+
+  it('gzips text for a client that takes it, and nothing else: small files, binaries, ranges', async () => {
+    const html = fs.readFileSync(path.join(s.updates.store.buildDir({ projectId: project.id, preview: null }, 'b1')!, '..', 'b1', 'guide.html'), 'utf8');
+    const zipped = await get('guide', { 'Accept-Encoding': 'br;q=1, gzip;q=0.8' });
+    expect([zipped.status, zipped.headers.get('content-encoding'), zipped.headers.get('content-length'), zipped.headers.get('vary')]).toEqual([200, 'gzip', null, 'Accept-Encoding']);
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(bytes.length).toBeLessThan(html.length / 10);
+    expect(gunzipSync(bytes).toString('utf8')).toBe(html);
+    // Not asked for, refused with q=0, a byte range, a small page, a binary file: as they are.
+    for (const headers of [{}, { 'Accept-Encoding': 'gzip;q=0, identity' }, { 'Accept-Encoding': 'gzip', Range: 'bytes=0-9' }]) {
+      const res = await get('guide', headers);
+      expect(res.headers.get('content-encoding')).toBeNull();
+    }
+    expect((await get('', { 'Accept-Encoding': 'gzip' })).headers.get('content-encoding')).toBeNull();
+    expect((await get('media/clip.bin', { 'Accept-Encoding': 'gzip' })).headers.get('content-encoding')).toBeNull();
   });
 });
 

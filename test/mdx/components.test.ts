@@ -27,7 +27,7 @@ describe('built-in components render server-side markup', () => {
     expect(out.html).toMatch(/<a class="folio-card folio-card-horizontal folio-card-link" href="\/quickstart">/);
     expect(out.html).toContain('<p class="folio-card-title">Start</p>');
     expect(out.html).toContain('data-icon="rocket"');
-    expect(out.html).toContain('<img class="folio-card-img" src="/a.png" alt=""/>');
+    expect(out.html).toContain('<img class="folio-card-img" src="/a.png" alt="" loading="lazy"/>');
     const external = await render('<Card title="X" href="https://example.com">x</Card>');
     expect(external.html).toContain('target="_blank"');
     const box = await render('<Card title="No link">x</Card>');

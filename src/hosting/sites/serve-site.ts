@@ -13,6 +13,7 @@ import type { SiteAccess } from './site-access.js';
 import { HostingError } from '../codes.js';
 import { siteStoreOf, type BuildFile, type ByteRange, type PublishedBuild, type SiteStore } from '../storage/site-store.js';
 import { requestedRange } from './byte-range.js';
+import { acceptsGzip, compressible, gzipEtag, gzipped } from './compression.js';
 import type { HostMap } from './host-map.js';
 import { redirectsOf } from './redirects.js';
 import { mcpToolOf, type SiteAnalytics } from '../../analytics/index.js';
@@ -96,6 +97,14 @@ async function respond(file: BuildFile, name: string, request: Request, status =
       headers['Content-Length'] = String(asked.end - asked.start + 1);
     }
   }
+  if (!range && compressible(type, file.size) && acceptsGzip(request.headers.get('accept-encoding'))) {
+    delete headers['Content-Length'];
+    headers['Content-Encoding'] = 'gzip';
+    headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding';
+    if (file.etag) headers.ETag = gzipEtag(file.etag);
+    return new Response(request.method === 'HEAD' ? null : gzipped(await file.body()), { status, headers });
+  }
+  if (compressible(type, file.size)) headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding';
   return new Response(request.method === 'HEAD' ? null : await file.body(range), { status, headers });
 }
 

@@ -17,7 +17,7 @@ export function Card(props: AnyProps) {
   const cta = str(props.cta);
   const body = (
     <>
-      {img ? <img className="folio-card-img" src={img} alt="" /> : null}
+      {img ? <img className="folio-card-img" src={img} alt="" loading="lazy" /> : null}
       <div className="folio-card-content">
         {renderIcon(props.icon ?? (kind ? defaultIcons[kind] : undefined), { iconType: props.iconType, color: props.color, className: 'folio-card-icon' })}
         <div className="folio-card-text">
