@@ -62,7 +62,9 @@ export async function* answerQuestion(input: AnswerInput): AsyncGenerator<Answer
   // A follow-up ("and in Python?") may name nothing itself: search it with the previous question.
   const previous = [...input.history].reverse().find((m) => m.role === 'user')?.content;
   if (hits.length === 0 && previous) hits = search(`${previous} ${input.question}`, input.retrievalPageSize);
-  if (hits.length === 0) {
+  // A first question with nothing relevant is answered without the model; in a thread the model may
+  // still find it (its tools, the conversation so far), and says so with the marker when it cannot.
+  if (hits.length === 0 && input.history.length === 0) {
     const answer = notFoundText(settings, input.threadId);
     yield { type: 'text', text: answer };
     yield { type: 'done', answer, citations: [], outcome: 'not_found', tokensIn: 0, tokensOut: 0 };
