@@ -32,6 +32,8 @@ export interface AnswerInput {
   threadId: string;
   /** The reader went away: stop asking the model. */
   signal?: AbortSignal;
+  /** Why the model endpoint failed (the reader is told only that it did). */
+  log?: (line: string) => void;
 }
 
 export type AnswerEvent =
@@ -118,6 +120,8 @@ export async function* answerQuestion(input: AnswerInput): AsyncGenerator<Answer
     maxOutputTokens: limits.maxOutputTokens,
     abortSignal: signal,
     maxRetries: 1,
+    // Failures arrive as error parts below; the server log says why, the reader gets a plain message.
+    onError: ({ error }) => input.log?.(`assistant: the model failed: ${error instanceof Error ? error.message : String(error)}`),
   });
 
   const emit = function* (text: string): Generator<AnswerEvent> {
@@ -179,7 +183,8 @@ export async function* answerQuestion(input: AnswerInput): AsyncGenerator<Answer
     note = `The answer was cut here: it reached the length limit of ${limits.maxAnswerChars} characters. Ask about one part at a time.`;
     outcome = 'limit';
   } else if (timeout.aborted) {
-    note = `The answer was cut here: it took longer than the ${Math.round(limits.timeoutMs / 1000)} s an answer may take.`;
+    const time = limits.timeoutMs < 1_000 ? `${limits.timeoutMs} ms` : `${Math.round(limits.timeoutMs / 1000)} s`;
+    note = `The answer was cut here: it took longer than the ${time} an answer may take.`;
     outcome = 'limit';
   } else if (failure) {
     yield { type: 'error', code: 'ASSISTANT_MODEL_FAILED', message: 'The model could not answer just now; try again in a moment.' };

@@ -139,6 +139,7 @@ export class AssistantService {
       limits,
       threadId,
       signal: reader.signal,
+      log: this.log,
     });
     const keep = (event: Extract<AnswerEvent, { type: 'done' }>) =>
       Promise.all([
