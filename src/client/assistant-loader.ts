@@ -1,6 +1,6 @@
 /**
  * The Ask button, Ctrl/⌘+I and `?assistant`, on sites served by `folio serve` with a model
- * configured: after the page has loaded, one cached request (`<base>/__folio/assistant/config`)
+ * configured: after a page built for it has loaded, one cached request (`<base>/__folio/assistant/config`)
  * says whether the server answers; only then the buttons show. The panel itself is an island
  * (`client/assistant-panel.ts`, `assets/assistant.<hash>.js`) fetched on first use. A static host,
  * `folio dev` or a server without a model answers no config: the page keeps its search.
@@ -12,7 +12,8 @@ interface AssistantIsland {
 
 export function initAssistant(self: HTMLScriptElement | null): void {
   const src = self?.src.replace(/\/site\.([0-9a-f]+)\.js(\?.*)?$/, '/assistant.$1.js');
-  if (!self || !src || src === self.src) return;
+  // Only pages built for `folio serve` (they carry its feedback widget) ask: a static host has no server to ask.
+  if (!self || !src || src === self.src || !document.querySelector('[data-folio-feedback],[data-folio-hosted]')) return;
   const check = () =>
     fetch(new URL('../__folio/assistant/config', self.src))
       .then((r) => (r.ok ? r.json() : null))

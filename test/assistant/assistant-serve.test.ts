@@ -206,9 +206,10 @@ describe('assistant through folio serve', () => {
     expect(budget.status).toBe(429);
     expect(JSON.parse(budget.text)).toMatchObject({ code: 'ASSISTANT_BUDGET_EXHAUSTED' });
     expect(Number(budget.headers['retry-after'])).toBeGreaterThan(0);
+    // The question rate is counted by each server for itself: these go to one.
     const codes: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await ask(i, 'v2', 'How do I upgrade widgets?');
+      const res = await ask(0, 'v2', 'How do I upgrade widgets?');
       expect(res.status).toBe(429);
       codes.push((JSON.parse(res.text) as { code: string }).code);
       if (codes.at(-1) === 'ASSISTANT_RATE_LIMITED') {

@@ -16,6 +16,7 @@ import { publishBuild, siteDirFor } from '../../src/hosting/index.js';
 import { buildSite } from '../../src/site-build/index.js';
 import { startChatStandIn, type ReceivedRequest } from '../agent/llm-stand-in.js';
 import { startFolioServe, type ServeProcess } from '../hosting/serve-process.js';
+import { runAxe } from '../../look/measure.js';
 import { hasChromium, launchChromium } from './chromium.js';
 
 const shots = path.resolve('test-artifacts/assistant');
@@ -57,7 +58,8 @@ describe.skipIf(!hasChromium)('assistant widget in chromium', () => {
     await db.close();
     const siteDir = siteDirFor(dataDir, project.id, null)!;
     const out = path.join(siteDir, 'builds', 'b1');
-    expect((await buildSite({ root: docs, outDir: out, cache: false, threads: 1 })).ok).toBe(true);
+    // As folio serve's updates build: pages carry the feedback widget, the sign of a hosted page.
+    expect((await buildSite({ root: docs, outDir: out, cache: false, threads: 1, feedback: { repository: { url: 'https://github.com/acme/widgets', branch: 'main' } } })).ok).toBe(true);
     await publishBuild(siteDir, out);
     server = await startFolioServe(dataDir, { FOLIO_LLM_BASE_URL: llm.baseUrl, FOLIO_LLM_API_KEY: 'test-key', FOLIO_ASSISTANT_MODEL: 'docs-model' });
     site = `http://${project.id}.localhost:${new URL(server.url).port}`;
@@ -103,6 +105,8 @@ describe.skipIf(!hasChromium)('assistant widget in chromium', () => {
     expect(await sources.allInnerTexts()).toEqual(['Install widgets: Requirements']);
     expect(await answer.locator('.assistant-text a').getAttribute('href')).toBe('/guides/install#requirements');
     await page.screenshot({ path: path.join(shots, 'answer-light.png') });
+    // The open panel with an answer passes axe (serious and critical findings).
+    expect((await runAxe(page)).filter((f) => f.impact === 'serious' || f.impact === 'critical')).toEqual([]);
 
     await Promise.all([page.waitForURL(/\/guides\/install#requirements$/), answer.locator('.assistant-text a').click()]);
     await page.locator('h2#requirements').waitFor();
@@ -120,6 +124,7 @@ describe.skipIf(!hasChromium)('assistant widget in chromium', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.assistant-answer').last().getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
     await page.screenshot({ path: path.join(shots, 'answer-dark.png') });
+    expect((await runAxe(page)).filter((f) => f.impact === 'serious' || f.impact === 'critical')).toEqual([]);
     // Escape closes the dialog and gives focus back to the button.
     await page.keyboard.press('Escape');
     await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-assistant-open'))).toBe(true);

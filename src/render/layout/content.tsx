@@ -249,7 +249,7 @@ function SearchHints({ page }: { page: PageView }) {
  */
 function AssistantPage({ page, ui }: { page: PageView; ui: UiStrings }) {
   return (
-    <article className="content assistant-page" data-assistant-page="" data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
+    <article className="content assistant-page" data-assistant-page="" data-folio-hosted={page.feedback ? '' : undefined} data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
       <h1 className="page-title">{page.title}</h1>
       {page.description ? <p className="page-description">{page.description}</p> : null}
       <SearchHints page={page} />
