@@ -105,6 +105,14 @@ export class AssistantService {
     }
     const index = await this.index(site);
 
+    let model;
+    try {
+      model = await loadLanguageModel(options.llm, options.model);
+    } catch (error) {
+      this.log(`assistant: no model: ${(error as Error).message}`);
+      throw new AssistantError(503, 'ASSISTANT_NOT_CONFIGURED', 'The assistant\'s model is not set up correctly on this server; search the docs instead.');
+    }
+
     const known = body.threadId ? await findAssistantThread(this.db, site.projectId, body.threadId) : null;
     let history: AssistantTurnMessage[];
     if (known) {
@@ -120,7 +128,6 @@ export class AssistantService {
         .filter((m) => m.content);
     }
     const threadId = known?.id ?? (await createAssistantThread(this.db, { projectId: site.projectId, fp: body.fp, pagePath: body.currentPath ?? '' }));
-    const model = await loadLanguageModel(options.llm, options.model);
     const { answerQuestion } = await import('./answer-loop.js');
 
     const reader = new AbortController();

@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -46,6 +47,7 @@ describe.skipIf(!hasChromium)('assistant widget in chromium', () => {
   let browser: Browser;
   let llm: Awaited<ReturnType<typeof startChatStandIn>>;
   let site = '';
+  let out = '';
 
   beforeAll(async () => {
     llm = await startChatStandIn(model, 'test-key', { chunkDelayMs: 25 });
@@ -57,7 +59,7 @@ describe.skipIf(!hasChromium)('assistant widget in chromium', () => {
     const project = await createProject(db, { name: 'Widgets', repoUrl: 'https://github.com/acme/widgets', branch: 'main' });
     await db.close();
     const siteDir = siteDirFor(dataDir, project.id, null)!;
-    const out = path.join(siteDir, 'builds', 'b1');
+    out = path.join(siteDir, 'builds', 'b1');
     // As folio serve's updates build: pages carry the feedback widget, the sign of a hosted page.
     expect((await buildSite({ root: docs, outDir: out, cache: false, threads: 1, feedback: { repository: { url: 'https://github.com/acme/widgets', branch: 'main' } } })).ok).toBe(true);
     await publishBuild(siteDir, out);
@@ -73,6 +75,14 @@ describe.skipIf(!hasChromium)('assistant widget in chromium', () => {
     if (server && server.child.exitCode === null) await new Promise((r) => server.child.once('exit', r));
     await llm?.close();
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('keeps the island under 15 KB gzipped and the main script under 5 KB', () => {
+    const assets = fs.readdirSync(path.join(out, 'assets'));
+    const gz = (name: string) => gzipSync(fs.readFileSync(path.join(out, 'assets', name))).length;
+    const main = assets.find((f) => /^site\.[0-9a-f]+\.js$/.test(f))!;
+    expect(gz(main)).toBeLessThanOrEqual(5 * 1024);
+    expect(gz(main.replace('site.', 'assistant.'))).toBeLessThanOrEqual(15 * 1024);
   });
 
   it('opens with Ctrl+I, streams a cited answer with a copyable code block, and its citation leads to the section', async () => {
