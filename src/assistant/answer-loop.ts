@@ -103,10 +103,13 @@ export async function* answerQuestion(input: AnswerInput): AsyncGenerator<Answer
   const filter = new CitationFilter(index, input.basePath, settings);
   let tokensIn = 0;
   let tokensOut = 0;
-  let raw = '';
   let shown = '';
+  // Per model round: its first characters are held until they cannot be the not-found marker.
   let held = '';
   let deciding = true;
+  let muted = false;
+  let notFound = false;
+  let breakBefore = false;
   let finishReason = '';
   let failure: string | null = null;
   const stopped = { length: false };
@@ -129,28 +132,47 @@ export async function* answerQuestion(input: AnswerInput): AsyncGenerator<Answer
     shown += text;
     yield { type: 'text', text };
   };
+  /** Text of the model, after the round's held start: a paragraph break between rounds ("Let me look…" then the answer). */
+  const show = function* (text: string): Generator<AnswerEvent> {
+    if (breakBefore && shown && text.trim()) {
+      breakBefore = false;
+      yield* emit(filter.push(shown.endsWith('\n\n') ? text.trimStart() : `\n\n${text.trimStart()}`));
+      return;
+    }
+    yield* emit(filter.push(text));
+  };
+  const isMarker = (text: string) => text.trim().startsWith(NOT_FOUND_MARKER);
 
   try {
     for await (const part of result.fullStream) {
-      if (part.type === 'text-delta') {
-        raw += part.text;
+      if (part.type === 'start-step') {
+        held = '';
+        deciding = true;
+        muted = false;
+      } else if (part.type === 'text-delta') {
+        if (muted) continue;
+        let text = part.text;
         if (deciding) {
-          // Hold the first characters: an answer that is the not-found marker is never shown as such.
+          // An answer that is the not-found marker is never shown as such.
           held += part.text;
           if (held.length < NOT_FOUND_MARKER.length && NOT_FOUND_MARKER.startsWith(held.trim())) continue;
           deciding = false;
-          if (held.trim().startsWith(NOT_FOUND_MARKER)) continue;
-          yield* emit(filter.push(held));
-          continue;
+          if (isMarker(held)) {
+            notFound = muted = true;
+            continue;
+          }
+          text = held;
         }
-        if (held.trim().startsWith(NOT_FOUND_MARKER)) continue;
-        yield* emit(filter.push(part.text));
+        yield* show(text);
         if (shown.length >= limits.maxAnswerChars) {
           stopped.length = true;
           lengthStop.abort();
           break;
         }
       } else if (part.type === 'finish-step') {
+        if (deciding && held.trim() && !isMarker(held)) yield* show(held);
+        deciding = false;
+        breakBefore = true;
         tokensIn += part.usage.inputTokens ?? 0;
         tokensOut += part.usage.outputTokens ?? 0;
       } else if (part.type === 'finish') {
@@ -165,12 +187,12 @@ export async function* answerQuestion(input: AnswerInput): AsyncGenerator<Answer
     if (!signal.aborted) failure = error instanceof Error ? error.message : String(error);
   }
 
-  if (deciding && held && !held.trim().startsWith(NOT_FOUND_MARKER)) yield* emit(filter.push(held));
-  if (raw.trim().startsWith(NOT_FOUND_MARKER) || (!raw.trim() && !failure && !timeout.aborted && finishReason === 'stop')) {
-    const answer = notFoundText(settings, input.threadId);
-    yield* emit(answer);
+  if (deciding && held.trim() && !isMarker(held)) yield* show(held);
+  if (notFound || (!shown.trim() && !failure && !signal.aborted && finishReason === 'stop')) {
+    yield* emit(filter.flush());
+    yield* emit(`${shown.trim() ? '\n\n' : ''}${notFoundText(settings, input.threadId)}`);
     const outcome: AssistantOutcome = settings.supportEmail || settings.supportUrl ? 'deflected' : 'not_found';
-    yield { type: 'done', answer: shown, citations: [], outcome, tokensIn, tokensOut };
+    yield { type: 'done', answer: shown, citations: filter.citations, outcome, tokensIn, tokensOut };
     return;
   }
   yield* emit(filter.flush());

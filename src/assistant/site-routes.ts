@@ -27,7 +27,7 @@ export function assistantSiteRoute(service: AssistantService): AssistantSiteRout
       }
       if (route === 'message' && request.method === 'POST') {
         const origin = request.headers.get('origin');
-        if (origin && new URL(origin).host !== request.headers.get('host')) {
+        if (origin && hostOf(origin) !== request.headers.get('host')) {
           throw new AssistantError(403, 'ASSISTANT_ORIGIN_REFUSED', `The site's assistant answers its own pages only; from ${origin}, use the API with an assistant key.`);
         }
         const body = await parseBody(request, messageBody, MAX_MESSAGE_BYTES);
@@ -39,4 +39,13 @@ export function assistantSiteRoute(service: AssistantService): AssistantSiteRout
       throw error;
     }
   };
+}
+
+/** The host of an Origin header; null for `null` (sandboxed frames, file pages) or anything unparsable. */
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
 }

@@ -89,6 +89,12 @@ describe('answer loop limits', () => {
     expect(text).toBe('I could not find this in the docs. You can ask the team through [support](https://support.widgets.example/new?threadId=t1).');
   });
 
+  it('deflects when the model says so after searching again', async () => {
+    const { done, text } = await ask((turn) => (turn === 1 ? { tools: [{ name: 'search', args: { query: 'gears' } }] } : { text: ' (not in the docs)' }));
+    expect(done.outcome).toBe('deflected');
+    expect(text).toBe('I could not find this in the docs. You can ask the team through [support](https://support.widgets.example/new?threadId=t1).');
+  });
+
   it('sends an error part with its code when the endpoint fails', async () => {
     const { events, done } = await ask(() => ({ text: 'never' }), {}, 'wrong-key');
     expect(events.find((e) => e.type === 'error')).toMatchObject({ code: 'ASSISTANT_MODEL_FAILED' });
