@@ -27,7 +27,9 @@ export function assistantSiteRoute(service: AssistantService): AssistantSiteRout
       }
       if (route === 'message' && request.method === 'POST') {
         const origin = request.headers.get('origin');
-        if (origin && hostOf(origin) !== request.headers.get('host')) {
+        // Behind a proxy the browser's host may be the forwarded one (a browser cannot add that header cross-site without a preflight, which is refused).
+        const hosts = [request.headers.get('host'), request.headers.get('x-forwarded-host')?.split(',')[0]?.trim()];
+        if (origin && !hosts.includes(hostOf(origin) ?? '-')) {
           throw new AssistantError(403, 'ASSISTANT_ORIGIN_REFUSED', `The site's assistant answers its own pages only; from ${origin}, use the API with an assistant key.`);
         }
         const body = await parseBody(request, messageBody, MAX_MESSAGE_BYTES);

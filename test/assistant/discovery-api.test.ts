@@ -110,6 +110,14 @@ describe.each(backends)('discovery API (%s)', (kind) => {
     const host = { host: `${t.project.id}.localhost` };
     expect(await (await t.app.request('/__folio/assistant/config', { headers: host })).json()).toEqual({ enabled: false });
     expect(await (await t.app.request('/__folio/assistant/session', { headers: host })).json()).toEqual({ enabled: false });
+    // The site's own message route answers its own pages only.
+    for (const origin of ['https://evil.example', 'null']) {
+      const foreign = await t.app.request('/__folio/assistant/message', { method: 'POST', headers: { ...host, origin, 'Content-Type': 'application/json' }, body: '{}' });
+      expect(foreign.status).toBe(403);
+      expect(await foreign.json()).toMatchObject({ code: 'ASSISTANT_ORIGIN_REFUSED' });
+    }
+    const same = await t.app.request('/__folio/assistant/message', { method: 'POST', headers: { ...host, origin: `http://${t.project.id}.localhost`, 'Content-Type': 'application/json' }, body: JSON.stringify({ fp: 'a', messages: [{ role: 'user', content: 'hi' }] }) });
+    expect(await same.json()).toMatchObject({ code: 'ASSISTANT_NOT_CONFIGURED' });
   });
 
   it('refuses an admin key as an assistant key, and an assistant key on the admin API', async () => {
