@@ -153,6 +153,7 @@ export class AssistantService {
         recordAssistantTurn(this.db, { threadId, question: textOf(last), answer: event.answer, citations: event.citations, outcome: event.outcome, tokensIn: event.tokensIn, tokensOut: event.tokensOut }),
         addAssistantUsage(this.db, site.projectId, event.tokensIn + event.tokensOut),
       ]).catch((error: unknown) => this.log(`assistant: could not keep a turn of ${site.projectId}: ${(error as Error).message}`));
+    const log = this.log;
     const stream = new ReadableStream<Uint8Array>({
       async start(controller) {
         controller.enqueue(bytes.encode(encoder.start()));
@@ -162,9 +163,12 @@ export class AssistantService {
             if (!reader.signal.aborted) controller.enqueue(bytes.encode(encoder.event(event)));
           }
         } catch (error) {
-          controller.enqueue(bytes.encode(encoder.event({ type: 'error', code: 'ASSISTANT_MODEL_FAILED', message: 'The answer failed; try again in a moment.' })));
-          controller.enqueue(bytes.encode(encoder.event({ type: 'done', answer: '', citations: [], outcome: 'error', tokensIn: 0, tokensOut: 0 })));
-          void error;
+          // A bug or a database failure mid-answer: the reader gets an end to the stream, the log the reason.
+          log(`assistant: an answer of ${site.projectId} failed: ${(error as Error).message}`);
+          if (!reader.signal.aborted) {
+            controller.enqueue(bytes.encode(encoder.event({ type: 'error', code: 'ASSISTANT_MODEL_FAILED', message: 'The answer failed; try again in a moment.' })));
+            controller.enqueue(bytes.encode(encoder.event({ type: 'done', answer: '', citations: [], outcome: 'error', tokensIn: 0, tokensOut: 0 })));
+          }
         }
         if (!reader.signal.aborted) controller.close();
       },
