@@ -20,6 +20,9 @@ const E2E_FILES = [
   'test/security/untrusted-build.test.ts',
   // Analytics: two folio serve processes on one PostgreSQL (or one on PGlite), read in chromium.
   'test/analytics/analytics-browser.test.ts',
+  // The assistant through folio serve processes with a stand-in model (two on one PostgreSQL when set).
+  'test/assistant/assistant-serve.test.ts',
+  'test/browser/assistant-widget.test.ts',
 ];
 const ALL = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'compat/**/*.test.ts'];
 const e2e = process.env.FOLIO_TEST_TIER === 'e2e';

@@ -10,3 +10,4 @@ export * from './pull-requests/index.js';
 export * from './run-job.js';
 export * from './worker.js';
 export * from './automations/index.js';
+export { loadLanguageModel } from './llm/load-language-model.js';

@@ -23,7 +23,7 @@ const isKeyset = (v: unknown): v is { t: string; id: string } => typeof v === 'o
 
 /**
  * Turns started in the range, newest first. `siteUrl` makes page paths absolute (`pageUrl`, sources).
- * A turn counts as unanswered when its thread ended `not_found` (nothing relevant was retrieved).
+ * A turn counts as unanswered when its answer ended `not_found` (nothing relevant was retrieved).
  */
 export async function assistantConversations(db: Database, projectId: string, range: DateRange, page: { limit: number; cursor?: string }, siteUrl = ''): Promise<{ conversations: Conversation[]; nextCursor: string | null; hasMore: boolean }> {
   const args: unknown[] = [projectId, range.from, range.to];
@@ -34,10 +34,10 @@ export async function assistantConversations(db: Database, projectId: string, ra
     keyset = ` AND (m.created_at, m.id) < ($4, $5)`;
   }
   args.push(page.limit + 1);
-  const rows = await db.query<{ id: string; created_at: Date | string; content: string; thread_id: string; page_path: string; outcome: string; answer: string | null; citations: unknown }>(
-    `SELECT m.id, m.created_at, m.content, m.thread_id, t.page_path, t.outcome, a.content AS answer, a.citations
+  const rows = await db.query<{ id: string; created_at: Date | string; content: string; thread_id: string; page_path: string; outcome: string; answer: string | null; citations: unknown; answer_outcome: string | null }>(
+    `SELECT m.id, m.created_at, m.content, m.thread_id, t.page_path, t.outcome, a.content AS answer, a.citations, a.outcome AS answer_outcome
      FROM assistant_messages m JOIN assistant_threads t ON t.id = m.thread_id
-     LEFT JOIN LATERAL (SELECT content, citations FROM assistant_messages r WHERE r.thread_id = m.thread_id AND r.role = 'assistant' AND (r.created_at, r.id) > (m.created_at, m.id) ORDER BY r.created_at, r.id LIMIT 1) a ON true
+     LEFT JOIN LATERAL (SELECT content, citations, outcome FROM assistant_messages r WHERE r.thread_id = m.thread_id AND r.role = 'assistant' AND (r.created_at, r.id) > (m.created_at, m.id) ORDER BY r.created_at, r.id LIMIT 1) a ON true
      WHERE t.project_id = $1 AND m.role = 'user' AND m.created_at >= $2 AND m.created_at < $3${keyset}
      ORDER BY m.created_at DESC, m.id DESC LIMIT $${args.length}`,
     args,
@@ -54,7 +54,8 @@ export async function assistantConversations(db: Database, projectId: string, ra
       response: r.answer ?? '',
       responseType: 'answer',
       sources: (Array.isArray(r.citations) ? (r.citations as { path?: string; anchor?: string; title?: string }[]) : []).map((c) => ({ title: c.title ?? c.path ?? '', url: `${siteUrl}${c.path ?? ''}${c.anchor ? `#${c.anchor}` : ''}` })),
-      resolutionStatus: r.outcome === 'not_found' ? 'unanswered' : 'answered',
+      // Each answer's own outcome (migration 0310); the thread's last one for answers kept before it.
+      resolutionStatus: (r.answer_outcome ?? r.outcome) === 'not_found' ? 'unanswered' : 'answered',
       queryCategory: null,
       pageUrl: r.page_path ? `${siteUrl}${r.page_path}` : null,
     })),

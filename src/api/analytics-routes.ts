@@ -19,6 +19,7 @@ import {
   visitorsByPage,
   type FeedbackStatusName,
 } from '../analytics/index.js';
+import { deleteAssistantThreads } from '../db/index.js';
 import type { AuthEnv } from './auth.js';
 import { errorsFor, projectFor, security } from './common.js';
 import type { ApiApp, ApiContext } from './context.js';
@@ -82,6 +83,28 @@ const threadRoute = route(
   z.object({ threadId: z.string(), createdAt: z.string(), messages: z.array(z.object({ id: z.string(), role: z.enum(['user', 'assistant']), content: z.string(), createdAt: z.string() })) }),
   ProjectParams.extend({ threadId: z.string().min(1).max(100).openapi({ param: { name: 'threadId', in: 'path' }, description: 'Assistant conversation thread id.' }) }),
 );
+const threadIdParams = ProjectParams.extend({ threadId: z.string().min(1).max(100).openapi({ param: { name: 'threadId', in: 'path' }, description: 'Assistant conversation thread id.' }) });
+const Deleted = z.object({ deleted: z.number().int().openapi({ description: 'Threads deleted (with their messages).' }) });
+const deleteThreadRoute = createRoute({
+  method: 'delete',
+  path: '/v1/analytics/{projectId}/assistant/threads/{threadId}',
+  summary: 'Delete an assistant conversation thread',
+  description: 'Deletes the thread and its messages (Folio addition). The daily token budget keeps what the thread used.',
+  tags: ['Analytics'],
+  security,
+  request: { params: threadIdParams },
+  responses: { 200: { description: 'Deleted', content: { 'application/json': { schema: Deleted } } }, ...errorsFor(401, 404) },
+});
+const deleteThreadsRoute = createRoute({
+  method: 'delete',
+  path: '/v1/analytics/{projectId}/assistant/threads',
+  summary: "Delete a project's assistant conversation threads",
+  description: 'Deletes every thread of the project, or those started before `before` (Folio addition).',
+  tags: ['Analytics'],
+  security,
+  request: { params: ProjectParams, query: z.object({ before: date(true) }) },
+  responses: { 200: { description: 'Deleted', content: { 'application/json': { schema: Deleted } } }, ...errorsFor(400, 401, 404) },
+});
 const callerRoute = route('/assistant/caller-stats', 'Get assistant caller stats', z.object(Range), z.object({ web: z.number(), api: z.number(), other: z.number(), total: z.number() }));
 const searchesRoute = route(
   '/searches',
@@ -137,6 +160,19 @@ export function registerAnalyticsRoutes(app: ApiApp, ctx: ApiContext): void {
     const thread = await assistantThread(ctx.db, projectId, threadId);
     if (!thread) return c.json({ error: 'Thread not found. Check the thread id and that your key belongs to this project.', code: 'NOT_FOUND' }, 404) as never;
     return c.json(thread, 200) as never;
+  });
+  app.openapi(deleteThreadRoute, async (c) => {
+    const { projectId, threadId } = c.req.valid('param') as { projectId: string; threadId: string };
+    await projectFor(ctx, c, projectId);
+    const deleted = await deleteAssistantThreads(ctx.db, projectId, { threadId });
+    if (!deleted) return c.json({ error: 'Thread not found. Check the thread id and that your key belongs to this project.', code: 'NOT_FOUND' }, 404) as never;
+    return c.json({ deleted }, 200) as never;
+  });
+  app.openapi(deleteThreadsRoute, async (c) => {
+    const { projectId } = c.req.valid('param') as { projectId: string };
+    const { before } = c.req.valid('query');
+    await projectFor(ctx, c, projectId);
+    return answer(c, async () => ({ deleted: await deleteAssistantThreads(ctx.db, projectId, before ? { before: parseRange(undefined, before).to } : {}) })) as never;
   });
   app.openapi(callerRoute, async (c) => {
     const { projectId } = c.req.valid('param') as { projectId: string };

@@ -13,6 +13,13 @@ export const ASSISTANT_CODES = {
   ASSISTANT_SITE_NOT_FOUND: 'No published site answers to the domain in the path.',
   ASSISTANT_INDEX_MISSING: 'The published build has no retrieval file (published by an older Folio).',
   ASSISTANT_PAGE_NOT_FOUND: 'The site has no searchable page at that path.',
+  ASSISTANT_NOT_CONFIGURED: 'The server has no model for the assistant (FOLIO_LLM_* and FOLIO_ASSISTANT_MODEL unset); search still answers.',
+  ASSISTANT_PAGE_TOKEN_MISSING: 'A message was sent without the page token (`X-Folio-Page-Token`) the site hands its readers.',
+  ASSISTANT_PAGE_TOKEN_INVALID: 'The page token is forged, expired, or was issued to another site or address; fetch a fresh one.',
+  ASSISTANT_BUDGET_EXHAUSTED: "The project's assistant used its daily token budget; it answers again after midnight UTC.",
+  ASSISTANT_QUESTION_TOO_LONG: 'The question is longer than the assistant accepts.',
+  ASSISTANT_THREAD_FULL: 'The thread has as many questions as a thread may hold; start a new one.',
+  ASSISTANT_MODEL_FAILED: 'The model endpoint failed or timed out while answering (sent inside the stream).',
 } as const;
 
 export type AssistantCode = keyof typeof ASSISTANT_CODES;
@@ -20,7 +27,7 @@ export type AssistantCode = keyof typeof ASSISTANT_CODES;
 /** A refusal with a status and a stable code, answered as `{ error, code }`. */
 export class AssistantError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 413 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 503,
     readonly code: AssistantCode,
     message: string,
     readonly headers: Record<string, string> = {},

@@ -3,6 +3,8 @@
  * - `POST /v1/search/{domain}`: `{ query, pageSize?, scoreThreshold?, filter?: { version, language, group } }`
  *   → `[{ path, content, metadata: { title, anchor, heading, excerpt, score, operation? } }]`, best first;
  * - `POST /v1/page/{domain}`: `{ path }` → `{ path, content }`, the page's Markdown.
+ * - `POST /v1/assistant/{domain}/message`, `POST /v2/assistant/{domain}/message`: a question, answered
+ *   as the AI SDK 4 data stream (v1) or AI SDK 5 UI message stream (v2); see `assistant-service.ts`.
  * `{domain}` names a hosted site as hosting does (`<project>.<site domain>`, `<slug>--<project>...`
  * for a preview, a custom domain) or is a project id. Authenticated with an assistant key of that
  * project; browsers are answered with CORS headers for the origins the key allows.
@@ -12,12 +14,15 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { clientAddress } from '../api/index.js';
 import type { AssistantKeyRow, Database } from '../db/index.js';
-import type { SiteRef, SiteStore } from '../hosting/index.js';
+import { builtSiteSettings, type SiteRef, type SiteStore } from '../hosting/index.js';
 import { markdownFileFor } from '../markdown/index.js';
 import { loadSectionIndex, type SectionIndex } from '../retrieval/index.js';
 import { AssistantKeys, checkOrigin } from './assistant-auth.js';
+import { messageBody, type AssistantService, type AssistantSite } from './assistant-service.js';
 import { AssistantError } from './codes.js';
+import { parseValue } from './request-body.js';
 import { RequestLimiter, type RateLimits } from './rate-limits.js';
+import { sitePathOf } from './site-paths.js';
 
 export interface DiscoveryDeps {
   db: Database;
@@ -27,10 +32,14 @@ export interface DiscoveryDeps {
   /** Behind a trusted proxy: the reader's address from `X-Forwarded-For`. */
   trustProxy?: boolean;
   limits?: RateLimits;
+  /** Answers the message routes (refusing with `ASSISTANT_NOT_CONFIGURED` when no model is set); none: they are not mounted. */
+  assistant?: AssistantService;
 }
 
 /** Largest body of a search or page request: a question and its filters fit many times over. */
 const MAX_BODY_BYTES = 16 * 1024;
+/** Largest body of a message: the conversation so far comes with it. */
+const MAX_MESSAGE_BYTES = 64 * 1024;
 /** Most characters of a section's text in a search result. */
 const MAX_CONTENT_CHARS = 4_000;
 
@@ -65,13 +74,17 @@ export function createDiscoveryRoutes(deps: DiscoveryDeps): Hono<Env> {
     if (error instanceof AssistantError) return refuse(c, error);
     throw error;
   });
-  const paths = ['/v1/search/:domain', '/v1/page/:domain'];
-  for (const path of paths) {
+  const paths: [string, number][] = [
+    ['/v1/search/:domain', MAX_BODY_BYTES],
+    ['/v1/page/:domain', MAX_BODY_BYTES],
+    ...(deps.assistant ? (['v1', 'v2'] as const).map((v): [string, number] => [`/${v}/assistant/:domain/message`, MAX_MESSAGE_BYTES]) : []),
+  ];
+  for (const [path, maxSize] of paths) {
     // Preflight: a browser asks before sending the key; the key's origins are checked on the request itself.
     app.options(path, (c) => new Response(null, { status: 204, headers: corsHeaders(c.req.header('origin'), true) }));
     app.use(
       path,
-      bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => refuse(c, new AssistantError(413, 'ASSISTANT_BODY_TOO_LARGE', `Request body too large: the limit is ${MAX_BODY_BYTES} bytes.`)) }),
+      bodyLimit({ maxSize, onError: (c) => refuse(c, new AssistantError(413, 'ASSISTANT_BODY_TOO_LARGE', `Request body too large: the limit is ${maxSize} bytes.`)) }),
       async (c, next) => {
         const key = await keys.authenticate(c.req.header('authorization'));
         checkOrigin(key, c.req.header('origin'));
@@ -84,8 +97,19 @@ export function createDiscoveryRoutes(deps: DiscoveryDeps): Hono<Env> {
     );
   }
 
+  const assistant = deps.assistant;
+  if (assistant) {
+    for (const version of ['v1', 'v2'] as const) {
+      app.post(`/${version}/assistant/:domain/message`, async (c) => {
+        const body = parseValue(messageBody, await jsonOf(c));
+        const site = await assistantSiteOf(deps, c.req.param('domain'), c.get('key'));
+        return assistant.message(site, c.req.raw, body, clientAddress(c, deps.trustProxy), version);
+      });
+    }
+  }
+
   app.post('/v1/search/:domain', async (c) => {
-    const body = parse(searchBody, await jsonOf(c));
+    const body = parseValue(searchBody, await jsonOf(c));
     const index = await siteIndex(deps, c.req.param('domain'), c.get('key'));
     const { version, language, group } = body.filter ?? {};
     const hits = index.search(body.query, { limit: body.pageSize, scoreThreshold: body.scoreThreshold, filters: { version, language, group } });
@@ -102,7 +126,7 @@ export function createDiscoveryRoutes(deps: DiscoveryDeps): Hono<Env> {
   });
 
   app.post('/v1/page/:domain', async (c) => {
-    const body = parse(pageBody, await jsonOf(c));
+    const body = parseValue(pageBody, await jsonOf(c));
     const { index, read } = await siteBuild(deps, c.req.param('domain'), c.get('key'));
     const href = sitePathOf(body.path);
     const page = href ? index.page(href) : undefined;
@@ -125,23 +149,18 @@ async function siteBuild(deps: DiscoveryDeps, domain: string, key: AssistantKeyR
   return { index, read: async (file) => (await root.read(file))?.toString('utf8') ?? null };
 }
 
-async function siteIndex(deps: DiscoveryDeps, domain: string, key: AssistantKeyRow): Promise<SectionIndex> {
-  return (await siteBuild(deps, domain, key)).index;
+/** The published build a message is about, with its base path (the answer's links start with it). */
+async function assistantSiteOf(deps: DiscoveryDeps, domain: string, key: AssistantKeyRow): Promise<AssistantSite> {
+  const site = domain.length <= 253 ? await deps.resolveSite(domain.toLowerCase()) : null;
+  if (!site) throw new AssistantError(404, 'ASSISTANT_SITE_NOT_FOUND', `No site answers to ${JSON.stringify(domain)}; name it by its host (<project>.<site domain>, a custom domain) or project id.`);
+  if (site.projectId !== key.projectId) throw new AssistantError(403, 'ASSISTANT_KEY_OTHER_SITE', `This key belongs to project ${key.projectId}, not to the site ${domain}.`);
+  const build = await deps.store.current(site);
+  if (!build) throw new AssistantError(404, 'ASSISTANT_SITE_NOT_FOUND', `Nothing is published for ${JSON.stringify(domain)} yet.`);
+  return { projectId: site.projectId, preview: site.preview, build, basePath: (await builtSiteSettings(build)).basePath };
 }
 
-/** A page path as search results give it, or as a reader may write it: `guides/intro`, `/guides/intro.md#x`, a full URL. */
-export function sitePathOf(input: string): string | null {
-  let p = input;
-  if (/^https?:\/\//i.test(p)) {
-    try {
-      p = new URL(p).pathname;
-    } catch {
-      return null;
-    }
-  }
-  p = p.replace(/[?#].*$/, '').replace(/\.md$/, '').replace(/\/+$/, '');
-  p = '/' + p.replace(/^\/+/, '');
-  return p === '/' ? '/index' : p;
+async function siteIndex(deps: DiscoveryDeps, domain: string, key: AssistantKeyRow): Promise<SectionIndex> {
+  return (await siteBuild(deps, domain, key)).index;
 }
 
 async function jsonOf(c: Context): Promise<unknown> {
@@ -152,21 +171,13 @@ async function jsonOf(c: Context): Promise<unknown> {
   }
 }
 
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = issue.path.length ? issue.path.join('.') : 'body';
-  throw new AssistantError(400, 'ASSISTANT_INVALID_REQUEST', `Invalid request: ${field}: ${issue.message}.`);
-}
-
 /** Browsers may call from any origin a key allows (checked per request); the key travels in a header, never a cookie. */
 function corsHeaders(origin: string | undefined, preflight: boolean): Record<string, string> {
   if (!origin) return {};
   return {
     'Access-Control-Allow-Origin': origin,
     Vary: 'Origin',
-    ...(preflight ? { 'Access-Control-Allow-Methods': 'POST, OPTIONS', 'Access-Control-Allow-Headers': 'Authorization, Content-Type', 'Access-Control-Max-Age': '600' } : {}),
+    ...(preflight ? { 'Access-Control-Allow-Methods': 'POST, OPTIONS', 'Access-Control-Allow-Headers': 'Authorization, Content-Type, X-Folio-Page-Token', 'Access-Control-Max-Age': '600' } : { 'Access-Control-Expose-Headers': 'X-Folio-Thread-Id' }),
   };
 }
 

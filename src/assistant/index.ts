@@ -1,5 +1,11 @@
 export { ASSISTANT_CODES, AssistantError, type AssistantCode } from './codes.js';
 export { AssistantKeys, checkOrigin } from './assistant-auth.js';
-export { createDiscoveryRoutes, sitePathOf, type DiscoveryDeps } from './discovery-routes.js';
+export { assistantOptionsFromEnv, DEFAULT_ASSISTANT_LIMITS, type AssistantLimits, type AssistantOptions } from './assistant-options.js';
+export { AssistantService, type AssistantSite } from './assistant-service.js';
+export { CitationFilter } from './citations.js';
+export { createDiscoveryRoutes, type DiscoveryDeps } from './discovery-routes.js';
+export { PAGE_TOKEN_HEADER, PageTokens, TOKEN_TTL_S } from './page-token.js';
 export { RequestLimiter, type RateLimits } from './rate-limits.js';
+export { assistantSiteRoute } from './site-routes.js';
+export { sitePathOf } from './site-paths.js';
 export { siteResolver } from './site-resolver.js';

@@ -3,6 +3,7 @@
  * looks for its own `data-*` hook and does nothing when the page has none, so pages without
  * code blocks or tabs pay only for the bytes, not for the work.
  */
+import { initAssistant } from './assistant-loader.js';
 import { initBanner } from './banner.js';
 import { initCopyButtons } from './copy.js';
 import { initMenus } from './menus.js';
@@ -36,6 +37,7 @@ function start(): void {
   initToc();
   loadPlayground(self);
   loadBeacon(self);
+  initAssistant(self);
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

@@ -3,6 +3,7 @@ export * from './agent-job-steps.js';
 export * from './agent-jobs.js';
 export * from './api-keys.js';
 export * from './assistant-keys.js';
+export * from './assistant-threads.js';
 export * from './automations.js';
 export * from './codes.js';
 export * from './connection.js';

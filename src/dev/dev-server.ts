@@ -263,6 +263,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (pathname === '/' + assets.js.file) return send(res, 200, TYPES['.js']!, assets.js.contents);
     if (pathname === '/' + assets.playground.file) return send(res, 200, TYPES['.js']!, assets.playground.contents);
     if (pathname === '/' + assets.search.file) return send(res, 200, TYPES['.js']!, assets.search.contents);
+    if (pathname === '/' + assets.assistant.file) return send(res, 200, TYPES['.js']!, assets.assistant.contents);
     // The feedback widget shows as on a served site; this copy of the beacon sends nothing.
     if (pathname === '/__folio/beacon.js') return send(res, 200, TYPES['.js']!, await bundleBeacon({ dry: true }));
     const island = await islandFile(pathname);

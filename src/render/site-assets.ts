@@ -12,6 +12,7 @@ import { iconCss } from './icons.js';
 import { COMPONENTS_CSS } from './styles-components.js';
 import { SITE_CSS } from './styles.js';
 import { SEARCH_CSS } from './styles-search.js';
+import { ASSISTANT_CSS } from './styles-assistant.js';
 import { FEEDBACK_CSS } from './styles-feedback.js';
 import { THEMES_CSS } from './styles-themes.js';
 import { uiIconCss } from './ui-icons.js';
@@ -57,6 +58,14 @@ export function bundleSearch(): Promise<string> {
   return searchBundle;
 }
 
+let assistantBundle: Promise<string> | null = null;
+
+/** The assistant panel island, loaded by the main bundle when a reader first opens the assistant (only on servers with a model). */
+export function bundleAssistant(): Promise<string> {
+  assistantBundle ??= bundleEntry(clientEntry('assistant'));
+  return assistantBundle;
+}
+
 const beaconBundles = new Map<boolean, Promise<string>>();
 
 /**
@@ -91,22 +100,23 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** The stylesheet, minified by esbuild. */
 async function minifiedCss(): Promise<string> {
-  const result = await build({ stdin: { contents: defaultFonts().css + SITE_CSS + THEMES_CSS + COMPONENTS_CSS + ENDPOINT_CSS + SEARCH_CSS + FEEDBACK_CSS + iconCss() + uiIconCss(), loader: 'css' }, minify: true, write: false, logLevel: 'silent' });
+  const result = await build({ stdin: { contents: defaultFonts().css + SITE_CSS + THEMES_CSS + COMPONENTS_CSS + ENDPOINT_CSS + SEARCH_CSS + ASSISTANT_CSS + FEEDBACK_CSS + iconCss() + uiIconCss(), loader: 'css' }, minify: true, write: false, logLevel: 'silent' });
   return result.outputFiles[0]!.text;
 }
 
 let cssBundle: Promise<string> | null = null;
 
 /** Produce the hashed CSS and JS assets (not yet written). */
-export async function siteAssets(): Promise<{ css: BuiltAsset; js: BuiltAsset; playground: BuiltAsset; search: BuiltAsset }> {
+export async function siteAssets(): Promise<{ css: BuiltAsset; js: BuiltAsset; playground: BuiltAsset; search: BuiltAsset; assistant: BuiltAsset }> {
   cssBundle ??= minifiedCss();
-  const [css, js, playground, search] = await Promise.all([cssBundle, bundleClient(), bundlePlayground(), bundleSearch()]);
-  // One hash for the scripts: the main one finds its islands by its own name (`site.` → `playground.`, `search.`).
-  const scripts = hashOf(js + playground + search);
+  const [css, js, playground, search, assistant] = await Promise.all([cssBundle, bundleClient(), bundlePlayground(), bundleSearch(), bundleAssistant()]);
+  // One hash for the scripts: the main one finds its islands by its own name (`site.` → `playground.`, `search.`, `assistant.`).
+  const scripts = hashOf(js + playground + search + assistant);
   return {
     css: { file: `assets/site.${hashOf(css)}.css`, contents: css },
     js: { file: `assets/site.${scripts}.js`, contents: js },
     playground: { file: `assets/playground.${scripts}.js`, contents: playground },
     search: { file: `assets/search.${scripts}.js`, contents: search },
+    assistant: { file: `assets/assistant.${scripts}.js`, contents: assistant },
   };
 }

@@ -2,4 +2,4 @@ export { sectionsOfMarkdown } from './sections.js';
 export { excerptOf, SectionIndex, type SearchFilters, type SectionHit, type SectionSearchOptions } from './section-index.js';
 export { BM25, FIELD_BOOSTS, MATCH_WEIGHTS, relevance, STOP_WORDS } from './ranking.js';
 export { indexOfFile, loadSectionIndex, type BuildFileReader } from './load.js';
-export { RETRIEVAL_FILE, RETRIEVAL_FORMAT, type PageOperation, type PageSection, type RetrievalFile, type RetrievalPage } from './types.js';
+export { RETRIEVAL_FILE, RETRIEVAL_FORMAT, type AssistantSiteSettings, type PageOperation, type PageSection, type RetrievalFile, type RetrievalPage } from './types.js';

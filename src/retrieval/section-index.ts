@@ -6,7 +6,7 @@
  */
 import MiniSearch from 'minisearch';
 import { COVERAGE_POWER, processTerm, relevance, SEARCH_OPTIONS, tokenize, type RetrievalField } from './ranking.js';
-import type { PageOperation, RetrievalFile, RetrievalPage } from './types.js';
+import type { AssistantSiteSettings, PageOperation, RetrievalFile, RetrievalPage } from './types.js';
 
 /** Narrow a search to pages of one version, language or sidebar group (case-insensitive). */
 export interface SearchFilters {
@@ -111,12 +111,16 @@ export class SectionIndex {
   private readonly partitions = new Map<string, Partition>();
   private readonly languageOf = new Map<string, string>();
 
-  constructor(pages: Iterable<RetrievalPage> = []) {
+  /** The site's docs.json `assistant` settings, as the build wrote them beside the pages. */
+  constructor(
+    pages: Iterable<RetrievalPage> = [],
+    readonly assistant: AssistantSiteSettings = {},
+  ) {
     for (const page of pages) this.put(page);
   }
 
   static fromFile(file: RetrievalFile): SectionIndex {
-    return new SectionIndex(file.pages);
+    return new SectionIndex(file.pages, file.assistant && typeof file.assistant === 'object' ? file.assistant : {});
   }
 
   /** Pages indexed. */

@@ -39,10 +39,20 @@ export interface RetrievalPage {
   sections: PageSection[];
 }
 
+/** The docs assistant's settings of a site (docs.json `assistant`), carried with its pages to the server. */
+export interface AssistantSiteSettings {
+  /** docs.json `name`: the product the assistant answers about. */
+  siteName?: string;
+  starterQuestions?: string[];
+  supportEmail?: string;
+  supportUrl?: string;
+}
+
 /** The file a build writes: every searchable page of the site. */
 export interface RetrievalFile {
   format: string;
   pages: RetrievalPage[];
+  assistant?: AssistantSiteSettings;
 }
 
 /** Bump when `RetrievalFile` or the way sections are cut changes: a build then splits every page again. */

@@ -12,7 +12,7 @@ import {
   type AuthEnv,
 } from '../api/index.js';
 import { createAutomations, githubGitCredentials, type Automations } from '../agent/index.js';
-import { createDiscoveryRoutes, siteResolver, type RateLimits } from '../assistant/index.js';
+import { AssistantService, assistantSiteRoute, createDiscoveryRoutes, siteResolver, type AssistantOptions, type RateLimits } from '../assistant/index.js';
 import type { Database } from '../db/index.js';
 import { SiteAnalytics, type SiteAnalyticsOptions } from '../analytics/index.js';
 import { createWebhookRoutes, HostMap, publishedSites, SiteAccess, siteStoreOf, UpdateRunner, type BuildSite, type GithubStatusOptions, type SiteStore } from '../hosting/index.js';
@@ -50,6 +50,8 @@ export interface AppDeps {
   log?: (line: string) => void;
   /** Requests a minute of the discovery API per reader address and per assistant key; defaults 60 and 600. */
   assistantLimits?: RateLimits;
+  /** The docs assistant's model and limits (`assistantOptionsFromEnv`); none: sites' widgets and the discovery API search only. */
+  assistant?: AssistantOptions | null;
   /** A reverse proxy in front sets `X-Forwarded-Proto`/`-Host`/`-For` (`--trust-proxy`): Secure cookies and client addresses of protected sites. */
   trustProxy?: boolean;
   /** Count hosted sites' views and accept their beacons' events (default on); `false` counts nothing. */
@@ -116,11 +118,12 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   // Registered first, so a Host naming a project (`<id>.localhost`, a custom domain) never reaches the API.
   const siteAccess = new SiteAccess({ db, trustProxy: deps.trustProxy });
   const analytics = deps.analytics === false ? null : new SiteAnalytics({ db, log, ...deps.analytics });
-  app.use('*', publishedSites(hosts, siteStore, { access: siteAccess, trustProxy: deps.trustProxy, log, analytics: analytics ?? undefined }));
+  const assistant = new AssistantService(db, deps.assistant ?? null, log);
+  app.use('*', publishedSites(hosts, siteStore, { access: siteAccess, trustProxy: deps.trustProxy, log, analytics: analytics ?? undefined, assistantRoute: assistantSiteRoute(assistant) }));
   // Push to deploy: signed deliveries from GitHub, GitLab or anything that signs like the generic form.
   app.route('/', createWebhookRoutes({ db, updates, dataDir, siteDomain: deps.siteDomain, github: deps.github, automations, log }));
   // The discovery API (assistant keys) before the admin API, whose bearer auth guards every other `/v1/*`.
-  app.route('/', createDiscoveryRoutes({ db, store: siteStore, resolveSite: siteResolver(hosts), trustProxy: deps.trustProxy, limits: deps.assistantLimits }));
+  app.route('/', createDiscoveryRoutes({ db, store: siteStore, resolveSite: siteResolver(hosts), trustProxy: deps.trustProxy, limits: deps.assistantLimits, assistant }));
   registerAdminApi(app, { db, services, keyCache, projects, siteDomain: deps.siteDomain, jobs, maxBodyBytes, trustProxy: deps.trustProxy });
 
   const shared = { services, updates, keyCache, hosts, projects, siteAccess, automations, analytics };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { availableModels, createAgentJobQueue, startAutomationScheduler, githubOptionsFromEnv, llmOptionsFromEnv, startWorker, type AgentWorker, type WorkerOptions } from '../agent/index.js';
 import { createDashboard, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
+import { assistantOptionsFromEnv } from '../assistant/index.js';
 import { openDatabase, type Database } from '../db/index.js';
 import { bearerKeyAuthorizer, createPullRequestRoutes, recoverUnfinishedUpdates, S3SiteStore, signedInOr, siteStoreOf, startPreviewSweeper, type S3StorageConfig, type SiteStore } from '../hosting/index.js';
 import type { JobQueue } from '../jobs/index.js';
@@ -89,6 +90,8 @@ export async function runServer({
     const githubEnv = githubOptionsFromEnv();
     const bundle = createAppBundle({
       db,
+      // The docs assistant answers with the agent's model endpoint when FOLIO_ASSISTANT_MODEL (or FOLIO_LLM_MODELS) names one.
+      assistant: assistantOptionsFromEnv(),
       github: githubEnv?.token ? { token: githubEnv.token, apiUrl: githubEnv.apiUrl, hosts: githubEnv.hosts } : undefined,
       dataDir: absoluteData,
       siteStore,

@@ -242,7 +242,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Components that keep state hydrate in the browser: one bundle per island module, React shared.
   const islands = pages.islands.size ? await bundleIslands(pages.islands) : { assets: [], failed: [] };
   for (const f of islands.failed) diagnostics.push(buildProblem('BUILD_ISLAND_FAILED', `A component module (island ${f.id}) could not be bundled for the browser: ${f.message}. Its pages show the server-rendered HTML, which does not react to clicks.`));
-  await writeAssetFiles(site, outDir, [assets.css, assets.js, assets.playground, assets.search, ...(tailwind ? [tailwind] : []), ...renderer.sharedFiles(), ...islands.assets], mermaid !== null && pages.drawsDiagrams, diagnostics, basePath);
+  await writeAssetFiles(site, outDir, [assets.css, assets.js, assets.playground, assets.search, assets.assistant, ...(tailwind ? [tailwind] : []), ...renderer.sharedFiles(), ...islands.assets], mermaid !== null && pages.drawsDiagrams, diagnostics, basePath);
   // Social images are drawn while Pagefind (its own process) indexes.
   const og = ogImages ? await writeOgImages(site, outDir, cache.dir, diagnostics, ogImages).catch((error: unknown) => void diagnostics.push(refusedWrite(error))) : undefined;
   const [{ outcome: indexed, ms }, , retrieval] = await Promise.all([indexing, saving, retrieving]);

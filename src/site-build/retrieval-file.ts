@@ -53,7 +53,9 @@ export async function writeRetrievalFile(input: RetrievalInput): Promise<{ pages
     cut++;
     pages.push({ ...meta, key, sections: sectionsOfMarkdown(markdown) });
   }
-  const file: RetrievalFile = { format: RETRIEVAL_FORMAT, pages };
+  const { starterQuestions, supportEmail, supportUrl } = site.config.assistant ?? {};
+  const assistant = { siteName: site.config.name, ...(starterQuestions?.length ? { starterQuestions } : {}), ...(supportEmail ? { supportEmail } : {}), ...(supportUrl ? { supportUrl } : {}) };
+  const file: RetrievalFile = { format: RETRIEVAL_FORMAT, pages, assistant };
   await writeFileInside(outDir, RETRIEVAL_FILE, JSON.stringify(file));
   return { pages: pages.length, cut };
 }

@@ -16,14 +16,21 @@ export interface ReceivedRequest {
   model: string;
   messages: { role: string; content?: unknown; tool_call_id?: string }[];
   tools: string[];
+  /** The client asked for a streamed answer (`stream: true`). */
+  stream?: boolean;
 }
 
+/** Answers each request from what it holds (e.g. the tool results so far) instead of a fixed script. */
+export type TurnFor = (request: ReceivedRequest) => ScriptedTurn;
+
 /**
- * A local HTTP server speaking OpenAI chat completions (non-streaming) that
- * answers each request with the next turn of the requested model's script, so the agent loop runs
- * for real: the SDK sends tool results back and the script continues.
+ * A local HTTP server speaking OpenAI chat completions that answers each request with the next turn
+ * of the requested model's script (or what `scripts` computes from the request), so the agent loop
+ * runs for real: the SDK sends tool results back and the script continues. A request with
+ * `stream: true` is answered as server-sent chunks (text a few characters at a time, `chunkDelayMs`
+ * apart; tool calls; usage last), as OpenAI-compatible servers stream.
  */
-export async function startChatStandIn(scripts: Record<string, ScriptedTurn[]>, apiKey = 'test-key'): Promise<{ baseUrl: string; received: ReceivedRequest[]; close(): Promise<void> }> {
+export async function startChatStandIn(scripts: Record<string, ScriptedTurn[]> | TurnFor, apiKey = 'test-key', { chunkDelayMs = 0 }: { chunkDelayMs?: number } = {}): Promise<{ baseUrl: string; received: ReceivedRequest[]; close(): Promise<void> }> {
   const received: ReceivedRequest[] = [];
   const turns = new Map<string, number>();
   const server: Server = createServer(async (req, res) => {
@@ -37,14 +44,23 @@ export async function startChatStandIn(scripts: Record<string, ScriptedTurn[]>, 
       res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'bad key', type: 'invalid_request_error' } }));
       return;
     }
-    const body = JSON.parse(text) as { model: string; messages: ReceivedRequest['messages']; tools?: { function: { name: string } }[] };
-    received.push({ model: body.model, messages: body.messages, tools: (body.tools ?? []).map((t) => t.function.name) });
-    const script = scripts[body.model] ?? [{ text: 'No script for this model.' }];
+    const body = JSON.parse(text) as { model: string; messages: ReceivedRequest['messages']; tools?: { function: { name: string } }[]; stream?: boolean };
+    const request: ReceivedRequest = { model: body.model, messages: body.messages, tools: (body.tools ?? []).map((t) => t.function.name), ...(body.stream ? { stream: true } : {}) };
+    received.push(request);
     const turn = (turns.get(body.model) ?? 0) + 1;
     turns.set(body.model, turn);
-    const step = script[Math.min(turn - 1, script.length - 1)]!;
+    let step: ScriptedTurn;
+    if (typeof scripts === 'function') step = scripts(request);
+    else {
+      const script = scripts[body.model] ?? [{ text: 'No script for this model.' }];
+      step = script[Math.min(turn - 1, script.length - 1)]!;
+    }
     if ('hang' in step) return;
     const calls = 'tools' in step ? step.tools.map((t) => ({ name: t.name, arguments: JSON.stringify(t.args) })) : 'malformed' in step ? step.malformed : [];
+    if (body.stream) {
+      await streamTurn(res, { model: body.model, turn, text: 'text' in step ? step.text : null, calls, tokens: step.tokens ?? 15, chunkDelayMs });
+      return;
+    }
     const message =
       'text' in step
         ? { role: 'assistant', content: step.text }
@@ -68,6 +84,26 @@ export async function startChatStandIn(scripts: Record<string, ScriptedTurn[]>, 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { baseUrl: `http://127.0.0.1:${port}/v1`, received, close: () => new Promise((r) => { server.close(() => r()); server.closeAllConnections(); }) };
+}
+
+/** One turn as chat-completion chunks: the text in pieces of 6 characters, or the tool calls; then the finish reason and the usage. */
+async function streamTurn(res: import('node:http').ServerResponse, t: { model: string; turn: number; text: string | null; calls: { name: string; arguments: string }[]; tokens: number; chunkDelayMs: number }): Promise<void> {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const chunk = (choices: object[], extra: object = {}) => res.write(`data: ${JSON.stringify({ id: `chatcmpl-${t.turn}`, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: t.model, choices, ...extra })}\n\n`);
+  const pause = () => (t.chunkDelayMs ? new Promise((r) => setTimeout(r, t.chunkDelayMs)) : Promise.resolve());
+  chunk([{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
+  if (t.text !== null) {
+    for (let i = 0; i < t.text.length; i += 6) {
+      if (res.destroyed) return;
+      chunk([{ index: 0, delta: { content: t.text.slice(i, i + 6) }, finish_reason: null }]);
+      await pause();
+    }
+  } else {
+    t.calls.forEach((c, i) => chunk([{ index: 0, delta: { tool_calls: [{ index: i, id: `call_${t.turn}_${i}`, type: 'function', function: { name: c.name, arguments: c.arguments } }] }, finish_reason: null }]));
+  }
+  chunk([{ index: 0, delta: {}, finish_reason: t.text !== null ? 'stop' : 'tool_calls' }]);
+  chunk([], { usage: { prompt_tokens: t.tokens - 5, completion_tokens: 5, total_tokens: t.tokens } });
+  res.end('data: [DONE]\n\n');
 }
 
 /**

@@ -101,6 +101,25 @@ describe.each(backends)('discovery API (%s)', (kind) => {
     expect(await res.json()).toMatchObject({ code });
   });
 
+  it('without a model: the message routes answer 503 ASSISTANT_NOT_CONFIGURED and the site tells its widget so', async () => {
+    for (const v of ['v1', 'v2']) {
+      const res = await post(`/${v}/assistant/${t.project.id}/message`, { fp: 'anonymous', messages: [{ id: '1', role: 'user', parts: [{ type: 'text', text: 'How do I install?' }] }] });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ code: 'ASSISTANT_NOT_CONFIGURED' });
+    }
+    const host = { host: `${t.project.id}.localhost` };
+    expect(await (await t.app.request('/__folio/assistant/config', { headers: host })).json()).toEqual({ enabled: false });
+    expect(await (await t.app.request('/__folio/assistant/session', { headers: host })).json()).toEqual({ enabled: false });
+    // The site's own message route answers its own pages only.
+    for (const origin of ['https://evil.example', 'null']) {
+      const foreign = await t.app.request('/__folio/assistant/message', { method: 'POST', headers: { ...host, origin, 'Content-Type': 'application/json' }, body: '{}' });
+      expect(foreign.status).toBe(403);
+      expect(await foreign.json()).toMatchObject({ code: 'ASSISTANT_ORIGIN_REFUSED' });
+    }
+    const same = await t.app.request('/__folio/assistant/message', { method: 'POST', headers: { ...host, origin: `http://${t.project.id}.localhost`, 'Content-Type': 'application/json' }, body: JSON.stringify({ fp: 'a', messages: [{ role: 'user', content: 'hi' }] }) });
+    expect(await same.json()).toMatchObject({ code: 'ASSISTANT_NOT_CONFIGURED' });
+  });
+
   it('refuses an admin key as an assistant key, and an assistant key on the admin API', async () => {
     const asAssistant = await search({ query: 'sprocket' }, { Authorization: `Bearer ${t.key}` });
     expect(asAssistant.status).toBe(401);

@@ -220,6 +220,7 @@ describe.each(backends)('admin API on %s', (kind) => {
       '/v1/agent/{projectId}/jobs',
       '/v1/analytics/{projectId}/assistant',
       '/v1/analytics/{projectId}/assistant/caller-stats',
+      '/v1/analytics/{projectId}/assistant/threads',
       '/v1/analytics/{projectId}/assistant/threads/{threadId}',
       '/v1/analytics/{projectId}/feedback',
       '/v1/analytics/{projectId}/feedback/by-page',

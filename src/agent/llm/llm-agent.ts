@@ -1,19 +1,10 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { generateText, stepCountIs, type LanguageModel, type StopCondition, type ToolSet } from 'ai';
+import { generateText, stepCountIs, type StopCondition, type ToolSet } from 'ai';
 import { AgentError } from '../codes.js';
 import type { AgentModel } from '../model.js';
+import { languageModel } from './language-model.js';
 import type { LlmOptions } from './options.js';
 import { SYSTEM_PROMPT } from './system-prompt.js';
 import { docsTools } from './tools.js';
-
-function languageModel(opts: LlmOptions, modelId: string): LanguageModel {
-  if (opts.provider === 'anthropic') return createAnthropic({ apiKey: opts.apiKey, baseURL: opts.baseUrl })(modelId);
-  if (!opts.baseUrl) throw new AgentError('AGENT_UNKNOWN_MODEL', 'An OpenAI-compatible model needs FOLIO_LLM_BASE_URL (the server\'s /v1 URL).');
-  return createOpenAICompatible({ name: 'folio-llm', baseURL: opts.baseUrl, apiKey: opts.apiKey }).chatModel(modelId);
-}
-
-
 
 /** Stop once the steps so far used `budget` tokens or more. */
 const tokensUsed = (steps: readonly { usage: { totalTokens?: number } }[]) => steps.reduce((n, st) => n + (st.usage.totalTokens ?? 0), 0);

@@ -17,6 +17,7 @@ import { bannerConfig, footerConfig, navbarConfig } from './chrome.js';
 import { integrationsSchema } from './integrations.js';
 import { navigationSchema } from './navigation.js';
 import {
+  assistantSchema,
   contextualSchema,
   errorsSchema,
   markdownSchema,
@@ -53,6 +54,7 @@ export const docsConfigSchema = z
     search: searchSchema.optional(),
     integrations: integrationsSchema.optional(),
     contextual: contextualSchema.optional(),
+    assistant: assistantSchema.optional(),
     errors: errorsSchema.optional(),
     variables: variablesSchema.optional(),
     metadata: metadataSchema.optional(),

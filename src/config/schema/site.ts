@@ -47,6 +47,15 @@ export const searchSchema = z
   .object({ prompt: z.string().optional().describe('Placeholder text of the search box.') })
   .describe('Search box settings.');
 
+/** Folio's docs assistant (the platform keeps these in its dashboard and widget options). */
+export const assistantSchema = z
+  .object({
+    starterQuestions: z.array(z.string().min(1).max(200)).max(3).optional().describe('Up to three questions the assistant panel offers before the reader types.'),
+    supportEmail: z.string().email().optional().describe('Where the assistant sends readers when the docs do not answer (shown as a mailto link).'),
+    supportUrl: z.string().url().regex(/^https?:\/\//, 'an http(s) URL').optional().describe('A support page (help centre, ticket form, forum) the assistant links when the docs do not answer; the thread id is added as `threadId`.'),
+  })
+  .describe('The docs assistant: starter questions and where to send readers when the docs do not answer. The assistant answers when the server has a model configured (FOLIO_LLM_* and FOLIO_ASSISTANT_MODEL).');
+
 const contextualCustom = z
   .object({
     title: z.string().describe('Option title.'),

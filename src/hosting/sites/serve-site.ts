@@ -130,7 +130,15 @@ export interface SiteServeOptions {
   log?: (line: string) => void;
   /** Count views and accept the beacon's events (none: nothing is counted). */
   analytics?: SiteAnalytics;
+  /** The docs assistant's routes under `<base>/__folio/assistant/` (the assistant layer answers them; none: not found). */
+  assistantRoute?: AssistantSiteRoute;
 }
+
+/** Where the site's own assistant routes live (the widget's session and messages). */
+export const assistantPathPrefix = '/__folio/assistant/';
+
+/** A hosted site's request under `assistantPathPrefix`, with the site it is for. */
+export type AssistantSiteRoute = (at: { projectId: string; preview: string | null; sitePath: string; root: PublishedBuild | null; basePath: string; clientAddress: string }, request: Request) => Promise<Response>;
 
 /**
  * Serve a file of a project's published build: `/a/b` → `a/b`, `a/b.html` or
@@ -162,6 +170,7 @@ export async function serveSite(store: SiteStore | string, projectId: string, re
   const analytics = settings?.telemetry === false ? undefined : options.analytics;
   const clientAddress = options.clientAddress ?? 'unknown';
   if (ANALYTICS_PATHS.has(sitePath)) return serveAnalyticsRoute({ projectId, preview, sitePath, root, clientAddress }, request, analytics);
+  if (options.assistantRoute && sitePath.startsWith(assistantPathPrefix)) return options.assistantRoute({ projectId, preview, sitePath, root, basePath: base, clientAddress }, request);
   const mcpTool = analytics && sitePath === '/mcp' ? await mcpToolOf(request) : null;
   let response: Response;
   try {

@@ -243,16 +243,17 @@ function SearchHints({ page }: { page: PageView }) {
 
 /**
  * `mode: assistant`: a full-page entry to ask the docs; as on the platform, it replaces the page's
- * content. Without an assistant configured it opens the site search (the platform shows a disabled
+ * content. On a server with a model the main script makes it the assistant itself
+ * (`data-assistant-page`); without one it opens the site search (the platform shows a disabled
  * field there; a working search serves readers better).
  */
 function AssistantPage({ page, ui }: { page: PageView; ui: UiStrings }) {
   return (
-    <article className="content assistant-page" data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
+    <article className="content assistant-page" data-assistant-page="" data-folio-hosted={page.feedback ? '' : undefined} data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
       <h1 className="page-title">{page.title}</h1>
       {page.description ? <p className="page-description">{page.description}</p> : null}
       <SearchHints page={page} />
-      <button type="button" className="assistant-entry" data-search-proxy="" data-pagefind-ignore="" aria-haspopup="dialog">
+      <button type="button" className="assistant-entry" data-search-proxy="" data-assistant-entry="" data-pagefind-ignore="" aria-haspopup="dialog">
         <UiIcon name="search" />
         <span>{ui.search}</span>
       </button>

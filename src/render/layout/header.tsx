@@ -1,6 +1,6 @@
 import type { ChromeView, LinkView, SwitcherView } from '../types.js';
 import { NavIcon, UiIcon, linkProps } from './icon.js';
-import { SearchTrigger } from './search-trigger.js';
+import { AssistantTrigger, SearchTrigger } from './search-trigger.js';
 import { Switcher } from './switcher.js';
 import { uiStrings } from '../ui-strings.js';
 
@@ -31,6 +31,7 @@ export function Header({ chrome, switchers }: { chrome: ChromeView; switchers: S
         </div>
         <div className="search" role="search">
           <SearchTrigger lang={chrome.lang} prompt={chrome.searchPrompt} />
+          <AssistantTrigger />
         </div>
         <div className="header-end">
         <nav className="navbar-links" aria-label="Site">

@@ -31,3 +31,16 @@ export function SearchTrigger({ lang, prompt }: { lang: string; prompt?: string 
     </button>
   );
 }
+
+/**
+ * The header's Ask button: hidden in the built page, shown by the main script once the server says
+ * a model answers (`client/assistant-loader.ts`); it opens the assistant panel, as Ctrl/⌘+I does.
+ */
+export function AssistantTrigger() {
+  return (
+    <button type="button" className="assistant-trigger" data-assistant-open="" hidden aria-haspopup="dialog" aria-keyshortcuts="Control+I Meta+I">
+      <span className="assistant-spark" aria-hidden="true" />
+      <span className="assistant-trigger-text">Ask AI</span>
+    </button>
+  );
+}

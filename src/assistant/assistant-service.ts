@@ -1,0 +1,210 @@
+/**
+ * The assistant's requests, whoever sends them: the site's own widget (same origin, under
+ * `<site>/__folio/assistant/`) and the keyed API (`/v1|v2/assistant/{domain}/message`). Checks in
+ * the order of their cost: configured, page token, rate per address and per site, question, daily
+ * budget (database), index, thread; then the answer streams and the turn is kept.
+ */
+import { z } from 'zod';
+import { FailureWindow } from '../api/index.js';
+import { loadLanguageModel } from '../agent/index.js';
+import { addAssistantUsage, assistantTokensToday, createAssistantThread, findAssistantThread, recordAssistantTurn, uuidV7, type AssistantTurnMessage, type Database } from '../db/index.js';
+import type { PublishedBuild } from '../hosting/index.js';
+import { loadSectionIndex, type SectionIndex } from '../retrieval/index.js';
+import type { AnswerEvent } from './answer-loop.js';
+import type { AssistantOptions } from './assistant-options.js';
+import { AssistantError } from './codes.js';
+import { PAGE_TOKEN_HEADER, PageTokens } from './page-token.js';
+import { StreamEncoder, streamHeaders, type StreamVersion } from './stream-formats.js';
+
+/** A published site a request is about. */
+export interface AssistantSite {
+  projectId: string;
+  preview: string | null;
+  build: PublishedBuild;
+  basePath: string;
+}
+
+const label = z.string().trim().min(1).max(100);
+const part = z.object({ type: z.string().max(40), text: z.string().max(100_000).optional() }).passthrough();
+const message = z
+  .object({
+    id: z.string().max(200).optional(),
+    role: z.enum(['system', 'assistant', 'data', 'user']),
+    content: z.string().max(100_000).optional(),
+    parts: z.array(part).max(100).optional(),
+  })
+  .passthrough();
+export const messageBody = z
+  .object({
+    fp: z.string().max(200),
+    threadId: z.string().max(100).nullable().optional(),
+    messages: z.array(message).min(1).max(100),
+    currentPath: z.string().max(200).optional(),
+    retrievalPageSize: z.number().int().min(1).max(10).default(5),
+    filter: z.object({ version: label.optional(), language: label.optional(), groups: z.array(label).max(50).optional() }).passthrough().nullable().optional(),
+    context: z.array(z.object({ type: z.enum(['code', 'textSelection']), value: z.string().max(4_000), path: z.string().max(200).optional(), elementId: z.string().max(200).optional() })).max(5).optional(),
+  })
+  .passthrough();
+export type MessageBody = z.infer<typeof messageBody>;
+
+/** The text of a message: its text parts (AI SDK 5), else its `content` (AI SDK 4). */
+function textOf(m: z.infer<typeof message>): string {
+  const parts = (m.parts ?? []).filter((p) => p.type === 'text' && typeof p.text === 'string').map((p) => p.text!);
+  return (parts.length ? parts.join('\n') : (m.content ?? '')).trim();
+}
+
+export class AssistantService {
+  readonly tokens: PageTokens;
+  private readonly addresses: FailureWindow;
+  private readonly sites: FailureWindow;
+
+  constructor(
+    private readonly db: Database,
+    /** Null: no model configured; search works, questions are refused with `ASSISTANT_NOT_CONFIGURED`. */
+    readonly options: AssistantOptions | null,
+    private readonly log: (line: string) => void = () => {},
+  ) {
+    this.tokens = new PageTokens(db);
+    const limits = options?.limits;
+    this.addresses = new FailureWindow(limits?.perAddressPerMinute ?? 10, 60_000);
+    this.sites = new FailureWindow(limits?.perSitePerMinute ?? 120, 60_000);
+  }
+
+  get enabled(): boolean {
+    return this.options !== null;
+  }
+
+  /** What the widget needs to open: whether a model answers, a page token, the site's starter questions. */
+  async session(site: AssistantSite, address: string): Promise<Record<string, unknown>> {
+    if (!this.options) return { enabled: false };
+    const index = await this.index(site);
+    const { token, expiresAt } = await this.tokens.issue(siteKey(site), address);
+    const { starterQuestions = [], supportEmail, supportUrl } = index.assistant;
+    return { enabled: true, token, expiresAt, starterQuestions, ...(supportEmail ? { supportEmail } : {}), ...(supportUrl ? { supportUrl } : {}) };
+  }
+
+  /** Answer a message as a stream, or refuse with an `AssistantError` before the stream starts. */
+  async message(site: AssistantSite, request: Request, body: MessageBody, address: string, version: StreamVersion): Promise<Response> {
+    const options = this.options;
+    if (!options) throw new AssistantError(503, 'ASSISTANT_NOT_CONFIGURED', 'The assistant is not set up on this server (no model configured); search the docs instead.');
+    const { limits } = options;
+    await this.tokens.check(request.headers.get(PAGE_TOKEN_HEADER) ?? undefined, siteKey(site), address);
+    this.admit(site, address);
+
+    const last = body.messages.at(-1)!;
+    let question = last.role === 'user' ? textOf(last) : '';
+    if (!question) throw new AssistantError(400, 'ASSISTANT_INVALID_REQUEST', 'Invalid request: messages: the last message must be the reader\'s question (role "user", with text).');
+    if (question.length > limits.maxQuestionChars) throw new AssistantError(413, 'ASSISTANT_QUESTION_TOO_LONG', `The question is ${question.length} characters; the assistant takes at most ${limits.maxQuestionChars}. Shorten it.`);
+    const selected = (body.context ?? []).map((c) => `The reader selected this ${c.type === 'code' ? 'code' : 'text'}:\n${c.value}`).join('\n\n');
+    if (selected) question = `${question}\n\n${selected}`;
+
+    const used = await assistantTokensToday(this.db, site.projectId);
+    if (used >= limits.dailyTokens) {
+      const retry = Math.max(1, Math.ceil((nextUtcMidnight() - Date.now()) / 1000));
+      throw new AssistantError(429, 'ASSISTANT_BUDGET_EXHAUSTED', `The assistant of this site used its ${limits.dailyTokens} tokens for today; it answers again after midnight UTC. Search the docs meanwhile.`, { 'Retry-After': String(retry) });
+    }
+    const index = await this.index(site);
+
+    let model;
+    try {
+      model = await loadLanguageModel(options.llm, options.model);
+    } catch (error) {
+      this.log(`assistant: no model: ${(error as Error).message}`);
+      throw new AssistantError(503, 'ASSISTANT_NOT_CONFIGURED', 'The assistant\'s model is not set up correctly on this server; search the docs instead.');
+    }
+
+    const known = body.threadId ? await findAssistantThread(this.db, site.projectId, body.threadId) : null;
+    let history: AssistantTurnMessage[];
+    if (known) {
+      history = known.messages;
+      const asked = history.filter((m) => m.role === 'user').length;
+      if (asked >= limits.maxThreadQuestions) throw new AssistantError(409, 'ASSISTANT_THREAD_FULL', `This thread has ${asked} questions, the most a thread may hold; start a new conversation.`);
+    } else {
+      // A new thread may bring the conversation so far (the widget's, or an API caller's).
+      history = body.messages
+        .slice(0, -1)
+        .filter((m) => m.role === 'user' || m.role === 'assistant')
+        .map((m) => ({ role: m.role as 'user' | 'assistant', content: textOf(m) }))
+        .filter((m) => m.content);
+    }
+    const threadId = known?.id ?? (await createAssistantThread(this.db, { projectId: site.projectId, fp: body.fp, pagePath: body.currentPath ?? '' }));
+    const { answerQuestion } = await import('./answer-loop.js');
+
+    const reader = new AbortController();
+    const encoder = new StreamEncoder({ version, messageId: uuidV7(), threadId, basePath: site.basePath });
+    const bytes = new TextEncoder();
+    const events = answerQuestion({
+      model,
+      index,
+      siteName: index.assistant.siteName ?? '',
+      basePath: site.basePath,
+      question,
+      history,
+      currentPath: body.currentPath,
+      filters: { version: body.filter?.version, language: body.filter?.language },
+      retrievalPageSize: body.retrievalPageSize,
+      limits,
+      threadId,
+      signal: reader.signal,
+      log: this.log,
+    });
+    const keep = (event: Extract<AnswerEvent, { type: 'done' }>) =>
+      Promise.all([
+        recordAssistantTurn(this.db, { threadId, question: textOf(last), answer: event.answer, citations: event.citations, outcome: event.outcome, tokensIn: event.tokensIn, tokensOut: event.tokensOut }),
+        addAssistantUsage(this.db, site.projectId, event.tokensIn + event.tokensOut),
+      ]).catch((error: unknown) => this.log(`assistant: could not keep a turn of ${site.projectId}: ${(error as Error).message}`));
+    const log = this.log;
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(bytes.encode(encoder.start()));
+        try {
+          for await (const event of events) {
+            if (event.type === 'done') await keep(event);
+            if (!reader.signal.aborted) controller.enqueue(bytes.encode(encoder.event(event)));
+          }
+        } catch (error) {
+          // A bug or a database failure mid-answer: the reader gets an end to the stream, the log the reason.
+          log(`assistant: an answer of ${site.projectId} failed: ${(error as Error).message}`);
+          if (!reader.signal.aborted) {
+            controller.enqueue(bytes.encode(encoder.event({ type: 'error', code: 'ASSISTANT_MODEL_FAILED', message: 'The answer failed; try again in a moment.' })));
+            controller.enqueue(bytes.encode(encoder.event({ type: 'done', answer: '', citations: [], outcome: 'error', tokensIn: 0, tokensOut: 0 })));
+          }
+        }
+        if (!reader.signal.aborted) controller.close();
+      },
+      cancel() {
+        reader.abort();
+      },
+    });
+    return new Response(stream, { status: 200, headers: { ...streamHeaders(version), 'X-Folio-Thread-Id': threadId } });
+  }
+
+  /** Count a question against the reader's address and the site (429 past either). */
+  private admit(site: AssistantSite, address: string): void {
+    const key = siteKey(site);
+    for (const [window, id, who] of [
+      [this.addresses, address, 'from this address'],
+      [this.sites, key, 'to this site'],
+    ] as const) {
+      if (window.blocked(id)) {
+        const retry = window.retryAfterSeconds(id);
+        throw new AssistantError(429, 'ASSISTANT_RATE_LIMITED', `Too many questions ${who}: at most ${window.limit} a minute; retry after ${retry} s.`, { 'Retry-After': String(retry) });
+      }
+    }
+    this.addresses.add(address);
+    this.sites.add(key);
+  }
+
+  private async index(site: AssistantSite): Promise<SectionIndex> {
+    const index = await loadSectionIndex(site.build.key, (file) => site.build.read(file));
+    if (!index) throw new AssistantError(404, 'ASSISTANT_INDEX_MISSING', 'The published build has no retrieval file; publish the site again with this version of Folio.');
+    return index;
+  }
+}
+
+const siteKey = (site: { projectId: string; preview: string | null }) => (site.preview ? `${site.projectId}/${site.preview}` : site.projectId);
+
+function nextUtcMidnight(now = Date.now()): number {
+  const d = new Date(now);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+}

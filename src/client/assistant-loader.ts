@@ -1,0 +1,44 @@
+/**
+ * The Ask button, Ctrl/⌘+I and `?assistant`, on sites served by `folio serve` with a model
+ * configured: after a page built for it has loaded, one cached request (`<base>/__folio/assistant/config`)
+ * says whether the server answers; only then the buttons show. The panel itself is an island
+ * (`client/assistant-panel.ts`, `assets/assistant.<hash>.js`) fetched on first use. A static host,
+ * `folio dev` or a server without a model answers no config: the page keeps its search.
+ */
+interface AssistantIsland {
+  openAssistant(trigger: HTMLElement | null, question?: string): void;
+  mountAssistant(container: HTMLElement): void;
+}
+
+export function initAssistant(self: HTMLScriptElement | null): void {
+  const src = self?.src.replace(/\/site\.([0-9a-f]+)\.js(\?.*)?$/, '/assistant.$1.js');
+  // Only pages built for `folio serve` (they carry its feedback widget) ask: a static host has no server to ask.
+  if (!self || !src || src === self.src || !document.querySelector('[data-folio-feedback],[data-folio-hosted]')) return;
+  const check = () =>
+    fetch(new URL('../__folio/assistant/config', self.src))
+      .then((r) => (r.ok ? r.json() : null))
+      .then((config: { enabled?: boolean } | null) => config?.enabled && enable(src))
+      .catch(() => undefined);
+  if (document.readyState === 'complete') void check();
+  else addEventListener('load', () => void check(), { once: true });
+}
+
+function enable(src: string): void {
+  let island: Promise<AssistantIsland> | null = null;
+  const load = () => (island ??= import(/* @vite-ignore */ src) as Promise<AssistantIsland>);
+  const open = (trigger: HTMLElement | null) => void load().then((m) => m.openAssistant(trigger));
+  for (const button of document.querySelectorAll<HTMLElement>('[data-assistant-open]')) {
+    button.hidden = false;
+    button.addEventListener('click', () => open(button));
+  }
+  document.addEventListener('keydown', (event) => {
+    if (event.key.toLowerCase() === 'i' && (event.metaKey || event.ctrlKey) && !event.altKey && !event.shiftKey) {
+      event.preventDefault();
+      open(document.querySelector('[data-assistant-open]'));
+    }
+  });
+  // `mode: assistant` pages become the assistant itself.
+  const page = document.querySelector<HTMLElement>('[data-assistant-page]');
+  if (page) void load().then((m) => m.mountAssistant(page));
+  else if (new URLSearchParams(location.search).has('assistant')) open(null);
+}

@@ -1,0 +1,219 @@
+/**
+ * The assistant island (`assets/assistant.<hash>.js`), loaded by `assistant-loader.ts` when the
+ * reader first opens it: a side panel (a modal dialog; full screen on phones) or, on a
+ * `mode: assistant` page, the page itself. It asks the site's own routes
+ * (`<base>/__folio/assistant/session` for the page token and starter questions, `.../message` for
+ * the answer), draws the answer as it streams, then its sources. The log is `role=log`; an answer is
+ * `aria-busy` while it streams, so screen readers read it once, whole.
+ */
+import { renderAnswer } from './assistant-markdown.js';
+import { readParts, type StreamPart } from './assistant-stream.js';
+
+interface Session {
+  enabled: boolean;
+  token?: string;
+  starterQuestions?: string[];
+}
+
+const script = import.meta.url;
+const api = (route: string) => new URL(`../__folio/assistant/${route}`, script).href;
+/** The site path of this page (the base path left out), as the assistant's `currentPath`. */
+const currentPath = () => {
+  const base = new URL('..', script).pathname.replace(/\/$/, '');
+  return location.pathname.startsWith(base) ? location.pathname.slice(base.length) || '/' : location.pathname;
+};
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text = ''): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text) node.textContent = text;
+  return node;
+}
+
+let session: Promise<Session> | null = null;
+const getSession = (fresh = false) => {
+  if (fresh || !session) session = fetch(api('session'), { cache: 'no-store' }).then((r) => (r.ok ? (r.json() as Promise<Session>) : { enabled: false }));
+  return session;
+};
+
+/** One conversation's panel: the log, the starters and the question box. */
+class Chat {
+  readonly root = el('div', { class: 'assistant-panel' });
+  private readonly log = el('div', { class: 'assistant-log', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation' });
+  private readonly input = el('textarea', { class: 'assistant-input', rows: '1', placeholder: 'Ask a question...', 'aria-label': 'Ask a question', maxlength: '2000' });
+  private readonly send = el('button', { type: 'submit', class: 'assistant-send', 'aria-label': 'Send' });
+  private threadId: string | null = null;
+  private busy = false;
+
+  constructor(head: HTMLElement | null) {
+    const form = el('form', { class: 'assistant-form' });
+    form.append(this.input, el('kbd', { class: 'assistant-kbd', 'aria-hidden': 'true' }, /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘I' : 'Ctrl I'), this.send);
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      void this.ask(this.input.value);
+    });
+    this.input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+        e.preventDefault();
+        void this.ask(this.input.value);
+      }
+    });
+    this.input.addEventListener('input', () => {
+      this.input.style.height = 'auto';
+      this.input.style.height = `${Math.min(this.input.scrollHeight, 160)}px`;
+    });
+    this.root.addEventListener('click', (e) => {
+      const button = (e.target as Element).closest<HTMLElement>('[data-assistant-copy]');
+      const code = button?.closest('.assistant-code')?.querySelector('code');
+      if (!button || !code) return;
+      void navigator.clipboard?.writeText(code.innerText).then(() => {
+        button.textContent = 'Copied';
+        setTimeout(() => (button.textContent = 'Copy'), 1500);
+      });
+    });
+    if (head) this.root.append(head);
+    this.root.append(this.log, form, el('p', { class: 'assistant-foot' }, 'Answers come from these docs and may be wrong; check the linked pages.'));
+    void this.intro();
+  }
+
+  focus(): void {
+    this.input.focus();
+  }
+
+  /** Start over: a new thread, the starters again. */
+  reset(): void {
+    if (this.busy) return;
+    this.threadId = null;
+    this.log.replaceChildren();
+    void this.intro();
+    this.focus();
+  }
+
+  private async intro(): Promise<void> {
+    const intro = el('div', { class: 'assistant-intro' });
+    intro.append(el('p', {}, 'Ask anything about these docs. Answers link to the pages they come from.'));
+    this.log.append(intro);
+    const { starterQuestions = [] } = await getSession().catch(() => ({ enabled: false }) as Session);
+    if (!starterQuestions.length) return;
+    const list = el('div', { class: 'assistant-starters', role: 'group', 'aria-label': 'Suggested questions' });
+    for (const q of starterQuestions) {
+      const b = el('button', { type: 'button', class: 'assistant-starter' }, q);
+      b.addEventListener('click', () => void this.ask(q));
+      list.append(b);
+    }
+    intro.append(list);
+  }
+
+  async ask(text: string): Promise<void> {
+    const question = text.trim();
+    if (!question || this.busy) return;
+    this.busy = true;
+    this.send.disabled = true;
+    this.input.value = '';
+    this.input.style.height = '';
+    this.log.querySelector('.assistant-intro')?.remove();
+    this.log.append(el('div', { class: 'assistant-msg assistant-user' }, question));
+    const answer = el('div', { class: 'assistant-msg assistant-answer', 'aria-busy': 'true' });
+    const body = el('div', { class: 'assistant-text' });
+    body.append(el('span', { class: 'assistant-typing' }, 'Searching the docs…'));
+    answer.append(body);
+    this.log.append(answer);
+    answer.scrollIntoView({ block: 'nearest' });
+    try {
+      await this.stream(question, answer, body);
+    } catch {
+      this.fail(answer, 'The assistant could not be reached; check your connection and try again.');
+    }
+    answer.setAttribute('aria-busy', 'false');
+    this.busy = false;
+    this.send.disabled = false;
+  }
+
+  private async stream(question: string, answer: HTMLElement, body: HTMLElement): Promise<void> {
+    let res: Response | null = null;
+    for (const fresh of [false, true]) {
+      const { token = '' } = await getSession(fresh);
+      res = await fetch(api('message'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Folio-Page-Token': token },
+        body: JSON.stringify({ fp: 'anonymous', threadId: this.threadId, currentPath: currentPath(), messages: [{ id: String(Date.now()), role: 'user', parts: [{ type: 'text', text: question }] }] }),
+      });
+      // An expired page token (a tab left open): fetch a fresh one once.
+      if (res.status !== 403) break;
+    }
+    if (!res!.ok || !res!.body) {
+      const problem = (await res!.json().catch(() => null)) as { error?: string } | null;
+      this.fail(answer, problem?.error ?? `The assistant answered ${res!.status}.`);
+      return;
+    }
+    let text = '';
+    let frame = 0;
+    const draw = () => {
+      frame = 0;
+      body.innerHTML = renderAnswer(text);
+    };
+    const sources: StreamPart[] = [];
+    await readParts(res!.body, (part) => {
+      if (part.type === 'text-delta' && part.delta) {
+        text += part.delta;
+        frame ||= requestAnimationFrame(draw);
+      } else if (part.type === 'source-url') sources.push(part);
+      else if (part.type === 'error') this.fail(answer, part.errorText ?? 'The answer failed.');
+      else if (part.type === 'finish' && part.threadId) this.threadId = part.threadId;
+    });
+    if (frame) cancelAnimationFrame(frame);
+    draw();
+    if (sources.length) {
+      const box = el('div', { class: 'assistant-sources' });
+      const list = el('ul');
+      for (const s of sources) {
+        const li = el('li');
+        li.append(el('a', { href: s.url ?? '#' }, s.title ?? s.url ?? ''));
+        list.append(li);
+      }
+      box.append(el('p', {}, 'Sources'), list);
+      answer.append(box);
+    }
+  }
+
+  private fail(answer: HTMLElement, message: string): void {
+    answer.querySelector('.assistant-typing')?.remove();
+    answer.append(el('p', { class: 'assistant-error', role: 'alert' }, message));
+  }
+}
+
+let dialog: HTMLDialogElement | null = null;
+let opener: HTMLElement | null = null;
+
+/** Open the side panel (made on first use); focus returns to `trigger` when it closes. */
+export function openAssistant(trigger: HTMLElement | null, question?: string): void {
+  opener = trigger;
+  if (!dialog) {
+    dialog = el('dialog', { class: 'assistant-dialog', 'aria-labelledby': 'assistant-title' });
+    const head = el('div', { class: 'assistant-head' });
+    const fresh = el('button', { type: 'button', class: 'assistant-new' }, 'New chat');
+    const close = el('button', { type: 'button', class: 'assistant-close', 'aria-label': 'Close assistant' }, '×');
+    head.append(el('h2', { id: 'assistant-title', class: 'assistant-title' }, 'Assistant'), fresh, close);
+    const chat = new Chat(head);
+    fresh.addEventListener('click', () => chat.reset());
+    close.addEventListener('click', () => dialog!.close());
+    dialog.addEventListener('close', () => opener?.focus());
+    // A click on the backdrop (outside the panel) closes it.
+    dialog.addEventListener('click', (e) => e.target === dialog && dialog?.close());
+    dialog.append(chat.root);
+    document.body.append(dialog);
+    (dialog as HTMLDialogElement & { chat?: Chat }).chat = chat;
+  }
+  const chat = (dialog as HTMLDialogElement & { chat?: Chat }).chat!;
+  if (!dialog.open) dialog.showModal();
+  chat.focus();
+  if (question) void chat.ask(question);
+}
+
+/** Make a `mode: assistant` page's entry the assistant itself. */
+export function mountAssistant(container: HTMLElement): void {
+  const chat = new Chat(null);
+  chat.root.classList.add('assistant-inline');
+  container.querySelector('[data-assistant-entry]')?.replaceWith(chat.root);
+  container.querySelector('.assistant-note')?.remove();
+}
