@@ -7,7 +7,7 @@
  * pager/endpoint-bar texts are under WCAG AA contrast, and axe-core's serious/critical violations.
  * Prints one row per corpus and the totals; `--shots` saves every view under
  * test-artifacts/look-corpora/<corpus>/; `--lighthouse` adds Lighthouse (mobile) scores for the home
- * and an endpoint page of three corpora. `--details` lists every failure.
+ * and an endpoint page of three corpora (files are served gzipped, as hosts and `folio serve` do). `--details` lists every failure.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
@@ -75,7 +75,7 @@ function buildCorpus(corpus: string, out: string): void {
 async function lookCorpus(corpus: string, args: Args, browser: Awaited<ReturnType<typeof launchChromium>>): Promise<CorpusRow> {
   const out = path.join(os.tmpdir(), 'folio-look', corpus);
   if (args.build || !existsSync(path.join(out, 'index.html'))) buildCorpus(corpus, out);
-  const server = await serveStatic(out);
+  const server = await serveStatic(out, { gzip: true });
   const row: CorpusRow = { corpus, views: [], lighthouse: [] };
   try {
     const pages = samplePages(out, args.pages);

@@ -99,3 +99,13 @@ export function defaultFonts(): { css: string; files: FontFile[] } {
   const inter = bundledFont('Inter');
   return inter ? { css: inter.faces((name) => `fonts/${name}`), files: inter.files } : { css: '', files: [] };
 }
+
+/**
+ * The file of `font` a page of Latin text needs first (the basic Latin subset, regular weight or the
+ * variable file): what a page preloads, so the font arrives with the stylesheet instead of after it,
+ * and text is not drawn twice (fallback, then the font) with everything below it moving.
+ */
+export function latinFileOf(font: BundledFont): string | undefined {
+  const names = font.files.map((f) => f.name);
+  return names.find((n) => /-latin-wght-normal\.woff2$/.test(n)) ?? names.find((n) => /-latin-400-normal\.woff2$/.test(n));
+}

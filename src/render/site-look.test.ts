@@ -2,8 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { siteLookOf } from './site-look.js';
 
 describe('siteLookOf', () => {
-  it('defaults to the mint theme with nothing extra', () => {
-    expect(siteLookOf({})).toEqual({ theme: 'mint', htmlAttrs: [], css: '', head: '', backgrounds: {}, fontFiles: [], missingFonts: [] });
+  const INTER = '<link rel="preload" href="/assets/fonts/inter-latin-wght-normal.woff2" as="font" type="font/woff2" crossorigin>';
+
+  it('defaults to the mint theme with nothing extra but the preload of its font', () => {
+    expect(siteLookOf({})).toEqual({ theme: 'mint', htmlAttrs: [], css: '', head: INTER, backgrounds: {}, fontFiles: [], missingFonts: [] });
+  });
+
+  it("preloads the body font's Latin file: the site's own woff2, a bundled family's, linden's monospace; never another host's", () => {
+    const preloads = (look: { head: string }) => [...look.head.matchAll(/rel="preload" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(preloads(siteLookOf({ fonts: { family: 'Albert Sans', heading: { family: 'Brand', source: '/fonts/brand.woff2' } } }))).toEqual(['/assets/fonts/albert-sans-latin-wght-normal.woff2']);
+    expect(preloads(siteLookOf({ fonts: { family: 'Brand', source: '/fonts/brand.woff2', format: 'woff2' } }))).toEqual(['/fonts/brand.woff2']);
+    expect(preloads(siteLookOf({ fonts: { family: 'Brand', source: 'https://cdn.example/brand.woff2' } }))).toEqual([]);
+    expect(preloads(siteLookOf({ fonts: { family: 'system-ui' } }))).toEqual([]);
+    expect(preloads(siteLookOf({ theme: 'linden' }))[0]).toMatch(/^\/assets\/fonts\/jetbrains-mono-latin-(wght|400)-normal\.woff2$/);
   });
 
   it('turns fonts into variables: self-hosted faces as @font-face, bundled families from their Fontsource package, never a font CDN', () => {
@@ -37,6 +48,6 @@ describe('siteLookOf', () => {
   });
 
   it('adds the dark favicon for dark color schemes', () => {
-    expect(siteLookOf({ favicon: { light: '/f.svg', dark: '/f-dark.svg' } }).head).toBe('<link rel="icon" href="/f-dark.svg" media="(prefers-color-scheme: dark)">');
+    expect(siteLookOf({ favicon: { light: '/f.svg', dark: '/f-dark.svg' } }).head).toBe(INTER + '<link rel="icon" href="/f-dark.svg" media="(prefers-color-scheme: dark)">');
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { DocsConfig } from '../config/index.js';
 import { escapeHtml } from '../shared/index.js';
-import { bundledFont, type FontFile } from './fonts.js';
+import { bundledFont, latinFileOf, type FontFile } from './fonts.js';
 
 export interface SiteLook {
   /** `theme` of docs.json (`mint` when unset): `html[data-site-theme]`. */
@@ -38,10 +38,12 @@ interface FontWork {
   faces: string[];
   files: Map<string, FontFile>;
   missing: Set<string>;
+  /** The body font's first file (a site path), preloaded by every page. */
+  preload?: string;
 }
 
-/** `@font-face` for a repository's own font file, or the family's bundled Fontsource faces. */
-function fontFace(face: Face, work: FontWork): string | null {
+/** `@font-face` for a repository's own font file, or the family's bundled Fontsource faces; `body` notes the file to preload. */
+function fontFace(face: Face, work: FontWork, body = false): string | null {
   if (!face.family) return null;
   const family = face.family.trim();
   if (GENERIC.test(family)) return `${family},var(--font-fallback)`;
@@ -49,11 +51,15 @@ function fontFace(face: Face, work: FontWork): string | null {
   if (src) {
     const format = face.format ?? (face.source!.endsWith('.woff') ? 'woff' : 'woff2');
     work.faces.push(`@font-face{font-family:${cssString(family)};src:${src} format("${format}");font-weight:${face.weight ?? '100 900'};font-display:swap}`);
+    // The site's own file (not another host's: a preload would send every reader there before the page is drawn).
+    if (body && face.source!.startsWith('/') && format === 'woff2') work.preload ??= face.source;
   } else {
     const bundled = bundledFont(family);
     if (bundled) {
       if (!bundled.files.every((f) => work.files.has(f.name))) work.faces.push(bundled.faces((name) => `/assets/fonts/${name}`));
       for (const f of bundled.files) work.files.set(f.name, f);
+      const first = body ? latinFileOf(bundled) : undefined;
+      if (first) work.preload ??= `/assets/fonts/${first}`;
     } else work.missing.add(family);
   }
   return `${cssString(family)},var(--font-fallback)`;
@@ -66,14 +72,14 @@ export function siteLookOf(config: Pick<DocsConfig, 'theme' | 'fonts' | 'backgro
   const faces = work.faces;
   const fonts = config.fonts;
   if (fonts) {
-    const body = fontFace(fonts.body ?? fonts, work);
+    const body = fontFace(fonts.body ?? fonts, work, true);
     const heading = fontFace(fonts.heading ?? fonts.body ?? fonts, work);
     if (body) vars.push(`--font:${body}`);
     if (heading) vars.push(`--font-heading:${heading}`);
     if (fonts.weight) vars.push(`--font-weight:${fonts.weight}`);
   } else if (config.theme === 'linden') {
     // Linden's terminal look: a monospace body font of its own.
-    const mono = fontFace({ family: 'JetBrains Mono' }, work);
+    const mono = fontFace({ family: 'JetBrains Mono' }, work, true);
     if (mono) vars.push(`--font:${mono}`, `--font-heading:${mono}`, `--mono:${mono}`);
   }
   const css: string[] = [];
@@ -91,6 +97,13 @@ export function siteLookOf(config: Pick<DocsConfig, 'theme' | 'fonts' | 'backgro
   if (dark) css.push(`[data-theme=dark] body{background-image:${dark}}`);
   css.push(...faces);
   const head: string[] = [];
+  // The stylesheet's own Inter when docs.json names no body font.
+  if (!fonts && config.theme !== 'linden') {
+    const inter = bundledFont('Inter');
+    const first = inter ? latinFileOf(inter) : undefined;
+    if (first) work.preload = `/assets/fonts/${first}`;
+  }
+  if (work.preload) head.push(`<link rel="preload" href="${escapeHtml(work.preload)}" as="font" type="font/woff2" crossorigin>`);
   const favicon = config.favicon;
   if (favicon && typeof favicon === 'object' && favicon.dark && favicon.dark !== favicon.light) {
     head.push(`<link rel="icon" href="${escapeHtml(favicon.dark)}" media="(prefers-color-scheme: dark)">`);

@@ -1,6 +1,11 @@
-/** A minimal static file server for built sites in tests: `/a/b` → `a/b/index.html`, else 404.html. */
+/**
+ * A minimal static file server for built sites in tests: `/a/b` → `a/b/index.html`, else 404.html.
+ * `{ gzip: true }` compresses text for clients that take it, as the hosts sites are published on do
+ * (and `folio serve`): what `npm run look` measures page weight and Lighthouse scores with.
+ */
 import { createServer, type Server } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { resolveInside } from '../../src/shared/paths.js';
@@ -10,7 +15,7 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json', '.xml': 'application/xml', '.txt': 'text/plain', '.wasm': 'application/wasm',
 };
 
-export async function serveStatic(dir: string): Promise<{ url: string; close(): Promise<void>; server: Server }> {
+export async function serveStatic(dir: string, options: { gzip?: boolean } = {}): Promise<{ url: string; close(): Promise<void>; server: Server }> {
   const server = createServer(async (req, res) => {
     const pathname = decodeURIComponent((req.url ?? '/').split('?')[0]!);
     const candidates = [pathname, path.posix.join(pathname, 'index.html'), `${pathname}.html`];
@@ -18,8 +23,15 @@ export async function serveStatic(dir: string): Promise<{ url: string; close(): 
       const file = resolveInside(dir, c);
       const info = file ? await stat(file).catch(() => null) : null;
       if (file && info?.isFile()) {
-        res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-        res.end(await readFile(file));
+        const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+        const body = await readFile(file);
+        if (options.gzip && type !== 'application/octet-stream' && body.length >= 1024 && /\bgzip\b/.test(String(req.headers['accept-encoding']))) {
+          res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
+          res.end(gzipSync(body));
+          return;
+        }
+        res.writeHead(200, { 'content-type': type });
+        res.end(body);
         return;
       }
     }
