@@ -10,7 +10,7 @@ import { closestPaths, escapeHtml, hashText, resolveInside, siteUrlWithBase, wit
 import type { Site } from '../site/index.js';
 import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from './from-site-model.js';
 import { integrationHead } from './head/integrations.js';
-import { ogImageUrl, seoBaseUrl, seoHead, type SeoSite } from './head/seo.js';
+import { fallbackDescription, ogImageUrl, seoBaseUrl, seoHead, type SeoSite } from './head/seo.js';
 import { pageMenuItems } from './page-menu.js';
 import { PageRenderer } from './render-page.js';
 import { isUnsearchable, searchBoost, searchKeywords, searchWeight } from './search-weights.js';
@@ -195,7 +195,8 @@ export class SiteRenderer {
     if (body.islands?.length) page.islands = body.islands.map((i) => i.id);
     const source = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
     // A generated endpoint page takes its operation's `x-mint.metadata` as its frontmatter (og:*, keywords, noindex...).
-    const fm = source?.frontmatter ?? (route.kind === 'endpoint' ? (this.site.openapi?.specs.operation(route.href)?.metadata ?? {}) : {});
+    const operation = route.kind === 'endpoint' ? this.site.openapi?.specs.operation(route.href) : undefined;
+    const fm = source?.frontmatter ?? operation?.metadata ?? {};
     applyPageFrontmatter(page, fm, route.boost);
     if (fm.rss === true) page.rssHref = `${route.href.replace(/\/$/, '')}/rss.xml`;
     const showDate = typeof fm.timestamp === 'boolean' ? fm.timestamp : this.site.config.metadata?.timestamp === true;
@@ -204,7 +205,8 @@ export class SiteRenderer {
     page.seoHead = seoHead(this.seo, {
       href: route.href,
       title: route.title,
-      description: route.description,
+      // A page that says nothing, on a site that says nothing either: its first paragraph (or operation) for search engines.
+      description: route.description ?? (this.seo.description || this.seo.metatags.description ? undefined : fallbackDescription({ html: body.html, endpoint: operation })),
       frontmatter: fm,
       noindex: flags.noindex,
       breadcrumbs: route.breadcrumbs,

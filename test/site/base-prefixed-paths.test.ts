@@ -74,7 +74,7 @@ describe('paths that already begin with the base path', () => {
 
   it('links /docs/a and /a both to /docs/a, in the HTML and the Markdown', async () => {
     const html = await readFile(path.join(out, 'index.html'), 'utf8');
-    const main = html.slice(html.indexOf('Full path'));
+    const main = html.slice(html.indexOf('Full path', html.indexOf('<main')));
     const hrefs = [...main.matchAll(/<a[^>]*?href="([^"]*)"/g)].map((m) => m[1]).filter((h) => !h!.startsWith('#'));
     expect(hrefs.slice(0, 5)).toEqual(['/docs/a', '/docs/a', '/docs/a#part', '/docs/a', '/docs/docs/guide']);
     expect(html).toContain('src="/docs/images/pic.svg"');

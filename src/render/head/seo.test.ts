@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jsonLdGraph } from './json-ld.js';
-import { canonicalUrl, pageMetaTags, seoBaseUrl, seoHead, type SeoPage, type SeoSite } from './seo.js';
+import { canonicalUrl, fallbackDescription, pageMetaTags, seoBaseUrl, seoHead, type SeoPage, type SeoSite } from './seo.js';
 
 const site = (over: Partial<SeoSite> = {}): SeoSite => ({ siteName: 'Acme', metatags: {}, ...over });
 const page = (over: Partial<SeoPage> = {}): SeoPage => ({ href: '/guide/intro', title: 'Intro', frontmatter: {}, noindex: false, breadcrumbs: [], api: false, ...over });
@@ -79,5 +79,22 @@ describe('SEO head', () => {
       { '@type': 'ListItem', position: 3, name: 'Users', item: 'https://docs.acme.dev/api/users' },
     ]);
     expect(nodes[4]).toMatchObject({ '@type': 'APIReference', headline: 'Users', keywords: 'a, b' });
+  });
+});
+
+describe('the description of a page that gives none', () => {
+  it('is the first paragraph of a sentence or more, as plain text, cut at a word', () => {
+    const html = '<h2>Intro</h2><p>Short.</p><p>Folio builds your <strong>docs.json</strong> repository &amp; serves it, with <a href="/x">search</a> and more.</p>';
+    expect(fallbackDescription({ html })).toBe('Folio builds your docs.json repository & serves it, with search and more.');
+    const long = `<p>${'word '.repeat(60)}</p>`;
+    const cut = fallbackDescription({ html: long })!;
+    expect(cut.length).toBeLessThanOrEqual(160);
+    expect(cut.endsWith('word…')).toBe(true);
+    expect(fallbackDescription({ html: '<p>Tiny.</p>' })).toBeUndefined();
+  });
+
+  it("is an endpoint's operation description, else its summary and route", () => {
+    expect(fallbackDescription({ html: '', endpoint: { title: 'Add tags', method: 'put', path: '/assets/{id}/tags', description: 'Adds **tags** to an [asset](/a).\n\nMore text.' } })).toBe('Adds tags to an asset.');
+    expect(fallbackDescription({ html: '', endpoint: { title: 'Add tags', method: 'put', path: '/assets/{id}/tags' } })).toBe('Add tags: PUT /assets/{id}/tags');
   });
 });

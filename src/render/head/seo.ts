@@ -153,3 +153,42 @@ function jsonLdInput(site: SeoSite, page: SeoPage, canonical: string | undefined
     api: page.api,
   };
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: ' ' };
+
+/** Plain text of an HTML or Markdown fragment: tags and Markdown marks out, entities read, spaces collapsed. */
+function plainText(fragment: string): string {
+  return fragment
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_m, name: string) => ENTITIES[name]!)
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*_`]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** At most `max` characters, cut at a word with an ellipsis. */
+function clip(text: string, max = 160): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`;
+}
+
+/**
+ * The description of a page that gives none (and a site that gives none either), for search engines'
+ * snippets: an endpoint's operation description (else its summary and route), or the first paragraph
+ * of the page of at least a sentence's length. Undefined when there is nothing to say.
+ */
+export function fallbackDescription(input: { html: string; endpoint?: { description?: string; title: string; method: string; path: string } }): string | undefined {
+  const op = input.endpoint;
+  if (op) {
+    const text = op.description ? plainText(op.description.split(/\n\s*\n/)[0]!) : '';
+    return clip(text.length >= 20 ? text : `${op.title}: ${op.method.toUpperCase()} ${op.path}`);
+  }
+  for (const m of input.html.matchAll(/<p\b[^>]*>([\s\S]*?)<\/p>/g)) {
+    const text = plainText(m[1]!);
+    if (text.length >= 40) return clip(text);
+  }
+  return undefined;
+}
