@@ -11,3 +11,4 @@ export * from './previews/index.js';
 export * from './webhooks/index.js';
 export * from './storage/index.js';
 export * from './updates/recover.js';
+export { orphanWorkFolders, removeOrphanWork } from './updates/work-folders.js';

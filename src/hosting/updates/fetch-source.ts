@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { checkBranchName, checkRepositoryUrl, cloneBranchTip, committedSymlinks, GitError, gitMessage, type ClonedCommit, type GitCredentials } from '../../git/index.js';
 import { formatDiagnostic, resolveInside, type Diagnostic } from '../../shared/index.js';
 import { HostingError, type HostingCode } from '../codes.js';
+import { workFolderPrefix } from './work-folders.js';
 
 export interface FetchedSource {
   /** The docs root (the folder with docs.json) inside the checkout. */
@@ -61,7 +62,7 @@ export async function fetchSource({ repoUrl, branch, docsDir, workRoot = os.tmpd
   }
 
   fs.mkdirSync(workRoot, { recursive: true });
-  const parent = fs.mkdtempSync(path.join(workRoot, 'folio-update-'));
+  const parent = fs.mkdtempSync(path.join(workRoot, workFolderPrefix()));
   const cleanup = () => fs.promises.rm(parent, { recursive: true, force: true });
   const checkout = path.join(parent, 'repo');
   try {
