@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { isInside, resolveInside } from '../../shared/index.js';
 import { buildDirFor, publishBuild, publishedDir, siteDirFor } from '../updates/publish.js';
+import { snapshotBuild } from './snapshot.js';
 
 /** A site: a project's production site (`preview` null) or one of its previews. */
 export interface SiteKey {
@@ -50,7 +51,11 @@ export interface SiteStore {
   readonly kind: 'local' | 's3';
   /** A fresh local folder to build `buildId` into before it is published; null when the site cannot name a folder. */
   buildDir(site: SiteKey, buildId: string): string | null;
-  /** Make the build in `dir` (from `buildDir`) the site's live build, atomically. */
+  /**
+   * Make the build in `dir` the site's live build, atomically. `dir` is either the store's own
+   * `buildDir` (taken over) or a site workspace's output, which the site's next build rewrites in
+   * place: the store then publishes a copy of it (only what changed since the live build) and leaves it as it is.
+   */
   publish(site: SiteKey, buildId: string, dir: string, log?: (line: string) => void): Promise<void>;
   /** Throw away a build folder that will not be published (a failed build). */
   discard(dir: string): void;
@@ -115,10 +120,21 @@ export class LocalSiteStore implements SiteStore {
     return siteDir ? buildDirFor(siteDir, buildId) : null;
   }
 
-  async publish(site: SiteKey, _buildId: string, dir: string): Promise<void> {
+  async publish(site: SiteKey, buildId: string, dir: string, log: (line: string) => void = () => {}): Promise<void> {
     const siteDir = siteDirFor(this.dataDir, site.projectId, site.preview);
     if (!siteDir) throw new Error(`project ${site.projectId} or preview ${site.preview} cannot name a folder`);
-    await publishBuild(siteDir, dir);
+    const target = buildDirFor(siteDir, buildId);
+    if (path.resolve(dir) !== target) {
+      await fsp.rm(target, { recursive: true, force: true });
+      try {
+        const copied = await snapshotBuild(dir, target, publishedDir(siteDir));
+        log(`Published ${copied.files} file(s): ${copied.copied} new or changed copied, ${copied.linked} unchanged linked to the live build`);
+      } catch (error) {
+        await fsp.rm(target, { recursive: true, force: true });
+        throw error;
+      }
+    }
+    await publishBuild(siteDir, target);
   }
 
   discard(dir: string): void {
