@@ -165,6 +165,7 @@ export async function runServer({
         await queue?.stop();
         // A build in progress gets a moment to finish; past that it is cut off (and marked interrupted at the next start).
         await Promise.race([bundle.updates.idle(), new Promise((r) => setTimeout(r, 10_000).unref())]);
+        await bundle.updates.close();
         // Events still queued are written before the database closes.
         await bundle.analytics?.close();
         await cleaning;

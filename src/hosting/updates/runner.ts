@@ -45,6 +45,8 @@ export type BuildSite = (options: {
   pageTimeoutMs?: number;
   /** Reuse the build cache in `<outDir>/.folio-cache` (a site workspace's output); off when omitted. */
   cache?: boolean;
+  /** Keep the build worker for this site's next update (`buildSiteIsolated`'s `warmKey`). */
+  warmKey?: string;
 }) => Promise<{ ok: boolean; pages: number; diagnostics: Diagnostic[]; durationMs: number; stats?: BuildSiteStats }>;
 
 /** What an update prints of its build: pages compiled and kept, and the build's phases (`BuildStats`). */
@@ -146,6 +148,13 @@ export class UpdateRunner {
     return this.running.get(updateId) ?? Promise.resolve();
   }
 
+  /** Stop the build workers kept warm for the next updates (a server closing). */
+  async close(): Promise<void> {
+    if (this.options.buildSite) return;
+    const build = await import('../../site-build/index.js');
+    await build.stopWarmBuilders();
+  }
+
   /** Resolves once every update started so far has ended. */
   async idle(): Promise<void> {
     while (this.chains.size > 0) await Promise.all([...this.chains.values()]);
@@ -235,7 +244,7 @@ export class UpdateRunner {
       fs.mkdirSync(path.dirname(outDir), { recursive: true });
       log(`Building ${project.docsDir === '.' ? 'the repository root' : project.docsDir}`);
       const buildStart = performance.now();
-      const result = await this.buildSite({ root: source.root, outDir, log, basePath: project.basePath, protect, pageTimeoutMs: this.options.pageTimeoutMs, feedback: { repository: { url: project.repoUrl, branch: project.branch, dir: project.docsDir } }, cache: workspace !== null });
+      const result = await this.buildSite({ root: source.root, outDir, log, basePath: project.basePath, protect, pageTimeoutMs: this.options.pageTimeoutMs, feedback: { repository: { url: project.repoUrl, branch: project.branch, dir: project.docsDir } }, cache: workspace !== null, warmKey: workspace ? `${project.id}/${target.preview ?? '_'}` : undefined });
       const buildMs = performance.now() - buildStart;
       for (const d of result.diagnostics) log(formatDiagnostic(d));
       // A page stopped by the time limit is an error of that page only: the rest of the site publishes.
