@@ -101,5 +101,15 @@ describe('incremental hosted updates', () => {
     expect(await site('/c')).toContain('Text of c, broken push.');
     expect(await site('/d')).toContain('Text of d, version three.');
     expect(JSON.parse(fs.readFileSync(path.join(workspace(), 'seed.json'), 'utf8')).updateId).toBeTruthy();
+
+    // A page removed: gone from the next published build (made from links to the live one), kept in the earlier build.
+    const before = liveBuild();
+    fs.rmSync(path.join(work, 'a.mdx'));
+    commitAndPush(work, { 'docs.json': JSON.stringify({ ...JSON.parse(docsJson), navigation: { pages: pages.filter((p) => p !== 'a') } }) }, 'v4');
+    const removed = await runUpdate();
+    expect(removed.status, removed.logs.join('\n')).toBe('success');
+    expect(fs.existsSync(path.join(liveBuild(), 'a', 'index.html'))).toBe(false);
+    expect(fs.existsSync(path.join(before, 'a', 'index.html'))).toBe(true);
+    expect(await site('/d')).toContain('Text of d, version three.');
   }, 120_000);
 });
