@@ -80,11 +80,17 @@ describe.each(backends)('startup removes what interrupted updates left, on %s', 
     const elsewhere = leftover(path.join(work, `folio-update-0badc0de-${sleeper.pid}-g7h8i9`));
     const oldUntagged = leftover(path.join(work, 'folio-update-Xy12Ab'), 2 * 3_600_000);
     const youngUntagged = leftover(path.join(work, 'folio-update-Zq34Cd'));
+    // Site workspaces: the project's stays (its next update builds on it), a deleted project's and a deleted preview's go.
+    const liveWorkspace = path.join(work, 'projects', project.id, '_');
+    expect(fs.existsSync(path.join(liveWorkspace, 'seed.json'))).toBe(true);
+    const deletedProject = leftover(path.join(work, 'projects', 'gone-project', '_'));
+    const deletedPreview = leftover(path.join(work, 'projects', project.id, 'old-branch'));
 
     const server = await runServer({ dataDir, databaseUrl: pg?.url, port: 0, worker: false, dashboard: false });
     try {
       const gone = (dir: string) => !fs.existsSync(dir);
-      await expect.poll(() => [dead, failedBuild, s3Build, oldUntagged].filter(gone).length, { timeout: 10_000 }).toBe(4);
+      await expect.poll(() => [dead, failedBuild, s3Build, oldUntagged, deletedProject, deletedPreview].filter(gone).length, { timeout: 10_000 }).toBe(6);
+      expect(fs.existsSync(path.join(liveWorkspace, 'seed.json'))).toBe(true);
       if (kind === 'pglite') {
         // The data folder is this process's alone (PGlite locks it): every leftover is an orphan.
         await expect.poll(() => [running, elsewhere, youngUntagged, cutBuild].filter(gone).length, { timeout: 10_000 }).toBe(4);

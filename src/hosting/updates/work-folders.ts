@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { getUpdate, type Database } from '../../db/index.js';
+import { getPreviewBySlug, getProject, getUpdate, type Database } from '../../db/index.js';
 import { deadLocalProcess, localPlaceTag } from '../../jobs/index.js';
 import type { SiteStore } from '../storage/site-store.js';
 
@@ -8,6 +8,7 @@ import type { SiteStore } from '../storage/site-store.js';
 //   work/folio-update-<place>-<pid>-<random>/   a temporary checkout; owned by process <pid> of <place>
 //   work/s3-builds/<project>-<site>-<update>/   a build waiting for its upload (shared storage)
 //   sites/<project>/[previews/<slug>/]builds/<update>/   a build (local storage); owned by its update
+//   work/projects/<project>/<_ | slug>/         a site's workspace (`workspace.ts`); owned by its site while it exists
 // A process killed in the middle (kill -9, a power cut) leaves them behind: 83 MB and ~20,000 files a
 // checkout for a large repository, five kills seen filling the disk (issue 35). `removeOrphanWork`
 // runs at startup, after the unfinished updates are settled, and deletes what no live owner holds.
@@ -61,6 +62,16 @@ export async function orphanWorkFolders({ db, dataDir, store, exclusive, started
     const id = UUID.exec(name)?.[0];
     if (!id || (await ended(db, id, exclusive))) orphans.push(path.join(s3Builds, name));
   }
+  // Workspaces of deleted projects and previews (a preview swept by its TTL): unless a live process holds one.
+  const projects = path.join(work, 'projects');
+  for (const projectId of list(projects)) {
+    const project = await getProject(db, projectId);
+    for (const name of list(path.join(projects, projectId))) {
+      const dir = path.join(projects, projectId, name);
+      const gone = !project || (name !== '_' && !(await getPreviewBySlug(db, projectId, name)));
+      if (gone && !heldByLiveProcess(dir, exclusive)) orphans.push(dir);
+    }
+  }
   if (store.kind === 'local') {
     for (const site of siteDirs(path.join(data, 'sites'))) {
       const live = liveTarget(site);
@@ -88,6 +99,20 @@ export async function removeOrphanWork(options: OrphanWorkOptions & { log?: (lin
   await Promise.all(orphans.map((dir) => fs.promises.rm(dir, { recursive: true, force: true })));
   if (orphans.length > 0) options.log?.(`removed ${orphans.length} folder(s) left by interrupted updates`);
   return orphans.length;
+}
+
+/** Whether a workspace's lock names a process that may still be running (never, when this process owns the data folder). */
+function heldByLiveProcess(dir: string, exclusive: boolean): boolean {
+  if (exclusive) return false;
+  let owner: string;
+  try {
+    owner = fs.readFileSync(path.join(dir, 'lock'), 'utf8');
+  } catch {
+    // No lock: nobody builds in it.
+    return false;
+  }
+  const [tag = '', pid = '0'] = owner.split(' ');
+  return !deadLocalProcess(tag, Number(pid));
 }
 
 /** Whether update `id` has ended (or does not exist); an unknown one is ended only when this process owns the data folder. */
