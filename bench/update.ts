@@ -179,6 +179,8 @@ async function main(): Promise<void> {
   const configMs = await liveAfter(t, `/${corpus.pages.at(-1)!}`, name);
   const configRecord = await finished(configId);
   console.log(`docs.json change: push → live ${ms(configMs)} (goal ≤ 10000 ms); ${configRecord.phases.replace(/^Phases: /, '')}`);
+  const rss = fs.readFileSync(`/proc/${server!.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1];
+  console.log(`folio serve resident memory after the updates (warm build worker included): ${rss ? Math.round(Number(rss) / 1024) : '?'} MB`);
   console.log(`after: ${load()}`);
 }
 

@@ -151,18 +151,20 @@ export class LocalSiteStore implements SiteStore {
       await fsp.rm(target, { recursive: true, force: true });
       throw error;
     }
-    await publishBuild(siteDir, target);
-    this.prepareNext(siteDir, target);
+    // Live once this returns (the link is switched at once); older builds are deleted, then the links for
+    // the next publish made, in the background: the update is recorded without waiting for either.
+    this.prepareNext(siteDir, target, publishBuild(siteDir, target));
   }
 
   /**
    * In the background, after a publish: a tree of links to the new live build (`<site>/next`), which
    * the site's next publish refreshes with what its build changed instead of linking every file then.
    */
-  private prepareNext(siteDir: string, live: string): void {
+  private prepareNext(siteDir: string, live: string, pruning: Promise<void>): void {
     const next = path.join(siteDir, 'next');
     const temp = path.join(siteDir, 'next.tmp');
     const work = (async () => {
+      await pruning;
       await fsp.rm(next, { recursive: true, force: true });
       await fsp.rm(temp, { recursive: true, force: true });
       await linkTree(live, temp);
