@@ -101,8 +101,11 @@ async function main(): Promise<void> {
   const port = Number(new URL(api).port);
 
   /** Push the work clone and deliver a signed generic webhook for it; returns the update's status id. */
+  let pushMs = 0;
   const pushAndNotify = async (): Promise<string> => {
+    const pushStart = performance.now();
     git(work, 'push', '-q', 'origin', 'main');
+    pushMs = performance.now() - pushStart;
     const body = JSON.stringify({ branch: 'main', sha: git(work, 'rev-parse', 'HEAD') });
     const stamp = String(Math.floor(Date.now() / 1000));
     const delivery = randomUUID();
@@ -148,7 +151,7 @@ async function main(): Promise<void> {
   const firstId = await pushAndNotify();
   const coldMs = await liveAfter(t, `/${first}`, 'Section 1 of page');
   const cold = await finished(firstId);
-  console.log(`first update (cold): push → live ${ms(coldMs)} (folio build ${ms(buildMs)}, --untrusted ${ms(untrustedMs)}); ${cold.status}`);
+  console.log(`first update (cold): push → live ${ms(coldMs)}, of which git push ${ms(pushMs)} (folio build ${ms(buildMs)}, --untrusted ${ms(untrustedMs)}; compare with "build wall" below); ${cold.status}`);
   console.log(`  ${cold.phases}`);
 
   // One-page edits, each on another page.
