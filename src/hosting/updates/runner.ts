@@ -21,7 +21,7 @@ import { fetchSource } from './fetch-source.js';
 import { previewSlug } from '../previews/slug.js';
 import { removePreview } from '../previews/sweep.js';
 import { siteStoreOf, type SiteStore } from '../storage/site-store.js';
-import { openWorkspace, type SeedSettings } from './workspace.js';
+import { openWorkspace, type SeedSettings, type SiteWorkspace } from './workspace.js';
 
 /** What one update builds: a branch, published as the production site or as a preview. */
 interface UpdateTarget {
@@ -213,9 +213,17 @@ export class UpdateRunner {
     // The site's workspace: its kept checkout is fetched into and its last good output (with the build
     // cache) is built on, so a one-page push compiles and publishes one page. Null when another server
     // on this data folder holds it: this update then clones and builds from scratch in folders of its own.
-    const workspace = openWorkspace(dataDir, site);
+    let workspace: SiteWorkspace | null = null;
+    try {
+      workspace = openWorkspace(dataDir, site);
+    } catch (error) {
+      // The data folder refused it (permissions, a full disk): this update builds from scratch, as before workspaces.
+      log(`The site's workspace could not be opened (${internalMessage(error, dataDir)}); building from scratch`);
+    }
     const outDir = workspace?.out ?? storeDir;
-    const discard = async () => (workspace ? workspace.discardOutput() : store.discard(outDir));
+    // The workspace's output is thrown away once a build has started in it (a fetch that fails leaves the seed as it was).
+    let building = false;
+    const discard = async () => (workspace ? building && workspace.discardOutput() : store.discard(outDir));
     const protect = project.siteAccess === 'public' ? undefined : project.siteAccessScope === 'hidden' ? 'hidden' : 'site';
     const settings: SeedSettings = { repoUrl: project.repoUrl, branch: target.branch, docsDir: project.docsDir, basePath: project.basePath ?? '', protect: protect ?? 'public' };
     let cleanup: () => Promise<void> = async () => {};
@@ -235,6 +243,7 @@ export class UpdateRunner {
       if (source.commit) await setUpdateCommit(db, updateId, source.commit);
       if (workspace) {
         const seeded = workspace.seeded(settings);
+        building = true;
         await workspace.startBuild(seeded);
         log(seeded ? 'Building on the output and cache of the last successful update' : 'Building from scratch (no earlier successful build of these settings)');
       } else {
