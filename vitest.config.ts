@@ -14,6 +14,8 @@ const E2E_FILES = [
   'test/hosting/site-access.test.ts',
   'test/site/base-path.test.ts',
   'test/hosting/shared-storage.test.ts',
+  // folio serve killed (SIGKILL) while an update builds into the site's workspace, then restarted.
+  'test/hosting/update-kill.test.ts',
   'test/jobs/crash.test.ts',
   'test/server/cli.test.ts',
   // Hostile repositories through folio build --untrusted, the agent verify build and folio serve updates (~60 s).

@@ -45,6 +45,41 @@ export async function cloneBranchTip({
 }
 
 /**
+ * Bring an existing checkout made by `cloneBranchTip` to the tip of `branch` of `repository`: fetch
+ * only that commit (objects the checkout already has are not sent again), then make the working tree
+ * exactly that commit (`reset --hard`, and `clean` of anything git does not track). Files that did not
+ * change keep their modification time, so a build reading the checkout sees only the changed ones as new.
+ * Same safety as the clone (no hooks, submodules or symlinks); GIT_CLONE_FAILED with git's reason.
+ */
+export async function fetchBranchTip({
+  repository,
+  branch,
+  dir,
+  credentials,
+}: {
+  repository: string;
+  branch: string;
+  dir: string;
+  credentials?: GitCredentials;
+}): Promise<ClonedCommit> {
+  const url = checkRepositoryUrl(repository);
+  checkBranchName(branch);
+  try {
+    await runGit(dir, ['fetch', '--depth', '1', '--no-tags', '--no-recurse-submodules', '--', url, `+refs/heads/${branch}:refs/remotes/origin/${branch}`], {
+      credentials: credentials && { ...credentials, repository: url },
+    });
+    await runGit(dir, ['reset', '--quiet', '--hard', `refs/remotes/origin/${branch}`]);
+    await runGit(dir, ['clean', '--quiet', '-ffdx']);
+  } catch (err) {
+    throw new GitError('GIT_CLONE_FAILED', `Could not fetch ${url} at branch ${branch}: ${gitMessage(err)}`);
+  }
+  const git = gitClient(dir);
+  const sha = (await git.revparse(['HEAD'])).trim();
+  const message = (await git.raw(['log', '-1', '--format=%s'])).trim();
+  return { sha, ref: branch, message };
+}
+
+/**
  * Paths (posix, relative to the checkout) of the symbolic links committed at HEAD of the checkout
  * `dir`. Folio's git runs with `core.symlinks=false`, so each is checked out as a plain file holding
  * the link's target path; callers that publish files decide what to do with them.

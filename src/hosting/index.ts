@@ -12,3 +12,4 @@ export * from './webhooks/index.js';
 export * from './storage/index.js';
 export * from './updates/recover.js';
 export { builtSiteSettings } from './sites/site-settings.js';
+export { orphanWorkFolders, removeOrphanWork } from './updates/work-folders.js';

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { processAlive } from '../shared/index.js';
@@ -21,6 +21,19 @@ function machinePlace(): string {
 
 let place: string | undefined;
 const placeOf = () => (place ??= machinePlace());
+
+/**
+ * A short tag of this process's place (host, boot, pid namespace), for names of folders a process
+ * owns (`folio-update-<tag>-<pid>-...`): a later process with the same tag can tell whether their owner is gone.
+ */
+export function localPlaceTag(): string {
+  return createHash('sha256').update(placeOf()).digest('hex').slice(0, 8);
+}
+
+/** Whether process `pid` of place `tag` is known gone: same place as this process and no such process (or this process's own id, from an earlier life). */
+export function deadLocalProcess(tag: string, pid: number): boolean {
+  return tag === localPlaceTag() && (pid === process.pid || !processAlive(pid));
+}
 
 /** A runner id for this process: `<place>:<pid>:<random>` (the lease owner it writes). */
 export function localRunnerId(): string {

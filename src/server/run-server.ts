@@ -3,7 +3,7 @@ import { availableModels, createAgentJobQueue, startAutomationScheduler, githubO
 import { createDashboard, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
 import { assistantOptionsFromEnv } from '../assistant/index.js';
 import { openDatabase, type Database } from '../db/index.js';
-import { bearerKeyAuthorizer, createPullRequestRoutes, recoverUnfinishedUpdates, S3SiteStore, signedInOr, siteStoreOf, startPreviewSweeper, type S3StorageConfig, type SiteStore } from '../hosting/index.js';
+import { bearerKeyAuthorizer, createPullRequestRoutes, recoverUnfinishedUpdates, removeOrphanWork, S3SiteStore, signedInOr, siteStoreOf, startPreviewSweeper, type S3StorageConfig, type SiteStore } from '../hosting/index.js';
 import type { JobQueue } from '../jobs/index.js';
 import { createAppBundle, type AppBundle, type AppDeps } from './app.js';
 import { listen, type ListeningServer } from './listen.js';
@@ -85,6 +85,11 @@ export async function runServer({
     // On a shared PostgreSQL other servers may be building: only updates older than an hour are settled.
     // One whose build is live is recorded as published, the others as interrupted (record and site agree).
     await recoverUnfinishedUpdates({ db, store: siteStore, createdBefore: db.kind === 'pglite' ? undefined : new Date(Date.now() - 3_600_000), log });
+    // Checkouts and builds of the updates settled above (a kill -9 leaves them): what no live owner holds goes,
+    // decided now (before this process starts an update), deleted in the background.
+    const cleaning = removeOrphanWork({ db, dataDir: absoluteData, store: siteStore, exclusive: db.kind === 'pglite', log }).catch((error: unknown) =>
+      log(`could not remove the folders of interrupted updates: ${error instanceof Error ? error.message : String(error)}`),
+    );
     // The models jobs may name: checked by the API and offered by the dashboard's select.
     const models = availableModels(llmOptionsFromEnv());
     const githubEnv = githubOptionsFromEnv();
@@ -163,8 +168,10 @@ export async function runServer({
         await queue?.stop();
         // A build in progress gets a moment to finish; past that it is cut off (and marked interrupted at the next start).
         await Promise.race([bundle.updates.idle(), new Promise((r) => setTimeout(r, 10_000).unref())]);
+        await bundle.updates.close();
         // Events still queued are written before the database closes.
         await bundle.analytics?.close();
+        await cleaning;
         await siteStore.close();
         await bundle.keyCache.close();
         await db.close();

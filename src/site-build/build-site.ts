@@ -112,6 +112,12 @@ export interface BuildStats {
   /** Social images (`ogImages`): pages with one, drawn now, kept from the last build, given the site's image past the cap, and the time taken. */
   og?: OgImagesStats;
   assets: { css: string; js: string; jsBytes: number };
+  /**
+   * Wall milliseconds of the build's phases: `plan` loads the site and decides what changed, `compile`
+   * compiles and writes the pages that did (interleaved), `write` finishes the rest (links, site files,
+   * llms files, search index, cache, assets). A hosted update prints them beside its fetch and publish.
+   */
+  phases?: { planMs: number; compileMs: number; writeMs: number };
 }
 
 export interface BuildResult {
@@ -171,6 +177,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const work = await decideWork(planPages(site, renderer, keys, planProblems, markdown), cache, outDir, markdown);
   diagnostics.push(...planProblems);
   const { planned, todo, toCompile } = work;
+  const plannedAt = performance.now();
   // A --watch build keeps its site for the next edit, whose body-only check reads the old texts.
   if (!options.keepState) releaseSources(site, planned);
   const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false, languages: search ? pagesPerLang(todo, renderer) : undefined });
@@ -188,6 +195,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   }
   await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), untrusted: options.untrusted, pageTimeoutMs: options.pageTimeoutMs, cache, onCompiled: (p) => (pages.write(p), pages.ready()) });
   await pages.finished();
+  const compiledAt = performance.now();
   diagnostics.push(...pages.refused);
   const redirects = siteRedirects(site, { basePath });
   diagnostics.push(...redirects.diagnostics);
@@ -263,6 +271,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     external,
     og: og ?? undefined,
     assets: { css: assets.css.file, js: assets.js.file, jsBytes: assets.js.contents.length },
+    phases: { planMs: Math.round(plannedAt - started), compileMs: Math.round(compiledAt - plannedAt), writeMs: Math.round(performance.now() - compiledAt) },
   };
   if (options.keepState) {
     // What a body-only edit leaves as it is: every problem but those of planning and of pages.

@@ -162,11 +162,39 @@ function stoppedPage(job: MdxJob, error: Error, options: IsolatedPoolOptions): M
   };
 }
 
+/**
+ * Page workers kept between builds, for the thread of a warm build worker (`keepPageWorkers`): the
+ * lanes of the last build and what they were started with (their root and variables are fixed at start).
+ */
+let kept: { key: string; lanes: Lane[] } | null = null;
+let keeping = false;
+
+/**
+ * Keep this thread's page workers alive after each build, for the next build of the same site: a
+ * one-page update then compiles in a worker that has Folio loaded (starting one took ~1-3 s of a
+ * one-page update on this 2-core machine). Called only by a warm build worker (`isolated-build.ts`),
+ * which builds one site only, so the pages a kept worker compiles next are that site's again.
+ */
+export function keepPageWorkers(): void {
+  keeping = true;
+}
+
 /** Compile every job in isolated workers, `threads` at a time, handing each result to `accept` as it arrives (the next waits for it). */
 export async function compileIsolated(jobs: MdxJob[], options: IsolatedPoolOptions, accept: (result: MdxResult) => void | Promise<void>): Promise<void> {
   const timeoutMs = options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
   const queue = [...jobs];
-  const lanes = Array.from({ length: Math.max(1, Math.min(options.threads, jobs.length)) }, () => new Lane({ root: options.root, variables: options.variables, heapMb: options.heapMb ?? 1024 }));
+  const count = Math.max(1, Math.min(options.threads, jobs.length));
+  const settings = { root: options.root, variables: options.variables, heapMb: options.heapMb ?? 1024 };
+  const key = JSON.stringify(settings);
+  let lanes: Lane[];
+  if (keeping) {
+    if (kept && kept.key !== key) await Promise.all(kept.lanes.splice(0).map((lane) => lane.close()));
+    if (!kept || kept.key !== key) kept = { key, lanes: [] };
+    while (kept.lanes.length < count) kept.lanes.push(new Lane(settings));
+    lanes = kept.lanes.slice(0, count);
+  } else {
+    lanes = Array.from({ length: count }, () => new Lane(settings));
+  }
   try {
     await Promise.all(
       lanes.map(async (lane) => {
@@ -178,6 +206,6 @@ export async function compileIsolated(jobs: MdxJob[], options: IsolatedPoolOptio
       }),
     );
   } finally {
-    await Promise.all(lanes.map((lane) => lane.close()));
+    if (!keeping) await Promise.all(lanes.map((lane) => lane.close()));
   }
 }

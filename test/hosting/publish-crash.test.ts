@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,10 +14,12 @@ import { backends, createFreshPostgresDatabase } from '../db/helpers.js';
 // process is gone as far as the update is concerned); the database is closed under it and a fresh
 // server starts on the same data.
 
-/** A build of one page whose text names the update, so the live site says which update it came from. */
+/** A build of one page whose text is new at each build (`lastBuilt`), so the live site says which build it came from. */
+let lastBuilt = '';
 const buildSite: BuildSite = async ({ outDir }) => {
   fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(path.join(outDir, 'index.html'), `<p>${path.basename(outDir)}</p>`);
+  lastBuilt = randomUUID();
+  fs.writeFileSync(path.join(outDir, 'index.html'), `<p>${lastBuilt}</p>`);
   return { ok: true, pages: 1, diagnostics: [], durationMs: 1 };
 };
 
@@ -61,6 +64,7 @@ describe.each(backends)('an update killed around the switch of the live build, o
     const afterSwitch = dyingStore(dataDir, 'after-switch');
     const killed = await new UpdateRunner({ db, dataDir, buildSite, store: afterSwitch }).trigger(project);
     await afterSwitch.reached;
+    const killedBuild = lastBuilt;
     expect((await getUpdate(db, killed.id))?.status).toBe('in_progress');
     expect((await new LocalSiteStore(dataDir).current({ projectId: project.id, preview: null }))?.buildId).toBe(killed.id);
     // PostgreSQL settles only updates older than an hour (other servers may be building younger ones).
@@ -75,7 +79,7 @@ describe.each(backends)('an update killed around the switch of the live build, o
     expect((await server.updates.store.current({ projectId: project.id, preview: null }))?.buildId).toBe(killed.id);
     // In-process (fetch would drop the Host header).
     const page = await server.app.request('/', { headers: { Host: `${project.id}.localhost` } });
-    expect(await page.text()).toContain(killed.id);
+    expect(await page.text()).toContain(killedBuild);
 
     // Killed before the switch: the record reads interrupted and the live site stays the last success.
     const beforeSwitch = dyingStore(dataDir, 'before-switch');

@@ -97,6 +97,37 @@ describe('S3 site storage', () => {
     }
   });
 
+  it('publishes a site workspace output again and again: leaves it in place, uploads only changed contents, never the cache bodies', async () => {
+    const store = new S3SiteStore(db, config, path.join(tmp, 'work-ws'));
+    const site = { projectId, preview: 'ws' };
+    const out = path.join(tmp, 'workspace-out');
+    const write = (files: Record<string, string>) => {
+      for (const [name, text] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(out, name)), { recursive: true });
+        fs.writeFileSync(path.join(out, name), text);
+      }
+    };
+    try {
+      write({ 'index.html': '<p>ws one</p>', 'a/index.html': '<p>ws a</p>', '.folio-cache/bodies/00.bin': 'compiled', '.folio-cache/api-hosts.json': '[]' });
+      const first: string[] = [];
+      await store.publish(site, 'w1', out, (l) => first.push(l));
+      expect(first[0]).toBe('Uploading build w1: 3 file(s), 3 new content(s)');
+      // The next build rewrites the workspace in place: it is not the store's to delete.
+      expect(fs.existsSync(path.join(out, '.folio-cache', 'bodies', '00.bin'))).toBe(true);
+      write({ 'index.html': '<p>ws two</p>', '.folio-cache/bodies/00.bin': 'compiled again' });
+      const second: string[] = [];
+      await store.publish(site, 'w2', out, (l) => second.push(l));
+      expect(second[0]).toBe('Uploading build w2: 3 file(s), 1 new content(s)');
+      const live = (await store.current(site))!;
+      expect((await live.read('index.html'))?.toString()).toBe('<p>ws two</p>');
+      expect((await live.read('a/index.html'))?.toString()).toBe('<p>ws a</p>');
+      expect(await live.read('.folio-cache/bodies/00.bin')).toBeNull();
+      expect((await live.read('.folio-cache/api-hosts.json'))?.toString()).toBe('[]');
+    } finally {
+      await store.close();
+    }
+  });
+
   it('answers 503 SITE_STORAGE_UNAVAILABLE when the bucket cannot be reached', async () => {
     const down = new S3SiteStore(db, { ...config, endpoint: 'http://127.0.0.1:9', bucket: 'sites', prefix: 'other' }, path.join(tmp, 'work-c'));
     const logged: string[] = [];

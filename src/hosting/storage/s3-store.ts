@@ -9,6 +9,7 @@ import { HostingError } from '../codes.js';
 import { ByteLru } from './lru.js';
 import type { S3StorageConfig } from './storage-config.js';
 import type { BuildFile, ByteRange, PublishedBuild, SiteKey, SiteStore } from './site-store.js';
+import { publishedFile } from './snapshot.js';
 
 // Layout under `s3://<bucket>/<prefix>`:
 //   objects/<aa>/<sha256>                      one object per distinct file content (shared by every build)
@@ -102,6 +103,8 @@ export class S3SiteStore implements SiteStore {
   private stopListening: (() => Promise<void>) | null = null;
   private listening: Promise<void> | null = null;
   private lastCollect = 0;
+  /** Hashes of the files of site workspaces' outputs at their last publish, by folder: path → [hash, size, mtime]. */
+  private readonly hashes = new Map<string, Map<string, [string, number, number]>>();
   private collecting: Promise<GarbageReport> | null = null;
   /** Counters for benchmarks and tests: object reads served from memory, fetched whole, uploaded, and streamed (large ones). */
   readonly stats = { hits: 0, fetches: 0, uploads: 0, streams: 0 };
@@ -160,9 +163,19 @@ export class S3SiteStore implements SiteStore {
   }
 
   async publish(site: SiteKey, buildId: string, dir: string, log: (line: string) => void = () => {}): Promise<void> {
-    const files = await listFiles(dir);
+    const files = (await listFiles(dir)).filter(publishedFile);
     const manifest: Manifest = { version: 1, buildId, createdAt: new Date().toISOString(), files: {} };
-    for (const file of files) manifest.files[file] = await hashFile(path.join(dir, file));
+    // A site workspace's output is published again at each update: a file whose size and time are
+    // those it had at the last publish keeps its hash, so only the files the build rewrote are read.
+    const known = this.hashes.get(dir) ?? new Map<string, [string, number, number]>();
+    const seen = new Map<string, [string, number, number]>();
+    for (const file of files) {
+      const { size, mtimeMs } = await fsp.stat(path.join(dir, file));
+      const memo = known.get(file);
+      const entry: [string, number] = memo && memo[1] === size && memo[2] === mtimeMs ? [memo[0], size] : await hashFile(path.join(dir, file));
+      manifest.files[file] = entry;
+      seen.set(file, [entry[0], entry[1], mtimeMs]);
+    }
     // Contents the live build already has are in storage and kept while it is live (or retired
     // within the grace time); every other one is uploaded, which also renews its age for cleanup.
     const live = await this.current(site, true).catch(() => null);
@@ -187,7 +200,12 @@ export class S3SiteStore implements SiteStore {
     await switchSiteBuild(this.db, site.projectId, siteName(site), buildId);
     this.liveIds.set(`${site.projectId} ${siteName(site)}`, { id: buildId, at: Date.now() });
     log(`Switched the live build to ${buildId}`);
-    this.discard(dir);
+    if (isInside(this.workDir, dir)) this.discard(dir);
+    else {
+      this.hashes.delete(dir);
+      this.hashes.set(dir, seen);
+      if (this.hashes.size > 100) this.hashes.delete(this.hashes.keys().next().value!);
+    }
     if (Date.now() - this.lastCollect > this.config.collectEveryMs) {
       void this.collectGarbage().catch((error: unknown) => this.log(`site storage cleanup failed: ${error instanceof Error ? error.message : String(error)}`));
     }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { isInside, removeTree, resolveInside } from '../../shared/index.js';
 import { buildDirFor, publishBuild, publishedDir, siteDirFor } from '../updates/publish.js';
+import { linkTree, refreshSnapshot, snapshotBuild, type SnapshotStats } from './snapshot.js';
 
 /** A site: a project's production site (`preview` null) or one of its previews. */
 export interface SiteKey {
@@ -50,7 +51,11 @@ export interface SiteStore {
   readonly kind: 'local' | 's3';
   /** A fresh local folder to build `buildId` into before it is published; null when the site cannot name a folder. */
   buildDir(site: SiteKey, buildId: string): string | null;
-  /** Make the build in `dir` (from `buildDir`) the site's live build, atomically. */
+  /**
+   * Make the build in `dir` the site's live build, atomically. `dir` is either the store's own
+   * `buildDir` (taken over) or a site workspace's output, which the site's next build rewrites in
+   * place: the store then publishes a copy of it (only what changed since the live build) and leaves it as it is.
+   */
   publish(site: SiteKey, buildId: string, dir: string, log?: (line: string) => void): Promise<void>;
   /** Throw away a build folder that will not be published (a failed build); removed in the background. */
   discard(dir: string): void;
@@ -108,6 +113,8 @@ export class LocalBuild implements PublishedBuild {
  */
 export class LocalSiteStore implements SiteStore {
   readonly kind = 'local';
+  /** Trees of links being prepared for each site's next publish, by site folder. */
+  private readonly preparing = new Map<string, Promise<void>>();
   constructor(readonly dataDir: string) {}
 
   buildDir(site: SiteKey, buildId: string): string | null {
@@ -115,10 +122,66 @@ export class LocalSiteStore implements SiteStore {
     return siteDir ? buildDirFor(siteDir, buildId) : null;
   }
 
-  async publish(site: SiteKey, _buildId: string, dir: string): Promise<void> {
+  async publish(site: SiteKey, buildId: string, dir: string, log: (line: string) => void = () => {}): Promise<void> {
     const siteDir = siteDirFor(this.dataDir, site.projectId, site.preview);
     if (!siteDir) throw new Error(`project ${site.projectId} or preview ${site.preview} cannot name a folder`);
-    await publishBuild(siteDir, dir);
+    const target = buildDirFor(siteDir, buildId);
+    if (path.resolve(dir) === target) return publishBuild(siteDir, target);
+    // A site workspace's output: published as a copy of it, made from the links prepared after the last publish when they are there.
+    await this.preparing.get(siteDir);
+    await fsp.rm(target, { recursive: true, force: true });
+    const live = publishedDir(siteDir);
+    const next = path.join(siteDir, 'next');
+    const marker = path.join(siteDir, 'next.json');
+    const preparedFor = (await fsp.readFile(marker, 'utf8').catch(() => null)) ?? '';
+    // Modified from here on: a crash leaves it without its marker, so it is never taken as ready.
+    await fsp.rm(marker, { force: true });
+    try {
+      let copied: SnapshotStats;
+      if (live && preparedFor === path.basename(live) && fs.existsSync(next)) {
+        copied = await refreshSnapshot(dir, next);
+        await fsp.mkdir(path.dirname(target), { recursive: true });
+        await fsp.rename(next, target);
+      } else {
+        await fsp.rm(next, { recursive: true, force: true });
+        copied = await snapshotBuild(dir, target, live);
+      }
+      log(`Published ${copied.files} file(s): ${copied.copied} new or changed copied, ${copied.linked} unchanged linked to the live build`);
+    } catch (error) {
+      await fsp.rm(target, { recursive: true, force: true });
+      throw error;
+    }
+    // Live once this returns (the link is switched at once); older builds are deleted, then the links for
+    // the next publish made, in the background: the update is recorded without waiting for either.
+    this.prepareNext(siteDir, target, publishBuild(siteDir, target));
+  }
+
+  /**
+   * In the background, after a publish: a tree of links to the new live build (`<site>/next`), which
+   * the site's next publish refreshes with what its build changed instead of linking every file then.
+   */
+  private prepareNext(siteDir: string, live: string, pruning: Promise<void>): void {
+    const next = path.join(siteDir, 'next');
+    const temp = path.join(siteDir, 'next.tmp');
+    const work = (async () => {
+      await pruning;
+      await fsp.rm(next, { recursive: true, force: true });
+      await fsp.rm(temp, { recursive: true, force: true });
+      await linkTree(live, temp);
+      await fsp.rename(temp, next);
+      await fsp.writeFile(path.join(siteDir, 'next.json'), path.basename(live));
+    })()
+      // The next publish then links every file itself (the path without a prepared tree).
+      .catch(() => fsp.rm(temp, { recursive: true, force: true }).catch(() => undefined))
+      .finally(() => {
+        if (this.preparing.get(siteDir) === work) this.preparing.delete(siteDir);
+      });
+    this.preparing.set(siteDir, work);
+  }
+
+  /** Resolves once the background work of earlier publishes is done (tests, closing). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.preparing.values()]);
   }
 
   discard(dir: string): void {
@@ -137,7 +200,9 @@ export class LocalSiteStore implements SiteStore {
     if (dir && site.preview !== null) await removeTree(dir);
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    await this.settled();
+  }
 }
 
 const locals = new Map<string, LocalSiteStore>();

@@ -2,14 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkBranchName, checkRepositoryUrl, cloneBranchTip, committedSymlinks, GitError, gitMessage, type ClonedCommit, type GitCredentials } from '../../git/index.js';
+import { checkBranchName, checkRepositoryUrl, cloneBranchTip, committedSymlinks, fetchBranchTip, GitError, gitMessage, type ClonedCommit, type GitCredentials } from '../../git/index.js';
 import { formatDiagnostic, removeTree, resolveInside, type Diagnostic } from '../../shared/index.js';
 import { HostingError, type HostingCode } from '../codes.js';
+import { workFolderPrefix } from './work-folders.js';
+import { checkoutSource, recordCheckoutSource, type SiteWorkspace } from './workspace.js';
 
 export interface FetchedSource {
   /** The docs root (the folder with docs.json) inside the checkout. */
   root: string;
   commit: ClonedCommit | null;
+  /** Fetched into the workspace's kept checkout (only what changed came over), rather than cloned. */
+  incremental: boolean;
   /** Remove the checkout (a no-op for a local folder built in place), through the thread pool: the event loop keeps answering HTTP. */
   cleanup(): Promise<void>;
 }
@@ -23,6 +27,8 @@ export interface FetchSourceOptions {
   /** A token for the repository (FOLIO_GITHUB_TOKEN for a GitHub one), given to git by a credential helper. */
   credentials?: GitCredentials;
   log: (line: string) => void;
+  /** The site's workspace: its checkout is kept and fetched into by the next update instead of cloned afresh. */
+  workspace?: SiteWorkspace;
 }
 
 function localPathOf(url: string): string | null {
@@ -40,7 +46,7 @@ function isGitRepository(dir: string): boolean {
  * allowed protocols only, no hooks or submodules), or, for a local folder that
  * is not a git repository, the folder itself.
  */
-export async function fetchSource({ repoUrl, branch, docsDir, workRoot = os.tmpdir(), credentials, log }: FetchSourceOptions): Promise<FetchedSource> {
+export async function fetchSource({ repoUrl, branch, docsDir, workRoot = os.tmpdir(), credentials, log, workspace }: FetchSourceOptions): Promise<FetchedSource> {
   let url: string;
   try {
     url = checkRepositoryUrl(repoUrl);
@@ -57,11 +63,12 @@ export async function fetchSource({ repoUrl, branch, docsDir, workRoot = os.tmpd
   const local = localPathOf(url);
   if (local && fs.existsSync(local) && fs.statSync(local).isDirectory() && !isGitRepository(local)) {
     log(`Using local folder ${local} (not a git repository; building it in place)`);
-    return { root: docsRoot(local), commit: null, cleanup: async () => {} };
+    return { root: docsRoot(local), commit: null, incremental: false, cleanup: async () => {} };
   }
+  if (workspace) return fetchIntoWorkspace(workspace, { url, branch, credentials, log, docsRoot });
 
   fs.mkdirSync(workRoot, { recursive: true });
-  const parent = fs.mkdtempSync(path.join(workRoot, 'folio-update-'));
+  const parent = fs.mkdtempSync(path.join(workRoot, workFolderPrefix()));
   const cleanup = () => removeTree(parent);
   const checkout = path.join(parent, 'repo');
   try {
@@ -70,12 +77,52 @@ export async function fetchSource({ repoUrl, branch, docsDir, workRoot = os.tmpd
     log(`Fetched commit ${commit.sha.slice(0, 12)}: ${commit.message}`);
     const root = docsRoot(checkout);
     await dropSymlinks(checkout, root, log);
-    return { root, commit, cleanup };
+    return { root, commit, incremental: false, cleanup };
   } catch (error) {
     await cleanup();
     if (error instanceof HostingError) throw error;
     throw new HostingError('UPDATE_FETCH_FAILED', error instanceof GitError ? error.message : `Could not fetch ${url} at branch ${branch}: ${gitMessage(error)}`);
   }
+}
+
+/**
+ * Fetch into the workspace's kept checkout when it is of the same repository and branch; else, or when
+ * git cannot (a checkout damaged by a kill mid-fetch: a stale `index.lock`, missing objects), clone
+ * afresh into it. Nothing of the checkout outlives a failed fetch but what `git` itself keeps consistent.
+ */
+async function fetchIntoWorkspace(
+  ws: SiteWorkspace,
+  { url, branch, credentials, log, docsRoot }: { url: string; branch: string; credentials?: GitCredentials; log: (line: string) => void; docsRoot: (checkout: string) => string },
+): Promise<FetchedSource> {
+  const kept = checkoutSource(ws);
+  let commit: ClonedCommit | null = null;
+  let incremental = false;
+  if (kept?.url === url && kept.branch === branch && isGitRepository(ws.checkout)) {
+    log(`Fetching ${url} at branch ${branch} into the kept checkout`);
+    try {
+      commit = await fetchBranchTip({ repository: url, branch, dir: ws.checkout, credentials });
+      incremental = true;
+    } catch (error) {
+      log(`The kept checkout could not be updated (${error instanceof GitError ? error.message : gitMessage(error)}); cloning afresh`);
+    }
+  }
+  if (!commit) {
+    await removeTree(ws.checkout);
+    fs.rmSync(path.join(ws.dir, 'source.json'), { force: true });
+    log(`Fetching ${url} at branch ${branch}`);
+    try {
+      commit = await cloneBranchTip({ repository: url, branch, dir: ws.checkout, credentials });
+    } catch (error) {
+      await removeTree(ws.checkout);
+      throw new HostingError('UPDATE_FETCH_FAILED', error instanceof GitError ? error.message : `Could not fetch ${url} at branch ${branch}: ${gitMessage(error)}`);
+    }
+    recordCheckoutSource(ws, { url, branch });
+  }
+  log(`Fetched commit ${commit.sha.slice(0, 12)}: ${commit.message}`);
+  const root = docsRoot(ws.checkout);
+  await dropSymlinks(ws.checkout, root, log);
+  // The checkout stays for the next update.
+  return { root, commit, incremental, cleanup: async () => {} };
 }
 
 /**

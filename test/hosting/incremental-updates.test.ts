@@ -1,0 +1,115 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey, createProject, type ProjectRow } from '../../src/db/index.js';
+import { commitAndPush } from '../git/git-fixtures.js';
+import { startTestServer, type TestServer } from '../server/helpers.js';
+
+// Issue 36, part 1: an update builds on the site's last successful build (its output and cache) and
+// fetches into the kept checkout, so a one-page push compiles one page; a failed build seeds nothing.
+// The real build (sandbox worker, untrusted) through the admin API, on PGlite.
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd, stdio: 'pipe' }).toString();
+const pages = ['index', 'a', 'b', 'c', 'd'];
+const docsJson = JSON.stringify({ theme: 'mint', name: 'Incremental', colors: { primary: '#123456' }, navigation: { pages } });
+const page = (title: string, text: string) => `---\ntitle: ${title}\n---\n\n${text}\n`;
+
+describe('incremental hosted updates', () => {
+  let s: TestServer;
+  let tmp: string;
+  let work: string;
+  let project: ProjectRow;
+  let auth: Record<string, string>;
+
+  beforeAll(async () => {
+    s = await startTestServer('pglite');
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-incremental-'));
+    const bare = path.join(tmp, 'origin.git');
+    work = path.join(tmp, 'work');
+    git(tmp, 'init', '-q', '--bare', bare);
+    git(tmp, 'clone', '-q', bare, work);
+    commitAndPush(work, { 'docs.json': docsJson, ...Object.fromEntries(pages.map((p) => [`${p}.mdx`, page(`Page ${p}`, `Text of ${p}, version one.`)])) }, 'v1');
+    project = await createProject(s.db, { name: 'Incremental', repoUrl: `file://${bare}`, branch: 'main', docsDir: '.' });
+    const { key } = await createApiKey(s.db, { projectIds: [project.id] });
+    auth = { Authorization: `Bearer ${key}` };
+  });
+  afterAll(async () => {
+    await s.cleanup();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  async function runUpdate(): Promise<{ status: string; summary: string; logs: string[] }> {
+    const res = await s.app.request(`/v1/project/update/${project.id}`, { method: 'POST', headers: auth });
+    expect(res.status).toBe(202);
+    const { statusId } = (await res.json()) as { statusId: string };
+    for (;;) {
+      const status = (await (await s.app.request(`/v1/project/update-status/${statusId}`, { headers: auth })).json()) as { status: string; summary: string; logs: string[] };
+      if (status.status === 'success' || status.status === 'failure') return status;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const site = async (url: string) => (await s.app.request(url, { headers: { Host: `${project.id}.localhost` } })).text();
+  const phases = (logs: string[]) => logs.find((l) => l.startsWith('Phases: ')) ?? '';
+  const workspace = () => path.join(s.dataDir, 'work', 'projects', project.id, '_');
+  const liveBuild = () => fs.realpathSync(path.join(s.dataDir, 'sites', project.id, 'current'));
+
+  it('a one-page push compiles that page only, fetches incrementally and publishes only what changed', async () => {
+    const first = await runUpdate();
+    expect(first.status, first.logs.join('\n')).toBe('success');
+    expect(phases(first.logs)).toMatch(/fetch \d+ ms \(full clone\), plan \d+ ms, compile \d+ ms \(5 compiled, 0 unchanged\), write \d+ ms, publish \d+ ms/);
+    expect(await site('/b')).toContain('Text of b, version one.');
+    const firstBuild = liveBuild();
+
+    commitAndPush(work, { 'b.mdx': page('Page b', 'Text of b, version two.') }, 'v2');
+    const second = await runUpdate();
+    expect(second.status, second.logs.join('\n')).toBe('success');
+    expect(second.logs).toContain('Building on the output and cache of the last successful update');
+    expect(phases(second.logs)).toMatch(/fetch \d+ ms \(incremental\), .* \(1 compiled, 4 unchanged\)/);
+    expect(await site('/b')).toContain('Text of b, version two.');
+    expect(await site('/c')).toContain('Text of c, version one.');
+    // Unchanged files are the live build's own (hard links), changed ones copies: the earlier build is left as it was.
+    const published = second.logs.find((l) => /^Published \d+ file\(s\)/.test(l)) ?? '';
+    const [, files, copied, linked] = /^Published (\d+) file\(s\): (\d+) new or changed copied, (\d+) unchanged linked/.exec(published) ?? [];
+    expect(Number(linked), published).toBeGreaterThan(Number(copied));
+    expect(Number(copied) + Number(linked)).toBe(Number(files));
+    const secondBuild = liveBuild();
+    expect(fs.statSync(path.join(secondBuild, 'c', 'index.html')).ino).toBe(fs.statSync(path.join(firstBuild, 'c', 'index.html')).ino);
+    expect(fs.readFileSync(path.join(firstBuild, 'b', 'index.html'), 'utf8')).toContain('version one.');
+    // The compiled bodies of the cache stay in the workspace, out of the published site.
+    expect(fs.existsSync(path.join(workspace(), 'out', '.folio-cache', 'bodies'))).toBe(true);
+    expect(fs.existsSync(path.join(secondBuild, '.folio-cache', 'bodies'))).toBe(false);
+    expect(fs.existsSync(path.join(secondBuild, '.folio-cache', 'api-hosts.json'))).toBe(true);
+  }, 120_000);
+
+  it('a failed build does not seed the next update, and the live site stays', async () => {
+    commitAndPush(work, { 'docs.json': '{ "name": ', 'c.mdx': page('Page c', 'Text of c, broken push.') }, 'broken');
+    const failed = await runUpdate();
+    expect(failed.status).toBe('failure');
+    expect(failed.summary).toMatch(/^UPDATE_BUILD_FAILED/);
+    expect(fs.existsSync(path.join(workspace(), 'seed.json'))).toBe(false);
+    expect(await site('/c')).toContain('Text of c, version one.');
+
+    commitAndPush(work, { 'docs.json': docsJson, 'd.mdx': page('Page d', 'Text of d, version three.') }, 'v3');
+    const next = await runUpdate();
+    expect(next.status, next.logs.join('\n')).toBe('success');
+    // Built from an empty output: every page compiled again, nothing taken from the failed attempt.
+    expect(next.logs).toContain('Building from scratch (no earlier successful build of these settings)');
+    expect(phases(next.logs)).toMatch(/\(incremental\), .* \(5 compiled, 0 unchanged\)/);
+    expect(await site('/c')).toContain('Text of c, broken push.');
+    expect(await site('/d')).toContain('Text of d, version three.');
+    expect(JSON.parse(fs.readFileSync(path.join(workspace(), 'seed.json'), 'utf8')).updateId).toBeTruthy();
+
+    // A page removed: gone from the next published build (made from links to the live one), kept in the earlier build.
+    const before = liveBuild();
+    fs.rmSync(path.join(work, 'a.mdx'));
+    commitAndPush(work, { 'docs.json': JSON.stringify({ ...JSON.parse(docsJson), navigation: { pages: pages.filter((p) => p !== 'a') } }) }, 'v4');
+    const removed = await runUpdate();
+    expect(removed.status, removed.logs.join('\n')).toBe('success');
+    expect(fs.existsSync(path.join(liveBuild(), 'a', 'index.html'))).toBe(false);
+    expect(fs.existsSync(path.join(before, 'a', 'index.html'))).toBe(true);
+    expect(await site('/d')).toContain('Text of d, version three.');
+  }, 120_000);
+});
