@@ -200,7 +200,7 @@ export class S3SiteStore implements SiteStore {
     await switchSiteBuild(this.db, site.projectId, siteName(site), buildId);
     this.liveIds.set(`${site.projectId} ${siteName(site)}`, { id: buildId, at: Date.now() });
     log(`Switched the live build to ${buildId}`);
-    if (isInside(this.workDir, dir)) this.discard(dir);
+    if (isInside(this.workDir, dir)) await removeTree(dir);
     else {
       this.hashes.delete(dir);
       this.hashes.set(dir, seen);
