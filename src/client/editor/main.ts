@@ -1,0 +1,528 @@
+/**
+ * The web editor in the browser (dashboard page `/projects/<id>/editor`): the navigation sidebar, the
+ * Markdown/MDX source in CodeMirror 6, the live preview frame, page settings, pages and images, and
+ * the publish menu. Every change is saved to the server as the writer types (the server keeps the
+ * drafts); the preview is the server's render of the saved text.
+ */
+import { autocompletion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
+import { markdown } from '@codemirror/lang-markdown';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { EditorState } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { basicSetup } from 'codemirror';
+import { frontmatterOf, setFrontmatter } from './frontmatter.js';
+
+type NavItem = { type: 'group'; name: string; children: NavItem[] } | { type: 'page'; title: string; file: string; href: string; draft: boolean } | { type: 'other'; title: string };
+interface Problem {
+  line: number;
+  column: number;
+  severity: string;
+  code: string;
+  message: string;
+}
+interface Preview {
+  ok: boolean;
+  version: number;
+  diagnostics: Problem[];
+}
+interface State {
+  branch: string;
+  deploymentBranch: string;
+  branches: string[];
+  navigation: { sections: { label: string; items: NavItem[] }[]; hidden: NavItem[]; problems: string[] };
+  drafts: { path: string; change: string }[];
+}
+
+const app = document.getElementById('editor-app')!;
+const api = app.dataset.api!;
+const csrf = app.dataset.csrf!;
+const deploymentBranch = app.dataset.deploymentBranch!;
+const components = (app.dataset.components ?? '').split(',').filter(Boolean);
+const maxText = Number(app.dataset.maxText ?? 2097152);
+let branch = app.dataset.branch!;
+let file = app.dataset.file ?? '';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const status = $('ed-status');
+const problems = $('ed-problems');
+const frame = $<HTMLIFrameElement>('ed-preview');
+
+/** A refusal of the server, with its code. */
+class Refused extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(path: string, init: { method?: string; json?: unknown; body?: BodyInit; query?: Record<string, string> } = {}): Promise<T> {
+  const url = new URL(`${api}/${path}`, location.href);
+  url.searchParams.set('branch', branch);
+  for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
+  const headers: Record<string, string> = { 'x-csrf-token': csrf };
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify({ branch, ...(init.json as object) });
+  }
+  const res = await fetch(url, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'same-origin' });
+  const data = (await res.json().catch(() => null)) as { error?: { code: string; message: string; details?: unknown } } | null;
+  if (!res.ok || !data) throw new Refused(data?.error?.code ?? `HTTP_${res.status}`, data?.error?.message ?? `The server answered ${res.status}.`, data?.error?.details);
+  return data as T;
+}
+
+function setStatus(text: string, error = false): void {
+  status.textContent = text;
+  status.classList.toggle('error', error);
+}
+
+// ------------------------------------------------------------------ source editor
+
+function completeComponents(context: CompletionContext): CompletionResult | null {
+  const word = context.matchBefore(/<\/?[A-Za-z]*/);
+  if (!word || (word.from === word.to && !context.explicit)) return null;
+  const closing = word.text.startsWith('</');
+  return {
+    from: word.from + (closing ? 2 : 1),
+    options: components.map((name) => ({ label: name, type: 'type', apply: closing ? `${name}>` : name, detail: 'component' })),
+    validFor: /^[A-Za-z]*$/,
+  };
+}
+
+let loading = false;
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+let saving: Promise<void> = Promise.resolve();
+
+const view = new EditorView({
+  parent: $('ed-source'),
+  state: EditorState.create({ doc: '', extensions: [] }),
+});
+
+function editorState(doc: string): EditorState {
+  return EditorState.create({
+    doc,
+    extensions: [
+      basicSetup,
+      markdown(),
+      lintGutter(),
+      EditorView.lineWrapping,
+      autocompletion({ override: [completeComponents] }),
+      EditorView.updateListener.of((u) => {
+        if (u.docChanged && !loading) scheduleSave();
+      }),
+    ],
+  });
+}
+
+function scheduleSave(): void {
+  setStatus('Unsaved changes…');
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => void save(), 300);
+}
+
+/** Save the text as the draft; the answer carries the new preview (or the errors, the last good preview kept). */
+function save(): Promise<void> {
+  clearTimeout(saveTimer);
+  const text = view.state.doc.toString();
+  const target = file;
+  saving = saving.then(async () => {
+    if (new Blob([text]).size > maxText) {
+      setStatus('Not saved: over the size limit', true);
+      problems.textContent = `The page is over the ${Math.round(maxText / 1048576)} MB limit of one file; it was not saved (the last saved text is kept on the server). Remove some text or split the page.`;
+      return;
+    }
+    setStatus('Saving…');
+    try {
+      const res = await call<{ preview: Preview | null }>('save.json', { json: { file: target, text } });
+      setStatus('Saved');
+      if (res.preview && target === file) showPreview(res.preview);
+      else problems.textContent = '';
+      void refreshState();
+    } catch (err) {
+      const e = err as Refused;
+      setStatus('Not saved', true);
+      problems.textContent = `${e.message} (${e.code})`;
+    }
+  });
+  return saving;
+}
+
+function showPreview(preview: Preview): void {
+  const diagnostics: Diagnostic[] = [];
+  for (const p of preview.diagnostics) {
+    if (p.line < 1 || p.line > view.state.doc.lines) continue;
+    const line = view.state.doc.line(p.line);
+    const from = Math.min(line.from + Math.max(0, p.column - 1), line.to);
+    diagnostics.push({ from, to: line.to, severity: p.severity === 'error' ? 'error' : p.severity === 'warning' ? 'warning' : 'info', message: `${p.code}: ${p.message}` });
+  }
+  view.dispatch(setDiagnostics(view.state, diagnostics));
+  const errors = preview.diagnostics.filter((d) => d.severity === 'error');
+  problems.textContent = errors.map((d) => `Line ${d.line}: ${d.message.split('\n')[0]}`).join('\n');
+  if (preview.ok || preview.version > 0) loadPreview(preview.version);
+}
+
+let shownVersion = -1;
+function loadPreview(version: number): void {
+  if (version === shownVersion) return;
+  shownVersion = version;
+  let scroll = 0;
+  try {
+    scroll = frame.contentWindow?.scrollY ?? 0;
+  } catch {
+    // The frame is on another page: start at the top.
+  }
+  frame.onload = () => {
+    try {
+      frame.contentWindow?.scrollTo(0, scroll);
+    } catch {
+      // Nothing to restore.
+    }
+  };
+  const url = new URL(`${api}/preview`, location.href);
+  url.searchParams.set('branch', branch);
+  url.searchParams.set('file', file);
+  url.searchParams.set('v', String(version));
+  frame.src = url.pathname + url.search;
+}
+
+// ------------------------------------------------------------------ navigation
+
+let state: State | null = null;
+
+function renderTree(): void {
+  const tree = $('ed-tree');
+  const filter = ($<HTMLInputElement>('ed-filter').value ?? '').trim().toLowerCase();
+  tree.replaceChildren();
+  const list = (items: NavItem[]): HTMLUListElement | null => {
+    const ul = document.createElement('ul');
+    for (const item of items) {
+      const li = document.createElement('li');
+      if (item.type === 'group') {
+        const children = list(item.children);
+        if (!children) continue;
+        const name = document.createElement('div');
+        name.className = 'ed-group';
+        name.textContent = item.name;
+        li.append(name, children);
+      } else if (item.type === 'page') {
+        if (filter && !item.title.toLowerCase().includes(filter) && !item.file.toLowerCase().includes(filter)) continue;
+        const a = document.createElement('a');
+        a.href = `?branch=${encodeURIComponent(branch)}&file=${encodeURIComponent(item.file)}`;
+        a.textContent = item.title;
+        a.title = item.file;
+        a.dataset.file = item.file;
+        if (item.draft) a.classList.add('draft');
+        if (item.file === file) a.setAttribute('aria-current', 'page');
+        a.addEventListener('click', (e) => {
+          e.preventDefault();
+          void openFile(item.file);
+        });
+        li.append(a);
+      } else {
+        if (filter) continue;
+        const span = document.createElement('span');
+        span.className = 'other';
+        span.textContent = item.title;
+        li.append(span);
+      }
+      ul.append(li);
+    }
+    return ul.children.length ? ul : null;
+  };
+  const sections = state?.navigation.sections ?? [];
+  for (const section of sections) {
+    if (sections.length > 1) {
+      const label = document.createElement('div');
+      label.className = 'ed-section';
+      label.textContent = section.label;
+      tree.append(label);
+    }
+    const ul = list(section.items);
+    if (ul) tree.append(ul);
+  }
+  const hidden = list(state?.navigation.hidden ?? []);
+  if (hidden) {
+    const label = document.createElement('div');
+    label.className = 'ed-section';
+    label.textContent = 'Hidden pages';
+    tree.append(label, hidden);
+  }
+}
+
+function firstPage(items: NavItem[]): string | null {
+  for (const item of items) {
+    if (item.type === 'page') return item.file;
+    if (item.type === 'group') {
+      const found = firstPage(item.children);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+async function refreshState(): Promise<void> {
+  state = await call<State>('state.json');
+  renderTree();
+  renderBranches();
+  renderChanges();
+  if (state.navigation.problems.length && !file) problems.textContent = state.navigation.problems.join('\n');
+}
+
+function renderBranches(): void {
+  const select = $<HTMLSelectElement>('ed-branch');
+  select.replaceChildren();
+  for (const name of state?.branches ?? [branch]) select.append(new Option(name, name, false, name === branch));
+  select.append(new Option('New branch…', '\0new'));
+}
+
+function renderChanges(): void {
+  const drafts = state?.drafts ?? [];
+  $('ed-changes-title').textContent = drafts.length === 0 ? 'No changes' : `${drafts.length} file change${drafts.length === 1 ? '' : 's'}`;
+  const ul = $('ed-changes');
+  ul.replaceChildren(
+    ...drafts.map((d) => {
+      const li = document.createElement('li');
+      const name = document.createElement('span');
+      name.textContent = d.path;
+      const kind = document.createElement('span');
+      kind.className = 'kind';
+      kind.textContent = d.change[0]!.toUpperCase() + d.change.slice(1);
+      li.append(name, kind);
+      return li;
+    }),
+  );
+  $('ed-publish').textContent = branch === deploymentBranch ? `Publish to ${branch}` : 'Save in branch and open pull request';
+  ($('ed-publish') as HTMLButtonElement).disabled = drafts.length === 0;
+}
+
+// ------------------------------------------------------------------ pages
+
+async function openFile(next: string): Promise<void> {
+  await save();
+  file = next;
+  history.replaceState(null, '', `?branch=${encodeURIComponent(branch)}&file=${encodeURIComponent(file)}`);
+  setStatus('Loading…');
+  try {
+    const page = await call<{ text: string; breadcrumbs: string[]; preview: Preview | null }>('file.json', { query: { file } });
+    loading = true;
+    view.setState(editorState(page.text));
+    loading = false;
+    const crumbs = $('ed-crumbs');
+    crumbs.replaceChildren(
+      ...page.breadcrumbs.map((c) => {
+        const li = document.createElement('li');
+        li.textContent = c;
+        return li;
+      }),
+    );
+    ($('ed-rename-to') as HTMLInputElement).value = file;
+    fillSettings();
+    shownVersion = -1;
+    problems.textContent = '';
+    if (page.preview) showPreview(page.preview);
+    setStatus('Saved');
+    renderTree();
+  } catch (err) {
+    const e = err as Refused;
+    setStatus('Could not open the page', true);
+    problems.textContent = `${e.message} (${e.code})`;
+  }
+}
+
+function fillSettings(): void {
+  const fm = frontmatterOf(view.state.doc.toString());
+  const form = $<HTMLFormElement>('ed-settings');
+  for (const name of ['title', 'description', 'icon', 'mode']) (form.elements.namedItem(name) as HTMLInputElement).value = fm[name] ?? '';
+  (form.elements.namedItem('hidden') as HTMLInputElement).checked = fm.hidden === 'true';
+}
+
+$<HTMLFormElement>('ed-settings').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const form = e.target as HTMLFormElement;
+  let text = view.state.doc.toString();
+  for (const name of ['title', 'description', 'icon', 'mode']) text = setFrontmatter(text, name, (form.elements.namedItem(name) as HTMLInputElement).value.trim(), 'string');
+  text = setFrontmatter(text, 'hidden', (form.elements.namedItem('hidden') as HTMLInputElement).checked ? 'true' : '', 'raw');
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+  void save().then(refreshState);
+});
+
+function toggle(button: string, target: string, after?: () => void): void {
+  $(button).addEventListener('click', () => {
+    const el = $(target);
+    el.hidden = !el.hidden;
+    $(button).setAttribute('aria-pressed', String(!el.hidden));
+    after?.();
+  });
+}
+toggle('ed-mode-source', 'ed-source');
+toggle('ed-mode-preview', 'ed-preview');
+toggle('ed-settings-toggle', 'ed-settings', fillSettings);
+
+$('ed-add').addEventListener('click', () => {
+  $('ed-add-form').hidden = false;
+  const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
+  ($('ed-add-file') as HTMLInputElement).value = folder;
+  $('ed-add-title').focus();
+});
+$('ed-add-cancel').addEventListener('click', () => ($('ed-add-form').hidden = true));
+$('ed-add-title').addEventListener('input', () => {
+  const input = $<HTMLInputElement>('ed-add-file');
+  const folder = input.value.includes('/') ? input.value.slice(0, input.value.lastIndexOf('/') + 1) : '';
+  const slug = $<HTMLInputElement>('ed-add-title').value.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  if (slug) input.value = `${folder}${slug}.mdx`;
+});
+$<HTMLFormElement>('ed-add-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const title = $<HTMLInputElement>('ed-add-title').value;
+  const target = $<HTMLInputElement>('ed-add-file').value.trim();
+  try {
+    await call('pages.json', { json: { action: 'create', file: target, title, besides: file } });
+    $('ed-add-form').hidden = true;
+    $<HTMLInputElement>('ed-add-title').value = '';
+    await refreshState();
+    await openFile(target);
+  } catch (err) {
+    const r = err as Refused;
+    problems.textContent = `${r.message} (${r.code})`;
+  }
+});
+
+$('ed-rename').addEventListener('click', async () => {
+  const to = $<HTMLInputElement>('ed-rename-to').value.trim();
+  if (to === file) return;
+  try {
+    await save();
+    await call('pages.json', { json: { action: 'rename', file, to } });
+    await refreshState();
+    await openFile(to);
+  } catch (err) {
+    const r = err as Refused;
+    problems.textContent = `${r.message} (${r.code})`;
+  }
+});
+
+$('ed-delete').addEventListener('click', async () => {
+  if (!window.confirm(`Delete ${file}? It is removed from the navigation; publishing deletes the file.`)) return;
+  try {
+    await call('pages.json', { json: { action: 'delete', file } });
+    await refreshState();
+    const next = state ? firstPage(state.navigation.sections.flatMap((s) => s.items)) : null;
+    if (next) await openFile(next);
+  } catch (err) {
+    const r = err as Refused;
+    problems.textContent = `${r.message} (${r.code})`;
+  }
+});
+
+$<HTMLInputElement>('ed-image').addEventListener('change', async (e) => {
+  const input = e.target as HTMLInputElement;
+  const picked = input.files?.[0];
+  input.value = '';
+  if (!picked) return;
+  const name = picked.name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-.]+/, '') || 'image.png';
+  try {
+    setStatus('Uploading…');
+    const res = await call<{ src: string }>('upload.json', { body: picked, query: { file: `images/${name}` } });
+    const at = view.state.selection.main.head;
+    view.dispatch({ changes: { from: at, insert: `\n![${name.replace(/\.[a-z]+$/, '')}](${res.src})\n` } });
+    setStatus('Saved');
+  } catch (err) {
+    const r = err as Refused;
+    setStatus('Upload refused', true);
+    problems.textContent = `${r.message} (${r.code})`;
+  }
+});
+
+$('ed-filter').addEventListener('input', renderTree);
+
+$<HTMLSelectElement>('ed-branch').addEventListener('change', async (e) => {
+  const select = e.target as HTMLSelectElement;
+  let next = select.value;
+  if (next === '\0new') {
+    next = (window.prompt(`New branch (from ${deploymentBranch}):`, 'docs/') ?? '').trim();
+    if (!next) return renderBranches();
+  }
+  await save();
+  location.search = `?branch=${encodeURIComponent(next)}&file=${encodeURIComponent(file)}`;
+});
+
+// ------------------------------------------------------------------ publish
+
+$('ed-publish-toggle').addEventListener('click', () => {
+  const menu = $('ed-publish-menu');
+  menu.hidden = !menu.hidden;
+  $('ed-publish-toggle').setAttribute('aria-expanded', String(!menu.hidden));
+});
+
+$('ed-publish').addEventListener('click', async () => {
+  const result = $('ed-publish-result');
+  result.classList.remove('error');
+  result.textContent = 'Publishing…';
+  try {
+    await save();
+    const res = await call<{ kind: string; commit: string; pullRequestUrl?: string; previewUrl?: string | null; updateId?: string }>('publish.json', { json: { message: $<HTMLInputElement>('ed-message').value } });
+    result.replaceChildren();
+    const line = (text: string, href?: string) => {
+      const p = document.createElement('p');
+      if (href) {
+        const a = document.createElement('a');
+        a.href = href;
+        a.target = '_blank';
+        a.rel = 'noopener';
+        a.textContent = text;
+        p.append(a);
+      } else p.textContent = text;
+      result.append(p);
+    };
+    line(`Committed ${res.commit.slice(0, 10)} to ${branch}.`);
+    if (res.kind === 'site') line('The site update has started.');
+    if (res.pullRequestUrl) line('Pull request', res.pullRequestUrl);
+    if (res.previewUrl) line('Preview', res.previewUrl);
+    await refreshState();
+  } catch (err) {
+    const r = err as Refused;
+    result.classList.add('error');
+    const conflicts = Array.isArray(r.details) ? (r.details as { path: string; theirs: string | null; yours: string | null }[]) : [];
+    result.textContent = `${r.message} (${r.code})`;
+    for (const c of conflicts) {
+      const box = document.createElement('details');
+      box.open = true;
+      const summary = document.createElement('summary');
+      summary.textContent = c.path;
+      const theirs = document.createElement('pre');
+      theirs.textContent = `Theirs:\n${c.theirs ?? '(deleted or binary)'}`;
+      const yours = document.createElement('pre');
+      yours.textContent = `Yours:\n${c.yours ?? '(deleted or binary)'}`;
+      box.append(summary, theirs, yours);
+      result.append(box);
+    }
+  }
+});
+
+// A closing tab sends what is not saved yet.
+window.addEventListener('beforeunload', (e) => {
+  if (status.textContent === 'Unsaved changes…') {
+    void save();
+    e.preventDefault();
+  }
+});
+
+async function start(): Promise<void> {
+  view.setState(editorState(''));
+  try {
+    await refreshState();
+  } catch (err) {
+    const r = err as Refused;
+    setStatus('Could not load the branch', true);
+    problems.textContent = `${r.message} (${r.code})`;
+    return;
+  }
+  const first = file || (state ? (firstPage(state.navigation.sections.flatMap((s) => s.items)) ?? '') : '');
+  if (first) await openFile(first);
+  else setStatus('No pages');
+}
+
+void start();

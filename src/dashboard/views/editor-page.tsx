@@ -1,0 +1,252 @@
+import type { ProjectRow } from '../../db/index.js';
+import { ASSET_VERSION } from '../assets/version.js';
+import type { Viewer } from './layout.js';
+
+export interface EditorPageProps {
+  base: string;
+  viewer: Viewer;
+  project: ProjectRow;
+  branch: string;
+  /** Page to open first (docs-folder relative), or '' for the first of the navigation. */
+  file: string;
+  scriptHash: string;
+  /** Component names completed in the source mode. */
+  components: string[];
+  maxTextBytes: number;
+}
+
+/**
+ * The editor's frame, drawn on the server; `src/client/editor/main.ts` fills the navigation, the
+ * source editor and the preview from the JSON routes, using the settings in `data-*` attributes.
+ */
+export function EditorPage({ base, viewer, project, branch, file, scriptHash, components, maxTextBytes }: EditorPageProps) {
+  const api = `${base}/projects/${project.id}/editor`;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="same-origin" />
+        <title>{`Editor · ${project.name} · Folio`}</title>
+        <link rel="stylesheet" href={`${base}/assets/app.css?v=${ASSET_VERSION}`} />
+        <link rel="stylesheet" href={`${base}/assets/editor.css?v=${ASSET_VERSION}`} />
+        <script type="module" src={`${base}/assets/editor.js?v=${scriptHash}`} />
+      </head>
+      <body className="ed-body">
+        <div
+          id="editor-app"
+          className="ed-app"
+          data-api={api}
+          data-branch={branch}
+          data-deployment-branch={project.branch}
+          data-file={file}
+          data-csrf={viewer.csrfToken}
+          data-components={components.join(',')}
+          data-max-text={String(maxTextBytes)}
+        >
+          <header className="ed-top">
+            <a className="ed-back" href={`${base}/projects/${project.id}`} title="Back to the project">
+              <span className="brand-mark" aria-hidden="true" /> {project.name}
+            </a>
+            <label className="ed-branch">
+              <span className="ed-icon-branch" aria-hidden="true" />
+              <span className="visually-hidden">Branch</span>
+              <select id="ed-branch" aria-label="Branch">
+                <option value={branch}>{branch}</option>
+              </select>
+            </label>
+            <span className="spacer" />
+            <span id="ed-status" className="ed-status" role="status" aria-live="polite">
+              Loading…
+            </span>
+            <div className="ed-publish">
+              <button id="ed-publish-toggle" type="button" className="btn ed-publish-btn" aria-expanded="false" aria-controls="ed-publish-menu">
+                Publish
+              </button>
+              <div id="ed-publish-menu" className="ed-menu" hidden>
+                <p className="ed-menu-title" id="ed-changes-title">
+                  No changes
+                </p>
+                <ul id="ed-changes" className="ed-changes" />
+                <label className="ed-field">
+                  <span>Commit message</span>
+                  <input id="ed-message" type="text" placeholder="Update from the web editor" />
+                </label>
+                <button id="ed-publish" type="button" className="btn">
+                  Publish
+                </button>
+                <div id="ed-publish-result" className="ed-result" role="status" />
+              </div>
+            </div>
+            <span className="ed-user">{viewer.email}</span>
+          </header>
+          <aside className="ed-nav" aria-label="Navigation">
+            <div className="ed-nav-head">
+              <span>Navigation</span>
+              <button id="ed-add" type="button" className="ed-icon-btn" title="Add page" aria-label="Add page">
+                +
+              </button>
+            </div>
+            <form id="ed-add-form" className="ed-add-form" hidden>
+              <label className="ed-field">
+                <span>Title</span>
+                <input id="ed-add-title" type="text" required />
+              </label>
+              <label className="ed-field">
+                <span>File</span>
+                <input id="ed-add-file" type="text" placeholder="guides/new-page.mdx" required />
+              </label>
+              <div className="ed-row">
+                <button type="submit" className="btn small">
+                  Add page
+                </button>
+                <button id="ed-add-cancel" type="button" className="btn small secondary">
+                  Cancel
+                </button>
+              </div>
+            </form>
+            <input id="ed-filter" className="ed-filter" type="search" placeholder="Filter pages" aria-label="Filter pages" />
+            <nav id="ed-tree" className="ed-tree" />
+          </aside>
+          <main className="ed-main" id="main">
+            <div className="ed-bar">
+              <ol id="ed-crumbs" className="ed-crumbs" aria-label="Breadcrumb" />
+              <span className="spacer" />
+              <div className="ed-modes" role="group" aria-label="View">
+                <button id="ed-mode-source" type="button" className="ed-icon-btn" aria-pressed="true" title="Markdown source">
+                  {'</>'}
+                </button>
+                <button id="ed-mode-preview" type="button" className="ed-icon-btn" aria-pressed="true" title="Live preview">
+                  Preview
+                </button>
+                <button id="ed-settings-toggle" type="button" className="ed-icon-btn" aria-pressed="false" title="Page settings">
+                  Settings
+                </button>
+                <label className="ed-icon-btn ed-upload" title="Add an image">
+                  Image
+                  <input id="ed-image" type="file" accept="image/png,image/jpeg,image/gif,image/webp" />
+                </label>
+              </div>
+            </div>
+            <form id="ed-settings" className="ed-settings" hidden>
+              <label className="ed-field">
+                <span>Title</span>
+                <input name="title" type="text" />
+              </label>
+              <label className="ed-field">
+                <span>Description</span>
+                <input name="description" type="text" />
+              </label>
+              <label className="ed-field">
+                <span>Icon</span>
+                <input name="icon" type="text" placeholder="rocket" />
+              </label>
+              <label className="ed-field">
+                <span>Mode</span>
+                <select name="mode">
+                  <option value="">Default</option>
+                  <option value="wide">Wide</option>
+                  <option value="center">Center</option>
+                  <option value="custom">Custom</option>
+                  <option value="frame">Frame</option>
+                </select>
+              </label>
+              <label className="ed-check">
+                <input name="hidden" type="checkbox" /> Hidden from the navigation
+              </label>
+              <div className="ed-row">
+                <button type="submit" className="btn small">
+                  Apply
+                </button>
+              </div>
+              <div className="ed-row ed-settings-file">
+                <label className="ed-field">
+                  <span>File</span>
+                  <input id="ed-rename-to" type="text" />
+                </label>
+                <button id="ed-rename" type="button" className="btn small secondary">
+                  Rename
+                </button>
+                <button id="ed-delete" type="button" className="btn small danger">
+                  Delete page
+                </button>
+              </div>
+            </form>
+            <div id="ed-problems" className="ed-problems" role="alert" />
+            <div id="ed-panes" className="ed-panes">
+              <div id="ed-source" className="ed-source" />
+              <iframe id="ed-preview" className="ed-preview" title="Preview of the page" sandbox="allow-same-origin" />
+            </div>
+          </main>
+        </div>
+      </body>
+    </html>
+  );
+}
+
+/** Styles of the editor page, on top of the dashboard's stylesheet (its colours and buttons). */
+export const EDITOR_CSS = `
+.ed-body{margin:0;height:100vh;overflow:hidden}
+.ed-app{display:grid;grid-template-columns:280px 1fr;grid-template-rows:56px 1fr;height:100vh}
+.ed-top{grid-column:1/3;display:flex;align-items:center;gap:.75rem;padding:0 1rem;border-bottom:1px solid var(--border);background:var(--panel)}
+.ed-top .spacer,.ed-bar .spacer{flex:1}
+.ed-back{display:flex;align-items:center;gap:.5rem;font-weight:600;color:var(--text);text-decoration:none}
+.ed-branch{display:flex;align-items:center;gap:.35rem;border:1px solid var(--border);border-radius:10px;padding:0 .5rem;min-height:38px;background:var(--panel)}
+.ed-branch select{border:0;background:transparent;font:inherit;font-weight:600;min-height:36px;color:var(--text)}
+.ed-icon-branch{width:10px;height:14px;border-left:2px solid var(--muted);border-radius:0 0 0 6px}
+.ed-status{color:var(--muted);font-size:.85rem}
+.ed-status.error{color:var(--danger)}
+.ed-user{color:var(--muted);font-size:.85rem}
+.ed-publish{position:relative}
+.ed-publish-btn{background:#16a34a;border-color:#16a34a;min-height:38px}
+.ed-menu{position:absolute;right:0;top:calc(100% + 6px);width:340px;background:var(--panel);border:1px solid var(--border);border-radius:14px;box-shadow:0 10px 30px rgba(16,24,40,.15);padding:.9rem;z-index:10;display:flex;flex-direction:column;gap:.6rem}
+.ed-menu[hidden]{display:none}
+.ed-menu-title{margin:0;font-weight:600}
+.ed-changes{list-style:none;margin:0;padding:0 0 0 .8rem;border-left:2px solid var(--border);max-height:180px;overflow:auto}
+.ed-changes li{display:flex;justify-content:space-between;gap:.5rem;padding:.15rem 0;font-size:.9rem}
+.ed-changes .kind{color:var(--muted)}
+.ed-result a{word-break:break-all}
+.ed-result.error{color:var(--danger)}
+.ed-nav{grid-row:2;border-right:1px solid var(--border);background:var(--panel);overflow:auto;padding:.75rem}
+.ed-nav-head{display:flex;align-items:center;justify-content:space-between;color:var(--muted);font-size:.85rem;padding:.25rem .25rem .5rem}
+.ed-icon-btn{font:inherit;font-size:.85rem;border:1px solid transparent;background:transparent;color:var(--text);border-radius:8px;min-height:32px;min-width:32px;padding:0 .5rem;cursor:pointer}
+.ed-icon-btn:hover{background:var(--bg)}
+.ed-icon-btn[aria-pressed=true]{background:var(--accent-soft);border-color:var(--border)}
+.ed-filter{width:100%;box-sizing:border-box;font:inherit;padding:.4rem .6rem;border:1px solid var(--border);border-radius:8px;margin-bottom:.5rem;background:var(--panel);color:var(--text)}
+.ed-tree ul{list-style:none;margin:0;padding:0 0 0 .75rem}
+.ed-tree>ul{padding:0}
+.ed-tree .ed-group{margin:.6rem 0 .2rem;font-weight:600;font-size:.85rem;color:var(--text)}
+.ed-tree .ed-section{margin:.8rem 0 .2rem;font-size:.75rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
+.ed-tree a{display:block;padding:.3rem .5rem;border-radius:8px;color:var(--text);text-decoration:none;font-size:.92rem;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.ed-tree a:hover{background:var(--bg)}
+.ed-tree a[aria-current=page]{background:var(--accent-soft);font-weight:600}
+.ed-tree a.draft::after{content:" •";color:#d97706}
+.ed-tree .other{display:block;padding:.3rem .5rem;color:var(--muted);font-size:.92rem}
+.ed-add-form,.ed-settings{display:flex;flex-direction:column;gap:.5rem;padding:.6rem;border:1px solid var(--border);border-radius:10px;margin-bottom:.6rem;background:var(--bg)}
+.ed-add-form[hidden],.ed-settings[hidden]{display:none}
+.ed-field{display:flex;flex-direction:column;gap:.2rem;font-size:.85rem;color:var(--muted)}
+.ed-field input,.ed-field select{font:inherit;color:var(--text);padding:.35rem .5rem;border:1px solid var(--border);border-radius:8px;background:var(--panel)}
+.ed-check{font-size:.9rem;display:flex;gap:.4rem;align-items:center}
+.ed-row{display:flex;gap:.5rem;align-items:flex-end;flex-wrap:wrap}
+.ed-main{grid-row:2;display:flex;flex-direction:column;min-width:0;min-height:0}
+.ed-bar{display:flex;align-items:center;gap:.5rem;padding:.5rem 1rem;border-bottom:1px solid var(--border);background:var(--panel)}
+.ed-crumbs{display:flex;list-style:none;margin:0;padding:0;gap:.4rem;color:var(--muted);font-size:.95rem}
+.ed-crumbs li+li::before{content:"›";margin-right:.4rem}
+.ed-crumbs li:last-child{color:var(--text);font-weight:500}
+.ed-modes{display:flex;gap:.25rem;align-items:center}
+.ed-upload input{position:absolute;width:1px;height:1px;opacity:0}
+.ed-upload{position:relative;display:inline-flex;align-items:center}
+.ed-settings{margin:.6rem 1rem 0;display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr))}
+.ed-settings[hidden]{display:none}
+.ed-settings-file{grid-column:1/-1}
+.ed-problems{margin:0 1rem}
+.ed-problems:not(:empty){margin-top:.6rem;padding:.5rem .75rem;border-radius:8px;background:var(--danger-soft);color:var(--danger);font-size:.88rem;white-space:pre-wrap;max-height:120px;overflow:auto}
+.ed-panes{flex:1;display:flex;min-height:0}
+.ed-source{flex:1;min-width:0;overflow:auto;border-right:1px solid var(--border);background:var(--panel)}
+.ed-source[hidden],.ed-preview[hidden]{display:none}
+.ed-source .cm-editor{height:100%;font-size:14px}
+.ed-source .cm-scroller{font-family:var(--mono)}
+.ed-preview{flex:1;min-width:0;border:0;background:#fff}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+@media (max-width:900px){.ed-app{grid-template-columns:1fr}.ed-nav{display:none}.ed-top{grid-column:1}}
+`;
