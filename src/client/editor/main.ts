@@ -93,6 +93,8 @@ function completeComponents(context: CompletionContext): CompletionResult | null
 }
 
 let loading = false;
+/** The text changed since the last save was sent: only then is anything sent (a page just opened is never saved back). */
+let dirty = false;
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 let saving: Promise<void> = Promise.resolve();
 
@@ -118,6 +120,7 @@ function editorState(doc: string): EditorState {
 }
 
 function scheduleSave(): void {
+  dirty = true;
   setStatus('Unsaved changes…');
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => void save(), 300);
@@ -126,10 +129,13 @@ function scheduleSave(): void {
 /** Save the text as the draft; the answer carries the new preview (or the errors, the last good preview kept). */
 function save(): Promise<void> {
   clearTimeout(saveTimer);
+  if (!dirty || !file) return saving;
+  dirty = false;
   const text = view.state.doc.toString();
   const target = file;
   saving = saving.then(async () => {
     if (new Blob([text]).size > maxText) {
+      dirty = true;
       setStatus('Not saved: over the size limit', true);
       problems.textContent = `The page is over the ${Math.round(maxText / 1048576)} MB limit of one file; it was not saved (the last saved text is kept on the server). Remove some text or split the page.`;
       return;
@@ -143,6 +149,8 @@ function save(): Promise<void> {
       void refreshState();
     } catch (err) {
       const e = err as Refused;
+      // Still to be saved: the next keystroke (or page switch) sends it again.
+      if (target === file) dirty = true;
       setStatus('Not saved', true);
       problems.textContent = `${e.message} (${e.code})`;
     }
@@ -504,7 +512,7 @@ $('ed-publish').addEventListener('click', async () => {
 
 // A closing tab sends what is not saved yet.
 window.addEventListener('beforeunload', (e) => {
-  if (status.textContent === 'Unsaved changes…') {
+  if (dirty) {
     void save();
     e.preventDefault();
   }

@@ -49,7 +49,12 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
               <span className="brand-mark" aria-hidden="true" /> {project.name}
             </a>
             <label className="ed-branch">
-              <span className="ed-icon-branch" aria-hidden="true" />
+              <svg className="ed-icon-branch" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
+                <circle cx="4" cy="3" r="1.6" />
+                <circle cx="4" cy="13" r="1.6" />
+                <circle cx="12" cy="5" r="1.6" />
+                <path d="M4 4.6v6.8M12 6.6c0 3-4 2.4-7.2 5" />
+              </svg>
               <span className="visually-hidden">Branch</span>
               <select id="ed-branch" aria-label="Branch">
                 <option value={branch}>{branch}</option>
@@ -193,7 +198,7 @@ export const EDITOR_CSS = `
 .ed-back{display:flex;align-items:center;gap:.5rem;font-weight:600;color:var(--text);text-decoration:none}
 .ed-branch{display:flex;align-items:center;gap:.35rem;border:1px solid var(--border);border-radius:10px;padding:0 .5rem;min-height:38px;background:var(--panel)}
 .ed-branch select{border:0;background:transparent;font:inherit;font-weight:600;min-height:36px;color:var(--text)}
-.ed-icon-branch{width:10px;height:14px;border-left:2px solid var(--muted);border-radius:0 0 0 6px}
+.ed-icon-branch{width:16px;height:16px;flex:none;color:var(--muted)}
 .ed-status{color:var(--muted);font-size:.85rem}
 .ed-status.error{color:var(--danger)}
 .ed-user{color:var(--muted);font-size:.85rem}
@@ -228,7 +233,7 @@ export const EDITOR_CSS = `
 .ed-field input,.ed-field select{font:inherit;color:var(--text);padding:.35rem .5rem;border:1px solid var(--border);border-radius:8px;background:var(--panel)}
 .ed-check{font-size:.9rem;display:flex;gap:.4rem;align-items:center}
 .ed-row{display:flex;gap:.5rem;align-items:flex-end;flex-wrap:wrap}
-.ed-main{grid-row:2;display:flex;flex-direction:column;min-width:0;min-height:0}
+.ed-main{grid-row:2;display:flex;flex-direction:column;min-width:0;min-height:0;max-width:none;margin:0;padding:0}
 .ed-bar{display:flex;align-items:center;gap:.5rem;padding:.5rem 1rem;border-bottom:1px solid var(--border);background:var(--panel)}
 .ed-crumbs{display:flex;list-style:none;margin:0;padding:0;gap:.4rem;color:var(--muted);font-size:.95rem}
 .ed-crumbs li+li::before{content:"›";margin-right:.4rem}

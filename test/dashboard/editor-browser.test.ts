@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProject, getLocalPullRequest, listPreviews, listUpdates, type ProjectRow } from '../../src/db/index.js';
+import { createUser } from '../../src/dashboard/index.js';
+import { runServer, type RunningServer } from '../../src/server/run-server.js';
+import { createBareRepo, git } from './fixtures.js';
+
+// The web editor in Debian's chromium against a real `folio serve` (PGlite, real site builds) and a
+// local bare repository: open a page, edit its source, see the preview, publish to main (the commit
+// is in the repository with the writer as author, the live site shows it), publish a branch (a pull
+// request and a preview). Screenshots land in test-artifacts/editor/.
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HAVE_CHROMIUM = fs.existsSync(CHROMIUM);
+const ARTIFACTS = path.resolve('test-artifacts/editor');
+const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const EMAIL = 'ann.writer@example.com';
+const PASSWORD = 'a long enough passphrase';
+
+if (!HAVE_CHROMIUM) console.warn(`editor browser tests skipped: no chromium at ${CHROMIUM}`);
+
+describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_000 }, () => {
+  let root: string;
+  let bare: string;
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let project: ProjectRow;
+  let editorUrl: string;
+
+  const shot = (name: string, target: Page = page) => target.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+  const preview = () => page.frameLocator('#ed-preview').locator('body');
+  /** Wait until the autosave indicator says the text is on the server. */
+  const saved = () => page.waitForFunction(() => document.getElementById('ed-status')?.textContent === 'Saved', undefined, { timeout: 30_000 });
+
+  beforeAll(async () => {
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-editor-browser-'));
+    bare = createBareRepo(root);
+    server = await runServer({ dataDir: path.join(root, 'data'), port: 0 });
+    await createUser(server.db, EMAIL, PASSWORD);
+    project = await createProject(server.db, { name: 'Editor Docs', repoUrl: bare, branch: 'main' });
+    editorUrl = `${server.url}/dashboard/projects/${project.id}/editor`;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (root) fs.rmSync(root, { recursive: true, force: true });
+  }, 60_000);
+
+  it('signs in and opens the editor on the first page of the navigation', async () => {
+    await page.goto(editorUrl);
+    await page.waitForURL(/\/dashboard\/login\?next=/);
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/editor$/);
+    await page.locator('.cm-content').getByText('Read [setup](/guides/setup).').waitFor();
+    await expect(page.locator('#ed-tree a').allTextContents()).resolves.toEqual(['Welcome to the fixture', 'Setup', 'Deploy']);
+    await expect(page.locator('#ed-crumbs li').allTextContents()).resolves.toEqual(['Start', 'Welcome to the fixture']);
+    await preview().getByText('Read setup').waitFor();
+    await shot('01-editor-layout');
+  });
+
+  it('edits a page in the source mode and the preview shows the change; MDX errors keep the last good preview', async () => {
+    await page.locator('#ed-tree a', { hasText: 'Setup' }).click();
+    await page.locator('.cm-content').getByText('Install it.').waitFor();
+    await page.locator('.cm-line', { hasText: 'Install it.' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Now from the web editor.');
+    await saved();
+    await preview().getByText('Install it. Now from the web editor.').waitFor();
+    await shot('02-source-and-preview');
+
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('<Not');
+    // Completion of component names from Folio's component set.
+    await page.locator('.cm-tooltip-autocomplete').getByText('Note', { exact: true }).waitFor();
+    await shot('03-component-completion');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('>Unclosed');
+    await saved();
+    await expect(page.locator('#ed-problems')).not.toBeNull();
+    await page.waitForFunction(() => /Line 7:/.test(document.getElementById('ed-problems')?.textContent ?? ''));
+    await preview().getByText('Install it. Now from the web editor.').waitFor();
+    expect(await preview().textContent()).not.toContain('Unclosed');
+    await shot('04-mdx-error-kept-preview');
+    await page.keyboard.type('</Note>');
+    await saved();
+    await page.waitForFunction(() => (document.getElementById('ed-problems')?.textContent ?? '') === '');
+    await preview().getByText('Unclosed').waitFor();
+  });
+
+  it('changes the page title through page settings and adds a page to the navigation', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.locator('#ed-settings input[name=title]').fill('Set up the tool');
+    await page.locator('#ed-settings input[name=description]').fill('Install: the short way');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await saved();
+    await page.locator('.cm-content').getByText('title: Set up the tool').waitFor();
+    await page.locator('.cm-content').getByText('description: "Install: the short way"').waitFor();
+    await page.locator('#ed-tree a', { hasText: 'Set up the tool' }).waitFor();
+    await shot('05-page-settings');
+
+    await page.getByRole('button', { name: 'Add page' }).first().click();
+    await page.locator('#ed-add-title').fill('Release notes');
+    expect(await page.locator('#ed-add-file').inputValue()).toBe('guides/release-notes.mdx');
+    await page.locator('#ed-add-form').getByRole('button', { name: 'Add page' }).click();
+    await page.locator('#ed-tree a[aria-current=page]', { hasText: 'Release notes' }).waitFor();
+    await expect(page.locator('#ed-tree a').allTextContents()).resolves.toEqual(['Welcome to the fixture', 'Set up the tool', 'Release notes', 'Deploy']);
+    // A colliding name is refused with its message.
+    await page.getByRole('button', { name: 'Add page' }).first().click();
+    await page.locator('#ed-add-title').fill('Setup');
+    await page.locator('#ed-add-form').getByRole('button', { name: 'Add page' }).click();
+    await page.waitForFunction(() => /EDITOR_PAGE_EXISTS/.test(document.getElementById('ed-problems')?.textContent ?? ''));
+    await shot('06-add-page-refused');
+    await page.locator('#ed-add-cancel').click();
+  });
+
+  it('publishes to main: one commit by the writer, and the live site shows it after the update', async () => {
+    await page.locator('#ed-publish-toggle').click();
+    await expect(page.locator('#ed-changes li').allTextContents()).resolves.toEqual(['docs.jsonModified', 'guides/release-notes.mdxAdded', 'guides/setup.mdxModified']);
+    await shot('07-publish-menu');
+    await page.locator('#ed-message').fill('Setup: describe the editor');
+    await page.getByRole('button', { name: 'Publish to main' }).click();
+    await page.locator('#ed-publish-result').getByText('The site update has started.').waitFor({ timeout: 60_000 });
+    await shot('08-published');
+    expect(git(bare, ['log', '-1', '--format=%an <%ae>|%s', 'main'])).toBe(`ann.writer <${EMAIL}>|Setup: describe the editor`);
+    expect(git(bare, ['show', 'main:guides/setup.mdx'])).toContain('Install it. Now from the web editor.');
+
+    const deadline = Date.now() + 150_000;
+    let status = '';
+    while (Date.now() < deadline) {
+      status = (await listUpdates(server.db, project.id, 1))[0]?.status ?? '';
+      if (status === 'success' || status === 'failure') break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(status).toBe('success');
+    const site = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await site.goto(`http://${project.id}.localhost:${server.port}/guides/setup`);
+    await expect(site.textContent('body')).resolves.toContain('Install it. Now from the web editor.');
+    await expect(site.title()).resolves.toContain('Set up the tool');
+    await shot('09-live-site', site);
+    await site.close();
+  });
+
+  it('publishes a branch as a pull request with a preview', async () => {
+    await page.goto(`${editorUrl}?branch=docs/editor-test&file=index.mdx`);
+    await page.locator('.cm-content').getByText('Read [setup](/guides/setup).').waitFor();
+    // Opening a page saves nothing: the branch has no drafts yet.
+    await saved();
+    expect(await page.locator('#ed-tree a.draft').count()).toBe(0);
+    expect(await page.locator('#ed-branch').inputValue()).toBe('docs/editor-test');
+    await page.locator('.cm-line', { hasText: 'Read [setup]' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Branch text.');
+    await saved();
+    await page.locator('#ed-publish-toggle').click();
+    await page.getByRole('button', { name: 'Save in branch and open pull request' }).click();
+    const link = page.locator('#ed-publish-result a', { hasText: 'Pull request' });
+    await link.waitFor({ timeout: 60_000 });
+    await shot('10-pull-request');
+    const id = (await link.getAttribute('href'))!.split('/').at(-1)!;
+    const pr = await getLocalPullRequest(server.db, id);
+    expect(pr).toMatchObject({ baseBranch: 'main', headBranch: 'docs/editor-test', status: 'open' });
+    expect(pr!.diff).toContain('+Read [setup](/guides/setup). Branch text.');
+    expect(git(bare, ['log', '-1', '--format=%ae', 'docs/editor-test'])).toBe(EMAIL);
+    const previews = await listPreviews(server.db, project.id);
+    expect(previews.map((p) => p.branch)).toContain('docs/editor-test');
+    expect(await page.locator('#ed-publish-result a', { hasText: 'Preview' }).getAttribute('href')).toMatch(new RegExp(`^http://[a-z0-9-]+--${project.id}\\.localhost:${server.port}/$`));
+    // The pull request page Folio serves.
+    const pulls = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await pulls.context().addCookies(await page.context().cookies());
+    await pulls.goto((await link.getAttribute('href'))!);
+    await expect(pulls.textContent('body')).resolves.toContain('docs/editor-test');
+    await pulls.close();
+  });
+});
