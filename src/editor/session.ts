@@ -142,6 +142,7 @@ export class EditorSession {
       throw new EditorError('EDITOR_CHECKOUT_FAILED', `The branch "${this.branch}" could not be checked out: ${message}`, 502);
     }
     this.syncedAt = Date.now();
+    this.blobs.clear();
   }
 
   /** Put one draft into the checkout's files. */
@@ -163,14 +164,21 @@ export class EditorSession {
     return this.loaded!;
   }
 
+  /** Blob ids of files at the checked-out commit, asked of git once per file and commit. */
+  private readonly blobs = new Map<string, string | null>();
+
   /** The blob id of a file at the checked-out commit, or null when the commit has no such file. */
   private async committedBlob(file: string): Promise<string | null> {
+    if (this.blobs.has(file)) return this.blobs.get(file)!;
+    let blob: string | null;
     try {
-      return (await gitClient(this.opts.dir).raw(['rev-parse', '--verify', '--quiet', `HEAD:${this.repoPath(file)}`])).trim() || null;
+      blob = (await gitClient(this.opts.dir).raw(['rev-parse', '--verify', '--quiet', `HEAD:${this.repoPath(file)}`])).trim() || null;
     } catch {
       // `--verify --quiet` exits 1 when the commit has no such file: a new file.
-      return null;
+      blob = null;
     }
+    this.blobs.set(file, blob);
+    return blob;
   }
 
   /** The text of a file at the checked-out commit, or null. */
@@ -477,6 +485,7 @@ export class EditorSession {
         const why = err instanceof GitError ? err.message : String(err);
         throw new EditorError('EDITOR_PUBLISH_FAILED', `The commit could not be pushed (${why}). Your drafts are kept; try again.`, 502);
       }
+      this.blobs.clear();
       await clearPublishedDrafts(this.opts.db, this.project.id, this.branch, drafts);
       this.opts.log?.(`editor: ${user.email} published ${files.length} file(s) to ${this.project.id}/${this.branch} as ${commit.slice(0, 12)}`);
       await this.reload();

@@ -146,7 +146,11 @@ function save(): Promise<void> {
       setStatus('Saved');
       if (res.preview && target === file) showPreview(res.preview);
       else problems.textContent = '';
-      void refreshState();
+      // The navigation and the list of changes only move when a file gets its first draft or its
+      // frontmatter (title, hidden, ...) changes: a keystroke in the body does not ask for them again.
+      const head = frontmatterBlock(text);
+      if (head !== savedFrontmatter || !state?.drafts.some((d) => d.path === target)) void refreshState();
+      savedFrontmatter = head;
     } catch (err) {
       const e = err as Refused;
       // Still to be saved: the next keystroke (or page switch) sends it again.
@@ -173,6 +177,9 @@ function showPreview(preview: Preview): void {
 }
 
 let shownVersion = -1;
+/** The frontmatter of the last text saved, to know when the navigation may have changed. */
+let savedFrontmatter = '';
+const frontmatterBlock = (text: string) => /^---\r?\n[\s\S]*?\r?\n---/.exec(text)?.[0] ?? '';
 function loadPreview(version: number): void {
   if (version === shownVersion) return;
   shownVersion = version;
@@ -318,6 +325,7 @@ async function openFile(next: string): Promise<void> {
     loading = true;
     view.setState(editorState(page.text));
     loading = false;
+    savedFrontmatter = frontmatterBlock(page.text);
     const crumbs = $('ed-crumbs');
     crumbs.replaceChildren(
       ...page.breadcrumbs.map((c) => {
@@ -366,7 +374,19 @@ function toggle(button: string, target: string, after?: () => void): void {
   });
 }
 toggle('ed-mode-source', 'ed-source');
-toggle('ed-mode-preview', 'ed-preview');
+toggle('ed-mode-preview', 'ed-preview-pane');
+
+/** The preview is laid out at a laptop's width and scaled down to its pane (never up). */
+const DESKTOP_WIDTH = 1280;
+function fitPreview(): void {
+  const pane = $('ed-preview-pane');
+  if (pane.clientWidth === 0 || pane.clientHeight === 0) return;
+  const scale = Math.min(1, pane.clientWidth / DESKTOP_WIDTH);
+  frame.style.width = `${pane.clientWidth / scale}px`;
+  frame.style.height = `${pane.clientHeight / scale}px`;
+  frame.style.transform = scale < 1 ? `scale(${scale})` : '';
+}
+new ResizeObserver(fitPreview).observe($('ed-preview-pane'));
 toggle('ed-settings-toggle', 'ed-settings', fillSettings);
 
 $('ed-add').addEventListener('click', () => {

@@ -66,7 +66,7 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
             </span>
             <div className="ed-publish">
               <button id="ed-publish-toggle" type="button" className="btn ed-publish-btn" aria-expanded="false" aria-controls="ed-publish-menu">
-                Publish
+                Publish <span className="ed-caret" aria-hidden="true" />
               </button>
               <div id="ed-publish-menu" className="ed-menu" hidden>
                 <p className="ed-menu-title" id="ed-changes-title">
@@ -180,7 +180,9 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
             <div id="ed-problems" className="ed-problems" role="alert" />
             <div id="ed-panes" className="ed-panes">
               <div id="ed-source" className="ed-source" />
-              <iframe id="ed-preview" className="ed-preview" title="Preview of the page" sandbox="allow-same-origin" />
+              <div id="ed-preview-pane" className="ed-preview-pane">
+                <iframe id="ed-preview" className="ed-preview" title="Preview of the page" sandbox="allow-same-origin" />
+              </div>
             </div>
           </main>
         </div>
@@ -203,7 +205,9 @@ export const EDITOR_CSS = `
 .ed-status.error{color:var(--danger)}
 .ed-user{color:var(--muted);font-size:.85rem}
 .ed-publish{position:relative}
-.ed-publish-btn{background:#16a34a;border-color:#16a34a;min-height:38px}
+.ed-publish-btn{background:#15803d;border-color:#15803d;min-height:38px}
+.ed-caret{width:7px;height:7px;border-right:2px solid currentColor;border-bottom:2px solid currentColor;transform:translateY(-2px) rotate(45deg);margin-left:.2rem}
+.ed-publish-btn[aria-expanded=true] .ed-caret{transform:translateY(2px) rotate(-135deg)}
 .ed-menu{position:absolute;right:0;top:calc(100% + 6px);width:340px;background:var(--panel);border:1px solid var(--border);border-radius:14px;box-shadow:0 10px 30px rgba(16,24,40,.15);padding:.9rem;z-index:10;display:flex;flex-direction:column;gap:.6rem}
 .ed-menu[hidden]{display:none}
 .ed-menu-title{margin:0;font-weight:600}
@@ -248,10 +252,12 @@ export const EDITOR_CSS = `
 .ed-problems:not(:empty){margin-top:.6rem;padding:.5rem .75rem;border-radius:8px;background:var(--danger-soft);color:var(--danger);font-size:.88rem;white-space:pre-wrap;max-height:120px;overflow:auto}
 .ed-panes{flex:1;display:flex;min-height:0}
 .ed-source{flex:1;min-width:0;overflow:auto;border-right:1px solid var(--border);background:var(--panel)}
-.ed-source[hidden],.ed-preview[hidden]{display:none}
+.ed-source[hidden],.ed-preview-pane[hidden]{display:none}
+.ed-preview-pane{flex:1;min-width:0;position:relative;overflow:hidden;background:#fff}
 .ed-source .cm-editor{height:100%;font-size:14px}
 .ed-source .cm-scroller{font-family:var(--mono)}
-.ed-preview{flex:1;min-width:0;border:0;background:#fff}
+/* Drawn at a desktop width and scaled to the pane (main.ts), so the page shows as readers on a laptop see it. */
+.ed-preview{position:absolute;top:0;left:0;border:0;background:#fff;width:100%;height:100%;transform-origin:0 0}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 @media (max-width:900px){.ed-app{grid-template-columns:1fr}.ed-nav{display:none}.ed-top{grid-column:1}}
 `;
