@@ -98,6 +98,27 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     await preview().getByText('Unclosed').waitFor();
   });
 
+  it('edits in the visual mode, switches to Markdown: only the edited block changed, the preview shows it', async () => {
+    const before = await page.evaluate(() => document.querySelector('.cm-content')?.textContent ?? '');
+    const source = (await (await page.request.get(`${editorUrl}/file.json?branch=main&file=guides/setup.mdx`)).json()) as { text: string };
+    await page.getByRole('button', { name: 'Visual' }).click();
+    const paragraph = page.locator('.ed-v-p', { hasText: 'Install it. Now from the web editor.' });
+    await paragraph.waitFor();
+    await expect(page.locator('.ed-v-box .ed-v-label').allTextContents()).resolves.toEqual(['Note']);
+    await shot('05-visual-mode');
+    await paragraph.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Edited visually.');
+    await saved();
+    await preview().getByText('Install it. Now from the web editor. Edited visually.').waitFor();
+    await page.getByRole('button', { name: 'Markdown source' }).click();
+    await page.locator('.cm-content').getByText('Install it. Now from the web editor. Edited visually.').waitFor();
+    expect(await page.evaluate(() => document.querySelector('.cm-content')?.textContent ?? '')).toBe(before.replace('web editor.', 'web editor. Edited visually.'));
+    // The saved draft differs from the text before by exactly the typed words.
+    const after = (await (await page.request.get(`${editorUrl}/file.json?branch=main&file=guides/setup.mdx`)).json()) as { text: string };
+    expect(after.text).toBe(source.text.replace('Now from the web editor.', 'Now from the web editor. Edited visually.'));
+  });
+
   it('changes the page title through page settings and adds a page to the navigation', async () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.locator('#ed-settings input[name=title]').fill('Set up the tool');
@@ -107,7 +128,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     await page.locator('.cm-content').getByText('title: Set up the tool').waitFor();
     await page.locator('.cm-content').getByText('description: "Install: the short way"').waitFor();
     await page.locator('#ed-tree a', { hasText: 'Set up the tool' }).waitFor();
-    await shot('05-page-settings');
+    await shot('06-page-settings');
 
     await page.getByRole('button', { name: 'Add page' }).first().click();
     await page.locator('#ed-add-title').fill('Release notes');
@@ -120,20 +141,20 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     await page.locator('#ed-add-title').fill('Setup');
     await page.locator('#ed-add-form').getByRole('button', { name: 'Add page' }).click();
     await page.waitForFunction(() => /EDITOR_PAGE_EXISTS/.test(document.getElementById('ed-problems')?.textContent ?? ''));
-    await shot('06-add-page-refused');
+    await shot('07-add-page-refused');
     await page.locator('#ed-add-cancel').click();
   });
 
   it('publishes to main: one commit by the writer, and the live site shows it after the update', async () => {
     await page.locator('#ed-publish-toggle').click();
     await expect(page.locator('#ed-changes li').allTextContents()).resolves.toEqual(['docs.jsonModified', 'guides/release-notes.mdxAdded', 'guides/setup.mdxModified']);
-    await shot('07-publish-menu');
+    await shot('08-publish-menu');
     await page.locator('#ed-message').fill('Setup: describe the editor');
     await page.getByRole('button', { name: 'Publish to main' }).click();
     await page.locator('#ed-publish-result').getByText('The site update has started.').waitFor({ timeout: 60_000 });
-    await shot('08-published');
+    await shot('09-published');
     expect(git(bare, ['log', '-1', '--format=%an <%ae>|%s', 'main'])).toBe(`ann.writer <${EMAIL}>|Setup: describe the editor`);
-    expect(git(bare, ['show', 'main:guides/setup.mdx'])).toContain('Install it. Now from the web editor.');
+    expect(git(bare, ['show', 'main:guides/setup.mdx'])).toContain('Install it. Now from the web editor. Edited visually.');
 
     const deadline = Date.now() + 150_000;
     let status = '';
@@ -145,9 +166,9 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     expect(status).toBe('success');
     const site = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await site.goto(`http://${project.id}.localhost:${server.port}/guides/setup`);
-    await expect(site.textContent('body')).resolves.toContain('Install it. Now from the web editor.');
+    await expect(site.textContent('body')).resolves.toContain('Install it. Now from the web editor. Edited visually.');
     await expect(site.title()).resolves.toContain('Set up the tool');
-    await shot('09-live-site', site);
+    await shot('10-live-site', site);
     await site.close();
   });
 
@@ -166,7 +187,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     await page.getByRole('button', { name: 'Save in branch and open pull request' }).click();
     const link = page.locator('#ed-publish-result a', { hasText: 'Pull request' });
     await link.waitFor({ timeout: 60_000 });
-    await shot('10-pull-request');
+    await shot('11-pull-request');
     const id = (await link.getAttribute('href'))!.split('/').at(-1)!;
     const pr = await getLocalPullRequest(server.db, id);
     expect(pr).toMatchObject({ baseBranch: 'main', headBranch: 'docs/editor-test', status: 'open' });

@@ -10,6 +10,7 @@ import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
+import { splitBlocks, type Block } from './blocks.js';
 import { frontmatterOf, setFrontmatter } from './frontmatter.js';
 
 type NavItem = { type: 'group'; name: string; children: NavItem[] } | { type: 'page'; title: string; file: string; href: string; draft: boolean } | { type: 'other'; title: string };
@@ -326,6 +327,7 @@ async function openFile(next: string): Promise<void> {
     view.setState(editorState(page.text));
     loading = false;
     savedFrontmatter = frontmatterBlock(page.text);
+    if (visual) renderVisual();
     const crumbs = $('ed-crumbs');
     crumbs.replaceChildren(
       ...page.breadcrumbs.map((c) => {
@@ -362,6 +364,7 @@ $<HTMLFormElement>('ed-settings').addEventListener('submit', (e) => {
   for (const name of ['title', 'description', 'icon', 'mode']) text = setFrontmatter(text, name, (form.elements.namedItem(name) as HTMLInputElement).value.trim(), 'string');
   text = setFrontmatter(text, 'hidden', (form.elements.namedItem('hidden') as HTMLInputElement).checked ? 'true' : '', 'raw');
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+  if (visual) renderVisual();
   void save().then(refreshState);
 });
 
@@ -373,7 +376,75 @@ function toggle(button: string, target: string, after?: () => void): void {
     after?.();
   });
 }
-toggle('ed-mode-source', 'ed-source');
+// ------------------------------------------------------------------ visual mode
+
+const CALLOUTS = new Set(['Note', 'Info', 'Tip', 'Warning', 'Check', 'Danger', 'Callout']);
+let visualBlocks: Block[] = [];
+
+/**
+ * Draw the page as blocks (`blocks.ts`): headings, paragraphs, callouts and code in place, other
+ * components as their MDX. Typing in a block replaces that block's body in the document and nothing
+ * else, so switching modes or saving an untouched page keeps every byte.
+ */
+function renderVisual(): void {
+  const pane = $('ed-visual');
+  visualBlocks = splitBlocks(view.state.doc.toString());
+  pane.replaceChildren();
+  visualBlocks.forEach((block, index) => {
+    if (block.kind === 'blank' || block.kind === 'frontmatter') return;
+    const editable = document.createElement('div');
+    editable.contentEditable = 'plaintext-only';
+    editable.spellcheck = block.kind === 'paragraph' || block.kind === 'heading' || block.kind === 'component';
+    editable.dataset.block = String(index);
+    // A body's last end of line is kept apart, so the editable text has no stray empty line.
+    const trailing = block.body.endsWith('\n') ? '\n' : '';
+    editable.textContent = trailing ? block.body.slice(0, -1) : block.body;
+    editable.addEventListener('input', () => editBlock(index, (editable.innerText ?? editable.textContent ?? '').replace(/\n$/, '') + trailing));
+    if (block.kind === 'heading') {
+      editable.className = `ed-v ed-v-h${block.detail}`;
+      editable.setAttribute('role', 'heading');
+      editable.setAttribute('aria-level', block.detail ?? '2');
+      pane.append(editable);
+    } else if (block.kind === 'paragraph') {
+      editable.className = 'ed-v ed-v-p';
+      pane.append(editable);
+    } else {
+      const box = document.createElement('div');
+      const callout = block.kind === 'component' && CALLOUTS.has(block.detail ?? '') && block.prefix !== '';
+      box.className = `ed-v-box${callout ? ` callout ${block.detail}` : ''}`;
+      const label = document.createElement('div');
+      label.className = 'ed-v-label';
+      label.textContent = block.kind === 'code' ? `Code${block.detail ? ` · ${block.detail}` : ''}` : block.kind === 'esm' ? 'Import / export' : (block.detail ?? block.kind);
+      editable.className = `ed-v ${block.kind === 'code' ? 'ed-v-code' : callout ? 'ed-v-p' : 'ed-v-raw'}`;
+      box.append(label, editable);
+      pane.append(box);
+    }
+  });
+}
+
+/** Put a block's edited body into the document; the later blocks move by the change in length. */
+function editBlock(index: number, body: string): void {
+  const block = visualBlocks[index];
+  if (!block || body === block.body) return;
+  const from = block.from + block.prefix.length;
+  view.dispatch({ changes: { from, to: from + block.body.length, insert: body } });
+  const delta = body.length - block.body.length;
+  visualBlocks[index] = { ...block, body, to: block.to + delta };
+  for (let k = index + 1; k < visualBlocks.length; k++) visualBlocks[k] = { ...visualBlocks[k]!, from: visualBlocks[k]!.from + delta, to: visualBlocks[k]!.to + delta };
+}
+
+let visual = false;
+function setMode(next: 'visual' | 'source'): void {
+  visual = next === 'visual';
+  if (visual) renderVisual();
+  $('ed-visual').hidden = !visual;
+  $('ed-source').hidden = visual;
+  $('ed-mode-visual').setAttribute('aria-pressed', String(visual));
+  $('ed-mode-source').setAttribute('aria-pressed', String(!visual));
+  fitPreview();
+}
+$('ed-mode-visual').addEventListener('click', () => setMode('visual'));
+$('ed-mode-source').addEventListener('click', () => setMode('source'));
 toggle('ed-mode-preview', 'ed-preview-pane');
 
 /** The preview is laid out at a laptop's width and scaled down to its pane (never up). */
@@ -456,6 +527,7 @@ $<HTMLInputElement>('ed-image').addEventListener('change', async (e) => {
     const res = await call<{ src: string }>('upload.json', { body: picked, query: { file: `images/${name}` } });
     const at = view.state.selection.main.head;
     view.dispatch({ changes: { from: at, insert: `\n![${name.replace(/\.[a-z]+$/, '')}](${res.src})\n` } });
+    if (visual) renderVisual();
     setStatus('Saved');
   } catch (err) {
     const r = err as Refused;

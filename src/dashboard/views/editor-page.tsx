@@ -118,9 +118,13 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
               <ol id="ed-crumbs" className="ed-crumbs" aria-label="Breadcrumb" />
               <span className="spacer" />
               <div className="ed-modes" role="group" aria-label="View">
-                <button id="ed-mode-source" type="button" className="ed-icon-btn" aria-pressed="true" title="Markdown source">
+                <button id="ed-mode-visual" type="button" className="ed-icon-btn" aria-pressed="false" title="Visual mode: edit text, headings, callouts and code blocks in place">
+                  Visual
+                </button>
+                <button id="ed-mode-source" type="button" className="ed-icon-btn" aria-pressed="true" title="Markdown source" aria-label="Markdown source">
                   {'</>'}
                 </button>
+                <span className="ed-sep" aria-hidden="true" />
                 <button id="ed-mode-preview" type="button" className="ed-icon-btn" aria-pressed="true" title="Live preview">
                   Preview
                 </button>
@@ -180,6 +184,7 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
             <div id="ed-problems" className="ed-problems" role="alert" />
             <div id="ed-panes" className="ed-panes">
               <div id="ed-source" className="ed-source" />
+              <div id="ed-visual" className="ed-visual" hidden />
               <div id="ed-preview-pane" className="ed-preview-pane">
                 <iframe id="ed-preview" className="ed-preview" title="Preview of the page" sandbox="allow-same-origin" />
               </div>
@@ -253,6 +258,23 @@ export const EDITOR_CSS = `
 .ed-panes{flex:1;display:flex;min-height:0}
 .ed-source{flex:1;min-width:0;overflow:auto;border-right:1px solid var(--border);background:var(--panel)}
 .ed-source[hidden],.ed-preview-pane[hidden]{display:none}
+.ed-sep{width:1px;height:20px;background:var(--border);margin:0 .25rem}
+.ed-visual{flex:1;min-width:0;overflow:auto;border-right:1px solid var(--border);background:var(--panel);padding:1.5rem 2rem 4rem}
+.ed-visual[hidden]{display:none}
+.ed-v{outline:none;white-space:pre-wrap;border-radius:6px;padding:.15rem .35rem;margin:0 0 .6rem}
+.ed-v:focus{box-shadow:0 0 0 2px var(--accent-soft)}
+.ed-v-h1{font-size:1.9rem;font-weight:700;margin-top:.6rem}
+.ed-v-h2{font-size:1.45rem;font-weight:650;margin-top:.9rem}
+.ed-v-h3,.ed-v-h4,.ed-v-h5,.ed-v-h6{font-size:1.15rem;font-weight:600;margin-top:.7rem}
+.ed-v-p{line-height:1.6}
+.ed-v-box{border:1px solid var(--border);border-radius:10px;padding:.5rem .75rem;margin:0 0 .8rem;background:var(--bg)}
+.ed-v-box.callout{background:#eef6ff;border-color:#bcd9f7}
+.ed-v-box.Warning{background:#fff7ed;border-color:#f5c98f}
+.ed-v-box.Tip,.ed-v-box.Check{background:#ecfdf3;border-color:#a6e3bf}
+.ed-v-box.Danger{background:#fef2f2;border-color:#f5b5b5}
+.ed-v-label{font-size:.75rem;font-weight:600;color:var(--muted);text-transform:uppercase;letter-spacing:.04em;margin-bottom:.25rem}
+.ed-v-code{font-family:var(--mono);font-size:.85rem;background:#0f172a;color:#e2e8f0;border-radius:8px;padding:.6rem .8rem}
+.ed-v-raw{font-family:var(--mono);font-size:.85rem}
 .ed-preview-pane{flex:1;min-width:0;position:relative;overflow:hidden;background:#fff}
 .ed-source .cm-editor{height:100%;font-size:14px}
 .ed-source .cm-scroller{font-family:var(--mono)}
