@@ -62,6 +62,13 @@ describe('visual mode blocks', () => {
     expect(replaceBody(PAGE, heading, 'Set up')).toBe(PAGE.replace('# Install', '# Set up'));
   });
 
+  it('edits the text of a one-line callout between its tags', () => {
+    const text = '<Tip title="x">Short tip.</Tip>\n';
+    const [tip] = splitBlocks(text);
+    expect([tip!.prefix, tip!.body, tip!.suffix]).toEqual(['<Tip title="x">', 'Short tip.', '</Tip>\n']);
+    expect(replaceBody(text, tip!, 'Longer tip.')).toBe('<Tip title="x">Longer tip.</Tip>\n');
+  });
+
   it('covers an unclosed component or fence as text, without losing bytes', () => {
     const text = 'Intro\n\n<Note>\nnever closed\n\n```js\nopen fence\n';
     const blocks = splitBlocks(text);

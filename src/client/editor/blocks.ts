@@ -187,6 +187,9 @@ export function splitBlocks(source: string): Block[] {
             const tail = text.slice(lastLine.from - firstLine.from);
             return [head, text.slice(head.length, text.length - tail.length), tail];
           }
+          // One line, `<Note>text</Note>`: the text between the tags.
+          const inline = last === i ? new RegExp(`^(\\s*<${name.replace('.', '\\.')}\\b[^<>]*>)([^<]*)(</${name.replace('.', '\\.')}\\s*>[\\s\\S]*)$`).exec(text) : null;
+          if (inline) return [inline[1]!, inline[2]!, inline[3]!];
           return ['', text, ''];
         });
         i = end;

@@ -447,8 +447,8 @@ $('ed-mode-visual').addEventListener('click', () => setMode('visual'));
 $('ed-mode-source').addEventListener('click', () => setMode('source'));
 toggle('ed-mode-preview', 'ed-preview-pane');
 
-/** The preview is laid out at a laptop's width and scaled down to its pane (never up). */
-const DESKTOP_WIDTH = 1280;
+/** The preview is laid out at least at the site's desktop breakpoint (1024 px, sidebar shown) and scaled down to its pane (never up). */
+const DESKTOP_WIDTH = 1024;
 function fitPreview(): void {
   const pane = $('ed-preview-pane');
   if (pane.clientWidth === 0 || pane.clientHeight === 0) return;

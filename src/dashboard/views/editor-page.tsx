@@ -278,7 +278,7 @@ export const EDITOR_CSS = `
 .ed-preview-pane{flex:1;min-width:0;position:relative;overflow:hidden;background:#fff}
 .ed-source .cm-editor{height:100%;font-size:14px}
 .ed-source .cm-scroller{font-family:var(--mono)}
-/* Drawn at a desktop width and scaled to the pane (main.ts), so the page shows as readers on a laptop see it. */
+/* Drawn at the site's desktop width and scaled to the pane (main.ts), so the page shows with its sidebar as on a laptop. */
 .ed-preview{position:absolute;top:0;left:0;border:0;background:#fff;width:100%;height:100%;transform-origin:0 0}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 @media (max-width:900px){.ed-app{grid-template-columns:1fr}.ed-nav{display:none}.ed-top{grid-column:1}}
