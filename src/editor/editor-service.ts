@@ -34,8 +34,12 @@ export class EditorService {
 
   constructor(private readonly opts: EditorServiceOptions) {}
 
-  /** The session of a project's branch, checked out (or caught up with the remote) before it is handed out. */
-  async open(project: ProjectRow, branch: string): Promise<EditorSession> {
+  /**
+   * The session of a project's branch, checked out before it is first handed out. `refresh` (opening
+   * the editor, reading its state) also catches up with the remote when the last fetch is older than
+   * `refreshMs`; saves do not, so typing never waits for a fetch.
+   */
+  async open(project: ProjectRow, branch: string, { refresh = true }: { refresh?: boolean } = {}): Promise<EditorSession> {
     try {
       checkBranchName(branch);
     } catch (err) {
@@ -56,7 +60,7 @@ export class EditorService {
       });
       this.sessions.set(key, session);
     }
-    if (Date.now() - session.syncedAt > (this.opts.refreshMs ?? 30_000)) await session.sync();
+    if (session.syncedAt === 0 || (refresh && Date.now() - session.syncedAt > (this.opts.refreshMs ?? 30_000))) await session.sync();
     return session;
   }
 

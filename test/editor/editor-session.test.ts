@@ -122,6 +122,17 @@ describe.each(backends)('editor sessions on %s', (kind) => {
     expect((await listEditorDrafts(db, project.id, 'main')).map((d) => d.path)).toEqual(['guides/setup.mdx']);
   });
 
+  it('keeps drafts in the database: a second server (another checkout) opens the branch with them', async () => {
+    const session = await service.open(project, 'main');
+    await session.saveText('guides/setup.mdx', '---\ntitle: Setup\n---\n\nTyped on server one.\n', user);
+    const other = new EditorService({ db, workRoot: path.join(tmp, 'editor-two'), assetBase: () => '/two' });
+    const second = await other.open(project, 'main');
+    expect((await second.readText('guides/setup.mdx')).text).toContain('Typed on server one.');
+    expect((await second.drafts()).map((d) => [d.path, d.change])).toEqual([['guides/setup.mdx', 'modified']]);
+    expect((await second.preview('guides/setup.mdx')).ok).toBe(true);
+    expect(second.previewHtml('guides/setup.mdx')).toContain('Typed on server one.');
+  });
+
   it('refuses bad input with clear messages and loses nothing', async () => {
     const session = await service.open(project, 'main');
     expect((await refusal(() => session.readText('../etc/passwd.mdx'))).code).toBe('EDITOR_PATH_INVALID');

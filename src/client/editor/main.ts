@@ -390,6 +390,21 @@ function renderVisual(): void {
   const pane = $('ed-visual');
   visualBlocks = splitBlocks(view.state.doc.toString());
   pane.replaceChildren();
+  // The page's title and description head the page as readers see them; Settings changes them.
+  const fm = frontmatterOf(view.state.doc.toString());
+  if (fm.title) {
+    const title = document.createElement('h1');
+    title.className = 'ed-v-title';
+    title.textContent = fm.title;
+    title.title = 'Change the title in Settings';
+    pane.append(title);
+  }
+  if (fm.description) {
+    const description = document.createElement('p');
+    description.className = 'ed-v-description';
+    description.textContent = fm.description;
+    pane.append(description);
+  }
   visualBlocks.forEach((block, index) => {
     if (block.kind === 'blank' || block.kind === 'frontmatter') return;
     const editable = document.createElement('div');

@@ -81,10 +81,11 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
   const root = '/projects/:projectId/editor';
 
   /** The project and the session of the requested branch (the deployment branch by default). */
-  async function sessionOf(c: Ctx, branch?: string): Promise<{ project: ProjectRow; session: EditorSession } | Response> {
+  async function sessionOf(c: Ctx, branch?: string, refresh = c.req.method === 'GET'): Promise<{ project: ProjectRow; session: EditorSession } | Response> {
     const project = await loadProject(c, ctx);
     if (project instanceof Response) return project;
-    const session = await ctx.editor.open(project, branch || c.req.query('branch') || project.branch);
+    // Reads catch up with the remote now and then; writes use the checkout as it is (publish fetches itself).
+    const session = await ctx.editor.open(project, branch || c.req.query('branch') || project.branch, { refresh });
     return { project, session };
   }
 
@@ -165,7 +166,7 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
 
   // The preview of a page: the last good render, as readers would see it, without scripts.
   app.get(`${root}/preview`, async (c) => {
-    const found = await sessionOf(c).catch((err: unknown) => {
+    const found = await sessionOf(c, undefined, false).catch((err: unknown) => {
       if (err instanceof EditorError) return null;
       throw err;
     });

@@ -261,6 +261,8 @@ export const EDITOR_CSS = `
 .ed-sep{width:1px;height:20px;background:var(--border);margin:0 .25rem}
 .ed-visual{flex:1;min-width:0;overflow:auto;border-right:1px solid var(--border);background:var(--panel);padding:1.5rem 2rem 4rem}
 .ed-visual[hidden]{display:none}
+.ed-v-title{font-size:2.1rem;font-weight:700;margin:.2rem 0 .3rem;padding:0 .35rem}
+.ed-v-description{font-size:1.1rem;color:var(--muted);margin:0 0 1.2rem;padding:0 .35rem}
 .ed-v{outline:none;white-space:pre-wrap;border-radius:6px;padding:.15rem .35rem;margin:0 0 .6rem}
 .ed-v:focus{box-shadow:0 0 0 2px var(--accent-soft)}
 .ed-v-h1{font-size:1.9rem;font-weight:700;margin-top:.6rem}
