@@ -35,6 +35,11 @@ export async function saveEditorDraft(db: Database, draft: Omit<EditorDraft, 'up
   return row!;
 }
 
+/** Start a draft again from another committed version (the writer saw a conflict and saved their text over it). */
+export async function rebaseEditorDraft(db: Database, projectId: string, branch: string, path: string, baseHash: string | null): Promise<void> {
+  await db.query(`UPDATE editor_drafts SET base_hash = $4 WHERE project_id = $1 AND branch = $2 AND path = $3`, [projectId, branch, path, baseHash]);
+}
+
 /** Every draft of a branch, by path. */
 export async function listEditorDrafts(db: Database, projectId: string, branch: string): Promise<EditorDraft[]> {
   return db.query<EditorDraft>(`SELECT ${COLUMNS} FROM editor_drafts WHERE project_id = $1 AND branch = $2 ORDER BY path`, [projectId, branch]);

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { githubGitCredentials, pullRequestProviderFor, type GithubOptions } from '../agent/index.js';
 import { pageFromText } from '../content/index.js';
-import { clearPublishedDrafts, deleteEditorDraft, getEditorDraft, listEditorDrafts, saveEditorDraft, type Database, type EditorDraft, type ProjectRow } from '../db/index.js';
+import { clearPublishedDrafts, deleteEditorDraft, getEditorDraft, listEditorDrafts, rebaseEditorDraft, saveEditorDraft, type Database, type EditorDraft, type ProjectRow } from '../db/index.js';
 import { GitError, gitClient, WorkBranch, type GitCredentials } from '../git/index.js';
 import type { SidebarNode } from '../navigation/index.js';
 import { fontFileSource, pageSourceOf, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset } from '../render/index.js';
@@ -94,6 +94,8 @@ export class EditorSession {
   private loaded: Loaded | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly previews = new Map<string, { html: string; version: number }>();
+  /** Files whose conflict a publish showed; the writer's next save of one is made over the other version. */
+  private readonly conflicted = new Set<string>();
   private previewVersion = 0;
   /** When the checkout last caught up with the remote. */
   syncedAt = 0;
@@ -256,8 +258,12 @@ export class EditorSession {
     const same = encoding === 'deleted' ? committed === null : committed !== null && blobHash(draftBytes({ encoding, content })) === committed;
     const existing = await getEditorDraft(this.opts.db, this.project.id, this.branch, file);
     if (same) await deleteEditorDraft(this.opts.db, this.project.id, this.branch, file);
-    // The base is what the first draft of the file started from; a later save keeps it.
-    else await saveEditorDraft(this.opts.db, { projectId: this.project.id, branch: this.branch, path: file, encoding, content, baseHash: existing ? existing.baseHash : committed, updatedBy: user.id });
+    else {
+      // The base is what the first draft of the file started from; a later save keeps it, but for a
+      // file whose conflict was shown: saving it again is the writer's answer, made over their version.
+      await saveEditorDraft(this.opts.db, { projectId: this.project.id, branch: this.branch, path: file, encoding, content, baseHash: existing ? existing.baseHash : committed, updatedBy: user.id });
+      if (existing && this.conflicted.delete(file)) await rebaseEditorDraft(this.opts.db, this.project.id, this.branch, file, committed);
+    }
     await this.writeTree({ path: file, encoding, content });
   }
 
@@ -465,8 +471,9 @@ export class EditorSession {
       }
       for (const d of drafts) await this.writeTree(d);
       if (conflicts.length) {
+        for (const c of conflicts) this.conflicted.add(c.path);
         await this.reload();
-        throw new EditorError('EDITOR_CONFLICT', `Someone else changed ${conflicts.map((c) => c.path).join(', ')} on "${this.branch}" since you began editing. Compare both versions and save yours again (or discard it) before publishing.`, 409, conflicts);
+        throw new EditorError('EDITOR_CONFLICT', `Someone else changed ${conflicts.map((c) => c.path).join(', ')} on "${this.branch}" since you began editing. Compare both versions, then save the text you want (it replaces theirs) or discard your draft, and publish again.`, 409, conflicts);
       }
       const { site, diagnostics } = await loadSite(this.root, { openapi: false });
       if (!site) throw new EditorError('EDITOR_DOCS_JSON_INVALID', `The drafts leave docs.json unusable: ${diagnostics[0]?.message ?? 'it does not load'}.`);

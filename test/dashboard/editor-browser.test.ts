@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, getLocalPullRequest, listPreviews, listUpdates, type ProjectRow } from '../../src/db/index.js';
 import { createUser } from '../../src/dashboard/index.js';
 import { runServer, type RunningServer } from '../../src/server/run-server.js';
-import { createBareRepo, git } from './fixtures.js';
+import { createBareRepo, git, pushChange } from './fixtures.js';
 
 // The web editor in Debian's chromium against a real `folio serve` (PGlite, real site builds) and a
 // local bare repository: open a page, edit its source, see the preview, publish to main (the commit
@@ -172,6 +173,42 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     await site.close();
   });
 
+  it('shows a conflicting push with both versions, uploads an image, and publishes the writer\'s answer', async () => {
+    await page.locator('#ed-publish-toggle').click();
+    await page.locator('#ed-tree a', { hasText: 'Welcome to the fixture' }).click();
+    await page.locator('.cm-line', { hasText: 'Read [setup]' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Editor words.');
+    await saved();
+    pushChange(root, bare, { 'index.mdx': '---\ntitle: Welcome to the fixture\n---\n\nRead [setup](/guides/setup). Outside words.\n' }, 'Outside edit');
+    await page.locator('#ed-publish-toggle').click();
+    await page.getByRole('button', { name: 'Publish to main' }).click();
+    const result = page.locator('#ed-publish-result');
+    await result.getByText(/EDITOR_CONFLICT/).waitFor({ timeout: 60_000 });
+    await expect(result.locator('pre').allTextContents()).resolves.toEqual([expect.stringContaining('Outside words.'), expect.stringContaining('Editor words.')]);
+    await shot('11-conflict');
+    expect(git(bare, ['show', 'main:index.mdx'])).toContain('Outside words.');
+
+    // An image: the wrong type is refused, a PNG goes into images/ and into the page at the cursor.
+    await page.locator('#ed-publish-toggle').click();
+    await page.locator('#ed-image').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await page.waitForFunction(() => /EDITOR_IMAGE_TYPE/.test(document.getElementById('ed-problems')?.textContent ?? ''));
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await page.locator('.cm-line', { hasText: 'Editor words.' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Merged.');
+    await page.locator('#ed-image').setInputFiles({ name: 'Dot Chart.png', mimeType: 'image/png', buffer: png });
+    await page.locator('.cm-content').getByText('![dot-chart](/images/dot-chart.png)').waitFor();
+    await saved();
+    await preview().locator('img[src$="/images/dot-chart.png"]').waitFor({ state: 'attached' });
+    await page.locator('#ed-publish-toggle').click();
+    await page.getByRole('button', { name: 'Publish to main' }).click();
+    await result.getByText('The site update has started.').waitFor({ timeout: 60_000 });
+    expect(git(bare, ['show', 'main:index.mdx'])).toContain('Read [setup](/guides/setup). Editor words. Merged.');
+    expect(git(bare, ['show', '--format=', '--name-only', 'main']).split('\n').sort()).toEqual(['images/dot-chart.png', 'index.mdx']);
+    expect(Buffer.from(execFileSync('git', ['show', 'main:images/dot-chart.png'], { cwd: bare })).equals(png)).toBe(true);
+  });
+
   it('publishes a branch as a pull request with a preview', async () => {
     await page.goto(`${editorUrl}?branch=docs/editor-test&file=index.mdx`);
     await page.locator('.cm-content').getByText('Read [setup](/guides/setup).').waitFor();
@@ -187,11 +224,11 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     await page.getByRole('button', { name: 'Save in branch and open pull request' }).click();
     const link = page.locator('#ed-publish-result a', { hasText: 'Pull request' });
     await link.waitFor({ timeout: 60_000 });
-    await shot('11-pull-request');
+    await shot('12-pull-request');
     const id = (await link.getAttribute('href'))!.split('/').at(-1)!;
     const pr = await getLocalPullRequest(server.db, id);
     expect(pr).toMatchObject({ baseBranch: 'main', headBranch: 'docs/editor-test', status: 'open' });
-    expect(pr!.diff).toContain('+Read [setup](/guides/setup). Branch text.');
+    expect(pr!.diff).toMatch(/\n\+Read \[setup\]\(\/guides\/setup\)\. Editor words\. Merged\. Branch text\.\n/);
     expect(git(bare, ['log', '-1', '--format=%ae', 'docs/editor-test'])).toBe(EMAIL);
     const previews = await listPreviews(server.db, project.id);
     expect(previews.map((p) => p.branch)).toContain('docs/editor-test');

@@ -205,8 +205,15 @@ describe.each(backends)('editor sessions on %s', (kind) => {
     expect(git(bare, 'show', 'main:index.mdx')).toContain('developers');
     // The draft is still there.
     expect((await session.readText('index.mdx')).text).toContain('writers');
+    // Saving again after seeing the conflict is the writer's answer: the next publish makes it over theirs.
+    await session.saveText('index.mdx', '---\ntitle: Home\n---\n\nWelcome, writers and developers.\n', user);
+    await session.publish(user, 'Home text, merged', hooks);
+    expect(git(bare, 'show', 'main:index.mdx')).toContain('writers and developers');
+    // Discarding a draft brings the branch's text back.
+    await session.saveText('index.mdx', '---\ntitle: Home\n---\n\nA draft to drop.\n', user);
     await session.discard('index.mdx');
-    expect((await session.readText('index.mdx')).text).toContain('developers');
+    expect((await session.readText('index.mdx')).text).toContain('writers and developers');
+    expect(await listEditorDrafts(db, project.id, 'main')).toEqual([]);
   });
 
   it('publishes a new branch as a pull request into main with a preview', async () => {

@@ -518,6 +518,21 @@ $('ed-rename').addEventListener('click', async () => {
   }
 });
 
+$('ed-discard').addEventListener('click', async () => {
+  if (!window.confirm(`Discard your unpublished changes to ${file}? The page goes back to the branch's version.`)) return;
+  try {
+    clearTimeout(saveTimer);
+    dirty = false;
+    await saving;
+    await call('discard.json', { json: { file } });
+    await refreshState();
+    await openFile(file);
+  } catch (err) {
+    const r = err as Refused;
+    problems.textContent = `${r.message} (${r.code})`;
+  }
+});
+
 $('ed-delete').addEventListener('click', async () => {
   if (!window.confirm(`Delete ${file}? It is removed from the navigation; publishing deletes the file.`)) return;
   try {

@@ -176,6 +176,9 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
                 <button id="ed-rename" type="button" className="btn small secondary">
                   Rename
                 </button>
+                <button id="ed-discard" type="button" className="btn small secondary">
+                  Discard changes
+                </button>
                 <button id="ed-delete" type="button" className="btn small danger">
                   Delete page
                 </button>
