@@ -607,6 +607,7 @@ $('ed-publish').addEventListener('click', async () => {
       } else p.textContent = text;
       result.append(p);
     };
+    $<HTMLInputElement>('ed-message').value = '';
     line(`Committed ${res.commit.slice(0, 10)} to ${branch}.`);
     if (res.kind === 'site') line('The site update has started.');
     if (res.pullRequestUrl) line('Pull request', res.pullRequestUrl);

@@ -224,6 +224,8 @@ export const EDITOR_CSS = `
 .ed-changes .kind{color:var(--muted)}
 .ed-result a{word-break:break-all}
 .ed-result.error{color:var(--danger)}
+.ed-result pre{white-space:pre-wrap;word-break:break-word;max-height:160px;overflow:auto;background:var(--bg);color:var(--text);padding:.4rem .5rem;border-radius:6px;font-size:.8rem;margin:.3rem 0}
+.ed-result details{margin-top:.4rem}
 .ed-nav{grid-row:2;border-right:1px solid var(--border);background:var(--panel);overflow:auto;padding:.75rem}
 .ed-nav-head{display:flex;align-items:center;justify-content:space-between;color:var(--muted);font-size:.85rem;padding:.25rem .25rem .5rem}
 .ed-icon-btn{font:inherit;font-size:.85rem;border:1px solid transparent;background:transparent;color:var(--text);border-radius:8px;min-height:32px;min-width:32px;padding:0 .5rem;cursor:pointer}
@@ -243,7 +245,7 @@ export const EDITOR_CSS = `
 .ed-add-form[hidden],.ed-settings[hidden]{display:none}
 .ed-field{display:flex;flex-direction:column;gap:.2rem;font-size:.85rem;color:var(--muted)}
 .ed-field input,.ed-field select{font:inherit;color:var(--text);padding:.35rem .5rem;border:1px solid var(--border);border-radius:8px;background:var(--panel)}
-.ed-check{font-size:.9rem;display:flex;gap:.4rem;align-items:center}
+.ed-check{font-size:.9rem;display:flex;gap:.4rem;align-items:center;align-self:end;min-height:36px}
 .ed-row{display:flex;gap:.5rem;align-items:flex-end;flex-wrap:wrap}
 .ed-main{grid-row:2;display:flex;flex-direction:column;min-width:0;min-height:0;max-width:none;margin:0;padding:0}
 .ed-bar{display:flex;align-items:center;gap:.5rem;padding:.5rem 1rem;border-bottom:1px solid var(--border);background:var(--panel)}
