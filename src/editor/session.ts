@@ -8,9 +8,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import * as Y from 'yjs';
 import { githubGitCredentials, pullRequestProviderFor, type GithubOptions } from '../agent/index.js';
 import { pageFromText } from '../content/index.js';
-import { clearPublishedDrafts, deleteEditorDraft, getEditorDraft, listEditorDrafts, rebaseEditorDraft, saveEditorDraft, type Database, type EditorDraft, type ProjectRow } from '../db/index.js';
+import { appendSharedUpdates, clearPublishedDrafts, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow } from '../db/index.js';
 import { GitError, gitClient, WorkBranch, type GitCredentials } from '../git/index.js';
 import type { SidebarNode } from '../navigation/index.js';
 import { fontFileSource, pageSourceOf, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset } from '../render/index.js';
@@ -404,6 +405,7 @@ export class EditorSession {
       if ((await this.currentBytes(file)) === null) throw new EditorError('EDITOR_PAGE_NOT_FOUND', `There is no page "${file}" on the branch.`, 404);
       await this.saveDocsJson(removePage(await this.docsJsonText(), pageEntryOf(file)), user);
       await this.draft(file, 'deleted', '', user);
+      await this.dropShared(file);
       this.previews.delete(file);
       await this.reload();
     });
@@ -420,6 +422,7 @@ export class EditorSession {
       await this.saveDocsJson(renamePage(await this.docsJsonText(), pageEntryOf(from), pageEntryOf(to)), user);
       await this.draft(to, 'utf8', text.toString('utf8'), user);
       await this.draft(from, 'deleted', '', user);
+      await this.dropShared(from);
       this.previews.delete(from);
       await this.reload();
       return { file: to };
@@ -443,8 +446,55 @@ export class EditorSession {
     checkEditableFile(file);
     return this.run(async () => {
       await deleteEditorDraft(this.opts.db, this.project.id, this.branch, file);
+      await this.dropShared(file);
       await this.syncNow();
     });
+  }
+
+  // ------------------------------------------------------------------ shared editing
+
+  /**
+   * Join the shared (Yjs) document of a page: started from the page's text when nobody has one, and
+   * started again when its text is not the page's (changed outside the editor) while nobody is there.
+   * Returns its generation and every update so far (the late joiner gets the current state).
+   */
+  async joinShared(file: string): Promise<{ generation: number; updates: { id: number; update: string }[] }> {
+    checkPageFile(file);
+    return this.run(async () => {
+      const bytes = await this.currentBytes(file);
+      if (bytes === null) throw new EditorError('EDITOR_PAGE_NOT_FOUND', `There is no file "${file}" on the branch "${this.branch}".`, 404);
+      const text = bytes.toString('utf8');
+      const key = { projectId: this.project.id, branch: this.branch, path: file };
+      let generation = await startSharedDoc(this.opts.db, key, initialUpdate(text));
+      let { updates } = await readSharedUpdates(this.opts.db, key, 0);
+      const doc = new Y.Doc();
+      for (const u of updates) Y.applyUpdate(doc, Buffer.from(u.update, 'base64'));
+      const present = await exchangePresence(this.opts.db, key, '', null);
+      if (doc.getText(SHARED_TEXT).toString() !== text && present.length === 0) {
+        generation = await restartSharedDoc(this.opts.db, key, initialUpdate(text));
+        ({ updates } = await readSharedUpdates(this.opts.db, key, 0));
+      }
+      doc.destroy();
+      return { generation, updates };
+    });
+  }
+
+  /**
+   * Exchange with the shared document: store this writer's updates and presence, answer the updates
+   * after `since` and the others' presence. `reset`: the document started again; join it anew.
+   */
+  async syncShared(file: string, input: { generation: number; since: number; updates: string[]; clientId: string; presence: string | null }): Promise<{ reset: boolean; updates: { id: number; update: string }[]; presence: { clientId: string; state: string }[] }> {
+    checkPageFile(file);
+    const key = { projectId: this.project.id, branch: this.branch, path: file };
+    if (!(await appendSharedUpdates(this.opts.db, key, input.generation, input.updates))) return { reset: true, updates: [], presence: [] };
+    const { generation, updates } = await readSharedUpdates(this.opts.db, key, input.since);
+    const presence = await exchangePresence(this.opts.db, key, input.clientId, input.presence);
+    return { reset: generation !== input.generation, updates, presence };
+  }
+
+  /** Forget the shared document of a file whose text was replaced outside the shared editing. */
+  private dropShared(file: string): Promise<void> {
+    return dropSharedDoc(this.opts.db, { projectId: this.project.id, branch: this.branch, path: file });
   }
 
   // ------------------------------------------------------------------ publish
@@ -515,6 +565,18 @@ export class EditorSession {
       return { kind: 'pull-request', commit, files, pullRequestUrl, previewUrl: preview?.url ?? null };
     });
   }
+}
+
+/** Name of the shared document's text (the page source) in its Yjs document; the browser uses the same. */
+export const SHARED_TEXT = 'source';
+
+/** A Yjs update (base64) of a document holding `text`: the first update of a page's shared document. */
+function initialUpdate(text: string): string {
+  const doc = new Y.Doc();
+  doc.getText(SHARED_TEXT).insert(0, text);
+  const update = Buffer.from(Y.encodeStateAsUpdate(doc)).toString('base64');
+  doc.destroy();
+  return update;
 }
 
 const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.ico': 'image/x-icon' };

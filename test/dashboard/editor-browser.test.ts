@@ -240,4 +240,45 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     await expect(pulls.textContent('body')).resolves.toContain('docs/editor-test');
     await pulls.close();
   });
+
+  it('lets two writers edit one page at once: each sees the other\'s text and cursor', async () => {
+    const other = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await other.addCookies(await page.context().cookies());
+    const second = await other.newPage();
+    const url = `${editorUrl}?branch=docs/editor-test&file=guides/setup.mdx`;
+    await page.goto(url);
+    await page.locator('.cm-content').getByText('Install it.', { exact: false }).first().waitFor();
+    await second.goto(url);
+    await second.locator('.cm-content').getByText('Install it.', { exact: false }).first().waitFor();
+    await page.locator('.cm-line', { hasText: 'Install it.' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' First writer.');
+    await second.locator('.cm-content').getByText('First writer.', { exact: false }).waitFor({ timeout: 10_000 });
+    await second.locator('.cm-line', { hasText: 'First writer.' }).click();
+    await second.keyboard.press('End');
+    await second.keyboard.type(' Second writer.');
+    await page.locator('.cm-content').getByText('First writer. Second writer.', { exact: false }).waitFor({ timeout: 10_000 });
+    // Each sees the other's cursor with the other's name.
+    await page.locator('.cm-ySelectionCaret').first().waitFor({ timeout: 10_000 });
+    await second.locator('.cm-ySelectionCaret').first().waitFor({ timeout: 10_000 });
+    await shot('13-two-writers-first', page);
+    await shot('14-two-writers-second', second);
+    // Both texts agree, and the saved draft has both edits.
+    // The text without the other writer's caret and name label.
+    const textOf = (p: Page) =>
+      p.evaluate(() => {
+        const copy = document.querySelector('.cm-content')!.cloneNode(true) as HTMLElement;
+        for (const caret of copy.querySelectorAll('.cm-ySelectionCaret')) caret.remove();
+        return copy.textContent ?? '';
+      });
+    await page.waitForFunction(() => document.getElementById('ed-status')?.textContent === 'Saved');
+    await second.waitForFunction(() => document.getElementById('ed-status')?.textContent === 'Saved');
+    expect(await textOf(page)).toBe(await textOf(second));
+    await expect.poll(async () => ((await (await page.request.get(`${editorUrl}/file.json?branch=docs/editor-test&file=guides/setup.mdx`)).json()) as { text: string }).text, { timeout: 10_000 }).toContain('First writer. Second writer.');
+    // A writer joining late gets the current text.
+    const third = await other.newPage();
+    await third.goto(url);
+    await third.locator('.cm-content').getByText('First writer. Second writer.', { exact: false }).waitFor();
+    await other.close();
+  });
 });

@@ -10,6 +10,9 @@ import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
+import { yCollab } from 'y-codemirror.next';
+import { applyAwarenessUpdate, Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
+import * as Y from 'yjs';
 import { splitBlocks, type Block } from './blocks.js';
 import { frontmatterOf, setFrontmatter } from './frontmatter.js';
 
@@ -104,11 +107,12 @@ const view = new EditorView({
   state: EditorState.create({ doc: '', extensions: [] }),
 });
 
-function editorState(doc: string): EditorState {
+function editorState(doc: string, collab: ReturnType<typeof yCollab> | [] = []): EditorState {
   return EditorState.create({
     doc,
     extensions: [
       basicSetup,
+      collab,
       markdown(),
       lintGutter(),
       EditorView.lineWrapping,
@@ -202,6 +206,82 @@ function loadPreview(version: number): void {
   url.searchParams.set('file', file);
   url.searchParams.set('v', String(version));
   frame.src = url.pathname + url.search;
+}
+
+// ------------------------------------------------------------------ shared editing
+
+/**
+ * Several writers on one page: the text is a Yjs document the server keeps in the database. Each
+ * editor sends its updates and its presence (name, colour, cursor) every 300 ms and receives the
+ * others'; a writer joining late gets every update so far.
+ */
+interface Shared {
+  file: string;
+  doc: Y.Doc;
+  awareness: Awareness;
+  generation: number;
+  since: number;
+  pending: Uint8Array[];
+  timer: ReturnType<typeof setInterval>;
+  busy: boolean;
+}
+let shared: Shared | null = null;
+const clientId = Math.random().toString(36).slice(2, 12);
+const COLOURS = ['#2563eb', '#db2777', '#059669', '#d97706', '#7c3aed', '#dc2626'];
+const colour = COLOURS[Math.floor(Math.random() * COLOURS.length)]!;
+const toBase64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+function leaveShared(): void {
+  if (!shared) return;
+  clearInterval(shared.timer);
+  shared.awareness.destroy();
+  shared.doc.destroy();
+  shared = null;
+}
+
+/** Join the shared document of `target`; its text is the editor's document. */
+async function joinShared(target: string): Promise<{ text: Y.Text; awareness: Awareness }> {
+  leaveShared();
+  const joined = await call<{ generation: number; updates: { id: number; update: string }[] }>('shared.json', { json: { action: 'join', file: target } });
+  const doc = new Y.Doc();
+  for (const u of joined.updates) Y.applyUpdate(doc, fromBase64(u.update), 'remote');
+  const awareness = new Awareness(doc);
+  awareness.setLocalStateField('user', { name: app.dataset.user ?? 'writer', color: colour, colorLight: `${colour}33` });
+  const state: Shared = { file: target, doc, awareness, generation: joined.generation, since: joined.updates.at(-1)?.id ?? 0, pending: [], timer: setInterval(() => void exchange(), 300), busy: false };
+  doc.on('update', (update: Uint8Array, origin: unknown) => {
+    if (origin !== 'remote') state.pending.push(update);
+  });
+  shared = state;
+  return { text: doc.getText('source'), awareness };
+}
+
+async function exchange(): Promise<void> {
+  const s = shared;
+  if (!s || s.busy) return;
+  s.busy = true;
+  const updates = s.pending.splice(0);
+  try {
+    const res = await call<{ reset: boolean; updates: { id: number; update: string }[]; presence: { clientId: string; state: string }[] }>('shared.json', {
+      json: { action: 'sync', file: s.file, generation: s.generation, since: s.since, clientId, updates: updates.length ? [toBase64(Y.mergeUpdates(updates))] : [], presence: toBase64(encodeAwarenessUpdate(s.awareness, [s.doc.clientID])) },
+    });
+    if (shared !== s) return;
+    if (res.reset) {
+      // The page's text was replaced outside the shared editing (discarded, pushed): open it again.
+      void openFile(s.file, { keepEdits: false });
+      return;
+    }
+    for (const u of res.updates) {
+      Y.applyUpdate(s.doc, fromBase64(u.update), 'remote');
+      s.since = Math.max(s.since, u.id);
+    }
+    for (const p of res.presence) applyAwarenessUpdate(s.awareness, fromBase64(p.state), 'remote');
+  } catch {
+    // Offline for a moment: the updates go with the next exchange.
+    s.pending.unshift(...updates);
+  } finally {
+    s.busy = false;
+  }
 }
 
 // ------------------------------------------------------------------ navigation
@@ -316,15 +396,17 @@ function renderChanges(): void {
 
 // ------------------------------------------------------------------ pages
 
-async function openFile(next: string): Promise<void> {
-  await save();
+async function openFile(next: string, { keepEdits = true }: { keepEdits?: boolean } = {}): Promise<void> {
+  if (keepEdits) await save();
+  else dirty = false;
   file = next;
   history.replaceState(null, '', `?branch=${encodeURIComponent(branch)}&file=${encodeURIComponent(file)}`);
   setStatus('Loading…');
   try {
     const page = await call<{ text: string; breadcrumbs: string[]; preview: Preview | null }>('file.json', { query: { file } });
+    const collab = await joinShared(file);
     loading = true;
-    view.setState(editorState(page.text));
+    view.setState(editorState(collab.text.toString(), yCollab(collab.text, collab.awareness)));
     loading = false;
     savedFrontmatter = frontmatterBlock(page.text);
     if (visual) renderVisual();

@@ -145,6 +145,22 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
     throw new EditorError('EDITOR_BAD_REQUEST', `Unknown page action "${action}": use create, rename or delete.`);
   });
 
+  // Shared editing (Yjs): join a page's document, then exchange updates and presence every few hundred ms.
+  json('post', 'shared.json', async (_c, session, _p, fields) => {
+    const file = text(fields, 'file');
+    if (fields.action === 'join') return session.joinShared(file);
+    const updates = fields.updates;
+    if (!Array.isArray(updates) || !updates.every((u) => typeof u === 'string')) throw new EditorError('EDITOR_BAD_REQUEST', 'The field "updates" must be a list of strings.');
+    const presence = fields.presence;
+    return session.syncShared(file, {
+      generation: Number(fields.generation),
+      since: Number(fields.since) || 0,
+      updates: updates as string[],
+      clientId: text(fields, 'clientId').slice(0, 64),
+      presence: typeof presence === 'string' ? presence : null,
+    });
+  });
+
   json('post', 'discard.json', async (_c, session, _p, fields) => session.discard(text(fields, 'file')).then(() => ({ ok: true })));
 
   json('post', 'upload.json', async (c, session) => {

@@ -41,6 +41,7 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
           data-deployment-branch={project.branch}
           data-file={file}
           data-csrf={viewer.csrfToken}
+          data-user={viewer.email}
           data-components={components.join(',')}
           data-max-text={String(maxTextBytes)}
         >

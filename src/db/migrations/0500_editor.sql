@@ -18,3 +18,36 @@ CREATE TABLE editor_drafts (
 
 -- Pull requests the editor opens have no agent job behind them.
 ALTER TABLE agent_pull_requests ALTER COLUMN job_id DROP NOT NULL;
+
+-- Shared editing (Yjs): one document per page being edited, its updates in order, and who is there.
+-- Every server appends and reads the same rows, so writers on different servers see each other.
+CREATE TABLE editor_shared_docs (
+  project_id text NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  branch text NOT NULL,
+  path text NOT NULL,
+  -- Increases when the document is started again (its text changed outside the shared editing).
+  generation integer NOT NULL DEFAULT 1,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (project_id, branch, path)
+);
+CREATE TABLE editor_shared_updates (
+  id bigserial PRIMARY KEY,
+  project_id text NOT NULL,
+  branch text NOT NULL,
+  path text NOT NULL,
+  generation integer NOT NULL,
+  -- A Yjs update, base64.
+  payload text NOT NULL,
+  FOREIGN KEY (project_id, branch, path) REFERENCES editor_shared_docs (project_id, branch, path) ON DELETE CASCADE
+);
+CREATE INDEX editor_shared_updates_doc ON editor_shared_updates (project_id, branch, path, id);
+CREATE TABLE editor_shared_presence (
+  project_id text NOT NULL,
+  branch text NOT NULL,
+  path text NOT NULL,
+  client_id text NOT NULL,
+  -- A y-protocols awareness update, base64 (name, colour, cursor).
+  state text NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (project_id, branch, path, client_id)
+);
