@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { createProject, getLocalPullRequest, listEditorDrafts, type Database, type ProjectRow } from '../../src/db/index.js';
 import { EditorError, EditorService, type PublishHooks } from '../../src/editor/index.js';
 import { backends, openTestDatabase } from '../db/helpers.js';
@@ -131,6 +132,40 @@ describe.each(backends)('editor sessions on %s', (kind) => {
     expect((await second.drafts()).map((d) => [d.path, d.change])).toEqual([['guides/setup.mdx', 'modified']]);
     expect((await second.preview('guides/setup.mdx')).ok).toBe(true);
     expect(second.previewHtml('guides/setup.mdx')).toContain('Typed on server one.');
+  });
+
+  it('shares a page between writers on two servers through the database', async () => {
+    const one = await service.open(project, 'main');
+    const two = await new EditorService({ db, workRoot: path.join(tmp, 'editor-three'), assetBase: () => '/three' }).open(project, 'main');
+    const text = (await one.readText('guides/setup.mdx')).text;
+    // Both join at once: the document is started once, from the page's text.
+    const [a, b] = await Promise.all([one.joinShared('guides/setup.mdx'), two.joinShared('guides/setup.mdx')]);
+    expect(a.generation).toBe(b.generation);
+    const docA = new Y.Doc();
+    const docB = new Y.Doc();
+    for (const u of a.updates) Y.applyUpdate(docA, Buffer.from(u.update, 'base64'));
+    for (const u of b.updates) Y.applyUpdate(docB, Buffer.from(u.update, 'base64'));
+    expect(docA.getText('source').toString()).toBe(text);
+    expect(docB.getText('source').toString()).toBe(text);
+    // A types on server one; server two's writer receives it, with A's presence.
+    const before = Y.encodeStateVector(docA);
+    docA.getText('source').insert(text.length, 'Shared line.\n');
+    const update = Buffer.from(Y.encodeStateAsUpdate(docA, before)).toString('base64');
+    await one.syncShared('guides/setup.mdx', { generation: a.generation, since: a.updates.at(-1)!.id, updates: [update], clientId: 'a', presence: 'cHJlc2VuY2U=' });
+    const got = await two.syncShared('guides/setup.mdx', { generation: b.generation, since: b.updates.at(-1)!.id, updates: [], clientId: 'b', presence: null });
+    expect(got.reset).toBe(false);
+    for (const u of got.updates) Y.applyUpdate(docB, Buffer.from(u.update, 'base64'));
+    expect(docB.getText('source').toString()).toBe(text + 'Shared line.\n');
+    expect(got.presence).toEqual([{ clientId: 'a', state: 'cHJlc2VuY2U=' }]);
+    // A late joiner gets the current state.
+    const late = await two.joinShared('guides/setup.mdx');
+    const docC = new Y.Doc();
+    for (const u of late.updates) Y.applyUpdate(docC, Buffer.from(u.update, 'base64'));
+    expect(docC.getText('source').toString()).toBe(text + 'Shared line.\n');
+    // A discarded draft starts the document again: old writers are told to join anew.
+    await one.discard('guides/setup.mdx');
+    const after = await one.syncShared('guides/setup.mdx', { generation: a.generation, since: 0, updates: [update], clientId: 'a', presence: null });
+    expect(after.reset).toBe(true);
   });
 
   it('refuses bad input with clear messages and loses nothing', async () => {
