@@ -69,6 +69,25 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     await shot('01-editor-layout');
   });
 
+  it('edits docs.json as text and refuses an edit that leaves it invalid, keeping the last good one', async () => {
+    await page.getByRole('link', { name: 'Site settings (docs.json)' }).click();
+    await page.locator('.cm-content').getByText('"navigation"', { exact: false }).waitFor();
+    await page.locator('.cm-line').first().click();
+    await page.keyboard.press('Home');
+    await page.keyboard.type('oops ');
+    await page.waitForFunction(() => /EDITOR_DOCS_JSON_INVALID/.test(document.getElementById('ed-problems')?.textContent ?? ''));
+    await expect(page.locator('#ed-status').textContent()).resolves.toBe('Not saved');
+    await shot('01b-docs-json-refused');
+    const saved = (await (await page.request.get(`${editorUrl}/file.json?file=docs.json`)).json()) as { text: string };
+    expect(saved.text.startsWith('{')).toBe(true);
+    // Undo: the text is the branch's again, and nothing stays as a draft.
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => document.getElementById('ed-status')?.textContent === 'Saved');
+    expect(((await (await page.request.get(`${editorUrl}/state.json`)).json()) as { drafts: unknown[] }).drafts).toEqual([]);
+    await page.locator('#ed-tree a', { hasText: 'Welcome to the fixture' }).click();
+    await page.locator('.cm-content').getByText('Read [setup](/guides/setup).').waitFor();
+  });
+
   it('edits a page in the source mode and the preview shows the change; MDX errors keep the last good preview', async () => {
     await page.locator('#ed-tree a', { hasText: 'Setup' }).click();
     await page.locator('.cm-content').getByText('Install it.').waitFor();

@@ -154,7 +154,7 @@ function save(): Promise<void> {
       // The navigation and the list of changes only move when a file gets its first draft or its
       // frontmatter (title, hidden, ...) changes: a keystroke in the body does not ask for them again.
       const head = frontmatterBlock(text);
-      if (head !== savedFrontmatter || !state?.drafts.some((d) => d.path === target)) void refreshState();
+      if (target === 'docs.json' || head !== savedFrontmatter || !state?.drafts.some((d) => d.path === target)) void refreshState();
       savedFrontmatter = head;
     } catch (err) {
       const e = err as Refused;
@@ -404,10 +404,18 @@ async function openFile(next: string, { keepEdits = true }: { keepEdits?: boolea
   setStatus('Loading…');
   try {
     const page = await call<{ text: string; breadcrumbs: string[]; preview: Preview | null }>('file.json', { query: { file } });
-    const collab = await joinShared(file);
     loading = true;
-    view.setState(editorState(collab.text.toString(), yCollab(collab.text, collab.awareness)));
+    if (/\.mdx?$/i.test(file)) {
+      const collab = await joinShared(file);
+      view.setState(editorState(collab.text.toString(), yCollab(collab.text, collab.awareness)));
+    } else {
+      // docs.json: edited alone (saved only when it loads as a site), without a preview.
+      leaveShared();
+      view.setState(editorState(page.text));
+    }
     loading = false;
+    if (file === 'docs.json') $('ed-docs-json').setAttribute('aria-current', 'page');
+    else $('ed-docs-json').removeAttribute('aria-current');
     savedFrontmatter = frontmatterBlock(page.text);
     if (visual) renderVisual();
     const crumbs = $('ed-crumbs');
@@ -649,6 +657,10 @@ $<HTMLInputElement>('ed-image').addEventListener('change', async (e) => {
 });
 
 $('ed-filter').addEventListener('input', renderTree);
+$('ed-docs-json').addEventListener('click', (e) => {
+  e.preventDefault();
+  void openFile('docs.json');
+});
 
 $<HTMLSelectElement>('ed-branch').addEventListener('change', async (e) => {
   const select = e.target as HTMLSelectElement;

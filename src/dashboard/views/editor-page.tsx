@@ -113,6 +113,9 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
             </form>
             <input id="ed-filter" className="ed-filter" type="search" placeholder="Filter pages" aria-label="Filter pages" />
             <nav id="ed-tree" className="ed-tree" />
+            <a id="ed-docs-json" className="ed-docs-json" href="?file=docs.json">
+              Site settings (docs.json)
+            </a>
           </aside>
           <main className="ed-main" id="main">
             <div className="ed-bar">
@@ -242,6 +245,8 @@ export const EDITOR_CSS = `
 .ed-tree a[aria-current=page]{background:var(--accent-soft);font-weight:600}
 .ed-tree a.draft::after{content:" •";color:#d97706}
 .ed-tree .other{display:block;padding:.3rem .5rem;color:var(--muted);font-size:.92rem}
+.ed-docs-json{display:block;margin-top:1rem;padding:.4rem .5rem;border-top:1px solid var(--border);color:var(--muted);font-size:.88rem;text-decoration:none}
+.ed-docs-json[aria-current=page]{color:var(--text);font-weight:600}
 .ed-add-form,.ed-settings{display:flex;flex-direction:column;gap:.5rem;padding:.6rem;border:1px solid var(--border);border-radius:10px;margin-bottom:.6rem;background:var(--bg)}
 .ed-add-form[hidden],.ed-settings[hidden]{display:none}
 .ed-field{display:flex;flex-direction:column;gap:.2rem;font-size:.85rem;color:var(--muted)}
