@@ -38,6 +38,15 @@ export async function restartSharedDoc(db: Database, key: SharedDocKey, initial:
   return row.generation;
 }
 
+/**
+ * Replace the updates up to `throughId` by `merged` (all of them merged into one), appended after the
+ * newest: an editor that read some of them gets the merged one too, which Yjs applies as a no-op.
+ */
+export async function compactSharedUpdates(db: Database, key: SharedDocKey, generation: number, throughId: number, merged: string): Promise<void> {
+  await db.query(`INSERT INTO editor_shared_updates (project_id, branch, path, generation, payload) VALUES ($1, $2, $3, $4, $5)`, [...keyParams(key), generation, merged]);
+  await db.query(`DELETE FROM editor_shared_updates WHERE ${KEY} AND id <= $4`, [...keyParams(key), throughId]);
+}
+
 /** Drop the shared document of a page (discarded, renamed, deleted). */
 export async function dropSharedDoc(db: Database, key: SharedDocKey): Promise<void> {
   await db.query(`DELETE FROM editor_shared_docs WHERE ${KEY}`, keyParams(key));

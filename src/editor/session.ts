@@ -11,7 +11,7 @@ import path from 'node:path';
 import * as Y from 'yjs';
 import { githubGitCredentials, pullRequestProviderFor, type GithubOptions } from '../agent/index.js';
 import { pageFromText } from '../content/index.js';
-import { appendSharedUpdates, clearPublishedDrafts, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow } from '../db/index.js';
+import { appendSharedUpdates, clearPublishedDrafts, compactSharedUpdates, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow } from '../db/index.js';
 import { GitError, gitClient, WorkBranch, type GitCredentials } from '../git/index.js';
 import type { SidebarNode } from '../navigation/index.js';
 import { fontFileSource, pageSourceOf, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset } from '../render/index.js';
@@ -473,6 +473,10 @@ export class EditorSession {
       if (doc.getText(SHARED_TEXT).toString() !== text && present.length === 0) {
         generation = await restartSharedDoc(this.opts.db, key, initialUpdate(text));
         ({ updates } = await readSharedUpdates(this.opts.db, key, 0));
+      } else if (updates.length > COMPACT_AFTER) {
+        // A long log (every keystroke of every writer) is merged into one update for the next joiners.
+        await compactSharedUpdates(this.opts.db, key, generation, updates.at(-1)!.id, Buffer.from(Y.mergeUpdates(updates.map((u) => Buffer.from(u.update, 'base64')))).toString('base64'));
+        ({ updates } = await readSharedUpdates(this.opts.db, key, 0));
       }
       doc.destroy();
       return { generation, updates };
@@ -566,6 +570,9 @@ export class EditorSession {
     });
   }
 }
+
+/** Updates of a shared document past which a join merges them into one. */
+const COMPACT_AFTER = 200;
 
 /** Name of the shared document's text (the page source) in its Yjs document; the browser uses the same. */
 export const SHARED_TEXT = 'source';

@@ -162,6 +162,23 @@ describe.each(backends)('editor sessions on %s', (kind) => {
     const docC = new Y.Doc();
     for (const u of late.updates) Y.applyUpdate(docC, Buffer.from(u.update, 'base64'));
     expect(docC.getText('source').toString()).toBe(text + 'Shared line.\n');
+    // A long log is merged into one update for later joiners; nothing of the text is lost.
+    let since = got.updates.at(-1)!.id;
+    for (let i = 0; i < 210; i++) {
+      const sv = Y.encodeStateVector(docB);
+      docB.getText('source').insert(docB.getText('source').length, String(i % 10));
+      const u = Buffer.from(Y.encodeStateAsUpdate(docB, sv)).toString('base64');
+      since = Math.max(since, ...(await two.syncShared('guides/setup.mdx', { generation: b.generation, since, updates: [u], clientId: 'b', presence: null })).updates.map((x) => x.id));
+    }
+    const compacted = await one.joinShared('guides/setup.mdx');
+    expect(compacted.updates.length).toBe(1);
+    const docD = new Y.Doc();
+    Y.applyUpdate(docD, Buffer.from(compacted.updates[0]!.update, 'base64'));
+    expect(docD.getText('source').toString()).toBe(docB.getText('source').toString());
+    // A writer who had read part of the log still converges (the merged update comes after what they read).
+    const catchUp = await two.syncShared('guides/setup.mdx', { generation: b.generation, since, updates: [], clientId: 'b', presence: null });
+    for (const u of catchUp.updates) Y.applyUpdate(docB, Buffer.from(u.update, 'base64'));
+    expect(docB.getText('source').toString()).toBe(docD.getText('source').toString());
     // A discarded draft starts the document again: old writers are told to join anew.
     await one.discard('guides/setup.mdx');
     const after = await one.syncShared('guides/setup.mdx', { generation: a.generation, since: 0, updates: [update], clientId: 'a', presence: null });
