@@ -10,6 +10,8 @@ import { defineConfig } from 'vitest/config';
 const E2E_FILES = [
   'test/browser/**/*.test.ts',
   'test/dashboard/dashboard-browser.test.ts',
+  // The web editor through folio serve: edit, preview, publish to main and to a branch (~60 s).
+  'test/dashboard/editor-browser.test.ts',
   'test/security/csp-browser.test.ts',
   'test/hosting/site-access.test.ts',
   'test/site/base-path.test.ts',

@@ -2,6 +2,7 @@ import type { Database, ProjectRow } from '../db/index.js';
 import type { Session } from './data/sessions.js';
 import type { DashboardUser } from './data/users.js';
 import type { AdminServices } from '../api/index.js';
+import type { EditorService } from '../editor/index.js';
 
 /** Hono environment of the dashboard routes. */
 export interface DashboardEnv {
@@ -24,4 +25,6 @@ export interface DashboardContext {
   /** URL of a preview: `<slug>--<projectId>.<siteDomain>` on the dashboard's scheme and port. */
   previewUrl: (project: ProjectRow, slug: string, requestUrl: URL) => string;
   onProjectChanged: (project: ProjectRow) => void | Promise<void>;
+  /** The web editor's sessions (checkouts, drafts, previews, publishing). */
+  editor: EditorService;
 }

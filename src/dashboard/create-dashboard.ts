@@ -1,6 +1,9 @@
+import os from 'node:os';
+import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Database, ProjectRow } from '../db/index.js';
+import { EditorService, type EditorServiceOptions } from '../editor/index.js';
 import { DASHBOARD_JS } from './assets/client.js';
 import { DASHBOARD_CSS } from './assets/styles.js';
 import type { DashboardContext, DashboardEnv } from './context.js';
@@ -9,6 +12,7 @@ import { errorPage } from './respond.js';
 import { registerAnalyticsRoutes } from './routes/analytics-routes.js';
 import { registerAuthRoutes } from './routes/auth-routes.js';
 import { registerAutomationRoutes } from './routes/automation-routes.js';
+import { EDITOR_BODY_LIMIT, isEditorPath, registerEditorRoutes } from './routes/editor-routes.js';
 import { registerJobRoutes } from './routes/job-routes.js';
 import { registerProjectRoutes } from './routes/project-routes.js';
 import { registerUpdateRoutes } from './routes/update-routes.js';
@@ -34,6 +38,11 @@ export interface DashboardDeps {
   onProjectChanged?: (project: ProjectRow) => void | Promise<void>;
   /** Server log for unexpected errors (one line each). */
   log?: (line: string) => void;
+  /**
+   * The web editor's checkouts (`workRoot`, default a folder under the system's temporary one) and
+   * git access (credentials, GitHub for pull requests).
+   */
+  editor?: Omit<EditorServiceOptions, 'db' | 'assetBase' | 'log'>;
 }
 
 /** Site address: the first custom domain, else `<project id>.<siteDomain>`, on the dashboard's scheme and port. */
@@ -63,10 +72,12 @@ export function createDashboard({
   siteUrl = (project, url) => defaultSiteUrl(project, url, siteDomain),
   onProjectChanged = () => {},
   log = () => {},
+  editor = { workRoot: path.join(os.tmpdir(), `folio-editor-${process.pid}`) },
 }: DashboardDeps): Hono<DashboardEnv> {
+  const base = basePath.replace(/\/+$/, '');
   const ctx: DashboardContext = {
     db,
-    base: basePath.replace(/\/+$/, ''),
+    base,
     services,
     models,
     secureCookies,
@@ -74,6 +85,7 @@ export function createDashboard({
     siteUrl,
     previewUrl: (project, slug, url) => defaultPreviewUrl(project, slug, url, siteDomain),
     onProjectChanged,
+    editor: new EditorService({ ...editor, db, log, assetBase: (projectId, key) => `${base}/projects/${projectId}/editor/site/${key}` }),
   };
   const app = new Hono<DashboardEnv>();
   app.use('*', securityHeaders());
@@ -81,8 +93,14 @@ export function createDashboard({
   app.get('/assets/app.css', (c) => c.body(DASHBOARD_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', ...ASSET_HEADERS }));
   app.get('/assets/app.js', (c) => c.body(DASHBOARD_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', ...ASSET_HEADERS }));
 
-  // Forms are small; 64 KiB leaves room for a long prompt and refuses anything bigger early.
-  app.use('*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.text('Form too large (limit 64 KiB).', 413) }));
+  // Forms are small; 64 KiB leaves room for a long prompt and refuses anything bigger early. The
+  // editor's page texts and images have their own limit (a 20 MB paste is refused there).
+  const formLimit = bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.text('Form too large (limit 64 KiB).', 413) });
+  const editorLimit = bodyLimit({
+    maxSize: EDITOR_BODY_LIMIT,
+    onError: (c) => c.json({ error: { code: 'EDITOR_TOO_LARGE', message: `The request is over the editor's ${EDITOR_BODY_LIMIT / 1024 / 1024} MB limit; nothing was saved. Split the page or make the image smaller.` } }, 413),
+  });
+  app.use('*', (c, next) => (isEditorPath(c.req.path) ? editorLimit(c, next) : formLimit(c, next)));
   app.use('*', loadSession(ctx));
   app.use('*', csrfProtection(ctx));
 
@@ -96,6 +114,7 @@ export function createDashboard({
   registerAutomationRoutes(app, ctx);
   registerUpdateRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
+  registerEditorRoutes(app, ctx);
 
   app.onError((err, c) => {
     log(`dashboard error: ${c.req.method} ${c.req.path}: ${err.stack ?? String(err)}`);

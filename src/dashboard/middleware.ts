@@ -23,9 +23,10 @@ const CSP = [
 export function securityHeaders(): MiddlewareHandler<DashboardEnv> {
   return async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', CSP);
+    // A page that needs other rules sets its own (the editor: its frame and the preview inside it).
+    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', CSP);
     c.header('X-Content-Type-Options', 'nosniff');
-    c.header('X-Frame-Options', 'DENY');
+    if (!c.res.headers.has('X-Frame-Options')) c.header('X-Frame-Options', 'DENY');
     c.header('Referrer-Policy', 'same-origin');
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   };
@@ -81,8 +82,10 @@ export async function ensureSession(c: Context<DashboardEnv>, ctx: DashboardCont
 }
 
 /**
- * Every POST must carry the session's synchronizer token in `_csrf`, and when the browser sends
- * `Origin` it must be ours. Text fields are left in `c.var.form`; no dashboard form uploads files, so file parts are not read.
+ * Every POST must carry the session's synchronizer token in `_csrf` (forms) or the `X-CSRF-Token`
+ * header (the editor's JSON and upload requests: a cross-site page cannot set a header without a CORS
+ * preflight, which the dashboard never grants), and when the browser sends `Origin` it must be ours.
+ * Text fields are left in `c.var.form`; file parts are not read.
  */
 export function csrfProtection(ctx: DashboardContext): MiddlewareHandler<DashboardEnv> {
   return async (c, next) => {
@@ -96,7 +99,7 @@ export function csrfProtection(ctx: DashboardContext): MiddlewareHandler<Dashboa
       for (const [key, value] of Object.entries(body)) if (typeof value === 'string') form[key] = value;
     }
     const sameOrigin = !origin || origin === new URL(c.req.url).origin || (ctx.trustProxy && sameHostOrigin(origin, c));
-    const token = form._csrf ?? '';
+    const token = form._csrf ?? c.req.header('x-csrf-token') ?? '';
     if (!session || !sameOrigin || token === '' || !tokensEqual(token, session.csrfToken)) {
       return errorPage(c, ctx, 403, 'DASHBOARD_CSRF_INVALID', 'This form has expired or did not come from the dashboard. Go back, reload the page and submit it again.');
     }

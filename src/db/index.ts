@@ -21,3 +21,5 @@ export * from './previews.js';
 export * from './webhooks.js';
 export * from './site-sessions.js';
 export * from './site-builds.js';
+export * from './editor-drafts.js';
+export * from './editor-shared.js';

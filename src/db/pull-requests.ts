@@ -7,7 +7,8 @@ import { randomBase36 } from './ids.js';
 
 /** What a work branch's pull request says; the same draft goes to GitHub or into this table. */
 export interface PullRequestDraft {
-  jobId: string;
+  /** The agent job that opened it; null for the web editor's (src/editor). */
+  jobId: string | null;
   projectId: string;
   repository: string;
   baseBranch: string;

@@ -108,13 +108,17 @@ export class WorkBranch {
     await rm(baseCheckoutDir(dir), { recursive: true, force: true });
   }
 
-  /** Commit everything in the tree as Folio; returns the new HEAD, or null when nothing changed. */
-  async commitAll(message: string): Promise<string | null> {
+  /**
+   * Commit everything in the tree (committer Folio; author Folio too unless `author` names the person
+   * whose work it is, as the web editor does); returns the new HEAD, or null when nothing changed.
+   */
+  async commitAll(message: string, author?: { name: string; email: string }): Promise<string | null> {
     const git = gitClient(this.dir);
     const status = await git.raw(['status', '--porcelain', '--untracked-files=all']);
     if (status.trim() === '') return null;
     await git.raw(['add', '-A', '--', '.']);
-    await git.raw(['commit', '-q', '--no-verify', '-m', message]);
+    const by = author ? [`--author=${safeIdent(author.name)} <${safeIdent(author.email)}>`] : [];
+    await git.raw(['commit', '-q', '--no-verify', ...by, '-m', message]);
     return (await git.raw(['rev-parse', 'HEAD'])).trim();
   }
 
@@ -172,6 +176,9 @@ export class WorkBranch {
 }
 
 const baseCheckoutDir = (dir: string) => `${dir}-base`;
+
+/** A name or address git can put in an ident: no angle brackets, newlines or control characters. */
+const safeIdent = (text: string) => text.replace(/[<>\u0000-\u001f\u007f]/g, '').trim() || 'unknown';
 
 async function exists(p: string): Promise<boolean> {
   return stat(p).then(

@@ -9,3 +9,4 @@ export { DEFAULT_CODE_THEMES, highlightToHtml, prepareLanguages, type CodeThemes
 export { checkSiteIcons } from './icons/check.js';
 export { headingSlug, PageSlugger } from './heading-slug.js';
 export { type IslandModule } from './islands.js';
+export { componentNames } from './component-names.js';

@@ -26,7 +26,7 @@ export async function dashboardStack({ kind = 'pglite', buildSite }: { kind?: 'p
   const updates = new UpdateRunner({ db, dataDir, buildSite });
   const services = createAdminServices({ db, keyCache: new KeyCache(db), updates, defaultModel: 'folio-maintainer', automations: createAutomations({ db, defaultModel: 'folio-maintainer' }) });
   const app = new Hono();
-  app.route('/dashboard', createDashboard({ db, services }));
+  app.route('/dashboard', createDashboard({ db, services, editor: { workRoot: path.join(dataDir, 'editor') } }));
   // As `folio serve` wires them: a dashboard session, else an admin key for the project.
   const signIn = { url: (next: string) => `/dashboard/login?next=${encodeURIComponent(next)}`, signedIn: dashboardSignedIn(db) };
   app.route('/', createPullRequestRoutes({ db, authorize: signedInOr(signIn.signedIn, bearerKeyAuthorizer(db)), signIn }));

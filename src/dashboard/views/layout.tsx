@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ProjectRow } from '../../db/index.js';
 import { ASSET_VERSION } from '../assets/version.js';
 
-export type ProjectTab = 'overview' | 'keys' | 'jobs' | 'automations' | 'updates' | 'analytics';
+export type ProjectTab = 'overview' | 'editor' | 'keys' | 'jobs' | 'automations' | 'updates' | 'analytics';
 
 export interface Viewer {
   email: string;
@@ -60,6 +60,7 @@ export function NoticeBox({ notice }: { notice: Notice | null | undefined }) {
 
 const TABS: { id: ProjectTab; label: string; path: string }[] = [
   { id: 'overview', label: 'Overview', path: '' },
+  { id: 'editor', label: 'Editor', path: '/editor' },
   { id: 'keys', label: 'API keys', path: '/keys' },
   { id: 'jobs', label: 'Agent jobs', path: '/jobs' },
   { id: 'automations', label: 'Automations', path: '/automations' },

@@ -1,0 +1,753 @@
+/**
+ * The web editor in the browser (dashboard page `/projects/<id>/editor`): the navigation sidebar, the
+ * Markdown/MDX source in CodeMirror 6, the live preview frame, page settings, pages and images, and
+ * the publish menu. Every change is saved to the server as the writer types (the server keeps the
+ * drafts); the preview is the server's render of the saved text.
+ */
+import { autocompletion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
+import { markdown } from '@codemirror/lang-markdown';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { EditorState } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { basicSetup } from 'codemirror';
+import { yCollab } from 'y-codemirror.next';
+import { applyAwarenessUpdate, Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
+import * as Y from 'yjs';
+import { splitBlocks, type Block } from './blocks.js';
+import { frontmatterOf, setFrontmatter } from './frontmatter.js';
+
+type NavItem = { type: 'group'; name: string; children: NavItem[] } | { type: 'page'; title: string; file: string; href: string; draft: boolean } | { type: 'other'; title: string };
+interface Problem {
+  line: number;
+  column: number;
+  severity: string;
+  code: string;
+  message: string;
+}
+interface Preview {
+  ok: boolean;
+  version: number;
+  diagnostics: Problem[];
+}
+interface State {
+  branch: string;
+  deploymentBranch: string;
+  branches: string[];
+  navigation: { sections: { label: string; items: NavItem[] }[]; hidden: NavItem[]; problems: string[] };
+  drafts: { path: string; change: string }[];
+}
+
+const app = document.getElementById('editor-app')!;
+const api = app.dataset.api!;
+const csrf = app.dataset.csrf!;
+const deploymentBranch = app.dataset.deploymentBranch!;
+const components = (app.dataset.components ?? '').split(',').filter(Boolean);
+const maxText = Number(app.dataset.maxText ?? 2097152);
+let branch = app.dataset.branch!;
+let file = app.dataset.file ?? '';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const status = $('ed-status');
+const problems = $('ed-problems');
+const frame = $<HTMLIFrameElement>('ed-preview');
+
+/** A refusal of the server, with its code. */
+class Refused extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(path: string, init: { method?: string; json?: unknown; body?: BodyInit; query?: Record<string, string> } = {}): Promise<T> {
+  const url = new URL(`${api}/${path}`, location.href);
+  url.searchParams.set('branch', branch);
+  for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
+  const headers: Record<string, string> = { 'x-csrf-token': csrf };
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify({ branch, ...(init.json as object) });
+  }
+  const res = await fetch(url, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'same-origin' });
+  const data = (await res.json().catch(() => null)) as { error?: { code: string; message: string; details?: unknown } } | null;
+  if (!res.ok || !data) throw new Refused(data?.error?.code ?? `HTTP_${res.status}`, data?.error?.message ?? `The server answered ${res.status}.`, data?.error?.details);
+  return data as T;
+}
+
+function setStatus(text: string, error = false): void {
+  status.textContent = text;
+  status.classList.toggle('error', error);
+}
+
+// ------------------------------------------------------------------ source editor
+
+function completeComponents(context: CompletionContext): CompletionResult | null {
+  const word = context.matchBefore(/<\/?[A-Za-z]*/);
+  if (!word || (word.from === word.to && !context.explicit)) return null;
+  const closing = word.text.startsWith('</');
+  return {
+    from: word.from + (closing ? 2 : 1),
+    options: components.map((name) => ({ label: name, type: 'type', apply: closing ? `${name}>` : name, detail: 'component' })),
+    validFor: /^[A-Za-z]*$/,
+  };
+}
+
+let loading = false;
+/** The text changed since the last save was sent: only then is anything sent (a page just opened is never saved back). */
+let dirty = false;
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+let saving: Promise<void> = Promise.resolve();
+
+const view = new EditorView({
+  parent: $('ed-source'),
+  state: EditorState.create({ doc: '', extensions: [] }),
+});
+
+function editorState(doc: string, collab: ReturnType<typeof yCollab> | [] = []): EditorState {
+  return EditorState.create({
+    doc,
+    extensions: [
+      basicSetup,
+      collab,
+      markdown(),
+      lintGutter(),
+      EditorView.lineWrapping,
+      autocompletion({ override: [completeComponents] }),
+      EditorView.updateListener.of((u) => {
+        if (u.docChanged && !loading) scheduleSave();
+      }),
+    ],
+  });
+}
+
+function scheduleSave(): void {
+  dirty = true;
+  setStatus('Unsaved changes…');
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => void save(), 300);
+}
+
+/** Save the text as the draft; the answer carries the new preview (or the errors, the last good preview kept). */
+function save(): Promise<void> {
+  clearTimeout(saveTimer);
+  if (!dirty || !file) return saving;
+  dirty = false;
+  const text = view.state.doc.toString();
+  const target = file;
+  saving = saving.then(async () => {
+    if (new Blob([text]).size > maxText) {
+      dirty = true;
+      setStatus('Not saved: over the size limit', true);
+      problems.textContent = `The page is over the ${Math.round(maxText / 1048576)} MB limit of one file; it was not saved (the last saved text is kept on the server). Remove some text or split the page.`;
+      return;
+    }
+    setStatus('Saving…');
+    try {
+      const res = await call<{ preview: Preview | null }>('save.json', { json: { file: target, text } });
+      setStatus('Saved');
+      if (res.preview && target === file) showPreview(res.preview);
+      else problems.textContent = '';
+      // The navigation and the list of changes only move when a file gets its first draft or its
+      // frontmatter (title, hidden, ...) changes: a keystroke in the body does not ask for them again.
+      const head = frontmatterBlock(text);
+      if (target === 'docs.json' || head !== savedFrontmatter || !state?.drafts.some((d) => d.path === target)) void refreshState();
+      savedFrontmatter = head;
+    } catch (err) {
+      const e = err as Refused;
+      // Still to be saved: the next keystroke (or page switch) sends it again.
+      if (target === file) dirty = true;
+      setStatus('Not saved', true);
+      problems.textContent = `${e.message} (${e.code})`;
+    }
+  });
+  return saving;
+}
+
+function showPreview(preview: Preview): void {
+  const diagnostics: Diagnostic[] = [];
+  for (const p of preview.diagnostics) {
+    if (p.line < 1 || p.line > view.state.doc.lines) continue;
+    const line = view.state.doc.line(p.line);
+    const from = Math.min(line.from + Math.max(0, p.column - 1), line.to);
+    diagnostics.push({ from, to: line.to, severity: p.severity === 'error' ? 'error' : p.severity === 'warning' ? 'warning' : 'info', message: `${p.code}: ${p.message}` });
+  }
+  view.dispatch(setDiagnostics(view.state, diagnostics));
+  const errors = preview.diagnostics.filter((d) => d.severity === 'error');
+  problems.textContent = errors.map((d) => `Line ${d.line}: ${d.message.split('\n')[0]}`).join('\n');
+  if (preview.ok || preview.version > 0) loadPreview(preview.version);
+}
+
+let shownVersion = -1;
+/** The frontmatter of the last text saved, to know when the navigation may have changed. */
+let savedFrontmatter = '';
+const frontmatterBlock = (text: string) => /^---\r?\n[\s\S]*?\r?\n---/.exec(text)?.[0] ?? '';
+function loadPreview(version: number): void {
+  if (version === shownVersion) return;
+  shownVersion = version;
+  let scroll = 0;
+  try {
+    scroll = frame.contentWindow?.scrollY ?? 0;
+  } catch {
+    // The frame is on another page: start at the top.
+  }
+  frame.onload = () => {
+    try {
+      frame.contentWindow?.scrollTo(0, scroll);
+    } catch {
+      // Nothing to restore.
+    }
+  };
+  const url = new URL(`${api}/preview`, location.href);
+  url.searchParams.set('branch', branch);
+  url.searchParams.set('file', file);
+  url.searchParams.set('v', String(version));
+  frame.src = url.pathname + url.search;
+}
+
+// ------------------------------------------------------------------ shared editing
+
+/**
+ * Several writers on one page: the text is a Yjs document the server keeps in the database. Each
+ * editor sends its updates and its presence (name, colour, cursor) every 300 ms and receives the
+ * others'; a writer joining late gets every update so far.
+ */
+interface Shared {
+  file: string;
+  doc: Y.Doc;
+  awareness: Awareness;
+  generation: number;
+  since: number;
+  pending: Uint8Array[];
+  timer: ReturnType<typeof setInterval>;
+  busy: boolean;
+}
+let shared: Shared | null = null;
+const clientId = Math.random().toString(36).slice(2, 12);
+const COLOURS = ['#2563eb', '#db2777', '#059669', '#d97706', '#7c3aed', '#dc2626'];
+const colour = COLOURS[Math.floor(Math.random() * COLOURS.length)]!;
+const toBase64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+function leaveShared(): void {
+  if (!shared) return;
+  clearInterval(shared.timer);
+  shared.awareness.destroy();
+  shared.doc.destroy();
+  shared = null;
+}
+
+/** Join the shared document of `target`; its text is the editor's document. */
+async function joinShared(target: string): Promise<{ text: Y.Text; awareness: Awareness }> {
+  leaveShared();
+  const joined = await call<{ generation: number; updates: { id: number; update: string }[] }>('shared.json', { json: { action: 'join', file: target } });
+  const doc = new Y.Doc();
+  for (const u of joined.updates) Y.applyUpdate(doc, fromBase64(u.update), 'remote');
+  const awareness = new Awareness(doc);
+  awareness.setLocalStateField('user', { name: app.dataset.user ?? 'writer', color: colour, colorLight: `${colour}33` });
+  const state: Shared = { file: target, doc, awareness, generation: joined.generation, since: joined.updates.at(-1)?.id ?? 0, pending: [], timer: setInterval(() => void exchange(), 300), busy: false };
+  doc.on('update', (update: Uint8Array, origin: unknown) => {
+    if (origin !== 'remote') state.pending.push(update);
+  });
+  shared = state;
+  return { text: doc.getText('source'), awareness };
+}
+
+async function exchange(): Promise<void> {
+  const s = shared;
+  if (!s || s.busy) return;
+  s.busy = true;
+  const updates = s.pending.splice(0);
+  try {
+    const res = await call<{ reset: boolean; updates: { id: number; update: string }[]; presence: { clientId: string; state: string }[] }>('shared.json', {
+      json: { action: 'sync', file: s.file, generation: s.generation, since: s.since, clientId, updates: updates.length ? [toBase64(Y.mergeUpdates(updates))] : [], presence: toBase64(encodeAwarenessUpdate(s.awareness, [s.doc.clientID])) },
+    });
+    if (shared !== s) return;
+    if (res.reset) {
+      // The page's text was replaced outside the shared editing (discarded, pushed): open it again.
+      void openFile(s.file, { keepEdits: false });
+      return;
+    }
+    for (const u of res.updates) {
+      Y.applyUpdate(s.doc, fromBase64(u.update), 'remote');
+      s.since = Math.max(s.since, u.id);
+    }
+    for (const p of res.presence) applyAwarenessUpdate(s.awareness, fromBase64(p.state), 'remote');
+  } catch {
+    // Offline for a moment: the updates go with the next exchange.
+    s.pending.unshift(...updates);
+  } finally {
+    s.busy = false;
+  }
+}
+
+// ------------------------------------------------------------------ navigation
+
+let state: State | null = null;
+
+function renderTree(): void {
+  const tree = $('ed-tree');
+  const filter = ($<HTMLInputElement>('ed-filter').value ?? '').trim().toLowerCase();
+  tree.replaceChildren();
+  const list = (items: NavItem[]): HTMLUListElement | null => {
+    const ul = document.createElement('ul');
+    for (const item of items) {
+      const li = document.createElement('li');
+      if (item.type === 'group') {
+        const children = list(item.children);
+        if (!children) continue;
+        const name = document.createElement('div');
+        name.className = 'ed-group';
+        name.textContent = item.name;
+        li.append(name, children);
+      } else if (item.type === 'page') {
+        if (filter && !item.title.toLowerCase().includes(filter) && !item.file.toLowerCase().includes(filter)) continue;
+        const a = document.createElement('a');
+        a.href = `?branch=${encodeURIComponent(branch)}&file=${encodeURIComponent(item.file)}`;
+        a.textContent = item.title;
+        a.title = item.file;
+        a.dataset.file = item.file;
+        if (item.draft) a.classList.add('draft');
+        if (item.file === file) a.setAttribute('aria-current', 'page');
+        a.addEventListener('click', (e) => {
+          e.preventDefault();
+          void openFile(item.file);
+        });
+        li.append(a);
+      } else {
+        if (filter) continue;
+        const span = document.createElement('span');
+        span.className = 'other';
+        span.textContent = item.title;
+        li.append(span);
+      }
+      ul.append(li);
+    }
+    return ul.children.length ? ul : null;
+  };
+  const sections = state?.navigation.sections ?? [];
+  for (const section of sections) {
+    if (sections.length > 1) {
+      const label = document.createElement('div');
+      label.className = 'ed-section';
+      label.textContent = section.label;
+      tree.append(label);
+    }
+    const ul = list(section.items);
+    if (ul) tree.append(ul);
+  }
+  const hidden = list(state?.navigation.hidden ?? []);
+  if (hidden) {
+    const label = document.createElement('div');
+    label.className = 'ed-section';
+    label.textContent = 'Hidden pages';
+    tree.append(label, hidden);
+  }
+}
+
+function firstPage(items: NavItem[]): string | null {
+  for (const item of items) {
+    if (item.type === 'page') return item.file;
+    if (item.type === 'group') {
+      const found = firstPage(item.children);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+async function refreshState(): Promise<void> {
+  state = await call<State>('state.json');
+  renderTree();
+  renderBranches();
+  renderChanges();
+  if (state.navigation.problems.length && !file) problems.textContent = state.navigation.problems.join('\n');
+}
+
+function renderBranches(): void {
+  const select = $<HTMLSelectElement>('ed-branch');
+  select.replaceChildren();
+  for (const name of state?.branches ?? [branch]) select.append(new Option(name, name, false, name === branch));
+  select.append(new Option('New branch…', '\0new'));
+}
+
+function renderChanges(): void {
+  const drafts = state?.drafts ?? [];
+  $('ed-changes-title').textContent = drafts.length === 0 ? 'No changes' : `${drafts.length} file change${drafts.length === 1 ? '' : 's'}`;
+  const ul = $('ed-changes');
+  ul.replaceChildren(
+    ...drafts.map((d) => {
+      const li = document.createElement('li');
+      const name = document.createElement('span');
+      name.textContent = d.path;
+      const kind = document.createElement('span');
+      kind.className = 'kind';
+      kind.textContent = d.change[0]!.toUpperCase() + d.change.slice(1);
+      li.append(name, kind);
+      return li;
+    }),
+  );
+  $('ed-publish').textContent = branch === deploymentBranch ? `Publish to ${branch}` : 'Save in branch and open pull request';
+  ($('ed-publish') as HTMLButtonElement).disabled = drafts.length === 0;
+}
+
+// ------------------------------------------------------------------ pages
+
+async function openFile(next: string, { keepEdits = true }: { keepEdits?: boolean } = {}): Promise<void> {
+  if (keepEdits) await save();
+  else dirty = false;
+  file = next;
+  history.replaceState(null, '', `?branch=${encodeURIComponent(branch)}&file=${encodeURIComponent(file)}`);
+  setStatus('Loading…');
+  try {
+    const page = await call<{ text: string; breadcrumbs: string[]; preview: Preview | null }>('file.json', { query: { file } });
+    loading = true;
+    if (/\.mdx?$/i.test(file)) {
+      const collab = await joinShared(file);
+      view.setState(editorState(collab.text.toString(), yCollab(collab.text, collab.awareness)));
+    } else {
+      // docs.json: edited alone (saved only when it loads as a site), without a preview.
+      leaveShared();
+      view.setState(editorState(page.text));
+    }
+    loading = false;
+    if (file === 'docs.json') $('ed-docs-json').setAttribute('aria-current', 'page');
+    else $('ed-docs-json').removeAttribute('aria-current');
+    savedFrontmatter = frontmatterBlock(page.text);
+    if (visual) renderVisual();
+    const crumbs = $('ed-crumbs');
+    crumbs.replaceChildren(
+      ...page.breadcrumbs.map((c) => {
+        const li = document.createElement('li');
+        li.textContent = c;
+        return li;
+      }),
+    );
+    ($('ed-rename-to') as HTMLInputElement).value = file;
+    fillSettings();
+    shownVersion = -1;
+    problems.textContent = '';
+    if (page.preview) showPreview(page.preview);
+    setStatus('Saved');
+    renderTree();
+  } catch (err) {
+    const e = err as Refused;
+    setStatus('Could not open the page', true);
+    problems.textContent = `${e.message} (${e.code})`;
+  }
+}
+
+function fillSettings(): void {
+  const fm = frontmatterOf(view.state.doc.toString());
+  const form = $<HTMLFormElement>('ed-settings');
+  for (const name of ['title', 'description', 'icon', 'mode']) (form.elements.namedItem(name) as HTMLInputElement).value = fm[name] ?? '';
+  (form.elements.namedItem('hidden') as HTMLInputElement).checked = fm.hidden === 'true';
+}
+
+$<HTMLFormElement>('ed-settings').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const form = e.target as HTMLFormElement;
+  let text = view.state.doc.toString();
+  for (const name of ['title', 'description', 'icon', 'mode']) text = setFrontmatter(text, name, (form.elements.namedItem(name) as HTMLInputElement).value.trim(), 'string');
+  text = setFrontmatter(text, 'hidden', (form.elements.namedItem('hidden') as HTMLInputElement).checked ? 'true' : '', 'raw');
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+  if (visual) renderVisual();
+  void save().then(refreshState);
+});
+
+function toggle(button: string, target: string, after?: () => void): void {
+  $(button).addEventListener('click', () => {
+    const el = $(target);
+    el.hidden = !el.hidden;
+    $(button).setAttribute('aria-pressed', String(!el.hidden));
+    after?.();
+  });
+}
+// ------------------------------------------------------------------ visual mode
+
+const CALLOUTS = new Set(['Note', 'Info', 'Tip', 'Warning', 'Check', 'Danger', 'Callout']);
+let visualBlocks: Block[] = [];
+
+/**
+ * Draw the page as blocks (`blocks.ts`): headings, paragraphs, callouts and code in place, other
+ * components as their MDX. Typing in a block replaces that block's body in the document and nothing
+ * else, so switching modes or saving an untouched page keeps every byte.
+ */
+function renderVisual(): void {
+  const pane = $('ed-visual');
+  visualBlocks = splitBlocks(view.state.doc.toString());
+  pane.replaceChildren();
+  // The page's title and description head the page as readers see them; Settings changes them.
+  const fm = frontmatterOf(view.state.doc.toString());
+  if (fm.title) {
+    const title = document.createElement('h1');
+    title.className = 'ed-v-title';
+    title.textContent = fm.title;
+    title.title = 'Change the title in Settings';
+    pane.append(title);
+  }
+  if (fm.description) {
+    const description = document.createElement('p');
+    description.className = 'ed-v-description';
+    description.textContent = fm.description;
+    pane.append(description);
+  }
+  visualBlocks.forEach((block, index) => {
+    if (block.kind === 'blank' || block.kind === 'frontmatter') return;
+    const editable = document.createElement('div');
+    editable.contentEditable = 'plaintext-only';
+    editable.spellcheck = block.kind === 'paragraph' || block.kind === 'heading' || block.kind === 'component';
+    editable.dataset.block = String(index);
+    // A body's last end of line is kept apart, so the editable text has no stray empty line.
+    const trailing = block.body.endsWith('\n') ? '\n' : '';
+    editable.textContent = trailing ? block.body.slice(0, -1) : block.body;
+    editable.addEventListener('input', () => editBlock(index, (editable.innerText ?? editable.textContent ?? '').replace(/\n$/, '') + trailing));
+    if (block.kind === 'heading') {
+      editable.className = `ed-v ed-v-h${block.detail}`;
+      editable.setAttribute('role', 'heading');
+      editable.setAttribute('aria-level', block.detail ?? '2');
+      pane.append(editable);
+    } else if (block.kind === 'paragraph') {
+      editable.className = 'ed-v ed-v-p';
+      pane.append(editable);
+    } else {
+      const box = document.createElement('div');
+      const callout = block.kind === 'component' && CALLOUTS.has(block.detail ?? '') && block.prefix !== '';
+      box.className = `ed-v-box${callout ? ` callout ${block.detail}` : ''}`;
+      const label = document.createElement('div');
+      label.className = 'ed-v-label';
+      label.textContent = block.kind === 'code' ? `Code${block.detail ? ` · ${block.detail}` : ''}` : block.kind === 'esm' ? 'Import / export' : (block.detail ?? block.kind);
+      editable.className = `ed-v ${block.kind === 'code' ? 'ed-v-code' : callout ? 'ed-v-p' : 'ed-v-raw'}`;
+      box.append(label, editable);
+      pane.append(box);
+    }
+  });
+}
+
+/** Put a block's edited body into the document; the later blocks move by the change in length. */
+function editBlock(index: number, body: string): void {
+  const block = visualBlocks[index];
+  if (!block || body === block.body) return;
+  const from = block.from + block.prefix.length;
+  view.dispatch({ changes: { from, to: from + block.body.length, insert: body } });
+  const delta = body.length - block.body.length;
+  visualBlocks[index] = { ...block, body, to: block.to + delta };
+  for (let k = index + 1; k < visualBlocks.length; k++) visualBlocks[k] = { ...visualBlocks[k]!, from: visualBlocks[k]!.from + delta, to: visualBlocks[k]!.to + delta };
+}
+
+let visual = false;
+function setMode(next: 'visual' | 'source'): void {
+  visual = next === 'visual';
+  if (visual) renderVisual();
+  $('ed-visual').hidden = !visual;
+  $('ed-source').hidden = visual;
+  $('ed-mode-visual').setAttribute('aria-pressed', String(visual));
+  $('ed-mode-source').setAttribute('aria-pressed', String(!visual));
+  fitPreview();
+}
+$('ed-mode-visual').addEventListener('click', () => setMode('visual'));
+$('ed-mode-source').addEventListener('click', () => setMode('source'));
+toggle('ed-mode-preview', 'ed-preview-pane');
+
+/** The preview is laid out at least at the site's desktop breakpoint (1024 px, sidebar shown) and scaled down to its pane (never up). */
+const DESKTOP_WIDTH = 1024;
+function fitPreview(): void {
+  const pane = $('ed-preview-pane');
+  if (pane.clientWidth === 0 || pane.clientHeight === 0) return;
+  const scale = Math.min(1, pane.clientWidth / DESKTOP_WIDTH);
+  frame.style.width = `${pane.clientWidth / scale}px`;
+  frame.style.height = `${pane.clientHeight / scale}px`;
+  frame.style.transform = scale < 1 ? `scale(${scale})` : '';
+}
+new ResizeObserver(fitPreview).observe($('ed-preview-pane'));
+toggle('ed-settings-toggle', 'ed-settings', fillSettings);
+
+$('ed-add').addEventListener('click', () => {
+  $('ed-add-form').hidden = false;
+  const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
+  ($('ed-add-file') as HTMLInputElement).value = folder;
+  $('ed-add-title').focus();
+});
+$('ed-add-cancel').addEventListener('click', () => ($('ed-add-form').hidden = true));
+$('ed-add-title').addEventListener('input', () => {
+  const input = $<HTMLInputElement>('ed-add-file');
+  const folder = input.value.includes('/') ? input.value.slice(0, input.value.lastIndexOf('/') + 1) : '';
+  const slug = $<HTMLInputElement>('ed-add-title').value.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  if (slug) input.value = `${folder}${slug}.mdx`;
+});
+$<HTMLFormElement>('ed-add-form').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const title = $<HTMLInputElement>('ed-add-title').value;
+  const target = $<HTMLInputElement>('ed-add-file').value.trim();
+  try {
+    await call('pages.json', { json: { action: 'create', file: target, title, besides: file } });
+    $('ed-add-form').hidden = true;
+    $<HTMLInputElement>('ed-add-title').value = '';
+    await refreshState();
+    await openFile(target);
+  } catch (err) {
+    const r = err as Refused;
+    problems.textContent = `${r.message} (${r.code})`;
+  }
+});
+
+$('ed-rename').addEventListener('click', async () => {
+  const to = $<HTMLInputElement>('ed-rename-to').value.trim();
+  if (to === file) return;
+  try {
+    await save();
+    await call('pages.json', { json: { action: 'rename', file, to } });
+    await refreshState();
+    await openFile(to);
+  } catch (err) {
+    const r = err as Refused;
+    problems.textContent = `${r.message} (${r.code})`;
+  }
+});
+
+$('ed-discard').addEventListener('click', async () => {
+  if (!window.confirm(`Discard your unpublished changes to ${file}? The page goes back to the branch's version.`)) return;
+  try {
+    clearTimeout(saveTimer);
+    dirty = false;
+    await saving;
+    await call('discard.json', { json: { file } });
+    await refreshState();
+    await openFile(file);
+  } catch (err) {
+    const r = err as Refused;
+    problems.textContent = `${r.message} (${r.code})`;
+  }
+});
+
+$('ed-delete').addEventListener('click', async () => {
+  if (!window.confirm(`Delete ${file}? It is removed from the navigation; publishing deletes the file.`)) return;
+  try {
+    await call('pages.json', { json: { action: 'delete', file } });
+    await refreshState();
+    const next = state ? firstPage(state.navigation.sections.flatMap((s) => s.items)) : null;
+    if (next) await openFile(next);
+  } catch (err) {
+    const r = err as Refused;
+    problems.textContent = `${r.message} (${r.code})`;
+  }
+});
+
+$<HTMLInputElement>('ed-image').addEventListener('change', async (e) => {
+  const input = e.target as HTMLInputElement;
+  const picked = input.files?.[0];
+  input.value = '';
+  if (!picked) return;
+  const name = picked.name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-.]+/, '') || 'image.png';
+  try {
+    setStatus('Uploading…');
+    const res = await call<{ src: string }>('upload.json', { body: picked, query: { file: `images/${name}` } });
+    const at = view.state.selection.main.head;
+    view.dispatch({ changes: { from: at, insert: `\n![${name.replace(/\.[a-z]+$/, '')}](${res.src})\n` } });
+    if (visual) renderVisual();
+    setStatus('Saved');
+  } catch (err) {
+    const r = err as Refused;
+    setStatus('Upload refused', true);
+    problems.textContent = `${r.message} (${r.code})`;
+  }
+});
+
+$('ed-filter').addEventListener('input', renderTree);
+$('ed-docs-json').addEventListener('click', (e) => {
+  e.preventDefault();
+  void openFile('docs.json');
+});
+
+$<HTMLSelectElement>('ed-branch').addEventListener('change', async (e) => {
+  const select = e.target as HTMLSelectElement;
+  let next = select.value;
+  if (next === '\0new') {
+    next = (window.prompt(`New branch (from ${deploymentBranch}):`, 'docs/') ?? '').trim();
+    if (!next) return renderBranches();
+  }
+  await save();
+  location.search = `?branch=${encodeURIComponent(next)}&file=${encodeURIComponent(file)}`;
+});
+
+// ------------------------------------------------------------------ publish
+
+$('ed-publish-toggle').addEventListener('click', () => {
+  const menu = $('ed-publish-menu');
+  menu.hidden = !menu.hidden;
+  $('ed-publish-toggle').setAttribute('aria-expanded', String(!menu.hidden));
+});
+
+$('ed-publish').addEventListener('click', async () => {
+  const result = $('ed-publish-result');
+  result.classList.remove('error');
+  result.textContent = 'Publishing…';
+  try {
+    await save();
+    const res = await call<{ kind: string; commit: string; pullRequestUrl?: string; previewUrl?: string | null; updateId?: string }>('publish.json', { json: { message: $<HTMLInputElement>('ed-message').value } });
+    result.replaceChildren();
+    const line = (text: string, href?: string) => {
+      const p = document.createElement('p');
+      if (href) {
+        const a = document.createElement('a');
+        a.href = href;
+        a.target = '_blank';
+        a.rel = 'noopener';
+        a.textContent = text;
+        p.append(a);
+      } else p.textContent = text;
+      result.append(p);
+    };
+    $<HTMLInputElement>('ed-message').value = '';
+    line(`Committed ${res.commit.slice(0, 10)} to ${branch}.`);
+    if (res.kind === 'site') line('The site update has started.');
+    if (res.pullRequestUrl) line('Pull request', res.pullRequestUrl);
+    if (res.previewUrl) line('Preview', res.previewUrl);
+    await refreshState();
+  } catch (err) {
+    const r = err as Refused;
+    result.classList.add('error');
+    const conflicts = Array.isArray(r.details) ? (r.details as { path: string; theirs: string | null; yours: string | null }[]) : [];
+    result.textContent = `${r.message} (${r.code})`;
+    for (const c of conflicts) {
+      const box = document.createElement('details');
+      box.open = true;
+      const summary = document.createElement('summary');
+      summary.textContent = c.path;
+      const theirs = document.createElement('pre');
+      theirs.textContent = `Theirs:\n${c.theirs ?? '(deleted or binary)'}`;
+      const yours = document.createElement('pre');
+      yours.textContent = `Yours:\n${c.yours ?? '(deleted or binary)'}`;
+      box.append(summary, theirs, yours);
+      result.append(box);
+    }
+  }
+});
+
+// A closing tab sends what is not saved yet.
+window.addEventListener('beforeunload', (e) => {
+  if (dirty) {
+    void save();
+    e.preventDefault();
+  }
+});
+
+async function start(): Promise<void> {
+  view.setState(editorState(''));
+  try {
+    await refreshState();
+  } catch (err) {
+    const r = err as Refused;
+    setStatus('Could not load the branch', true);
+    problems.textContent = `${r.message} (${r.code})`;
+    return;
+  }
+  const first = file || (state ? (firstPage(state.navigation.sections.flatMap((s) => s.items)) ?? '') : '');
+  if (first) await openFile(first);
+  else setStatus('No pages');
+}
+
+void start();

@@ -1,0 +1,216 @@
+import type { Context, Hono } from 'hono';
+import { createElement } from 'react';
+import type { ProjectRow } from '../../db/index.js';
+import { EditorError, editorBundle, MAX_TEXT_BYTES, type EditorSession } from '../../editor/index.js';
+import { componentNames } from '../../mdx/index.js';
+import type { DashboardContext, DashboardEnv } from '../context.js';
+import { errorPage, html, viewerOf } from '../respond.js';
+import { EditorPage, EDITOR_CSS } from '../views/editor-page.js';
+import { loadProject } from './project-routes.js';
+
+/** Largest request body of the editor's routes: a page text (2 MB as JSON, escaped) or a 5 MB image. */
+export const EDITOR_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** Whether a request goes to the editor's routes (they have their own body limit). */
+export const isEditorPath = (pathname: string) => /\/projects\/[^/]+\/editor(\/|$)/.test(pathname);
+
+/** The editor page: its frame, the preview frame (same origin) and its own script and styles. */
+const EDITOR_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  // CodeMirror sets element styles from its script.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+/** The preview: the site's page as readers see it, no script at all, framed only by the editor. */
+const PREVIEW_CSP = [
+  "default-src 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "font-src 'self' data:",
+  "frame-ancestors 'self'",
+  "form-action 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+type Ctx = Context<DashboardEnv>;
+
+/** A refusal as JSON: `{ error: { code, message, details? } }` with its status. */
+function refusal(c: Ctx, err: EditorError): Response {
+  return c.json({ error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } }, err.status);
+}
+
+/** Run a JSON route: editor refusals become their JSON answer, anything else the dashboard's 500. */
+async function answer(c: Ctx, fn: () => Promise<unknown>): Promise<Response> {
+  try {
+    return c.json((await fn()) ?? { ok: true });
+  } catch (err) {
+    if (err instanceof EditorError) return refusal(c, err);
+    throw err;
+  }
+}
+
+/** A JSON body's object, or an EDITOR_BAD_REQUEST. */
+async function body(c: Ctx): Promise<Record<string, unknown>> {
+  const value: unknown = await c.req.json().catch(() => null);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new EditorError('EDITOR_BAD_REQUEST', 'The request body must be a JSON object.');
+  return value as Record<string, unknown>;
+}
+
+function text(fields: Record<string, unknown>, name: string, optional = false): string {
+  const value = fields[name];
+  if (value === undefined && optional) return '';
+  if (typeof value !== 'string') throw new EditorError('EDITOR_BAD_REQUEST', `The field "${name}" must be a string.`);
+  return value;
+}
+
+const userOf = (c: Ctx) => {
+  const user = c.get('user')!;
+  return { id: user.id, email: user.email };
+};
+
+/** The web editor: its page and the JSON routes its script calls (sessions, drafts, preview, pages, images, publish). */
+export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardContext): void {
+  const { base } = ctx;
+  const root = '/projects/:projectId/editor';
+
+  /** The project and the session of the requested branch (the deployment branch by default). */
+  async function sessionOf(c: Ctx, branch?: string, refresh = c.req.method === 'GET'): Promise<{ project: ProjectRow; session: EditorSession } | Response> {
+    const project = await loadProject(c, ctx);
+    if (project instanceof Response) return project;
+    // Reads catch up with the remote now and then; writes use the checkout as it is (publish fetches itself).
+    const session = await ctx.editor.open(project, branch || c.req.query('branch') || project.branch, { refresh });
+    return { project, session };
+  }
+
+  /** A JSON route on the session of the body's (or query's) branch. */
+  function json(method: 'get' | 'post', path: string, fn: (c: Ctx, session: EditorSession, project: ProjectRow, fields: Record<string, unknown>) => Promise<unknown>) {
+    app[method](`${root}/${path}`, (c) =>
+      answer(c, async () => {
+        const fields = method === 'post' && (c.req.header('content-type') ?? '').startsWith('application/json') ? await body(c) : {};
+        const found = await sessionOf(c, typeof fields.branch === 'string' ? fields.branch : undefined);
+        if (found instanceof Response) throw new EditorError('EDITOR_PAGE_NOT_FOUND', 'No project has this id.', 404);
+        return fn(c, found.session, found.project, fields);
+      }),
+    );
+  }
+
+  app.get(root, async (c) => {
+    const project = await loadProject(c, ctx);
+    if (project instanceof Response) return project;
+    const branch = c.req.query('branch') || project.branch;
+    try {
+      await ctx.editor.open(project, branch);
+    } catch (err) {
+      if (err instanceof EditorError) return errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', `${err.message} (${err.code})`);
+      throw err;
+    }
+    const { hash } = await editorBundle();
+    c.header('Content-Security-Policy', EDITOR_CSP);
+    return html(c, createElement(EditorPage, { base, viewer: viewerOf(c), project, branch, file: c.req.query('file') ?? '', scriptHash: hash, components: componentNames(), maxTextBytes: MAX_TEXT_BYTES }));
+  });
+
+  app.get('/assets/editor.js', async (c) => c.body((await editorBundle()).js, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' }));
+  app.get('/assets/editor.css', (c) => c.body(EDITOR_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }));
+
+  json('get', 'state.json', async (_c, session) => ({
+    branch: session.branch,
+    deploymentBranch: session.project.branch,
+    branches: await session.branches(),
+    navigation: await session.navigation(),
+    drafts: await session.drafts(),
+  }));
+
+  json('get', 'file.json', async (c, session) => {
+    const file = c.req.query('file') ?? '';
+    const read = await session.readText(file);
+    const preview = /\.mdx?$/i.test(file) ? await session.preview(file) : null;
+    return { ...read, preview };
+  });
+
+  json('post', 'save.json', async (c, session, _p, fields) => session.saveText(text(fields, 'file'), text(fields, 'text'), userOf(c)));
+
+  json('post', 'pages.json', async (c, session, _p, fields) => {
+    const action = text(fields, 'action');
+    const file = text(fields, 'file');
+    if (action === 'create') return session.createPage(file, text(fields, 'title'), userOf(c), text(fields, 'besides', true) || undefined);
+    if (action === 'rename') return session.renamePage(file, text(fields, 'to'), userOf(c));
+    if (action === 'delete') return session.deletePage(file, userOf(c)).then(() => ({ ok: true }));
+    throw new EditorError('EDITOR_BAD_REQUEST', `Unknown page action "${action}": use create, rename or delete.`);
+  });
+
+  // Shared editing (Yjs): join a page's document, then exchange updates and presence every few hundred ms.
+  json('post', 'shared.json', async (_c, session, _p, fields) => {
+    const file = text(fields, 'file');
+    if (fields.action === 'join') return session.joinShared(file);
+    const updates = fields.updates;
+    if (!Array.isArray(updates) || !updates.every((u) => typeof u === 'string')) throw new EditorError('EDITOR_BAD_REQUEST', 'The field "updates" must be a list of strings.');
+    const presence = fields.presence;
+    return session.syncShared(file, {
+      generation: Number(fields.generation),
+      since: Number(fields.since) || 0,
+      updates: updates as string[],
+      clientId: text(fields, 'clientId').slice(0, 64),
+      presence: typeof presence === 'string' ? presence : null,
+    });
+  });
+
+  json('post', 'discard.json', async (_c, session, _p, fields) => session.discard(text(fields, 'file')).then(() => ({ ok: true })));
+
+  json('post', 'upload.json', async (c, session) => {
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    return session.uploadImage(c.req.query('file') ?? '', bytes, userOf(c));
+  });
+
+  json('post', 'publish.json', async (c, session, project, fields) => {
+    const url = new URL(c.req.url);
+    return session.publish(userOf(c), text(fields, 'message', true), {
+      publicUrl: url.origin,
+      triggerUpdate: () => ctx.services.triggerUpdate(project, 'dashboard'),
+      triggerPreview: async (branch) => {
+        const { slug } = await ctx.services.triggerPreview(project, branch, 'dashboard');
+        return { url: ctx.previewUrl(project, slug, url) };
+      },
+    });
+  });
+
+  // The preview of a page: the last good render, as readers would see it, without scripts.
+  app.get(`${root}/preview`, async (c) => {
+    const found = await sessionOf(c, undefined, false).catch((err: unknown) => {
+      if (err instanceof EditorError) return null;
+      throw err;
+    });
+    if (found instanceof Response) return found;
+    const page = found?.session.previewHtml(c.req.query('file') ?? '');
+    c.header('Content-Security-Policy', PREVIEW_CSP);
+    c.header('X-Frame-Options', 'SAMEORIGIN');
+    if (!page) return c.html('<!doctype html><meta charset="utf-8"><title>No preview</title><p style="font:14px system-ui;color:#555;padding:2rem">No preview yet: the page has errors, or it was not opened in the editor.</p>', 404);
+    return c.html(page);
+  });
+
+  // Files the preview links: the site's stylesheet, fonts, and the repository's images.
+  app.get(`${root}/site/:key/*`, async (c) => {
+    const session = ctx.editor.byKey(c.req.param('projectId'), c.req.param('key'));
+    const prefix = `${base}/projects/${c.req.param('projectId')}/editor/site/${c.req.param('key')}`;
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(c.req.path.slice(prefix.length));
+    } catch {
+      // Malformed escapes name no file.
+      return c.text('Not found', 404);
+    }
+    const file = session ? await session.previewAsset(pathname) : null;
+    if (!file) return c.text('Not found', 404);
+    c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'self'");
+    return c.body(typeof file.body === 'string' ? file.body : new Uint8Array(file.body), 200, { 'Content-Type': file.type, 'Cache-Control': 'no-cache' });
+  });
+
+  // A JSON route the editor does not have.
+  app.all(`${root}/*`, (c) => (c.req.path.endsWith('.json') ? c.json({ error: { code: 'EDITOR_BAD_REQUEST', message: 'The editor has no such route.' } }, 404) : errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', 'There is no editor page at this address.')));
+}

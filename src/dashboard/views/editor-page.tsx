@@ -1,0 +1,298 @@
+import type { ProjectRow } from '../../db/index.js';
+import { ASSET_VERSION } from '../assets/version.js';
+import type { Viewer } from './layout.js';
+
+export interface EditorPageProps {
+  base: string;
+  viewer: Viewer;
+  project: ProjectRow;
+  branch: string;
+  /** Page to open first (docs-folder relative), or '' for the first of the navigation. */
+  file: string;
+  scriptHash: string;
+  /** Component names completed in the source mode. */
+  components: string[];
+  maxTextBytes: number;
+}
+
+/**
+ * The editor's frame, drawn on the server; `src/client/editor/main.ts` fills the navigation, the
+ * source editor and the preview from the JSON routes, using the settings in `data-*` attributes.
+ */
+export function EditorPage({ base, viewer, project, branch, file, scriptHash, components, maxTextBytes }: EditorPageProps) {
+  const api = `${base}/projects/${project.id}/editor`;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="same-origin" />
+        <title>{`Editor · ${project.name} · Folio`}</title>
+        <link rel="stylesheet" href={`${base}/assets/app.css?v=${ASSET_VERSION}`} />
+        <link rel="stylesheet" href={`${base}/assets/editor.css?v=${ASSET_VERSION}`} />
+        <script type="module" src={`${base}/assets/editor.js?v=${scriptHash}`} />
+      </head>
+      <body className="ed-body">
+        <div
+          id="editor-app"
+          className="ed-app"
+          data-api={api}
+          data-branch={branch}
+          data-deployment-branch={project.branch}
+          data-file={file}
+          data-csrf={viewer.csrfToken}
+          data-user={viewer.email}
+          data-components={components.join(',')}
+          data-max-text={String(maxTextBytes)}
+        >
+          <header className="ed-top">
+            <a className="ed-back" href={`${base}/projects/${project.id}`} title="Back to the project">
+              <span className="brand-mark" aria-hidden="true" /> {project.name}
+            </a>
+            <label className="ed-branch">
+              <svg className="ed-icon-branch" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
+                <circle cx="4" cy="3" r="1.6" />
+                <circle cx="4" cy="13" r="1.6" />
+                <circle cx="12" cy="5" r="1.6" />
+                <path d="M4 4.6v6.8M12 6.6c0 3-4 2.4-7.2 5" />
+              </svg>
+              <span className="visually-hidden">Branch</span>
+              <select id="ed-branch" aria-label="Branch">
+                <option value={branch}>{branch}</option>
+              </select>
+            </label>
+            <span className="spacer" />
+            <span id="ed-status" className="ed-status" role="status" aria-live="polite">
+              Loading…
+            </span>
+            <div className="ed-publish">
+              <button id="ed-publish-toggle" type="button" className="btn ed-publish-btn" aria-expanded="false" aria-controls="ed-publish-menu">
+                Publish <span className="ed-caret" aria-hidden="true" />
+              </button>
+              <div id="ed-publish-menu" className="ed-menu" hidden>
+                <p className="ed-menu-title" id="ed-changes-title">
+                  No changes
+                </p>
+                <ul id="ed-changes" className="ed-changes" />
+                <label className="ed-field">
+                  <span>Commit message</span>
+                  <input id="ed-message" type="text" placeholder="Update from the web editor" />
+                </label>
+                <button id="ed-publish" type="button" className="btn">
+                  Publish
+                </button>
+                <div id="ed-publish-result" className="ed-result" role="status" />
+              </div>
+            </div>
+            <span className="ed-user">{viewer.email}</span>
+          </header>
+          <aside className="ed-nav" aria-label="Navigation">
+            <div className="ed-nav-head">
+              <span>Navigation</span>
+              <button id="ed-add" type="button" className="ed-icon-btn" title="Add page" aria-label="Add page">
+                +
+              </button>
+            </div>
+            <form id="ed-add-form" className="ed-add-form" hidden>
+              <label className="ed-field">
+                <span>Title</span>
+                <input id="ed-add-title" type="text" required />
+              </label>
+              <label className="ed-field">
+                <span>File</span>
+                <input id="ed-add-file" type="text" placeholder="guides/new-page.mdx" required />
+              </label>
+              <div className="ed-row">
+                <button type="submit" className="btn small">
+                  Add page
+                </button>
+                <button id="ed-add-cancel" type="button" className="btn small secondary">
+                  Cancel
+                </button>
+              </div>
+            </form>
+            <input id="ed-filter" className="ed-filter" type="search" placeholder="Filter pages" aria-label="Filter pages" />
+            <nav id="ed-tree" className="ed-tree" />
+            <a id="ed-docs-json" className="ed-docs-json" href="?file=docs.json">
+              Site settings (docs.json)
+            </a>
+          </aside>
+          <main className="ed-main" id="main">
+            <div className="ed-bar">
+              <ol id="ed-crumbs" className="ed-crumbs" aria-label="Breadcrumb" />
+              <span className="spacer" />
+              <div className="ed-modes" role="group" aria-label="View">
+                <button id="ed-mode-visual" type="button" className="ed-icon-btn" aria-pressed="false" title="Visual mode: edit text, headings, callouts and code blocks in place">
+                  Visual
+                </button>
+                <button id="ed-mode-source" type="button" className="ed-icon-btn" aria-pressed="true" title="Markdown source" aria-label="Markdown source">
+                  {'</>'}
+                </button>
+                <span className="ed-sep" aria-hidden="true" />
+                <button id="ed-mode-preview" type="button" className="ed-icon-btn" aria-pressed="true" title="Live preview">
+                  Preview
+                </button>
+                <button id="ed-settings-toggle" type="button" className="ed-icon-btn" aria-pressed="false" title="Page settings">
+                  Settings
+                </button>
+                <label className="ed-icon-btn ed-upload" title="Add an image">
+                  Image
+                  <input id="ed-image" type="file" accept="image/png,image/jpeg,image/gif,image/webp" />
+                </label>
+              </div>
+            </div>
+            <form id="ed-settings" className="ed-settings" hidden>
+              <label className="ed-field">
+                <span>Title</span>
+                <input name="title" type="text" />
+              </label>
+              <label className="ed-field">
+                <span>Description</span>
+                <input name="description" type="text" />
+              </label>
+              <label className="ed-field">
+                <span>Icon</span>
+                <input name="icon" type="text" placeholder="rocket" />
+              </label>
+              <label className="ed-field">
+                <span>Mode</span>
+                <select name="mode">
+                  <option value="">Default</option>
+                  <option value="wide">Wide</option>
+                  <option value="center">Center</option>
+                  <option value="custom">Custom</option>
+                  <option value="frame">Frame</option>
+                </select>
+              </label>
+              <label className="ed-check">
+                <input name="hidden" type="checkbox" /> Hidden from the navigation
+              </label>
+              <div className="ed-row">
+                <button type="submit" className="btn small">
+                  Apply
+                </button>
+              </div>
+              <div className="ed-row ed-settings-file">
+                <label className="ed-field">
+                  <span>File</span>
+                  <input id="ed-rename-to" type="text" />
+                </label>
+                <button id="ed-rename" type="button" className="btn small secondary">
+                  Rename
+                </button>
+                <button id="ed-discard" type="button" className="btn small secondary">
+                  Discard changes
+                </button>
+                <button id="ed-delete" type="button" className="btn small danger">
+                  Delete page
+                </button>
+              </div>
+            </form>
+            <div id="ed-problems" className="ed-problems" role="alert" />
+            <div id="ed-panes" className="ed-panes">
+              <div id="ed-source" className="ed-source" />
+              <div id="ed-visual" className="ed-visual" hidden />
+              <div id="ed-preview-pane" className="ed-preview-pane">
+                <iframe id="ed-preview" className="ed-preview" title="Preview of the page" sandbox="allow-same-origin" />
+              </div>
+            </div>
+          </main>
+        </div>
+      </body>
+    </html>
+  );
+}
+
+/** Styles of the editor page, on top of the dashboard's stylesheet (its colours and buttons). */
+export const EDITOR_CSS = `
+.ed-body{margin:0;height:100vh;overflow:hidden}
+.ed-app{display:grid;grid-template-columns:280px 1fr;grid-template-rows:56px 1fr;height:100vh}
+.ed-top{grid-column:1/3;display:flex;align-items:center;gap:.75rem;padding:0 1rem;border-bottom:1px solid var(--border);background:var(--panel)}
+.ed-top .spacer,.ed-bar .spacer{flex:1}
+.ed-back{display:flex;align-items:center;gap:.5rem;font-weight:600;color:var(--text);text-decoration:none}
+.ed-branch{display:flex;align-items:center;gap:.35rem;border:1px solid var(--border);border-radius:10px;padding:0 .5rem;min-height:38px;background:var(--panel)}
+.ed-branch select{border:0;background:transparent;font:inherit;font-weight:600;min-height:36px;color:var(--text)}
+.ed-icon-branch{width:16px;height:16px;flex:none;color:var(--muted)}
+.ed-status{color:var(--muted);font-size:.85rem}
+.ed-status.error{color:var(--danger)}
+.ed-user{color:var(--muted);font-size:.85rem}
+.ed-publish{position:relative}
+.ed-publish-btn{background:#15803d;border-color:#15803d;min-height:38px}
+.ed-caret{width:7px;height:7px;border-right:2px solid currentColor;border-bottom:2px solid currentColor;transform:translateY(-2px) rotate(45deg);margin-left:.2rem}
+.ed-publish-btn[aria-expanded=true] .ed-caret{transform:translateY(2px) rotate(-135deg)}
+.ed-menu{position:absolute;right:0;top:calc(100% + 6px);width:340px;background:var(--panel);border:1px solid var(--border);border-radius:14px;box-shadow:0 10px 30px rgba(16,24,40,.15);padding:.9rem;z-index:10;display:flex;flex-direction:column;gap:.6rem}
+.ed-menu[hidden]{display:none}
+.ed-menu-title{margin:0;font-weight:600}
+.ed-changes{list-style:none;margin:0;padding:0 0 0 .8rem;border-left:2px solid var(--border);max-height:180px;overflow:auto}
+.ed-changes li{display:flex;justify-content:space-between;gap:.5rem;padding:.15rem 0;font-size:.9rem}
+.ed-changes .kind{color:var(--muted)}
+.ed-result a{word-break:break-all}
+.ed-result.error{color:var(--danger)}
+.ed-result pre{white-space:pre-wrap;word-break:break-word;max-height:160px;overflow:auto;background:var(--bg);color:var(--text);padding:.4rem .5rem;border-radius:6px;font-size:.8rem;margin:.3rem 0}
+.ed-result details{margin-top:.4rem}
+.ed-nav{grid-row:2;border-right:1px solid var(--border);background:var(--panel);overflow:auto;padding:.75rem}
+.ed-nav-head{display:flex;align-items:center;justify-content:space-between;color:var(--muted);font-size:.85rem;padding:.25rem .25rem .5rem}
+.ed-icon-btn{font:inherit;font-size:.85rem;border:1px solid transparent;background:transparent;color:var(--text);border-radius:8px;min-height:32px;min-width:32px;padding:0 .5rem;cursor:pointer}
+.ed-icon-btn:hover{background:var(--bg)}
+.ed-icon-btn[aria-pressed=true]{background:var(--accent-soft);border-color:var(--border)}
+.ed-filter{width:100%;box-sizing:border-box;font:inherit;padding:.4rem .6rem;border:1px solid var(--border);border-radius:8px;margin-bottom:.5rem;background:var(--panel);color:var(--text)}
+.ed-tree ul{list-style:none;margin:0;padding:0 0 0 .75rem}
+.ed-tree>ul{padding:0}
+.ed-tree .ed-group{margin:.6rem 0 .2rem;font-weight:600;font-size:.85rem;color:var(--text)}
+.ed-tree .ed-section{margin:.8rem 0 .2rem;font-size:.75rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
+.ed-tree a{display:block;padding:.3rem .5rem;border-radius:8px;color:var(--text);text-decoration:none;font-size:.92rem;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.ed-tree a:hover{background:var(--bg)}
+.ed-tree a[aria-current=page]{background:var(--accent-soft);font-weight:600}
+.ed-tree a.draft::after{content:" •";color:#d97706}
+.ed-tree .other{display:block;padding:.3rem .5rem;color:var(--muted);font-size:.92rem}
+.ed-docs-json{display:block;margin-top:1rem;padding:.4rem .5rem;border-top:1px solid var(--border);color:var(--muted);font-size:.88rem;text-decoration:none}
+.ed-docs-json[aria-current=page]{color:var(--text);font-weight:600}
+.ed-add-form,.ed-settings{display:flex;flex-direction:column;gap:.5rem;padding:.6rem;border:1px solid var(--border);border-radius:10px;margin-bottom:.6rem;background:var(--bg)}
+.ed-add-form[hidden],.ed-settings[hidden]{display:none}
+.ed-field{display:flex;flex-direction:column;gap:.2rem;font-size:.85rem;color:var(--muted)}
+.ed-field input,.ed-field select{font:inherit;color:var(--text);padding:.35rem .5rem;border:1px solid var(--border);border-radius:8px;background:var(--panel)}
+.ed-check{font-size:.9rem;display:flex;gap:.4rem;align-items:center;align-self:end;min-height:36px}
+.ed-row{display:flex;gap:.5rem;align-items:flex-end;flex-wrap:wrap}
+.ed-main{grid-row:2;display:flex;flex-direction:column;min-width:0;min-height:0;max-width:none;margin:0;padding:0}
+.ed-bar{display:flex;align-items:center;gap:.5rem;padding:.5rem 1rem;border-bottom:1px solid var(--border);background:var(--panel)}
+.ed-crumbs{display:flex;list-style:none;margin:0;padding:0;gap:.4rem;color:var(--muted);font-size:.95rem}
+.ed-crumbs li+li::before{content:"›";margin-right:.4rem}
+.ed-crumbs li:last-child{color:var(--text);font-weight:500}
+.ed-modes{display:flex;gap:.25rem;align-items:center}
+.ed-upload input{position:absolute;width:1px;height:1px;opacity:0}
+.ed-upload{position:relative;display:inline-flex;align-items:center}
+.ed-settings{margin:.6rem 1rem 0;display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr))}
+.ed-settings[hidden]{display:none}
+.ed-settings-file{grid-column:1/-1}
+.ed-problems{margin:0 1rem}
+.ed-problems:not(:empty){margin-top:.6rem;padding:.5rem .75rem;border-radius:8px;background:var(--danger-soft);color:var(--danger);font-size:.88rem;white-space:pre-wrap;max-height:120px;overflow:auto}
+.ed-panes{flex:1;display:flex;min-height:0}
+.ed-source{flex:1;min-width:0;overflow:auto;border-right:1px solid var(--border);background:var(--panel)}
+.ed-source[hidden],.ed-preview-pane[hidden]{display:none}
+.ed-sep{width:1px;height:20px;background:var(--border);margin:0 .25rem}
+.ed-visual{flex:1;min-width:0;overflow:auto;border-right:1px solid var(--border);background:var(--panel);padding:1.5rem 2rem 4rem}
+.ed-visual[hidden]{display:none}
+.ed-v-title{font-size:2.1rem;font-weight:700;margin:.2rem 0 .3rem;padding:0 .35rem}
+.ed-v-description{font-size:1.1rem;color:var(--muted);margin:0 0 1.2rem;padding:0 .35rem}
+.ed-v{outline:none;white-space:pre-wrap;border-radius:6px;padding:.15rem .35rem;margin:0 0 .6rem}
+.ed-v:focus{box-shadow:0 0 0 2px var(--accent-soft)}
+.ed-v-h1{font-size:1.9rem;font-weight:700;margin-top:.6rem}
+.ed-v-h2{font-size:1.45rem;font-weight:650;margin-top:.9rem}
+.ed-v-h3,.ed-v-h4,.ed-v-h5,.ed-v-h6{font-size:1.15rem;font-weight:600;margin-top:.7rem}
+.ed-v-p{line-height:1.6}
+.ed-v-box{border:1px solid var(--border);border-radius:10px;padding:.5rem .75rem;margin:0 0 .8rem;background:var(--bg)}
+.ed-v-box.callout{background:#eef6ff;border-color:#bcd9f7}
+.ed-v-box.Warning{background:#fff7ed;border-color:#f5c98f}
+.ed-v-box.Tip,.ed-v-box.Check{background:#ecfdf3;border-color:#a6e3bf}
+.ed-v-box.Danger{background:#fef2f2;border-color:#f5b5b5}
+.ed-v-label{font-size:.75rem;font-weight:600;color:var(--muted);text-transform:uppercase;letter-spacing:.04em;margin-bottom:.25rem}
+.ed-v-code{font-family:var(--mono);font-size:.85rem;background:#0f172a;color:#e2e8f0;border-radius:8px;padding:.6rem .8rem}
+.ed-v-raw{font-family:var(--mono);font-size:.85rem}
+.ed-preview-pane{flex:1;min-width:0;position:relative;overflow:hidden;background:#fff}
+.ed-source .cm-editor{height:100%;font-size:14px}
+.ed-source .cm-scroller{font-family:var(--mono)}
+/* Drawn at the site's desktop width and scaled to the pane (main.ts), so the page shows with its sidebar as on a laptop. */
+.ed-preview{position:absolute;top:0;left:0;border:0;background:#fff;width:100%;height:100%;transform-origin:0 0}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+@media (max-width:900px){.ed-app{grid-template-columns:1fr}.ed-nav{display:none}.ed-top{grid-column:1}}
+`;

@@ -1,0 +1,31 @@
+/** Stable codes of the web editor (src/editor); each is documented in docs/reference/errors/editor.md. */
+export const EDITOR_CODES = {
+  EDITOR_PATH_INVALID: 'A page or image path is empty, absolute, has `..`, a hidden segment or characters outside letters, digits, `-`, `_`, `.` and `/`.',
+  EDITOR_PAGE_NOT_FOUND: 'The page (or file) is not in the branch and has no draft.',
+  EDITOR_PAGE_EXISTS: 'A page or file with this path already exists on the branch.',
+  EDITOR_TOO_LARGE: 'The text or upload is over the editor’s size limit.',
+  EDITOR_IMAGE_TYPE: 'The upload is not a PNG, JPEG, GIF or WebP image (checked from its bytes, not its name).',
+  EDITOR_DOCS_JSON_INVALID: 'The edit would leave docs.json unreadable or invalid; nothing was saved.',
+  EDITOR_NO_SITE: 'The branch has no usable docs.json in the project’s docs folder.',
+  EDITOR_NOTHING_TO_PUBLISH: 'Publish was asked with no drafts on the branch.',
+  EDITOR_CONFLICT: 'Someone else changed a file on the branch after the draft of it began; publishing would overwrite their work.',
+  EDITOR_PUBLISH_FAILED: 'The commit could not be pushed to the repository.',
+  EDITOR_CHECKOUT_FAILED: 'The branch could not be cloned or fetched from the repository.',
+  EDITOR_BAD_REQUEST: 'A request to the editor is missing a field or has one of the wrong type.',
+} as const;
+
+export type EditorCode = keyof typeof EDITOR_CODES;
+
+/** A refused editor request: its code, an HTTP status and a message that says what to do. */
+export class EditorError extends Error {
+  constructor(
+    readonly code: EditorCode,
+    message: string,
+    readonly status: 400 | 404 | 409 | 413 | 415 | 502 = 400,
+    /** Per-file details (conflicts), shown by the editor beside the message. */
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'EditorError';
+  }
+}

@@ -1,0 +1,589 @@
+/**
+ * One editing session: a project's branch checked out on the server, with the drafts of the
+ * database applied to its files. Writers read pages from it, their drafts are written into it as
+ * they type (the database stays the record: a new session, another server, applies them again),
+ * previews are rendered from it with Folio's renderer in untrusted mode, and publishing commits it
+ * with the writer as author and pushes it.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as Y from 'yjs';
+import { githubGitCredentials, pullRequestProviderFor, type GithubOptions } from '../agent/index.js';
+import { pageFromText } from '../content/index.js';
+import { appendSharedUpdates, clearPublishedDrafts, compactSharedUpdates, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow } from '../db/index.js';
+import { GitError, gitClient, WorkBranch, type GitCredentials } from '../git/index.js';
+import type { SidebarNode } from '../navigation/index.js';
+import { fontFileSource, pageSourceOf, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset } from '../render/index.js';
+import { realPathInside, removeFileInside, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
+import { applyPageEdits, bodyOnlyEdits, loadSite, type Site } from '../site/index.js';
+import { EditorError } from './codes.js';
+import { addPage, removePage, renamePage } from './docs-json.js';
+import { checkEditableFile, checkImageFile, checkPageFile, pageEntryOf, sniffImage } from './paths.js';
+
+/** Largest page (or docs.json) text a draft may hold. */
+export const MAX_TEXT_BYTES = 2 * 1024 * 1024;
+/** Largest image upload. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+export interface EditorUser {
+  id: string;
+  email: string;
+}
+
+/** What the session needs from the server around it. */
+export interface EditorSessionOptions {
+  db: Database;
+  /** Folder of this session's checkout (owned by it). */
+  dir: string;
+  /** URL path the preview's assets and repository files are served under (the renderer's base path). */
+  assetBase: string;
+  credentials?: GitCredentials;
+  github?: GithubOptions;
+  log?: (line: string) => void;
+}
+
+/** A navigation entry as the editor's sidebar draws it. */
+export type NavItem =
+  | { type: 'group'; name: string; children: NavItem[] }
+  | { type: 'page'; title: string; file: string; href: string; draft: boolean }
+  | { type: 'other'; title: string };
+
+export interface NavSection {
+  label: string;
+  items: NavItem[];
+}
+
+export interface PreviewResult {
+  ok: boolean;
+  /** Version of the last good preview (the one served at the preview URL). */
+  version: number;
+  diagnostics: { line: number; column: number; severity: string; code: string; message: string }[];
+}
+
+/** How a publish ended: the site update it started, or the pull request and preview it opened. */
+export type PublishResult =
+  | { kind: 'site'; commit: string; files: string[]; updateId: string }
+  | { kind: 'pull-request'; commit: string; files: string[]; pullRequestUrl: string; previewUrl: string | null };
+
+/** What publishing asks of the hosting around the editor (the dashboard passes the admin services). */
+export interface PublishHooks {
+  triggerUpdate(): Promise<{ id: string }>;
+  triggerPreview(branch: string): Promise<{ url: string } | null>;
+  /** Folio's public URL, for the pull request pages it records (`<url>/pulls/<id>`). */
+  publicUrl: string;
+}
+
+interface Loaded {
+  site: Site | null;
+  diagnostics: Diagnostic[];
+  renderer: SiteRenderer | null;
+  tailwind: BuiltAsset | null;
+  assets: Awaited<ReturnType<typeof siteAssets>>;
+}
+
+/** Git's blob id of `bytes`: what `git rev-parse HEAD:<file>` answers for the same content. */
+export function blobHash(bytes: Uint8Array | string): string {
+  const data = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
+  return createHash('sha1').update(`blob ${data.byteLength}\0`).update(data).digest('hex');
+}
+
+const draftBytes = (d: Pick<EditorDraft, 'encoding' | 'content'>) => (d.encoding === 'base64' ? Buffer.from(d.content, 'base64') : Buffer.from(d.content, 'utf8'));
+
+export class EditorSession {
+  private work: WorkBranch | null = null;
+  private loaded: Loaded | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly previews = new Map<string, { html: string; version: number }>();
+  /** Files whose conflict a publish showed; the writer's next save of one is made over the other version. */
+  private readonly conflicted = new Set<string>();
+  private previewVersion = 0;
+  /** When the checkout last caught up with the remote. */
+  syncedAt = 0;
+
+  constructor(
+    readonly project: ProjectRow,
+    readonly branch: string,
+    private readonly opts: EditorSessionOptions,
+  ) {}
+
+  /** The site folder inside the checkout (the project's docs folder). */
+  get root(): string {
+    const root = resolveInside(this.opts.dir, this.project.docsDir || '.');
+    if (!root) throw new EditorError('EDITOR_NO_SITE', `The project's docs folder "${this.project.docsDir}" leaves the repository.`);
+    return root;
+  }
+
+  /** Path of a docs-folder file inside the repository, for git. */
+  private repoPath(file: string): string {
+    return path.posix.join(this.project.docsDir || '.', file).replace(/^\.\//, '');
+  }
+
+  /** Run `fn` after every earlier operation of this session (one checkout, one writer of its files at a time). */
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(fn, fn);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Clone or fetch the branch, reset the files to its tip, apply the drafts, load the site. */
+  sync(): Promise<void> {
+    return this.run(() => this.syncNow());
+  }
+
+  private async syncNow(): Promise<void> {
+    await this.checkout();
+    for (const draft of await listEditorDrafts(this.opts.db, this.project.id, this.branch)) await this.writeTree(draft);
+    await this.reload();
+  }
+
+  private async checkout(): Promise<void> {
+    try {
+      this.work = await WorkBranch.checkout({ repository: this.project.repoUrl, base: this.project.branch, branch: this.branch, dir: this.opts.dir, credentials: this.opts.credentials ?? githubGitCredentials(this.project.repoUrl, this.opts.github) ?? undefined });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      throw new EditorError('EDITOR_CHECKOUT_FAILED', `The branch "${this.branch}" could not be checked out: ${message}`, 502);
+    }
+    this.syncedAt = Date.now();
+    this.blobs.clear();
+  }
+
+  /** Put one draft into the checkout's files. */
+  private async writeTree(draft: Pick<EditorDraft, 'path' | 'encoding' | 'content'>): Promise<void> {
+    if (draft.encoding === 'deleted') await removeFileInside(this.root, draft.path);
+    else await writeFileInside(this.root, draft.path, draftBytes(draft));
+  }
+
+  /** Read the site again from the checkout's files. */
+  private async reload(): Promise<void> {
+    const [{ site, diagnostics }, assets] = await Promise.all([loadSite(this.root, { keepSource: true }), siteAssets()]);
+    const tailwind = site ? await siteTailwind(site) : null;
+    const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined }, { basePath: this.opts.assetBase }) : null;
+    this.loaded = { site, diagnostics, renderer, tailwind, assets };
+  }
+
+  private async state(): Promise<Loaded> {
+    if (!this.loaded) await this.reload();
+    return this.loaded!;
+  }
+
+  /** Blob ids of files at the checked-out commit, asked of git once per file and commit. */
+  private readonly blobs = new Map<string, string | null>();
+
+  /** The blob id of a file at the checked-out commit, or null when the commit has no such file. */
+  private async committedBlob(file: string): Promise<string | null> {
+    if (this.blobs.has(file)) return this.blobs.get(file)!;
+    let blob: string | null;
+    try {
+      blob = (await gitClient(this.opts.dir).raw(['rev-parse', '--verify', '--quiet', `HEAD:${this.repoPath(file)}`])).trim() || null;
+    } catch {
+      // `--verify --quiet` exits 1 when the commit has no such file: a new file.
+      blob = null;
+    }
+    this.blobs.set(file, blob);
+    return blob;
+  }
+
+  /** The text of a file at the checked-out commit, or null. */
+  private async committedText(file: string): Promise<string | null> {
+    if ((await this.committedBlob(file)) === null) return null;
+    return gitClient(this.opts.dir).raw(['show', `HEAD:${this.repoPath(file)}`]);
+  }
+
+  /** The file as the branch's drafts have it (null when it does not exist there). */
+  private async currentBytes(file: string): Promise<Buffer | null> {
+    const real = await realPathInside(this.root, file);
+    if (!real.ok) return null;
+    return readFile(real.path).catch(() => null);
+  }
+
+  // ------------------------------------------------------------------ reading
+
+  /** The branches the repository has (as the last fetch saw them), this one included. */
+  async branches(): Promise<string[]> {
+    const out = await gitClient(this.opts.dir).raw(['for-each-ref', '--format=%(refname:strip=3)', 'refs/remotes/origin/']);
+    const names = new Set(out.split('\n').filter((b) => b && b !== 'HEAD'));
+    names.add(this.branch);
+    return [...names].sort();
+  }
+
+  /** The drafts of the branch: what publishing would commit. */
+  async drafts(): Promise<{ path: string; change: 'added' | 'modified' | 'deleted'; updatedAt: Date }[]> {
+    const rows = await listEditorDrafts(this.opts.db, this.project.id, this.branch);
+    return rows.map((d) => ({ path: d.path, change: d.encoding === 'deleted' ? 'deleted' : d.baseHash === null ? 'added' : 'modified', updatedAt: d.updatedAt }));
+  }
+
+  /** The site's navigation as the sidebar draws it, one entry per section, and the site's problems. */
+  async navigation(): Promise<{ sections: NavSection[]; hidden: NavItem[]; problems: string[] }> {
+    return this.run(async () => {
+      const { site, diagnostics } = await this.state();
+      const problems = diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line}: ${d.message}`);
+      if (!site) return { sections: [], hidden: [], problems };
+      const drafted = new Set((await listEditorDrafts(this.opts.db, this.project.id, this.branch)).map((d) => d.path));
+      const page = (href: string, title: string): NavItem => {
+        const file = site.model.pages.get(href)?.file;
+        return file ? { type: 'page', title, file, href, draft: drafted.has(file) } : { type: 'other', title };
+      };
+      const items = (nodes: SidebarNode[]): NavItem[] =>
+        nodes.map((n): NavItem => {
+          if (n.type === 'group') return { type: 'group', name: n.name, children: items(n.children) };
+          if (n.type === 'page') return page(n.href, n.sidebarTitle ?? n.title);
+          if (n.type === 'link') return { type: 'other', title: n.label };
+          if (n.type === 'endpoint') return { type: 'other', title: n.sidebarTitle ?? n.title };
+          return { type: 'other', title: 'API reference' };
+        });
+      const sections = site.model.sections.map((s) => ({ label: s.trail.map((d) => d.label).join(' / ') || site.config.name || 'Navigation', items: items(s.sidebar) }));
+      const hidden = site.model.hidden.filter((r) => r.file).map((r) => page(r.href, r.title));
+      return { sections, hidden, problems };
+    });
+  }
+
+  /** A file's text (a page or docs.json) as the branch's drafts have it. */
+  async readText(file: string): Promise<{ file: string; text: string; draft: boolean; breadcrumbs: string[] }> {
+    checkEditableFile(file);
+    return this.run(async () => {
+      const bytes = await this.currentBytes(file);
+      if (bytes === null) throw new EditorError('EDITOR_PAGE_NOT_FOUND', `There is no file "${file}" on the branch "${this.branch}".`, 404);
+      const draft = await getEditorDraft(this.opts.db, this.project.id, this.branch, file);
+      const { site } = await this.state();
+      const route = site ? [...site.model.pages.values()].find((r) => r.file === file) : undefined;
+      return { file, text: bytes.toString('utf8'), draft: draft !== null, breadcrumbs: route ? [...route.breadcrumbs.map((c) => c.label), route.title] : [file] };
+    });
+  }
+
+  // ------------------------------------------------------------------ drafts
+
+  /** Store one file's draft (or drop it when the text is back to the committed one) and write it into the checkout. */
+  private async draft(file: string, encoding: EditorDraft['encoding'], content: string, user: EditorUser): Promise<void> {
+    const committed = await this.committedBlob(file);
+    const same = encoding === 'deleted' ? committed === null : committed !== null && blobHash(draftBytes({ encoding, content })) === committed;
+    const existing = await getEditorDraft(this.opts.db, this.project.id, this.branch, file);
+    if (same) await deleteEditorDraft(this.opts.db, this.project.id, this.branch, file);
+    else {
+      // The base is what the first draft of the file started from; a later save keeps it, but for a
+      // file whose conflict was shown: saving it again is the writer's answer, made over their version.
+      await saveEditorDraft(this.opts.db, { projectId: this.project.id, branch: this.branch, path: file, encoding, content, baseHash: existing ? existing.baseHash : committed, updatedBy: user.id });
+      if (existing && this.conflicted.delete(file)) await rebaseEditorDraft(this.opts.db, this.project.id, this.branch, file, committed);
+    }
+    await this.writeTree({ path: file, encoding, content });
+  }
+
+  /**
+   * Save the text of a page (or docs.json) as the writer typed it, then render its preview. A
+   * docs.json that does not load is refused (nothing saved); a page with MDX errors is saved and its
+   * errors come back with the last good preview kept.
+   */
+  async saveText(file: string, text: string, user: EditorUser): Promise<{ preview: PreviewResult | null }> {
+    checkEditableFile(file);
+    if (/\.(png|jpe?g|gif|webp)$/i.test(file)) throw new EditorError('EDITOR_BAD_REQUEST', 'Images are uploaded, not saved as text.');
+    if (Buffer.byteLength(text, 'utf8') > MAX_TEXT_BYTES) throw new EditorError('EDITOR_TOO_LARGE', `The text is over the ${MAX_TEXT_BYTES / 1024 / 1024} MB limit of one file; nothing was saved. Split the page into several.`, 413);
+    return this.run(async () => {
+      const before = await this.currentBytes(file);
+      if (before === null) throw new EditorError('EDITOR_PAGE_NOT_FOUND', `There is no file "${file}" on the branch "${this.branch}"; add the page first.`, 404);
+      if (file === 'docs.json') {
+        await this.checkDocsJson(text);
+        await this.draft(file, 'utf8', text, user);
+        await this.reload();
+        return { preview: null };
+      }
+      await this.draft(file, 'utf8', text, user);
+      const { site } = await this.state();
+      const edits = site ? bodyOnlyEdits(site, [file]) : null;
+      if (site && edits) applyPageEdits(site, edits);
+      else await this.reload();
+      return { preview: await this.renderPreview(file) };
+    });
+  }
+
+  /** Refuse a docs.json text that does not load as a site (the file is put back as it was). */
+  private async checkDocsJson(text: string): Promise<void> {
+    const before = await this.currentBytes('docs.json');
+    await writeFileInside(this.root, 'docs.json', text);
+    const { site, diagnostics } = await loadSite(this.root, { openapi: false });
+    const errors = diagnostics.filter((d) => d.severity === 'error' && d.file.endsWith('docs.json'));
+    if (!site || errors.length) {
+      if (before) await writeFileInside(this.root, 'docs.json', before);
+      const first = errors[0] ?? diagnostics[0];
+      throw new EditorError('EDITOR_DOCS_JSON_INVALID', `docs.json was not saved: ${first ? `line ${first.line}: ${first.message}` : 'it does not load as a site'}.`);
+    }
+  }
+
+  // ------------------------------------------------------------------ preview
+
+  /** Render the page's preview from the checkout; errors keep the last good one. */
+  private async renderPreview(file: string): Promise<PreviewResult> {
+    const { site, renderer, diagnostics } = await this.state();
+    const kept = this.previews.get(file)?.version ?? 0;
+    const shown = (list: Diagnostic[]) => list.filter((d) => d.file === file || d.file.endsWith('/' + file)).map((d) => ({ line: d.line, column: d.column, severity: d.severity, code: d.code, message: d.message }));
+    if (!site || !renderer) return { ok: false, version: kept, diagnostics: shown(diagnostics).length ? shown(diagnostics) : diagnostics.slice(0, 5).map((d) => ({ line: d.line, column: d.column, severity: d.severity, code: d.code, message: `${d.file}: ${d.message}` })) };
+    const route = [...site.model.pages.values()].find((r) => r.file === file);
+    if (!route) return { ok: false, version: kept, diagnostics: [{ line: 1, column: 1, severity: 'error', code: 'EDITOR_PAGE_NOT_FOUND', message: `${file} is not a page of the site.` }] };
+    const source = pageSourceOf(site, route);
+    if (source.kind !== 'mdx') return { ok: false, version: kept, diagnostics: [{ line: 1, column: 1, severity: 'error', code: 'EDITOR_PAGE_NOT_FOUND', message: `${file} could not be read.` }] };
+    // Untrusted: no code of the repository runs on the server (`mdx/untrusted.ts`).
+    const result = await runMdxJob({ id: 0, ...source.job }, site.root, siteVariables(site), { untrusted: true });
+    // A body that is not valid MDX is built as plain Markdown (a warning for a build); while typing it is
+    // an error at its line, and the last good preview stays.
+    const problems = [...diagnostics.filter((d) => d.file === file), ...source.problems, ...result.diagnostics].map((d) => (d.code === 'MDX_MARKDOWN_FALLBACK' ? { ...d, severity: 'error' as const } : d));
+    const listed = shown(problems);
+    if (problems.some((d) => d.severity === 'error')) return { ok: false, version: kept, diagnostics: listed };
+    const html = renderer.render(route, { html: (source.suffix ?? '') === '' ? result.html : result.html + source.suffix, headings: result.headings, features: result.features });
+    const version = ++this.previewVersion;
+    this.previews.set(file, { html, version });
+    return { ok: true, version, diagnostics: listed };
+  }
+
+  /** Render the preview of a page as it is now (opening it). */
+  preview(file: string): Promise<PreviewResult> {
+    checkPageFile(file);
+    return this.run(() => this.renderPreview(file));
+  }
+
+  /** The last good preview of a page, or null. */
+  previewHtml(file: string): string | null {
+    return this.previews.get(file)?.html ?? null;
+  }
+
+  /** A file the preview links (stylesheet, font, image of the repository), or null. */
+  async previewAsset(pathname: string): Promise<{ body: string | Buffer; type: string } | null> {
+    const { assets, tailwind, renderer } = await this.state();
+    if (pathname === '/' + assets.css.file) return { body: assets.css.contents, type: 'text/css; charset=utf-8' };
+    if (tailwind && pathname === '/' + tailwind.file) return { body: tailwind.contents, type: 'text/css; charset=utf-8' };
+    const nav = renderer?.sharedFile(pathname);
+    if (nav) return { body: nav.contents, type: 'text/html; charset=utf-8' };
+    // Self-hosted fonts (`render/fonts.ts`): only the files a font package lists, by their exact names.
+    const font = pathname.startsWith('/assets/fonts/') ? fontFileSource(pathname.slice('/assets/fonts/'.length)) : undefined;
+    if (font) return { body: await readFile(font), type: 'font/woff2' };
+    const ext = path.extname(pathname).toLowerCase();
+    const type = IMAGE_TYPES[ext];
+    if (!type) return null;
+    // Real path inside the docs folder only: a symlink out of it is not served.
+    const real = await realPathInside(this.root, pathname.replace(/^\/+/, ''));
+    if (!real.ok) return null;
+    const body = await readFile(real.path).catch(() => null);
+    return body ? { body, type } : null;
+  }
+
+  // ------------------------------------------------------------------ pages and images
+
+  private async exists(file: string): Promise<boolean> {
+    return (await this.currentBytes(file)) !== null || (await realPathInside(this.root, file)).ok;
+  }
+
+  private async docsJsonText(): Promise<string> {
+    const bytes = await this.currentBytes('docs.json');
+    if (!bytes) throw new EditorError('EDITOR_NO_SITE', 'The branch has no docs.json in the docs folder; the editor changes navigation there.');
+    return bytes.toString('utf8');
+  }
+
+  /** Save a navigation change of docs.json as a draft, refused when the result does not load. */
+  private async saveDocsJson(text: string, user: EditorUser): Promise<void> {
+    await this.checkDocsJson(text);
+    await this.draft('docs.json', 'utf8', text, user);
+  }
+
+  /** Add a page with a title, listed in the navigation after `besides` (a page file). */
+  async createPage(file: string, title: string, user: EditorUser, besides?: string): Promise<{ file: string }> {
+    checkPageFile(file);
+    const name = title.trim().replace(/[\r\n]+/g, ' ');
+    if (name === '') throw new EditorError('EDITOR_BAD_REQUEST', 'Give the new page a title.');
+    return this.run(async () => {
+      if (await this.exists(file)) throw new EditorError('EDITOR_PAGE_EXISTS', `A file "${file}" already exists on the branch; pick another name.`, 409);
+      const entry = pageEntryOf(file);
+      const docs = addPage(await this.docsJsonText(), entry, besides ? pageEntryOf(besides) : undefined);
+      await this.saveDocsJson(docs, user);
+      await this.draft(file, 'utf8', `---\ntitle: ${JSON.stringify(name)}\n---\n\n`, user);
+      await this.reload();
+      return { file };
+    });
+  }
+
+  /** Delete a page and its navigation entries. */
+  async deletePage(file: string, user: EditorUser): Promise<void> {
+    checkPageFile(file);
+    return this.run(async () => {
+      if ((await this.currentBytes(file)) === null) throw new EditorError('EDITOR_PAGE_NOT_FOUND', `There is no page "${file}" on the branch.`, 404);
+      await this.saveDocsJson(removePage(await this.docsJsonText(), pageEntryOf(file)), user);
+      await this.draft(file, 'deleted', '', user);
+      await this.dropShared(file);
+      this.previews.delete(file);
+      await this.reload();
+    });
+  }
+
+  /** Rename (move) a page: its navigation entries follow and its old address redirects to the new one. */
+  async renamePage(from: string, to: string, user: EditorUser): Promise<{ file: string }> {
+    checkPageFile(from);
+    checkPageFile(to);
+    return this.run(async () => {
+      const text = await this.currentBytes(from);
+      if (text === null) throw new EditorError('EDITOR_PAGE_NOT_FOUND', `There is no page "${from}" on the branch.`, 404);
+      if (from === to || (await this.exists(to))) throw new EditorError('EDITOR_PAGE_EXISTS', `A file "${to}" already exists on the branch; pick another name.`, 409);
+      await this.saveDocsJson(renamePage(await this.docsJsonText(), pageEntryOf(from), pageEntryOf(to)), user);
+      await this.draft(to, 'utf8', text.toString('utf8'), user);
+      await this.draft(from, 'deleted', '', user);
+      await this.dropShared(from);
+      this.previews.delete(from);
+      await this.reload();
+      return { file: to };
+    });
+  }
+
+  /** Add an image to the repository (PNG, JPEG, GIF or WebP, checked from its bytes; at most 5 MB). */
+  async uploadImage(file: string, bytes: Uint8Array, user: EditorUser): Promise<{ file: string; src: string }> {
+    checkImageFile(file);
+    if (bytes.byteLength > MAX_IMAGE_BYTES) throw new EditorError('EDITOR_TOO_LARGE', `The image is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_IMAGE_BYTES / 1024 / 1024} MB. Make it smaller and upload it again.`, 413);
+    if (!sniffImage(bytes)) throw new EditorError('EDITOR_IMAGE_TYPE', 'The file is not a PNG, JPEG, GIF or WebP image; other types (SVG included) are not accepted.', 415);
+    return this.run(async () => {
+      if (await this.exists(file)) throw new EditorError('EDITOR_PAGE_EXISTS', `A file "${file}" already exists on the branch; rename the image.`, 409);
+      await this.draft(file, 'base64', Buffer.from(bytes).toString('base64'), user);
+      return { file, src: '/' + file };
+    });
+  }
+
+  /** Drop the draft of a file: it is back to the branch's text. */
+  async discard(file: string): Promise<void> {
+    checkEditableFile(file);
+    return this.run(async () => {
+      await deleteEditorDraft(this.opts.db, this.project.id, this.branch, file);
+      await this.dropShared(file);
+      await this.syncNow();
+    });
+  }
+
+  // ------------------------------------------------------------------ shared editing
+
+  /**
+   * Join the shared (Yjs) document of a page: started from the page's text when nobody has one, and
+   * started again when its text is not the page's (changed outside the editor) while nobody is there.
+   * Returns its generation and every update so far (the late joiner gets the current state).
+   */
+  async joinShared(file: string): Promise<{ generation: number; updates: { id: number; update: string }[] }> {
+    checkPageFile(file);
+    return this.run(async () => {
+      const bytes = await this.currentBytes(file);
+      if (bytes === null) throw new EditorError('EDITOR_PAGE_NOT_FOUND', `There is no file "${file}" on the branch "${this.branch}".`, 404);
+      const text = bytes.toString('utf8');
+      const key = { projectId: this.project.id, branch: this.branch, path: file };
+      let generation = await startSharedDoc(this.opts.db, key, initialUpdate(text));
+      let { updates } = await readSharedUpdates(this.opts.db, key, 0);
+      const doc = new Y.Doc();
+      for (const u of updates) Y.applyUpdate(doc, Buffer.from(u.update, 'base64'));
+      const present = await exchangePresence(this.opts.db, key, '', null);
+      if (doc.getText(SHARED_TEXT).toString() !== text && present.length === 0) {
+        generation = await restartSharedDoc(this.opts.db, key, initialUpdate(text));
+        ({ updates } = await readSharedUpdates(this.opts.db, key, 0));
+      } else if (updates.length > COMPACT_AFTER) {
+        // A long log (every keystroke of every writer) is merged into one update for the next joiners.
+        await compactSharedUpdates(this.opts.db, key, generation, updates.at(-1)!.id, Buffer.from(Y.mergeUpdates(updates.map((u) => Buffer.from(u.update, 'base64')))).toString('base64'));
+        ({ updates } = await readSharedUpdates(this.opts.db, key, 0));
+      }
+      doc.destroy();
+      return { generation, updates };
+    });
+  }
+
+  /**
+   * Exchange with the shared document: store this writer's updates and presence, answer the updates
+   * after `since` and the others' presence. `reset`: the document started again; join it anew.
+   */
+  async syncShared(file: string, input: { generation: number; since: number; updates: string[]; clientId: string; presence: string | null }): Promise<{ reset: boolean; updates: { id: number; update: string }[]; presence: { clientId: string; state: string }[] }> {
+    checkPageFile(file);
+    const key = { projectId: this.project.id, branch: this.branch, path: file };
+    if (!(await appendSharedUpdates(this.opts.db, key, input.generation, input.updates))) return { reset: true, updates: [], presence: [] };
+    const { generation, updates } = await readSharedUpdates(this.opts.db, key, input.since);
+    const presence = await exchangePresence(this.opts.db, key, input.clientId, input.presence);
+    return { reset: generation !== input.generation, updates, presence };
+  }
+
+  /** Forget the shared document of a file whose text was replaced outside the shared editing. */
+  private dropShared(file: string): Promise<void> {
+    return dropSharedDoc(this.opts.db, { projectId: this.project.id, branch: this.branch, path: file });
+  }
+
+  // ------------------------------------------------------------------ publish
+
+  /**
+   * Commit every draft of the branch as one commit with `user` as author and push it. The branch is
+   * fetched first: a file someone else changed since its draft began is a conflict (refused, with
+   * both texts; nothing is overwritten). On the deployment branch the site update starts; on another
+   * branch a pull request into the deployment branch is opened and its preview started.
+   */
+  async publish(user: EditorUser, message: string, hooks: PublishHooks): Promise<PublishResult> {
+    const subject = message.trim() || 'Update from the web editor';
+    return this.run(async () => {
+      const drafts = await listEditorDrafts(this.opts.db, this.project.id, this.branch);
+      if (drafts.length === 0) throw new EditorError('EDITOR_NOTHING_TO_PUBLISH', 'There are no changes on this branch to publish.', 409);
+      await this.checkout();
+      const conflicts: { path: string; theirs: string | null; yours: string | null }[] = [];
+      for (const d of drafts) {
+        const now = await this.committedBlob(d.path);
+        const wanted = d.encoding === 'deleted' ? null : blobHash(draftBytes(d));
+        if (now !== d.baseHash && now !== wanted) {
+          conflicts.push({ path: d.path, theirs: d.encoding === 'base64' ? null : await this.committedText(d.path), yours: d.encoding === 'utf8' ? d.content : null });
+        }
+      }
+      for (const d of drafts) await this.writeTree(d);
+      if (conflicts.length) {
+        for (const c of conflicts) this.conflicted.add(c.path);
+        await this.reload();
+        throw new EditorError('EDITOR_CONFLICT', `Someone else changed ${conflicts.map((c) => c.path).join(', ')} on "${this.branch}" since you began editing. Compare both versions, then save the text you want (it replaces theirs) or discard your draft, and publish again.`, 409, conflicts);
+      }
+      const { site, diagnostics } = await loadSite(this.root, { openapi: false });
+      if (!site) throw new EditorError('EDITOR_DOCS_JSON_INVALID', `The drafts leave docs.json unusable: ${diagnostics[0]?.message ?? 'it does not load'}.`);
+      const work = this.work!;
+      const name = user.email.split('@')[0] || user.email;
+      const commit = await work.commitAll(`${subject}\n\nPublished from the Folio web editor by ${user.email}.`, { name, email: user.email });
+      const files = drafts.map((d) => d.path);
+      if (commit === null) {
+        await clearPublishedDrafts(this.opts.db, this.project.id, this.branch, drafts);
+        throw new EditorError('EDITOR_NOTHING_TO_PUBLISH', 'The drafts are the same as the branch already has; there is nothing to publish.', 409);
+      }
+      try {
+        await work.push();
+      } catch (err) {
+        await gitClient(this.opts.dir).raw(['reset', '-q', '--soft', 'HEAD~1']).catch(() => undefined);
+        const why = err instanceof GitError ? err.message : String(err);
+        throw new EditorError('EDITOR_PUBLISH_FAILED', `The commit could not be pushed (${why}). Your drafts are kept; try again.`, 502);
+      }
+      this.blobs.clear();
+      await clearPublishedDrafts(this.opts.db, this.project.id, this.branch, drafts);
+      this.opts.log?.(`editor: ${user.email} published ${files.length} file(s) to ${this.project.id}/${this.branch} as ${commit.slice(0, 12)}`);
+      await this.reload();
+      if (this.branch === this.project.branch) {
+        const update = await hooks.triggerUpdate();
+        return { kind: 'site', commit, files, updateId: update.id };
+      }
+      const provider = pullRequestProviderFor({ db: this.opts.db, publicUrl: hooks.publicUrl, github: this.opts.github }, this.project.repoUrl);
+      const pullRequestUrl = await provider.ensure({
+        jobId: null,
+        projectId: this.project.id,
+        repository: this.project.repoUrl,
+        baseBranch: this.project.branch,
+        headBranch: this.branch,
+        title: subject.split('\n')[0]!.slice(0, 200),
+        body: `Published from the Folio web editor by ${user.email}.\n\nFiles:\n${files.map((f) => `- ${f}`).join('\n')}`,
+        diff: await work.diff(),
+      });
+      const preview = await hooks.triggerPreview(this.branch);
+      return { kind: 'pull-request', commit, files, pullRequestUrl, previewUrl: preview?.url ?? null };
+    });
+  }
+}
+
+/** Updates of a shared document past which a join merges them into one. */
+const COMPACT_AFTER = 200;
+
+/** Name of the shared document's text (the page source) in its Yjs document; the browser uses the same. */
+export const SHARED_TEXT = 'source';
+
+/** A Yjs update (base64) of a document holding `text`: the first update of a page's shared document. */
+function initialUpdate(text: string): string {
+  const doc = new Y.Doc();
+  doc.getText(SHARED_TEXT).insert(0, text);
+  const update = Buffer.from(Y.encodeStateAsUpdate(doc)).toString('base64');
+  doc.destroy();
+  return update;
+}
+
+const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.ico': 'image/x-icon' };

@@ -1,0 +1,127 @@
+/**
+ * The editor's dashboard routes over HTTP: signed-in users only, the CSRF header on every write, the
+ * body limit, the page's own CSP, the preview without scripts, JSON refusals with their codes.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProject, type ProjectRow } from '../../src/db/index.js';
+import { createUser } from '../../src/dashboard/index.js';
+import { dashboardStack, FormClient, type Stack } from './harness.js';
+
+const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd, stdio: 'pipe' }).toString();
+
+describe('editor routes of the dashboard', () => {
+  let stack: Stack;
+  let client: FormClient;
+  let project: ProjectRow;
+  let tmp: string;
+  let csrf: string;
+  let editor: string;
+
+  /** A request with the session cookie (and the CSRF header unless told otherwise). */
+  const request = (url: string, init: { method?: string; json?: unknown; body?: BodyInit; type?: string; token?: string | null } = {}) => {
+    const headers: Record<string, string> = { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    if (init.token !== null) headers['x-csrf-token'] = init.token ?? csrf;
+    if (init.json !== undefined || init.type) headers['content-type'] = init.type ?? 'application/json';
+    return stack.app.request(url, { method: init.method ?? (init.json !== undefined || init.body ? 'POST' : 'GET'), headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+  };
+
+  beforeAll(async () => {
+    stack = await dashboardStack();
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-editor-http-'));
+    const bare = path.join(tmp, 'origin.git');
+    const work = path.join(tmp, 'work');
+    git(tmp, 'init', '-q', '--bare', bare);
+    git(tmp, 'clone', '-q', bare, work);
+    fs.writeFileSync(path.join(work, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'HTTP docs', colors: { primary: '#123456' }, navigation: { pages: ['index'] } }, null, 2));
+    fs.writeFileSync(path.join(work, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n');
+    git(work, 'add', '-A');
+    git(work, 'commit', '-q', '-m', 'init');
+    git(work, 'push', '-q', 'origin', 'main');
+    project = await createProject(stack.db, { name: 'HTTP', repoUrl: bare, branch: 'main' });
+    editor = `/dashboard/projects/${project.id}/editor`;
+    await createUser(stack.db, 'writer@example.test', 'a long enough password');
+    client = new FormClient(stack.app);
+    await client.get('/dashboard/login');
+    await client.post('/dashboard/login', { email: 'writer@example.test', password: 'a long enough password' });
+    const page = await client.get(editor);
+    expect(page.status).toBe(200);
+    csrf = /data-csrf="([^"]+)"/.exec(client.lastHtml)![1]!;
+  });
+
+  afterAll(async () => {
+    await stack.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('serves the editor page with its own CSP, its script and the component names', async () => {
+    const res = await client.get(editor);
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("frame-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(client.lastHtml).toMatch(/<script type="module" src="\/dashboard\/assets\/editor\.js\?v=[0-9a-f]{10}"/);
+    expect(client.lastHtml).toMatch(/data-components="[^"]*\bCard\b[^"]*\bNote\b/);
+    const script = await request('/dashboard/assets/editor.js');
+    expect(script.status).toBe(200);
+    expect(await script.text()).toContain('cm-editor');
+    // The project's tabs lead to it.
+    await client.get(`/dashboard/projects/${project.id}`);
+    expect(client.lastHtml).toContain(`href="${editor}"`);
+  });
+
+  it('answers signed-out requests with 401 JSON and writes without the CSRF header with 403', async () => {
+    const anonymous = await stack.app.request(`${editor}/state.json`);
+    expect(anonymous.status).toBe(401);
+    const forged = await request(`${editor}/save.json`, { json: { file: 'index.mdx', text: 'forged' }, token: null });
+    expect(forged.status).toBe(403);
+    const wrong = await request(`${editor}/save.json`, { json: { file: 'index.mdx', text: 'forged' }, token: 'not-the-token' });
+    expect(wrong.status).toBe(403);
+    const file = await (await request(`${editor}/file.json?file=index.mdx`)).json();
+    expect(file.text).toBe('---\ntitle: Home\n---\n\nHello.\n');
+  });
+
+  it('saves a draft and serves its preview without scripts, framed only by the dashboard', async () => {
+    const saved = await request(`${editor}/save.json`, { json: { branch: 'main', file: 'index.mdx', text: '---\ntitle: Home\n---\n\nHello from the editor.\n' } });
+    expect(saved.status).toBe(200);
+    const { preview } = await saved.json();
+    expect(preview).toMatchObject({ ok: true, diagnostics: [] });
+    const res = await request(`${editor}/preview?branch=main&file=index.mdx&v=${preview.version}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Hello from the editor.');
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).not.toContain('script-src');
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // The stylesheet it links is served from the session.
+    const css = /href="([^"]+\/assets\/site\.[0-9a-f]+\.css)"/.exec(html)![1]!;
+    const sheet = await request(css);
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get('content-type')).toContain('text/css');
+    const state = await (await request(`${editor}/state.json`)).json();
+    expect(state.drafts).toEqual([expect.objectContaining({ path: 'index.mdx', change: 'modified' })]);
+  });
+
+  it('refuses a 20 MB paste, a bad image, a path with .. and a colliding name with JSON codes', async () => {
+    const huge = await request(`${editor}/save.json`, { json: { file: 'index.mdx', text: 'x'.repeat(20 * 1024 * 1024) } });
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).error.code).toBe('EDITOR_TOO_LARGE');
+    const svg = await request(`${editor}/upload.json?file=images/x.png`, { body: '<svg xmlns="http://www.w3.org/2000/svg"/>', type: 'image/png' });
+    expect(svg.status).toBe(415);
+    expect((await svg.json()).error.code).toBe('EDITOR_IMAGE_TYPE');
+    const escape = await request(`${editor}/pages.json`, { json: { action: 'create', file: '../outside.mdx', title: 'Out' } });
+    expect(escape.status).toBe(400);
+    expect((await escape.json()).error).toMatchObject({ code: 'EDITOR_PATH_INVALID', message: expect.stringContaining('".."') });
+    const twice = await request(`${editor}/pages.json`, { json: { action: 'create', file: 'index.mdx', title: 'Again' } });
+    expect(twice.status).toBe(409);
+    expect((await twice.json()).error.code).toBe('EDITOR_PAGE_EXISTS');
+    const docs = await request(`${editor}/save.json`, { json: { file: 'docs.json', text: '{"navigation": [' } });
+    expect((await docs.json()).error.code).toBe('EDITOR_DOCS_JSON_INVALID');
+    // The draft typed before is still there.
+    expect((await (await request(`${editor}/file.json?file=index.mdx`)).json()).text).toContain('Hello from the editor.');
+  });
+});
