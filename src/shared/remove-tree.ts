@@ -9,9 +9,22 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export function removeTree(dir: string): Promise<void> {
+export async function removeTree(dir: string): Promise<void> {
   // An absolute path, so nothing in it can read as an option or be resolved against another folder.
   const target = path.resolve(dir);
+  // A writer still finishing in the folder (a background copy of a build) can leave it "not empty"
+  // under `rm`: try again shortly, as `fs.rm`'s own retries do.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await removeOnce(target);
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+function removeOnce(target: string): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile('rm', ['-rf', '--', target], { windowsHide: true }, (error) => {
       if (!error) return resolve();
