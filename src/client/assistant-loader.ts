@@ -16,8 +16,9 @@ export function initAssistant(self: HTMLScriptElement | null): void {
   if (!self || !src || src === self.src || !document.querySelector('[data-folio-feedback],[data-folio-hosted]')) return;
   const check = () =>
     fetch(new URL('../__folio/assistant/config', self.src))
-      .then((r) => (r.ok ? r.json() : null))
-      .then((config: { enabled?: boolean } | null) => config?.enabled && enable(src))
+      // An unread error body keeps the request open (a dev server's 404 page): let it go.
+      .then((r) => (r.ok ? r.json() : void r.body?.cancel().catch(() => undefined)))
+      .then((config: { enabled?: boolean } | undefined) => config?.enabled && enable(src))
       .catch(() => undefined);
   if (document.readyState === 'complete') void check();
   else addEventListener('load', () => void check(), { once: true });
