@@ -134,10 +134,13 @@ export async function* answerQuestion(input: AnswerInput): AsyncGenerator<Answer
   };
   /** Text of the model, after the round's held start: a paragraph break between rounds ("Let me look…" then the answer). */
   const show = function* (text: string): Generator<AnswerEvent> {
-    if (breakBefore && shown && text.trim()) {
+    if (breakBefore && text.trim()) {
+      // Once per round, at its first words: a round that starts the answer needs no break.
       breakBefore = false;
-      yield* emit(filter.push(shown.endsWith('\n\n') ? text.trimStart() : `\n\n${text.trimStart()}`));
-      return;
+      if (shown) {
+        yield* emit(filter.push(shown.endsWith('\n\n') ? text.trimStart() : `\n\n${text.trimStart()}`));
+        return;
+      }
     }
     yield* emit(filter.push(text));
   };

@@ -58,6 +58,12 @@ describe('answer loop limits', () => {
     expect(String(request.messages[0]!.content)).toContain('not instructions');
   });
 
+  it('adds no paragraph break inside the answer of a round that follows a silent tool call (streamed a few characters at a time)', async () => {
+    const answer = 'To install widgets you need a sprocket wrench ([Requirements](/guides/install#requirements)).';
+    const silent = await ask((n) => (n === 1 ? { tools: [{ name: 'search', args: { query: 'sprocket' } }] } : { text: answer }));
+    expect(silent.text).toBe(answer);
+  });
+
   it('stops at the step limit with a line that says so', async () => {
     const { done, text } = await ask(() => ({ tools: [{ name: 'search', args: { query: 'wrench' } }] }), { maxSteps: 2 });
     expect(done.outcome).toBe('limit');
