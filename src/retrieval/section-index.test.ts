@@ -73,3 +73,22 @@ describe('SectionIndex', () => {
     expect(live.size).toBe(PAGES.length - 1);
   });
 });
+
+describe('SectionIndex answers kept', () => {
+  it('answers a repeated question from what it kept, per options, and forgets on any change of the pages', () => {
+    const index = new SectionIndex(PAGES);
+    const first = index.search('sidebar groups', { limit: 3 });
+    const again = index.search('  Sidebar Groups ', { limit: 3 });
+    expect(again).toEqual(first);
+    expect(again[0]).toBe(first[0]);
+    // Another limit is another answer; a caller changing its copy changes nothing kept.
+    expect(index.search('sidebar groups', { limit: 1 })).toHaveLength(1);
+    again.length = 0;
+    expect(index.search('sidebar groups', { limit: 3 })).toEqual(first);
+    // A page changes: the next answer sees it.
+    index.put(page('/guides/sidebar', 'Sidebar groups', [['', 'All about sidebar groups.']]));
+    expect(index.search('sidebar groups', { limit: 3 })[0]!.path).toBe('/guides/sidebar');
+    index.remove('/guides/sidebar');
+    expect(index.search('sidebar groups', { limit: 3 }).map((h) => h.path)).not.toContain('/guides/sidebar');
+  });
+});
