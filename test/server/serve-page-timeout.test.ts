@@ -41,8 +41,8 @@ describe('folio serve --page-timeout', () => {
     const repo = await createBareRepo(tmp, {
       'docs.json': JSON.stringify({ name: 'Slow', theme: 'mint', colors: { primary: '#123456' }, navigation: { pages: ['index', 'slow'] } }),
       'index.mdx': '---\ntitle: Home\n---\n\nThe home page.\n',
-      // About 0.5 MB of ordinary Markdown: several seconds to render, well within the default 10 s.
-      'slow.mdx': `---\ntitle: Slow\n---\n\n${'A paragraph with *emphasis*, `code` and a [link](/index).\n\n'.repeat(8_000)}`,
+      // About 1.4 MB of ordinary Markdown: ten seconds or more to render here, far past the 1 s limit on any machine.
+      'slow.mdx': `---\ntitle: Slow\n---\n\n${'A paragraph with *emphasis*, `code` and a [link](/index).\n\n'.repeat(24_000)}`,
     });
     const project = await createProject(server.db, { name: 'Slow', repoUrl: `file://${repo}` });
     const { key } = await createApiKey(server.db, { projectIds: [project.id] });
