@@ -38,10 +38,7 @@ export async function cloneBranchTip({
   } catch (err) {
     throw new GitError('GIT_CLONE_FAILED', `Could not fetch ${url} at branch ${branch}: ${gitMessage(err)}`);
   }
-  const git = gitClient(dir);
-  const sha = (await git.revparse(['HEAD'])).trim();
-  const message = (await git.raw(['log', '-1', '--format=%s'])).trim();
-  return { sha, ref: branch, message };
+  return headCommit(dir, branch);
 }
 
 /**
@@ -73,6 +70,11 @@ export async function fetchBranchTip({
   } catch (err) {
     throw new GitError('GIT_CLONE_FAILED', `Could not fetch ${url} at branch ${branch}: ${gitMessage(err)}`);
   }
+  return headCommit(dir, branch);
+}
+
+/** The commit checked out in `dir`, as fetched from `branch`. */
+async function headCommit(dir: string, branch: string): Promise<ClonedCommit> {
   const git = gitClient(dir);
   const sha = (await git.revparse(['HEAD'])).trim();
   const message = (await git.raw(['log', '-1', '--format=%s'])).trim();
