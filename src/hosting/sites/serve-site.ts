@@ -97,14 +97,15 @@ async function respond(file: BuildFile, name: string, request: Request, status =
       headers['Content-Length'] = String(asked.end - asked.start + 1);
     }
   }
-  if (!range && compressible(type, file.size) && acceptsGzip(request.headers.get('accept-encoding'))) {
-    delete headers['Content-Length'];
-    headers['Content-Encoding'] = 'gzip';
+  if (compressible(type, file.size)) {
     headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding';
-    if (file.etag) headers.ETag = gzipEtag(file.etag);
-    return new Response(request.method === 'HEAD' ? null : gzipped(await file.body()), { status, headers });
+    if (!range && acceptsGzip(request.headers.get('accept-encoding'))) {
+      delete headers['Content-Length'];
+      headers['Content-Encoding'] = 'gzip';
+      if (file.etag) headers.ETag = gzipEtag(file.etag);
+      return new Response(request.method === 'HEAD' ? null : gzipped(await file.body()), { status, headers });
+    }
   }
-  if (compressible(type, file.size)) headers.Vary = headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding';
   return new Response(request.method === 'HEAD' ? null : await file.body(range), { status, headers });
 }
 
