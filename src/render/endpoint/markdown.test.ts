@@ -9,6 +9,11 @@ describe('markdownToHtml', () => {
     expect(markdownToHtml('[x](javascript:alert(1))')).not.toContain('javascript:');
   });
 
+  it('takes a colon-led line as a table delimiter row, as the full pipeline does', () => {
+    expect(markdownToHtml(',\n:-')).toBe(markdownToHtmlSlow(',\n:-').trim());
+    expect(markdownToHtml(',\n:-')).toContain('<table>');
+  });
+
   it('gives the same HTML on the plain-text shortcut as the full pipeline', () => {
     const word = fc.stringMatching(/^[A-Za-z0-9,.;:'"()?=/+@ -]{1,12}$/);
     const text = fc.array(fc.array(word, { minLength: 1, maxLength: 8 }).map((w) => w.join(' ')), { minLength: 1, maxLength: 3 }).map((lines) => lines.join('\n'));

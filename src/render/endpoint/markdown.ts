@@ -28,7 +28,7 @@ const cache = new Map<string, string>();
 
 // Most spec descriptions are one plain sentence; running the full pipeline on each cost
 // ~40 ms per page on prefect's schema (179 pages). Text with no Markdown syntax skips it.
-const MARKDOWN_SYNTAX = /[*_`#[\]<>!|~\\&]|^[ \t]|^([-+=]|\d+[.)])| {2}$|\n\s*\n|https?:|www\.|@/m;
+const MARKDOWN_SYNTAX = /[*_`#[\]<>!|~\\&]|^[ \t]|^([-+=:]|\d+[.)])| {2}$|\n\s*\n|https?:|www\.|@/m;
 
 /** The full pipeline, without the plain-text shortcut (tests compare the two). */
 export function markdownToHtmlSlow(markdown: string): string {
