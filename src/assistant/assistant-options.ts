@@ -24,9 +24,9 @@ export interface AssistantLimits {
   maxThreadQuestions: number;
   /** Tokens per project per UTC day, shared by every server of the database. */
   dailyTokens: number;
-  /** Questions a minute from one reader address. */
+  /** Questions a minute from one reader address, shared by every server of the database. */
   perAddressPerMinute: number;
-  /** Questions a minute to one site, all readers together (per server process). */
+  /** Questions a minute to one site, all readers together, shared by every server of the database. */
   perSitePerMinute: number;
 }
 

@@ -4,10 +4,11 @@
  * the order of their cost: configured, page token, rate per address and per site, question, daily
  * budget (database), index, thread; then the answer streams and the turn is kept.
  */
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { FailureWindow } from '../api/index.js';
 import { loadLanguageModel } from '../agent/index.js';
-import { addAssistantUsage, assistantTokensToday, createAssistantThread, findAssistantThread, recordAssistantTurn, uuidV7, type AssistantTurnMessage, type Database } from '../db/index.js';
+import { addAssistantUsage, assistantTokensToday, createAssistantThread, findAssistantThread, pruneSharedRateBuckets, recordAssistantTurn, takeSharedRateSlot, uuidV7, type AssistantTurnMessage, type Database, type SharedRateLimit } from '../db/index.js';
 import type { PublishedBuild } from '../hosting/index.js';
 import { loadSectionIndex, type SectionIndex } from '../retrieval/index.js';
 import type { AnswerEvent } from './answer-loop.js';
@@ -57,6 +58,9 @@ export class AssistantService {
   readonly tokens: PageTokens;
   private readonly addresses: FailureWindow;
   private readonly sites: FailureWindow;
+  /** Subjects the database refused, until their retry time: they cost no query until then. */
+  private readonly refusedUntil = new Map<string, number>();
+  private admitted = 0;
 
   constructor(
     private readonly db: Database,
@@ -89,7 +93,7 @@ export class AssistantService {
     if (!options) throw new AssistantError(503, 'ASSISTANT_NOT_CONFIGURED', 'The assistant is not set up on this server (no model configured); search the docs instead.');
     const { limits } = options;
     await this.tokens.check(request.headers.get(PAGE_TOKEN_HEADER) ?? undefined, siteKey(site), address);
-    this.admit(site, address);
+    await this.admit(site, address);
 
     const last = body.messages.at(-1)!;
     let question = last.role === 'user' ? textOf(last) : '';
@@ -179,20 +183,44 @@ export class AssistantService {
     return new Response(stream, { status: 200, headers: { ...streamHeaders(version), 'X-Folio-Thread-Id': threadId } });
   }
 
-  /** Count a question against the reader's address and the site (429 past either). */
-  private admit(site: AssistantSite, address: string): void {
+  /**
+   * Count a question against the reader's address and the site (429 past either). This process's
+   * own windows answer first, without a query, since what one server saw is at most what all saw;
+   * then the windows every server on the database shares (`rate_buckets`), so two servers behind one
+   * balancer still allow a reader 10 questions a minute, not 20. A subject the database refused is
+   * refused here, without a query, until its retry time.
+   */
+  private async admit(site: AssistantSite, address: string): Promise<void> {
     const key = siteKey(site);
-    for (const [window, id, who] of [
-      [this.addresses, address, 'from this address'],
-      [this.sites, key, 'to this site'],
-    ] as const) {
-      if (window.blocked(id)) {
-        const retry = window.retryAfterSeconds(id);
-        throw new AssistantError(429, 'ASSISTANT_RATE_LIMITED', `Too many questions ${who}: at most ${window.limit} a minute; retry after ${retry} s.`, { 'Retry-After': String(retry) });
-      }
+    const limits = [
+      { window: this.addresses, id: address, who: 'from this address', shared: { scope: 'assistant-address', limit: this.addresses.limit, windowMs: 60_000 }, subject: addressSubject(address) },
+      { window: this.sites, id: key, who: 'to this site', shared: { scope: 'assistant-site', limit: this.sites.limit, windowMs: 60_000 }, subject: key },
+    ] satisfies { window: FailureWindow; id: string; who: string; shared: SharedRateLimit; subject: string }[];
+    const refuse = (who: string, limit: number, retry: number) =>
+      new AssistantError(429, 'ASSISTANT_RATE_LIMITED', `Too many questions ${who}: at most ${limit} a minute; retry after ${retry} s.`, { 'Retry-After': String(retry) });
+    const now = Date.now();
+    for (const { window, id, who, shared, subject } of limits) {
+      if (window.blocked(id)) throw refuse(who, window.limit, window.retryAfterSeconds(id));
+      const until = this.refusedUntil.get(`${shared.scope}:${subject}`);
+      if (until !== undefined && until > now) throw refuse(who, window.limit, Math.max(1, Math.ceil((until - now) / 1000)));
     }
-    this.addresses.add(address);
-    this.sites.add(key);
+    for (const { window, id, who, shared, subject } of limits) {
+      const decision = await takeSharedRateSlot(this.db, shared, subject, now);
+      if (!decision.admitted) {
+        this.rememberRefusal(`${shared.scope}:${subject}`, now + decision.retryAfterSeconds * 1000);
+        throw refuse(who, window.limit, decision.retryAfterSeconds);
+      }
+      window.add(id);
+    }
+    // Housekeeping now and then: buckets older than the window are never read again.
+    if (++this.admitted % 500 === 0) void pruneSharedRateBuckets(this.db, 5 * 60_000).catch(() => {});
+  }
+
+  /** Bounded: past 10,000 remembered refusals the oldest are forgotten (the database still counts). */
+  private rememberRefusal(subject: string, until: number): void {
+    this.refusedUntil.delete(subject);
+    this.refusedUntil.set(subject, until);
+    if (this.refusedUntil.size > 10_000) this.refusedUntil.delete(this.refusedUntil.keys().next().value!);
   }
 
   private async index(site: AssistantSite): Promise<SectionIndex> {
@@ -207,4 +235,9 @@ const siteKey = (site: { projectId: string; preview: string | null }) => (site.p
 function nextUtcMidnight(now = Date.now()): number {
   const d = new Date(now);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+}
+
+/** A reader's address as the shared windows name it: a hash, so the database never holds addresses. */
+function addressSubject(address: string): string {
+  return createHash('sha256').update(`folio-assistant-rate\0${address}`).digest('base64url').slice(0, 22);
 }

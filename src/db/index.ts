@@ -16,6 +16,7 @@ export * from './projects.js';
 export * from './pull-requests.js';
 export * from './schema.js';
 export * from './rate-limit.js';
+export * from './shared-rate.js';
 export * from './updates.js';
 export * from './previews.js';
 export * from './webhooks.js';

@@ -74,8 +74,11 @@ describe('assistant through folio serve', () => {
     expect(session.status).toBe(200);
     return JSON.parse(session.text) as { enabled: boolean; token: string; starterQuestions: string[]; supportEmail?: string };
   };
+  /** Questions that reached the rate limits (a fresh page token and the assistant key), per server. */
+  const counted = [0, 0];
   const ask = async (i: number, version: 'v1' | 'v2', question: string, extra: { token?: string | null; key?: string; threadId?: string } = {}) => {
     const token = extra.token === undefined ? (await pageToken(i)).token : extra.token;
+    if (extra.token === undefined && extra.key === undefined) counted[i % servers.length]! += 1;
     return send(i, `/${version}/assistant/${projectId}/message`, {
       headers: { Authorization: `Bearer ${extra.key ?? assistantKey}`, ...(token ? { 'X-Folio-Page-Token': token } : {}) },
       body: { fp: 'anonymous', threadId: extra.threadId, currentPath: '/guides/install', messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: question }] }] },
@@ -206,10 +209,11 @@ describe('assistant through folio serve', () => {
     expect(budget.status).toBe(429);
     expect(JSON.parse(budget.text)).toMatchObject({ code: 'ASSISTANT_BUDGET_EXHAUSTED' });
     expect(Number(budget.headers['retry-after'])).toBeGreaterThan(0);
-    // The question rate is counted by each server for itself: these go to one.
+    // Both servers count into one window per address (rate_buckets): questions alternate between
+    // them, and the 8th of the address is refused wherever it lands, though neither server saw 7.
     const codes: string[] = [];
-    for (let i = 0; i < 6; i++) {
-      const res = await ask(0, 'v2', 'How do I upgrade widgets?');
+    for (let i = 0; i < 8; i++) {
+      const res = await ask(i, 'v2', 'How do I upgrade widgets?');
       expect(res.status).toBe(429);
       codes.push((JSON.parse(res.text) as { code: string }).code);
       if (codes.at(-1) === 'ASSISTANT_RATE_LIMITED') {
@@ -218,6 +222,9 @@ describe('assistant through folio serve', () => {
       }
     }
     expect(codes.at(-1)).toBe('ASSISTANT_RATE_LIMITED');
+    // The refused question was the first past the address's 7, counted over both servers.
+    expect(counted[0]! + counted[1]!).toBe(8);
+    if (shared) expect(Math.max(counted[0]!, counted[1]!)).toBeLessThan(8);
   });
 
   it('refuses an invalid assistant key, an admin key as an assistant key, and an assistant key on the admin API', async () => {

@@ -1,0 +1,50 @@
+import type { Database } from './connection.js';
+import type { RateDecision } from './rate-limit.js';
+
+/** A limit every server on the database shares: at most `limit` hits per `windowMs` for one subject. */
+export interface SharedRateLimit {
+  /** What is limited, e.g. `assistant-address`; one namespace of subjects. */
+  scope: string;
+  limit: number;
+  windowMs: number;
+}
+
+/** Buckets per window: the window slides a sixth of itself at a time. */
+const BUCKETS = 6;
+
+/**
+ * Take one hit of `subject`'s allowance if the window has room, in one statement: sum the buckets of
+ * the window and, when below the limit, count this hit in the current bucket. As with the agent's
+ * hourly budget, two hits racing for the last slot can both be admitted (read committed): a limit
+ * against floods, not a lock.
+ */
+export async function takeSharedRateSlot(db: Database, rate: SharedRateLimit, subject: string, now = Date.now()): Promise<RateDecision> {
+  const size = Math.max(1, Math.floor(rate.windowMs / BUCKETS));
+  const bucket = new Date(Math.floor(now / size) * size);
+  const since = new Date(bucket.getTime() - rate.windowMs + size);
+  const [row] = await db.query<{ used: number; oldest: Date | string | null; admitted: number }>(
+    `WITH usage AS (
+       SELECT coalesce(sum(hits), 0)::int AS used, min(bucket) AS oldest
+       FROM rate_buckets WHERE scope = $1 AND subject = $2 AND bucket >= $3
+     ), bump AS (
+       INSERT INTO rate_buckets (scope, subject, bucket, hits)
+       SELECT $1, $2, $4, 1 FROM usage WHERE used < $5
+       ON CONFLICT (scope, subject, bucket) DO UPDATE SET hits = rate_buckets.hits + 1
+       RETURNING 1
+     )
+     SELECT used, oldest, (SELECT count(*) FROM bump)::int AS admitted FROM usage`,
+    [rate.scope, subject, since, bucket, rate.limit],
+  );
+  const used = Number(row?.used ?? 0);
+  if (Number(row?.admitted ?? 0) > 0) return { admitted: true, used, retryAfterSeconds: 0 };
+  // The oldest bucket in the window leaves it one window after it began.
+  const retryAfterSeconds = row?.oldest
+    ? Math.max(1, Math.ceil((new Date(row.oldest).getTime() + rate.windowMs - now) / 1000))
+    : Math.ceil(rate.windowMs / 1000);
+  return { admitted: false, used, retryAfterSeconds };
+}
+
+/** Drop buckets older than `keepMs` (housekeeping: a window never reads them). */
+export async function pruneSharedRateBuckets(db: Database, keepMs: number, now = Date.now()): Promise<void> {
+  await db.query('DELETE FROM rate_buckets WHERE bucket < $1', [new Date(now - keepMs)]);
+}
