@@ -4,7 +4,6 @@
  * the order of their cost: configured, page token, rate per address and per site, question, daily
  * budget (database), index, thread; then the answer streams and the turn is kept.
  */
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { FailureWindow } from '../api/index.js';
 import { loadLanguageModel } from '../agent/index.js';
@@ -15,6 +14,7 @@ import type { AnswerEvent } from './answer-loop.js';
 import type { AssistantOptions } from './assistant-options.js';
 import { AssistantError } from './codes.js';
 import { PAGE_TOKEN_HEADER, PageTokens } from './page-token.js';
+import { addressSubject } from './rate-limits.js';
 import { StreamEncoder, streamHeaders, type StreamVersion } from './stream-formats.js';
 
 /** A published site a request is about. */
@@ -237,7 +237,3 @@ function nextUtcMidnight(now = Date.now()): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
 }
 
-/** A reader's address as the shared windows name it: a hash, so the database never holds addresses. */
-function addressSubject(address: string): string {
-  return createHash('sha256').update(`folio-assistant-rate\0${address}`).digest('base64url').slice(0, 22);
-}

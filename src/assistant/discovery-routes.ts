@@ -68,7 +68,8 @@ type Env = { Variables: { key: AssistantKeyRow } };
 /** The discovery routes as a Hono app; mount it before the admin API (which guards every other `/v1/*`). */
 export function createDiscoveryRoutes(deps: DiscoveryDeps): Hono<Env> {
   const keys = new AssistantKeys(deps.db);
-  const limiter = new RequestLimiter(deps.limits);
+  // Only PostgreSQL can have several servers; the embedded database has one, which counts alone.
+  const limiter = new RequestLimiter(deps.limits, { db: deps.db.kind === 'postgres' ? deps.db : undefined });
   const app = new Hono<Env>();
   app.onError((error, c) => {
     if (error instanceof AssistantError) return refuse(c, error);

@@ -48,3 +48,39 @@ export async function takeSharedRateSlot(db: Database, rate: SharedRateLimit, su
 export async function pruneSharedRateBuckets(db: Database, keepMs: number, now = Date.now()): Promise<void> {
   await db.query('DELETE FROM rate_buckets WHERE bucket < $1', [new Date(now - keepMs)]);
 }
+
+/** A subject's hits in its window, all servers together, and when its oldest counted bucket began. */
+export interface SharedWindowSum {
+  hits: number;
+  oldest: Date;
+}
+
+/**
+ * Add hits counted by one server since its last call to the shared window of `scope` (one
+ * statement for all subjects), then read back each named subject's window sum over every server.
+ * For limits checked on every request (the search API at hundreds a second): a server decides on
+ * its own counts and the sums of its last call, and calls this about once a second.
+ */
+export async function syncSharedRateHits(db: Database, rate: Omit<SharedRateLimit, 'limit'>, hits: Map<string, number>, read: Iterable<string>, now = Date.now()): Promise<Map<string, SharedWindowSum>> {
+  const size = Math.max(1, Math.floor(rate.windowMs / BUCKETS));
+  const bucket = new Date(Math.floor(now / size) * size);
+  const since = new Date(bucket.getTime() - rate.windowMs + size);
+  if (hits.size) {
+    await db.query(
+      `INSERT INTO rate_buckets (scope, subject, bucket, hits)
+       SELECT $1, subject, $2, n FROM unnest($3::text[], $4::int[]) AS h(subject, n)
+       ON CONFLICT (scope, subject, bucket) DO UPDATE SET hits = rate_buckets.hits + excluded.hits`,
+      [rate.scope, bucket, [...hits.keys()], [...hits.values()]],
+    );
+  }
+  const subjects = [...new Set([...hits.keys(), ...read])];
+  const sums = new Map<string, SharedWindowSum>();
+  if (!subjects.length) return sums;
+  const rows = await db.query<{ subject: string; hits: number; oldest: Date | string }>(
+    `SELECT subject, sum(hits)::int AS hits, min(bucket) AS oldest FROM rate_buckets
+     WHERE scope = $1 AND subject = ANY($2::text[]) AND bucket >= $3 GROUP BY subject`,
+    [rate.scope, subjects, since],
+  );
+  for (const row of rows) sums.set(row.subject, { hits: Number(row.hits), oldest: new Date(row.oldest) });
+  return sums;
+}

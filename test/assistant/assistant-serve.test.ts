@@ -56,8 +56,11 @@ describe('assistant through folio serve', () => {
   let drop: (() => Promise<void>) | undefined;
   const server = (i: number) => servers[i % servers.length]!;
   /** A request over loopback, to the API or (with `site`) to the hosted site by its Host. */
+  /** Requests sent to each server on the keyed routes the search limits count (search, page, message). */
+  const limited = [0, 0];
   const send = (i: number, pathname: string, init: { method?: string; headers?: Record<string, string>; body?: unknown; site?: boolean } = {}) =>
     new Promise<Reply>((resolve, reject) => {
+      if (/^\/v[12]\/(search|page|assistant)\//.test(pathname)) limited[i % servers.length]! += 1;
       const port = Number(new URL(server(i).url).port);
       const headers: Record<string, string> = { ...(init.site ? { Host: `${projectId}.localhost:${port}` } : {}), ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...init.headers };
       const req = http.request({ host: '127.0.0.1', port, path: pathname, method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'), headers }, (res) => {
@@ -252,4 +255,17 @@ describe('assistant through folio serve', () => {
     expect(JSON.parse(deleted.text)).toEqual({ deleted: 1 });
     expect((await send(0, `/v1/analytics/${projectId}/assistant/threads/${threadId}`, { headers: auth })).status).toBe(404);
   });
+
+  it('shares the search limit per address between the servers: refused before either alone saw 60', async () => {
+    let refused: Reply | undefined;
+    for (let i = 0; i < 120 && !refused; i++) {
+      const res = await send(i, `/v1/search/${projectId}`, { headers: { Authorization: `Bearer ${assistantKey}` }, body: { query: 'sprocket' } });
+      if (res.status === 429) refused = res;
+      else expect(res.status).toBe(200);
+      // Servers add their counts to the shared window about once a second.
+      if (i % 10 === 9) await new Promise((r) => setTimeout(r, 1_100));
+    }
+    expect(refused && JSON.parse(refused.text)).toMatchObject({ code: 'ASSISTANT_RATE_LIMITED' });
+    if (shared) expect(Math.max(limited[0]!, limited[1]!)).toBeLessThan(60);
+  }, 60_000);
 });
