@@ -35,6 +35,17 @@ describe('SectionIndex', () => {
     expect(index.search('admonition')[0]?.path).toBe('/components/callouts');
   });
 
+  it('matches typos only for words the pages do not use: a word they use is not also read as its neighbours', () => {
+    const words = new SectionIndex([
+      page('/a', 'Alpha', [['', 'The sprockets turn.']]),
+      page('/b', 'Beta', [['', 'The sprocket turns.']]),
+    ]);
+    // "sprockets" is a word of /a: /b's "sprocket" is one letter away but not what was asked.
+    expect(words.search('sprockets').map((h) => h.path)).toEqual(['/a']);
+    // A word no page uses still finds its closest spellings.
+    expect(words.search('sprockett').map((h) => h.path).sort()).toEqual(['/a', '/b']);
+  });
+
   it('finds an endpoint page by its operation, and carries the operation', () => {
     const hit = index.search('POST users')[0]!;
     expect(hit).toMatchObject({ path: '/api/users/create', operation: { method: 'POST', path: '/users' } });
