@@ -188,3 +188,29 @@ export async function measurePage(page: Page, { axe = true } = {}): Promise<Page
   const contrast = await measureControlContrast(page);
   return { url: page.url(), overflowPx, overflowCulprit: culprit, contrast, axe: axe ? await runAxe(page) : [] };
 }
+
+/**
+ * axe-core again after taking the repository's own colours off the page: its stylesheets (every
+ * stylesheet but Folio's under /assets/), colour properties of inline styles in the page body, and
+ * colour utility classes written in its markup (`text-green-600`, `dark:bg-zinc-900`, `opacity-50`).
+ * What is left is what Folio draws. Changes the page: call it last.
+ */
+export async function runAxeWithoutRepositoryColours(page: Page): Promise<AxeFinding[]> {
+  await page.evaluate(() => {
+    for (const link of Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'))) {
+      if (!new URL(link.href, location.href).pathname.includes('/assets/')) link.remove();
+    }
+    const colourProperty = /^(color|background|background-color|background-image|opacity|filter|-webkit-text-fill-color)$/;
+    const notColour = /^(xs|sm|base|lg|xl|\d+xl|left|center|right|justify|start|end|wrap|nowrap|balance|pretty|ellipsis|clip)$/;
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('.prose, .prose *'))) {
+      for (const name of Array.from(el.style)) if (colourProperty.test(name)) el.style.removeProperty(name);
+      for (const token of Array.from(el.classList)) {
+        const utility = token.split(':').pop()!;
+        const m = /^(text|bg|from|via|to|opacity|brightness|contrast)-(.+)$/.exec(utility) ?? /^\[(color|background)[^\]]*\]$/.exec(utility);
+        if (m && !(m[1] === 'text' && notColour.test(m[2] ?? ''))) el.classList.remove(token);
+      }
+    }
+  });
+  await page.waitForTimeout(20);
+  return runAxe(page);
+}
