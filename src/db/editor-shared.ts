@@ -12,6 +12,22 @@ const KEY = 'project_id = $1 AND branch = $2 AND path = $3';
 const keyParams = (k: SharedDocKey) => [k.projectId, k.branch, k.path];
 
 /**
+ * Notification channel of shared documents: a payload (`sharedDocSignal`) each time a page's shared
+ * document gets updates, a writer's presence, or a new generation, so that every server's waiting
+ * writers of that page answer at once instead of at their next poll.
+ */
+export const SHARED_DOC_CHANNEL = 'folio_editor_shared';
+
+/** The notification payload naming one shared document. */
+export function sharedDocSignal(key: SharedDocKey): string {
+  return JSON.stringify([key.projectId, key.branch, key.path]);
+}
+
+async function signal(db: Database, key: SharedDocKey): Promise<void> {
+  await db.query('SELECT pg_notify($1, $2)', [SHARED_DOC_CHANNEL, sharedDocSignal(key)]);
+}
+
+/**
  * Start the shared document of a page when it has none, with `initial` (a Yjs update holding the
  * page's text) as its first update, in one statement: of two servers starting it at once, one does.
  * Returns the document's generation.
@@ -35,6 +51,7 @@ export async function restartSharedDoc(db: Database, key: SharedDocKey, initial:
   if (!row) return startSharedDoc(db, key, initial);
   await db.query(`DELETE FROM editor_shared_updates WHERE ${KEY} AND generation < $4`, [...keyParams(key), row.generation]);
   await db.query(`INSERT INTO editor_shared_updates (project_id, branch, path, generation, payload) VALUES ($1, $2, $3, $4, $5)`, [...keyParams(key), row.generation, initial]);
+  await signal(db, key);
   return row.generation;
 }
 
@@ -50,6 +67,7 @@ export async function compactSharedUpdates(db: Database, key: SharedDocKey, gene
 /** Drop the shared document of a page (discarded, renamed, deleted). */
 export async function dropSharedDoc(db: Database, key: SharedDocKey): Promise<void> {
   await db.query(`DELETE FROM editor_shared_docs WHERE ${KEY}`, keyParams(key));
+  await signal(db, key);
 }
 
 /** Append updates of the current generation; false when the document moved to another generation (or is gone). */
@@ -59,6 +77,7 @@ export async function appendSharedUpdates(db: Database, key: SharedDocKey, gener
   for (const update of updates) {
     await db.query(`INSERT INTO editor_shared_updates (project_id, branch, path, generation, payload) VALUES ($1, $2, $3, $4, $5)`, [...keyParams(key), generation, update]);
   }
+  if (updates.length) await signal(db, key);
   return true;
 }
 
@@ -73,14 +92,17 @@ export async function readSharedUpdates(db: Database, key: SharedDocKey, since: 
   return { generation: doc.generation, updates: rows.map((r) => ({ id: Number(r.id), update: r.update })) };
 }
 
-/** Store one writer's presence (awareness state) and read the others' seen within `freshMs`. */
+/** Store one writer's presence (awareness state) and read the others' seen within `freshMs`; a changed presence is signalled. */
 export async function exchangePresence(db: Database, key: SharedDocKey, clientId: string, state: string | null, freshMs = 15_000): Promise<{ clientId: string; state: string }[]> {
   if (state !== null) {
-    await db.query(
-      `INSERT INTO editor_shared_presence (project_id, branch, path, client_id, state) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (project_id, branch, path, client_id) DO UPDATE SET state = EXCLUDED.state, updated_at = now()`,
+    const [stored] = await db.query<{ changed: boolean }>(
+      `WITH old AS (SELECT state FROM editor_shared_presence WHERE ${KEY} AND client_id = $4)
+       INSERT INTO editor_shared_presence (project_id, branch, path, client_id, state) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (project_id, branch, path, client_id) DO UPDATE SET state = EXCLUDED.state, updated_at = now()
+       RETURNING (SELECT state FROM old) IS DISTINCT FROM $5 AS changed`,
       [...keyParams(key), clientId, state],
     );
+    if (stored?.changed) await signal(db, key);
   }
   const rows = await db.query<{ clientId: string; state: string }>(
     `SELECT client_id AS "clientId", state FROM editor_shared_presence

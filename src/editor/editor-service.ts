@@ -10,6 +10,7 @@ import type { Database, ProjectRow } from '../db/index.js';
 import { checkBranchName, type GitCredentials } from '../git/index.js';
 import { EditorError } from './codes.js';
 import { EditorSession } from './session.js';
+import { SharedDocSignals } from './shared-signals.js';
 
 export interface EditorServiceOptions {
   db: Database;
@@ -31,8 +32,11 @@ export function sessionKey(projectId: string, branch: string): string {
 
 export class EditorService {
   private readonly sessions = new Map<string, EditorSession>();
+  private readonly signals: SharedDocSignals;
 
-  constructor(private readonly opts: EditorServiceOptions) {}
+  constructor(private readonly opts: EditorServiceOptions) {
+    this.signals = new SharedDocSignals(opts.db);
+  }
 
   /**
    * The session of a project's branch, checked out before it is first handed out. `refresh` (opening
@@ -57,6 +61,7 @@ export class EditorService {
         credentials: this.opts.credentialsFor?.(project.repoUrl) ?? undefined,
         github: this.opts.github,
         log: this.opts.log,
+        signals: this.signals,
       });
       this.sessions.set(key, session);
     }

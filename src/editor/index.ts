@@ -4,3 +4,4 @@ export * from './docs-json.js';
 export * from './editor-service.js';
 export * from './paths.js';
 export * from './session.js';
+export * from './shared-signals.js';

@@ -18,6 +18,7 @@ import { fontFileSource, pageSourceOf, runMdxJob, siteAssets, siteTailwind, Site
 import { realPathInside, removeFileInside, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { applyPageEdits, bodyOnlyEdits, loadSite, type Site } from '../site/index.js';
 import { EditorError } from './codes.js';
+import type { SharedDocSignals } from './shared-signals.js';
 import { addPage, removePage, renamePage } from './docs-json.js';
 import { checkEditableFile, checkImageFile, checkPageFile, pageEntryOf, sniffImage } from './paths.js';
 
@@ -32,6 +33,9 @@ export interface EditorUser {
 }
 
 /** What the session needs from the server around it. */
+/** The longest a shared-editing sync waits for a change before it answers with nothing new. */
+export const MAX_SHARED_WAIT_MS = 20_000;
+
 export interface EditorSessionOptions {
   db: Database;
   /** Folder of this session's checkout (owned by it). */
@@ -41,6 +45,8 @@ export interface EditorSessionOptions {
   credentials?: GitCredentials;
   github?: GithubOptions;
   log?: (line: string) => void;
+  /** Where shared-editing syncs wait for a page's next change (long polling); none: they answer at once. */
+  signals?: SharedDocSignals;
 }
 
 /** A navigation entry as the editor's sidebar draws it. */
@@ -487,12 +493,21 @@ export class EditorSession {
    * Exchange with the shared document: store this writer's updates and presence, answer the updates
    * after `since` and the others' presence. `reset`: the document started again; join it anew.
    */
-  async syncShared(file: string, input: { generation: number; since: number; updates: string[]; clientId: string; presence: string | null }): Promise<{ reset: boolean; updates: { id: number; update: string }[]; presence: { clientId: string; state: string }[] }> {
+  async syncShared(file: string, input: { generation: number; since: number; updates: string[]; clientId: string; presence: string | null; waitMs?: number }): Promise<{ reset: boolean; updates: { id: number; update: string }[]; presence: { clientId: string; state: string }[] }> {
     checkPageFile(file);
     const key = { projectId: this.project.id, branch: this.branch, path: file };
     if (!(await appendSharedUpdates(this.opts.db, key, input.generation, input.updates))) return { reset: true, updates: [], presence: [] };
-    const { generation, updates } = await readSharedUpdates(this.opts.db, key, input.since);
-    const presence = await exchangePresence(this.opts.db, key, input.clientId, input.presence);
+    const waiting = input.updates.length === 0 && input.waitMs && this.opts.signals;
+    let presence = await exchangePresence(this.opts.db, key, input.clientId, input.presence);
+    // A sync that sends nothing may wait for the page's next change: armed after this writer's own
+    // presence is stored (its signal is not for it) and before reading (no change is missed).
+    const wait = waiting ? await this.opts.signals!.arm(key, Math.min(input.waitMs!, MAX_SHARED_WAIT_MS)) : null;
+    let { generation, updates } = await readSharedUpdates(this.opts.db, key, input.since);
+    if (wait && generation === input.generation && updates.length === 0) {
+      await wait.done;
+      ({ generation, updates } = await readSharedUpdates(this.opts.db, key, input.since));
+      presence = await exchangePresence(this.opts.db, key, input.clientId, null);
+    } else wait?.cancel();
     return { reset: generation !== input.generation, updates, presence };
   }
 

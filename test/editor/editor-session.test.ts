@@ -283,4 +283,33 @@ describe.each(backends)('editor sessions on %s', (kind) => {
     expect(pr!.diff).toContain('+A branch edit.');
     expect(git(bare, 'show', 'main:guides/setup.mdx')).toContain('Install the CLI first.');
   });
+
+  it('answers a waiting sync as soon as a writer on another server changes the page, and after its wait when none does', async () => {
+    const one = await service.open(project, 'main');
+    const two = await new EditorService({ db, workRoot: path.join(tmp, 'editor-four'), assetBase: () => '/four' }).open(project, 'main');
+    const a = await one.joinShared('guides/setup.mdx');
+    const b = await two.joinShared('guides/setup.mdx');
+    const since = b.updates.at(-1)!.id;
+    // Nothing changes: the wait runs out and answers with nothing new.
+    let started = performance.now();
+    const idle = await two.syncShared('guides/setup.mdx', { generation: b.generation, since, updates: [], clientId: 'b', presence: null, waitMs: 400 });
+    expect(idle.updates).toEqual([]);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(350);
+    // B waits up to 10 s; A types 150 ms later on the other server: B has it at once, not after the wait.
+    const docA = new Y.Doc();
+    for (const u of a.updates) Y.applyUpdate(docA, Buffer.from(u.update, 'base64'));
+    started = performance.now();
+    const waiting = two.syncShared('guides/setup.mdx', { generation: b.generation, since, updates: [], clientId: 'b', presence: null, waitMs: 10_000 });
+    await new Promise((r) => setTimeout(r, 150));
+    const before = Y.encodeStateVector(docA);
+    docA.getText('source').insert(0, 'Woken. ');
+    await one.syncShared('guides/setup.mdx', { generation: a.generation, since: a.updates.at(-1)!.id, updates: [Buffer.from(Y.encodeStateAsUpdate(docA, before)).toString('base64')], clientId: 'a', presence: null });
+    const woken = await waiting;
+    const elapsed = performance.now() - started;
+    expect(woken.updates.length).toBeGreaterThan(0);
+    expect(elapsed).toBeLessThan(3_000);
+    const docB = new Y.Doc();
+    for (const u of [...b.updates, ...woken.updates]) Y.applyUpdate(docB, Buffer.from(u.update, 'base64'));
+    expect(docB.getText('source').toString().startsWith('Woken. ')).toBe(true);
+  });
 });

@@ -62,7 +62,7 @@ class Refused extends Error {
   }
 }
 
-async function call<T>(path: string, init: { method?: string; json?: unknown; body?: BodyInit; query?: Record<string, string> } = {}): Promise<T> {
+async function call<T>(path: string, init: { method?: string; json?: unknown; body?: BodyInit; query?: Record<string, string>; signal?: AbortSignal } = {}): Promise<T> {
   const url = new URL(`${api}/${path}`, location.href);
   url.searchParams.set('branch', branch);
   for (const [k, v] of Object.entries(init.query ?? {})) url.searchParams.set(k, v);
@@ -72,7 +72,7 @@ async function call<T>(path: string, init: { method?: string; json?: unknown; bo
     headers['content-type'] = 'application/json';
     body = JSON.stringify({ branch, ...(init.json as object) });
   }
-  const res = await fetch(url, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'same-origin' });
+  const res = await fetch(url, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, credentials: 'same-origin', signal: init.signal });
   const data = (await res.json().catch(() => null)) as { error?: { code: string; message: string; details?: unknown } } | null;
   if (!res.ok || !data) throw new Refused(data?.error?.code ?? `HTTP_${res.status}`, data?.error?.message ?? `The server answered ${res.status}.`, data?.error?.details);
   return data as T;
@@ -212,8 +212,9 @@ function loadPreview(version: number): void {
 
 /**
  * Several writers on one page: the text is a Yjs document the server keeps in the database. Each
- * editor sends its updates and its presence (name, colour, cursor) every 300 ms and receives the
- * others'; a writer joining late gets every update so far.
+ * editor sends its updates as it types and its presence (name, colour, cursor) as it moves, and
+ * keeps one sync waiting on the server, which answers as soon as another writer (on any server of
+ * the database) changes the page; a writer joining late gets every update so far.
  */
 interface Shared {
   file: string;
@@ -221,9 +222,14 @@ interface Shared {
   awareness: Awareness;
   generation: number;
   since: number;
+  /** This writer's updates not yet sent. */
   pending: Uint8Array[];
-  timer: ReturnType<typeof setInterval>;
-  busy: boolean;
+  sendTimer: ReturnType<typeof setTimeout> | null;
+  sending: boolean;
+  /** Presence is sent again now and then, so the others keep seeing this writer while idle. */
+  heartbeat: ReturnType<typeof setInterval>;
+  /** Ends the waiting sync when the page is left. */
+  stop: AbortController;
 }
 let shared: Shared | null = null;
 const clientId = Math.random().toString(36).slice(2, 12);
@@ -231,10 +237,16 @@ const COLOURS = ['#2563eb', '#db2777', '#059669', '#d97706', '#7c3aed', '#dc2626
 const colour = COLOURS[Math.floor(Math.random() * COLOURS.length)]!;
 const toBase64 = (bytes: Uint8Array) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+/** How long a sync with nothing to send waits on the server for the page's next change. */
+const WAIT_MS = 15_000;
+
+type SyncAnswer = { reset: boolean; updates: { id: number; update: string }[]; presence: { clientId: string; state: string }[] };
 
 function leaveShared(): void {
   if (!shared) return;
-  clearInterval(shared.timer);
+  if (shared.sendTimer) clearTimeout(shared.sendTimer);
+  clearInterval(shared.heartbeat);
+  shared.stop.abort();
   shared.awareness.destroy();
   shared.doc.destroy();
   shared = null;
@@ -248,40 +260,87 @@ async function joinShared(target: string): Promise<{ text: Y.Text; awareness: Aw
   for (const u of joined.updates) Y.applyUpdate(doc, fromBase64(u.update), 'remote');
   const awareness = new Awareness(doc);
   awareness.setLocalStateField('user', { name: app.dataset.user ?? 'writer', color: colour, colorLight: `${colour}33` });
-  const state: Shared = { file: target, doc, awareness, generation: joined.generation, since: joined.updates.at(-1)?.id ?? 0, pending: [], timer: setInterval(() => void exchange(), 300), busy: false };
+  const state: Shared = {
+    file: target,
+    doc,
+    awareness,
+    generation: joined.generation,
+    since: joined.updates.at(-1)?.id ?? 0,
+    pending: [],
+    sendTimer: null,
+    sending: false,
+    heartbeat: setInterval(() => schedule(state, 0), 5_000),
+    stop: new AbortController(),
+  };
+  // Typing is sent within a few tens of ms; a cursor move a little later (several moves go as one).
   doc.on('update', (update: Uint8Array, origin: unknown) => {
-    if (origin !== 'remote') state.pending.push(update);
+    if (origin === 'remote') return;
+    state.pending.push(update);
+    schedule(state, 25);
+  });
+  awareness.on('update', (_change: unknown, origin: unknown) => {
+    if (origin !== 'remote') schedule(state, 120);
   });
   shared = state;
+  schedule(state, 0);
+  void receive(state);
   return { text: doc.getText('source'), awareness };
 }
 
-async function exchange(): Promise<void> {
-  const s = shared;
-  if (!s || s.busy) return;
-  s.busy = true;
+function schedule(s: Shared, delayMs: number): void {
+  if (s.sendTimer || shared !== s) return;
+  s.sendTimer = setTimeout(() => {
+    s.sendTimer = null;
+    void send(s);
+  }, delayMs);
+}
+
+/** Send this writer's updates and presence; the answer carries what others wrote meanwhile. */
+async function send(s: Shared): Promise<void> {
+  if (s.sending) return schedule(s, 25);
+  s.sending = true;
   const updates = s.pending.splice(0);
   try {
-    const res = await call<{ reset: boolean; updates: { id: number; update: string }[]; presence: { clientId: string; state: string }[] }>('shared.json', {
+    apply(s, await call<SyncAnswer>('shared.json', {
       json: { action: 'sync', file: s.file, generation: s.generation, since: s.since, clientId, updates: updates.length ? [toBase64(Y.mergeUpdates(updates))] : [], presence: toBase64(encodeAwarenessUpdate(s.awareness, [s.doc.clientID])) },
-    });
-    if (shared !== s) return;
-    if (res.reset) {
-      // The page's text was replaced outside the shared editing (discarded, pushed): open it again.
-      void openFile(s.file, { keepEdits: false });
-      return;
-    }
-    for (const u of res.updates) {
-      Y.applyUpdate(s.doc, fromBase64(u.update), 'remote');
-      s.since = Math.max(s.since, u.id);
-    }
-    for (const p of res.presence) applyAwarenessUpdate(s.awareness, fromBase64(p.state), 'remote');
+      signal: s.stop.signal,
+    }));
   } catch {
-    // Offline for a moment: the updates go with the next exchange.
-    s.pending.unshift(...updates);
+    // Offline for a moment: the updates go with the next send.
+    if (shared === s) {
+      s.pending.unshift(...updates);
+      setTimeout(() => schedule(s, 0), 1_000);
+    }
   } finally {
-    s.busy = false;
+    s.sending = false;
   }
+}
+
+/** Wait on the server for others' changes, one sync after another, while the page is open. */
+async function receive(s: Shared): Promise<void> {
+  while (shared === s) {
+    try {
+      apply(s, await call<SyncAnswer>('shared.json', { json: { action: 'sync', file: s.file, generation: s.generation, since: s.since, clientId, updates: [], presence: null, waitMs: WAIT_MS }, signal: s.stop.signal }));
+    } catch {
+      if (shared !== s) return;
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+  }
+}
+
+function apply(s: Shared, res: SyncAnswer): void {
+  if (shared !== s) return;
+  if (res.reset) {
+    // The page's text was replaced outside the shared editing (discarded, pushed): open it again.
+    void openFile(s.file, { keepEdits: false });
+    return;
+  }
+  for (const u of res.updates) {
+    if (u.id <= s.since) continue;
+    Y.applyUpdate(s.doc, fromBase64(u.update), 'remote');
+    s.since = u.id;
+  }
+  for (const p of res.presence) applyAwarenessUpdate(s.awareness, fromBase64(p.state), 'remote');
 }
 
 // ------------------------------------------------------------------ navigation

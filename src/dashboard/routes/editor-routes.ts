@@ -158,6 +158,8 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
       updates: updates as string[],
       clientId: text(fields, 'clientId').slice(0, 64),
       presence: typeof presence === 'string' ? presence : null,
+      // Long polling: a sync with nothing to send may wait (at most 20 s) for the page's next change.
+      waitMs: Math.max(0, Number(fields.waitMs) || 0),
     });
   });
 
