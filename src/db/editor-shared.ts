@@ -81,15 +81,19 @@ export async function appendSharedUpdates(db: Database, key: SharedDocKey, gener
   return true;
 }
 
-/** The document's generation and its updates after `since` (an update id; 0 for all). */
+/** The document's generation and its updates after `since` (an update id; 0 for all), in one statement. */
 export async function readSharedUpdates(db: Database, key: SharedDocKey, since: number): Promise<{ generation: number | null; updates: { id: number; update: string }[] }> {
-  const [doc] = await db.query<{ generation: number }>(`SELECT generation FROM editor_shared_docs WHERE ${KEY}`, keyParams(key));
-  if (!doc) return { generation: null, updates: [] };
-  const rows = await db.query<{ id: string | number; update: string }>(
-    `SELECT id, payload AS "update" FROM editor_shared_updates WHERE ${KEY} AND generation = $4 AND id > $5 ORDER BY id`,
-    [...keyParams(key), doc.generation, since],
+  const rows = await db.query<{ generation: number; id: string | number | null; update: string | null }>(
+    `SELECT d.generation, u.id, u.payload AS "update"
+       FROM editor_shared_docs d
+       LEFT JOIN editor_shared_updates u
+         ON u.project_id = d.project_id AND u.branch = d.branch AND u.path = d.path AND u.generation = d.generation AND u.id > $4
+      WHERE d.project_id = $1 AND d.branch = $2 AND d.path = $3
+      ORDER BY u.id`,
+    [...keyParams(key), since],
   );
-  return { generation: doc.generation, updates: rows.map((r) => ({ id: Number(r.id), update: r.update })) };
+  if (!rows.length) return { generation: null, updates: [] };
+  return { generation: rows[0]!.generation, updates: rows.filter((r) => r.id !== null).map((r) => ({ id: Number(r.id), update: r.update! })) };
 }
 
 /** Store one writer's presence (awareness state) and read the others' seen within `freshMs`; a changed presence is signalled. */
