@@ -35,6 +35,24 @@ describe('SectionIndex', () => {
     expect(index.search('admonition')[0]?.path).toBe('/components/callouts');
   });
 
+  it('scores a query word by word as one MiniSearch query would, and forgets kept words when a page changes', () => {
+    const words = new SectionIndex([
+      page('/a', 'Alpha', [['Install', 'Install the sprocket wrench first.'], ['Upgrade', 'Upgrade the wrench.']]),
+      page('/b', 'Beta', [['', 'A wrench for every sprocket.']]),
+    ]);
+    // The same words in another order, and with a new word, rank as a MiniSearch OR query does:
+    // the section matching both words first, whatever was asked before.
+    const first = words.search('sprocket wrench');
+    expect(first.map((h) => `${h.path}#${h.anchor}`)).toEqual(words.search('wrench sprocket unheard').map((h) => `${h.path}#${h.anchor}`));
+    expect(first[0]!.score).toBeGreaterThan(first.at(-1)!.score);
+    expect(first.map((h) => h.path)).not.toContain('/c');
+    // A new page is found at once: the kept words' scores went with the change.
+    words.put(page('/c', 'Gamma', [['', 'Sprocket wrench sprocket wrench, the whole sprocket wrench story.']]));
+    expect(words.search('sprocket wrench').map((h) => h.path)).toContain('/c');
+    words.remove('/a');
+    expect(words.search('sprocket wrench').map((h) => h.path)).not.toContain('/a');
+  });
+
   it('matches typos only for words the pages do not use: a word they use is not also read as its neighbours', () => {
     const words = new SectionIndex([
       page('/a', 'Alpha', [['', 'The sprockets turn.']]),

@@ -48,6 +48,16 @@ interface Stored {
 
 const EXCERPT_CHARS = 220;
 
+/** One query word's scored sections (MiniSearch's scores for that word alone) and the indexed words each matched. */
+interface TermResults {
+  ids: Int32Array;
+  scores: Float64Array;
+  matched: (readonly string[])[];
+}
+
+/** Sections kept over all words' results of one language (~100 bytes each): about 30 MB at most. */
+const KEPT_TERM_ENTRIES = 300_000;
+
 /**
  * The sections of one language's pages, indexed on first use. One index per language: a reader's
  * question is in one language, so IDF is that language's and a search scores only its sections
@@ -62,15 +72,22 @@ class Partition {
   private readonly stored = new Map<number, Stored>();
   private readonly idsOf = new Map<string, number[]>();
   private nextId = 0;
+  /** Each query word's scored sections, most recently used last; emptied on any page change. */
+  private readonly termResults = new Map<string, TermResults>();
+  private termEntries = 0;
+  /** The same list of matched words is kept once, whichever sections share it. */
+  private readonly matchedLists = new Map<string, readonly string[]>();
 
   put(page: RetrievalPage): void {
     this.remove(page.href);
     this.pages.set(page.href, page);
+    this.forgetTerms();
     this.index?.addAll(this.documentsOf(page));
   }
 
   remove(href: string): boolean {
     if (!this.pages.delete(href)) return false;
+    this.forgetTerms();
     for (const id of this.idsOf.get(href) ?? []) {
       this.index?.discard(id);
       this.stored.delete(id);
@@ -92,17 +109,73 @@ class Partition {
       this.index = new MiniSearch<IndexedDoc>({ fields: ['title', 'heading', 'keywords', 'body'], tokenize, processTerm: indexTerm, searchOptions: { ...SEARCH_OPTIONS, processTerm } });
       this.index.addAll([...this.pages.values()].flatMap((p) => this.documentsOf(p)));
     }
+    // A query is scored word by word, as MiniSearch combines words with OR (the sum of each word's
+    // score, times the number of query words matched), and each word's scores are kept: readers'
+    // questions share most of their words, so a new question mostly adds up kept lists.
+    const words = tokenize(query)
+      .map((t) => processTerm(t))
+      .filter((t): t is string => t !== null);
+    const combined = new Map<number, { score: number; terms: Set<string>; queryTerms: string[] }>();
+    for (const word of words) {
+      const results = this.resultsOf(word);
+      for (let i = 0; i < results.ids.length; i++) {
+        const id = results.ids[i]!;
+        let entry = combined.get(id);
+        if (!entry) combined.set(id, (entry = { score: 0, terms: new Set(), queryTerms: [] }));
+        entry.score += results.scores[i]!;
+        for (const t of results.matched[i]!) entry.terms.add(t);
+        entry.queryTerms.push(word);
+      }
+    }
+    const found: { stored: Stored; score: number; terms: string[]; queryTerms: string[] }[] = [];
+    for (const [id, entry] of combined) {
+      const stored = this.stored.get(id);
+      if (!stored || (filter && !filter(stored.page))) continue;
+      found.push({ stored, score: entry.score * entry.queryTerms.length, terms: [...entry.terms], queryTerms: entry.queryTerms });
+    }
+    return found;
+  }
+
+  /** One word's scored sections, from the kept ones or from the index. */
+  private resultsOf(word: string): TermResults {
+    const kept = this.termResults.get(word);
+    if (kept) {
+      this.termResults.delete(word);
+      this.termResults.set(word, kept);
+      return kept;
+    }
     const fuzzy = SEARCH_OPTIONS.fuzzy as (term: string, i: number, terms: string[]) => number | false;
-    return this.index
-      .search(query, {
-        // Typos only: a word the pages use is matched as written and by prefix, not also by every
-        // word one or two letters away. Fuzzy matching walks the whole term tree per word and was
-        // ~60 % of a question's time (mintlify-docs: 4 s of 6.5 s over 340 questions).
-        fuzzy: (term, i, terms) => (this.vocabulary.has(term) ? false : fuzzy(term, i, terms)),
-        ...(filter ? { filter: (r) => filter(this.stored.get(r.id as number)!.page) } : {}),
-        boostDocument: (id) => this.stored.get(id as number)?.page.boost ?? 1,
-      })
-      .map((r) => ({ stored: this.stored.get(r.id as number)!, score: r.score, terms: r.terms, queryTerms: r.queryTerms }));
+    const hits = this.index!.search(word, {
+      // Typos only: a word the pages use is matched as written and by prefix, not also by every
+      // word one or two letters away. Fuzzy matching walks the whole term tree per word and was
+      // ~60 % of a question's time (mintlify-docs: 4 s of 6.5 s over 340 questions).
+      fuzzy: (term, i, terms) => (this.vocabulary.has(term) ? false : fuzzy(term, i, terms)),
+      boostDocument: (id) => this.stored.get(id as number)?.page.boost ?? 1,
+    });
+    const results: TermResults = { ids: new Int32Array(hits.length), scores: new Float64Array(hits.length), matched: [] };
+    hits.forEach((hit, i) => {
+      results.ids[i] = hit.id as number;
+      results.scores[i] = hit.score;
+      const key = hit.terms.join(' ');
+      let list = this.matchedLists.get(key);
+      if (!list) this.matchedLists.set(key, (list = hit.terms));
+      results.matched.push(list);
+    });
+    this.termResults.set(word, results);
+    this.termEntries += hits.length;
+    // Bounded: the least recently used words go first past `KEPT_TERM_ENTRIES` sections in all.
+    for (const [old, oldResults] of this.termResults) {
+      if (this.termEntries <= KEPT_TERM_ENTRIES || old === word) break;
+      this.termResults.delete(old);
+      this.termEntries -= oldResults.ids.length;
+    }
+    return results;
+  }
+
+  private forgetTerms(): void {
+    this.termResults.clear();
+    this.matchedLists.clear();
+    this.termEntries = 0;
   }
 
   /** The indexed documents of a page: one per section. */
