@@ -48,6 +48,15 @@ interface Stored {
 
 const EXCERPT_CHARS = 220;
 
+/** A section that matched some of a query's words, and its MiniSearch score. */
+interface Candidate {
+  partition: Partition;
+  id: number;
+  score: number;
+  /** How many of the query's words it matched. */
+  matched: number;
+}
+
 /** One query word's scored sections (MiniSearch's scores for that word alone) and the indexed words each matched. */
 interface TermResults {
   ids: Int32Array;
@@ -75,6 +84,9 @@ class Partition {
   /** Each query word's scored sections, most recently used last; emptied on any page change. */
   private readonly termResults = new Map<string, TermResults>();
   private termEntries = 0;
+  /** Per-query sums and counts by section id (zero between queries). */
+  private sums = new Float64Array(0);
+  private counts = new Uint16Array(0);
   /** The same list of matched words is kept once, whichever sections share it. */
   private readonly matchedLists = new Map<string, readonly string[]>();
 
@@ -96,7 +108,14 @@ class Partition {
     return true;
   }
 
-  search(query: string, filter: ((page: RetrievalPage) => boolean) | null): { stored: Stored; score: number; terms: string[]; queryTerms: string[] }[] {
+  /** The query's words as indexed (the stop words and one-letter words left out). */
+  static wordsOf(query: string): string[] {
+    return tokenize(query)
+      .map((t) => processTerm(t))
+      .filter((t): t is string => t !== null);
+  }
+
+  search(words: readonly string[], filter: ((page: RetrievalPage) => boolean) | null): Candidate[] {
     if (!this.index) {
       const vocabulary = this.vocabulary;
       vocabulary.clear();
@@ -111,29 +130,51 @@ class Partition {
     }
     // A query is scored word by word, as MiniSearch combines words with OR (the sum of each word's
     // score, times the number of query words matched), and each word's scores are kept: readers'
-    // questions share most of their words, so a new question mostly adds up kept lists.
-    const words = tokenize(query)
-      .map((t) => processTerm(t))
-      .filter((t): t is string => t !== null);
-    const combined = new Map<number, { score: number; terms: Set<string>; queryTerms: string[] }>();
+    // questions share most of their words, so a new question mostly adds up kept lists. Only sums
+    // and counts per section here; the matched words are looked up for the few results shown.
+    // Sums and counts by section id in arrays kept between queries (ids are small integers);
+    // `touched` lists the ids this query reached, to read them back and clear them.
+    if (this.sums.length < this.nextId) {
+      this.sums = new Float64Array(this.nextId * 2);
+      this.counts = new Uint16Array(this.nextId * 2);
+    }
+    const { sums, counts } = this;
+    const touched: number[] = [];
     for (const word of words) {
       const results = this.resultsOf(word);
       for (let i = 0; i < results.ids.length; i++) {
         const id = results.ids[i]!;
-        let entry = combined.get(id);
-        if (!entry) combined.set(id, (entry = { score: 0, terms: new Set(), queryTerms: [] }));
-        entry.score += results.scores[i]!;
-        for (const t of results.matched[i]!) entry.terms.add(t);
-        entry.queryTerms.push(word);
+        if (counts[id] === 0) touched.push(id);
+        sums[id] = sums[id]! + results.scores[i]!;
+        counts[id] = counts[id]! + 1;
       }
     }
-    const found: { stored: Stored; score: number; terms: string[]; queryTerms: string[] }[] = [];
-    for (const [id, entry] of combined) {
-      const stored = this.stored.get(id);
-      if (!stored || (filter && !filter(stored.page))) continue;
-      found.push({ stored, score: entry.score * entry.queryTerms.length, terms: [...entry.terms], queryTerms: entry.queryTerms });
+    const found: Candidate[] = [];
+    for (const id of touched) {
+      const count = counts[id]!;
+      const sum = sums[id]!;
+      sums[id] = 0;
+      counts[id] = 0;
+      if (filter && !filter(this.stored.get(id)!.page)) continue;
+      found.push({ partition: this, id, score: sum * count, matched: count });
     }
     return found;
+  }
+
+  /** A result's page and section. */
+  storedOf(id: number): Stored {
+    return this.stored.get(id)!;
+  }
+
+  /** The indexed words a result matched (for its excerpt), looked up in the kept words' results. */
+  termsOf(id: number, words: readonly string[]): string[] {
+    const terms = new Set<string>();
+    for (const word of words) {
+      const results = this.termResults.get(word);
+      const at = results ? results.ids.indexOf(id) : -1;
+      if (at >= 0) for (const t of results!.matched[at]!) terms.add(t);
+    }
+    return [...terms];
   }
 
   /** One word's scored sections, from the kept ones or from the index. */
@@ -267,17 +308,25 @@ export class SectionIndex {
   }
 
   private rank(query: string, { limit = 10, scoreThreshold = 0, filters, perPage = false }: SectionSearchOptions): SectionHit[] {
-    const words = tokenize(query).filter((t) => processTerm(t) !== null);
+    const words = Partition.wordsOf(query);
     if (words.length === 0) return [];
     const language = filters?.language?.toLowerCase();
     const partitions = language !== undefined && language !== '' ? [this.partitions.get(language)].filter((p) => p !== undefined) : [...this.partitions.values()];
     const rest = filters && (filters.version || filters.group) ? (p: RetrievalPage) => matchesFilters(p, filters) : null;
-    const raw = partitions.flatMap((p) => p.search(query, rest)).map((r) => ({ ...r, score: r.score * coverage(r.queryTerms.length, words.length) }));
-    raw.sort((a, b) => b.score - a.score);
+    const raw = partitions.flatMap((p) => p.search(words, rest));
+    for (const r of raw) r.score *= coverage(r.matched, words.length);
+    // A broad question reaches most sections: only the best few are ordered (enough for the
+    // limit even when one page holds many of them), all of them only when those run out.
+    const few = Math.max(200, limit * 20);
+    const hits = this.collect(best(raw, few), words, { limit, scoreThreshold, perPage });
+    return hits.length < limit && raw.length > few ? this.collect(raw.sort((a, b) => b.score - a.score), words, { limit, scoreThreshold, perPage }) : hits;
+  }
+
+  private collect(ordered: readonly Candidate[], words: readonly string[], { limit, scoreThreshold, perPage }: { limit: number; scoreThreshold: number; perPage: boolean }): SectionHit[] {
     const hits: SectionHit[] = [];
     const seen = new Set<string>();
-    for (const r of raw) {
-      const { page, section } = r.stored;
+    for (const r of ordered) {
+      const { page, section } = r.partition.storedOf(r.id);
       const score = relevance(r.score / words.length);
       if (score < scoreThreshold) break;
       if (perPage) {
@@ -290,7 +339,7 @@ export class SectionIndex {
         title: page.title,
         anchor: s.anchor,
         heading: s.heading,
-        excerpt: excerptOf(s.text || page.description || '', r.terms),
+        excerpt: excerptOf(s.text || page.description || '', r.partition.termsOf(r.id, words)),
         score: Math.round(score * 1000) / 1000,
         ...(page.operation ? { operation: page.operation } : {}),
       });
@@ -298,6 +347,14 @@ export class SectionIndex {
     }
     return hits;
   }
+}
+
+/** The `count` best-scored candidates, best first (all of them, ordered, when there are few). */
+function best(candidates: Candidate[], count: number): Candidate[] {
+  if (candidates.length <= count) return candidates.sort((a, b) => b.score - a.score);
+  const scores = Float64Array.from(candidates, (c) => c.score).sort();
+  const threshold = scores[scores.length - count]!;
+  return candidates.filter((c) => c.score >= threshold).sort((a, b) => b.score - a.score);
 }
 
 /** How much a result keeps of its score for matching `matched` of the query's `of` words (`COVERAGE_POWER`). */
