@@ -75,16 +75,14 @@ export async function assistantThread(db: Database, projectId: string, threadId:
   return { threadId: thread.id, createdAt: new Date(thread.created_at).toISOString(), messages: messages.map((m) => ({ id: m.id, role: m.role, content: m.content, createdAt: new Date(m.created_at).toISOString() })) };
 }
 
-/**
- * Readers' questions in the range by caller. Folio's assistant answers only its sites' widget (its
- * keys are browser keys), so every question is `web`; `api` and `other` stay 0 until it has callers of those kinds.
- */
+/** Readers' questions in the range by caller: the sites' own widget (`web`) or the discovery API with an assistant key (`api`). */
 export async function assistantCallerStats(db: Database, projectId: string, range: DateRange): Promise<{ web: number; api: number; other: number; total: number }> {
-  const [row] = await db.query<{ n: string }>(
-    `SELECT count(*) AS n FROM assistant_messages m JOIN assistant_threads t ON t.id = m.thread_id
-     WHERE t.project_id = $1 AND m.role = 'user' AND m.created_at >= $2 AND m.created_at < $3`,
+  const rows = await db.query<{ caller: string; n: string }>(
+    `SELECT t.caller, count(*) AS n FROM assistant_messages m JOIN assistant_threads t ON t.id = m.thread_id
+     WHERE t.project_id = $1 AND m.role = 'user' AND m.created_at >= $2 AND m.created_at < $3 GROUP BY t.caller`,
     [projectId, range.from, range.to],
   );
-  const web = Number(row?.n ?? 0);
-  return { web, api: 0, other: 0, total: web };
+  const count = (caller: string) => Number(rows.find((r) => r.caller === caller)?.n ?? 0);
+  const [web, api, other] = [count('web'), count('api'), count('other')];
+  return { web, api, other, total: web + api + other };
 }

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { FailureWindow } from '../api/index.js';
 import { loadLanguageModel } from '../agent/index.js';
-import { addAssistantUsage, assistantTokensToday, createAssistantThread, findAssistantThread, pruneSharedRateBuckets, recordAssistantTurn, takeSharedRateSlot, uuidV7, type AssistantTurnMessage, type Database, type SharedRateLimit } from '../db/index.js';
+import { addAssistantUsage, assistantTokensToday, createAssistantThread, findAssistantThread, pruneSharedRateBuckets, recordAssistantTurn, takeSharedRateSlot, uuidV7, type AssistantCaller, type AssistantTurnMessage, type Database, type SharedRateLimit } from '../db/index.js';
 import type { PublishedBuild } from '../hosting/index.js';
 import { loadSectionIndex, type SectionIndex } from '../retrieval/index.js';
 import type { AnswerEvent } from './answer-loop.js';
@@ -88,7 +88,7 @@ export class AssistantService {
   }
 
   /** Answer a message as a stream, or refuse with an `AssistantError` before the stream starts. */
-  async message(site: AssistantSite, request: Request, body: MessageBody, address: string, version: StreamVersion): Promise<Response> {
+  async message(site: AssistantSite, request: Request, body: MessageBody, address: string, version: StreamVersion, caller: AssistantCaller = 'web'): Promise<Response> {
     const options = this.options;
     if (!options) throw new AssistantError(503, 'ASSISTANT_NOT_CONFIGURED', 'The assistant is not set up on this server (no model configured); search the docs instead.');
     const { limits } = options;
@@ -131,7 +131,7 @@ export class AssistantService {
         .map((m) => ({ role: m.role as 'user' | 'assistant', content: textOf(m) }))
         .filter((m) => m.content);
     }
-    const threadId = known?.id ?? (await createAssistantThread(this.db, { projectId: site.projectId, fp: body.fp, pagePath: body.currentPath ?? '' }));
+    const threadId = known?.id ?? (await createAssistantThread(this.db, { projectId: site.projectId, fp: body.fp, pagePath: body.currentPath ?? '', caller }));
     const { answerQuestion } = await import('./answer-loop.js');
 
     const reader = new AbortController();

@@ -104,7 +104,7 @@ export function createDiscoveryRoutes(deps: DiscoveryDeps): Hono<Env> {
       app.post(`/${version}/assistant/:domain/message`, async (c) => {
         const body = parseValue(messageBody, await jsonOf(c));
         const site = await assistantSiteOf(deps, c.req.param('domain'), c.get('key'));
-        return assistant.message(site, c.req.raw, body, clientAddress(c, deps.trustProxy), version);
+        return assistant.message(site, c.req.raw, body, clientAddress(c, deps.trustProxy), version, 'api');
       });
     }
   }

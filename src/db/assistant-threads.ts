@@ -29,9 +29,12 @@ export async function findAssistantThread(db: Database, projectId: string, threa
 }
 
 /** Start a thread; returns its id. */
-export async function createAssistantThread(db: Database, input: { projectId: string; fp: string; pagePath: string }): Promise<string> {
+/** Who asks: a site's own widget, or a program through the discovery API with an assistant key. */
+export type AssistantCaller = 'web' | 'api';
+
+export async function createAssistantThread(db: Database, input: { projectId: string; fp: string; pagePath: string; caller?: AssistantCaller }): Promise<string> {
   const id = uuidV7();
-  await db.query('INSERT INTO assistant_threads (id, project_id, fp, page_path) VALUES ($1, $2, $3, $4)', [id, input.projectId, input.fp.slice(0, 200), input.pagePath.slice(0, 200)]);
+  await db.query('INSERT INTO assistant_threads (id, project_id, fp, page_path, caller) VALUES ($1, $2, $3, $4, $5)', [id, input.projectId, input.fp.slice(0, 200), input.pagePath.slice(0, 200), input.caller ?? 'web']);
   return id;
 }
 

@@ -251,6 +251,9 @@ describe('assistant through folio serve', () => {
     ]);
     expect(list.conversations[2]!.sources.map((s) => new URL(s.url).pathname + new URL(s.url).hash)).toEqual(['/guides/install#requirements']);
     expect(list.conversations[2]!.response).toContain('sprocket wrench');
+    // Every question here came through the discovery API with an assistant key: callers of kind `api`.
+    const callers = JSON.parse((await send(0, `/v1/analytics/${projectId}/assistant/caller-stats`, { headers: auth })).text) as Record<string, unknown>;
+    expect(callers).toMatchObject({ web: 0, api: 3, other: 0, total: 3 });
     const deleted = await send(0, `/v1/analytics/${projectId}/assistant/threads/${threadId}`, { method: 'DELETE', headers: auth });
     expect(JSON.parse(deleted.text)).toEqual({ deleted: 1 });
     expect((await send(0, `/v1/analytics/${projectId}/assistant/threads/${threadId}`, { headers: auth })).status).toBe(404);
