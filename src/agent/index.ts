@@ -5,6 +5,7 @@ export * from './remote-branches.js';
 export * from './verify.js';
 export * from './maintainer/maintainer.js';
 export * from './maintainer/tasks.js';
+export { findBrokenLinks, type BrokenLink } from './maintainer/fix-links.js';
 export * from './llm/options.js';
 export * from './pull-requests/index.js';
 export * from './run-job.js';

@@ -9,13 +9,13 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as Y from 'yjs';
-import { githubGitCredentials, pullRequestProviderFor, type GithubOptions } from '../agent/index.js';
+import { findBrokenLinks, githubGitCredentials, pullRequestProviderFor, type BrokenLink, type GithubOptions } from '../agent/index.js';
 import { pageFromText } from '../content/index.js';
 import { appendSharedUpdates, clearPublishedDrafts, compactSharedUpdates, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow } from '../db/index.js';
 import { GitError, gitClient, WorkBranch, type GitCredentials } from '../git/index.js';
 import type { SidebarNode } from '../navigation/index.js';
 import { fontFileSource, pageSourceOf, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset } from '../render/index.js';
-import { realPathInside, removeFileInside, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
+import { matchRedirect, realPathInside, redirectRules, removeFileInside, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { applyPageEdits, bodyOnlyEdits, loadSite, type Site } from '../site/index.js';
 import { EditorError } from './codes.js';
 import type { SharedDocSignals } from './shared-signals.js';
@@ -217,6 +217,29 @@ export class EditorSession {
   async drafts(): Promise<{ path: string; change: 'added' | 'modified' | 'deleted'; updatedAt: Date }[]> {
     const rows = await listEditorDrafts(this.opts.db, this.project.id, this.branch);
     return rows.map((d) => ({ path: d.path, change: d.encoding === 'deleted' ? 'deleted' : d.baseHash === null ? 'added' : 'modified', updatedAt: d.updatedAt }));
+  }
+
+  /**
+   * Internal links that would lead nowhere once the drafts are published: in the pages the drafts
+   * change, and anywhere into a page they delete without a redirect (a rename adds one). Reported
+   * before publishing; it does not stop it.
+   */
+  async brokenLinks(): Promise<BrokenLink[]> {
+    return this.run(async () => {
+      const drafts = await listEditorDrafts(this.opts.db, this.project.id, this.branch);
+      if (drafts.length === 0) return [];
+      const changed = new Set(drafts.filter((d) => d.encoding !== 'deleted').map((d) => d.path));
+      const { site } = await this.state();
+      const rules = redirectRules((site?.config.redirects ?? []).map((r) => ({ ...r, permanent: r.permanent ?? true })));
+      const gone = new Set(
+        drafts
+          .filter((d) => d.encoding === 'deleted' && /\.mdx?$/i.test(d.path))
+          .map((d) => `/${d.path.replace(/\.mdx?$/i, '')}`)
+          .filter((page) => !matchRedirect(rules, page)),
+      );
+      const pageOf = (target: string) => target.split(/[#?]/)[0]!.replace(/\/+$/, '');
+      return (await findBrokenLinks(this.root)).filter((b) => changed.has(b.file) || gone.has(pageOf(b.target)));
+    });
   }
 
   /** The site's navigation as the sidebar draws it, one entry per section, and the site's problems. */

@@ -738,7 +738,29 @@ $('ed-publish-toggle').addEventListener('click', () => {
   const menu = $('ed-publish-menu');
   menu.hidden = !menu.hidden;
   $('ed-publish-toggle').setAttribute('aria-expanded', String(!menu.hidden));
+  if (!menu.hidden) void showBrokenLinks();
 });
+
+/** Links the drafts would leave leading nowhere, listed above the publish button (publishing stays possible). */
+async function showBrokenLinks(): Promise<void> {
+  const box = $('ed-links');
+  box.hidden = true;
+  await save();
+  const { broken } = await call<{ broken: { file: string; line: number; target: string }[] }>('links.json').catch(() => ({ broken: [] }));
+  if (broken.length === 0) return;
+  const title = document.createElement('strong');
+  title.textContent = `${broken.length} link${broken.length === 1 ? '' : 's'} will lead nowhere:`;
+  const list = document.createElement('ul');
+  for (const b of broken.slice(0, 20)) {
+    const li = document.createElement('li');
+    const code = document.createElement('code');
+    code.textContent = b.target;
+    li.append(`${b.file}:${b.line} `, code);
+    list.append(li);
+  }
+  box.replaceChildren(title, list);
+  box.hidden = false;
+}
 
 $('ed-publish').addEventListener('click', async () => {
   const result = $('ed-publish-result');

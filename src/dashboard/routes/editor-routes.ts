@@ -134,6 +134,9 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
     return { ...read, preview };
   });
 
+  // Before publishing: links the drafts would leave leading nowhere (reported, not enforced).
+  json('get', 'links.json', async (_c, session) => ({ broken: await session.brokenLinks() }));
+
   json('post', 'save.json', async (c, session, _p, fields) => session.saveText(text(fields, 'file'), text(fields, 'text'), userOf(c)));
 
   json('post', 'pages.json', async (c, session, _p, fields) => {

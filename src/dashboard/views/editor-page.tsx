@@ -74,6 +74,7 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
                   No changes
                 </p>
                 <ul id="ed-changes" className="ed-changes" />
+                <div id="ed-links" className="ed-links" role="status" hidden />
                 <label className="ed-field">
                   <span>Commit message</span>
                   <input id="ed-message" type="text" placeholder="Update from the web editor" />
@@ -226,6 +227,9 @@ export const EDITOR_CSS = `
 .ed-changes{list-style:none;margin:0;padding:0 0 0 .8rem;border-left:2px solid var(--border);max-height:180px;overflow:auto}
 .ed-changes li{display:flex;justify-content:space-between;gap:.5rem;padding:.15rem 0;font-size:.9rem}
 .ed-changes .kind{color:var(--muted)}
+.ed-links{margin:.2rem 0 0;padding:.5rem .6rem;border-radius:6px;background:#fff7ed;color:#7c2d12;font-size:.85rem;max-height:140px;overflow:auto}
+.ed-links ul{margin:.25rem 0 0;padding-left:1rem}
+.ed-links code{font-size:.8rem}
 .ed-result a{word-break:break-all}
 .ed-result.error{color:var(--danger)}
 .ed-result pre{white-space:pre-wrap;word-break:break-word;max-height:160px;overflow:auto;background:var(--bg);color:var(--text);padding:.4rem .5rem;border-radius:6px;font-size:.8rem;margin:.3rem 0}
