@@ -84,6 +84,19 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     for (let i = 0; i < 5; i++) await page.keyboard.press('Control+z');
     await page.waitForFunction(() => document.getElementById('ed-status')?.textContent === 'Saved');
     expect(((await (await page.request.get(`${editorUrl}/state.json`)).json()) as { drafts: unknown[] }).drafts).toEqual([]);
+    // The site settings form writes docs.json: a colour and a navbar button, the rest of the file as it was.
+    await page.locator('#ed-settings-toggle').click();
+    const form = page.locator('#ed-site-settings');
+    await expect(form.getByLabel('Primary colour').inputValue()).resolves.toBe('#3d4ed8');
+    await form.getByLabel('Primary colour').fill('#1d4ed8');
+    await form.getByLabel('Navbar button', { exact: true }).fill('Get started');
+    await form.getByLabel('Navbar button link').fill('https://example.com/start');
+    await shot('01c-site-settings');
+    await form.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForFunction(() => document.getElementById('ed-status')?.textContent === 'Saved');
+    const written = ((await (await page.request.get(`${editorUrl}/file.json?file=docs.json`)).json()) as { text: string }).text;
+    expect(JSON.parse(written)).toMatchObject({ colors: { primary: '#1d4ed8' }, navbar: { primary: { type: 'button', label: 'Get started', href: 'https://example.com/start' } }, navigation: { groups: [{ group: 'Start', pages: ['index', 'guides/setup'] }] } });
+    await page.locator('#ed-settings-toggle').click();
     await page.locator('#ed-tree a', { hasText: 'Welcome to the fixture' }).click();
     await page.locator('.cm-content').getByText('Read [setup](/guides/setup).').waitFor();
   });

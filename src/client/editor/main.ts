@@ -15,6 +15,7 @@ import { applyAwarenessUpdate, Awareness, encodeAwarenessUpdate } from 'y-protoc
 import * as Y from 'yjs';
 import { splitBlocks, type Block } from './blocks.js';
 import { frontmatterOf, setFrontmatter } from './frontmatter.js';
+import { readSiteSettings, SITE_FIELDS, writeSiteSettings, type SiteSettings } from './site-settings.js';
 
 type NavItem = { type: 'group'; name: string; children: NavItem[] } | { type: 'page'; title: string; file: string; href: string; draft: boolean } | { type: 'other'; title: string };
 interface Problem {
@@ -487,6 +488,9 @@ async function openFile(next: string, { keepEdits = true }: { keepEdits?: boolea
     );
     ($('ed-rename-to') as HTMLInputElement).value = file;
     fillSettings();
+    // The settings form that fits the file: the site's on docs.json, the page's elsewhere.
+    $(file === 'docs.json' ? 'ed-settings' : 'ed-site-settings').hidden = true;
+    if (file === 'docs.json') fillSiteSettings();
     shownVersion = -1;
     problems.textContent = '';
     if (page.preview) showPreview(page.preview);
@@ -622,7 +626,37 @@ function fitPreview(): void {
   frame.style.transform = scale < 1 ? `scale(${scale})` : '';
 }
 new ResizeObserver(fitPreview).observe($('ed-preview-pane'));
-toggle('ed-settings-toggle', 'ed-settings', fillSettings);
+// Settings: the page's frontmatter, or on docs.json the site's name, colours, logo and navbar button.
+$('ed-settings-toggle').addEventListener('click', () => {
+  const site = file === 'docs.json';
+  const shown = $(site ? 'ed-site-settings' : 'ed-settings');
+  $(site ? 'ed-settings' : 'ed-site-settings').hidden = true;
+  shown.hidden = !shown.hidden;
+  $('ed-settings-toggle').setAttribute('aria-pressed', String(!shown.hidden));
+  if (site) fillSiteSettings();
+  else fillSettings();
+});
+
+function fillSiteSettings(): void {
+  const form = $<HTMLFormElement>('ed-site-settings');
+  let settings: SiteSettings;
+  try {
+    settings = readSiteSettings(view.state.doc.toString());
+  } catch {
+    return;
+  }
+  for (const name of SITE_FIELDS) (form.elements.namedItem(name) as HTMLInputElement).value = settings[name];
+}
+
+$<HTMLFormElement>('ed-site-settings').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const form = e.target as HTMLFormElement;
+  const next = Object.fromEntries(SITE_FIELDS.map((name) => [name, (form.elements.namedItem(name) as HTMLInputElement).value])) as SiteSettings;
+  const text = writeSiteSettings(view.state.doc.toString(), next);
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+  // The server checks the file still loads as a site; a refusal shows under the bar, the last good file kept.
+  void save().then(refreshState);
+});
 
 $('ed-add').addEventListener('click', () => {
   $('ed-add-form').hidden = false;

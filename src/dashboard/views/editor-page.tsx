@@ -189,6 +189,49 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
                 </button>
               </div>
             </form>
+            <form id="ed-site-settings" className="ed-settings" hidden aria-label="Site settings">
+              <label className="ed-field">
+                <span>Site name</span>
+                <input name="name" type="text" required />
+              </label>
+              <label className="ed-field">
+                <span>Primary colour</span>
+                <input name="primary" type="text" pattern="#([0-9a-fA-F]{3}){1,2}" placeholder="#0D9373" />
+              </label>
+              <label className="ed-field">
+                <span>Light colour</span>
+                <input name="light" type="text" pattern="#([0-9a-fA-F]{3}){1,2}" />
+              </label>
+              <label className="ed-field">
+                <span>Dark colour</span>
+                <input name="dark" type="text" pattern="#([0-9a-fA-F]{3}){1,2}" />
+              </label>
+              <label className="ed-field">
+                <span>Logo (light mode)</span>
+                <input name="logoLight" type="text" placeholder="/logo/light.svg" />
+              </label>
+              <label className="ed-field">
+                <span>Logo (dark mode)</span>
+                <input name="logoDark" type="text" placeholder="/logo/dark.svg" />
+              </label>
+              <label className="ed-field">
+                <span>Favicon</span>
+                <input name="favicon" type="text" placeholder="/favicon.svg" />
+              </label>
+              <label className="ed-field">
+                <span>Navbar button</span>
+                <input name="buttonLabel" type="text" placeholder="Dashboard" />
+              </label>
+              <label className="ed-field">
+                <span>Navbar button link</span>
+                <input name="buttonHref" type="text" placeholder="https://" />
+              </label>
+              <div className="ed-row">
+                <button type="submit" className="btn small">
+                  Apply
+                </button>
+              </div>
+            </form>
             <div id="ed-problems" className="ed-problems" role="alert" />
             <div id="ed-panes" className="ed-panes">
               <div id="ed-source" className="ed-source" />
