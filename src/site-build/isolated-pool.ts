@@ -3,11 +3,9 @@
  * empty environment (no secret of the server's `process.env` reachable, whatever a page does)
  * and a heap cap, one page at a time under a time limit. A page that runs over (a pathological
  * line, catastrophic nesting) has its worker terminated and gets a BUILD_PAGE_TIMEOUT error at
- * its first line; the other pages go on in a fresh worker. The thread that called the build
- * (the one answering HTTP in `folio serve`) only posts jobs and receives HTML.
+ * its first line; the other pages go on in a fresh worker. In `folio serve` these workers are
+ * threads of the build's sandboxed process (`sandbox.ts`), not of the server.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { MdxJob, MdxResult } from '../render/index.js';
 
@@ -22,27 +20,6 @@ export interface IsolatedPoolOptions {
 }
 
 export const DEFAULT_PAGE_TIMEOUT_MS = 10_000;
-
-/** How much less CPU priority (nice) a sandbox worker's thread takes than the thread that answers HTTP. */
-export const SANDBOX_NICE_STEP = 5;
-
-/**
- * Called by the worker of a whole untrusted build (`buildSiteIsolated`, for `folio serve`) on its
- * own thread: lower this thread's scheduling priority by `SANDBOX_NICE_STEP` (Linux keeps a nice
- * value per thread; `/proc/thread-self` names this one). Threads it starts (the page workers)
- * inherit it. On a machine short of cores, the thread answering HTTP in the same process then gets
- * the CPU first while a build runs (`bench/untrusted-update.ts`). `folio build --untrusted` does not
- * call it. Elsewhere, or when refused, nothing changes.
- */
-export function lowerThisThreadPriority(): void {
-  try {
-    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-    if (!Number.isInteger(tid) || tid <= 0) return;
-    os.setPriority(tid, Math.min(19, os.getPriority(tid) + SANDBOX_NICE_STEP));
-  } catch {
-    // Not Linux, or not allowed: the worker runs at the process's priority, as before.
-  }
-}
 
 /**
  * A worker running `<name>.js` next to this module with `workerData`, an environment holding only

@@ -34,6 +34,8 @@ interface UpdateTarget {
 export type BuildSite = (options: {
   root: string;
   outDir: string;
+  /** The checkout around `root`, which the build may read (its git history); `root` when omitted. */
+  checkout?: string;
   log?: (line: string) => void;
   /** The project's base path (`/docs`). */
   basePath?: string;
@@ -74,8 +76,8 @@ export interface UpdateRunnerOptions {
 const loadBuildSite: BuildSite = async (options) => {
   const build = await import('../../site-build/index.js');
   // No build cache inside a published tree, and one MDX thread so the API stays responsive during a build.
-  // Hosted repositories are not trusted: none of their code runs, and the whole build runs on a
-  // sandbox worker so this thread keeps answering HTTP (README, trust model).
+  // Hosted repositories are not trusted: none of their code runs, and the whole build runs in a
+  // sandboxed process, so this thread keeps answering HTTP (docs/trust-model.mdx).
   return build.buildSiteIsolated({ ...options, cache: options.cache ?? false, threads: 1 });
 };
 
@@ -253,7 +255,7 @@ export class UpdateRunner {
       fs.mkdirSync(path.dirname(outDir), { recursive: true });
       log(`Building ${project.docsDir === '.' ? 'the repository root' : project.docsDir}`);
       const buildStart = performance.now();
-      const result = await this.buildSite({ root: source.root, outDir, log, basePath: project.basePath, protect, pageTimeoutMs: this.options.pageTimeoutMs, feedback: { repository: { url: project.repoUrl, branch: project.branch, dir: project.docsDir } }, cache: workspace !== null, warmKey: workspace ? `${project.id}/${target.preview ?? '_'}` : undefined });
+      const result = await this.buildSite({ root: source.root, checkout: source.checkout, outDir, log, basePath: project.basePath, protect, pageTimeoutMs: this.options.pageTimeoutMs, feedback: { repository: { url: project.repoUrl, branch: project.branch, dir: project.docsDir } }, cache: workspace !== null, warmKey: workspace ? `${project.id}/${target.preview ?? '_'}` : undefined });
       const buildMs = performance.now() - buildStart;
       for (const d of result.diagnostics) log(formatDiagnostic(d));
       // A page stopped by the time limit is an error of that page only: the rest of the site publishes.
