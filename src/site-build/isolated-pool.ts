@@ -28,7 +28,7 @@ export const DEFAULT_PAGE_TIMEOUT_MS = 10_000;
 export function startSandboxWorker(name: string, workerData: unknown, heapMb: number): Worker {
   const options = {
     workerData,
-    env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
+    env: { NODE_ENV: process.env.NODE_ENV ?? 'production', ...tsconfigEnv() },
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
     stdout: true,
     stderr: true,
@@ -39,6 +39,12 @@ export function startSandboxWorker(name: string, workerData: unknown, heapMb: nu
   const tsx = import.meta.resolve('tsx/esm/api');
   const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
   return new Worker(code, { ...options, eval: true });
+}
+
+/** From TypeScript sources in a build's sandbox (run from another folder), where tsx finds Folio's tsconfig (`sandbox.ts`). */
+function tsconfigEnv(): Record<string, string> {
+  const tsconfig = process.env.TSX_TSCONFIG_PATH;
+  return import.meta.url.endsWith('.ts') && tsconfig ? { TSX_TSCONFIG_PATH: tsconfig } : {};
 }
 
 function startIsolatedWorker(root: string, variables: Record<string, string>, heapMb: number): Worker {
