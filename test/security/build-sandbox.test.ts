@@ -138,6 +138,19 @@ describe('the sandbox of untrusted builds', () => {
   });
 
   for (const kind of ['namespaces', 'process'] as const) {
+    it.runIf(process.platform === 'linux')(`${kind}: killing the process the server started ends the code running inside`, async (context) => {
+      if (kind === 'namespaces' && wall.kind !== 'namespaces') return context.skip(`user namespaces unavailable: ${wall.reason}`);
+      // (A CPU limit, so that nothing spins on should this test fail.)
+      const { child } = await startSandboxed({ entry: PROBE, read: [checkout], write: [out], limits: { ...buildLimits(256, 1), cpuSeconds: 20 }, heapMb: 256, wall: { kind } });
+      try {
+        child.on('message', (message: { type?: string }) => message.type === 'ready' && child.send({ type: 'spin' }));
+        await expect.poll(() => buildProcesses(PROBE).length, { timeout: 15_000 }).toBe(1);
+      } finally {
+        child.kill('SIGKILL');
+      }
+      await expect.poll(() => buildProcesses(PROBE), { timeout: 5_000 }).toEqual([]);
+    });
+
     it(`${kind}: memory past the data limit is refused`, async (context) => {
       if (kind === 'namespaces' && wall.kind !== 'namespaces') return context.skip(`user namespaces unavailable: ${wall.reason}`);
       const { answer, code, signal } = await probe({ kind }, { type: 'eat' }, { dataMb: 600 });
@@ -162,6 +175,22 @@ describe('the sandbox of untrusted builds', () => {
   }
 });
 
+/** Host PIDs of the node processes running `entry` (seen from outside their namespace): the build processes of this worktree's sources by default. */
+function buildProcesses(entry = path.resolve(import.meta.dirname, '../../src/site-build/build-process.ts')): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return argv[0]?.endsWith('node') && argv.includes(entry);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 describe('buildSiteIsolated in the sandbox', () => {
   let root: string;
   let site: string;
@@ -175,22 +204,30 @@ describe('buildSiteIsolated in the sandbox', () => {
     fs.writeFileSync(path.join(root, 'other.mdx'), '---\ntitle: Other\n---\n\nSecond page, {1 + 1} is left out.\n');
   });
 
-  it('builds pages and the search index (Pagefind runs inside), and a warm process builds the same site again', async () => {
+  it.runIf(process.platform === 'linux')('builds pages and the search index (Pagefind runs inside), and a warm process builds the same site again', async () => {
     const lines: string[] = [];
     const first = await buildSiteIsolated({ root, outDir: site, threads: 1, warmKey: 'sandbox-test', log: (line) => lines.push(line) });
     expect(first.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(first.ok).toBe(true);
     expect(fs.readFileSync(path.join(site, 'index.html'), 'utf8')).toContain('Walled garden text.');
     expect(fs.existsSync(path.join(site, 'pagefind', 'pagefind-entry.json'))).toBe(true);
+    const builders = buildProcesses();
+    expect(builders).toHaveLength(1);
     fs.writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nWalled garden, second edition.\n');
     const second = await buildSiteIsolated({ root, outDir: site, threads: 1, warmKey: 'sandbox-test' });
     expect(second.ok).toBe(true);
     expect(fs.readFileSync(path.join(site, 'index.html'), 'utf8')).toContain('second edition');
+    // The same process built it.
+    expect(buildProcesses()).toEqual(builders);
+    await stopWarmBuilders();
+    await expect.poll(buildProcesses).toEqual([]);
   }, 60_000);
 
   it('a build past its wall-clock limit is stopped with BUILD_TIME_LIMIT', async () => {
     const result = await buildSiteIsolated({ root, outDir: path.join(dir, 'slow-out'), threads: 1, limits: { timeMs: 200 } });
     expect(result.ok).toBe(false);
     expect(result.diagnostics.map((d) => d.code)).toEqual(['BUILD_TIME_LIMIT']);
+    // Killed, with whatever it started (in its own PID namespace the build is PID 1: its end ends them all).
+    if (process.platform === 'linux') await expect.poll(buildProcesses).toEqual([]);
   });
 });
