@@ -134,14 +134,23 @@ export async function buildSiteIsolated(options: IsolatedBuildOptions): Promise<
     const timer = setTimeout(() => {
       finish(failedBuild('BUILD_TIME_LIMIT', `The build ran longer than ${Math.round(limits.timeMs / 1000)} s and was stopped; nothing of it was published. A site this large needs a higher limit.`, started), false);
     }, limits.timeMs);
+    // A warm process said so long ago; a new one says it once node runs inside the sandbox.
+    let ready = entry !== undefined;
     const onMessage = (message: Message) => {
-      if (message.type === 'ready') return;
+      if (message.type === 'ready') {
+        ready = true;
+        return;
+      }
       if (message.type === 'log') return log?.(message.line);
       if (message.type === 'failed') return finish(failedBuild('BUILD_PROCESS_STOPPED', `The build failed: ${message.message}`, started), false);
       finish(message.result, message.result.ok && message.cpuMs < (limits.cpuSeconds * 1000) / 2);
     };
     const onError = (error: Error) => finish(failedBuild('BUILD_PROCESS_STOPPED', `The build process could not run: ${error.message}`, started), false);
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (!ready && sandbox.wall.kind === 'namespaces') {
+        const detail = tellingLine(sandbox.stderrTail());
+        return finish(failedBuild('BUILD_PROCESS_STOPPED', `The build's sandbox could not be set up (${detail || `exit code ${code}`}); nothing was built. FOLIO_SANDBOX=process runs builds as plain child processes instead (docs: the sandbox of untrusted builds).`, started), false);
+      }
       const why = stopReason(code, signal, sandbox.stderrTail(), limits);
       finish(failedBuild('BUILD_PROCESS_STOPPED', `The build process stopped before it finished (${why}); nothing of it was published.`, started), false);
     };
@@ -156,9 +165,14 @@ function stopReason(code: number | null, signal: NodeJS.Signals | null, stderr: 
   if (/heap limit|out of memory|bad_alloc|allocation failed/i.test(stderr)) return `out of memory: limit ${limits.dataMb} MB`;
   if (signal === 'SIGXCPU' || code === 128 + 24) return `CPU limit of ${limits.cpuSeconds} s`;
   if (signal === 'SIGXFSZ' || code === 128 + 25) return `a file larger than ${limits.fileMb} MB`;
-  const lines = stderr.split('\n');
-  const last = (lines.find((line) => /error|fatal/i.test(line)) ?? lines.pop())?.slice(0, 200);
+  const last = tellingLine(stderr);
   return `${signal ? `signal ${signal}` : `exit code ${code}`}${last ? `: ${last}` : ''}`;
+}
+
+/** The line of a process's stderr that says what went wrong: the first naming an error, else the last. */
+function tellingLine(stderr: string): string {
+  const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+  return (lines.find((line) => /error|fatal|denied|not permitted/i.test(line)) ?? lines.pop() ?? '').slice(0, 200);
 }
 
 /** A warm process does not keep the server's event loop alive; a building one does. */

@@ -146,7 +146,7 @@ function stoppedPage(job: MdxJob, error: Error, options: IsolatedPoolOptions): M
 }
 
 /**
- * Page workers kept between builds, for the thread of a warm build worker (`keepPageWorkers`): the
+ * Page workers kept between builds, for a warm build process (`keepPageWorkers`): the
  * lanes of the last build and what they were started with (their root and variables are fixed at start).
  */
 let kept: { key: string; lanes: Lane[] } | null = null;
@@ -155,7 +155,7 @@ let keeping = false;
 /**
  * Keep this thread's page workers alive after each build, for the next build of the same site: a
  * one-page update then compiles in a worker that has Folio loaded (starting one took ~1-3 s of a
- * one-page update on this 2-core machine). Called only by a warm build worker (`isolated-build.ts`),
+ * one-page update on this 2-core machine). Called only by a warm build process (`build-process.ts`),
  * which builds one site only, so the pages a kept worker compiles next are that site's again.
  */
 export function keepPageWorkers(): void {

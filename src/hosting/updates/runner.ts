@@ -47,7 +47,7 @@ export type BuildSite = (options: {
   pageTimeoutMs?: number;
   /** Reuse the build cache in `<outDir>/.folio-cache` (a site workspace's output); off when omitted. */
   cache?: boolean;
-  /** Keep the build worker for this site's next update (`buildSiteIsolated`'s `warmKey`). */
+  /** Keep the sandboxed build process for this site's next update (`buildSiteIsolated`'s `warmKey`). */
   warmKey?: string;
 }) => Promise<{ ok: boolean; pages: number; diagnostics: Diagnostic[]; durationMs: number; stats?: BuildSiteStats }>;
 
@@ -150,7 +150,7 @@ export class UpdateRunner {
     return this.running.get(updateId) ?? Promise.resolve();
   }
 
-  /** Stop the build workers kept warm for the next updates (a server closing). */
+  /** Stop the build processes kept warm for the next updates (a server closing). */
   async close(): Promise<void> {
     if (this.options.buildSite) return;
     const build = await import('../../site-build/index.js');
