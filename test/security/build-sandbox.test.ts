@@ -142,13 +142,14 @@ describe('the sandbox of untrusted builds', () => {
       if (kind === 'namespaces' && wall.kind !== 'namespaces') return context.skip(`user namespaces unavailable: ${wall.reason}`);
       // (A CPU limit, so that nothing spins on should this test fail.)
       const { child } = await startSandboxed({ entry: PROBE, read: [checkout], write: [out], limits: { ...buildLimits(256, 1), cpuSeconds: 20 }, heapMb: 256, wall: { kind } });
+      let spinning: number[] = [];
       try {
         child.on('message', (message: { type?: string }) => message.type === 'ready' && child.send({ type: 'spin' }));
-        await expect.poll(() => buildProcesses(PROBE).length, { timeout: 15_000 }).toBe(1);
+        await expect.poll(() => (spinning = buildProcesses(PROBE)).length, { timeout: 15_000 }).toBe(1);
       } finally {
         child.kill('SIGKILL');
       }
-      await expect.poll(() => buildProcesses(PROBE), { timeout: 5_000 }).toEqual([]);
+      await expect.poll(() => alive(spinning), { timeout: 10_000 }).toEqual([]);
     });
 
     it(`${kind}: memory past the data limit is refused`, async (context) => {
@@ -175,7 +176,20 @@ describe('the sandbox of untrusted builds', () => {
   }
 });
 
-/** Host PIDs of the node processes running `entry` (seen from outside their namespace): the build processes of this worktree's sources by default. */
+/** The parent of `pid` (0 when gone). */
+function parentOf(pid: number): number {
+  try {
+    // After `(comm)`: state, then the parent's PID.
+    return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Host PIDs of the node processes running `entry` (the build processes by default) that this test
+ * process started (its child, or its child's child under `unshare`); other test files build too.
+ */
 function buildProcesses(entry = path.resolve(import.meta.dirname, '../../src/site-build/build-process.ts')): number[] {
   return fs
     .readdirSync('/proc')
@@ -188,8 +202,12 @@ function buildProcesses(entry = path.resolve(import.meta.dirname, '../../src/sit
         return false;
       }
     })
-    .map(Number);
+    .map(Number)
+    .filter((pid) => parentOf(pid) === process.pid || parentOf(parentOf(pid)) === process.pid);
 }
+
+/** Which of `pids` still run (a killed process reparented elsewhere no longer counts as ours, so look it up by PID). */
+const alive = (pids: number[]) => pids.filter((pid) => fs.existsSync(`/proc/${pid}`));
 
 describe('buildSiteIsolated in the sandbox', () => {
   let root: string;
@@ -220,14 +238,22 @@ describe('buildSiteIsolated in the sandbox', () => {
     // The same process built it.
     expect(buildProcesses()).toEqual(builders);
     await stopWarmBuilders();
-    await expect.poll(buildProcesses).toEqual([]);
+    await expect.poll(() => alive(builders), { timeout: 10_000 }).toEqual([]);
   }, 60_000);
 
-  it('a build past its wall-clock limit is stopped with BUILD_TIME_LIMIT', async () => {
-    const result = await buildSiteIsolated({ root, outDir: path.join(dir, 'slow-out'), threads: 1, limits: { timeMs: 200 } });
+  it('a build past its wall-clock limit is stopped with BUILD_TIME_LIMIT, and its process with it', async () => {
+    // A page that takes longer to parse than the whole build may run (its own limit, 10 s, comes later).
+    const slow = path.join(dir, 'slow-site');
+    fs.mkdirSync(slow);
+    fs.writeFileSync(path.join(slow, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Slow', colors: { primary: '#224466' }, navigation: { pages: ['index'] } }));
+    fs.writeFileSync(path.join(slow, 'index.mdx'), `---\ntitle: Slow\n---\n\n${'*_'.repeat(20_000)}\n`);
+    const building = buildSiteIsolated({ root: slow, outDir: path.join(dir, 'slow-out'), threads: 1, limits: { timeMs: 4000 } });
+    let seen: number[] = [];
+    if (process.platform === 'linux') await expect.poll(() => (seen = buildProcesses()).length, { timeout: 4000 }).toBe(1);
+    const result = await building;
     expect(result.ok).toBe(false);
     expect(result.diagnostics.map((d) => d.code)).toEqual(['BUILD_TIME_LIMIT']);
     // Killed, with whatever it started (in its own PID namespace the build is PID 1: its end ends them all).
-    if (process.platform === 'linux') await expect.poll(buildProcesses).toEqual([]);
+    await expect.poll(() => alive(seen), { timeout: 10_000 }).toEqual([]);
   });
 });
