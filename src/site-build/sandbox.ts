@@ -15,8 +15,9 @@
  *   `FOLIO_SANDBOX=process`), with the same limits and environment but no filesystem or network wall.
  *
  * Both: an environment holding only PATH, HOME (`/tmp`) and NODE_ENV (no secret of the server's), rlimits set by
- * `prlimit` (memory, CPU seconds, file size, open files, processes, no core files), nice +5, and a
- * wall-clock limit the caller enforces by killing the process (`SandboxLimits.timeMs`).
+ * `prlimit` (memory, CPU seconds, file size, open files, processes, no core files), nice +5, a
+ * wall-clock limit the caller enforces by killing the process (`SandboxLimits.timeMs`), and death
+ * with the server (util-linux `setpriv --pdeathsig`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -229,6 +230,9 @@ export async function startSandboxed(spec: SandboxSpawn): Promise<SandboxedProce
     command = 'prlimit';
     args = inner.slice(1);
   }
+  // The server dying (even by SIGKILL) kills the build: it must not go on writing into a workspace
+  // the next server takes over. (Under `namespaces`, `--kill-child` then ends the whole namespace.)
+  [command, args] = ['setpriv', ['--pdeathsig', 'KILL', '--', command, ...args]];
   const child = spawn(command, args, {
     cwd: spec.write[0] ?? os.tmpdir(),
     env: sandboxEnv(),
@@ -264,7 +268,8 @@ async function decideWall(env: NodeJS.ProcessEnv): Promise<SandboxWall> {
   try {
     const { command, args, rootDir } = namespacesCommand(['/usr/bin/true'], [scratch], [scratch]);
     const outcome = await new Promise<{ code: number | null; error: string }>((resolve) => {
-      const child = spawn(command, args, { env: sandboxEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
+      // As a build is started (`startSandboxed`), so that a missing util-linux tool shows here.
+      const child = spawn('setpriv', ['--pdeathsig', 'KILL', '--', command, ...args], { env: sandboxEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
       let error = '';
       child.stderr!.on('data', (chunk: Buffer) => (error += chunk.toString()));
       child.on('error', (e) => resolve({ code: null, error: e.message }));

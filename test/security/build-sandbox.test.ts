@@ -9,7 +9,7 @@
  * Then a real build through `buildSiteIsolated`: pages and search index written from inside the
  * sandbox, and a build past its wall-clock limit stopped with BUILD_TIME_LIMIT.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -83,6 +83,9 @@ const escapeAsk = (outside = 'outside.txt') => ({
   port,
 });
 
+/** Which of `pids` still run (a killed process reparented elsewhere no longer counts as ours, so look it up by PID). */
+const alive = (pids: number[]) => pids.filter((pid) => fs.existsSync(`/proc/${pid}`));
+
 describe('the sandbox of untrusted builds', () => {
   it(`this machine's wall is reported (${process.platform})`, () => {
     expect(['namespaces', 'process']).toContain(wall.kind);
@@ -152,6 +155,25 @@ describe('the sandbox of untrusted builds', () => {
       await expect.poll(() => alive(spinning), { timeout: 10_000 }).toEqual([]);
     });
 
+    it.runIf(process.platform === 'linux')(`${kind}: the server dying (SIGKILL) ends the build it started`, async (context) => {
+      if (kind === 'namespaces' && wall.kind !== 'namespaces') return context.skip(`user namespaces unavailable: ${wall.reason}`);
+      // A stand-in server: a process that starts a spinning probe in the sandbox and waits.
+      const sandbox = path.resolve(import.meta.dirname, '../../src/site-build/sandbox.ts');
+      const code = `
+        const { startSandboxed, buildLimits } = await import(${JSON.stringify(sandbox)});
+        const { child } = await startSandboxed({ entry: ${JSON.stringify(PROBE)}, read: [${JSON.stringify(checkout)}], write: [${JSON.stringify(out)}], limits: { ...buildLimits(256, 1), cpuSeconds: 20 }, heapMb: 256, wall: { kind: ${JSON.stringify(kind)} } });
+        child.on('message', (m) => m.type === 'ready' && child.send({ type: 'spin' }));`;
+      const server = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), '--input-type=module', '-e', code], { stdio: 'ignore' });
+      let spinning: number[] = [];
+      try {
+        const mine = (pid: number) => parentOf(pid) === server.pid || parentOf(parentOf(pid)) === server.pid;
+        await expect.poll(() => (spinning = buildProcesses(PROBE, mine)).length, { timeout: 15_000 }).toBe(1);
+      } finally {
+        server.kill('SIGKILL');
+      }
+      await expect.poll(() => alive(spinning), { timeout: 10_000 }).toEqual([]);
+    });
+
     it(`${kind}: memory past the data limit is refused`, async (context) => {
       if (kind === 'namespaces' && wall.kind !== 'namespaces') return context.skip(`user namespaces unavailable: ${wall.reason}`);
       const { answer, code, signal } = await probe({ kind }, { type: 'eat' }, { dataMb: 600 });
@@ -190,7 +212,10 @@ function parentOf(pid: number): number {
  * Host PIDs of the node processes running `entry` (the build processes by default) that this test
  * process started (its child, or its child's child under `unshare`); other test files build too.
  */
-function buildProcesses(entry = path.resolve(import.meta.dirname, '../../src/site-build/build-process.ts')): number[] {
+function buildProcesses(
+  entry = path.resolve(import.meta.dirname, '../../src/site-build/build-process.ts'),
+  started = (pid: number) => parentOf(pid) === process.pid || parentOf(parentOf(pid)) === process.pid,
+): number[] {
   return fs
     .readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
@@ -203,11 +228,8 @@ function buildProcesses(entry = path.resolve(import.meta.dirname, '../../src/sit
       }
     })
     .map(Number)
-    .filter((pid) => parentOf(pid) === process.pid || parentOf(parentOf(pid)) === process.pid);
+    .filter(started);
 }
-
-/** Which of `pids` still run (a killed process reparented elsewhere no longer counts as ours, so look it up by PID). */
-const alive = (pids: number[]) => pids.filter((pid) => fs.existsSync(`/proc/${pid}`));
 
 describe('buildSiteIsolated in the sandbox', () => {
   let root: string;
@@ -242,14 +264,14 @@ describe('buildSiteIsolated in the sandbox', () => {
   }, 60_000);
 
   it('a build past its wall-clock limit is stopped with BUILD_TIME_LIMIT, and its process with it', async () => {
-    // A page that takes longer to parse than the whole build may run (its own limit, 10 s, comes later).
+    // A 4 MB page: longer to compile than the whole build may run, on any machine (its own limit, 10 s, comes later).
     const slow = path.join(dir, 'slow-site');
     fs.mkdirSync(slow);
     fs.writeFileSync(path.join(slow, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Slow', colors: { primary: '#224466' }, navigation: { pages: ['index'] } }));
-    fs.writeFileSync(path.join(slow, 'index.mdx'), `---\ntitle: Slow\n---\n\n${'*_'.repeat(20_000)}\n`);
-    const building = buildSiteIsolated({ root: slow, outDir: path.join(dir, 'slow-out'), threads: 1, limits: { timeMs: 4000 } });
+    fs.writeFileSync(path.join(slow, 'index.mdx'), `---\ntitle: Slow\n---\n\n${'A paragraph with *emphasis*, `code` and a [link](/index).\n\n'.repeat(72_000)}`);
+    const building = buildSiteIsolated({ root: slow, outDir: path.join(dir, 'slow-out'), threads: 1, limits: { timeMs: 3000 } });
     let seen: number[] = [];
-    if (process.platform === 'linux') await expect.poll(() => (seen = buildProcesses()).length, { timeout: 4000 }).toBe(1);
+    if (process.platform === 'linux') await expect.poll(() => (seen = buildProcesses()).length, { timeout: 3000 }).toBe(1);
     const result = await building;
     expect(result.ok).toBe(false);
     expect(result.diagnostics.map((d) => d.code)).toEqual(['BUILD_TIME_LIMIT']);
