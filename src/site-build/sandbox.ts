@@ -6,8 +6,9 @@
  * - `namespaces`: util-linux `unshare` puts the process in new user, mount, network, PID and IPC
  *   namespaces. A fixed setup script (`SETUP_SCRIPT`, paths as its arguments, never interpolated)
  *   builds a fresh root on a tmpfs holding only the system's `/usr` (and the `/lib`, `/bin` links),
- *   node's install, Folio's package (its top-level entries but dot-folders such as `.folio/`, the
- *   data folder of `npm start`), the checkout read-only and the output folder writable, a private
+ *   node's install, Folio's code and dependencies (`dist`/`src`, `node_modules`, `package.json`: not
+ *   a data folder kept in its folder, such as `.folio/` of `npm start`), the checkout read-only and
+ *   the output folder writable, a private
  *   `/tmp`, its own `/proc` and four `/dev` nodes; it pivots into it and drops the old root. The
  *   build then runs as an unprivileged user of a second user namespace, so it has no capability and
  *   the mounts are locked as set up. The network namespace has only a loopback that is down.
@@ -150,8 +151,11 @@ function showReadOnly(target: string, into: MountEntry[], seen: Set<string>): vo
   }
 }
 
-/** What the new root shows: system, node, Folio read-only; then the build's folders. */
-function mountPlan(read: string[], write: string[]): MountEntry[] {
+/** The entries of Folio's package a build needs: its compiled code (or sources, with tsconfig for tsx), dependencies, package.json (ESM). */
+const FOLIO_FILES = ['dist', 'src', 'node_modules', 'package.json', 'tsconfig.json'];
+
+/** What the new root shows: system, node, Folio and `entry` (when outside Folio's code) read-only; then the build's folders. */
+function mountPlan(read: string[], write: string[], entry?: string): MountEntry[] {
   const entries: MountEntry[] = [];
   const seen = new Set<string>();
   showReadOnly('/usr', entries, seen);
@@ -160,8 +164,9 @@ function mountPlan(read: string[], write: string[]): MountEntry[] {
   const node = fs.realpathSync(process.execPath);
   if (!within(node, '/usr')) showReadOnly(path.dirname(path.dirname(node)), entries, seen);
   const pkg = packageRoot();
-  // Top-level entries only, and none starting with a dot: `.folio/` (npm start's data), `.git/`, `.env`.
-  for (const name of fs.readdirSync(pkg).sort()) if (!name.startsWith('.')) showReadOnly(path.join(pkg, name), entries, seen);
+  // What Folio runs from, nothing else of its folder: not a data folder kept there (`.folio/` of npm start, or another).
+  for (const name of FOLIO_FILES) showReadOnly(path.join(pkg, name), entries, seen);
+  if (entry) showReadOnly(entry, entries, seen);
   for (const dir of read) entries.push(['ro', fs.realpathSync(dir)]);
   for (const dir of write) entries.push(['rw', fs.realpathSync(dir)]);
   return entries;
@@ -197,9 +202,9 @@ function sandboxEnv(): NodeJS.ProcessEnv {
 }
 
 /** The command that runs `inner` under the namespaces wall, with a fresh folder for its root. */
-function namespacesCommand(inner: string[], read: string[], write: string[]): { command: string; args: string[]; rootDir: string } {
+function namespacesCommand(inner: string[], read: string[], write: string[], entry?: string): { command: string; args: string[]; rootDir: string } {
   const rootDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-sandbox-'));
-  const plan = mountPlan(read, write).flat();
+  const plan = mountPlan(read, write, entry).flat();
   const args = [
     '--user', '--map-root-user', '--mount', '--net', '--pid', '--ipc', '--uts', '--fork', '--kill-child',
     '--', '/bin/sh', '-c', SETUP_SCRIPT, 'folio-sandbox', rootDir, ...plan, '--',
@@ -225,7 +230,7 @@ export async function startSandboxed(spec: SandboxSpawn): Promise<SandboxedProce
   let command: string;
   let args: string[];
   let rootDir: string | null = null;
-  if (wall.kind === 'namespaces') ({ command, args, rootDir } = namespacesCommand(inner, spec.read, spec.write));
+  if (wall.kind === 'namespaces') ({ command, args, rootDir } = namespacesCommand(inner, spec.read, spec.write, path.isAbsolute(spec.entry) ? spec.entry : undefined));
   else {
     command = 'prlimit';
     args = inner.slice(1);

@@ -76,6 +76,8 @@ function stop(child: ChildProcess): void {
 const escapeAsk = (outside = 'outside.txt') => ({
   type: 'escape',
   secret: path.join(dir, 'secret.txt'),
+  // A file of Folio's folder that is not its code (a data folder kept there would be as invisible).
+  beside: path.resolve(import.meta.dirname, '../../README.md'),
   checkoutFile: path.join(checkout, 'page.mdx'),
   checkout,
   out,
@@ -100,6 +102,7 @@ describe('the sandbox of untrusted builds', () => {
     const a = answer!;
     expect(a.readSecret).toBe('ENOENT');
     expect(a.readShadow).toBe('ENOENT');
+    expect(a.readBeside).toBe('ENOENT');
     // The root shows the system, Folio and the build's folders; no home, /root, /etc of the host or data folder.
     const top = String(a.listRoot).replace(/^ok:/, '').split(',');
     expect(top).not.toContain('root');

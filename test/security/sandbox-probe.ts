@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 
 type Ask =
-  | { type: 'escape'; secret: string; checkoutFile: string; checkout: string; out: string; outside: string; port: number }
+  | { type: 'escape'; secret: string; beside: string; checkoutFile: string; checkout: string; out: string; outside: string; port: number }
   | { type: 'eat' }
   | { type: 'spin' }
   | { type: 'fork' };
@@ -42,6 +42,7 @@ async function escape(ask: Extract<Ask, { type: 'escape' }>): Promise<Record<str
   return {
     readSecret: attempt(() => fs.readFileSync(ask.secret, 'utf8')),
     readShadow: attempt(() => fs.readFileSync('/etc/shadow', 'utf8').length),
+    readBeside: attempt(() => fs.readFileSync(ask.beside, 'utf8').length),
     listRoot: attempt(() => fs.readdirSync('/').sort().join(',')),
     readCheckout: attempt(() => fs.readFileSync(ask.checkoutFile, 'utf8')),
     writeCheckout: attempt(() => fs.writeFileSync(`${ask.checkout}/planted.txt`, 'x')),
