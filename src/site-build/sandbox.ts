@@ -226,18 +226,20 @@ export interface SandboxedProcess {
  */
 export async function startSandboxed(spec: SandboxSpawn): Promise<SandboxedProcess> {
   const wall = spec.wall ?? (await sandboxWall());
-  const inner = ['prlimit', ...prlimitArgs(spec.limits), '--', 'nice', '-n', '5', ...nodeCommand(spec.entry, spec.heapMb)];
-  let command: string;
-  let args: string[];
+  const node = nodeCommand(spec.entry, spec.heapMb);
+  let command = node[0]!;
+  let args = node.slice(1);
   let rootDir: string | null = null;
-  if (wall.kind === 'namespaces') ({ command, args, rootDir } = namespacesCommand(inner, spec.read, spec.write, path.isAbsolute(spec.entry) ? spec.entry : undefined));
-  else {
-    command = 'prlimit';
-    args = inner.slice(1);
+  // util-linux's tools are Linux's; elsewhere the process gets Node's heap cap and its empty environment only.
+  if (process.platform === 'linux') {
+    const inner = ['prlimit', ...prlimitArgs(spec.limits), '--', 'nice', '-n', '5', ...node];
+    if (wall.kind === 'namespaces') ({ command, args, rootDir } = namespacesCommand(inner, spec.read, spec.write, path.isAbsolute(spec.entry) ? spec.entry : undefined));
+    else [command, args] = [inner[0]!, inner.slice(1)];
+    // The server dying (even by SIGKILL) kills the build: it must not go on writing into a workspace
+    // the next server takes over. (Under `namespaces`, `--kill-child` then ends the whole namespace.)
+    args = ['--pdeathsig', 'KILL', '--', command, ...args];
+    command = 'setpriv';
   }
-  // The server dying (even by SIGKILL) kills the build: it must not go on writing into a workspace
-  // the next server takes over. (Under `namespaces`, `--kill-child` then ends the whole namespace.)
-  [command, args] = ['setpriv', ['--pdeathsig', 'KILL', '--', command, ...args]];
   const child = spawn(command, args, {
     cwd: spec.write[0] ?? os.tmpdir(),
     env: sandboxEnv(),

@@ -128,7 +128,7 @@ describe('the sandbox of untrusted builds', () => {
     expect((a.env as string[]).filter((name) => name !== 'TSX_TSCONFIG_PATH')).toEqual(['HOME', 'NODE_ENV', 'PATH']);
   });
 
-  it('process (the fallback): an empty environment, nice +5 and the rlimits; the network is not walled', async () => {
+  it.runIf(process.platform === 'linux')('process (the fallback): an empty environment, nice +5 and the rlimits; the network is not walled', async () => {
     const { answer } = await probe({ kind: 'process', reason: 'test' }, escapeAsk('outside-process.txt'), { cpuSeconds: 120, fileMb: 64, openFiles: 256, processes: 300 });
     const a = answer!;
     // (TSX_TSCONFIG_PATH only when Folio runs from its TypeScript sources, as here.)
@@ -177,7 +177,7 @@ describe('the sandbox of untrusted builds', () => {
       await expect.poll(() => alive(spinning), { timeout: 10_000 }).toEqual([]);
     });
 
-    it(`${kind}: memory past the data limit is refused`, async (context) => {
+    it.runIf(process.platform === 'linux')(`${kind}: memory past the data limit is refused`, async (context) => {
       if (kind === 'namespaces' && wall.kind !== 'namespaces') return context.skip(`user namespaces unavailable: ${wall.reason}`);
       const { answer, code, signal } = await probe({ kind }, { type: 'eat' }, { dataMb: 600 });
       if (answer) {
@@ -191,7 +191,7 @@ describe('the sandbox of untrusted builds', () => {
       }
     });
 
-    it(`${kind}: a process spinning past its CPU-seconds limit is killed`, async (context) => {
+    it.runIf(process.platform === 'linux')(`${kind}: a process spinning past its CPU-seconds limit is killed`, async (context) => {
       if (kind === 'namespaces' && wall.kind !== 'namespaces') return context.skip(`user namespaces unavailable: ${wall.reason}`);
       const { answer, code, signal, ms } = await probe({ kind }, { type: 'spin' }, { cpuSeconds: 1 });
       expect(answer).toBeUndefined();
