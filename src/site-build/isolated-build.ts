@@ -118,9 +118,10 @@ export async function buildSiteIsolated(options: IsolatedBuildOptions): Promise<
   }
   const { child } = sandbox;
   if (child.connected) child.send({ type: 'build', options: buildOptions, warm: warmKey !== undefined });
-  return new Promise<BuildResult>((resolve) => {
+  return new Promise<BuildResult>((resolve, reject) => {
     let settled = false;
-    const finish = (result: BuildResult, keep: boolean) => {
+    /** The build's outcome: its result, or (the build threw, the process could not start) an error, as `buildSite` would. */
+    const finish = (result: BuildResult | Error, keep: boolean) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -129,7 +130,8 @@ export async function buildSiteIsolated(options: IsolatedBuildOptions): Promise<
       child.off('exit', onExit);
       if (keep && warmKey) keepWarm(warmKey, sandbox, shape);
       else child.kill('SIGKILL');
-      resolve(result);
+      if (result instanceof Error) reject(result);
+      else resolve(result);
     };
     const timer = setTimeout(() => {
       finish(failedBuild('BUILD_TIME_LIMIT', `The build ran longer than ${Math.round(limits.timeMs / 1000)} s and was stopped; nothing of it was published. A site this large needs a higher limit.`, started), false);
@@ -142,10 +144,10 @@ export async function buildSiteIsolated(options: IsolatedBuildOptions): Promise<
         return;
       }
       if (message.type === 'log') return log?.(message.line);
-      if (message.type === 'failed') return finish(failedBuild('BUILD_PROCESS_STOPPED', `The build failed: ${message.message}`, started), false);
+      if (message.type === 'failed') return finish(new Error(message.message), false);
       finish(message.result, message.result.ok && message.cpuMs < (limits.cpuSeconds * 1000) / 2);
     };
-    const onError = (error: Error) => finish(failedBuild('BUILD_PROCESS_STOPPED', `The build process could not run: ${error.message}`, started), false);
+    const onError = (error: Error) => finish(new Error(`The build process could not run: ${error.message}`), false);
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
       if (!ready && sandbox.wall.kind === 'namespaces') {
         const detail = tellingLine(sandbox.stderrTail());

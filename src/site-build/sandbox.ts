@@ -93,7 +93,7 @@ for d in null zero random urandom; do : > "$new/dev/$d"; mount --bind "/dev/$d" 
 while [ "$1" != "--" ]; do
   kind=$1; p=$2; shift 2
   case "$kind" in
-    link) mkdir -p "$new$(dirname "$p")"; ln -s "$1" "$new$p"; shift ;;
+    link) mkdir -p "$new$(dirname "$p")"; ln -s -- "$1" "$new$p"; shift ;;
     ro|rw)
       if [ -d "$p" ]; then mkdir -p "$new$p"; else mkdir -p "$new$(dirname "$p")"; : > "$new$p"; fi
       mount --rbind "$p" "$new$p"
