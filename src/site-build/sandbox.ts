@@ -273,7 +273,7 @@ async function decideWall(env: NodeJS.ProcessEnv): Promise<SandboxWall> {
   if (env.FOLIO_SANDBOX === 'process') return { kind: 'process', reason: 'FOLIO_SANDBOX=process' };
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-sandbox-trial-'));
   try {
-    const { command, args, rootDir } = namespacesCommand(['/usr/bin/true'], [scratch], [scratch]);
+    const { command, args, rootDir } = namespacesCommand(['prlimit', '--core=0', '--', 'nice', '-n', '5', 'true'], [scratch], [scratch]);
     const outcome = await new Promise<{ code: number | null; error: string }>((resolve) => {
       // As a build is started (`startSandboxed`), so that a missing util-linux tool shows here.
       const child = spawn('setpriv', ['--pdeathsig', 'KILL', '--', command, ...args], { env: sandboxEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
