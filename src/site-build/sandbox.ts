@@ -202,15 +202,28 @@ function sandboxEnv(): NodeJS.ProcessEnv {
 }
 
 /** The command that runs `inner` under the namespaces wall, with a fresh folder for its root. */
-function namespacesCommand(inner: string[], read: string[], write: string[], entry?: string): { command: string; args: string[]; rootDir: string } {
-  const rootDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-sandbox-'));
+function namespacesCommand(inner: string[], read: string[], write: string[], entry?: string): { command: string; args: string[] } {
   const plan = mountPlan(read, write, entry).flat();
   const args = [
     '--user', '--map-root-user', '--mount', '--net', '--pid', '--ipc', '--uts', '--fork', '--kill-child',
-    '--', '/bin/sh', '-c', SETUP_SCRIPT, 'folio-sandbox', rootDir, ...plan, '--',
+    '--', '/bin/sh', '-c', SETUP_SCRIPT, 'folio-sandbox', rootMount(), ...plan, '--',
     'unshare', '--user', `--map-user=${SANDBOX_ID}`, `--map-group=${SANDBOX_ID}`, '--', ...inner,
   ];
-  return { command: 'unshare', args, rootDir };
+  return { command: 'unshare', args };
+}
+
+let mountDir: string | null = null;
+
+/**
+ * The empty folder each sandbox mounts its new root on, inside its own mount namespace (so one
+ * folder serves every build of this process at once): made on first use, removed when the process exits.
+ */
+function rootMount(): string {
+  if (mountDir && fs.existsSync(mountDir)) return mountDir;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-sandbox-'));
+  mountDir = dir;
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 export interface SandboxedProcess {
@@ -229,11 +242,10 @@ export async function startSandboxed(spec: SandboxSpawn): Promise<SandboxedProce
   const node = nodeCommand(spec.entry, spec.heapMb);
   let command = node[0]!;
   let args = node.slice(1);
-  let rootDir: string | null = null;
   // util-linux's tools are Linux's; elsewhere the process gets Node's heap cap and its empty environment only.
   if (process.platform === 'linux') {
     const inner = ['prlimit', ...prlimitArgs(spec.limits), '--', 'nice', '-n', '5', ...node];
-    if (wall.kind === 'namespaces') ({ command, args, rootDir } = namespacesCommand(inner, spec.read, spec.write, path.isAbsolute(spec.entry) ? spec.entry : undefined));
+    if (wall.kind === 'namespaces') ({ command, args } = namespacesCommand(inner, spec.read, spec.write, path.isAbsolute(spec.entry) ? spec.entry : undefined));
     else [command, args] = [inner[0]!, inner.slice(1)];
     // The server dying (even by SIGKILL) kills the build: it must not go on writing into a workspace
     // the next server takes over. (Under `namespaces`, `--kill-child` then ends the whole namespace.)
@@ -251,8 +263,6 @@ export async function startSandboxed(spec: SandboxSpawn): Promise<SandboxedProce
   child.stderr!.on('data', (chunk: string) => {
     tail = (tail + chunk).slice(-2048);
   });
-  // The empty folder the new root was mounted on (only inside the namespace): removed once the process is gone.
-  if (rootDir) child.once('exit', () => fs.rm(rootDir!, { recursive: true, force: true }, () => {}));
   return { child, wall, stderrTail: () => tail.trim() };
 }
 
@@ -273,7 +283,7 @@ async function decideWall(env: NodeJS.ProcessEnv): Promise<SandboxWall> {
   if (env.FOLIO_SANDBOX === 'process') return { kind: 'process', reason: 'FOLIO_SANDBOX=process' };
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-sandbox-trial-'));
   try {
-    const { command, args, rootDir } = namespacesCommand(['prlimit', '--core=0', '--', 'nice', '-n', '5', 'true'], [scratch], [scratch]);
+    const { command, args } = namespacesCommand(['prlimit', '--core=0', '--', 'nice', '-n', '5', 'true'], [scratch], [scratch]);
     const outcome = await new Promise<{ code: number | null; error: string }>((resolve) => {
       // As a build is started (`startSandboxed`), so that a missing util-linux tool shows here.
       const child = spawn('setpriv', ['--pdeathsig', 'KILL', '--', command, ...args], { env: sandboxEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
@@ -282,7 +292,6 @@ async function decideWall(env: NodeJS.ProcessEnv): Promise<SandboxWall> {
       child.on('error', (e) => resolve({ code: null, error: e.message }));
       child.on('exit', (code) => resolve({ code, error: error.trim() }));
     });
-    fs.rmSync(rootDir, { recursive: true, force: true });
     if (outcome.code === 0) return { kind: 'namespaces' };
     return { kind: 'process', reason: `namespaces unavailable: ${outcome.error.split('\n').pop() || `unshare exited with ${outcome.code}`}` };
   } finally {
