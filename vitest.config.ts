@@ -24,6 +24,8 @@ const E2E_FILES = [
   'test/server/cli.test.ts',
   // Hostile repositories through folio build --untrusted, the agent verify build and folio serve updates (~60 s).
   'test/security/untrusted-build.test.ts',
+  // Code run inside the build sandbox (namespaces and plain process), limits met, a stand-in server killed (~20 s).
+  'test/security/build-sandbox.test.ts',
   // Analytics: two folio serve processes on one PostgreSQL (or one on PGlite), read in chromium.
   'test/analytics/analytics-browser.test.ts',
   // The assistant through folio serve processes with a stand-in model (two on one PostgreSQL when set).

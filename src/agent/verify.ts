@@ -18,7 +18,7 @@ export async function siteErrors(root: string, level: VerifyLevel): Promise<Diag
     // which a worker that only validates (and every process start) should not pay for.
     const { buildSiteIsolated } = await import('../site-build/index.js');
     // The repository (and the agent's edits to it) are not trusted: none of their code runs, and the
-    // build runs on a sandbox worker, off the thread of the server it may share.
+    // build runs in a sandboxed process (`sandbox.ts`), not in the server it may share.
     const result = await buildSiteIsolated({ root, outDir, cache: false, search: false, threads: 1 });
     return result.diagnostics.filter((d) => d.severity === 'error');
   } finally {

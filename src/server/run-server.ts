@@ -148,6 +148,10 @@ export async function runServer({
     // Every stored key's hash, so unknown keys are refused without a query from the first request.
     await bundle.keyCache.start();
     server = await listen(bundle.app.fetch, { port, host });
+    // Which wall untrusted builds (updates, previews, verify builds) get on this machine, said once.
+    void import('../site-build/index.js')
+      .then(async ({ describeWall, sandboxWall }) => log(describeWall(await sandboxWall())))
+      .catch((error: unknown) => log(`could not tell the untrusted builds' sandbox: ${error instanceof Error ? error.message : String(error)}`));
     const stopSweeper = startPreviewSweeper({ db, dataDir: siteStore, ttlMs: previewTtlMs, log });
     const scheduler = startAutomationScheduler({ automations: bundle.automations, intervalMs: automationIntervalMs, log });
     const owner = dashboard ? await ensureDashboardOwner(db, { basePath: '/dashboard' }) : null;

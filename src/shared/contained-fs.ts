@@ -4,7 +4,7 @@
  * it, so reads compare real paths and writes refuse any symlink between the root and the file.
  */
 import { closeSync, constants, createReadStream, createWriteStream, openSync, writeFileSync } from 'node:fs';
-import { lstat, mkdir, open, realpath, unlink, type FileHandle } from 'node:fs/promises';
+import { lstat, mkdir, open, readlink, realpath, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isInside, resolveInside } from './paths.js';
@@ -31,10 +31,25 @@ export async function realPathInside(root: string, relative: string): Promise<Co
   try {
     real = await realpath(lexical);
   } catch {
-    // Missing, or a dangling link: nothing is read either way.
-    return { ok: false, reason: 'missing' };
+    // Missing, or a dangling link: nothing is read either way. A link that points out of the root
+    // is `outside` even when its target is not there (or not visible, in a build's sandbox).
+    return (await linkLeadsOut(root, realRoot, lexical)) ? { ok: false, reason: 'outside' } : { ok: false, reason: 'missing' };
   }
   return isInside(realRoot, real) ? { ok: true, path: real } : { ok: false, reason: 'outside' };
+}
+
+/** Whether `target` or a folder between it and `root` is a symbolic link whose target is outside the root. */
+async function linkLeadsOut(root: string, realRoot: string, target: string): Promise<boolean> {
+  for (let at = target; isInside(root, at) && at !== root; at = path.dirname(at)) {
+    try {
+      if (!(await lstat(at)).isSymbolicLink()) continue;
+      const to = path.resolve(path.dirname(at), await readlink(at));
+      if (!isInside(root, to) && !isInside(realRoot, to)) return true;
+    } catch {
+      // Not there: look further up.
+    }
+  }
+  return false;
 }
 
 /** Thrown when a write or delete would go through a symlink or leave the output root. */

@@ -19,12 +19,14 @@ export const BUILD_CODES = {
   BUILD_PAGE_CRASHED: 'Rendering one page threw unexpectedly; the other pages were still built.',
   BUILD_PAGE_TIMEOUT: 'Untrusted build: one page took longer than the page time limit and was stopped; the other pages were still built.',
   BUILD_PATH_OUTSIDE_ROOT: 'A snippet, static file or output path leads out of its folder through a symbolic link; it was neither read nor written.',
+  BUILD_PROCESS_STOPPED: 'Untrusted build (`folio serve`, `folio worker`): the sandboxed build process stopped before it finished (a memory, CPU-time or file-size limit, or a crash); nothing of the build was published.',
   BUILD_PAGE_UNREADABLE: 'A page listed in the navigation could not be read from disk.',
   BUILD_REDIRECT_CHAIN: 'A redirect leads to another redirect (or round in a loop).',
   BUILD_REDIRECT_SHADOWED: 'A redirect source is also a page; the page is served and the redirect ignored.',
   BUILD_REDIRECT_TARGET_MISSING: 'A redirect destination is not a page, redirect or file of the site.',
   BUILD_REDIRECT_UNSAFE: 'A redirect destination is neither a site path nor an http(s) URL; the redirect is ignored.',
   BUILD_REDIRECT_SKIPPED: 'A note (info): a redirect source with wildcards or parameters was written only to `_redirects`.',
+  BUILD_TIME_LIMIT: 'Untrusted build (`folio serve`, `folio worker`): the whole build ran past its wall-clock limit (30 minutes) and its process was stopped; nothing of it was published.',
   BUILD_SEARCH_FAILED: 'The Pagefind search index could not be built; pages were still written.',
 } as const;
 

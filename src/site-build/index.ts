@@ -1,5 +1,6 @@
 export { API_HOSTS_FILE, MCP_TOOLS_FILE, buildSite, type BuildOptions, type BuildResult, type BuildStats } from './build-site.js';
 export { buildSiteIsolated, stopWarmBuilders, type IsolatedBuildOptions } from './isolated-build.js';
+export { describeWall, sandboxWall, type SandboxWall } from './sandbox.js';
 export { htmlFileFor } from './site-files.js';
 export { BUILD_CODES, type BuildCode } from './codes.js';
 export { siteRedirects, type SiteRedirects } from './redirect-checks.js';

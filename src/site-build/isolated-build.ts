@@ -1,30 +1,40 @@
 /**
- * A whole untrusted build on a worker thread (`folio serve` updates, the agent's verify build), so
- * the thread that answers HTTP does none of it: loading the site, laying pages out, writing files
- * and the search index all happen in the worker, which has an empty environment and a heap cap;
- * pages compile in their own workers under the page time limit (`isolated-pool.ts`).
+ * A whole untrusted build in a sandboxed child process (`folio serve` updates and previews, the
+ * agent's verify build), so the process that answers HTTP does none of it and shares nothing with
+ * it but the folders it is given: loading the site, laying pages out, writing files and the search
+ * index all happen in the child, behind the wall `sandbox.ts` puts up (namespaces where the kernel
+ * allows: no network, the checkout read-only, only the output writable; rlimits everywhere), under
+ * a wall-clock limit. Pages compile in worker threads of that child under the page time limit
+ * (`isolated-pool.ts`).
  *
- * With `warmKey` (a hosted site: project and preview), the worker and its page workers stay after
+ * With `warmKey` (a hosted site: project and preview), the process and its page workers stay after
  * the build for that site's next one: starting them and loading Folio in them was 1.5-4 s of each
- * one-page update on this 2-core machine, more than the build itself. A warm worker builds only the
- * site it was started for (its key names the site; the build options of another site start another
- * worker), one build at a time; at most `maxWarm()` are kept, each for `WARM_IDLE_MS` after its last
- * build, and one whose build failed or crashed is never kept.
+ * one-page update on this 2-core machine, more than the build itself. A warm process builds only the
+ * site it was started for (its key names the site; another site's build starts another process),
+ * with the folders it was started with (the same checkout and output folder, not replaced since),
+ * one build at a time; at most `maxWarm()` are kept, each for `WARM_IDLE_MS` after its last build,
+ * and one whose build failed, crashed, or used half its CPU-seconds limit is never kept.
  */
-import type { Worker } from 'node:worker_threads';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { BuildOptions, BuildResult } from './build-site.js';
-import { startSandboxWorker } from './isolated-pool.js';
+import { buildProblem, type BuildCode } from './codes.js';
+import { buildLimits, startSandboxed, type SandboxLimits, type SandboxedProcess } from './sandbox.js';
 
 export type IsolatedBuildOptions = Omit<BuildOptions, 'progress' | 'untrusted'> & {
   heapMb?: number;
-  /** Keep the worker for the next build with the same key (a hosted site's id); none when omitted. */
+  /** Keep the process for the next build with the same key (a hosted site's id); none when omitted. */
   warmKey?: string;
+  /** The repository folder around `root` the build may read (its git history dates the pages); `root` when omitted. */
+  checkout?: string;
+  /** Limits other than the defaults of `buildLimits` (tests). */
+  limits?: Partial<SandboxLimits>;
 };
 
-type Message = { type: 'log'; line: string } | { type: 'result'; result: BuildResult } | { type: 'failed'; message: string };
+type Message = { type: 'ready' } | { type: 'log'; line: string } | { type: 'result'; result: BuildResult; cpuMs: number } | { type: 'failed'; message: string };
 
 /**
- * Warm workers kept between builds: `FOLIO_WARM_BUILDS` (default 2; 0 keeps none). Each holds what
+ * Warm processes kept between builds: `FOLIO_WARM_BUILDS` (default 2; 0 keeps none). Each holds what
  * its last build left on its heap until the next: after a cold build and eleven updates of a
  * 1,000-page site (`bench:update`), `folio serve` was 978 MB resident with its warm worker, 499 MB with none.
  */
@@ -32,97 +42,162 @@ export function maxWarm(env: NodeJS.ProcessEnv = process.env): number {
   const value = Number(env.FOLIO_WARM_BUILDS ?? 2);
   return Number.isInteger(value) && value >= 0 ? value : 2;
 }
-/** How long a warm worker waits for its site's next build. */
+/** How long a warm process waits for its site's next build. */
 export const WARM_IDLE_MS = 10 * 60_000;
 
-interface WarmWorker {
-  worker: Worker;
+/** What a process was started with: a warm one is used again only for the same. */
+interface Shape {
   heapMb: number;
+  limits: string;
+  /** Each folder with its device and inode at start: a folder removed and made again is another one. */
+  folders: string;
+}
+
+interface WarmProcess {
+  sandbox: SandboxedProcess;
+  shape: Shape;
   timer: NodeJS.Timeout | null;
 }
 
-const warm = new Map<string, WarmWorker>();
+const warm = new Map<string, WarmProcess>();
 
 function dropWarm(key: string): void {
   const entry = warm.get(key);
   if (!entry) return;
   warm.delete(key);
   if (entry.timer) clearTimeout(entry.timer);
-  void entry.worker.terminate();
+  entry.sandbox.child.kill('SIGKILL');
 }
 
-/** Stop every warm worker (a server closing). */
+/** Stop every warm process (a server closing). */
 export async function stopWarmBuilders(): Promise<void> {
   for (const key of [...warm.keys()]) dropWarm(key);
 }
 
-/** `buildSite` with `untrusted: true`, run on a sandbox worker; log lines come back through `options.log`. */
-export function buildSiteIsolated(options: IsolatedBuildOptions): Promise<BuildResult> {
-  const { log, heapMb = 2048, warmKey, ...data } = options;
-  const buildOptions = { ...data, untrusted: true } as BuildOptions;
+function folderIds(folders: string[]): string {
+  return folders
+    .map((dir) => {
+      const stat = fs.statSync(dir);
+      return `${dir}:${stat.dev}:${stat.ino}`;
+    })
+    .join('|');
+}
+
+const sameShape = (a: Shape, b: Shape) => a.heapMb === b.heapMb && a.limits === b.limits && a.folders === b.folders;
+
+/** A failed build's result: one error at the top of docs.json. */
+function failedBuild(code: BuildCode, message: string, started: number): BuildResult {
+  return { ok: false, pages: 0, diagnostics: [buildProblem(code, message, 'docs.json', 'error')], durationMs: performance.now() - started };
+}
+
+/** `buildSite` with `untrusted: true`, run in a sandboxed process; log lines come back through `options.log`. */
+export async function buildSiteIsolated(options: IsolatedBuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const { log, heapMb = 2048, warmKey, checkout, limits: given, ...data } = options;
+  const buildOptions = { ...data, outDir: path.resolve(data.outDir), root: path.resolve(data.root), untrusted: true } as BuildOptions;
+  const limits = { ...buildLimits(heapMb, data.threads ?? 1), ...given };
+  // The output folder is shown to the process, so it exists first.
+  fs.mkdirSync(buildOptions.outDir, { recursive: true });
+  const read = [path.resolve(checkout ?? buildOptions.root)];
+  const write = [buildOptions.outDir];
+  const shape: Shape = { heapMb, limits: JSON.stringify(limits), folders: folderIds([...read, ...write]) };
   let entry = warmKey ? warm.get(warmKey) : undefined;
-  if (entry && entry.heapMb !== heapMb) {
+  if (entry && !sameShape(entry.shape, shape)) {
     dropWarm(warmKey!);
     entry = undefined;
   }
-  let worker: Worker;
+  let sandbox: SandboxedProcess;
   if (entry) {
     // Taken: no idle timer while it builds, and out of the map until it is put back after a success.
     warm.delete(warmKey!);
     if (entry.timer) clearTimeout(entry.timer);
-    worker = entry.worker;
-    worker.ref();
-    worker.postMessage({ type: 'build', options: buildOptions });
+    sandbox = entry.sandbox;
+    refProcess(sandbox, true);
   } else {
-    worker = startSandboxWorker('build-worker', { options: buildOptions, warm: warmKey !== undefined }, heapMb);
-    worker.stdout.resume();
-    worker.stderr.resume();
+    sandbox = await startSandboxed({ entry: 'build-process', read, write, limits, heapMb });
   }
+  const { child } = sandbox;
+  if (child.connected) child.send({ type: 'build', options: buildOptions, warm: warmKey !== undefined });
   return new Promise<BuildResult>((resolve, reject) => {
     let settled = false;
-    const detach = () => {
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
+    /** The build's outcome: its result, or (the build threw, the process could not start) an error, as `buildSite` would. */
+    const finish = (result: BuildResult | Error, keep: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('error', onError);
+      child.off('exit', onExit);
+      if (keep && warmKey) keepWarm(warmKey, sandbox, shape);
+      else child.kill('SIGKILL');
+      if (result instanceof Error) reject(result);
+      else resolve(result);
     };
+    const timer = setTimeout(() => {
+      finish(failedBuild('BUILD_TIME_LIMIT', `The build ran longer than ${Math.round(limits.timeMs / 1000)} s and was stopped; nothing of it was published. A site this large needs a higher limit.`, started), false);
+    }, limits.timeMs);
+    // A warm process said so long ago; a new one says it once node runs inside the sandbox.
+    let ready = entry !== undefined;
     const onMessage = (message: Message) => {
+      if (message.type === 'ready') {
+        ready = true;
+        return;
+      }
       if (message.type === 'log') return log?.(message.line);
-      settled = true;
-      detach();
-      if (message.type === 'result' && message.result.ok && warmKey) keepWarm(warmKey, worker, heapMb);
-      else void worker.terminate();
-      if (message.type === 'result') resolve(message.result);
-      else reject(new Error(message.message));
+      if (message.type === 'failed') return finish(new Error(message.message), false);
+      finish(message.result, message.result.ok && message.cpuMs < (limits.cpuSeconds * 1000) / 2);
     };
-    const onError = (error: Error) => {
-      detach();
-      if (!settled) reject(error);
-      settled = true;
-      void worker.terminate();
+    const onError = (error: Error) => finish(new Error(`The build process could not run: ${error.message}`), false);
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (!ready && sandbox.wall.kind === 'namespaces') {
+        const detail = tellingLine(sandbox.stderrTail());
+        return finish(failedBuild('BUILD_PROCESS_STOPPED', `The build's sandbox could not be set up (${detail || `exit code ${code}`}); nothing was built. FOLIO_SANDBOX=process runs builds as plain child processes instead (docs: the sandbox of untrusted builds).`, started), false);
+      }
+      const why = stopReason(code, signal, sandbox.stderrTail(), limits);
+      finish(failedBuild('BUILD_PROCESS_STOPPED', `The build process stopped before it finished (${why}); nothing of it was published.`, started), false);
     };
-    const onExit = (code: number) => {
-      detach();
-      if (!settled) reject(new Error(`the build worker stopped (exit code ${code})`));
-      settled = true;
-    };
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
+    child.on('message', onMessage);
+    child.on('error', onError);
+    child.on('exit', onExit);
   });
 }
 
-/** Keep `worker` for the next build of `key`, evicting the longest-idle one past `maxWarm()`. */
-function keepWarm(key: string, worker: Worker, heapMb: number): void {
+/** Why a build process ended: the limit it met when that can be told, else its exit code or signal. */
+function stopReason(code: number | null, signal: NodeJS.Signals | null, stderr: string, limits: SandboxLimits): string {
+  if (/heap limit|out of memory|bad_alloc|allocation failed/i.test(stderr)) return `out of memory: limit ${limits.dataMb} MB`;
+  if (signal === 'SIGXCPU' || code === 128 + 24) return `CPU limit of ${limits.cpuSeconds} s`;
+  if (signal === 'SIGXFSZ' || code === 128 + 25) return `a file larger than ${limits.fileMb} MB`;
+  const last = tellingLine(stderr);
+  return `${signal ? `signal ${signal}` : `exit code ${code}`}${last ? `: ${last}` : ''}`;
+}
+
+/** The line of a process's stderr that says what went wrong: the first naming an error, else the last. */
+function tellingLine(stderr: string): string {
+  const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+  return (lines.find((line) => /error|fatal|denied|not permitted/i.test(line)) ?? lines.pop() ?? '').slice(0, 200);
+}
+
+/** A warm process does not keep the server's event loop alive; a building one does. */
+function refProcess({ child }: SandboxedProcess, on: boolean): void {
+  const handles = [child, child.channel, child.stderr as unknown as { ref(): void; unref(): void } | null];
+  for (const handle of handles) if (handle) (on ? handle.ref() : handle.unref());
+}
+
+/** Keep `sandbox` for the next build of `key`, evicting the longest-idle one past `maxWarm()`. */
+function keepWarm(key: string, sandbox: SandboxedProcess, shape: Shape): void {
   dropWarm(key);
   const limit = maxWarm();
-  if (limit === 0) {
-    void worker.terminate();
+  if (limit === 0 || !sandbox.child.connected) {
+    sandbox.child.kill('SIGKILL');
     return;
   }
   while (warm.size >= limit) dropWarm(warm.keys().next().value!);
   const timer = setTimeout(() => dropWarm(key), WARM_IDLE_MS);
-  // An idle worker does not keep the process alive.
   timer.unref();
-  worker.unref();
-  warm.set(key, { worker, heapMb, timer });
+  refProcess(sandbox, false);
+  // A warm process that dies while idle (killed, out of memory) is forgotten.
+  sandbox.child.once('exit', () => {
+    if (warm.get(key)?.sandbox === sandbox) dropWarm(key);
+  });
+  warm.set(key, { sandbox, shape, timer });
 }

@@ -3,11 +3,9 @@
  * empty environment (no secret of the server's `process.env` reachable, whatever a page does)
  * and a heap cap, one page at a time under a time limit. A page that runs over (a pathological
  * line, catastrophic nesting) has its worker terminated and gets a BUILD_PAGE_TIMEOUT error at
- * its first line; the other pages go on in a fresh worker. The thread that called the build
- * (the one answering HTTP in `folio serve`) only posts jobs and receives HTML.
+ * its first line; the other pages go on in a fresh worker. In `folio serve` these workers are
+ * threads of the build's sandboxed process (`sandbox.ts`), not of the server.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { MdxJob, MdxResult } from '../render/index.js';
 
@@ -23,27 +21,6 @@ export interface IsolatedPoolOptions {
 
 export const DEFAULT_PAGE_TIMEOUT_MS = 10_000;
 
-/** How much less CPU priority (nice) a sandbox worker's thread takes than the thread that answers HTTP. */
-export const SANDBOX_NICE_STEP = 5;
-
-/**
- * Called by the worker of a whole untrusted build (`buildSiteIsolated`, for `folio serve`) on its
- * own thread: lower this thread's scheduling priority by `SANDBOX_NICE_STEP` (Linux keeps a nice
- * value per thread; `/proc/thread-self` names this one). Threads it starts (the page workers)
- * inherit it. On a machine short of cores, the thread answering HTTP in the same process then gets
- * the CPU first while a build runs (`bench/untrusted-update.ts`). `folio build --untrusted` does not
- * call it. Elsewhere, or when refused, nothing changes.
- */
-export function lowerThisThreadPriority(): void {
-  try {
-    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-    if (!Number.isInteger(tid) || tid <= 0) return;
-    os.setPriority(tid, Math.min(19, os.getPriority(tid) + SANDBOX_NICE_STEP));
-  } catch {
-    // Not Linux, or not allowed: the worker runs at the process's priority, as before.
-  }
-}
-
 /**
  * A worker running `<name>.js` next to this module with `workerData`, an environment holding only
  * NODE_ENV (nothing of the server's: no secrets, whatever runs there) and a heap cap.
@@ -51,7 +28,7 @@ export function lowerThisThreadPriority(): void {
 export function startSandboxWorker(name: string, workerData: unknown, heapMb: number): Worker {
   const options = {
     workerData,
-    env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
+    env: { NODE_ENV: process.env.NODE_ENV ?? 'production', ...tsconfigEnv() },
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
     stdout: true,
     stderr: true,
@@ -62,6 +39,12 @@ export function startSandboxWorker(name: string, workerData: unknown, heapMb: nu
   const tsx = import.meta.resolve('tsx/esm/api');
   const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
   return new Worker(code, { ...options, eval: true });
+}
+
+/** From TypeScript sources in a build's sandbox (run from another folder), where tsx finds Folio's tsconfig (`sandbox.ts`). */
+function tsconfigEnv(): Record<string, string> {
+  const tsconfig = process.env.TSX_TSCONFIG_PATH;
+  return import.meta.url.endsWith('.ts') && tsconfig ? { TSX_TSCONFIG_PATH: tsconfig } : {};
 }
 
 function startIsolatedWorker(root: string, variables: Record<string, string>, heapMb: number): Worker {
@@ -163,7 +146,7 @@ function stoppedPage(job: MdxJob, error: Error, options: IsolatedPoolOptions): M
 }
 
 /**
- * Page workers kept between builds, for the thread of a warm build worker (`keepPageWorkers`): the
+ * Page workers kept between builds, for a warm build process (`keepPageWorkers`): the
  * lanes of the last build and what they were started with (their root and variables are fixed at start).
  */
 let kept: { key: string; lanes: Lane[] } | null = null;
@@ -172,7 +155,7 @@ let keeping = false;
 /**
  * Keep this thread's page workers alive after each build, for the next build of the same site: a
  * one-page update then compiles in a worker that has Folio loaded (starting one took ~1-3 s of a
- * one-page update on this 2-core machine). Called only by a warm build worker (`isolated-build.ts`),
+ * one-page update on this 2-core machine). Called only by a warm build process (`build-process.ts`),
  * which builds one site only, so the pages a kept worker compiles next are that site's again.
  */
 export function keepPageWorkers(): void {

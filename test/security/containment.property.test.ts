@@ -79,6 +79,15 @@ describe('real-path containment', () => {
     expect(await realPathInside(root, '../outside/secret.txt')).toEqual({ ok: false, reason: 'outside' });
   });
 
+  it('a link pointing out of the root is outside even when its target is not there (a build sandbox hides it)', async () => {
+    const { root } = await plant([['l1', 'OUTSIDE_ABS/gone.txt'], ['l2', '../outside/gone'], ['l3', 'a/none.txt']]);
+    expect(await realPathInside(root, 'l1')).toEqual({ ok: false, reason: 'outside' });
+    expect(await realPathInside(root, 'l2/deeper.md')).toEqual({ ok: false, reason: 'outside' });
+    // A dangling link inside the root, or no file at all, is missing.
+    expect(await realPathInside(root, 'l3')).toEqual({ ok: false, reason: 'missing' });
+    expect(await realPathInside(root, 'a/nothing.md')).toEqual({ ok: false, reason: 'missing' });
+  });
+
   it('never writes, makes folders or deletes outside the root', async () => {
     await fc.assert(
       fc.asyncProperty(tree, fc.constantFrom('write', 'mkdir', 'remove'), async (c, op) => {

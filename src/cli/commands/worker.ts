@@ -36,6 +36,10 @@ export function registerWorker(program: Command): void {
         const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
         const worker = await startWorker({ db, publicUrl: flags.publicUrl, concurrency, leaseMs: lease * 1000, workDir: flags.workDir, verify: flags.verify, log });
         log(`worker ${worker.workerId} running (${concurrency} at once, ${lease}s lease)`);
+        if (flags.verify === 'build') {
+          const { describeWall, sandboxWall } = await import('../../site-build/index.js');
+          log(describeWall(await sandboxWall()));
+        }
         const stop = () => {
           log('stopping: finishing running jobs (unfinished ones go back to the queue)');
           worker

@@ -11,6 +11,8 @@ import { checkoutSource, recordCheckoutSource, type SiteWorkspace } from './work
 export interface FetchedSource {
   /** The docs root (the folder with docs.json) inside the checkout. */
   root: string;
+  /** The checkout (or local folder) around `root`: what the build's sandbox shows it, read-only. */
+  checkout: string;
   commit: ClonedCommit | null;
   /** Fetched into the workspace's kept checkout (only what changed came over), rather than cloned. */
   incremental: boolean;
@@ -63,7 +65,7 @@ export async function fetchSource({ repoUrl, branch, docsDir, workRoot = os.tmpd
   const local = localPathOf(url);
   if (local && fs.existsSync(local) && fs.statSync(local).isDirectory() && !isGitRepository(local)) {
     log(`Using local folder ${local} (not a git repository; building it in place)`);
-    return { root: docsRoot(local), commit: null, incremental: false, cleanup: async () => {} };
+    return { root: docsRoot(local), checkout: local, commit: null, incremental: false, cleanup: async () => {} };
   }
   if (workspace) return fetchIntoWorkspace(workspace, { url, branch, credentials, log, docsRoot });
 
@@ -77,7 +79,7 @@ export async function fetchSource({ repoUrl, branch, docsDir, workRoot = os.tmpd
     log(`Fetched commit ${commit.sha.slice(0, 12)}: ${commit.message}`);
     const root = docsRoot(checkout);
     await dropSymlinks(checkout, root, log);
-    return { root, commit, incremental: false, cleanup };
+    return { root, checkout, commit, incremental: false, cleanup };
   } catch (error) {
     await cleanup();
     if (error instanceof HostingError) throw error;
@@ -122,7 +124,7 @@ async function fetchIntoWorkspace(
   const root = docsRoot(ws.checkout);
   await dropSymlinks(ws.checkout, root, log);
   // The checkout stays for the next update.
-  return { root, commit, incremental, cleanup: async () => {} };
+  return { root, checkout: ws.checkout, commit, incremental, cleanup: async () => {} };
 }
 
 /**

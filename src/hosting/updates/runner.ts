@@ -34,6 +34,8 @@ interface UpdateTarget {
 export type BuildSite = (options: {
   root: string;
   outDir: string;
+  /** The checkout around `root`, which the build may read (its git history); `root` when omitted. */
+  checkout?: string;
   log?: (line: string) => void;
   /** The project's base path (`/docs`). */
   basePath?: string;
@@ -45,7 +47,7 @@ export type BuildSite = (options: {
   pageTimeoutMs?: number;
   /** Reuse the build cache in `<outDir>/.folio-cache` (a site workspace's output); off when omitted. */
   cache?: boolean;
-  /** Keep the build worker for this site's next update (`buildSiteIsolated`'s `warmKey`). */
+  /** Keep the sandboxed build process for this site's next update (`buildSiteIsolated`'s `warmKey`). */
   warmKey?: string;
 }) => Promise<{ ok: boolean; pages: number; diagnostics: Diagnostic[]; durationMs: number; stats?: BuildSiteStats }>;
 
@@ -74,8 +76,8 @@ export interface UpdateRunnerOptions {
 const loadBuildSite: BuildSite = async (options) => {
   const build = await import('../../site-build/index.js');
   // No build cache inside a published tree, and one MDX thread so the API stays responsive during a build.
-  // Hosted repositories are not trusted: none of their code runs, and the whole build runs on a
-  // sandbox worker so this thread keeps answering HTTP (README, trust model).
+  // Hosted repositories are not trusted: none of their code runs, and the whole build runs in a
+  // sandboxed process, so this thread keeps answering HTTP (docs/trust-model.mdx).
   return build.buildSiteIsolated({ ...options, cache: options.cache ?? false, threads: 1 });
 };
 
@@ -148,7 +150,7 @@ export class UpdateRunner {
     return this.running.get(updateId) ?? Promise.resolve();
   }
 
-  /** Stop the build workers kept warm for the next updates (a server closing). */
+  /** Stop the build processes kept warm for the next updates (a server closing). */
   async close(): Promise<void> {
     if (this.options.buildSite) return;
     const build = await import('../../site-build/index.js');
@@ -253,7 +255,7 @@ export class UpdateRunner {
       fs.mkdirSync(path.dirname(outDir), { recursive: true });
       log(`Building ${project.docsDir === '.' ? 'the repository root' : project.docsDir}`);
       const buildStart = performance.now();
-      const result = await this.buildSite({ root: source.root, outDir, log, basePath: project.basePath, protect, pageTimeoutMs: this.options.pageTimeoutMs, feedback: { repository: { url: project.repoUrl, branch: project.branch, dir: project.docsDir } }, cache: workspace !== null, warmKey: workspace ? `${project.id}/${target.preview ?? '_'}` : undefined });
+      const result = await this.buildSite({ root: source.root, checkout: source.checkout, outDir, log, basePath: project.basePath, protect, pageTimeoutMs: this.options.pageTimeoutMs, feedback: { repository: { url: project.repoUrl, branch: project.branch, dir: project.docsDir } }, cache: workspace !== null, warmKey: workspace ? `${project.id}/${target.preview ?? '_'}` : undefined });
       const buildMs = performance.now() - buildStart;
       for (const d of result.diagnostics) log(formatDiagnostic(d));
       // A page stopped by the time limit is an error of that page only: the rest of the site publishes.

@@ -1,0 +1,307 @@
+/**
+ * The operating-system wall around untrusted builds (`buildSiteIsolated`, for `folio serve` and
+ * `folio worker`): each build runs in a child process of its own, started by `startSandboxed`,
+ * under one of two walls, whichever this machine allows (`sandboxWall`, decided once):
+ *
+ * - `namespaces`: util-linux `unshare` puts the process in new user, mount, network, PID and IPC
+ *   namespaces. A fixed setup script (`SETUP_SCRIPT`, paths as its arguments, never interpolated)
+ *   builds a fresh root on a tmpfs holding only the system's `/usr` (and the `/lib`, `/bin` links),
+ *   node's install, Folio's code and dependencies (`dist`/`src`, `node_modules`, `package.json`: not
+ *   a data folder kept in its folder, such as `.folio/` of `npm start`), the checkout read-only and
+ *   the output folder writable, a private
+ *   `/tmp`, its own `/proc` and four `/dev` nodes; it pivots into it and drops the old root. The
+ *   build then runs as an unprivileged user of a second user namespace, so it has no capability and
+ *   the mounts are locked as set up. The network namespace has only a loopback that is down.
+ * - `process`: a plain child process (no namespaces: user namespaces are off in this kernel, or
+ *   `FOLIO_SANDBOX=process`), with the same limits and environment but no filesystem or network wall.
+ *
+ * Both: an environment holding only PATH, HOME (`/tmp`) and NODE_ENV (no secret of the server's), rlimits set by
+ * `prlimit` (memory, CPU seconds, file size, open files, processes, no core files), nice +5, a
+ * wall-clock limit the caller enforces by killing the process (`SandboxLimits.timeMs`), and death
+ * with the server (util-linux `setpriv --pdeathsig`).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type SandboxWallKind = 'namespaces' | 'process';
+
+export interface SandboxWall {
+  kind: SandboxWallKind;
+  /** Why the namespaces wall is not in effect (`process` only). */
+  reason?: string;
+}
+
+export interface SandboxLimits {
+  /** Memory the process may map for data (RLIMIT_DATA), in MB. */
+  dataMb: number;
+  /** CPU seconds over the life of the process (RLIMIT_CPU; a warm process is retired past half of it). */
+  cpuSeconds: number;
+  /** Largest file the process may write (RLIMIT_FSIZE), in MB. */
+  fileMb: number;
+  /** Open files (RLIMIT_NOFILE). */
+  openFiles: number;
+  /** Processes and threads of its user (RLIMIT_NPROC; the kernel does not apply it to root). */
+  processes: number;
+  /** Wall-clock limit of one build in milliseconds, enforced by the caller (`isolated-build.ts`). */
+  timeMs: number;
+}
+
+/** The limits of a build whose main heap is capped at `heapMb` and which compiles pages in `pageThreads` workers of 1 GB. */
+export function buildLimits(heapMb: number, pageThreads: number): SandboxLimits {
+  return {
+    dataMb: heapMb + Math.max(1, pageThreads) * 1024 + 1024,
+    cpuSeconds: 4 * 3600,
+    fileMb: 1024,
+    openFiles: 4096,
+    processes: 512,
+    timeMs: 30 * 60_000,
+  };
+}
+
+export interface SandboxSpawn {
+  /** Module to run: the name of a file next to this one (`build-process`), or an absolute path (tests). */
+  entry: string;
+  /** The folders the process reads (the checkout); read-only under `namespaces`. */
+  read: string[];
+  /** The folders it writes (the output, with its build cache); they must exist. */
+  write: string[];
+  limits: SandboxLimits;
+  /** V8's old-generation heap cap of the main thread, in MB. */
+  heapMb: number;
+  /** The wall to use instead of `sandboxWall()`'s (tests run both). */
+  wall?: SandboxWall;
+}
+
+/** Unprivileged uid and gid of the build inside the second user namespace. */
+const SANDBOX_ID = '1000';
+
+/**
+ * Run by `sh` inside the new namespaces, as root of the first user namespace. Arguments: the folder
+ * to mount the new root on, then `ro PATH`, `rw PATH` or `link PATH TARGET` entries, then `--` and
+ * the command to run in the new root. Nothing here comes from a repository; paths are arguments.
+ */
+const SETUP_SCRIPT = `set -eu
+new=$1; shift
+mount -t tmpfs -o mode=0755 folio-sandbox "$new"
+mkdir -p "$new/proc" "$new/tmp" "$new/dev"
+mount -t proc proc "$new/proc"
+mount -t tmpfs -o mode=1777,size=512m folio-tmp "$new/tmp"
+for d in null zero random urandom; do : > "$new/dev/$d"; mount --bind "/dev/$d" "$new/dev/$d"; done
+while [ "$1" != "--" ]; do
+  kind=$1; p=$2; shift 2
+  case "$kind" in
+    link) mkdir -p "$new$(dirname "$p")"; ln -s -- "$1" "$new$p"; shift ;;
+    ro|rw)
+      if [ -d "$p" ]; then mkdir -p "$new$p"; else mkdir -p "$new$(dirname "$p")"; : > "$new$p"; fi
+      mount --rbind "$p" "$new$p"
+      if [ "$kind" = ro ]; then mount -o remount,bind,ro "$new$p"; fi ;;
+    *) exit 64 ;;
+  esac
+done
+shift
+cd "$new"
+mkdir .old
+pivot_root . .old
+umount -l /.old
+rmdir /.old
+cd /
+unset OLDPWD PWD
+exec "$@"
+`;
+
+type MountEntry = ['ro' | 'rw', string] | ['link', string, string];
+
+/** The folder of Folio's package (the one with its package.json), from this module's place. */
+function packageRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error('Folio package root not found');
+    dir = up;
+  }
+  return dir;
+}
+
+/** Whether `dir` is `root` or inside it. */
+const within = (dir: string, root: string) => dir === root || dir.startsWith(root.endsWith('/') ? root : `${root}/`);
+
+/**
+ * `ro`/`link` entries showing `target` as it is outside: a symbolic link is made again inside, and
+ * what it points to shown too (`node_modules` may be a link to another checkout's).
+ */
+function showReadOnly(target: string, into: MountEntry[], seen: Set<string>): void {
+  // Already shown, as itself or inside a folder shown (a mount inside a read-only one cannot be made).
+  if ([...seen].some((shown) => within(target, shown))) return;
+  seen.add(target);
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(target);
+  } catch {
+    return;
+  }
+  if (stat.isSymbolicLink()) {
+    const link = fs.readlinkSync(target);
+    into.push(['link', target, link]);
+    showReadOnly(fs.realpathSync(target), into, seen);
+  } else {
+    into.push(['ro', target]);
+  }
+}
+
+/** The entries of Folio's package a build needs: its compiled code (or sources, with tsconfig for tsx), dependencies, package.json (ESM). */
+const FOLIO_FILES = ['dist', 'src', 'node_modules', 'package.json', 'tsconfig.json'];
+
+/** What the new root shows: system, node, Folio and `entry` (when outside Folio's code) read-only; then the build's folders. */
+function mountPlan(read: string[], write: string[], entry?: string): MountEntry[] {
+  const entries: MountEntry[] = [];
+  const seen = new Set<string>();
+  showReadOnly('/usr', entries, seen);
+  for (const top of ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32']) showReadOnly(top, entries, seen);
+  for (const file of ['/etc/ld.so.cache', '/etc/localtime']) showReadOnly(file, entries, seen);
+  const node = fs.realpathSync(process.execPath);
+  if (!within(node, '/usr')) showReadOnly(path.dirname(path.dirname(node)), entries, seen);
+  const pkg = packageRoot();
+  // What Folio runs from, nothing else of its folder: not a data folder kept there (`.folio/` of npm start, or another).
+  for (const name of FOLIO_FILES) showReadOnly(path.join(pkg, name), entries, seen);
+  if (entry) showReadOnly(entry, entries, seen);
+  for (const dir of read) entries.push(['ro', fs.realpathSync(dir)]);
+  for (const dir of write) entries.push(['rw', fs.realpathSync(dir)]);
+  return entries;
+}
+
+function prlimitArgs(limits: SandboxLimits): string[] {
+  const mb = (n: number) => String(Math.round(n * 1024 * 1024));
+  return [
+    `--data=${mb(limits.dataMb)}`,
+    `--cpu=${limits.cpuSeconds}`,
+    `--fsize=${mb(limits.fileMb)}`,
+    `--nofile=${limits.openFiles}`,
+    `--nproc=${limits.processes}`,
+    '--core=0',
+  ];
+}
+
+/** `node` and its arguments for `entry`: compiled JavaScript, or TypeScript sources through tsx (tests, `npm run folio`). */
+function nodeCommand(entry: string, heapMb: number): string[] {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const file = path.isAbsolute(entry) ? entry : fileURLToPath(new URL(`./${entry}.${fromSources ? 'ts' : 'js'}`, import.meta.url));
+  const args = [fs.realpathSync(process.execPath), `--max-old-space-size=${heapMb}`];
+  if (file.endsWith('.ts')) args.push('--import', import.meta.resolve('tsx'));
+  return [...args, file];
+}
+
+/** The environment of a sandboxed process: nothing of the server's (a home in its private /tmp: `os.homedir()` needs one). */
+function sandboxEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: '/usr/sbin:/usr/bin:/sbin:/bin', HOME: '/tmp', NODE_ENV: process.env.NODE_ENV ?? 'production' };
+  // From TypeScript sources, tsx compiles JSX as Folio's tsconfig says (it looks in the working folder otherwise).
+  if (import.meta.url.endsWith('.ts')) env.TSX_TSCONFIG_PATH = path.join(packageRoot(), 'tsconfig.json');
+  return env;
+}
+
+/** The command that runs `inner` under the namespaces wall, with a fresh folder for its root. */
+function namespacesCommand(inner: string[], read: string[], write: string[], entry?: string): { command: string; args: string[] } {
+  const plan = mountPlan(read, write, entry).flat();
+  const args = [
+    '--user', '--map-root-user', '--mount', '--net', '--pid', '--ipc', '--uts', '--fork', '--kill-child',
+    '--', '/bin/sh', '-c', SETUP_SCRIPT, 'folio-sandbox', rootMount(), ...plan, '--',
+    'unshare', '--user', `--map-user=${SANDBOX_ID}`, `--map-group=${SANDBOX_ID}`, '--', ...inner,
+  ];
+  return { command: 'unshare', args };
+}
+
+let mountDir: string | null = null;
+
+/**
+ * The empty folder each sandbox mounts its new root on, inside its own mount namespace (so one
+ * folder serves every build of this process at once): made on first use, removed when the process exits.
+ */
+function rootMount(): string {
+  if (mountDir && fs.existsSync(mountDir)) return mountDir;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-sandbox-'));
+  mountDir = dir;
+  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export interface SandboxedProcess {
+  child: ChildProcess;
+  wall: SandboxWall;
+  /** The last lines the process wrote to stderr (at most 2 KB): why it stopped, when it did. */
+  stderrTail(): string;
+}
+
+/**
+ * Start `spec.entry` in a sandboxed child process with an IPC channel (advanced serialisation).
+ * Its stdout is dropped, the tail of its stderr kept for the caller's error message.
+ */
+export async function startSandboxed(spec: SandboxSpawn): Promise<SandboxedProcess> {
+  const wall = spec.wall ?? (await sandboxWall());
+  const node = nodeCommand(spec.entry, spec.heapMb);
+  let command = node[0]!;
+  let args = node.slice(1);
+  // util-linux's tools are Linux's; elsewhere the process gets Node's heap cap and its empty environment only.
+  if (process.platform === 'linux') {
+    const inner = ['prlimit', ...prlimitArgs(spec.limits), '--', 'nice', '-n', '5', ...node];
+    if (wall.kind === 'namespaces') ({ command, args } = namespacesCommand(inner, spec.read, spec.write, path.isAbsolute(spec.entry) ? spec.entry : undefined));
+    else [command, args] = [inner[0]!, inner.slice(1)];
+    // The server dying (even by SIGKILL) kills the build: it must not go on writing into a workspace
+    // the next server takes over. (Under `namespaces`, `--kill-child` then ends the whole namespace.)
+    args = ['--pdeathsig', 'KILL', '--', command, ...args];
+    command = 'setpriv';
+  }
+  const child = spawn(command, args, {
+    cwd: spec.write[0] ?? os.tmpdir(),
+    env: sandboxEnv(),
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: 'advanced',
+  });
+  let tail = '';
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => {
+    tail = (tail + chunk).slice(-2048);
+  });
+  return { child, wall, stderrTail: () => tail.trim() };
+}
+
+let decided: Promise<SandboxWall> | null = null;
+
+/**
+ * The wall this machine gives untrusted builds, decided once: `namespaces` when a trial run of the
+ * whole setup succeeds (user namespaces allowed, util-linux present), else `process` with the
+ * reason. `FOLIO_SANDBOX=process` chooses `process` without trying.
+ */
+export function sandboxWall(env: NodeJS.ProcessEnv = process.env): Promise<SandboxWall> {
+  decided ??= decideWall(env);
+  return decided;
+}
+
+async function decideWall(env: NodeJS.ProcessEnv): Promise<SandboxWall> {
+  if (process.platform !== 'linux') return { kind: 'process', reason: `user namespaces are Linux only (${process.platform})` };
+  if (env.FOLIO_SANDBOX === 'process') return { kind: 'process', reason: 'FOLIO_SANDBOX=process' };
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-sandbox-trial-'));
+  try {
+    const { command, args } = namespacesCommand(['prlimit', '--core=0', '--', 'nice', '-n', '5', 'true'], [scratch], [scratch]);
+    const outcome = await new Promise<{ code: number | null; error: string }>((resolve) => {
+      // As a build is started (`startSandboxed`), so that a missing util-linux tool shows here.
+      const child = spawn('setpriv', ['--pdeathsig', 'KILL', '--', command, ...args], { env: sandboxEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
+      let error = '';
+      child.stderr!.on('data', (chunk: Buffer) => (error += chunk.toString()));
+      child.on('error', (e) => resolve({ code: null, error: e.message }));
+      child.on('exit', (code) => resolve({ code, error: error.trim() }));
+    });
+    if (outcome.code === 0) return { kind: 'namespaces' };
+    return { kind: 'process', reason: `namespaces unavailable: ${outcome.error.split('\n').pop() || `unshare exited with ${outcome.code}`}` };
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** One line for a server's log: which wall its untrusted builds have. */
+export function describeWall(wall: SandboxWall): string {
+  return wall.kind === 'namespaces'
+    ? 'untrusted builds: one process each in its own namespaces (no network, read-only checkout, writable output only, rlimits)'
+    : `untrusted builds: one plain child process each with rlimits, no filesystem or network wall (${wall.reason})`;
+}
