@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildOptions, BuildResult } from './build-site.js';
 import { buildProblem, type BuildCode } from './codes.js';
-import { buildLimits, startSandboxed, type SandboxLimits, type SandboxedProcess } from './sandbox.js';
+import { buildLimits, startSandboxed, type SandboxLimits, type SandboxWall, type SandboxedProcess } from './sandbox.js';
 
 export type IsolatedBuildOptions = Omit<BuildOptions, 'progress' | 'untrusted'> & {
   heapMb?: number;
@@ -29,6 +29,8 @@ export type IsolatedBuildOptions = Omit<BuildOptions, 'progress' | 'untrusted'> 
   checkout?: string;
   /** Limits other than the defaults of `buildLimits` (tests). */
   limits?: Partial<SandboxLimits>;
+  /** The wall of this build instead of the machine's (`sandboxWall`): a build whose namespaces could not be set up runs again with `process`. */
+  wall?: SandboxWall;
 };
 
 type Message = { type: 'ready' } | { type: 'log'; line: string } | { type: 'result'; result: BuildResult; cpuMs: number } | { type: 'failed'; message: string };
@@ -93,7 +95,7 @@ function failedBuild(code: BuildCode, message: string, started: number): BuildRe
 /** `buildSite` with `untrusted: true`, run in a sandboxed process; log lines come back through `options.log`. */
 export async function buildSiteIsolated(options: IsolatedBuildOptions): Promise<BuildResult> {
   const started = performance.now();
-  const { log, heapMb = 2048, warmKey, checkout, limits: given, ...data } = options;
+  const { log, heapMb = 2048, warmKey, checkout, limits: given, wall, ...data } = options;
   const buildOptions = { ...data, outDir: path.resolve(data.outDir), root: path.resolve(data.root), untrusted: true } as BuildOptions;
   const limits = { ...buildLimits(heapMb, data.threads ?? 1), ...given };
   // The output folder is shown to the process, so it exists first.
@@ -114,7 +116,7 @@ export async function buildSiteIsolated(options: IsolatedBuildOptions): Promise<
     sandbox = entry.sandbox;
     refProcess(sandbox, true);
   } else {
-    sandbox = await startSandboxed({ entry: 'build-process', read, write, limits, heapMb });
+    sandbox = await startSandboxed({ entry: 'build-process', read, write, limits, heapMb, ...(wall ? { wall } : {}) });
   }
   const { child } = sandbox;
   if (child.connected) child.send({ type: 'build', options: buildOptions, warm: warmKey !== undefined });
@@ -151,6 +153,18 @@ export async function buildSiteIsolated(options: IsolatedBuildOptions): Promise<
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
       if (!ready && sandbox.wall.kind === 'namespaces') {
         const detail = tellingLine(sandbox.stderrTail());
+        // The machine's trial passed but this build's folders could not be mounted: unless the
+        // namespaces are required (FOLIO_SANDBOX=namespaces), it runs again as a plain child process, said in its log.
+        if (process.env.FOLIO_SANDBOX !== 'namespaces') {
+          settled = true;
+          clearTimeout(timer);
+          child.off('message', onMessage);
+          child.off('error', onError);
+          child.off('exit', onExit);
+          log?.(`the build's sandbox could not be set up (${detail || `exit code ${code}`}); building as a plain child process with the same limits (FOLIO_SANDBOX=namespaces refuses instead)`);
+          buildSiteIsolated({ ...options, wall: { kind: 'process', reason: `namespaces could not be set up: ${detail || `exit code ${code}`}` } }).then(resolve, reject);
+          return;
+        }
         return finish(failedBuild('BUILD_PROCESS_STOPPED', `The build's sandbox could not be set up (${detail || `exit code ${code}`}); nothing was built. FOLIO_SANDBOX=process runs builds as plain child processes instead (docs: the sandbox of untrusted builds).`, started), false);
       }
       const why = stopReason(code, signal, sandbox.stderrTail(), limits);
