@@ -19,6 +19,21 @@ export interface EditorPageProps {
  * The editor's frame, drawn on the server; `src/client/editor/main.ts` fills the navigation, the
  * source editor and the preview from the JSON routes, using the settings in `data-*` attributes.
  */
+const COLOUR = { pattern: '#([0-9a-fA-F]{3}){1,2}' };
+
+/** The site settings form's fields (`client/editor/site-settings.ts` reads and writes them in docs.json). */
+const SITE_SETTINGS_FIELDS: [name: string, label: string, extra: Record<string, string | boolean>][] = [
+  ['name', 'Site name', { required: true }],
+  ['primary', 'Primary colour', { ...COLOUR, placeholder: '#0D9373' }],
+  ['light', 'Light colour', COLOUR],
+  ['dark', 'Dark colour', COLOUR],
+  ['logoLight', 'Logo (light mode)', { placeholder: '/logo/light.svg' }],
+  ['logoDark', 'Logo (dark mode)', { placeholder: '/logo/dark.svg' }],
+  ['favicon', 'Favicon', { placeholder: '/favicon.svg' }],
+  ['buttonLabel', 'Navbar button', { placeholder: 'Dashboard' }],
+  ['buttonHref', 'Navbar button link', { placeholder: 'https://' }],
+];
+
 export function EditorPage({ base, viewer, project, branch, file, scriptHash, components, maxTextBytes }: EditorPageProps) {
   const api = `${base}/projects/${project.id}/editor`;
   return (
@@ -190,42 +205,12 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
               </div>
             </form>
             <form id="ed-site-settings" className="ed-settings" hidden aria-label="Site settings">
-              <label className="ed-field">
-                <span>Site name</span>
-                <input name="name" type="text" required />
-              </label>
-              <label className="ed-field">
-                <span>Primary colour</span>
-                <input name="primary" type="text" pattern="#([0-9a-fA-F]{3}){1,2}" placeholder="#0D9373" />
-              </label>
-              <label className="ed-field">
-                <span>Light colour</span>
-                <input name="light" type="text" pattern="#([0-9a-fA-F]{3}){1,2}" />
-              </label>
-              <label className="ed-field">
-                <span>Dark colour</span>
-                <input name="dark" type="text" pattern="#([0-9a-fA-F]{3}){1,2}" />
-              </label>
-              <label className="ed-field">
-                <span>Logo (light mode)</span>
-                <input name="logoLight" type="text" placeholder="/logo/light.svg" />
-              </label>
-              <label className="ed-field">
-                <span>Logo (dark mode)</span>
-                <input name="logoDark" type="text" placeholder="/logo/dark.svg" />
-              </label>
-              <label className="ed-field">
-                <span>Favicon</span>
-                <input name="favicon" type="text" placeholder="/favicon.svg" />
-              </label>
-              <label className="ed-field">
-                <span>Navbar button</span>
-                <input name="buttonLabel" type="text" placeholder="Dashboard" />
-              </label>
-              <label className="ed-field">
-                <span>Navbar button link</span>
-                <input name="buttonHref" type="text" placeholder="https://" />
-              </label>
+              {SITE_SETTINGS_FIELDS.map(([name, label, extra]) => (
+                <label className="ed-field" key={name}>
+                  <span>{label}</span>
+                  <input name={name} type="text" {...extra} />
+                </label>
+              ))}
               <div className="ed-row">
                 <button type="submit" className="btn small">
                   Apply
