@@ -64,8 +64,11 @@ interface TermResults {
   matched: (readonly string[])[];
 }
 
-/** Sections kept over all words' results of one language (~100 bytes each): about 30 MB at most. */
-const KEPT_TERM_ENTRIES = 300_000;
+/**
+ * Sections kept over all words' results of one language: an id, a score and a shared list of matched
+ * words, ~25 bytes each, so ~2.5 MB per language searched (a broad word of a 1,000-page site is ~7,000).
+ */
+const KEPT_TERM_ENTRIES = 100_000;
 
 /**
  * The sections of one language's pages, indexed on first use. One index per language: a reader's
