@@ -114,6 +114,8 @@ interface Figures {
   /** The pages' Markdown measured inside the build (conversion, assembly, `.md` writes); absent without the export or in older checkouts. */
   markdownPages?: { files: number; ms: number; writeMs?: number };
   og?: { drawn: number; reused: number; ms: number; bytes: number };
+  /** Where the build's CPU went (`BuildStats.split`, ms per phase), with the phases' labels; absent in older checkouts. */
+  split?: { phase: string; label: string; ms: number }[];
   edit?: { wallMs: number; cpuMs: number; compiled: number };
   warmEdit?: { wallMs: number; cpuMs: number; compiled: number };
   kept?: string;
@@ -188,7 +190,7 @@ async function pageWeights(out: string, href: string): Promise<PageWeights | und
 async function runJob(job: Job): Promise<Figures> {
   // Another checkout's modules (same relative layout); its worker threads load its own files.
   const from = (rel: string) => (job.checkout ? path.join(path.resolve(job.checkout), rel.replace(/\.js$/, '.ts')) : new URL(`../${rel}`, import.meta.url).href);
-  const { buildSite, WatchBuild } = (await import(from('src/site-build/index.js'))) as Partial<typeof import('../src/site-build/index.js')> & Pick<typeof import('../src/site-build/index.js'), 'buildSite'>;
+  const { buildSite, WatchBuild, SPLIT_PHASES, SPLIT_LABELS } = (await import(from('src/site-build/index.js'))) as Partial<typeof import('../src/site-build/index.js')> & Pick<typeof import('../src/site-build/index.js'), 'buildSite'>;
   const { loadSite } = (await import(from('src/site/index.js'))) as typeof import('../src/site/index.js');
   const dir = await mkdtemp(path.join(os.tmpdir(), `folio-bench-${job.corpus ?? job.shape}-${job.pages}-`));
   const root = path.join(dir, 'docs');
@@ -255,6 +257,7 @@ async function runJob(job: Job): Promise<Figures> {
       llms: (cold.stats as { llms?: { ms: number; cpuMs: number } }).llms,
       retrieval: (cold.stats as { retrieval?: Figures['retrieval'] }).retrieval,
       markdownPages: (cold.stats as { markdownPages?: { files: number; ms: number; writeMs?: number } }).markdownPages,
+      split: cold.stats?.split && SPLIT_PHASES && SPLIT_LABELS ? SPLIT_PHASES.map((phase) => ({ phase, label: SPLIT_LABELS[phase], ms: cold.stats!.split![phase] })) : undefined,
       weights: await pageWeights(out, sample),
       og: cold.stats!.og ? { drawn: cold.stats!.og.drawn, reused: cold.stats!.og.reused, ms: cold.stats!.og.ms, bytes: sizes.ogBytes } : undefined,
     };
@@ -328,6 +331,19 @@ function exportShare(f: Figures): number | undefined {
   return ((f.markdownPages.ms + f.llms.cpuMs) / (f.cpuMs + (f.childrenCpuMs ?? 0))) * 100;
 }
 
+/**
+ * The CPU split: each phase's milliseconds per page and share of the build's CPU (this process and
+ * Pagefind's), Pagefind's processes as a phase of their own, and the remainder no phase accounts for.
+ */
+function printSplit(f: Figures): void {
+  const total = f.cpuMs + (f.childrenCpuMs ?? 0);
+  const pages = Math.max(1, f.pages);
+  const measured = f.split!.reduce((n, s) => n + s.ms, 0);
+  const rows = [...f.split!.map((s) => ({ label: s.label, ms: s.ms })), ...(f.childrenCpuMs ? [{ label: "Pagefind's processes (indexing, writing the index)", ms: f.childrenCpuMs }] : []), { label: 'not in any phase (GC between phases, event loop, thread pool)', ms: Math.max(0, f.cpuMs - measured) }];
+  console.log(`  CPU split       ${(total / pages).toFixed(2)} ms/page in all (timed inside the build; see src/site-build/cpu-split.ts)`);
+  for (const r of rows) if (r.ms > 0) console.log(`    ${(r.ms / pages).toFixed(3).padStart(7)} ms/page ${((r.ms / total) * 100).toFixed(1).padStart(5)} %  ${r.label}`);
+}
+
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 function print(f: Figures): void {
@@ -340,6 +356,7 @@ function print(f: Figures): void {
   const share = exportShare(f);
   if (share !== undefined) console.log(`  Markdown export ${f.markdownPages!.ms} ms for ${f.markdownPages!.files} .md files${f.markdownPages!.writeMs === undefined ? '' : ` (${f.markdownPages!.writeMs} ms of it writing them)`} + ${f.llms!.cpuMs} ms llms files = ${share.toFixed(1)} % of this build's CPU${f.childrenCpuMs ? ' with Pagefind' : ''} (measured inside the build)`);
   if (f.og) console.log(`  social images   ${f.og.drawn} drawn, ${f.og.reused} kept in ${(f.og.ms / 1000).toFixed(2)} s (${Math.round(f.og.ms / Math.max(1, f.og.drawn))} ms each; ${(f.og.bytes / 1024 / 1024).toFixed(1)} MB)`);
+  if (f.split) printSplit(f);
   console.log(`  peak RSS        ${f.rssMb} MB`);
   console.log(`  output          ${(f.outputBytes / 1024 / 1024).toFixed(1)} MB${f.outputFiles === undefined ? '' : ` in ${f.outputFiles} files and ${f.outputFolders} folders`} (without .folio-cache)`);
   console.log(`  HTML/page       ${kb(f.htmlPerPage)} (${f.htmlFiles} page files)`);
