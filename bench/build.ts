@@ -5,9 +5,10 @@
  * client JS per page (gzipped; plus the shared sidebar files, fetched once per section), and the
  * time of one-page edits rebuilt as `folio build --watch` does (`WatchBuild`, search on unless --no-search), with the machine's load average.
  *
- * Usage: tsx bench/build.ts [1000 3000 10000 50000 ...] [--shape one-section|tabs|languages]
+ * Usage: tsx bench/build.ts [1000 3000 10000 50000 ...] [--shape one-section|tabs|languages] [--languages N]
  *        [--corpus NAME] [--no-search] [--no-llms] [--no-retrieval] [--no-warm] [--keep] [--og-images]
  * `--og-images` draws a social image per page (cold build: all drawn; edits: the edited page's).
+ * `--languages N` gives the languages shape N languages (default 25, up to 40; issue 36's site has 35).
  * Sizes default to 1000 and 3000. `--corpus NAME` builds ../shared/corpora/NAME (copied first,
  * so the edit does not touch it) instead of a generated corpus. `--no-llms` builds without the
  * Markdown export (`<page>.md`, llms files), to measure what it costs; `--no-retrieval` without the
@@ -43,7 +44,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { generateCorpus, SHAPES, type Shape } from './corpus.js';
+import { generateCorpus, MAX_LANGUAGES, SHAPES, type Shape } from './corpus.js';
 
 // Production React, as `folio build` runs it; must be set before React loads.
 process.env.NODE_ENV ??= 'production';
@@ -51,6 +52,8 @@ process.env.NODE_ENV ??= 'production';
 interface Job {
   pages: number;
   shape: Shape;
+  /** Languages of the `languages` shape (`--languages`). */
+  languages?: number;
   corpus?: string;
   search: boolean;
   llms: boolean;
@@ -207,7 +210,7 @@ async function runJob(job: Job): Promise<Figures> {
       edited = path.join(root, first?.file ?? 'index.mdx');
       sample = first?.path ?? 'index';
     } else {
-      const corpus = await generateCorpus(root, job.pages, job.shape);
+      const corpus = await generateCorpus(root, job.pages, job.shape, { languages: job.languages });
       sample = corpus.pages[Math.floor(corpus.pages.length / 2)]!;
       edited = path.join(root, `${sample}.mdx`);
     }
@@ -227,7 +230,7 @@ async function runJob(job: Job): Promise<Figures> {
     let navGz = 0;
     for (const f of sizes.navFiles) navGz += gzipSync(await readFile(path.join(out, f))).length;
     const figures: Figures = {
-      label: `${job.corpus ?? job.shape}${job.llms ? '' : ' (no Markdown export)'}${job.retrieval ? '' : ' (no retrieval file)'}${job.checkout ? ` [checkout ${job.checkout}]` : ''}`,
+      label: `${job.corpus ?? job.shape}${job.languages ? ` (${job.languages} languages)` : ''}${job.llms ? '' : ' (no Markdown export)'}${job.retrieval ? '' : ' (no retrieval file)'}${job.checkout ? ` [checkout ${job.checkout}]` : ''}`,
       pages: cold.pages,
       wallMs,
       cpuMs: (cpu.user + cpu.system) / 1000,
@@ -382,7 +385,9 @@ if (childArg >= 0) {
   const shape = (value('--shape') ?? 'one-section') as Shape;
   if (!SHAPES.includes(shape)) throw new Error(`--shape must be one of ${SHAPES.join(', ')}`);
   const corpus = value('--corpus');
-  const sizes = args.filter((a, i) => /^\d+$/.test(a) && !['--shape', '--corpus', '--runs'].includes(args[i - 1] ?? '')).map(Number);
+  const sizes = args.filter((a, i) => /^\d+$/.test(a) && !['--shape', '--corpus', '--runs', '--languages'].includes(args[i - 1] ?? '')).map(Number);
+  const languages = value('--languages') === undefined ? undefined : Number(value('--languages'));
+  if (languages !== undefined && (shape !== 'languages' || !(languages >= 1 && languages <= MAX_LANGUAGES))) throw new Error(`--languages goes with --shape languages and is 1 to ${MAX_LANGUAGES}`);
   const list = corpus ? [0] : sizes.length ? sizes : [1000, 3000];
   const absolute = (dir: string | undefined) => (dir ? path.resolve(dir) : undefined);
   const compare = absolute(value('--compare'));
@@ -403,7 +408,7 @@ if (childArg >= 0) {
     return null;
   };
   for (const pages of list) {
-    const job: Job = { pages, shape, corpus, search: !args.includes('--no-search'), llms: !args.includes('--no-llms'), retrieval: !args.includes('--no-retrieval'), warm: !args.includes('--no-warm'), keep: args.includes('--keep'), og: args.includes('--og-images'), ...(checkout ? { checkout } : {}) };
+    const job: Job = { pages, shape, ...(languages ? { languages } : {}), corpus, search: !args.includes('--no-search'), llms: !args.includes('--no-llms'), retrieval: !args.includes('--no-retrieval'), warm: !args.includes('--no-warm'), keep: args.includes('--keep'), og: args.includes('--og-images'), ...(checkout ? { checkout } : {}) };
     if (!compare && !compareLlms) {
       const f = build(job);
       if (f) print(f);
