@@ -236,7 +236,7 @@ interface TokenizedLine {
 }
 
 /**
- * Lines already tokenized, by theme pair, language, the grammar's state before the line and its
+ * Lines already tokenized, by theme pair, grammar, the grammar's state before the line and its
  * text: code repeats line by line across pages (imports, closing braces, install commands, the
  * same example in every translation), and a line tokenized in the same state gives the same
  * tokens and the same state after it. Tokenizing is ~0.15 ms a line with the JavaScript engine.
@@ -246,6 +246,13 @@ const lineCache = new Map<string, TokenizedLine>();
 const LINE_CACHE_LIMIT = 50_000;
 /** The key of each grammar state met (`stateKey`), by the state object. */
 const stateKeys = new WeakMap<object, string>();
+/**
+ * A number per grammar object: Shiki loads a grammar again when a language it embeds is loaded
+ * later (```mdx, then ```yaml on another page), and the new grammar numbers its rules afresh, so
+ * states of the old one must not be mixed with the new one's.
+ */
+const grammarIds = new WeakMap<object, number>();
+let grammarCount = 0;
 
 /**
  * What the tokenizer's next line depends on in a state, as a string: for each frame of the stack
@@ -280,6 +287,8 @@ function dualTokens(h: Highlighter, code: string, lang: string, themes: CodeThem
   const grammar = h.getLanguage(lang) as unknown as {
     tokenizeLine(line: string, state: unknown, timeLimit: number): { tokens: Array<{ startIndex: number; endIndex: number; scopes: string[] }>; ruleStack: unknown };
   };
+  let grammarId = grammarIds.get(grammar);
+  if (grammarId === undefined) grammarIds.set(grammar, (grammarId = ++grammarCount));
   const light: Token[][] = [];
   const dark: Token[][] = [];
   let state: unknown = INITIAL;
@@ -289,7 +298,7 @@ function dualTokens(h: Highlighter, code: string, lang: string, themes: CodeThem
       dark.push([]);
       continue;
     }
-    const cacheKey = `${pair}\0${lang}\0${stateKey(state)}\0${line}`;
+    const cacheKey = `${pair}\0${grammarId}\0${stateKey(state)}\0${line}`;
     const cached = lineCache.get(cacheKey);
     if (cached) {
       light.push(cached.light);
