@@ -140,13 +140,15 @@ export class PageWriter {
   }
 
   /**
-   * Backpressure: resolves once the event loop has run (so started writes progress) and fewer than
-   * `MAX_WRITES` writes are pending. Without it a build rendered every page before the first was
-   * on disk, holding all their HTML (3.1 GB at 3,000 pages).
+   * Backpressure: resolves once the event loop has run (so started writes progress), fewer than
+   * `MAX_WRITES` writes are pending and the search index is not far behind. Without it a build
+   * rendered every page before the first was on disk, holding all their HTML (3.1 GB at 3,000 pages).
    */
   async ready(): Promise<void> {
     await new Promise<void>((resolve) => setImmediate(resolve));
     while (this.writes.size >= MAX_WRITES) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    // And the search index keeps up: what Pagefind has not read stays in this process's memory.
+    await this.options.search.drained();
   }
 
   private track(write: Promise<void>): void {
