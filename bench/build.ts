@@ -5,9 +5,10 @@
  * client JS per page (gzipped; plus the shared sidebar files, fetched once per section), and the
  * time of one-page edits rebuilt as `folio build --watch` does (`WatchBuild`, search on unless --no-search), with the machine's load average.
  *
- * Usage: tsx bench/build.ts [1000 3000 10000 50000 ...] [--shape one-section|tabs|languages]
+ * Usage: tsx bench/build.ts [1000 3000 10000 50000 ...] [--shape one-section|tabs|languages] [--languages N]
  *        [--corpus NAME] [--no-search] [--no-llms] [--no-retrieval] [--no-warm] [--keep] [--og-images]
  * `--og-images` draws a social image per page (cold build: all drawn; edits: the edited page's).
+ * `--languages N` gives the languages shape N languages (default 25, up to 40; issue 36's site has 35).
  * Sizes default to 1000 and 3000. `--corpus NAME` builds ../shared/corpora/NAME (copied first,
  * so the edit does not touch it) instead of a generated corpus. `--no-llms` builds without the
  * Markdown export (`<page>.md`, llms files), to measure what it costs; `--no-retrieval` without the
@@ -43,7 +44,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { generateCorpus, SHAPES, type Shape } from './corpus.js';
+import { generateCorpus, MAX_LANGUAGES, SHAPES, type Shape } from './corpus.js';
 
 // Production React, as `folio build` runs it; must be set before React loads.
 process.env.NODE_ENV ??= 'production';
@@ -51,6 +52,8 @@ process.env.NODE_ENV ??= 'production';
 interface Job {
   pages: number;
   shape: Shape;
+  /** Languages of the `languages` shape (`--languages`). */
+  languages?: number;
   corpus?: string;
   search: boolean;
   llms: boolean;
@@ -114,6 +117,8 @@ interface Figures {
   /** The pages' Markdown measured inside the build (conversion, assembly, `.md` writes); absent without the export or in older checkouts. */
   markdownPages?: { files: number; ms: number; writeMs?: number };
   og?: { drawn: number; reused: number; ms: number; bytes: number };
+  /** Where the build's CPU went (`BuildStats.split`, ms per phase), with the phases' labels; absent in older checkouts. */
+  split?: { phase: string; label: string; ms: number }[];
   edit?: { wallMs: number; cpuMs: number; compiled: number };
   warmEdit?: { wallMs: number; cpuMs: number; compiled: number };
   kept?: string;
@@ -188,7 +193,7 @@ async function pageWeights(out: string, href: string): Promise<PageWeights | und
 async function runJob(job: Job): Promise<Figures> {
   // Another checkout's modules (same relative layout); its worker threads load its own files.
   const from = (rel: string) => (job.checkout ? path.join(path.resolve(job.checkout), rel.replace(/\.js$/, '.ts')) : new URL(`../${rel}`, import.meta.url).href);
-  const { buildSite, WatchBuild } = (await import(from('src/site-build/index.js'))) as Partial<typeof import('../src/site-build/index.js')> & Pick<typeof import('../src/site-build/index.js'), 'buildSite'>;
+  const { buildSite, WatchBuild, SPLIT_PHASES, SPLIT_LABELS } = (await import(from('src/site-build/index.js'))) as Partial<typeof import('../src/site-build/index.js')> & Pick<typeof import('../src/site-build/index.js'), 'buildSite'>;
   const { loadSite } = (await import(from('src/site/index.js'))) as typeof import('../src/site/index.js');
   const dir = await mkdtemp(path.join(os.tmpdir(), `folio-bench-${job.corpus ?? job.shape}-${job.pages}-`));
   const root = path.join(dir, 'docs');
@@ -205,7 +210,7 @@ async function runJob(job: Job): Promise<Figures> {
       edited = path.join(root, first?.file ?? 'index.mdx');
       sample = first?.path ?? 'index';
     } else {
-      const corpus = await generateCorpus(root, job.pages, job.shape);
+      const corpus = await generateCorpus(root, job.pages, job.shape, { languages: job.languages });
       sample = corpus.pages[Math.floor(corpus.pages.length / 2)]!;
       edited = path.join(root, `${sample}.mdx`);
     }
@@ -225,7 +230,7 @@ async function runJob(job: Job): Promise<Figures> {
     let navGz = 0;
     for (const f of sizes.navFiles) navGz += gzipSync(await readFile(path.join(out, f))).length;
     const figures: Figures = {
-      label: `${job.corpus ?? job.shape}${job.llms ? '' : ' (no Markdown export)'}${job.retrieval ? '' : ' (no retrieval file)'}${job.checkout ? ` [checkout ${job.checkout}]` : ''}`,
+      label: `${job.corpus ?? job.shape}${job.languages ? ` (${job.languages} languages)` : ''}${job.llms ? '' : ' (no Markdown export)'}${job.retrieval ? '' : ' (no retrieval file)'}${job.checkout ? ` [checkout ${job.checkout}]` : ''}`,
       pages: cold.pages,
       wallMs,
       cpuMs: (cpu.user + cpu.system) / 1000,
@@ -255,6 +260,7 @@ async function runJob(job: Job): Promise<Figures> {
       llms: (cold.stats as { llms?: { ms: number; cpuMs: number } }).llms,
       retrieval: (cold.stats as { retrieval?: Figures['retrieval'] }).retrieval,
       markdownPages: (cold.stats as { markdownPages?: { files: number; ms: number; writeMs?: number } }).markdownPages,
+      split: cold.stats?.split && SPLIT_PHASES && SPLIT_LABELS ? SPLIT_PHASES.map((phase) => ({ phase, label: SPLIT_LABELS[phase], ms: cold.stats!.split![phase] })) : undefined,
       weights: await pageWeights(out, sample),
       og: cold.stats!.og ? { drawn: cold.stats!.og.drawn, reused: cold.stats!.og.reused, ms: cold.stats!.og.ms, bytes: sizes.ogBytes } : undefined,
     };
@@ -328,6 +334,21 @@ function exportShare(f: Figures): number | undefined {
   return ((f.markdownPages.ms + f.llms.cpuMs) / (f.cpuMs + (f.childrenCpuMs ?? 0))) * 100;
 }
 
+/**
+ * The CPU split: each phase's milliseconds per page and share of the build's CPU (this process and
+ * Pagefind's), Pagefind's processes as a phase of their own, and the remainder no phase accounts for.
+ */
+function printSplit(f: Figures): void {
+  const total = f.cpuMs + (f.childrenCpuMs ?? 0);
+  const pages = Math.max(1, f.pages);
+  const measured = f.split!.reduce((n, s) => n + s.ms, 0);
+  const rows = [...f.split!.map((s) => ({ label: s.label, ms: s.ms })), ...(f.childrenCpuMs ? [{ label: "Pagefind's processes (indexing, writing the index)", ms: f.childrenCpuMs }] : []), { label: 'not in any phase (GC between phases, event loop, thread pool)', ms: Math.max(0, f.cpuMs - measured) }];
+  console.log(`  CPU split       ${(total / pages).toFixed(2)} ms/page in all (timed inside the build; see src/site-build/cpu-split.ts)`);
+  // The phases are hr-time around code: a thread the machine's other work kept waiting counts the wait.
+  if (measured > f.cpuMs * 1.05) console.log(`    (the phases add up to ${Math.round((measured / f.cpuMs) * 100)} % of this process's CPU: the machine was busy and the thread waited inside them; read them as shares)`);
+  for (const r of rows) if (r.ms > 0) console.log(`    ${(r.ms / pages).toFixed(3).padStart(7)} ms/page ${((r.ms / total) * 100).toFixed(1).padStart(5)} %  ${r.label}`);
+}
+
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 function print(f: Figures): void {
@@ -340,6 +361,7 @@ function print(f: Figures): void {
   const share = exportShare(f);
   if (share !== undefined) console.log(`  Markdown export ${f.markdownPages!.ms} ms for ${f.markdownPages!.files} .md files${f.markdownPages!.writeMs === undefined ? '' : ` (${f.markdownPages!.writeMs} ms of it writing them)`} + ${f.llms!.cpuMs} ms llms files = ${share.toFixed(1)} % of this build's CPU${f.childrenCpuMs ? ' with Pagefind' : ''} (measured inside the build)`);
   if (f.og) console.log(`  social images   ${f.og.drawn} drawn, ${f.og.reused} kept in ${(f.og.ms / 1000).toFixed(2)} s (${Math.round(f.og.ms / Math.max(1, f.og.drawn))} ms each; ${(f.og.bytes / 1024 / 1024).toFixed(1)} MB)`);
+  if (f.split) printSplit(f);
   console.log(`  peak RSS        ${f.rssMb} MB`);
   console.log(`  output          ${(f.outputBytes / 1024 / 1024).toFixed(1)} MB${f.outputFiles === undefined ? '' : ` in ${f.outputFiles} files and ${f.outputFolders} folders`} (without .folio-cache)`);
   console.log(`  HTML/page       ${kb(f.htmlPerPage)} (${f.htmlFiles} page files)`);
@@ -365,7 +387,9 @@ if (childArg >= 0) {
   const shape = (value('--shape') ?? 'one-section') as Shape;
   if (!SHAPES.includes(shape)) throw new Error(`--shape must be one of ${SHAPES.join(', ')}`);
   const corpus = value('--corpus');
-  const sizes = args.filter((a, i) => /^\d+$/.test(a) && !['--shape', '--corpus', '--runs'].includes(args[i - 1] ?? '')).map(Number);
+  const sizes = args.filter((a, i) => /^\d+$/.test(a) && !['--shape', '--corpus', '--runs', '--languages'].includes(args[i - 1] ?? '')).map(Number);
+  const languages = value('--languages') === undefined ? undefined : Number(value('--languages'));
+  if (languages !== undefined && (shape !== 'languages' || !(languages >= 1 && languages <= MAX_LANGUAGES))) throw new Error(`--languages goes with --shape languages and is 1 to ${MAX_LANGUAGES}`);
   const list = corpus ? [0] : sizes.length ? sizes : [1000, 3000];
   const absolute = (dir: string | undefined) => (dir ? path.resolve(dir) : undefined);
   const compare = absolute(value('--compare'));
@@ -386,7 +410,7 @@ if (childArg >= 0) {
     return null;
   };
   for (const pages of list) {
-    const job: Job = { pages, shape, corpus, search: !args.includes('--no-search'), llms: !args.includes('--no-llms'), retrieval: !args.includes('--no-retrieval'), warm: !args.includes('--no-warm'), keep: args.includes('--keep'), og: args.includes('--og-images'), ...(checkout ? { checkout } : {}) };
+    const job: Job = { pages, shape, ...(languages ? { languages } : {}), corpus, search: !args.includes('--no-search'), llms: !args.includes('--no-llms'), retrieval: !args.includes('--no-retrieval'), warm: !args.includes('--no-warm'), keep: args.includes('--keep'), og: args.includes('--og-images'), ...(checkout ? { checkout } : {}) };
     if (!compare && !compareLlms) {
       const f = build(job);
       if (f) print(f);

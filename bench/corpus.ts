@@ -4,7 +4,7 @@
  * folder. Deterministic: the same shape and size always yield the same files.
  * - `one-section`: every group in one section (one sidebar for the whole site);
  * - `tabs`: ten tabs sharing the pages;
- * - `languages`: 25 languages sharing the pages.
+ * - `languages`: 25 languages sharing the pages (`languages` option: up to 40; issue 36's site has 35).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,7 +13,11 @@ export type Shape = 'one-section' | 'tabs' | 'languages';
 export const SHAPES: Shape[] = ['one-section', 'tabs', 'languages'];
 
 const PER_GROUP = 20;
-const LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt-BR', 'ru', 'ko', 'jp', 'cn', 'zh-Hant', 'ar', 'cs', 'da', 'fi', 'he', 'hi', 'hu', 'id', 'pl', 'ro', 'sv', 'tr', 'uk'];
+// The first 25 are the default (as before); then the spec's other codes, then BCP 47 tags with a known name.
+const LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'nl', 'pt-BR', 'ru', 'ko', 'jp', 'cn', 'zh-Hant', 'ar', 'cs', 'da', 'fi', 'he', 'hi', 'hu', 'id', 'pl', 'ro', 'sv', 'tr', 'uk', 'ca', 'lv', 'no', 'uz', 'vi', 'el', 'th', 'bg', 'sk', 'sl', 'hr', 'lt', 'et', 'ms', 'fa'];
+/** Languages of the `languages` shape when not given. */
+export const DEFAULT_LANGUAGES = 25;
+export const MAX_LANGUAGES = LANGUAGES.length;
 
 const WORDS = (
   'the a site page build render cache worker thread section sidebar group tab anchor version language search index ' +
@@ -97,11 +101,13 @@ export interface Corpus {
  * Write a corpus of `pages` pages of `shape` into `dir` (docs.json and the MDX files).
  * `words` scales the prose of each page (1 = ~1,550 words; 0 = a title and one sentence).
  */
-export async function generateCorpus(dir: string, pages: number, shape: Shape, options: { words?: number } = {}): Promise<Corpus> {
+export async function generateCorpus(dir: string, pages: number, shape: Shape, options: { words?: number; languages?: number } = {}): Promise<Corpus> {
+  const languages = LANGUAGES.slice(0, options.languages ?? DEFAULT_LANGUAGES);
+  if (languages.length < 1 || languages.length !== (options.languages ?? DEFAULT_LANGUAGES)) throw new Error(`languages must be 1 to ${MAX_LANGUAGES}`);
   let navigation: Record<string, unknown>;
   if (shape === 'one-section') navigation = { groups: groups('', 0, pages) };
   else if (shape === 'tabs') navigation = { tabs: runs(pages, 10).map(([first, count], t) => ({ tab: `Tab ${t + 1}`, groups: groups(`t${t}/`, first, count) })) };
-  else navigation = { languages: runs(pages, LANGUAGES.length).map(([first, count], l) => ({ language: LANGUAGES[l], groups: groups(`${LANGUAGES[l]!.toLowerCase()}/`, first, count) })) };
+  else navigation = { languages: runs(pages, languages.length).map(([first, count], l) => ({ language: languages[l], groups: groups(`${languages[l]!.toLowerCase()}/`, first, count) })) };
   const config = { $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Bench', colors: { primary: '#2563EB' }, navigation };
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, 'docs.json'), JSON.stringify(config, null, 2));
@@ -118,5 +124,5 @@ export async function generateCorpus(dir: string, pages: number, shape: Shape, o
   for (let i = 0; i < list.length; i += 256) {
     await Promise.all(list.slice(i, i + 256).map((p) => writeFile(path.join(dir, `${p}.mdx`), pageText(Number(p.slice(p.lastIndexOf('-') + 1)), options.words))));
   }
-  return { pages: list, sections: shape === 'one-section' ? 1 : shape === 'tabs' ? 10 : LANGUAGES.length };
+  return { pages: list, sections: shape === 'one-section' ? 1 : shape === 'tabs' ? 10 : languages.length };
 }

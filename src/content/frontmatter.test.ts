@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseFrontmatter } from './frontmatter.js';
+import { parse } from 'yaml';
+import { parseFrontmatter, simpleMapping } from './frontmatter.js';
 import { pageFromText } from './page-index.js';
 
 const codes = (text: string) => parseFrontmatter(text, 'p.mdx').diagnostics.map((d) => `${d.line}:${d.column} ${d.severity} ${d.code}`);
@@ -101,5 +102,39 @@ describe('parseFrontmatter', () => {
     const fm = parseFrontmatter('---\ntitle: x\n# Body', 'p.mdx');
     expect(fm.bodyOffset).toBe(0);
     expect(fm.diagnostics.map((d) => d.code)).toEqual(['CONTENT_FRONTMATTER_UNCLOSED']);
+  });
+});
+
+describe('simpleMapping (frontmatter without the YAML parser)', () => {
+  it('reads plain and quoted one-line values as the YAML parser does', () => {
+    const texts = [
+      'title: Page 0\ndescription: Footer the small line, warning markdown.\n',
+      'title: "Quick start"\nicon: \'rocket\'\nsidebarTitle: Start here\n',
+      "title: It's a page\ndescription: a:b and {x} and [y], no#1\n",
+      'title: Über uns\ndescription: 入门指南\n',
+      'title: "C:\\Program Files"\n',
+      "title: 'a \\\\ b'\n",
+      '',
+    ];
+    for (const text of texts) {
+      const fast = simpleMapping(text);
+      if (text.includes('"C:\\')) expect(fast).toBeNull();
+      else {
+        expect(fast, text).not.toBeNull();
+        expect(fast).toEqual(parse(text, { schema: 'core' }) ?? {});
+      }
+    }
+  });
+
+  it('leaves to the parser every value YAML reads as something else than its text', () => {
+    for (const text of ['hidden: true\n', 'hidden: False\n', 'x: null\n', 'order: 3\n', 'title: a: b\n', 'title: a #c\n', 'title: "a" # c\n', "title: 'it''s'\n", 'title: "a\\"b"\n', 'title: x\ntitle: y\n', 'tags:\n  - a\n', '# note\ntitle: a\n', 'title: a\r\n', 'title: &a x\n', 'title: *a\n', 'title: |\n  x\n', 'title: {{name}}\n', 'og:title: a\n', 'title: a:\n', 'title:\n']) {
+      expect(simpleMapping(text), text).toBeNull();
+    }
+  });
+
+  it('gives the page the same data either way', () => {
+    const page = '---\ntitle: "Setup"\ndescription: Install it\nmode: wide\n---\n\n# Body\n';
+    const slow = parse('title: "Setup"\ndescription: Install it\nmode: wide\n', { schema: 'core' });
+    expect(parseFrontmatter(page, 'setup.mdx').data).toEqual(slow);
   });
 });

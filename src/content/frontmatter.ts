@@ -115,6 +115,11 @@ type Problem = (code: ContentCode, message: string, line?: number, column?: numb
 
 /** Parse the YAML between the fences; `firstLine` maps YAML-relative lines back onto the file. */
 function parseYamlInto(result: FrontmatterResult, yamlText: string, firstLine: number, problem: Problem): void {
+  const simple = simpleMapping(yamlText);
+  if (simple) {
+    result.data = simple;
+    return;
+  }
   let doc = parseDocument(yamlText, YAML_OPTIONS);
   if (doc.errors.length > 0) {
     // Other frontmatter readers accept a quoted value whose continuation lines start at column 1;
@@ -158,6 +163,51 @@ function parseYamlInto(result: FrontmatterResult, yamlText: string, firstLine: n
     return;
   }
   result.data = value as Record<string, unknown>;
+}
+
+const SIMPLE_KEY = /^[A-Za-z][A-Za-z0-9_-]*$/;
+/** A character that is not printable in YAML (or a tab, a carriage return): such text takes the full parser. */
+const UNUSUAL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\ufeff\ufffe\uffff]/;
+
+/**
+ * Most frontmatter is a few `key: text` lines (`title: Page 0`): read here without the YAML parser,
+ * which took ~0.15 ms a page (a fifth of a 1,000-page build's planning). Only lines whose YAML
+ * value is certainly the same string qualify: a key of letters, digits, `-` and `_`, one space,
+ * and either a value in quotes holding no quote of its kind (nor, in double quotes, a backslash)
+ * or a plain scalar that starts with an ASCII letter or a character past Latin-1 (so no number,
+ * tag, anchor, alias, flow collection, block scalar or variable), is not `true`/`false`/`null` in
+ * any case, and holds no `: `, ` #`, trailing `:` or space; no tab or control character anywhere,
+ * no key twice. Anything else (blank and comment lines too) returns null and the full parser reads
+ * the text. Of the corpora's 12,679 frontmatters, 10,252 qualify, each read as the parser reads it.
+ */
+export function simpleMapping(yamlText: string): Record<string, string> | null {
+  if (UNUSUAL.test(yamlText)) return null;
+  const data: Record<string, string> = {};
+  const lines = yamlText.split('\n');
+  // The text ends with the newline before the closing `---`.
+  if (lines[lines.length - 1] === '') lines.pop();
+  for (const line of lines) {
+    const colon = line.indexOf(': ');
+    if (colon < 1) return null;
+    const key = line.slice(0, colon);
+    const value = line.slice(colon + 2);
+    if (!SIMPLE_KEY.test(key) || Object.prototype.hasOwnProperty.call(data, key)) return null;
+    const first = value.charCodeAt(0);
+    // A quoted value with no quote of its kind (nor, in double quotes, a backslash) inside: its text.
+    if (first === 34 || first === 39) {
+      const quote = value[0]!;
+      if (value.length < 2 || !value.endsWith(quote) || value.indexOf(quote, 1) !== value.length - 1 || (first === 34 && value.includes('\\'))) return null;
+      data[key] = value.slice(1, -1);
+      continue;
+    }
+    // An ASCII letter, or a character past Latin-1's controls and no-break space (`title: Über`, `title: 入门`): none is a YAML indicator.
+    if (!((first >= 65 && first <= 90) || (first >= 97 && first <= 122) || first > 0xa0)) return null;
+    if (value.includes(': ') || value.includes(' #') || value.endsWith(':') || value.endsWith(' ')) return null;
+    const lower = value.toLowerCase();
+    if (lower === 'true' || lower === 'false' || lower === 'null') return null;
+    data[key] = value;
+  }
+  return data;
 }
 
 // prettyErrors fills in `linePos`, which diagnostics need.

@@ -80,6 +80,9 @@ const level = (keep: KeepSource) => (keep === true ? 2 : keep === 'hash' ? 1 : 0
  */
 const TEXT_READ_AT_LOAD = /^import[\s{*]|\bclass(?:Name)?\s*=|^(?:openapi|api|asyncapi)\s*:/m;
 
+/** `TEXT_READ_AT_LOAD` matches `text`; the words it needs are looked for first (a string search is ~10x faster than the regular expression on a page without them). */
+const readAtLoad = (text: string) => (text.includes('class') || text.includes('import') || text.includes('api')) && TEXT_READ_AT_LOAD.test(text);
+
 /**
  * Page text a `'hash'` index keeps besides the text the load reads: below it, holding a page's text
  * costs less than the build reading and hashing the file again when it compiles the page (~100 ms
@@ -102,7 +105,7 @@ function shaped(page: Page, keep: KeepSource, budget?: TextBudget): Page {
   if (keep === true) return out;
   if (keep === false) delete out.sourceHash;
   if (keep === false || out.source === undefined) delete out.source;
-  else if (!TEXT_READ_AT_LOAD.test(out.source)) {
+  else if (!readAtLoad(out.source)) {
     if (budget && out.source.length <= budget.chars) budget.chars -= out.source.length;
     else delete out.source;
   }
@@ -117,7 +120,7 @@ function remember(abs: string, entry: Entry): void {
   readCacheSourceChars -= readCache.get(abs)?.page.source?.length ?? 0;
   const length = entry.page.source?.length ?? 0;
   // Over the bound, a page whose text the load reads is cached without hash or text (a hit reads it all again).
-  if (readCacheSourceChars + length > READ_CACHE_SOURCE_CHARS) entry = entry.page.source !== undefined && TEXT_READ_AT_LOAD.test(entry.page.source) ? { ...entry, keep: false, page: shaped(entry.page, false) } : { ...entry, keep: level(entry.keep) > 0 ? 'hash' : false, page: shaped(entry.page, 'hash') };
+  if (readCacheSourceChars + length > READ_CACHE_SOURCE_CHARS) entry = entry.page.source !== undefined && readAtLoad(entry.page.source) ? { ...entry, keep: false, page: shaped(entry.page, false) } : { ...entry, keep: level(entry.keep) > 0 ? 'hash' : false, page: shaped(entry.page, 'hash') };
   else readCacheSourceChars += length;
   readCache.set(abs, entry);
 }

@@ -29,11 +29,11 @@ function delimiterRuns(line: string): number {
  * returned as is when nothing is found.
  */
 export function defuseEmphasisFloods(source: string, file: string, lineOffset: number, diagnostics: Diagnostic<MdxCode>[]): string {
-  // Cheap bail-out: fewer delimiter characters in the whole page than the limit.
+  // Cheap bail-out: fewer delimiter characters in the whole page than the limit (counted with
+  // indexOf, several times faster than a loop over every character of a page without many).
   let total = 0;
-  for (let i = 0; i < source.length && total <= MAX_EMPHASIS_RUNS; i++) {
-    const c = source.charCodeAt(i);
-    if (c === 42 || c === 95) total++;
+  for (const delimiter of ['*', '_']) {
+    for (let i = source.indexOf(delimiter); i >= 0 && total <= MAX_EMPHASIS_RUNS; i = source.indexOf(delimiter, i + 1)) total++;
   }
   if (total <= MAX_EMPHASIS_RUNS) return source;
   const lines = source.split('\n');

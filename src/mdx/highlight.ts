@@ -228,6 +228,53 @@ function styleOf(m: ThemeMatcher, scopes: string[]): Token {
   return { content: '', color: m.colors[foreground], fontStyle: Math.max(fontStyle, 0) };
 }
 
+/** One tokenized line: its tokens in both themes and the grammar's state after it. */
+interface TokenizedLine {
+  light: Token[];
+  dark: Token[];
+  state: unknown;
+}
+
+/**
+ * Lines already tokenized, by theme pair, grammar, the grammar's state before the line and its
+ * text: code repeats line by line across pages (imports, closing braces, install commands, the
+ * same example in every translation), and a line tokenized in the same state gives the same
+ * tokens and the same state after it. Tokenizing is ~0.15 ms a line with the JavaScript engine.
+ * Bounded: cleared when full.
+ */
+const lineCache = new Map<string, TokenizedLine>();
+const LINE_CACHE_LIMIT = 50_000;
+/** The key of each grammar state met (`stateKey`), by the state object. */
+const stateKeys = new WeakMap<object, string>();
+/**
+ * A number per grammar object: Shiki loads a grammar again when a language it embeds is loaded
+ * later (```mdx, then ```yaml on another page), and the new grammar numbers its rules afresh, so
+ * states of the old one must not be mixed with the new one's.
+ */
+const grammarIds = new WeakMap<object, number>();
+let grammarCount = 0;
+
+/**
+ * What the tokenizer's next line depends on in a state, as a string: for each frame of the stack
+ * its rule, its end pattern (with back-references filled in) and whether its begin captured the end
+ * of line, and the scope names it is in (what vscode-textmate's own `StateStack.equals` compares,
+ * and a little more). The first line (the initial state) is a key of its own: `\A` matches there only.
+ */
+function stateKey(state: unknown): string {
+  if (state === INITIAL) return '^';
+  const known = stateKeys.get(state as object);
+  if (known !== undefined) return known;
+  const frames: string[] = [];
+  type Frame = { parent: Frame | null; ruleId: number; endRule: string | null; beginRuleCapturedEOL: boolean; contentNameScopesList: ScopeList | null };
+  type ScopeList = { parent: ScopeList | null; scopePath: { scopeName: string } };
+  for (let frame = state as Frame | null; frame; frame = frame.parent) frames.push(`${frame.ruleId}\u0001${frame.endRule ?? ''}\u0001${frame.beginRuleCapturedEOL ? 1 : 0}`);
+  const scopes: string[] = [];
+  for (let list = (state as Frame).contentNameScopesList; list; list = list.parent) scopes.push(list.scopePath.scopeName);
+  const key = `${frames.join('\u0002')}\u0003${scopes.join(' ')}`;
+  stateKeys.set(state as object, key);
+  return key;
+}
+
 /**
  * Tokenize once (scopes) and resolve both themes' colours per scope stack. Shiki's dual-theme
  * mode tokenizes once per theme; measured 0.47 ms (two passes) against about half of that here
@@ -240,13 +287,28 @@ function dualTokens(h: Highlighter, code: string, lang: string, themes: CodeThem
   const grammar = h.getLanguage(lang) as unknown as {
     tokenizeLine(line: string, state: unknown, timeLimit: number): { tokens: Array<{ startIndex: number; endIndex: number; scopes: string[] }>; ruleStack: unknown };
   };
+  let grammarId = grammarIds.get(grammar);
+  if (grammarId === undefined) grammarIds.set(grammar, (grammarId = ++grammarCount));
   const light: Token[][] = [];
   const dark: Token[][] = [];
   let state: unknown = INITIAL;
   for (const line of code.split(/\r\n|\r|\n/)) {
+    if (line === '') {
+      light.push([]);
+      dark.push([]);
+      continue;
+    }
+    const cacheKey = `${pair}\0${grammarId}\0${stateKey(state)}\0${line}`;
+    const cached = lineCache.get(cacheKey);
+    if (cached) {
+      light.push(cached.light);
+      dark.push(cached.dark);
+      state = cached.state;
+      continue;
+    }
     const l: Token[] = [];
     const d: Token[] = [];
-    if (line !== '') {
+    {
       // See tokenizeTimeLimit above: a generous bound so grammar compilation never truncates a line.
       const result = grammar.tokenizeLine(line, state, 10_000);
       state = result.ruleStack;
@@ -264,6 +326,8 @@ function dualTokens(h: Highlighter, code: string, lang: string, themes: CodeThem
         pushToken(d, line.slice(token.startIndex, end), styles[1]);
       }
     }
+    if (lineCache.size >= LINE_CACHE_LIMIT) lineCache.clear();
+    lineCache.set(cacheKey, { light: l, dark: d, state });
     light.push(l);
     dark.push(d);
   }

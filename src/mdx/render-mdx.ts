@@ -14,7 +14,7 @@ import { renderWithMdx, runMdxModule } from './render-fallback.js';
 import { fenceLanguages, isMdxPath, resolveImportPath, SnippetLoader, type LoadedSnippet } from './snippet-loader.js';
 import { NotStatic, type Scope } from './static-eval.js';
 import { mdastToHast, type HastContext } from './to-hast.js';
-import type { ClientFeature, Heading, MdxInput, MdxOutput } from './types.js';
+import type { ClientFeature, Heading, MdxInput, MdxOutput, MdxTimings } from './types.js';
 import { substituteVariables } from './variables.js';
 import { prepareUntrusted } from './untrusted.js';
 import { treeValues, type TreeConsumer } from './tree-values.js';
@@ -33,6 +33,8 @@ export interface RenderOptions {
    * JavaScript runs; see `untrusted.ts`. Forces the fast path.
    */
   untrusted?: boolean;
+  /** Adds the time of each stage of this page here (`MdxTimings`, for the build's CPU split). */
+  timings?: MdxTimings;
 }
 
 /**
@@ -43,11 +45,17 @@ export interface RenderOptions {
 export async function renderMdx(input: MdxInput, options: RenderOptions = {}): Promise<MdxOutput> {
   const diagnostics: Diagnostic<MdxCode>[] = [];
   const features = new Set<ClientFeature>();
+  const timings = options.timings;
+  // Milliseconds since `from`, less the highlighting done meanwhile (timed apart, in `mdastToHast`).
+  const since = (from: number, highlighted: number) => (timings ? performance.now() - from - (timings.highlightMs - highlighted) : 0);
+  const now = () => (timings ? performance.now() : 0);
   try {
+    const parseStart = now();
     // A paragraph of thousands of `*`/`_` runs would take minutes to parse: shown as characters instead.
     const source = defuseEmphasisFloods(substituteVariables(input.source, input.variables).text, input.file, input.lineOffset, diagnostics);
     const tree = parseOrFallback(source, input.file, input.lineOffset, diagnostics);
     const esm = analyzeEsm(tree, input.lineOffset);
+    if (timings) timings.parseMs += since(parseStart, timings.highlightMs);
     const { hints } = await resolveForgottenImports(tree, esm, input, diagnostics);
     const loader = new SnippetLoader(input, diagnostics);
     await Promise.all([prepareLanguages(fenceLanguages(tree), input.codeThemes), loader.loadFor(tree, esm, input.file, input.lineOffset)]);
@@ -65,11 +73,17 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
     const staticScope: Scope = { ...failedImports, ...esm.constants, ...imports.values };
     // Names either renderer resolves; a bare `{name}` in prose naming none of them is shown as text.
     const isDefined = (name: string) => declared.has(name) || name in staticScope || RUNTIME_NAMES.has(name) || name in globalThis;
-    const ctx: HastContext = { file: input.file, lineOffset: input.lineOffset, diagnostics, codeThemes: input.codeThemes };
+    const ctx: HastContext = { file: input.file, lineOffset: input.lineOffset, diagnostics, codeThemes: input.codeThemes, timings };
     const before = diagnostics.length;
     let headings: Heading[] = [];
     let finalTree: HastRoot | undefined;
-    const textOf = () => (options.alsoText && finalTree ? { text: options.alsoText(finalTree, treeValues(staticScope)) } : {});
+    const textOf = () => {
+      if (!options.alsoText || !finalTree) return {};
+      const started = now();
+      const text = options.alsoText(finalTree, treeValues(staticScope));
+      if (timings) timings.textMs += since(started, timings.highlightMs);
+      return { text };
+    };
     const transform = (hast: HastRoot) => {
       finalTree = hast;
       expandSnippets(hast, { file: input.file, lineOffset: input.lineOffset, scope: { ...esm.constants, ...imports.values }, components: imports.components, isGlobal: (name) => RUNTIME_NAMES.has(name) || name in globalThis }, loader.snippets, diagnostics);
@@ -89,9 +103,13 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
     const fastAllowed = options.untrusted || (options.renderer !== 'mdx' && !esm.needsRuntime && imports.js.length === 0 && imports.mdxRuntime.length === 0);
     if (fastAllowed) {
       const untrusted = options.untrusted ? await prepareUntrusted(esm, imports, input, loader.snippets, staticScope, diagnostics) : undefined;
+      const treeStart = now();
+      const highlighted = timings?.highlightMs ?? 0;
       const hast = mdastToHast(tree, ctx);
       transform(hast);
       untrusted?.secure(hast);
+      if (timings) timings.treeMs += since(treeStart, highlighted);
+      const htmlStart = now();
       try {
         const html = renderFast(hast, { ...staticScope, ...untrusted?.scope }, features, (name, line, column) =>
           diagnostics.push({
@@ -105,6 +123,7 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
           }),
           untrusted?.render,
         );
+        if (timings) timings.htmlMs += since(htmlStart, timings.highlightMs);
         return { html, headings, diagnostics, usesClientFeatures: features, renderer: 'fast', ...textOf() };
       } catch (error) {
         if (!(error instanceof NotStatic) || options.untrusted) throw error;
@@ -120,7 +139,11 @@ export async function renderMdx(input: MdxInput, options: RenderOptions = {}): P
       for (const name of imports.unsupported) runtimeScope[name] = undefined;
       for (const name of esm.declared) delete runtimeScope[name];
       const islands = new Map<string, string>();
+      // The fallback compiles, runs and renders in one: all of it counts as HTML.
+      const fallbackStart = now();
+      const highlighted = timings?.highlightMs ?? 0;
       const html = await renderWithMdx(tree, { ctx, transform, runtimeScope }, features, islands);
+      if (timings) timings.htmlMs += since(fallbackStart, highlighted);
       const live = islands.size ? { islands: [...islands].map(([id, code]) => ({ id, code })) } : {};
       return { html, headings, diagnostics, usesClientFeatures: features, renderer: 'mdx', ...live, ...textOf() };
     } catch (error) {

@@ -47,6 +47,26 @@ export interface Heading {
 /** Client islands the page body needs; the build bundles a script per feature. */
 export type ClientFeature = 'mermaid' | 'tabs' | 'copy' | 'math';
 
+/**
+ * Milliseconds one body spent in each stage of `renderMdx`, timed around synchronous code (so close
+ * to the thread's CPU; a thread descheduled meanwhile counts too): parsing (variables, MDX syntax
+ * tree, ESM), the HTML tree (mdast → hast, snippets, headings, icons; highlighting apart), code
+ * highlighting, React's HTML (or the MDX fallback's compile and run), and the Markdown of the tree.
+ * `folio build` adds them up into the CPU split `npm run bench:build` prints.
+ */
+export interface MdxTimings {
+  parseMs: number;
+  treeMs: number;
+  highlightMs: number;
+  htmlMs: number;
+  textMs: number;
+}
+
+/** Fresh zeroed `MdxTimings`. */
+export function mdxTimings(): MdxTimings {
+  return { parseMs: 0, treeMs: 0, highlightMs: 0, htmlMs: 0, textMs: 0 };
+}
+
 /** HTML of one page body plus what the layout needs to know about it. */
 export interface MdxOutput {
   html: string;

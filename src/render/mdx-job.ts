@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { renderMdx } from '../mdx/index.js';
 import { treeToMarkdown } from '../markdown/index.js';
-import type { CodeThemes, Heading, IconLibrary, IslandModule, KnownImports } from '../mdx/index.js';
+import { mdxTimings, type CodeThemes, type Heading, type IconLibrary, type IslandModule, type KnownImports, type MdxTimings } from '../mdx/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { realPathInside, resolveInside, toPosixRelative } from '../shared/index.js';
 
@@ -37,6 +37,8 @@ export interface MdxResult {
   markdown?: string;
   /** Milliseconds the thread that compiled the page spent turning its tree into `markdown` (what the export costs there). */
   markdownMs?: number;
+  /** Milliseconds of each stage in the thread that compiled the page, and of the whole job (`jobMs`, reading snippets and loading grammars included). */
+  timings?: MdxTimings & { jobMs: number };
 }
 
 /** The import of `importPath` in the page, refused because it leads out of the docs root (a symlink). */
@@ -58,16 +60,9 @@ function snippetOutside(job: MdxJob, importPath: string): Diagnostic {
 /** Compile one page body; snippet reads are confined to the docs root's real path. */
 export async function runMdxJob(job: MdxJob, root: string, variables: Record<string, string>, options: { untrusted?: boolean } = {}): Promise<MdxResult> {
   const refused: Diagnostic[] = [];
+  const started = performance.now();
   try {
-    let markdownMs = 0;
-    const timedMarkdown: typeof treeToMarkdown = (tree, values) => {
-      const started = performance.now();
-      try {
-        return treeToMarkdown(tree, values);
-      } finally {
-        markdownMs += performance.now() - started;
-      }
-    };
+    const timings = mdxTimings();
     const out = await renderMdx({
       source: job.source,
       file: job.file,
@@ -93,8 +88,8 @@ export async function runMdxJob(job: MdxJob, root: string, variables: Record<str
         }
         return null;
       },
-    }, { alsoText: job.markdown === false ? undefined : timedMarkdown, untrusted: options.untrusted });
-    return { id: job.id, html: out.html, headings: out.headings, diagnostics: [...refused, ...out.diagnostics], features: [...out.usesClientFeatures], renderer: out.renderer, markdown: out.text, ...(out.text === undefined ? {} : { markdownMs }), ...(out.islands ? { islands: out.islands } : {}) };
+    }, { alsoText: job.markdown === false ? undefined : treeToMarkdown, untrusted: options.untrusted, timings });
+    return { id: job.id, html: out.html, headings: out.headings, diagnostics: [...refused, ...out.diagnostics], features: [...out.usesClientFeatures], renderer: out.renderer, markdown: out.text, ...(out.text === undefined ? {} : { markdownMs: timings.textMs }), ...(out.islands ? { islands: out.islands } : {}), timings: { ...timings, jobMs: performance.now() - started } };
   } catch (error) {
     // A crash in one page must not stop the others: report it on the page and move on. The code
     // is registered with the build's (src/site-build/codes.ts), whose users see it.

@@ -72,7 +72,7 @@ async function snippetSources(root: string): Promise<string[]> {
  */
 export async function siteTailwind(site: Site): Promise<BuiltAsset | null> {
   const candidates = new Set<string>();
-  for (const page of site.index.pages.values()) if (page.source && /\bclass(Name)?\s*=/.test(page.source)) classCandidates(page.source, candidates);
+  for (const page of site.index.pages.values()) if (page.source?.includes('class') && /\bclass(Name)?\s*=/.test(page.source)) classCandidates(page.source, candidates);
   for (const text of await snippetSources(site.root)) classCandidates(text, candidates);
   if (candidates.size === 0) return null;
   const css = await tailwindCss([...candidates].sort());

@@ -158,6 +158,18 @@ export async function writeFileInside(root: string, file: string, contents: stri
   return target;
 }
 
+/**
+ * Open `file` (absolute inside `root`, or relative to it) for writing, as `writeFileInside` writes:
+ * folders made without following links, a symlink at the file refused. For a file too large to
+ * hold in memory whole, written piece by piece; the caller closes the handle.
+ */
+export async function openFileInside(root: string, file: string): Promise<FileHandle> {
+  const base = path.resolve(root);
+  const target = lexicalTarget(base, file);
+  await makeDirInside(base, path.dirname(target));
+  return open(target, NO_FOLLOW_WRITE, 0o644).catch((error: unknown) => refuseLink(base, target, error));
+}
+
 /** Copy the regular file `source` to `file` inside `root`, streaming, without following a symlink at the target. */
 export async function copyFileInside(source: string, root: string, file: string): Promise<string> {
   const base = path.resolve(root);

@@ -15,6 +15,7 @@ import { copyFontFiles, copyKatexAssets, mermaidAssetPath } from './assets.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem, refusedWrite } from './codes.js';
 import { compilePages, defaultThreads } from './compile-pages.js';
+import { CpuSplit, type BuildSplit } from './cpu-split.js';
 import { writeLlmsFiles } from './llms-files.js';
 import { writeRetrievalFile } from './retrieval-file.js';
 import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, releaseSources, snippetsKey, type PlannedPage } from './page-plan.js';
@@ -118,6 +119,8 @@ export interface BuildStats {
    * llms files, search index, cache, assets). A hosted update prints them beside its fetch and publish.
    */
   phases?: { planMs: number; compileMs: number; writeMs: number };
+  /** Where the build's CPU went, in milliseconds per phase (`cpu-split.ts`; `npm run bench:build` prints it). */
+  split?: BuildSplit;
 }
 
 export interface BuildResult {
@@ -131,6 +134,12 @@ export interface BuildResult {
 /** Build the static site of `root` into `outDir`. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
+  const startCpu = process.cpuUsage();
+  const split = new CpuSplit();
+  const cpuMsSince = (from: NodeJS.CpuUsage) => {
+    const used = process.cpuUsage(from);
+    return (used.user + used.system) / 1000;
+  };
   const outDir = path.resolve(options.outDir);
   // A --watch build (keepState) keeps every page's text: its next body-only check compares old and new.
   const { site, diagnostics } = await loadSite(options.root, { keepSource: options.keepState ? true : 'hash', specs: options.specs });
@@ -182,20 +191,22 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   if (!options.keepState) releaseSources(site, planned);
   const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false, languages: search ? pagesPerLang(todo, renderer) : undefined });
   const pageDiagnostics = await carriedDiagnostics(cache.dir, work);
+  split.add('plan', cpuMsSince(startCpu));
 
   // Compile and write: cached bodies first, then each compiled body as it arrives.
   const links = new LinkCollector(Boolean(options.externalLinks));
   // Under a base path, an author's `/docs/a` is the full path: the bodies, the redirects and both checks read it as `/a`.
   const sitePaths = sitePathReader(site, basePath);
-  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, markdown, basePath, sitePaths, writtenMarkdown: work.outputIntact ? cache.manifest.markdown : undefined, feeds: { siteName: site.config.name, siteUrl: publicUrl ?? (basePath || undefined) } });
+  const pages = await PageWriter.open(todo, { outDir, renderer, search: searchPlan, pageDiagnostics, progress: options.progress, links, markdown, basePath, sitePaths, writtenMarkdown: work.outputIntact ? cache.manifest.markdown : undefined, feeds: { siteName: site.config.name, siteUrl: publicUrl ?? (basePath || undefined) }, split });
   for (const p of todo) {
     if (!p.body) continue;
     pages.write(p);
     await pages.ready();
   }
-  await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), untrusted: options.untrusted, pageTimeoutMs: options.pageTimeoutMs, cache, onCompiled: (p) => (pages.write(p), pages.ready()) });
+  await compilePages(toCompile, { root: site.root, variables, threads: options.threads ?? defaultThreads(search), untrusted: options.untrusted, pageTimeoutMs: options.pageTimeoutMs, cache, split, onCompiled: (p) => (pages.write(p), pages.ready()) });
   await pages.finished();
   const compiledAt = performance.now();
+  const compiledCpu = process.cpuUsage();
   diagnostics.push(...pages.refused);
   const redirects = siteRedirects(site, { basePath });
   diagnostics.push(...redirects.diagnostics);
@@ -203,6 +214,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const linksStart = performance.now();
   for (const [href, problems] of links.check(site, redirects.rules, sitePaths)) (pageDiagnostics[href] ??= []).push(...problems);
   const linksMs = Math.round(performance.now() - linksStart);
+  split.add('links', linksMs);
   let external: { checked: number; fromCache: number } | undefined;
   if (options.externalLinks) {
     const checked = await checkExternalLinks(site, links.external, options.externalLinks === true ? {} : options.externalLinks);
@@ -213,7 +225,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const access = options.protect && guarded
     ? { scope: options.protect, protected: [...guarded].sort(), ...(options.protect === 'site' ? { public: [...site.model.pages.keys()].filter((h) => !guarded.has(h)).sort() } : {}) }
     : undefined;
+  const siteFilesCpu = process.cpuUsage();
   const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, { publicUrl, basePath, access }, diagnostics);
+  split.add('siteFiles', cpuMsSince(siteFilesCpu));
   const redirectFiles = [...extra];
   let llms: BuildStats['llms'];
   let retrieving: Promise<BuildStats['retrieval']> = Promise.resolve(undefined);
@@ -229,6 +243,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     }
     const cpu = process.cpuUsage(llmsCpu);
     llms = { ms: Math.round(performance.now() - llmsStart), cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
+    split.add('llms', llms.cpuMs);
     // Finished beside the search index and the cache (its CPU is small; its wall is mostly the write).
     if (options.retrieval !== false) retrieving = timedRetrieval({ site, outDir, renderer, markdownKeys, rendered: pages.markdown, reuse: work.outputIntact && options.cache !== false }, diagnostics);
   }
@@ -257,6 +272,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
   for (const e of indexed?.errors ?? []) diagnostics.push(buildProblem('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));
   const skipped = planned.length - todo.length;
+  // What no phase after the pages accounts for: saving the cache, assets, waiting on the search index, glue.
+  split.add('retrieval', retrieval?.cpuMs ?? 0);
+  split.add('finish', Math.max(0, cpuMsSince(compiledCpu) - linksMs - split.ms.siteFiles - split.ms.llms - split.ms.retrieval));
   options.log?.(`built ${planned.length} pages (${toCompile.length} compiled, ${skipped} unchanged)`);
   const stats: BuildStats = {
     compiled: toCompile.length,
@@ -272,6 +290,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     og: og ?? undefined,
     assets: { css: assets.css.file, js: assets.js.file, jsBytes: assets.js.contents.length },
     phases: { planMs: Math.round(plannedAt - started), compileMs: Math.round(compiledAt - plannedAt), writeMs: Math.round(performance.now() - compiledAt) },
+    split: split.result(),
   };
   if (options.keepState) {
     // What a body-only edit leaves as it is: every problem but those of planning and of pages.

@@ -10,6 +10,7 @@ import { runMdxJob, type MdxJob, type MdxResult } from '../render/index.js';
 import type { BuildCache, CachedBody } from './build-cache.js';
 import { compileIsolated } from './isolated-pool.js';
 import { buildProblem } from './codes.js';
+import type { CpuSplit } from './cpu-split.js';
 import { rereadBody, type PlannedPage } from './page-plan.js';
 import type { Diagnostic } from '../shared/index.js';
 
@@ -116,6 +117,8 @@ export interface CompilePagesOptions {
   cache: BuildCache;
   /** Called with each page the moment its body is set; compiling waits while the returned promise is pending. */
   onCompiled: (page: PlannedPage) => void | Promise<void>;
+  /** Adds each body's compile stages (as its thread timed them) and the cache's share here. */
+  split?: CpuSplit;
 }
 
 /**
@@ -133,7 +136,7 @@ export function cachedBodyOf(body: CachedBody): CachedBody {
 }
 
 /** Compile the body of every page (each has a `job`), caching it (without its Markdown) and handing the page on. */
-export async function compilePages(pages: PlannedPage[], { root, variables, threads, untrusted, pageTimeoutMs, cache, onCompiled }: CompilePagesOptions): Promise<void> {
+export async function compilePages(pages: PlannedPage[], { root, variables, threads, untrusted, pageTimeoutMs, cache, onCompiled, split }: CompilePagesOptions): Promise<void> {
   const byJob = new Map(pages.map((p) => [p.job!.id, p]));
   const jobs = pages.map((p) => p.job!);
   // Pages whose file is not what was planned (edited mid-build, or gone): compiled, not cached.
@@ -164,7 +167,9 @@ export async function compilePages(pages: PlannedPage[], { root, variables, thre
       onResult: (r) => {
         const p = byJob.get(r.id)!;
         byJob.delete(r.id);
-        const { id: _id, ...body } = r;
+        const { id: _id, timings, ...body } = r;
+        split?.addCompiled(timings);
+        const started = performance.now();
         p.body = body;
         const problems = uncached.get(r.id);
         uncached.delete(r.id);
@@ -175,6 +180,7 @@ export async function compilePages(pages: PlannedPage[], { root, variables, thre
           // Not this body's keys: the next build renders the page again whatever its file holds then.
           p.pageKey = p.markdownKey = '';
         } else void cache.putBody(p.bodyKey, cachedBodyOf(body));
+        split?.add('compileOther', performance.now() - started);
         return onCompiled(p);
       },
     },

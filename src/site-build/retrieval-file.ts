@@ -13,7 +13,7 @@ import { markdownFileFor } from '../markdown/index.js';
 import type { PageRoute } from '../navigation/index.js';
 import { searchBoost, searchKeywords, type SiteRenderer } from '../render/index.js';
 import { RETRIEVAL_FILE, RETRIEVAL_FORMAT, sectionsOfMarkdown, type RetrievalFile, type RetrievalPage } from '../retrieval/index.js';
-import { hashText, resolveInside, writeFileInside } from '../shared/index.js';
+import { hashText, openFileInside, resolveInside } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 
 export interface RetrievalInput {
@@ -31,33 +31,51 @@ export interface RetrievalInput {
 /** Kept in the file beside each page: what its sections were cut from (`RetrievalPage` plus this). */
 type KeyedPage = RetrievalPage & { key: string };
 
-/** Write `RETRIEVAL_FILE`; returns how many pages were cut again (the others were kept). */
+/** Characters of page records gathered before they are written out. */
+const WRITE_CHARS = 4 * 1024 * 1024;
+
+/**
+ * Write `RETRIEVAL_FILE`; returns how many pages were cut again (the others were kept). The file is
+ * `JSON.stringify` of a `RetrievalFile`, byte for byte, written a few megabytes at a time as pages
+ * are cut: whole, it is about as large as the site's Markdown (~10 KB a generated page: 500 MB at
+ * 50,000 pages, near V8's longest string, and held twice, as objects and as text, at the end).
+ */
 export async function writeRetrievalFile(input: RetrievalInput): Promise<{ pages: number; cut: number }> {
   const { site, outDir, renderer, markdownKeys, rendered } = input;
   const previous = input.reuse ? await previousPages(outDir) : new Map<string, KeyedPage>();
   const decoder = new TextDecoder();
-  const pages: KeyedPage[] = [];
-  let cut = 0;
-  for (const route of site.model.pages.values()) {
-    if (renderer.pageFlags(route).unsearchable) continue;
-    const meta = pageMeta(site, route);
-    const key = hashText(markdownKeys.get(route.href) ?? '', JSON.stringify(meta));
-    const kept = previous.get(route.href);
-    if (kept?.key === key) {
-      pages.push(kept);
-      continue;
-    }
-    const markdown = markdownOf(outDir, route.href, rendered, decoder);
-    // A page whose Markdown was not written (it failed to compile) is left out until it is.
-    if (markdown === null) continue;
-    cut++;
-    pages.push({ ...meta, key, sections: sectionsOfMarkdown(markdown) });
-  }
   const { starterQuestions, supportEmail, supportUrl } = site.config.assistant ?? {};
-  const assistant = { siteName: site.config.name, ...(starterQuestions?.length ? { starterQuestions } : {}), ...(supportEmail ? { supportEmail } : {}), ...(supportUrl ? { supportUrl } : {}) };
-  const file: RetrievalFile = { format: RETRIEVAL_FORMAT, pages, assistant };
-  await writeFileInside(outDir, RETRIEVAL_FILE, JSON.stringify(file));
-  return { pages: pages.length, cut };
+  const assistant: RetrievalFile['assistant'] = { siteName: site.config.name, ...(starterQuestions?.length ? { starterQuestions } : {}), ...(supportEmail ? { supportEmail } : {}), ...(supportUrl ? { supportUrl } : {}) };
+  const handle = await openFileInside(outDir, RETRIEVAL_FILE);
+  let pages = 0;
+  let cut = 0;
+  try {
+    // The keys in `RetrievalFile`'s order, as JSON.stringify writes them: format, pages, assistant.
+    let text = `{"format":${JSON.stringify(RETRIEVAL_FORMAT)},"pages":[`;
+    const add = async (page: KeyedPage) => {
+      text += (pages++ ? ',' : '') + JSON.stringify(page);
+      if (text.length >= WRITE_CHARS) await handle.writeFile(text), (text = '');
+    };
+    for (const route of site.model.pages.values()) {
+      if (renderer.pageFlags(route).unsearchable) continue;
+      const meta = pageMeta(site, route);
+      const key = hashText(markdownKeys.get(route.href) ?? '', JSON.stringify(meta));
+      const kept = previous.get(route.href);
+      if (kept?.key === key) {
+        await add(kept);
+        continue;
+      }
+      const markdown = markdownOf(outDir, route.href, rendered, decoder);
+      // A page whose Markdown was not written (it failed to compile) is left out until it is.
+      if (markdown === null) continue;
+      cut++;
+      await add({ ...meta, key, sections: sectionsOfMarkdown(markdown) });
+    }
+    await handle.writeFile(`${text}],"assistant":${JSON.stringify(assistant)}}`);
+  } finally {
+    await handle.close();
+  }
+  return { pages, cut };
 }
 
 /** What a page's record says besides its sections. */

@@ -94,6 +94,14 @@ async function writeShard(index: PagefindIndex, adds: Promise<{ errors: string[]
   return added.length;
 }
 
+/**
+ * Pages handed to Pagefind and not yet indexed, past which the build waits (`drained`): Pagefind's
+ * client writes each page to the process's stdin at once, and what the process has not read yet
+ * stays in this process's memory. On a busy machine Pagefind fell behind the rendering of a
+ * 50,000-page site and its backlog passed 500 MB; the build's own peak RSS with it, 1.5 GB.
+ */
+const MAX_PENDING_PAGES = 128;
+
 /** Folder of main-index shard `n` in the site. */
 const shardDir = (n: number) => (n === 0 ? 'pagefind' : `pagefind-${n}`);
 
@@ -138,6 +146,9 @@ export class StreamingSearchIndex {
   private indexed = new Map<string, number>();
   private written = new Set<string>();
   private late = false;
+  /** Pages sent to Pagefind whose answer has not come back, and the renderers waiting for fewer. */
+  private pending = 0;
+  private waiting: (() => void)[] = [];
 
   private constructor(
     private readonly shards: Shard[],
@@ -171,15 +182,25 @@ export class StreamingSearchIndex {
       this.indexed.set(lang, n + 1);
       const shard = this.shards[n % this.shards.length]!;
       const part = this.partOf(shard, lang);
+      this.pending++;
       part.adds.push(
         part.index
           .then(async (index): Promise<{ errors: string[] }> => (typeof index === 'string' ? { errors: [] } : index.addHTMLFile({ url: href, content })))
-          .catch((error: unknown) => ({ errors: [`${href}: ${message(error)}`] })),
+          .catch((error: unknown) => ({ errors: [`${href}: ${message(error)}`] }))
+          .finally(() => {
+            this.pending--;
+            this.waiting.shift()?.();
+          }),
       );
     }
     const seen = (this.seen.get(lang) ?? 0) + 1;
     this.seen.set(lang, seen);
     if (seen === this.expected.get(lang)) this.writeLanguage(lang);
+  }
+
+  /** Resolves once fewer than `MAX_PENDING_PAGES` pages wait for Pagefind (backpressure for the renderer). */
+  async drained(): Promise<void> {
+    while (this.pending >= MAX_PENDING_PAGES) await new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 
   private partOf(shard: Shard, lang: string): Part {

@@ -96,6 +96,11 @@ export class SearchPlan {
     return plan;
   }
 
+  /** Resolves once the streamed index has few enough pages waiting (`StreamingSearchIndex.drained`); at once otherwise. */
+  drained(): Promise<void> {
+    return this.stream ? this.stream.drained() : Promise.resolve();
+  }
+
   /** A page was rendered: stream it to the index, or keep it for the delta index. */
   pageRendered(href: string, html: string): void {
     if (this.stream) this.stream.add(href, html);

@@ -12,6 +12,7 @@ import { compileRedirect, prefixHtmlUrls, prefixMarkdownLinks, redirectsFileText
 import type { Site } from '../site/index.js';
 import { copyMermaidAssets, writeAssets } from './assets.js';
 import { buildProblem, refusedWrite } from './codes.js';
+import type { CpuSplit } from './cpu-split.js';
 import { bodyAsSitePaths, type SitePathReader } from './base-links.js';
 import type { LinkCollector } from './link-checks.js';
 import { OutputWriter } from './output-writer.js';
@@ -41,6 +42,8 @@ export interface PageWriterOptions {
   writtenMarkdown?: Record<string, string>;
   /** Changelog feeds (`<page>/rss.xml`): the site's name and absolute URL for their links. */
   feeds?: { siteName: string; siteUrl?: string };
+  /** Adds the time of each step of a page (layout, search hand-off, writes, Markdown, links) here. */
+  split?: CpuSplit;
 }
 
 /** The build's settings file at the output root (a dot-file: `folio serve` never serves it). */
@@ -137,13 +140,15 @@ export class PageWriter {
   }
 
   /**
-   * Backpressure: resolves once the event loop has run (so started writes progress) and fewer than
-   * `MAX_WRITES` writes are pending. Without it a build rendered every page before the first was
-   * on disk, holding all their HTML (3.1 GB at 3,000 pages).
+   * Backpressure: resolves once the event loop has run (so started writes progress), fewer than
+   * `MAX_WRITES` writes are pending and the search index is not far behind. Without it a build
+   * rendered every page before the first was on disk, holding all their HTML (3.1 GB at 3,000 pages).
    */
   async ready(): Promise<void> {
     await new Promise<void>((resolve) => setImmediate(resolve));
     while (this.writes.size >= MAX_WRITES) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    // And the search index keeps up: what Pagefind has not read stays in this process's memory.
+    await this.options.search.drained();
   }
 
   private track(write: Promise<void>): void {
@@ -156,23 +161,34 @@ export class PageWriter {
 
   /** Lay out a page whose body is known, pass it to the search index and start writing it. */
   write(p: PlannedPage): void {
-    const { outDir, renderer, search, pageDiagnostics, progress } = this.options;
+    const { outDir, renderer, search, pageDiagnostics, progress, split } = this.options;
     const written = p.body!;
     if (written.diagnostics.length) pageDiagnostics[p.route.href] = written.diagnostics;
+    let mark = performance.now();
+    /** Adds the time since the last step to `phase`. */
+    const lap = (phase: Parameters<CpuSplit['add']>[0]) => {
+      const now = performance.now();
+      split?.add(phase, now - mark);
+      mark = now;
+    };
     // The links as written: the checks read them as the body below does, and name them as the author wrote them.
     this.options.links?.add(p.route, written.html, written.headings.map((h) => h.id), written.diagnostics.some((d) => d.severity === 'error'), p.suffix);
+    lap('links');
     const base = this.options.basePath ?? '';
     const body = base && this.options.sitePaths ? bodyAsSitePaths(written, this.options.sitePaths, base) : written;
     const html = renderer.render(p.route, composeEndpointBody(body, p.suffix));
     this.rendered++;
     if (body.features.includes('mermaid')) this.drawsDiagrams = true;
     for (const island of body.islands ?? []) this.islands.set(island.id, island.code);
+    lap('layout');
     search.pageRendered(p.route.href, html);
+    lap('searchHandOff');
     progress?.(this.rendered, this.total);
     const target = resolveInside(outDir, htmlFileFor(p.route.href));
     if (!target) return;
     // In this thread: a page's HTML is written faster than the thread pool is handed it (see `OutputWriter.writeNow`).
     this.writeNow(target, html, p, () => void this.written++);
+    lap('writeHtml');
     // The page's Markdown, beside it (`/guide/intro.md`), from the same compiled tree as the HTML.
     // Unchanged since the previous build wrote it (the page is laid out again for its HTML only): the
     // `.md` stays, and the llms files read it if they need it (a cached body has no Markdown).
@@ -189,6 +205,7 @@ export class PageWriter {
       this.markdownFiles++;
       this.markdownWriteMs += performance.now() - writing;
       this.markdownMs += performance.now() - started + (body.markdownMs ?? 0);
+      lap('markdown');
     }
     // A changelog page (`<Update>` entries) gets its feed beside it.
     const entries = this.options.feeds ? feedEntries(body.html) : [];
@@ -197,6 +214,8 @@ export class PageWriter {
       const feed = feedXml(p.route, entries, this.options.feeds!.siteName, this.options.feeds!.siteUrl);
       this.track(this.output.write(feedTarget, feed).catch((error: unknown) => void this.refused.push(refusedWrite(error, p.route.file ?? 'docs.json'))));
     }
+    // Looking for changelog entries (and their feed) counts with the layout.
+    lap('layout');
     // Written: the page holds no body any more (the cache has it), so memory stays flat as pages flow through.
     p.body = undefined;
   }

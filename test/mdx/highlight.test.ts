@@ -81,4 +81,21 @@ describe('Shiki highlighting', () => {
     expect(a).toBe(b);
     expect(a).toContain('<span class="line highlighted">');
   });
+
+  it('colours a line met before by the state it is in now (the line cache keys on the grammar state)', async () => {
+    await prepareLanguages(['ts']);
+    const line = 'const x = 1;';
+    const lines = (html: string) => html.split('\n');
+    // In code, then inside a block comment, then in code again after a different first line.
+    const code = lines(highlightToHtml(`let a = 0;\n${line}`, 'ts', new Set()))[1]!;
+    const comment = lines(highlightToHtml(`/* a comment\n${line}\n*/`, 'ts', new Set()))[1]!;
+    const again = lines(highlightToHtml(`let b = 2;\n${line}`, 'ts', new Set()))[1]!;
+    expect(comment).not.toBe(code);
+    expect(new Set([...comment.matchAll(/style="([^"]*)"/g)].map((m) => m[1])).size).toBe(1);
+    expect(again).toBe(code);
+    // The line alone, first in its block, as Shiki colours it without any cache.
+    const h = await createHighlighter({ themes: [LIGHT_THEME], langs: ['ts'], engine: createJavaScriptRegexEngine({ forgiving: true }) });
+    const plain = h.codeToTokensBase(`/* a comment\n${line}`, { lang: 'ts', theme: LIGHT_THEME })[1]!;
+    expect(plain.every((t) => t.color === plain[0]!.color)).toBe(true);
+  });
 });

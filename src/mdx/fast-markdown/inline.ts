@@ -5,6 +5,8 @@ import { bail } from './bail.js';
 // expressions, escapes, strikethrough, math, email autolinks. Any of them outside a code span
 // sends the page to micromark.
 const UNSUPPORTED = /[<{}\\~$@]|&(?:#\d+|#[xX][\da-fA-F]+|[A-Za-z][A-Za-z\d]*);|\[\^|(?:^|[\s*_(])www\./;
+/** Whether `UNSUPPORTED` matches: the characters and strings it needs are looked for first (one character class and two string searches scan a paragraph several times faster than its alternation). */
+const unsupported = (text: string) => (/[<{}\\~$@&]/.test(text) || text.includes('[^') || text.includes('www.')) && UNSUPPORTED.test(text);
 const PUNCT = /[\p{P}\p{S}]/u;
 const SPACE = /\s/;
 
@@ -17,7 +19,7 @@ export function parseInline(text: string): PhrasingContent[] {
 /** Bail when unsupported syntax appears outside code spans. */
 function checkSupported(text: string): void {
   if (!text.includes('`')) {
-    if (UNSUPPORTED.test(text)) bail();
+    if (unsupported(text)) bail();
     return;
   }
   let i = 0;
@@ -34,7 +36,7 @@ function checkSupported(text: string): void {
     if (close < 0) bail();
     i = close + run;
   }
-  if (UNSUPPORTED.test(plain)) bail();
+  if (unsupported(plain)) bail();
 }
 
 function runLength(text: string, at: number, ch: string): number {
