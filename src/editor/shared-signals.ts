@@ -50,11 +50,6 @@ export class SharedDocSignals {
     return { done, cancel: () => finish() };
   }
 
-  /** Writers waiting on this server (for tests and figures). */
-  get count(): number {
-    return this.waiting;
-  }
-
   private listen(): Promise<unknown> {
     this.subscription ??= this.db
       .listen(

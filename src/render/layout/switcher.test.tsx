@@ -1,28 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { LinkView } from '../types.js';
-import { NavIcon, linkProps } from './icon.js';
-import { Switcher, switcherOptionsHtml } from './switcher.js';
+import { Switcher, SwitcherOptions, switcherOptionsHtml } from './switcher.js';
 
-/** The options as the switcher drew them with React elements before they were written as text. */
-function asElements(options: LinkView[]): string {
-  return renderToStaticMarkup(
-    <>
-      {options.map((option) => (
-        <li key={option.href + option.label}>
-          <a {...linkProps(option.href, option.external)} aria-current={option.active ? 'true' : undefined}>
-            <NavIcon name={option.icon} />
-            <span className="switcher-label">
-              {option.label}
-              {option.description ? <small>{option.description}</small> : null}
-            </span>
-            {option.tag ? <span className="badge">{option.tag}</span> : null}
-          </a>
-        </li>
-      ))}
-    </>,
-  );
-}
+/** The options as React elements, as the switcher draws them when an option has an image icon. */
+const asElements = (options: LinkView[]) => renderToStaticMarkup(<SwitcherOptions options={options} />);
 
 describe('switcherOptionsHtml', () => {
   it('writes the same HTML as the React elements, for every kind of option', () => {

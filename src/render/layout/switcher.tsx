@@ -20,23 +20,32 @@ export function Switcher({ switcher }: { switcher: SwitcherView }) {
       </summary>
       {switcher.options.some((o) => hasImageIcon(o.icon)) ? (
         <ul className="switcher-options" role="list">
-          {switcher.options.map((option) => (
-            <li key={option.href + option.label}>
-              <a {...linkProps(option.href, option.external)} aria-current={option.active ? 'true' : undefined}>
-                <NavIcon name={option.icon} />
-                <span className="switcher-label">
-                  {option.label}
-                  {option.description ? <small>{option.description}</small> : null}
-                </span>
-                {option.tag ? <span className="badge">{option.tag}</span> : null}
-              </a>
-            </li>
-          ))}
+          <SwitcherOptions options={switcher.options} />
         </ul>
       ) : (
         <ul className="switcher-options" role="list" dangerouslySetInnerHTML={{ __html: switcherOptionsHtml(switcher.options) }} />
       )}
     </details>
+  );
+}
+
+/** The options as React elements: options with image icons are drawn so; `switcherOptionsHtml` writes the same HTML as text. */
+export function SwitcherOptions({ options }: { options: LinkView[] }) {
+  return (
+    <>
+      {options.map((option) => (
+        <li key={option.href + option.label}>
+          <a {...linkProps(option.href, option.external)} aria-current={option.active ? 'true' : undefined}>
+            <NavIcon name={option.icon} />
+            <span className="switcher-label">
+              {option.label}
+              {option.description ? <small>{option.description}</small> : null}
+            </span>
+            {option.tag ? <span className="badge">{option.tag}</span> : null}
+          </a>
+        </li>
+      ))}
+    </>
   );
 }
 
