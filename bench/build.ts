@@ -12,7 +12,7 @@
  * Sizes default to 1000 and 3000. `--corpus NAME` builds ../shared/corpora/NAME (copied first,
  * so the edit does not touch it) instead of a generated corpus. `--no-llms` builds without the
  * Markdown export (`<page>.md`, llms files), to measure what it costs; `--no-retrieval` without the
- * retrieval file (`.folio-cache/retrieval.json`). Files go under the temporary
+ * retrieval file (`.folio-cache/retrieval.jsonl`). Files go under the temporary
  * folder (TMPDIR chooses the disk).
  *
  * Before and after: `--checkout DIR` builds with another Folio checkout (a git worktree of an older

@@ -59,6 +59,8 @@ const HISTORY_CHARS = 2_000;
 export async function* answerQuestion(input: AnswerInput): AsyncGenerator<AnswerEvent> {
   const { index, limits } = input;
   const settings = index.assistant;
+  // A first question on a large site indexes its language a slice at a time, not holding the server.
+  await index.prepare(input.filters);
   const search = (query: string, limit: number): SectionHit[] => index.search(query, { limit, filters: input.filters }).filter((h) => h.score >= RELEVANT_SCORE);
   let hits = search(input.question, input.retrievalPageSize);
   // A follow-up ("and in Python?") may name nothing itself: search it with the previous question.

@@ -9,7 +9,7 @@ import { FailureWindow } from '../api/index.js';
 import { loadLanguageModel } from '../agent/index.js';
 import { addAssistantUsage, assistantTokensToday, createAssistantThread, findAssistantThread, pruneSharedRateBuckets, recordAssistantTurn, takeSharedRateSlot, uuidV7, type AssistantCaller, type AssistantTurnMessage, type Database, type SharedRateLimit } from '../db/index.js';
 import type { PublishedBuild } from '../hosting/index.js';
-import { loadSectionIndex, type SectionIndex } from '../retrieval/index.js';
+import { loadSectionIndex, type BuildFileReader, type SectionIndex } from '../retrieval/index.js';
 import type { AnswerEvent } from './answer-loop.js';
 import type { AssistantOptions } from './assistant-options.js';
 import { AssistantError } from './codes.js';
@@ -224,9 +224,27 @@ export class AssistantService {
   }
 
   private async index(site: AssistantSite): Promise<SectionIndex> {
-    const index = await loadSectionIndex(site.build.key, (file) => site.build.read(file));
+    const index = await loadSectionIndex(site.build.key, streamOf(site.build));
     if (!index) throw new AssistantError(404, 'ASSISTANT_INDEX_MISSING', 'The published build has no retrieval file; publish the site again with this version of Folio.');
     return index;
+  }
+}
+
+/** A build's files as streams of their bytes, for `loadSectionIndex` (the retrieval file can be hundreds of megabytes). */
+export const streamOf =
+  (build: PublishedBuild): BuildFileReader =>
+  async (file) => {
+    const opened = await build.open(file);
+    return opened ? piecesOf(await opened.body()) : null;
+  };
+
+async function* piecesOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) yield read.value;
+  } finally {
+    // Stopped early (a file of another format): the rest is not read.
+    await reader.cancel().catch(() => {});
   }
 }
 

@@ -18,7 +18,7 @@ import { builtSiteSettings, type SiteRef, type SiteStore } from '../hosting/inde
 import { markdownFileFor } from '../markdown/index.js';
 import { loadSectionIndex, type SectionIndex } from '../retrieval/index.js';
 import { AssistantKeys, checkOrigin } from './assistant-auth.js';
-import { messageBody, type AssistantService, type AssistantSite } from './assistant-service.js';
+import { messageBody, streamOf, type AssistantService, type AssistantSite } from './assistant-service.js';
 import { AssistantError } from './codes.js';
 import { parseValue } from './request-body.js';
 import { RequestLimiter, type RateLimits } from './rate-limits.js';
@@ -113,6 +113,7 @@ export function createDiscoveryRoutes(deps: DiscoveryDeps): Hono<Env> {
     const body = parseValue(searchBody, await jsonOf(c));
     const index = await siteIndex(deps, c.req.param('domain'), c.get('key'));
     const { version, language, group } = body.filter ?? {};
+    await index.prepare({ language });
     const hits = index.search(body.query, { limit: body.pageSize, scoreThreshold: body.scoreThreshold, filters: { version, language, group } });
     return c.json(
       hits.map((h) => {
@@ -145,7 +146,7 @@ async function siteBuild(deps: DiscoveryDeps, domain: string, key: AssistantKeyR
   if (site.projectId !== key.projectId) throw new AssistantError(403, 'ASSISTANT_KEY_OTHER_SITE', `This key belongs to project ${key.projectId}, not to the site ${domain}.`);
   const root = await deps.store.current(site);
   if (!root) throw new AssistantError(404, 'ASSISTANT_SITE_NOT_FOUND', `Nothing is published for ${JSON.stringify(domain)} yet.`);
-  const index = await loadSectionIndex(root.key, (file) => root.read(file));
+  const index = await loadSectionIndex(root.key, streamOf(root));
   if (!index) throw new AssistantError(404, 'ASSISTANT_INDEX_MISSING', 'The published build has no retrieval file; publish the site again with this version of Folio.');
   return { index, read: async (file) => (await root.read(file))?.toString('utf8') ?? null };
 }

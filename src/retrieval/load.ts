@@ -8,43 +8,77 @@
  * MiniSearch's JSON of them (1.0 MB) 70–240 ms; that difference is paid once per language per
  * server process, on its first question.
  */
+import { readRetrievalLines, RetrievalLineReader } from './file-lines.js';
 import { SectionIndex } from './section-index.js';
-import { RETRIEVAL_FILE, RETRIEVAL_FORMAT, type RetrievalFile } from './types.js';
+import { RETRIEVAL_FILE } from './types.js';
 
-/** Reads a file of a build by its path relative to the build's root; null when absent. */
-export type BuildFileReader = (relativePath: string) => Promise<string | Buffer | null>;
+/** Opens a file of a build by its path relative to the build's root, as pieces of its bytes; null when absent. */
+export type BuildFileReader = (relativePath: string) => Promise<AsyncIterable<Uint8Array> | null>;
 
-/** Builds whose index is kept in memory (most recently used first out last). */
+/**
+ * Indexes kept in memory, most recently used last: at most `KEEP` builds, and past `keptBytes()`
+ * of their files' text (an index takes several times its text) the least recently used go first,
+ * though the newest is always kept (it is being asked).
+ */
 const KEEP = 16;
-const loaded = new Map<string, Promise<SectionIndex | null>>();
+const loaded = new Map<string, { index: Promise<SectionIndex | null>; bytes: number }>();
 
-/** The file's pages as an index, or null when it is not a `RetrievalFile` of this version. */
-export function indexOfFile(text: string): SectionIndex | null {
-  let file: RetrievalFile;
-  try {
-    file = JSON.parse(text) as RetrievalFile;
-  } catch {
-    return null;
-  }
-  return file?.format === RETRIEVAL_FORMAT && Array.isArray(file.pages) ? SectionIndex.fromFile(file) : null;
+/** `FOLIO_RETRIEVAL_CACHE_MB` (default 256) megabytes of retrieval files' text. */
+function keptBytes(): number {
+  const mb = Number(process.env.FOLIO_RETRIEVAL_CACHE_MB);
+  return (Number.isFinite(mb) && mb > 0 ? mb : 256) * 1024 * 1024;
 }
 
-/** The index of the build `key` (its identity in the site store), read through `read`; null when the build has none. */
-export function loadSectionIndex(key: string, read: BuildFileReader): Promise<SectionIndex | null> {
-  let index = loaded.get(key);
-  if (index) {
+/** The index of a whole file's text (small files: tests, tools), or null when it is not a retrieval file of this version. */
+export function indexOfFile(text: string): SectionIndex | null {
+  const index = new SectionIndex();
+  const reader = new RetrievalLineReader({ assistant: (settings) => index.setAssistant(settings), page: (page) => index.put(page) });
+  reader.push(text);
+  return reader.end() ? index : null;
+}
+
+/** The index of a file read piece by piece, each page indexed as its line arrives; null when it is not of this version. */
+export async function indexOfStream(pieces: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): Promise<SectionIndex | null> {
+  const index = new SectionIndex();
+  const ok = await readRetrievalLines(pieces, { assistant: (settings) => index.setAssistant(settings), page: (page) => index.put(page) });
+  return ok ? index : null;
+}
+
+/** The index of the build `key` (its identity in the site store), read through `open`; null when the build has none. */
+export function loadSectionIndex(key: string, open: BuildFileReader): Promise<SectionIndex | null> {
+  const kept = loaded.get(key);
+  if (kept) {
     // Most recently used last: the first key is the one to drop.
     loaded.delete(key);
-    loaded.set(key, index);
-    return index;
+    loaded.set(key, kept);
+    return kept.index;
   }
-  index = read(RETRIEVAL_FILE).then(
-    (body) => (body === null ? null : indexOfFile(body.toString())),
-    () => null,
-  );
-  loaded.set(key, index);
+  const entry = { index: Promise.resolve<SectionIndex | null>(null), bytes: 0 };
+  const counted = async function* (pieces: AsyncIterable<Uint8Array>) {
+    for await (const piece of pieces) {
+      entry.bytes += piece.length;
+      yield piece;
+    }
+  };
+  entry.index = open(RETRIEVAL_FILE)
+    .then((pieces) => (pieces === null ? null : indexOfStream(counted(pieces))))
+    .catch(() => null);
+  loaded.set(key, entry);
   // A failed read is not kept: the next request tries again.
-  void index.then((i) => i === null && loaded.get(key) === index && loaded.delete(key));
-  while (loaded.size > KEEP) loaded.delete(loaded.keys().next().value!);
-  return index;
+  void entry.index.then((index) => {
+    if (index === null && loaded.get(key) === entry) loaded.delete(key);
+    else trim();
+  });
+  trim();
+  return entry.index;
+}
+
+function trim(): void {
+  let bytes = 0;
+  for (const entry of loaded.values()) bytes += entry.bytes;
+  for (const [key, entry] of loaded) {
+    if (loaded.size <= 1 || (loaded.size <= KEEP && bytes <= keptBytes())) break;
+    loaded.delete(key);
+    bytes -= entry.bytes;
+  }
 }

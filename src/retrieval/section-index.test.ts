@@ -121,3 +121,42 @@ describe('SectionIndex answers kept', () => {
     expect(index.search('sidebar groups', { limit: 3 }).map((h) => h.path)).not.toContain('/guides/sidebar');
   });
 });
+
+describe('preparing a large index', () => {
+  // ~1,200 sections of 300 words: far more than one 15 ms slice of indexing.
+  const words = Array.from({ length: 3000 }, (_, i) => `term${i.toString(36)}`);
+  const text = (seed: number) => Array.from({ length: 300 }, (_, i) => words[(seed * 31 + i * 7) % words.length]).join(' ');
+  const many = () => Array.from({ length: 400 }, (_, p) => page(`/p${p}`, `Page ${p}`, [0, 1, 2].map((s): [string, string] => [s ? `Part ${s}` : '', text(p * 3 + s)])));
+
+  it('gives the thread back between slices, and takes in pages put and removed meanwhile', async () => {
+    const index = new SectionIndex(many());
+    let ticks = 0;
+    let ticking = true;
+    const tick = () => {
+      ticks++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const prepared = index.prepare();
+    index.put(page('/late', 'Late arrival', [['', 'zebracorn appears here']]));
+    index.remove('/p5');
+    await prepared;
+    ticking = false;
+    expect(ticks).toBeGreaterThan(1);
+    expect(index.search('zebracorn')[0]).toMatchObject({ path: '/late' });
+    // The same answers as an index made at once by a search.
+    const atOnce = new SectionIndex(many());
+    atOnce.put(page('/late', 'Late arrival', [['', 'zebracorn appears here']]));
+    atOnce.remove('/p5');
+    for (const query of [words[7]!, `${words[100]} ${words[2000]}`, 'page 12 part']) expect(index.search(query)).toEqual(atOnce.search(query));
+    expect(index.search(text(15)).some((h) => h.path === '/p5')).toBe(false);
+  });
+
+  it('answers a search that does not wait for it, and then has nothing left to do', async () => {
+    const index = new SectionIndex(many());
+    const prepared = index.prepare();
+    expect(index.search(words[11]!).length).toBeGreaterThan(0);
+    await prepared;
+    await index.prepare({ language: 'fr' });
+  });
+});

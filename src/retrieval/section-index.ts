@@ -93,11 +93,60 @@ class Partition {
   /** The same list of matched words is kept once, whichever sections share it. */
   private readonly matchedLists = new Map<string, readonly string[]>();
 
+  /** While the index is being made: the pages not yet added to it, and how far `pending` is done. */
+  private pending: string[] | null = null;
+  private pendingAt = 0;
+  private making: Promise<void> | null = null;
+
   put(page: RetrievalPage): void {
     this.remove(page.href);
     this.pages.set(page.href, page);
     this.forgetTerms();
     this.index?.addAll(this.documentsOf(page));
+  }
+
+  /**
+   * Make the index (once) a slice at a time, giving the thread back between slices: a first
+   * question on a large site (50,000 pages: minutes of indexing) must not hold every other
+   * request of the server. Pages put or removed meanwhile go straight into the index being made.
+   */
+  prepare(): Promise<void> {
+    if (this.index && !this.pending) return Promise.resolve();
+    this.making ??= (async () => {
+      if (!this.index) this.start();
+      while (this.pending) {
+        this.addPending(performance.now() + SLICE_MS);
+        if (this.pending) await new Promise((resolve) => setImmediate(resolve));
+      }
+    })().finally(() => (this.making = null));
+    return this.making;
+  }
+
+  private start(): void {
+    const vocabulary = this.vocabulary;
+    vocabulary.clear();
+    // Indexing records each term it keeps; queries use the plain processTerm.
+    const indexTerm = (term: string) => {
+      const kept = processTerm(term);
+      if (kept !== null) vocabulary.add(kept);
+      return kept;
+    };
+    this.index = new MiniSearch<IndexedDoc>({ fields: ['title', 'heading', 'keywords', 'body'], tokenize, processTerm: indexTerm, searchOptions: { ...SEARCH_OPTIONS, processTerm } });
+    this.pending = [...this.pages.keys()];
+    this.pendingAt = 0;
+  }
+
+  /** Add pending pages until `deadline` (a `performance.now()` time; Infinity: all of them). */
+  private addPending(deadline: number): void {
+    const pending = this.pending!;
+    while (this.pendingAt < pending.length) {
+      const href = pending[this.pendingAt++]!;
+      const page = this.pages.get(href);
+      // Removed since, or put again (and so added) since.
+      if (page && !this.idsOf.has(href)) this.index!.addAll(this.documentsOf(page));
+      if (performance.now() >= deadline) break;
+    }
+    if (this.pendingAt >= pending.length) this.pending = null;
   }
 
   remove(href: string): boolean {
@@ -119,18 +168,9 @@ class Partition {
   }
 
   search(words: readonly string[], filter: ((page: RetrievalPage) => boolean) | null): Candidate[] {
-    if (!this.index) {
-      const vocabulary = this.vocabulary;
-      vocabulary.clear();
-      // Indexing records each term it keeps; queries use the plain processTerm.
-      const indexTerm = (term: string) => {
-        const kept = processTerm(term);
-        if (kept !== null) vocabulary.add(kept);
-        return kept;
-      };
-      this.index = new MiniSearch<IndexedDoc>({ fields: ['title', 'heading', 'keywords', 'body'], tokenize, processTerm: indexTerm, searchOptions: { ...SEARCH_OPTIONS, processTerm } });
-      this.index.addAll([...this.pages.values()].flatMap((p) => this.documentsOf(p)));
-    }
+    // Not prepared (or not yet done): the rest is indexed now, at once.
+    if (!this.index) this.start();
+    if (this.pending) this.addPending(Infinity);
     // A query is scored word by word, as MiniSearch combines words with OR (the sum of each word's
     // score, times the number of query words matched), and each word's scores are kept: readers'
     // questions share most of their words, so a new question mostly adds up kept lists. Only sums
@@ -238,6 +278,9 @@ class Partition {
   }
 }
 
+/** How long one slice of indexing may hold the thread (`Partition.prepare`). */
+const SLICE_MS = 15;
+
 /** Answers kept per index: readers ask the same questions (and a search box asks each prefix once per reader). */
 const CACHED_ANSWERS = 500;
 
@@ -255,9 +298,19 @@ export class SectionIndex {
   /** The site's docs.json `assistant` settings, as the build wrote them beside the pages. */
   constructor(
     pages: Iterable<RetrievalPage> = [],
-    readonly assistant: AssistantSiteSettings = {},
+    private settings: AssistantSiteSettings = {},
   ) {
     for (const page of pages) this.put(page);
+  }
+
+  /** The site's docs.json `assistant` settings. */
+  get assistant(): AssistantSiteSettings {
+    return this.settings;
+  }
+
+  /** Set when the file's header is read (before its pages). */
+  setAssistant(settings: AssistantSiteSettings): void {
+    this.settings = settings;
   }
 
   static fromFile(file: RetrievalFile): SectionIndex {
@@ -295,6 +348,14 @@ export class SectionIndex {
     return this.partitions.get(language)?.remove(href) ?? false;
   }
 
+  /**
+   * Index the pages a search with these filters reaches (their language's, or all), a slice at a
+   * time; `search` indexes whatever is left at once, so servers await this first.
+   */
+  async prepare(filters?: SearchFilters): Promise<void> {
+    await Promise.all(this.partitionsFor(filters?.language).map((p) => p.prepare()));
+  }
+
   search(query: string, options: SectionSearchOptions = {}): SectionHit[] {
     const key = JSON.stringify([query.trim().toLowerCase(), options.limit, options.scoreThreshold, options.filters, options.perPage]);
     const kept = this.answers.get(key);
@@ -313,8 +374,7 @@ export class SectionIndex {
   private rank(query: string, { limit = 10, scoreThreshold = 0, filters, perPage = false }: SectionSearchOptions): SectionHit[] {
     const words = Partition.wordsOf(query);
     if (words.length === 0) return [];
-    const language = filters?.language?.toLowerCase();
-    const partitions = language !== undefined && language !== '' ? [this.partitions.get(language)].filter((p) => p !== undefined) : [...this.partitions.values()];
+    const partitions = this.partitionsFor(filters?.language);
     const rest = filters && (filters.version || filters.group) ? (p: RetrievalPage) => matchesFilters(p, filters) : null;
     const raw = partitions.flatMap((p) => p.search(words, rest));
     for (const r of raw) r.score *= coverage(r.matched, words.length);
@@ -323,6 +383,11 @@ export class SectionIndex {
     const few = Math.max(200, limit * 20);
     const hits = this.collect(best(raw, few), words, { limit, scoreThreshold, perPage });
     return hits.length < limit && raw.length > few ? this.collect(raw.sort((a, b) => b.score - a.score), words, { limit, scoreThreshold, perPage }) : hits;
+  }
+
+  private partitionsFor(language: string | undefined): Partition[] {
+    const code = language?.toLowerCase();
+    return code !== undefined && code !== '' ? [this.partitions.get(code)].filter((p) => p !== undefined) : [...this.partitions.values()];
   }
 
   private collect(ordered: readonly Candidate[], words: readonly string[], { limit, scoreThreshold, perPage }: { limit: number; scoreThreshold: number; perPage: boolean }): SectionHit[] {

@@ -48,7 +48,7 @@ export interface AssistantSiteSettings {
   supportUrl?: string;
 }
 
-/** The file a build writes: every searchable page of the site. */
+/** What a build writes (as lines: `file-lines.ts`): every searchable page of the site. */
 export interface RetrievalFile {
   format: string;
   pages: RetrievalPage[];
@@ -56,7 +56,7 @@ export interface RetrievalFile {
 }
 
 /** Bump when `RetrievalFile` or the way sections are cut changes: a build then splits every page again. */
-export const RETRIEVAL_FORMAT = 'folio-retrieval-1';
+export const RETRIEVAL_FORMAT = 'folio-retrieval-2';
 
 /** Where a build writes its `RetrievalFile` (inside the output; `folio serve` reads it, it is never served). */
-export const RETRIEVAL_FILE = '.folio-cache/retrieval.json';
+export const RETRIEVAL_FILE = '.folio-cache/retrieval.jsonl';

@@ -54,7 +54,7 @@ export interface BuildOptions {
   markdown?: boolean;
   /**
    * Write the sections of every searchable page for the discovery API and the assistant
-   * (`.folio-cache/retrieval.json`, `retrieval-file.ts`; default true, needs `markdown`).
+   * (`.folio-cache/retrieval.jsonl`, `retrieval-file.ts`; default true, needs `markdown`).
    */
   retrieval?: boolean;
   /** Size in bytes past which `llms-full.txt` is split into one file per section (default 8 MB). */

@@ -6,13 +6,13 @@
  * those of the previous build keeps its sections from the previous file (one read of it), so an
  * edit cuts only its own page again. Pages' Markdown comes from memory (`rendered`) or their `.md`.
  */
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { createReadStream, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { markdownFileFor } from '../markdown/index.js';
 import type { PageRoute } from '../navigation/index.js';
 import { searchBoost, searchKeywords, type SiteRenderer } from '../render/index.js';
-import { RETRIEVAL_FILE, RETRIEVAL_FORMAT, sectionsOfMarkdown, type RetrievalFile, type RetrievalPage } from '../retrieval/index.js';
+import { readRetrievalLines, RETRIEVAL_FILE, retrievalHeaderLine, retrievalPageLine, sectionsOfMarkdown, type AssistantSiteSettings, type RetrievalPage } from '../retrieval/index.js';
 import { hashText, openFileInside, resolveInside } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 
@@ -36,24 +36,27 @@ const WRITE_CHARS = 4 * 1024 * 1024;
 
 /**
  * Write `RETRIEVAL_FILE`; returns how many pages were cut again (the others were kept). The file is
- * `JSON.stringify` of a `RetrievalFile`, byte for byte, written a few megabytes at a time as pages
- * are cut: whole, it is about as large as the site's Markdown (~10 KB a generated page: 500 MB at
- * 50,000 pages, near V8's longest string, and held twice, as objects and as text, at the end).
+ * a line per page after a header line (`retrieval/file-lines.ts`), written a few megabytes at a
+ * time as pages are cut: whole, it is about as large as the site's Markdown (~10 KB a generated
+ * page: 500 MB at 50,000 pages, past V8's longest string), so it is never one string, here or
+ * where it is read.
  */
 export async function writeRetrievalFile(input: RetrievalInput): Promise<{ pages: number; cut: number }> {
   const { site, outDir, renderer, markdownKeys, rendered } = input;
   const previous = input.reuse ? await previousPages(outDir) : new Map<string, KeyedPage>();
   const decoder = new TextDecoder();
   const { starterQuestions, supportEmail, supportUrl } = site.config.assistant ?? {};
-  const assistant: RetrievalFile['assistant'] = { siteName: site.config.name, ...(starterQuestions?.length ? { starterQuestions } : {}), ...(supportEmail ? { supportEmail } : {}), ...(supportUrl ? { supportUrl } : {}) };
+  const assistant: AssistantSiteSettings = { siteName: site.config.name, ...(starterQuestions?.length ? { starterQuestions } : {}), ...(supportEmail ? { supportEmail } : {}), ...(supportUrl ? { supportUrl } : {}) };
+  // The first format's file (one JSON document), left by an older Folio in a reused output.
+  await rm(path.join(outDir, '.folio-cache', 'retrieval.json'), { force: true });
   const handle = await openFileInside(outDir, RETRIEVAL_FILE);
   let pages = 0;
   let cut = 0;
   try {
-    // The keys in `RetrievalFile`'s order, as JSON.stringify writes them: format, pages, assistant.
-    let text = `{"format":${JSON.stringify(RETRIEVAL_FORMAT)},"pages":[`;
+    let text = retrievalHeaderLine(assistant);
     const add = async (page: KeyedPage) => {
-      text += (pages++ ? ',' : '') + JSON.stringify(page);
+      pages++;
+      text += retrievalPageLine(page);
       if (text.length >= WRITE_CHARS) await handle.writeFile(text), (text = '');
     };
     for (const route of site.model.pages.values()) {
@@ -71,7 +74,7 @@ export async function writeRetrievalFile(input: RetrievalInput): Promise<{ pages
       cut++;
       await add({ ...meta, key, sections: sectionsOfMarkdown(markdown) });
     }
-    await handle.writeFile(`${text}],"assistant":${JSON.stringify(assistant)}}`);
+    await handle.writeFile(text);
   } finally {
     await handle.close();
   }
@@ -114,10 +117,10 @@ function markdownOf(outDir: string, href: string, rendered: ReadonlyMap<string, 
 }
 
 async function previousPages(outDir: string): Promise<Map<string, KeyedPage>> {
+  const pages = new Map<string, KeyedPage>();
   try {
-    const file = JSON.parse(await readFile(path.join(outDir, RETRIEVAL_FILE), 'utf8')) as { format?: string; pages?: KeyedPage[] };
-    if (file.format !== RETRIEVAL_FORMAT || !Array.isArray(file.pages)) return new Map();
-    return new Map(file.pages.map((p) => [p.href, p]));
+    const ok = await readRetrievalLines<KeyedPage>(createReadStream(path.join(outDir, RETRIEVAL_FILE)), { assistant: () => {}, page: (page) => pages.set(page.href, page) });
+    return ok ? pages : new Map();
   } catch {
     // First build, or an unreadable file: every page is cut.
     return new Map();

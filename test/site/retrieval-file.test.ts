@@ -1,5 +1,5 @@
 /**
- * The build's retrieval file (`.folio-cache/retrieval.json`): the pages site search shows, cut
+ * The build's retrieval file (`.folio-cache/retrieval.jsonl`): the pages site search shows, cut
  * into sections with their anchors; hidden, `searchable: false` and `noindex` pages left out
  * unless `seo.indexing: "all"` (hidden ones); an edit cuts its own page again, the rest are kept.
  */
@@ -22,7 +22,11 @@ describe('the retrieval file of a build', () => {
   let dir: string;
   let root: string;
   let out: string;
-  const file = async () => JSON.parse(await readFile(path.join(out, RETRIEVAL_FILE), 'utf8')) as RetrievalFile;
+  // A header line, then a line per page.
+  const file = async (): Promise<RetrievalFile> => {
+    const [header, ...pages] = (await readFile(path.join(out, RETRIEVAL_FILE), 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line));
+    return { ...header, pages };
+  };
   const config = (extra: object = {}) => writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'R', theme: 'mint', colors: { primary: '#225588' }, navigation: { groups: [{ group: 'Start', pages: ['index', 'guide', 'quiet', 'robots'] }] }, ...extra }));
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'folio-retrieval-'));
@@ -40,6 +44,7 @@ describe('the retrieval file of a build', () => {
     expect(built.stats?.retrieval).toMatchObject({ pages: 2, cut: 2 });
     const { pages } = await file();
     expect(pages.map((p) => p.href).sort()).toEqual(['/guide', '/index']);
+    expect((await file()).assistant).toEqual({ siteName: 'R' });
     const index = pages.find((p) => p.href === '/index')!;
     expect(index).toMatchObject({ title: 'Welcome', group: 'Start', keywords: ['greeting'] });
     expect(index.sections.map((s) => [s.anchor, s.text])).toEqual([
