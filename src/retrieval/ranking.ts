@@ -28,6 +28,12 @@ export type RetrievalField = keyof typeof FIELD_BOOSTS;
 export const PREFIX_MIN_LENGTH = 3;
 export const FUZZY_MIN_LENGTH = 5;
 export const FUZZY_FRACTION = 0.2;
+/**
+ * At most two edits, however long the word (as search engines' typo tolerance does): a word of 25
+ * letters would otherwise be matched up to five edits away, a walk of the whole term tree that
+ * cost a question tens of milliseconds for an identifier no page holds.
+ */
+export const FUZZY_MAX_EDITS = 2;
 /** How much a prefix or typo match counts against an exact one. */
 export const MATCH_WEIGHTS = { prefix: 0.5, fuzzy: 0.3 } as const;
 
@@ -81,6 +87,7 @@ export const SEARCH_OPTIONS: SearchOptions = {
   boost: { ...FIELD_BOOSTS },
   prefix: (term) => term.length >= PREFIX_MIN_LENGTH,
   fuzzy: (term) => (term.length >= FUZZY_MIN_LENGTH ? FUZZY_FRACTION : false),
+  maxFuzzy: FUZZY_MAX_EDITS,
   weights: { ...MATCH_WEIGHTS },
   bm25: { ...BM25 },
   combineWith: 'OR',

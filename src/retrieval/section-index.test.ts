@@ -35,6 +35,13 @@ describe('SectionIndex', () => {
     expect(index.search('admonition')[0]?.path).toBe('/components/callouts');
   });
 
+  it('forgives two typos in a long word, not three', () => {
+    const long = new SectionIndex([page('/i18n', 'Translations', [['', 'Internationalization of the interface.']])]);
+    expect(long.search('internatonalzation')[0]?.path).toBe('/i18n');
+    // Three edits: a fifth of the word's 17 letters would allow them, the cap does not.
+    expect(long.search('internatonalzaton')).toEqual([]);
+  });
+
   it('scores a query word by word as one MiniSearch query would, and forgets kept words when a page changes', () => {
     const words = new SectionIndex([
       page('/a', 'Alpha', [['Install', 'Install the sprocket wrench first.'], ['Upgrade', 'Upgrade the wrench.']]),
