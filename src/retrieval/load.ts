@@ -13,7 +13,7 @@ import { SectionIndex } from './section-index.js';
 import { RETRIEVAL_FILE } from './types.js';
 
 /** Opens a file of a build by its path relative to the build's root, as pieces of its bytes; null when absent. */
-export type BuildFileReader = (relativePath: string) => Promise<AsyncIterable<Uint8Array> | null>;
+export type BuildFileReader = (relativePath: string) => Promise<AsyncIterable<Uint8Array> | Iterable<Uint8Array> | null>;
 
 /**
  * Indexes kept in memory, most recently used last: at most `KEEP` builds, and past `keptBytes()`
@@ -54,7 +54,7 @@ export function loadSectionIndex(key: string, open: BuildFileReader): Promise<Se
     return kept.index;
   }
   const entry = { index: Promise.resolve<SectionIndex | null>(null), bytes: 0 };
-  const counted = async function* (pieces: AsyncIterable<Uint8Array>) {
+  const counted = async function* (pieces: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) {
     for await (const piece of pieces) {
       entry.bytes += piece.length;
       yield piece;
