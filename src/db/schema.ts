@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Drizzle mirrors of the tables created by migrations/*.sql (the SQL files are
@@ -26,6 +27,8 @@ export const projects = pgTable('projects', {
   sitePasswordHash: text('site_password_hash'),
   /** OpenID Connect client settings (siteAccess = oidc). */
   siteOidc: jsonb('site_oidc').$type<SiteOidcSettings>(),
+  /** Origins allowed to frame the hosted site (migration 0240); empty: none. */
+  frameAncestors: text('frame_ancestors').array().notNull().default(sql`'{}'::text[]`),
   createdAt: ts('created_at').notNull(),
 });
 

@@ -12,4 +12,5 @@ export * from './webhooks/index.js';
 export * from './storage/index.js';
 export * from './updates/recover.js';
 export { builtSiteSettings } from './sites/site-settings.js';
+export { frameAncestorOrigin, MAX_FRAME_ANCESTORS } from './sites/framing.js';
 export { orphanWorkFolders, removeOrphanWork } from './updates/work-folders.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentJob, createProject, updateProject, upsertLocalPullRequest, type ProjectRow } from '../../src/db/index.js';
-import { createPullRequestRoutes } from '../../src/hosting/index.js';
+import { createPullRequestRoutes, type HostMap } from '../../src/hosting/index.js';
 import { hashPassword } from '../../src/shared/index.js';
 import { backends } from '../db/helpers.js';
 import { startTestServer, type TestServer } from '../server/helpers.js';
@@ -17,6 +17,7 @@ describe.each(backends)('site sign-in on %s', (kind) => {
   let guarded: ProjectRow;
   let open: ProjectRow;
   let docs: ProjectRow;
+  let hosts: HostMap;
 
   /** Publish a small hand-made build (two pages) through the store, as an update does. */
   async function publish(project: ProjectRow, settings: object): Promise<void> {
@@ -31,7 +32,12 @@ describe.each(backends)('site sign-in on %s', (kind) => {
 
   beforeAll(async () => {
     let mounted: Hono | undefined;
-    s = await startTestServer(kind, { mount: (app) => void (mounted = app) });
+    s = await startTestServer(kind, {
+      mount: (app, shared) => {
+        mounted = app;
+        hosts = shared.hosts;
+      },
+    });
     // Mounted as folio serve does; any caller may view (who may is covered by the agent tests).
     mounted!.route('/', createPullRequestRoutes({ db: s.db, authorize: async () => true }));
     const passwordHash = await hashPassword(PASSWORD);
@@ -96,6 +102,37 @@ describe.each(backends)('site sign-in on %s', (kind) => {
     const locked = await signIn(fresh, { password: PASSWORD, next: '/' });
     expect(locked.status).toBe(429);
     expect(await locked.text()).toContain('SITE_SIGN_IN_THROTTLED');
+  });
+
+  it('lets the origins a project lists frame its pages, never its sign-in page, and no one else\'s', async () => {
+    const embedded = await createProject(s.db, { name: 'Embedded', repoUrl: 'https://example.test/e.git' });
+    await updateProject(s.db, embedded.id, { frameAncestors: ['https://app.example.test', 'https://*.example.org'] });
+    await publish(embedded, { basePath: '' });
+    await updateProject(s.db, guarded.id, { frameAncestors: ['https://app.example.test'] });
+    await hosts.refresh();
+    try {
+      for (const file of ['/guide', '/logo.svg']) {
+        const res = await s.app.request(`http://${host(embedded)}${file}`, { headers: { Host: host(embedded) } });
+        expect(res.headers.get('x-frame-options'), file).toBeNull();
+        const csp = res.headers.get('content-security-policy')!;
+        expect(csp, file).toContain('frame-ancestors https://app.example.test https://*.example.org');
+        // The rest of the policy stays.
+        expect(csp, file).toContain("object-src 'none'");
+      }
+      // A preview of the project follows its setting.
+      const preview = `docs-x--${embedded.id}.localhost`;
+      expect((await hosts.siteFor(preview))?.frameAncestors).toEqual(['https://app.example.test', 'https://*.example.org']);
+      // Its sign-in page never.
+      const form = await s.app.request(`http://${host(guarded)}/__folio/sign-in`, { headers: { Host: host(guarded) } });
+      expect(form.headers.get('x-frame-options')).toBe('DENY');
+      expect(form.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      // Another project's pages: no one.
+      const other = await s.app.request(`http://${host(open)}/guide`, { headers: { Host: host(open) } });
+      expect(other.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    } finally {
+      await updateProject(s.db, guarded.id, { frameAncestors: [] });
+      await hosts.refresh();
+    }
   });
 
   it('keeps hosted pages, their SVGs and the sign-in page out of other sites\' frames', async () => {

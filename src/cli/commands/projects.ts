@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { checkBranchName, checkRepositoryUrl } from '../../git/index.js';
 import { createProject, listProjects, updateProject } from '../../db/index.js';
+import { frameAncestorOrigin, MAX_FRAME_ANCESTORS } from '../../hosting/index.js';
 import { formatTable, reportCliError, withCliDatabase, type DataFlags } from '../support.js';
 import { hashPassword, normalizeBasePath, resolveInside } from '../../shared/index.js';
 
@@ -71,8 +72,10 @@ export function registerProjects(program: Command): void {
     .option('--oidc-issuer <url>', 'OpenID Connect issuer URL (access oidc)')
     .option('--oidc-client-id <id>', 'OpenID Connect client id')
     .option('--oidc-client-secret <secret>', 'OpenID Connect client secret')
+    .option('--frame-ancestor <origin>', 'an origin that may show the site in a frame, e.g. https://app.example.com (repeatable; replaces the list)', (v: string, all: string[]) => [...all, v], [] as string[])
+    .option('--no-frame-ancestors', 'let no other site frame the site (the default)')
     .option('--data <dir>', 'data directory (ignored when DATABASE_URL is set)', '.folio')
-    .action(async (id: string, flags: DataFlags & { name?: string; repo?: string; branch?: string; dir?: string; host: string[]; hosts: boolean; rate?: string; base?: string; access?: string; accessScope?: string; sitePassword?: string; oidcIssuer?: string; oidcClientId?: string; oidcClientSecret?: string }) => {
+    .action(async (id: string, flags: DataFlags & { name?: string; repo?: string; branch?: string; dir?: string; host: string[]; hosts: boolean; rate?: string; base?: string; access?: string; accessScope?: string; sitePassword?: string; oidcIssuer?: string; oidcClientId?: string; oidcClientSecret?: string; frameAncestor: string[]; frameAncestors: boolean }) => {
       try {
         const patch: Parameters<typeof updateProject>[2] = {};
         if (flags.name !== undefined) patch.name = flags.name;
@@ -107,10 +110,18 @@ export function registerProjects(program: Command): void {
           if (!flags.oidcIssuer || !flags.oidcClientId || !flags.oidcClientSecret) throw Object.assign(new Error('Give --oidc-issuer, --oidc-client-id and --oidc-client-secret together.'), { code: 'INVALID_REQUEST' });
           patch.siteOidc = { issuer: flags.oidcIssuer, clientId: flags.oidcClientId, clientSecret: flags.oidcClientSecret };
         }
+        if (flags.frameAncestor.length > 0) {
+          if (flags.frameAncestor.length > MAX_FRAME_ANCESTORS) throw Object.assign(new Error(`At most ${MAX_FRAME_ANCESTORS} --frame-ancestor origins.`), { code: 'INVALID_REQUEST' });
+          patch.frameAncestors = flags.frameAncestor.map((raw) => {
+            const origin = frameAncestorOrigin(raw);
+            if (!origin) throw Object.assign(new Error(`--frame-ancestor "${raw}" is not an origin; give https://host[:port] (https://*.example.com for its subdomains; http only for localhost).`), { code: 'INVALID_REQUEST' });
+            return origin;
+          });
+        } else if (!flags.frameAncestors) patch.frameAncestors = [];
         if (Object.keys(patch).length === 0) throw Object.assign(new Error('Nothing to change: pass at least one option (see --help).'), { code: 'INVALID_REQUEST' });
         const row = await withCliDatabase(flags, (db) => updateProject(db, id, patch));
         if (!row) throw Object.assign(new Error(`Project "${id}" does not exist; see \`folio projects list\`.`), { code: 'NOT_FOUND' });
-        process.stdout.write(`Updated ${row.id}: ${row.repoUrl} @ ${row.branch}, docs in ${row.docsDir}, hosts ${row.hostNames.join(', ') || '-'}, ${row.agentRatePerHour} agent requests/hour\n`);
+        process.stdout.write(`Updated ${row.id}: ${row.repoUrl} @ ${row.branch}, docs in ${row.docsDir}, hosts ${row.hostNames.join(', ') || '-'}, ${row.agentRatePerHour} agent requests/hour${row.frameAncestors.length ? `, may be framed by ${row.frameAncestors.join(' ')}` : ''}\n`);
       } catch (error) {
         reportCliError(error);
       }

@@ -1,11 +1,14 @@
 import type { Database } from '../../db/index.js';
 import { customDomainProblem } from '../../shared/index.js';
 import { parseSiteLabel } from '../previews/slug.js';
+import { frameAncestorOrigin } from './framing.js';
 
 /** The site a Host names: a project's production site (`preview` null) or one of its previews. */
 export interface SiteRef {
   projectId: string;
   preview: string | null;
+  /** Origins the project lets frame its site (`framing.ts`); absent: none. */
+  frameAncestors?: readonly string[];
 }
 
 /**
@@ -19,6 +22,8 @@ export interface SiteRef {
  */
 export class HostMap {
   private custom = new Map<string, string>();
+  /** Project id → the origins it lets frame its site (only projects that allow some). */
+  private framing = new Map<string, readonly string[]>();
   private loadedAt = 0;
   private loading: Promise<void> | null = null;
   private readonly suffix: string;
@@ -44,23 +49,36 @@ export class HostMap {
   async siteFor(hostHeader: string | undefined): Promise<SiteRef | null> {
     if (!hostHeader) return null;
     const host = stripPort(hostHeader.toLowerCase());
+    let site: SiteRef | null = null;
     if (host.endsWith(this.suffix)) {
       const label = host.slice(0, -this.suffix.length);
-      if (label && !label.includes('.')) return parseSiteLabel(label);
+      if (label && !label.includes('.')) site = parseSiteLabel(label);
     }
-    if (this.loadedAt === 0) await this.refresh();
-    else if (Date.now() - this.loadedAt > this.ttlMs) void this.refresh();
-    const projectId = this.custom.get(host);
-    return projectId ? { projectId, preview: null } : null;
+    if (this.loadedAt === 0) {
+      // A site named by its label is served even while the database cannot say whom it lets frame it (no one, then).
+      const loading = this.refresh();
+      await (site ? loading.catch(() => undefined) : loading);
+    } else if (Date.now() - this.loadedAt > this.ttlMs) void this.refresh().catch(() => undefined);
+    if (!site) {
+      const projectId = this.custom.get(host);
+      if (!projectId) return null;
+      site = { projectId, preview: null };
+    }
+    const frameAncestors = this.framing.get(site.projectId);
+    return frameAncestors ? { ...site, frameAncestors } : site;
   }
 
   /** Reload custom domains now (after a project's host names change). */
   refresh(): Promise<void> {
     this.loading ??= this.db
-      .query<{ id: string; host_names: string[] }>("SELECT id, host_names FROM projects WHERE host_names <> '{}' ORDER BY created_at, id")
+      .query<{ id: string; host_names: string[]; frame_ancestors: string[] }>("SELECT id, host_names, frame_ancestors FROM projects WHERE host_names <> '{}' OR frame_ancestors <> '{}' ORDER BY created_at, id")
       .then((rows) => {
         const next = new Map<string, string>();
+        const framing = new Map<string, readonly string[]>();
         for (const row of rows) {
+          // Stored through `frameAncestorOrigin`; checked again, as the list goes into a header.
+          const origins = row.frame_ancestors.map(frameAncestorOrigin).filter((o): o is string => o !== null);
+          if (origins.length) framing.set(row.id, origins);
           for (const raw of row.host_names) {
             const name = raw.toLowerCase();
             if (next.has(name) || customDomainProblem(name, { siteDomain: this.siteDomain, ownHosts: this.ownHosts })) continue;
@@ -68,6 +86,7 @@ export class HostMap {
           }
         }
         this.custom = next;
+        this.framing = framing;
         this.loadedAt = Date.now();
       })
       .finally(() => {

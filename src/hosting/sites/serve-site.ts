@@ -14,6 +14,7 @@ import { HostingError } from '../codes.js';
 import { siteStoreOf, type BuildFile, type ByteRange, type PublishedBuild, type SiteStore } from '../storage/site-store.js';
 import { requestedRange } from './byte-range.js';
 import { acceptsGzip, compressible, gzipEtag, gzipped } from './compression.js';
+import { framingHeaders } from './framing.js';
 import type { HostMap } from './host-map.js';
 import { redirectsOf } from './redirects.js';
 import { mcpToolOf, type SiteAnalytics } from '../../analytics/index.js';
@@ -53,34 +54,44 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
  * only to the site; images, media and frames may come from https (docs embed them). A `<script>`
  * a repository put in a page does not run, and no other site may frame a page.
  */
-export const SITE_CSP = [
-  "default-src 'self'",
-  `script-src 'self' 'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}' 'wasm-unsafe-eval'`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' https: data:",
-  "media-src 'self' https:",
-  "font-src 'self' data:",
-  "frame-src https:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  // No other site may frame the pages (clickjacking); with X-Frame-Options for browsers without CSP 2.
-  "frame-ancestors 'none'",
-].join('; ');
+function siteCsp(frameAncestors: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}' 'wasm-unsafe-eval'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' https: data:",
+    "media-src 'self' https:",
+    "font-src 'self' data:",
+    "frame-src https:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    // Which sites may frame the pages (clickjacking): none, unless the project lists some.
+    frameAncestors,
+  ].join('; ');
+}
+
+export const SITE_CSP = siteCsp(framingHeaders([]).directive);
 
 /** The headers that keep a hosted page out of other sites' frames (older browsers read X-Frame-Options only). */
 export const NO_FRAMING = { 'Content-Security-Policy': SITE_CSP, 'X-Frame-Options': 'DENY' } as const;
+
+/** The framing headers of a site's pages: `NO_FRAMING`, or a CSP naming the origins the project allows. */
+function framingOf(origins: readonly string[] | undefined): Record<string, string> {
+  if (!origins?.length) return NO_FRAMING;
+  return { 'Content-Security-Policy': siteCsp(framingHeaders(origins).directive) };
+}
 
 /**
  * Answer with a file of the build, streamed (see `BuildFile`). A `GET` with one byte range gets 206
  * and that range (416 past the end), unless `If-Range` names another version; HEAD gets the headers.
  */
-async function respond(file: BuildFile, name: string, request: Request, status = 200, extra: Record<string, string> = {}): Promise<Response> {
+async function respond(file: BuildFile, name: string, request: Request, status = 200, extra: Record<string, string> = {}, framing: Record<string, string> = NO_FRAMING): Promise<Response> {
   const type = TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
   const cache = HASHED.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache';
   const headers: Record<string, string> = { 'Content-Type': type, 'Content-Length': String(file.size), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': cache, ...extra };
-  if (type.startsWith('text/html') || type.startsWith('image/svg')) Object.assign(headers, NO_FRAMING);
+  if (type.startsWith('text/html') || type.startsWith('image/svg')) Object.assign(headers, framing);
   if (file.etag) headers.ETag = file.etag;
   let range: ByteRange | undefined;
   if (status === 200) {
@@ -133,6 +144,8 @@ export interface SiteServeOptions {
   analytics?: SiteAnalytics;
   /** The docs assistant's routes under `<base>/__folio/assistant/` (the assistant layer answers them; none: not found). */
   assistantRoute?: AssistantSiteRoute;
+  /** Origins the project lets frame its pages (`framing.ts`); none: no site may. */
+  frameAncestors?: readonly string[];
 }
 
 /** Where the site's own assistant routes live (the widget's session and messages). */
@@ -197,6 +210,7 @@ function storageTrouble(error: unknown, options: SiteServeOptions): Response {
 
 async function serveSiteFile(store: SiteStore, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: PublishedBuild | null; base: string; sitePath: string; url: URL }): Promise<Response> {
   const { root, base, sitePath, url } = at;
+  const framing = framingOf(options.frameAncestors);
   if (AGENT_PATHS.has(sitePath)) {
     // Agents' `submit_feedback` is recorded as unhelpful feedback on the page, as the platform does.
     const analytics = options.analytics;
@@ -240,17 +254,17 @@ async function serveSiteFile(store: SiteStore, projectId: string, request: Reque
   const markdownFile = markdownFileFor(clean || '/');
   if (wantsMarkdown(request.headers.get('accept'))) {
     const file = pathname === '/\0' ? null : await root.open(markdownFile);
-    if (file) return respond(file, markdownFile, request, 200, { Vary: 'Accept' });
+    if (file) return respond(file, markdownFile, request, 200, { Vary: 'Accept' }, framing);
   }
   const candidates = pathname === '/\0' ? [] : pathname.endsWith('/') ? [`${clean}/index.html`] : [clean, `${clean}.html`, `${clean}/index.html`];
   for (const candidate of candidates) {
     const file = await root.open(candidate);
     if (!file) continue;
     const alternate: Record<string, string> = candidate.endsWith('.html') && (await root.open(markdownFile)) ? { Link: markdownLink(withBasePath('/' + markdownFileFor(clean || '/'), base).slice(1)), Vary: 'Accept' } : {};
-    return respond(file, candidate, request, 200, alternate);
+    return respond(file, candidate, request, 200, alternate, framing);
   }
   const notFound = await root.open('404.html');
-  if (notFound) return respond(notFound, '404.html', request, 404);
+  if (notFound) return respond(notFound, '404.html', request, 404, {}, framing);
   return new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
@@ -264,7 +278,7 @@ export function publishedSites(hosts: HostMap, store: SiteStore | string, option
   return async (c, next) => {
     const site = await hosts.siteFor(c.req.header('host'));
     if (site === null) return next();
-    return serveSite(sites, site.projectId, c.req.raw, site.preview, { ...options, clientAddress: socketAddress(c, options.trustProxy) });
+    return serveSite(sites, site.projectId, c.req.raw, site.preview, { ...options, clientAddress: socketAddress(c, options.trustProxy), frameAncestors: site.frameAncestors });
   };
 }
 
