@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type _Object } from '@aws-sdk/client-s3';
 import { currentSiteBuild, dropSiteBuild, keptSiteBuilds, SITE_BUILD_CHANNEL, switchSiteBuild, type Database } from '../../db/index.js';
-import { isInside, removeTree } from '../../shared/index.js';
+import { eachLimited, isInside, removeTree } from '../../shared/index.js';
 import { HostingError } from '../codes.js';
 import { ByteLru } from './lru.js';
 import type { S3StorageConfig } from './storage-config.js';
@@ -66,18 +66,6 @@ async function hashFile(file: string): Promise<[string, number]> {
   if (size <= WHOLE_FILE_BYTES) hash.update(await fsp.readFile(file));
   else for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
   return [hash.digest('hex'), size];
-}
-
-/** Run `fn` over `items` with at most `limit` at a time. */
-async function eachLimited<T>(items: T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      await fn(items[i]!, i);
-    }
-  });
-  await Promise.all(workers);
 }
 
 export interface GarbageReport {
