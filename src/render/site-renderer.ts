@@ -3,7 +3,7 @@
  * are computed once per section; the build and the dev server both render through this.
  */
 import type { Heading } from '../mdx/index.js';
-import { feedbackLinks, type FeedbackRepository } from './feedback-links.js';
+import { feedbackViewOf, type FeedbackRepository } from './feedback-links.js';
 import { isDiscoverable, type PageRoute, type Section } from '../navigation/index.js';
 import { existsSync } from 'node:fs';
 import { closestPaths, escapeHtml, hashText, resolveInside, siteUrlWithBase, withBasePath } from '../shared/index.js';
@@ -200,7 +200,7 @@ export class SiteRenderer {
     applyPageFrontmatter(page, fm, route.boost);
     if (fm.rss === true) page.rssHref = `${route.href.replace(/\/$/, '')}/rss.xml`;
     const showDate = typeof fm.timestamp === 'boolean' ? fm.timestamp : this.site.config.metadata?.timestamp === true;
-    if (this.options.feedback && this.site.config.integrations?.telemetry?.enabled !== false) page.feedback = feedbackLinks(this.options.feedback.repository, route.kind === 'page' ? route.file : null, route);
+    if (this.options.feedback && this.site.config.integrations?.telemetry?.enabled !== false) page.feedback = feedbackViewOf(this.options.feedback.repository, route.kind === 'page' ? route.file : null, route, this.site.config.feedback);
     if (showDate && route.kind === 'page') page.lastModified = pageDate(fm.lastUpdatedDate, route.file ? this.options.lastModified?.get(route.file) : undefined, this.builtAt);
     page.seoHead = seoHead(this.seo, {
       href: route.href,

@@ -21,12 +21,15 @@ describe('dashboard analytics page', () => {
     const event = (over: Partial<StoredEvent>): StoredEvent => ({ projectId: project.id, preview: '', kind: 'view', at: new Date(now), day: utcDay(now), path: '/guide', audience: 'human', channel: 'html', visitor: 'v1', referrerHost: '', query: null, results: null, opened: null, ...over });
     await writeEvents(stack.db, [
       event({}),
-      event({ visitor: 'v2' }),
+      event({ visitor: 'v2', referrerHost: 'github.com' }),
       event({ path: '/', audience: 'agent', channel: 'markdown', visitor: 'a1' }),
       event({ kind: 'search', path: '/', query: 'deploy', results: 0, channel: 'beacon' }),
       event({ kind: 'search', path: '/', query: 'install', results: 4, channel: 'beacon' }),
     ]);
-    await writeFeedback(stack.db, [{ id: 'fb-1', projectId: project.id, preview: '', path: '/guide', source: 'contextual', helpful: false, comment: 'Step 2, "npm i", fails', contact: null, code: null, filename: null, lang: null, at: new Date(now) }]);
+    await writeFeedback(stack.db, [
+      { id: 'fb-1', projectId: project.id, preview: '', path: '/guide', source: 'contextual', helpful: false, comment: 'Step 2, "npm i", fails', contact: null, code: null, filename: null, lang: null, at: new Date(now) },
+      { id: 'fb-2', projectId: project.id, preview: '', path: '/guide', source: 'code_snippet', helpful: null, comment: 'Needs <sudo>', contact: null, code: 'apt install acme\n', filename: 'install.sh', lang: 'bash', at: new Date(now - 1000) },
+    ]);
   });
   afterAll(() => stack.close());
 
@@ -43,6 +46,11 @@ describe('dashboard analytics page', () => {
     expect(page).toMatch(/Searches without results<\/h2><table>.*<td>deploy<\/td><td>1<\/td>/s);
     expect(page).toContain('Step 2, &quot;npm i&quot;, fails');
     expect(page).toContain('Mark resolved');
+    expect(page).toMatch(/Top referrers<\/h2>.*<td>github\.com<\/td><td>1<\/td>/s);
+    // Code-snippet feedback has its own list, with the block it is about; the comments list keeps page feedback.
+    const [comments, snippets] = page.replaceAll('<!-- -->', '').split('<h2>Code snippets</h2>');
+    expect(comments).not.toContain('Needs &lt;sudo&gt;');
+    expect(snippets).toMatch(/<strong>\/guide<\/strong> · install\.sh \(bash\).*<pre class="snippet"><code>apt install acme<\/code><\/pre><blockquote>Needs &lt;sudo&gt;<\/blockquote>/s);
   });
 
   it('sets a comment resolved and open again', async () => {
@@ -59,9 +67,11 @@ describe('dashboard analytics page', () => {
     const res = await client.get(`/dashboard/projects/${project.id}/analytics.csv?kind=feedback`);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const text = await res.text();
-    expect(text.split('\r\n')[0]).toBe('id,created_at,path,source,helpful,status,comment');
+    expect(text.split('\r\n')[0]).toBe('id,created_at,path,source,helpful,status,comment,filename,lang,code');
+    expect(text).toContain(',/guide,code_snippet,,pending,Needs <sudo>,install.sh,bash,"apt install acme\n"');
     expect(text).toContain(',/guide,contextual,false,resolved,"Step 2, ""npm i"", fails"');
     const views = await (await client.get(`/dashboard/projects/${project.id}/analytics.csv?kind=views`)).text();
     expect(views).toBe('path,human,agent,total\r\n/guide,2,0,2\r\n/,0,1,1\r\n');
+    expect(await (await client.get(`/dashboard/projects/${project.id}/analytics.csv?kind=referrers`)).text()).toBe('referrer_host,views\r\ngithub.com,1\r\n');
   });
 });

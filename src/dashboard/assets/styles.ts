@@ -113,4 +113,5 @@ ul.plain{list-style:none;padding:0;margin:0 0 1.5rem}
 .feedback-list{list-style:none;padding:0}
 .feedback-list li{border-top:1px solid var(--border);padding:.5rem 0}
 .feedback-list blockquote{margin:.25rem 0 .5rem;padding-left:.75rem;border-left:3px solid var(--border)}
+pre.snippet{margin:.25rem 0;padding:.5rem .75rem;background:var(--panel);border:1px solid var(--border);border-radius:6px;overflow:auto;font:13px/1.45 var(--mono);max-height:12rem}
 `;

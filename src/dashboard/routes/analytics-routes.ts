@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { createElement } from 'react';
-import { dailyTraffic, feedbackByPage, feedbackList, parseRange, searches, setFeedbackStatus, viewsByPage, visitorsByPage, type DateRange } from '../../analytics/index.js';
+import { dailyTraffic, feedbackByPage, feedbackList, parseRange, referrersByHost, searches, setFeedbackStatus, viewsByPage, visitorsByPage, type DateRange } from '../../analytics/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
 import { errorPage, html, viewerOf } from '../respond.js';
 import { AnalyticsPage } from '../views/analytics-page.js';
@@ -36,7 +36,7 @@ export function registerAnalyticsRoutes(app: Hono<DashboardEnv>, ctx: DashboardC
     if (project instanceof Response) return project;
     const { range, from, to } = rangeOf(c.req.query('from'), c.req.query('to'));
     const site = { projectId: project.id, preview: null };
-    const [traffic, views, visitors, found, empty, feedback, byPage] = await Promise.all([
+    const [traffic, views, visitors, found, empty, feedback, byPage, referrers] = await Promise.all([
       dailyTraffic(ctx.db, site, range),
       viewsByPage(ctx.db, site, range, { limit: 20 }),
       visitorsByPage(ctx.db, site, range, { limit: 1 }),
@@ -44,6 +44,7 @@ export function registerAnalyticsRoutes(app: Hono<DashboardEnv>, ctx: DashboardC
       searches(ctx.db, site, range, { limit: 20, withoutResults: true }),
       feedbackList(ctx.db, site, range, {}, { limit: 100 }),
       feedbackByPage(ctx.db, site, range, {}, { limit: 20 }),
+      referrersByHost(ctx.db, site, range, { limit: 10 }),
     ]);
     return html(
       c,
@@ -59,6 +60,7 @@ export function registerAnalyticsRoutes(app: Hono<DashboardEnv>, ctx: DashboardC
         noResults: empty.searches,
         feedback: feedback.feedback as never,
         byPage: byPage.feedback,
+        referrers: referrers.referrers,
       }),
     );
   });
@@ -73,14 +75,17 @@ export function registerAnalyticsRoutes(app: Hono<DashboardEnv>, ctx: DashboardC
     if (kind === 'views') {
       const v = await viewsByPage(ctx.db, site, range, { limit: 100_000 });
       body = csv(['path', 'human', 'agent', 'total'], v.views.map((r) => [r.path, r.human, r.ai, r.total]));
+    } else if (kind === 'referrers') {
+      const r = await referrersByHost(ctx.db, site, range, { limit: 100_000 });
+      body = csv(['referrer_host', 'views'], r.referrers.map((x) => [x.host, x.views]));
     } else if (kind === 'searches') {
       const s = await searches(ctx.db, site, range, { limit: 100_000 });
       body = csv(['query', 'searches', 'no_results', 'ctr', 'top_opened_page', 'last_searched_at'], s.searches.map((r) => [r.searchQuery, r.hits, r.noResults, r.ctr.toFixed(3), r.topClickedPage, r.lastSearchedAt]));
     } else if (kind === 'feedback') {
       const f = await feedbackList(ctx.db, site, range, {}, { limit: 100_000 });
-      body = csv(['id', 'created_at', 'path', 'source', 'helpful', 'status', 'comment'], f.feedback.map((r) => [r.id, r.createdAt, r.path, r.source, r.helpful, r.status, r.comment]));
+      body = csv(['id', 'created_at', 'path', 'source', 'helpful', 'status', 'comment', 'filename', 'lang', 'code'], f.feedback.map((r) => [r.id, r.createdAt, r.path, r.source, r.helpful, r.status, r.comment, r.filename, r.lang, r.code]));
     } else {
-      return errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', 'Export views, searches or feedback: kind=views|searches|feedback.');
+      return errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', 'Export views, referrers, searches or feedback: kind=views|referrers|searches|feedback.');
     }
     return c.body(body, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${project.id}-${kind}-${from}-${to}.csv"` });
   });
