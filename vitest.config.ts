@@ -28,6 +28,8 @@ const E2E_FILES = [
   'test/security/build-sandbox.test.ts',
   // Analytics: two folio serve processes on one PostgreSQL (or one on PGlite), read in chromium.
   'test/analytics/analytics-browser.test.ts',
+  // The dashboard's analytics pages (overview, assistant conversations, a thread) in chromium, light and dark.
+  'test/analytics/dashboard-analytics-browser.test.ts',
   // The assistant through folio serve processes with a stand-in model (two on one PostgreSQL when set).
   'test/assistant/assistant-serve.test.ts',
   'test/browser/assistant-widget.test.ts',

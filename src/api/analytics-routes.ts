@@ -63,6 +63,7 @@ const Conversation = z.object({
   resolutionStatus: z.enum(['answered', 'unanswered']),
   queryCategory: z.string().nullable(),
   pageUrl: z.string().nullable(),
+  caller: z.enum(['web', 'api', 'other']).openapi({ description: "Who asked: the site's own widget (`web`) or the discovery API with an assistant key (`api`). Folio addition." }),
 });
 
 const json = <T extends z.ZodType>(description: string, schema: T) => ({ 200: { description, content: { 'application/json': { schema } } }, ...errorsFor(400, 401, 404) });

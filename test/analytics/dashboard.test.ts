@@ -1,14 +1,15 @@
-/** The dashboard's analytics page over real stored events: totals, chart, tables, feedback status and CSV export. */
+/** The dashboard's analytics pages over real stored events: totals, chart, tables, feedback status, assistant conversations and CSV export. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcDay, writeEvents, writeFeedback, type StoredEvent } from '../../src/analytics/index.js';
 import { createUser } from '../../src/dashboard/index.js';
-import { createProject, type ProjectRow } from '../../src/db/index.js';
+import { createAssistantThread, createProject, recordAssistantTurn, type ProjectRow } from '../../src/db/index.js';
 import { dashboardStack, FormClient, type Stack } from '../dashboard/harness.js';
 
 describe('dashboard analytics page', () => {
   let stack: Stack;
   let client: FormClient;
   let project: ProjectRow;
+  let webThread = '';
 
   beforeAll(async () => {
     stack = await dashboardStack();
@@ -30,6 +31,13 @@ describe('dashboard analytics page', () => {
       { id: 'fb-1', projectId: project.id, preview: '', path: '/guide', source: 'contextual', helpful: false, comment: 'Step 2, "npm i", fails', contact: null, code: null, filename: null, lang: null, at: new Date(now) },
       { id: 'fb-2', projectId: project.id, preview: '', path: '/guide', source: 'code_snippet', helpful: null, comment: 'Needs <sudo>', contact: null, code: 'apt install acme\n', filename: 'install.sh', lang: 'bash', at: new Date(now - 1000) },
     ]);
+    // The assistant: a reader on the site asks twice in one thread; an API caller once, and the docs have nothing.
+    webThread = await createAssistantThread(stack.db, { projectId: project.id, fp: 'f1', pagePath: '/guide', caller: 'web' });
+    const turn = { tokensIn: 10, tokensOut: 20 };
+    await recordAssistantTurn(stack.db, { threadId: webThread, question: 'How do I install <Acme>?', answer: 'Run **npm i acme**. <script>x()</script>', citations: [{ path: '/guide', anchor: 'install', title: 'Guide' }], outcome: 'answered', ...turn }, now - 60_000);
+    await recordAssistantTurn(stack.db, { threadId: webThread, question: 'And on Windows?', answer: 'The same command.', citations: [], outcome: 'answered', ...turn }, now - 30_000);
+    const apiThread = await createAssistantThread(stack.db, { projectId: project.id, fp: 'f2', pagePath: '', caller: 'api' });
+    await recordAssistantTurn(stack.db, { threadId: apiThread, question: 'Is there a Rust SDK?', answer: 'I found nothing about that.', citations: [], outcome: 'not_found', ...turn }, now - 10_000);
   });
   afterAll(() => stack.close());
 
@@ -73,5 +81,47 @@ describe('dashboard analytics page', () => {
     const views = await (await client.get(`/dashboard/projects/${project.id}/analytics.csv?kind=views`)).text();
     expect(views).toBe('path,human,agent,total\r\n/guide,2,0,2\r\n/,0,1,1\r\n');
     expect(await (await client.get(`/dashboard/projects/${project.id}/analytics.csv?kind=referrers`)).text()).toBe('referrer_host,views\r\ngithub.com,1\r\n');
+  });
+
+  it('lists assistant conversations with their caller and cited pages, and opens a thread', async () => {
+    const res = await client.get(`/dashboard/projects/${project.id}/analytics/assistant`);
+    expect(res.status).toBe(200);
+    const page = client.lastHtml.replaceAll('<!-- -->', '');
+    expect(page).toContain('<strong>3</strong> questions');
+    expect(page).toContain('<strong>2</strong> from the site&#x27;s widget');
+    expect(page).toContain('<strong>1</strong> through the API');
+    // Newest first: the API question (nothing found), then the reader's two.
+    const questions = [...page.matchAll(/<td><a href="[^"]*\/analytics\/assistant\/([^"?]+)\?from=[^"]*">([^<]*)<\/a>/g)].map((m) => [m[2], m[1] === webThread ? 'web thread' : 'other']);
+    expect(questions).toEqual([
+      ['Is there a Rust SDK?', 'other'],
+      ['And on Windows?', 'web thread'],
+      ['How do I install &lt;Acme&gt;?', 'web thread'],
+    ]);
+    expect(page).toMatch(/Is there a Rust SDK\?<\/a><span class="tag">Not found in the docs<\/span><\/td><td><time[^>]*>[^<]+<\/time><\/td><td>API<\/td><td>-<\/td>/);
+    expect(page).toMatch(/How do I install &lt;Acme&gt;\?<\/a><\/td><td><time[^>]*>[^<]+<\/time><\/td><td>Site widget<\/td><td><ul class="cited"><li>\/guide#install<\/li><\/ul>/);
+
+    expect((await client.get(`/dashboard/projects/${project.id}/analytics/assistant/${webThread}`)).status).toBe(200);
+    const thread = client.lastHtml.replaceAll('<!-- -->', '');
+    expect(thread).toContain('2 questions');
+    expect(thread.indexOf('How do I install &lt;Acme&gt;?')).toBeLessThan(thread.indexOf('And on Windows?'));
+    // The answer's Markdown is drawn, its raw HTML escaped.
+    expect(thread).toContain('<strong>npm i acme</strong>');
+    expect(thread).not.toContain('<script>x()');
+    expect((await client.get(`/dashboard/projects/${project.id}/analytics/assistant/nope`)).status).toBe(404);
+    expect((await client.get(`/dashboard/projects/${project.id}/analytics/assistant?cursor=garbage`)).status).toBe(400);
+    // An empty range says so.
+    await client.get(`/dashboard/projects/${project.id}/analytics/assistant?from=2020-01-01&to=2020-02-01`);
+    expect(client.lastHtml).toContain('No questions were asked in this range.');
+  });
+
+  it('exports assistant conversations as CSV', async () => {
+    const text = await (await client.get(`/dashboard/projects/${project.id}/analytics.csv?kind=assistant`)).text();
+    const lines = text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('id,asked_at,thread_id,caller,question,resolution,cited_pages,page');
+    expect(lines.slice(1).map((l) => l.split(',').slice(3, 7))).toEqual([
+      ['api', 'Is there a Rust SDK?', 'unanswered', ''],
+      ['web', 'And on Windows?', 'answered', ''],
+      ['web', 'How do I install <Acme>?', 'answered', '/guide#install'],
+    ]);
   });
 });

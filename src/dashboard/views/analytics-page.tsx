@@ -28,15 +28,8 @@ export function AnalyticsPage(p: AnalyticsPageProps) {
   return (
     <Layout title={`Analytics · ${p.project.name}`} base={p.base} viewer={p.viewer} project={p.project} tab="analytics">
       <h1>Analytics</h1>
-      <form method="get" action={url} className="range">
-        <label>
-          From <input type="date" name="from" defaultValue={p.range.from} required />
-        </label>
-        <label>
-          To (not included) <input type="date" name="to" defaultValue={p.range.to} required />
-        </label>
-        <button type="submit">Show</button>
-      </form>
+      <AnalyticsNav url={url} range={range} current="overview" />
+      <RangeForm action={url} range={p.range} />
       <ul className="stats" aria-label="Totals">
         <li>
           <strong>{p.visitors.total}</strong> visitors
@@ -109,6 +102,38 @@ export function AnalyticsPage(p: AnalyticsPageProps) {
         ))}
       </ul>
     </Layout>
+  );
+}
+
+/** The analytics pages: the overview (traffic, pages, searches, feedback) and the assistant's conversations, same range. */
+export function AnalyticsNav({ url, range, current }: { url: string; range: string; current: 'overview' | 'assistant' }) {
+  const links = [
+    { id: 'overview', href: `${url}?${range}`, label: 'Traffic, pages, searches and feedback' },
+    { id: 'assistant', href: `${url}/assistant?${range}`, label: 'Assistant conversations' },
+  ] as const;
+  return (
+    <nav className="subnav" aria-label="Analytics pages">
+      {links.map((l) => (
+        <a key={l.id} href={l.href} aria-current={l.id === current ? 'page' : undefined}>
+          {l.label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** The date-range selector every analytics page starts with (`to` is exclusive). */
+export function RangeForm({ action, range }: { action: string; range: { from: string; to: string } }) {
+  return (
+    <form method="get" action={action} className="range">
+      <label>
+        From <input type="date" name="from" defaultValue={range.from} required />
+      </label>
+      <label>
+        To (not included) <input type="date" name="to" defaultValue={range.to} required />
+      </label>
+      <button type="submit">Show</button>
+    </form>
   );
 }
 
