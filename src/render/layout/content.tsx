@@ -2,6 +2,7 @@ import { itemHref, type MenuItem } from '../page-menu.js';
 import type { DirectoryView, PageView } from '../types.js';
 import { NavIcon, UiIcon } from './icon.js';
 import { modeParts, type LayoutMode } from '../page-mode.js';
+import { assistantStrings } from '../assistant-strings.js';
 import { feedbackStrings, type FeedbackStrings } from '../feedback-strings.js';
 import { uiStrings, type UiStrings } from '../ui-strings.js';
 
@@ -125,7 +126,7 @@ function PageMenu({ items, markdownPath, pagePath, siteName = 'docs', specHref }
 
 /** Title block, body, directory listing and previous/next links, as the page's layout mode keeps them. */
 export function Content({ page, menu, ui = uiStrings('en'), layout = 'default', lang }: { page: PageView; menu?: PageMenuProps; ui?: UiStrings; layout?: LayoutMode; lang?: string }) {
-  if (layout === 'assistant') return <AssistantPage page={page} ui={ui} />;
+  if (layout === 'assistant') return <AssistantPage page={page} ui={ui} lang={lang} />;
   const parts = modeParts(layout);
   return (
     <article className="content" data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
@@ -269,7 +270,7 @@ function SearchHints({ page }: { page: PageView }) {
  * (`data-assistant-page`); without one it opens the site search (the platform shows a disabled
  * field there; a working search serves readers better).
  */
-function AssistantPage({ page, ui }: { page: PageView; ui: UiStrings }) {
+function AssistantPage({ page, ui, lang }: { page: PageView; ui: UiStrings; lang?: string }) {
   return (
     <article className="content assistant-page" data-assistant-page="" data-folio-hosted={page.feedback ? '' : undefined} data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
       <h1 className="page-title">{page.title}</h1>
@@ -280,7 +281,7 @@ function AssistantPage({ page, ui }: { page: PageView; ui: UiStrings }) {
         <span>{ui.search}</span>
       </button>
       <p className="assistant-note" data-pagefind-ignore="">
-        The AI assistant is not set up for this site yet; the search box finds answers in these pages.
+        {assistantStrings(lang).notSetUp}
       </p>
     </article>
   );
