@@ -27,10 +27,10 @@ export const FEEDBACK_CSS = String.raw`
 .feedback-form textarea{width:100%;padding:8px 10px;border:1px solid var(--border-strong);border-radius:8px;background:var(--bg);color:var(--fg);font:inherit;resize:vertical}
 .feedback-thanks{margin:10px 0 0;color:var(--fg-soft)}
 .feedback-thanks:empty{display:none}
-.code-feedback{margin:-8px 0 16px;font-size:13px;color:var(--fg-soft)}
+.code-feedback{margin:-10px 0 16px;font-size:12.5px;color:var(--fg-soft);text-align:right}
 .code-feedback-open{padding:2px 0;border:0;background:none;color:var(--fg-soft);font:inherit;text-decoration:underline;text-underline-offset:3px;cursor:pointer}
 .code-feedback-open:hover{color:var(--fg)}
-.code-feedback .feedback-form{margin-top:6px}
+.code-feedback .feedback-form{margin-top:6px;text-align:left}
 .code-feedback .feedback-form label{display:flex;flex-direction:column;gap:6px;width:100%}
 .code-feedback .feedback-thanks{margin-top:4px}
 `;

@@ -201,9 +201,10 @@ describe.skipIf(!hasChromium)('analytics through folio serve in chromium', () =>
       expect(await page.getByRole('button', { name: 'Yes' }).getAttribute('aria-pressed')).toBe('true');
       await box.scrollIntoViewIfNeeded();
       await box.screenshot({ path: path.join(shots, `widget-${scheme}.png`) });
-      await page.getByRole('button', { name: 'Feedback on this code' }).first().click();
       const code = page.locator('.folio-code').first();
       await code.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(shots, `code-feedback-closed-${scheme}.png`), clip: { ...(await code.boundingBox())!, height: 120 } });
+      await page.getByRole('button', { name: 'Feedback on this code' }).first().click();
       await page.screenshot({ path: path.join(shots, `code-feedback-${scheme}.png`), clip: { ...(await code.boundingBox())!, height: 260 } });
       expect(await measureControlContrast(page, ['.code-feedback'])).toEqual([]);
       expect(await measureControlContrast(page, ['.feedback'])).toEqual([]);
