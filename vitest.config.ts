@@ -28,6 +28,10 @@ const E2E_FILES = [
   'test/security/build-sandbox.test.ts',
   // Analytics: two folio serve processes on one PostgreSQL (or one on PGlite), read in chromium.
   'test/analytics/analytics-browser.test.ts',
+  // The dashboard's analytics pages (overview, assistant conversations, a thread) in chromium, light and dark.
+  'test/analytics/dashboard-analytics-browser.test.ts',
+  // The feedback widget and the assistant panel in the page's language (a French page), through folio serve.
+  'test/analytics/widget-language-browser.test.ts',
   // The assistant through folio serve processes with a stand-in model (two on one PostgreSQL when set).
   'test/assistant/assistant-serve.test.ts',
   'test/browser/assistant-widget.test.ts',

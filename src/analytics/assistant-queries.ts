@@ -17,6 +17,8 @@ export interface Conversation {
   queryCategory: null;
   pageUrl: string | null;
   threadId: string;
+  /** Who asked: the site's own widget (`web`) or the discovery API with an assistant key (`api`). A Folio addition. */
+  caller: 'web' | 'api' | 'other';
 }
 
 const isKeyset = (v: unknown): v is { t: string; id: string } => typeof v === 'object' && v !== null && typeof (v as { t: unknown }).t === 'string' && typeof (v as { id: unknown }).id === 'string';
@@ -34,8 +36,8 @@ export async function assistantConversations(db: Database, projectId: string, ra
     keyset = ` AND (m.created_at, m.id) < ($4, $5)`;
   }
   args.push(page.limit + 1);
-  const rows = await db.query<{ id: string; created_at: Date | string; content: string; thread_id: string; page_path: string; outcome: string; answer: string | null; citations: unknown; answer_outcome: string | null }>(
-    `SELECT m.id, m.created_at, m.content, m.thread_id, t.page_path, t.outcome, a.content AS answer, a.citations, a.outcome AS answer_outcome
+  const rows = await db.query<{ id: string; created_at: Date | string; content: string; thread_id: string; page_path: string; outcome: string; caller: string; answer: string | null; citations: unknown; answer_outcome: string | null }>(
+    `SELECT m.id, m.created_at, m.content, m.thread_id, t.page_path, t.outcome, t.caller, a.content AS answer, a.citations, a.outcome AS answer_outcome
      FROM assistant_messages m JOIN assistant_threads t ON t.id = m.thread_id
      LEFT JOIN LATERAL (SELECT content, citations, outcome FROM assistant_messages r WHERE r.thread_id = m.thread_id AND r.role = 'assistant' AND (r.created_at, r.id) > (m.created_at, m.id) ORDER BY r.created_at, r.id LIMIT 1) a ON true
      WHERE t.project_id = $1 AND m.role = 'user' AND m.created_at >= $2 AND m.created_at < $3${keyset}
@@ -58,6 +60,7 @@ export async function assistantConversations(db: Database, projectId: string, ra
       resolutionStatus: (r.answer_outcome ?? r.outcome) === 'not_found' ? 'unanswered' : 'answered',
       queryCategory: null,
       pageUrl: r.page_path ? `${siteUrl}${r.page_path}` : null,
+      caller: r.caller === 'web' || r.caller === 'api' ? r.caller : 'other',
     })),
     nextCursor: hasMore && last ? encodeCursor({ t: new Date(last.created_at).toISOString(), id: last.id }) : null,
     hasMore,

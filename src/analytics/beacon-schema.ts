@@ -36,7 +36,8 @@ export function parseBeacon(value: unknown): { event: BeaconEvent } | { problem:
   if (e.type !== 'feedback') return { event: e };
   const comment = e.comment?.trim() || null;
   const source = e.source ?? (comment ? 'contextual' : 'thumbs_only');
-  if (source === 'code_snippet' && !e.code) return { problem: 'code: code-snippet feedback names its snippet' };
+  if (source === 'code_snippet' && !e.code?.trim()) return { problem: 'code: code-snippet feedback names its snippet' };
+  if (source === 'code_snippet' && !comment && typeof e.helpful !== 'boolean') return { problem: 'comment: code-snippet feedback is a comment (or a thumb)' };
   if (source !== 'code_snippet' && typeof e.helpful !== 'boolean') return { problem: 'helpful: page feedback is a thumbs up (true) or down (false)' };
   return {
     event: {

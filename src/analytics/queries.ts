@@ -58,6 +58,24 @@ export async function visitorsByPage(db: Database, site: SiteKey, range: DateRan
   return { totals: { human: n(totals?.human), ai: n(totals?.ai), total: n(totals?.human) + n(totals?.ai) }, visitors, hasMore: rows.length > page.limit };
 }
 
+/**
+ * Views by the host of the site that linked to the page (`Referer`, the site's own host and
+ * none left out), most first; `views` in the totals counts every referred view of the range.
+ */
+export async function referrersByHost(db: Database, site: SiteKey, range: DateRange, page: Page): Promise<{ totals: { views: number }; referrers: { host: string; views: number }[]; hasMore: boolean }> {
+  const args = siteArgs(site, range);
+  const [totals] = await db.query<{ views: string }>(
+    `SELECT coalesce(sum(views), 0) AS views FROM analytics_daily_referrers WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4`,
+    args,
+  );
+  const rows = await db.query<{ host: string; views: string }>(
+    `SELECT referrer_host AS host, sum(views) AS views FROM analytics_daily_referrers WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4
+     GROUP BY referrer_host ORDER BY sum(views) DESC, referrer_host LIMIT $5 OFFSET $6`,
+    [...args, page.limit + 1, page.offset ?? 0],
+  );
+  return { totals: { views: n(totals?.views) }, referrers: rows.slice(0, page.limit).map((r) => ({ host: r.host, views: n(r.views) })), hasMore: rows.length > page.limit };
+}
+
 /** Views per day, humans and agents apart (the dashboard's traffic chart). */
 export async function dailyTraffic(db: Database, site: SiteKey, range: DateRange): Promise<{ day: string; human: number; ai: number }[]> {
   const rows = await db.query<{ day: string | Date; human: string; ai: string }>(

@@ -1,7 +1,7 @@
 /**
  * The analytics API (`/v1/analytics/{projectId}/...`), as the platform publishes it
  * (analytics.openapi.json): feedback, feedback by page, assistant conversations, one thread, caller
- * stats, searches, views and visitors. Admin keys, the API's bearer auth; a key sees only its
+ * stats, searches, views and visitors; and referrers (a Folio addition). Admin keys, the API's bearer auth; a key sees only its
  * projects. `preview` (a Folio addition) reads a branch preview's figures instead of production's.
  */
 import { createRoute, z } from '@hono/zod-openapi';
@@ -14,6 +14,7 @@ import {
   feedbackByPage,
   feedbackList,
   parseRange,
+  referrersByHost,
   searches,
   viewsByPage,
   visitorsByPage,
@@ -62,6 +63,7 @@ const Conversation = z.object({
   resolutionStatus: z.enum(['answered', 'unanswered']),
   queryCategory: z.string().nullable(),
   pageUrl: z.string().nullable(),
+  caller: z.enum(['web', 'api', 'other']).openapi({ description: "Who asked: the site's own widget (`web`) or the discovery API with an assistant key (`api`). Folio addition." }),
 });
 
 const json = <T extends z.ZodType>(description: string, schema: T) => ({ 200: { description, content: { 'application/json': { schema } } }, ...errorsFor(400, 401, 404) });
@@ -119,6 +121,23 @@ const searchesRoute = route(
 const pageQuery = z.object({ ...Range, limit: limit(250, 50), offset: z.coerce.number().int().min(0).default(0) });
 const viewsRoute = route('/views', 'Get page views', pageQuery, z.object({ totals: Split, views: z.array(PageSplit), hasMore: z.boolean() }));
 const visitorsRoute = route('/visitors', 'Get unique visitors', pageQuery, z.object({ totals: Split, visitors: z.array(PageSplit), hasMore: z.boolean() }));
+const referrersRoute = createRoute({
+  method: 'get',
+  path: '/v1/analytics/{projectId}/referrers',
+  summary: 'Get referring sites',
+  description: "Page views by the host of the site that linked to them (the `Referer` header's host; views with none, or from the site itself, are not listed). Folio addition.",
+  tags: ['Analytics'],
+  security,
+  request: { params: ProjectParams, query: pageQuery },
+  responses: json(
+    'Get referring sites',
+    z.object({
+      totals: z.object({ views: z.number().openapi({ description: 'Views that came from another site, in the range.' }) }),
+      referrers: z.array(z.object({ host: z.string().openapi({ description: 'Host of the referring site, e.g. `github.com`.' }), views: z.number() })),
+      hasMore: z.boolean(),
+    }),
+  ),
+});
 
 /** Run a handler; the analytics layer's refusals become `{ error, code }` with their status. */
 async function answer(c: Context<AuthEnv>, run: () => Promise<unknown>): Promise<Response> {
@@ -191,6 +210,12 @@ export function registerAnalyticsRoutes(app: ApiApp, ctx: ApiContext): void {
     const q = c.req.valid('query');
     await projectFor(ctx, c, projectId);
     return answer(c, () => viewsByPage(ctx.db, siteOf(projectId, q.preview), parseRange(q.dateFrom, q.dateTo), { limit: q.limit, offset: q.offset })) as never;
+  });
+  app.openapi(referrersRoute, async (c) => {
+    const { projectId } = c.req.valid('param') as { projectId: string };
+    const q = c.req.valid('query');
+    await projectFor(ctx, c, projectId);
+    return answer(c, () => referrersByHost(ctx.db, siteOf(projectId, q.preview), parseRange(q.dateFrom, q.dateTo), { limit: q.limit, offset: q.offset })) as never;
   });
   app.openapi(visitorsRoute, async (c) => {
     const { projectId } = c.req.valid('param') as { projectId: string };

@@ -15,6 +15,35 @@ interface Session {
   starterQuestions?: string[];
 }
 
+/** The panel's words: English here, the page's language from the header's Ask button (`render/assistant-strings.ts`). */
+const ENGLISH = {
+  ask: 'Ask a question',
+  title: 'Assistant',
+  newChat: 'New chat',
+  close: 'Close assistant',
+  send: 'Send',
+  log: 'Conversation',
+  intro: 'Ask anything about these docs. Answers link to the pages they come from.',
+  starters: 'Suggested questions',
+  searching: 'Searching the docs…',
+  sources: 'Sources',
+  foot: 'Answers come from these docs and may be wrong; check the linked pages.',
+  copy: 'Copy',
+  copied: 'Copied',
+  unreachable: 'The assistant could not be reached; check your connection and try again.',
+  failed: 'The answer failed; try again in a moment.',
+  status: 'The assistant could not answer (error {n}).',
+  rateLimited: 'Too many questions in a short time; wait a minute and ask again.',
+  budget: 'The assistant has answered all it can for today; search the docs meanwhile.',
+};
+const words: typeof ENGLISH = (() => {
+  try {
+    return { ...ENGLISH, ...(JSON.parse(document.querySelector<HTMLElement>('[data-assistant-text]')?.dataset.assistantText ?? '{}') as Partial<typeof ENGLISH>) };
+  } catch {
+    return ENGLISH;
+  }
+})();
+
 const script = import.meta.url;
 const api = (route: string) => new URL(`../__folio/assistant/${route}`, script).href;
 /** The site path of this page (the base path left out), as the assistant's `currentPath`. */
@@ -39,9 +68,9 @@ const getSession = (fresh = false) => {
 /** One conversation's panel: the log, the starters and the question box. */
 class Chat {
   readonly root = el('div', { class: 'assistant-panel' });
-  private readonly log = el('div', { class: 'assistant-log', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation' });
-  private readonly input = el('textarea', { class: 'assistant-input', rows: '1', placeholder: 'Ask a question...', 'aria-label': 'Ask a question', maxlength: '2000' });
-  private readonly send = el('button', { type: 'submit', class: 'assistant-send', 'aria-label': 'Send' });
+  private readonly log = el('div', { class: 'assistant-log', role: 'log', 'aria-live': 'polite', 'aria-label': words.log });
+  private readonly input = el('textarea', { class: 'assistant-input', rows: '1', placeholder: `${words.ask}…`, 'aria-label': words.ask, maxlength: '2000' });
+  private readonly send = el('button', { type: 'submit', class: 'assistant-send', 'aria-label': words.send });
   private threadId: string | null = null;
   private busy = false;
 
@@ -67,12 +96,12 @@ class Chat {
       const code = button?.closest('.assistant-code')?.querySelector('code');
       if (!button || !code) return;
       void navigator.clipboard?.writeText(code.innerText).then(() => {
-        button.textContent = 'Copied';
-        setTimeout(() => (button.textContent = 'Copy'), 1500);
+        button.textContent = words.copied;
+        setTimeout(() => (button.textContent = words.copy), 1500);
       });
     });
     if (head) this.root.append(head);
-    this.root.append(this.log, form, el('p', { class: 'assistant-foot' }, 'Answers come from these docs and may be wrong; check the linked pages.'));
+    this.root.append(this.log, form, el('p', { class: 'assistant-foot' }, words.foot));
     void this.intro();
   }
 
@@ -91,11 +120,11 @@ class Chat {
 
   private async intro(): Promise<void> {
     const intro = el('div', { class: 'assistant-intro' });
-    intro.append(el('p', {}, 'Ask anything about these docs. Answers link to the pages they come from.'));
+    intro.append(el('p', {}, words.intro));
     this.log.append(intro);
     const { starterQuestions = [] } = await getSession().catch(() => ({ enabled: false }) as Session);
     if (!starterQuestions.length) return;
-    const list = el('div', { class: 'assistant-starters', role: 'group', 'aria-label': 'Suggested questions' });
+    const list = el('div', { class: 'assistant-starters', role: 'group', 'aria-label': words.starters });
     for (const q of starterQuestions) {
       const b = el('button', { type: 'button', class: 'assistant-starter' }, q);
       b.addEventListener('click', () => void this.ask(q));
@@ -115,14 +144,14 @@ class Chat {
     this.log.append(el('div', { class: 'assistant-msg assistant-user' }, question));
     const answer = el('div', { class: 'assistant-msg assistant-answer', 'aria-busy': 'true' });
     const body = el('div', { class: 'assistant-text' });
-    body.append(el('span', { class: 'assistant-typing' }, 'Searching the docs…'));
+    body.append(el('span', { class: 'assistant-typing' }, words.searching));
     answer.append(body);
     this.log.append(answer);
     answer.scrollIntoView({ block: 'nearest' });
     try {
       await this.stream(question, answer, body);
     } catch {
-      this.fail(answer, 'The assistant could not be reached; check your connection and try again.');
+      this.fail(answer, words.unreachable);
     }
     answer.setAttribute('aria-busy', 'false');
     this.busy = false;
@@ -142,8 +171,10 @@ class Chat {
       if (res.status !== 403) break;
     }
     if (!res!.ok || !res!.body) {
-      const problem = (await res!.json().catch(() => null)) as { error?: string } | null;
-      this.fail(answer, problem?.error ?? `The assistant answered ${res!.status}.`);
+      // The server's own message is English: the reader gets the page's language, by the refusal's code.
+      const problem = (await res!.json().catch(() => null)) as { code?: string } | null;
+      const code = problem?.code;
+      this.fail(answer, code === 'ASSISTANT_RATE_LIMITED' ? words.rateLimited : code === 'ASSISTANT_BUDGET_EXHAUSTED' ? words.budget : words.status.replace('{n}', String(res!.status)));
       return;
     }
     let text = '';
@@ -158,7 +189,7 @@ class Chat {
         text += part.delta;
         frame ||= requestAnimationFrame(draw);
       } else if (part.type === 'source-url') sources.push(part);
-      else if (part.type === 'error') this.fail(answer, part.errorText ?? 'The answer failed.');
+      else if (part.type === 'error') this.fail(answer, words.failed);
       else if (part.type === 'finish' && part.threadId) this.threadId = part.threadId;
     });
     if (frame) cancelAnimationFrame(frame);
@@ -171,7 +202,7 @@ class Chat {
         li.append(el('a', { href: s.url ?? '#' }, s.title ?? s.url ?? ''));
         list.append(li);
       }
-      box.append(el('p', {}, 'Sources'), list);
+      box.append(el('p', {}, words.sources), list);
       answer.append(box);
     }
   }
@@ -191,9 +222,9 @@ export function openAssistant(trigger: HTMLElement | null, question?: string): v
   if (!dialog) {
     dialog = el('dialog', { class: 'assistant-dialog', 'aria-labelledby': 'assistant-title' });
     const head = el('div', { class: 'assistant-head' });
-    const fresh = el('button', { type: 'button', class: 'assistant-new' }, 'New chat');
-    const close = el('button', { type: 'button', class: 'assistant-close', 'aria-label': 'Close assistant' }, '×');
-    head.append(el('h2', { id: 'assistant-title', class: 'assistant-title' }, 'Assistant'), fresh, close);
+    const fresh = el('button', { type: 'button', class: 'assistant-new' }, words.newChat);
+    const close = el('button', { type: 'button', class: 'assistant-close', 'aria-label': words.close }, '×');
+    head.append(el('h2', { id: 'assistant-title', class: 'assistant-title' }, words.title), fresh, close);
     const chat = new Chat(head);
     fresh.addEventListener('click', () => chat.reset());
     close.addEventListener('click', () => dialog!.close());

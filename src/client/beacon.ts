@@ -5,7 +5,9 @@
  * searches made on the page (the final query once typing stops, and the result opened) and the
  * "Was this page helpful?" answer: a thumb, and the comment if the reader writes one (a thumb
  * alone is sent when the reader leaves). Do-Not-Track or Global Privacy Control: the widget stays
- * hidden and nothing is sent. `folio dev`'s copy (`FOLIO_BEACON_DRY`) shows the widget and sends nothing.
+ * hidden and nothing is sent. With docs.json `feedback.codeSnippets`, each code block gets a
+ * "Feedback on this code" control (cloned from the widget's `<template>`, words and all) whose
+ * comment is sent with the block's code, title and language. `folio dev`'s copy (`FOLIO_BEACON_DRY`) shows the widget and sends nothing.
  */
 declare const FOLIO_BEACON_DRY: boolean;
 
@@ -77,4 +79,30 @@ function start(endpoint: string): void {
     form.hidden = true;
     thanks.textContent = thanks.dataset.thanks!;
   });
+
+  // Code-snippet feedback (docs.json `feedback.codeSnippets`): the page's `<template>` under each
+  // code block or code group; a comment names the block by its code, title and language.
+  const tpl = box.querySelector('template');
+  if (tpl) {
+    for (const block of document.querySelectorAll<HTMLElement>('.prose .folio-code-group,.prose .folio-code:not(.folio-code-group *)')) {
+      const row = tpl.content.firstElementChild!.cloneNode(true) as HTMLElement;
+      const [open, codeForm, done] = row.children as unknown as [HTMLElement, HTMLFormElement, HTMLElement];
+      const text = codeForm.querySelector('textarea')!;
+      // The button gives way to the form it opens (so it needs no expanded state).
+      open.onclick = () => {
+        open.hidden = !(codeForm.hidden = false);
+        text.focus();
+      };
+      codeForm.onsubmit = (e) => {
+        e.preventDefault();
+        // In a code group, the block on show.
+        const code = block.querySelector<HTMLElement>(':not([hidden])>.folio-code') ?? block;
+        // The textarea holds at most 2,000 characters (maxlength); the server trims the comment.
+        send({ type: 'feedback', source: 'code_snippet', code: code.querySelector<HTMLElement>('[data-folio-copy-source]')!.innerText.slice(0, 5000), filename: code.dataset.title, lang: code.dataset.lang, comment: text.value });
+        codeForm.hidden = true;
+        done.textContent = done.dataset.thanks!;
+      };
+      block.after(row);
+    }
+  }
 }

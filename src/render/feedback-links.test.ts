@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feedbackLinks } from './feedback-links.js';
+import { feedbackLinks, feedbackViewOf } from './feedback-links.js';
 
 const page = { title: 'Quick start', href: '/quickstart' };
 
@@ -22,5 +22,16 @@ describe('feedbackLinks', () => {
     for (const url of ['https://git.example.com/acme/docs', 'file:///srv/docs.git', '/srv/docs', 'https://user:token@github.com/acme/docs', 'https://github.com/acme']) {
       expect(feedbackLinks({ url, branch: 'main' }, 'a.mdx', page)).toEqual({});
     }
+  });
+});
+
+describe('feedbackViewOf', () => {
+  const repo = { url: 'https://github.com/acme/docs', branch: 'main' };
+  it('follows the docs.json feedback add-ons: links on unless turned off, code snippets off unless turned on', () => {
+    expect(Object.keys(feedbackViewOf(repo, 'a.mdx', page))).toEqual(['editUrl', 'issueUrl']);
+    expect(feedbackViewOf(repo, 'a.mdx', page, { suggestEdit: false, raiseIssue: false })).toEqual({});
+    expect(feedbackViewOf(repo, 'a.mdx', page, { raiseIssue: false, codeSnippets: true })).toEqual({ editUrl: 'https://github.com/acme/docs/edit/main/a.mdx', codeSnippets: true });
+    // Code-snippet feedback needs no repository.
+    expect(feedbackViewOf(undefined, 'a.mdx', page, { codeSnippets: true })).toEqual({ codeSnippets: true });
   });
 });

@@ -16,6 +16,25 @@ export interface FeedbackRepository {
 export interface FeedbackView {
   editUrl?: string;
   issueUrl?: string;
+  /** A "Feedback on this code" control under each code block (docs.json `feedback.codeSnippets`), drawn by the beacon. */
+  codeSnippets?: boolean;
+}
+
+/** The docs.json `feedback` add-ons a page's widget follows. */
+export interface FeedbackAddOns {
+  suggestEdit?: boolean;
+  raiseIssue?: boolean;
+  codeSnippets?: boolean;
+}
+
+/** The widget of one page: the links its repository allows, less the add-ons docs.json turns off. */
+export function feedbackViewOf(repo: FeedbackRepository | undefined, file: string | null, page: { title: string; href: string }, addOns: FeedbackAddOns = {}): FeedbackView {
+  const { editUrl, issueUrl } = feedbackLinks(repo, file, page);
+  return {
+    ...(editUrl && addOns.suggestEdit !== false ? { editUrl } : {}),
+    ...(issueUrl && addOns.raiseIssue !== false ? { issueUrl } : {}),
+    ...(addOns.codeSnippets === true ? { codeSnippets: true } : {}),
+  };
 }
 
 /** `https://github.com/o/r(.git)`, `git@github.com:o/r.git`, `https://gitlab.com/g/sub/r` → host and project path. */

@@ -173,7 +173,7 @@ export class PageRenderer {
     const ui = uiStrings(chrome.lang);
     const layout = layoutMode(page.mode, this.options.look?.theme);
     const parts = modeParts(layout);
-    const content = renderToStaticMarkup(createElement(Content, { page, menu, ui, layout }));
+    const content = renderToStaticMarkup(createElement(Content, { page, menu, ui, layout, lang: chrome.lang }));
     // A changelog whose updates carry `tags` shows tag filters where the table of contents goes.
     const tags = updateTags(page.bodyHtml);
     const toc = tags.length ? updateFiltersHtml(tags) : renderToStaticMarkup(createElement(TableOfContents, { page, ui, layout }));

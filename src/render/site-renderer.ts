@@ -3,7 +3,7 @@
  * are computed once per section; the build and the dev server both render through this.
  */
 import type { Heading } from '../mdx/index.js';
-import { feedbackLinks, type FeedbackRepository } from './feedback-links.js';
+import { feedbackViewOf, type FeedbackRepository } from './feedback-links.js';
 import { isDiscoverable, type PageRoute, type Section } from '../navigation/index.js';
 import { existsSync } from 'node:fs';
 import { closestPaths, escapeHtml, hashText, resolveInside, siteUrlWithBase, withBasePath } from '../shared/index.js';
@@ -60,6 +60,11 @@ function customFileUrls(site: Site, base: string): { customCss: string[]; custom
   return { customCss: (site.index.custom?.css ?? []).map(url), customJs: (site.index.custom?.js ?? []).map(url) };
 }
 
+/** The docs.json settings the feedback widget follows: a change lays out every page again (the build's cache keys hold this key). */
+function feedbackSettingsKey(site: Site): string {
+  return JSON.stringify([site.config.feedback ?? null, site.config.integrations?.telemetry?.enabled ?? null]);
+}
+
 export class SiteRenderer {
   private renderer: PageRenderer;
   private sectionViews = new Map<string, { view: SectionView; chrome: ChromeView; key: string }>();
@@ -81,7 +86,7 @@ export class SiteRenderer {
     const custom = customFileUrls(site, assets.base);
     const look = siteLookOf(site.config);
     this.fonts = { files: [...defaultFonts().files, ...look.fontFiles], missing: look.missingFonts };
-    this.headKey = hashText(JSON.stringify(this.seo), options.ogImages ? 'og' : '', integrations.html, JSON.stringify(custom), JSON.stringify(look), options.basePath ?? '', JSON.stringify(options.feedback ?? null));
+    this.headKey = hashText(JSON.stringify(this.seo), options.ogImages ? 'og' : '', integrations.html, JSON.stringify(custom), JSON.stringify(look), options.basePath ?? '', JSON.stringify(options.feedback ?? null), feedbackSettingsKey(site));
     this.renderer = new PageRenderer({ ...assets, ...custom }, { siteName: site.config.name, defaultTheme: site.config.appearance?.default, siteHead: integrations.html, iconLibrary: site.config.icons?.library, look, basePath: options.basePath ?? '' });
   }
 
@@ -200,7 +205,7 @@ export class SiteRenderer {
     applyPageFrontmatter(page, fm, route.boost);
     if (fm.rss === true) page.rssHref = `${route.href.replace(/\/$/, '')}/rss.xml`;
     const showDate = typeof fm.timestamp === 'boolean' ? fm.timestamp : this.site.config.metadata?.timestamp === true;
-    if (this.options.feedback && this.site.config.integrations?.telemetry?.enabled !== false) page.feedback = feedbackLinks(this.options.feedback.repository, route.kind === 'page' ? route.file : null, route);
+    if (this.options.feedback && this.site.config.integrations?.telemetry?.enabled !== false) page.feedback = feedbackViewOf(this.options.feedback.repository, route.kind === 'page' ? route.file : null, route, this.site.config.feedback);
     if (showDate && route.kind === 'page') page.lastModified = pageDate(fm.lastUpdatedDate, route.file ? this.options.lastModified?.get(route.file) : undefined, this.builtAt);
     page.seoHead = seoHead(this.seo, {
       href: route.href,

@@ -2,7 +2,8 @@
  * The "Was this page helpful?" widget at the end of pages (layout/content.tsx `PageFeedback`):
  * one row of title, thumbs and the edit/issue links, then the optional comment form. Text uses
  * the layout's `--fg-soft`/`--fg` on `--bg` (at least 7:1 in both modes); a pressed thumb is
- * marked by its border and weight as well as its colour.
+ * marked by its border and weight as well as its colour. `.code-feedback` is the control the beacon
+ * puts under each code block (docs.json `feedback.codeSnippets`): an underlined text button, then the same form.
  */
 const thumb = (flip: boolean) =>
   `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'><g${flip ? " transform='rotate(180 12 12)'" : ''}><path d='M7 10v11H4V10zM7 10l4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.1 21H7'/></g></svg>`).replace(/'/g, '%27')}")`;
@@ -26,4 +27,10 @@ export const FEEDBACK_CSS = String.raw`
 .feedback-form textarea{width:100%;padding:8px 10px;border:1px solid var(--border-strong);border-radius:8px;background:var(--bg);color:var(--fg);font:inherit;resize:vertical}
 .feedback-thanks{margin:10px 0 0;color:var(--fg-soft)}
 .feedback-thanks:empty{display:none}
+.code-feedback{margin:-10px 0 16px;font-size:12.5px;color:var(--fg-soft);text-align:right}
+.code-feedback-open{padding:2px 0;border:0;background:none;color:var(--fg-soft);font:inherit;text-decoration:underline;text-underline-offset:3px;cursor:pointer}
+.code-feedback-open:hover{color:var(--fg)}
+.code-feedback .feedback-form{margin-top:6px;text-align:left}
+.code-feedback .feedback-form label{display:flex;flex-direction:column;gap:6px;width:100%}
+.code-feedback .feedback-thanks{margin-top:4px}
 `;

@@ -26,9 +26,9 @@ const shots = path.resolve('test-artifacts/analytics');
 
 function writeDocs(root: string): void {
   fs.mkdirSync(path.join(root, 'guide'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Acme', colors: { primary: '#0d6b4f' }, navigation: { pages: ['index', 'guide/install'] } }));
+  fs.writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Acme', colors: { primary: '#0d6b4f' }, navigation: { pages: ['index', 'guide/install'] }, feedback: { codeSnippets: true } }));
   fs.writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Welcome\n---\n\nAcme docs home. Read the guide.\n');
-  fs.writeFileSync(path.join(root, 'guide', 'install.mdx'), '---\ntitle: Install\n---\n\nTo install Acme, run the installer.\n\n```bash\nnpm i acme\n```\n');
+  fs.writeFileSync(path.join(root, 'guide', 'install.mdx'), '---\ntitle: Install\n---\n\nTo install Acme, run the installer.\n\n```bash\nnpm i acme\n```\n\n<CodeGroup>\n\n```js index.js\nrequire(\'acme\').start();\n```\n\n```python main.py\nimport acme\nacme.start()\n```\n\n</CodeGroup>\n');
 }
 
 describe.skipIf(!hasChromium)('analytics through folio serve in chromium', () => {
@@ -110,7 +110,7 @@ describe.skipIf(!hasChromium)('analytics through folio serve in chromium', () =>
     await page.getByRole('button', { name: 'No' }).click();
     await page.getByLabel('Tell us more (optional)').fill('Step 2 fails on Windows.');
     await page.getByRole('button', { name: 'Send feedback' }).click();
-    await expect.poll(() => page.locator('.feedback-thanks').textContent()).toBe('Thank you for your feedback.');
+    await expect.poll(() => page.locator('[data-folio-feedback] > .feedback-thanks').textContent()).toBe('Thank you for your feedback.');
     // The other server (the same one without PostgreSQL): a thumbs up and nothing more; leaving the page sends it.
     await page.goto(site(1) + '/');
     await page.locator('[data-folio-feedback]').waitFor({ state: 'visible' });
@@ -161,6 +161,33 @@ describe.skipIf(!hasChromium)('analytics through folio serve in chromium', () =>
     expect((await api('/feedback?source=agent')).feedback[0]).toMatchObject({ path: '/guide/install', source: 'agent', helpful: false, comment: 'The install command is for an old version.', status: 'pending' });
   });
 
+  it('takes feedback on a code block (docs.json feedback.codeSnippets) and returns it with the block', async () => {
+    const page = await context.newPage();
+    await page.goto(site(0) + '/guide/install');
+    await page.locator('[data-folio-feedback]').waitFor({ state: 'visible' });
+    // One control under the plain block and one under the code group, none on the home page (no code there).
+    const controls = page.getByRole('button', { name: 'Feedback on this code' });
+    await expect.poll(() => controls.count()).toBe(2);
+    await controls.first().click();
+    await page.locator('.code-feedback').first().getByLabel('What about this code could be better?').fill('Say which Node version this needs.');
+    await page.locator('.code-feedback').first().getByRole('button', { name: 'Send feedback' }).click();
+    await expect.poll(() => page.locator('.code-feedback .feedback-thanks').first().textContent()).toBe('Thank you for your feedback.');
+    // In the group, the tab on show is the block the comment is about.
+    await page.getByRole('tab', { name: 'main.py' }).click();
+    await controls.last().click();
+    await page.locator('.code-feedback').last().locator('textarea').fill('acme.start() takes a port.');
+    await page.locator('.code-feedback').last().getByRole('button', { name: 'Send feedback' }).click();
+    await page.close();
+
+    await expect.poll(async () => (await api('/feedback?source=code_snippet')).feedback.length, { timeout: 10_000 }).toBe(2);
+    const entries = (await api('/feedback?source=code_snippet')).feedback as Record<string, unknown>[];
+    expect(entries.map((f) => ({ ...f, code: String(f.code).trim(), id: typeof f.id, createdAt: typeof f.createdAt }))).toEqual([
+      { id: 'string', createdAt: 'string', path: '/guide/install', source: 'code_snippet', status: 'pending', comment: 'acme.start() takes a port.', code: 'import acme\nacme.start()', filename: 'main.py', lang: 'python' },
+      { id: 'string', createdAt: 'string', path: '/guide/install', source: 'code_snippet', status: 'pending', comment: 'Say which Node version this needs.', code: 'npm i acme', filename: null, lang: 'bash' },
+    ]);
+    expect((await api('/feedback/by-page')).feedback).toContainEqual(expect.objectContaining({ path: '/guide/install', code: 2 }));
+  });
+
   it('draws the widget with its edit and issue links, readable in light and dark', async () => {
     for (const scheme of ['light', 'dark'] as const) {
       const page = await context.newPage();
@@ -174,6 +201,12 @@ describe.skipIf(!hasChromium)('analytics through folio serve in chromium', () =>
       expect(await page.getByRole('button', { name: 'Yes' }).getAttribute('aria-pressed')).toBe('true');
       await box.scrollIntoViewIfNeeded();
       await box.screenshot({ path: path.join(shots, `widget-${scheme}.png`) });
+      const code = page.locator('.folio-code').first();
+      await code.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(shots, `code-feedback-closed-${scheme}.png`), clip: { ...(await code.boundingBox())!, height: 120 } });
+      await page.getByRole('button', { name: 'Feedback on this code' }).first().click();
+      await page.screenshot({ path: path.join(shots, `code-feedback-${scheme}.png`), clip: { ...(await code.boundingBox())!, height: 260 } });
+      expect(await measureControlContrast(page, ['.code-feedback'])).toEqual([]);
       expect(await measureControlContrast(page, ['.feedback'])).toEqual([]);
       expect((await runAxe(page)).filter((f) => !f.inContent)).toEqual([]);
       await page.close();
@@ -190,6 +223,10 @@ describe.skipIf(!hasChromium)('analytics through folio serve in chromium', () =>
     await page.waitForFunction(() => document.querySelector('script[src*="__folio/beacon.js"]') !== null);
     await page.waitForTimeout(300);
     expect(await page.locator('[data-folio-feedback]').isHidden()).toBe(true);
+    await page.goto(site(0) + '/guide/install');
+    await page.waitForFunction(() => document.querySelector('script[src*="__folio/beacon.js"]') !== null);
+    await page.waitForTimeout(300);
+    expect(await page.locator('.code-feedback').count()).toBe(0);
     await page.close();
     expect(posts).toEqual([]);
   });
@@ -205,7 +242,7 @@ describe.skipIf(!hasChromium)('analytics through folio serve in chromium', () =>
       await page.getByRole('button', { name: 'No' }).click();
       await page.getByLabel('Tell us more (optional)').fill('Only a preview.');
       await page.getByRole('button', { name: 'Send feedback' }).click();
-      await expect.poll(() => page.locator('.feedback-thanks').textContent()).toBe('Thank you for your feedback.');
+      await expect.poll(() => page.locator('[data-folio-feedback] > .feedback-thanks').textContent()).toBe('Thank you for your feedback.');
       await page.goto(dev.url + '/');
       await page.waitForTimeout(300);
       expect(posts).toEqual([]);

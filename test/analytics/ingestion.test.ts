@@ -100,6 +100,10 @@ describe.each(backends)('analytics ingestion on %s', (kind) => {
     expect(visitors.visitors[0]).toEqual({ path: '/guide/intro', human: 3, ai: 2, total: 5 });
     const preview = await api('/views?preview=feature-x');
     expect(preview.totals).toEqual({ human: 1, ai: 0, total: 1 });
+    // The one view a search engine referred (the Referer's host; the path and query are not kept).
+    expect(await api('/referrers')).toEqual({ totals: { views: 1 }, referrers: [{ host: 'www.google.com', views: 1 }], hasMore: false });
+    expect((await api('/referrers?preview=feature-x')).totals.views).toBe(0);
+    expect((await api('/referrers?dateFrom=2020-01-01&dateTo=2020-02-01')).referrers).toEqual([]);
     expect((await api('/views?limit=1')).hasMore).toBe(true);
     expect((await api('/views?limit=1&offset=2')).views).toEqual([{ path: '/llms.txt', human: 0, ai: 1, total: 1 }]);
     // The past is empty; a bad date is refused with a code.

@@ -224,6 +224,7 @@ describe.each(backends)('admin API on %s', (kind) => {
       '/v1/analytics/{projectId}/assistant/threads/{threadId}',
       '/v1/analytics/{projectId}/feedback',
       '/v1/analytics/{projectId}/feedback/by-page',
+      '/v1/analytics/{projectId}/referrers',
       '/v1/analytics/{projectId}/searches',
       '/v1/analytics/{projectId}/views',
       '/v1/analytics/{projectId}/visitors',

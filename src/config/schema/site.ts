@@ -56,6 +56,15 @@ export const assistantSchema = z
   })
   .describe('The docs assistant: starter questions and where to send readers when the docs do not answer. The assistant answers when the server has a model configured (FOLIO_LLM_* and FOLIO_ASSISTANT_MODEL).');
 
+/** Folio's feedback add-ons on served sites (the platform turns these on in its dashboard's Add-ons page). */
+export const feedbackSchema = z
+  .object({
+    suggestEdit: z.boolean().optional().describe('"Suggest edits" beside the page rating, opening the page\'s source in GitHub\'s or GitLab\'s editor (default `true`; only for repositories on those hosts).'),
+    raiseIssue: z.boolean().optional().describe('"Raise issue" beside the page rating, opening a new issue that names the page (default `true`; only for repositories on GitHub or GitLab).'),
+    codeSnippets: z.boolean().optional().describe('A "Feedback on this code" control under each code block, for a comment about that block (default `false`).'),
+  })
+  .describe('Feedback add-ons of sites served by `folio serve`: the edit and issue links and feedback on code snippets. `integrations.telemetry.enabled: false` turns all feedback off.');
+
 const contextualCustom = z
   .object({
     title: z.string().describe('Option title.'),

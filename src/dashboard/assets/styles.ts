@@ -113,4 +113,18 @@ ul.plain{list-style:none;padding:0;margin:0 0 1.5rem}
 .feedback-list{list-style:none;padding:0}
 .feedback-list li{border-top:1px solid var(--border);padding:.5rem 0}
 .feedback-list blockquote{margin:.25rem 0 .5rem;padding-left:.75rem;border-left:3px solid var(--border)}
+.subnav{display:flex;flex-wrap:wrap;gap:.25rem 1rem;margin:0 0 1rem}
+.subnav a{padding:.25rem 0;text-decoration:none;border-bottom:2px solid transparent}
+.subnav a[aria-current=page]{color:var(--text);border-bottom-color:var(--accent);font-weight:600}
+table caption{caption-side:top;text-align:left;color:var(--muted);font-size:.9rem;padding:0 0 .5rem}
+.conversations td:first-child{max-width:32rem;overflow-wrap:anywhere}
+.conversations .tag{display:inline-block;margin-left:.5rem;padding:0 .4rem;border:1px solid var(--border);border-radius:999px;color:var(--muted);font-size:.8rem}
+.cited{list-style:none;margin:0;padding:0;font-size:.9rem;overflow-wrap:anywhere}
+.pager{display:flex;gap:1rem}
+.thread{list-style:none;padding:0;margin:0;display:flex;flex-direction:column;gap:.75rem}
+.message{padding:.75rem 1rem;border:1px solid var(--border);border-radius:8px;background:var(--panel)}
+.message-user{background:var(--accent-soft)}
+.message .who{margin:0 0 .35rem;color:var(--muted);font-size:.85rem}
+.message>p.prewrap{margin:0}
+pre.snippet{margin:.25rem 0;padding:.5rem .75rem;background:var(--panel);border:1px solid var(--border);border-radius:6px;overflow:auto;font:13px/1.45 var(--mono);max-height:12rem}
 `;

@@ -2,6 +2,8 @@ import { itemHref, type MenuItem } from '../page-menu.js';
 import type { DirectoryView, PageView } from '../types.js';
 import { NavIcon, UiIcon } from './icon.js';
 import { modeParts, type LayoutMode } from '../page-mode.js';
+import { assistantStrings } from '../assistant-strings.js';
+import { feedbackStrings, type FeedbackStrings } from '../feedback-strings.js';
 import { uiStrings, type UiStrings } from '../ui-strings.js';
 
 function Eyebrow({ items }: { items: PageView['eyebrow'] }) {
@@ -123,8 +125,8 @@ function PageMenu({ items, markdownPath, pagePath, siteName = 'docs', specHref }
 }
 
 /** Title block, body, directory listing and previous/next links, as the page's layout mode keeps them. */
-export function Content({ page, menu, ui = uiStrings('en'), layout = 'default' }: { page: PageView; menu?: PageMenuProps; ui?: UiStrings; layout?: LayoutMode }) {
-  if (layout === 'assistant') return <AssistantPage page={page} ui={ui} />;
+export function Content({ page, menu, ui = uiStrings('en'), layout = 'default', lang }: { page: PageView; menu?: PageMenuProps; ui?: UiStrings; layout?: LayoutMode; lang?: string }) {
+  if (layout === 'assistant') return <AssistantPage page={page} ui={ui} lang={lang} />;
   const parts = modeParts(layout);
   return (
     <article className="content" data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
@@ -162,7 +164,7 @@ export function Content({ page, menu, ui = uiStrings('en'), layout = 'default' }
           Last modified on <time dateTime={page.lastModified}>{formatDate(page.lastModified)}</time>
         </p>
       ) : null}
-      {page.feedback ? <PageFeedback links={page.feedback} /> : null}
+      {page.feedback ? <PageFeedback links={page.feedback} words={feedbackStrings(lang)} /> : null}
       {parts.pager && (page.prev || page.next) ? (
         <nav className="pager" aria-label="Previous and next pages" data-pagefind-ignore="">
           {page.prev ? (
@@ -186,41 +188,62 @@ export function Content({ page, menu, ui = uiStrings('en'), layout = 'default' }
 }
 
 /**
- * "Was this page helpful?" (styles-feedback.ts). Hidden until the beacon served with the site
- * (`/__folio/beacon.js`) shows it, so a page that cannot send feedback never offers to.
+ * "Was this page helpful?" (styles-feedback.ts), in the page's language (feedback-strings.ts).
+ * Hidden until the beacon served with the site (`/__folio/beacon.js`) shows it, so a page that
+ * cannot send feedback never offers to. With `codeSnippets`, a `<template>` holds the control the
+ * beacon puts under each code block, so its words come from the page and not the script.
  */
-function PageFeedback({ links }: { links: NonNullable<PageView['feedback']> }) {
+function PageFeedback({ links, words }: { links: NonNullable<PageView['feedback']>; words: FeedbackStrings }) {
   return (
     <section className="feedback" data-folio-feedback="" data-pagefind-ignore="" aria-labelledby="folio-feedback-title" hidden>
       <div className="feedback-row">
-        <h2 id="folio-feedback-title" className="feedback-title">Was this page helpful?</h2>
+        <h2 id="folio-feedback-title" className="feedback-title">{words.title}</h2>
         <button type="button" className="feedback-thumb" data-folio-helpful="true" aria-pressed="false">
           <span className="feedback-icon feedback-icon-up" aria-hidden="true" />
-          Yes
+          {words.yes}
         </button>
         <button type="button" className="feedback-thumb" data-folio-helpful="false" aria-pressed="false">
           <span className="feedback-icon feedback-icon-down" aria-hidden="true" />
-          No
+          {words.no}
         </button>
         {links.editUrl ? (
           <a className="feedback-link" href={links.editUrl} target="_blank" rel="noopener">
-            Suggest edits
+            {words.suggestEdit}
           </a>
         ) : null}
         {links.issueUrl ? (
           <a className="feedback-link" href={links.issueUrl} target="_blank" rel="noopener">
-            Raise issue
+            {words.raiseIssue}
           </a>
         ) : null}
       </div>
       <form className="feedback-form" hidden>
-        <label htmlFor="folio-feedback-comment">Tell us more (optional)</label>
+        <label htmlFor="folio-feedback-comment">{words.tellMore}</label>
         <textarea id="folio-feedback-comment" name="comment" rows={3} maxLength={2000} />
         <button type="submit" className="feedback-send">
-          Send feedback
+          {words.send}
         </button>
       </form>
-      <p className="feedback-thanks" role="status" data-thanks="Thank you for your feedback." />
+      <p className="feedback-thanks" role="status" data-thanks={words.thanks} />
+      {links.codeSnippets ? (
+        <template data-folio-code-feedback="">
+          <div className="code-feedback">
+            <button type="button" className="code-feedback-open">
+              {words.codeButton}
+            </button>
+            <form className="feedback-form" hidden>
+              <label>
+                {words.codeLabel}
+                <textarea name="comment" rows={3} maxLength={2000} required />
+              </label>
+              <button type="submit" className="feedback-send">
+                {words.send}
+              </button>
+            </form>
+            <p className="feedback-thanks" role="status" data-thanks={words.thanks} />
+          </div>
+        </template>
+      ) : null}
     </section>
   );
 }
@@ -247,7 +270,7 @@ function SearchHints({ page }: { page: PageView }) {
  * (`data-assistant-page`); without one it opens the site search (the platform shows a disabled
  * field there; a working search serves readers better).
  */
-function AssistantPage({ page, ui }: { page: PageView; ui: UiStrings }) {
+function AssistantPage({ page, ui, lang }: { page: PageView; ui: UiStrings; lang?: string }) {
   return (
     <article className="content assistant-page" data-assistant-page="" data-folio-hosted={page.feedback ? '' : undefined} data-pagefind-body={page.noindex || page.unsearchable ? undefined : ''}>
       <h1 className="page-title">{page.title}</h1>
@@ -258,7 +281,7 @@ function AssistantPage({ page, ui }: { page: PageView; ui: UiStrings }) {
         <span>{ui.search}</span>
       </button>
       <p className="assistant-note" data-pagefind-ignore="">
-        The AI assistant is not set up for this site yet; the search box finds answers in these pages.
+        {assistantStrings(lang).notSetUp}
       </p>
     </article>
   );

@@ -31,7 +31,7 @@ export function Header({ chrome, switchers }: { chrome: ChromeView; switchers: S
         </div>
         <div className="search" role="search">
           <SearchTrigger lang={chrome.lang} prompt={chrome.searchPrompt} />
-          <AssistantTrigger />
+          <AssistantTrigger lang={chrome.lang} />
         </div>
         <div className="header-end">
         <nav className="navbar-links" aria-label="Site">

@@ -1,3 +1,4 @@
+import { assistantStrings } from '../assistant-strings.js';
 import { searchStrings } from '../search-strings.js';
 import { uiStrings } from '../ui-strings.js';
 
@@ -35,12 +36,16 @@ export function SearchTrigger({ lang, prompt }: { lang: string; prompt?: string 
 /**
  * The header's Ask button: hidden in the built page, shown by the main script once the server says
  * a model answers (`client/assistant-loader.ts`); it opens the assistant panel, as Ctrl/⌘+I does.
+ * It carries the panel's words in the page's language (`data-assistant-text`, JSON).
  */
-export function AssistantTrigger() {
+export function AssistantTrigger({ lang }: { lang?: string }) {
+  const words = assistantStrings(lang);
+  // The panel's words: all but the button's own and the assistant page's note.
+  const panel = Object.fromEntries(Object.entries(words).filter(([key]) => key !== 'askAi' && key !== 'notSetUp'));
   return (
-    <button type="button" className="assistant-trigger" data-assistant-open="" hidden aria-haspopup="dialog" aria-keyshortcuts="Control+I Meta+I">
+    <button type="button" className="assistant-trigger" data-assistant-open="" data-assistant-text={JSON.stringify(panel)} hidden aria-haspopup="dialog" aria-keyshortcuts="Control+I Meta+I">
       <span className="assistant-spark" aria-hidden="true" />
-      <span className="assistant-trigger-text">Ask AI</span>
+      <span className="assistant-trigger-text">{words.askAi}</span>
     </button>
   );
 }

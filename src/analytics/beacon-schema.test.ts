@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_EVENT_BYTES, parseBeacon } from './beacon-schema.js';
+
+const snippet = { type: 'feedback', path: '/guide/install', source: 'code_snippet', code: 'npm i acme\n', filename: 'install.sh', lang: 'bash', comment: ' Use pnpm here. ' };
+
+describe('code-snippet feedback events', () => {
+  it('keeps the block (code, title, language) and the trimmed comment', () => {
+    expect(parseBeacon(snippet)).toEqual({
+      event: { type: 'feedback', path: '/guide/install', source: 'code_snippet', helpful: null, comment: 'Use pnpm here.', contact: null, code: 'npm i acme\n', filename: 'install.sh', lang: 'bash' },
+    });
+    // A block without a title or language (a plain fence) is named by its code alone.
+    const { filename, lang, ...bare } = snippet;
+    expect(parseBeacon(bare)).toMatchObject({ event: { filename: null, lang: null, code: 'npm i acme\n' } });
+    expect([filename, lang]).toEqual(['install.sh', 'bash']);
+  });
+
+  it('refuses a snippet event without its code or without anything said about it', () => {
+    expect(parseBeacon({ ...snippet, code: undefined })).toEqual({ problem: 'code: code-snippet feedback names its snippet' });
+    expect(parseBeacon({ ...snippet, code: '   ' })).toEqual({ problem: 'code: code-snippet feedback names its snippet' });
+    expect(parseBeacon({ ...snippet, comment: '  \n ' })).toEqual({ problem: 'comment: code-snippet feedback is a comment (or a thumb)' });
+    expect(parseBeacon({ ...snippet, comment: undefined, helpful: false })).toMatchObject({ event: { helpful: false, comment: null } });
+  });
+
+  it('bounds every field of it, and refuses fields it does not know', () => {
+    expect(parseBeacon({ ...snippet, code: 'x'.repeat(5000) })).toHaveProperty('event');
+    expect(parseBeacon({ ...snippet, code: 'x'.repeat(5001) })).toEqual({ problem: expect.stringMatching(/^code: /) });
+    expect(parseBeacon({ ...snippet, comment: 'x'.repeat(2001) })).toEqual({ problem: expect.stringMatching(/^comment: /) });
+    expect(parseBeacon({ ...snippet, filename: 'x'.repeat(201) })).toEqual({ problem: expect.stringMatching(/^filename: /) });
+    expect(parseBeacon({ ...snippet, lang: 'x'.repeat(41) })).toEqual({ problem: expect.stringMatching(/^lang: /) });
+    expect(parseBeacon({ ...snippet, lang: 7 })).toEqual({ problem: expect.stringMatching(/^lang: /) });
+    expect(parseBeacon({ ...snippet, line: 3 })).toEqual({ problem: expect.stringMatching(/unrecognized key/i) });
+    // The largest snippet event the fields allow (ASCII) fits the endpoint's byte limit.
+    const largest = JSON.stringify({ ...snippet, code: 'x'.repeat(5000), comment: 'y'.repeat(2000), filename: 'f'.repeat(200), lang: 'l'.repeat(40), path: '/' + 'p'.repeat(511) });
+    expect(Buffer.byteLength(largest)).toBeLessThanOrEqual(MAX_EVENT_BYTES);
+  });
+
+  it('drops snippet fields from page feedback', () => {
+    expect(parseBeacon({ type: 'feedback', path: '/', helpful: true, code: 'x', lang: 'js' })).toMatchObject({ event: { source: 'thumbs_only', code: null, lang: null } });
+  });
+});
