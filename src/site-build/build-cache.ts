@@ -18,7 +18,7 @@ import type { MdxResult } from '../render/index.js';
 import { makeDirInside, writeFileInside, type Diagnostic } from '../shared/index.js';
 
 /** Bump when the HTML a build writes changes shape, to invalidate every cache. */
-export const BUILD_FORMAT = 'folio-build-14';
+export const BUILD_FORMAT = 'folio-build-15';
 
 export type CachedBody = Omit<MdxResult, 'id'>;
 
