@@ -1,14 +1,16 @@
 /**
  * A folder's `index` page (`guide/index.mdx`, href `/guide/index` as the platform names it) is also
  * reached at `/guide`, which links and `folio check` accept: the build writes a redirect there and
- * `folio dev` answers the page, unless a page or a docs.json redirect already owns that path.
+ * `folio dev` answers the page, unless a page or a docs.json redirect already owns that path. `folio
+ * serve` answers `/guide/index` with the page, not with the redirect at `guide/index.html`.
  */
 import { request } from 'node:http';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer } from '../../src/dev/index.js';
+import { serveSite } from '../../src/hosting/index.js';
 import { buildSite } from '../../src/site-build/index.js';
 
 function get(url: string): Promise<{ status: number; body: string }> {
@@ -54,6 +56,25 @@ describe('folder index pages', () => {
     // A rebuild keeps the redirect (it is not a stale file).
     await buildSite({ root, outDir: out, search: false });
     expect(await readFile(path.join(out, 'guide/index.html'), 'utf8')).toBe(guide);
+  });
+
+  it('is served by folio serve at both paths, each page at its own path', async () => {
+    const out = path.join(dir, 'out');
+    await buildSite({ root, outDir: out, search: false });
+    const data = path.join(dir, 'data');
+    await mkdir(path.join(data, 'sites', 'p1'), { recursive: true });
+    await symlink(out, path.join(data, 'sites', 'p1', 'current'), 'dir');
+    const serve = async (sitePath: string) => {
+      const res = await serveSite(data, 'p1', new Request(`http://site${sitePath}`));
+      return { status: res.status, location: res.headers.get('location'), body: await res.text() };
+    };
+    // The folder path: the redirect the build wrote; its target: the page (before, the redirect again: a loop).
+    expect(await serve('/guide')).toMatchObject({ status: 200, body: expect.stringContaining('url=/guide/index"') });
+    expect((await serve('/guide/index')).body).toContain('The guide body.');
+    // `/api/index` is its own page, not `/api`'s; `/moved/index` a page, not the redirect at `/moved`.
+    expect((await serve('/api/index')).body).toContain('A.');
+    expect((await serve('/api')).body).toContain('B.');
+    expect((await serve('/moved/index')).body).toContain('M.');
   });
 
   it('is answered by folio dev at the folder path', async () => {

@@ -256,7 +256,10 @@ async function serveSiteFile(store: SiteStore, projectId: string, request: Reque
     const file = pathname === '/\0' ? null : await root.open(markdownFile);
     if (file) return respond(file, markdownFile, request, 200, { Vary: 'Accept' }, framing);
   }
-  const candidates = pathname === '/\0' ? [] : pathname.endsWith('/') ? [`${clean}/index.html`] : [clean, `${clean}.html`, `${clean}/index.html`];
+  // The folder's index before `<path>.html`: pages are written as `<path>/index.html`, and `<path>.html`
+  // may be another page's folder (`/api/index` is `api/index/index.html`; `api/index.html` is `/api`, or
+  // the redirect of `/guide` to `/guide/index`, which would send the reader back to itself).
+  const candidates = pathname === '/\0' ? [] : pathname.endsWith('/') ? [`${clean}/index.html`] : [clean, `${clean}/index.html`, `${clean}.html`];
   for (const candidate of candidates) {
     const file = await root.open(candidate);
     if (!file) continue;
