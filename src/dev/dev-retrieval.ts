@@ -1,0 +1,124 @@
+/**
+ * The assistant's sections in `folio dev`: a `SectionIndex` of the loaded site's searchable pages
+ * (the build's rule: `SiteRenderer.pageFlags(...).unsearchable`), kept current as files change.
+ * Each request compares every page with what was indexed (its page object, which a body-only edit
+ * or a reload replaces; its compiled Markdown; its metadata) and cuts again only the pages that
+ * differ, so an edit re-indexes its own page, and MiniSearch adds and discards that page's
+ * sections in place. A page compiled in this session gives its compiled Markdown, as the build
+ * does; the others their MDX source with imports, JSX tags and `{expressions}` taken out, which
+ * keeps headings (so anchors) and code, and saves compiling every page on the first question.
+ */
+import { pageMarkdown } from '../markdown/index.js';
+import type { PageRoute } from '../navigation/index.js';
+import { pageSourceOf, searchBoost, searchKeywords, type SiteRenderer } from '../render/index.js';
+import { sectionsOfMarkdown, SectionIndex, type AssistantSiteSettings, type RetrievalPage } from '../retrieval/index.js';
+import type { Site } from '../site/index.js';
+
+interface Indexed {
+  /** What the page was cut from: the content page object (replaced on any edit) or the route (endpoint pages). */
+  from: object;
+  /** The compiled Markdown it was cut from; undefined when cut from the source. */
+  compiled: string | undefined;
+  meta: string;
+}
+
+export class DevRetrieval {
+  private index: SectionIndex | null = null;
+  private settings = '';
+  private readonly indexed = new Map<string, Indexed>();
+
+  /**
+   * The site's index, brought up to date first; `compiled` gives a page's Markdown when it was
+   * compiled for its current text.
+   */
+  current(site: Site, renderer: SiteRenderer, compiled: (href: string) => string | undefined): SectionIndex {
+    const settings = assistantSettings(site);
+    const settingsKey = JSON.stringify(settings);
+    if (!this.index || settingsKey !== this.settings) {
+      this.index = new SectionIndex([], settings);
+      this.settings = settingsKey;
+      this.indexed.clear();
+    }
+    const index = this.index;
+    const seen = new Set<string>();
+    for (const route of site.model.pages.values()) {
+      if (renderer.pageFlags(route).unsearchable) continue;
+      const from = route.kind === 'page' ? site.index.pages.get(route.path) : route;
+      if (!from) continue;
+      seen.add(route.href);
+      const markdown = compiled(route.href);
+      const meta = retrievalPageMeta(site, route);
+      const metaKey = JSON.stringify(meta);
+      const known = this.indexed.get(route.href);
+      if (known && known.from === from && known.compiled === markdown && known.meta === metaKey) continue;
+      const body = markdown ?? sourceMarkdown(site, route);
+      if (body === null) {
+        index.remove(route.href);
+        this.indexed.delete(route.href);
+        continue;
+      }
+      index.put({ ...meta, sections: sectionsOfMarkdown(pageMarkdown({ title: route.title, description: route.description, body })) });
+      this.indexed.set(route.href, { from, compiled: markdown, meta: metaKey });
+    }
+    for (const href of this.indexed.keys()) {
+      if (seen.has(href)) continue;
+      index.remove(href);
+      this.indexed.delete(href);
+    }
+    return index;
+  }
+}
+
+/** docs.json `assistant` settings as the build writes them beside the pages. */
+function assistantSettings(site: Site): AssistantSiteSettings {
+  const { starterQuestions, supportEmail, supportUrl } = site.config.assistant ?? {};
+  return { siteName: site.config.name, ...(starterQuestions?.length ? { starterQuestions } : {}), ...(supportEmail ? { supportEmail } : {}), ...(supportUrl ? { supportUrl } : {}) };
+}
+
+/**
+ * What a page's record says besides its sections: the same fields as the build's retrieval file
+ * (`site-build/retrieval-file.ts`, `pageMeta`); `test/assistant/dev-assistant.test.ts` compares them.
+ */
+export function retrievalPageMeta(site: Site, route: PageRoute): Omit<RetrievalPage, 'sections'> {
+  const frontmatter = route.kind === 'page' ? (site.index.pages.get(route.path)?.frontmatter ?? {}) : {};
+  const keywords = searchKeywords(frontmatter);
+  const boost = (searchBoost(frontmatter) ?? 1) * (route.boost ?? 1);
+  const trail = site.model.sectionsById.get(route.sectionId)?.trail ?? [];
+  const version = trail.find((d) => d.kind === 'version')?.label;
+  const language = trail.find((d) => d.kind === 'language')?.label;
+  const group = route.breadcrumbs.at(-1)?.label;
+  return {
+    href: route.href,
+    title: route.title,
+    ...(route.description ? { description: route.description } : {}),
+    ...(keywords.length ? { keywords } : {}),
+    ...(group ? { group } : {}),
+    ...(version ? { version } : {}),
+    ...(language ? { language } : {}),
+    ...(boost !== 1 ? { boost } : {}),
+    ...(route.endpoint ? { operation: { method: route.endpoint.method.toUpperCase(), path: route.endpoint.path } } : {}),
+  };
+}
+
+/** A page's body Markdown without compiling it; null when its text cannot be read. */
+function sourceMarkdown(site: Site, route: PageRoute): string | null {
+  const source = pageSourceOf(site, route);
+  if (source.kind === 'unreadable') return null;
+  if (source.kind === 'endpoint') return source.markdown;
+  return [mdxAsMarkdown(source.page.source.slice(source.page.bodyOffset)), source.markdownSuffix ?? ''].join('\n\n');
+}
+
+/** MDX as Markdown, roughly: import/export lines, JSX tags and `{expressions}` out, fenced code kept as written. */
+export function mdxAsMarkdown(body: string): string {
+  return body
+    .split(/^(\s{0,3}(?:`{3,}|~{3,})[^\n]*\n[\s\S]*?\n\s{0,3}(?:`{3,}|~{3,})[ \t]*$)/m)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part
+            .replace(/^(import|export)\s[^\n]*$/gm, '')
+            .replace(/<\/?[A-Za-z][^>]*>/g, ' ')
+            .replace(/\{[^{}\n]*\}/g, ' '),
+    )
+    .join('');
+}
