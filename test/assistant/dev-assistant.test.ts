@@ -1,0 +1,228 @@
+/**
+ * The docs assistant in `folio dev`, wired as the command wires it (`devAssistant` from the model
+ * variables, the dev server's live index), with a local stand-in model speaking streamed chat
+ * completions: a question streams an answer citing a page of the repository; an edited page, and a
+ * new one, are found by the next question without a restart; the discovery search and page routes
+ * answer from the same index; another origin is refused; without a model the widget's config says
+ * disabled and a question is refused with its code, while search still answers. What the dev index
+ * says of each page matches what `folio build` writes in its retrieval file.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devAssistant } from '../../src/cli/commands/dev.js';
+import { startDevServer, type DevServer } from '../../src/dev/index.js';
+import { RETRIEVAL_FILE, type RetrievalFile } from '../../src/retrieval/index.js';
+import { buildSite } from '../../src/site-build/index.js';
+import { startChatStandIn, type ReceivedRequest } from '../agent/llm-stand-in.js';
+
+const DOCS_JSON = {
+  theme: 'mint',
+  name: 'Widgets',
+  colors: { primary: '#225588' },
+  assistant: { supportEmail: 'help@widgets.example', starterQuestions: ['How do I install widgets?'] },
+  navigation: { groups: [{ group: 'Start', pages: ['index'] }, { group: 'Guides', pages: ['guides/install', 'guides/tune'] }] },
+};
+const INSTALL = '---\ntitle: Install widgets\ndescription: Put widgets in place\nkeywords: ["setup"]\n---\nimport Thing from "/snippets/thing.mdx";\n\nIntro.\n\n<Thing />\n\n## Requirements\n\n<Note>You need a sprocket wrench to install widgets.</Note>\n\n## Upgrade\n\n```bash\nwidgets upgrade --all\n```\n';
+
+/** A piece of what the model was sent as text (tool results may come JSON-encoded). */
+const textOf = (content: unknown): string => {
+  const raw = typeof content === 'string' ? content : JSON.stringify(content);
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    return typeof parsed === 'string' ? parsed : raw;
+  } catch {
+    return raw;
+  }
+};
+
+/** The stand-in model: searches for the question, then answers with the first section found, quoted and cited. */
+function model(request: ReceivedRequest) {
+  const lastUser = request.messages.map((m) => m.role).lastIndexOf('user');
+  const question = /Question: ([^\n]*)/.exec(textOf(request.messages[lastUser]?.content))?.[1] ?? '';
+  const result = request.messages.slice(lastUser).find((m) => m.role === 'tool');
+  if (!result) return { tools: [{ name: 'search', args: { query: question } }] };
+  const found = /URL: (\/\S+)\n([^\n]*)/.exec(textOf(result.content));
+  return found ? { text: `The docs say: ${found[2]} ([source](${found[1]}))` } : { text: '(not in the docs)' };
+}
+
+interface Reply {
+  status: number;
+  type: string;
+  text: string;
+  chunks: number;
+}
+
+describe('the assistant in folio dev', () => {
+  let root: string;
+  let llm: Awaited<ReturnType<typeof startChatStandIn>>;
+  let dev: DevServer;
+  let bare: DevServer;
+  const logged: string[] = [];
+
+  /** A request to a dev server, its body read as it streams (`chunks`: how many pieces arrived). */
+  async function send(server: DevServer, pathname: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+    const res = await fetch(server.url + pathname, body === undefined ? { headers } : { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    let text = '';
+    let chunks = 0;
+    const decoder = new TextDecoder();
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      chunks++;
+      text += decoder.decode(chunk, { stream: true });
+    }
+    return { status: res.status, type: res.headers.get('content-type') ?? '', text, chunks };
+  }
+  /** Resolves after the reload whose files include `file`. */
+  async function reloadWith(server: DevServer, file: string): Promise<void> {
+    while (!(await server.nextReload()).includes(file));
+  }
+  const ask = (server: DevServer, question: string, threadId?: string) =>
+    send(server, '/__folio/assistant/message', { fp: 'anonymous', threadId, currentPath: '/guides/install', messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: question }] }] });
+  const events = (sse: string) =>
+    sse
+      .split('\n\n')
+      .map((block) => block.replace(/^data: /, ''))
+      .filter((data) => data && data !== '[DONE]')
+      .map((data) => JSON.parse(data) as Record<string, unknown> & { type: string });
+  const answerOf = (reply: Reply) => {
+    const parts = events(reply.text);
+    return {
+      text: parts.filter((p) => p.type === 'text-delta').map((p) => p.delta as string).join(''),
+      deltas: parts.filter((p) => p.type === 'text-delta').length,
+      sources: parts.filter((p) => p.type === 'source-url').map((p) => p.url),
+      finish: parts.find((p) => p.type === 'finish'),
+    };
+  };
+
+  beforeAll(async () => {
+    llm = await startChatStandIn(model, 'test-key', { chunkDelayMs: 2 });
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-dev-assistant-'));
+    fs.mkdirSync(path.join(root, 'guides'));
+    fs.mkdirSync(path.join(root, 'snippets'));
+    fs.writeFileSync(path.join(root, 'docs.json'), JSON.stringify(DOCS_JSON));
+    fs.writeFileSync(path.join(root, 'snippets', 'thing.mdx'), 'A thing.\n');
+    fs.writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Welcome\n---\nWidgets for everyone.\n');
+    fs.writeFileSync(path.join(root, 'guides', 'install.mdx'), INSTALL);
+    fs.writeFileSync(path.join(root, 'guides', 'tune.mdx'), '---\ntitle: Tune widgets\nboost: 2\n---\nTurn the knob until it hums.\n');
+    const log = (line: string) => logged.push(line);
+    const env = { FOLIO_LLM_BASE_URL: llm.baseUrl, FOLIO_LLM_API_KEY: 'test-key', FOLIO_ASSISTANT_MODEL: 'docs-model' };
+    const [withModel, without] = await Promise.all([devAssistant(env, log), devAssistant({}, log)]);
+    expect(withModel.model).toBe(`docs-model at ${llm.baseUrl}`);
+    expect(without.model).toBeNull();
+    [dev, bare] = await Promise.all([startDevServer({ root, port: 0, log, siteRoute: withModel.route }), startDevServer({ root, port: 0, log, siteRoute: without.route })]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([dev?.close(), bare?.close(), llm?.close()]);
+    if (root) fs.rmSync(root, { recursive: true, force: true });
+    fs.rmSync(`${root}-out`, { recursive: true, force: true });
+  });
+
+  it('tells the widget it is on, with the starter questions and support address of docs.json', async () => {
+    expect(JSON.parse((await send(dev, '/__folio/assistant/config')).text)).toEqual({ enabled: true });
+    expect(JSON.parse((await send(dev, '/__folio/assistant/session')).text)).toEqual({ enabled: true, starterQuestions: ['How do I install widgets?'], supportEmail: 'help@widgets.example' });
+  });
+
+  it('streams an answer from the repository\'s pages that cites the page and section it came from', async () => {
+    const reply = await ask(dev, 'What do I need to install widgets?');
+    expect(reply.status).toBe(200);
+    expect(reply.type).toContain('text/event-stream');
+    expect(reply.text.trimEnd().endsWith('data: [DONE]')).toBe(true);
+    const answer = answerOf(reply);
+    // Streamed: many deltas, arriving over several reads.
+    expect(answer.deltas).toBeGreaterThan(3);
+    expect(reply.chunks).toBeGreaterThan(3);
+    expect(answer.text).toBe('The docs say: You need a sprocket wrench to install widgets. ([source](/guides/install#requirements))');
+    expect(answer.sources).toEqual(['/guides/install#requirements']);
+    expect(answer.finish).toMatchObject({ outcome: 'answered' });
+    // The model was given the fixed tools and the sections found, the page's JSX taken out.
+    const first = llm.received.find((r) => r.stream)!;
+    expect(first.model).toBe('docs-model');
+    expect(first.tools.sort()).toEqual(['get_page', 'search']);
+    expect(textOf(first.messages.at(-1)?.content)).toContain('URL: /guides/install#requirements\nYou need a sprocket wrench');
+    expect(JSON.stringify(first.messages)).not.toContain('<Note>');
+  });
+
+  it('finds an edited page\'s new text, and a new page, with no restart', async () => {
+    let reloaded = dev.nextReload();
+    fs.writeFileSync(path.join(root, 'guides', 'install.mdx'), INSTALL + '\n## Calibrate\n\nAlign the quokka gauge with the flux mark before first use.\n');
+    await reloaded;
+    let answer = answerOf(await ask(dev, 'How do I calibrate the quokka gauge?'));
+    expect(answer.text).toBe('The docs say: Align the quokka gauge with the flux mark before first use. ([source](/guides/install#calibrate))');
+    expect(answer.sources).toEqual(['/guides/install#calibrate']);
+
+    // A new page changes the navigation: the site is loaded again, the index follows.
+    // Two files: the watcher may report them in one reload or two; wait for the one with docs.json.
+    reloaded = reloadWith(dev, 'docs.json');
+    fs.writeFileSync(path.join(root, 'guides', 'clean.mdx'), '---\ntitle: Clean widgets\n---\n## Polish\n\nRub each widget with marmalade oil weekly.\n');
+    fs.writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ ...DOCS_JSON, navigation: { groups: [DOCS_JSON.navigation.groups[0], { group: 'Guides', pages: ['guides/install', 'guides/tune', 'guides/clean'] }] } }));
+    await reloaded;
+    answer = answerOf(await ask(dev, 'How do I polish widgets with marmalade oil?'));
+    expect(answer.text).toBe('The docs say: Rub each widget with marmalade oil weekly. ([source](/guides/clean#polish))');
+  });
+
+  it('keeps a thread in memory: a follow-up sends the conversation so far', async () => {
+    const first = answerOf(await ask(dev, 'What do I need to install widgets?'));
+    const threadId = first.finish!.threadId as string;
+    expect(threadId).toBeTruthy();
+    const next = answerOf(await ask(dev, 'And how do I tune them?', threadId));
+    expect(next.finish).toMatchObject({ threadId });
+    expect(JSON.stringify(llm.received.filter((r) => r.stream).at(-2)!.messages)).toContain('What do I need to install widgets?');
+  });
+
+  it('answers a question the docs do not cover with the not-found answer, without the model', async () => {
+    const asked = llm.received.length;
+    const answer = answerOf(await ask(dev, 'What is a good recipe for lasagna?'));
+    expect(answer.text).toBe('I could not find this in the docs. You can write to [help@widgets.example](mailto:help@widgets.example).');
+    expect(llm.received.length).toBe(asked);
+  });
+
+  it('answers the discovery search and page routes from the same live index', async () => {
+    const search = await send(dev, '/v1/search/local', { query: 'quokka gauge', pageSize: 3 });
+    expect(search.status).toBe(200);
+    const hits = JSON.parse(search.text) as { path: string; content: string; metadata: { anchor: string; title: string } }[];
+    expect(hits[0]).toMatchObject({ path: '/guides/install', content: 'Align the quokka gauge with the flux mark before first use.', metadata: { anchor: 'calibrate', title: 'Install widgets' } });
+    const page = await send(dev, '/v1/page/local', { path: '/guides/install' });
+    expect(JSON.parse(page.text)).toMatchObject({ path: '/guides/install' });
+    expect(JSON.parse(page.text).content).toContain('## Calibrate');
+    expect((await send(dev, '/v1/page/local', { path: '/nowhere' })).text).toContain('ASSISTANT_PAGE_NOT_FOUND');
+    // The v1 data stream of the API (here the page is compiled by now: its Markdown, the note as a quote, is indexed).
+    const v1 = await send(dev, '/v1/assistant/local/message', { fp: 'x', messages: [{ role: 'user', content: 'What do I need to install widgets?' }] });
+    const lines = v1.text.trim().split('\n');
+    expect(lines.filter((l) => l.startsWith('0:')).map((l) => JSON.parse(l.slice(2)) as string).join('')).toBe('The docs say: > **Note** ([source](/guides/install#requirements))');
+    expect(lines.find((l) => l.startsWith('h:'))).toContain('"url":"/guides/install#requirements"');
+  });
+
+  it('refuses a question from a page of another origin', async () => {
+    const reply = await send(dev, '/__folio/assistant/message', { fp: 'x', messages: [{ role: 'user', content: 'hello' }] }, { Origin: 'https://elsewhere.example' });
+    expect(reply.status).toBe(403);
+    expect(JSON.parse(reply.text)).toMatchObject({ code: 'ASSISTANT_ORIGIN_REFUSED' });
+  });
+
+  it('without a model: the widget stays off, a question is refused with its code, search still answers', async () => {
+    expect(JSON.parse((await send(bare, '/__folio/assistant/config')).text)).toEqual({ enabled: false });
+    const reply = await ask(bare, 'What do I need to install widgets?');
+    expect(reply.status).toBe(503);
+    expect(JSON.parse(reply.text)).toMatchObject({ code: 'ASSISTANT_NOT_CONFIGURED' });
+    const hits = JSON.parse((await send(bare, '/v1/search/local', { query: 'sprocket wrench' })).text) as { path: string }[];
+    expect(hits[0]?.path).toBe('/guides/install');
+  });
+
+  it('describes each page as the build\'s retrieval file does', async () => {
+    const out = `${root}-out`;
+    expect((await buildSite({ root, outDir: out, cache: false, search: false, threads: 1 })).ok).toBe(true);
+    const built = JSON.parse(fs.readFileSync(path.join(out, RETRIEVAL_FILE), 'utf8')) as RetrievalFile;
+    const reply = await send(dev, '/v1/search/local', { query: 'widgets', pageSize: 50 });
+    const devPaths = new Set((JSON.parse(reply.text) as { path: string }[]).map((h) => h.path));
+    expect([...devPaths].sort()).toEqual(built.pages.map((p) => p.href).sort());
+    const { retrievalPageMeta } = await import('../../src/dev/dev-retrieval.js');
+    const { loadSite } = await import('../../src/site/index.js');
+    const { site } = await loadSite(root, { keepSource: true });
+    for (const page of built.pages) {
+      const { key: _key, sections, ...meta } = page as typeof page & { key: string };
+      expect(retrievalPageMeta(site!, site!.model.pages.get(page.href)!)).toEqual(meta);
+      expect(sections.length).toBeGreaterThan(0);
+    }
+  }, 60_000);
+});
