@@ -304,7 +304,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (pathname === '/' + assets.assistant.file) return send(res, 200, TYPES['.js']!, assets.assistant.contents);
     // The feedback widget shows as on a served site; this copy of the beacon sends nothing.
     if (pathname === '/__folio/beacon.js') return send(res, 200, TYPES['.js']!, await bundleBeacon({ dry: true }));
-    // Routes of `folio serve` this preview has not (the assistant, analytics): a short answer, not the 404 page.
+    // Routes of `folio serve` this preview has not (analytics; the assistant without `siteRoute`): a short answer, not the 404 page.
     if (pathname.startsWith('/__folio/')) return send(res, 404, 'application/json; charset=utf-8', '{"error":"folio dev does not serve this route","code":"DEV_NOT_SERVED"}\n');
     const island = await islandFile(pathname);
     if (island !== undefined && island !== null) return send(res, 200, TYPES['.js']!, island);
