@@ -119,6 +119,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   }
   const search = new DevSearch(log);
   const retrieval = new DevRetrieval();
+  // The compiled Markdown of each page object (an edit or a reload makes new ones), for retrieval.
+  const compiledMarkdown = new WeakMap<object, string>();
   let state: Promise<{ site: Site | null; diagnostics: Diagnostic[]; renderer: SiteRenderer | null; redirects: RedirectRule[]; assets: Awaited<ReturnType<typeof siteAssets>>; tailwind: BuiltAsset | null }> | null = null;
 
   // Specs of the loaded site kept for the next load when only pages changed (a title, a new page).
@@ -171,8 +173,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
   const bodyKey = (site: Site, source: Extract<ReturnType<typeof pageSourceOf>, { kind: 'mdx' }>) =>
     hashText(source.page.file, source.page.source, JSON.stringify(site.config.variables ?? {}), JSON.stringify(source.job.knownImports), source.suffix ?? '');
 
-  /** The body of `href` compiled earlier for its current text, if any (search and retrieval index it). */
-  const compiledBody = (site: Site, href: string): DevBody | undefined => {
+  /** The body of `href` compiled earlier for its current text, if any (search indexes it). */
+  const compiledBody = (site: Site, href: string): PageBody | undefined => {
     const route = site.model.pages.get(href);
     const source = route ? pageSourceOf(site, route) : undefined;
     return source?.kind === 'mdx' ? bodies.get(bodyKey(site, source)) : undefined;
@@ -197,6 +199,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       for (const island of r.islands ?? []) islandModules.set(island.id, island.code);
       bodies.set(key, body);
     }
+    compiledMarkdown.set(source.page, body.markdown);
     return body;
   }
 
@@ -259,7 +262,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
         basePath: base,
         retrieval: async () => {
           const { site, renderer } = await load();
-          return site && renderer ? retrieval.current(site, renderer, (href) => compiledBody(site, href)?.markdown) : null;
+          return site && renderer ? retrieval.current(site, renderer, (page) => compiledMarkdown.get(page)) : null;
         },
         pageMarkdown: async (href) => {
           const { site } = await load();

@@ -107,9 +107,9 @@ describe('the assistant in folio dev', () => {
     fs.writeFileSync(path.join(root, 'guides', 'tune.mdx'), '---\ntitle: Tune widgets\nboost: 2\n---\nTurn the knob until it hums.\n');
     const log = (line: string) => logged.push(line);
     const env = { FOLIO_LLM_BASE_URL: llm.baseUrl, FOLIO_LLM_API_KEY: 'test-key', FOLIO_ASSISTANT_MODEL: 'docs-model' };
-    const [withModel, without] = await Promise.all([devAssistant(env, log), devAssistant({}, log)]);
-    expect(withModel.model).toBe(`docs-model at ${llm.baseUrl}`);
-    expect(without.model).toBeNull();
+    const [withModel, without] = [devAssistant(env, log), devAssistant({}, log)];
+    expect(await withModel.ready()).toBe(`docs-model at ${llm.baseUrl}`);
+    expect(await without.ready()).toBeNull();
     [dev, bare] = await Promise.all([startDevServer({ root, port: 0, log, siteRoute: withModel.route }), startDevServer({ root, port: 0, log, siteRoute: without.route })]);
   }, 60_000);
 
