@@ -101,12 +101,18 @@ class Partition {
   }
 
   remove(href: string): boolean {
-    if (!this.pages.delete(href)) return false;
+    const page = this.pages.get(href);
+    if (!page || !this.pages.delete(href)) return false;
     this.forgetTerms();
-    for (const id of this.idsOf.get(href) ?? []) {
-      this.index?.discard(id);
+    // MiniSearch's `remove`, not `discard`: a discarded section's words stay counted until a
+    // vacuum (asynchronous, later) and MiniSearch 7.2 scores the sections it meets before them in a
+    // word's list with that count, above the number of sections: a negative IDF. A page edited a
+    // few times in `folio dev` then lost every other page from a common word's results. `remove`
+    // takes the section as it was indexed, which the stored page gives back.
+    (this.idsOf.get(href) ?? []).forEach((id, i) => {
+      this.index?.remove(this.documentOf(id, page, i));
       this.stored.delete(id);
-    }
+    });
     this.idsOf.delete(href);
     return true;
   }
@@ -226,15 +232,21 @@ class Partition {
   private documentsOf(page: RetrievalPage): IndexedDoc[] {
     const ids: number[] = [];
     const docs: IndexedDoc[] = [];
-    const keywords = [...(page.keywords ?? []), page.description ?? '', page.operation ? `${page.operation.method} ${page.operation.path}` : ''].join(' ');
-    page.sections.forEach((s, i) => {
+    page.sections.forEach((_, i) => {
       const id = this.nextId++;
       ids.push(id);
       this.stored.set(id, { page, section: i });
-      docs.push({ id, title: page.title, heading: s.heading, keywords, body: bodyText(s.text) });
+      docs.push(this.documentOf(id, page, i));
     });
     this.idsOf.set(page.href, ids);
     return docs;
+  }
+
+  /** Section `i` of `page` as indexed under `id`. */
+  private documentOf(id: number, page: RetrievalPage, i: number): IndexedDoc {
+    const keywords = [...(page.keywords ?? []), page.description ?? '', page.operation ? `${page.operation.method} ${page.operation.path}` : ''].join(' ');
+    const s = page.sections[i]!;
+    return { id, title: page.title, heading: s.heading, keywords, body: bodyText(s.text) };
   }
 }
 

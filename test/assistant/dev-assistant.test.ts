@@ -22,7 +22,7 @@ const DOCS_JSON = {
   name: 'Widgets',
   colors: { primary: '#225588' },
   assistant: { supportEmail: 'help@widgets.example', starterQuestions: ['How do I install widgets?'] },
-  navigation: { groups: [{ group: 'Start', pages: ['index'] }, { group: 'Guides', pages: ['guides/install', 'guides/tune'] }] },
+  navigation: { groups: [{ group: 'Start', pages: ['index'] }, { group: 'Guides', pages: ['guides/install', 'guides/tune', 'guides/internal'] }] },
 };
 const INSTALL = '---\ntitle: Install widgets\ndescription: Put widgets in place\nkeywords: ["setup"]\n---\nimport Thing from "/snippets/thing.mdx";\n\nIntro.\n\n<Thing />\n\n## Requirements\n\n<Note>You need a sprocket wrench to install widgets.</Note>\n\n## Upgrade\n\n```bash\nwidgets upgrade --all\n```\n';
 
@@ -104,6 +104,7 @@ describe('the assistant in folio dev', () => {
     fs.writeFileSync(path.join(root, 'snippets', 'thing.mdx'), 'A thing.\n');
     fs.writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Welcome\n---\nWidgets for everyone.\n');
     fs.writeFileSync(path.join(root, 'guides', 'install.mdx'), INSTALL);
+    fs.writeFileSync(path.join(root, 'guides', 'internal.mdx'), '---\ntitle: Internal notes\nsearchable: false\n---\nThe sprocket wrench drawer code is 1234.\n');
     fs.writeFileSync(path.join(root, 'guides', 'tune.mdx'), '---\ntitle: Tune widgets\nboost: 2\n---\nTurn the knob until it hums.\n');
     const log = (line: string) => logged.push(line);
     const env = { FOLIO_LLM_BASE_URL: llm.baseUrl, FOLIO_LLM_API_KEY: 'test-key', FOLIO_ASSISTANT_MODEL: 'docs-model' };
@@ -156,7 +157,7 @@ describe('the assistant in folio dev', () => {
     // Two files: the watcher may report them in one reload or two; wait for the one with docs.json.
     reloaded = reloadWith(dev, 'docs.json');
     fs.writeFileSync(path.join(root, 'guides', 'clean.mdx'), '---\ntitle: Clean widgets\n---\n## Polish\n\nRub each widget with marmalade oil weekly.\n');
-    fs.writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ ...DOCS_JSON, navigation: { groups: [DOCS_JSON.navigation.groups[0], { group: 'Guides', pages: ['guides/install', 'guides/tune', 'guides/clean'] }] } }));
+    fs.writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ ...DOCS_JSON, navigation: { groups: [DOCS_JSON.navigation.groups[0], { group: 'Guides', pages: ['guides/install', 'guides/tune', 'guides/internal', 'guides/clean'] }] } }));
     await reloaded;
     answer = answerOf(await ask(dev, 'How do I polish widgets with marmalade oil?'));
     expect(answer.text).toBe('The docs say: Rub each widget with marmalade oil weekly. ([source](/guides/clean#polish))');
@@ -213,9 +214,11 @@ describe('the assistant in folio dev', () => {
     const out = `${root}-out`;
     expect((await buildSite({ root, outDir: out, cache: false, search: false, threads: 1 })).ok).toBe(true);
     const built = JSON.parse(fs.readFileSync(path.join(out, RETRIEVAL_FILE), 'utf8')) as RetrievalFile;
-    const reply = await send(dev, '/v1/search/local', { query: 'widgets', pageSize: 50 });
-    const devPaths = new Set((JSON.parse(reply.text) as { path: string }[]).map((h) => h.path));
-    expect([...devPaths].sort()).toEqual(built.pages.map((p) => p.href).sort());
+    // The same pages: a `searchable: false` page is in neither.
+    expect(built.pages.map((p) => p.href).sort()).toEqual(['/guides/clean', '/guides/install', '/guides/tune', '/index']);
+    for (const page of built.pages) expect((await send(dev, '/v1/page/local', { path: page.href })).status).toBe(200);
+    expect(JSON.parse((await send(dev, '/v1/page/local', { path: '/guides/internal' })).text)).toMatchObject({ code: 'ASSISTANT_PAGE_NOT_FOUND' });
+    expect(JSON.stringify(JSON.parse((await send(dev, '/v1/search/local', { query: 'drawer code' })).text))).not.toContain('/guides/internal');
     const { retrievalPageMeta } = await import('../../src/dev/dev-retrieval.js');
     const { loadSite } = await import('../../src/site/index.js');
     const { site } = await loadSite(root, { keepSource: true });
