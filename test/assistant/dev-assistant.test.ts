@@ -5,15 +5,18 @@
  * new one, are found by the next question without a restart; the discovery search and page routes
  * answer from the same index; another origin is refused; without a model the widget's config says
  * disabled and a question is refused with its code, while search still answers. What the dev index
- * says of each page matches what `folio build` writes in its retrieval file.
+ * says of each page matches what `folio build` writes in its retrieval file. Under a base path the
+ * citations carry it. The limits kept in memory (questions a minute, the day's tokens, a thread's
+ * questions) refuse with their codes.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assistantOptionsFromEnv, localAssistantRoute, type LocalSiteRoute } from '../../src/assistant/index.js';
 import { devAssistant } from '../../src/cli/commands/dev.js';
 import { startDevServer, type DevServer } from '../../src/dev/index.js';
-import { RETRIEVAL_FILE, type RetrievalFile } from '../../src/retrieval/index.js';
+import { RETRIEVAL_FILE, SectionIndex, type RetrievalFile } from '../../src/retrieval/index.js';
 import { buildSite } from '../../src/site-build/index.js';
 import { startChatStandIn, type ReceivedRequest } from '../agent/llm-stand-in.js';
 
@@ -195,6 +198,21 @@ describe('the assistant in folio dev', () => {
     expect(lines.find((l) => l.startsWith('h:'))).toContain('"url":"/guides/install#requirements"');
   });
 
+  it('under a base path: the routes are under it, and the citations too', async () => {
+    const based = await startDevServer({ root, port: 0, basePath: '/docs', siteRoute: devAssistant({ FOLIO_LLM_BASE_URL: llm.baseUrl, FOLIO_LLM_API_KEY: 'test-key', FOLIO_ASSISTANT_MODEL: 'docs-model' }, () => {}).route });
+    try {
+      expect(JSON.parse((await send(based, '/docs/__folio/assistant/config')).text)).toEqual({ enabled: true });
+      const reply = await send(based, '/docs/__folio/assistant/message', { fp: 'x', currentPath: '/guides/install', messages: [{ role: 'user', content: 'What do I need to install widgets?' }] });
+      const answer = answerOf(reply);
+      expect(answer.sources).toEqual(['/docs/guides/install#requirements']);
+      expect(answer.text).toContain('([source](/docs/guides/install#requirements))');
+      // The discovery API stays at the server's root, as on folio serve.
+      expect(JSON.parse((await send(based, '/v1/search/local', { query: 'sprocket wrench' })).text)[0]).toMatchObject({ path: '/guides/install' });
+    } finally {
+      await based.close();
+    }
+  });
+
   it('refuses a question from a page of another origin', async () => {
     const reply = await send(dev, '/__folio/assistant/message', { fp: 'x', messages: [{ role: 'user', content: 'hello' }] }, { Origin: 'https://elsewhere.example' });
     expect(reply.status).toBe(403);
@@ -228,4 +246,47 @@ describe('the assistant in folio dev', () => {
       expect(sections.length).toBeGreaterThan(0);
     }
   }, 60_000);
+});
+
+describe('the limits of the assistant in folio dev (in memory)', () => {
+  let llm: Awaited<ReturnType<typeof startChatStandIn>>;
+  beforeAll(async () => {
+    llm = await startChatStandIn(model, 'test-key');
+  });
+  afterAll(() => llm?.close());
+
+  const other = (n: number) => ({ href: `/notes/${n}`, title: `Note ${n}`, sections: [{ anchor: '', heading: '', text: `Gardening tip number ${n}: water the roses.` }] });
+  const index = new SectionIndex([{ href: '/guides/install', title: 'Install widgets', sections: [{ anchor: 'requirements', heading: 'Requirements', text: 'You need a sprocket wrench to install widgets.' }] }, ...[1, 2, 3, 4].map(other)], { siteName: 'Widgets' });
+  const at = { sitePath: '/__folio/assistant/message', basePath: '', retrieval: async () => index, pageMarkdown: async () => null };
+  const question = (threadId?: string) =>
+    new Request('http://localhost:3000/__folio/assistant/message', { method: 'POST', headers: { host: 'localhost:3000', 'content-type': 'application/json' }, body: JSON.stringify({ fp: 'x', threadId, messages: [{ role: 'user', content: 'What do I need to install widgets?' }] }) });
+  /** Status, code and (read whole, so the turn is counted) the stream's thread id. */
+  const ask = async (route: LocalSiteRoute, threadId?: string) => {
+    const res = (await route(at, question(threadId)))!;
+    const text = await res.text();
+    return { status: res.status, retry: res.headers.get('retry-after'), code: res.ok ? null : (JSON.parse(text) as { code: string }).code, threadId: res.headers.get('x-folio-thread-id') };
+  };
+  const env = (limits: Record<string, string>) => assistantOptionsFromEnv({ FOLIO_LLM_BASE_URL: llm.baseUrl, FOLIO_LLM_API_KEY: 'test-key', FOLIO_ASSISTANT_MODEL: 'docs-model', ...limits });
+
+  it('counts questions a minute and the day\'s tokens in the process, each refused with its code', async () => {
+    let now = Date.UTC(2026, 0, 1, 12);
+    // Two rounds of 15 tokens an answer: two answers use 60 of the day's 45.
+    const route = localAssistantRoute(env({ FOLIO_ASSISTANT_PER_SITE: '2', FOLIO_ASSISTANT_DAILY_TOKENS: '45' }), { now: () => now });
+    const asked = llm.received.length;
+    expect((await ask(route)).status).toBe(200);
+    expect((await ask(route)).status).toBe(200);
+    expect(llm.received.length).toBe(asked + 4);
+    expect(await ask(route)).toMatchObject({ status: 429, code: 'ASSISTANT_RATE_LIMITED', retry: '60' });
+    now += 61_000;
+    expect(await ask(route)).toMatchObject({ status: 429, code: 'ASSISTANT_BUDGET_EXHAUSTED' });
+    now += 24 * 3600_000;
+    expect((await ask(route)).status).toBe(200);
+  });
+
+  it('holds a thread to its question limit', async () => {
+    const route = localAssistantRoute(env({ FOLIO_ASSISTANT_MAX_THREAD_QUESTIONS: '1' }));
+    const first = await ask(route);
+    expect(first.threadId).toBeTruthy();
+    expect(await ask(route, first.threadId!)).toMatchObject({ status: 409, code: 'ASSISTANT_THREAD_FULL' });
+  });
 });
