@@ -129,7 +129,9 @@ export function mdxAsMarkdown(body: string): string {
         : part
             .replace(/^(import|export)\s[^\n]*$/gm, '')
             .replace(/<\/?[A-Za-z][^>]*>/g, ' ')
-            .replace(/\{[^{}\n]*\}/g, ' '),
+            .replace(/\{[^{}\n]*\}/g, ' ')
+            // A tag inside a heading leaves one space, as its text reads (`## Install <Badge>new</Badge>` → `install-new`).
+            .replace(/(\S)[ \t]{2,}/g, '$1 '),
     )
     .join('');
 }
