@@ -72,7 +72,8 @@ export function localAssistantRoute(options: AssistantOptions | null, { log = ()
     const day = new Date(at).toISOString().slice(0, 10);
     if (usage.day !== day) Object.assign(usage, { day, tokens: 0 });
     if (usage.tokens >= limits.dailyTokens) {
-      throw new AssistantError(429, 'ASSISTANT_BUDGET_EXHAUSTED', `This dev server's assistant used its ${limits.dailyTokens} tokens for today (FOLIO_ASSISTANT_DAILY_TOKENS); it answers again after midnight UTC or when restarted.`);
+      const retry = Math.max(1, Math.ceil((Date.parse(day) + 86_400_000 - at) / 1000));
+      throw new AssistantError(429, 'ASSISTANT_BUDGET_EXHAUSTED', `This dev server's assistant used its ${limits.dailyTokens} tokens for today (FOLIO_ASSISTANT_DAILY_TOKENS); it answers again after midnight UTC or when restarted.`, { 'Retry-After': String(retry) });
     }
     asked.push(at);
   };

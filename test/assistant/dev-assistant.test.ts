@@ -278,7 +278,8 @@ describe('the limits of the assistant in folio dev (in memory)', () => {
     expect(llm.received.length).toBe(asked + 4);
     expect(await ask(route)).toMatchObject({ status: 429, code: 'ASSISTANT_RATE_LIMITED', retry: '60' });
     now += 61_000;
-    expect(await ask(route)).toMatchObject({ status: 429, code: 'ASSISTANT_BUDGET_EXHAUSTED' });
+    // 12:01:01 UTC: the day ends in 11 h 58 min 59 s.
+    expect(await ask(route)).toMatchObject({ status: 429, code: 'ASSISTANT_BUDGET_EXHAUSTED', retry: String(11 * 3600 + 58 * 60 + 59) });
     now += 24 * 3600_000;
     expect((await ask(route)).status).toBe(200);
   });
