@@ -119,7 +119,10 @@ export function localAssistantRoute(options: AssistantOptions | null, { log = ()
       if (sitePath === '/__folio/assistant/config' && request.method === 'GET') return Response.json({ enabled: options !== null }, { headers: { 'Cache-Control': 'no-store' } });
       if (sitePath === '/__folio/assistant/session' && request.method === 'GET') {
         if (!options) return Response.json({ enabled: false }, { headers: { 'Cache-Control': 'no-store' } });
-        const { starterQuestions = [], supportEmail, supportUrl } = (await indexOf(at)).assistant;
+        const index = await indexOf(at);
+        // The panel just opened: index the sections while the reader types (after this answer is sent).
+        setTimeout(() => index.warm(), 0);
+        const { starterQuestions = [], supportEmail, supportUrl } = index.assistant;
         return Response.json({ enabled: true, starterQuestions, ...(supportEmail ? { supportEmail } : {}), ...(supportUrl ? { supportUrl } : {}) }, { headers: { 'Cache-Control': 'no-store' } });
       }
       if (sitePath === '/__folio/assistant/message' && request.method === 'POST') return await message(at, request, 'v2');
