@@ -26,6 +26,7 @@ describe('mdxAsMarkdown', () => {
     expect(markdown).toContain('Keep the wrench dry.');
     expect(markdown).toContain('```jsx\n<Button onClick={() => go()}>Go</Button>\nimport x from "y";\n```');
     expect(markdown).toContain('Turn it on.');
+    expect(markdown).not.toMatch(/\n[ \t]*\n[ \t]*\n/);
     const sections = sectionsOfMarkdown(`# Page\n\n${markdown}`);
     expect(sections.map((s) => [s.anchor, s.heading])).toEqual([
       ['', ''],

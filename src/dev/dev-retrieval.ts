@@ -119,12 +119,12 @@ function sourceMarkdown(site: Site, route: PageRoute): string | null {
   const page = route.kind === 'page' ? site.index.pages.get(route.path) : undefined;
   if (page?.openapi && page.source !== undefined && site.openapi) {
     const reference = site.openapi.specs.frontmatterEndpoint(page.openapi, route.href, []);
-    return [mdxAsMarkdown(page.source.slice(page.bodyOffset)), 'page' in reference ? endpointMarkdown(reference.page) : ''].join('\n\n');
+    return [mdxAsMarkdown(page.source.slice(page.bodyOffset)).trim(), 'page' in reference ? endpointMarkdown(reference.page) : ''].join('\n\n');
   }
   const source = pageSourceOf(site, route);
   if (source.kind === 'unreadable') return null;
   if (source.kind === 'endpoint') return source.markdown;
-  return [mdxAsMarkdown(source.page.source.slice(source.page.bodyOffset)), source.markdownSuffix ?? ''].join('\n\n');
+  return [mdxAsMarkdown(source.page.source.slice(source.page.bodyOffset)).trim(), source.markdownSuffix ?? ''].join('\n\n');
 }
 
 /** MDX as Markdown, roughly: import/export lines, JSX tags and `{expressions}` out, fenced code kept as written. */
@@ -139,7 +139,10 @@ export function mdxAsMarkdown(body: string): string {
             .replace(/<\/?[A-Za-z][^>]*>/g, ' ')
             .replace(/\{[^{}\n]*\}/g, ' ')
             // A tag inside a heading leaves one space, as its text reads (`## Install <Badge>new</Badge>` → `install-new`).
-            .replace(/(\S)[ \t]{2,}/g, '$1 '),
+            .replace(/(\S)[ \t]{2,}/g, '$1 ')
+            // Lines a tag took leave no runs of blank lines behind.
+            .replace(/\n[ \t]+(?=\n)/g, '\n')
+            .replace(/\n{3,}/g, '\n\n'),
     )
     .join('');
 }
