@@ -7,15 +7,16 @@
 import { z } from 'zod';
 import { FailureWindow } from '../api/index.js';
 import { loadLanguageModel } from '../agent/index.js';
-import { addAssistantUsage, assistantTokensToday, createAssistantThread, findAssistantThread, pruneSharedRateBuckets, recordAssistantTurn, takeSharedRateSlot, uuidV7, type AssistantCaller, type AssistantTurnMessage, type Database, type SharedRateLimit } from '../db/index.js';
+import { addAssistantUsage, assistantTokensToday, createAssistantThread, findAssistantThread, pruneSharedRateBuckets, recordAssistantTurn, takeSharedRateSlot, type AssistantCaller, type AssistantTurnMessage, type Database, type SharedRateLimit } from '../db/index.js';
 import type { PublishedBuild } from '../hosting/index.js';
 import { loadSectionIndex, type BuildFileReader, type SectionIndex } from '../retrieval/index.js';
 import type { AnswerEvent } from './answer-loop.js';
-import type { AssistantOptions } from './assistant-options.js';
+import type { AssistantLimits, AssistantOptions } from './assistant-options.js';
+import { answerStream } from './answer-stream.js';
 import { AssistantError } from './codes.js';
 import { PAGE_TOKEN_HEADER, PageTokens } from './page-token.js';
 import { addressSubject } from './rate-limits.js';
-import { StreamEncoder, streamHeaders, type StreamVersion } from './stream-formats.js';
+import type { StreamVersion } from './stream-formats.js';
 
 /** A published site a request is about. */
 export interface AssistantSite {
@@ -52,6 +53,28 @@ export type MessageBody = z.infer<typeof messageBody>;
 function textOf(m: z.infer<typeof message>): string {
   const parts = (m.parts ?? []).filter((p) => p.type === 'text' && typeof p.text === 'string').map((p) => p.text!);
   return (parts.length ? parts.join('\n') : (m.content ?? '')).trim();
+}
+
+/**
+ * The reader's question of a message body (`asked`, as kept in the thread) and what the model is
+ * asked (`question`: with the text or code they selected); refused when missing or too long.
+ */
+export function questionOf(body: MessageBody, limits: AssistantLimits): { asked: string; question: string } {
+  const last = body.messages.at(-1)!;
+  const asked = last.role === 'user' ? textOf(last) : '';
+  if (!asked) throw new AssistantError(400, 'ASSISTANT_INVALID_REQUEST', 'Invalid request: messages: the last message must be the reader\'s question (role "user", with text).');
+  if (asked.length > limits.maxQuestionChars) throw new AssistantError(413, 'ASSISTANT_QUESTION_TOO_LONG', `The question is ${asked.length} characters; the assistant takes at most ${limits.maxQuestionChars}. Shorten it.`);
+  const selected = (body.context ?? []).map((c) => `The reader selected this ${c.type === 'code' ? 'code' : 'text'}:\n${c.value}`).join('\n\n');
+  return { asked, question: selected ? `${asked}\n\n${selected}` : asked };
+}
+
+/** The conversation a new thread brings along (the widget's, or an API caller's): every message before the question. */
+export function historyOf(body: MessageBody): AssistantTurnMessage[] {
+  return body.messages
+    .slice(0, -1)
+    .filter((m) => m.role === 'user' || m.role === 'assistant')
+    .map((m) => ({ role: m.role as 'user' | 'assistant', content: textOf(m) }))
+    .filter((m) => m.content);
 }
 
 export class AssistantService {
@@ -95,12 +118,7 @@ export class AssistantService {
     await this.tokens.check(request.headers.get(PAGE_TOKEN_HEADER) ?? undefined, siteKey(site), address);
     await this.admit(site, address);
 
-    const last = body.messages.at(-1)!;
-    let question = last.role === 'user' ? textOf(last) : '';
-    if (!question) throw new AssistantError(400, 'ASSISTANT_INVALID_REQUEST', 'Invalid request: messages: the last message must be the reader\'s question (role "user", with text).');
-    if (question.length > limits.maxQuestionChars) throw new AssistantError(413, 'ASSISTANT_QUESTION_TOO_LONG', `The question is ${question.length} characters; the assistant takes at most ${limits.maxQuestionChars}. Shorten it.`);
-    const selected = (body.context ?? []).map((c) => `The reader selected this ${c.type === 'code' ? 'code' : 'text'}:\n${c.value}`).join('\n\n');
-    if (selected) question = `${question}\n\n${selected}`;
+    const { asked, question } = questionOf(body, limits);
 
     const used = await assistantTokensToday(this.db, site.projectId);
     if (used >= limits.dailyTokens) {
@@ -121,66 +139,22 @@ export class AssistantService {
     let history: AssistantTurnMessage[];
     if (known) {
       history = known.messages;
-      const asked = history.filter((m) => m.role === 'user').length;
-      if (asked >= limits.maxThreadQuestions) throw new AssistantError(409, 'ASSISTANT_THREAD_FULL', `This thread has ${asked} questions, the most a thread may hold; start a new conversation.`);
+      const count = history.filter((m) => m.role === 'user').length;
+      if (count >= limits.maxThreadQuestions) throw new AssistantError(409, 'ASSISTANT_THREAD_FULL', `This thread has ${count} questions, the most a thread may hold; start a new conversation.`);
     } else {
       // A new thread may bring the conversation so far (the widget's, or an API caller's).
-      history = body.messages
-        .slice(0, -1)
-        .filter((m) => m.role === 'user' || m.role === 'assistant')
-        .map((m) => ({ role: m.role as 'user' | 'assistant', content: textOf(m) }))
-        .filter((m) => m.content);
+      history = historyOf(body);
     }
     const threadId = known?.id ?? (await createAssistantThread(this.db, { projectId: site.projectId, fp: body.fp, pagePath: body.currentPath ?? '', caller }));
-    const { answerQuestion } = await import('./answer-loop.js');
-
-    const reader = new AbortController();
-    const encoder = new StreamEncoder({ version, messageId: uuidV7(), threadId, basePath: site.basePath });
-    const bytes = new TextEncoder();
-    const events = answerQuestion({
-      model,
-      index,
-      siteName: index.assistant.siteName ?? '',
-      basePath: site.basePath,
-      question,
-      history,
-      currentPath: body.currentPath,
-      filters: { version: body.filter?.version, language: body.filter?.language },
-      retrievalPageSize: body.retrievalPageSize,
-      limits,
-      threadId,
-      signal: reader.signal,
-      log: this.log,
-    });
     const keep = (event: Extract<AnswerEvent, { type: 'done' }>) =>
       Promise.all([
-        recordAssistantTurn(this.db, { threadId, question: textOf(last), answer: event.answer, citations: event.citations, outcome: event.outcome, tokensIn: event.tokensIn, tokensOut: event.tokensOut }),
+        recordAssistantTurn(this.db, { threadId, question: asked, answer: event.answer, citations: event.citations, outcome: event.outcome, tokensIn: event.tokensIn, tokensOut: event.tokensOut }),
         addAssistantUsage(this.db, site.projectId, event.tokensIn + event.tokensOut),
-      ]).catch((error: unknown) => this.log(`assistant: could not keep a turn of ${site.projectId}: ${(error as Error).message}`));
-    const log = this.log;
-    const stream = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        controller.enqueue(bytes.encode(encoder.start()));
-        try {
-          for await (const event of events) {
-            if (event.type === 'done') await keep(event);
-            if (!reader.signal.aborted) controller.enqueue(bytes.encode(encoder.event(event)));
-          }
-        } catch (error) {
-          // A bug or a database failure mid-answer: the reader gets an end to the stream, the log the reason.
-          log(`assistant: an answer of ${site.projectId} failed: ${(error as Error).message}`);
-          if (!reader.signal.aborted) {
-            controller.enqueue(bytes.encode(encoder.event({ type: 'error', code: 'ASSISTANT_MODEL_FAILED', message: 'The answer failed; try again in a moment.' })));
-            controller.enqueue(bytes.encode(encoder.event({ type: 'done', answer: '', citations: [], outcome: 'error', tokensIn: 0, tokensOut: 0 })));
-          }
-        }
-        if (!reader.signal.aborted) controller.close();
-      },
-      cancel() {
-        reader.abort();
-      },
-    });
-    return new Response(stream, { status: 200, headers: { ...streamHeaders(version), 'X-Folio-Thread-Id': threadId } });
+      ]).then(
+        () => undefined,
+        (error: unknown) => this.log(`assistant: could not keep a turn of ${site.projectId}: ${(error as Error).message}`),
+      );
+    return answerStream({ model, index, basePath: site.basePath, question, history, body, limits, threadId, version, keep, log: this.log, label: site.projectId });
   }
 
   /**

@@ -11,7 +11,6 @@
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
 import { clientAddress } from '../api/index.js';
 import type { AssistantKeyRow, Database } from '../db/index.js';
 import { builtSiteSettings, type SiteRef, type SiteStore } from '../hosting/index.js';
@@ -22,6 +21,7 @@ import { messageBody, streamOf, type AssistantService, type AssistantSite } from
 import { AssistantError } from './codes.js';
 import { parseValue } from './request-body.js';
 import { RequestLimiter, type RateLimits } from './rate-limits.js';
+import { pageBody, searchBody, searchResults } from './search-results.js';
 import { sitePathOf } from './site-paths.js';
 
 export interface DiscoveryDeps {
@@ -40,28 +40,6 @@ export interface DiscoveryDeps {
 const MAX_BODY_BYTES = 16 * 1024;
 /** Largest body of a message: the conversation so far comes with it. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
-/** Most characters of a section's text in a search result. */
-const MAX_CONTENT_CHARS = 4_000;
-
-const label = z.string().trim().min(1).max(100);
-const searchBody = z
-  .object({
-    query: z.string().trim().min(1).max(500),
-    pageSize: z.number().int().min(1).max(50).default(10),
-    scoreThreshold: z.number().min(0).max(1).default(0),
-    filter: z
-      .object({
-        version: label.optional(),
-        language: label.optional(),
-        group: label.optional(),
-        /** The platform's access groups: only public pages are ever indexed, so they widen nothing. */
-        groups: z.array(label).max(50).optional(),
-      })
-      .strict()
-      .optional(),
-  })
-  .strict();
-const pageBody = z.object({ path: z.string().trim().min(1).max(1_000), groups: z.array(label).max(50).optional() }).strict();
 
 type Env = { Variables: { key: AssistantKeyRow } };
 
@@ -112,19 +90,9 @@ export function createDiscoveryRoutes(deps: DiscoveryDeps): Hono<Env> {
   app.post('/v1/search/:domain', async (c) => {
     const body = parseValue(searchBody, await jsonOf(c));
     const index = await siteIndex(deps, c.req.param('domain'), c.get('key'));
-    const { version, language, group } = body.filter ?? {};
-    await index.prepare({ language });
-    const hits = index.search(body.query, { limit: body.pageSize, scoreThreshold: body.scoreThreshold, filters: { version, language, group } });
-    return c.json(
-      hits.map((h) => {
-        const section = index.page(h.path)?.sections.find((s) => s.anchor === h.anchor);
-        return {
-          path: h.path,
-          content: (section?.text ?? h.excerpt).slice(0, MAX_CONTENT_CHARS),
-          metadata: { title: h.title, anchor: h.anchor, heading: h.heading, excerpt: h.excerpt, score: h.score, ...(h.operation ? { operation: h.operation } : {}) },
-        };
-      }),
-    );
+    // A first search on a large site indexes its language a slice at a time, not holding the server.
+    await index.prepare({ language: body.filter?.language });
+    return c.json(searchResults(index, body));
   });
 
   app.post('/v1/page/:domain', async (c) => {

@@ -9,3 +9,4 @@ export { RequestLimiter, type RateLimits } from './rate-limits.js';
 export { assistantSiteRoute } from './site-routes.js';
 export { sitePathOf } from './site-paths.js';
 export { siteResolver } from './site-resolver.js';
+export { localAssistantRoute, type LocalSiteRequest, type LocalSiteRoute } from './local-assistant.js';

@@ -1,9 +1,9 @@
 /**
- * The Ask button, Ctrl/⌘+I and `?assistant`, on sites served by `folio serve` with a model
- * configured: after a page built for it has loaded, one cached request (`<base>/__folio/assistant/config`)
+ * The Ask button, Ctrl/⌘+I and `?assistant`, on sites served by `folio serve` or `folio dev` with a
+ * model configured: after a page built for it has loaded, one cached request (`<base>/__folio/assistant/config`)
  * says whether the server answers; only then the buttons show. The panel itself is an island
- * (`client/assistant-panel.ts`, `assets/assistant.<hash>.js`) fetched on first use. A static host,
- * `folio dev` or a server without a model answers no config: the page keeps its search.
+ * (`client/assistant-panel.ts`, `assets/assistant.<hash>.js`) fetched on first use. A static host
+ * answers no config, a server without a model `enabled: false`: the page keeps its search.
  */
 interface AssistantIsland {
   openAssistant(trigger: HTMLElement | null, question?: string): void;

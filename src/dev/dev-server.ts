@@ -21,9 +21,11 @@ import { gitLastModified, loadSite, siteApiHosts, wantsTimestamps, type Site } f
 import { bodyAsSitePaths, sitePathReader, siteRedirects } from '../site-build/index.js';
 import { isLoopbackHost } from './host-check.js';
 import { fallbackNoticeHtml, overlayHtml } from './overlay.js';
+import { DevRetrieval } from './dev-retrieval.js';
 import { DevSearch } from './dev-search.js';
 import { decodePath, escapesRoot, pageHrefOf } from './request-path.js';
 import { patchEditedPages } from './page-patch.js';
+import { requestOf, sendResponse, type DevSiteRoute } from './site-route.js';
 import { watchTree } from './watch.js';
 
 export interface DevServerOptions {
@@ -38,6 +40,11 @@ export interface DevServerOptions {
   apiProxy?: ProxyOptions;
   /** Serve the site under this base path (`/docs`), as `folio build --base` lays it out; `/` then leads to it. */
   basePath?: string;
+  /**
+   * Routes of the docs assistant and the discovery API (`<base>/__folio/assistant/*`, `POST /v1|v2/...`),
+   * answered over the site's live retrieval index (`dev-retrieval.ts`); the cli passes the assistant's.
+   */
+  siteRoute?: DevSiteRoute;
 }
 
 export interface DevServer {
@@ -92,7 +99,7 @@ async function distFile(pathname: string, prefix: string, dist: string | null): 
 }
 
 /** Start the dev server; `port: 0` picks a free port. */
-export async function startDevServer({ root: rootDir, port = 3000, host = '127.0.0.1', log = () => {}, integrations = false, apiProxy = {}, basePath }: DevServerOptions): Promise<DevServer> {
+export async function startDevServer({ root: rootDir, port = 3000, host = '127.0.0.1', log = () => {}, integrations = false, apiProxy = {}, basePath, siteRoute }: DevServerOptions): Promise<DevServer> {
   const root = path.resolve(rootDir);
   const checkedBase = normalizeBasePath(basePath);
   if (checkedBase === null) throw new Error(`BUILD_BASE_PATH_INVALID: the base path ${JSON.stringify(basePath)} is not a URL path; pass folder names after a slash, e.g. --base /docs.`);
@@ -111,6 +118,9 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     return islandBundle.files.then((files) => files.get(pathname));
   }
   const search = new DevSearch(log);
+  const retrieval = new DevRetrieval();
+  // The compiled Markdown of each page object (an edit or a reload makes new ones), for retrieval.
+  const compiledMarkdown = new WeakMap<object, string>();
   let state: Promise<{ site: Site | null; diagnostics: Diagnostic[]; renderer: SiteRenderer | null; redirects: RedirectRule[]; assets: Awaited<ReturnType<typeof siteAssets>>; tailwind: BuiltAsset | null }> | null = null;
 
   // Specs of the loaded site kept for the next load when only pages changed (a title, a new page).
@@ -189,6 +199,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       for (const island of r.islands ?? []) islandModules.set(island.id, island.code);
       bodies.set(key, body);
     }
+    compiledMarkdown.set(source.page, body.markdown);
     return body;
   }
 
@@ -238,9 +249,38 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     return json(answer.status, answer.json);
   }
 
+  /** Hand the request to `siteRoute`; false when it leaves it to the dev server. */
+  async function answerSiteRoute(route: DevSiteRoute, sitePath: string, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const request = await requestOf(req, `http://${req.headers.host}`);
+    if (!request) {
+      send(res, 413, 'application/json; charset=utf-8', '{"error":"Request body too large: the limit is 1 MB.","code":"DEV_BODY_TOO_LARGE"}\n');
+      return true;
+    }
+    const response = await route(
+      {
+        sitePath,
+        basePath: base,
+        retrieval: async () => {
+          const { site, renderer } = await load();
+          return site && renderer ? retrieval.current(site, renderer, (page) => compiledMarkdown.get(page)) : null;
+        },
+        pageMarkdown: async (href) => {
+          const { site } = await load();
+          return site ? pageDocument(site, href) : null;
+        },
+      },
+      request,
+    );
+    if (!response) return false;
+    await sendResponse(response, req, res);
+    return true;
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!isLoopbackHost(req.headers.host)) return send(res, 403, 'text/plain; charset=utf-8', 'DEV_FORBIDDEN_HOST: the dev server only answers requests for localhost, 127.0.0.1 or [::1]; open it through one of those names.\n');
     const requested = decodePath(req.url ?? '/');
+    // The discovery API is at the server's root, as on `folio serve`, whatever the site's base path.
+    if (siteRoute && requested !== null && req.method === 'POST' && /^\/v[12]\//.test(requested) && (await answerSiteRoute(siteRoute, requested, req, res))) return;
     if (base && requested !== null && requested !== base && !requested.startsWith(base + '/')) {
       // Outside the base path: the site's root leads into it, anything else is not this site's.
       if (requested === '/') return void res.writeHead(307, { location: base + '/' }).end();
@@ -249,6 +289,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     const pathname = requested === null ? null : stripBasePath(requested, base);
     if (pathname === null || escapesRoot(root, pathname)) return send(res, 403, 'text/plain; charset=utf-8', 'DEV_PATH_ESCAPE: the requested path leaves the docs root.\n');
     if (pathname === API_PROXY_PATH && req.method === 'POST') return proxyRoute(req, res);
+    if (siteRoute && pathname.startsWith('/__folio/assistant/') && (await answerSiteRoute(siteRoute, pathname, req, res))) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed\n');
     if (pathname === '/__folio/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
@@ -266,7 +307,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (pathname === '/' + assets.assistant.file) return send(res, 200, TYPES['.js']!, assets.assistant.contents);
     // The feedback widget shows as on a served site; this copy of the beacon sends nothing.
     if (pathname === '/__folio/beacon.js') return send(res, 200, TYPES['.js']!, await bundleBeacon({ dry: true }));
-    // Routes of `folio serve` this preview has not (the assistant, analytics): a short answer, not the 404 page.
+    // Routes of `folio serve` this preview has not (analytics; the assistant without `siteRoute`): a short answer, not the 404 page.
     if (pathname.startsWith('/__folio/')) return send(res, 404, 'application/json; charset=utf-8', '{"error":"folio dev does not serve this route","code":"DEV_NOT_SERVED"}\n');
     const island = await islandFile(pathname);
     if (island !== undefined && island !== null) return send(res, 200, TYPES['.js']!, island);

@@ -108,6 +108,20 @@ describe('SectionIndex', () => {
     expect(live.page('/components/callouts')).toBeUndefined();
     expect(live.size).toBe(PAGES.length - 1);
   });
+
+  it('scores as a fresh index after pages are replaced (a page edited again and again in folio dev)', () => {
+    const versions = [1, 2, 3, 4].map((n) => page('/guides/install', 'Install widgets', [['', `Widgets install in ${n} steps.`], ['Requirements', 'A wrench for widgets.'], ['Upgrade', 'Upgrade widgets.']]));
+    const others = [page('/index', 'Welcome', [['', 'Widgets for everyone.']]), page('/guides/tune', 'Tune widgets', [['', 'Turn the knob.']])];
+    const live = new SectionIndex([...others, versions[0]!]);
+    for (const v of versions.slice(1)) {
+      live.search('wrench');
+      live.put(v);
+    }
+    const fresh = new SectionIndex([...others, versions.at(-1)!]);
+    // The pages indexed first (before the replaced page's old sections) kept their scores: no word counted in sections since removed.
+    expect(live.search('widgets', { limit: 50 })).toEqual(fresh.search('widgets', { limit: 50 }));
+    expect(live.search('widgets', { limit: 50 }).map((h) => h.path)).toContain('/guides/tune');
+  });
 });
 
 describe('SectionIndex answers kept', () => {

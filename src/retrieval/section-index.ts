@@ -150,12 +150,18 @@ class Partition {
   }
 
   remove(href: string): boolean {
-    if (!this.pages.delete(href)) return false;
+    const page = this.pages.get(href);
+    if (!page || !this.pages.delete(href)) return false;
     this.forgetTerms();
-    for (const id of this.idsOf.get(href) ?? []) {
-      this.index?.discard(id);
+    // MiniSearch's `remove`, not `discard`: a discarded section's words stay counted until a
+    // vacuum (asynchronous, later) and MiniSearch 7.2 scores the sections it meets before them in a
+    // word's list with that count, above the number of sections: a negative IDF. A page edited a
+    // few times in `folio dev` then lost every other page from a common word's results. `remove`
+    // takes the section as it was indexed, which the stored page gives back.
+    (this.idsOf.get(href) ?? []).forEach((id, i) => {
+      this.index?.remove(this.documentOf(id, page, i));
       this.stored.delete(id);
-    }
+    });
     this.idsOf.delete(href);
     return true;
   }
@@ -167,10 +173,14 @@ class Partition {
       .filter((t): t is string => t !== null);
   }
 
-  search(words: readonly string[], filter: ((page: RetrievalPage) => boolean) | null): Candidate[] {
-    // Not prepared (or not yet done): the rest is indexed now, at once.
+  /** Index the sections now, at once, if not yet (or not yet done: `prepare` makes it a slice at a time). */
+  warm(): void {
     if (!this.index) this.start();
     if (this.pending) this.addPending(Infinity);
+  }
+
+  search(words: readonly string[], filter: ((page: RetrievalPage) => boolean) | null): Candidate[] {
+    this.warm();
     // A query is scored word by word, as MiniSearch combines words with OR (the sum of each word's
     // score, times the number of query words matched), and each word's scores are kept: readers'
     // questions share most of their words, so a new question mostly adds up kept lists. Only sums
@@ -266,15 +276,21 @@ class Partition {
   private documentsOf(page: RetrievalPage): IndexedDoc[] {
     const ids: number[] = [];
     const docs: IndexedDoc[] = [];
-    const keywords = [...(page.keywords ?? []), page.description ?? '', page.operation ? `${page.operation.method} ${page.operation.path}` : ''].join(' ');
-    page.sections.forEach((s, i) => {
+    page.sections.forEach((_, i) => {
       const id = this.nextId++;
       ids.push(id);
       this.stored.set(id, { page, section: i });
-      docs.push({ id, title: page.title, heading: s.heading, keywords, body: bodyText(s.text) });
+      docs.push(this.documentOf(id, page, i));
     });
     this.idsOf.set(page.href, ids);
     return docs;
+  }
+
+  /** Section `i` of `page` as indexed under `id`. */
+  private documentOf(id: number, page: RetrievalPage, i: number): IndexedDoc {
+    const keywords = [...(page.keywords ?? []), page.description ?? '', page.operation ? `${page.operation.method} ${page.operation.path}` : ''].join(' ');
+    const s = page.sections[i]!;
+    return { id, title: page.title, heading: s.heading, keywords, body: bodyText(s.text) };
   }
 }
 

@@ -1,5 +1,25 @@
 import path from 'node:path';
 import type { Command } from 'commander';
+import type { DevSiteRoute } from '../../dev/index.js';
+
+/**
+ * The docs assistant and the discovery API of `folio dev`, with the model `folio serve` would use
+ * (`FOLIO_LLM_*`, `ANTHROPIC_API_KEY`, `FOLIO_ASSISTANT_MODEL`): `dev` sits below `assistant` in the
+ * layers, so the command wires the two. Without a model the routes still answer (search and pages;
+ * the widget's config says disabled, so its button stays hidden). The assistant layer (0.7-1.6 s of
+ * module loading on a busy 2-core machine: the AI SDK, the database layer) loads on `ready()` or the
+ * first request, so the preview starts as fast as before; `ready()` names the model for the terminal.
+ */
+export function devAssistant(env: NodeJS.ProcessEnv, log: (line: string) => void): { route: DevSiteRoute; ready(): Promise<string | null> } {
+  let loaded: Promise<{ route: DevSiteRoute; model: string | null }> | null = null;
+  const load = () =>
+    (loaded ??= import('../../assistant/index.js').then(({ assistantOptionsFromEnv, localAssistantRoute }) => {
+      const options = assistantOptionsFromEnv(env);
+      const where = options ? (options.llm.provider === 'anthropic' ? 'Anthropic' : (options.llm.baseUrl ?? 'the OpenAI-compatible endpoint')) : '';
+      return { route: localAssistantRoute(options, { log }), model: options ? `${options.model} at ${where}` : null };
+    }));
+  return { route: async (at, request) => (await load()).route(at, request), ready: async () => (await load()).model };
+}
 
 /** `folio dev [dir] --port <n>`: live preview with reload on change. */
 export function registerDev(program: Command): void {
@@ -19,9 +39,15 @@ export function registerDev(program: Command): void {
       }
       process.env.NODE_ENV ??= 'production';
       const { startDevServer } = await import('../../dev/index.js');
+      const log = (line: string) => process.stderr.write(line + '\n');
       try {
-        const server = await startDevServer({ root: path.resolve(dir), port, integrations: flags.integrations === true, basePath: flags.base, log: (line) => process.stderr.write(line + '\n') });
+        const assistant = devAssistant(process.env, log);
+        const server = await startDevServer({ root: path.resolve(dir), port, integrations: flags.integrations === true, basePath: flags.base, log, siteRoute: assistant.route });
         process.stderr.write(`folio dev: serving ${path.resolve(dir)} at ${server.url}${flags.base ? flags.base.replace(/^\/?/, '/').replace(/\/?$/, '/') : ''} (Ctrl+C to stop)\n`);
+        void assistant.ready().then(
+          (model) => process.stderr.write(model ? `folio dev: the assistant answers with ${model} (Ask AI, Ctrl/⌘+I)\n` : 'folio dev: no model for the assistant (set FOLIO_LLM_BASE_URL or ANTHROPIC_API_KEY, and FOLIO_ASSISTANT_MODEL, to ask the docs)\n'),
+          (error: unknown) => process.stderr.write(`folio dev: the assistant could not load: ${String(error)}\n`),
+        );
         const stop = () => void server.close().then(() => process.exit(0));
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);

@@ -1,0 +1,43 @@
+/**
+ * The discovery API's search and page requests and its search results, as `folio serve`
+ * (`discovery-routes.ts`) and `folio dev` (`local-assistant.ts`) both answer them.
+ */
+import { z } from 'zod';
+import type { SectionIndex } from '../retrieval/index.js';
+
+/** Most characters of a section's text in a search result. */
+const MAX_CONTENT_CHARS = 4_000;
+
+const label = z.string().trim().min(1).max(100);
+export const searchBody = z
+  .object({
+    query: z.string().trim().min(1).max(500),
+    pageSize: z.number().int().min(1).max(50).default(10),
+    scoreThreshold: z.number().min(0).max(1).default(0),
+    filter: z
+      .object({
+        version: label.optional(),
+        language: label.optional(),
+        group: label.optional(),
+        /** The platform's access groups: only public pages are ever indexed, so they widen nothing. */
+        groups: z.array(label).max(50).optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export const pageBody = z.object({ path: z.string().trim().min(1).max(1_000), groups: z.array(label).max(50).optional() }).strict();
+
+/** `POST /v1/search/{domain}`'s answer: the best sections, each with its text and where it is. */
+export function searchResults(index: SectionIndex, body: z.infer<typeof searchBody>) {
+  const { version, language, group } = body.filter ?? {};
+  const hits = index.search(body.query, { limit: body.pageSize, scoreThreshold: body.scoreThreshold, filters: { version, language, group } });
+  return hits.map((h) => {
+    const section = index.page(h.path)?.sections.find((s) => s.anchor === h.anchor);
+    return {
+      path: h.path,
+      content: (section?.text ?? h.excerpt).slice(0, MAX_CONTENT_CHARS),
+      metadata: { title: h.title, anchor: h.anchor, heading: h.heading, excerpt: h.excerpt, score: h.score, ...(h.operation ? { operation: h.operation } : {}) },
+    };
+  });
+}
