@@ -13,9 +13,10 @@
  */
 import { endpointMarkdown, pageMarkdown } from '../markdown/index.js';
 import type { PageRoute } from '../navigation/index.js';
-import { pageSourceOf, searchBoost, searchKeywords, type SiteRenderer } from '../render/index.js';
-import { sectionsOfMarkdown, SectionIndex, type AssistantSiteSettings, type RetrievalPage } from '../retrieval/index.js';
+import { pageSourceOf, type SiteRenderer } from '../render/index.js';
+import { sectionsOfMarkdown, SectionIndex, type RetrievalPage } from '../retrieval/index.js';
 import type { Site } from '../site/index.js';
+import { retrievalAssistantSettings, retrievalPageMeta } from '../site-build/index.js';
 
 interface Indexed {
   /** What the page was cut from: the content page object (replaced on any edit or reload) or its operation (endpoint pages). */
@@ -37,7 +38,7 @@ export class DevRetrieval {
    * was compiled to, if it was (a lookup: this runs over every page on each question).
    */
   current(site: Site, renderer: SiteRenderer, compiled: (page: object) => string | undefined): SectionIndex {
-    const settings = assistantSettings(site);
+    const settings = retrievalAssistantSettings(site);
     const settingsKey = JSON.stringify(settings);
     if (!this.index || settingsKey !== this.settings) {
       this.index = new SectionIndex([], settings);
@@ -81,36 +82,6 @@ export class DevRetrieval {
   }
 }
 
-/** docs.json `assistant` settings as the build writes them beside the pages. */
-function assistantSettings(site: Site): AssistantSiteSettings {
-  const { starterQuestions, supportEmail, supportUrl } = site.config.assistant ?? {};
-  return { siteName: site.config.name, ...(starterQuestions?.length ? { starterQuestions } : {}), ...(supportEmail ? { supportEmail } : {}), ...(supportUrl ? { supportUrl } : {}) };
-}
-
-/**
- * What a page's record says besides its sections: the same fields as the build's retrieval file
- * (`site-build/retrieval-file.ts`, `pageMeta`); `test/assistant/dev-assistant.test.ts` compares them.
- */
-export function retrievalPageMeta(site: Site, route: PageRoute): Omit<RetrievalPage, 'sections'> {
-  const frontmatter = route.kind === 'page' ? (site.index.pages.get(route.path)?.frontmatter ?? {}) : {};
-  const keywords = searchKeywords(frontmatter);
-  const boost = (searchBoost(frontmatter) ?? 1) * (route.boost ?? 1);
-  const trail = site.model.sectionsById.get(route.sectionId)?.trail ?? [];
-  const version = trail.find((d) => d.kind === 'version')?.label;
-  const language = trail.find((d) => d.kind === 'language')?.label;
-  const group = route.breadcrumbs.at(-1)?.label;
-  return {
-    href: route.href,
-    title: route.title,
-    ...(route.description ? { description: route.description } : {}),
-    ...(keywords.length ? { keywords } : {}),
-    ...(group ? { group } : {}),
-    ...(version ? { version } : {}),
-    ...(language ? { language } : {}),
-    ...(boost !== 1 ? { boost } : {}),
-    ...(route.endpoint ? { operation: { method: route.endpoint.method.toUpperCase(), path: route.endpoint.path } } : {}),
-  };
-}
 
 /** A page's body Markdown without compiling it; null when its text cannot be read. */
 function sourceMarkdown(site: Site, route: PageRoute): string | null {

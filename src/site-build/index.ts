@@ -10,3 +10,4 @@ export { searchIndexFiles } from './search-index.js';
 export { type ExternalCheckOptions } from './external-links.js';
 export { bodyAsSitePaths, sitePathReader, type SitePathReader } from './base-links.js';
 export { WatchBuild, rebuildEditedPages, type BuildState } from './watch-build.js';
+export { retrievalAssistantSettings, retrievalPageMeta } from './retrieval-file.js';

@@ -45,8 +45,7 @@ export async function writeRetrievalFile(input: RetrievalInput): Promise<{ pages
   const { site, outDir, renderer, markdownKeys, rendered } = input;
   const previous = input.reuse ? await previousPages(outDir) : new Map<string, KeyedPage>();
   const decoder = new TextDecoder();
-  const { starterQuestions, supportEmail, supportUrl } = site.config.assistant ?? {};
-  const assistant: AssistantSiteSettings = { siteName: site.config.name, ...(starterQuestions?.length ? { starterQuestions } : {}), ...(supportEmail ? { supportEmail } : {}), ...(supportUrl ? { supportUrl } : {}) };
+  const assistant = retrievalAssistantSettings(site);
   // The first format's file (one JSON document), left by an older Folio in a reused output.
   await rm(path.join(outDir, '.folio-cache', 'retrieval.json'), { force: true });
   const handle = await openFileInside(outDir, RETRIEVAL_FILE);
@@ -61,7 +60,7 @@ export async function writeRetrievalFile(input: RetrievalInput): Promise<{ pages
     };
     for (const route of site.model.pages.values()) {
       if (renderer.pageFlags(route).unsearchable) continue;
-      const meta = pageMeta(site, route);
+      const meta = retrievalPageMeta(site, route);
       const key = hashText(markdownKeys.get(route.href) ?? '', JSON.stringify(meta));
       const kept = previous.get(route.href);
       if (kept?.key === key) {
@@ -81,8 +80,14 @@ export async function writeRetrievalFile(input: RetrievalInput): Promise<{ pages
   return { pages, cut };
 }
 
-/** What a page's record says besides its sections. */
-function pageMeta(site: Site, route: PageRoute): Omit<RetrievalPage, 'sections'> {
+/** The docs.json `assistant` settings the file carries (the build's file and `folio dev`'s index). */
+export function retrievalAssistantSettings(site: Site): AssistantSiteSettings {
+  const { starterQuestions, supportEmail, supportUrl } = site.config.assistant ?? {};
+  return { siteName: site.config.name, ...(starterQuestions?.length ? { starterQuestions } : {}), ...(supportEmail ? { supportEmail } : {}), ...(supportUrl ? { supportUrl } : {}) };
+}
+
+/** What a page's record says besides its sections (the build's file and `folio dev`'s index). */
+export function retrievalPageMeta(site: Site, route: PageRoute): Omit<RetrievalPage, 'sections'> {
   const frontmatter = route.kind === 'page' ? (site.index.pages.get(route.path)?.frontmatter ?? {}) : {};
   const keywords = searchKeywords(frontmatter);
   const boost = (searchBoost(frontmatter) ?? 1) * (route.boost ?? 1);

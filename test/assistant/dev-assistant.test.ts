@@ -231,13 +231,15 @@ describe('the assistant in folio dev', () => {
   it('describes each page as the build\'s retrieval file does', async () => {
     const out = `${root}-out`;
     expect((await buildSite({ root, outDir: out, cache: false, search: false, threads: 1 })).ok).toBe(true);
-    const built = JSON.parse(fs.readFileSync(path.join(out, RETRIEVAL_FILE), 'utf8')) as RetrievalFile;
+    // A header line, then a line per page.
+    const [header, ...lines] = fs.readFileSync(path.join(out, RETRIEVAL_FILE), 'utf8').trimEnd().split('\n');
+    const built = { ...JSON.parse(header!), pages: lines.map((line) => JSON.parse(line)) } as RetrievalFile;
     // The same pages: a `searchable: false` page is in neither.
     expect(built.pages.map((p) => p.href).sort()).toEqual(['/guides/clean', '/guides/install', '/guides/tune', '/index']);
     for (const page of built.pages) expect((await send(dev, '/v1/page/local', { path: page.href })).status).toBe(200);
     expect(JSON.parse((await send(dev, '/v1/page/local', { path: '/guides/internal' })).text)).toMatchObject({ code: 'ASSISTANT_PAGE_NOT_FOUND' });
     expect(JSON.stringify(JSON.parse((await send(dev, '/v1/search/local', { query: 'drawer code' })).text))).not.toContain('/guides/internal');
-    const { retrievalPageMeta } = await import('../../src/dev/dev-retrieval.js');
+    const { retrievalPageMeta } = await import('../../src/site-build/index.js');
     const { loadSite } = await import('../../src/site/index.js');
     const { site } = await loadSite(root, { keepSource: true });
     for (const page of built.pages) {
