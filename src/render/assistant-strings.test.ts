@@ -33,5 +33,10 @@ describe('assistant words per language', () => {
     expect(Object.keys(words)).not.toContain('askAi');
     expect(Object.keys(words)).not.toContain('notSetUp');
     expect(Object.keys(words)).toHaveLength(18);
+    // English pages carry none: the panel's script has them.
+    const english = renderToStaticMarkup(createElement(AssistantTrigger, { lang: 'en' }));
+    expect(english).toContain('>Ask AI</span>');
+    expect(english).not.toContain('data-assistant-text');
+    expect(renderToStaticMarkup(createElement(AssistantTrigger, {}))).not.toContain('data-assistant-text');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The assistant's words in the page's language, beside the chrome's (`ui-strings.ts`, read the
  * same way). The header's Ask button shows `askAi` and carries the rest as JSON
- * (`data-assistant-text`) for the panel island, which keeps only English as its fallback; so no
+ * (`data-assistant-text`, not on English pages) for the panel island, which keeps only English; so no
  * script carries every language. `{n}` in `status` is the HTTP status the assistant answered.
  */
 import { uiLanguage } from './ui-strings.js';

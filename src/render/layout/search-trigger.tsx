@@ -1,6 +1,6 @@
 import { assistantStrings } from '../assistant-strings.js';
 import { searchStrings } from '../search-strings.js';
-import { uiStrings } from '../ui-strings.js';
+import { uiLanguage, uiStrings } from '../ui-strings.js';
 
 /** What the search dialog (`client/search-dialog.ts`) reads from its button: its words, in the page's language. */
 export interface SearchDialogText {
@@ -40,10 +40,11 @@ export function SearchTrigger({ lang, prompt }: { lang: string; prompt?: string 
  */
 export function AssistantTrigger({ lang }: { lang?: string }) {
   const words = assistantStrings(lang);
-  // The panel's words: all but the button's own and the assistant page's note.
-  const panel = Object.fromEntries(Object.entries(words).filter(([key]) => key !== 'askAi' && key !== 'notSetUp'));
+  // The panel's words: all but the button's own and the assistant page's note; none in English, which
+  // the panel's script carries (~460 gzipped bytes a page, most of them English).
+  const panel = uiLanguage(lang) === 'en' ? undefined : JSON.stringify(Object.fromEntries(Object.entries(words).filter(([key]) => key !== 'askAi' && key !== 'notSetUp')));
   return (
-    <button type="button" className="assistant-trigger" data-assistant-open="" data-assistant-text={JSON.stringify(panel)} hidden aria-haspopup="dialog" aria-keyshortcuts="Control+I Meta+I">
+    <button type="button" className="assistant-trigger" data-assistant-open="" data-assistant-text={panel} hidden aria-haspopup="dialog" aria-keyshortcuts="Control+I Meta+I">
       <span className="assistant-spark" aria-hidden="true" />
       <span className="assistant-trigger-text">{words.askAi}</span>
     </button>
