@@ -111,6 +111,7 @@ export function AutomationsPage(props: {
               <dt>ID</dt>
               <dd className="mono">{a.id}</dd>
             </dl>
+            {viewer.role !== 'owner' ? null : (
             <div className="row">
               {a.trigger === 'schedule' && a.active ? (
                 <form method="post" action={url(a, 'run')} className="inline">
@@ -133,6 +134,7 @@ export function AutomationsPage(props: {
                 </button>
               </form>
             </div>
+            )}
             <h3>Recent runs</h3>
             {a.runs.length === 0 ? (
               <p className="empty">No runs yet.</p>
@@ -149,10 +151,12 @@ export function AutomationsPage(props: {
           </section>
         ))
       )}
-      <section className="panel" aria-labelledby="new-automation">
-        <h2 id="new-automation">New automation</h2>
-        <AutomationForm base={base} viewer={viewer} project={project} models={models} />
-      </section>
+      {viewer.role === 'owner' ? (
+        <section className="panel" aria-labelledby="new-automation">
+          <h2 id="new-automation">New automation</h2>
+          <AutomationForm base={base} viewer={viewer} project={project} models={models} />
+        </section>
+      ) : null}
     </Layout>
   );
 }

@@ -140,8 +140,9 @@ export function ProjectsPage(props: { base: string; viewer: Viewer; projects: Pr
           ))}
         </ul>
       ) : (
-        <div className="panel empty">No projects yet. Create the first one below.</div>
+        <div className="panel empty">{viewer.role === 'owner' ? 'No projects yet. Create the first one below.' : 'No projects yet. An owner of this dashboard creates them.'}</div>
       )}
+      {viewer.role !== 'owner' ? null : (
       <section className="panel" aria-labelledby="create-project">
         <h2 id="create-project">Create a project</h2>
         <form className="stack" method="post" action={`${base}/projects`}>
@@ -154,6 +155,7 @@ export function ProjectsPage(props: { base: string; viewer: Viewer; projects: Pr
           </div>
         </form>
       </section>
+      )}
     </Layout>
   );
 }
@@ -237,6 +239,7 @@ export function ProjectOverviewPage(props: {
           </dd>
         </dl>
       </section>
+      {viewer.role !== 'owner' ? null : (
       <section className="panel" aria-labelledby="settings">
         <h2 id="settings">Settings</h2>
         <form className="stack" method="post" action={`${base}/projects/${project.id}/settings`}>
@@ -249,6 +252,7 @@ export function ProjectOverviewPage(props: {
           </div>
         </form>
       </section>
+      )}
     </Layout>
   );
 }
