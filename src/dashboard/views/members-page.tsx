@@ -26,7 +26,7 @@ export interface MembersPageProps {
   values?: { email: string; role: string; projectIds: string[] };
 }
 
-/** Role choice and project boxes; the boxes matter for editors only. */
+/** Role choice and project boxes; the boxes matter for editors only, so they start folded for the other roles. */
 function AccessFields({ idPrefix, role, projectIds, projects }: { idPrefix: string; role: string; projectIds: string[]; projects: ProjectRow[] }) {
   return (
     <>
@@ -39,17 +39,20 @@ function AccessFields({ idPrefix, role, projectIds, projects }: { idPrefix: stri
         </select>
       </div>
       {projects.length === 0 ? null : (
-        <fieldset className="checks">
-          <legend>
-            Edit rights <span className="hint">for editors</span>
-          </legend>
-          {projects.map((p) => (
-            <label key={p.id}>
-              <input type="checkbox" name={`project:${p.id}`} value="on" defaultChecked={projectIds.includes(p.id)} />
-              {p.name}
-            </label>
-          ))}
-        </fieldset>
+        <details className="rights" open={role === 'editor'}>
+          <summary>
+            Edit rights <span className="hint">for editors: {projectIds.length === 1 ? '1 project' : `${projectIds.length} projects`}</span>
+          </summary>
+          <fieldset className="checks">
+            <legend className="visually-hidden">Projects an editor may edit and publish</legend>
+            {projects.map((p) => (
+              <label key={p.id}>
+                <input type="checkbox" name={`project:${p.id}`} value="on" defaultChecked={projectIds.includes(p.id)} />
+                {p.name}
+              </label>
+            ))}
+          </fieldset>
+        </details>
       )}
     </>
   );
@@ -58,6 +61,8 @@ function AccessFields({ idPrefix, role, projectIds, projects }: { idPrefix: stri
 /** Team members: who can sign in, their role and edit rights, invitation links, removal. Owners only. */
 export function MembersPage({ base, viewer, selfId, members, projects, notice, invite, values }: MembersPageProps) {
   const names = new Map(projects.map((p) => [p.id, p.name]));
+  // The last owner cannot go (the server refuses too): no button to press for nothing.
+  const soleOwner = members.filter((m) => m.role === 'owner').length === 1;
   return (
     <Layout title="Members" base={base} viewer={viewer} notice={notice}>
       <h1>Members</h1>
@@ -95,7 +100,7 @@ export function MembersPage({ base, viewer, selfId, members, projects, notice, i
                   <strong>{m.email}</strong>
                   {m.id === selfId ? <span className="hint"> (you)</span> : null}
                   <div className="hint">
-                    {m.pending ? <span className="badge queued">invited</span> : `since ${formatDate(m.createdAt)}`}
+                    {m.pending ? <span className="badge">invited</span> : `since ${formatDate(m.createdAt)}`}
                   </div>
                   <div className="hint">
                     {m.role === 'editor'
@@ -123,17 +128,21 @@ export function MembersPage({ base, viewer, selfId, members, projects, notice, i
                     {m.pending ? (
                       <form method="post" action={`${base}/members/${m.id}/invite`}>
                         <Csrf token={viewer.csrfToken} />
-                        <button className="btn small secondary" type="submit" aria-label={`New invitation link for ${m.email}`}>
+                        <button className="btn small secondary" type="submit" aria-label={`New link for ${m.email}`}>
                           New link
                         </button>
                       </form>
                     ) : null}
-                    <form method="post" action={`${base}/members/${m.id}/remove`} data-confirm={`Remove ${m.email}? They are signed out at once.`}>
-                      <Csrf token={viewer.csrfToken} />
-                      <button className="btn small danger" type="submit" aria-label={`Remove ${m.email}`}>
-                        Remove
-                      </button>
-                    </form>
+                    {soleOwner && m.role === 'owner' ? (
+                      <span className="hint">The only owner</span>
+                    ) : (
+                      <form method="post" action={`${base}/members/${m.id}/remove`} data-confirm={`Remove ${m.email}? They are signed out at once.`}>
+                        <Csrf token={viewer.csrfToken} />
+                        <button className="btn small danger" type="submit" aria-label={`Remove ${m.email}`}>
+                          Remove
+                        </button>
+                      </form>
+                    )}
                   </div>
                 </td>
               </tr>
