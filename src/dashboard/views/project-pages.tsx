@@ -142,20 +142,20 @@ export function ProjectsPage(props: { base: string; viewer: Viewer; projects: Pr
       ) : (
         <div className="panel empty">{viewer.role === 'owner' ? 'No projects yet. Create the first one below.' : 'No projects yet. An owner of this dashboard creates them.'}</div>
       )}
-      {viewer.role !== 'owner' ? null : (
-      <section className="panel" aria-labelledby="create-project">
-        <h2 id="create-project">Create a project</h2>
-        <form className="stack" method="post" action={`${base}/projects`}>
-          <Csrf token={viewer.csrfToken} />
-          <ProjectFields values={values} withSettings={false} />
-          <div>
-            <button className="btn" type="submit">
-              Create project
-            </button>
-          </div>
-        </form>
-      </section>
-      )}
+      {viewer.role === 'owner' ? (
+        <section className="panel" aria-labelledby="create-project">
+          <h2 id="create-project">Create a project</h2>
+          <form className="stack" method="post" action={`${base}/projects`}>
+            <Csrf token={viewer.csrfToken} />
+            <ProjectFields values={values} withSettings={false} />
+            <div>
+              <button className="btn" type="submit">
+                Create project
+              </button>
+            </div>
+          </form>
+        </section>
+      ) : null}
     </Layout>
   );
 }
@@ -239,20 +239,20 @@ export function ProjectOverviewPage(props: {
           </dd>
         </dl>
       </section>
-      {viewer.role !== 'owner' ? null : (
-      <section className="panel" aria-labelledby="settings">
-        <h2 id="settings">Settings</h2>
-        <form className="stack" method="post" action={`${base}/projects/${project.id}/settings`}>
-          <Csrf token={viewer.csrfToken} />
-          <ProjectFields values={values} withSettings={true} />
-          <div>
-            <button className="btn" type="submit">
-              Save settings
-            </button>
-          </div>
-        </form>
-      </section>
-      )}
+      {viewer.role === 'owner' ? (
+        <section className="panel" aria-labelledby="settings">
+          <h2 id="settings">Settings</h2>
+          <form className="stack" method="post" action={`${base}/projects/${project.id}/settings`}>
+            <Csrf token={viewer.csrfToken} />
+            <ProjectFields values={values} withSettings={true} />
+            <div>
+              <button className="btn" type="submit">
+                Save settings
+              </button>
+            </div>
+          </form>
+        </section>
+      ) : null}
     </Layout>
   );
 }

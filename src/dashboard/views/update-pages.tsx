@@ -67,13 +67,13 @@ function PreviewsPanel({ base, viewer, project, previews }: { base: string; view
                 <td data-label="Last built">{p.update ? <a href={`${base}/projects/${project.id}/updates/${p.update.id}`}>{formatDate(p.updatedAt)}</a> : formatDate(p.updatedAt)}</td>
                 <td data-label="">
                   {viewer.canEdit ? (
-                  <form method="post" action={`${base}/projects/${project.id}/previews/delete`} data-confirm={`Delete the preview of ${p.branch}? Its address stops answering.`}>
-                    <Csrf token={viewer.csrfToken} />
-                    <input type="hidden" name="branch" value={p.branch} />
-                    <button className="btn small danger" type="submit" aria-label={`Delete the preview of ${p.branch}`}>
-                      Delete
-                    </button>
-                  </form>
+                    <form method="post" action={`${base}/projects/${project.id}/previews/delete`} data-confirm={`Delete the preview of ${p.branch}? Its address stops answering.`}>
+                      <Csrf token={viewer.csrfToken} />
+                      <input type="hidden" name="branch" value={p.branch} />
+                      <button className="btn small danger" type="submit" aria-label={`Delete the preview of ${p.branch}`}>
+                        Delete
+                      </button>
+                    </form>
                   ) : null}
                 </td>
               </tr>
