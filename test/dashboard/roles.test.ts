@@ -66,6 +66,7 @@ describe.each(backends)('dashboard roles on %s', (kind) => {
     expect(added.status).toBe(201);
     expect(added.headers.get('cache-control')).toBe('no-store');
     const link = new URL(/id="invite-url">([^<]+)</.exec(ownerClient.lastHtml)![1]!);
+    expect(link.origin).toBe('http://localhost');
     const member = new FormClient(stack.app);
     expect((await member.get(link.pathname)).status).toBe(200);
     expect(member.lastHtml).toContain(email.toLowerCase());

@@ -5,7 +5,7 @@ import type { DashboardContext, DashboardEnv } from '../context.js';
 import { acceptInvite, findInvite, getMember, inviteMember, isRole, listMembers, removeMember, renewInvite, setMemberRole, setProjectRights, type MemberRefusal } from '../data/members.js';
 import { createSession, deleteSession } from '../data/sessions.js';
 import { MIN_PASSWORD_LENGTH } from '../data/users.js';
-import { ensureSession, writeSessionCookie } from '../middleware.js';
+import { ensureSession, isHttps, writeSessionCookie } from '../middleware.js';
 import { errorPage, html, viewerOf } from '../respond.js';
 import type { Notice } from '../views/layout.js';
 import { InvitePage, MembersPage, type MembersPageProps } from '../views/members-page.js';
@@ -40,7 +40,12 @@ export function registerMemberRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
     return html(c, createElement(MembersPage, { base, viewer: viewerOf(c), selfId: c.get('user')!.id, members, projects, ...extra, notice }), status);
   };
 
-  const inviteUrl = (c: Ctx, token: string) => `${new URL(c.req.url).origin}${base}/invite/${token}`;
+  // The address the owner's browser used: behind a trusted proxy the request URL is the internal one.
+  const inviteUrl = (c: Ctx, token: string) => {
+    const forwarded = ctx.trustProxy ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+    const host = forwarded || c.req.header('host') || new URL(c.req.url).host;
+    return `${isHttps(c, ctx) ? 'https' : 'http'}://${host}${base}/invite/${token}`;
+  };
 
   app.get('/members', (c) => page(c));
 
