@@ -1,7 +1,7 @@
 /**
  * The dashboard's members page in chromium, light and dark: an owner adds an editor with edit rights
  * on one project through the form, gets the invitation link, and the new member joins with it.
- * Screenshots in test-artifacts/dashboard/; axe-core finds no serious problem in either scheme.
+ * Screenshots in test-artifacts/dashboard/ (light, dark, phone); axe-core finds no serious problem in either scheme.
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -71,6 +71,11 @@ describe.skipIf(!hasChromium)('dashboard members page in chromium', () => {
       await page.screenshot({ path: path.join(ARTIFACTS, `members-${scheme}.png`), fullPage: true });
       expect(await runAxe(page), scheme).toEqual([]);
     }
+    // On a phone the table turns into one block per member, with nothing scrolling sideways.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'members-phone.png'), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
     // The invited member opens the link in another browser and is signed in as an editor.
     const other = await browser.newContext({ viewport: { width: 1180, height: 900 } });

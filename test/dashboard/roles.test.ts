@@ -247,6 +247,32 @@ describe.each(backends)('dashboard roles on %s', (kind) => {
     expect(ownerClient.lastHtml).toContain('DASHBOARD_MEMBER_EXISTS');
   });
 
+  it('gives a member who forgot their password a one-time link that signs out their other sessions', async () => {
+    const member = await invite('forgetful@example.test', 'viewer', []);
+    await ownerClient.get('/dashboard/members');
+    const id = memberId(ownerClient.lastHtml, 'forgetful@example.test');
+    expect(ownerClient.lastHtml).toContain(`aria-label="Password link for forgetful@example.test"`);
+    const made = await ownerClient.post(`/dashboard/members/${id}/invite`, {});
+    expect(made.status).toBe(201);
+    expect(ownerClient.lastHtml).toContain('Password link for forgetful@example.test');
+    const link = new URL(/id="invite-url">([^<]+)</.exec(ownerClient.lastHtml)![1]!);
+    // Until the link is used, the old password and session keep working, and the member is not "invited".
+    expect((await member.get('/dashboard/projects')).status).toBe(200);
+    expect(ownerClient.lastHtml).not.toMatch(/<tr data-member="forgetful@example.test">[\s\S]*?>invited</);
+    const browser = new FormClient(stack.app);
+    expect((await browser.get(link.pathname)).status).toBe(200);
+    expect(browser.lastHtml).toContain('Choose a new password');
+    expect((await browser.post(link.pathname, { password: 'a brand new passphrase' })).status).toBe(303);
+    // The other session is over; the new password signs in, the old one no longer does.
+    expect((await member.get('/dashboard/projects')).status).toBe(303);
+    const again = new FormClient(stack.app);
+    await again.get('/dashboard/login');
+    expect((await again.post('/dashboard/login', { email: 'forgetful@example.test', password: PASSWORD })).status).toBe(401);
+    await again.get('/dashboard/login');
+    expect((await again.post('/dashboard/login', { email: 'forgetful@example.test', password: 'a brand new passphrase' })).status).toBe(303);
+    expect((await new FormClient(stack.app).get(link.pathname)).status).toBe(404);
+  });
+
   it('ends a removed member’s sessions at once, and a role change applies to the next request', async () => {
     const member = await invite('temp@example.test', 'editor', [a]);
     await member.get(`/dashboard/projects/${a.id}/editor`);

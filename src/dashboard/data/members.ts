@@ -35,7 +35,7 @@ export type MemberRefusal = 'exists' | 'last-owner' | 'not-found';
 export async function listMembers(db: Database): Promise<Member[]> {
   const [users, invites, rights] = await Promise.all([
     db.orm.select().from(dashboardUsers).orderBy(asc(dashboardUsers.createdAt), asc(dashboardUsers.email)),
-    db.orm.select({ userId: dashboardInvites.userId }).from(dashboardInvites),
+    db.orm.select({ userId: dashboardInvites.userId }).from(dashboardInvites).where(eq(dashboardInvites.purpose, 'invite')),
     db.orm.select().from(dashboardProjectEditors),
   ]);
   const pending = new Set(invites.map((i) => i.userId));
@@ -77,28 +77,38 @@ export async function inviteMember(db: Database, input: { email: string; role: R
   return done ? { user, token } : { refused: 'exists' };
 }
 
-/** A fresh invitation link for a member who has not set a password yet (the old link stops working). */
+/**
+ * A fresh one-time link for a member, voiding any earlier one: a new invitation while they have never
+ * set a password, else a password link (Folio sends no email, so a forgotten password is the owner's
+ * to reset). Null when the member does not exist.
+ */
 export async function renewInvite(db: Database, userId: string): Promise<string | null> {
   const token = randomToken();
-  const renewed = await db.orm
-    .update(dashboardInvites)
-    .set({ tokenHash: hashToken(token), createdAt: new Date(), expiresAt: new Date(Date.now() + INVITE_TTL_MS) })
-    .where(eq(dashboardInvites.userId, userId))
-    .returning({ userId: dashboardInvites.userId });
-  return renewed.length > 0 ? token : null;
+  return db.orm.transaction(async (tx) => {
+    const [user] = await tx.select({ id: dashboardUsers.id }).from(dashboardUsers).where(eq(dashboardUsers.id, userId));
+    if (!user) return null;
+    const [current] = await tx.select({ purpose: dashboardInvites.purpose }).from(dashboardInvites).where(eq(dashboardInvites.userId, userId));
+    const link = { tokenHash: hashToken(token), createdAt: new Date(), expiresAt: new Date(Date.now() + INVITE_TTL_MS) };
+    if (current) await tx.update(dashboardInvites).set(link).where(eq(dashboardInvites.userId, userId));
+    else await tx.insert(dashboardInvites).values({ userId, purpose: 'reset', ...link });
+    return token;
+  });
 }
 
-/** The member an unexpired invitation link belongs to, or null. */
-export async function findInvite(db: Database, token: string): Promise<DashboardUser | null> {
+/** The member an unexpired link belongs to and what it is for, or null. */
+export async function findInvite(db: Database, token: string): Promise<(DashboardUser & { purpose: string }) | null> {
   const [row] = await db.orm
-    .select({ id: dashboardUsers.id, email: dashboardUsers.email, role: dashboardUsers.role })
+    .select({ id: dashboardUsers.id, email: dashboardUsers.email, role: dashboardUsers.role, purpose: dashboardInvites.purpose })
     .from(dashboardInvites)
     .innerJoin(dashboardUsers, eq(dashboardUsers.id, dashboardInvites.userId))
     .where(and(eq(dashboardInvites.tokenHash, hashToken(token)), gt(dashboardInvites.expiresAt, new Date())));
   return row ?? null;
 }
 
-/** Spend an invitation link: set the member's password, in one transaction, or null when the link is unknown, used or expired. */
+/**
+ * Spend a link: set the member's password and end their sessions (a reset is often made because a
+ * password leaked), in one transaction, or null when the link is unknown, used or expired.
+ */
 export async function acceptInvite(db: Database, token: string, password: string): Promise<DashboardUser | null> {
   const passwordHash = await hashPassword(password);
   return db.orm.transaction(async (tx) => {
@@ -107,6 +117,7 @@ export async function acceptInvite(db: Database, token: string, password: string
       .where(and(eq(dashboardInvites.tokenHash, hashToken(token)), gt(dashboardInvites.expiresAt, new Date())))
       .returning({ userId: dashboardInvites.userId });
     if (!spent) return null;
+    await tx.delete(dashboardSessions).where(eq(dashboardSessions.userId, spent.userId));
     const [user] = await tx
       .update(dashboardUsers)
       .set({ passwordHash })

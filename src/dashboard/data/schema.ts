@@ -38,10 +38,11 @@ export const dashboardProjectEditors = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
 );
 
-/** One-time invitation links of members who have not set a password yet (one per member). */
+/** One-time links that set a member's password (one per member): `invite` for new members, `reset` for a forgotten one. */
 export const dashboardInvites = pgTable('dashboard_invites', {
   userId: text('user_id').primaryKey(),
   tokenHash: text('token_hash').notNull().unique(),
+  purpose: text('purpose').notNull().default('invite'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });

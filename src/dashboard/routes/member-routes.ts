@@ -63,7 +63,7 @@ export function registerMemberRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
       const { status, code, text } = REFUSALS[made.refused];
       return page(c, { values, notice: { kind: 'error', text, code } }, status);
     }
-    return page(c, { invite: { email: made.user.email, url: inviteUrl(c, made.token) }, notice: { kind: 'ok', text: `${made.user.email} added as ${role}.` } }, 201);
+    return page(c, { invite: { email: made.user.email, url: inviteUrl(c, made.token), reset: false }, notice: { kind: 'ok', text: `${made.user.email} added as ${role}.` } }, 201);
   });
 
   app.post('/members/:userId', async (c) => {
@@ -83,8 +83,10 @@ export function registerMemberRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
   app.post('/members/:userId/invite', async (c) => {
     const member = await getMember(ctx.db, c.req.param('userId'));
     const token = member ? await renewInvite(ctx.db, member.id) : null;
-    if (!member || !token) return page(c, { notice: { kind: 'error', text: 'This member has already set a password, or no longer exists. Reload the members page.', code: 'DASHBOARD_NOT_FOUND' } }, 404);
-    return page(c, { invite: { email: member.email, url: inviteUrl(c, token) }, notice: { kind: 'ok', text: 'New link made; the previous one no longer works.' } }, 201);
+    if (!member || !token) return page(c, { notice: { kind: 'error', text: 'No member has this id. Reload the members page.', code: 'DASHBOARD_NOT_FOUND' } }, 404);
+    const reset = !member.pending;
+    const text = reset ? `Link made: with it ${member.email} chooses a new password; their current one works until then.` : 'New invitation made; the previous link no longer works.';
+    return page(c, { invite: { email: member.email, url: inviteUrl(c, token), reset }, notice: { kind: 'ok', text } }, 201);
   });
 
   app.post('/members/:userId/remove', async (c) => {
@@ -99,7 +101,7 @@ export function registerMemberRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
   });
 }
 
-/** The invitation link's page and its form: open before sign-in, like the setup link. */
+/** The page of an invitation or password link and its form: open before sign-in, like the setup link. */
 export function registerInviteRoutes(app: Hono<DashboardEnv>, ctx: DashboardContext): void {
   const { base } = ctx;
   const invalid = (c: Ctx) => errorPage(c, ctx, 404, 'DASHBOARD_INVITE_INVALID', 'This invitation link is unknown, already used, replaced by a newer one or expired. Ask an owner for a new link.');
@@ -110,7 +112,7 @@ export function registerInviteRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
     if (!user) return invalid(c);
     const session = await ensureSession(c, ctx);
     c.header('Referrer-Policy', 'no-referrer');
-    return html(c, createElement(InvitePage, { base, csrfToken: session.csrfToken, email: user.email, token }));
+    return html(c, createElement(InvitePage, { base, csrfToken: session.csrfToken, email: user.email, token, reset: user.purpose === 'reset' }));
   });
 
   app.post('/invite/:token', async (c) => {
@@ -120,7 +122,7 @@ export function registerInviteRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
     if (!user) return invalid(c);
     if (password.length < MIN_PASSWORD_LENGTH || password.length > 1024) {
       const notice: Notice = { kind: 'error', text: `The password needs ${MIN_PASSWORD_LENGTH} to 1024 characters.`, code: 'DASHBOARD_FORM_INVALID' };
-      return html(c, createElement(InvitePage, { base, csrfToken: c.get('session')!.csrfToken, email: user.email, token, notice }), 400);
+      return html(c, createElement(InvitePage, { base, csrfToken: c.get('session')!.csrfToken, email: user.email, token, reset: user.purpose === 'reset', notice }), 400);
     }
     const accepted = await acceptInvite(ctx.db, token, password);
     if (!accepted) return invalid(c);

@@ -20,8 +20,8 @@ export interface MembersPageProps {
   members: Member[];
   projects: ProjectRow[];
   notice?: Notice | null;
-  /** An invitation link just made: shown in this response only. */
-  invite?: { email: string; url: string } | null;
+  /** A link just made (an invitation, or a new password's): shown in this response only. */
+  invite?: { email: string; url: string; reset: boolean } | null;
   /** The add form's values after a refusal. */
   values?: { email: string; role: string; projectIds: string[] };
 }
@@ -69,7 +69,7 @@ export function MembersPage({ base, viewer, selfId, members, projects, notice, i
       <p className="sub">People who can sign in to this dashboard. Changes apply to their next request.</p>
       {invite ? (
         <section className="panel" aria-labelledby="invite-link" role="status">
-          <h2 id="invite-link">Invitation for {invite.email}</h2>
+          <h2 id="invite-link">{invite.reset ? `Password link for ${invite.email}` : `Invitation for ${invite.email}`}</h2>
           <div className="notice warn">Send this link to {invite.email} yourself. It works once, for 7 days, and is shown only now.</div>
           <div className="copy">
             <code className="secret" id="invite-url">
@@ -83,7 +83,7 @@ export function MembersPage({ base, viewer, selfId, members, projects, notice, i
       ) : null}
       <section className="panel" aria-labelledby="members">
         <h2 id="members">Team</h2>
-        <table className="responsive" id="members-table">
+        <table className="responsive members" id="members-table">
           <thead>
             <tr>
               <th scope="col">Member</th>
@@ -97,19 +97,21 @@ export function MembersPage({ base, viewer, selfId, members, projects, notice, i
             {members.map((m) => (
               <tr key={m.id} data-member={m.email}>
                 <td data-label="Member">
-                  <strong>{m.email}</strong>
-                  {m.id === selfId ? <span className="hint"> (you)</span> : null}
-                  <div className="hint">
-                    {m.pending ? <span className="badge">invited</span> : `since ${formatDate(m.createdAt)}`}
-                  </div>
-                  <div className="hint">
-                    {m.role === 'editor'
-                      ? m.projectIds.length > 0
-                        ? `Edits ${m.projectIds.map((id) => names.get(id) ?? id).join(', ')}`
-                        : 'Edits no project yet'
-                      : m.role === 'owner'
-                        ? 'Edits every project'
-                        : 'Reads only'}
+                  <div>
+                    <strong>{m.email}</strong>
+                    {m.id === selfId ? <span className="hint"> (you)</span> : null}
+                    <div className="hint">
+                      {m.pending ? <span className="badge">invited</span> : `since ${formatDate(m.createdAt)}`}
+                    </div>
+                    <div className="hint">
+                      {m.role === 'editor'
+                        ? m.projectIds.length > 0
+                          ? `Edits ${m.projectIds.map((id) => names.get(id) ?? id).join(', ')}`
+                          : 'Edits no project yet'
+                        : m.role === 'owner'
+                          ? 'Edits every project'
+                          : 'Reads only'}
+                    </div>
                   </div>
                 </td>
                 <td data-label="Access">
@@ -125,14 +127,13 @@ export function MembersPage({ base, viewer, selfId, members, projects, notice, i
                 </td>
                 <td data-label="">
                   <div className="row">
-                    {m.pending ? (
-                      <form method="post" action={`${base}/members/${m.id}/invite`}>
-                        <Csrf token={viewer.csrfToken} />
-                        <button className="btn small secondary" type="submit" aria-label={`New link for ${m.email}`}>
-                          New link
-                        </button>
-                      </form>
-                    ) : null}
+                    {/* A new invitation while pending; afterwards a link to choose a new password (Folio sends no email). */}
+                    <form method="post" action={`${base}/members/${m.id}/invite`} data-confirm={m.pending ? undefined : `Make a link for ${m.email} to choose a new password? Using it signs them out everywhere.`}>
+                      <Csrf token={viewer.csrfToken} />
+                      <button className="btn small secondary" type="submit" aria-label={`${m.pending ? 'New link' : 'Password link'} for ${m.email}`}>
+                        {m.pending ? 'New link' : 'Password link'}
+                      </button>
+                    </form>
                     {soleOwner && m.role === 'owner' ? (
                       <span className="hint">The only owner</span>
                     ) : (
@@ -182,14 +183,15 @@ export function MembersPage({ base, viewer, selfId, members, projects, notice, i
   );
 }
 
-/** The page an invitation link opens: the member chooses their password and is signed in. */
-export function InvitePage({ base, csrfToken, email, token, notice }: { base: string; csrfToken: string; email: string; token: string; notice?: Notice | null }) {
+/** The page a link opens: the member chooses their (new) password and is signed in. */
+export function InvitePage({ base, csrfToken, email, token, reset, notice }: { base: string; csrfToken: string; email: string; token: string; reset: boolean; notice?: Notice | null }) {
+  const title = reset ? 'Choose a new password' : 'Join the dashboard';
   return (
-    <Layout title="Join the dashboard" base={base} notice={notice}>
+    <Layout title={title} base={base} notice={notice}>
       <div className="panel">
-        <h1>Join the dashboard</h1>
+        <h1>{title}</h1>
         <p className="sub">
-          Choose a password for <strong>{email}</strong>. This link works once.
+          Choose a password for <strong>{email}</strong>. This link works once{reset ? '; other sessions of this account are signed out' : ''}.
         </p>
         <form className="stack" method="post" action={`${base}/invite/${encodeURIComponent(token)}`}>
           <Csrf token={csrfToken} />

@@ -15,11 +15,14 @@ CREATE TABLE dashboard_project_editors (
 );
 CREATE INDEX dashboard_project_editors_project ON dashboard_project_editors (project_id);
 
--- One-time invitation links: the owner adds a member by email and hands them the link; opening it
--- sets their password. Only the SHA-256 of the token is stored. A new link replaces the old one.
+-- One-time links that set a member's password: the owner adds a member by email and hands them an
+-- invitation link, or gives a member who forgot their password a new one. Only the SHA-256 of the
+-- token is stored. A new link replaces the old one.
 CREATE TABLE dashboard_invites (
   user_id text PRIMARY KEY REFERENCES dashboard_users(id) ON DELETE CASCADE,
   token_hash text NOT NULL UNIQUE,
+  -- 'invite': the member has never had a password (cannot sign in yet); 'reset': they have one until the link is used.
+  purpose text NOT NULL DEFAULT 'invite' CHECK (purpose IN ('invite', 'reset')),
   created_at timestamptz NOT NULL DEFAULT now(),
   expires_at timestamptz NOT NULL
 );
