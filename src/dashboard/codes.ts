@@ -8,6 +8,11 @@ export const dashboardCodes = {
   DASHBOARD_FORM_INVALID: 'A form field is missing or malformed; the page names the field.',
   DASHBOARD_NOT_FOUND: 'The project, job or update does not exist.',
   DASHBOARD_INTERNAL: 'An unexpected error while rendering a dashboard page; the server log has the details.',
+  DASHBOARD_OWNER_ONLY: 'Only owners may do this (members, API keys, project settings, automations, new projects).',
+  DASHBOARD_EDIT_RIGHTS_MISSING: 'The signed-in member has no edit rights on this project (a viewer, or an editor not granted it).',
+  DASHBOARD_LAST_OWNER: 'Removing or demoting the last owner is refused: the dashboard would have nobody to manage it.',
+  DASHBOARD_MEMBER_EXISTS: 'A member with this email already exists.',
+  DASHBOARD_INVITE_INVALID: 'The invitation or password link is unknown, already used, replaced by a newer one or expired.',
   DASHBOARD_ACTION_REFUSED: 'The API refused the action (rate limit, archived job); the page shows its reason.',
 } as const;
 

@@ -10,6 +10,8 @@ export interface DashboardEnv {
     session: Session | null;
     user: DashboardUser | null;
     form: Record<string, string>;
+    /** Whether the user may edit the project named in the path (owners: always); set by `enforceRoles`. */
+    canEdit: boolean;
   };
 }
 

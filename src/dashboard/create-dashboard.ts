@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Database, ProjectRow } from '../db/index.js';
 import { EditorService, type EditorServiceOptions } from '../editor/index.js';
+import { enforceRoles } from './access.js';
 import { DASHBOARD_JS } from './assets/client.js';
 import { DASHBOARD_CSS } from './assets/styles.js';
 import type { DashboardContext, DashboardEnv } from './context.js';
@@ -13,6 +14,7 @@ import { registerAnalyticsRoutes } from './routes/analytics-routes.js';
 import { registerAuthRoutes } from './routes/auth-routes.js';
 import { registerAutomationRoutes } from './routes/automation-routes.js';
 import { EDITOR_BODY_LIMIT, isEditorPath, registerEditorRoutes } from './routes/editor-routes.js';
+import { registerInviteRoutes, registerMemberRoutes } from './routes/member-routes.js';
 import { registerJobRoutes } from './routes/job-routes.js';
 import { registerProjectRoutes } from './routes/project-routes.js';
 import { registerUpdateRoutes } from './routes/update-routes.js';
@@ -106,15 +108,18 @@ export function createDashboard({
 
   const open = new Hono<DashboardEnv>();
   registerAuthRoutes(open, ctx);
+  registerInviteRoutes(open, ctx);
   app.route('/', open);
 
   app.use('*', requireUser(ctx));
+  app.use('*', enforceRoles(ctx));
   registerProjectRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerAutomationRoutes(app, ctx);
   registerUpdateRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
   registerEditorRoutes(app, ctx);
+  registerMemberRoutes(app, ctx);
 
   app.onError((err, c) => {
     log(`dashboard error: ${c.req.method} ${c.req.path}: ${err.stack ?? String(err)}`);

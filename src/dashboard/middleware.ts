@@ -67,6 +67,7 @@ export function loadSession(ctx: DashboardContext): MiddlewareHandler<DashboardE
     c.set('session', found?.session ?? null);
     c.set('user', found?.user ?? null);
     c.set('form', {});
+    c.set('canEdit', false);
     await next();
   };
 }

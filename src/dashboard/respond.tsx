@@ -15,7 +15,7 @@ export function html(c: Context, element: ReactElement, status: ContentfulStatus
 export function viewerOf(c: Context<DashboardEnv>): Viewer {
   const user = c.get('user');
   const session = c.get('session');
-  return { email: user?.email ?? '', csrfToken: session?.csrfToken ?? '' };
+  return { email: user?.email ?? '', csrfToken: session?.csrfToken ?? '', role: user?.role ?? 'viewer', canEdit: c.get('canEdit') ?? false };
 }
 
 /** An error page with a stable code and a message that says what to do. */

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Database } from '../db/index.js';
+import { canEditProject } from './data/members.js';
 import { findSession } from './data/sessions.js';
 import { SESSION_COOKIE } from './middleware.js';
 
@@ -16,5 +17,19 @@ export function dashboardSignedIn(db: Database): (c: Context) => Promise<boolean
     const id = getCookie(c, SESSION_COOKIE);
     const found = id ? await findSession(db, id) : null;
     return Boolean(found?.user);
+  };
+}
+
+/**
+ * Whether a dashboard member may act on a project's Folio-recorded pull request: every member may
+ * view it; merging and closing change the docs, so they need edit rights on the project (owners,
+ * editors granted it), as the dashboard's own writes do.
+ */
+export function dashboardMayActOn(db: Database): (c: Context, request: { projectId: string; action: 'view' | 'merge' | 'close' }) => Promise<boolean> {
+  return async (c, { projectId, action }) => {
+    const id = getCookie(c, SESSION_COOKIE);
+    const user = (id ? await findSession(db, id) : null)?.user;
+    if (!user) return false;
+    return action === 'view' || canEditProject(db, user, projectId);
   };
 }

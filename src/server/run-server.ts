@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { availableModels, createAgentJobQueue, startAutomationScheduler, githubOptionsFromEnv, llmOptionsFromEnv, startWorker, type AgentWorker, type WorkerOptions } from '../agent/index.js';
-import { createDashboard, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
+import { createDashboard, dashboardMayActOn, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
 import { assistantOptionsFromEnv } from '../assistant/index.js';
 import { openDatabase, type Database } from '../db/index.js';
 import { bearerKeyAuthorizer, createPullRequestRoutes, recoverUnfinishedUpdates, removeOrphanWork, S3SiteStore, signedInOr, siteStoreOf, startPreviewSweeper, type S3StorageConfig, type SiteStore } from '../hosting/index.js';
@@ -112,11 +112,12 @@ export async function runServer({
       },
       mount: (app, shared) => {
         // Pull requests Folio records itself (plain git remotes) live at `<public URL>/pulls/<id>`, the jobs' prLink.
-        // Signed-in dashboard users may act on them (the job pages link there); anyone else needs an admin key for the project.
+        // Signed-in dashboard members may view them (the job pages link there), merge and close them with edit rights on the
+        // project; anyone else needs an admin key for the project.
         const byKey = bearerKeyAuthorizer(db);
         const signedIn = dashboardSignedIn(db);
         const signIn = { url: (next: string) => `/dashboard/login?next=${encodeURIComponent(next)}`, signedIn };
-        app.route('/', createPullRequestRoutes(dashboard ? { db, authorize: signedInOr(signedIn, byKey), signIn } : { db, authorize: byKey }));
+        app.route('/', createPullRequestRoutes(dashboard ? { db, authorize: signedInOr(dashboardMayActOn(db), byKey), signIn } : { db, authorize: byKey }));
         if (dashboard) {
           app.route(
             '/dashboard',

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import type { Database } from '../../src/db/index.js';
 import { createAutomations } from '../../src/agent/index.js';
 import { createAdminServices, KeyCache, type AdminServices } from '../../src/api/index.js';
-import { createDashboard, dashboardSignedIn } from '../../src/dashboard/index.js';
+import { createDashboard, dashboardMayActOn, dashboardSignedIn } from '../../src/dashboard/index.js';
 import { bearerKeyAuthorizer, createPullRequestRoutes, signedInOr, UpdateRunner, type BuildSite } from '../../src/hosting/index.js';
 import { openTestDatabase } from '../db/helpers.js';
 
@@ -29,7 +29,7 @@ export async function dashboardStack({ kind = 'pglite', buildSite }: { kind?: 'p
   app.route('/dashboard', createDashboard({ db, services, editor: { workRoot: path.join(dataDir, 'editor') } }));
   // As `folio serve` wires them: a dashboard session, else an admin key for the project.
   const signIn = { url: (next: string) => `/dashboard/login?next=${encodeURIComponent(next)}`, signedIn: dashboardSignedIn(db) };
-  app.route('/', createPullRequestRoutes({ db, authorize: signedInOr(signIn.signedIn, bearerKeyAuthorizer(db)), signIn }));
+  app.route('/', createPullRequestRoutes({ db, authorize: signedInOr(dashboardMayActOn(db), bearerKeyAuthorizer(db)), signIn }));
   return {
     db,
     services,

@@ -140,3 +140,29 @@ describe.each(backends)('the updates rename (migration 0004) on %s', (kind) => {
     }
   }, 120_000);
 });
+
+describe.each(backends)('dashboard roles (migration 0501) on %s', (kind) => {
+  it('keeps the accounts of a database made before roles as owners, and checks roles from then on', async () => {
+    const bare = await bareDatabase(kind);
+    const { session, inTransaction } = bare;
+    try {
+      const all = loadMigrations();
+      const earlier = (m: { id: number }) => m.id < 501;
+      await runMigrations(session, inTransaction, all.filter(earlier));
+      // The only account an earlier Folio made: the owner, its role left to the column's default.
+      await session.exec(`INSERT INTO dashboard_users (id, email, password_hash) VALUES ('u1', 'first@example.test', 'x');
+        INSERT INTO projects (id, name, repo_url) VALUES ('p1', 'P', 'x')`);
+      expect(await runMigrations(session, inTransaction, all)).toContain(501);
+      expect(await session.query('SELECT id, role FROM dashboard_users')).toEqual([{ id: 'u1', role: 'owner' }]);
+      // New accounts get the least rights unless told; unknown roles are refused.
+      await session.exec(`INSERT INTO dashboard_users (id, email, password_hash) VALUES ('u2', 'new@example.test', 'x')`);
+      expect(await session.query(`SELECT role FROM dashboard_users WHERE id = 'u2'`)).toEqual([{ role: 'viewer' }]);
+      await expect(session.query(`INSERT INTO dashboard_users (id, email, password_hash, role) VALUES ('u3', 'x@example.test', 'x', 'admin')`)).rejects.toThrow('dashboard_users_role');
+      // Edit rights go with their member and their project.
+      await session.exec(`INSERT INTO dashboard_project_editors (user_id, project_id) VALUES ('u2', 'p1'); DELETE FROM dashboard_users WHERE id = 'u2'`);
+      expect(await session.query('SELECT * FROM dashboard_project_editors')).toEqual([]);
+    } finally {
+      await bare.close();
+    }
+  }, 120_000);
+});

@@ -84,6 +84,12 @@ ul.plain{list-style:none;padding:0;margin:0 0 1.5rem}
 .auth{max-width:400px;margin:8vh auto;padding:0 1rem}
 .auth-brand{justify-content:center;font-size:1.3rem;margin:0 0 1.25rem}
 .empty{color:var(--muted);text-align:center;padding:2rem 1rem}
+/* Members page: a member's edit rights, folded unless they are an editor. */
+details.rights summary{cursor:pointer;font-weight:600;font-size:.9rem;padding:.35rem 0}
+fieldset.checks{border:1px solid var(--border);border-radius:8px;padding:.5rem .75rem;margin:.25rem 0 0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+@media (max-width:640px){table.members td>*{flex:1 1 auto;min-width:0}table.members td>.row{justify-content:flex-end}}
+fieldset.checks label{display:flex;gap:.4rem;align-items:center;font-weight:400;min-height:34px}
+fieldset.checks input{width:auto;min-height:0}
 .visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (max-width:640px){
  table.responsive thead{display:none}

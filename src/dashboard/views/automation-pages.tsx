@@ -111,28 +111,30 @@ export function AutomationsPage(props: {
               <dt>ID</dt>
               <dd className="mono">{a.id}</dd>
             </dl>
-            <div className="row">
-              {a.trigger === 'schedule' && a.active ? (
-                <form method="post" action={url(a, 'run')} className="inline">
+            {viewer.role === 'owner' ? (
+              <div className="row">
+                {a.trigger === 'schedule' && a.active ? (
+                  <form method="post" action={url(a, 'run')} className="inline">
+                    <Csrf token={viewer.csrfToken} />
+                    <button className="btn" type="submit">
+                      Run now
+                    </button>
+                  </form>
+                ) : null}
+                <form method="post" action={url(a, a.active ? 'pause' : 'resume')} className="inline">
                   <Csrf token={viewer.csrfToken} />
-                  <button className="btn" type="submit">
-                    Run now
+                  <button className="btn secondary" type="submit">
+                    {a.active ? 'Pause' : 'Resume'}
                   </button>
                 </form>
-              ) : null}
-              <form method="post" action={url(a, a.active ? 'pause' : 'resume')} className="inline">
-                <Csrf token={viewer.csrfToken} />
-                <button className="btn secondary" type="submit">
-                  {a.active ? 'Pause' : 'Resume'}
-                </button>
-              </form>
-              <form method="post" action={url(a, 'delete')} className="inline">
-                <Csrf token={viewer.csrfToken} />
-                <button className="btn secondary" type="submit">
-                  Delete
-                </button>
-              </form>
-            </div>
+                <form method="post" action={url(a, 'delete')} className="inline">
+                  <Csrf token={viewer.csrfToken} />
+                  <button className="btn secondary" type="submit">
+                    Delete
+                  </button>
+                </form>
+              </div>
+            ) : null}
             <h3>Recent runs</h3>
             {a.runs.length === 0 ? (
               <p className="empty">No runs yet.</p>
@@ -149,10 +151,12 @@ export function AutomationsPage(props: {
           </section>
         ))
       )}
-      <section className="panel" aria-labelledby="new-automation">
-        <h2 id="new-automation">New automation</h2>
-        <AutomationForm base={base} viewer={viewer} project={project} models={models} />
-      </section>
+      {viewer.role === 'owner' ? (
+        <section className="panel" aria-labelledby="new-automation">
+          <h2 id="new-automation">New automation</h2>
+          <AutomationForm base={base} viewer={viewer} project={project} models={models} />
+        </section>
+      ) : null}
     </Layout>
   );
 }

@@ -123,10 +123,12 @@ export function JobsPage(props: {
           </p>
         ) : null}
       </section>
-      <section className="panel" aria-labelledby="new-job">
-        <h2 id="new-job">Start a job</h2>
-        <JobForm base={base} viewer={viewer} project={project} models={models} />
-      </section>
+      {viewer.canEdit ? (
+        <section className="panel" aria-labelledby="new-job">
+          <h2 id="new-job">Start a job</h2>
+          <JobForm base={base} viewer={viewer} project={project} models={models} />
+        </section>
+      ) : null}
     </Layout>
   );
 }
@@ -212,7 +214,7 @@ export function JobDetailPage(props: {
           ))}
         </ol>
       </section>
-      {job.status !== 'archived' ? (
+      {job.status !== 'archived' && viewer.canEdit ? (
         <section className="panel" aria-labelledby="follow">
           <h2 id="follow">Send a follow-up</h2>
           <form className="stack" method="post" action={`${jobUrl}/message`}>

@@ -7,6 +7,10 @@ export type ProjectTab = 'overview' | 'editor' | 'keys' | 'jobs' | 'automations'
 export interface Viewer {
   email: string;
   csrfToken: string;
+  /** `owner`, `editor` or `viewer`: pages show only the actions the role allows (the server checks again). */
+  role: string;
+  /** Edit rights on the project of the page (owners: always). */
+  canEdit: boolean;
 }
 
 export interface Notice {
@@ -58,10 +62,11 @@ export function NoticeBox({ notice }: { notice: Notice | null | undefined }) {
   );
 }
 
-const TABS: { id: ProjectTab; label: string; path: string }[] = [
+/** Project tabs; `shown` leaves out the ones the viewer's role cannot open. */
+const TABS: { id: ProjectTab; label: string; path: string; shown?: (viewer: Viewer) => boolean }[] = [
   { id: 'overview', label: 'Overview', path: '' },
-  { id: 'editor', label: 'Editor', path: '/editor' },
-  { id: 'keys', label: 'API keys', path: '/keys' },
+  { id: 'editor', label: 'Editor', path: '/editor', shown: (v) => v.canEdit },
+  { id: 'keys', label: 'API keys', path: '/keys', shown: (v) => v.role === 'owner' },
   { id: 'jobs', label: 'Agent jobs', path: '/jobs' },
   { id: 'automations', label: 'Automations', path: '/automations' },
   { id: 'updates', label: 'Updates', path: '/updates' },
@@ -98,7 +103,10 @@ export function Layout({ title, base, viewer, project, tab, notice, children }: 
               ) : null}
               <span className="spacer" />
               <div className="user">
-                <span>{viewer.email}</span>
+                {viewer.role === 'owner' ? <a href={`${base}/members`}>Members</a> : null}
+                <span>
+                  {viewer.email} <span className="hint">({viewer.role})</span>
+                </span>
                 <form method="post" action={`${base}/logout`}>
                   <Csrf token={viewer.csrfToken} />
                   <button className="linklike" type="submit">
@@ -109,7 +117,7 @@ export function Layout({ title, base, viewer, project, tab, notice, children }: 
             </div>
             {project ? (
               <nav className="tabs" aria-label="Project">
-                {TABS.map((t) => (
+                {TABS.filter((t) => !t.shown || t.shown(viewer)).map((t) => (
                   <a key={t.id} href={`${base}/projects/${project.id}${t.path}`} aria-current={t.id === tab ? 'page' : undefined}>
                     {t.label}
                   </a>

@@ -140,20 +140,22 @@ export function ProjectsPage(props: { base: string; viewer: Viewer; projects: Pr
           ))}
         </ul>
       ) : (
-        <div className="panel empty">No projects yet. Create the first one below.</div>
+        <div className="panel empty">{viewer.role === 'owner' ? 'No projects yet. Create the first one below.' : 'No projects yet. An owner of this dashboard creates them.'}</div>
       )}
-      <section className="panel" aria-labelledby="create-project">
-        <h2 id="create-project">Create a project</h2>
-        <form className="stack" method="post" action={`${base}/projects`}>
-          <Csrf token={viewer.csrfToken} />
-          <ProjectFields values={values} withSettings={false} />
-          <div>
-            <button className="btn" type="submit">
-              Create project
-            </button>
-          </div>
-        </form>
-      </section>
+      {viewer.role === 'owner' ? (
+        <section className="panel" aria-labelledby="create-project">
+          <h2 id="create-project">Create a project</h2>
+          <form className="stack" method="post" action={`${base}/projects`}>
+            <Csrf token={viewer.csrfToken} />
+            <ProjectFields values={values} withSettings={false} />
+            <div>
+              <button className="btn" type="submit">
+                Create project
+              </button>
+            </div>
+          </form>
+        </section>
+      ) : null}
     </Layout>
   );
 }
@@ -237,18 +239,20 @@ export function ProjectOverviewPage(props: {
           </dd>
         </dl>
       </section>
-      <section className="panel" aria-labelledby="settings">
-        <h2 id="settings">Settings</h2>
-        <form className="stack" method="post" action={`${base}/projects/${project.id}/settings`}>
-          <Csrf token={viewer.csrfToken} />
-          <ProjectFields values={values} withSettings={true} />
-          <div>
-            <button className="btn" type="submit">
-              Save settings
-            </button>
-          </div>
-        </form>
-      </section>
+      {viewer.role === 'owner' ? (
+        <section className="panel" aria-labelledby="settings">
+          <h2 id="settings">Settings</h2>
+          <form className="stack" method="post" action={`${base}/projects/${project.id}/settings`}>
+            <Csrf token={viewer.csrfToken} />
+            <ProjectFields values={values} withSettings={true} />
+            <div>
+              <button className="btn" type="submit">
+                Save settings
+              </button>
+            </div>
+          </form>
+        </section>
+      ) : null}
     </Layout>
   );
 }

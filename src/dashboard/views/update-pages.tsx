@@ -28,15 +28,17 @@ function PreviewsPanel({ base, viewer, project, previews }: { base: string; view
     <section className="panel" aria-labelledby="previews">
       <h2 id="previews">Previews</h2>
       <p className="sub">A preview builds another branch at its own address and leaves the site as it is. Unused previews are deleted after the server's preview TTL.</p>
-      <form method="post" action={`${base}/projects/${project.id}/previews`} className="inline">
-        <Csrf token={viewer.csrfToken} />
-        <label>
-          Branch <input name="branch" required maxLength={255} placeholder="feature/new-guide" />
-        </label>{' '}
-        <button className="btn" type="submit">
-          Build preview
-        </button>
-      </form>
+      {viewer.canEdit ? (
+        <form method="post" action={`${base}/projects/${project.id}/previews`} className="inline">
+          <Csrf token={viewer.csrfToken} />
+          <label>
+            Branch <input name="branch" required maxLength={255} placeholder="feature/new-guide" />
+          </label>{' '}
+          <button className="btn" type="submit">
+            Build preview
+          </button>
+        </form>
+      ) : null}
       {previews.length === 0 ? (
         <p className="empty">No previews yet.</p>
       ) : (
@@ -64,13 +66,15 @@ function PreviewsPanel({ base, viewer, project, previews }: { base: string; view
                 <td data-label="Status">{p.update ? <UpdateBadge base={base} projectId={project.id} update={p.update} /> : '—'}</td>
                 <td data-label="Last built">{p.update ? <a href={`${base}/projects/${project.id}/updates/${p.update.id}`}>{formatDate(p.updatedAt)}</a> : formatDate(p.updatedAt)}</td>
                 <td data-label="">
-                  <form method="post" action={`${base}/projects/${project.id}/previews/delete`} data-confirm={`Delete the preview of ${p.branch}? Its address stops answering.`}>
-                    <Csrf token={viewer.csrfToken} />
-                    <input type="hidden" name="branch" value={p.branch} />
-                    <button className="btn small danger" type="submit" aria-label={`Delete the preview of ${p.branch}`}>
-                      Delete
-                    </button>
-                  </form>
+                  {viewer.canEdit ? (
+                    <form method="post" action={`${base}/projects/${project.id}/previews/delete`} data-confirm={`Delete the preview of ${p.branch}? Its address stops answering.`}>
+                      <Csrf token={viewer.csrfToken} />
+                      <input type="hidden" name="branch" value={p.branch} />
+                      <button className="btn small danger" type="submit" aria-label={`Delete the preview of ${p.branch}`}>
+                        Delete
+                      </button>
+                    </form>
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -106,14 +110,17 @@ function WebhooksPanel({ base, viewer, project, origin, deliveries }: { base: st
           <CopyValue id="webhook-generic" value={url('generic')} label="generic webhook URL" />
         </dd>
         <dt>Secret</dt>
-        <dd>{project.webhookSecret ? <CopyValue id="webhook-secret" value={project.webhookSecret} label="webhook secret" /> : 'None yet: generate one.'}</dd>
+        {/* The secret lets anyone start updates: owners only, like API keys. */}
+        <dd>{viewer.role !== 'owner' ? (project.webhookSecret ? 'Set (shown to owners only).' : 'None yet: an owner generates one.') : project.webhookSecret ? <CopyValue id="webhook-secret" value={project.webhookSecret} label="webhook secret" /> : 'None yet: generate one.'}</dd>
       </dl>
-      <form method="post" action={`${base}/projects/${project.id}/webhook-secret`}>
-        <Csrf token={viewer.csrfToken} />
-        <button className="btn secondary" type="submit">
-          {project.webhookSecret ? 'Rotate secret' : 'Generate secret'}
-        </button>
-      </form>
+      {viewer.role === 'owner' ? (
+        <form method="post" action={`${base}/projects/${project.id}/webhook-secret`}>
+          <Csrf token={viewer.csrfToken} />
+          <button className="btn secondary" type="submit">
+            {project.webhookSecret ? 'Rotate secret' : 'Generate secret'}
+          </button>
+        </form>
+      ) : null}
       <h3>Deliveries</h3>
       {deliveries.length === 0 ? (
         <p className="empty">No deliveries yet.</p>
@@ -171,15 +178,17 @@ export function UpdatesPage(props: {
       <p className="sub">
         An update fetches {project.repoUrl} at {project.branch}, builds it and publishes <a href={siteUrl}>the site</a> atomically.
       </p>
-      <section className="panel" aria-labelledby="trigger">
-        <h2 id="trigger">Publish the latest commit</h2>
-        <form method="post" action={`${base}/projects/${project.id}/updates`}>
-          <Csrf token={viewer.csrfToken} />
-          <button className="btn" type="submit">
-            Start update
-          </button>
-        </form>
-      </section>
+      {viewer.canEdit ? (
+        <section className="panel" aria-labelledby="trigger">
+          <h2 id="trigger">Publish the latest commit</h2>
+          <form method="post" action={`${base}/projects/${project.id}/updates`}>
+            <Csrf token={viewer.csrfToken} />
+            <button className="btn" type="submit">
+              Start update
+            </button>
+          </form>
+        </section>
+      ) : null}
       <PreviewsPanel base={base} viewer={viewer} project={project} previews={previews} />
       <WebhooksPanel base={base} viewer={viewer} project={project} origin={origin} deliveries={deliveries} />
       <section className="panel" aria-labelledby="history">

@@ -23,10 +23,10 @@ export function bearerKeyAuthorizer(db: Database): AuthorizePullRequest {
 }
 
 /**
- * Allow whoever `signedIn` accepts (e.g. a dashboard session: its users view,
- * merge and close the pull requests their job pages link to), and otherwise
- * ask `fallback` (e.g. `bearerKeyAuthorizer`).
+ * Allow whoever `signedIn` accepts (e.g. a dashboard session: its members view
+ * the pull requests their job pages link to, those who may edit the project
+ * merge and close them), and otherwise ask `fallback` (e.g. `bearerKeyAuthorizer`).
  */
-export function signedInOr(signedIn: (c: Context) => boolean | Promise<boolean>, fallback: AuthorizePullRequest): AuthorizePullRequest {
-  return async (c, request) => (await signedIn(c)) || fallback(c, request);
+export function signedInOr(signedIn: AuthorizePullRequest, fallback: AuthorizePullRequest): AuthorizePullRequest {
+  return async (c, request) => (await signedIn(c, request)) || fallback(c, request);
 }

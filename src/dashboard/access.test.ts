@@ -1,0 +1,71 @@
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AdminServices } from '../api/index.js';
+import type { Database } from '../db/index.js';
+import { accessFor, type Need } from './access.js';
+import { createDashboard } from './create-dashboard.js';
+
+// Every write route of the dashboard and who may use it. A new POST route fails the last test until it
+// is listed here (and, when it is not for owners only, in access.ts's table).
+const WRITES: Record<string, Need> = {
+  '/projects': 'owner',
+  '/projects/:projectId/settings': 'owner',
+  '/projects/:projectId/keys': 'owner',
+  '/projects/:projectId/keys/:keyId/revoke': 'owner',
+  '/projects/:projectId/assistant-keys': 'owner',
+  '/projects/:projectId/assistant-keys/:keyId/revoke': 'owner',
+  '/projects/:projectId/webhook-secret': 'owner',
+  '/projects/:projectId/automations': 'owner',
+  '/projects/:projectId/automations/:id/:action': 'owner',
+  '/members': 'owner',
+  '/members/:userId': 'owner',
+  '/members/:userId/invite': 'owner',
+  '/members/:userId/remove': 'owner',
+  '/projects/:projectId/jobs': 'edit',
+  '/projects/:projectId/jobs/:jobId/message': 'edit',
+  '/projects/:projectId/jobs/:jobId/archive': 'edit',
+  '/projects/:projectId/updates': 'edit',
+  '/projects/:projectId/previews': 'edit',
+  '/projects/:projectId/previews/delete': 'edit',
+  '/projects/:projectId/analytics/feedback/:id': 'edit',
+  '/projects/:projectId/editor/save.json': 'edit',
+  '/projects/:projectId/editor/pages.json': 'edit',
+  '/projects/:projectId/editor/shared.json': 'edit',
+  '/projects/:projectId/editor/discard.json': 'edit',
+  '/projects/:projectId/editor/upload.json': 'edit',
+  '/projects/:projectId/editor/publish.json': 'edit',
+};
+
+/** A route pattern with sample values in place of its parameters. */
+const sample = (pattern: string) => pattern.replace(/:projectId/g, 'p1').replace(/:[A-Za-z]+/g, 'x1');
+
+describe('accessFor', () => {
+  it('names the project of the path and lets every member read, except the editor, members and keys', () => {
+    expect(accessFor('GET', '/projects')).toEqual({ need: 'read', projectId: null });
+    expect(accessFor('GET', '/projects/p1/jobs/j1')).toEqual({ need: 'read', projectId: 'p1' });
+    expect(accessFor('HEAD', '/projects/p1/analytics.csv')).toEqual({ need: 'read', projectId: 'p1' });
+    expect(accessFor('GET', '/projects/p1/editor')).toEqual({ need: 'edit', projectId: 'p1' });
+    expect(accessFor('GET', '/projects/p1/editor/state.json')).toEqual({ need: 'edit', projectId: 'p1' });
+    expect(accessFor('GET', '/projects/p1/editor/site/k/assets/site.css')).toEqual({ need: 'edit', projectId: 'p1' });
+    expect(accessFor('GET', '/projects/p1/keys')).toEqual({ need: 'owner', projectId: 'p1' });
+    expect(accessFor('GET', '/members')).toEqual({ need: 'owner', projectId: null });
+    expect(accessFor('GET', '/projects/a%20b/editor').projectId).toBe('a b');
+  });
+
+  it('keeps writes no rule names for owners, whatever the method', () => {
+    expect(accessFor('POST', '/projects/p1/unknown')).toEqual({ need: 'owner', projectId: 'p1' });
+    expect(accessFor('PUT', '/projects/p1/jobs')).toEqual({ need: 'owner', projectId: 'p1' });
+    expect(accessFor('DELETE', '/projects/p1/editor/save.json')).toEqual({ need: 'edit', projectId: 'p1' });
+    // Look-alikes of editor paths are not the editor.
+    expect(accessFor('POST', '/projects/p1/jobs/j1/other')).toEqual({ need: 'owner', projectId: 'p1' });
+    expect(accessFor('POST', '/projects/p1/editorial')).toEqual({ need: 'owner', projectId: 'p1' });
+  });
+
+  it('classifies every POST route the dashboard registers as listed above', () => {
+    const app = createDashboard({ db: {} as Database, services: {} as AdminServices, editor: { workRoot: path.join(os.tmpdir(), 'folio-access-test') } });
+    const posts = [...new Set(app.routes.filter((r) => r.method === 'POST').map((r) => r.path))].filter((p) => !['/login', '/logout', '/setup/:token', '/invite/:token'].includes(p));
+    expect(posts.sort()).toEqual(Object.keys(WRITES).sort());
+    for (const route of posts) expect(accessFor('POST', sample(route)).need, route).toBe(WRITES[route]);
+  });
+});
