@@ -80,7 +80,7 @@ export function AnalyticsPage(p: AnalyticsPageProps) {
               <strong>{f.path}</strong> · {f.helpful === undefined ? f.source.replace('_', ' ') : f.helpful ? 'helpful' : 'not helpful'} · {f.createdAt?.slice(0, 10)}
             </p>
             <blockquote>{f.comment}</blockquote>
-            <StatusForm url={url} range={range} csrf={p.viewer.csrfToken} entry={f} />
+            <StatusForm url={url} range={range} csrf={p.viewer.csrfToken} entry={f} canEdit={p.viewer.canEdit} />
           </li>
         ))}
       </ul>
@@ -97,7 +97,7 @@ export function AnalyticsPage(p: AnalyticsPageProps) {
               <code>{excerpt(f.code ?? '')}</code>
             </pre>
             {f.comment ? <blockquote>{f.comment}</blockquote> : null}
-            <StatusForm url={url} range={range} csrf={p.viewer.csrfToken} entry={f} />
+            <StatusForm url={url} range={range} csrf={p.viewer.csrfToken} entry={f} canEdit={p.viewer.canEdit} />
           </li>
         ))}
       </ul>
@@ -144,7 +144,9 @@ function excerpt(code: string, lines = 8): string {
 }
 
 /** Open ⇄ resolved for one feedback entry; back to the same range afterwards. */
-function StatusForm({ url, range, csrf, entry }: { url: string; range: string; csrf: string; entry: { id: string; status: string } }) {
+function StatusForm({ url, range, csrf, entry, canEdit }: { url: string; range: string; csrf: string; entry: { id: string; status: string }; canEdit: boolean }) {
+  // Only members who may act on the project set it (`access.ts`); others read it.
+  if (!canEdit) return <span>{entry.status === 'resolved' ? 'Resolved' : 'Open'}</span>;
   return (
     <form method="post" action={`${url}/feedback/${entry.id}`} className="inline">
       <Csrf token={csrf} />
