@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SectionIndex } from './section-index.js';
+import { best, SectionIndex } from './section-index.js';
 import type { RetrievalPage } from './types.js';
 
 const page = (href: string, title: string, sections: [string, string][], extra: Partial<RetrievalPage> = {}): RetrievalPage => ({
@@ -179,5 +180,20 @@ describe('preparing a large index', () => {
     expect(index.search(words[11]!).length).toBeGreaterThan(0);
     await prepared;
     await index.prepare({ language: 'fr' });
+  });
+});
+
+describe('picking the best sections', () => {
+  it('gives the first `count` of a stable sort by score, best first, over every list', () => {
+    const list = (scores: number[], tag: number) => ({ partition: { tag } as never, ids: Int32Array.from(scores.map((_, i) => tag * 1000 + i)), scores: Float64Array.from(scores), matched: Uint16Array.from(scores.map(() => 1)), length: scores.length });
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 40 }), { maxLength: 4 }), fc.nat({ max: 60 }), (scoreLists, count) => {
+        const lists = scoreLists.map((scores, tag) => list(scores, tag));
+        const all = lists.flatMap((l) => Array.from(l.scores, (score, i) => ({ id: l.ids[i]!, score })));
+        const expected = [...all].sort((a, b) => b.score - a.score).slice(0, count);
+        expect(best(lists, count).map((c) => ({ id: c.id, score: c.score }))).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

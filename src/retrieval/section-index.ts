@@ -57,6 +57,18 @@ interface Candidate {
   matched: number;
 }
 
+/**
+ * A partition's scored sections for one query, as arrays: a broad question reaches most sections
+ * (thousands), and only the best few ever become `Candidate`s.
+ */
+interface Scored {
+  partition: Partition;
+  ids: Int32Array;
+  scores: Float64Array;
+  matched: Uint16Array;
+  length: number;
+}
+
 /** One query word's scored sections (MiniSearch's scores for that word alone) and the indexed words each matched. */
 interface TermResults {
   ids: Int32Array;
@@ -179,7 +191,7 @@ class Partition {
     if (this.pending) this.addPending(Infinity);
   }
 
-  search(words: readonly string[], filter: ((page: RetrievalPage) => boolean) | null): Candidate[] {
+  search(words: readonly string[], filter: ((page: RetrievalPage) => boolean) | null): Scored {
     this.warm();
     // A query is scored word by word, as MiniSearch combines words with OR (the sum of each word's
     // score, times the number of query words matched), and each word's scores are kept: readers'
@@ -202,14 +214,17 @@ class Partition {
         counts[id] = counts[id]! + 1;
       }
     }
-    const found: Candidate[] = [];
+    const found: Scored = { partition: this, ids: new Int32Array(touched.length), scores: new Float64Array(touched.length), matched: new Uint16Array(touched.length), length: 0 };
     for (const id of touched) {
       const count = counts[id]!;
       const sum = sums[id]!;
       sums[id] = 0;
       counts[id] = 0;
       if (filter && !filter(this.stored.get(id)!.page)) continue;
-      found.push({ partition: this, id, score: sum * count, matched: count });
+      const at = found.length++;
+      found.ids[at] = id;
+      found.scores[at] = sum * count;
+      found.matched[at] = count;
     }
     return found;
   }
@@ -392,13 +407,17 @@ export class SectionIndex {
     if (words.length === 0) return [];
     const partitions = this.partitionsFor(filters?.language);
     const rest = filters && (filters.version || filters.group) ? (p: RetrievalPage) => matchesFilters(p, filters) : null;
-    const raw = partitions.flatMap((p) => p.search(words, rest));
-    for (const r of raw) r.score *= coverage(r.matched, words.length);
-    // A broad question reaches most sections: only the best few are ordered (enough for the
-    // limit even when one page holds many of them), all of them only when those run out.
+    const lists = partitions.map((p) => p.search(words, rest));
+    let total = 0;
+    for (const list of lists) {
+      for (let i = 0; i < list.length; i++) list.scores[i] = list.scores[i]! * coverage(list.matched[i]!, words.length);
+      total += list.length;
+    }
+    // A broad question reaches most sections: only the best few are picked and ordered (enough for
+    // the limit even when one page holds many of them), all of them only when those run out.
     const few = Math.max(200, limit * 20);
-    const hits = this.collect(best(raw, few), words, { limit, scoreThreshold, perPage });
-    return hits.length < limit && raw.length > few ? this.collect(raw.sort((a, b) => b.score - a.score), words, { limit, scoreThreshold, perPage }) : hits;
+    const hits = this.collect(best(lists, few), words, { limit, scoreThreshold, perPage });
+    return hits.length < limit && total > few ? this.collect(best(lists, total), words, { limit, scoreThreshold, perPage }) : hits;
   }
 
   private partitionsFor(language: string | undefined): Partition[] {
@@ -433,12 +452,67 @@ export class SectionIndex {
   }
 }
 
-/** The `count` best-scored candidates, best first (all of them, ordered, when there are few). */
-function best(candidates: Candidate[], count: number): Candidate[] {
-  if (candidates.length <= count) return candidates.sort((a, b) => b.score - a.score);
-  const scores = Float64Array.from(candidates, (c) => c.score).sort();
-  const threshold = scores[scores.length - count]!;
-  return candidates.filter((c) => c.score >= threshold).sort((a, b) => b.score - a.score);
+/**
+ * The `count` best-scored sections of `lists` as candidates, best first; equal scores in the order
+ * the lists hold them (as a stable sort of them all would give). A heap of `count` entries: a broad
+ * question scores thousands of sections and shows ten.
+ */
+export function best(lists: readonly Scored[], count: number): Candidate[] {
+  // Entries as (list, position) pairs; `worse(a, b)`: a ranks after b.
+  const heapList: number[] = [];
+  const heapAt: number[] = [];
+  const scoreOf = (h: number) => lists[heapList[h]!]!.scores[heapAt[h]!]!;
+  const worse = (a: number, b: number) => {
+    const d = scoreOf(a) - scoreOf(b);
+    return d !== 0 ? d < 0 : heapList[a]! !== heapList[b]! ? heapList[a]! > heapList[b]! : heapAt[a]! > heapAt[b]!;
+  };
+  const swap = (a: number, b: number) => {
+    [heapList[a], heapList[b]] = [heapList[b]!, heapList[a]!];
+    [heapAt[a], heapAt[b]] = [heapAt[b]!, heapAt[a]!];
+  };
+  // A min-heap by rank: its root is the worst kept.
+  const down = (from: number) => {
+    for (let h = from; ; ) {
+      const l = 2 * h + 1;
+      const r = l + 1;
+      let worst = h;
+      if (l < heapList.length && worse(l, worst)) worst = l;
+      if (r < heapList.length && worse(r, worst)) worst = r;
+      if (worst === h) return;
+      swap(h, worst);
+      h = worst;
+    }
+  };
+  lists.forEach((list, li) => {
+    for (let i = 0; i < list.length; i++) {
+      if (heapList.length < count) {
+        heapList.push(li);
+        heapAt.push(i);
+        for (let h = heapList.length - 1; h > 0 && worse(h, (h - 1) >> 1); h = (h - 1) >> 1) swap(h, (h - 1) >> 1);
+      } else if (count > 0) {
+        // Better than the worst kept: it takes its place. Later entries lose ties.
+        const score = list.scores[i]!;
+        if (score <= scoreOf(0)) continue;
+        heapList[0] = li;
+        heapAt[0] = i;
+        down(0);
+      }
+    }
+  });
+  const out: Candidate[] = [];
+  while (heapList.length) {
+    const list = lists[heapList[0]!]!;
+    const i = heapAt[0]!;
+    out.push({ partition: list.partition, id: list.ids[i]!, score: list.scores[i]!, matched: list.matched[i]! });
+    const lastList = heapList.pop()!;
+    const lastAt = heapAt.pop()!;
+    if (heapList.length) {
+      heapList[0] = lastList;
+      heapAt[0] = lastAt;
+      down(0);
+    }
+  }
+  return out.reverse();
 }
 
 /** How much a result keeps of its score for matching `matched` of the query's `of` words (`COVERAGE_POWER`). */
