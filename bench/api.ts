@@ -5,16 +5,9 @@
 // set, on PostgreSQL. Prints req/s, p50 and p99 per scenario, the server's CPU time per request
 // (steadier than wall-clock figures on a shared machine) and whether the flood target
 // of issue 35 is met: valid p99 < 50 ms and >= 80 % of the no-flood throughput, the flood from 100 addresses.
-//
-// On 2 cores the load generators (autocannon and the flood client, both Node processes) would share
-// the server's core: at 20,000 requests a second the server and autocannon each fill one, so any
-// third process takes throughput from the server whatever the server does with the flood. Where
-// `taskset` exists, on PGlite (the database inside the server's process) the server (this process,
-// all its threads) is pinned to CPU 0 and the load generators to the others, so the figures are the
-// server's. PostgreSQL's own processes cannot be kept off the generators' CPU, so that run is left
-// unpinned (pinning the server alone there starves it of the CPU its database shares with the
-// generators). `BENCH_PIN=0` runs everything unpinned.
-import { execFile, execFileSync, spawn } from 'node:child_process';
+// On PGlite the server is pinned to one CPU and the load generators to the others (`bench/pin.ts`);
+// PostgreSQL runs unpinned (its processes share the generators' CPU).
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +16,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { createAgentJob, createApiKey, createProject, openDatabase, randomBase36, type Database } from '../src/db/index.js';
 import { createApp, listen } from '../src/server/index.js';
+import { generator, pinning, pinServer } from './pin.js';
 
 const run = promisify(execFile);
 const AUTOCANNON = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
@@ -37,25 +31,6 @@ interface Figures {
   errors: number;
   total: number;
 }
-
-/** The CPUs of the load generators while the server is pinned to CPU 0 (`pinServer`), or null (unpinned). */
-let GENERATOR_CPUS: string | null = null;
-
-/** Pin this process (the server, all its threads) to CPU 0, or give it every CPU again; false when it cannot. */
-function pinServer(on: boolean): boolean {
-  const cpus = os.cpus().length;
-  if (process.env.BENCH_PIN === '0' || cpus < 2) return false;
-  try {
-    execFileSync('taskset', ['-a', '-cp', on ? '0' : `0-${cpus - 1}`, String(process.pid)], { stdio: 'ignore' });
-    GENERATOR_CPUS = on ? `1-${cpus - 1}` : null;
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A generator's command line: under `taskset` on the generators' CPUs when pinned. */
-const generator = (args: string[]): [string, string[]] => (GENERATOR_CPUS ? ['taskset', ['-c', GENERATOR_CPUS, process.execPath, ...args]] : [process.execPath, args]);
 
 async function autocannon(args: string[]): Promise<Figures> {
   const { stdout } = await run(...generator([AUTOCANNON, '--json', '--duration', String(DURATION), ...args]), { maxBuffer: 64 * 1024 * 1024 });
@@ -166,7 +141,7 @@ async function benchBackend(kind: 'pglite' | 'postgres'): Promise<void> {
 
 console.log(`Admin API on loopback, ${DURATION} s per scenario, ${os.cpus().length} cores, Node ${process.version}`);
 const pinned = pinServer(true);
-console.log(`pglite: ${pinned ? `server pinned to CPU 0, load generators to CPU ${GENERATOR_CPUS}` : 'unpinned'}`);
+console.log(`pglite: ${pinning()}`);
 await benchBackend('pglite');
 // PostgreSQL and the site-serving bench (servers of its own): every CPU again.
 if (pinned) pinServer(false);
