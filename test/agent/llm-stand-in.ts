@@ -143,3 +143,27 @@ export async function startAnthropicStandIn(script: ScriptedTurn[], apiKey = 'te
   const { port } = server.address() as AddressInfo;
   return { baseUrl: `http://127.0.0.1:${port}/v1`, received, close: () => new Promise((r) => { server.close(() => r()); server.closeAllConnections(); }) };
 }
+
+/** A piece of what the model was sent, as text (tool results may come JSON-encoded). */
+export function sentText(content: unknown): string {
+  const raw = typeof content === 'string' ? content : JSON.stringify(content);
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    return typeof parsed === 'string' ? parsed : raw;
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * An assistant model's turn: search for the reader's question, then answer with the first section
+ * found (`quote` writes it) citing its URL, or "(not in the docs)".
+ */
+export function searchThenQuote(request: ReceivedRequest, quote: (text: string) => string = (text) => text): ScriptedTurn {
+  const lastUser = request.messages.map((m) => m.role).lastIndexOf('user');
+  const question = /Question: ([^\n]*)/.exec(sentText(request.messages[lastUser]?.content))?.[1] ?? '';
+  const result = request.messages.slice(lastUser).find((m) => m.role === 'tool');
+  if (!result) return { tools: [{ name: 'search', args: { query: question } }] };
+  const found = /URL: (\/\S+)\n([^\n]*)/.exec(sentText(result.content));
+  return found ? { text: `The docs say: ${quote(found[2]!)} ([source](${found[1]}))` } : { text: '(not in the docs)' };
+}

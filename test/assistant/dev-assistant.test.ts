@@ -18,7 +18,7 @@ import { devAssistant } from '../../src/cli/commands/dev.js';
 import { startDevServer, type DevServer } from '../../src/dev/index.js';
 import { RETRIEVAL_FILE, SectionIndex, type RetrievalFile } from '../../src/retrieval/index.js';
 import { buildSite } from '../../src/site-build/index.js';
-import { startChatStandIn, type ReceivedRequest } from '../agent/llm-stand-in.js';
+import { searchThenQuote, sentText, startChatStandIn, type ReceivedRequest } from '../agent/llm-stand-in.js';
 
 const DOCS_JSON = {
   theme: 'mint',
@@ -29,26 +29,8 @@ const DOCS_JSON = {
 };
 const INSTALL = '---\ntitle: Install widgets\ndescription: Put widgets in place\nkeywords: ["setup"]\n---\nimport Thing from "/snippets/thing.mdx";\n\nIntro.\n\n<Thing />\n\n## Requirements\n\n<Note>You need a sprocket wrench to install widgets.</Note>\n\n## Upgrade\n\n```bash\nwidgets upgrade --all\n```\n';
 
-/** A piece of what the model was sent as text (tool results may come JSON-encoded). */
-const textOf = (content: unknown): string => {
-  const raw = typeof content === 'string' ? content : JSON.stringify(content);
-  try {
-    const parsed = JSON.parse(raw) as unknown;
-    return typeof parsed === 'string' ? parsed : raw;
-  } catch {
-    return raw;
-  }
-};
-
 /** The stand-in model: searches for the question, then answers with the first section found, quoted and cited. */
-function model(request: ReceivedRequest) {
-  const lastUser = request.messages.map((m) => m.role).lastIndexOf('user');
-  const question = /Question: ([^\n]*)/.exec(textOf(request.messages[lastUser]?.content))?.[1] ?? '';
-  const result = request.messages.slice(lastUser).find((m) => m.role === 'tool');
-  if (!result) return { tools: [{ name: 'search', args: { query: question } }] };
-  const found = /URL: (\/\S+)\n([^\n]*)/.exec(textOf(result.content));
-  return found ? { text: `The docs say: ${found[2]} ([source](${found[1]}))` } : { text: '(not in the docs)' };
-}
+const model = (request: ReceivedRequest) => searchThenQuote(request);
 
 interface Reply {
   status: number;
@@ -144,7 +126,7 @@ describe('the assistant in folio dev', () => {
     const first = llm.received.find((r) => r.stream)!;
     expect(first.model).toBe('docs-model');
     expect(first.tools.sort()).toEqual(['get_page', 'search']);
-    expect(textOf(first.messages.at(-1)?.content)).toContain('URL: /guides/install#requirements\nYou need a sprocket wrench');
+    expect(sentText(first.messages.at(-1)?.content)).toContain('URL: /guides/install#requirements\nYou need a sprocket wrench');
     expect(JSON.stringify(first.messages)).not.toContain('<Note>');
   });
 

@@ -12,33 +12,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChatStandIn, type ReceivedRequest } from '../agent/llm-stand-in.js';
+import { searchThenQuote, startChatStandIn, type ReceivedRequest } from '../agent/llm-stand-in.js';
 import { hasChromium, launchChromium } from './chromium.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const shots = path.resolve('test-artifacts/assistant');
 const INSTALL = '---\ntitle: Install widgets\n---\nIntro.\n\n## Requirements\n\nYou need a sprocket wrench to install widgets.\n';
 
-/** A piece of what the model was sent as text (tool results may come JSON-encoded). */
-const textOf = (content: unknown): string => {
-  const raw = typeof content === 'string' ? content : JSON.stringify(content);
-  try {
-    const parsed = JSON.parse(raw) as unknown;
-    return typeof parsed === 'string' ? parsed : raw;
-  } catch {
-    return raw;
-  }
-};
-
-/** Searches for the question, then quotes the first section found and cites it. */
-function model(request: ReceivedRequest) {
-  const lastUser = request.messages.map((m) => m.role).lastIndexOf('user');
-  const question = /Question: ([^\n]*)/.exec(textOf(request.messages[lastUser]?.content))?.[1] ?? '';
-  const result = request.messages.slice(lastUser).find((m) => m.role === 'tool');
-  if (!result) return { tools: [{ name: 'search', args: { query: question } }] };
-  const found = /URL: (\/\S+)\n([^\n]*)/.exec(textOf(result.content));
-  return found ? { text: `The docs say: **${found[2]}** ([source](${found[1]}))` } : { text: '(not in the docs)' };
-}
+/** The stand-in model: searches for the question, then answers with the first section found, quoted and cited. */
+const model = (request: ReceivedRequest) => searchThenQuote(request, (text) => `**${text}**`);
 
 interface DevProcess {
   url: string;
