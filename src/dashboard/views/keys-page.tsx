@@ -43,14 +43,7 @@ export function KeysPage(props: {
         <section className="panel" aria-labelledby="new-key" role="status">
           <h2 id="new-key">Key “{newKey.name}” created</h2>
           <div className="notice warn">Copy this key now. It is shown only once and cannot be recovered.</div>
-          <div className="copy">
-            <code className="secret" id="new-key-value">
-              {newKey.key}
-            </code>
-            <button className="btn small" type="button" data-copy="new-key-value" aria-label="Copy the new key">
-              Copy
-            </button>
-          </div>
+          <CopyValue id="new-key-value" value={newKey.key} label="the new key" secret />
           <p className="hint">Try it:</p>
           <pre className="log" id="curl-example">
             {newKey.assistant

@@ -4,6 +4,7 @@ import type { Member, Role } from '../data/members.js';
 import { MIN_PASSWORD_LENGTH } from '../data/users.js';
 import { formatDate } from './format.js';
 import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
+import { CopyValue } from './project-pages.js';
 
 /** What each role may do, as the members page explains it (the rules themselves are in access.ts). */
 export const ROLE_SUMMARIES: Record<Role, string> = {
@@ -71,14 +72,7 @@ export function MembersPage({ base, viewer, selfId, members, projects, notice, i
         <section className="panel" aria-labelledby="invite-link" role="status">
           <h2 id="invite-link">{invite.reset ? `Password link for ${invite.email}` : `Invitation for ${invite.email}`}</h2>
           <div className="notice warn">Send this link to {invite.email} yourself. It works once, for 7 days, and is shown only now.</div>
-          <div className="copy">
-            <code className="secret" id="invite-url">
-              {invite.url}
-            </code>
-            <button className="btn small" type="button" data-copy="invite-url" aria-label="Copy the invitation link">
-              Copy
-            </button>
-          </div>
+          <CopyValue id="invite-url" value={invite.url} label="the invitation link" secret />
         </section>
       ) : null}
       <section className="panel" aria-labelledby="members">

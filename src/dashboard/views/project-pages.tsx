@@ -161,11 +161,14 @@ export function ProjectsPage(props: { base: string; viewer: Viewer; projects: Pr
 }
 
 /** A copyable value: the text and a button the client script wires to the clipboard. */
-export function CopyValue({ id, value, label }: { id: string; value: string; label: string }) {
+export function CopyValue({ id, value, label, secret = false }: { id: string; value: string; label: string; secret?: boolean }) {
+  // A secret shown once (a new key, an invitation link) is set apart, its Copy button the primary one.
   return (
     <div className="copy">
-      <code id={id}>{value}</code>
-      <button className="btn small secondary" type="button" data-copy={id} aria-label={`Copy ${label}`}>
+      <code className={secret ? 'secret' : undefined} id={id}>
+        {value}
+      </code>
+      <button className={secret ? 'btn small' : 'btn small secondary'} type="button" data-copy={id} aria-label={`Copy ${label}`}>
         Copy
       </button>
     </div>
