@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { AssistantCitation, AssistantOutcome, AssistantTurnMessage } from '../db/index.js';
 import type { AssistantSiteSettings, SearchFilters, SectionHit, SectionIndex } from '../retrieval/index.js';
 import type { AssistantLimits } from './assistant-options.js';
+import { notFoundStrings } from './not-found-strings.js';
 import { NOT_FOUND_MARKER, pageBlock, questionMessage, sectionsBlock, systemPrompt } from './answer-prompt.js';
 import { CitationFilter } from './citations.js';
 import type { AssistantCode } from './codes.js';
@@ -41,16 +42,21 @@ export type AnswerEvent =
   | { type: 'error'; code: AssistantCode; message: string }
   | { type: 'done'; answer: string; citations: AssistantCitation[]; outcome: AssistantOutcome; tokensIn: number; tokensOut: number };
 
-/** The answer when the docs hold nothing on the question, with where to go instead. */
-export function notFoundText(settings: AssistantSiteSettings, threadId: string): string {
-  const lines = ['I could not find this in the docs.'];
+/**
+ * The answer when the docs hold nothing on the question, with where to go instead, in `language`
+ * (the language of the pages searched: the filter, else the reader's page; English without one).
+ */
+export function notFoundText(settings: AssistantSiteSettings, threadId: string, language?: string): string {
+  const words = notFoundStrings(language);
+  const lines = [words.notFound];
   if (settings.supportUrl) {
     const url = new URL(settings.supportUrl);
     url.searchParams.set('threadId', threadId);
-    lines.push(`You can ask the team through [support](${url.href}).`);
+    lines.push(words.support.replace('{url}', url.href));
   }
-  if (settings.supportEmail) lines.push(`You can write to [${settings.supportEmail}](mailto:${settings.supportEmail}).`);
-  return lines.join(' ');
+  if (settings.supportEmail) lines.push(words.email.replace('{email}', `[${settings.supportEmail}](mailto:${settings.supportEmail})`));
+  // Languages written without spaces between sentences (Chinese, Japanese) join them as they are.
+  return lines.join(/[。！？]$/.test(words.notFound) ? '' : ' ');
 }
 
 const HISTORY_MESSAGES = 10;
@@ -59,9 +65,15 @@ const HISTORY_CHARS = 2_000;
 export async function* answerQuestion(input: AnswerInput): AsyncGenerator<AnswerEvent> {
   const { index, limits } = input;
   const settings = index.assistant;
+  const currentHref = input.currentPath ? sitePathOf(input.currentPath) : null;
+  const currentPage = currentHref ? index.page(currentHref) : undefined;
+  // Asked from a page of one language (a widget's question), the search stays in that language's
+  // pages, as a reader of French pages asks in French; the API's filter, when given, decides.
+  const language = input.filters?.language || currentPage?.language || undefined;
+  const filters = { ...input.filters, language };
   // A first question on a large site indexes its language a slice at a time, not holding the server.
-  await index.prepare(input.filters);
-  const search = (query: string, limit: number): SectionHit[] => index.search(query, { limit, filters: input.filters }).filter((h) => h.score >= RELEVANT_SCORE);
+  await index.prepare(filters);
+  const search = (query: string, limit: number): SectionHit[] => index.search(query, { limit, filters }).filter((h) => h.score >= RELEVANT_SCORE);
   let hits = search(input.question, input.retrievalPageSize);
   // A follow-up ("and in Python?") may name nothing itself: search it with the previous question.
   const previous = [...input.history].reverse().find((m) => m.role === 'user')?.content;
@@ -69,15 +81,13 @@ export async function* answerQuestion(input: AnswerInput): AsyncGenerator<Answer
   // A first question with nothing relevant is answered without the model; in a thread the model may
   // still find it (its tools, the conversation so far), and says so with the marker when it cannot.
   if (hits.length === 0 && input.history.length === 0) {
-    const answer = notFoundText(settings, input.threadId);
+    const answer = notFoundText(settings, input.threadId, language);
     yield { type: 'text', text: answer };
     yield { type: 'done', answer, citations: [], outcome: 'not_found', tokensIn: 0, tokensOut: 0 };
     return;
   }
 
   const textOf = (h: SectionHit) => index.page(h.path)?.sections.find((s) => s.anchor === h.anchor)?.text ?? h.excerpt;
-  const currentHref = input.currentPath ? sitePathOf(input.currentPath) : null;
-  const currentPage = currentHref ? index.page(currentHref) : undefined;
   const messages: ModelMessage[] = [
     ...input.history.slice(-HISTORY_MESSAGES).map((m) => ({ role: m.role, content: m.content.slice(0, HISTORY_CHARS) }) as ModelMessage),
     { role: 'user', content: questionMessage(input.question, sectionsBlock(hits, textOf), currentPage) },
@@ -195,7 +205,7 @@ export async function* answerQuestion(input: AnswerInput): AsyncGenerator<Answer
   if (deciding && held.trim() && !isMarker(held)) yield* show(held);
   if (notFound || (!shown.trim() && !failure && !signal.aborted && finishReason === 'stop')) {
     yield* emit(filter.flush());
-    yield* emit(`${shown.trim() ? '\n\n' : ''}${notFoundText(settings, input.threadId)}`);
+    yield* emit(`${shown.trim() ? '\n\n' : ''}${notFoundText(settings, input.threadId, language)}`);
     const outcome: AssistantOutcome = settings.supportEmail || settings.supportUrl ? 'deflected' : 'not_found';
     yield { type: 'done', answer: shown, citations: filter.citations, outcome, tokensIn, tokensOut };
     return;

@@ -114,8 +114,23 @@ export function localAssistantRoute(options: AssistantOptions | null, { log = ()
     const { sitePath } = at;
     const api = API_ROUTE.exec(sitePath);
     if (!sitePath.startsWith('/__folio/assistant/') && !api) return null;
+    // The discovery API (`/v1/...`) also answers pages of other loopback origins, with CORS: a
+    // frontend the writer runs on this machine (`localhost:3000`); the widget's routes do not.
+    const local = api ? loopbackOrigin(request) : null;
+    const cors = local ? { 'Access-Control-Allow-Origin': local, Vary: 'Origin', 'Access-Control-Expose-Headers': 'X-Folio-Thread-Id' } : null;
+    if (api && request.method === 'OPTIONS') {
+      if (!local) return refusal(new AssistantError(403, 'ASSISTANT_ORIGIN_REFUSED', `folio dev answers its own pages and pages of this machine (localhost) only, not ${request.headers.get('origin') ?? 'this request'}.`), { 'Cache-Control': 'no-store' });
+      return new Response(null, { status: 204, headers: { ...cors, 'Access-Control-Allow-Methods': 'POST, OPTIONS', 'Access-Control-Allow-Headers': 'Authorization, Content-Type', 'Access-Control-Max-Age': '600' } });
+    }
+    const response = await answer(at, request, api, local !== null);
+    if (cors) for (const [name, value] of Object.entries(cors)) response?.headers.set(name, value);
+    return response;
+  };
+
+  async function answer(at: LocalSiteRequest, request: Request, api: RegExpExecArray | null, local: boolean): Promise<Response | null> {
+    const { sitePath } = at;
     try {
-      if (request.method === 'POST') sameOrigin(request);
+      if (request.method === 'POST' && !local) sameOrigin(request);
       if (sitePath === '/__folio/assistant/config' && request.method === 'GET') return Response.json({ enabled: options !== null }, { headers: { 'Cache-Control': 'no-store' } });
       if (sitePath === '/__folio/assistant/session' && request.method === 'GET') {
         if (!options) return Response.json({ enabled: false }, { headers: { 'Cache-Control': 'no-store' } });
@@ -144,7 +159,26 @@ export function localAssistantRoute(options: AssistantOptions | null, { log = ()
       if (error instanceof AssistantError) return refusal(error, { 'Cache-Control': 'no-store' });
       throw error;
     }
-  };
+  }
+}
+
+/**
+ * The Origin of a request from another page on this machine (`http://localhost:3000`,
+ * `http://127.0.0.1:5173`, `http://[::1]:8080`), or null: none, this server's own, or any other host.
+ * A page elsewhere cannot have a loopback origin (a name rebound to 127.0.0.1 keeps its own).
+ */
+export function loopbackOrigin(request: Request): string | null {
+  const origin = request.headers.get('origin');
+  if (!origin) return null;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return null;
+  }
+  if (url.host === request.headers.get('host') || (url.protocol !== 'http:' && url.protocol !== 'https:')) return null;
+  const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
+  return loopback && url.origin === origin ? origin : null;
 }
 
 /** A POST from a page of another origin (a site the writer has open) is refused: it would spend their model. */

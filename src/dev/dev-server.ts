@@ -280,7 +280,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (!isLoopbackHost(req.headers.host)) return send(res, 403, 'text/plain; charset=utf-8', 'DEV_FORBIDDEN_HOST: the dev server only answers requests for localhost, 127.0.0.1 or [::1]; open it through one of those names.\n');
     const requested = decodePath(req.url ?? '/');
     // The discovery API is at the server's root, as on `folio serve`, whatever the site's base path.
-    if (siteRoute && requested !== null && req.method === 'POST' && /^\/v[12]\//.test(requested) && (await answerSiteRoute(siteRoute, requested, req, res))) return;
+    if (siteRoute && requested !== null && (req.method === 'POST' || req.method === 'OPTIONS') && /^\/v[12]\//.test(requested) && (await answerSiteRoute(siteRoute, requested, req, res))) return;
     if (base && requested !== null && requested !== base && !requested.startsWith(base + '/')) {
       // Outside the base path: the site's root leads into it, anything else is not this site's.
       if (requested === '/') return void res.writeHead(307, { location: base + '/' }).end();

@@ -6,6 +6,7 @@ export { COMPONENTS_CSS } from './styles-components.js';
 export { iconCss } from './icons.js';
 export { inlineMarkdownToHtml, shortHash } from './markdown-inline.js';
 export { languageName, htmlLang } from './languages.js';
+export { uiLanguage, UI_LANGUAGES } from './ui-strings.js';
 export * from './endpoint/index.js';
 export { SiteRenderer, type PageBody, type SiteRendererOptions } from './site-renderer.js';
 export { canonicalUrl, ogImageFile, ogImageUrl, pageMetaTags, seoBaseUrl, seoHead, type SeoPage, type SeoSite } from './head/seo.js';

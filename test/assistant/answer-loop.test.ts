@@ -107,3 +107,51 @@ describe('answer loop limits', () => {
     expect(done.outcome).toBe('error');
   });
 });
+
+describe('a question asked from a page of one language', () => {
+  const bilingual = new SectionIndex(
+    [
+      { href: '/guides/install', title: 'Install widgets', sections: [{ anchor: '', heading: '', text: 'You need a sprocket wrench to install widgets.' }] },
+      { href: '/billing', title: 'Billing', sections: [{ anchor: '', heading: '', text: 'Invoices arrive monthly.' }] },
+      { href: '/colours', title: 'Colours', sections: [{ anchor: '', heading: '', text: 'Paint your widgets in any colour.' }] },
+      { href: '/fr/guides/install', title: 'Installer les widgets', language: 'fr', sections: [{ anchor: '', heading: '', text: 'Il faut une clé à pignon pour installer les widgets.' }] },
+      { href: '/fr/billing', title: 'Facturation', language: 'fr', sections: [{ anchor: '', heading: '', text: 'Les factures arrivent chaque mois.' }] },
+      { href: '/fr/colours', title: 'Couleurs', language: 'fr', sections: [{ anchor: '', heading: '', text: 'Peignez vos widgets de toutes les couleurs.' }] },
+    ],
+    { siteName: 'Widgets', supportEmail: 'aide@widgets.example' },
+  );
+
+  async function askFrom(currentPath: string, question: string) {
+    next = () => ({ text: 'Voir [Installer](/fr/guides/install).' });
+    turn = 0;
+    const before = llm.received.length;
+    const model = languageModel({ provider: 'openai-compatible', baseUrl: llm.baseUrl, apiKey: 'test-key' }, 'm');
+    const events: AnswerEvent[] = [];
+    for await (const e of answerQuestion({ model, index: bilingual, siteName: 'Widgets', basePath: '', question, history: [], currentPath, retrievalPageSize: 5, limits: DEFAULT_ASSISTANT_LIMITS, threadId: 't2' })) events.push(e);
+    const done = events.find((e) => e.type === 'done') as Extract<AnswerEvent, { type: 'done' }>;
+    const text = events.flatMap((e) => (e.type === 'text' ? [e.text] : [])).join('');
+    return { done, text, asked: llm.received.slice(before) };
+  }
+
+  it('searches only that language and says it found nothing in it', async () => {
+    // The words are on an English page only: from a French page, nothing is found, in French.
+    const { done, text, asked } = await askFrom('/fr/colours', 'How do I install widgets with a sprocket wrench?');
+    expect(done.outcome).toBe('not_found');
+    expect(asked).toHaveLength(0);
+    expect(text).toBe("Je n'ai pas trouvé cela dans la documentation. Vous pouvez écrire à [aide@widgets.example](mailto:aide@widgets.example).");
+  });
+
+  it("gives the model that language's sections", async () => {
+    const { done, asked } = await askFrom('/fr/colours', 'clé à pignon widgets');
+    expect(done.outcome).toBe('answered');
+    const question = String(asked[0]!.messages.at(-1)!.content);
+    expect(question).toContain('/fr/guides/install');
+    expect(question).not.toContain('sprocket');
+  });
+
+  it('searches every language from a page of none', async () => {
+    const { done, asked } = await askFrom('/billing', 'How do I install widgets with a sprocket wrench?');
+    expect(done.outcome).toBe('answered');
+    expect(String(asked[0]!.messages.at(-1)!.content)).toContain('/guides/install');
+  });
+});

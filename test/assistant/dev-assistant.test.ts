@@ -201,6 +201,28 @@ describe('the assistant in folio dev', () => {
     expect(JSON.parse(reply.text)).toMatchObject({ code: 'ASSISTANT_ORIGIN_REFUSED' });
   });
 
+  it('answers the discovery API to pages of other local origins, with CORS, and no other origin', async () => {
+    const preflight = await fetch(dev.url + '/v1/search/local', { method: 'OPTIONS', headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Content-Type/i);
+    const search = await fetch(dev.url + '/v1/search/local', { method: 'POST', headers: { Origin: 'http://127.0.0.1:5173', 'Content-Type': 'application/json' }, body: JSON.stringify({ query: 'sprocket wrench' }) });
+    expect(search.status).toBe(200);
+    expect(search.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+    expect(((await search.json()) as { path: string }[])[0]?.path).toBe('/guides/install');
+    // A page elsewhere, even one whose name points at this machine, keeps its own origin: refused.
+    for (const origin of ['https://elsewhere.example', 'http://localhost.elsewhere.example', 'null']) {
+      const refused = await fetch(dev.url + '/v1/search/local', { method: 'POST', headers: { Origin: origin, 'Content-Type': 'application/json' }, body: JSON.stringify({ query: 'sprocket wrench' }) });
+      expect(refused.status, origin).toBe(403);
+      expect(refused.headers.get('access-control-allow-origin'), origin).toBeNull();
+      const denied = await fetch(dev.url + '/v1/search/local', { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } });
+      expect(denied.status, origin).toBe(403);
+    }
+    // The widget's own routes stay this server's.
+    const widget = await send(dev, '/__folio/assistant/message', { fp: 'x', messages: [{ role: 'user', content: 'hello' }] }, { Origin: 'http://localhost:5173' });
+    expect(widget.status).toBe(403);
+  });
+
   it('without a model: the widget stays off, a question is refused with its code, search still answers', async () => {
     expect(JSON.parse((await send(bare, '/__folio/assistant/config')).text)).toEqual({ enabled: false });
     const reply = await ask(bare, 'What do I need to install widgets?');
