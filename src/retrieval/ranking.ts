@@ -53,6 +53,25 @@ export const COVERAGE_POWER = 2;
  */
 export const SCORE_HALF = 10;
 
+/**
+ * Below this many sections a collection cannot tell a rare word from a common one: BM25's IDF of a
+ * word found in one section of N is ln(1 + (N - 0.5) / 1.5), 0.29 with one section and 4.9 with 200,
+ * so a small site's (or a small translation's) best answer scored under the relevance a large
+ * site's gets, and its readers were told the docs had nothing.
+ */
+export const SMALL_COLLECTION = 200;
+
+/**
+ * What a score of a collection of `sections` is multiplied by: the ratio of the rarest word's IDF at
+ * `SMALL_COLLECTION` sections to its IDF at this size (1 from that size on). The same factor for every
+ * section of a collection, so its order is unchanged; only its relevance is read as a larger site's.
+ */
+export function smallCollectionScale(sections: number): number {
+  if (sections >= SMALL_COLLECTION) return 1;
+  const rarest = (n: number) => Math.log(1 + (Math.max(1, n) - 0.5) / 1.5);
+  return rarest(SMALL_COLLECTION) / rarest(sections);
+}
+
 /** A raw score as a relevance from 0 to 1. */
 export function relevance(raw: number): number {
   return raw / (raw + SCORE_HALF);

@@ -5,7 +5,7 @@
  * group. Pages can be added, replaced and removed one at a time (`folio dev`, a page edit).
  */
 import MiniSearch from 'minisearch';
-import { COVERAGE_POWER, processTerm, relevance, SEARCH_OPTIONS, tokenize, type RetrievalField } from './ranking.js';
+import { COVERAGE_POWER, processTerm, relevance, SEARCH_OPTIONS, smallCollectionScale, tokenize, type RetrievalField } from './ranking.js';
 import type { AssistantSiteSettings, PageOperation, RetrievalFile, RetrievalPage } from './types.js';
 
 /** Narrow a search to pages of one version, language or sidebar group (case-insensitive). */
@@ -96,6 +96,10 @@ class Partition {
   private readonly stored = new Map<number, Stored>();
   private readonly idsOf = new Map<string, number[]>();
   private nextId = 0;
+  /** Sections held now (what BM25 counts as the collection). */
+  get sections(): number {
+    return this.stored.size;
+  }
   /** Each query word's scored sections, most recently used last; emptied on any page change. */
   private readonly termResults = new Map<string, TermResults>();
   private termEntries = 0;
@@ -410,7 +414,8 @@ export class SectionIndex {
     const lists = partitions.map((p) => p.search(words, rest));
     let total = 0;
     for (const list of lists) {
-      for (let i = 0; i < list.length; i++) list.scores[i] = list.scores[i]! * coverage(list.matched[i]!, words.length);
+      const scale = smallCollectionScale(list.partition.sections);
+      for (let i = 0; i < list.length; i++) list.scores[i] = list.scores[i]! * coverage(list.matched[i]!, words.length) * scale;
       total += list.length;
     }
     // A broad question reaches most sections: only the best few are picked and ordered (enough for

@@ -99,9 +99,13 @@ describe.skipIf(!hasChromium)('widget words in the page language', () => {
     expect(await input.getAttribute('placeholder')).toBe('Poser une question…');
     expect(await dialog.locator('.assistant-intro p').first().textContent()).toBe("Posez n'importe quelle question sur cette documentation. Les réponses renvoient aux pages dont elles viennent.");
     expect(await dialog.locator('.assistant-foot').textContent()).toContain('Les réponses viennent de cette documentation');
-    await input.fill('Comment installer Acme ?');
+    await input.fill('Installer Acme avec npm ?');
     await input.press('Enter');
     await dialog.locator('.assistant-answer[aria-busy=false]').waitFor();
+    // Asked from a French page, the search stays in the French pages: the answer cites the French guide.
+    const answer = dialog.locator('.assistant-answer').last();
+    expect(await answer.textContent()).toContain('npm i acme');
+    expect(await answer.locator('a[href$="/fr/guide"]').count()).toBeGreaterThan(0);
     expect(await dialog.locator('.assistant-log').getAttribute('aria-label')).toBe('Conversation');
     // One question a minute per address (FOLIO_ASSISTANT_PER_ADDRESS=1): the second is refused, and the refusal reads French.
     await input.fill('Et sous Windows ?');
