@@ -5,11 +5,13 @@
 // (500 pages, 20,000 visitors a day, humans and agents, 5 % searches), rolled up as ingestion rolls
 // them, then 100 requests per route for the 30-day range through the app (no network).
 // (3) page serving under an event flood: a published page's p50/p99 over loopback (autocannon,
-// 10 connections, in a child process), alone and while 100 more connections post events as fast as
+// 10 connections, in a child process; at full rate, then at a fixed half of the full rate), alone and
+// while 100 more connections post events as fast as
 // they can (half of them valid, half refused; the per-address limit is lifted so the queue takes
 // them all, as a flood from many addresses would get past it; the server-wide budget of accepted events a second,
 // ANALYTICS_BENCH_BUDGET or the server's default, still applies), and the change of the page's p99 (issue 33: < 20 %).
-// On PGlite (in memory) and, when TEST_DATABASE_URL is set, on PostgreSQL.
+// On PGlite (in memory) and, when TEST_DATABASE_URL is set, on PostgreSQL. The server (and a local
+// PostgreSQL) pinned to CPU 0, the clients to the others (`bench/pin.ts`; BENCH_PIN=0: unpinned).
 import { execFile } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import fs from 'node:fs';
@@ -22,7 +24,7 @@ import { createApiKey, createProject, openDatabase, type Database } from '../src
 import { publishBuild, siteDirFor } from '../src/hosting/index.js';
 import { createApp, createAppBundle, listen } from '../src/server/index.js';
 import { createFreshPostgresDatabase } from '../test/db/helpers.js';
-import { generator, pinning, pinServer } from './pin.js';
+import { generator, pinning, pinPostgres, pinServer } from './pin.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const EVENTS = Number(process.env.ANALYTICS_BENCH_EVENTS ?? 1_000_000);
@@ -138,20 +140,34 @@ async function servingUnderFlood(db: Database, kind: string): Promise<void> {
   const server = await listen(bundle.app.fetch, { port: 0 });
   const host = `${project.id}.localhost:${server.port}`;
   const page = ['-c', '10', '-d', String(SECONDS), '-H', `Host=${host}`, '-H', `User-Agent=${UA}`, `http://127.0.0.1:${server.port}/`];
+  // The page at full rate (10 connections, as fast as answered: throughput and its latency), then at
+  // a fixed rate of half that (open loop: the latency a reader sees while the server has room).
+  const events = [
+    '-c', '100', '-d', String(SECONDS + 2), '-m', 'POST', '-H', `Host=${host}`, '-H', `Origin=http://${host}`, '-H', 'Content-Type=text/plain',
+    '-b', JSON.stringify({ type: 'search', path: '/guide', query: 'flood', results: 2 }), `http://127.0.0.1:${server.port}/__folio/analytics`,
+  ];
   try {
     const alone = await autocannon(page);
-    const events = [
-      '-c', '100', '-d', String(SECONDS + 2), '-m', 'POST', '-H', `Host=${host}`, '-H', `Origin=http://${host}`, '-H', 'Content-Type=text/plain',
-      '-b', JSON.stringify({ type: 'search', path: '/guide', query: 'flood', results: 2 }), `http://127.0.0.1:${server.port}/__folio/analytics`,
-    ];
-    const flood = autocannon(events);
-    await new Promise((r) => setTimeout(r, 1000));
-    const during = await autocannon(page);
-    const sent = await flood;
+    const rate = Math.round(alone.rps / 2);
+    const paced = ['-R', String(rate), ...page];
+    const pacedAlone = await autocannon(paced);
+    const under = async (measure: string[]) => {
+      const flood = autocannon(events);
+      await new Promise((r) => setTimeout(r, 1000));
+      const during = await autocannon(measure);
+      return { during, sent: await flood };
+    };
+    const full = await under(page);
+    const fixed = await under(paced);
     await bundle.analytics!.close();
-    const change = (during.p99 - alone.p99) / alone.p99;
-    console.log(`${kind}: page alone: ${Math.round(alone.rps)} req/s, p50 ${alone.p50} ms, p99 ${alone.p99} ms`);
-    console.log(`${kind}: page during an event flood of 100 connections (${Math.round(sent.rps)} events/s offered, ${sent.non2xx} refused): ${Math.round(during.rps)} req/s, p50 ${during.p50} ms, p99 ${during.p99} ms (${change >= 0 ? '+' : ''}${(change * 100).toFixed(0)} %)`);
+    const change = (during: number, before: number) => {
+      const c = (during - before) / before;
+      return `${c >= 0 ? '+' : ''}${(c * 100).toFixed(0)} %`;
+    };
+    console.log(`${kind}: page alone, full rate: ${Math.round(alone.rps)} req/s, p50 ${alone.p50} ms, p99 ${alone.p99} ms`);
+    console.log(`${kind}: page during an event flood of 100 connections (${Math.round(full.sent.rps)} events/s offered, ${full.sent.non2xx} refused), full rate: ${Math.round(full.during.rps)} req/s, p50 ${full.during.p50} ms, p99 ${full.during.p99} ms (${change(full.during.p99, alone.p99)})`);
+    console.log(`${kind}: page alone at ${rate} req/s: p50 ${pacedAlone.p50} ms, p99 ${pacedAlone.p99} ms`);
+    console.log(`${kind}: page during the flood (${Math.round(fixed.sent.rps)} events/s offered, ${fixed.sent.non2xx} refused) at ${rate} req/s: ${Math.round(fixed.during.rps)} req/s, p50 ${fixed.during.p50} ms, p99 ${fixed.during.p99} ms (${change(fixed.during.p99, pacedAlone.p99)})`);
     console.log(`${kind}:   events written ${bundle.analytics!.collector.stats().written}, refused ${JSON.stringify(bundle.analytics!.collector.stats().refused)}`);
   } finally {
     await server.close();
@@ -167,12 +183,16 @@ async function onBackend(kind: 'pglite' | 'postgres'): Promise<void> {
     const r = await ingestion(db, ingest.id);
     console.log(`${kind}: ingestion ${r.events.toLocaleString('en')} events in ${r.seconds.toFixed(1)} s = ${Math.round(r.perSecond).toLocaleString('en')} events/s sustained (${r.dropped} dropped)`);
     if (process.env.ANALYTICS_BENCH_FLOOD !== '0') {
-      // PGlite: the server on its own CPU, the page and flood clients on the others (`bench/pin.ts`).
-      const pinned = kind === 'pglite' && pinServer(true);
-      console.log(`${kind}: flood measured ${pinning()}`);
+      // The server (with PGlite inside it, or with a local PostgreSQL beside it) on its own CPU, the
+      // page and flood clients on the others (`bench/pin.ts`).
+      const pinned = pinServer(true);
+      const database = pinned && kind === 'postgres' ? await pinPostgres((sql) => db.query(sql), true) : false;
+      if (pinned && kind === 'postgres' && !database) pinServer(false);
+      console.log(`${kind}: flood measured ${pinning()}${database ? ', PostgreSQL with the server' : ''}`);
       try {
         await servingUnderFlood(db, kind);
       } finally {
+        if (database) await pinPostgres((sql) => db.query(sql), false);
         if (pinned) pinServer(false);
       }
     }

@@ -3,10 +3,11 @@
 // core: at full rate the server and one generator each fill a core, so a second generator takes
 // throughput and latency from the server whatever the server does with its requests. Where
 // `taskset` exists, `pinServer(true)` pins this process (the server, all its threads) to CPU 0
-// and `generator` starts commands on the other CPUs. Only for servers whose database is inside
-// the process (PGlite): PostgreSQL's own processes cannot be kept off the generators' CPU.
+// and `generator` starts commands on the other CPUs. A local PostgreSQL can join the server on
+// CPU 0 (`pinPostgres`), so its work competes with the server's and not with the generators'.
 // `BENCH_PIN=0` leaves everything unpinned.
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 
 let generatorCpus: string | null = null;
@@ -32,4 +33,27 @@ export function pinning(): string {
 /** A generator's command and arguments (`node` and `args`): under `taskset` on the generators' CPUs while pinned. */
 export function generator(args: string[]): [string, string[]] {
   return generatorCpus ? ['taskset', ['-c', generatorCpus, process.execPath, ...args]] : [process.execPath, args];
+}
+
+/**
+ * A local PostgreSQL beside the server on CPU 0 (`on`), or on every CPU again: its postmaster and
+ * every process it has started (backends, background workers), found from one backend's parent;
+ * backends started later inherit the postmaster's CPUs. False when it cannot (another host, no
+ * `taskset`, not allowed). Used with `pinServer`, so a database's work competes with the server's,
+ * as PGlite's does inside the server's process, and not with the load generators'.
+ */
+export async function pinPostgres(query: <T>(sql: string) => Promise<T[]>, on: boolean): Promise<boolean> {
+  const cpus = os.cpus().length;
+  if (process.env.BENCH_PIN === '0' || cpus < 2) return false;
+  try {
+    const pid = (await query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0]!.pid;
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis: state, then the parent's pid.
+    const postmaster = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const children = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    for (const target of [String(postmaster), ...children]) execFileSync('taskset', ['-a', '-cp', on ? '0' : `0-${cpus - 1}`, target], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
