@@ -266,6 +266,18 @@ export async function startSandboxed(spec: SandboxSpawn): Promise<SandboxedProce
   return { child, wall, stderrTail: () => tail.trim() };
 }
 
+/** The line of a process's stderr that says what went wrong: the first naming an error, else the last. */
+export function tellingLine(stderr: string): string {
+  const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+  return (lines.find((line) => /error|fatal|denied|not permitted/i.test(line)) ?? lines.pop() ?? '').slice(0, 200);
+}
+
+/** A warm process does not keep the server's event loop alive; a working one does. */
+export function refProcess({ child }: SandboxedProcess, on: boolean): void {
+  const handles = [child, child.channel, child.stderr as unknown as { ref(): void; unref(): void } | null];
+  for (const handle of handles) if (handle) (on ? handle.ref() : handle.unref());
+}
+
 let decided: Promise<SandboxWall> | null = null;
 
 /**
