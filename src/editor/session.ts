@@ -17,7 +17,7 @@ import type { SidebarNode } from '../navigation/index.js';
 import { fontFileSource, pageSourceOf, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset } from '../render/index.js';
 import { matchRedirect, realPathInside, redirectRules, removeFileInside, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { applyPageEdits, bodyOnlyEdits, loadSite, type Site } from '../site/index.js';
-import { compilePageIsolated, stopPageCompiler } from '../site-build/index.js';
+import { compilePageIsolated, stopPageCompiler, warmPageCompiler } from '../site-build/index.js';
 import { EditorError } from './codes.js';
 import type { SharedDocSignals } from './shared-signals.js';
 import { addPage, removePage, renamePage } from './docs-json.js';
@@ -140,6 +140,8 @@ export class EditorSession {
 
   private async syncNow(): Promise<void> {
     await this.checkout();
+    // The preview's sandboxed process starts while the drafts are applied and the site loads.
+    warmPageCompiler(this.opts.dir, this.root);
     for (const draft of await listEditorDrafts(this.opts.db, this.project.id, this.branch)) await this.writeTree(draft);
     await this.reload();
   }

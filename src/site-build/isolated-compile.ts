@@ -1,8 +1,8 @@
 /**
  * The web editor's previews compiled behind the build's wall (issue 35): a page body a writer types
  * is compiled in a sandboxed child process (`compile-process.ts`, started by `startSandboxed`: under
- * `namespaces` it sees the session's checkout read-only, writes nowhere but its private /tmp and has
- * no network), never in the server's process or on its thread.
+ * `namespaces` it sees the docs folder of the session's checkout read-only, writes nowhere but its
+ * private /tmp and has no network), never in the server's process or on its thread.
  *
  * One process per checkout, kept warm between previews: starting one and loading the MDX pipeline in
  * it is the better part of a second (more from TypeScript sources), an IPC round trip of a page is
@@ -22,9 +22,9 @@ import { DEFAULT_PAGE_TIMEOUT_MS } from './isolated-pool.js';
 import { refProcess, startSandboxed, tellingLine, type SandboxLimits, type SandboxSpawn, type SandboxWall, type SandboxedProcess } from './sandbox.js';
 
 export interface PageCompileOptions {
-  /** The folder the process may read (an editor session's checkout); its process is kept for it. */
+  /** An editor session's checkout: one process is kept per checkout. */
   checkout: string;
-  /** The docs root inside `checkout` (snippets are read from it). */
+  /** The docs root inside `checkout`: the one folder the process reads (snippets are read from it). */
   root: string;
   /** docs.json `variables`. */
   variables: Record<string, string>;
@@ -49,18 +49,19 @@ export function compilerLimits(): SandboxLimits {
 }
 
 /**
- * How a page compiler for `checkout` is started: the checkout read-only, nothing writable (its
- * private /tmp aside). The security test starts its probe with the same, `entry` replaced.
+ * How a page compiler is started: the docs root of the checkout read-only (not the rest of the
+ * checkout: not its `.git`, whose config may hold the remote's URL), nothing writable (its private
+ * /tmp aside). The security test starts its probe with the same, `entry` replaced.
  */
-export function compilerSpawn(checkout: string, limits: SandboxLimits, wall?: SandboxWall): SandboxSpawn {
-  return { entry: 'compile-process', read: [checkout], write: [], limits, heapMb: HEAP_MB, ...(wall ? { wall } : {}) };
+export function compilerSpawn(root: string, limits: SandboxLimits, wall?: SandboxWall): SandboxSpawn {
+  return { entry: 'compile-process', read: [root], write: [], limits, heapMb: HEAP_MB, ...(wall ? { wall } : {}) };
 }
 
 type Message = { type: 'ready' } | { type: 'result'; result: MdxResult; cpuMs: number } | { type: 'failed'; message: string };
 
 interface Compiler {
   sandbox: SandboxedProcess;
-  /** The checkout's device and inode, and the limits, at start: a folder made again is another one. */
+  /** The docs root with its device and inode, and the process's limits, at start: a folder made again is another one. */
   shape: string;
   /** Settles when the process says it is ready; an Error when it ended (or took too long) first. */
   ready: Promise<Error | null>;
@@ -72,9 +73,18 @@ interface Compiler {
 
 const compilers = new Map<string, Compiler>();
 
+/** The key of `checkout`'s compiler: its real path, as long as it exists. */
+function keyOf(checkout: string): string {
+  try {
+    return fs.realpathSync(path.resolve(checkout));
+  } catch {
+    return path.resolve(checkout);
+  }
+}
+
 /** Kill the page compiler of `checkout`, if one runs (its editor session let go). */
 export function stopPageCompiler(checkout: string): void {
-  const key = path.resolve(checkout);
+  const key = keyOf(checkout);
   const compiler = compilers.get(key);
   if (!compiler) return;
   compilers.delete(key);
@@ -93,14 +103,15 @@ function retire(key: string, compiler: Compiler): void {
   else compiler.sandbox.child.kill('SIGKILL');
 }
 
-function shapeOf(checkout: string, limits: SandboxLimits): string {
-  const stat = fs.statSync(checkout);
-  return `${stat.dev}:${stat.ino}|${JSON.stringify(limits)}`;
+function shapeOf(root: string, limits: SandboxLimits): string {
+  const stat = fs.statSync(root);
+  // The time limit is the caller's, page by page: not a property of the process.
+  return `${root}:${stat.dev}:${stat.ino}|${JSON.stringify({ ...limits, timeMs: 0 })}`;
 }
 
-/** Start a page compiler for `checkout` and keep it, making room past `MAX_COMPILERS`. */
-async function startCompiler(key: string, shape: string, limits: SandboxLimits, wall?: SandboxWall): Promise<Compiler> {
-  const sandbox = await startSandboxed(compilerSpawn(key, limits, wall));
+/** Start a page compiler for the checkout `key` reading `root`, and keep it, making room past `MAX_COMPILERS`. */
+async function startCompiler(key: string, root: string, shape: string, limits: SandboxLimits, wall?: SandboxWall): Promise<Compiler> {
+  const sandbox = await startSandboxed(compilerSpawn(root, limits, wall));
   const { child } = sandbox;
   const ready = new Promise<Error | null>((resolve) => {
     const timer = setTimeout(() => done(new Error(`it did not start within ${START_LIMIT_MS / 1000} s`)), START_LIMIT_MS);
@@ -132,31 +143,71 @@ async function startCompiler(key: string, shape: string, limits: SandboxLimits, 
   return compiler;
 }
 
+/** The checkout's key and the docs root's real path (what the process sees), which must be inside the checkout. */
+function placeOf(checkout: string, root: string): { key: string; root: string } {
+  const key = fs.realpathSync(path.resolve(checkout));
+  const real = fs.realpathSync(path.resolve(root));
+  if (real !== key && !real.startsWith(key + path.sep)) throw new Error(`the docs root ${root} is not inside the checkout ${checkout}`);
+  return { key, root: real };
+}
+
+/** Compilers being started, by checkout: a preview asked for meanwhile waits for the same one. */
+const starting = new Map<string, Promise<Compiler>>();
+
+/** The page compiler of the checkout `key` for `root` and `limits`: the one kept, the one starting, or a new one. */
+async function compilerFor(key: string, root: string, limits: SandboxLimits, wall?: SandboxWall): Promise<Compiler> {
+  const shape = shapeOf(root, limits);
+  const pending = starting.get(key);
+  if (pending) await pending.catch(() => undefined);
+  const compiler = compilers.get(key);
+  if (compiler && compiler.shape === shape) {
+    // Most recently used last: the first to go when room is needed is the longest unused.
+    compilers.delete(key);
+    compilers.set(key, compiler);
+    return compiler;
+  }
+  if (compiler) stopPageCompiler(key);
+  const started = startCompiler(key, root, shape, limits, wall);
+  starting.set(key, started);
+  try {
+    return await started;
+  } finally {
+    if (starting.get(key) === started) starting.delete(key);
+  }
+}
+
+/**
+ * Start the page compiler of `checkout` ahead of its first preview (an editor session opening), so
+ * that starting it overlaps the checkout and the site's loading. Never fails: a compiler that
+ * cannot start says so at the first preview.
+ */
+export function warmPageCompiler(checkout: string, root: string): void {
+  let place: { key: string; root: string };
+  try {
+    place = placeOf(checkout, root);
+  } catch {
+    return;
+  }
+  const { key } = place;
+  if (compilers.has(key) || starting.has(key)) return;
+  compilerFor(key, place.root, compilerLimits()).then((compiler) => {
+    // Idle until its first preview: no hold on the server's event loop, the idle timer running.
+    if (compiler.busy > 0 || compiler.timer || compilers.get(key) !== compiler) return;
+    refProcess(compiler.sandbox, false);
+    compiler.timer = setTimeout(() => retire(key, compiler), COMPILER_IDLE_MS);
+    compiler.timer.unref();
+  }, () => undefined);
+}
+
 /**
  * Compile one page body (`runMdxJob`'s job, untrusted) in the sandboxed page compiler of
  * `options.checkout`. Always a result: a page stopped by the time limit, or whose process failed,
  * gets an error at its first line (BUILD_PAGE_TIMEOUT, BUILD_PAGE_CRASHED) and an HTML note.
  */
 export async function compilePageIsolated(job: MdxJob, options: PageCompileOptions): Promise<MdxResult> {
-  const key = fs.realpathSync(path.resolve(options.checkout));
-  // The process sees the checkout at its real path.
-  const root = path.join(key, path.relative(path.resolve(options.checkout), path.resolve(options.root)));
-  if (root !== key && !root.startsWith(key + path.sep)) throw new Error(`the docs root ${options.root} is not inside the checkout ${options.checkout}`);
+  const { key, root } = placeOf(options.checkout, options.root);
   const limits = { ...compilerLimits(), ...options.limits };
-  const shape = shapeOf(key, limits);
-  let compiler = compilers.get(key);
-  if (compiler && compiler.shape !== shape) {
-    stopPageCompiler(key);
-    compiler = undefined;
-  }
-  if (compiler) {
-    // Most recently used last: the first to go when room is needed is the longest unused.
-    compilers.delete(key);
-    compilers.set(key, compiler);
-  } else {
-    compiler = await startCompiler(key, shape, limits, options.wall);
-  }
-  const kept = compiler;
+  const kept = await compilerFor(key, root, limits, options.wall);
   kept.busy++;
   if (kept.timer) clearTimeout(kept.timer);
   kept.timer = null;
