@@ -222,15 +222,17 @@ export async function compilePageIsolated(job: MdxJob, options: PageCompileOptio
       kept.timer = setTimeout(() => retire(key, kept), COMPILER_IDLE_MS);
       kept.timer.unref();
     } else {
-      // Replaced meanwhile (two first previews at once each started one): not kept.
+      // Let go meanwhile (stopped, or replaced by one with other limits): not kept.
       kept.sandbox.child.kill('SIGKILL');
     }
   }
   if (answer.kind === 'fallback') return compilePageIsolated(job, { ...options, wall: { kind: 'process', reason: `namespaces could not be set up: ${answer.detail}` } });
+  if (answer.kind === 'again') return compilePageIsolated(job, options);
   return answer.kind === 'result' ? answer.result : stoppedPreview(job, answer.code, answer.message);
 }
 
-type Answer = { kind: 'result'; result: MdxResult } | { kind: 'stopped'; code: BuildCode; message: string } | { kind: 'fallback'; detail: string };
+/** A page's outcome: compiled, stopped, to compile again as a plain child process, or again in a fresh process (this one was let go while the page waited). */
+type Answer = { kind: 'result'; result: MdxResult } | { kind: 'stopped'; code: BuildCode; message: string } | { kind: 'fallback'; detail: string } | { kind: 'again' };
 
 /** Send one page to `compiler` and wait for its result, its process's end, or the time limit. */
 async function compileIn(key: string, compiler: Compiler, request: CompileRequest, limits: SandboxLimits): Promise<Answer> {
@@ -242,6 +244,8 @@ async function compileIn(key: string, compiler: Compiler, request: CompileReques
     if (sandbox.wall.kind === 'namespaces' && process.env.FOLIO_SANDBOX !== 'namespaces') return { kind: 'fallback', detail: startError.message };
     return { kind: 'stopped', code: 'BUILD_PAGE_CRASHED', message: `The preview's sandboxed process could not start (${startError.message}); nothing was compiled.` };
   }
+  // Stopped while this page waited its turn (the page before it ran over its time limit).
+  if (compilers.get(key) !== compiler) return { kind: 'again' };
   const { child } = sandbox;
   return new Promise<Answer>((resolve) => {
     const finish = (answer: Answer, keep: boolean) => {
