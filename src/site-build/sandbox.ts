@@ -1,6 +1,7 @@
 /**
  * The operating-system wall around untrusted builds (`buildSiteIsolated`, for `folio serve` and
- * `folio worker`): each build runs in a child process of its own, started by `startSandboxed`,
+ * `folio worker`) and the web editor's preview compiles (`compilePageIsolated`, reading the docs
+ * folder and writing nothing): each runs in a child process of its own, started by `startSandboxed`,
  * under one of two walls, whichever this machine allows (`sandboxWall`, decided once):
  *
  * - `namespaces`: util-linux `unshare` puts the process in new user, mount, network, PID and IPC
