@@ -26,6 +26,10 @@ const E2E_FILES = [
   'test/security/untrusted-build.test.ts',
   // Code run inside the build sandbox (namespaces and plain process), limits met, a stand-in server killed (~20 s).
   'test/security/build-sandbox.test.ts',
+  // The web editor's preview compile process: same body as in-process, warm reuse, the page time limit, code run inside (~20 s).
+  'test/security/preview-sandbox.test.ts',
+  // folio build --sandbox: the whole build in the sandboxed build process (~10 s).
+  'test/security/build-cli-sandbox.test.ts',
   // Analytics: two folio serve processes on one PostgreSQL (or one on PGlite), read in chromium.
   'test/analytics/analytics-browser.test.ts',
   // The dashboard's analytics pages (overview, assistant conversations, a thread) in chromium, light and dark.

@@ -76,14 +76,17 @@ try {
     const opened = await get(`file.json?file=${encodeURIComponent(file)}`);
     if (!opened.ok) throw new Error(`file.json: ${opened.status} ${await opened.text()}`);
     let { text } = (await opened.json()) as { text: string };
-    console.log(`${PAGES}-page site; first open of ${file} (checkout and site load): ${(performance.now() - started).toFixed(0)} ms`);
+    console.log(`${PAGES}-page site; first open of ${file} (checkout, site load, the page's preview: its sandboxed compile process started): ${(performance.now() - started).toFixed(0)} ms`);
     const previews: number[] = [];
     for (let i = 0; i < 40; i++) {
       text += i % 10 === 9 ? '\n\n' : 'x';
       started = performance.now();
-      await post('save.json', { file, text });
+      const saved = await post<{ preview: { ok: boolean; diagnostics: unknown[] } | null }>('save.json', { file, text });
+      // A failed preview answers fast and keeps the old one: not a sample of the work measured.
+      if (!saved.preview?.ok) throw new Error(`the preview failed: ${JSON.stringify(saved.preview)}`);
       const preview = await get(`preview?file=${encodeURIComponent(file)}&v=${i}`);
       await preview.text();
+      if (i === 0) console.log(`first keystroke -> preview: ${(performance.now() - started).toFixed(0)} ms`);
       if (i >= 3) previews.push(performance.now() - started);
     }
     console.log(`keystroke saved -> updated preview fetched: ${figures(previews)} (goal p95 < 300 ms)`);

@@ -52,7 +52,10 @@ export class EditorService {
     const key = sessionKey(project.id, branch);
     let session = this.sessions.get(key);
     // A project whose repository, branch or folder changed gets a new session.
-    if (session && (session.project.repoUrl !== project.repoUrl || session.project.docsDir !== project.docsDir || session.project.branch !== project.branch)) session = undefined;
+    if (session && (session.project.repoUrl !== project.repoUrl || session.project.docsDir !== project.docsDir || session.project.branch !== project.branch)) {
+      session.close();
+      session = undefined;
+    }
     if (!session) {
       session = new EditorSession(project, branch, {
         db: this.opts.db,

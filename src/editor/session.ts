@@ -2,8 +2,8 @@
  * One editing session: a project's branch checked out on the server, with the drafts of the
  * database applied to its files. Writers read pages from it, their drafts are written into it as
  * they type (the database stays the record: a new session, another server, applies them again),
- * previews are rendered from it with Folio's renderer in untrusted mode, and publishing commits it
- * with the writer as author and pushes it.
+ * previews are rendered from it with Folio's renderer in untrusted mode (page bodies compiled in a
+ * sandboxed process), and publishing commits it with the writer as author and pushes it.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -14,9 +14,10 @@ import { pageFromText } from '../content/index.js';
 import { appendSharedUpdates, clearPublishedDrafts, compactSharedUpdates, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow } from '../db/index.js';
 import { GitError, gitClient, WorkBranch, type GitCredentials } from '../git/index.js';
 import type { SidebarNode } from '../navigation/index.js';
-import { fontFileSource, pageSourceOf, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset } from '../render/index.js';
+import { fontFileSource, pageSourceOf, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset } from '../render/index.js';
 import { matchRedirect, realPathInside, redirectRules, removeFileInside, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { applyPageEdits, bodyOnlyEdits, loadSite, type Site } from '../site/index.js';
+import { compilePageIsolated, stopPageCompiler, warmPageCompiler } from '../site-build/index.js';
 import { EditorError } from './codes.js';
 import type { SharedDocSignals } from './shared-signals.js';
 import { addPage, removePage, renamePage } from './docs-json.js';
@@ -139,6 +140,8 @@ export class EditorSession {
 
   private async syncNow(): Promise<void> {
     await this.checkout();
+    // The preview's sandboxed process starts while the drafts are applied and the site loads.
+    warmPageCompiler(this.opts.dir, this.root);
     for (const draft of await listEditorDrafts(this.opts.db, this.project.id, this.branch)) await this.writeTree(draft);
     await this.reload();
   }
@@ -349,8 +352,9 @@ export class EditorSession {
     if (!route) return { ok: false, version: kept, diagnostics: [{ line: 1, column: 1, severity: 'error', code: 'EDITOR_PAGE_NOT_FOUND', message: `${file} is not a page of the site.` }] };
     const source = pageSourceOf(site, route);
     if (source.kind !== 'mdx') return { ok: false, version: kept, diagnostics: [{ line: 1, column: 1, severity: 'error', code: 'EDITOR_PAGE_NOT_FOUND', message: `${file} could not be read.` }] };
-    // Untrusted: no code of the repository runs on the server (`mdx/untrusted.ts`).
-    const result = await runMdxJob({ id: 0, ...source.job }, site.root, siteVariables(site), { untrusted: true });
+    // Untrusted (`mdx/untrusted.ts`: no code of the repository runs), and in a sandboxed process kept
+    // for this checkout, under the page time limit: not in the server's process (`site-build/isolated-compile.ts`).
+    const result = await compilePageIsolated({ id: 0, ...source.job }, { checkout: this.opts.dir, root: site.root, variables: siteVariables(site) });
     // A body that is not valid MDX is built as plain Markdown (a warning for a build); while typing it is
     // an error at its line, and the last good preview stays.
     const problems = [...diagnostics.filter((d) => d.file === file), ...source.problems, ...result.diagnostics].map((d) => (d.code === 'MDX_MARKDOWN_FALLBACK' ? { ...d, severity: 'error' as const } : d));
@@ -366,6 +370,11 @@ export class EditorSession {
   preview(file: string): Promise<PreviewResult> {
     checkPageFile(file);
     return this.run(() => this.renderPreview(file));
+  }
+
+  /** Stop this session's preview process (the session let go); a later preview starts another. */
+  close(): void {
+    stopPageCompiler(this.opts.dir);
   }
 
   /** The last good preview of a page, or null. */

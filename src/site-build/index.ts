@@ -1,6 +1,7 @@
 export { API_HOSTS_FILE, MCP_TOOLS_FILE, buildSite, type BuildOptions, type BuildResult, type BuildStats } from './build-site.js';
 export { SPLIT_LABELS, SPLIT_PHASES, type BuildSplit, type SplitPhase } from './cpu-split.js';
 export { buildSiteIsolated, stopWarmBuilders, type IsolatedBuildOptions } from './isolated-build.js';
+export { compilePageIsolated, stopPageCompiler, warmPageCompiler, type PageCompileOptions } from './isolated-compile.js';
 export { describeWall, sandboxWall, type SandboxWall } from './sandbox.js';
 export { htmlFileFor } from './site-files.js';
 export { BUILD_CODES, type BuildCode } from './codes.js';

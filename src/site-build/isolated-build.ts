@@ -19,7 +19,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildOptions, BuildResult } from './build-site.js';
 import { buildProblem, type BuildCode } from './codes.js';
-import { buildLimits, startSandboxed, type SandboxLimits, type SandboxWall, type SandboxedProcess } from './sandbox.js';
+import { stopPageCompilers } from './isolated-compile.js';
+import { buildLimits, refProcess, startSandboxed, tellingLine, type SandboxLimits, type SandboxWall, type SandboxedProcess } from './sandbox.js';
 
 export type IsolatedBuildOptions = Omit<BuildOptions, 'progress' | 'untrusted'> & {
   heapMb?: number;
@@ -71,9 +72,10 @@ function dropWarm(key: string): void {
   entry.sandbox.child.kill('SIGKILL');
 }
 
-/** Stop every warm process (a server closing). */
+/** Stop every warm process, the web editor's page compilers too (a server closing). */
 export async function stopWarmBuilders(): Promise<void> {
   for (const key of [...warm.keys()]) dropWarm(key);
+  stopPageCompilers();
 }
 
 function folderIds(folders: string[]): string {
@@ -183,18 +185,6 @@ function stopReason(code: number | null, signal: NodeJS.Signals | null, stderr: 
   if (signal === 'SIGXFSZ' || code === 128 + 25) return `a file larger than ${limits.fileMb} MB`;
   const last = tellingLine(stderr);
   return `${signal ? `signal ${signal}` : `exit code ${code}`}${last ? `: ${last}` : ''}`;
-}
-
-/** The line of a process's stderr that says what went wrong: the first naming an error, else the last. */
-function tellingLine(stderr: string): string {
-  const lines = stderr.split('\n').filter((line) => line.trim() !== '');
-  return (lines.find((line) => /error|fatal|denied|not permitted/i.test(line)) ?? lines.pop() ?? '').slice(0, 200);
-}
-
-/** A warm process does not keep the server's event loop alive; a building one does. */
-function refProcess({ child }: SandboxedProcess, on: boolean): void {
-  const handles = [child, child.channel, child.stderr as unknown as { ref(): void; unref(): void } | null];
-  for (const handle of handles) if (handle) (on ? handle.ref() : handle.unref());
 }
 
 /** Keep `sandbox` for the next build of `key`, evicting the longest-idle one past `maxWarm()`. */

@@ -1,6 +1,7 @@
 /**
  * The operating-system wall around untrusted builds (`buildSiteIsolated`, for `folio serve` and
- * `folio worker`): each build runs in a child process of its own, started by `startSandboxed`,
+ * `folio worker`) and the web editor's preview compiles (`compilePageIsolated`, reading the docs
+ * folder and writing nothing): each runs in a child process of its own, started by `startSandboxed`,
  * under one of two walls, whichever this machine allows (`sandboxWall`, decided once):
  *
  * - `namespaces`: util-linux `unshare` puts the process in new user, mount, network, PID and IPC
@@ -264,6 +265,18 @@ export async function startSandboxed(spec: SandboxSpawn): Promise<SandboxedProce
     tail = (tail + chunk).slice(-2048);
   });
   return { child, wall, stderrTail: () => tail.trim() };
+}
+
+/** The line of a process's stderr that says what went wrong: the first naming an error, else the last. */
+export function tellingLine(stderr: string): string {
+  const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+  return (lines.find((line) => /error|fatal|denied|not permitted/i.test(line)) ?? lines.pop() ?? '').slice(0, 200);
+}
+
+/** A warm process does not keep the server's event loop alive; a working one does. */
+export function refProcess({ child }: SandboxedProcess, on: boolean): void {
+  const handles = [child, child.channel, child.stderr as unknown as { ref(): void; unref(): void } | null];
+  for (const handle of handles) if (handle) (on ? handle.ref() : handle.unref());
 }
 
 let decided: Promise<SandboxWall> | null = null;

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { type Diagnostic, formatDiagnostic } from '../../shared/index.js';
+import type { BuildOptions, BuildResult } from '../../site-build/index.js';
 
 interface BuildFlags {
   out: string;
@@ -12,6 +15,7 @@ interface BuildFlags {
   llmsFullMax?: string;
   strict?: boolean;
   untrusted?: boolean;
+  sandbox?: boolean;
   pageTimeout?: string;
   base?: string;
   ogImages?: boolean;
@@ -34,6 +38,7 @@ export function registerBuild(program: Command): void {
     .option('--watch', 'stay running and rebuild what changed whenever a file of the docs root changes')
     .option('--strict', 'treat every warning as an error (exit 1), for CI gates; the site is still written')
     .option('--untrusted', "build a repository you do not trust: none of its code runs (MDX expressions, exports, components' bodies), raw HTML is sanitised, each page renders in an isolated worker under a time limit")
+    .option('--sandbox', 'implies --untrusted: run the whole build in the sandboxed child process folio serve builds in (no network, the repository read-only, only the output folder writable, where the kernel allows user namespaces); no progress line, not with --watch')
     .option('--og-images', 'draw a social image (PNG, 1200×630) per page from docs.json `thumbnails` and name it as og:image; unchanged pages are not drawn again')
     .option('--og-images-max <n>', 'with --og-images: draw at most this many images per build (default 1000); the rest get the site image until a later build')
     .option('--page-timeout <seconds>', 'with --untrusted: stop a page that takes longer than this to render (default 10)')
@@ -64,6 +69,11 @@ export function registerBuild(program: Command): void {
         process.exitCode = 2;
         return;
       }
+      if (flags.sandbox && flags.watch) {
+        process.stderr.write('--sandbox builds once; --watch rebuilds in this process (use --untrusted --watch)\n');
+        process.exitCode = 2;
+        return;
+      }
       process.env.NODE_ENV ??= 'production';
       const { buildSite, WatchBuild } = await import('../../site-build/index.js');
       const root = path.resolve(dir);
@@ -79,7 +89,7 @@ export function registerBuild(program: Command): void {
         search: flags.search,
         threads,
         llmsFullMaxBytes,
-        untrusted: flags.untrusted,
+        untrusted: flags.untrusted || flags.sandbox,
         ogImages: flags.ogImages || ogMax !== undefined ? { max: ogMax } : undefined,
         pageTimeoutMs: pageTimeout === undefined ? undefined : Math.round(pageTimeout * 1000),
         progress: tty
@@ -93,9 +103,10 @@ export function registerBuild(program: Command): void {
       };
       // Under --watch, a body-only page edit rebuilds that page alone (`WatchBuild`).
       const watcher = flags.watch ? new WatchBuild(options) : null;
+      const build = () => (flags.sandbox ? sandboxed(options) : buildSite(options));
       const once = async (verb: string, failed: string, changed?: string[]) => {
         lastDraw = 0;
-        const result = watcher ? await watcher.build(changed) : await buildSite(options);
+        const result = watcher ? await watcher.build(changed) : await build();
         if (tty) process.stderr.write('\r\x1b[2K');
         const diagnostics = flags.strict ? strictly(result.diagnostics) : result.diagnostics;
         for (const d of diagnostics) process.stdout.write(formatDiagnostic(d) + '\n');
@@ -117,6 +128,28 @@ export function registerBuild(program: Command): void {
       process.exitCode = ok ? 0 : 1;
       if (flags.watch) await watch(root, outDir, (changed) => once('rebuilt', 'rebuild failed:', changed));
     });
+}
+
+/**
+ * `--sandbox`: the build in the sandboxed child process `folio serve` builds repositories in
+ * (`buildSiteIsolated`: no network, the repository read-only and only the output folder writable
+ * where the kernel allows user namespaces), reading the git repository around the docs root (its
+ * history dates the pages). No progress line: the child reports only its result. Not the default of
+ * `--untrusted`: under namespaces a link in the docs root whose target is outside shows as a
+ * dangling one, so a linked folder of pages is not reported as such (`CONTENT_SYMLINK_SKIPPED`).
+ */
+async function sandboxed(options: BuildOptions): Promise<BuildResult> {
+  const { buildSiteIsolated } = await import('../../site-build/index.js');
+  const { progress: _drawn, untrusted: _always, ...data } = options;
+  return buildSiteIsolated({ ...data, threads: data.threads ?? os.availableParallelism(), checkout: repositoryAround(data.root), log: (line) => process.stderr.write(`${line}\n`) });
+}
+
+/** The folder of the git repository `root` is in (the nearest holding `.git`), or `root` itself. */
+function repositoryAround(root: string): string {
+  for (let dir = root; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, '.git'))) return dir;
+    if (path.dirname(dir) === dir) return root;
+  }
 }
 
 /**
