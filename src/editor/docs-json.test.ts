@@ -148,6 +148,17 @@ describe('arranging a small docs.json', () => {
     expect((parse(grouped).navigation.tabs as { groups: unknown[] }[])[1]!.groups).toEqual([{ group: 'Endpoints', pages: [] }]);
     expect(refused(() => applyNavEdit(grouped, { op: 'add-group', name: 'Loose' }))).toBe('EDITOR_NAV_SHAPE: The navigation is divided into tabs; add the group inside one of them.');
     expect(refused(() => applyNavEdit(SMALL, { op: 'add-tab', name: 'X', into: 'navigation/groups/0' }))).toMatch(/^EDITOR_NAV_SHAPE: Tabs go at the top level/);
+    // Tabs move like groups: their whole text trades places.
+    const moved = applyNavEdit(grouped, { op: 'move', id: 'navigation/tabs/2', expect: 'More', by: -1 });
+    expect((parse(moved).navigation.tabs as { tab: string }[]).map((t) => t.tab)).toEqual(['Docs', 'More', 'Reference']);
+    expect((parse(moved).navigation.tabs as { groups: unknown[] }[])[2]!.groups).toEqual([{ group: 'Endpoints', pages: [] }]);
+    // A level divided into anchors takes tabs inside an anchor only.
+    const anchors = '{"navigation": {"anchors": [{"anchor": "Docs", "groups": [{"group": "G", "pages": ["a"]}]}]}}';
+    expect(refused(() => applyNavEdit(anchors, { op: 'add-tab', name: 'X' }))).toBe('EDITOR_NAV_SHAPE: The navigation is divided into anchors; add the tab inside one of them.');
+    expect(parse(applyNavEdit(anchors, { op: 'add-tab', name: 'X', into: 'navigation/anchors/0' })).navigation).toEqual({ anchors: [{ anchor: 'Docs', tabs: [{ tab: 'Documentation', groups: [{ group: 'G', pages: ['a'] }] }, { tab: 'X', groups: [] }] }] });
+    // A group listing an API specification's pages is not empty.
+    const spec = '{"navigation": {"groups": [{"group": "API", "openapi": "openapi.json"}]}}';
+    expect(refused(() => applyNavEdit(spec, { op: 'remove-group', id: 'navigation/groups/0', expect: 'API' }))).toMatch(/^EDITOR_GROUP_NOT_EMPTY: The group "API" lists the pages of an API specification/);
   });
 
   it('adds a created page at the end of a chosen group', () => {

@@ -160,32 +160,40 @@ export function renderArrange(root: HTMLElement, outline: NavOutline | null, ctx
     if (n.type === 'other') return li;
 
     const panel = el('div', { id: panelId, class: 'ed-row-panel', hidden: keep.open !== n.id, role: 'group', 'aria-label': `Arrange ${labelOf(n)}` });
+    // The menu's controls are made when it first opens: a large site has thousands of rows, each with a list of every group.
+    let filled = false;
+    const fill = () => {
+      if (filled) return;
+      filled = true;
+      if (n.type === 'page') {
+        const targets = groups.filter((g) => g.id !== parentId);
+        const select = el('select', { 'aria-label': `Group to move ${labelOf(n)} to` }, ...targets.map((g) => new Option(g.where, g.id)));
+        const move = el('button', { type: 'button', class: 'btn small', 'data-action': 'move-to', text: 'Move' });
+        move.addEventListener('click', () => void run({ op: 'move-to-group', id: n.id, expect: n.entry, group: select.value }, null, null));
+        panel.append(el('div', { class: 'ed-row' }, ...moveButtons(n, index, count)));
+        if (targets.length) panel.append(el('label', { class: 'ed-field' }, el('span', { text: 'Move to group' }), select), el('div', { class: 'ed-row' }, move));
+      } else if (n.type === 'group') {
+        const add = el('button', { type: 'button', class: 'btn small secondary', 'data-action': 'add-page', text: 'Add page' });
+        add.addEventListener('click', () => ctx.addPageIn({ id: n.id, name: n.name }));
+        const buttons = [add, ...moveButtons(n, index, count)];
+        if (n.children.length === 0) {
+          const remove = el('button', { type: 'button', class: 'btn small danger', 'data-action': 'delete', text: 'Delete group' });
+          remove.addEventListener('click', () => void run({ op: 'remove-group', id: n.id, expect: n.name }, null, null));
+          buttons.push(remove);
+        }
+        panel.append(renameForm(n, 'rename-group'), el('div', { class: 'ed-row' }, ...buttons));
+        if (n.children.length) panel.append(el('p', { class: 'ed-arrange-note', text: 'A group is deleted once it is empty.' }));
+      } else {
+        panel.append(renameForm(n, 'rename-division'), el('div', { class: 'ed-row' }, ...moveButtons(n, index, count)));
+      }
+    };
+    if (!panel.hidden) fill();
     toggle.addEventListener('click', () => {
+      fill();
       panel.hidden = !panel.hidden;
       toggle.setAttribute('aria-expanded', String(!panel.hidden));
       keep.open = panel.hidden ? null : n.id;
     });
-    if (n.type === 'page') {
-      const targets = groups.filter((g) => g.id !== parentId);
-      const select = el('select', { 'aria-label': `Group to move ${labelOf(n)} to` }, ...targets.map((g) => new Option(g.where, g.id)));
-      const move = el('button', { type: 'button', class: 'btn small', 'data-action': 'move-to', text: 'Move' });
-      move.addEventListener('click', () => void run({ op: 'move-to-group', id: n.id, expect: n.entry, group: select.value }, null, null));
-      panel.append(el('div', { class: 'ed-row' }, ...moveButtons(n, index, count)));
-      if (targets.length) panel.append(el('label', { class: 'ed-field' }, el('span', { text: 'Move to group' }), select), el('div', { class: 'ed-row' }, move));
-    } else if (n.type === 'group') {
-      const add = el('button', { type: 'button', class: 'btn small secondary', 'data-action': 'add-page', text: 'Add page' });
-      add.addEventListener('click', () => ctx.addPageIn({ id: n.id, name: n.name }));
-      const buttons = [add, ...moveButtons(n, index, count)];
-      if (n.children.length === 0) {
-        const remove = el('button', { type: 'button', class: 'btn small danger', 'data-action': 'delete', text: 'Delete group' });
-        remove.addEventListener('click', () => void run({ op: 'remove-group', id: n.id, expect: n.name }, null, null));
-        buttons.push(remove);
-      }
-      panel.append(renameForm(n, 'rename-group'), el('div', { class: 'ed-row' }, ...buttons));
-      if (n.children.length) panel.append(el('p', { class: 'ed-arrange-note', text: 'A group is deleted once it is empty.' }));
-    } else {
-      panel.append(renameForm(n, 'rename-division'), el('div', { class: 'ed-row' }, ...moveButtons(n, index, count)));
-    }
     li.append(panel);
     if (n.type !== 'page') {
       const children = list(n.children, n.id);
