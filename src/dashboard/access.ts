@@ -22,7 +22,7 @@ const RULES: Array<{ methods: 'GET' | 'POST' | '*'; path: RegExp; need: Need }> 
   // Members and keys are the owner's, to see and to change.
   { methods: '*', path: /^\/members(\/|$)/, need: 'owner' },
   { methods: '*', path: /^\/projects\/[^/]+\/(keys|assistant-keys)(\/|$)/, need: 'owner' },
-  // The web editor, all of it: its page, drafts, uploads, shared editing, previews and publishing.
+  // The web editor, all of it: its page, drafts, navigation edits, uploads, shared editing, previews and publishing.
   { methods: '*', path: /^\/projects\/[^/]+\/editor(\/|$)/, need: 'edit' },
   // Changing the docs' content: agent jobs, site updates and previews, triaging readers' feedback.
   { methods: 'POST', path: /^\/projects\/[^/]+\/jobs(\/[^/]+\/(message|archive))?$/, need: 'edit' },

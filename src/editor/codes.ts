@@ -11,6 +11,9 @@ export const EDITOR_CODES = {
   EDITOR_CONFLICT: 'Someone else changed a file on the branch after the draft of it began; publishing would overwrite their work.',
   EDITOR_PUBLISH_FAILED: 'The commit could not be pushed to the repository.',
   EDITOR_CHECKOUT_FAILED: 'The branch could not be cloned or fetched from the repository.',
+  EDITOR_NAV_STALE: 'A navigation edit names an entry that is no longer where the editor showed it (docs.json changed meanwhile).',
+  EDITOR_NAV_SHAPE: 'The navigation edit does not fit where it was asked (a page already first, a group added beside tabs, a tab inside a group).',
+  EDITOR_GROUP_NOT_EMPTY: 'Only an empty group can be removed; this one still lists pages or an API specification.',
   EDITOR_BAD_REQUEST: 'A request to the editor is missing a field or has one of the wrong type.',
 } as const;
 

@@ -5,6 +5,8 @@
  */
 import jsonc, { type JSONPath, type Node, type ParseError } from 'jsonc-parser';
 import { EditorError } from './codes.js';
+import { indentUnit, insertElement, removeElement } from './json-text.js';
+import { DIVISION_KEYS, divisionOf, groupNameOf, idOf, outlineOfTree, pathOf, valueOf, type NavOutline } from './nav-outline.js';
 
 const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
 
@@ -88,4 +90,250 @@ export function renamePage(text: string, from: string, to: string): string {
   const redirect = { source: `/${from}`, destination: `/${to}` };
   if (redirects?.type === 'array') return apply(text, ['redirects', redirects.children?.length ?? 0], redirect, true);
   return apply(text, ['redirects'], [redirect]);
+}
+
+// ------------------------------------------------------------------ arranging the navigation
+
+/**
+ * One change of the navigation's arrangement. Ids are the outline's (`nav-outline.ts`); `expect` is
+ * what the writer saw there (a page entry, a group name, a tab label): when the id names something
+ * else now (docs.json changed meanwhile), the edit is refused rather than made in the wrong place.
+ */
+export type NavEdit =
+  | { op: 'move'; id: string; expect: string; by: -1 | 1 }
+  | { op: 'move-to-group'; id: string; expect: string; group: string }
+  | { op: 'add-group'; name: string; after?: string; into?: string }
+  | { op: 'rename-group'; id: string; expect: string; name: string }
+  | { op: 'remove-group'; id: string; expect: string }
+  | { op: 'add-tab'; name: string; into?: string; firstTab?: string }
+  | { op: 'rename-division'; id: string; expect: string; name: string };
+
+/** The longest group or tab name the editor writes. */
+export const MAX_NAV_NAME = 120;
+
+/** Apply one arrangement edit to docs.json's text; every byte outside the edit stays. */
+export function applyNavEdit(text: string, edit: NavEdit): string {
+  switch (edit.op) {
+    case 'move':
+      return moveItem(text, edit.id, edit.expect, edit.by);
+    case 'move-to-group':
+      return movePageToGroup(text, edit.id, edit.expect, edit.group);
+    case 'add-group':
+      return addGroup(text, edit.name, edit);
+    case 'rename-group':
+      return renameGroup(text, edit.id, edit.expect, edit.name);
+    case 'remove-group':
+      return removeGroup(text, edit.id, edit.expect);
+    case 'add-tab':
+      return addTab(text, edit.name, edit);
+    case 'rename-division':
+      return renameDivision(text, edit.id, edit.expect, edit.name);
+  }
+}
+
+/** The navigation's outline of docs.json's text. */
+export function navOutline(text: string): NavOutline {
+  return outlineOfTree(parseOrRefuse(text));
+}
+
+/** A group or tab name as written: one line, trimmed, not empty, not too long. */
+function cleanName(name: string, what: string): string {
+  const clean = name.replace(/\s+/g, ' ').trim();
+  if (clean === '') throw new EditorError('EDITOR_BAD_REQUEST', `Give the ${what} a name.`);
+  if (clean.length > MAX_NAV_NAME) throw new EditorError('EDITOR_BAD_REQUEST', `The ${what} name is ${clean.length} characters long; keep it under ${MAX_NAV_NAME}.`);
+  return clean;
+}
+
+/** How a message names a navigation node: `The tab "Guides"`, `The group "Start"`, `The navigation`. */
+function named(node: Node): string {
+  const group = groupNameOf(node);
+  if (group !== null) return `The group ${JSON.stringify(group)}`;
+  const division = divisionOf(node);
+  return division ? `The ${division.kind} ${JSON.stringify(division.label)}` : 'The navigation';
+}
+
+const stale = (id: string, what: string) => new EditorError('EDITOR_NAV_STALE', `The navigation changed since it was shown (${what} is no longer at ${id}); reload the editor and try again.`, 409);
+
+/** What the writer sees of a navigation node: a page entry, a group name or a division label. */
+function labelOf(node: Node): string | null {
+  if (node.type === 'string') return node.value as string;
+  return groupNameOf(node) ?? divisionOf(node)?.label ?? null;
+}
+
+/** The node an id names, refused when it is gone or no longer what the writer saw. */
+function nodeAt(tree: Node, id: string, expect?: string): { node: Node; path: JSONPath } {
+  const path = pathOf(id);
+  const node = jsonc.findNodeAtLocation(tree, path);
+  if (!node || (expect !== undefined && labelOf(node) !== expect)) throw stale(id, expect === undefined ? 'the entry' : `"${expect}"`);
+  return { node, path };
+}
+
+function groupAt(tree: Node, id: string, expect?: string): { node: Node; path: JSONPath; name: string } {
+  const found = nodeAt(tree, id, expect);
+  const name = groupNameOf(found.node);
+  if (name === null) throw stale(id, 'a group');
+  return { ...found, name };
+}
+
+/** Swap an entry (page, group or division) with its neighbour in its list: the two texts trade places. */
+function moveItem(text: string, id: string, expect: string, by: -1 | 1): string {
+  const tree = parseOrRefuse(text);
+  const { node, path } = nodeAt(tree, id, expect);
+  const list = node.parent;
+  const index = path.at(-1);
+  if (list?.type !== 'array' || typeof index !== 'number') throw stale(id, `"${expect}"`);
+  const other = list.children?.[index + by];
+  if (!other) throw new EditorError('EDITOR_NAV_SHAPE', `"${expect}" is already ${by < 0 ? 'first' : 'last'} in its list.`);
+  const [a, b] = by < 0 ? [other, node] : [node, other];
+  const slice = (n: Node) => text.slice(n.offset, n.offset + n.length);
+  return text.slice(0, a.offset) + slice(b) + text.slice(a.offset + a.length, b.offset) + slice(a) + text.slice(b.offset + b.length);
+}
+
+/**
+ * The `pages` list a page or group may be put into: a group's, or a division's (or the top level's)
+ * that lists pages rather than groups; null when it has no list yet and may get one.
+ */
+function pagesOf(node: Node): Node | null {
+  const pages = valueOf(node, 'pages');
+  if (pages?.type === 'array') return pages;
+  if (groupNameOf(node) !== null) return null;
+  throw new EditorError('EDITOR_NAV_SHAPE', `${named(node)} lists groups or tabs, not pages; pick one of its groups.`);
+}
+
+/** Put a page at the end of another group (or of a division listing pages), out of its own list. */
+function movePageToGroup(text: string, id: string, entry: string, group: string): string {
+  const tree = parseOrRefuse(text);
+  const { node, path } = nodeAt(tree, id, entry);
+  if (node.type !== 'string') throw stale(id, `the page "${entry}"`);
+  const target = nodeAt(tree, group);
+  if (idOf(target.path) === idOf(path.slice(0, -2))) throw new EditorError('EDITOR_NAV_SHAPE', `"${entry}" is in that group already; move it up or down instead.`);
+  const pages = pagesOf(target.node);
+  // Inserting first keeps the page's path: the end of another list never comes before it in its own.
+  const added = pages ? insertElement(text, pages, entry) : apply(text, [...target.path, 'pages'], [entry]);
+  return removeElement(added, jsonc.findNodeAtLocation(parseOrRefuse(added), path)!);
+}
+
+/** Add an empty group after another group, or at the end of a division (or of the top level). */
+function addGroup(text: string, name: string, where: { after?: string; into?: string }): string {
+  const group = { group: cleanName(name, 'group'), pages: [] as string[] };
+  const tree = parseOrRefuse(text);
+  if (where.after) {
+    const { node, path } = groupAt(tree, where.after);
+    return insertElement(text, node.parent!, group, (path.at(-1) as number) + 1);
+  }
+  const into = where.into || 'navigation';
+  const { node, path } = nodeAt(tree, into);
+  if (node.type !== 'object') throw stale(into, 'a tab or group');
+  if (groupNameOf(node) !== null) {
+    const pages = valueOf(node, 'pages');
+    return pages?.type === 'array' ? insertElement(text, pages, group) : apply(text, [...path, 'pages'], [group]);
+  }
+  const groups = valueOf(node, 'groups');
+  if (groups?.type === 'array') return insertElement(text, groups, group);
+  const pages = valueOf(node, 'pages');
+  if (pages?.type === 'array') return insertElement(text, pages, group);
+  const divided = Object.values(DIVISION_KEYS).find((key) => valueOf(node, key)?.type === 'array');
+  if (divided) throw new EditorError('EDITOR_NAV_SHAPE', `${named(node)} is divided into ${divided}; add the group inside one of them.`);
+  return apply(text, [...path, 'groups'], [group]);
+}
+
+function renameGroup(text: string, id: string, expect: string, name: string): string {
+  const { path } = groupAt(parseOrRefuse(text), id, expect);
+  return apply(text, [...path, 'group'], cleanName(name, 'group'));
+}
+
+/** Remove a group that lists nothing; one with pages (or generated from a spec) is refused. */
+function removeGroup(text: string, id: string, expect: string): string {
+  const { node, path, name } = groupAt(parseOrRefuse(text), id, expect);
+  const pages = valueOf(node, 'pages');
+  const count = pages?.type === 'array' ? (pages.children?.length ?? 0) : 0;
+  if (count > 0) throw new EditorError('EDITOR_GROUP_NOT_EMPTY', `The group "${name}" still lists ${count} entr${count === 1 ? 'y' : 'ies'}; move or delete them first.`, 409);
+  if (valueOf(node, 'openapi') || valueOf(node, 'asyncapi')) throw new EditorError('EDITOR_GROUP_NOT_EMPTY', `The group "${name}" lists the pages of an API specification; remove its "openapi" setting in docs.json first.`, 409);
+  return removeElement(text, node);
+}
+
+function renameDivision(text: string, id: string, expect: string, name: string): string {
+  const { node, path } = nodeAt(parseOrRefuse(text), id, expect);
+  const division = divisionOf(node);
+  if (!division) throw stale(id, 'a tab');
+  return apply(text, [...path, division.kind], cleanName(name, division.kind));
+}
+
+/**
+ * Add a tab at the end of the top level's tabs (or a division's). A level without tabs that lists
+ * groups (or pages) gets them wrapped into a first tab named `firstTab`, so every page stays listed:
+ * their text moves as it is, indented two levels deeper. A level divided otherwise (anchors,
+ * versions, ...) is refused: tabs go inside one of its divisions.
+ */
+function addTab(text: string, name: string, { into = 'navigation', firstTab = 'Documentation' }: { into?: string; firstTab?: string }): string {
+  const tab = { tab: cleanName(name, 'tab'), groups: [] as string[] };
+  const tree = parseOrRefuse(text);
+  const { node, path } = nodeAt(tree, into || 'navigation');
+  if (node.type !== 'object' || groupNameOf(node) !== null) throw new EditorError('EDITOR_NAV_SHAPE', 'Tabs go at the top level or inside an anchor, dropdown, version, language or product, not inside a group.');
+  const tabs = valueOf(node, 'tabs');
+  if (tabs?.type === 'array') return insertElement(text, tabs, tab);
+  const divided = Object.values(DIVISION_KEYS).find((key) => valueOf(node, key)?.type === 'array');
+  if (divided) throw new EditorError('EDITOR_NAV_SHAPE', `${named(node)} is divided into ${divided}; add the tab inside one of them.`);
+  const listed = (['groups', 'pages'] as const).filter((key) => valueOf(node, key)?.type === 'array');
+  if (listed.length > 1) throw new EditorError('EDITOR_NAV_SHAPE', `${named(node)} lists both groups and pages; keep one of them in docs.json before adding tabs.`);
+  if (listed.length === 0) return apply(text, [...path, 'tabs'], [tab]);
+  return wrapIntoTabs(text, valueOf(node, listed[0]!)!.parent!, listed[0]!, cleanName(firstTab, 'tab'), tab.tab);
+}
+
+/** Replace `"groups": [...]` by tabs: the first holds the old list, text unchanged but its indentation. */
+function wrapIntoTabs(text: string, prop: Node, key: 'groups' | 'pages', first: string, name: string): string {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const lineStart = text.lastIndexOf('\n', prop.offset - 1) + 1;
+  const lead = text.slice(lineStart, prop.offset);
+  const ind = /^[ \t]*$/.test(lead) ? lead : '';
+  const unit = indentUnit(text);
+  const list = prop.children![1]!;
+  // JSON strings hold no line breaks: indenting every line after the first changes no value.
+  const inner = text
+    .slice(list.offset, list.offset + list.length)
+    .split('\n')
+    .map((line, i) => (i === 0 || line.trim() === '' ? line : unit + unit + line))
+    .join('\n');
+  const i1 = ind + unit;
+  const i2 = i1 + unit;
+  const wrapped = [`"tabs": [`, `${i1}{`, `${i2}"tab": ${JSON.stringify(first)},`, `${i2}"${key}": ${inner}`, `${i1}},`, `${i1}{`, `${i2}"tab": ${JSON.stringify(name)},`, `${i2}"groups": []`, `${i1}}`, `${ind}]`].join(eol);
+  return text.slice(0, prop.offset) + wrapped + text.slice(prop.offset + prop.length);
+}
+
+/** Add a page entry at the end of a group's pages (a page created from the group's menu). */
+export function addPageToGroup(text: string, entry: string, group: string): string {
+  const tree = parseOrRefuse(text);
+  const target = nodeAt(tree, group);
+  const pages = pagesOf(target.node);
+  return pages ? insertElement(text, pages, entry) : apply(text, [...target.path, 'pages'], [entry]);
+}
+
+/** A navigation edit from a request's fields, or EDITOR_BAD_REQUEST naming what is missing. */
+export function navEditOf(fields: Record<string, unknown>): NavEdit {
+  const str = (name: string): string => {
+    const value = fields[name];
+    if (typeof value !== 'string') throw new EditorError('EDITOR_BAD_REQUEST', `The field "${name}" must be a string.`);
+    return value;
+  };
+  const optional = (name: string): string | undefined => (fields[name] === undefined || fields[name] === '' ? undefined : str(name));
+  switch (fields.op) {
+    case 'move': {
+      if (fields.by !== 1 && fields.by !== -1) throw new EditorError('EDITOR_BAD_REQUEST', 'The field "by" must be 1 (down) or -1 (up).');
+      return { op: 'move', id: str('id'), expect: str('expect'), by: fields.by };
+    }
+    case 'move-to-group':
+      return { op: 'move-to-group', id: str('id'), expect: str('expect'), group: str('group') };
+    case 'add-group':
+      return { op: 'add-group', name: str('name'), after: optional('after'), into: optional('into') };
+    case 'rename-group':
+      return { op: 'rename-group', id: str('id'), expect: str('expect'), name: str('name') };
+    case 'remove-group':
+      return { op: 'remove-group', id: str('id'), expect: str('expect') };
+    case 'add-tab':
+      return { op: 'add-tab', name: str('name'), into: optional('into'), firstTab: optional('firstTab') };
+    case 'rename-division':
+      return { op: 'rename-division', id: str('id'), expect: str('expect'), name: str('name') };
+    default:
+      throw new EditorError('EDITOR_BAD_REQUEST', `Unknown navigation edit "${String(fields.op)}": use move, move-to-group, add-group, rename-group, remove-group, add-tab or rename-division.`);
+  }
 }

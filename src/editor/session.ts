@@ -13,14 +13,15 @@ import { findBrokenLinks, githubGitCredentials, pullRequestProviderFor, type Bro
 import { pageFromText } from '../content/index.js';
 import { appendSharedUpdates, clearPublishedDrafts, compactSharedUpdates, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow } from '../db/index.js';
 import { GitError, gitClient, WorkBranch, type GitCredentials } from '../git/index.js';
-import type { SidebarNode } from '../navigation/index.js';
+import { normalizePagePath, type SidebarNode } from '../navigation/index.js';
 import { fontFileSource, pageSourceOf, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset } from '../render/index.js';
 import { matchRedirect, realPathInside, redirectRules, removeFileInside, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { applyPageEdits, bodyOnlyEdits, loadSite, type Site } from '../site/index.js';
 import { compilePageIsolated, stopPageCompiler, warmPageCompiler } from '../site-build/index.js';
 import { EditorError } from './codes.js';
 import type { SharedDocSignals } from './shared-signals.js';
-import { addPage, removePage, renamePage } from './docs-json.js';
+import { addPage, addPageToGroup, applyNavEdit, navOutline, removePage, renamePage, type NavEdit } from './docs-json.js';
+import type { NavOutline, OutlineNode } from './nav-outline.js';
 import { checkEditableFile, checkImageFile, checkPageFile, pageEntryOf, sniffImage } from './paths.js';
 
 /** Largest page (or docs.json) text a draft may hold. */
@@ -420,15 +421,15 @@ export class EditorSession {
     await this.draft('docs.json', 'utf8', text, user);
   }
 
-  /** Add a page with a title, listed in the navigation after `besides` (a page file). */
-  async createPage(file: string, title: string, user: EditorUser, besides?: string): Promise<{ file: string }> {
+  /** Add a page with a title, listed in the navigation after `besides` (a page file) or at the end of `group` (an outline id). */
+  async createPage(file: string, title: string, user: EditorUser, besides?: string, group?: string): Promise<{ file: string }> {
     checkPageFile(file);
     const name = title.trim().replace(/[\r\n]+/g, ' ');
     if (name === '') throw new EditorError('EDITOR_BAD_REQUEST', 'Give the new page a title.');
     return this.run(async () => {
       if (await this.exists(file)) throw new EditorError('EDITOR_PAGE_EXISTS', `A file "${file}" already exists on the branch; pick another name.`, 409);
       const entry = pageEntryOf(file);
-      const docs = addPage(await this.docsJsonText(), entry, besides ? pageEntryOf(besides) : undefined);
+      const docs = group ? addPageToGroup(await this.docsJsonText(), entry, group) : addPage(await this.docsJsonText(), entry, besides ? pageEntryOf(besides) : undefined);
       await this.saveDocsJson(docs, user);
       await this.draft(file, 'utf8', `---\ntitle: ${JSON.stringify(name)}\n---\n\n`, user);
       await this.reload();
@@ -464,6 +465,44 @@ export class EditorSession {
       this.previews.delete(from);
       await this.reload();
       return { file: to };
+    });
+  }
+
+  /**
+   * The navigation of docs.json as the editor arranges it: divisions, groups and page entries with
+   * their ids, each page with its title and file when the site has it. Null without a docs.json
+   * that parses (the sidebar then shows the site's problems).
+   */
+  async outline(): Promise<NavOutline | null> {
+    return this.run(async () => {
+      const bytes = await this.currentBytes('docs.json');
+      if (!bytes) return null;
+      let outline: NavOutline;
+      try {
+        outline = navOutline(bytes.toString('utf8'));
+      } catch (err) {
+        if (err instanceof EditorError) return null;
+        throw err;
+      }
+      const { site } = await this.state();
+      const routes = new Map([...(site?.model.pages.values() ?? [])].map((r) => [r.path, r]));
+      const titled = (nodes: OutlineNode[]): OutlineNode[] =>
+        nodes.map((n) => {
+          if (n.type === 'page') {
+            const route = routes.get(normalizePagePath(n.entry));
+            return route?.file ? { ...n, title: route.sidebarTitle ?? route.title, file: route.file } : n;
+          }
+          return 'children' in n ? { ...n, children: titled(n.children) } : n;
+        });
+      return { ...outline, items: titled(outline.items) };
+    });
+  }
+
+  /** Arrange the navigation (move pages and groups, add/rename/remove groups, add/rename tabs) as a docs.json draft; refused when the result does not load. */
+  async editNavigation(edit: NavEdit, user: EditorUser): Promise<void> {
+    return this.run(async () => {
+      await this.saveDocsJson(applyNavEdit(await this.docsJsonText(), edit), user);
+      await this.reload();
     });
   }
 

@@ -106,6 +106,23 @@ describe('editor routes of the dashboard', () => {
     expect(state.drafts).toEqual([expect.objectContaining({ path: 'index.mdx', change: 'modified' })]);
   });
 
+  it('arranges the navigation through navigation.json and lists it with ids in state.json', async () => {
+    const before = await (await request(`${editor}/state.json?branch=docs/nav-http`)).json();
+    expect(before.outline).toEqual({ tabs: false, items: [{ type: 'page', entry: 'index', id: 'navigation/pages/0', title: 'Home', file: 'index.mdx' }] });
+    const nav = (json: object) => request(`${editor}/navigation.json`, { json: { branch: 'docs/nav-http', ...json } });
+    expect((await nav({ op: 'add-group', name: 'Start' })).status).toBe(200);
+    expect((await nav({ op: 'move-to-group', id: 'navigation/pages/0', expect: 'index', group: 'navigation/pages/1' })).status).toBe(200);
+    const state = await (await request(`${editor}/state.json?branch=docs/nav-http`)).json();
+    expect(state.outline.items).toEqual([{ type: 'group', name: 'Start', id: 'navigation/pages/0', children: [expect.objectContaining({ entry: 'index', id: 'navigation/pages/0/pages/0' })] }]);
+    expect(state.drafts).toEqual([expect.objectContaining({ path: 'docs.json', change: 'modified' })]);
+    const notEmpty = await nav({ op: 'remove-group', id: 'navigation/pages/0', expect: 'Start' });
+    expect(notEmpty.status).toBe(409);
+    expect((await notEmpty.json()).error.code).toBe('EDITOR_GROUP_NOT_EMPTY');
+    const unknown = await nav({ op: 'shuffle' });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).error).toMatchObject({ code: 'EDITOR_BAD_REQUEST', message: expect.stringContaining('Unknown navigation edit "shuffle"') });
+  });
+
   it('refuses a 20 MB paste, a bad image, a path with .. and a colliding name with JSON codes', async () => {
     const huge = await request(`${editor}/save.json`, { json: { file: 'index.mdx', text: 'x'.repeat(20 * 1024 * 1024) } });
     expect(huge.status).toBe(413);

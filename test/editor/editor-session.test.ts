@@ -223,6 +223,46 @@ describe.each(backends)('editor sessions on %s', (kind) => {
     expect((await session.readText('docs.json')).text).toContain('"$schema": "https://mintlify.com/docs.json",\n  "theme": "mint",');
   });
 
+  it('arranges the navigation through docs.json drafts: groups added, renamed, removed, pages moved, a first tab', async () => {
+    // Its own branch: main's drafts are published by the next test.
+    const session = await service.open(project, 'docs/arrange');
+    const outline = (await session.outline())!;
+    expect(outline.items).toEqual([
+      {
+        type: 'group',
+        name: 'Start',
+        id: 'navigation/groups/0',
+        children: [
+          { type: 'page', entry: 'index', id: 'navigation/groups/0/pages/0', title: 'Home', file: 'index.mdx' },
+          { type: 'page', entry: 'guides/setup', id: 'navigation/groups/0/pages/1', title: 'Setup', file: 'guides/setup.mdx' },
+        ],
+      },
+    ]);
+    await session.editNavigation({ op: 'add-group', name: 'Guides', after: 'navigation/groups/0' }, user);
+    await session.editNavigation({ op: 'move-to-group', id: 'navigation/groups/0/pages/1', expect: 'guides/setup', group: 'navigation/groups/1' }, user);
+    await session.editNavigation({ op: 'rename-group', id: 'navigation/groups/1', expect: 'Guides', name: 'How-to' }, user);
+    expect((await refusal(() => session.editNavigation({ op: 'remove-group', id: 'navigation/groups/1', expect: 'How-to' }, user))).code).toBe('EDITOR_GROUP_NOT_EMPTY');
+    // An id from before docs.json changed: refused, nothing moved.
+    const stale = await refusal(() => session.editNavigation({ op: 'move', id: 'navigation/groups/0/pages/1', expect: 'guides/setup', by: -1 }, user));
+    expect([stale.code, stale.status]).toEqual(['EDITOR_NAV_STALE', 409]);
+    await session.createPage('guides/more.mdx', 'More', user, undefined, 'navigation/groups/1');
+    let docs = JSON.parse((await session.readText('docs.json')).text);
+    expect(docs.navigation.groups).toEqual([
+      { group: 'Start', pages: ['index'] },
+      { group: 'How-to', pages: ['guides/setup', 'guides/more'] },
+    ]);
+    // The site the drafts make has the page under its new group.
+    const nav = await session.navigation();
+    expect(nav.sections[0]!.items.map((i) => (i.type === 'group' ? `${i.name}: ${i.children.map((c) => (c.type === 'page' ? c.title : '')).join(', ')}` : ''))).toEqual(['Start: Home', 'How-to: Setup, More']);
+    await session.editNavigation({ op: 'add-tab', name: 'Reference', firstTab: 'Guides' }, user);
+    docs = JSON.parse((await session.readText('docs.json')).text);
+    expect(docs.navigation).toEqual({ tabs: [{ tab: 'Guides', groups: [{ group: 'Start', pages: ['index'] }, { group: 'How-to', pages: ['guides/setup', 'guides/more'] }] }, { tab: 'Reference', groups: [] }] });
+    expect((await session.outline())!.tabs).toBe(true);
+    expect((await session.drafts()).map((d) => d.path).sort()).toEqual(['docs.json', 'guides/more.mdx']);
+    // The rest of docs.json keeps its bytes.
+    expect((await session.readText('docs.json')).text.startsWith(docsJson.slice(0, docsJson.indexOf('"navigation"')))).toBe(true);
+  });
+
   it('publishes the drafts to main as one commit with the writer as author, over an outside push to another file, and starts the site update', async () => {
     const session = await service.open(project, 'main');
     await session.saveText('guides/setup.mdx', '---\ntitle: Setup\n---\n\n<Note>Install the CLI first.</Note>\n', user);

@@ -15,6 +15,7 @@ import { applyAwarenessUpdate, Awareness, encodeAwarenessUpdate } from 'y-protoc
 import * as Y from 'yjs';
 import { splitBlocks, type Block } from './blocks.js';
 import { frontmatterOf, setFrontmatter } from './frontmatter.js';
+import { renderArrange, type NavOutline } from './nav-arrange.js';
 import { readSiteSettings, SITE_FIELDS, writeSiteSettings, type SiteSettings } from './site-settings.js';
 
 type NavItem = { type: 'group'; name: string; children: NavItem[] } | { type: 'page'; title: string; file: string; href: string; draft: boolean } | { type: 'other'; title: string };
@@ -35,6 +36,8 @@ interface State {
   deploymentBranch: string;
   branches: string[];
   navigation: { sections: { label: string; items: NavItem[] }[]; hidden: NavItem[]; problems: string[] };
+  /** docs.json's navigation with ids, for the arrange mode (null: docs.json does not parse). */
+  outline: NavOutline | null;
   drafts: { path: string; change: string }[];
 }
 
@@ -117,6 +120,8 @@ function editorState(doc: string, collab: ReturnType<typeof yCollab> | [] = []):
       markdown(),
       lintGutter(),
       EditorView.lineWrapping,
+      // The text box's name for assistive technology (axe: aria-input-field-name).
+      EditorView.contentAttributes.of({ 'aria-label': 'Page source' }),
       autocompletion({ override: [completeComponents] }),
       EditorView.updateListener.of((u) => {
         if (u.docChanged && !loading) scheduleSave();
@@ -347,9 +352,41 @@ function apply(s: Shared, res: SyncAnswer): void {
 // ------------------------------------------------------------------ navigation
 
 let state: State | null = null;
+/** The sidebar shows docs.json's navigation with its arranging menus instead of the site's. */
+let arranging = false;
+/** The group a page added from its menu goes to (the add-page form says so). */
+let addInGroup: { id: string; name: string } | null = null;
 
 function renderTree(): void {
   const tree = $('ed-tree');
+  if (arranging) {
+    renderArrange(tree, state?.outline ?? null, {
+      edit: async (fields) => {
+        await save();
+        await call('navigation.json', { json: fields });
+        await refreshState();
+        // The open file again: docs.json as the edit left it, a page's preview with the new sidebar.
+        if (file) await openFile(file);
+        problems.textContent = '';
+      },
+      openFile: (next) => void openFile(next),
+      addPageIn: (group) => {
+        addInGroup = group;
+        const where = $('ed-add-in');
+        where.textContent = `At the end of the group "${group.name}"`;
+        where.hidden = false;
+        $('ed-add-form').hidden = false;
+        $('ed-add-title').focus();
+      },
+      report: (err) => {
+        const r = err as Refused;
+        problems.textContent = `${r.message} (${r.code})`;
+      },
+      currentFile: file,
+      branch,
+    });
+    return;
+  }
   const filter = ($<HTMLInputElement>('ed-filter').value ?? '').trim().toLowerCase();
   tree.replaceChildren();
   const list = (items: NavItem[]): HTMLUListElement | null => {
@@ -659,6 +696,8 @@ $<HTMLFormElement>('ed-site-settings').addEventListener('submit', (e) => {
 });
 
 $('ed-add').addEventListener('click', () => {
+  addInGroup = null;
+  $('ed-add-in').hidden = true;
   $('ed-add-form').hidden = false;
   const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
   ($('ed-add-file') as HTMLInputElement).value = folder;
@@ -676,7 +715,9 @@ $<HTMLFormElement>('ed-add-form').addEventListener('submit', async (e) => {
   const title = $<HTMLInputElement>('ed-add-title').value;
   const target = $<HTMLInputElement>('ed-add-file').value.trim();
   try {
-    await call('pages.json', { json: { action: 'create', file: target, title, besides: file } });
+    await call('pages.json', { json: { action: 'create', file: target, title, ...(addInGroup ? { group: addInGroup.id } : { besides: file }) } });
+    addInGroup = null;
+    $('ed-add-in').hidden = true;
     $('ed-add-form').hidden = true;
     $<HTMLInputElement>('ed-add-title').value = '';
     await refreshState();
@@ -750,6 +791,12 @@ $<HTMLInputElement>('ed-image').addEventListener('change', async (e) => {
 });
 
 $('ed-filter').addEventListener('input', renderTree);
+$('ed-arrange').addEventListener('click', () => {
+  arranging = !arranging;
+  $('ed-arrange').setAttribute('aria-pressed', String(arranging));
+  $('ed-filter').hidden = arranging;
+  renderTree();
+});
 $('ed-docs-json').addEventListener('click', (e) => {
   e.preventDefault();
   void openFile('docs.json');

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { createElement } from 'react';
 import type { ProjectRow } from '../../db/index.js';
-import { EditorError, editorBundle, MAX_TEXT_BYTES, type EditorSession } from '../../editor/index.js';
+import { EditorError, editorBundle, MAX_TEXT_BYTES, navEditOf, type EditorSession } from '../../editor/index.js';
 import { componentNames } from '../../mdx/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
 import { errorPage, html, viewerOf } from '../respond.js';
@@ -124,6 +124,7 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
     deploymentBranch: session.project.branch,
     branches: await session.branches(),
     navigation: await session.navigation(),
+    outline: await session.outline(),
     drafts: await session.drafts(),
   }));
 
@@ -142,11 +143,14 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
   json('post', 'pages.json', async (c, session, _p, fields) => {
     const action = text(fields, 'action');
     const file = text(fields, 'file');
-    if (action === 'create') return session.createPage(file, text(fields, 'title'), userOf(c), text(fields, 'besides', true) || undefined);
+    if (action === 'create') return session.createPage(file, text(fields, 'title'), userOf(c), text(fields, 'besides', true) || undefined, text(fields, 'group', true) || undefined);
     if (action === 'rename') return session.renamePage(file, text(fields, 'to'), userOf(c));
     if (action === 'delete') return session.deletePage(file, userOf(c)).then(() => ({ ok: true }));
     throw new EditorError('EDITOR_BAD_REQUEST', `Unknown page action "${action}": use create, rename or delete.`);
   });
+
+  // Arranging the navigation: one docs.json edit per request (`NavEdit`), kept as a draft.
+  json('post', 'navigation.json', async (c, session, _p, fields) => session.editNavigation(navEditOf(fields), userOf(c)).then(() => ({ ok: true })));
 
   // Shared editing (Yjs): join a page's document, then exchange updates and presence every few hundred ms.
   json('post', 'shared.json', async (_c, session, _p, fields) => {

@@ -105,11 +105,17 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
           <aside className="ed-nav" aria-label="Navigation">
             <div className="ed-nav-head">
               <span>Navigation</span>
-              <button id="ed-add" type="button" className="ed-icon-btn" title="Add page" aria-label="Add page">
-                +
-              </button>
+              <span className="ed-nav-tools">
+                <button id="ed-arrange" type="button" className="ed-icon-btn" aria-pressed="false" title="Move pages, add and rename groups and tabs">
+                  Arrange
+                </button>
+                <button id="ed-add" type="button" className="ed-icon-btn" title="Add page" aria-label="Add page">
+                  +
+                </button>
+              </span>
             </div>
             <form id="ed-add-form" className="ed-add-form" hidden>
+              <p id="ed-add-in" className="ed-arrange-note" hidden />
               <label className="ed-field">
                 <span>Title</span>
                 <input id="ed-add-title" type="text" required />
@@ -277,6 +283,26 @@ export const EDITOR_CSS = `
 .ed-tree a[aria-current=page]{background:var(--accent-soft);font-weight:600}
 .ed-tree a.draft::after{content:" •";color:#d97706}
 .ed-tree .other{display:block;padding:.3rem .5rem;color:var(--muted);font-size:.92rem}
+.ed-nav-tools{display:flex;gap:.25rem;align-items:center}
+.ed-arrange-row{display:flex;align-items:center;gap:.25rem}
+.ed-arrange-row>a,.ed-arrange-row>.ed-arrange-label{flex:1;min-width:0}
+.ed-tree .ed-arrange-label{display:block;padding:.3rem .5rem;font-size:.92rem;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.ed-tree .ed-arrange-label.group{font-weight:600;font-size:.85rem}
+.ed-tree .ed-arrange-label.division{font-weight:600}
+.ed-tree .ed-arrange-label .kind{font-weight:400;color:var(--muted);font-size:.8rem}
+.ed-tree .ed-arrange-label.other{color:var(--muted)}
+.ed-row-menu{font:inherit;line-height:1;border:1px solid transparent;background:transparent;color:var(--text);border-radius:8px;min-width:32px;min-height:32px;cursor:pointer}
+.ed-row-menu:hover,.ed-row-menu[aria-expanded=true]{background:var(--bg);border-color:var(--border)}
+.ed-row-panel{display:flex;flex-direction:column;gap:.4rem;margin:.2rem 0 .4rem .5rem;padding:.5rem;border:1px solid var(--border);border-radius:10px;background:var(--panel);box-shadow:0 6px 18px rgba(16,24,40,.08)}
+.ed-row-panel[hidden]{display:none}
+.ed-row-panel input,.ed-row-panel select{font:inherit;font-size:.85rem;color:var(--text);padding:.3rem .45rem;border:1px solid var(--border);border-radius:8px;background:var(--panel);min-width:0;flex:1}
+.ed-arrange-note{margin:.1rem .5rem .3rem;color:var(--muted);font-size:.8rem}
+.ed-arrange-note[hidden]{display:none}
+.ed-arrange-form{margin-top:.6rem}
+.ed-arrange-adders{margin-top:.8rem}
+.ed-row-panel .btn:disabled{opacity:.45;cursor:default}
+.ed-arrange-title{margin:0;font-size:.85rem;font-weight:600;color:var(--text)}
+.ed-field[hidden],.ed-filter[hidden]{display:none}
 .ed-docs-json{display:block;margin-top:1rem;padding:.4rem .5rem;border-top:1px solid var(--border);color:var(--muted);font-size:.88rem;text-decoration:none}
 .ed-docs-json[aria-current=page]{color:var(--text);font-weight:600}
 .ed-add-form,.ed-settings{display:flex;flex-direction:column;gap:.5rem;padding:.6rem;border:1px solid var(--border);border-radius:10px;margin-bottom:.6rem;background:var(--bg)}

@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generateCorpus } from '../corpus.js';
+import { buildSite } from '../../src/site-build/index.js';
+const pages = Number(process.argv[2] ?? 50000);
+const dir = process.argv[3] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'folio-mem-'));
+const root = path.join(dir, 'docs');
+if (!fs.existsSync(root)) await generateCorpus(root, pages, 'one-section');
+let last = 'start';
+let done = 0;
+const t0 = Date.now();
+let peak = 0;
+const timer = setInterval(() => {
+  const m = process.memoryUsage();
+  const rss = Math.round(m.rss / 1048576);
+  if (rss > peak) peak = rss;
+  console.log(`${((Date.now() - t0) / 1000).toFixed(0)}s rss ${rss} heap ${Math.round(m.heapUsed / 1048576)}/${Math.round(m.heapTotal / 1048576)} ext ${Math.round(m.external / 1048576)} ab ${Math.round(m.arrayBuffers / 1048576)} pages ${done} | ${last}`);
+}, 3000);
+const r = await buildSite({ root, outDir: path.join(dir, '_site'), log: (l) => (last = l.slice(0, 100)), progress: (d) => (done = d) });
+clearInterval(timer);
+console.log('ok', r.ok, 'peak sampled', peak, 'maxRSS', Math.round(process.resourceUsage().maxRSS / 1024), 'dir', dir);
