@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAxe } from '../../look/measure.js';
 import { createProject, getLocalPullRequest, listPreviews, listUpdates, type ProjectRow } from '../../src/db/index.js';
 import { createUser } from '../../src/dashboard/index.js';
 import { runServer, type RunningServer } from '../../src/server/run-server.js';
@@ -150,6 +151,52 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     // The saved draft differs from the text before by exactly the typed words.
     const after = (await (await page.request.get(`${editorUrl}/file.json?branch=main&file=guides/setup.mdx`)).json()) as { text: string };
     expect(after.text).toBe(source.text.replace('Now from the web editor.', 'Now from the web editor. Edited visually.'));
+  });
+
+  it('shows prose as rich text in the visual mode: bold as bold, a typed word made bold with Ctrl+B changes only that in the Markdown', async () => {
+    const fileText = async () => ((await (await page.request.get(`${editorUrl}/file.json?branch=main&file=guides/setup.mdx`)).json()) as { text: string }).text;
+    // A paragraph with bold text, written in the source mode below the others.
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\nUse the **fast** path, or read [the guide](/guides/setup).\n');
+    await saved();
+    const before = await fileText();
+    expect(before).toContain('\n\nUse the **fast** path, or read [the guide](/guides/setup).\n');
+
+    await page.getByRole('button', { name: 'Visual' }).click();
+    const paragraph = page.locator('.ed-v-p.ed-rich', { hasText: 'Use the fast path' });
+    await paragraph.waitFor();
+    // Formatted, not Markdown: the bold is a <strong>, the link an <a>, and no asterisk or bracket shows.
+    await expect(paragraph.locator('strong').allTextContents()).resolves.toEqual(['fast']);
+    await expect(paragraph.locator('a').getAttribute('href')).resolves.toBe('/guides/setup');
+    expect(await paragraph.textContent()).toBe('Use the fast path, or read the guide.');
+    await expect(page.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Bold' }).isDisabled()).resolves.toBe(true);
+    await shot('05b-visual-rich-text');
+
+    await paragraph.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Now');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Control+b');
+    await expect(paragraph.locator('strong').allTextContents()).resolves.toEqual(['fast', 'Now']);
+    // The toolbar follows the selection: it is in bold text.
+    await expect(page.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await shot('05c-visual-bold-applied');
+    await saved();
+    await preview().locator('strong', { hasText: 'Now' }).waitFor();
+
+    // Axe finds nothing serious in the visual mode, in either colour scheme.
+    for (const scheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      if (scheme === 'dark') await shot('05d-visual-rich-text-dark');
+      const findings = (await runAxe(page)).filter((f) => !f.target.startsWith('#ed-preview'));
+      expect(findings.map((f) => `${f.id} ${f.target}`), scheme).toEqual([]);
+    }
+
+    await page.getByRole('button', { name: 'Markdown source' }).click();
+    await page.locator('.cm-content').getByText('**Now**', { exact: false }).waitFor();
+    // Exactly the typed word, bold; every other byte of the page as it was.
+    expect(await fileText()).toBe(before.replace('read [the guide](/guides/setup).', 'read [the guide](/guides/setup). **Now**'));
   });
 
   it('changes the page title through page settings and adds a page to the navigation', async () => {
