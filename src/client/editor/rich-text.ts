@@ -388,7 +388,7 @@ export function sameMeaning(a: PMNode, b: PMNode): boolean {
 export function serializeEdited(doc: PMNode, hardBreak = '\\\n'): string {
   const light = serializeRich(doc, hardBreak);
   const back = parseRich(light);
-  if (back && sameMeaning(back, doc)) return light;
+  if (back && (back.eq(doc) || sameMeaning(back, doc))) return light;
   return serializerFor({ hardBreak, full: true }).serialize(doc);
 }
 
