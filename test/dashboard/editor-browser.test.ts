@@ -361,4 +361,37 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     await expect.poll(() => textOf(third), { timeout: 30_000 }).toContain('First writer. Second writer.');
     await other.close();
   });
+  it('shows another writer\'s change in the rich block being edited, the caret kept where it was', async () => {
+    const textOf = (p: Page) =>
+      p.evaluate(() => {
+        const copy = document.querySelector('.cm-content')!.cloneNode(true) as HTMLElement;
+        for (const caret of copy.querySelectorAll('.cm-ySelectionCaret')) caret.remove();
+        return copy.textContent ?? '';
+      });
+    const url = `${editorUrl}?branch=docs/editor-test&file=guides/setup.mdx`;
+    await page.goto(url);
+    await page.locator('.cm-content').getByText('Install it.', { exact: false }).first().waitFor();
+    await page.getByRole('button', { name: 'Visual' }).click();
+    const paragraph = page.locator('.ed-v-p.ed-rich', { hasText: 'Install it.' });
+    // A short paragraph (one line in both views, so End is its end).
+    await paragraph.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Install it. Visual writer.');
+    const other = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await other.addCookies(await page.context().cookies());
+    const second = await other.newPage();
+    await second.goto(url);
+    await expect.poll(() => textOf(second), { timeout: 30_000 }).toContain('Install it. Visual writer.');
+    await second.locator('.cm-line', { hasText: 'Visual writer.' }).click();
+    await second.keyboard.press('End');
+    await second.keyboard.type(' Source writer.');
+    // The rich paragraph is drawn again with the other writer's words; the caret stays after "Visual writer."
+    await expect.poll(() => paragraph.textContent(), { timeout: 10_000 }).toContain('Visual writer. Source writer.');
+    await page.keyboard.type(' More.');
+    await expect.poll(() => textOf(second), { timeout: 10_000 }).toContain('Visual writer. More. Source writer.');
+    await shot('15-visual-writer-and-source-writer', page);
+    await page.waitForFunction(() => document.getElementById('ed-status')?.textContent === 'Saved');
+    await expect.poll(async () => ((await (await page.request.get(`${editorUrl}/file.json?branch=docs/editor-test&file=guides/setup.mdx`)).json()) as { text: string }).text, { timeout: 10_000 }).toContain('Visual writer. More. Source writer.');
+    await other.close();
+  });
 });

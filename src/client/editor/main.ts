@@ -693,11 +693,11 @@ function syncVisual(): void {
   }
 }
 
-/** Redraw after a change made outside the visual mode, once per frame. */
+/** Redraw after a change made outside the visual mode, at most once per frame's time (several changes of one sync answer go as one). */
 function scheduleVisualSync(): void {
   if (editingVisually || !visual || syncPending) return;
   syncPending = true;
-  requestAnimationFrame(syncVisual);
+  setTimeout(syncVisual, 16);
 }
 
 // The toolbar acts on the rich block with the focus; in a plain block it has nothing to act on.
