@@ -700,9 +700,9 @@ function scheduleVisualSync(): void {
   setTimeout(syncVisual, 16);
 }
 
-// The toolbar acts on the rich block with the focus; in a plain block it has nothing to act on.
+// The toolbar acts on the rich block last focused (a keyboard user tabs to it from there); in a plain block it has nothing to act on.
 $('ed-visual').addEventListener('focusin', (e) => {
-  if (!(e.target as HTMLElement).closest('.ed-rich')) formatBar.follow(null);
+  if (!(e.target as HTMLElement).closest('.ed-rich, .ed-format')) formatBar.follow(null);
 });
 
 /** Put a block's edited body into the document; the later blocks move by the change in length. */

@@ -66,7 +66,8 @@ export const richSchema = new Schema({
       attrs: { href: {}, title: { default: null } },
       inclusive: false,
       parseDOM: [{ tag: 'a[href]', getAttrs: (dom) => ({ href: (dom as HTMLElement).getAttribute('href'), title: (dom as HTMLElement).getAttribute('title') }) }],
-      toDOM: (mark) => ['a', { href: mark.attrs.href as string, title: (mark.attrs.title as string | null) ?? mark.attrs.href }, 0],
+      // In the editor a link is shown, not followed: a script address is not put in `href` at all.
+      toDOM: (mark) => ['a', { href: /^\s*(javascript|data|vbscript):/i.test(mark.attrs.href as string) ? '#' : (mark.attrs.href as string), title: (mark.attrs.title as string | null) ?? mark.attrs.href }, 0],
     },
     strike: { parseDOM: [{ tag: 's' }, { tag: 'del' }], toDOM: () => ['s', 0] },
     code: { attrs: { markup: { default: '`' } }, parseDOM: [{ tag: 'code' }], toDOM: () => ['code', 0] },
