@@ -30,6 +30,7 @@ describe('which block bodies are rich text', () => {
     ['bullets of each kind', '- one\n- two\n\n* three\n* four'],
     ['a paragraph then a list with no blank line', 'What you get:\n- a\n- b'],
     ['nested lists, four-space indentation', '1. Open it.\n2. Look for:\n    - `one`\n    - `two`'],
+    ['a list indented under its paragraph', 'Choose one:\n  - `a` - first\n  - `b` - second\n    more of b'],
     ['numbers as written', '1. a\n1. b\n1. c\n\n3. x\n5. y'],
     ['loose list', '- a\n\n- b'],
     ['quotes', '> Quoted **text**\n>\n> second paragraph'],
@@ -54,7 +55,7 @@ describe('which block bodies are rich text', () => {
     ['a table', '| a | b |\n|---|---|\n| 1 | 2 |'],
     ['an autolink (not MDX)', 'See <https://example.com>.'],
     ['a raw less-than', 'When a < b holds.'],
-    ['an unusual bullet indentation', '1. a\n  - b'],
+    ['a lazy quote continuation', '> quoted\nlazy line'],
     ['an unmatched backtick', 'A backtick (`) alone.'],
     ['Windows line ends', 'One\r\ntwo'],
     ['blank', '  \n'],
@@ -62,9 +63,11 @@ describe('which block bodies are rich text', () => {
     expect(richBodyOf(body, 'flow')).toBeNull();
   });
 
-  it('reads a heading as one line, and refuses one whose text reads as a list', () => {
+  it('reads a heading\'s text as one line', () => {
     expect(rich('Install **now**', 'line').doc.childCount).toBe(1);
-    expect(richBodyOf('1. Install', 'line')).toBeNull();
+    // As a heading's text reads it: `1. Install` is no list there.
+    expect(bodyFromRich(rich('1. Install', 'line'), rich('1. Install', 'line').doc)).toBe('1. Install');
+    expect(richBodyOf('Install\nnow', 'line')).toBeNull();
     expect(richBodyOf('Install {version}', 'line')).toBeNull();
   });
 

@@ -39,14 +39,15 @@ export const richSchema = new Schema({
       toDOM: () => ['pre', ['code', 0]],
     },
     bullet_list: {
-      attrs: { bullet: { default: '-' }, gap: GAP },
+      // `margin`: spaces before a top-level list's markers (a list indented under a paragraph).
+      attrs: { bullet: { default: '-' }, margin: { default: '' }, gap: GAP },
       content: 'list_item+',
       group: 'block',
       parseDOM: [{ tag: 'ul' }],
       toDOM: () => ['ul', 0],
     },
     ordered_list: {
-        attrs: { order: { default: 1 }, delimiter: { default: '.' }, gap: GAP },
+        attrs: { order: { default: 1 }, delimiter: { default: '.' }, margin: { default: '' }, gap: GAP },
       content: 'list_item+',
       group: 'block',
       parseDOM: [{ tag: 'ol', getAttrs: (dom) => ({ order: Number((dom as HTMLElement).getAttribute('start') ?? 1) || 1 }) }],
@@ -140,16 +141,21 @@ function itemIndent(tok: Token): number | null {
   return null;
 }
 
+/** Spaces before the markers of a top-level list (a nested list's follow from its item). */
+function listMargin(tok: Token): string {
+  return tok.level === 0 ? /^[ \t]*/.exec(sourceLines[tok.map?.[0] ?? 0] ?? '')![0] : '';
+}
+
 const gap = (_tok: Token, tokens: Token[], i: number) => ({ gap: gapBefore(tokens, i) });
 
 const parser = new MarkdownParser(richSchema, tokenizer as unknown as MarkdownIt, {
   blockquote: { block: 'blockquote', getAttrs: gap },
   paragraph: { block: 'paragraph', getAttrs: (tok, tokens, i) => ({ gap: gapBefore(tokens, i), trail: /[ \t]*$/.exec(sourceLines[(tok.map?.[1] ?? 1) - 1] ?? '')![0] }) },
   list_item: { block: 'list_item', getAttrs: (tok, tokens, i) => ({ gap: gapBefore(tokens, i), indent: itemIndent(tok), number: tok.info || null }) },
-  bullet_list: { block: 'bullet_list', getAttrs: (tok, tokens, i) => ({ bullet: tok.markup, gap: gapBefore(tokens, i) }) },
+  bullet_list: { block: 'bullet_list', getAttrs: (tok, tokens, i) => ({ bullet: tok.markup, margin: listMargin(tok), gap: gapBefore(tokens, i) }) },
   ordered_list: {
     block: 'ordered_list',
-    getAttrs: (tok, tokens, i) => ({ order: Number(tok.attrGet('start') ?? 1), delimiter: tok.markup, gap: gapBefore(tokens, i) }),
+    getAttrs: (tok, tokens, i) => ({ order: Number(tok.attrGet('start') ?? 1), delimiter: tok.markup, margin: listMargin(tok), gap: gapBefore(tokens, i) }),
   },
   heading: { block: 'heading', getAttrs: (tok, tokens, i) => ({ level: Number(tok.tag.slice(1)), gap: gapBefore(tokens, i) }) },
   fence: { block: 'code_block', getAttrs: (tok, tokens, i) => ({ info: tok.info, markup: tok.markup, gap: gapBefore(tokens, i) }), noCloseToken: true },
@@ -242,10 +248,11 @@ function openBlock(state: MarkdownSerializerState, node: PMNode, parent: PMNode,
 
 /** A list's items, each with its marker, its continuation indentation and the blank lines before it. */
 function renderList(state: MarkdownSerializerState, node: PMNode, width: number, marker: (i: number) => string): void {
+  const margin = node.attrs.margin as string;
   node.forEach((item, _, i) => {
     if (i > 0) (state as State).flushClose(((item.attrs.gap as number | null) ?? 0) + 1);
     const indent = (item.attrs.indent as number | null) ?? width;
-    state.wrapBlock(' '.repeat(indent), marker(i), node, () => state.render(item, node, i));
+    state.wrapBlock(margin + ' '.repeat(indent), margin + marker(i), node, () => state.render(item, node, i));
   });
 }
 
@@ -408,7 +415,7 @@ export interface RichBody {
   indent: string;
   blankLine: string;
   hardBreak: string;
-  /** The content: for `line`, a document of one paragraph. */
+  /** The content: for `line`, a document of one heading. */
   doc: PMNode;
 }
 
@@ -440,9 +447,11 @@ export function richBodyOf(body: string, context: RichContext): RichBody | null 
   const blankLine = [...blanks][0] ?? '';
   const content = lines.map((l) => (l.trim() === '' ? '' : l.slice(indent.length))).join('\n');
   const hardBreak = /  \n/.test(content) ? '  \n' : '\\\n';
-  const doc = parseRich(content);
+  if (context === 'line' && content.includes('\n')) return null;
+  // A heading's text is read as a heading's (`1. Install` is no list there).
+  const doc = parseRich(context === 'line' ? `# ${content}` : content);
   if (!doc) return null;
-  if (context === 'line' && (doc.childCount !== 1 || doc.firstChild!.type !== richSchema.nodes.paragraph)) return null;
+  if (context === 'line' && (doc.childCount !== 1 || doc.firstChild!.type !== richSchema.nodes.heading)) return null;
   const rich: RichBody = { context, leading, trailing, indent, blankLine, hardBreak, doc };
   let out: string;
   try {
@@ -450,6 +459,7 @@ export function richBodyOf(body: string, context: RichContext): RichBody | null 
   } catch {
     return null;
   }
+  if (context === 'line') out = out.replace(/^# /, '');
   return frameText(rich, out) === body ? rich : null;
 }
 
@@ -459,14 +469,10 @@ function frameText(rich: RichBody, markdown: string): string {
   return rich.leading + lines.join('\n') + rich.trailing;
 }
 
-/** The new body of a block from its edited document (for `line`, the document's first block's inline content). */
+/** The new body of a block from its edited document (for `line`, the text of the document's first block). */
 export function bodyFromRich(rich: RichBody, doc: PMNode): string {
-  let content = doc;
-  if (rich.context === 'line') {
-    const first = doc.firstChild;
-    content = richSchema.node('doc', null, [richSchema.node('paragraph', null, first ? first.content : undefined)]);
-  }
+  if (rich.context === 'flow') return frameText(rich, serializeEdited(doc, rich.hardBreak));
+  const heading = richSchema.node('doc', null, [richSchema.node('heading', { level: 1 }, doc.firstChild?.content)]);
   // One line stays one line: a heading's text has no end of line in it.
-  const markdown = serializeEdited(content, rich.hardBreak);
-  return frameText(rich, rich.context === 'line' ? markdown.replace(/\n+/g, ' ') : markdown);
+  return frameText(rich, serializeEdited(heading, rich.hardBreak).replace(/^# /, '').replace(/\n+/g, ' '));
 }
