@@ -158,7 +158,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     // A paragraph with bold text, written in the source mode below the others.
     await page.locator('.cm-content').click();
     await page.keyboard.press('Control+End');
-    await page.keyboard.type('\nUse the **fast** path, or read [the guide](/guides/setup).\n');
+    await page.keyboard.insertText('\n## Options\n\n- `--fast`: skip the checks\n- a _quiet_ run\n\nUse the **fast** path, or read [the guide](/guides/setup).\n');
     await saved();
     const before = await fileText();
     expect(before).toContain('\n\nUse the **fast** path, or read [the guide](/guides/setup).\n');
@@ -170,6 +170,12 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     await expect(paragraph.locator('strong').allTextContents()).resolves.toEqual(['fast']);
     await expect(paragraph.locator('a').getAttribute('href')).resolves.toBe('/guides/setup');
     expect(await paragraph.textContent()).toBe('Use the fast path, or read the guide.');
+    // The heading and the list too: an <h2>, list items with inline code and italics.
+    await expect(page.locator('.ed-v-h2.ed-rich h2').textContent()).resolves.toBe('Options');
+    const list = page.locator('.ed-v-p.ed-rich', { has: page.locator('ul') });
+    await expect(list.locator('li').allTextContents()).resolves.toEqual(['--fast: skip the checks', 'a quiet run']);
+    await expect(list.locator('li code').textContent()).resolves.toBe('--fast');
+    await expect(list.locator('li em').textContent()).resolves.toBe('quiet');
     await expect(page.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Bold' }).isDisabled()).resolves.toBe(true);
     await shot('05b-visual-rich-text');
 
