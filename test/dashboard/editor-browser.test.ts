@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAxe } from '../../look/measure.js';
 import { createProject, getLocalPullRequest, listPreviews, listUpdates, type ProjectRow } from '../../src/db/index.js';
 import { createUser } from '../../src/dashboard/index.js';
 import { runServer, type RunningServer } from '../../src/server/run-server.js';
@@ -150,6 +151,58 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     // The saved draft differs from the text before by exactly the typed words.
     const after = (await (await page.request.get(`${editorUrl}/file.json?branch=main&file=guides/setup.mdx`)).json()) as { text: string };
     expect(after.text).toBe(source.text.replace('Now from the web editor.', 'Now from the web editor. Edited visually.'));
+  });
+
+  it('shows prose as rich text in the visual mode: bold as bold, a typed word made bold with Ctrl+B changes only that in the Markdown', async () => {
+    const fileText = async () => ((await (await page.request.get(`${editorUrl}/file.json?branch=main&file=guides/setup.mdx`)).json()) as { text: string }).text;
+    // A paragraph with bold text, written in the source mode below the others.
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.insertText('\n## Options\n\n- `--fast`: skip the checks\n- a _quiet_ run\n\nUse the **fast** path, or read [the guide](/guides/setup).\n');
+    await saved();
+    const before = await fileText();
+    expect(before).toContain('\n\nUse the **fast** path, or read [the guide](/guides/setup).\n');
+
+    await page.getByRole('button', { name: 'Visual' }).click();
+    const paragraph = page.locator('.ed-v-p.ed-rich', { hasText: 'Use the fast path' });
+    await paragraph.waitFor();
+    // Formatted, not Markdown: the bold is a <strong>, the link an <a>, and no asterisk or bracket shows.
+    await expect(paragraph.locator('strong').allTextContents()).resolves.toEqual(['fast']);
+    await expect(paragraph.locator('a').getAttribute('href')).resolves.toBe('/guides/setup');
+    expect(await paragraph.textContent()).toBe('Use the fast path, or read the guide.');
+    // The heading and the list too: an <h2>, list items with inline code and italics.
+    await expect(page.locator('.ed-v-h2.ed-rich h2').textContent()).resolves.toBe('Options');
+    const list = page.locator('.ed-v-p.ed-rich', { has: page.locator('ul') });
+    await expect(list.locator('li').allTextContents()).resolves.toEqual(['--fast: skip the checks', 'a quiet run']);
+    await expect(list.locator('li code').textContent()).resolves.toBe('--fast');
+    await expect(list.locator('li em').textContent()).resolves.toBe('quiet');
+    await expect(page.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Bold' }).isDisabled()).resolves.toBe(true);
+    await shot('05b-visual-rich-text');
+
+    await paragraph.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Now');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Control+b');
+    await expect(paragraph.locator('strong').allTextContents()).resolves.toEqual(['fast', 'Now']);
+    // The toolbar follows the selection: it is in bold text.
+    await expect(page.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await shot('05c-visual-bold-applied');
+    await saved();
+    await preview().locator('strong', { hasText: 'Now' }).waitFor();
+
+    // Axe finds nothing serious in the visual mode, in either colour scheme.
+    for (const scheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      if (scheme === 'dark') await shot('05d-visual-rich-text-dark');
+      const findings = (await runAxe(page)).filter((f) => !f.target.startsWith('#ed-preview'));
+      expect(findings.map((f) => `${f.id} ${f.target}`), scheme).toEqual([]);
+    }
+
+    await page.getByRole('button', { name: 'Markdown source' }).click();
+    await page.locator('.cm-content').getByText('**Now**', { exact: false }).waitFor();
+    // Exactly the typed word, bold; every other byte of the page as it was.
+    expect(await fileText()).toBe(before.replace('read [the guide](/guides/setup).', 'read [the guide](/guides/setup). **Now**'));
   });
 
   it('changes the page title through page settings and adds a page to the navigation', async () => {
@@ -312,6 +365,39 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     await third.goto(url);
     // The other writers' carets (with their names) may sit inside the line, so the text is read without them.
     await expect.poll(() => textOf(third), { timeout: 30_000 }).toContain('First writer. Second writer.');
+    await other.close();
+  });
+  it('shows another writer\'s change in the rich block being edited, the caret kept where it was', async () => {
+    const textOf = (p: Page) =>
+      p.evaluate(() => {
+        const copy = document.querySelector('.cm-content')!.cloneNode(true) as HTMLElement;
+        for (const caret of copy.querySelectorAll('.cm-ySelectionCaret')) caret.remove();
+        return copy.textContent ?? '';
+      });
+    const url = `${editorUrl}?branch=docs/editor-test&file=guides/setup.mdx`;
+    await page.goto(url);
+    await page.locator('.cm-content').getByText('Install it.', { exact: false }).first().waitFor();
+    await page.getByRole('button', { name: 'Visual' }).click();
+    const paragraph = page.locator('.ed-v-p.ed-rich', { hasText: 'Install it.' });
+    // A short paragraph (one line in both views, so End is its end).
+    await paragraph.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('Install it. Visual writer.');
+    const other = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await other.addCookies(await page.context().cookies());
+    const second = await other.newPage();
+    await second.goto(url);
+    await expect.poll(() => textOf(second), { timeout: 30_000 }).toContain('Install it. Visual writer.');
+    await second.locator('.cm-line', { hasText: 'Visual writer.' }).click();
+    await second.keyboard.press('End');
+    await second.keyboard.type(' Source writer.');
+    // The rich paragraph is drawn again with the other writer's words; the caret stays after "Visual writer."
+    await expect.poll(() => paragraph.textContent(), { timeout: 10_000 }).toContain('Visual writer. Source writer.');
+    await page.keyboard.type(' More.');
+    await expect.poll(() => textOf(second), { timeout: 10_000 }).toContain('Visual writer. More. Source writer.');
+    await shot('15-visual-writer-and-source-writer', page);
+    await page.waitForFunction(() => document.getElementById('ed-status')?.textContent === 'Saved');
+    await expect.poll(async () => ((await (await page.request.get(`${editorUrl}/file.json?branch=docs/editor-test&file=guides/setup.mdx`)).json()) as { text: string }).text, { timeout: 10_000 }).toContain('Visual writer. More. Source writer.');
     await other.close();
   });
 });

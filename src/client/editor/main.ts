@@ -16,6 +16,8 @@ import * as Y from 'yjs';
 import { splitBlocks, type Block } from './blocks.js';
 import { frontmatterOf, setFrontmatter } from './frontmatter.js';
 import { renderArrange, type NavOutline } from './nav-arrange.js';
+import { richBodyOf, type RichContext } from './rich-text.js';
+import { formatToolbar, restoreCaret, richBlock, type RichBlock } from './rich-view.js';
 import { readSiteSettings, SITE_FIELDS, writeSiteSettings, type SiteSettings } from './site-settings.js';
 
 type NavItem = { type: 'group'; name: string; children: NavItem[] } | { type: 'page'; title: string; file: string; href: string; draft: boolean } | { type: 'other'; title: string };
@@ -125,6 +127,7 @@ function editorState(doc: string, collab: ReturnType<typeof yCollab> | [] = []):
       autocompletion({ override: [completeComponents] }),
       EditorView.updateListener.of((u) => {
         if (u.docChanged && !loading) scheduleSave();
+        if (u.docChanged) scheduleVisualSync();
       }),
     ],
   });
@@ -571,68 +574,185 @@ function toggle(button: string, target: string, after?: () => void): void {
 const CALLOUTS = new Set(['Note', 'Info', 'Tip', 'Warning', 'Check', 'Danger', 'Callout']);
 let visualBlocks: Block[] = [];
 
-/**
- * Draw the page as blocks (`blocks.ts`): headings, paragraphs, callouts and code in place, other
- * components as their MDX. Typing in a block replaces that block's body in the document and nothing
- * else, so switching modes or saving an untouched page keeps every byte.
- */
-function renderVisual(): void {
-  const pane = $('ed-visual');
-  visualBlocks = splitBlocks(view.state.doc.toString());
-  pane.replaceChildren();
-  // The page's title and description head the page as readers see them; Settings changes them.
+/** What the visual mode drew for a block: its element, the editable part, and its rich view when it has one. `index` follows the block when others move. */
+interface Drawn {
+  index: number;
+  el: HTMLElement;
+  rich: RichBlock | null;
+}
+/** Per block (same index as `visualBlocks`; null for blank lines and frontmatter). */
+let drawn: (Drawn | null)[] = [];
+const formatBar = formatToolbar();
+/** Set while the visual mode writes a block into the source: the change is already on screen. */
+let editingVisually = false;
+let syncPending = false;
+
+/** How a block's body reads as rich text: a heading's as one line, a paragraph's and a component's content as Markdown; other blocks stay plain. */
+function richContextOf(block: Block): RichContext | null {
+  if (block.kind === 'heading') return 'line';
+  if (block.kind === 'paragraph') return 'flow';
+  if (block.kind === 'component' && block.prefix !== '') return 'flow';
+  return null;
+}
+
+/** The element of one block: rich text when its body reads back byte for byte (`rich-text.ts`), else its Markdown as plain text. */
+function drawBlock(block: Block, index: number): Drawn {
+  const entry: Drawn = { index, el: document.createElement('div'), rich: null };
+  const context = richContextOf(block);
+  const rich = context ? richBodyOf(block.body, context) : null;
+  const callout = block.kind === 'component' && CALLOUTS.has(block.detail ?? '') && block.prefix !== '';
+  const prose = block.kind === 'heading' || block.kind === 'paragraph' || callout || rich !== null;
+  const className = `ed-v ${block.kind === 'heading' ? `ed-v-h${block.detail}` : block.kind === 'code' ? 'ed-v-code' : prose ? 'ed-v-p' : 'ed-v-raw'}`;
+  let editable: HTMLElement;
+  if (rich) {
+    const label = block.kind === 'heading' ? `Heading ${block.detail}` : block.kind === 'paragraph' ? 'Paragraph' : `${block.detail} text`;
+    entry.rich = richBlock({ rich, level: Number(block.detail ?? 2), className, label, onChange: (body) => editBlock(entry.index, body), onActive: formatBar.follow });
+    editable = entry.rich.view.dom;
+  } else {
+    editable = document.createElement('div');
+    editable.contentEditable = 'plaintext-only';
+    editable.spellcheck = block.kind === 'paragraph' || block.kind === 'heading' || block.kind === 'component';
+    editable.className = className;
+    // A body's last end of line is kept apart, so the editable text has no stray empty line.
+    const trailing = block.body.endsWith('\n') ? '\n' : '';
+    editable.textContent = trailing ? block.body.slice(0, -1) : block.body;
+    editable.addEventListener('input', () => editBlock(entry.index, (editable.innerText ?? editable.textContent ?? '').replace(/\n$/, '') + trailing));
+    if (block.kind === 'heading') {
+      editable.setAttribute('role', 'heading');
+      editable.setAttribute('aria-level', block.detail ?? '2');
+    }
+  }
+  if (block.kind === 'heading' || block.kind === 'paragraph') entry.el = editable;
+  else {
+    entry.el.className = `ed-v-box${callout ? ` callout ${block.detail}` : ''}`;
+    const label = document.createElement('div');
+    label.className = 'ed-v-label';
+    label.textContent = block.kind === 'code' ? `Code${block.detail ? ` · ${block.detail}` : ''}` : block.kind === 'esm' ? 'Import / export' : (block.detail ?? block.kind);
+    entry.el.append(label, editable);
+  }
+  return entry;
+}
+
+/** The page's title and description as readers see them; Settings changes them. */
+function pageHead(): HTMLElement[] {
   const fm = frontmatterOf(view.state.doc.toString());
+  const head: HTMLElement[] = [];
   if (fm.title) {
     const title = document.createElement('h1');
     title.className = 'ed-v-title';
     title.textContent = fm.title;
     title.title = 'Change the title in Settings';
-    pane.append(title);
+    head.push(title);
   }
   if (fm.description) {
     const description = document.createElement('p');
     description.className = 'ed-v-description';
     description.textContent = fm.description;
-    pane.append(description);
+    head.push(description);
   }
-  visualBlocks.forEach((block, index) => {
-    if (block.kind === 'blank' || block.kind === 'frontmatter') return;
-    const editable = document.createElement('div');
-    editable.contentEditable = 'plaintext-only';
-    editable.spellcheck = block.kind === 'paragraph' || block.kind === 'heading' || block.kind === 'component';
-    editable.dataset.block = String(index);
-    // A body's last end of line is kept apart, so the editable text has no stray empty line.
-    const trailing = block.body.endsWith('\n') ? '\n' : '';
-    editable.textContent = trailing ? block.body.slice(0, -1) : block.body;
-    editable.addEventListener('input', () => editBlock(index, (editable.innerText ?? editable.textContent ?? '').replace(/\n$/, '') + trailing));
-    if (block.kind === 'heading') {
-      editable.className = `ed-v ed-v-h${block.detail}`;
-      editable.setAttribute('role', 'heading');
-      editable.setAttribute('aria-level', block.detail ?? '2');
-      pane.append(editable);
-    } else if (block.kind === 'paragraph') {
-      editable.className = 'ed-v ed-v-p';
-      pane.append(editable);
-    } else {
-      const box = document.createElement('div');
-      const callout = block.kind === 'component' && CALLOUTS.has(block.detail ?? '') && block.prefix !== '';
-      box.className = `ed-v-box${callout ? ` callout ${block.detail}` : ''}`;
-      const label = document.createElement('div');
-      label.className = 'ed-v-label';
-      label.textContent = block.kind === 'code' ? `Code${block.detail ? ` · ${block.detail}` : ''}` : block.kind === 'esm' ? 'Import / export' : (block.detail ?? block.kind);
-      editable.className = `ed-v ${block.kind === 'code' ? 'ed-v-code' : callout ? 'ed-v-p' : 'ed-v-raw'}`;
-      box.append(label, editable);
-      pane.append(box);
-    }
-  });
+  return head;
 }
+
+/**
+ * Draw the page as blocks (`blocks.ts`): headings, paragraphs and callouts as rich text where their
+ * Markdown reads back byte for byte, code and other components as their source. Typing in a block
+ * replaces that block's body in the document and nothing else, so switching modes or saving an
+ * untouched page keeps every byte.
+ */
+function renderVisual(): void {
+  for (const entry of drawn) entry?.rich?.destroy();
+  visualBlocks = splitBlocks(view.state.doc.toString());
+  drawn = visualBlocks.map((block, index) => (block.kind === 'blank' || block.kind === 'frontmatter' ? null : drawBlock(block, index)));
+  formatBar.follow(null);
+  $('ed-visual').replaceChildren(formatBar.element, ...pageHead(), ...drawn.flatMap((entry) => (entry ? [entry.el] : [])));
+}
+
+/** Put `nodes` in `pane` in order, moving as little as possible (a moved element would lose the writer's focus). */
+function placeInOrder(pane: HTMLElement, nodes: HTMLElement[]): void {
+  const wanted = new Set<Node>(nodes);
+  let cursor = pane.firstChild;
+  for (const node of nodes) {
+    while (cursor && cursor !== node && !wanted.has(cursor)) {
+      const next: ChildNode | null = cursor.nextSibling;
+      cursor.remove();
+      cursor = next;
+    }
+    if (cursor === node) cursor = cursor.nextSibling;
+    else pane.insertBefore(node, cursor);
+  }
+  while (cursor) {
+    const next: ChildNode | null = cursor.nextSibling;
+    cursor.remove();
+    cursor = next;
+  }
+}
+
+/**
+ * The source changed from elsewhere (another writer, the settings form, an upload): cut it again and
+ * redraw only the blocks whose bytes changed. The block being edited keeps its view when another
+ * block changed; when its own text changed, it is drawn again with the caret where it was.
+ */
+function syncVisual(): void {
+  syncPending = false;
+  if (!visual) return;
+  const next = splitBlocks(view.state.doc.toString());
+  const key = (b: Block) => `${b.kind}\u0000${b.prefix}${b.body}${b.suffix}`;
+  const unchanged = new Map<string, Drawn[]>();
+  drawn.forEach((entry) => {
+    if (!entry) return;
+    const k = key(visualBlocks[entry.index]!);
+    unchanged.set(k, [...(unchanged.get(k) ?? []), entry]);
+  });
+  const focused = drawn.find((entry) => entry?.el.contains(document.activeElement)) ?? null;
+  const focusedFrom = focused ? visualBlocks[focused.index]!.from : -1;
+  const caret = focused?.rich ? focused.rich.view.state.selection.head : null;
+  const kept = new Set<Drawn>();
+  const nextDrawn = next.map((block, index) => {
+    if (block.kind === 'blank' || block.kind === 'frontmatter') return null;
+    const reuse = unchanged.get(key(block))?.shift();
+    if (reuse) {
+      reuse.index = index;
+      kept.add(reuse);
+      return reuse;
+    }
+    return drawBlock(block, index);
+  });
+  for (const entry of drawn) if (entry && !kept.has(entry)) entry.rich?.destroy();
+  visualBlocks = next;
+  drawn = nextDrawn;
+  placeInOrder($('ed-visual'), [formatBar.element, ...pageHead(), ...drawn.flatMap((entry) => (entry ? [entry.el] : []))]);
+  if (focused && !kept.has(focused)) {
+    // The edited block changed under the caret: the block now at its place takes the focus.
+    const at = next.findIndex((block, index) => block.to > focusedFrom && drawn[index]);
+    const entry = at >= 0 ? drawn[at]! : null;
+    if (entry?.rich) restoreCaret(entry.rich, caret ?? 0);
+    else (entry?.el.querySelector<HTMLElement>('[contenteditable]') ?? entry?.el)?.focus();
+  }
+}
+
+/** Redraw after a change made outside the visual mode, at most once per frame's time (several changes of one sync answer go as one). */
+function scheduleVisualSync(): void {
+  if (editingVisually || !visual || syncPending) return;
+  syncPending = true;
+  setTimeout(syncVisual, 16);
+}
+
+// The toolbar acts on the rich block last focused (a keyboard user tabs to it from there); in a plain block it has nothing to act on.
+$('ed-visual').addEventListener('focusin', (e) => {
+  if (!(e.target as HTMLElement).closest('.ed-rich, .ed-format')) formatBar.follow(null);
+});
 
 /** Put a block's edited body into the document; the later blocks move by the change in length. */
 function editBlock(index: number, body: string): void {
   const block = visualBlocks[index];
   if (!block || body === block.body) return;
   const from = block.from + block.prefix.length;
-  view.dispatch({ changes: { from, to: from + block.body.length, insert: body } });
+  editingVisually = true;
+  try {
+    view.dispatch({ changes: { from, to: from + block.body.length, insert: body } });
+  } finally {
+    editingVisually = false;
+  }
   const delta = body.length - block.body.length;
   visualBlocks[index] = { ...block, body, to: block.to + delta };
   for (let k = index + 1; k < visualBlocks.length; k++) visualBlocks[k] = { ...visualBlocks[k]!, from: visualBlocks[k]!.from + delta, to: visualBlocks[k]!.to + delta };

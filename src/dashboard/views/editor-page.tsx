@@ -252,7 +252,7 @@ export const EDITOR_CSS = `
 .ed-status.error{color:var(--danger)}
 .ed-user{color:var(--muted);font-size:.85rem}
 .ed-publish{position:relative}
-.ed-publish-btn{background:#15803d;border-color:#15803d;min-height:38px}
+.ed-publish-btn{background:#15803d;border-color:#15803d;color:#fff;min-height:38px}
 .ed-caret{width:7px;height:7px;border-right:2px solid currentColor;border-bottom:2px solid currentColor;transform:translateY(-2px) rotate(45deg);margin-left:.2rem}
 .ed-publish-btn[aria-expanded=true] .ed-caret{transform:translateY(2px) rotate(-135deg)}
 .ed-menu{position:absolute;right:0;top:calc(100% + 6px);width:340px;background:var(--panel);border:1px solid var(--border);border-radius:14px;box-shadow:0 10px 30px rgba(16,24,40,.15);padding:.9rem;z-index:10;display:flex;flex-direction:column;gap:.6rem}
@@ -339,13 +339,32 @@ export const EDITOR_CSS = `
 .ed-v-h3,.ed-v-h4,.ed-v-h5,.ed-v-h6{font-size:1.15rem;font-weight:600;margin-top:.7rem}
 .ed-v-p{line-height:1.6}
 .ed-v-box{border:1px solid var(--border);border-radius:10px;padding:.5rem .75rem;margin:0 0 .8rem;background:var(--bg)}
-.ed-v-box.callout{background:#eef6ff;border-color:#bcd9f7}
-.ed-v-box.Warning{background:#fff7ed;border-color:#f5c98f}
-.ed-v-box.Tip,.ed-v-box.Check{background:#ecfdf3;border-color:#a6e3bf}
-.ed-v-box.Danger{background:#fef2f2;border-color:#f5b5b5}
+.ed-v-box.callout{background:var(--info-soft);border-color:color-mix(in srgb,var(--info) 35%,transparent)}
+.ed-v-box.Warning{background:var(--warn-soft);border-color:color-mix(in srgb,var(--warn) 35%,transparent)}
+.ed-v-box.Tip,.ed-v-box.Check{background:var(--ok-soft);border-color:color-mix(in srgb,var(--ok) 35%,transparent)}
+.ed-v-box.Danger{background:var(--danger-soft);border-color:color-mix(in srgb,var(--danger) 35%,transparent)}
 .ed-v-label{font-size:.75rem;font-weight:600;color:var(--muted);text-transform:uppercase;letter-spacing:.04em;margin-bottom:.25rem}
 .ed-v-code{font-family:var(--mono);font-size:.85rem;background:#0f172a;color:#e2e8f0;border-radius:8px;padding:.6rem .8rem}
 .ed-v-raw{font-family:var(--mono);font-size:.85rem}
+.ed-v-box .ed-v{margin-bottom:0}
+.ed-format{position:sticky;top:-1.5rem;z-index:2;display:flex;flex-wrap:wrap;gap:.3rem;margin:-1.5rem -2rem 1rem;padding:.45rem 2rem;background:var(--panel);border-bottom:1px solid var(--border)}
+.ed-format-btn{min-width:2rem;height:1.9rem;padding:0 .55rem;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--text);font:inherit;font-size:.85rem;cursor:pointer}
+.ed-format-btn:hover:not(:disabled){border-color:var(--accent)}
+.ed-format-btn[aria-pressed=true]{background:var(--accent-soft);border-color:var(--accent);color:var(--text)}
+.ed-format-btn:disabled{opacity:.55;cursor:default}
+.ed-format-bold{font-weight:700}.ed-format-italic{font-style:italic;font-family:Georgia,serif}.ed-format-code{font-family:var(--mono);font-size:.8rem}
+/* Rich text blocks (ProseMirror, rich-view.ts): the Markdown shown formatted. */
+.ed-rich{word-wrap:break-word;white-space:pre-wrap;white-space:break-spaces;font-variant-ligatures:none}
+.ed-rich>*+*,.ed-rich li>*+*{margin-top:.6rem}
+.ed-rich p,.ed-rich h1,.ed-rich h2,.ed-rich h3,.ed-rich h4,.ed-rich h5,.ed-rich h6{margin:0;font:inherit}
+.ed-rich ul,.ed-rich ol{margin:0;padding-left:1.5rem}
+.ed-rich blockquote{margin:0;padding-left:.8rem;border-left:3px solid var(--border);color:var(--muted)}
+.ed-rich code{font-family:var(--mono);font-size:.88em;background:color-mix(in srgb,var(--text) 8%,transparent);border-radius:4px;padding:.05em .3em}
+.ed-rich pre{font-family:var(--mono);font-size:.85rem;background:#0f172a;color:#e2e8f0;border-radius:8px;padding:.6rem .8rem;white-space:pre-wrap}
+.ed-rich pre code{background:none;padding:0;font-size:inherit}
+.ed-rich a{color:var(--accent);text-decoration:underline}
+.ed-rich hr{border:0;border-top:1px solid var(--border)}
+.ProseMirror-hideselection *::selection{background:transparent}
 .ed-preview-pane{flex:1;min-width:0;position:relative;overflow:hidden;background:#fff}
 .ed-source .cm-editor{height:100%;font-size:14px}
 .ed-source .cm-scroller{font-family:var(--mono)}
