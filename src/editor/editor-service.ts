@@ -22,6 +22,8 @@ export interface EditorServiceOptions {
   github?: GithubOptions;
   /** A session caught up with the remote longer ago than this fetches again when opened (default 30 s). */
   refreshMs?: number;
+  /** A preview's page time limit in milliseconds (`folio serve --page-timeout`; default the builds' 10 s). */
+  pageTimeoutMs?: number;
   log?: (line: string) => void;
 }
 
@@ -65,6 +67,7 @@ export class EditorService {
         github: this.opts.github,
         log: this.opts.log,
         signals: this.signals,
+        ...(this.opts.pageTimeoutMs ? { pageTimeoutMs: this.opts.pageTimeoutMs } : {}),
       });
       this.sessions.set(key, session);
     }

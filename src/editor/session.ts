@@ -49,6 +49,8 @@ export interface EditorSessionOptions {
   log?: (line: string) => void;
   /** Where shared-editing syncs wait for a page's next change (long polling); none: they answer at once. */
   signals?: SharedDocSignals;
+  /** A preview's page time limit in milliseconds (default the builds' 10 s). */
+  pageTimeoutMs?: number;
 }
 
 /** A navigation entry as the editor's sidebar draws it. */
@@ -355,7 +357,7 @@ export class EditorSession {
     if (source.kind !== 'mdx') return { ok: false, version: kept, diagnostics: [{ line: 1, column: 1, severity: 'error', code: 'EDITOR_PAGE_NOT_FOUND', message: `${file} could not be read.` }] };
     // Untrusted (`mdx/untrusted.ts`: no code of the repository runs), and in a sandboxed process kept
     // for this checkout, under the page time limit: not in the server's process (`site-build/isolated-compile.ts`).
-    const result = await compilePageIsolated({ id: 0, ...source.job }, { checkout: this.opts.dir, root: site.root, variables: siteVariables(site) });
+    const result = await compilePageIsolated({ id: 0, ...source.job }, { checkout: this.opts.dir, root: site.root, variables: siteVariables(site), ...(this.opts.pageTimeoutMs ? { limits: { timeMs: this.opts.pageTimeoutMs } } : {}) });
     // A body that is not valid MDX is built as plain Markdown (a warning for a build); while typing it is
     // an error at its line, and the last good preview stays.
     const problems = [...diagnostics.filter((d) => d.file === file), ...source.problems, ...result.diagnostics].map((d) => (d.code === 'MDX_MARKDOWN_FALLBACK' ? { ...d, severity: 'error' as const } : d));

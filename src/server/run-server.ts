@@ -130,7 +130,7 @@ export async function runServer({
               trustProxy,
               // Settings saved on the dashboard (repository, branch, custom domains) apply at once, not after cache expiry.
               // The web editor's checkouts live in the data folder; git reaches GitHub with the server's token.
-              editor: { workRoot: path.join(absoluteData, 'editor'), github: githubEnv?.token ? { token: githubEnv.token, apiUrl: githubEnv.apiUrl, hosts: githubEnv.hosts } : undefined },
+              editor: { workRoot: path.join(absoluteData, 'editor'), pageTimeoutMs, github: githubEnv?.token ? { token: githubEnv.token, apiUrl: githubEnv.apiUrl, hosts: githubEnv.hosts } : undefined },
               onProjectChanged: async (project) => {
                 shared.projects.invalidate(project.id);
                 shared.siteAccess.invalidate(project.id);

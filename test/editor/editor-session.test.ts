@@ -123,6 +123,18 @@ describe.each(backends)('editor sessions on %s', (kind) => {
     expect((await listEditorDrafts(db, project.id, 'main')).map((d) => d.path)).toEqual(['guides/setup.mdx']);
   });
 
+  it("stops a preview past the server's page time limit (folio serve --page-timeout)", async () => {
+    // `folio serve --page-timeout` reaches previews: a 50 ms limit stops a page no real machine compiles that fast.
+    const limited = new EditorService({ db, workRoot: path.join(tmp, 'editor-limited'), assetBase: () => '/limited', pageTimeoutMs: 50 });
+    const session = await limited.open(project, 'main');
+    const slow = await session.saveText('guides/setup.mdx', `---\ntitle: Setup\n---\n\n${'A paragraph with *emphasis*, `code` and a [link](/after).\n\n'.repeat(20_000)}`, user);
+    expect(slow.preview?.ok).toBe(false);
+    expect(slow.preview?.diagnostics[0]).toMatchObject({ code: 'BUILD_PAGE_TIMEOUT', line: 4, severity: 'error' });
+    expect(slow.preview?.diagnostics[0]?.message).toContain('0.05 s');
+    session.close();
+    await service.open(project, 'main').then((s) => s.discard('guides/setup.mdx'));
+  });
+
   it('keeps drafts in the database: a second server (another checkout) opens the branch with them', async () => {
     const session = await service.open(project, 'main');
     await session.saveText('guides/setup.mdx', '---\ntitle: Setup\n---\n\nTyped on server one.\n', user);

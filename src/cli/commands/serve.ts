@@ -35,7 +35,7 @@ export function serverOptions(command: Command): Command {
     .option('--no-analytics', 'count no views and accept no feedback or search events on hosted sites')
     .option('--analytics-retention <duration>', 'keep raw analytics events this long (daily totals and feedback are kept)', '90d')
     .option('--analytics-events-per-second <n>', 'events (feedback, searches) this server accepts per second from all sites and readers together; the rest are refused', '500')
-    .option('--page-timeout <seconds>', 'updates and previews: stop a page that takes longer than this to render (default 10), as folio build --untrusted --page-timeout');
+    .option('--page-timeout <seconds>', 'updates, previews and the editor preview: stop a page that takes longer than this to render (default 10), as folio build --untrusted --page-timeout')
 }
 
 /** Start the server from CLI flags; stops cleanly on SIGINT/SIGTERM. */
