@@ -47,6 +47,8 @@ const csrf = app.dataset.csrf!;
 const deploymentBranch = app.dataset.deploymentBranch!;
 const components = (app.dataset.components ?? '').split(',').filter(Boolean);
 const maxText = Number(app.dataset.maxText ?? 2097152);
+/** `folio dev`'s editor: saves write the files; no branches, publishing or shared editing (the page leaves their controls out). */
+const local = app.dataset.local === '1';
 let branch = app.dataset.branch!;
 let file = app.dataset.file ?? '';
 
@@ -502,11 +504,11 @@ async function openFile(next: string, { keepEdits = true }: { keepEdits?: boolea
   try {
     const page = await call<{ text: string; breadcrumbs: string[]; preview: Preview | null }>('file.json', { query: { file } });
     loading = true;
-    if (/\.mdx?$/i.test(file)) {
+    if (/\.mdx?$/i.test(file) && !local) {
       const collab = await joinShared(file);
       view.setState(editorState(collab.text.toString(), yCollab(collab.text, collab.awareness)));
     } else {
-      // docs.json: edited alone (saved only when it loads as a site), without a preview.
+      // docs.json: edited alone (saved only when it loads as a site), without a preview; in folio dev every file.
       leaveShared();
       view.setState(editorState(page.text));
     }
@@ -758,7 +760,7 @@ $('ed-discard').addEventListener('click', async () => {
 });
 
 $('ed-delete').addEventListener('click', async () => {
-  if (!window.confirm(`Delete ${file}? It is removed from the navigation; publishing deletes the file.`)) return;
+  if (!window.confirm(local ? `Delete ${file}? The file is deleted and removed from the navigation.` : `Delete ${file}? It is removed from the navigation; publishing deletes the file.`)) return;
   try {
     await call('pages.json', { json: { action: 'delete', file } });
     await refreshState();
