@@ -291,6 +291,13 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
           for (const f of files) reported.set(f, { mtimeMs: mtimeOf(f), at });
           await changed(files);
         },
+        pageProblems: async (file) => {
+          const { site, diagnostics } = await load();
+          if (!site) return diagnostics.filter((d) => d.severity === 'error');
+          const route = [...site.model.pages.values()].find((r) => r.file === file);
+          const body = route ? await pageBody(site, route.href) : null;
+          return [...diagnostics.filter((d) => d.file === file), ...(body?.diagnostics ?? [])];
+        },
       },
       request,
     );

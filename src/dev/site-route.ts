@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SectionIndex } from '../retrieval/index.js';
+import type { Diagnostic } from '../shared/index.js';
 
 export interface DevSiteRequest {
   /** The request's path under the site (the base path taken off). */
@@ -21,6 +22,8 @@ export interface DevSiteRequest {
    * pages reload now, before the route answers (the watcher's later report of them is not a second change).
    */
   filesChanged(files: string[]): Promise<void>;
+  /** The problems of a page file as the dev server renders it now (the site's and its body's), or the site's errors when it does not load. */
+  pageProblems(file: string): Promise<Diagnostic[]>;
 }
 
 /** Whether a site path is the web editor's (`/__folio/editor` and under it), handed to the hook when one is wired. */

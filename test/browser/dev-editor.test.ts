@@ -75,10 +75,24 @@ describe.skipIf(!hasChromium)('the editor of folio dev in a browser', { timeout:
     await saved();
     expect(read('guides/setup.mdx')).toBe('---\ntitle: Setup\n---\n\nInstall it. Then tighten the sprocket.\n\n<Note>Wear gloves.</Note>\n');
     await preview().getByText('Install it. Then tighten the sprocket.').waitFor();
-    // The preview is the dev server's page: its callout drawn, no editor markup.
+    // The preview is the dev server's page, its callout drawn.
     await preview().getByText('Wear gloves.').waitFor();
     await shot('02-source-and-preview');
     expect(await runAxe(page)).toEqual([]);
+
+    // An MDX error: the file is written as typed, the error is shown at its line, then fixed.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('<Tip>Unclosed');
+    await page.locator('.cm-tooltip-autocomplete').waitFor({ state: 'detached' }).catch(() => undefined);
+    await saved();
+    await page.waitForFunction(() => /Line 7:/.test(document.getElementById('ed-problems')?.textContent ?? ''));
+    expect(read('guides/setup.mdx')).toContain('<Tip>Unclosed');
+    await shot('03-mdx-error');
+    await page.keyboard.type('</Tip>');
+    await saved();
+    await page.waitForFunction(() => (document.getElementById('ed-problems')?.textContent ?? '') === '');
+    await preview().getByText('Unclosed').waitFor();
   });
 
   it('adds a page from the sidebar: the file and its docs.json entry', async () => {
@@ -95,6 +109,6 @@ describe.skipIf(!hasChromium)('the editor of folio dev in a browser', { timeout:
     await saved();
     await preview().getByText('Oil the chain every week.').waitFor();
     expect(read('guides/maintenance.mdx')).toBe('---\ntitle: "Maintenance"\n---\n\nOil the chain every week.');
-    await shot('03-new-page');
+    await shot('04-new-page');
   });
 });

@@ -121,6 +121,18 @@ describe('the editor in folio dev', () => {
     expect(preview.headers.get('location')).toBe('/guides/setup');
   });
 
+  it('saves a page with an MDX error and answers the error at its line', async () => {
+    const broken = '---\ntitle: Setup\n---\n\nFine.\n\n<Note>Unclosed\n';
+    const res = await post('save.json', { file: 'guides/setup.mdx', text: broken });
+    expect(res.status).toBe(200);
+    const { preview } = (await res.json()) as { preview: { ok: boolean; diagnostics: { line: number; severity: string; code: string }[] } };
+    expect(read('guides/setup.mdx')).toBe(broken);
+    expect(preview.ok).toBe(false);
+    expect(preview.diagnostics).toContainEqual(expect.objectContaining({ line: 7, severity: 'error' }));
+    const fixed = await post('save.json', { file: 'guides/setup.mdx', text: broken.replace('Unclosed\n', 'Closed</Note>\n') });
+    expect(((await fixed.json()) as { preview: { ok: boolean; diagnostics: unknown[] } }).preview).toMatchObject({ ok: true, diagnostics: [] });
+  });
+
   it('creates a page in the navigation, renames it with a redirect, and deletes a page', async () => {
     const created = await post('pages.json', { action: 'create', file: 'guides/tuning.mdx', title: 'Tuning', besides: 'guides/setup.mdx' });
     expect(created.status).toBe(200);

@@ -162,7 +162,7 @@ function save(): Promise<void> {
       // The navigation and the list of changes only move when a file gets its first draft or its
       // frontmatter (title, hidden, ...) changes: a keystroke in the body does not ask for them again.
       const head = frontmatterBlock(text);
-      if (target === 'docs.json' || head !== savedFrontmatter || !state?.drafts.some((d) => d.path === target)) void refreshState();
+      if (target === 'docs.json' || head !== savedFrontmatter || (!local && !state?.drafts.some((d) => d.path === target))) void refreshState();
       savedFrontmatter = head;
     } catch (err) {
       const e = err as Refused;

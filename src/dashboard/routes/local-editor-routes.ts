@@ -14,6 +14,7 @@
 import { createElement } from 'react';
 import { EditorError, editorBundle, MAX_TEXT_BYTES, navEditOf, pageEntryOf, type LocalEditor } from '../../editor/index.js';
 import { componentNames } from '../../mdx/index.js';
+import type { Diagnostic } from '../../shared/index.js';
 import { DASHBOARD_CSS } from '../assets/styles.js';
 import { EditorPage, EDITOR_CSS } from '../views/editor-page.js';
 import { renderPage } from '../views/html.js';
@@ -27,6 +28,8 @@ export interface LocalEditorRequest {
   basePath: string;
   /** Tell the dev server these files were written, so the next page it renders has them. */
   filesChanged(files: string[]): Promise<void>;
+  /** The problems of a page file as the dev server renders it now. */
+  pageProblems(file: string): Promise<Diagnostic[]>;
 }
 
 const ROOT = '/__folio/editor';
@@ -34,9 +37,13 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** The route of `folio dev`'s editor over `editor`'s folder: a response, or null for paths that are not the editor's. */
 export function localEditorRoute(editor: LocalEditor): (at: LocalEditorRequest, request: Request) => Promise<Response | null> {
-  // Each save's preview is a new address, so the frame loads it again.
+  // Each save's preview is a new address, so the frame loads it again (the dev server's page shows its errors too).
   let previewVersion = 0;
-  const preview = () => ({ ok: true, version: ++previewVersion, diagnostics: [] });
+  const preview = async (at: LocalEditorRequest, file: string) => {
+    // A body that is not valid MDX is served as plain Markdown (a warning for the site); while typing it is an error at its line, as in the dashboard.
+    const problems = (await at.pageProblems(file)).map((d) => ({ line: d.line, column: d.column, severity: d.code === 'MDX_MARKDOWN_FALLBACK' ? 'error' : d.severity, code: d.code, message: d.file === file || d.file.endsWith('/' + file) ? d.message : `${d.file}: ${d.message}` }));
+    return { ok: !problems.some((d) => d.severity === 'error'), version: ++previewVersion, diagnostics: problems };
+  };
 
   return async (at, request) => {
     const { sitePath, basePath } = at;
@@ -89,7 +96,7 @@ export function localEditorRoute(editor: LocalEditor): (at: LocalEditorRequest, 
     if (method === 'GET' && route === 'state.json') return editor.state();
     if (method === 'GET' && route === 'file.json') {
       const file = url.searchParams.get('file') ?? '';
-      return { ...(await editor.readText(file)), preview: /\.mdx?$/i.test(file) ? preview() : null };
+      return { ...(await editor.readText(file)), preview: /\.mdx?$/i.test(file) ? await preview(at, file) : null };
     }
     if (method === 'POST' && route === 'upload.json') {
       const uploaded = await editor.uploadImage(url.searchParams.get('file') ?? '', new Uint8Array(await request.arrayBuffer()));
@@ -101,7 +108,7 @@ export function localEditorRoute(editor: LocalEditor): (at: LocalEditorRequest, 
       const file = text(fields, 'file');
       await editor.saveText(file, text(fields, 'text'));
       await at.filesChanged([file]);
-      return { preview: file === 'docs.json' ? null : preview() };
+      return { preview: file === 'docs.json' ? null : await preview(at, file) };
     }
     if (method === 'POST' && route === 'pages.json') {
       const fields = await body(request);
