@@ -104,12 +104,24 @@ describe('the editor in folio dev', () => {
   it('saves a page as the file, byte for byte, and the dev site shows it at once', async () => {
     expect((await page('/guides/setup')).html).toContain('Install the gadget.');
     const text = '---\ntitle: Setup\r\n---\n\nInstall the gadget — carefully, «twice».\r\n\n## Tighten\n\nNo trailing newline';
+    // Open pages of the site listen for reloads.
+    const events = new AbortController();
+    const stream = (await fetch(`${dev.url}/__folio/events`, { signal: events.signal })).body!.getReader();
+    let heard = '';
+    const listening = (async () => {
+      for (let part = await stream.read(); !part.done; part = await stream.read()) heard += new TextDecoder().decode(part.value);
+    })().catch(() => undefined);
     // The save reports the file to the dev server before it answers (not left to the watcher's next report).
     const reloaded: string[][] = [];
     void dev.nextReload().then((files) => reloaded.push(files));
     const res = await post('save.json', { file: 'guides/setup.mdx', text });
     expect(res.status).toBe(200);
     expect(reloaded).toEqual([['guides/setup.mdx']]);
+    // The watcher's own report of that write is not a second change: open pages reload once.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    events.abort();
+    await listening;
+    expect(heard.match(/event: reload\ndata: .*guides\/setup\.mdx/g)).toHaveLength(1);
     const saved = (await res.json()) as { preview: { ok: boolean; version: number } };
     expect(saved.preview.ok).toBe(true);
     expect(fs.readFileSync(path.join(root, 'guides/setup.mdx'))).toEqual(Buffer.from(text, 'utf8'));
