@@ -15,7 +15,7 @@ import { EditorError } from './codes.js';
 import { applyNavEdit, removePage, renamePage, type NavEdit } from './docs-json.js';
 import type { NavOutline } from './nav-outline.js';
 import { checkEditableFile, checkPageFile, pageEntryOf } from './paths.js';
-import { breadcrumbsOf, checkImageUpload, checkTextSave, navigationOf, newPageText, outlineOf, withNewPage, writeCheckedDocsJson, type NavItem, type NavSection } from './site-files.js';
+import { blobHash, breadcrumbsOf, checkImageUpload, checkTextSave, navigationOf, newPageText, outlineOf, withNewPage, writeCheckedDocsJson, type NavItem, type NavSection } from './site-files.js';
 
 /** What the editor's page asks first (`state.json`), in the dashboard's shape: one "branch", no drafts. */
 export interface LocalEditorState {
@@ -32,6 +32,8 @@ const LOCAL = 'local';
 
 export class LocalEditor {
   private queue: Promise<unknown> = Promise.resolve();
+  /** Files whose change on disk a save was refused for: the next save of one is the writer's answer and is written. */
+  private readonly changedOnDisk = new Set<string>();
 
   /** `root`: the docs folder (holds docs.json). */
   constructor(readonly root: string) {}
@@ -86,25 +88,38 @@ export class LocalEditor {
     });
   }
 
-  /** A page's (or docs.json's) text and breadcrumbs. */
-  async readText(file: string): Promise<{ file: string; text: string; draft: false; breadcrumbs: string[] }> {
+  /** A page's (or docs.json's) text, its breadcrumbs, and the hash of its bytes (a save sends it back as its base). */
+  async readText(file: string): Promise<{ file: string; text: string; draft: false; breadcrumbs: string[]; hash: string }> {
     checkEditableFile(file);
     return this.run(async () => {
       const bytes = await this.bytes(file);
       if (bytes === null) throw new EditorError('EDITOR_PAGE_NOT_FOUND', `There is no file "${file}" in the docs folder.`, 404);
       const { site } = await loadSite(this.root, { openapi: false });
-      return { file, text: bytes.toString('utf8'), draft: false, breadcrumbs: breadcrumbsOf(site, file) };
+      this.changedOnDisk.delete(file);
+      return { file, text: bytes.toString('utf8'), draft: false, breadcrumbs: breadcrumbsOf(site, file), hash: blobHash(bytes) };
     });
   }
 
-  /** Write the text of an existing page (or docs.json, refused when it would not load) as given, byte for byte. */
-  async saveText(file: string, text: string): Promise<void> {
+  /**
+   * Write the text of an existing page (or docs.json, refused when it would not load) as given, byte
+   * for byte; answers the hash of what is now on disk. `base`: the hash of the text the writer
+   * started from; when the file changed on disk since (saved from another program), the save is
+   * refused once (EDITOR_FILE_CHANGED) and the next one is written over it.
+   */
+  async saveText(file: string, text: string, base?: string): Promise<{ hash: string }> {
     checkTextSave(file, text);
     return this.run(async () => {
       const before = await this.bytes(file);
       if (before === null) throw new EditorError('EDITOR_PAGE_NOT_FOUND', `There is no file "${file}" in the docs folder; add the page first.`, 404);
-      if (file === 'docs.json') return writeCheckedDocsJson(this.root, text, before);
-      if (before.toString('utf8') !== text) await this.write(file, text);
+      const hash = blobHash(text);
+      if (base && base !== blobHash(before) && hash !== blobHash(before) && !this.changedOnDisk.delete(file)) {
+        this.changedOnDisk.add(file);
+        throw new EditorError('EDITOR_FILE_CHANGED', `${file} changed on disk since the editor read it (saved from another program?); your text was not written. Open the page again from the navigation to load the file as it is now, or type again to write your text over it.`, 409);
+      }
+      this.changedOnDisk.delete(file);
+      if (file === 'docs.json') await writeCheckedDocsJson(this.root, text, before);
+      else if (before.toString('utf8') !== text) await this.write(file, text);
+      return { hash };
     });
   }
 

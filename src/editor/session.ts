@@ -5,7 +5,6 @@
  * previews are rendered from it with Folio's renderer in untrusted mode (page bodies compiled in a
  * sandboxed process), and publishing commits it with the writer as author and pushes it.
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as Y from 'yjs';
@@ -22,7 +21,7 @@ import type { SharedDocSignals } from './shared-signals.js';
 import { applyNavEdit, removePage, renamePage, type NavEdit } from './docs-json.js';
 import type { NavOutline } from './nav-outline.js';
 import { checkEditableFile, checkPageFile, pageEntryOf } from './paths.js';
-import { breadcrumbsOf, checkImageUpload, checkTextSave, navigationOf, newPageText, outlineOf, withNewPage, writeCheckedDocsJson, type NavItem, type NavSection } from './site-files.js';
+import { blobHash, breadcrumbsOf, checkImageUpload, checkTextSave, navigationOf, newPageText, outlineOf, withNewPage, writeCheckedDocsJson, type NavItem, type NavSection } from './site-files.js';
 
 export interface EditorUser {
   id: string;
@@ -72,12 +71,6 @@ interface Loaded {
   renderer: SiteRenderer | null;
   tailwind: BuiltAsset | null;
   assets: Awaited<ReturnType<typeof siteAssets>>;
-}
-
-/** Git's blob id of `bytes`: what `git rev-parse HEAD:<file>` answers for the same content. */
-export function blobHash(bytes: Uint8Array | string): string {
-  const data = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
-  return createHash('sha1').update(`blob ${data.byteLength}\0`).update(data).digest('hex');
 }
 
 const draftBytes = (d: Pick<EditorDraft, 'encoding' | 'content'>) => (d.encoding === 'base64' ? Buffer.from(d.content, 'base64') : Buffer.from(d.content, 'utf8'));

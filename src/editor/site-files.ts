@@ -5,6 +5,7 @@
  * image upload, the first text of a new page, and the docs.json check (a docs.json that does not
  * load as a site is refused and the file put back as it was).
  */
+import { createHash } from 'node:crypto';
 import { normalizePagePath, type SidebarNode } from '../navigation/index.js';
 import { writeFileInside, type Diagnostic } from '../shared/index.js';
 import { loadSite, type Site } from '../site/index.js';
@@ -12,6 +13,12 @@ import { EditorError } from './codes.js';
 import { addPage, addPageToGroup, navOutline } from './docs-json.js';
 import type { NavOutline, OutlineNode } from './nav-outline.js';
 import { checkEditableFile, checkImageFile, pageEntryOf, sniffImage } from './paths.js';
+
+/** Git's blob id of `bytes`: what `git rev-parse HEAD:<file>` answers for the same content. */
+export function blobHash(bytes: Uint8Array | string): string {
+  const data = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
+  return createHash('sha1').update(`blob ${data.byteLength}\0`).update(data).digest('hex');
+}
 
 /** Largest page (or docs.json) text a save may hold. */
 export const MAX_TEXT_BYTES = 2 * 1024 * 1024;

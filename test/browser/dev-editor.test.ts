@@ -2,8 +2,9 @@
  * The web editor of `folio dev` in Debian's chromium, wired as the command wires it: open
  * `/__folio/editor` on a dev server over a docs folder, edit a page in the source mode, and see the
  * file on disk change and the preview (the dev server's own page) show the edit; add a page from
- * the sidebar (file and docs.json entry). No branch selector, publish menu or discard button.
- * axe-core finds no serious problem. Screenshots in test-artifacts/editor/dev-*.png.
+ * the sidebar (file and docs.json entry); a change saved from another program is not typed over
+ * unasked. No branch selector, publish menu or discard button; axe-core finds no serious problem.
+ * Screenshots in test-artifacts/editor/dev-*.png.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -93,6 +94,26 @@ describe.skipIf(!hasChromium)('the editor of folio dev in a browser', { timeout:
     await saved();
     await page.waitForFunction(() => (document.getElementById('ed-problems')?.textContent ?? '') === '');
     await preview().getByText('Unclosed').waitFor();
+  });
+
+  it('does not type over a change saved from another program: says so, and opening the page again loads the file', async () => {
+    const theirs = read('guides/setup.mdx').replace('Install it.', 'Install it (changed in another editor).');
+    fs.writeFileSync(path.join(root, 'guides/setup.mdx'), theirs);
+    await page.locator('.cm-line', { hasText: 'Wear gloves.' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Always.');
+    await page.waitForFunction(() => /EDITOR_FILE_CHANGED/.test(document.getElementById('ed-problems')?.textContent ?? ''));
+    expect(read('guides/setup.mdx')).toBe(theirs);
+    await shot('03b-changed-on-disk');
+    // Opening the page again loads the file as it is now.
+    await page.locator('#ed-tree a', { hasText: 'Setup' }).click();
+    await page.locator('.cm-content').getByText('changed in another editor').waitFor();
+    await page.locator('.cm-line', { hasText: 'Wear gloves.' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Always.');
+    await saved();
+    expect(read('guides/setup.mdx')).toContain('(changed in another editor).');
+    expect(read('guides/setup.mdx')).toContain('Wear gloves.</Note> Always.');
   });
 
   it('adds a page from the sidebar: the file and its docs.json entry', async () => {

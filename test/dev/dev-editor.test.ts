@@ -145,6 +145,27 @@ describe('the editor in folio dev', () => {
     expect(((await fixed.json()) as { preview: { ok: boolean; diagnostics: unknown[] } }).preview).toMatchObject({ ok: true, diagnostics: [] });
   });
 
+  it('does not write over a file changed on disk since it was read, unless the writer saves again', async () => {
+    const opened = (await (await fetch(`${api(dev, 'file.json')}?file=guides/extra.mdx`)).json()) as { text: string; hash: string };
+    const first = await post('save.json', { file: 'guides/extra.mdx', text: opened.text + 'Typed in the browser.\n', base: opened.hash });
+    expect(first.status).toBe(200);
+    const { hash } = (await first.json()) as { hash: string };
+    // Saved from another program meanwhile.
+    const theirs = opened.text + 'Typed in another editor.\n';
+    fs.writeFileSync(path.join(root, 'guides/extra.mdx'), theirs);
+    const refused = await post('save.json', { file: 'guides/extra.mdx', text: opened.text + 'Typed in the browser, more.\n', base: hash });
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).code).toBe('EDITOR_FILE_CHANGED');
+    expect(read('guides/extra.mdx')).toBe(theirs);
+    // Saving the same text as the disk's is no conflict; the writer's next save is their answer, written over it.
+    expect((await post('save.json', { file: 'guides/extra.mdx', text: theirs, base: hash })).status).toBe(200);
+    fs.writeFileSync(path.join(root, 'guides/extra.mdx'), theirs + 'Again elsewhere.\n');
+    expect((await post('save.json', { file: 'guides/extra.mdx', text: opened.text, base: hash })).status).toBe(409);
+    const answer = await post('save.json', { file: 'guides/extra.mdx', text: opened.text, base: hash });
+    expect(answer.status).toBe(200);
+    expect(read('guides/extra.mdx')).toBe(opened.text);
+  });
+
   it('creates a page in the navigation, renames it with a redirect, and deletes a page', async () => {
     const created = await post('pages.json', { action: 'create', file: 'guides/tuning.mdx', title: 'Tuning', besides: 'guides/setup.mdx' });
     expect(created.status).toBe(200);
@@ -233,7 +254,7 @@ describe('the editor in folio dev', () => {
     const good = before.replace('"Gadgets"', '"Gadgets & Co"');
     const res = await post('save.json', { file: 'docs.json', text: good });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ preview: null });
+    expect(await res.json()).toEqual({ hash: expect.stringMatching(/^[0-9a-f]{40}$/), preview: null });
     expect(read('docs.json')).toBe(good);
   });
 

@@ -49,6 +49,10 @@ const components = (app.dataset.components ?? '').split(',').filter(Boolean);
 const maxText = Number(app.dataset.maxText ?? 2097152);
 /** `folio dev`'s editor: saves write the files; no branches, publishing or shared editing (the page leaves their controls out). */
 const local = app.dataset.local === '1';
+/** In folio dev: the hash of each file's text as last read or saved, sent with a save (a file changed on disk since is not overwritten unasked). */
+const baseHashes = new Map<string, string>();
+/** The file whose last save was refused because it changed on disk: opening a page or leaving does not write it over that change (typing again does). */
+let changedOnDisk: string | null = null;
 let branch = app.dataset.branch!;
 let file = app.dataset.file ?? '';
 
@@ -155,7 +159,10 @@ function save(): Promise<void> {
     }
     setStatus('Saving…');
     try {
-      const res = await call<{ preview: Preview | null }>('save.json', { json: { file: target, text } });
+      const base = baseHashes.get(target);
+      const res = await call<{ preview: Preview | null; hash?: string }>('save.json', { json: { file: target, text, ...(base ? { base } : {}) } });
+      if (res.hash) baseHashes.set(target, res.hash);
+      if (changedOnDisk === target) changedOnDisk = null;
       setStatus('Saved');
       if (res.preview && target === file) showPreview(res.preview);
       else problems.textContent = '';
@@ -168,6 +175,7 @@ function save(): Promise<void> {
       const e = err as Refused;
       // Still to be saved: the next keystroke (or page switch) sends it again.
       if (target === file) dirty = true;
+      if (e.code === 'EDITOR_FILE_CHANGED') changedOnDisk = target;
       setStatus('Not saved', true);
       problems.textContent = `${e.message} (${e.code})`;
     }
@@ -496,13 +504,15 @@ function renderChanges(): void {
 // ------------------------------------------------------------------ pages
 
 async function openFile(next: string, { keepEdits = true }: { keepEdits?: boolean } = {}): Promise<void> {
-  if (keepEdits) await save();
+  if (keepEdits && changedOnDisk !== file) await save();
   else dirty = false;
+  changedOnDisk = null;
   file = next;
   history.replaceState(null, '', `?branch=${encodeURIComponent(branch)}&file=${encodeURIComponent(file)}`);
   setStatus('Loading…');
   try {
-    const page = await call<{ text: string; breadcrumbs: string[]; preview: Preview | null }>('file.json', { query: { file } });
+    const page = await call<{ text: string; breadcrumbs: string[]; preview: Preview | null; hash?: string }>('file.json', { query: { file } });
+    if (page.hash) baseHashes.set(file, page.hash);
     loading = true;
     if (/\.mdx?$/i.test(file) && !local) {
       const collab = await joinShared(file);
@@ -893,7 +903,7 @@ $('ed-publish').addEventListener('click', async () => {
 
 // A closing tab sends what is not saved yet.
 window.addEventListener('beforeunload', (e) => {
-  if (dirty) {
+  if (dirty && changedOnDisk !== file) {
     void save();
     e.preventDefault();
   }

@@ -106,9 +106,9 @@ export function localEditorRoute(editor: LocalEditor): (at: LocalEditorRequest, 
     if (method === 'POST' && route === 'save.json') {
       const fields = await body(request);
       const file = text(fields, 'file');
-      await editor.saveText(file, text(fields, 'text'));
+      const { hash } = await editor.saveText(file, text(fields, 'text'), text(fields, 'base', true) || undefined);
       await at.filesChanged([file]);
-      return { preview: file === 'docs.json' ? null : await preview(at, file) };
+      return { hash, preview: file === 'docs.json' ? null : await preview(at, file) };
     }
     if (method === 'POST' && route === 'pages.json') {
       const fields = await body(request);
