@@ -4,3 +4,4 @@ export * from './create-dashboard.js';
 export * from './errors.js';
 export * from './signed-in.js';
 export { createUser, hasOwner } from './data/users.js';
+export { localEditorRoute, type LocalEditorRequest } from './routes/local-editor-routes.js';

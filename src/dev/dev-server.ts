@@ -25,7 +25,7 @@ import { DevRetrieval } from './dev-retrieval.js';
 import { DevSearch } from './dev-search.js';
 import { decodePath, escapesRoot, pageHrefOf } from './request-path.js';
 import { patchEditedPages } from './page-patch.js';
-import { requestOf, sendResponse, type DevSiteRoute } from './site-route.js';
+import { isEditorPath, requestOf, sendResponse, type DevSiteRoute } from './site-route.js';
 import { watchTree } from './watch.js';
 
 export interface DevServerOptions {
@@ -141,7 +141,23 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       return { site, diagnostics, renderer, redirects, assets, tailwind };
     })());
 
-  const stopWatching = watchTree(root, async (files) => {
+  // Files a route wrote and reported itself (`filesChanged`), with their modification time: the
+  // watcher's report of the same write comes after and is not a second change (no second reload).
+  const reported = new Map<string, { mtimeMs: number; at: number }>();
+  const mtimeOf = (file: string) => statSync(path.join(root, file), { throwIfNoEntry: false })?.mtimeMs ?? -1;
+  const stopWatching = watchTree(root, (seen) => {
+    const now = Date.now();
+    const files = seen.filter((f) => {
+      const known = reported.get(f);
+      if (!known) return true;
+      reported.delete(f);
+      return now - known.at > 2_000 || known.mtimeMs !== mtimeOf(f);
+    });
+    if (files.length) void changed(files);
+  });
+
+  /** The site after a change of `files`: the loaded one patched or loaded again, open pages told to reload. */
+  async function changed(files: string[]): Promise<void> {
     // A body-only edit of known pages keeps the loaded site (`page-patch.ts`); anything else reloads it.
     const loaded = state ? await state.catch(() => null) : null;
     let patched = Boolean(loaded?.site && patchEditedPages(loaded.site, files));
@@ -162,7 +178,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     log(`changed: ${files.slice(0, 3).join(', ')}${files.length > 3 ? ` and ${files.length - 3} more` : ''}${patched ? '' : ' (site loaded again)'}`);
     for (const c of clients) c.write(`event: reload\ndata: ${JSON.stringify(files)}\n\n`);
     for (const w of waiters.splice(0)) w(files);
-  });
+  }
 
   const send = (res: ServerResponse, status: number, type: string, body: string | Buffer, extra: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...extra });
@@ -251,9 +267,11 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
 
   /** Hand the request to `siteRoute`; false when it leaves it to the dev server. */
   async function answerSiteRoute(route: DevSiteRoute, sitePath: string, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const request = await requestOf(req, `http://${req.headers.host}`);
+    // The editor's routes take a page text or an image (their own limits are 2 and 5 MB); the others 1 MB.
+    const limitMb = isEditorPath(sitePath) ? 8 : 1;
+    const request = await requestOf(req, `http://${req.headers.host}`, limitMb * 1024 * 1024);
     if (!request) {
-      send(res, 413, 'application/json; charset=utf-8', '{"error":"Request body too large: the limit is 1 MB.","code":"DEV_BODY_TOO_LARGE"}\n');
+      send(res, 413, 'application/json; charset=utf-8', `{"error":"Request body too large: the limit is ${limitMb} MB.","code":"DEV_BODY_TOO_LARGE"}\n`);
       return true;
     }
     const response = await route(
@@ -267,6 +285,18 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
         pageMarkdown: async (href) => {
           const { site } = await load();
           return site ? pageDocument(site, href) : null;
+        },
+        filesChanged: async (files) => {
+          const at = Date.now();
+          for (const f of files) reported.set(f, { mtimeMs: mtimeOf(f), at });
+          await changed(files);
+        },
+        pageProblems: async (file) => {
+          const { site, diagnostics } = await load();
+          if (!site) return diagnostics.filter((d) => d.severity === 'error');
+          const route = [...site.model.pages.values()].find((r) => r.file === file);
+          const body = route ? await pageBody(site, route.href) : null;
+          return [...diagnostics.filter((d) => d.file === file), ...(body?.diagnostics ?? [])];
         },
       },
       request,
@@ -289,7 +319,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     const pathname = requested === null ? null : stripBasePath(requested, base);
     if (pathname === null || escapesRoot(root, pathname)) return send(res, 403, 'text/plain; charset=utf-8', 'DEV_PATH_ESCAPE: the requested path leaves the docs root.\n');
     if (pathname === API_PROXY_PATH && req.method === 'POST') return proxyRoute(req, res);
-    if (siteRoute && pathname.startsWith('/__folio/assistant/') && (await answerSiteRoute(siteRoute, pathname, req, res))) return;
+    if (siteRoute && (pathname.startsWith('/__folio/assistant/') || isEditorPath(pathname)) && (await answerSiteRoute(siteRoute, pathname, req, res))) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed\n');
     if (pathname === '/__folio/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });

@@ -3,4 +3,4 @@ export { isLoopbackHost } from './host-check.js';
 export { decodePath, escapesRoot, pageHrefOf } from './request-path.js';
 export { watchTree } from './watch.js';
 export { DEV_CODES, type DevCode } from './codes.js';
-export type { DevSiteRequest, DevSiteRoute } from './site-route.js';
+export { isEditorPath, type DevSiteRequest, type DevSiteRoute } from './site-route.js';

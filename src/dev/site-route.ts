@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SectionIndex } from '../retrieval/index.js';
+import type { Diagnostic } from '../shared/index.js';
 
 export interface DevSiteRequest {
   /** The request's path under the site (the base path taken off). */
@@ -16,16 +17,26 @@ export interface DevSiteRequest {
   retrieval(): Promise<SectionIndex | null>;
   /** A page's Markdown document, as `<page>.md` answers it; null when there is no such page. */
   pageMarkdown(href: string): Promise<string | null>;
+  /**
+   * The route wrote these files (docs-folder relative): the site is patched or loaded again and open
+   * pages reload now, before the route answers (the watcher's later report of them is not a second change).
+   */
+  filesChanged(files: string[]): Promise<void>;
+  /** The problems of a page file as the dev server renders it now (the site's and its body's), or the site's errors when it does not load. */
+  pageProblems(file: string): Promise<Diagnostic[]>;
 }
+
+/** Whether a site path is the web editor's (`/__folio/editor` and under it), handed to the hook when one is wired. */
+export const isEditorPath = (sitePath: string) => sitePath === '/__folio/editor' || sitePath.startsWith('/__folio/editor/');
 
 /** A response, or null to let the dev server answer the request as it would without the hook. */
 export type DevSiteRoute = (at: DevSiteRequest, request: Request) => Promise<Response | null>;
 
-/** Largest request body handed to a route (the assistant takes 64 KB). */
+/** Largest request body handed to a route by default (the assistant takes 64 KB). */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-/** `req` as a fetch `Request` (its body read whole, up to `MAX_BODY_BYTES`), or null when the body is larger. */
-export async function requestOf(req: IncomingMessage, origin: string): Promise<Request | null> {
+/** `req` as a fetch `Request` (its body read whole, up to `maxBytes`), or null when the body is larger. */
+export async function requestOf(req: IncomingMessage, origin: string, maxBytes = MAX_BODY_BYTES): Promise<Request | null> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -36,7 +47,7 @@ export async function requestOf(req: IncomingMessage, origin: string): Promise<R
     let size = 0;
     for await (const chunk of req) {
       size += (chunk as Buffer).length;
-      if (size > MAX_BODY_BYTES) return null;
+      if (size > maxBytes) return null;
       chunks.push(chunk as Buffer);
     }
     body = new Uint8Array(Buffer.concat(chunks));

@@ -9,6 +9,7 @@ export const EDITOR_CODES = {
   EDITOR_NO_SITE: 'The branch has no usable docs.json in the project’s docs folder.',
   EDITOR_NOTHING_TO_PUBLISH: 'Publish was asked with no drafts on the branch.',
   EDITOR_CONFLICT: 'Someone else changed a file on the branch after the draft of it began; publishing would overwrite their work.',
+  EDITOR_FILE_CHANGED: 'In folio dev, the file changed on disk (saved from another program) since the editor read it; the save was not written.',
   EDITOR_PUBLISH_FAILED: 'The commit could not be pushed to the repository.',
   EDITOR_CHECKOUT_FAILED: 'The branch could not be cloned or fetched from the repository.',
   EDITOR_NAV_STALE: 'A navigation edit names an entry that is no longer where the editor showed it (docs.json changed meanwhile).',

@@ -5,7 +5,6 @@
  * previews are rendered from it with Folio's renderer in untrusted mode (page bodies compiled in a
  * sandboxed process), and publishing commits it with the writer as author and pushes it.
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as Y from 'yjs';
@@ -13,21 +12,16 @@ import { findBrokenLinks, githubGitCredentials, pullRequestProviderFor, type Bro
 import { pageFromText } from '../content/index.js';
 import { appendSharedUpdates, clearPublishedDrafts, compactSharedUpdates, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow } from '../db/index.js';
 import { GitError, gitClient, WorkBranch, type GitCredentials } from '../git/index.js';
-import { normalizePagePath, type SidebarNode } from '../navigation/index.js';
 import { fontFileSource, pageSourceOf, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset } from '../render/index.js';
 import { matchRedirect, realPathInside, redirectRules, removeFileInside, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { applyPageEdits, bodyOnlyEdits, loadSite, type Site } from '../site/index.js';
 import { compilePageIsolated, stopPageCompiler, warmPageCompiler } from '../site-build/index.js';
 import { EditorError } from './codes.js';
 import type { SharedDocSignals } from './shared-signals.js';
-import { addPage, addPageToGroup, applyNavEdit, navOutline, removePage, renamePage, type NavEdit } from './docs-json.js';
-import type { NavOutline, OutlineNode } from './nav-outline.js';
-import { checkEditableFile, checkImageFile, checkPageFile, pageEntryOf, sniffImage } from './paths.js';
-
-/** Largest page (or docs.json) text a draft may hold. */
-export const MAX_TEXT_BYTES = 2 * 1024 * 1024;
-/** Largest image upload. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+import { applyNavEdit, removePage, renamePage, type NavEdit } from './docs-json.js';
+import type { NavOutline } from './nav-outline.js';
+import { checkEditableFile, checkPageFile, pageEntryOf } from './paths.js';
+import { blobHash, breadcrumbsOf, checkImageUpload, checkTextSave, navigationOf, newPageText, outlineOf, withNewPage, writeCheckedDocsJson, type NavItem, type NavSection } from './site-files.js';
 
 export interface EditorUser {
   id: string;
@@ -51,17 +45,6 @@ export interface EditorSessionOptions {
   signals?: SharedDocSignals;
   /** A preview's page time limit in milliseconds (default the builds' 10 s). */
   pageTimeoutMs?: number;
-}
-
-/** A navigation entry as the editor's sidebar draws it. */
-export type NavItem =
-  | { type: 'group'; name: string; children: NavItem[] }
-  | { type: 'page'; title: string; file: string; href: string; draft: boolean }
-  | { type: 'other'; title: string };
-
-export interface NavSection {
-  label: string;
-  items: NavItem[];
 }
 
 export interface PreviewResult {
@@ -90,12 +73,6 @@ interface Loaded {
   renderer: SiteRenderer | null;
   tailwind: BuiltAsset | null;
   assets: Awaited<ReturnType<typeof siteAssets>>;
-}
-
-/** Git's blob id of `bytes`: what `git rev-parse HEAD:<file>` answers for the same content. */
-export function blobHash(bytes: Uint8Array | string): string {
-  const data = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
-  return createHash('sha1').update(`blob ${data.byteLength}\0`).update(data).digest('hex');
 }
 
 const draftBytes = (d: Pick<EditorDraft, 'encoding' | 'content'>) => (d.encoding === 'base64' ? Buffer.from(d.content, 'base64') : Buffer.from(d.content, 'utf8'));
@@ -252,24 +229,8 @@ export class EditorSession {
   async navigation(): Promise<{ sections: NavSection[]; hidden: NavItem[]; problems: string[] }> {
     return this.run(async () => {
       const { site, diagnostics } = await this.state();
-      const problems = diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line}: ${d.message}`);
-      if (!site) return { sections: [], hidden: [], problems };
-      const drafted = new Set((await listEditorDrafts(this.opts.db, this.project.id, this.branch)).map((d) => d.path));
-      const page = (href: string, title: string): NavItem => {
-        const file = site.model.pages.get(href)?.file;
-        return file ? { type: 'page', title, file, href, draft: drafted.has(file) } : { type: 'other', title };
-      };
-      const items = (nodes: SidebarNode[]): NavItem[] =>
-        nodes.map((n): NavItem => {
-          if (n.type === 'group') return { type: 'group', name: n.name, children: items(n.children) };
-          if (n.type === 'page') return page(n.href, n.sidebarTitle ?? n.title);
-          if (n.type === 'link') return { type: 'other', title: n.label };
-          if (n.type === 'endpoint') return { type: 'other', title: n.sidebarTitle ?? n.title };
-          return { type: 'other', title: 'API reference' };
-        });
-      const sections = site.model.sections.map((s) => ({ label: s.trail.map((d) => d.label).join(' / ') || site.config.name || 'Navigation', items: items(s.sidebar) }));
-      const hidden = site.model.hidden.filter((r) => r.file).map((r) => page(r.href, r.title));
-      return { sections, hidden, problems };
+      const drafted = site ? new Set((await listEditorDrafts(this.opts.db, this.project.id, this.branch)).map((d) => d.path)) : new Set<string>();
+      return navigationOf(site, diagnostics, drafted);
     });
   }
 
@@ -281,8 +242,7 @@ export class EditorSession {
       if (bytes === null) throw new EditorError('EDITOR_PAGE_NOT_FOUND', `There is no file "${file}" on the branch "${this.branch}".`, 404);
       const draft = await getEditorDraft(this.opts.db, this.project.id, this.branch, file);
       const { site } = await this.state();
-      const route = site ? [...site.model.pages.values()].find((r) => r.file === file) : undefined;
-      return { file, text: bytes.toString('utf8'), draft: draft !== null, breadcrumbs: route ? [...route.breadcrumbs.map((c) => c.label), route.title] : [file] };
+      return { file, text: bytes.toString('utf8'), draft: draft !== null, breadcrumbs: breadcrumbsOf(site, file) };
     });
   }
 
@@ -309,9 +269,7 @@ export class EditorSession {
    * errors come back with the last good preview kept.
    */
   async saveText(file: string, text: string, user: EditorUser): Promise<{ preview: PreviewResult | null }> {
-    checkEditableFile(file);
-    if (/\.(png|jpe?g|gif|webp)$/i.test(file)) throw new EditorError('EDITOR_BAD_REQUEST', 'Images are uploaded, not saved as text.');
-    if (Buffer.byteLength(text, 'utf8') > MAX_TEXT_BYTES) throw new EditorError('EDITOR_TOO_LARGE', `The text is over the ${MAX_TEXT_BYTES / 1024 / 1024} MB limit of one file; nothing was saved. Split the page into several.`, 413);
+    checkTextSave(file, text);
     return this.run(async () => {
       const before = await this.currentBytes(file);
       if (before === null) throw new EditorError('EDITOR_PAGE_NOT_FOUND', `There is no file "${file}" on the branch "${this.branch}"; add the page first.`, 404);
@@ -332,15 +290,7 @@ export class EditorSession {
 
   /** Refuse a docs.json text that does not load as a site (the file is put back as it was). */
   private async checkDocsJson(text: string): Promise<void> {
-    const before = await this.currentBytes('docs.json');
-    await writeFileInside(this.root, 'docs.json', text);
-    const { site, diagnostics } = await loadSite(this.root, { openapi: false });
-    const errors = diagnostics.filter((d) => d.severity === 'error' && d.file.endsWith('docs.json'));
-    if (!site || errors.length) {
-      if (before) await writeFileInside(this.root, 'docs.json', before);
-      const first = errors[0] ?? diagnostics[0];
-      throw new EditorError('EDITOR_DOCS_JSON_INVALID', `docs.json was not saved: ${first ? `line ${first.line}: ${first.message}` : 'it does not load as a site'}.`);
-    }
+    await writeCheckedDocsJson(this.root, text, await this.currentBytes('docs.json'));
   }
 
   // ------------------------------------------------------------------ preview
@@ -426,14 +376,11 @@ export class EditorSession {
   /** Add a page with a title, listed in the navigation after `besides` (a page file) or at the end of `group` (an outline id). */
   async createPage(file: string, title: string, user: EditorUser, besides?: string, group?: string): Promise<{ file: string }> {
     checkPageFile(file);
-    const name = title.trim().replace(/[\r\n]+/g, ' ');
-    if (name === '') throw new EditorError('EDITOR_BAD_REQUEST', 'Give the new page a title.');
+    const first = newPageText(title);
     return this.run(async () => {
       if (await this.exists(file)) throw new EditorError('EDITOR_PAGE_EXISTS', `A file "${file}" already exists on the branch; pick another name.`, 409);
-      const entry = pageEntryOf(file);
-      const docs = group ? addPageToGroup(await this.docsJsonText(), entry, group) : addPage(await this.docsJsonText(), entry, besides ? pageEntryOf(besides) : undefined);
-      await this.saveDocsJson(docs, user);
-      await this.draft(file, 'utf8', `---\ntitle: ${JSON.stringify(name)}\n---\n\n`, user);
+      await this.saveDocsJson(withNewPage(await this.docsJsonText(), file, besides, group), user);
+      await this.draft(file, 'utf8', first, user);
       await this.reload();
       return { file };
     });
@@ -478,25 +425,7 @@ export class EditorSession {
   async outline(): Promise<NavOutline | null> {
     return this.run(async () => {
       const bytes = await this.currentBytes('docs.json');
-      if (!bytes) return null;
-      let outline: NavOutline;
-      try {
-        outline = navOutline(bytes.toString('utf8'));
-      } catch (err) {
-        if (err instanceof EditorError) return null;
-        throw err;
-      }
-      const { site } = await this.state();
-      const routes = new Map([...(site?.model.pages.values() ?? [])].map((r) => [r.path, r]));
-      const titled = (nodes: OutlineNode[]): OutlineNode[] =>
-        nodes.map((n) => {
-          if (n.type === 'page') {
-            const route = routes.get(normalizePagePath(n.entry));
-            return route?.file ? { ...n, title: route.sidebarTitle ?? route.title, file: route.file } : n;
-          }
-          return 'children' in n ? { ...n, children: titled(n.children) } : n;
-        });
-      return { ...outline, items: titled(outline.items) };
+      return outlineOf(bytes ? bytes.toString('utf8') : null, bytes ? (await this.state()).site : null);
     });
   }
 
@@ -510,9 +439,7 @@ export class EditorSession {
 
   /** Add an image to the repository (PNG, JPEG, GIF or WebP, checked from its bytes; at most 5 MB). */
   async uploadImage(file: string, bytes: Uint8Array, user: EditorUser): Promise<{ file: string; src: string }> {
-    checkImageFile(file);
-    if (bytes.byteLength > MAX_IMAGE_BYTES) throw new EditorError('EDITOR_TOO_LARGE', `The image is ${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_IMAGE_BYTES / 1024 / 1024} MB. Make it smaller and upload it again.`, 413);
-    if (!sniffImage(bytes)) throw new EditorError('EDITOR_IMAGE_TYPE', 'The file is not a PNG, JPEG, GIF or WebP image; other types (SVG included) are not accepted.', 415);
+    checkImageUpload(file, bytes);
     return this.run(async () => {
       if (await this.exists(file)) throw new EditorError('EDITOR_PAGE_EXISTS', `A file "${file}" already exists on the branch; rename the image.`, 409);
       await this.draft(file, 'base64', Buffer.from(bytes).toString('base64'), user);

@@ -49,6 +49,12 @@ const csrf = app.dataset.csrf!;
 const deploymentBranch = app.dataset.deploymentBranch!;
 const components = (app.dataset.components ?? '').split(',').filter(Boolean);
 const maxText = Number(app.dataset.maxText ?? 2097152);
+/** `folio dev`'s editor: saves write the files; no branches, publishing or shared editing (the page leaves their controls out). */
+const local = app.dataset.local === '1';
+/** In folio dev: the hash of each file's text as last read or saved, sent with a save (a file changed on disk since is not overwritten unasked). */
+const baseHashes = new Map<string, string>();
+/** The file whose last save was refused because it changed on disk: opening a page or leaving does not write it over that change (typing again does). */
+let changedOnDisk: string | null = null;
 let branch = app.dataset.branch!;
 let file = app.dataset.file ?? '';
 
@@ -156,19 +162,23 @@ function save(): Promise<void> {
     }
     setStatus('Saving…');
     try {
-      const res = await call<{ preview: Preview | null }>('save.json', { json: { file: target, text } });
+      const base = baseHashes.get(target);
+      const res = await call<{ preview: Preview | null; hash?: string }>('save.json', { json: { file: target, text, ...(base ? { base } : {}) } });
+      if (res.hash) baseHashes.set(target, res.hash);
+      if (changedOnDisk === target) changedOnDisk = null;
       setStatus('Saved');
       if (res.preview && target === file) showPreview(res.preview);
       else problems.textContent = '';
       // The navigation and the list of changes only move when a file gets its first draft or its
       // frontmatter (title, hidden, ...) changes: a keystroke in the body does not ask for them again.
       const head = frontmatterBlock(text);
-      if (target === 'docs.json' || head !== savedFrontmatter || !state?.drafts.some((d) => d.path === target)) void refreshState();
+      if (target === 'docs.json' || head !== savedFrontmatter || (!local && !state?.drafts.some((d) => d.path === target))) void refreshState();
       savedFrontmatter = head;
     } catch (err) {
       const e = err as Refused;
       // Still to be saved: the next keystroke (or page switch) sends it again.
       if (target === file) dirty = true;
+      if (e.code === 'EDITOR_FILE_CHANGED') changedOnDisk = target;
       setStatus('Not saved', true);
       problems.textContent = `${e.message} (${e.code})`;
     }
@@ -497,19 +507,21 @@ function renderChanges(): void {
 // ------------------------------------------------------------------ pages
 
 async function openFile(next: string, { keepEdits = true }: { keepEdits?: boolean } = {}): Promise<void> {
-  if (keepEdits) await save();
+  if (keepEdits && changedOnDisk !== file) await save();
   else dirty = false;
+  changedOnDisk = null;
   file = next;
   history.replaceState(null, '', `?branch=${encodeURIComponent(branch)}&file=${encodeURIComponent(file)}`);
   setStatus('Loading…');
   try {
-    const page = await call<{ text: string; breadcrumbs: string[]; preview: Preview | null }>('file.json', { query: { file } });
+    const page = await call<{ text: string; breadcrumbs: string[]; preview: Preview | null; hash?: string }>('file.json', { query: { file } });
+    if (page.hash) baseHashes.set(file, page.hash);
     loading = true;
-    if (/\.mdx?$/i.test(file)) {
+    if (/\.mdx?$/i.test(file) && !local) {
       const collab = await joinShared(file);
       view.setState(editorState(collab.text.toString(), yCollab(collab.text, collab.awareness)));
     } else {
-      // docs.json: edited alone (saved only when it loads as a site), without a preview.
+      // docs.json: edited alone (saved only when it loads as a site), without a preview; in folio dev every file.
       leaveShared();
       view.setState(editorState(page.text));
     }
@@ -878,7 +890,7 @@ $('ed-discard').addEventListener('click', async () => {
 });
 
 $('ed-delete').addEventListener('click', async () => {
-  if (!window.confirm(`Delete ${file}? It is removed from the navigation; publishing deletes the file.`)) return;
+  if (!window.confirm(local ? `Delete ${file}? The file is deleted and removed from the navigation.` : `Delete ${file}? It is removed from the navigation; publishing deletes the file.`)) return;
   try {
     await call('pages.json', { json: { action: 'delete', file } });
     await refreshState();
@@ -1011,7 +1023,7 @@ $('ed-publish').addEventListener('click', async () => {
 
 // A closing tab sends what is not saved yet.
 window.addEventListener('beforeunload', (e) => {
-  if (dirty) {
+  if (dirty && changedOnDisk !== file) {
     void save();
     e.preventDefault();
   }

@@ -15,7 +15,7 @@ export const EDITOR_BODY_LIMIT = 8 * 1024 * 1024;
 export const isEditorPath = (pathname: string) => /\/projects\/[^/]+\/editor(\/|$)/.test(pathname);
 
 /** The editor page: its frame, the preview frame (same origin) and its own script and styles. */
-const EDITOR_CSP = [
+export const EDITOR_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   // CodeMirror sets element styles from its script.
@@ -58,12 +58,17 @@ async function answer(c: Ctx, fn: () => Promise<unknown>): Promise<Response> {
 
 /** A JSON body's object, or an EDITOR_BAD_REQUEST. */
 async function body(c: Ctx): Promise<Record<string, unknown>> {
-  const value: unknown = await c.req.json().catch(() => null);
+  return fieldsOf(await c.req.json().catch(() => null));
+}
+
+/** A parsed JSON body as its fields, or an EDITOR_BAD_REQUEST when it is not an object. */
+export function fieldsOf(value: unknown): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new EditorError('EDITOR_BAD_REQUEST', 'The request body must be a JSON object.');
   return value as Record<string, unknown>;
 }
 
-function text(fields: Record<string, unknown>, name: string, optional = false): string {
+/** A string field of a request body ('' when optional and absent), or an EDITOR_BAD_REQUEST. */
+export function text(fields: Record<string, unknown>, name: string, optional = false): string {
   const value = fields[name];
   if (value === undefined && optional) return '';
   if (typeof value !== 'string') throw new EditorError('EDITOR_BAD_REQUEST', `The field "${name}" must be a string.`);

@@ -4,8 +4,8 @@ import type { Viewer } from './layout.js';
 
 export interface EditorPageProps {
   base: string;
-  viewer: Viewer;
-  project: ProjectRow;
+  viewer: Pick<Viewer, 'email' | 'csrfToken'>;
+  project: Pick<ProjectRow, 'id' | 'name' | 'branch'>;
   branch: string;
   /** Page to open first (docs-folder relative), or '' for the first of the navigation. */
   file: string;
@@ -13,6 +13,11 @@ export interface EditorPageProps {
   /** Component names completed in the source mode. */
   components: string[];
   maxTextBytes: number;
+  /**
+   * `folio dev`'s editor over the writer's own files: its routes, assets and the site it edits; no
+   * branches, publishing, discarding or sign-in (those controls are left out and main.ts skips them).
+   */
+  local?: { api: string; assets: string; siteHref: string };
 }
 
 /**
@@ -34,8 +39,9 @@ const SITE_SETTINGS_FIELDS: [name: string, label: string, extra: Record<string, 
   ['buttonHref', 'Navbar button link', { placeholder: 'https://' }],
 ];
 
-export function EditorPage({ base, viewer, project, branch, file, scriptHash, components, maxTextBytes }: EditorPageProps) {
-  const api = `${base}/projects/${project.id}/editor`;
+export function EditorPage({ base, viewer, project, branch, file, scriptHash, components, maxTextBytes, local }: EditorPageProps) {
+  const api = local?.api ?? `${base}/projects/${project.id}/editor`;
+  const assets = local?.assets ?? `${base}/assets`;
   return (
     <html lang="en">
       <head>
@@ -43,9 +49,9 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="referrer" content="same-origin" />
         <title>{`Editor · ${project.name} · Folio`}</title>
-        <link rel="stylesheet" href={`${base}/assets/app.css?v=${ASSET_VERSION}`} />
-        <link rel="stylesheet" href={`${base}/assets/editor.css?v=${ASSET_VERSION}`} />
-        <script type="module" src={`${base}/assets/editor.js?v=${scriptHash}`} />
+        <link rel="stylesheet" href={`${assets}/app.css?v=${ASSET_VERSION}`} />
+        <link rel="stylesheet" href={`${assets}/editor.css?v=${ASSET_VERSION}`} />
+        <script type="module" src={`${assets}/editor.js?v=${scriptHash}`} />
       </head>
       <body className="ed-body">
         <div
@@ -59,12 +65,13 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
           data-user={viewer.email}
           data-components={components.join(',')}
           data-max-text={String(maxTextBytes)}
+          data-local={local ? '1' : undefined}
         >
           <header className="ed-top">
-            <a className="ed-back" href={`${base}/projects/${project.id}`} title="Back to the project">
+            <a className="ed-back" href={local?.siteHref ?? `${base}/projects/${project.id}`} title={local ? 'The site' : 'Back to the project'}>
               <span className="brand-mark" aria-hidden="true" /> {project.name}
             </a>
-            <label className="ed-branch">
+            <label className="ed-branch" hidden={Boolean(local)}>
               <svg className="ed-icon-branch" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
                 <circle cx="4" cy="3" r="1.6" />
                 <circle cx="4" cy="13" r="1.6" />
@@ -80,7 +87,7 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
             <span id="ed-status" className="ed-status" role="status" aria-live="polite">
               Loading…
             </span>
-            <div className="ed-publish">
+            <div className="ed-publish" hidden={Boolean(local)}>
               <button id="ed-publish-toggle" type="button" className="btn ed-publish-btn" aria-expanded="false" aria-controls="ed-publish-menu">
                 Publish <span className="ed-caret" aria-hidden="true" />
               </button>
@@ -100,7 +107,7 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
                 <div id="ed-publish-result" className="ed-result" role="status" />
               </div>
             </div>
-            <span className="ed-user">{viewer.email}</span>
+            {local ? null : <span className="ed-user">{viewer.email}</span>}
           </header>
           <aside className="ed-nav" aria-label="Navigation">
             <div className="ed-nav-head">
@@ -202,7 +209,7 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
                 <button id="ed-rename" type="button" className="btn small secondary">
                   Rename
                 </button>
-                <button id="ed-discard" type="button" className="btn small secondary">
+                <button id="ed-discard" type="button" className="btn small secondary" hidden={Boolean(local)}>
                   Discard changes
                 </button>
                 <button id="ed-delete" type="button" className="btn small danger">
@@ -252,6 +259,7 @@ export const EDITOR_CSS = `
 .ed-status.error{color:var(--danger)}
 .ed-user{color:var(--muted);font-size:.85rem}
 .ed-publish{position:relative}
+.ed-publish[hidden],.ed-branch[hidden],.ed-settings-file .btn[hidden]{display:none}
 .ed-publish-btn{background:#15803d;border-color:#15803d;color:#fff;min-height:38px}
 .ed-caret{width:7px;height:7px;border-right:2px solid currentColor;border-bottom:2px solid currentColor;transform:translateY(-2px) rotate(45deg);margin-left:.2rem}
 .ed-publish-btn[aria-expanded=true] .ed-caret{transform:translateY(2px) rotate(-135deg)}
