@@ -423,7 +423,11 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       stopWatching();
       for (const c of clients) c.end();
       clients.clear();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Every connection is ended, not only idle ones: a browser's open or half-open keep-alive
+      // socket would otherwise keep the close waiting.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
     },
   };
 }
