@@ -7,9 +7,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Command } from 'commander';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { registerBuild } from '../../src/cli/commands/build.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runFolioBuild } from './cli-build.js';
+import { sandboxProcesses } from './sandbox-processes.js';
 
 const ENTRY = path.resolve(import.meta.dirname, '../../src/site-build/build-process.ts');
 let dir: string;
@@ -29,51 +29,14 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** `folio build <args>` in this process; its exit code and what it wrote to stderr. */
-async function folioBuild(args: string[]): Promise<{ exitCode: number | undefined; stderr: string }> {
-  const program = new Command().exitOverride();
-  registerBuild(program);
-  let stderr = '';
-  const outSpy = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-  const errSpy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
-  try {
-    await program.parseAsync(['build', ...args], { from: 'user' });
-  } finally {
-    outSpy.mockRestore();
-    errSpy.mockRestore();
-  }
-  const exitCode = process.exitCode as number | undefined;
-  process.exitCode = undefined;
-  return { exitCode, stderr };
-}
-
 /** Whether a build process (build-process.ts) runs as this process's child or grandchild (under `unshare`). */
-function buildRunning(): boolean {
-  const parentOf = (pid: number) => {
-    try {
-      return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-    } catch {
-      return 0;
-    }
-  };
-  return fs
-    .readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .some((pid) => {
-      try {
-        const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        return argv.includes(ENTRY) && (parentOf(Number(pid)) === process.pid || parentOf(parentOf(Number(pid))) === process.pid);
-      } catch {
-        return false;
-      }
-    });
-}
+const buildRunning = () => sandboxProcesses(ENTRY).length > 0;
 
 it('folio build --sandbox builds in the sandboxed build process, untrusted', async () => {
   const out = path.join(dir, 'out');
   let seen = false;
   const watch = setInterval(() => (seen ||= process.platform === 'linux' && buildRunning()), 50);
-  const run = await folioBuild([path.join(repo, 'docs'), '--sandbox', '--no-search', '--out', out]).finally(() => clearInterval(watch));
+  const run = await runFolioBuild([path.join(repo, 'docs'), '--sandbox', '--no-search', '--out', out]).finally(() => clearInterval(watch));
   expect(run.stderr).toMatch(/built 1 pages/);
   expect(run.exitCode).toBe(0);
   if (process.platform === 'linux') expect(seen).toBe(true);
@@ -85,7 +48,7 @@ it('folio build --sandbox builds in the sandboxed build process, untrusted', asy
 }, 120_000);
 
 it('refuses --sandbox with --watch', async () => {
-  const run = await folioBuild([path.join(repo, 'docs'), '--sandbox', '--watch', '--out', path.join(dir, 'out-watch')]);
+  const run = await runFolioBuild([path.join(repo, 'docs'), '--sandbox', '--watch', '--out', path.join(dir, 'out-watch')]);
   expect(run.exitCode).toBe(2);
   expect(run.stderr).toContain('--sandbox builds once');
 });

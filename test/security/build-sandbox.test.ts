@@ -17,6 +17,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSiteIsolated, stopWarmBuilders } from '../../src/site-build/index.js';
 import { buildLimits, sandboxWall, startSandboxed, type SandboxLimits, type SandboxWall } from '../../src/site-build/sandbox.js';
+import { sandboxProcesses, startedBy } from './sandbox-processes.js';
 
 const PROBE = path.join(import.meta.dirname, 'sandbox-probe.ts');
 const SECRET = 'folio-sandbox-secret-51c2';
@@ -169,7 +170,7 @@ describe('the sandbox of untrusted builds', () => {
       const server = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), '--input-type=module', '-e', code], { stdio: 'ignore' });
       let spinning: number[] = [];
       try {
-        const mine = (pid: number) => parentOf(pid) === server.pid || parentOf(parentOf(pid)) === server.pid;
+        const mine = startedBy(server.pid!);
         await expect.poll(() => (spinning = buildProcesses(PROBE, mine)).length, { timeout: 15_000 }).toBe(1);
       } finally {
         server.kill('SIGKILL');
@@ -201,38 +202,8 @@ describe('the sandbox of untrusted builds', () => {
   }
 });
 
-/** The parent of `pid` (0 when gone). */
-function parentOf(pid: number): number {
-  try {
-    // After `(comm)`: state, then the parent's PID.
-    return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * Host PIDs of the node processes running `entry` (the build processes by default) that this test
- * process started (its child, or its child's child under `unshare`); other test files build too.
- */
-function buildProcesses(
-  entry = path.resolve(import.meta.dirname, '../../src/site-build/build-process.ts'),
-  started = (pid: number) => parentOf(pid) === process.pid || parentOf(parentOf(pid)) === process.pid,
-): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        return argv[0]?.endsWith('node') && argv.includes(entry);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number)
-    .filter(started);
-}
+/** The build processes (or `entry`'s) that `started` accepts: by default this test process's. */
+const buildProcesses = (entry = path.resolve(import.meta.dirname, '../../src/site-build/build-process.ts'), started?: (pid: number) => boolean) => sandboxProcesses(entry, started);
 
 describe('buildSiteIsolated in the sandbox', () => {
   let root: string;

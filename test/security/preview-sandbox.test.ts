@@ -16,6 +16,7 @@ import { runMdxJob, type MdxJob } from '../../src/render/index.js';
 import { compilePageIsolated, stopPageCompiler, warmPageCompiler } from '../../src/site-build/index.js';
 import { compilerLimits, compilerSpawn } from '../../src/site-build/isolated-compile.js';
 import { sandboxWall, startSandboxed, type SandboxWall } from '../../src/site-build/sandbox.js';
+import { sandboxProcesses } from './sandbox-processes.js';
 
 const ENTRY = path.resolve(import.meta.dirname, '../../src/site-build/compile-process.ts');
 const PROBE = path.join(import.meta.dirname, 'sandbox-probe.ts');
@@ -46,30 +47,8 @@ afterAll(() => {
 });
 
 /** The parent of `pid` (0 when gone). */
-function parentOf(pid: number): number {
-  try {
-    return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-  } catch {
-    return 0;
-  }
-}
-
-/** Host PIDs of the preview processes this test process started (its child, or its child's child under `unshare`). */
-function compilers(): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        return argv[0]?.endsWith('node') && argv.includes(ENTRY);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number)
-    .filter((pid) => parentOf(pid) === process.pid || parentOf(parentOf(pid)) === process.pid);
-}
+/** Host PIDs of the preview processes this test process started. */
+const compilers = () => sandboxProcesses(ENTRY);
 
 const alive = (pids: number[]) => pids.filter((pid) => fs.existsSync(`/proc/${pid}`));
 

@@ -10,13 +10,12 @@
  * `folio build`, whose output folder is the user's) links planted in the output folder. Each build
  * path must read and write nothing outside and say where each link is.
  */
-import { Command } from 'commander';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { lstat, mkdir, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { registerBuild } from '../../src/cli/commands/build.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runFolioBuild } from './cli-build.js';
 import { siteErrors } from '../../src/agent/verify.js';
 import { createApiKey, createProject } from '../../src/db/index.js';
 import { runServer } from '../../src/server/index.js';
@@ -150,20 +149,7 @@ async function filesHolding(top: string, needle: string, rel = ''): Promise<stri
 
 /** Run `folio build <args>` in this process (a child process costs ~10 s of tsx start-up on a busy machine). */
 async function folioBuild(args: string[]): Promise<{ exitCode: number | undefined; stdout: string; stderr: string; diagnostics: Diagnostic[] }> {
-  const program = new Command().exitOverride();
-  registerBuild(program);
-  let stdout = '';
-  let stderr = '';
-  const outSpy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((stdout += String(chunk)), true));
-  const errSpy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((stderr += String(chunk)), true));
-  try {
-    await program.parseAsync(['build', ...args], { from: 'user' });
-  } finally {
-    outSpy.mockRestore();
-    errSpy.mockRestore();
-  }
-  const exitCode = process.exitCode as number | undefined;
-  process.exitCode = undefined;
+  const { exitCode, stdout, stderr } = await runFolioBuild(args);
   // Diagnostics as printed (file:line:column severity message); the code is told by the message.
   const codeOf = (message: string) =>
     message.includes('needs JavaScript, which Folio does not run')

@@ -1,0 +1,38 @@
+/**
+ * The sandboxed processes a test started, found in `/proc` (Linux): the build processes of
+ * `buildSiteIsolated`, the editor's page compilers, a probe. Shared by the sandbox tests.
+ */
+import fs from 'node:fs';
+
+/** The parent of `pid` (0 when gone). */
+export function parentOf(pid: number): number {
+  try {
+    // After `(comm)`: state, then the parent's PID.
+    return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+  } catch {
+    return 0;
+  }
+}
+
+/** Whether `pid` is a child of `parent`, or its child's child (under `unshare`). */
+export const startedBy = (parent: number) => (pid: number) => parentOf(pid) === parent || parentOf(parentOf(pid)) === parent;
+
+/**
+ * Host PIDs of the node processes running `entry` that `started` accepts (by default those this
+ * test process started: other test files build too).
+ */
+export function sandboxProcesses(entry: string, started: (pid: number) => boolean = startedBy(process.pid)): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return argv[0]?.endsWith('node') && argv.includes(entry);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number)
+    .filter(started);
+}
