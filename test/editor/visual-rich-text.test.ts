@@ -8,21 +8,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Fragment, Slice, type Node as PMNode } from 'prosemirror-model';
 import { describe, expect, it } from 'vitest';
+import { CORPORA_DIR, listMdx } from '../mdx/corpus-helpers.js';
 import { replaceBody, splitBlocks, type Block } from '../../src/client/editor/blocks.js';
 import { bodyFromRich, richBodyOf, richSchema, type RichContext } from '../../src/client/editor/rich-text.js';
 
-const CORPORA = ['mintlify-docs', 'fastmcp', 'pipecat'].map((name) => path.join('/work/shared/corpora', name));
+const CORPORA = ['mintlify-docs', 'fastmcp', 'pipecat'].map((name) => path.join(CORPORA_DIR, name));
 const available = CORPORA.filter((dir) => fs.existsSync(dir));
 
-function pages(dir: string, out: string[] = []): string[] {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) pages(full, out);
-    else if (/\.mdx$/i.test(entry.name)) out.push(full);
-  }
-  return out;
-}
+/** The corpus's pages, as absolute paths. */
+const pages = (dir: string) => listMdx(dir).map((rel) => path.join(dir, rel));
 
 /** As the visual mode decides (main.ts `richContextOf`). */
 function contextOf(block: Block): RichContext | null {

@@ -5,20 +5,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CORPORA_DIR, listMdx } from '../mdx/corpus-helpers.js';
 import { replaceBody, splitBlocks } from '../../src/client/editor/blocks.js';
 
-const CORPORA = ['mintlify-docs', 'prefect', 'camel'].map((name) => path.join('/work/shared/corpora', name));
+const CORPORA = ['mintlify-docs', 'prefect', 'camel'].map((name) => path.join(CORPORA_DIR, name));
 const available = CORPORA.filter((dir) => fs.existsSync(dir));
 
-function pages(dir: string, out: string[] = []): string[] {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) pages(full, out);
-    else if (/\.mdx?$/i.test(entry.name)) out.push(full);
-  }
-  return out;
-}
+/** The corpus's pages, as absolute paths. */
+const pages = (dir: string) => listMdx(dir, '', /\.mdx?$/i).map((rel) => path.join(dir, rel));
 
 describe.skipIf(available.length < 3)('visual mode round trip over three corpora', () => {
   it.each(CORPORA)('opens and saves every page of %s unchanged, byte for byte', (dir) => {

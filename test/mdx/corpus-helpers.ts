@@ -6,14 +6,14 @@ import type { MdxInput } from '../../src/mdx/index.js';
 
 export const CORPORA_DIR = path.resolve(import.meta.dirname, '../../../shared/corpora');
 
-/** Every `.mdx` file under `root`, relative, sorted (node_modules and dot folders skipped). */
-export function listMdx(root: string, dir = ''): string[] {
+/** Every `.mdx` file (or file whose name `match` accepts) under `root`, relative, sorted (node_modules and dot folders skipped). */
+export function listMdx(root: string, dir = '', match: RegExp = /\.mdx$/): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
     const rel = dir ? `${dir}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) out.push(...listMdx(root, rel));
-    else if (entry.name.endsWith('.mdx')) out.push(rel);
+    if (entry.isDirectory()) out.push(...listMdx(root, rel, match));
+    else if (match.test(entry.name)) out.push(rel);
   }
   return out.sort();
 }
