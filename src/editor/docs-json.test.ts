@@ -168,7 +168,8 @@ describe('arranging a small docs.json', () => {
 
 // Real docs.json files of several shapes: each edit must still load with Folio's own loader, with no
 // new problem, and leave the text outside the edit as it was.
-const CORPORA = process.env.FOLIO_CORPORA ?? '/work/shared/corpora';
+// ../shared beside the checkout, as the corpus tests find it.
+const CORPORA = process.env.FOLIO_CORPORA ?? path.resolve(import.meta.dirname, '../../../shared/corpora');
 const SHAPES = ['ollama', 'hoppscotch', 'fastmcp', 'trigger-dev', 'mintlify-docs'];
 
 interface Loaded {
