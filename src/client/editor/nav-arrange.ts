@@ -27,8 +27,48 @@ export interface ArrangeContext {
   branch: string;
 }
 
-/** The row whose menu stays open and the control to focus after the outline is drawn again. */
-const keep: { open: string | null; focus: { id: string; action: string } | null; forms: Set<string> } = { open: null, focus: null, forms: new Set() };
+/**
+ * The row whose menu stays open and the control to focus after the outline is drawn again; `sent`
+ * holds the drafts (see `data-draft`) of a form just submitted, which the next drawing starts afresh.
+ */
+const keep: { open: string | null; focus: { id: string; action: string } | null; forms: Set<string>; sent: Set<string> } = { open: null, focus: null, forms: new Set(), sent: new Set() };
+
+type Control = HTMLInputElement | HTMLSelectElement;
+/** A select starts on its first option unless one is marked selected. */
+const changed = (c: Control) => (c instanceof HTMLSelectElement ? c.selectedIndex !== Math.max(0, Array.from(c.options).findIndex((o) => o.defaultSelected)) : c.value !== c.defaultValue);
+
+/**
+ * What the writer typed or picked into the controls marked `data-draft` (a key that names the same
+ * control in the next drawing), less what was just sent: the outline is drawn again whenever the
+ * state refreshes (an edit of the writer's, then the open page again), and that must not wipe a name
+ * being typed.
+ */
+function readDrafts(root: HTMLElement): Map<string, string> {
+  const drafts = new Map<string, string>();
+  for (const c of root.querySelectorAll<Control>('[data-draft]')) {
+    const key = c.dataset.draft!;
+    if (!keep.sent.has(key) && changed(c)) drafts.set(key, c.value);
+  }
+  keep.sent.clear();
+  return drafts;
+}
+
+function restoreDrafts(root: HTMLElement, drafts: Map<string, string>, focused: { key: string; start: number | null; end: number | null } | null): void {
+  for (const c of root.querySelectorAll<Control>('[data-draft]')) {
+    const value = drafts.get(c.dataset.draft!);
+    if (value === undefined) continue;
+    if (c instanceof HTMLSelectElement) {
+      if (!Array.from(c.options).some((o) => o.value === value)) continue;
+      c.value = value;
+      c.dispatchEvent(new Event('change'));
+    } else c.value = value;
+  }
+  if (!focused) return;
+  const target = Array.from(root.querySelectorAll<Control>('[data-draft]')).find((c) => c.dataset.draft === focused.key && !c.closest('[hidden]'));
+  if (!target) return;
+  target.focus();
+  if (target instanceof HTMLInputElement && focused.start !== null) target.setSelectionRange(focused.start, focused.end);
+}
 
 type Attrs = Record<string, string | boolean | undefined>;
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: (Node | string | null)[]): HTMLElementTagNameMap[K] {
@@ -104,6 +144,11 @@ export function renderArrange(root: HTMLElement, outline: NavOutline | null, ctx
   const activeRow = active && root.contains(active) ? active.closest<HTMLElement>('[data-nav-id]') : null;
   if (!keep.focus && activeRow && active?.dataset.action) keep.focus = { id: activeRow.dataset.navId!, action: active.dataset.action };
   const activeForm = active && root.contains(active) && !activeRow ? active.id : '';
+  const drafts = readDrafts(root);
+  const focusedDraft =
+    active && root.contains(active) && active.dataset.draft
+      ? { key: active.dataset.draft, start: active instanceof HTMLInputElement ? active.selectionStart : null, end: active instanceof HTMLInputElement ? active.selectionEnd : null }
+      : null;
   root.replaceChildren();
   if (!outline) {
     root.append(el('p', { class: 'ed-arrange-note', text: 'docs.json does not parse; fix it as text before arranging the navigation.' }));
@@ -111,14 +156,17 @@ export function renderArrange(root: HTMLElement, outline: NavOutline | null, ctx
   }
   const groups = groupsOf(outline.items);
   const run: Run = async (fields, focus, open, form) => {
+    const sent = form ? Array.from(form.querySelectorAll<Control>('[data-draft]'), (c) => c.dataset.draft!) : [];
     try {
       keep.open = open;
       keep.focus = focus;
-      // A form that did its work closes; one refused stays open with what was typed.
-      if (form) keep.forms.delete(form);
+      // A form that did its work closes and starts afresh; one refused stays open with what was typed.
+      if (form?.id) keep.forms.delete(form.id);
+      for (const key of sent) keep.sent.add(key);
       await ctx.edit(fields);
     } catch (err) {
-      if (form) keep.forms.add(form);
+      if (form?.id) keep.forms.add(form.id);
+      for (const key of sent) keep.sent.delete(key);
       ctx.report(err);
     }
   };
@@ -133,11 +181,11 @@ export function renderArrange(root: HTMLElement, outline: NavOutline | null, ctx
   });
 
   const renameForm = (n: OutlineNode, op: 'rename-group' | 'rename-division') => {
-    const input = el('input', { type: 'text', value: expectOf(n), required: true, 'aria-label': `New name for ${labelOf(n)}` });
+    const input = el('input', { type: 'text', value: expectOf(n), required: true, 'aria-label': `New name for ${labelOf(n)}`, 'data-draft': `${n.id}|name` });
     const form = el('form', { class: 'ed-row' }, input, el('button', { type: 'submit', class: 'btn small', 'data-action': 'rename', text: 'Rename' }));
     form.addEventListener('submit', (e) => {
       e.preventDefault();
-      void run({ op, id: n.id, expect: expectOf(n), name: input.value }, { id: n.id, action: 'rename' }, n.id);
+      void run({ op, id: n.id, expect: expectOf(n), name: input.value }, { id: n.id, action: 'rename' }, n.id, form);
     });
     return form;
   };
@@ -167,7 +215,7 @@ export function renderArrange(root: HTMLElement, outline: NavOutline | null, ctx
       filled = true;
       if (n.type === 'page') {
         const targets = groups.filter((g) => g.id !== parentId);
-        const select = el('select', { 'aria-label': `Group to move ${labelOf(n)} to` }, ...targets.map((g) => new Option(g.where, g.id)));
+        const select = el('select', { 'aria-label': `Group to move ${labelOf(n)} to`, 'data-draft': `${n.id}|group` }, ...targets.map((g) => new Option(g.where, g.id)));
         const move = el('button', { type: 'button', class: 'btn small', 'data-action': 'move-to', text: 'Move' });
         move.addEventListener('click', () => void run({ op: 'move-to-group', id: n.id, expect: n.entry, group: select.value }, null, null));
         panel.append(el('div', { class: 'ed-row' }, ...moveButtons(n, index, count)));
@@ -229,6 +277,7 @@ export function renderArrange(root: HTMLElement, outline: NavOutline | null, ctx
     adders.append(open);
   }
   if (activeForm) document.getElementById(activeForm)?.focus();
+  restoreDrafts(root, drafts, focusedDraft);
 
   if (keep.focus) {
     const target = root.querySelector<HTMLElement>(`[data-nav-id="${CSS.escape(keep.focus.id)}"] > .ed-row-panel [data-action="${keep.focus.action}"], [data-nav-id="${CSS.escape(keep.focus.id)}"] > .ed-arrange-row [data-action="menu"]`);
@@ -238,12 +287,12 @@ export function renderArrange(root: HTMLElement, outline: NavOutline | null, ctx
   }
 }
 
-type Run = (fields: Record<string, unknown>, focus: { id: string; action: string } | null, open: string | null, form?: string) => Promise<void>;
+type Run = (fields: Record<string, unknown>, focus: { id: string; action: string } | null, open: string | null, form?: HTMLFormElement) => Promise<void>;
 
 function addGroupForm(outline: NavOutline, run: Run): HTMLFormElement {
   const places = groupPlaces(outline);
-  const name = el('input', { type: 'text', id: 'ed-group-name', required: true });
-  const where = el('select', { id: 'ed-group-where' }, ...places.map((p) => new Option(p.label, p.value)));
+  const name = el('input', { type: 'text', id: 'ed-group-name', required: true, 'data-draft': 'ed-group-name' });
+  const where = el('select', { id: 'ed-group-where', 'data-draft': 'ed-group-where' }, ...places.map((p) => new Option(p.label, p.value)));
   const form = el(
     'form',
     { class: 'ed-add-form ed-arrange-form', id: 'ed-add-group', 'aria-labelledby': 'ed-add-group-title', 'data-title': 'Add group' },
@@ -255,16 +304,16 @@ function addGroupForm(outline: NavOutline, run: Run): HTMLFormElement {
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const [kind, id] = [where.value.slice(0, where.value.indexOf(':')), where.value.slice(where.value.indexOf(':') + 1)];
-    void run({ op: 'add-group', name: name.value, ...(kind === 'after' ? { after: id } : { into: id }) }, null, null, form.id);
+    void run({ op: 'add-group', name: name.value, ...(kind === 'after' ? { after: id } : { into: id }) }, null, null, form);
   });
   return form;
 }
 
 function addTabForm(outline: NavOutline, run: Run): HTMLFormElement {
   const hosts = tabHosts(outline);
-  const name = el('input', { type: 'text', id: 'ed-tab-name', required: true });
-  const where = el('select', { id: 'ed-tab-where' }, ...hosts.map((h) => new Option(h.label, h.id)));
-  const first = el('input', { type: 'text', id: 'ed-tab-first', value: 'Documentation' });
+  const name = el('input', { type: 'text', id: 'ed-tab-name', required: true, 'data-draft': 'ed-tab-name' });
+  const where = el('select', { id: 'ed-tab-where', 'data-draft': 'ed-tab-where' }, ...hosts.map((h) => new Option(h.label, h.id)));
+  const first = el('input', { type: 'text', id: 'ed-tab-first', value: 'Documentation', 'data-draft': 'ed-tab-first' });
   const firstField = el('label', { class: 'ed-field', for: 'ed-tab-first' }, el('span', { text: 'Tab for the pages already listed' }), first);
   const sync = () => (firstField.hidden = !hosts.find((h) => h.id === where.value)?.wraps);
   where.addEventListener('change', sync);
@@ -280,7 +329,7 @@ function addTabForm(outline: NavOutline, run: Run): HTMLFormElement {
   );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    void run({ op: 'add-tab', name: name.value, into: where.value || 'navigation', ...(firstField.hidden ? {} : { firstTab: first.value }) }, null, null, form.id);
+    void run({ op: 'add-tab', name: name.value, into: where.value || 'navigation', ...(firstField.hidden ? {} : { firstTab: first.value }) }, null, null, form);
   });
   return form;
 }
