@@ -13,7 +13,7 @@
 // On PGlite (in memory) and, when TEST_DATABASE_URL is set, on PostgreSQL. The server (and a local
 // PostgreSQL) pinned to CPU 0, the clients to the others (`bench/pin.ts`; BENCH_PIN=0: unpinned).
 import { execFile } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -117,10 +117,19 @@ async function apiLatency(db: Database, projectId: string): Promise<Record<strin
 const run = promisify(execFile);
 const AUTOCANNON = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
 
-async function autocannon(args: string[]): Promise<{ rps: number; p50: number; p99: number; non2xx: number }> {
+/**
+ * One autocannon run; `loop` is the server's event-loop delay meanwhile (it runs in this process):
+ * its p99 and max tell a stall of the server's thread (a long synchronous task) from a wait outside it
+ * (the CPU taken by another process, the network).
+ */
+async function autocannon(args: string[]): Promise<{ rps: number; p50: number; p99: number; non2xx: number; loop: string }> {
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
   const { stdout } = await run(...generator([AUTOCANNON, '--json', ...args]), { maxBuffer: 64 * 1024 * 1024 });
+  delay.disable();
   const r = JSON.parse(stdout);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx };
+  const ms = (ns: number) => (ns / 1e6).toFixed(0);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, loop: `server event-loop delay p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms` };
 }
 
 async function servingUnderFlood(db: Database, kind: string): Promise<void> {
@@ -149,11 +158,16 @@ async function servingUnderFlood(db: Database, kind: string): Promise<void> {
     '-b', JSON.stringify({ type: 'search', path: '/guide', query: 'flood', results: 2 }), `http://127.0.0.1:${server.port}/__folio/analytics`,
   ];
   try {
+    // Each phase starts with the events of the one before written: a backlog drained meanwhile
+    // (a full-rate phase leaves tens of thousands of page views) is not what the phase measures.
+    const settled = () => bundle.analytics!.collector.flush();
     const alone = await autocannon(page);
+    await settled();
     const rate = 100;
     const paced = ['-R', String(rate), '-c', '1', ...page.slice(2)];
     const pacedAlone = await autocannon(paced);
     const under = async (measure: string[]) => {
+      await settled();
       const flood = autocannon(events);
       await new Promise((r) => setTimeout(r, 1000));
       const during = await autocannon(measure);
@@ -166,10 +180,10 @@ async function servingUnderFlood(db: Database, kind: string): Promise<void> {
       const c = (during - before) / before;
       return `${c >= 0 ? '+' : ''}${(c * 100).toFixed(0)} %`;
     };
-    console.log(`${kind}: page alone, full rate: ${Math.round(alone.rps)} req/s, p50 ${alone.p50} ms, p99 ${alone.p99} ms`);
-    console.log(`${kind}: page during an event flood of 100 connections (${Math.round(full.sent.rps)} events/s offered, ${full.sent.non2xx} refused), full rate: ${Math.round(full.during.rps)} req/s, p50 ${full.during.p50} ms, p99 ${full.during.p99} ms (${change(full.during.p99, alone.p99)})`);
-    console.log(`${kind}: page probe alone (1 connection, ${rate} req/s): p50 ${pacedAlone.p50} ms, p99 ${pacedAlone.p99} ms`);
-    console.log(`${kind}: page probe during the flood (${Math.round(fixed.sent.rps)} events/s offered, ${fixed.sent.non2xx} refused), 1 connection at ${rate} req/s: ${Math.round(fixed.during.rps)} req/s, p50 ${fixed.during.p50} ms, p99 ${fixed.during.p99} ms (${change(fixed.during.p99, pacedAlone.p99)})`);
+    console.log(`${kind}: page alone, full rate: ${Math.round(alone.rps)} req/s, p50 ${alone.p50} ms, p99 ${alone.p99} ms (${alone.loop})`);
+    console.log(`${kind}: page during an event flood of 100 connections (${Math.round(full.sent.rps)} events/s offered, ${full.sent.non2xx} refused), full rate: ${Math.round(full.during.rps)} req/s, p50 ${full.during.p50} ms, p99 ${full.during.p99} ms (${change(full.during.p99, alone.p99)}; ${full.during.loop})`);
+    console.log(`${kind}: page probe alone (1 connection, ${rate} req/s): p50 ${pacedAlone.p50} ms, p99 ${pacedAlone.p99} ms (${pacedAlone.loop})`);
+    console.log(`${kind}: page probe during the flood (${Math.round(fixed.sent.rps)} events/s offered, ${fixed.sent.non2xx} refused), 1 connection at ${rate} req/s: ${Math.round(fixed.during.rps)} req/s, p50 ${fixed.during.p50} ms, p99 ${fixed.during.p99} ms (${change(fixed.during.p99, pacedAlone.p99)}; ${fixed.during.loop})`);
     console.log(`${kind}:   events written ${bundle.analytics!.collector.stats().written}, refused ${JSON.stringify(bundle.analytics!.collector.stats().refused)}`);
   } finally {
     await server.close();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/index.js';
+import { createProject, openDatabase, type Database } from '../db/index.js';
 import { SiteAnalytics } from './site-analytics.js';
 
 describe('the events endpoint under a flood from many addresses', () => {
@@ -36,5 +36,32 @@ describe('the events endpoint under a flood from many addresses', () => {
     expect(refused.headers.get('retry-after')).toBe('1');
     await new Promise((r) => setTimeout(r, 1100));
     expect((await post('10.2.0.1')).status).toBe(204);
+  });
+});
+
+describe('writing a backlog of page views', () => {
+  it('serves requests between batches: the event loop turns while a backlog is written (PGlite answers within one turn)', async () => {
+    const db = await openDatabase({ memory: true });
+    const analytics = new SiteAnalytics({ db, flushEveryMs: 60_000, batchSize: 100 });
+    try {
+      const projectId = (await createProject(db, { name: 'Backlog', repoUrl: 'https://example.test/docs.git' })).id;
+      for (let n = 0; n < 1_000; n++) {
+        analytics.collector.offer({ kind: 'view', projectId, preview: null, at: Date.now(), path: `/page-${n % 50}`, audience: 'human', channel: 'html', referrerHost: '', address: `10.0.${n >> 8}.${n & 255}`, userAgent: 'Mozilla/5.0' });
+      }
+      // A timer stands for a request waiting to be served: it fires between batches, not only after the last.
+      let turns = 0;
+      let writtenAtFirstTurn = -1;
+      const tick = setInterval(() => {
+        if (turns++ === 0) writtenAtFirstTurn = analytics.collector.stats().written;
+      }, 0);
+      await analytics.collector.flush();
+      clearInterval(tick);
+      expect(analytics.collector.stats().written).toBe(1_000);
+      expect(writtenAtFirstTurn).toBeGreaterThanOrEqual(0);
+      expect(writtenAtFirstTurn).toBeLessThan(1_000);
+    } finally {
+      await analytics.close();
+      await db.close();
+    }
   });
 });

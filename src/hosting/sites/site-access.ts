@@ -88,15 +88,45 @@ function setsOf(access: BuiltSiteAccess): { protected: Set<string>; public: Set<
 
 export class SiteAccess {
   private readonly settings = new Map<string, { value: ProjectAccess | null; at: number }>();
+  private readonly loading = new Map<string, Promise<ProjectAccess | null>>();
+  /** Counts `invalidate` calls: a query begun before one does not store what it read. */
+  private epoch = 0;
   private readonly sessions = new Map<string, number>();
   private readonly attempts = new Map<string, { count: number; resetAt: number }>();
 
   constructor(private readonly options: SiteAccessOptions) {}
 
-  /** A project's access setting (cached `ttlMs`); null for an unknown project. */
+  /**
+   * A project's access setting (cached `ttlMs`); null for an unknown project. A setting past its
+   * time is still answered while one query fetches it again in the background, so a request never
+   * waits on the database behind a busy moment (the analytics writes of a traffic peak); one more
+   * than three times its age is waited for. A change made on this server is seen at once
+   * (`invalidate`); one made on another, within `ttlMs` and a query's time.
+   */
   async accessOf(projectId: string): Promise<ProjectAccess | null> {
+    const ttl = this.options.ttlMs ?? 5_000;
     const cached = this.settings.get(projectId);
-    if (cached && Date.now() - cached.at < (this.options.ttlMs ?? 5_000)) return cached.value;
+    const age = cached ? Date.now() - cached.at : Infinity;
+    if (cached && age < ttl) return cached.value;
+    const loading = this.load(projectId);
+    if (cached && age < 3 * ttl) {
+      loading.catch(() => undefined);
+      return cached.value;
+    }
+    return loading;
+  }
+
+  /** One query per project at a time, however many requests ask for it meanwhile. */
+  private load(projectId: string): Promise<ProjectAccess | null> {
+    let loading = this.loading.get(projectId);
+    if (loading) return loading;
+    loading = this.query(projectId).finally(() => this.loading.delete(projectId));
+    this.loading.set(projectId, loading);
+    return loading;
+  }
+
+  private async query(projectId: string): Promise<ProjectAccess | null> {
+    const epoch = this.epoch;
     const [row] = await this.options.db.query<{ site_access: string; site_access_scope: string; site_password_hash: string | null; site_oidc: SiteOidcSettings | string | null }>(
       'SELECT site_access, site_access_scope, site_password_hash, site_oidc FROM projects WHERE id = $1',
       [projectId],
@@ -105,6 +135,7 @@ export class SiteAccess {
     const value: ProjectAccess | null = row
       ? { mode: row.site_access as ProjectAccess['mode'], scope: row.site_access_scope === 'hidden' ? 'hidden' : 'site', passwordHash: row.site_password_hash, oidc }
       : null;
+    if (epoch !== this.epoch) return value;
     if (this.settings.size > 1000) this.settings.clear();
     this.settings.set(projectId, { value, at: Date.now() });
     return value;
@@ -112,7 +143,9 @@ export class SiteAccess {
 
   /** Forget a project's cached setting (after it changed on this server). */
   invalidate(projectId: string): void {
+    this.epoch++;
     this.settings.delete(projectId);
+    this.loading.delete(projectId);
   }
 
   /**
