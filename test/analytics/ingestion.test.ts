@@ -5,11 +5,13 @@
  * on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneEvents } from '../../src/analytics/index.js';
 import { publishBuild, siteDirFor } from '../../src/hosting/index.js';
 import { backends } from '../db/helpers.js';
+import { listen } from '../../src/server/index.js';
 import { startTestServer, type TestServer } from '../server/helpers.js';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -225,6 +227,34 @@ describe.each(backends)('analytics ingestion on %s', (kind) => {
     expect((await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM analytics_events'))[0]!.n).toBe(recent[0]!.n - 1);
     expect(await s.db.query(`SELECT * FROM analytics_daily_page_visitors WHERE visitor = 'abc'`)).toEqual([]);
     expect(await s.db.query('SELECT * FROM analytics_daily_views ORDER BY path, audience, preview')).toEqual(rollups);
+  });
+
+  it('over HTTP reads a body within its Content-Length whole, and refuses a chunked one past 8 KB', async () => {
+    const server = await listen(s.app.fetch, { port: 0 });
+    const send = (body: string, chunked: boolean) =>
+      new Promise<{ status: number; code: string | null }>((resolve, reject) => {
+        const req = http.request(
+          { host: '127.0.0.1', port: server.port, method: 'POST', path: '/__folio/analytics', headers: { Host: host, Origin: `http://${host}`, 'Content-Type': 'text/plain', 'User-Agent': CHROME, ...(chunked ? {} : { 'Content-Length': Buffer.byteLength(body) }) } },
+          (res) => {
+            let text = '';
+            res.on('data', (d) => (text += d));
+            res.on('end', () => resolve({ status: res.statusCode!, code: text ? (JSON.parse(text) as { code: string }).code : null }));
+          },
+        );
+        req.on('error', reject);
+        // Without a Content-Length the body goes in chunks, the second one past the limit.
+        if (chunked) for (let i = 0; i < body.length; i += 4096) req.write(body.slice(i, i + 4096));
+        req.end(chunked ? undefined : body);
+      });
+    try {
+      const event = JSON.stringify({ type: 'search', path: '/', query: 'over http', results: 3 });
+      expect(await send(event, false)).toEqual({ status: 204, code: null });
+      expect(await send(event, true)).toEqual({ status: 204, code: null });
+      expect(await send(JSON.stringify({ type: 'feedback', path: '/', helpful: false, comment: 'x'.repeat(9000) }), true)).toEqual({ status: 413, code: 'ANALYTICS_TOO_LARGE' });
+      expect((await api('/searches')).searches.find((q: { searchQuery: string }) => q.searchQuery === 'over http')).toMatchObject({ hits: 2 });
+    } finally {
+      await server.close();
+    }
   });
 
   it('answers 503 ANALYTICS_QUEUE_FULL when the queue is full, and page serving goes on', async () => {

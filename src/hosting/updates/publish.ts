@@ -46,6 +46,30 @@ export function publishedDir(siteDir: string): string | null {
   }
 }
 
+/** `servedDir`'s answers: site directory → the build it resolved and when. */
+const served = new Map<string, { dir: string | null; at: number }>();
+const SERVED_TTL_MS = 250;
+
+/**
+ * `publishedDir` for serving: each request of a site asked it, a synchronous resolution of the
+ * link on the server's thread. It is remembered for a quarter of a second, so a flood of requests
+ * resolves it a few times a second; a publish in this process (`publishBuild`) is served at once, one
+ * by another process (a worker sharing the data directory) within that quarter of a second.
+ */
+export function servedDir(siteDir: string, now = Date.now()): string | null {
+  const hit = served.get(siteDir);
+  if (hit && now - hit.at < SERVED_TTL_MS) return hit.dir;
+  const dir = publishedDir(siteDir);
+  if (served.size > 10_000) served.clear();
+  served.set(siteDir, { dir, at: now });
+  return dir;
+}
+
+/** Forget what `servedDir` remembered of a site (its builds were removed or replaced). */
+export function forgetServed(siteDir: string): void {
+  served.delete(siteDir);
+}
+
 /**
  * Point `current` at `buildDir` atomically (done when this returns), then delete builds older than
  * the previous one: the returned promise settles once they are gone. The deletion runs in a child
@@ -62,6 +86,7 @@ export function publishBuild(siteDir: string, buildDir: string): Promise<void> {
     fs.rmSync(temp, { force: true });
     throw error;
   }
+  forgetServed(siteDir);
   // Keep the previous build a while: a request that resolved it just before the swap may still be reading.
   const keep = new Set([path.resolve(buildDir), previous ? path.resolve(previous) : '']);
   const builds = path.join(siteDir, 'builds');
