@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { isInside, removeTree, resolveInside } from '../../shared/index.js';
-import { buildDirFor, forgetServed, publishBuild, publishedDir, servedDir, siteDirFor } from '../updates/publish.js';
+import { buildDirFor, publishBuild, publishedDir, servedDir, siteDirFor } from '../updates/publish.js';
 import { linkTree, refreshSnapshot, snapshotBuild, type SnapshotStats } from './snapshot.js';
 
 /** A site: a project's production site (`preview` null) or one of its previews. */
@@ -197,11 +197,7 @@ export class LocalSiteStore implements SiteStore {
 
   async remove(site: SiteKey): Promise<void> {
     const dir = siteDirFor(this.dataDir, site.projectId, site.preview);
-    if (dir && site.preview !== null) {
-      forgetServed(dir);
-      await removeTree(dir);
-      forgetServed(dir);
-    }
+    if (dir && site.preview !== null) await removeTree(dir);
   }
 
   async close(): Promise<void> {

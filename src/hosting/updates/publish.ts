@@ -46,28 +46,30 @@ export function publishedDir(siteDir: string): string | null {
   }
 }
 
-/** `servedDir`'s answers: site directory → the build it resolved and when. */
-const served = new Map<string, { dir: string | null; at: number }>();
-const SERVED_TTL_MS = 250;
+/** `servedDir`'s answers: site directory → the link's text when it was resolved, and the build it named. */
+const served = new Map<string, { target: string; dir: string }>();
 
 /**
- * `publishedDir` for serving: each request of a site asked it, a synchronous resolution of the
- * link on the server's thread. It is remembered for a quarter of a second, so a flood of requests
- * resolves it a few times a second; a publish in this process (`publishBuild`) is served at once, one
- * by another process (a worker sharing the data directory) within that quarter of a second.
+ * `publishedDir` for serving: each request of a site asks it, and resolving the link's real path
+ * (a system call per folder of the path) on the server's thread took a tenth of an event's time under a
+ * flood. Here one `readlink` tells whether the link still names the build resolved before; a
+ * publish by any process (a worker sharing the data directory too) is served from the next request.
  */
-export function servedDir(siteDir: string, now = Date.now()): string | null {
+export function servedDir(siteDir: string): string | null {
+  let target: string;
+  try {
+    target = fs.readlinkSync(path.join(siteDir, 'current'));
+  } catch {
+    // No `current` link: nothing is published.
+    return null;
+  }
   const hit = served.get(siteDir);
-  if (hit && now - hit.at < SERVED_TTL_MS) return hit.dir;
+  if (hit && hit.target === target) return hit.dir;
   const dir = publishedDir(siteDir);
+  if (dir === null) return null;
   if (served.size > 10_000) served.clear();
-  served.set(siteDir, { dir, at: now });
+  served.set(siteDir, { target, dir });
   return dir;
-}
-
-/** Forget what `servedDir` remembered of a site (its builds were removed or replaced). */
-export function forgetServed(siteDir: string): void {
-  served.delete(siteDir);
 }
 
 /**
@@ -86,7 +88,6 @@ export function publishBuild(siteDir: string, buildDir: string): Promise<void> {
     fs.rmSync(temp, { force: true });
     throw error;
   }
-  forgetServed(siteDir);
   // Keep the previous build a while: a request that resolved it just before the swap may still be reading.
   const keep = new Set([path.resolve(buildDir), previous ? path.resolve(previous) : '']);
   const builds = path.join(siteDir, 'builds');
