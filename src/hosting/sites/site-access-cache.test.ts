@@ -52,10 +52,11 @@ describe('SiteAccess: the cached access setting', () => {
 
   it('answers a setting past its time at once and reads it again behind the request', async () => {
     const { db: slow, state } = watched(db);
-    const access = new SiteAccess({ db: slow, ttlMs: 40 });
+    // Past its time (250 ms) and under three times it (750 ms), with room for a slow machine.
+    const access = new SiteAccess({ db: slow, ttlMs: 250 });
     expect((await access.accessOf(projectId))?.mode).toBe('public');
     await updateProject(db, projectId, { siteAccess: 'password', sitePasswordHash: 'x' });
-    await sleep(60);
+    await sleep(300);
     const held = gate();
     state.hold = held.done;
     // The database is held: the request is answered from the cache anyway, with the old setting.
