@@ -18,7 +18,7 @@ export interface CollectorOptions {
   /**
    * Events per write; default 1,000 on PostgreSQL, 500 on PGlite. Preparing a write (visitor
    * hashes, the statement's arrays) runs on the server's thread, about 12 ms per 1,000 events on
-   * PostgreSQL, and PGlite runs the whole write there, about 30 ms per 500: a batch is one pause of
+   * PostgreSQL, and PGlite runs the whole write there, about 35 ms per 500 on average: a batch is one pause of
    * the requests, so it stays short, and requests are served between batches. (5,000 on PostgreSQL
    * paused pages 55 ms for no more events a second; 2,000 on PGlite, 100 ms.)
    */
