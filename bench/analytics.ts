@@ -4,8 +4,9 @@
 // p50/p99 over generated history: ANALYTICS_BENCH_EVENTS (default 1,000,000) raw events over 30 days
 // (500 pages, 20,000 visitors a day, humans and agents, 5 % searches), rolled up as ingestion rolls
 // them, then 100 requests per route for the 30-day range through the app (no network).
-// (3) page serving under an event flood: a published page's p50/p99 over loopback (autocannon,
-// in a child process; 10 connections at full rate, then a probe of 1 connection at 100 req/s), alone and
+// (3) page serving under an event flood: a published page's p50/p99 over loopback, from child
+// processes: autocannon's 10 connections at full rate, then `page-probe.ts`'s one connection at
+// 100 req/s timed in microseconds (autocannon's latencies are whole milliseconds), alone and
 // while 100 more connections post valid events as fast as they are answered (the per-address limit is
 // lifted, as a flood from many addresses would get past it; the server-wide budget of accepted events
 // a second, ANALYTICS_BENCH_BUDGET or the server's default, still applies and refusals are held), the
@@ -118,6 +119,27 @@ async function apiLatency(db: Database, projectId: string): Promise<Record<strin
 
 const run = promisify(execFile);
 const AUTOCANNON = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
+const PROBE = fileURLToPath(new URL('./page-probe.ts', import.meta.url));
+
+/** The server's event-loop delay while `work` runs (it runs in this process). */
+async function withLoopDelay<T>(work: () => Promise<T>): Promise<{ result: T; loop: string }> {
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
+  try {
+    const result = await work();
+    const ms = (ns: number) => (ns / 1e6).toFixed(0);
+    return { result, loop: `server event-loop delay p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms` };
+  } finally {
+    delay.disable();
+  }
+}
+
+/** The paced probe (`page-probe.ts`): one connection at `rate` requests a second, latencies in microseconds. */
+async function probe(url: string, host: string, rate: number): Promise<{ rps: number; p50: number; p99: number; non2xx: number; loop: string }> {
+  const { result, loop } = await withLoopDelay(() => run(...generator(['--import', 'tsx', PROBE, url, host, String(rate), String(SECONDS)])));
+  const r = JSON.parse(result.stdout) as { sent: number; errors: number; p50: number; p99: number };
+  return { rps: r.sent / SECONDS, p50: r.p50, p99: r.p99, non2xx: r.errors, loop };
+}
 
 /**
  * One autocannon run; `loop` is the server's event-loop delay meanwhile (it runs in this process):
@@ -125,13 +147,9 @@ const AUTOCANNON = fileURLToPath(new URL('../node_modules/autocannon/autocannon.
  * (the CPU taken by another process, the network).
  */
 async function autocannon(args: string[]): Promise<{ rps: number; p50: number; p99: number; non2xx: number; loop: string }> {
-  const delay = monitorEventLoopDelay({ resolution: 5 });
-  delay.enable();
-  const { stdout } = await run(...generator([AUTOCANNON, '--json', ...args]), { maxBuffer: 64 * 1024 * 1024 });
-  delay.disable();
-  const r = JSON.parse(stdout);
-  const ms = (ns: number) => (ns / 1e6).toFixed(0);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, loop: `server event-loop delay p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms` };
+  const { result, loop } = await withLoopDelay(() => run(...generator([AUTOCANNON, '--json', ...args]), { maxBuffer: 64 * 1024 * 1024 }));
+  const r = JSON.parse(result.stdout);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, loop };
 }
 
 async function servingUnderFlood(db: Database, kind: string): Promise<void> {
@@ -164,23 +182,25 @@ async function servingUnderFlood(db: Database, kind: string): Promise<void> {
     // (a full-rate phase leaves tens of thousands of page views) is not what the phase measures.
     const settled = () => bundle.analytics!.collector.flush();
     const rate = 100;
-    const paced = ['-R', String(rate), '-c', '1', ...page.slice(2)];
-    const under = async (measure: string[]) => {
+    type Measured = Awaited<ReturnType<typeof autocannon>>;
+    const full = () => autocannon(page);
+    const paced = () => probe(`http://127.0.0.1:${server.port}/`, host, rate);
+    const under = async (measure: () => Promise<Measured>) => {
       await settled();
       const flood = autocannon(events);
       await new Promise((r) => setTimeout(r, 1000));
-      const during = await autocannon(measure);
+      const during = await measure();
       return { during, sent: await flood };
     };
-    const alone = async (measure: string[]) => {
+    const alone = async (measure: () => Promise<Measured>) => {
       await settled();
-      return autocannon(measure);
+      return measure();
     };
     // Alone and during the flood alternate, ROUNDS times each (ANALYTICS_BENCH_ROUNDS, default 3):
     // one run of each on this machine moved by tens of per cent from run to run, so the change is
     // read between the medians of the rounds.
-    const rounds: { alone: Awaited<ReturnType<typeof autocannon>>; full: Awaited<ReturnType<typeof under>>; probeAlone: Awaited<ReturnType<typeof autocannon>>; probe: Awaited<ReturnType<typeof under>> }[] = [];
-    for (let i = 0; i < ROUNDS; i++) rounds.push({ alone: await alone(page), full: await under(page), probeAlone: await alone(paced), probe: await under(paced) });
+    const rounds: { alone: Measured; full: Awaited<ReturnType<typeof under>>; probeAlone: Measured; probe: Awaited<ReturnType<typeof under>> }[] = [];
+    for (let i = 0; i < ROUNDS; i++) rounds.push({ alone: await alone(full), full: await under(full), probeAlone: await alone(paced), probe: await under(paced) });
     await bundle.analytics!.close();
     const change = (during: number, before: number) => {
       const c = (during - before) / before;
