@@ -75,9 +75,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a runner starting on PostgreSQL',
         leaseOwners: () => agentJobLeaseOwners(d),
         releaseOwners: (owners) => releaseAgentJobLeasesOf(d, owners),
       },
+      // Listed once the item is finished and its lease let go: the lease owners read below are then settled.
       run: async (item) => {
-        ran.push(item.id);
         await d.query(`UPDATE agent_jobs SET status = 'completed', lease_owner = NULL, lease_expires_at = NULL WHERE id = $1`, [item.id]);
+        ran.push(item.id);
         return 'done';
       },
     });
