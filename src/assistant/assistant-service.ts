@@ -9,7 +9,7 @@ import { FailureWindow } from '../api/index.js';
 import { loadLanguageModel } from '../agent/index.js';
 import { addAssistantUsage, assistantTokensToday, createAssistantThread, findAssistantThread, pruneSharedRateBuckets, recordAssistantTurn, takeSharedRateSlot, type AssistantCaller, type AssistantTurnMessage, type Database, type SharedRateLimit } from '../db/index.js';
 import type { PublishedBuild } from '../hosting/index.js';
-import { loadSectionIndex, type BuildFileReader, type SectionIndex } from '../retrieval/index.js';
+import { loadSectionIndex, RetrievalTooLargeError, type BuildFileReader, type SectionIndex } from '../retrieval/index.js';
 import type { AnswerEvent } from './answer-loop.js';
 import type { AssistantLimits, AssistantOptions } from './assistant-options.js';
 import { answerStream } from './answer-stream.js';
@@ -197,15 +197,25 @@ export class AssistantService {
     if (this.refusedUntil.size > 10_000) this.refusedUntil.delete(this.refusedUntil.keys().next().value!);
   }
 
-  private async index(site: AssistantSite): Promise<SectionIndex> {
-    const index = await loadSectionIndex(site.build.key, streamOf(site.build));
-    if (!index) throw new AssistantError(404, 'ASSISTANT_INDEX_MISSING', 'The published build has no retrieval file; publish the site again with this version of Folio.');
-    return index;
+  private index(site: AssistantSite): Promise<SectionIndex> {
+    return indexOfBuild(site.build);
   }
 }
 
+/** The retrieval index of a published build, or the refusal to answer without one. */
+export async function indexOfBuild(build: PublishedBuild): Promise<SectionIndex> {
+  const index = await loadSectionIndex(build.key, streamOf(build)).catch((error: unknown) => {
+    if (error instanceof RetrievalTooLargeError) {
+      throw new AssistantError(503, 'ASSISTANT_INDEX_TOO_LARGE', `This site's search text is larger than this server indexes (${Math.round(error.limitBytes / 1048576)} MB); its operator can raise FOLIO_RETRIEVAL_CACHE_MB.`);
+    }
+    throw error;
+  });
+  if (!index) throw new AssistantError(404, 'ASSISTANT_INDEX_MISSING', 'The published build has no retrieval file; publish the site again with this version of Folio.');
+  return index;
+}
+
 /** A build's files as streams of their bytes, for `loadSectionIndex` (the retrieval file can be hundreds of megabytes). */
-export const streamOf =
+const streamOf =
   (build: PublishedBuild): BuildFileReader =>
   async (file) => {
     const opened = await build.open(file);

@@ -12,6 +12,7 @@ export const ASSISTANT_CODES = {
   ASSISTANT_BODY_TOO_LARGE: 'The request body is larger than these routes accept.',
   ASSISTANT_SITE_NOT_FOUND: 'No published site answers to the domain in the path.',
   ASSISTANT_INDEX_MISSING: 'The published build has no retrieval file (published by an older Folio).',
+  ASSISTANT_INDEX_TOO_LARGE: "The site's retrieval file is larger than the server's retrieval budget (FOLIO_RETRIEVAL_CACHE_MB), so it is not indexed.",
   ASSISTANT_PAGE_NOT_FOUND: 'The site has no searchable page at that path.',
   ASSISTANT_NOT_CONFIGURED: 'The server has no model for the assistant (FOLIO_LLM_* and FOLIO_ASSISTANT_MODEL unset); search still answers.',
   ASSISTANT_PAGE_TOKEN_MISSING: 'A message was sent without the page token (`X-Folio-Page-Token`) the site hands its readers.',

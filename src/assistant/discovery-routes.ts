@@ -15,9 +15,9 @@ import { clientAddress } from '../api/index.js';
 import type { AssistantKeyRow, Database } from '../db/index.js';
 import { builtSiteSettings, type SiteRef, type SiteStore } from '../hosting/index.js';
 import { markdownFileFor } from '../markdown/index.js';
-import { loadSectionIndex, type SectionIndex } from '../retrieval/index.js';
+import type { SectionIndex } from '../retrieval/index.js';
 import { AssistantKeys, checkOrigin } from './assistant-auth.js';
-import { messageBody, streamOf, type AssistantService, type AssistantSite } from './assistant-service.js';
+import { indexOfBuild, messageBody, type AssistantService, type AssistantSite } from './assistant-service.js';
 import { AssistantError } from './codes.js';
 import { parseValue } from './request-body.js';
 import { RequestLimiter, type RateLimits } from './rate-limits.js';
@@ -114,8 +114,7 @@ async function siteBuild(deps: DiscoveryDeps, domain: string, key: AssistantKeyR
   if (site.projectId !== key.projectId) throw new AssistantError(403, 'ASSISTANT_KEY_OTHER_SITE', `This key belongs to project ${key.projectId}, not to the site ${domain}.`);
   const root = await deps.store.current(site);
   if (!root) throw new AssistantError(404, 'ASSISTANT_SITE_NOT_FOUND', `Nothing is published for ${JSON.stringify(domain)} yet.`);
-  const index = await loadSectionIndex(root.key, streamOf(root));
-  if (!index) throw new AssistantError(404, 'ASSISTANT_INDEX_MISSING', 'The published build has no retrieval file; publish the site again with this version of Folio.');
+  const index = await indexOfBuild(root);
   return { index, read: async (file) => (await root.read(file))?.toString('utf8') ?? null };
 }
 

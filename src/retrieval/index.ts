@@ -1,6 +1,6 @@
 export { sectionsOfMarkdown } from './sections.js';
 export { excerptOf, SectionIndex, type SearchFilters, type SectionHit, type SectionSearchOptions } from './section-index.js';
 export { BM25, FIELD_BOOSTS, MATCH_WEIGHTS, relevance, STOP_WORDS } from './ranking.js';
-export { indexOfFile, indexOfStream, loadSectionIndex, type BuildFileReader } from './load.js';
+export { indexOfFile, indexOfStream, loadSectionIndex, RetrievalTooLargeError, type BuildFileReader } from './load.js';
 export { readRetrievalLines, retrievalHeaderLine, retrievalPageLine, RetrievalLineReader } from './file-lines.js';
 export { RETRIEVAL_FILE, RETRIEVAL_FORMAT, type AssistantSiteSettings, type PageOperation, type PageSection, type RetrievalFile, type RetrievalPage } from './types.js';

@@ -23,6 +23,21 @@ export type BuildFileReader = (relativePath: string) => Promise<AsyncIterable<Ui
 const KEEP = 16;
 const loaded = new Map<string, { index: Promise<SectionIndex | null>; bytes: number }>();
 
+/**
+ * A build whose retrieval file is larger than the whole budget (`keptBytes`): it is not indexed, as
+ * its index alone would take several times the memory the server was given for all of them (50,000
+ * generated pages: a 437 MB file, 3.4 GB to index). Raising `FOLIO_RETRIEVAL_CACHE_MB` lets it in.
+ */
+export class RetrievalTooLargeError extends Error {
+  constructor(
+    /** The budget, in bytes of file text, that the file went past. */
+    readonly limitBytes: number,
+  ) {
+    super(`The retrieval file is larger than the server's retrieval budget (${Math.round(limitBytes / 1048576)} MB of text, FOLIO_RETRIEVAL_CACHE_MB).`);
+    this.name = 'RetrievalTooLargeError';
+  }
+}
+
 /** `FOLIO_RETRIEVAL_CACHE_MB` (default 256) megabytes of retrieval files' text. */
 function keptBytes(): number {
   const mb = Number(process.env.FOLIO_RETRIEVAL_CACHE_MB);
@@ -44,7 +59,11 @@ export async function indexOfStream(pieces: AsyncIterable<Uint8Array | string> |
   return ok ? index : null;
 }
 
-/** The index of the build `key` (its identity in the site store), read through `open`; null when the build has none. */
+/**
+ * The index of the build `key` (its identity in the site store), read through `open`; null when the
+ * build has none. Rejects with `RetrievalTooLargeError` once the file passes the budget (the rest is
+ * not read), and keeps that answer for the build like an index, so the file is not read again.
+ */
 export function loadSectionIndex(key: string, open: BuildFileReader): Promise<SectionIndex | null> {
   const kept = loaded.get(key);
   if (kept) {
@@ -54,21 +73,33 @@ export function loadSectionIndex(key: string, open: BuildFileReader): Promise<Se
     return kept.index;
   }
   const entry = { index: Promise.resolve<SectionIndex | null>(null), bytes: 0 };
+  const limit = keptBytes();
   const counted = async function* (pieces: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) {
     for await (const piece of pieces) {
       entry.bytes += piece.length;
+      if (entry.bytes > limit) throw new RetrievalTooLargeError(limit);
       yield piece;
     }
   };
   entry.index = open(RETRIEVAL_FILE)
     .then((pieces) => (pieces === null ? null : indexOfStream(counted(pieces))))
-    .catch(() => null);
+    .catch((error: unknown) => {
+      if (error instanceof RetrievalTooLargeError) {
+        // Kept as the build's answer, holding none of its text.
+        entry.bytes = 0;
+        throw error;
+      }
+      return null;
+    });
   loaded.set(key, entry);
   // A failed read is not kept: the next request tries again.
-  void entry.index.then((index) => {
-    if (index === null && loaded.get(key) === entry) loaded.delete(key);
-    else trim();
-  });
+  entry.index.then(
+    (index) => {
+      if (index === null && loaded.get(key) === entry) loaded.delete(key);
+      else trim();
+    },
+    () => trim(),
+  );
   trim();
   return entry.index;
 }

@@ -5,7 +5,7 @@
  * refused origin; bad bodies; the rate limit), CORS for allowed origins, and an assistant key
  * refused by the admin API. PGlite always, PostgreSQL too when TEST_DATABASE_URL is set.
  */
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +99,25 @@ describe.each(backends)('discovery API (%s)', (kind) => {
     const res = await search({ query: 'x' }, headers);
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ code });
+  });
+
+  it("answers 503 ASSISTANT_INDEX_TOO_LARGE for a site whose retrieval file is past the server's budget, and still serves the others", async () => {
+    const big = await createProject(t.db, { name: 'Big', repoUrl: 'https://example.test/big.git' });
+    const bigKey = (await createAssistantKey(t.db, { projectId: big.id })).key;
+    // Another build (its own folder), so nothing of the first site's kept index answers for it.
+    const copy = path.join(dir, `out-${kind}`);
+    await cp(out, copy, { recursive: true });
+    await mkdir(path.join(t.dataDir, 'sites', big.id), { recursive: true });
+    await symlink(copy, path.join(t.dataDir, 'sites', big.id, 'current'), 'dir');
+    process.env.FOLIO_RETRIEVAL_CACHE_MB = String(100 / 1048576);
+    try {
+      const res = await post(`/v1/search/${big.id}`, { query: 'sprocket' }, { Authorization: `Bearer ${bigKey}` });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ code: 'ASSISTANT_INDEX_TOO_LARGE' });
+    } finally {
+      delete process.env.FOLIO_RETRIEVAL_CACHE_MB;
+    }
+    expect((await search({ query: 'sprocket' })).status).toBe(200);
   });
 
   it('without a model: the message routes answer 503 ASSISTANT_NOT_CONFIGURED and the site tells its widget so', async () => {
