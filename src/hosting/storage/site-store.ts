@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { isInside, removeTree, resolveInside } from '../../shared/index.js';
 import { buildDirFor, publishBuild, publishedDir, servedDir, siteDirFor } from '../updates/publish.js';
+import { ByteLru } from './lru.js';
 import { linkTree, refreshSnapshot, snapshotBuild, type SnapshotStats } from './snapshot.js';
 
 /** A site: a project's production site (`preview` null) or one of its previews. */
@@ -67,16 +68,80 @@ export interface SiteStore {
   close(): Promise<void>;
 }
 
-/** A build folder on this machine. */
+/** Where a path of a build leads: a regular file's real path and size. */
+interface Located {
+  real: string;
+  size: number;
+}
+
+/**
+ * What a local store remembers of the files of the builds it serves, which never change once
+ * published: where each path asked for leads (or that it leads nowhere), and the bytes of files of
+ * up to an eighth of `contentBytes`. A page served from it costs no file system call; without it a
+ * page took five (realpath, stat, open, read, close, plus the same lookups for its Markdown link),
+ * about half of the server's time per page (1,800–2,400 pages a second on one core).
+ */
+export class LocalFileCache {
+  private readonly located = new Map<string, Located | null>();
+  readonly contents: ByteLru;
+
+  constructor(
+    contentBytes = DEFAULT_FILE_CACHE_BYTES,
+    /** Paths remembered, found or not. */
+    private readonly maxPaths = 50_000,
+  ) {
+    this.contents = new ByteLru(contentBytes);
+  }
+
+  /** `undefined`: not known yet. */
+  where(key: string): Located | null | undefined {
+    const found = this.located.get(key);
+    if (found !== undefined) {
+      // Most recently used last.
+      this.located.delete(key);
+      this.located.set(key, found);
+    }
+    return found;
+  }
+
+  remember(key: string, found: Located | null): void {
+    this.located.set(key, found);
+    if (this.located.size > this.maxPaths) this.located.delete(this.located.keys().next().value!);
+  }
+
+  get paths(): number {
+    return this.located.size;
+  }
+}
+
+/** `FOLIO_FILE_CACHE_MB` (default 64) megabytes of published files kept in memory by a local store. */
+const DEFAULT_FILE_CACHE_BYTES = (() => {
+  const mb = Number(process.env.FOLIO_FILE_CACHE_MB);
+  return (Number.isFinite(mb) && mb >= 0 ? mb : 64) * 1024 * 1024;
+})();
+
+/** A build folder on this machine; with a `cache`, what it finds and reads is remembered (the build never changes). */
 export class LocalBuild implements PublishedBuild {
   readonly buildId: string;
-  constructor(readonly key: string) {
+  constructor(
+    readonly key: string,
+    private readonly cache: LocalFileCache | null = null,
+  ) {
     // `builds/<id>`: the folder is named after the build.
     this.buildId = path.basename(key);
   }
 
   /** The real path and size of a regular file of the build; null when missing or outside it. */
-  private async locate(relativePath: string): Promise<{ real: string; size: number } | null> {
+  private async locate(relativePath: string): Promise<Located | null> {
+    const key = `${this.key}\0${relativePath}`;
+    const known = this.cache?.where(key);
+    if (known !== undefined) return known;
+    const found = await this.find(relativePath);
+    this.cache?.remember(key, found);
+    return found;
+  }
+
+  private async find(relativePath: string): Promise<Located | null> {
     const file = resolveInside(this.key, relativePath);
     if (!file) return null;
     try {
@@ -91,9 +156,20 @@ export class LocalBuild implements PublishedBuild {
     }
   }
 
+  /** The whole file from the cache, or read and kept there when it fits; null when it does not fit (or cannot be read). */
+  private async bytes(found: Located): Promise<Buffer | null> {
+    if (!this.cache?.contents.fits(found.size)) return null;
+    const kept = this.cache.contents.get(found.real);
+    if (kept) return kept;
+    const read = await fsp.readFile(found.real).catch(() => null);
+    if (read) this.cache.contents.set(found.real, read);
+    return read;
+  }
+
   async read(relativePath: string): Promise<Buffer | null> {
     const found = await this.locate(relativePath);
-    return found ? fsp.readFile(found.real).catch(() => null) : null;
+    if (!found) return null;
+    return (await this.bytes(found)) ?? fsp.readFile(found.real).catch(() => null);
   }
 
   async open(relativePath: string): Promise<BuildFile | null> {
@@ -101,8 +177,20 @@ export class LocalBuild implements PublishedBuild {
     if (!found) return null;
     return {
       size: found.size,
-      // Read as the answer is sent (64 KiB at a time); a reader that goes away stops the read.
-      body: async (range) => Readable.toWeb(fs.createReadStream(found.real, range ? { start: range.start, end: range.end } : {})) as ReadableStream<Uint8Array>,
+      body: async (range) => {
+        const whole = await this.bytes(found);
+        if (whole) {
+          const part = range ? whole.subarray(range.start, range.end + 1) : whole;
+          return new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(new Uint8Array(part.buffer, part.byteOffset, part.byteLength));
+              controller.close();
+            },
+          });
+        }
+        // Larger files are read as the answer is sent (64 KiB at a time); a reader that goes away stops the read.
+        return Readable.toWeb(fs.createReadStream(found.real, range ? { start: range.start, end: range.end } : {})) as ReadableStream<Uint8Array>;
+      },
     };
   }
 }
@@ -115,7 +203,11 @@ export class LocalSiteStore implements SiteStore {
   readonly kind = 'local';
   /** Trees of links being prepared for each site's next publish, by site folder. */
   private readonly preparing = new Map<string, Promise<void>>();
-  constructor(readonly dataDir: string) {}
+  constructor(
+    readonly dataDir: string,
+    /** What the served builds' files are remembered in (`LocalFileCache`). */
+    readonly files: LocalFileCache = new LocalFileCache(),
+  ) {}
 
   buildDir(site: SiteKey, buildId: string): string | null {
     const siteDir = siteDirFor(this.dataDir, site.projectId, site.preview);
@@ -192,7 +284,7 @@ export class LocalSiteStore implements SiteStore {
   async current(site: SiteKey): Promise<PublishedBuild | null> {
     const siteDir = siteDirFor(this.dataDir, site.projectId, site.preview);
     const root = siteDir ? servedDir(siteDir) : null;
-    return root ? new LocalBuild(root) : null;
+    return root ? new LocalBuild(root, this.files) : null;
   }
 
   async remove(site: SiteKey): Promise<void> {
