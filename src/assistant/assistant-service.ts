@@ -206,7 +206,7 @@ export class AssistantService {
 export async function indexOfBuild(build: PublishedBuild): Promise<SectionIndex> {
   const index = await loadSectionIndex(build.key, streamOf(build)).catch((error: unknown) => {
     if (error instanceof RetrievalTooLargeError) {
-      throw new AssistantError(503, 'ASSISTANT_INDEX_TOO_LARGE', `This site's search text is larger than this server indexes (${Math.round(error.limitBytes / 1048576)} MB); its operator can raise FOLIO_RETRIEVAL_CACHE_MB.`);
+      throw new AssistantError(503, 'ASSISTANT_INDEX_TOO_LARGE', `${error.message} The server's operator can raise it.`);
     }
     throw error;
   });

@@ -156,20 +156,23 @@ export class LocalBuild implements PublishedBuild {
     }
   }
 
-  /** The whole file from the cache, or read and kept there when it fits; null when it does not fit (or cannot be read). */
+  /** Whether the file's bytes are kept in memory (there is a cache and the file is small enough for it). */
+  private keeps(found: Located): boolean {
+    return this.cache?.contents.fits(found.size) ?? false;
+  }
+
+  /** The whole file: from the cache, or read (and kept there when it `keeps` it); null when it cannot be read. */
   private async bytes(found: Located): Promise<Buffer | null> {
-    if (!this.cache?.contents.fits(found.size)) return null;
-    const kept = this.cache.contents.get(found.real);
+    const kept = this.cache?.contents.get(found.real);
     if (kept) return kept;
     const read = await fsp.readFile(found.real).catch(() => null);
-    if (read) this.cache.contents.set(found.real, read);
+    if (read && this.keeps(found)) this.cache!.contents.set(found.real, read);
     return read;
   }
 
   async read(relativePath: string): Promise<Buffer | null> {
     const found = await this.locate(relativePath);
-    if (!found) return null;
-    return (await this.bytes(found)) ?? fsp.readFile(found.real).catch(() => null);
+    return found ? this.bytes(found) : null;
   }
 
   async open(relativePath: string): Promise<BuildFile | null> {
@@ -178,7 +181,7 @@ export class LocalBuild implements PublishedBuild {
     return {
       size: found.size,
       body: async (range) => {
-        const whole = await this.bytes(found);
+        const whole = this.keeps(found) ? await this.bytes(found) : null;
         if (whole) {
           const part = range ? whole.subarray(range.start, range.end + 1) : whole;
           return new ReadableStream<Uint8Array>({
