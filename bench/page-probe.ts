@@ -19,14 +19,18 @@ function get(): Promise<void> {
       if (res.statusCode !== 200) errors++;
       res.resume();
       res.on('end', resolve);
+      res.on('error', () => (errors++, resolve()));
     });
     req.on('error', () => (errors++, resolve()));
+    req.setTimeout(Number(seconds) * 1000, () => req.destroy());
   });
 }
 
 const start = process.hrtime.bigint();
 let previousEnd = start;
-for (let i = 0; i < count; i++) {
+// A server that stops answering ends the probe at three times its length (its answers so far are printed).
+const deadline = start + BigInt(Math.round(Number(seconds) * 3e9));
+for (let i = 0; i < count && process.hrtime.bigint() < deadline; i++) {
   const due = start + BigInt(Math.round(i * interval * 1e6));
   const now = process.hrtime.bigint();
   if (due > now) await new Promise((resolve) => setTimeout(resolve, Number(due - now) / 1e6));
@@ -41,5 +45,5 @@ for (let i = 0; i < count; i++) {
 }
 agent.destroy();
 latencies.sort((a, b) => a - b);
-const at = (q: number) => Number(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(3));
+const at = (q: number) => Number((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN).toFixed(3));
 console.log(JSON.stringify({ sent: latencies.length, errors, p50: at(0.5), p99: at(0.99), max: at(1) }));

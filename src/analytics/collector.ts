@@ -160,11 +160,15 @@ export class AnalyticsCollector {
   private async write(batch: QueuedEvent[]): Promise<void> {
     const events: StoredEvent[] = [];
     const feedback: StoredFeedback[] = [];
+    // A batch's events are nearly all of one day: each day's salt is asked once, not awaited per event.
+    const salts = new Map<string, string>();
     for (const e of batch) {
       const day = utcDay(e.at);
       const preview = e.preview ?? '';
       const at = new Date(e.at);
-      const visitor = visitorHash(await this.salts.saltFor(day), e.projectId, e.address, e.userAgent);
+      let salt = salts.get(day);
+      if (salt === undefined) salts.set(day, (salt = await this.salts.saltFor(day)));
+      const visitor = visitorHash(salt, e.projectId, e.address, e.userAgent);
       if (e.kind === 'view') {
         events.push({ projectId: e.projectId, preview, kind: 'view', at, day, path: e.path, audience: e.audience, channel: e.channel, visitor, referrerHost: e.referrerHost, query: null, results: null, opened: null });
         continue;

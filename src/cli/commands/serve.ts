@@ -34,7 +34,7 @@ export function serverOptions(command: Command): Command {
     .option('--trust-proxy', 'a reverse proxy in front sets X-Forwarded-Proto/-Host/-For: cookies are Secure behind its TLS, sign-in limits count real client addresses')
     .option('--no-analytics', 'count no views and accept no feedback or search events on hosted sites')
     .option('--analytics-retention <duration>', 'keep raw analytics events this long (daily totals and feedback are kept)', '90d')
-    .option('--analytics-events-per-second <n>', 'events (feedback, searches) this server accepts per second from all sites and readers together; the rest are refused', '500')
+    .option('--analytics-events-per-second <n>', 'events (feedback, searches) this server accepts per second from all sites and readers together; the rest are refused', '100')
     .option('--page-timeout <seconds>', 'updates, previews and the editor preview: stop a page that takes longer than this to render (default 10), as folio build --untrusted --page-timeout')
 }
 
@@ -52,7 +52,7 @@ export async function startFromFlags(flags: ServeFlags): Promise<RunningServer> 
   if (retentionMs === null || retentionMs < 86_400_000) {
     throw Object.assign(new Error(`--analytics-retention "${flags.analyticsRetention}" is not a duration of a day or more; write it like 90d.`), { code: 'INVALID_REQUEST' });
   }
-  const eventsPerSecond = Number(flags.analyticsEventsPerSecond ?? '500');
+  const eventsPerSecond = Number(flags.analyticsEventsPerSecond ?? '100');
   if (!Number.isInteger(eventsPerSecond) || eventsPerSecond < 1) {
     throw Object.assign(new Error(`--analytics-events-per-second "${flags.analyticsEventsPerSecond}" is not a whole number of 1 or more.`), { code: 'INVALID_REQUEST' });
   }
