@@ -71,7 +71,7 @@ export interface BuiltSiteAccess {
 const MAX_WRITES = 64;
 
 /** Markdown of written pages kept for the llms files, up to this many bytes (past it they are read back from their `.md`). */
-const KEEP_MARKDOWN_BYTES = 64 * 1024 * 1024;
+const KEEP_MARKDOWN_BYTES = 32 * 1024 * 1024;
 
 /** Size of the shared buffers `Utf8Slabs` encodes into. */
 const SLAB_BYTES = 1024 * 1024;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createHighlighter, createJavaScriptRegexEngine } from 'shiki';
 import { describe, expect, it } from 'vitest';
-import { DARK_THEME, highlightToHtml, LIGHT_THEME, prepareLanguages, readableTheme, resolveLanguage } from '../../src/mdx/highlight.js';
+import { DARK_THEME, highlightCacheUse, highlightToHtml, LIGHT_THEME, prepareLanguages, readableTheme, resolveLanguage } from '../../src/mdx/highlight.js';
 import { passingCorpora } from '../../compat/corpora.js';
 import { CORPORA_DIR, listMdx } from './corpus-helpers.js';
 
@@ -97,5 +97,25 @@ describe('Shiki highlighting', () => {
     const h = await createHighlighter({ themes: [LIGHT_THEME], langs: ['ts'], engine: createJavaScriptRegexEngine({ forgiving: true }) });
     const plain = h.codeToTokensBase(`/* a comment\n${line}`, { lang: 'ts', theme: LIGHT_THEME })[1]!;
     expect(plain.every((t) => t.color === plain[0]!.color)).toBe(true);
+  });
+});
+
+describe('highlight caches', () => {
+  // A large site's distinct blocks must not grow the heap without end (issue 36: 50,000 pages under 1.5 GB).
+  it('hold at most their characters of blocks and their count of lines', async () => {
+    await prepareLanguages(['ini']);
+    let largest = 0;
+    for (let i = 0; i < 400; i++) {
+      const code = Array.from({ length: 60 }, (_, j) => `key_${i}_${j} = ${'v'.repeat(600)}`).join('\n');
+      const html = highlightToHtml(code, 'ini', new Set());
+      largest = Math.max(largest, code.length + html.length + 100);
+      const use = highlightCacheUse();
+      // 16 M characters of blocks (keys and HTML), passed by at most the last block put.
+      expect(use.chars).toBeLessThanOrEqual(16 * 1024 * 1024 + largest);
+      expect(use.lines).toBeLessThanOrEqual(20_000);
+    }
+    // 400 blocks of ~36,000 characters of code are far past the bound: the cache was cleared and refilled.
+    expect(highlightCacheUse().blocks).toBeLessThan(400);
+    expect(highlightCacheUse().blocks).toBeGreaterThan(0);
   });
 });

@@ -1,0 +1,24 @@
+process.env.NODE_ENV ??= 'production';
+import os from 'node:os'; import path from 'node:path'; import { mkdtemp, rm } from 'node:fs/promises';
+import { generateCorpus } from './corpus.js';
+const { buildSite } = await import('../src/site-build/index.js');
+const N = Number(process.argv[2] ?? 20000);
+const dir = await mkdtemp(path.join(os.tmpdir(), 'folio-mem-'));
+await generateCorpus(path.join(dir, 'docs'), N, 'one-section');
+const t0 = performance.now();
+let phase = 'load';
+const samples: string[] = [];
+let max = { rss: 0, at: '' };
+const timer = setInterval(() => {
+  const m = process.memoryUsage();
+  const rss = m.rss / 1048576;
+  const line = `${((performance.now() - t0) / 1000).toFixed(1)}s ${phase}: rss ${rss.toFixed(0)} heapTotal ${(m.heapTotal / 1048576).toFixed(0)} used ${(m.heapUsed / 1048576).toFixed(0)} ext ${(m.external / 1048576).toFixed(0)} ab ${(m.arrayBuffers / 1048576).toFixed(0)}`;
+  samples.push(line);
+  if (rss > max.rss) max = { rss, at: line };
+}, 500);
+const r = await buildSite({ root: path.join(dir, 'docs'), outDir: path.join(dir, '_site'), progress: (d, t) => { phase = d >= t ? 'after-pages' : `pages ${Math.round((d / t) * 100)}%`; } });
+clearInterval(timer);
+const step = Math.max(1, Math.floor(samples.length / 40));
+for (let i = 0; i < samples.length; i += step) console.log(samples[i]);
+console.log('MAX', max.at, 'maxRSS', Math.round(process.resourceUsage().maxRSS / 1024), 'ok', r.ok, 'phases', JSON.stringify(r.stats?.phases), 'searchMs', r.stats?.searchMs);
+await rm(dir, { recursive: true, force: true });
