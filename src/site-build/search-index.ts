@@ -17,6 +17,7 @@
  * Every page goes in through `indexDocument` (search-document.ts), which makes its excerpts clean.
  */
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { documentLang, indexDocument } from './search-document.js';
 
@@ -85,13 +86,45 @@ async function openIndex(instance = 0): Promise<OpenIndex | string> {
  */
 const closeIndex = ({ pagefind }: Pick<OpenIndex, 'pagefind'>) => pagefind.close().catch(() => undefined);
 
-/** Write Pagefind's bundle to `outputPath` and collect every error reported on the way. */
-async function writeShard(index: PagefindIndex, adds: Promise<{ errors: string[] }>[], outputPath: string, errors: string[]): Promise<number> {
+/**
+ * Write Pagefind's bundle to `outputPath`, collect every error reported on the way, and return
+ * the pages written with the bundle's `pagefind-entry.json` once that file is whole (null when
+ * Pagefind reported an error and wrote none).
+ */
+async function writeShard(
+  index: PagefindIndex,
+  adds: Promise<{ errors: string[] }>[],
+  outputPath: string,
+  errors: string[],
+): Promise<{ pages: number; entry: PagefindEntry | null }> {
   const added = await Promise.all(adds);
   for (const a of added) errors.push(...a.errors);
   const written = await index.writeFiles({ outputPath });
   errors.push(...written.errors);
-  return added.length;
+  const entry = written.errors.length ? null : await settledEntry(outputPath);
+  return { pages: added.length, entry };
+}
+
+/**
+ * Read `pagefind-entry.json` in `dir` once Pagefind has finished writing it. Pagefind answers
+ * `writeFiles` when it has handed each file's bytes to a background writer, not when they are on
+ * disk: the file can still be empty (seen in CI as "Unexpected end of JSON input"). It is the
+ * last file Pagefind starts, and it was truncated before the answer, so the first read that
+ * parses is the new content. Waiting for it also keeps the process alive until its writes land:
+ * closing kills it. `within` bounds the wait (ms).
+ */
+export async function settledEntry(dir: string, within = 10_000): Promise<PagefindEntry> {
+  const file = path.join(dir, 'pagefind-entry.json');
+  const deadline = Date.now() + within;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return JSON.parse(await readFile(file, 'utf8')) as PagefindEntry;
+    } catch (error) {
+      const unfinished = error instanceof SyntaxError || (error as NodeJS.ErrnoException).code === 'ENOENT';
+      if (!unfinished || Date.now() >= deadline) throw new Error(`Pagefind did not finish writing ${file} (${message(error)})`);
+    }
+    await sleep(Math.min(100, 2 * attempt));
+  }
 }
 
 /**
@@ -106,7 +139,7 @@ const MAX_PENDING_PAGES = 128;
 const shardDir = (n: number) => (n === 0 ? 'pagefind' : `pagefind-${n}`);
 
 /** Pagefind's `pagefind-entry.json`: the languages of a bundle, each with its metadata file's hash. */
-interface PagefindEntry {
+export interface PagefindEntry {
   languages?: Record<string, unknown>;
   [key: string]: unknown;
 }
@@ -235,9 +268,9 @@ export class StreamingSearchIndex {
       return;
     }
     try {
-      shard.pages += await writeShard(index, part.adds, shard.dir, this.errors);
-      const entry = JSON.parse(await readFile(path.join(shard.dir, 'pagefind-entry.json'), 'utf8')) as PagefindEntry;
-      shard.entry = { ...entry, languages: { ...shard.entry?.languages, ...entry.languages } };
+      const { pages, entry } = await writeShard(index, part.adds, shard.dir, this.errors);
+      shard.pages += pages;
+      if (entry) shard.entry = { ...entry, languages: { ...shard.entry?.languages, ...entry.languages } };
     } catch (error) {
       this.errors.push(message(error));
     } finally {
@@ -292,7 +325,7 @@ export async function buildFullSearchIndex(outDir: string): Promise<SearchOutcom
       const content = indexDocument(await readFile(path.join(outDir, file), 'utf8'));
       if (content) adds.push(opened.index.addHTMLFile({ url: hrefOfFile(file), content }));
     }
-    const count = await writeShard(opened.index, adds, path.join(outDir, 'pagefind'), opened.errors);
+    const { pages: count } = await writeShard(opened.index, adds, path.join(outDir, 'pagefind'), opened.errors);
     await Promise.all([removeIndexes(outDir, 1), writeManifest(outDir, {})]);
     return { errors: opened.errors, pages: count, mode: 'full' };
   } catch (error) {
@@ -332,7 +365,7 @@ export async function buildDeltaSearchIndex(outDir: string, pages: Map<string, s
       if (content) adds.push(opened.index.addHTMLFile({ url: href, content }));
     }
     await rm(deltaDir, { recursive: true, force: true });
-    const count = await writeShard(opened.index, adds, deltaDir, opened.errors);
+    const { pages: count } = await writeShard(opened.index, adds, deltaDir, opened.errors);
     const { shards } = await readManifest(outDir);
     await writeManifest(outDir, { ...(shards?.length ? { shards } : {}), delta: `${DELTA_DIR}/`, stale: [...pages.keys()].sort() });
     if (keepService && opened.errors.length === 0) {

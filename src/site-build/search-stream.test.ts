@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StreamingSearchIndex } from './search-index.js';
+import { settledEntry, StreamingSearchIndex } from './search-index.js';
 
 type Entry = { languages: Record<string, { hash: string; page_count: number }> };
 
@@ -61,4 +61,15 @@ describe('streamed search index', () => {
     expect(counts(await entry('pagefind'))).toEqual({ en: 2 });
     expect(existsSync(path.join(outDir, 'pagefind-1'))).toBe(false);
   }, 60_000);
+
+  it('reads the entry file once Pagefind has finished writing it, not while it is still empty', async () => {
+    const file = path.join(outDir, 'pagefind-entry.json');
+    // As Pagefind leaves it when it answers: created and truncated, its bytes still on the way.
+    await writeFile(file, '');
+    const late = new Promise<void>((resolve) => setTimeout(() => void writeFile(file, '{"version":"1","languages":{"en":{"page_count":3}}}').then(() => resolve()), 60));
+    expect(await settledEntry(outDir)).toEqual({ version: '1', languages: { en: { page_count: 3 } } });
+    await late;
+    await writeFile(file, '{"languages":');
+    await expect(settledEntry(outDir, 50)).rejects.toThrow(/did not finish writing .*pagefind-entry\.json/);
+  });
 });
