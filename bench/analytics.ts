@@ -236,7 +236,8 @@ async function servingUnderFlood(db: Database, kind: string): Promise<void> {
 
 async function onBackend(kind: 'pglite' | 'postgres'): Promise<void> {
   const fresh = kind === 'postgres' ? await createFreshPostgresDatabase() : null;
-  const db = await openDatabase(fresh ? { databaseUrl: fresh.url } : { memory: true });
+  // PGlite on its own thread, as `folio serve` runs it.
+  const db = await openDatabase(fresh ? { databaseUrl: fresh.url } : { memory: true, thread: true });
   try {
     const ingest = await createProject(db, { name: 'Bench', repoUrl: 'https://example.test/docs.git' });
     const r = await ingestion(db, ingest.id);

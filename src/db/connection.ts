@@ -1,15 +1,12 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { DbError } from './errors.js';
 import { runMigrations } from './migrate.js';
-import { readPgliteTemplate, savePgliteTemplate } from './pglite-template.js';
+import { openPgliteClient } from './pglite-open.js';
+import { openPgliteThread } from './pglite-thread.js';
 import { schema } from './schema.js';
-import { processAlive } from '../shared/index.js';
 
 /** Drizzle handle over either driver; both speak the same PostgreSQL dialect. */
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -61,6 +58,12 @@ export interface OpenDatabaseOptions {
   memory?: boolean;
   /** Largest number of pooled PostgreSQL connections. */
   poolSize?: number;
+  /**
+   * Run PGlite on a worker thread of its own (`pglite-thread.ts`), so that its statements never
+   * pause this thread; what a server does. Off by default: a command or a test that only talks
+   * to the database saves the thread's start.
+   */
+  thread?: boolean;
 }
 
 /** Open PGlite in the data dir (or PostgreSQL when a URL is given) and apply pending migrations. */
@@ -69,7 +72,9 @@ export async function openDatabase({
   databaseUrl,
   memory = false,
   poolSize = 10,
+  thread = false,
 }: OpenDatabaseOptions = {}): Promise<Database> {
+  if (!databaseUrl && thread) return openPgliteThread(memory ? null : dataDir);
   const db = databaseUrl ? await openPostgres(databaseUrl, poolSize) : await openPglite(memory ? null : dataDir);
   try {
     await db.migrate();
@@ -86,47 +91,11 @@ interface Opened {
 }
 
 async function openPglite(dataDir: string | null): Promise<Opened> {
-  let client: PGlite;
-  // A fresh database is unpacked from the saved template instead of running initdb, and the
-  // first fresh one migrated without a template becomes it (pglite-template.ts).
-  let fresh = true;
-  let template: Blob | null = null;
-  if (dataDir === null) {
-    template = readPgliteTemplate();
-    client = new PGlite(template ? { loadDataDir: template } : {});
-  } else {
-    const dir = path.resolve(dataDir, 'pgdata');
-    fs.mkdirSync(dir, { recursive: true });
-    const release = lockDataDir(path.resolve(dataDir));
-    fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-    if (fresh) template = readPgliteTemplate();
-    client = new PGlite(dir, template ? { loadDataDir: template } : {});
-    const close = client.close.bind(client);
-    client.close = async () => {
-      try {
-        await close();
-      } finally {
-        release();
-      }
-    };
-  }
-  try {
-    await client.waitReady;
-  } catch (error) {
-    // The open error below is what to report; closing a client that never opened may fail too.
-    await client.close().catch(() => undefined);
-    throw new DbError('DB_CONNECT_FAILED', `Cannot open the embedded database${dataDir ? ` in ${dataDir}` : ''}: ${(error as Error).message}.`);
-  }
-  const session: SqlSession = {
-    exec: async (sql) => {
-      await client.exec(sql);
-    },
-    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
-  };
+  const { client, migrate } = await openPgliteClient(dataDir);
   const database: Database = {
     kind: 'pglite',
     orm: drizzlePglite(client, { schema }) as unknown as Orm,
-    query: session.query,
+    query: async <T>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows,
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
       return async () => {
@@ -136,45 +105,7 @@ async function openPglite(dataDir: string | null): Promise<Opened> {
     notificationsSettled: () => null,
     close: () => client.close(),
   };
-  // One process owns a PGlite directory, so the transaction alone keeps migrations atomic.
-  return {
-    database,
-    migrate: async () => {
-      await runMigrations(session, (fn) => client.transaction((tx) => fn({
-        exec: async (sql) => {
-          await tx.exec(sql);
-        },
-        query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
-      })));
-      if (fresh && template === null) await savePgliteTemplate(client);
-    },
-  };
-}
-
-/**
- * PGlite is single-process: a second process opening the same directory would
- * corrupt it. A pid file refuses that with a clear message; a stale one (its
- * process is gone) is taken over.
- */
-function lockDataDir(dataDir: string): () => void {
-  const file = path.join(dataDir, 'pglite.pid');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(file, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const pid = Number(fs.readFileSync(file, 'utf8').trim());
-      if (pid > 0 && pid !== process.pid && processAlive(pid)) {
-        throw new DbError(
-          'DB_CONNECT_FAILED',
-          `The data directory ${dataDir} is in use by process ${pid} (a running \`folio serve\` or \`folio start\`). Stop it first, use the dashboard, or share a PostgreSQL database through DATABASE_URL.`,
-        );
-      }
-      fs.rmSync(file, { force: true });
-    }
-  }
-  throw new DbError('DB_CONNECT_FAILED', `Could not lock the data directory ${dataDir}; remove ${file} if no Folio process is running.`);
+  return { database, migrate };
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Opened> {

@@ -69,7 +69,8 @@ export async function runServer({
   workerOptions = {},
 }: RunServerOptions = {}): Promise<RunningServer> {
   const absoluteData = path.resolve(dataDir);
-  const db = await openDatabase({ dataDir: absoluteData, databaseUrl });
+  // The embedded database runs on a thread of its own: its writes (analytics, jobs) never pause a page.
+  const db = await openDatabase({ dataDir: absoluteData, databaseUrl, thread: true });
   let worker: AgentWorker | null = null;
   // Without an in-process worker, jobs still go on the queue so standalone `folio worker`s take them at once.
   let queue: JobQueue | null = null;

@@ -14,3 +14,4 @@ export { processAlive } from './process-alive.js';
 export { removeTree } from './remove-tree.js';
 export { contrast, parseHex, readableOn, siteColors, siteColorsCss, textOn, type ModeColors, type SiteColors } from './colors.js';
 export { eachLimited } from './each-limited.js';
+export { startModuleWorker } from './module-worker.js';

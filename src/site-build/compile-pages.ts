@@ -5,14 +5,14 @@
  * loading Shiki) costs more than it saves, so small sites and rebuilds compile in-process.
  */
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { runMdxJob, type MdxJob, type MdxResult } from '../render/index.js';
 import type { BuildCache, CachedBody } from './build-cache.js';
 import { compileIsolated } from './isolated-pool.js';
 import { buildProblem } from './codes.js';
 import type { CpuSplit } from './cpu-split.js';
 import { rereadBody, type PlannedPage } from './page-plan.js';
-import type { Diagnostic } from '../shared/index.js';
+import { startModuleWorker, type Diagnostic } from '../shared/index.js';
 
 export interface PoolOptions {
   root: string;
@@ -31,17 +31,9 @@ export interface PoolOptions {
   prepare?: (job: MdxJob) => MdxJob;
 }
 
-/**
- * The worker entry next to this module. From TypeScript sources (tsx, tests, benches) the worker
- * first registers tsx's loader itself: `--import tsx` in a worker's execArgv is not honoured on Node 20.
- */
+/** The compile worker (`mdx-worker.ts`) beside this module. */
 function startWorker(root: string, variables: Record<string, string>, untrusted = false): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  if (!fromSource) return new Worker(new URL('./mdx-worker.js', import.meta.url), { workerData: { root, variables, untrusted } });
-  const entry = new URL('./mdx-worker.ts', import.meta.url).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(code, { eval: true, workerData: { root, variables, untrusted } });
+  return startModuleWorker(import.meta.url, 'mdx-worker', { workerData: { root, variables, untrusted } });
 }
 
 /** Compile every job; results arrive through `onResult` as they finish and are returned in job order. */

@@ -6,8 +6,9 @@
  * its first line; the other pages go on in a fresh worker. In `folio serve` these workers are
  * threads of the build's sandboxed process (`sandbox.ts`), not of the server.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { MdxJob, MdxResult } from '../render/index.js';
+import { startModuleWorker } from '../shared/index.js';
 
 export interface IsolatedPoolOptions {
   root: string;
@@ -33,12 +34,7 @@ export function startSandboxWorker(name: string, workerData: unknown, heapMb: nu
     stdout: true,
     stderr: true,
   };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, import.meta.url), options);
-  // From TypeScript sources (tsx, tests) the worker registers tsx's loader itself (see compile-pages.ts).
-  const entry = new URL(`./${name}.ts`, import.meta.url).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const code = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(code, { ...options, eval: true });
+  return startModuleWorker(import.meta.url, name, options);
 }
 
 /** From TypeScript sources in a build's sandbox (run from another folder), where tsx finds Folio's tsconfig (`sandbox.ts`). */

@@ -25,7 +25,8 @@ import {
 } from '../../src/db/index.js';
 import { backends, openTestDatabase, type TestDatabase } from './helpers.js';
 
-describe.each(backends)('database on %s', (kind) => {
+// `pglite-thread`: the same statements through the database thread a server uses.
+describe.each([...backends, 'pglite-thread' as const])('database on %s', (kind) => {
   let t: TestDatabase;
   let db: Database;
   beforeAll(async () => {

@@ -34,10 +34,13 @@ export async function createFreshPostgresDatabase(): Promise<{ url: string; drop
   };
 }
 
-/** Open an isolated, migrated database of the given kind (in-memory PGlite, or a new PostgreSQL database). */
-export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
-  if (kind === 'pglite') {
-    const db = await openDatabase({ memory: true });
+/**
+ * Open an isolated, migrated database of the given kind: in-memory PGlite (`pglite-thread`: on
+ * its own thread, as a server runs it), or a new PostgreSQL database.
+ */
+export async function openTestDatabase(kind: 'pglite' | 'pglite-thread' | 'postgres'): Promise<TestDatabase> {
+  if (kind !== 'postgres') {
+    const db = await openDatabase({ memory: true, thread: kind === 'pglite-thread' });
     return { db, cleanup: () => db.close() };
   }
   const fresh = await createFreshPostgresDatabase();
