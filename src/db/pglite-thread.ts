@@ -61,25 +61,32 @@ class Connection {
   }
 
   send(request: Request): Promise<unknown> {
-    if (this.stopped) return Promise.reject(this.stopped);
+    return this.post(request).answer;
+  }
+
+  /** Send `request` under a new id; the answer arrives in `answer`. */
+  private post(request: Request): { id: number; answer: Promise<unknown> } {
     const id = this.next++;
+    if (this.stopped) return { id, answer: Promise.reject(this.stopped) };
     if (this.pending.size === 0) this.worker.ref();
-    return new Promise((resolve, reject) => {
+    const answer = new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ ...request, id });
     });
+    return { id, answer };
   }
 
-  listen(channel: string, onPayload: (payload: string) => void): Promise<number> {
-    const id = this.next;
+  /** Listen on `channel`; notifications name the listen request, whose id is returned. */
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<number> {
+    const { id, answer } = this.post({ op: 'listen', channel });
     this.listeners.set(id, onPayload);
-    return this.send({ op: 'listen', channel }).then(
-      () => id,
-      (error: unknown) => {
-        this.listeners.delete(id);
-        throw error;
-      },
-    );
+    try {
+      await answer;
+      return id;
+    } catch (error) {
+      this.listeners.delete(id);
+      throw error;
+    }
   }
 
   unlisten(listener: number): Promise<unknown> {
@@ -187,15 +194,16 @@ class ThreadDatabaseClient extends ThreadClient {
 export async function openPgliteThread(dataDir: string | null): Promise<Database> {
   const worker = startModuleWorker(import.meta.url, 'pglite-worker', { workerData: { dataDir } });
   const started = await new Promise<{ ready: true } | { failed: SerializedError } | { exit: number; error?: Error }>((resolve) => {
-    const first = (message: ThreadReply) => {
-      if ('ready' in message || 'failed' in message) {
-        worker.off('message', first);
-        resolve(message);
-      }
+    const settle = (outcome: { ready: true } | { failed: SerializedError } | { exit: number; error?: Error }) => {
+      worker.off('message', first).off('error', crashed).off('exit', exited);
+      resolve(outcome);
     };
-    worker.on('message', first);
-    worker.once('error', (error) => resolve({ exit: -1, error }));
-    worker.once('exit', (exit) => resolve({ exit }));
+    const first = (message: ThreadReply) => {
+      if ('ready' in message || 'failed' in message) settle(message);
+    };
+    const crashed = (error: Error) => settle({ exit: -1, error });
+    const exited = (exit: number) => settle({ exit });
+    worker.on('message', first).on('error', crashed).on('exit', exited);
   });
   if (!('ready' in started)) {
     await worker.terminate();

@@ -82,14 +82,12 @@ const ROLLED_BACK = new Error('rolled back');
 function begin(client: PGlite, id: number): Promise<number> {
   return new Promise((begun, failed) => {
     let started = false;
-    let end: (commit: boolean) => void = () => undefined;
     const done = client
       .transaction(
         (tx) =>
           new Promise<void>((commit, rollback) => {
             started = true;
-            end = (ok) => (ok ? commit() : rollback(ROLLED_BACK));
-            transactions.set(id, { tx, end: (ok) => end(ok), done });
+            transactions.set(id, { tx, end: (ok) => (ok ? commit() : rollback(ROLLED_BACK)), done });
             begun(id);
           }),
       )
