@@ -21,9 +21,10 @@ export interface SiteAnalyticsOptions extends CollectorOptions {
   /**
    * Events this server accepts per second from all sites and addresses together; default 100 (8.6
    * million a day). The per-address limit does not bound a flood from many addresses: every accepted
-   * event costs the thread that also serves pages (parse, check, queue, write), so past this the rest
-   * are refused. Measured (`npm run bench:analytics`, PostgreSQL, 5 rounds): a flood at 500 accepted
-   * a second moved a page's p99 by +51 %, at 100 by +10 % and +20 % in two runs (src/analytics/README.md).
+   * event costs the thread that also serves pages (parse, check, queue, prepare its write), so past
+   * this the rest are refused. Measured (`npm run bench:analytics`, PostgreSQL, 5 rounds): a flood at
+   * 500 accepted a second moved a page's p99 by +51 %, at 100 by +0 % to +20 % in three runs
+   * (src/analytics/README.md).
    */
   eventsPerSecond?: number;
   /**
