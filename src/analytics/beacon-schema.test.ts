@@ -15,20 +15,20 @@ describe('code-snippet feedback events', () => {
   });
 
   it('refuses a snippet event without its code or without anything said about it', () => {
-    expect(parseBeacon({ ...snippet, code: undefined })).toEqual({ problem: 'code: code-snippet feedback names its snippet' });
-    expect(parseBeacon({ ...snippet, code: '   ' })).toEqual({ problem: 'code: code-snippet feedback names its snippet' });
-    expect(parseBeacon({ ...snippet, comment: '  \n ' })).toEqual({ problem: 'comment: code-snippet feedback is a comment (or a thumb)' });
+    expect(parseBeacon({ ...snippet, code: undefined })).toEqual({ problem: 'code: code-snippet feedback names its snippet', code: 'ANALYTICS_INVALID' });
+    expect(parseBeacon({ ...snippet, code: '   ' })).toEqual({ problem: 'code: code-snippet feedback names its snippet', code: 'ANALYTICS_INVALID' });
+    expect(parseBeacon({ ...snippet, comment: '  \n ' })).toEqual({ problem: 'comment: code-snippet feedback is a comment (or a thumb)', code: 'ANALYTICS_INVALID' });
     expect(parseBeacon({ ...snippet, comment: undefined, helpful: false })).toMatchObject({ event: { helpful: false, comment: null } });
   });
 
   it('bounds every field of it, and refuses fields it does not know', () => {
     expect(parseBeacon({ ...snippet, code: 'x'.repeat(5000) })).toHaveProperty('event');
-    expect(parseBeacon({ ...snippet, code: 'x'.repeat(5001) })).toEqual({ problem: expect.stringMatching(/^code: /) });
-    expect(parseBeacon({ ...snippet, comment: 'x'.repeat(2001) })).toEqual({ problem: expect.stringMatching(/^comment: /) });
-    expect(parseBeacon({ ...snippet, filename: 'x'.repeat(201) })).toEqual({ problem: expect.stringMatching(/^filename: /) });
-    expect(parseBeacon({ ...snippet, lang: 'x'.repeat(41) })).toEqual({ problem: expect.stringMatching(/^lang: /) });
-    expect(parseBeacon({ ...snippet, lang: 7 })).toEqual({ problem: expect.stringMatching(/^lang: /) });
-    expect(parseBeacon({ ...snippet, line: 3 })).toEqual({ problem: expect.stringMatching(/unrecognized key/i) });
+    expect(parseBeacon({ ...snippet, code: 'x'.repeat(5001) })).toEqual({ problem: expect.stringMatching(/^code: /), code: 'ANALYTICS_INVALID' });
+    expect(parseBeacon({ ...snippet, comment: 'x'.repeat(2001) })).toEqual({ problem: expect.stringMatching(/^comment: /), code: 'ANALYTICS_INVALID' });
+    expect(parseBeacon({ ...snippet, filename: 'x'.repeat(201) })).toEqual({ problem: expect.stringMatching(/^filename: /), code: 'ANALYTICS_INVALID' });
+    expect(parseBeacon({ ...snippet, lang: 'x'.repeat(41) })).toEqual({ problem: expect.stringMatching(/^lang: /), code: 'ANALYTICS_INVALID' });
+    expect(parseBeacon({ ...snippet, lang: 7 })).toEqual({ problem: expect.stringMatching(/^lang: /), code: 'ANALYTICS_INVALID' });
+    expect(parseBeacon({ ...snippet, line: 3 })).toEqual({ problem: expect.stringMatching(/unrecognized key/i), code: 'ANALYTICS_INVALID' });
     // The largest snippet event the fields allow (ASCII) fits the endpoint's byte limit.
     const largest = JSON.stringify({ ...snippet, code: 'x'.repeat(5000), comment: 'y'.repeat(2000), filename: 'f'.repeat(200), lang: 'l'.repeat(40), path: '/' + 'p'.repeat(511) });
     expect(Buffer.byteLength(largest)).toBeLessThanOrEqual(MAX_EVENT_BYTES);
@@ -36,5 +36,17 @@ describe('code-snippet feedback events', () => {
 
   it('drops snippet fields from page feedback', () => {
     expect(parseBeacon({ type: 'feedback', path: '/', helpful: true, code: 'x', lang: 'js' })).toMatchObject({ event: { source: 'thumbs_only', code: null, lang: null } });
+  });
+});
+
+describe('control characters', () => {
+  it('are refused in every field, except tabs and line breaks in a comment or code', () => {
+    const control = (field: string) => ({ problem: `${field}: holds a control character (only a comment or code may hold tabs and line breaks)`, code: 'ANALYTICS_CONTROL_CHARACTER' });
+    expect(parseBeacon({ ...snippet, comment: 'a\u0000b' })).toEqual(control('comment'));
+    expect(parseBeacon({ ...snippet, code: 'x\u001b[31m' })).toEqual(control('code'));
+    expect(parseBeacon({ ...snippet, filename: 'a\tb' })).toEqual(control('filename'));
+    expect(parseBeacon({ type: 'search', path: '/', query: 'a\nb', results: 1 })).toEqual(control('query'));
+    expect(parseBeacon({ type: 'search_open', path: '/', query: 'a', opened: '/x\u0000' })).toEqual(control('opened'));
+    expect(parseBeacon({ ...snippet, comment: 'one\n\ttwo\r\n', code: 'if x:\n\treturn\r\n' })).toMatchObject({ event: { comment: 'one\n\ttwo', code: 'if x:\n\treturn\r\n' } });
   });
 });

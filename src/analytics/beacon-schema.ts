@@ -1,5 +1,6 @@
 /** What the events endpoint accepts: one JSON object per beacon, each field typed and bounded. */
 import { z } from 'zod';
+import type { AnalyticsCode } from './codes.js';
 import type { BeaconEvent } from './types.js';
 
 /** Largest accepted event body: a code snippet's feedback carries the snippet (up to 5,000 characters). */
@@ -25,20 +26,39 @@ const EventSchema = z.discriminatedUnion('type', [
   }),
 ]);
 
-/** A validated event, or the first problem as `field: message`. */
-export function parseBeacon(value: unknown): { event: BeaconEvent } | { problem: string } {
+/** Any C0 control character (NUL included: PostgreSQL cannot store it in text, and it failed the whole write batch). */
+const CONTROL = /[\u0000-\u001f]/;
+/** The same, less tab, line feed and carriage return: what a comment or a code block may hold. */
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+const MULTILINE_FIELDS = new Set(['comment', 'code']);
+
+/** The first field of a flat event object whose text holds a control character it may not. */
+function fieldWithControl(value: object): string | null {
+  for (const [key, v] of Object.entries(value)) {
+    if (typeof v === 'string' && (MULTILINE_FIELDS.has(key) ? CONTROL_IN_TEXT : CONTROL).test(v)) return key;
+  }
+  return null;
+}
+
+export type BeaconProblem = { problem: string; code: Extract<AnalyticsCode, 'ANALYTICS_INVALID' | 'ANALYTICS_CONTROL_CHARACTER'> };
+
+/** A validated event, or the first problem as `field: message` with its code. */
+export function parseBeacon(value: unknown): { event: BeaconEvent } | BeaconProblem {
+  const invalid = (problem: string): BeaconProblem => ({ problem, code: 'ANALYTICS_INVALID' });
+  const control = typeof value === 'object' && value !== null ? fieldWithControl(value) : null;
+  if (control) return { problem: `${control}: holds a control character (only a comment or code may hold tabs and line breaks)`, code: 'ANALYTICS_CONTROL_CHARACTER' };
   const result = EventSchema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
-    return { problem: issue ? `${issue.path.join('.') || 'event'}: ${issue.message}` : 'invalid event' };
+    return invalid(issue ? `${issue.path.join('.') || 'event'}: ${issue.message}` : 'invalid event');
   }
   const e = result.data;
   if (e.type !== 'feedback') return { event: e };
   const comment = e.comment?.trim() || null;
   const source = e.source ?? (comment ? 'contextual' : 'thumbs_only');
-  if (source === 'code_snippet' && !e.code?.trim()) return { problem: 'code: code-snippet feedback names its snippet' };
-  if (source === 'code_snippet' && !comment && typeof e.helpful !== 'boolean') return { problem: 'comment: code-snippet feedback is a comment (or a thumb)' };
-  if (source !== 'code_snippet' && typeof e.helpful !== 'boolean') return { problem: 'helpful: page feedback is a thumbs up (true) or down (false)' };
+  if (source === 'code_snippet' && !e.code?.trim()) return invalid('code: code-snippet feedback names its snippet');
+  if (source === 'code_snippet' && !comment && typeof e.helpful !== 'boolean') return invalid('comment: code-snippet feedback is a comment (or a thumb)');
+  if (source !== 'code_snippet' && typeof e.helpful !== 'boolean') return invalid('helpful: page feedback is a thumbs up (true) or down (false)');
   return {
     event: {
       type: 'feedback',

@@ -181,8 +181,38 @@ export class AnalyticsCollector {
         events.push(b.type === 'search' ? { ...common, kind: 'search', results: b.results, opened: null } : { ...common, kind: 'search_open', results: null, opened: b.opened });
       }
     }
-    this.counts.written += await writeEvents(this.options.db, events);
-    await writeFeedback(this.options.db, feedback);
-    this.counts.feedback += feedback.length;
+    this.counts.written += await this.writeApart(events, (rows) => writeEvents(this.options.db, rows));
+    this.counts.feedback += await this.writeApart(feedback, async (rows) => (await writeFeedback(this.options.db, rows), rows.length));
   }
+
+  /**
+   * Write rows in one statement; when the database refuses a value of one of them (SQLSTATE class
+   * 22, a data exception: a NUL in a text, say), write each half apart, down to the one row it
+   * cannot take, which is dropped and counted as an `ANALYTICS_UNWRITABLE` refusal. So one bad event
+   * costs itself and about 2·log2(batch) statements (20 for a batch of 1,000), never the other
+   * readers' events. Any other failure (the database down) is thrown: splitting would only repeat it.
+   * Each statement is whole or nothing (`store.ts`), so no row is written twice.
+   */
+  private async writeApart<T extends { projectId: string; preview: string }>(rows: T[], write: (rows: T[]) => Promise<number>): Promise<number> {
+    if (rows.length === 0) return 0;
+    try {
+      return await write(rows);
+    } catch (error) {
+      if (!isDataError(error)) throw error;
+      if (rows.length === 1) {
+        const row = rows[0]!;
+        this.refuse({ projectId: row.projectId, preview: row.preview || null }, 'ANALYTICS_UNWRITABLE');
+        this.log(`analytics: an event of ${row.projectId} could not be written and was dropped (ANALYTICS_UNWRITABLE): ${(error as Error).message}`);
+        return 0;
+      }
+      const half = rows.length >> 1;
+      return (await this.writeApart(rows.slice(0, half), write)) + (await this.writeApart(rows.slice(half), write));
+    }
+  }
+}
+
+/** A PostgreSQL data exception (SQLSTATE class 22), on PGlite and PostgreSQL alike: the statement's values, not the database, are at fault. */
+function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }

@@ -142,7 +142,7 @@ export class SiteAnalytics {
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse(400, 'ANALYTICS_MALFORMED', 'The event is not a JSON object.');
     const parsed = parseBeacon(value);
-    if ('problem' in parsed) return refuse(400, 'ANALYTICS_INVALID', `Invalid event: ${parsed.problem}.`);
+    if ('problem' in parsed) return refuse(400, parsed.code, `Invalid event: ${parsed.problem}.`);
     const event = parsed.event;
     const pages = event.type === 'search_open' ? [event.path, event.opened] : [event.path];
     for (const page of pages) {

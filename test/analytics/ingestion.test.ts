@@ -207,6 +207,39 @@ describe.each(backends)('analytics ingestion on %s', (kind) => {
     });
   });
 
+  it('refuses control characters at the endpoint, and one unwritable event never costs the others of its batch', async () => {
+    const refused = async (body: unknown) => {
+      const res = await post(body, {}, '10.7.0.1');
+      return [res.status, ((await res.json()) as { code: string; error: string })] as const;
+    };
+    // Issue 48: a NUL in a comment was answered 204, then failed the whole write batch.
+    expect(await refused({ type: 'feedback', path: '/', helpful: false, comment: 'bad\u0000byte' })).toEqual([400, { code: 'ANALYTICS_CONTROL_CHARACTER', error: 'Invalid event: comment: holds a control character (only a comment or code may hold tabs and line breaks).' }]);
+    expect((await refused({ type: 'search', path: '/', query: 'a\u0001b', results: 1 }))[1].code).toBe('ANALYTICS_CONTROL_CHARACTER');
+    expect((await refused({ type: 'search', path: '/', query: 'tab\there', results: 1 }))[1].code).toBe('ANALYTICS_CONTROL_CHARACTER');
+    // A comment keeps its tabs and line breaks.
+    expect((await post({ type: 'feedback', path: '/guide/intro', helpful: false, comment: 'Line one\n\tline two\r\n' }, {}, '10.7.0.2')).status).toBe(204);
+
+    // Events the endpoint never checked (an agent's MCP report goes straight to the queue) with a NUL
+    // among good ones: the batch is written apart, only the two bad events are dropped and counted.
+    await s.analytics!.collector.flush();
+    const stats = s.analytics!.collector.stats();
+    const feedbackBefore = (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM analytics_feedback'))[0]!.n;
+    const site = { projectId: s.project.id, preview: null };
+    const beacon = (event: object) => ({ kind: 'beacon' as const, ...site, at: Date.now(), address: '10.7.0.3', userAgent: CHROME, event: { type: 'feedback' as const, path: '/', source: 'agent' as const, helpful: false, contact: null, code: null, filename: null, lang: null, comment: 'fine', ...event } });
+    const search = (query: string) => ({ kind: 'beacon' as const, ...site, at: Date.now(), address: '10.7.0.3', userAgent: CHROME, event: { type: 'search' as const, path: '/', query, results: 2 } });
+    for (const e of [search('batch one'), beacon({ comment: 'agent one' }), search('bad\u0000query'), search('batch two'), beacon({ comment: 'nul\u0000inside' }), beacon({ comment: 'agent two' }), search('batch three')]) s.analytics!.collector.offer(e);
+    await s.analytics!.collector.flush();
+    const after = s.analytics!.collector.stats();
+    expect([after.written - stats.written, after.feedback - stats.feedback, after.dropped - stats.dropped, after.refused.ANALYTICS_UNWRITABLE]).toEqual([3, 2, 0, 2]);
+    const queries = (await api('/searches')).searches.map((q: { searchQuery: string }) => q.searchQuery);
+    expect(queries).toEqual(expect.arrayContaining(['batch one', 'batch two', 'batch three']));
+    const comments = await s.db.query<{ comment: string }>('SELECT comment FROM analytics_feedback ORDER BY created_at DESC, id DESC LIMIT 2');
+    expect(comments.map((c) => c.comment).sort()).toEqual(['agent one', 'agent two']);
+    expect((await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM analytics_feedback'))[0]!.n).toBe(feedbackBefore + 2);
+    const counted = await s.db.query<{ code: string; refused: string }>(`SELECT code, refused FROM analytics_daily_refusals WHERE code IN ('ANALYTICS_CONTROL_CHARACTER', 'ANALYTICS_UNWRITABLE') ORDER BY code`);
+    expect(counted.map((r) => [r.code, Number(r.refused)])).toEqual([['ANALYTICS_CONTROL_CHARACTER', 3], ['ANALYTICS_UNWRITABLE', 2]]);
+  });
+
   it('counts nothing for a site built with telemetry off, and closes its events endpoint', async () => {
     await publish(s.dataDir, s.project.id, 'quiet', { basePath: '', telemetry: false });
     const quiet = `quiet--${s.project.id}.localhost:3000`;
