@@ -12,6 +12,10 @@ export interface DashboardEnv {
     form: Record<string, string>;
     /** Whether the user may edit the project named in the path (owners: always); set by `enforceRoles`. */
     canEdit: boolean;
+    /** The projects the sidebar's switcher lists (set for signed-in page requests). */
+    projectList?: { id: string; name: string }[];
+    /** `DashboardDeps.docsUrl`, for the sidebar. */
+    docsUrl?: string;
   };
 }
 
@@ -27,6 +31,8 @@ export interface DashboardContext {
   /** URL of a preview: `<slug>--<projectId>.<siteDomain>` on the dashboard's scheme and port. */
   previewUrl: (project: ProjectRow, slug: string, requestUrl: URL) => string;
   onProjectChanged: (project: ProjectRow) => void | Promise<void>;
+  /** Where the sidebar's Documentation entry leads, if anywhere. */
+  docsUrl?: string;
   /** The web editor's sessions (checkouts, drafts, previews, publishing). */
   editor: EditorService;
 }

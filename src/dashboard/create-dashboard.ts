@@ -2,11 +2,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Database, ProjectRow } from '../db/index.js';
+import { listProjects, type Database, type ProjectRow } from '../db/index.js';
 import { EditorService, type EditorServiceOptions } from '../editor/index.js';
 import { enforceRoles } from './access.js';
-import { DASHBOARD_JS } from './assets/client.js';
-import { DASHBOARD_CSS } from './assets/styles.js';
+import { registerAssetRoutes } from './assets/routes.js';
+import { dashboardAssets } from './assets/version.js';
 import type { DashboardContext, DashboardEnv } from './context.js';
 import { csrfProtection, loadSession, requireUser, securityHeaders } from './middleware.js';
 import { errorPage } from './respond.js';
@@ -38,6 +38,8 @@ export interface DashboardDeps {
   siteUrl?: (project: ProjectRow, requestUrl: URL) => string;
   /** Called after a project is created or its settings change (e.g. `hosts.refresh()` for custom domains). */
   onProjectChanged?: (project: ProjectRow) => void | Promise<void>;
+  /** Where the sidebar's Documentation entry leads (Folio's own docs site), if anywhere. */
+  docsUrl?: string;
   /** Server log for unexpected errors (one line each). */
   log?: (line: string) => void;
   /**
@@ -60,8 +62,6 @@ export function defaultPreviewUrl(project: ProjectRow, slug: string, requestUrl:
   return `${requestUrl.protocol}//${slug}--${project.id}.${siteDomain}${port}/`;
 }
 
-const ASSET_HEADERS = { 'Cache-Control': 'public, max-age=31536000, immutable' };
-
 /** The dashboard as a Hono sub-app; mount it with `app.route('/dashboard', createDashboard(deps))`. */
 export function createDashboard({
   db,
@@ -74,6 +74,7 @@ export function createDashboard({
   siteUrl = (project, url) => defaultSiteUrl(project, url, siteDomain),
   onProjectChanged = () => {},
   log = () => {},
+  docsUrl,
   editor = { workRoot: path.join(os.tmpdir(), `folio-editor-${process.pid}`) },
 }: DashboardDeps): Hono<DashboardEnv> {
   const base = basePath.replace(/\/+$/, '');
@@ -87,13 +88,17 @@ export function createDashboard({
     siteUrl,
     previewUrl: (project, slug, url) => defaultPreviewUrl(project, slug, url, siteDomain),
     onProjectChanged,
+    docsUrl,
     editor: new EditorService({ ...editor, db, log, assetBase: (projectId, key) => `${base}/projects/${projectId}/editor/site/${key}` }),
   };
   const app = new Hono<DashboardEnv>();
   app.use('*', securityHeaders());
-
-  app.get('/assets/app.css', (c) => c.body(DASHBOARD_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', ...ASSET_HEADERS }));
-  app.get('/assets/app.js', (c) => c.body(DASHBOARD_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8', ...ASSET_HEADERS }));
+  // The stylesheet and scripts are made on the first request (pages link them by content hash).
+  app.use('*', async (_c, next) => {
+    await dashboardAssets();
+    await next();
+  });
+  registerAssetRoutes(app);
 
   // Forms are small; 64 KiB leaves room for a long prompt and refuses anything bigger early. The
   // editor's page texts and images have their own limit (a 20 MB paste is refused there).
@@ -113,6 +118,14 @@ export function createDashboard({
 
   app.use('*', requireUser(ctx));
   app.use('*', enforceRoles(ctx));
+  // The sidebar's project switcher and Documentation entry, for pages (not JSON, CSV or form posts).
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' && !/\.(json|csv)$/.test(c.req.path)) {
+      c.set('projectList', (await listProjects(db)).map((p) => ({ id: p.id, name: p.name })));
+      c.set('docsUrl', docsUrl);
+    }
+    await next();
+  });
   registerProjectRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerAutomationRoutes(app, ctx);

@@ -4,7 +4,8 @@ import type { ReactElement } from 'react';
 import type { DashboardCode } from './codes.js';
 import type { DashboardContext, DashboardEnv } from './context.js';
 import { renderPage } from './views/html.js';
-import { Layout, type Viewer } from './views/layout.js';
+import { getCookie } from 'hono/cookie';
+import { Layout, type ThemeChoice, type Viewer } from './views/layout.js';
 
 /** Send a rendered page. */
 export function html(c: Context, element: ReactElement, status: ContentfulStatusCode = 200): Response {
@@ -15,7 +16,21 @@ export function html(c: Context, element: ReactElement, status: ContentfulStatus
 export function viewerOf(c: Context<DashboardEnv>): Viewer {
   const user = c.get('user');
   const session = c.get('session');
-  return { email: user?.email ?? '', csrfToken: session?.csrfToken ?? '', role: user?.role ?? 'viewer', canEdit: c.get('canEdit') ?? false };
+  return {
+    email: user?.email ?? '',
+    csrfToken: session?.csrfToken ?? '',
+    role: user?.role ?? 'viewer',
+    canEdit: c.get('canEdit') ?? false,
+    theme: themeOf(c),
+    projects: c.get('projectList'),
+    docsUrl: c.get('docsUrl'),
+  };
+}
+
+/** The colour theme the reader picked in the sidebar (cookie `folio_theme`), else the system's. */
+export function themeOf(c: Context): ThemeChoice {
+  const value = getCookie(c, 'folio_theme');
+  return value === 'light' || value === 'dark' ? value : 'system';
 }
 
 /** An error page with a stable code and a message that says what to do. */

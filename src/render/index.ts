@@ -18,4 +18,4 @@ export { HEAD_SCRIPT } from './head-script.js';
 export { integrationHead, SERVICES as INTEGRATION_SERVICES, type IntegrationHead } from './head/integrations.js';
 export { classCandidates, siteTailwind, tailwindCss } from './tailwind.js';
 export { isUnsearchable, searchBoost, searchKeywords, searchWeight } from './search-weights.js';
-export { fontFileSource, type FontFile } from './fonts.js';
+export { bundledFont, fontFileSource, type BundledFont, type FontFile } from './fonts.js';

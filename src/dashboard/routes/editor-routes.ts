@@ -21,6 +21,7 @@ export const EDITOR_CSP = [
   // CodeMirror sets element styles from its script.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
+  "font-src 'self'",
   "connect-src 'self'",
   "frame-src 'self'",
   "form-action 'self'",

@@ -15,7 +15,8 @@ import { createElement } from 'react';
 import { EditorError, editorBundle, MAX_TEXT_BYTES, navEditOf, pageEntryOf, type LocalEditor } from '../../editor/index.js';
 import { componentNames } from '../../mdx/index.js';
 import type { Diagnostic } from '../../shared/index.js';
-import { DASHBOARD_CSS } from '../assets/styles.js';
+import { readFile } from 'node:fs/promises';
+import { dashboardAssets } from '../assets/version.js';
 import { EditorPage, EDITOR_CSS } from '../views/editor-page.js';
 import { renderPage } from '../views/html.js';
 import { EDITOR_CSP, fieldsOf, text } from './editor-routes.js';
@@ -55,7 +56,7 @@ export function localEditorRoute(editor: LocalEditor): (at: LocalEditorRequest, 
       if (refused) return refusal(new EditorError('EDITOR_BAD_REQUEST', refused), 403);
     }
     if (method === 'GET' && sitePath === ROOT) {
-      const { hash } = await editorBundle();
+      const [{ hash }] = await Promise.all([editorBundle(), dashboardAssets()]);
       const page = createElement(EditorPage, {
         base: basePath,
         viewer: { email: '', csrfToken: '' },
@@ -73,7 +74,9 @@ export function localEditorRoute(editor: LocalEditor): (at: LocalEditorRequest, 
       const name = sitePath.slice(`${ROOT}/assets/`.length);
       if (name === 'editor.js') return new Response((await editorBundle()).js, { headers: { 'Content-Type': 'text/javascript; charset=utf-8', ...NO_STORE } });
       if (name === 'editor.css') return new Response(EDITOR_CSS, { headers: { 'Content-Type': 'text/css; charset=utf-8', ...NO_STORE } });
-      if (name === 'app.css') return new Response(DASHBOARD_CSS, { headers: { 'Content-Type': 'text/css; charset=utf-8', ...NO_STORE } });
+      if (name === 'app.css') return new Response((await dashboardAssets()).css, { headers: { 'Content-Type': 'text/css; charset=utf-8', ...NO_STORE } });
+      const font = name.startsWith('fonts/') ? (await dashboardAssets()).fonts.get(name.slice('fonts/'.length)) : undefined;
+      if (font) return new Response(new Uint8Array(await readFile(font.source)), { headers: { 'Content-Type': 'font/woff2', 'Cache-Control': 'public, max-age=31536000, immutable' } });
       return new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
     }
     const route = sitePath.startsWith(`${ROOT}/api/`) ? sitePath.slice(`${ROOT}/api/`.length) : null;

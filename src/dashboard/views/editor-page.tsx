@@ -1,10 +1,10 @@
 import type { ProjectRow } from '../../db/index.js';
-import { ASSET_VERSION } from '../assets/version.js';
+import { stylesVersion } from '../assets/version.js';
 import type { Viewer } from './layout.js';
 
 export interface EditorPageProps {
   base: string;
-  viewer: Pick<Viewer, 'email' | 'csrfToken'>;
+  viewer: Pick<Viewer, 'email' | 'csrfToken' | 'theme'>;
   project: Pick<ProjectRow, 'id' | 'name' | 'branch'>;
   branch: string;
   /** Page to open first (docs-folder relative), or '' for the first of the navigation. */
@@ -43,14 +43,14 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
   const api = local?.api ?? `${base}/projects/${project.id}/editor`;
   const assets = local?.assets ?? `${base}/assets`;
   return (
-    <html lang="en">
+    <html lang="en" data-theme={viewer.theme && viewer.theme !== 'system' ? viewer.theme : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="referrer" content="same-origin" />
         <title>{`Editor · ${project.name} · Folio`}</title>
-        <link rel="stylesheet" href={`${assets}/app.css?v=${ASSET_VERSION}`} />
-        <link rel="stylesheet" href={`${assets}/editor.css?v=${ASSET_VERSION}`} />
+        <link rel="stylesheet" href={`${assets}/app.css?v=${stylesVersion()}`} />
+        <link rel="stylesheet" href={`${assets}/editor.css?v=${stylesVersion()}`} />
         <script type="module" src={`${assets}/editor.js?v=${scriptHash}`} />
       </head>
       <body className="ed-body">

@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
 import type { ProjectRow } from '../../db/index.js';
-import { ASSET_VERSION } from '../assets/version.js';
+import { assetUrl } from '../assets/version.js';
+import { Icon } from './icon.js';
 
-export type ProjectTab = 'overview' | 'editor' | 'keys' | 'jobs' | 'automations' | 'updates' | 'analytics';
+export type ProjectTab = 'overview' | 'editor' | 'keys' | 'jobs' | 'automations' | 'updates' | 'analytics' | 'settings' | 'assistant' | 'mcp';
+/** The analytics screens, each a sidebar entry under Analytics. */
+export type AnalyticsTab = 'traffic' | 'searches' | 'feedback' | 'assistant';
+/** The reader's choice in the sidebar's switch (`system`: follow the operating system). */
+export type ThemeChoice = 'light' | 'dark' | 'system';
 
 export interface Viewer {
   email: string;
@@ -11,6 +16,12 @@ export interface Viewer {
   role: string;
   /** Edit rights on the project of the page (owners: always). */
   canEdit: boolean;
+  /** Light, dark or the system's scheme, from the `folio_theme` cookie. */
+  theme?: ThemeChoice;
+  /** The projects for the switcher (id and name), when the page has them. */
+  projects?: { id: string; name: string }[];
+  /** Where the sidebar's Documentation entry leads (Folio's own docs), when the server knows. */
+  docsUrl?: string;
 }
 
 export interface Notice {
@@ -26,6 +37,8 @@ export interface LayoutProps {
   viewer?: Viewer;
   project?: ProjectRow;
   tab?: ProjectTab;
+  /** Which analytics screen is open (under `tab="analytics"`). */
+  analytics?: AnalyticsTab;
   notice?: Notice | null;
   children: ReactNode;
 }
@@ -62,81 +75,237 @@ export function NoticeBox({ notice }: { notice: Notice | null | undefined }) {
   );
 }
 
-/** Project tabs; `shown` leaves out the ones the viewer's role cannot open. */
-const TABS: { id: ProjectTab; label: string; path: string; shown?: (viewer: Viewer) => boolean }[] = [
-  { id: 'overview', label: 'Overview', path: '' },
-  { id: 'editor', label: 'Editor', path: '/editor', shown: (v) => v.canEdit },
-  { id: 'keys', label: 'API keys', path: '/keys', shown: (v) => v.role === 'owner' },
-  { id: 'jobs', label: 'Agent jobs', path: '/jobs' },
-  { id: 'automations', label: 'Automations', path: '/automations' },
-  { id: 'updates', label: 'Updates', path: '/updates' },
-  { id: 'analytics', label: 'Analytics', path: '/analytics' },
+/** A page's title row: the heading, an optional line under it, and its actions on the right. */
+export function PageHead({ title, sub, children }: { title: string; sub?: ReactNode; children?: ReactNode }) {
+  return (
+    <>
+      <div className="page-head">
+        <h1>{title}</h1>
+        {children ? <div className="actions">{children}</div> : null}
+      </div>
+      {sub ? <p className="sub">{sub}</p> : null}
+    </>
+  );
+}
+
+interface SideItem {
+  id: string;
+  label: string;
+  icon: string;
+  href: string;
+  current: boolean;
+  sub?: { id: string; label: string; href: string; current: boolean }[];
+}
+
+const ANALYTICS: { id: AnalyticsTab; label: string; path: string }[] = [
+  { id: 'traffic', label: 'Traffic', path: '' },
+  { id: 'searches', label: 'Searches', path: '/searches' },
+  { id: 'feedback', label: 'Feedback', path: '/feedback' },
+  { id: 'assistant', label: 'Assistant', path: '/assistant' },
 ];
 
-/** The page frame: top bar with the account menu, project tabs, and the main region. */
-export function Layout({ title, base, viewer, project, tab, notice, children }: LayoutProps) {
+/** The project's sections, leaving out the ones the viewer's role cannot open. */
+function projectItems(base: string, viewer: Viewer, project: ProjectRow, tab: ProjectTab | undefined, analytics: AnalyticsTab | undefined): { main: SideItem[]; products: SideItem[] } {
+  const at = `${base}/projects/${project.id}`;
+  const item = (id: ProjectTab, label: string, icon: string, path: string): SideItem => ({ id, label, icon, href: `${at}${path}`, current: tab === id });
+  const main: SideItem[] = [item('overview', 'Overview', 'house', '')];
+  if (viewer.canEdit) main.push(item('editor', 'Editor', 'file-pen-line', '/editor'));
+  main.push({
+    ...item('analytics', 'Analytics', 'chart-line', '/analytics'),
+    sub: tab === 'analytics' ? ANALYTICS.map((a) => ({ id: a.id, label: a.label, href: `${at}/analytics${a.path}`, current: analytics === a.id })) : undefined,
+  });
+  main.push(item('jobs', 'Agent', 'bot', '/jobs'), item('automations', 'Automations', 'zap', '/automations'), item('updates', 'Updates', 'rocket', '/updates'));
+  if (viewer.role === 'owner') main.push(item('settings', 'Settings', 'settings', '/settings'));
+  const products: SideItem[] = [item('assistant', 'Assistant', 'message-circle', '/products/assistant'), { ...item('settings', 'Authentication', 'lock', '/settings#site-access'), current: false }, item('mcp', 'MCP server', 'server', '/products/mcp')];
+  if (viewer.role === 'owner') products.push(item('keys', 'API keys', 'key-round', '/keys'));
+  return { main, products };
+}
+
+function SideLink({ item }: { item: SideItem }) {
+  const childCurrent = item.sub?.some((s) => s.current);
   return (
-    <html lang="en">
+    <>
+      <a className="side-link" href={item.href} aria-current={item.current && !childCurrent ? 'page' : item.current ? 'true' : undefined}>
+        <Icon name={item.icon} />
+        {item.label}
+      </a>
+      {item.sub ? (
+        <div className="side-sub">
+          {item.sub.map((s) => (
+            <a key={s.id} className="side-link" href={s.href} aria-current={s.current ? 'page' : undefined}>
+              {s.label}
+            </a>
+          ))}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The project switcher: the current project, the others, and all projects. */
+function Switcher({ base, viewer, project }: { base: string; viewer: Viewer; project?: ProjectRow }) {
+  const others = (viewer.projects ?? []).filter((p) => p.id !== project?.id).slice(0, 12);
+  return (
+    <details className="switcher">
+      <summary aria-label={project ? `Project: ${project.name}. Switch project` : 'Switch project'}>
+        <span className="brand-mark" aria-hidden="true" />
+        <span className="name">{project?.name ?? 'Folio'}</span>
+        <Icon name="chevrons-up-down" className="icon chev" />
+      </summary>
+      <div className="pop-panel">
+        <ul className="menu-list">
+          {others.map((p) => (
+            <li key={p.id}>
+              <a href={`${base}/projects/${p.id}`}>{p.name}</a>
+            </li>
+          ))}
+          <li>
+            <a href={`${base}/projects`} aria-current={project ? undefined : 'true'}>
+              <Icon name="layout-grid" /> All projects
+            </a>
+          </li>
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+const THEMES: { id: ThemeChoice; label: string; icon: string }[] = [
+  { id: 'system', label: 'System theme', icon: 'monitor' },
+  { id: 'light', label: 'Light theme', icon: 'sun' },
+  { id: 'dark', label: 'Dark theme', icon: 'moon' },
+];
+
+function Sidebar({ base, viewer, project, tab, analytics }: { base: string; viewer: Viewer; project?: ProjectRow; tab?: ProjectTab; analytics?: AnalyticsTab }) {
+  const docsUrl = viewer.docsUrl;
+  const items = project ? projectItems(base, viewer, project, tab, analytics) : null;
+  const theme = viewer.theme ?? 'system';
+  return (
+    <nav className="sidebar" id="sidebar" aria-label="Dashboard">
+      <div className="side-top">
+        <Switcher base={base} viewer={viewer} project={project} />
+        <button type="button" className="icon-btn mobile-only" data-drawer-close="" aria-label="Close menu">
+          <Icon name="x" />
+        </button>
+      </div>
+      <div className="side-nav">
+        {items ? (
+          items.main.map((i) => <SideLink key={i.id + i.label} item={i} />)
+        ) : (
+          <a className="side-link" href={`${base}/projects`} aria-current="page">
+            <Icon name="layout-grid" /> Projects
+          </a>
+        )}
+      </div>
+      {items ? (
+        <>
+          <p className="side-label">Products</p>
+          <div className="side-nav">
+            {items.products.map((i) => (
+              <SideLink key={i.label} item={i} />
+            ))}
+          </div>
+        </>
+      ) : null}
+      <div className="side-bottom">
+        {docsUrl ? (
+          <a className="side-link" href={docsUrl}>
+            <Icon name="book-open" /> Documentation
+          </a>
+        ) : null}
+        {viewer.role === 'owner' ? (
+          <a className="side-link" href={`${base}/members`}>
+            <Icon name="user-plus" /> Invite members
+          </a>
+        ) : null}
+        <div className="side-foot">
+          <div className="theme-switch" role="group" aria-label="Colour theme">
+            {THEMES.map((t) => (
+              <button key={t.id} type="button" data-theme-choice={t.id} aria-pressed={theme === t.id} aria-label={t.label} title={t.label}>
+                <Icon name={t.icon} />
+              </button>
+            ))}
+          </div>
+          <form method="post" action={`${base}/logout`}>
+            <Csrf token={viewer.csrfToken} />
+            <button className="icon-btn" type="submit" aria-label={`Sign out ${viewer.email}`} title={`Sign out ${viewer.email} (${viewer.role})`}>
+              <Icon name="log-out" />
+            </button>
+          </form>
+        </div>
+        <div className="account">
+          <span className="who">{viewer.email}</span>
+          <span>{viewer.role}</span>
+        </div>
+      </div>
+    </nav>
+  );
+}
+
+/** The document around every page: fonts, the stylesheet, the main script, the theme the reader chose. */
+function Document({ title, base, theme, children }: { title: string; base: string; theme?: ThemeChoice; children: ReactNode }) {
+  return (
+    <html lang="en" data-theme={theme && theme !== 'system' ? theme : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="referrer" content="same-origin" />
         <title>{`${title} · Folio`}</title>
-        <link rel="stylesheet" href={`${base}/assets/app.css?v=${ASSET_VERSION}`} />
-        <script src={`${base}/assets/app.js?v=${ASSET_VERSION}`} defer />
+        <link rel="icon" href={`${base}/assets/favicon.svg`} type="image/svg+xml" />
+        <link rel="stylesheet" href={assetUrl(base, 'app.css')} />
+        <script type="module" src={assetUrl(base, 'main')} />
       </head>
-      <body>
-        <a className="skip" href="#main">
-          Skip to content
-        </a>
-        {viewer ? (
-          <header className="topbar">
-            <div className="topbar-inner">
-              <a className="brand" href={`${base}/projects`}>
-                <span className="brand-mark" aria-hidden="true" />
-                Folio
-              </a>
-              {project ? (
-                <span aria-label="Current project">
-                  / <a href={`${base}/projects/${project.id}`}>{project.name}</a>
-                </span>
-              ) : null}
-              <span className="spacer" />
-              <div className="user">
-                {viewer.role === 'owner' ? <a href={`${base}/members`}>Members</a> : null}
-                <span>
-                  {viewer.email} <span className="hint">({viewer.role})</span>
-                </span>
-                <form method="post" action={`${base}/logout`}>
-                  <Csrf token={viewer.csrfToken} />
-                  <button className="linklike" type="submit">
-                    Sign out
-                  </button>
-                </form>
-              </div>
-            </div>
-            {project ? (
-              <nav className="tabs" aria-label="Project">
-                {TABS.filter((t) => !t.shown || t.shown(viewer)).map((t) => (
-                  <a key={t.id} href={`${base}/projects/${project.id}${t.path}`} aria-current={t.id === tab ? 'page' : undefined}>
-                    {t.label}
-                  </a>
-                ))}
-              </nav>
-            ) : null}
-          </header>
-        ) : null}
-        <main id="main" className={viewer ? undefined : 'auth'} tabIndex={-1}>
-          {viewer ? null : (
+      {children}
+    </html>
+  );
+}
+
+/** The page frame: the sidebar (a drawer on phones) and the content panel; sign-in pages get a centred card. */
+export function Layout({ title, base, viewer, project, tab, analytics, notice, children }: LayoutProps) {
+  if (!viewer) {
+    return (
+      <Document title={title} base={base}>
+        <body>
+          <a className="skip" href="#main">
+            Skip to content
+          </a>
+          <div className="auth-shell">
             <p className="brand auth-brand">
               <span className="brand-mark" aria-hidden="true" />
               Folio
             </p>
-          )}
-          <NoticeBox notice={notice} />
-          {children}
-        </main>
+            <main id="main" tabIndex={-1}>
+              <NoticeBox notice={notice} />
+              {children}
+            </main>
+          </div>
+        </body>
+      </Document>
+    );
+  }
+  return (
+    <Document title={title} base={base} theme={viewer.theme}>
+      <body>
+        <a className="skip" href="#main">
+          Skip to content
+        </a>
+        <div className="app">
+          <div className="mobile-bar">
+            <button type="button" className="icon-btn" data-drawer-open="" aria-expanded="false" aria-controls="sidebar" aria-label="Open menu">
+              <Icon name="menu" />
+            </button>
+            <span className="title">{project?.name ?? 'Folio'}</span>
+          </div>
+          <Sidebar base={base} viewer={viewer} project={project} tab={tab} analytics={analytics} />
+          <div className="scrim" />
+          <div className="content">
+            <main id="main" tabIndex={-1}>
+              <NoticeBox notice={notice} />
+              {children}
+            </main>
+          </div>
+        </div>
       </body>
-    </html>
+    </Document>
   );
 }
