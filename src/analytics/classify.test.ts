@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyRequest, pagePathOf, referrerHostOf, type ObservedRequest } from './classify.js';
+import { classifyRequest, namesPage, pagePathOf, referrerHostOf, type ObservedRequest } from './classify.js';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const base: ObservedRequest = { method: 'GET', path: '/guide', status: 200, contentType: 'text/html; charset=utf-8', userAgent: CHROME, prefetch: false };
@@ -30,6 +30,17 @@ describe('classifyRequest', () => {
     expect(of({ method: 'HEAD' })).toBeNull();
     expect(of({ path: '/assets/site.0123456789.js', contentType: 'text/javascript' })).toBeNull();
     expect(of({ path: '/mcp', method: 'POST', contentType: 'application/json', mcpTool: null })).toBeNull();
+  });
+});
+
+describe('namesPage', () => {
+  it('asks the build for the page of every view but the llms files and MCP calls other than get_page', () => {
+    expect(namesPage(of({})!)).toBe(true);
+    expect(namesPage(of({ path: '/assets/nav.141286c656.html' })!)).toBe(true);
+    expect(namesPage(of({ path: '/guide.md', contentType: 'text/markdown' })!)).toBe(true);
+    expect(namesPage(of({ path: '/mcp', method: 'POST', contentType: 'application/json', mcpTool: { name: 'get_page', page: '/quickstart' } })!)).toBe(true);
+    expect(namesPage(of({ path: '/llms.txt', contentType: 'text/plain' })!)).toBe(false);
+    expect(namesPage(of({ path: '/mcp', method: 'POST', contentType: 'application/json', mcpTool: { name: 'search', page: null } })!)).toBe(false);
   });
 });
 

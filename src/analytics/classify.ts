@@ -2,7 +2,9 @@
  * Which requests a hosted site answered count as views, and whose: a browser's HTML page is a human
  * view; a page's Markdown (`.md` or `Accept: text/markdown`), `llms.txt`/`llms-full.txt`, an MCP tool
  * call and any page an AI crawler fetches are agent views; search engines, link checkers, headless
- * browsers and prefetches are neither and are left out. Only answers with status 200 count.
+ * browsers and prefetches are neither and are left out. Only answers with status 200 count, and a
+ * view whose path names a page (`namesPage`) counts only when the published build has that page
+ * (its page list, checked by `SiteAnalytics.observe`): not every HTML file a site serves is a page.
  */
 import type { Audience, ViewChannel } from './types.js';
 
@@ -65,6 +67,14 @@ export function classifyRequest(r: ObservedRequest): ViewClass | null {
   if (isAiAgent(r.userAgent)) return { audience: 'agent', channel: 'crawler', path: pagePathOf(r.path) };
   if (r.prefetch || BOT.test(r.userAgent)) return null;
   return { audience: 'human', channel: 'html', path: pagePathOf(r.path) };
+}
+
+/**
+ * Whether the view is counted for a page of the site, which the build must then have: every view
+ * but the llms files and MCP tool calls other than `get_page` (counted under `/llms.txt`, `/mcp`).
+ */
+export function namesPage(view: ViewClass): boolean {
+  return view.channel !== 'llms' && view.path !== '/mcp';
 }
 
 /** `get_page` takes a path or a full URL: its path. */

@@ -60,6 +60,7 @@ export class AnalyticsCollector {
   private readonly pruneEveryMs: number;
   private readonly log: (line: string) => void;
   private flushing: Promise<void> | null = null;
+  private readonly deciding = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null;
   private lastPrune = Date.now();
   private closed = false;
@@ -93,6 +94,19 @@ export class AnalyticsCollector {
     return true;
   }
 
+  /**
+   * Queue the event `decided` resolves to, if any, once it does (a view waits for the build's page
+   * list); `flush` waits for those still deciding, so it writes everything offered before it.
+   */
+  offerWhen(decided: Promise<QueuedEvent | null>): void {
+    const settled = decided.then(
+      (event) => void (event && this.offer(event)),
+      () => undefined, // Undecidable (storage trouble): not counted.
+    );
+    this.deciding.add(settled);
+    void settled.finally(() => this.deciding.delete(settled));
+  }
+
   /** Count a refused event by code (stored as a daily count; the event itself never is). */
   refuse(site: SiteKey, code: string, at = Date.now()): void {
     this.counts.refused[code] = (this.counts.refused[code] ?? 0) + 1;
@@ -109,6 +123,7 @@ export class AnalyticsCollector {
 
   /** Write everything queued so far (tests, shutdown). */
   async flush(): Promise<void> {
+    await Promise.all(this.deciding);
     while (this.flushing) await this.flushing;
     this.kick();
     while (this.flushing) await this.flushing;

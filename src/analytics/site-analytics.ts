@@ -4,7 +4,7 @@
  * beacon's `POST /__folio/analytics`, and `close` writes what is still queued.
  */
 import { AnalyticsCollector, type CollectorOptions } from './collector.js';
-import { classifyRequest, referrerHostOf } from './classify.js';
+import { classifyRequest, namesPage, referrerHostOf } from './classify.js';
 import { ANALYTICS_CODES, type AnalyticsCode } from './codes.js';
 import { MAX_EVENT_BYTES, parseBeacon } from './beacon-schema.js';
 import { RateWindow } from './rate-window.js';
@@ -44,6 +44,12 @@ export interface AnsweredRequest extends SiteKey {
   contentType: string;
   clientAddress: string;
   mcpTool?: { name: string; page: string | null } | null;
+  /**
+   * Whether the published build has a page at a page path (`/guide/intro`, `/` for the home page),
+   * as its own page list says: a view is counted only for one of its pages, never for another file
+   * served as HTML (a shared sidebar fragment, the 404 page by name).
+   */
+  isPage: (pagePath: string) => Promise<boolean>;
 }
 
 /** The reader asked not to be tracked: `DNT: 1` or `Sec-GPC: 1`. */
@@ -88,16 +94,15 @@ export class SiteAnalytics {
       const userAgent = h.get('user-agent') ?? '';
       const view = classifyRequest({ method: r.request.method, path: r.sitePath, status: r.status, contentType: r.contentType, userAgent, prefetch: /prefetch|prerender/i.test(purpose), mcpTool: r.mcpTool });
       if (!view) return;
-      this.collector.offer({
-        kind: 'view',
-        projectId: r.projectId,
-        preview: r.preview,
-        at: Date.now(),
-        ...view,
-        referrerHost: referrerHostOf(h.get('referer'), h.get('host')),
-        address: r.clientAddress,
-        userAgent,
-      });
+      const hit = { kind: 'view' as const, projectId: r.projectId, preview: r.preview, at: Date.now(), ...view, referrerHost: referrerHostOf(h.get('referer'), h.get('host')), address: r.clientAddress, userAgent };
+      if (!namesPage(view)) {
+        this.collector.offer(hit);
+        return;
+      }
+      // Only a page of the published build is a page view (a storage failure: not counted); the page
+      // list is read once per build, and the answer waits for nothing. An MCP `get_page` of a page
+      // the build lacks is still a tool call.
+      this.collector.offerWhen(r.isPage(view.path).then((page) => (page ? hit : view.channel === 'mcp' ? { ...hit, path: '/mcp' } : null)));
     } catch {
       // Counting never breaks serving: a view that cannot be classified is not counted.
     }

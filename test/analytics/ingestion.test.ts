@@ -240,6 +240,45 @@ describe.each(backends)('analytics ingestion on %s', (kind) => {
     expect(counted.map((r) => [r.code, Number(r.refused)])).toEqual([['ANALYTICS_CONTROL_CHARACTER', 3], ['ANALYTICS_UNWRITABLE', 2]]);
   });
 
+  it('counts views only of the pages the build lists, never of other HTML it serves (a sidebar fragment, the 404 page by name)', async () => {
+    // A build as Folio writes them: its manifest lists its pages; the shared sidebar of a large
+    // section is an HTML document under assets/ that every page's script fetches.
+    await publish(s.dataDir, s.project.id, 'listed', { basePath: '' });
+    const build = path.join(siteDirFor(s.dataDir, s.project.id, 'listed')!, 'current');
+    fs.mkdirSync(path.join(build, '.folio-cache'), { recursive: true });
+    fs.writeFileSync(path.join(build, '.folio-cache', 'manifest.json'), JSON.stringify({ format: 'x', pages: { '/': 'k1', '/guide/intro': 'k2' }, files: [] }));
+    fs.mkdirSync(path.join(build, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(build, 'assets', 'nav.141286c656.html'), '<!doctype html><html><body><nav>Pages</nav></body></html>');
+    fs.writeFileSync(path.join(build, 'guide', 'old.html'), '<!doctype html><html><body>A file the manifest does not list</body></html>');
+    const on = `listed--${s.project.id}.localhost:3000`;
+    for (const [url, headers] of [
+      ['/', {}],
+      ['/guide/intro', {}],
+      ['/guide/intro.md', { 'User-Agent': 'claude-code/1.0' }],
+      // Not pages: the sidebar fragment (three times, as three pages fetch it), the 404 page by name, an unlisted file.
+      ['/assets/nav.141286c656.html', {}],
+      ['/assets/nav.141286c656.html', {}],
+      ['/assets/nav.141286c656.html', { 'User-Agent': GPTBOT }],
+      ['/404', {}],
+      ['/404.html', {}],
+      ['/guide/old', {}],
+    ] as const) {
+      expect((await get(url, headers, '10.0.0.1', on)).status, url).toBe(200);
+    }
+    const events = { 'Content-Type': 'text/plain', Origin: `http://${on}`, Host: on, 'User-Agent': CHROME };
+    const event = (body: object) => s.app.request('/__folio/analytics', { method: 'POST', headers: events, body: JSON.stringify(body) }, addr('10.0.0.5'));
+    expect((await event({ type: 'search', path: '/assets/nav.141286c656', query: 'x', results: 1 })).status).toBe(422);
+    expect((await event({ type: 'search', path: '/guide/intro', query: 'x', results: 1 })).status).toBe(204);
+    expect(await api('/views?preview=listed')).toEqual({
+      totals: { human: 2, ai: 1, total: 3 },
+      views: [
+        { path: '/guide/intro', human: 1, ai: 1, total: 2 },
+        { path: '/', human: 1, ai: 0, total: 1 },
+      ],
+      hasMore: false,
+    });
+  });
+
   it('counts nothing for a site built with telemetry off, and closes its events endpoint', async () => {
     await publish(s.dataDir, s.project.id, 'quiet', { basePath: '', telemetry: false });
     const quiet = `quiet--${s.project.id}.localhost:3000`;

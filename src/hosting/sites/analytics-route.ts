@@ -9,17 +9,59 @@ import type { PublishedBuild } from '../storage/site-store.js';
 
 export const ANALYTICS_PATHS = new Set([EVENTS_PATH, BEACON_PATH]);
 
-const known = new Map<string, Map<string, boolean>>();
+/**
+ * Where a build lists every page it wrote, hidden ones too (site-build's `build-cache.ts`: its
+ * manifest's `pages`, href → key, hrefs without the base path). Redirect pages, the 404 page, the
+ * shared sidebar fragments (`assets/nav.<hash>.html`), feeds and static files are not in it.
+ */
+const MANIFEST_FILE = '.folio-cache/manifest.json';
 
-/** True when the published build has a page at `pagePath` (its HTML), remembered per build. */
-async function pageExists(root: PublishedBuild, pagePath: string): Promise<boolean> {
-  let pages = known.get(root.key);
-  if (!pages) {
-    if (known.size > 100) known.clear();
-    pages = new Map();
-    known.set(root.key, pages);
+/** The page hrefs of each build read lately (a build never changes once published); a few builds, each a set of its hrefs. */
+const pageSets = new Map<string, Promise<Set<string> | null>>();
+const KEPT_BUILDS = 16;
+/** Lookups of builds without a manifest (published before it), by file, remembered per build. */
+const probed = new Map<string, Map<string, boolean>>();
+
+/** The hrefs the build's manifest lists, or null when it has none (or not one Folio can read). */
+function pagesOf(root: PublishedBuild): Promise<Set<string> | null> {
+  let pages = pageSets.get(root.key);
+  if (pages) {
+    // Most recently used last.
+    pageSets.delete(root.key);
+  } else {
+    pages = root.read(MANIFEST_FILE).then((body) => {
+      try {
+        const hrefs = body ? (JSON.parse(body.toString('utf8')) as { pages?: unknown }).pages : undefined;
+        return hrefs && typeof hrefs === 'object' ? new Set(Object.keys(hrefs)) : null;
+      } catch {
+        return null;
+      }
+    });
+    // A storage failure is not remembered: the next lookup reads again.
+    pages.catch(() => pageSets.delete(root.key));
+    if (pageSets.size >= KEPT_BUILDS) pageSets.delete(pageSets.keys().next().value!);
   }
-  const hit = pages.get(pagePath);
+  pageSets.set(root.key, pages);
+  return pages;
+}
+
+/**
+ * True when the published build has a page at `pagePath` (`/guide/intro`, `/` for the home page):
+ * one its manifest lists. Both what counts as a page view and which pages the beacon's events may
+ * name are decided here, by what the build says it wrote, not by the shape of the path: a shared
+ * sidebar fragment (`/assets/nav.<hash>`) or the 404 page asked for by name are served as HTML and
+ * are no pages. A build without a manifest (published before it) is asked for the page's HTML.
+ */
+export async function buildHasPage(root: PublishedBuild, pagePath: string): Promise<boolean> {
+  const pages = await pagesOf(root);
+  if (pages) return pages.has(pagePath.replace(/(.)\/+$/, '$1'));
+  let known = probed.get(root.key);
+  if (!known) {
+    if (probed.size > 100) probed.clear();
+    known = new Map();
+    probed.set(root.key, known);
+  }
+  const hit = known.get(pagePath);
   if (hit !== undefined) return hit;
   const clean = pagePath.replace(/\/+$/, '');
   const candidates = clean === '' || clean === '/index' ? ['index.html'] : [`${clean}.html`, `${clean}/index.html`];
@@ -31,7 +73,7 @@ async function pageExists(root: PublishedBuild, pagePath: string): Promise<boole
       break;
     }
   }
-  if (pages.size < 20_000) pages.set(pagePath, found);
+  if (known.size < 20_000) known.set(pagePath, found);
   return found;
 }
 
@@ -50,5 +92,5 @@ export async function serveAnalyticsRoute(
     });
   }
   const root = at.root;
-  return analytics.handleEvent({ projectId: at.projectId, preview: at.preview }, request, at.clientAddress, (p) => pageExists(root, p));
+  return analytics.handleEvent({ projectId: at.projectId, preview: at.preview }, request, at.clientAddress, (p) => buildHasPage(root, p));
 }

@@ -18,7 +18,7 @@ import { framingHeaders } from './framing.js';
 import type { HostMap } from './host-map.js';
 import { redirectsOf } from './redirects.js';
 import { mcpToolOf, type SiteAnalytics } from '../../analytics/index.js';
-import { ANALYTICS_PATHS, serveAnalyticsRoute } from './analytics-route.js';
+import { ANALYTICS_PATHS, buildHasPage, serveAnalyticsRoute } from './analytics-route.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -192,7 +192,10 @@ export async function serveSite(store: SiteStore | string, projectId: string, re
   } catch (error) {
     return storageTrouble(error, options);
   }
-  analytics?.observe({ projectId, preview, request, sitePath, status: response.status, contentType: response.headers.get('content-type') ?? '', clientAddress, mcpTool });
+  if (analytics && root) {
+    const build = root;
+    analytics.observe({ projectId, preview, request, sitePath, status: response.status, contentType: response.headers.get('content-type') ?? '', clientAddress, mcpTool, isPage: (p) => buildHasPage(build, p) });
+  }
   // A protected page went to one signed-in reader: no shared cache may keep it.
   if (reader === 'private') response.headers.set('Cache-Control', 'private, no-cache');
   return response;
