@@ -1,4 +1,5 @@
 export { topicsOf, MAX_ITEMS, TOPICS_PER_VIEW } from './topics.js';
+export { fixTopicPrompt, questionsByConcern } from './fix-prompt.js';
 export { sortTopics, topicConcern } from './views.js';
 export { namesOfReply, topicNamingPrompt } from './naming.js';
 export { itemsOfConversations, itemsOfSearches, sitePathOfUrl } from './items.js';
