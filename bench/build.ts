@@ -44,6 +44,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { corpusDir } from '../compat/corpora.js';
 import { generateCorpus, MAX_LANGUAGES, SHAPES, type Shape } from './corpus.js';
 
 // Production React, as `folio build` runs it; must be set before React loads.
@@ -202,7 +203,7 @@ async function runJob(job: Job): Promise<Figures> {
     let edited: string;
     let sample: string;
     if (job.corpus) {
-      const from = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'corpora', job.corpus);
+      const from = corpusDir(job.corpus);
       if (!existsSync(from)) throw new Error(`no corpus at ${from}`);
       await cp(from, root, { recursive: true, filter: (f) => path.basename(f) !== '.git' });
       const { site } = await loadSite(root);

@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadDocsConfig } from '../src/config/index.js';
+import { corpusDir } from '../compat/corpora.js';
 
-const corpora = process.env.FOLIO_CORPORA ?? path.resolve(import.meta.dirname, '../../shared/corpora');
-const prefect = path.join(corpora, 'prefect');
+const prefect = corpusDir('prefect');
 
 async function time(label: string, root: string, runs = 5): Promise<void> {
   await loadDocsConfig(root); // warm-up: module init and JIT

@@ -7,8 +7,8 @@ import { performance } from 'node:perf_hooks';
 import { loadDocsConfig, type DocsConfig } from '../src/config/index.js';
 import { buildPageIndex, pageFromText, type Page, type PageIndex } from '../src/content/index.js';
 import { resolveSiteModel } from '../src/navigation/index.js';
+import { CORPORA_DIR as corpora } from '../compat/corpora.js';
 
-const corpora = process.env.FOLIO_CORPORA ?? path.resolve(import.meta.dirname, '../../shared/corpora');
 
 async function median(runs: number, fn: () => unknown): Promise<number> {
   await fn(); // warm-up: module init and JIT

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { indexOfFile, RETRIEVAL_FILE } from '../src/retrieval/index.js';
 import { buildSite } from '../src/site-build/index.js';
+import { corpusDir } from '../compat/corpora.js';
 
 process.env.NODE_ENV ??= 'production';
 
@@ -41,7 +42,7 @@ const set = JSON.parse(readFileSync(path.resolve(option('--questions') ?? path.j
 const corpus = option('--corpus') ?? set.corpus;
 const pagefind = args.includes('--pagefind');
 const quiet = args.includes('--quiet');
-const root = path.resolve(here, '..', '..', 'shared', 'corpora', corpus);
+const root = corpusDir(corpus);
 if (!existsSync(root)) throw new Error(`no corpus at ${root}`);
 const outDir = path.join(os.tmpdir(), `folio-eval-${corpus}`);
 

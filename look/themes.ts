@@ -17,12 +17,12 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/browser/chromium.js';
 import { serveStatic } from '../test/site/static-server.js';
-import { CORPORA_DIR } from '../compat/corpora.js';
+import { CORPORA_DIR, REFERENCE_DIR } from '../compat/corpora.js';
 import { siteLookOf } from '../src/render/site-look.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'test-artifacts/themes');
-const REFERENCE = path.resolve(ROOT, '../shared/reference/platform/quickstart');
+const REFERENCE = path.join(REFERENCE_DIR, 'platform/quickstart');
 const THEMES = ['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'sequoia', 'luma'];
 
 function arg(name: string): string | undefined {

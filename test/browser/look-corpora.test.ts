@@ -13,11 +13,11 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/index.js';
+import { corpusDir, haveCorpora } from '../../compat/corpora.js';
 import { hasChromium, launchChromium } from './chromium.js';
 
-const CORPORA = path.resolve(import.meta.dirname, '../../../shared/corpora');
 const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts/look');
-const enabled = hasChromium && !!process.env.FOLIO_BROWSER_CORPORA && existsSync(path.join(CORPORA, 'mintlify-docs'));
+const enabled = hasChromium && !!process.env.FOLIO_BROWSER_CORPORA && haveCorpora('mintlify-docs');
 
 const VIEWS = [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const;
 
@@ -40,7 +40,7 @@ describe.skipIf(!enabled)('corpora look in chromium', () => {
   let browser: Browser;
   const servers: DevServer[] = [];
   const serve = async (corpus: string) => {
-    const server = await startDevServer({ root: path.join(CORPORA, corpus), port: 0 });
+    const server = await startDevServer({ root: corpusDir(corpus), port: 0 });
     servers.push(server);
     return server.url.replace('127.0.0.1', 'localhost');
   };
@@ -95,7 +95,7 @@ describe.skipIf(!enabled)('corpora look in chromium', () => {
 
   it('other themes: mem0 (aspen), ollama (maple), fastmcp (almond) home pages', { timeout: 300_000 }, async () => {
     for (const [corpus, theme] of [['mem0', 'aspen'], ['ollama', 'maple'], ['fastmcp', 'almond']] as const) {
-      if (!existsSync(path.join(CORPORA, corpus))) continue;
+      if (!existsSync(corpusDir(corpus))) continue;
       const url = await serve(corpus);
       await shoot(browser, corpus, url + '/', async (page) => {
         expect(await page.locator('html').getAttribute('data-site-theme')).toBe(theme);

@@ -8,12 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Fragment, Slice, type Node as PMNode } from 'prosemirror-model';
 import { describe, expect, it } from 'vitest';
-import { CORPORA_DIR, listMdx } from '../mdx/corpus-helpers.js';
+import { corpusDir, haveCorpora, listMdx } from '../mdx/corpus-helpers.js';
 import { replaceBody, splitBlocks, type Block } from '../../src/client/editor/blocks.js';
 import { bodyFromRich, richBodyOf, richSchema, type RichContext } from '../../src/client/editor/rich-text.js';
 
-const CORPORA = ['mintlify-docs', 'fastmcp', 'pipecat'].map((name) => path.join(CORPORA_DIR, name));
-const available = CORPORA.filter((dir) => fs.existsSync(dir));
+const NAMES = ['mintlify-docs', 'fastmcp', 'pipecat'];
+const CORPORA = NAMES.map(corpusDir);
 
 /** The corpus's pages, as absolute paths. */
 const pages = (dir: string) => listMdx(dir).map((rel) => path.join(dir, rel));
@@ -47,7 +47,7 @@ function isOneInsertion(before: string, after: string, inserted: string): boolea
   return false;
 }
 
-describe.skipIf(available.length < 3)('rich text in the visual mode over three corpora', () => {
+describe.skipIf(!haveCorpora(...NAMES))('rich text in the visual mode over three corpora', () => {
   it.each(CORPORA)('keeps every qualifying block of %s byte for byte, and an edit changes only the typed word', (dir) => {
     const counts: Record<string, { prose: number; rich: number }> = {};
     let tables = 0;

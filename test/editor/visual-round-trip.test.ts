@@ -5,16 +5,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CORPORA_DIR, listMdx } from '../mdx/corpus-helpers.js';
+import { corpusDir, haveCorpora, listMdx } from '../mdx/corpus-helpers.js';
 import { replaceBody, splitBlocks } from '../../src/client/editor/blocks.js';
 
-const CORPORA = ['mintlify-docs', 'prefect', 'camel'].map((name) => path.join(CORPORA_DIR, name));
-const available = CORPORA.filter((dir) => fs.existsSync(dir));
+const NAMES = ['mintlify-docs', 'prefect', 'camel'];
+const CORPORA = NAMES.map(corpusDir);
 
 /** The corpus's pages, as absolute paths. */
 const pages = (dir: string) => listMdx(dir, '', /\.mdx?$/i).map((rel) => path.join(dir, rel));
 
-describe.skipIf(available.length < 3)('visual mode round trip over three corpora', () => {
+describe.skipIf(!haveCorpora(...NAMES))('visual mode round trip over three corpora', () => {
   it.each(CORPORA)('opens and saves every page of %s unchanged, byte for byte', (dir) => {
     const files = pages(dir);
     expect(files.length).toBeGreaterThan(100);

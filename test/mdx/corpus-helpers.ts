@@ -4,7 +4,8 @@ import path from 'node:path';
 import { resolveInside } from '../../src/shared/paths.js';
 import type { MdxInput } from '../../src/mdx/index.js';
 
-export const CORPORA_DIR = path.resolve(import.meta.dirname, '../../../shared/corpora');
+// Where the corpora are, and whether they are here: compat/corpora.ts, the one place that knows (FOLIO_CORPORA).
+export { CORPORA_DIR, corpusDir, haveCorpora } from '../../compat/corpora.js';
 
 /** Every `.mdx` file (or file whose name `match` accepts) under `root`, relative, sorted (node_modules and dot folders skipped). */
 export function listMdx(root: string, dir = '', match: RegExp = /\.mdx$/): string[] {

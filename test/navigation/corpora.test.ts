@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { placementsOf } from '../../src/navigation/index.js';
+import { corpusDir, haveCorpora } from '../../compat/corpora.js';
 import { diagnosticLines, loadFixture } from './harness.js';
 
-const CORPORA = path.resolve(import.meta.dirname, '../../../shared/corpora');
 /** Page files discovered per corpus (pinned so a discovery regression shows up as a number). */
 const EXPECTED_PAGES: Record<string, number> = {
   mem0: 245,
@@ -16,10 +14,10 @@ const EXPECTED_PAGES: Record<string, number> = {
   'langtrace-mint-json': 99,
 };
 
-describe.skipIf(!existsSync(CORPORA))('real docs repositories resolve', () => {
+describe.skipIf(!haveCorpora(...Object.keys(EXPECTED_PAGES)))('real docs repositories resolve', () => {
   for (const [name, pageCount] of Object.entries(EXPECTED_PAGES)) {
     it(name, async () => {
-      const { model, index, diagnostics } = await loadFixture(path.join(CORPORA, name));
+      const { model, index, diagnostics } = await loadFixture(corpusDir(name));
       const errors = diagnosticLines(diagnostics.filter((d) => d.severity === 'error'));
       expect(errors).toEqual([]);
       expect(index.pages.size).toBe(pageCount);

@@ -6,7 +6,6 @@
  * Markdown export carries the same reference. Loading problems (missing file, bad version, syntax)
  * are checked without a build.
  */
-import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asyncApiFromText, loadAsyncApiSpecs } from '../../src/openapi/index.js';
 import { loadSite } from '../../src/site/index.js';
 import { buildSite } from '../../src/site-build/index.js';
+import { corpusDir, haveCorpora } from '../../compat/corpora.js';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures/asyncapi');
 let root: string;
@@ -164,9 +164,9 @@ describe('AsyncAPI loading problems', () => {
   });
 });
 
-const MINTLIFY = path.resolve(import.meta.dirname, '../../../shared/corpora/mintlify-docs');
+const MINTLIFY = corpusDir('mintlify-docs');
 
-describe.skipIf(!existsSync(MINTLIFY))('mintlify-docs asyncapi.yaml', () => {
+describe.skipIf(!haveCorpora('mintlify-docs'))('mintlify-docs asyncapi.yaml', () => {
   it('finds the channel its WebSocket playground pages name, in every language', async () => {
     for (const spec of ['asyncapi.yaml', 'es/asyncapi.yaml', 'fr/asyncapi.yaml']) {
       const { provider, diagnostics } = await loadAsyncApiSpecs(MINTLIFY, [spec], { discover: false });

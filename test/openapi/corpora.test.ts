@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildPageIndex } from '../../src/content/index.js';
 import { loadOpenApiSpecs, type OpenApiSiteProvider } from '../../src/openapi/index.js';
 import { endpointReferenceForFrontmatter, renderEndpointPage } from '../../src/render/endpoint/index.js';
+import { corpusDir, haveCorpora } from '../../compat/corpora.js';
 import { resolveFixture } from './harness.js';
 
 /**
@@ -11,9 +11,6 @@ import { resolveFixture } from './harness.js';
  * endpoint gets a rendered page, and every `openapi:` frontmatter page finds its endpoint.
  * Counts are pinned so a regression that drops endpoints shows up.
  */
-const CORPORA = path.resolve(import.meta.dirname, '../../../shared/corpora');
-const available = fs.existsSync(CORPORA);
-
 const SPECS: [corpus: string, specs: string[], endpoints: number][] = [
   ['ollama', ['/openapi.yaml'], 12],
   ['mem0', ['openapi.json'], 55],
@@ -34,17 +31,17 @@ function renderAll(provider: OpenApiSiteProvider, specs: string[]): number {
   return rendered;
 }
 
-describe.skipIf(!available)('corpora specs', () => {
+describe.skipIf(!haveCorpora(...SPECS.map(([corpus]) => corpus)))('corpora specs', () => {
   for (const [corpus, specs, endpoints] of SPECS) {
     it(`${corpus}: ${specs.length} spec(s) load and every endpoint renders`, async () => {
-      const { provider, diagnostics } = await loadOpenApiSpecs(path.join(CORPORA, corpus), specs, { discover: false });
+      const { provider, diagnostics } = await loadOpenApiSpecs(corpusDir(corpus), specs, { discover: false });
       expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       expect(renderAll(provider, specs)).toBe(endpoints);
     }, 60_000);
   }
 
   it('ollama navigation lists its endpoint entries at the URLs the spec publishes (x-mint.href)', async () => {
-    const site = await resolveFixture(path.join(CORPORA, 'ollama'));
+    const site = await resolveFixture(corpusDir('ollama'));
     const endpoints = site.outline.filter((line) => /^\s+(GET|POST|DELETE) /.test(line)).map((l) => l.trim());
     expect(endpoints).toHaveLength(12);
     expect(endpoints).toContain('POST /api/generate -> /api/generate "Generate a response"');
@@ -65,7 +62,7 @@ describe.skipIf(!available)('corpora specs', () => {
   ];
   for (const [corpus, count, missing] of FRONTMATTER) {
     it(`${corpus}: openapi frontmatter pages find their endpoint, or report it missing`, async () => {
-      const root = path.join(CORPORA, corpus);
+      const root = corpusDir(corpus);
       const index = await buildPageIndex(root);
       const { provider } = await loadOpenApiSpecs(root, []);
       const failures: string[] = [];

@@ -16,16 +16,15 @@ import { describe, expect, it } from 'vitest';
 import { buildSite, htmlFileFor } from '../../src/site-build/index.js';
 import { loadSite, type Site } from '../../src/site/index.js';
 import { formatDiagnostic } from '../../src/shared/diagnostics.js';
-import { CORPORA } from './helpers.js';
-import { passingCorpora } from '../../compat/corpora.js';
+import { corpusDir, haveCorpora, PASSING, passingCorpora } from '../../compat/corpora.js';
 import { aiFileProblems } from '../../compat/ai-files.js';
 
 // The corpora compat/passing.json lists as building; `npm run compat` builds every one.
 const corpora = passingCorpora('testBuild');
 
-describe.skipIf(corpora.length === 0)('folio build on the corpora', () => {
+describe.skipIf(!haveCorpora(...PASSING.testBuild))('folio build on the corpora', () => {
   it.each(corpora)('%s', async (name) => {
-    const root = path.join(CORPORA, name);
+    const root = corpusDir(name);
     const out = await mkdtemp(path.join(os.tmpdir(), `folio-corpus-${name}-`));
     try {
       const result = await buildSite({ root, outDir: out, search: false });

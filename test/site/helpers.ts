@@ -5,7 +5,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const EXAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../examples');
-export const CORPORA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/corpora');
 
 /** A writable copy of `examples/` (tests edit files) plus a sibling output dir. */
 export async function exampleCopy(): Promise<{ root: string; out: string; dispose(): Promise<void> }> {

@@ -15,18 +15,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveSite } from '../../src/hosting/sites/serve-site.js';
 import { publishBuild } from '../../src/hosting/updates/publish.js';
 import { buildSite } from '../../src/site-build/index.js';
-import { CORPORA, exampleCopy } from './helpers.js';
+import { corpusDir, haveCorpora } from '../../compat/corpora.js';
+import { exampleCopy } from './helpers.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 type Content = { type: string; text?: string }[];
 const textOf = (result: { content?: unknown }) => (result.content as Content).map((c) => c.text ?? '').join('\n');
 
-describe('folio mcp over stdio', () => {
+describe.skipIf(!haveCorpora('ollama'))('folio mcp over stdio', () => {
   let client: Client;
   let copy = '';
   beforeAll(async () => {
     copy = await mkdtemp(path.join(os.tmpdir(), 'folio-mcp-ollama-'));
-    await cp(path.join(CORPORA, 'ollama'), copy, { recursive: true, filter: (f) => path.basename(f) !== '.git' });
+    await cp(corpusDir('ollama'), copy, { recursive: true, filter: (f) => path.basename(f) !== '.git' });
     client = new Client({ name: 'test', version: '1.0.0' });
     const transport = new StdioClientTransport({
       command: process.execPath,

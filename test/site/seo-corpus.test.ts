@@ -2,15 +2,14 @@
  * The SEO and analytics settings of the platform's own docs survive into the HTML of its pages,
  * rendered by the same `SiteRenderer` the build writes with.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SiteRenderer } from '../../src/render/index.js';
 import { loadSite } from '../../src/site/index.js';
-import { CORPORA } from './helpers.js';
+import { corpusDir, haveCorpora } from '../../compat/corpora.js';
 
-const root = path.join(CORPORA, 'mintlify-docs');
+const root = corpusDir('mintlify-docs');
 
-describe('mintlify-docs head', () => {
+describe.skipIf(!haveCorpora('mintlify-docs'))('mintlify-docs head', () => {
   it('keeps its verification, canonical, og:locale, twitter:site, GA4 and PostHog tags', async () => {
     const { site } = await loadSite(root);
     const renderer = new SiteRenderer(site!, { css: '/a.css', js: '/a.js', base: '/' }, { integrations: true });
