@@ -409,10 +409,17 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       else res.end();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+  } catch (error) {
+    // A port in use (or any refusal to listen) leaves nothing running: the watcher would keep the
+    // process alive after `folio dev` said DEV_PORT_IN_USE, and it never exited.
+    stopWatching();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host === '127.0.0.1' ? 'localhost' : host;
   return {
