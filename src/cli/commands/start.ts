@@ -10,6 +10,62 @@ import { displayOrigin, ownerLines, serverOptions, startFromFlags, type ServeFla
 const DOCS_DIR = fileURLToPath(new URL('../../../docs/', import.meta.url)).replace(/\/$/, '');
 const DOCS_PROJECT = 'docs';
 
+/** What `folio start` prints once the server listens. */
+export interface StartBannerInput {
+  /** The admin API's origin as shown (`http://localhost:8080`). */
+  origin: string;
+  /** The dashboard's lines (`ownerLines`). */
+  owner: string[];
+  siteUrl: string;
+  projectId: string;
+  /** The key created by this start (shown once), or the last four characters of the one created before. */
+  key: { fresh: string } | { last4: string };
+  /** `--data`, for the key command. */
+  data: string;
+  /** The embedded database, which one process holds at a time: a key is created with the server stopped. */
+  embedded: boolean;
+}
+
+/** `text` as one shell word: as is when it is plain, else single-quoted. */
+const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * The banner of `folio start`. Every command it prints runs as printed: a later start cannot show
+ * the key again (stored as a hash), so its "Try the API" line says where the key comes from and
+ * leaves a placeholder to replace, instead of a shell variable nothing sets (a 401 when run as
+ * printed, issue 48).
+ */
+export function startBanner({ origin, owner, siteUrl, projectId, key, data, embedded }: StartBannerInput): string {
+  const jobs = `${origin}/v2/agent/${projectId}/jobs`;
+  const keyCommand = `npm run folio -- keys create --project ${projectId} --data ${shellWord(data)}`;
+  const keyLines =
+    'fresh' in key
+      ? [`  Admin key:   ${key.fresh}`, '               (shown once: it is stored only as a hash)']
+      : [
+          `  Admin key:   printed on first start (folio_…${key.last4}); it is stored only as a hash and not shown again.`,
+          `               New key: the dashboard's API keys page, or ${embedded ? 'stop this server and run' : 'run'}`,
+          `               ${keyCommand}`,
+        ];
+  const tryLines =
+    'fresh' in key
+      ? ['Try the API:', `  curl -H "Authorization: Bearer ${key.fresh}" ${jobs}`]
+      : ['Try the API with your admin key in place of <admin key>:', `  curl -H "Authorization: Bearer <admin key>" ${jobs}`];
+  return [
+    '',
+    'Folio is running.',
+    `  Admin API:   ${origin}  (OpenAPI document: ${origin}/openapi.json)`,
+    ...owner,
+    `  Docs site:   ${siteUrl}  (publishing in the background; a line below says when it is up)`,
+    `  Project id:  ${projectId}`,
+    ...keyLines,
+    '',
+    ...tryLines,
+    '',
+    'Press Ctrl+C to stop.',
+    '',
+  ].join('\n');
+}
+
 /**
  * `folio start` (what `npm start` runs): `folio serve` plus a ready-to-try
  * project for the bundled docs (Folio's own documentation), published once, with a first admin key.
@@ -32,30 +88,16 @@ export function registerStart(program: Command): void {
         const fresh = existing.length === 0 ? await createApiKey(db, { projectIds: [project.id], name: 'first key (folio start)' }) : null;
         const origin = displayOrigin(server);
         const siteUrl = `http://${project.id}.${flags.siteDomain}:${server.port}/`;
-        const keyLines = fresh
-          ? [`  Admin key:   ${fresh.key}`, '               (shown once: it is stored only as a hash)']
-          : [
-              `  Admin key:   created on first start (folio_…${existing[0]!.last4}); it is not shown again.`,
-              '               New key: the dashboard\'s API keys page, or stop this server and run',
-              `               npm run folio -- keys create --project ${project.id} --data ${flags.data}`,
-            ];
-        const token = fresh ? fresh.key : '$FOLIO_ADMIN_KEY';
         process.stdout.write(
-          [
-            '',
-            'Folio is running.',
-            `  Admin API:   ${origin}  (OpenAPI document: ${origin}/openapi.json)`,
-            ...ownerLines(server, origin),
-            `  Docs site:   ${siteUrl}  (publishing in the background; a line below says when it is up)`,
-            `  Project id:  ${project.id}`,
-            ...keyLines,
-            '',
-            'Try the API:',
-            `  curl -H "Authorization: Bearer ${token}" ${origin}/v2/agent/${project.id}/jobs`,
-            '',
-            'Press Ctrl+C to stop.',
-            '',
-          ].join('\n'),
+          startBanner({
+            origin,
+            owner: ownerLines(server, origin),
+            siteUrl,
+            projectId: project.id,
+            key: fresh ? { fresh: fresh.key } : { last4: existing[0]!.last4 },
+            data: flags.data,
+            embedded: db.kind === 'pglite',
+          }),
         );
         // Published after the URLs are printed: the API and dashboard answer meanwhile, and the site
         // published by an earlier start is served until the new build replaces it.
