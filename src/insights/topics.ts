@@ -28,8 +28,9 @@ export const MAX_ITEMS = 5_000;
 export async function topicsOf(items: TopicItem[], index: SectionIndex | null, options: TopicsOptions = {}): Promise<Topic[]> {
   const limit = Math.max(1, Math.floor(options.limit ?? TOPICS_PER_VIEW));
   const units = unitsOf(items);
-  const searches = await anchorByPages(units, index);
-  if (searches.unsearched) options.log?.(`insights: ${searches.unsearched} less asked questions not searched (budget: ${SEARCH_BUDGET_MS} ms, ${MAX_SEARCHES} searches; ${searches.searched} searched); placed by their words`);
+  const budgetMs = options.searchBudgetMs ?? SEARCH_BUDGET_MS;
+  const searches = await anchorByPages(units, index, budgetMs);
+  if (searches.unsearched) options.log?.(`insights: ${searches.unsearched} less asked questions not searched (budget: ${budgetMs} ms, ${MAX_SEARCHES} searches; ${searches.searched} searched); placed by their words`);
   anchorByTerms(units.slice(0, MAX_ITEMS));
   const clusters = shownClusters(foldGroups(clustersOf(units, index), limit), index, limit);
   const named = await namedClusters(clusters, index, options);

@@ -53,6 +53,11 @@ export interface TopicsOptions {
    * wrong length keeps our labels (told to `log`): the grouping never depends on the model.
    */
   nameTopics?: (topics: Topic[]) => Promise<string[] | null>;
+  /**
+   * Time retrieval may take in all (default `SEARCH_BUDGET_MS`); the less asked questions past it
+   * are placed by the words they share with those placed. A background job can afford more.
+   */
+  searchBudgetMs?: number;
   /** Why the model's names were not used, and when the search budget stopped retrieval early. */
   log?: (line: string) => void;
 }
