@@ -23,8 +23,12 @@ export interface AnswerStreamInput {
   limits: AssistantLimits;
   threadId: string;
   version: StreamVersion;
-  /** Keep the finished turn (thread, usage); awaited before the stream's last frame. */
-  keep: (done: Extract<AnswerEvent, { type: 'done' }>) => Promise<void>;
+  /**
+   * Keep the finished turn (thread, usage); awaited before the stream's last frame. `answerId` is
+   * the id the stream announced (`start`'s `messageId`): kept as the answer's, it is what the reader
+   * rates the answer by.
+   */
+  keep: (done: Extract<AnswerEvent, { type: 'done' }>, answerId: string) => Promise<void>;
   log: (line: string) => void;
   /** Names the site in the log when an answer fails. */
   label: string;
@@ -34,7 +38,8 @@ export async function answerStream(input: AnswerStreamInput): Promise<Response> 
   const { body, threadId, version, log } = input;
   const { answerQuestion } = await import('./answer-loop.js');
   const reader = new AbortController();
-  const encoder = new StreamEncoder({ version, messageId: uuidV7(), threadId, basePath: input.basePath });
+  const messageId = uuidV7();
+  const encoder = new StreamEncoder({ version, messageId, threadId, basePath: input.basePath });
   const bytes = new TextEncoder();
   const events = answerQuestion({
     model: input.model,
@@ -56,7 +61,7 @@ export async function answerStream(input: AnswerStreamInput): Promise<Response> 
       controller.enqueue(bytes.encode(encoder.start()));
       try {
         for await (const event of events) {
-          if (event.type === 'done') await input.keep(event);
+          if (event.type === 'done') await input.keep(event, messageId);
           if (!reader.signal.aborted) controller.enqueue(bytes.encode(encoder.event(event)));
         }
       } catch (error) {

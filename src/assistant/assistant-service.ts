@@ -2,12 +2,14 @@
  * The assistant's requests, whoever sends them: the site's own widget (same origin, under
  * `<site>/__folio/assistant/`) and the keyed API (`/v1|v2/assistant/{domain}/message`). Checks in
  * the order of their cost: configured, page token, rate per address and per site, question, daily
- * budget (database), index, thread; then the answer streams and the turn is kept.
+ * budget (database), index, thread; then the answer streams and the turn is kept. A reader's rating
+ * of an answer (the widget's thumbs) is checked the same way: page token, rate per address, then
+ * the answer must be of a thread this reader started.
  */
 import { z } from 'zod';
 import { FailureWindow } from '../api/index.js';
 import { loadLanguageModel } from '../agent/index.js';
-import { addAssistantUsage, assistantTokensToday, createAssistantThread, findAssistantThread, pruneSharedRateBuckets, recordAssistantTurn, takeSharedRateSlot, type AssistantCaller, type AssistantTurnMessage, type Database, type SharedRateLimit } from '../db/index.js';
+import { addAssistantUsage, assistantTokensToday, createAssistantThread, findAssistantThread, pruneSharedRateBuckets, rateAssistantAnswer, recordAssistantTurn, takeSharedRateSlot, type AssistantCaller, type AssistantTurnMessage, type Database, type SharedRateLimit } from '../db/index.js';
 import type { PublishedBuild } from '../hosting/index.js';
 import { loadSectionIndex, RetrievalTooLargeError, type BuildFileReader, type SectionIndex } from '../retrieval/index.js';
 import type { AnswerEvent } from './answer-loop.js';
@@ -49,6 +51,17 @@ export const messageBody = z
   .passthrough();
 export type MessageBody = z.infer<typeof messageBody>;
 
+/** A reader's rating of an answer: the answer's id (the stream's `start` `messageId`) and a thumb, or null to take it back. */
+export const ratingBody = z.object({ messageId: z.string().min(1).max(100), rating: z.enum(['up', 'down']).nullable() }).strict();
+export type RatingBody = z.infer<typeof ratingBody>;
+
+/**
+ * Ratings a minute from one reader address, shared by every server of the database. A rating costs
+ * one small UPDATE, no model: the limit only keeps a script from rewriting thumbs in a loop, and
+ * sits well above what a reader clicking through a long conversation needs.
+ */
+export const RATINGS_PER_ADDRESS_PER_MINUTE = 30;
+
 /** The text of a message: its text parts (AI SDK 5), else its `content` (AI SDK 4). */
 function textOf(m: z.infer<typeof message>): string {
   const parts = (m.parts ?? []).filter((p) => p.type === 'text' && typeof p.text === 'string').map((p) => p.text!);
@@ -81,6 +94,7 @@ export class AssistantService {
   readonly tokens: PageTokens;
   private readonly addresses: FailureWindow;
   private readonly sites: FailureWindow;
+  private readonly raters = new FailureWindow(RATINGS_PER_ADDRESS_PER_MINUTE, 60_000);
   /** Subjects the database refused, until their retry time: they cost no query until then. */
   private readonly refusedUntil = new Map<string, number>();
   private admitted = 0;
@@ -145,10 +159,12 @@ export class AssistantService {
       // A new thread may bring the conversation so far (the widget's, or an API caller's).
       history = historyOf(body);
     }
-    const threadId = known?.id ?? (await createAssistantThread(this.db, { projectId: site.projectId, fp: body.fp, pagePath: body.currentPath ?? '', caller }));
-    const keep = (event: Extract<AnswerEvent, { type: 'done' }>) =>
+    // The thread is bound to the reader its page token names: only they may rate its answers.
+    const reader = known ? null : await this.tokens.readerOf(siteKey(site), address);
+    const threadId = known?.id ?? (await createAssistantThread(this.db, { projectId: site.projectId, fp: body.fp, pagePath: body.currentPath ?? '', caller, reader }));
+    const keep = (event: Extract<AnswerEvent, { type: 'done' }>, answerId: string) =>
       Promise.all([
-        recordAssistantTurn(this.db, { threadId, question: asked, answer: event.answer, citations: event.citations, outcome: event.outcome, tokensIn: event.tokensIn, tokensOut: event.tokensOut }),
+        recordAssistantTurn(this.db, { threadId, answerId, question: asked, answer: event.answer, citations: event.citations, outcome: event.outcome, tokensIn: event.tokensIn, tokensOut: event.tokensOut }),
         addAssistantUsage(this.db, site.projectId, event.tokensIn + event.tokensOut),
       ]).then(
         () => undefined,
@@ -158,20 +174,39 @@ export class AssistantService {
   }
 
   /**
-   * Count a question against the reader's address and the site (429 past either). This process's
-   * own windows answer first, without a query, since what one server saw is at most what all saw;
-   * then the windows every server on the database shares (`rate_buckets`), so two servers behind one
+   * Rate an answer for the reader (`rating` null takes the rating back), or refuse with an
+   * `AssistantError`: the page token as for a question, then the reader's ratings a minute, then the
+   * answer must be one of a thread this reader started on this site (404 otherwise, whatever the
+   * reason, so the ids of other readers' answers are not confirmed).
+   */
+  async rate(site: AssistantSite, request: Request, body: RatingBody, address: string): Promise<void> {
+    const key = siteKey(site);
+    await this.tokens.check(request.headers.get(PAGE_TOKEN_HEADER) ?? undefined, key, address);
+    await this.takeSlots('ratings', [{ window: this.raters, id: address, who: 'from this address', shared: { scope: 'assistant-rating-address', limit: this.raters.limit, windowMs: 60_000 }, subject: addressSubject(address) }]);
+    const reader = await this.tokens.readerOf(key, address);
+    const rated = await rateAssistantAnswer(this.db, { projectId: site.projectId, messageId: body.messageId, reader, rating: body.rating });
+    if (!rated) throw new AssistantError(404, 'ASSISTANT_ANSWER_NOT_FOUND', `No answer ${JSON.stringify(body.messageId.slice(0, 100))} in a conversation you started on this site; rate an answer the assistant gave you, by the \`messageId\` its stream started with.`);
+  }
+
+  /** Count a question against the reader's address and the site (429 past either). */
+  private async admit(site: AssistantSite, address: string): Promise<void> {
+    const key = siteKey(site);
+    await this.takeSlots('questions', [
+      { window: this.addresses, id: address, who: 'from this address', shared: { scope: 'assistant-address', limit: this.addresses.limit, windowMs: 60_000 }, subject: addressSubject(address) },
+      { window: this.sites, id: key, who: 'to this site', shared: { scope: 'assistant-site', limit: this.sites.limit, windowMs: 60_000 }, subject: key },
+    ]);
+  }
+
+  /**
+   * Take a slot of each limit, or refuse (429) naming the first one spent. This process's own
+   * windows answer first, without a query, since what one server saw is at most what all saw; then
+   * the windows every server on the database shares (`rate_buckets`), so two servers behind one
    * balancer still allow a reader 10 questions a minute, not 20. A subject the database refused is
    * refused here, without a query, until its retry time.
    */
-  private async admit(site: AssistantSite, address: string): Promise<void> {
-    const key = siteKey(site);
-    const limits = [
-      { window: this.addresses, id: address, who: 'from this address', shared: { scope: 'assistant-address', limit: this.addresses.limit, windowMs: 60_000 }, subject: addressSubject(address) },
-      { window: this.sites, id: key, who: 'to this site', shared: { scope: 'assistant-site', limit: this.sites.limit, windowMs: 60_000 }, subject: key },
-    ] satisfies { window: FailureWindow; id: string; who: string; shared: SharedRateLimit; subject: string }[];
+  private async takeSlots(what: 'questions' | 'ratings', limits: { window: FailureWindow; id: string; who: string; shared: SharedRateLimit; subject: string }[]): Promise<void> {
     const refuse = (who: string, limit: number, retry: number) =>
-      new AssistantError(429, 'ASSISTANT_RATE_LIMITED', `Too many questions ${who}: at most ${limit} a minute; retry after ${retry} s.`, { 'Retry-After': String(retry) });
+      new AssistantError(429, 'ASSISTANT_RATE_LIMITED', `Too many ${what} ${who}: at most ${limit} a minute; retry after ${retry} s.`, { 'Retry-After': String(retry) });
     const now = Date.now();
     for (const { window, id, who, shared, subject } of limits) {
       if (window.blocked(id)) throw refuse(who, window.limit, window.retryAfterSeconds(id));

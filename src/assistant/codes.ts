@@ -21,6 +21,7 @@ export const ASSISTANT_CODES = {
   ASSISTANT_QUESTION_TOO_LONG: 'The question is longer than the assistant accepts.',
   ASSISTANT_THREAD_FULL: 'The thread has as many questions as a thread may hold; start a new one.',
   ASSISTANT_MODEL_FAILED: 'The model endpoint failed or timed out while answering (sent inside the stream).',
+  ASSISTANT_ANSWER_NOT_FOUND: 'A rating names no answer of a conversation this reader started on this site.',
 } as const;
 
 export type AssistantCode = keyof typeof ASSISTANT_CODES;

@@ -2,7 +2,8 @@
  * The assistant and the discovery routes of `folio dev`: the writer's own repository, served on
  * loopback, with no database. The same routes as a hosted site and `folio serve` answer, over the
  * dev server's live index of the repository's pages:
- * - `GET <base>/__folio/assistant/config` and `.../session`, `POST .../message` (the widget);
+ * - `GET <base>/__folio/assistant/config` and `.../session`, `POST .../message` and `.../rating`
+ *   (the widget; a rating is checked and dropped: `folio dev` keeps no analytics);
  * - `POST /v1/search/{any}`, `/v1/page/{any}`, `/v1/assistant/{any}/message`, `/v2/...` (the
  *   discovery API; no key, `{domain}` is not read: there is one site).
  * What a hosted site keeps in its database is kept here in memory, for this process: threads (the
@@ -18,7 +19,7 @@ import { loadLanguageModel } from '../agent/index.js';
 import type { AssistantTurnMessage } from '../db/index.js';
 import type { SectionIndex } from '../retrieval/index.js';
 import type { AssistantOptions } from './assistant-options.js';
-import { historyOf, messageBody, questionOf } from './assistant-service.js';
+import { historyOf, messageBody, questionOf, ratingBody } from './assistant-service.js';
 import { answerStream } from './answer-stream.js';
 import { AssistantError } from './codes.js';
 import { parseBody, refusal } from './request-body.js';
@@ -141,6 +142,11 @@ export function localAssistantRoute(options: AssistantOptions | null, { log = ()
         return Response.json({ enabled: true, starterQuestions, ...(supportEmail ? { supportEmail } : {}), ...(supportUrl ? { supportUrl } : {}) }, { headers: { 'Cache-Control': 'no-store' } });
       }
       if (sitePath === '/__folio/assistant/message' && request.method === 'POST') return await message(at, request, 'v2');
+      if (sitePath === '/__folio/assistant/rating' && request.method === 'POST') {
+        // The widget's thumbs work as on a hosted site; nobody reads them here, so they are not kept.
+        await parseBody(request, ratingBody, MAX_BODY_BYTES);
+        return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+      }
       if (api && request.method === 'POST') {
         const [, version, kind, messagePath] = api;
         if (kind === 'assistant' && messagePath) return await message(at, request, version as StreamVersion);

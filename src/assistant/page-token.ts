@@ -42,6 +42,16 @@ export class PageTokens {
     const same = !!signature && signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
     if (!fresh || !same) throw new AssistantError(403, 'ASSISTANT_PAGE_TOKEN_INVALID', 'The page token is expired or not this site\'s for this address; fetch a fresh one from `<site>/__folio/assistant/session`.');
   }
+
+  /**
+   * Who holds a token, for binding the threads it starts (`assistant_threads.reader`): a keyed hash
+   * of the site and the address the token was issued to. Every token this reader is handed on this
+   * site names the same reader, so a thread stays theirs after their token expires and is renewed;
+   * the address is never stored, and without the secret the hash cannot be recomputed from one.
+   */
+  async readerOf(site: string, address: string): Promise<string> {
+    return createHmac('sha256', await this.key()).update(`reader\n${site}\n${address}`).digest('base64url').slice(0, 32);
+  }
 }
 
 function mac(secret: Buffer, site: string, address: string, expiresAt: number): string {

@@ -3,15 +3,18 @@
  * - `GET <base>/__folio/assistant/config`: `{ enabled }`, cached five minutes (the main script asks
  *   once to show the Ask button);
  * - `GET <base>/__folio/assistant/session`: a page token and the starter questions (never cached);
- * - `POST <base>/__folio/assistant/message`: the question, answered as the v2 stream.
+ * - `POST <base>/__folio/assistant/message`: the question, answered as the v2 stream;
+ * - `POST <base>/__folio/assistant/rating`: the reader's thumb on an answer of theirs, 204.
  * Same origin only: a browser's cross-site request is refused (another site embeds the keyed API).
  */
 import type { AssistantSiteRoute } from '../hosting/index.js';
-import { messageBody, type AssistantService } from './assistant-service.js';
+import { messageBody, ratingBody, type AssistantService } from './assistant-service.js';
 import { AssistantError } from './codes.js';
 import { parseBody, refusal } from './request-body.js';
 
 const MAX_MESSAGE_BYTES = 64 * 1024;
+/** A rating is an id and a word: 1 KB is ample. */
+const MAX_RATING_BYTES = 1024;
 
 export function assistantSiteRoute(service: AssistantService): AssistantSiteRoute {
   return async (at, request) => {
@@ -26,14 +29,15 @@ export function assistantSiteRoute(service: AssistantService): AssistantSiteRout
         return Response.json(await service.session(site, at.clientAddress), { headers: { 'Cache-Control': 'no-store' } });
       }
       if (route === 'message' && request.method === 'POST') {
-        const origin = request.headers.get('origin');
-        // Behind a proxy the browser's host may be the forwarded one (a browser cannot add that header cross-site without a preflight, which is refused).
-        const hosts = [request.headers.get('host'), request.headers.get('x-forwarded-host')?.split(',')[0]?.trim()];
-        if (origin && !hosts.includes(hostOf(origin) ?? '-')) {
-          throw new AssistantError(403, 'ASSISTANT_ORIGIN_REFUSED', `The site's assistant answers its own pages only; from ${origin}, use the API with an assistant key.`);
-        }
+        sameSite(request);
         const body = await parseBody(request, messageBody, MAX_MESSAGE_BYTES);
         return await service.message(site, request, body, at.clientAddress, 'v2');
+      }
+      if (route === 'rating' && request.method === 'POST') {
+        sameSite(request);
+        const body = await parseBody(request, ratingBody, MAX_RATING_BYTES);
+        await service.rate(site, request, body, at.clientAddress);
+        return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
       }
       return Response.json({ error: 'No such assistant route.', code: 'ASSISTANT_INVALID_REQUEST' }, { status: 404 });
     } catch (error) {
@@ -41,6 +45,16 @@ export function assistantSiteRoute(service: AssistantService): AssistantSiteRout
       throw error;
     }
   };
+}
+
+/** Refuse a browser's request from a page of another site (a request without an Origin is no browser's cross-site one). */
+function sameSite(request: Request): void {
+  const origin = request.headers.get('origin');
+  // Behind a proxy the browser's host may be the forwarded one (a browser cannot add that header cross-site without a preflight, which is refused).
+  const hosts = [request.headers.get('host'), request.headers.get('x-forwarded-host')?.split(',')[0]?.trim()];
+  if (origin && !hosts.includes(hostOf(origin) ?? '-')) {
+    throw new AssistantError(403, 'ASSISTANT_ORIGIN_REFUSED', `The site's assistant answers its own pages only; from ${origin}, use the API with an assistant key.`);
+  }
 }
 
 /** The host of an Origin header; null for `null` (sandboxed frames, file pages) or anything unparsable. */

@@ -3,8 +3,9 @@
  * reader first opens it: a side panel (a modal dialog; full screen on phones) or, on a
  * `mode: assistant` page, the page itself. It asks the site's own routes
  * (`<base>/__folio/assistant/session` for the page token and starter questions, `.../message` for
- * the answer), draws the answer as it streams, then its sources. The log is `role=log`; an answer is
- * `aria-busy` while it streams, so screen readers read it once, whole.
+ * the answer), draws the answer as it streams, then its sources and a thumbs up / down pair
+ * (`.../rating`: the reader's rating of that answer, for the dashboard's satisfaction figures). The
+ * log is `role=log`; an answer is `aria-busy` while it streams, so screen readers read it once, whole.
  */
 import { renderAnswer } from './assistant-markdown.js';
 import { readParts, type StreamPart } from './assistant-stream.js';
@@ -35,6 +36,10 @@ const ENGLISH = {
   status: 'The assistant could not answer (error {n}).',
   rateLimited: 'Too many questions in a short time; wait a minute and ask again.',
   budget: 'The assistant has answered all it can for today; search the docs meanwhile.',
+  rate: 'Was this answer helpful?',
+  helpful: 'Helpful',
+  notHelpful: 'Not helpful',
+  rated: 'Thanks for your feedback.',
 };
 const words: typeof ENGLISH = (() => {
   try {
@@ -58,6 +63,22 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
   if (text) node.textContent = text;
   return node;
 }
+
+/** Lucide's thumbs-up; the thumbs-down is the same glyph turned over (CSS). */
+const THUMB = '<svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M7 10v12"/><path d="M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z"/></svg>';
+/**
+ * The thumbs' rules, added once with the first pair (the site's stylesheet is built before the
+ * island loads; these few rules ride with the only code that draws them). Colours are the site's
+ * variables, so light, dark and themes apply; the pressed thumb is the accent's text colour on a tint.
+ */
+const RATE_CSS = `.assistant-rate{display:flex;align-items:center;gap:4px;margin-top:6px;color:var(--fg-soft);font-size:13px}
+.assistant-rate>span{margin-right:4px}
+.assistant-thumb{display:inline-flex;align-items:center;justify-content:center;width:30px;height:30px;padding:0;border:1px solid var(--border);border-radius:8px;background:var(--bg);color:var(--fg-soft);cursor:pointer}
+.assistant-thumb:hover{color:var(--fg);background:var(--bg-muted)}
+.assistant-thumb[aria-pressed=true]{color:var(--accent-text);border-color:currentColor;background:color-mix(in srgb,var(--accent) 12%,var(--bg))}
+.assistant-thumb[data-rating=down] svg{transform:rotate(180deg)}
+.assistant-rate output{margin-left:6px;color:var(--fg-soft)}`;
+let rateStyled = false;
 
 let session: Promise<Session> | null = null;
 const getSession = (fresh = false) => {
@@ -184,7 +205,11 @@ class Chat {
       body.innerHTML = renderAnswer(text);
     };
     const sources: StreamPart[] = [];
+    let messageId = '';
+    let finished = false;
     await readParts(res!.body, (part) => {
+      if (part.type === 'start' && part.messageId) messageId = part.messageId;
+      else if (part.type === 'finish') finished = part.outcome !== 'error';
       if (part.type === 'text-delta' && part.delta) {
         text += part.delta;
         frame ||= requestAnimationFrame(draw);
@@ -205,12 +230,60 @@ class Chat {
       box.append(el('p', {}, words.sources), list);
       answer.append(box);
     }
+    // A failed answer is not kept by the server: nothing to rate.
+    if (messageId && finished && text) answer.append(rating(messageId));
   }
 
   private fail(answer: HTMLElement, message: string): void {
     answer.querySelector('.assistant-typing')?.remove();
     answer.append(el('p', { class: 'assistant-error', role: 'alert' }, message));
   }
+}
+
+/**
+ * The thumbs under a finished answer: two toggle buttons (`aria-pressed`); pressing the pressed one
+ * takes the rating back. Sent at once with the page token (a fresh one once, if it expired); a
+ * refused rating puts the buttons back as they were.
+ */
+function rating(messageId: string): HTMLElement {
+  if (!rateStyled) {
+    rateStyled = true;
+    document.head.append(el('style', {}, RATE_CSS));
+  }
+  const group = el('div', { class: 'assistant-rate', role: 'group', 'aria-label': words.rate });
+  const note = el('output', { 'aria-live': 'polite' });
+  const thumbs = (['up', 'down'] as const).map((value) => {
+    const b = el('button', { type: 'button', class: 'assistant-thumb', 'data-rating': value, 'aria-pressed': 'false', 'aria-label': value === 'up' ? words.helpful : words.notHelpful, title: value === 'up' ? words.helpful : words.notHelpful });
+    b.innerHTML = THUMB;
+    return b;
+  });
+  const show = (value: string | null) => thumbs.forEach((t) => t.setAttribute('aria-pressed', String(t.dataset.rating === value)));
+  for (const thumb of thumbs) {
+    thumb.addEventListener('click', () => {
+      const before = thumbs.find((t) => t.getAttribute('aria-pressed') === 'true')?.dataset.rating ?? null;
+      const value = before === thumb.dataset.rating ? null : thumb.dataset.rating!;
+      show(value);
+      void postRating(messageId, value).then((ok) => {
+        if (!ok) show(before);
+        note.textContent = ok && value ? words.rated : '';
+      });
+    });
+  }
+  group.append(el('span', { 'aria-hidden': 'true' }, words.rate), ...thumbs, note);
+  return group;
+}
+
+async function postRating(messageId: string, value: string | null): Promise<boolean> {
+  try {
+    for (const fresh of [false, true]) {
+      const { token = '' } = await getSession(fresh);
+      const res = await fetch(api('rating'), { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Folio-Page-Token': token }, body: JSON.stringify({ messageId, rating: value }) });
+      if (res.status !== 403) return res.ok;
+    }
+  } catch {
+    // Offline: the buttons go back.
+  }
+  return false;
 }
 
 let dialog: HTMLDialogElement | null = null;

@@ -1,6 +1,8 @@
 /** Reads the site's assistant stream (AI SDK 5 UI message stream: `data: {json}` events) part by part. */
 export interface StreamPart {
   type: string;
+  /** On `start`: the answer's id, by which the reader rates it. */
+  messageId?: string;
   delta?: string;
   url?: string;
   title?: string;

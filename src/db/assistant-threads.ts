@@ -1,7 +1,7 @@
 /**
- * The assistant's conversations (migrations 0300 and 0310): threads and their messages, each answer
- * with its cited pages, tokens and outcome; the daily token budget per project; the page tokens'
- * secret. Plain SQL: the same statements run on PGlite and PostgreSQL.
+ * The assistant's conversations (migrations 0300, 0310 and 0600): threads and their messages, each
+ * answer with its cited pages, tokens, outcome and the reader's rating; the daily token budget per
+ * project; the page tokens' secret. Plain SQL: the same statements run on PGlite and PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
 import type { Database } from './connection.js';
@@ -28,18 +28,23 @@ export async function findAssistantThread(db: Database, projectId: string, threa
   return { id: thread.id, messages };
 }
 
-/** Start a thread; returns its id. */
 /** Who asks: a site's own widget, or a program through the discovery API with an assistant key. */
 export type AssistantCaller = 'web' | 'api';
 
-export async function createAssistantThread(db: Database, input: { projectId: string; fp: string; pagePath: string; caller?: AssistantCaller }): Promise<string> {
+/**
+ * Start a thread; returns its id. `reader`: who started it, as the page token attests
+ * (`PageTokens.readerOf`); only that reader may rate its answers.
+ */
+export async function createAssistantThread(db: Database, input: { projectId: string; fp: string; pagePath: string; caller?: AssistantCaller; reader?: string | null }): Promise<string> {
   const id = uuidV7();
-  await db.query('INSERT INTO assistant_threads (id, project_id, fp, page_path, caller) VALUES ($1, $2, $3, $4, $5)', [id, input.projectId, input.fp.slice(0, 200), input.pagePath.slice(0, 200), input.caller ?? 'web']);
+  await db.query('INSERT INTO assistant_threads (id, project_id, fp, page_path, caller, reader) VALUES ($1, $2, $3, $4, $5, $6)', [id, input.projectId, input.fp.slice(0, 200), input.pagePath.slice(0, 200), input.caller ?? 'web', input.reader ?? null]);
   return id;
 }
 
 export interface AssistantTurn {
   threadId: string;
+  /** The answer's id: the one its stream announced (`start`'s `messageId`), so the reader can rate it; a new one when absent. */
+  answerId?: string;
   question: string;
   answer: string;
   citations: AssistantCitation[];
@@ -59,8 +64,27 @@ export async function recordAssistantTurn(db: Database, turn: AssistantTurn, now
        VALUES ($2, $3, 'assistant', $5, $6::jsonb, $7, $8, $9, $11)
      )
      UPDATE assistant_threads SET outcome = $7, tokens_in = tokens_in + $8, tokens_out = tokens_out + $9, updated_at = $11 WHERE id = $3`,
-    [uuidV7(now), uuidV7(now + 1), turn.threadId, turn.question, turn.answer, JSON.stringify(turn.citations), turn.outcome, turn.tokensIn, turn.tokensOut, new Date(now), new Date(now + 1)],
+    [uuidV7(now), turn.answerId ?? uuidV7(now + 1), turn.threadId, turn.question, turn.answer, JSON.stringify(turn.citations), turn.outcome, turn.tokensIn, turn.tokensOut, new Date(now), new Date(now + 1)],
   );
+}
+
+export type AssistantRating = 'up' | 'down';
+
+/**
+ * Set (or with null take back) a reader's rating of an answer: only an answer (role `assistant`) of
+ * a thread of `projectId` that `reader` started. False when there is no such answer for this reader
+ * (unknown, a question, another project's, another reader's, or a thread from before ratings):
+ * the caller cannot tell which, so ids of other readers' answers are not revealed.
+ */
+export async function rateAssistantAnswer(db: Database, input: { projectId: string; messageId: string; reader: string; rating: AssistantRating | null }): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE assistant_messages m SET rating = $4
+     FROM assistant_threads t
+     WHERE m.id = $1 AND m.role = 'assistant' AND t.id = m.thread_id AND t.project_id = $2 AND t.reader = $3
+     RETURNING m.id`,
+    [input.messageId, input.projectId, input.reader, input.rating],
+  );
+  return rows.length > 0;
 }
 
 /** Delete a project's threads (all, one, or those started before a time); returns how many went. */

@@ -220,6 +220,10 @@ export const assistantThreads = pgTable('assistant_threads', {
   tokensOut: integer('tokens_out').notNull(),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
+  /** Who asked: the site's widget or the discovery API with an assistant key (migration 0330). */
+  caller: text('caller').notNull().$type<'web' | 'api' | 'other'>(),
+  /** Who started it, as its page token attests (migration 0600): a keyed hash of site and address; null before 0600. */
+  reader: text('reader'),
 });
 
 /** One message of an assistant thread, with the pages an answer cited (migration 0300). */
@@ -230,6 +234,12 @@ export const assistantMessages = pgTable('assistant_messages', {
   content: text('content').notNull(),
   citations: jsonb('citations').notNull().$type<{ path: string; anchor?: string; title?: string }[]>(),
   createdAt: ts('created_at').notNull(),
+  /** How an answer ended, and its tokens (migration 0310); null outcome for questions. */
+  outcome: text('outcome').$type<'answered' | 'not_found' | 'deflected' | 'limit' | 'error'>(),
+  tokensIn: integer('tokens_in').notNull(),
+  tokensOut: integer('tokens_out').notNull(),
+  /** The reader's thumb on an answer (migration 0600); null when not rated. */
+  rating: text('rating').$type<'up' | 'down'>(),
 });
 
 /** Raw analytics events (migration 0400): page views and searches, kept for the server's retention. */
