@@ -50,6 +50,15 @@ export function normalizeQuery(query: string): string {
   return query.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 200);
 }
 
+/**
+ * An MCP `search` call as stored: a `search` of audience `agent` on channel `mcp`, on the path
+ * `/mcp`, its query normalised as the dialog's; how many results it found is not known (the answer
+ * is the MCP server's), so it is null. `store.ts` rolls it up apart from the readers' searches.
+ */
+function agentSearchEvent(e: { projectId: string; query: string }, at: { preview: string; at: Date; day: string; visitor: string }): StoredEvent {
+  return { projectId: e.projectId, preview: at.preview, kind: 'search', at: at.at, day: at.day, path: '/mcp', audience: 'agent', channel: 'mcp', visitor: at.visitor, referrerHost: '', query: normalizeQuery(e.query), results: null, opened: null };
+}
+
 export class AnalyticsCollector {
   readonly capacity: number;
   private queue: QueuedEvent[] = [];
@@ -186,6 +195,10 @@ export class AnalyticsCollector {
       const visitor = visitorHash(salt, e.projectId, e.address, e.userAgent);
       if (e.kind === 'view') {
         events.push({ projectId: e.projectId, preview, kind: 'view', at, day, path: e.path, audience: e.audience, channel: e.channel, visitor, referrerHost: e.referrerHost, query: null, results: null, opened: null });
+        continue;
+      }
+      if (e.kind === 'agent_search') {
+        events.push(agentSearchEvent(e, { preview, at, day, visitor }));
         continue;
       }
       const b = e.event;

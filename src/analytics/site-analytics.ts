@@ -43,13 +43,21 @@ export interface AnsweredRequest extends SiteKey {
   status: number;
   contentType: string;
   clientAddress: string;
-  mcpTool?: { name: string; page: string | null } | null;
+  mcpTool?: McpToolCall | null;
   /**
    * Whether the published build has a page at a page path (`/guide/intro`, `/` for the home page),
    * as its own page list says: a view is counted only for one of its pages, never for another file
    * served as HTML (a shared sidebar fragment, the 404 page by name).
    */
   isPage: (pagePath: string) => Promise<boolean>;
+}
+
+/** The tool a `POST /mcp` call named, with the arguments analytics reads: `get_page`'s page, `search`'s query. */
+export interface McpToolCall {
+  name: string;
+  page: string | null;
+  /** The `search` tool's `query` (as sent, at most 1,000 characters kept); null for other tools. */
+  query?: string | null;
 }
 
 /** The reader asked not to be tracked: `DNT: 1` or `Sec-GPC: 1`. */
@@ -90,6 +98,7 @@ export class SiteAnalytics {
     try {
       const h = r.request.headers;
       if (optedOut(r.request)) return;
+      if (this.observeAgentSearch(r)) return;
       const purpose = `${h.get('sec-purpose') ?? ''} ${h.get('purpose') ?? ''}`;
       const userAgent = h.get('user-agent') ?? '';
       const view = classifyRequest({ method: r.request.method, path: r.sitePath, status: r.status, contentType: r.contentType, userAgent, prefetch: /prefetch|prerender/i.test(purpose), mcpTool: r.mcpTool });
@@ -106,6 +115,17 @@ export class SiteAnalytics {
     } catch {
       // Counting never breaks serving: a view that cannot be classified is not counted.
     }
+  }
+
+  /**
+   * An agent's search (the site's MCP server answered a `search` tool call): queued as a search of
+   * its own, not as a view of `/mcp` (a search reads no page). True when the request was one.
+   */
+  private observeAgentSearch(r: AnsweredRequest): boolean {
+    const query = r.status === 200 && r.sitePath === '/mcp' && r.mcpTool?.name === 'search' ? r.mcpTool.query?.trim() : undefined;
+    if (query === undefined) return false;
+    if (query) this.collector.offer({ kind: 'agent_search', projectId: r.projectId, preview: r.preview, at: Date.now(), query, address: r.clientAddress, userAgent: r.request.headers.get('user-agent') ?? '' });
+    return true;
   }
 
   /**
@@ -198,20 +218,21 @@ async function readLimited(request: Request, limit: number): Promise<string | nu
 }
 
 /**
- * The tool a `POST /mcp` JSON-RPC call names (`tools/call`), and the page `get_page` asks for; null
- * for anything else (initialize, list, notifications). Reads a copy of the body (at most 64 KB).
+ * The tool a `POST /mcp` JSON-RPC call names (`tools/call`), the page `get_page` asks for and the
+ * query `search` sends; null for anything else (initialize, list, notifications). Reads a copy of
+ * the body (at most 64 KB).
  */
-export async function mcpToolOf(request: Request): Promise<{ name: string; page: string | null } | null> {
+export async function mcpToolOf(request: Request): Promise<McpToolCall | null> {
   if (request.method !== 'POST') return null;
   try {
     const text = await readLimited(request.clone(), 65_536);
     if (!text) return null;
     const value: unknown = JSON.parse(text);
     for (const message of Array.isArray(value) ? value : [value]) {
-      const m = message as { method?: unknown; params?: { name?: unknown; arguments?: { page?: unknown } } };
+      const m = message as { method?: unknown; params?: { name?: unknown; arguments?: { page?: unknown; query?: unknown } } };
       if (m?.method === 'tools/call' && typeof m.params?.name === 'string') {
-        const page = m.params.arguments?.page;
-        return { name: m.params.name, page: typeof page === 'string' ? page : null };
+        const { page, query } = m.params.arguments ?? {};
+        return { name: m.params.name, page: typeof page === 'string' ? page : null, query: m.params.name === 'search' && typeof query === 'string' ? query.slice(0, 1_000) : null };
       }
     }
   } catch {

@@ -1,6 +1,7 @@
 /**
  * Writing a batch: one statement for the raw events and every rollup they feed (so a batch is
  * counted whole or not at all, on PGlite and PostgreSQL alike), one for feedback, one for refusals.
+ * Readers' searches (the dialog's) and agents' (MCP `search` calls) each have a rollup of their own.
  * Rows are passed as arrays and spread with `unnest`, so a batch of 1,000 is one round trip.
  * Rollups are additive upserts: two servers writing the same day and page add up, neither overwrites.
  * Events of a project deleted while they waited are dropped by the join on `projects`.
@@ -85,10 +86,14 @@ WITH ev AS (
   SELECT project_id, preview, day, query,
          count(*) FILTER (WHERE kind = 'search'), count(*) FILTER (WHERE kind = 'search' AND results = 0),
          count(*) FILTER (WHERE kind = 'search_open'), max(at)
-  FROM ev WHERE kind IN ('search', 'search_open') GROUP BY 1, 2, 3, 4
+  FROM ev WHERE kind IN ('search', 'search_open') AND audience = 'human' GROUP BY 1, 2, 3, 4
   ON CONFLICT (project_id, preview, day, query) DO UPDATE SET
     searches = t.searches + excluded.searches, no_results = t.no_results + excluded.no_results,
     clicks = t.clicks + excluded.clicks, last_at = greatest(t.last_at, excluded.last_at)
+), agent_searches AS (
+  INSERT INTO analytics_daily_agent_searches AS t (project_id, preview, day, query, searches, last_at)
+  SELECT project_id, preview, day, query, count(*), max(at) FROM ev WHERE kind = 'search' AND audience = 'agent' GROUP BY 1, 2, 3, 4
+  ON CONFLICT (project_id, preview, day, query) DO UPDATE SET searches = t.searches + excluded.searches, last_at = greatest(t.last_at, excluded.last_at)
 ), clicks AS (
   INSERT INTO analytics_daily_search_clicks AS t (project_id, preview, day, query, path, clicks)
   SELECT project_id, preview, day, query, opened, count(*) FROM ev WHERE kind = 'search_open' GROUP BY 1, 2, 3, 4, 5

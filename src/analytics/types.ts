@@ -59,7 +59,16 @@ export interface FeedbackBeacon {
 /** What the events endpoint accepts, validated. */
 export type BeaconEvent = SearchBeacon | SearchOpenBeacon | FeedbackBeacon;
 
+/** An agent's search: a call of the site's MCP server's `search` tool, with the query it sent (as sent; normalised when written). */
+export interface AgentSearch extends SiteKey {
+  at: number;
+  query: string;
+  address: string;
+  userAgent: string;
+}
+
 /** A unit of the collector's queue. */
 export type QueuedEvent =
   | ({ kind: 'view' } & PageHit)
-  | ({ kind: 'beacon'; at: number; address: string; userAgent: string; event: BeaconEvent } & SiteKey);
+  | ({ kind: 'beacon'; at: number; address: string; userAgent: string; event: BeaconEvent } & SiteKey)
+  | ({ kind: 'agent_search' } & AgentSearch);

@@ -327,6 +327,16 @@ export const analyticsDailySearches = pgTable('analytics_daily_searches', {
   lastAt: ts('last_at').notNull(),
 });
 
+/** Daily MCP `search` tool calls per normalised query (migration 0601): agents' searches. */
+export const analyticsDailyAgentSearches = pgTable('analytics_daily_agent_searches', {
+  projectId: text('project_id').notNull(),
+  preview: text('preview').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  query: text('query').notNull(),
+  searches: bigint('searches', { mode: 'number' }).notNull(),
+  lastAt: ts('last_at').notNull(),
+});
+
 /** Daily opened results per query and page (migration 0400). */
 export const analyticsDailySearchClicks = pgTable('analytics_daily_search_clicks', {
   projectId: text('project_id').notNull(),
