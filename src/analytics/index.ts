@@ -9,3 +9,5 @@ export * from './visitor.js';
 export * from './assistant-queries.js';
 export * from './queries.js';
 export * from './range.js';
+export * from './overview-queries.js';
+export * from './feedback-queries.js';

@@ -136,6 +136,8 @@ export type FeedbackStatusName = 'pending' | 'in_progress' | 'resolved' | 'dismi
 export interface FeedbackFilter {
   source?: FeedbackSourceName;
   statuses?: FeedbackStatusName[];
+  /** One page's entries only (its exact path, as stored: `/guide/intro`). */
+  path?: string;
 }
 
 interface FeedbackDbRow {
@@ -171,6 +173,10 @@ function feedbackWhere(filter: FeedbackFilter, args: unknown[]): string {
   if (filter.statuses?.length) {
     args.push(filter.statuses);
     where += ` AND status = ANY($${args.length}::text[])`;
+  }
+  if (filter.path !== undefined) {
+    args.push(filter.path);
+    where += ` AND path = $${args.length}`;
   }
   return where;
 }

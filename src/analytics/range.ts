@@ -30,6 +30,17 @@ export function parseRange(dateFrom: string | undefined, dateTo: string | undefi
   return { from, to, fromDay: utcDay(from.getTime()), toDay };
 }
 
+/**
+ * The range just before `range`, of the same length (for the change badges): its times moved back
+ * by the range's length, and as many whole days (the rollups' unit) ending where `range`'s first
+ * day begins. The last 30 days → the 30 days before them.
+ */
+export function previousRange(range: DateRange): DateRange {
+  const span = range.to.getTime() - range.from.getTime();
+  const days = Math.round((Date.parse(range.toDay) - Date.parse(range.fromDay)) / DAY_MS);
+  return { from: new Date(range.from.getTime() - span), to: new Date(range.from.getTime()), fromDay: utcDay(Date.parse(range.fromDay) - days * DAY_MS), toDay: range.fromDay };
+}
+
 /** An opaque cursor holding a position (JSON, base64url). */
 export function encodeCursor(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
