@@ -3,8 +3,9 @@
  * streams: the Ask button appears once the server says a model answers, Ctrl+I opens the panel
  * (a modal dialog with focus in the question box), a starter question is shown, the answer streams
  * in (the answer is `aria-busy` until done), its code block has a copy button, its citation is a
- * link to the page's section, and clicking it lands there. A `mode: assistant` page becomes the
- * assistant itself. Screenshots light, dark and phone under test-artifacts/assistant/.
+ * link to the page's section, and clicking it lands there. The reader rates the answer with its
+ * thumbs (toggle buttons; the rating reaches the admin API's conversations). A `mode: assistant`
+ * page becomes the assistant itself. Screenshots light, dark and phone under test-artifacts/assistant/.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { createProject, openDatabase } from '../../src/db/index.js';
+import { createApiKey, createProject, openDatabase } from '../../src/db/index.js';
 import { publishBuild, siteDirFor } from '../../src/hosting/index.js';
 import { buildSite } from '../../src/site-build/index.js';
 import { startChatStandIn, type ReceivedRequest } from '../agent/llm-stand-in.js';
@@ -48,6 +49,14 @@ describe.skipIf(!hasChromium)('assistant widget in chromium', () => {
   let llm: Awaited<ReturnType<typeof startChatStandIn>>;
   let site = '';
   let out = '';
+  let adminKey = '';
+  let projectId = '';
+  /** The ratings the admin API lists for the project's conversations, by question. */
+  const ratings = async () => {
+    const res = await fetch(`${server.url}/v1/analytics/${projectId}/assistant`, { headers: { Authorization: `Bearer ${adminKey}` } });
+    const body = (await res.json()) as { conversations: { query: string; rating: string | null }[] };
+    return body.conversations.filter((c) => c.rating).map((c) => [c.query, c.rating]);
+  };
 
   beforeAll(async () => {
     llm = await startChatStandIn(model, 'test-key', { chunkDelayMs: 25 });
@@ -57,6 +66,8 @@ describe.skipIf(!hasChromium)('assistant widget in chromium', () => {
     writeDocs(docs);
     const db = await openDatabase({ dataDir });
     const project = await createProject(db, { name: 'Widgets', repoUrl: 'https://github.com/acme/widgets', branch: 'main' });
+    projectId = project.id;
+    adminKey = (await createApiKey(db, { projectIds: [project.id] })).key;
     await db.close();
     const siteDir = siteDirFor(dataDir, project.id, null)!;
     out = path.join(siteDir, 'builds', 'b1');
@@ -118,6 +129,24 @@ describe.skipIf(!hasChromium)('assistant widget in chromium', () => {
     // The open panel with an answer passes axe (serious and critical findings).
     expect((await runAxe(page)).filter((f) => f.impact === 'serious' || f.impact === 'critical')).toEqual([]);
 
+    // The reader rates the answer: a pair of toggle buttons under it; pressing again takes it back.
+    const rate = answer.getByRole('group', { name: 'Was this answer helpful?' });
+    const up = rate.getByRole('button', { name: 'Helpful', exact: true });
+    const down = rate.getByRole('button', { name: 'Not helpful' });
+    expect([await up.getAttribute('aria-pressed'), await down.getAttribute('aria-pressed')]).toEqual(['false', 'false']);
+    await down.click();
+    await expect.poll(() => rate.locator('output').textContent()).toBe('Thanks for your feedback.');
+    await up.click();
+    await expect.poll(ratings).toEqual([['What do I need to install widgets?', 'up']]);
+    expect([await up.getAttribute('aria-pressed'), await down.getAttribute('aria-pressed')]).toEqual(['true', 'false']);
+    await up.click();
+    await expect.poll(() => up.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(ratings).toEqual([]);
+    await down.click();
+    await expect.poll(ratings).toEqual([['What do I need to install widgets?', 'down']]);
+    await answer.screenshot({ path: path.join(shots, 'rated-light.png') });
+    expect((await runAxe(page)).filter((f) => f.impact === 'serious' || f.impact === 'critical')).toEqual([]);
+
     await Promise.all([page.waitForURL(/\/guides\/install#requirements$/), answer.locator('.assistant-text a').click()]);
     await page.locator('h2#requirements').waitFor();
     await context.close();
@@ -133,6 +162,9 @@ describe.skipIf(!hasChromium)('assistant widget in chromium', () => {
     await page.locator('dialog.assistant-dialog[open] .assistant-input').fill('What do I need for a widgets install?');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.assistant-answer').last().getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
+    const helpful = page.locator('.assistant-answer').last().getByRole('button', { name: 'Helpful', exact: true });
+    await helpful.click();
+    await expect.poll(() => helpful.getAttribute('aria-pressed')).toBe('true');
     await page.screenshot({ path: path.join(shots, 'answer-dark.png') });
     expect((await runAxe(page)).filter((f) => f.impact === 'serious' || f.impact === 'critical')).toEqual([]);
     // Escape closes the dialog and gives focus back to the button.
