@@ -47,13 +47,16 @@ export interface SearchCount {
 /**
  * Give the pages: cited ones first; units without one searched in `index`, most asked first, up to
  * `MAX_SEARCHES` or `budgetMs`. A question the assistant left unanswered is not searched: it found
- * nothing relevant in the same sections already (words group it with its like).
+ * nothing relevant in the same sections already (words group it with its like). Each search stays
+ * in one language, as the assistant's did (`languageOf`): only that language's sections are
+ * indexed, a slice at a time, and a question in English is not placed on its French translation.
  */
 export async function anchorByPages(units: readonly Unit[], index: SectionIndex | null, budgetMs = SEARCH_BUDGET_MS): Promise<SearchCount> {
   const count: SearchCount = { searched: 0, unsearched: 0 };
   const skipped: Unit[] = [];
-  if (index) await index.prepare();
   const kept = index ? (answersOf.get(index) ?? answersOf.set(index, new Map()).get(index)!) : null;
+  const languageOf = index ? languagesOf(units, index) : () => undefined;
+  const prepared = new Set<string>();
   let spent = 0;
   let sliceEnd = performance.now() + SLICE_MS;
   for (const unit of units) {
@@ -64,20 +67,27 @@ export async function anchorByPages(units: readonly Unit[], index: SectionIndex 
       continue;
     }
     if (!index || !kept || (unit.item.kind === 'question' && unit.item.answered === false)) continue;
+    const language = languageOf(unit);
     const text = sameText(unit.item.text.slice(0, SEARCH_CHARS));
-    let path = kept.get(text);
+    const key = `${language ?? '*'}\u0000${text}`;
+    let path = kept.get(key);
     if (path === undefined) {
       if (count.searched >= MAX_SEARCHES || spent >= budgetMs) {
         skipped.push(unit);
         continue;
       }
+      if (!prepared.has(language ?? '*')) {
+        prepared.add(language ?? '*');
+        await index.prepare(language !== undefined ? { language } : undefined);
+        sliceEnd = performance.now() + SLICE_MS;
+      }
       count.searched++;
       const start = performance.now();
-      path = index.search(text, { limit: 1, scoreThreshold: RELEVANT_SCORE })[0]?.path ?? null;
+      path = index.search(text, { limit: 1, scoreThreshold: RELEVANT_SCORE, ...(language !== undefined ? { filters: { language } } : {}) })[0]?.path ?? null;
       spent += performance.now() - start;
       if (kept.size >= KEPT_ANSWERS) kept.delete(kept.keys().next().value!);
-    } else kept.delete(text);
-    kept.set(text, path);
+    } else kept.delete(key);
+    kept.set(key, path);
     if (path !== null) {
       unit.anchor = { kind: 'page', path };
       unit.pages.push(path);
@@ -90,6 +100,26 @@ export async function anchorByPages(units: readonly Unit[], index: SectionIndex 
   count.unsearched = skipped.length;
   anchorByNeighbours(units, skipped);
   return count;
+}
+
+/**
+ * The language a unit is searched in: that of the page it was asked from; else the language most
+ * of the pages asked from or cited are in (the site's readers' own: a search box query carries no
+ * page), else the home page's; undefined when no page says (every language searched) or the pages
+ * are under none.
+ */
+export function languagesOf(units: readonly Unit[], index: SectionIndex): (unit: Unit) => string | undefined {
+  const languageOfPage = (path: string | undefined) => (path === undefined ? undefined : index.page(path)?.language?.toLowerCase());
+  const votes = new Map<string, number>();
+  for (const { item } of units) {
+    for (const path of [item.askedOn, ...item.cited]) {
+      const language = languageOfPage(path);
+      if (language) votes.set(language, (votes.get(language) ?? 0) + item.count);
+    }
+  }
+  // No page says: the home page's language is the site's first.
+  const usual = [...votes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? languageOfPage('/') ?? languageOfPage('/index');
+  return (unit) => languageOfPage(unit.item.askedOn) ?? usual;
 }
 
 /**

@@ -11,13 +11,13 @@ describe('analytics rows as items', () => {
     expect(sitePathOfUrl('http://[bad')).toBeNull();
   });
 
-  it('makes one item per turn, its cited pages once each, its rating when the row has one', () => {
+  it('makes one item per turn: its cited pages once each, its rating when the row has one, the page it was asked from', () => {
     const base = { id: 'm', timestamp: '', response: '', responseType: 'answer' as const, queryCategory: null, pageUrl: null, threadId: 't1', caller: 'web' as const };
     const [item, unrated] = itemsOfConversations([
-      { ...base, query: 'q', resolutionStatus: 'unanswered', sources: [{ title: 'A', url: '/a#x' }, { title: 'A', url: '/a#y' }, { title: 'B', url: '/b' }], rating: 'down' },
+      { ...base, query: 'q', pageUrl: '/fr/guides/a', resolutionStatus: 'unanswered', sources: [{ title: 'A', url: '/a#x' }, { title: 'A', url: '/a#y' }, { title: 'B', url: '/b' }], rating: 'down' },
       { ...base, query: 'r', resolutionStatus: 'answered', sources: [], rating: null },
     ]);
-    expect(item).toEqual({ text: 'q', count: 1, answered: false, rating: 'down', cited: ['/a', '/b'], kind: 'question', threadId: 't1' });
+    expect(item).toEqual({ text: 'q', count: 1, answered: false, rating: 'down', cited: ['/a', '/b'], kind: 'question', threadId: 't1', askedOn: '/fr/guides/a' });
     expect(unrated).toMatchObject({ answered: true, rating: null, cited: [] });
   });
 });

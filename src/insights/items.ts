@@ -30,6 +30,7 @@ type Rated = { rating?: 'up' | 'down' | null };
 export function itemsOfConversations(conversations: readonly (Conversation & Rated)[], siteUrl = ''): TopicItem[] {
   return conversations.map((c) => {
     const cited = [...new Set(c.sources.map((s) => sitePathOfUrl(s.url, siteUrl)).filter((p): p is string => p !== null))];
+    const askedOn = c.pageUrl ? sitePathOfUrl(c.pageUrl, siteUrl) : null;
     return {
       text: c.query,
       count: 1,
@@ -38,6 +39,7 @@ export function itemsOfConversations(conversations: readonly (Conversation & Rat
       cited,
       kind: 'question',
       threadId: c.threadId,
+      ...(askedOn ? { askedOn } : {}),
     };
   });
 }

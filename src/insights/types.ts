@@ -17,6 +17,8 @@ export interface TopicItem {
   kind: 'question' | 'search';
   /** The assistant thread it was asked in (one of them, when several identical questions were merged). */
   threadId?: string;
+  /** Site path of the page the reader asked from: retrieval searches that page's language, as the assistant did. */
+  askedOn?: string;
 }
 
 export interface Topic {

@@ -65,3 +65,27 @@ describe('past the search budget', () => {
     expect(units[2]!.anchor).toEqual({ kind: 'none' });
   });
 });
+
+describe('the language searched', () => {
+  const index = new SectionIndex([
+    { href: '/index', title: 'Home', language: 'en', sections: [{ anchor: '', heading: '', text: 'Welcome.' }] },
+    { href: '/webhooks', title: 'Webhooks', language: 'en', sections: [{ anchor: '', heading: '', text: 'The X-Signature header holds an HMAC of the body.' }] },
+    { href: '/fr/webhooks', title: 'Webhooks', language: 'fr', sections: [{ anchor: '', heading: '', text: "L'en-tête X-Signature contient un HMAC du corps." }] },
+  ]);
+  const anchored = async (items: TopicItem[]) => {
+    const units = unitsOf(items);
+    await anchorByPages(units, index);
+    return units.map((u) => (u.anchor.kind === 'page' ? u.anchor.path : u.anchor.kind));
+  };
+
+  it('is the language of the page the reader asked from', async () => {
+    expect(await anchored([item('x-signature hmac', { askedOn: '/fr/webhooks' })])).toEqual(['/fr/webhooks']);
+    expect(await anchored([item('x-signature hmac', { askedOn: '/webhooks' })])).toEqual(['/webhooks']);
+  });
+
+  it("else the readers' usual one, else the home page's", async () => {
+    // Readers ask from French pages: a search box query (no page) is searched in French.
+    expect(await anchored([item('x-signature hmac', { kind: 'search' }), item('bonjour', { count: 3, askedOn: '/fr/webhooks', answered: false })])).toEqual(['none', '/fr/webhooks']);
+    expect(await anchored([item('x-signature hmac', { kind: 'search' })])).toEqual(['/webhooks']);
+  });
+});

@@ -35,9 +35,10 @@ export function unitsOf(items: readonly TopicItem[]): Unit[] {
       kept.item.count += count;
       for (const path of item.cited) if (!kept.item.cited.includes(path)) kept.item.cited.push(path);
       kept.item.threadId ??= item.threadId;
+      kept.item.askedOn ??= item.askedOn;
       continue;
     }
-    const merged: TopicItem = { text, count, ...(item.answered !== undefined ? { answered: item.answered } : {}), rating, cited: [...new Set(item.cited)], kind: item.kind, ...(item.threadId ? { threadId: item.threadId } : {}) };
+    const merged: TopicItem = { text, count, ...(item.answered !== undefined ? { answered: item.answered } : {}), rating, cited: [...new Set(item.cited)], kind: item.kind, ...(item.threadId ? { threadId: item.threadId } : {}), ...(item.askedOn ? { askedOn: item.askedOn } : {}) };
     byKey.set(key, { item: merged, terms: termsOf(text), anchor: { kind: 'none' }, pages: [], order: byKey.size });
   }
   return [...byKey.values()].sort((a, b) => b.item.count - a.item.count || a.order - b.order);
