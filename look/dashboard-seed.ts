@@ -43,6 +43,7 @@ export const SEED_PAGES = [
 
 const QUERIES = ['install', 'webhooks', 'api key', 'authentication', 'rate limit', 'deploy to vercel', 'pagination', 'sso', 'delete user', 'changelog', 'python sdk', 'cli login'];
 const EMPTY_QUERIES = ['terraform provider', 'graphql', 'sap integration'];
+const MCP_QUERIES = ['getting started', 'create user endpoint', 'webhook signature verification', 'authentication flow', 'rate limits', 'pagination cursor'];
 
 /** A small deterministic generator (mulberry32). */
 function random(seed: number): () => number {
@@ -103,6 +104,12 @@ export async function seedDashboard(db: Database, now = Date.now()): Promise<See
       events.push({ ...base, kind: 'search', query, results: empty ? 0 : 3 + Math.floor(rand() * 8), opened: null });
       if (!empty && rand() < 0.45) events.push({ ...base, kind: 'search_open', query, results: null, opened: SEED_PAGES[2 + Math.floor(rand() * 8)]! });
     }
+    // Agents searching through the site's MCP server.
+    for (let i = 0; i < Math.round((weekend ? 3 : 8) * growth * (0.5 + rand())); i++) {
+      const at = Math.min(now - 1000, dayStart + Math.floor(rand() * DAY));
+      const query = MCP_QUERIES[Math.floor(rand() ** 1.3 * MCP_QUERIES.length)]!;
+      events.push({ projectId: project.id, preview: '', kind: 'search', at: new Date(at), day: utcDay(at), path: '/mcp', audience: 'agent', channel: 'mcp', visitor: `m${d}-${i % 4}`, referrerHost: '', query, results: null, opened: null });
+    }
   }
   for (let i = 0; i < events.length; i += 5_000) await writeEvents(db, events.slice(i, i + 5_000));
 
@@ -111,13 +118,17 @@ export async function seedDashboard(db: Database, now = Date.now()): Promise<See
     down: ['Step 2 fails on Windows: the path has spaces.', 'The example uses a field the API no longer returns.', 'Which scopes does the token need? Not said anywhere.', 'Outdated: the dashboard moved this setting.'],
     up: ['Clear and short, worked first time.', 'The curl example saved me an hour.', 'Great overview of the concepts.'],
   };
-  for (let i = 0; i < 46; i++) {
-    const at = now - Math.floor(rand() * 29 * DAY) - 60_000;
+  const reasons = { up: ['accurate', 'solved_problem', 'easy_to_understand'], down: ['inaccurate', 'not_found', 'out_of_date', 'hard_to_understand'] };
+  const reasonOf: Record<string, string> = {};
+  for (let i = 0; i < 80; i++) {
+    // Most of it in the 30 days shown, the rest in the 30 before (the change badges compare them).
+    const at = now - Math.floor(rand() * (i < 50 ? 29 : 58) * DAY) - 60_000;
     const page = SEED_PAGES[Math.floor(rand() * 9)]!;
     const helpful = page === '/guides/webhooks' || page === '/guides/authentication' ? rand() < 0.2 : rand() < 0.72;
     const withComment = rand() < 0.5;
     const list = helpful ? comments.up : comments.down;
     feedback.push({ id: `fb-${i}`, projectId: project.id, preview: '', path: page, source: withComment ? 'contextual' : 'thumbs_only', helpful, comment: withComment ? list[i % list.length]! : null, contact: null, code: null, filename: null, lang: null, at: new Date(at) });
+    if (withComment && rand() < 0.8) reasonOf[`fb-${i}`] = (helpful ? reasons.up : reasons.down)[Math.floor(rand() * (helpful ? 3 : 4))]!;
   }
   for (let i = 0; i < 5; i++) {
     feedback.push({
@@ -128,6 +139,7 @@ export async function seedDashboard(db: Database, now = Date.now()): Promise<See
     });
   }
   await writeFeedback(db, feedback);
+  for (const [id, reason] of Object.entries(reasonOf)) await db.query('UPDATE analytics_feedback SET reason = $2 WHERE id = $1', [id, reason]);
   await db.query(`UPDATE analytics_feedback SET status = 'resolved' WHERE project_id = $1 AND id IN ('fb-1', 'fb-4', 'fb-code-3')`, [project.id]);
   await db.query(`UPDATE analytics_feedback SET status = 'in_progress' WHERE project_id = $1 AND id IN ('fb-2', 'fb-7')`, [project.id]);
   await db.query(`UPDATE analytics_feedback SET status = 'dismissed' WHERE project_id = $1 AND id = 'fb-9'`, [project.id]);
@@ -146,13 +158,19 @@ export async function seedDashboard(db: Database, now = Date.now()): Promise<See
     ['How do I deploy behind a proxy?', 'Set `ACME_PROXY` before `acme deploy`. See [Deploy](/guides/deploy#proxy).', [{ path: '/guides/deploy', anchor: 'proxy', title: 'Deploy' }], 'answered'],
   ];
   let threadId = '';
-  for (let i = 0; i < 64; i++) {
+  for (let i = 0; i < 110; i++) {
     const [q, a, citations, outcome] = questions[i % questions.length]!;
-    const at = now - Math.floor(((i * 37) % 29) * DAY + rand() * DAY * 0.9) - 120_000;
+    const at = now - Math.floor(((i * 37) % (i < 70 ? 29 : 58)) * DAY + rand() * DAY * 0.9) - 120_000;
     const thread = await createAssistantThread(db, { projectId: project.id, fp: `fp${i}`, pagePath: citations[0]?.path ?? '/quickstart', caller: i % 7 === 3 ? 'api' : 'web' });
     await recordAssistantTurn(db, { threadId: thread, question: q, answer: a, citations, outcome, ...turn }, at);
     if (i === 0) threadId = thread;
   }
+  // Readers' thumbs on some answers: most up, the not-found ones down.
+  await db.query(
+    `UPDATE assistant_messages m SET rating = CASE WHEN m.outcome = 'not_found' THEN 'down' WHEN (hashtext(m.id) % 5) = 0 THEN 'down' ELSE 'up' END
+     FROM assistant_threads t WHERE t.id = m.thread_id AND t.project_id = $1 AND m.role = 'assistant' AND (hashtext(m.id) % 3) = 0`,
+    [project.id],
+  );
   await db.query(
     `UPDATE assistant_threads SET created_at = m.created_at, updated_at = m.created_at FROM (SELECT thread_id, min(created_at) AS created_at FROM assistant_messages GROUP BY thread_id) m WHERE m.thread_id = assistant_threads.id AND project_id = $1`,
     [project.id],

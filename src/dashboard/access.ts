@@ -28,6 +28,8 @@ const RULES: Array<{ methods: 'GET' | 'POST' | '*'; path: RegExp; need: Need }> 
   { methods: 'POST', path: /^\/projects\/[^/]+\/jobs(\/[^/]+\/(message|archive))?$/, need: 'edit' },
   { methods: 'POST', path: /^\/projects\/[^/]+\/(updates|previews|previews\/delete)$/, need: 'edit' },
   { methods: 'POST', path: /^\/projects\/[^/]+\/analytics\/feedback\/[^/]+$/, need: 'edit' },
+  // Handing a topic of readers' questions to the agent starts a job, as the jobs page does.
+  { methods: 'POST', path: /^\/projects\/[^/]+\/analytics\/topics\/[^/]+\/fix$/, need: 'edit' },
   // Project settings, new projects, webhook secrets and automations (recurring, paid model runs) stay with owners.
   { methods: 'GET', path: /^\//, need: 'read' },
 ];

@@ -3,6 +3,8 @@ import type { Session } from './data/sessions.js';
 import type { DashboardUser } from './data/users.js';
 import type { AdminServices } from '../api/index.js';
 import type { EditorService } from '../editor/index.js';
+import type { TopicsOptions } from '../insights/index.js';
+import type { SectionIndex } from '../retrieval/index.js';
 
 /** Hono environment of the dashboard routes. */
 export interface DashboardEnv {
@@ -33,6 +35,10 @@ export interface DashboardContext {
   onProjectChanged: (project: ProjectRow) => void | Promise<void>;
   /** Where the sidebar's Documentation entry leads, if anywhere. */
   docsUrl?: string;
+  /** The retrieval index of a project's live build (topics place questions by it); null without one. */
+  sectionIndexOf?: (project: ProjectRow) => Promise<SectionIndex | null>;
+  /** Names for topics from the configured model (insights' `nameTopics`), when there is one. */
+  nameTopics?: TopicsOptions['nameTopics'];
   /** The web editor's sessions (checkouts, drafts, previews, publishing). */
   editor: EditorService;
 }

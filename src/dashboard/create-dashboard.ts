@@ -16,6 +16,7 @@ import { registerAutomationRoutes } from './routes/automation-routes.js';
 import { EDITOR_BODY_LIMIT, isEditorPath, registerEditorRoutes } from './routes/editor-routes.js';
 import { registerInviteRoutes, registerMemberRoutes } from './routes/member-routes.js';
 import { registerJobRoutes } from './routes/job-routes.js';
+import { registerProductRoutes } from './routes/product-routes.js';
 import { registerProjectRoutes } from './routes/project-routes.js';
 import { registerUpdateRoutes } from './routes/update-routes.js';
 import type { AdminServices } from '../api/index.js';
@@ -40,6 +41,10 @@ export interface DashboardDeps {
   onProjectChanged?: (project: ProjectRow) => void | Promise<void>;
   /** Where the sidebar's Documentation entry leads (Folio's own docs site), if anywhere. */
   docsUrl?: string;
+  /** The retrieval index of a project's live build, for the assistant screen's topics (hosting's, handed in by the server). */
+  sectionIndexOf?: DashboardContext['sectionIndexOf'];
+  /** Names for topics from the configured model, when the server has one. */
+  nameTopics?: DashboardContext['nameTopics'];
   /** Server log for unexpected errors (one line each). */
   log?: (line: string) => void;
   /**
@@ -75,6 +80,8 @@ export function createDashboard({
   onProjectChanged = () => {},
   log = () => {},
   docsUrl,
+  sectionIndexOf,
+  nameTopics,
   editor = { workRoot: path.join(os.tmpdir(), `folio-editor-${process.pid}`) },
 }: DashboardDeps): Hono<DashboardEnv> {
   const base = basePath.replace(/\/+$/, '');
@@ -89,6 +96,8 @@ export function createDashboard({
     previewUrl: (project, slug, url) => defaultPreviewUrl(project, slug, url, siteDomain),
     onProjectChanged,
     docsUrl,
+    sectionIndexOf,
+    nameTopics,
     editor: new EditorService({ ...editor, db, log, assetBase: (projectId, key) => `${base}/projects/${projectId}/editor/site/${key}` }),
   };
   const app = new Hono<DashboardEnv>();
@@ -133,6 +142,7 @@ export function createDashboard({
   registerAnalyticsRoutes(app, ctx);
   registerEditorRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
+  registerProductRoutes(app, ctx);
 
   app.onError((err, c) => {
     log(`dashboard error: ${c.req.method} ${c.req.path}: ${err.stack ?? String(err)}`);

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { controlCharacterInUrl, hasControlCharacter } from '../api/index.js';
 import { tokensEqual } from './auth/tokens.js';
 import type { DashboardContext, DashboardEnv } from './context.js';
 import { createSession, findSession, type Session } from './data/sessions.js';
@@ -60,11 +61,30 @@ export function clearSessionCookie(c: Context, ctx: DashboardContext): void {
   deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c, ctx) });
 }
 
-/** Load the session and its user from the cookie into `c.var`. */
+/**
+ * The error page (400 DASHBOARD_REQUEST_INVALID) for an address whose path or query holds a control
+ * character, or null. No dashboard page has one: a NUL reached PostgreSQL (a 500), a CR/LF a
+ * response header.
+ */
+export function refusedAddress(c: Context<DashboardEnv>, ctx: DashboardContext): Response | null {
+  const found = controlCharacterInUrl(c.req.url);
+  if (!found) return null;
+  const where = found.in === 'path' ? 'path' : `query parameter "${found.name}"`;
+  return errorPage(c, ctx, 400, 'DASHBOARD_REQUEST_INVALID', `This address's ${where} holds a control character (NUL, CR, LF...), which no dashboard page has. Check the link, or go back to the projects.`);
+}
+
+/**
+ * Load the session and its user from the cookie into `c.var`. An address with a control character is
+ * refused first (`refusedAddress`): every dashboard request but the public assets passes here before
+ * any route reads its parameters.
+ */
 export function loadSession(ctx: DashboardContext): MiddlewareHandler<DashboardEnv> {
   return async (c, next) => {
+    const refused = refusedAddress(c, ctx);
+    if (refused) return refused;
     const id = getCookie(c, SESSION_COOKIE);
-    const found = id ? await findSession(ctx.db, id) : null;
+    // A cookie with a control character names no session (and a NUL would reach PostgreSQL: a 500).
+    const found = id && !hasControlCharacter(id) ? await findSession(ctx.db, id) : null;
     c.set('session', found?.session ?? null);
     c.set('user', found?.user ?? null);
     c.set('form', {});

@@ -65,6 +65,8 @@ function draw(el: HTMLElement, spec: ChartSpec): uPlot {
       {
         stroke: muted,
         font,
+        gap: 10,
+        size: 40,
         grid: { show: false },
         ticks: { show: false },
         values: (_u, splits) => splits.map((s) => dayLabel.format(new Date(s * 1000))),

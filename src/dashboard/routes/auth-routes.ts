@@ -9,16 +9,22 @@ import { errorPage, html } from '../respond.js';
 import { LoginPage, SetupPage } from '../views/auth-pages.js';
 import type { Notice } from '../views/layout.js';
 import { LoginThrottle } from './login-throttle.js';
-import { clientAddress } from '../../api/index.js';
+import { clientAddress, hasControlCharacter } from '../../api/index.js';
 
 /**
  * Only dashboard paths and the Folio-recorded pull request pages (`/pulls/<id>`, which send anonymous visitors
- * here) are allowed after sign-in, so `next` cannot send users to another site.
+ * here) are allowed after sign-in, so `next` cannot send users to another site; and none with a control
+ * character (a CR/LF in the Location header was a 500 whose message wrote the raw value into the server log).
  */
 function safeNext(ctx: DashboardContext, next: string | undefined): string {
-  const ours = next !== undefined && (next.startsWith(`${ctx.base}/`) || /^\/pulls\/[\w-]+$/.test(next));
-  if (next && ours && !next.startsWith('//') && !next.includes('\\')) return next;
-  return `${ctx.base}/projects`;
+  return keptNext(ctx, next) ?? `${ctx.base}/projects`;
+}
+
+/** `next` when it is a place `safeNext` leads to, else undefined (the sign-in form does not carry it on). */
+function keptNext(ctx: DashboardContext, next: string | undefined): string | undefined {
+  if (next === undefined || hasControlCharacter(next)) return undefined;
+  const ours = next.startsWith(`${ctx.base}/`) || /^\/pulls\/[\w-]+$/.test(next);
+  return ours && !next.startsWith('//') && !next.includes('\\') ? next : undefined;
 }
 
 /** Replace whatever session the browser had with a fresh signed-in one (no session fixation). */
@@ -39,7 +45,7 @@ export function registerAuthRoutes(app: Hono<DashboardEnv>, ctx: DashboardContex
     const notice: Notice | null = (await hasOwner(ctx.db))
       ? null
       : { kind: 'warn', text: 'No account exists yet. Open the one-time setup link that folio serve printed when it started, or restart it with FOLIO_OWNER_EMAIL and FOLIO_OWNER_PASSWORD set.' };
-    return html(c, createElement(LoginPage, { base, csrfToken: session.csrfToken, notice, next: c.req.query('next') }));
+    return html(c, createElement(LoginPage, { base, csrfToken: session.csrfToken, notice, next: keptNext(ctx, c.req.query('next')) }));
   });
 
   app.post('/login', async (c) => {
@@ -47,14 +53,15 @@ export function registerAuthRoutes(app: Hono<DashboardEnv>, ctx: DashboardContex
     const email = (form.email ?? '').trim();
     const password = form.password ?? '';
     const session = c.get('session')!;
-    const next = form.next ?? c.req.query('next');
+    const next = keptNext(ctx, form.next ?? c.req.query('next'));
     const again = (status: 401 | 429, code: DashboardCode, text: string) =>
       html(c, createElement(LoginPage, { base, csrfToken: session.csrfToken, email, next, notice: { kind: 'error', text, code } }), status);
     const client = clientAddress(c, ctx.trustProxy);
     if (!throttle.take(email, client)) {
       return again(429, 'DASHBOARD_SIGNIN_THROTTLED', 'Too many failed sign-ins from this address. Wait 15 minutes and try again.');
     }
-    const user = await authenticate(ctx.db, email, password);
+    // An email with a control character matches no account (a NUL would reach PostgreSQL: a 500); counted as a failure.
+    const user = hasControlCharacter(email) ? null : await authenticate(ctx.db, email, password);
     if (!user) return again(401, 'DASHBOARD_SIGNIN_FAILED', 'Email or password is wrong. Check both and try again.');
     throttle.succeeded(email, client);
     await signIn(c, ctx, user.id);
@@ -83,7 +90,7 @@ export function registerAuthRoutes(app: Hono<DashboardEnv>, ctx: DashboardContex
     const email = (form.email ?? '').trim();
     const password = form.password ?? '';
     const session = c.get('session')!;
-    const problem = !/^[^\s@]+@[^\s@]+$/.test(email)
+    const problem = !/^[^\s@]+@[^\s@]+$/.test(email) || hasControlCharacter(email)
       ? 'Enter a valid email address.'
       : password.length < MIN_PASSWORD_LENGTH
         ? `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { createElement } from 'react';
 import type { ProjectRow } from '../../db/index.js';
-import { EditorError, editorBundle, MAX_TEXT_BYTES, navEditOf, type EditorSession } from '../../editor/index.js';
+import { EditorError, editorBundle, MAX_TEXT_BYTES, navEditOf, type EditorSession, type NavItem } from '../../editor/index.js';
 import { componentNames } from '../../mdx/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
 import { errorPage, html, viewerOf } from '../respond.js';
@@ -111,15 +111,19 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
     const project = await loadProject(c, ctx);
     if (project instanceof Response) return project;
     const branch = c.req.query('branch') || project.branch;
+    let file = c.req.query('file') ?? '';
     try {
-      await ctx.editor.open(project, branch);
+      const session = await ctx.editor.open(project, branch);
+      // `?page=/guides/install` (the analytics screens' links): the page's file, by its path on the site.
+      const page = c.req.query('page');
+      if (!file && page) file = fileOfPage((await session.navigation()).sections.flatMap((s) => s.items), page) ?? '';
     } catch (err) {
       if (err instanceof EditorError) return errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', `${err.message} (${err.code})`);
       throw err;
     }
     const { hash } = await editorBundle();
     c.header('Content-Security-Policy', EDITOR_CSP);
-    return html(c, createElement(EditorPage, { base, viewer: viewerOf(c), project, branch, file: c.req.query('file') ?? '', scriptHash: hash, components: componentNames(), maxTextBytes: MAX_TEXT_BYTES }));
+    return html(c, createElement(EditorPage, { base, viewer: viewerOf(c), project, branch, file, scriptHash: hash, components: componentNames(), maxTextBytes: MAX_TEXT_BYTES }));
   });
 
   app.get('/assets/editor.js', async (c) => c.body((await editorBundle()).js, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' }));
@@ -228,4 +232,17 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
 
   // A JSON route the editor does not have.
   app.all(`${root}/*`, (c) => (c.req.path.endsWith('.json') ? c.json({ error: { code: 'EDITOR_BAD_REQUEST', message: 'The editor has no such route.' } }, 404) : errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', 'There is no editor page at this address.')));
+}
+
+/** The file of the navigation entry whose site path is `href` (a trailing slash ignored). */
+function fileOfPage(items: NavItem[], href: string): string | undefined {
+  const want = href.replace(/\/+$/, '') || '/';
+  for (const item of items) {
+    if (item.type === 'page' && (item.href.replace(/\/+$/, '') || '/') === want) return item.file;
+    if (item.type === 'group') {
+      const found = fileOfPage(item.children, href);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }

@@ -7,7 +7,9 @@ import { parseExpiry, parseProjectForm, parseSettingsForm } from '../forms.js';
 import { errorPage, html, viewerOf } from '../respond.js';
 import { KeysPage } from '../views/keys-page.js';
 import type { Notice } from '../views/layout.js';
-import { ProjectOverviewPage, ProjectsPage } from '../views/project-pages.js';
+import { ProjectOverviewPage, ProjectSettingsPage, ProjectsPage } from '../views/project-pages.js';
+import { feedbackCounts, trafficSummary } from '../../analytics/index.js';
+import { rangeFromQuery } from '../analytics-range.js';
 import { noticeFromQuery } from './notices.js';
 
 /** The project named in the path, or an error page response. */
@@ -46,11 +48,24 @@ export function registerProjectRoutes(app: Hono<DashboardEnv>, ctx: DashboardCon
     if (project instanceof Response) return project;
     const siteUrl = ctx.siteUrl(project, new URL(c.req.url));
     const [latestUpdate] = await listUpdates(ctx.db, project.id, 1);
-    const { jobs } = await listAgentJobs(ctx.db, { projectId: project.id, status: 'active', limit: 26 });
+    const site = { projectId: project.id, preview: null };
+    const week = rangeFromQuery({ range: '7d' });
+    const [{ jobs }, summary, open] = await Promise.all([
+      listAgentJobs(ctx.db, { projectId: project.id, status: 'active', limit: 26 }),
+      trafficSummary(ctx.db, site, week.range),
+      feedbackCounts(ctx.db, site, rangeFromQuery({ range: 'all' }, { since: project.createdAt.getTime() }).range),
+    ]);
+    const figures = { visitors: summary.visitors, views: summary.views, searches: summary.searches, assistant: summary.assistant, feedback: summary.feedback, openFeedback: open.byStatus.pending };
     return html(
       c,
-      createElement(ProjectOverviewPage, { base, viewer: viewerOf(c), project, siteUrl, latestUpdate: latestUpdate ?? null, activeJobs: jobs.length, notice: noticeFromQuery(c) }),
+      createElement(ProjectOverviewPage, { base, viewer: viewerOf(c), project, siteUrl, latestUpdate: latestUpdate ?? null, activeJobs: jobs.length, figures, notice: noticeFromQuery(c) }),
     );
+  });
+
+  app.get('/projects/:projectId/settings', async (c) => {
+    const project = await loadProject(c, ctx);
+    if (project instanceof Response) return project;
+    return html(c, createElement(ProjectSettingsPage, { base, viewer: viewerOf(c), project, notice: noticeFromQuery(c) }));
   });
 
   app.post('/projects/:projectId/settings', async (c) => {
@@ -72,20 +87,18 @@ export function registerProjectRoutes(app: Hono<DashboardEnv>, ctx: DashboardCon
         oidcIssuer: form.oidcIssuer ?? '',
         oidcClientId: form.oidcClientId ?? '',
       };
-      const siteUrl = ctx.siteUrl(project, new URL(c.req.url));
       const notice: Notice = { kind: 'error', text: parsed.problem.message, code: 'DASHBOARD_FORM_INVALID' };
-      return html(c, createElement(ProjectOverviewPage, { base, viewer: viewerOf(c), project, siteUrl, notice, values }), 400);
+      return html(c, createElement(ProjectSettingsPage, { base, viewer: viewerOf(c), project, notice, values }), 400);
     }
     const { sitePassword, siteOidc, ...settings } = parsed.value;
     const access = await siteAccessPatch(project, parsed.value.siteAccess, sitePassword, siteOidc);
     if ('problem' in access) {
-      const siteUrl = ctx.siteUrl(project, new URL(c.req.url));
       const notice: Notice = { kind: 'error', text: access.problem, code: 'DASHBOARD_FORM_INVALID' };
-      return html(c, createElement(ProjectOverviewPage, { base, viewer: viewerOf(c), project, siteUrl, notice }), 400);
+      return html(c, createElement(ProjectSettingsPage, { base, viewer: viewerOf(c), project, notice }), 400);
     }
     const updated = await updateProject(ctx.db, project.id, { ...settings, ...access.patch });
     if (updated) await ctx.onProjectChanged(updated);
-    return c.redirect(`${base}/projects/${project.id}?notice=settings-saved`, 303);
+    return c.redirect(`${base}/projects/${project.id}/settings?notice=settings-saved`, 303);
   });
 
   const keysPage = async (c: Context<DashboardEnv>, project: ProjectRow, extra: { newKey?: { key: string; name: string; assistant?: boolean }; notice?: Notice | null }, status: 200 | 201 | 400 = 200) => {

@@ -1,6 +1,9 @@
 import type { UpdateRow, ProjectRow } from '../../db/index.js';
 import { formatDate, formatDuration, statusLabel } from './format.js';
-import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
+import type { Figure } from '../../analytics/index.js';
+import { Kpis } from './analytics-parts.js';
+import { Icon } from './icon.js';
+import { Csrf, Layout, PageHead, type Notice, type Viewer } from './layout.js';
 
 export interface ProjectFormValues {
   name: string;
@@ -21,8 +24,8 @@ const EMPTY: ProjectFormValues = { name: '', repoUrl: '', branch: 'main', docsDi
 /** Who may read the site: public, one password, or an OpenID Connect provider; over the whole site or its hidden pages. */
 function SiteAccessFields({ values }: { values: ProjectFormValues }) {
   return (
-    <fieldset className="stack">
-      <legend>Site access <span className="hint">applies from the next update</span></legend>
+    <fieldset className="stack" id="site-access">
+      <legend>Site access (authentication) <span className="hint">applies from the next update</span></legend>
       <div className="row">
         <div className="field">
           <label htmlFor="siteAccess">Readers</label>
@@ -33,10 +36,12 @@ function SiteAccessFields({ values }: { values: ProjectFormValues }) {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="siteAccessScope">Protects</label>
+          <label htmlFor="siteAccessScope">
+            Protects <span className="hint">pages with public: true stay open</span>
+          </label>
           <select id="siteAccessScope" name="siteAccessScope" defaultValue={values.siteAccessScope ?? 'site'}>
-            <option value="site">The whole site (pages with public: true stay open)</option>
-            <option value="hidden">Hidden pages and public: false pages or groups</option>
+            <option value="site">The whole site</option>
+            <option value="hidden">Hidden and non-public pages</option>
           </select>
         </div>
       </div>
@@ -123,8 +128,7 @@ export function ProjectsPage(props: { base: string; viewer: Viewer; projects: Pr
   const { base, viewer, projects, notice, values = EMPTY } = props;
   return (
     <Layout title="Projects" base={base} viewer={viewer} notice={notice}>
-      <h1>Projects</h1>
-      <p className="sub">Each project publishes one documentation site from a git repository.</p>
+      <PageHead title="Projects" sub="Each project publishes one documentation site from a git repository." />
       {projects.length > 0 ? (
         <ul className="grid plain" role="list">
           {projects.map((p) => (
@@ -175,20 +179,9 @@ export function CopyValue({ id, value, label, secret = false }: { id: string; va
   );
 }
 
-/** Project overview: id, published site, and the settings form. */
-export function ProjectOverviewPage(props: {
-  base: string;
-  viewer: Viewer;
-  project: ProjectRow;
-  siteUrl: string;
-  /** Latest update and number of active jobs, for the activity summary. */
-  latestUpdate?: UpdateRow | null;
-  activeJobs?: number;
-  notice?: Notice | null;
-  values?: ProjectFormValues;
-}) {
-  const { base, viewer, project, siteUrl, notice, latestUpdate = null, activeJobs = 0 } = props;
-  const values = props.values ?? {
+/** The settings form's values as a project has them. */
+export function settingsValues(project: ProjectRow): ProjectFormValues {
+  return {
     name: project.name,
     repoUrl: project.repoUrl,
     branch: project.branch,
@@ -201,50 +194,130 @@ export function ProjectOverviewPage(props: {
     oidcIssuer: project.siteOidc?.issuer ?? '',
     oidcClientId: project.siteOidc?.clientId ?? '',
   };
+}
+
+/** The overview's last-7-days figures (each with the week before) and recent activity. */
+export interface OverviewFigures {
+  visitors: Figure;
+  views: Figure;
+  searches: Figure;
+  assistant: Figure;
+  feedback: Figure;
+  /** Feedback entries still open (any range). */
+  openFeedback: number;
+}
+
+/** Project overview: the published site, the week's figures, what runs and what happened last. */
+export function ProjectOverviewPage(props: {
+  base: string;
+  viewer: Viewer;
+  project: ProjectRow;
+  siteUrl: string;
+  /** Latest update and number of active jobs, for the activity summary. */
+  latestUpdate?: UpdateRow | null;
+  activeJobs?: number;
+  figures?: OverviewFigures | null;
+  notice?: Notice | null;
+}) {
+  const { base, viewer, project, siteUrl, notice, latestUpdate = null, activeJobs = 0, figures = null } = props;
+  const at = `${base}/projects/${project.id}`;
   return (
     <Layout title={project.name} base={base} viewer={viewer} project={project} tab="overview" notice={notice}>
-      <h1>{project.name}</h1>
-      <p className="sub">Created {formatDate(project.createdAt)}</p>
-      <section className="panel" aria-labelledby="about">
-        <h2 id="about">Project</h2>
-        <dl className="facts">
-          <dt>Project id</dt>
-          <dd>
-            <CopyValue id="project-id" value={project.id} label="project id" />
-          </dd>
-          <dt>Published site</dt>
-          <dd>
-            <a href={siteUrl} id="site-link">
-              {siteUrl}
-            </a>
-          </dd>
-          <dt>Source</dt>
-          <dd className="mono">
-            {project.repoUrl} @ {project.branch} / {project.docsDir}
-          </dd>
-          <dt>Last update</dt>
-          <dd>
-            {latestUpdate ? (
+      <PageHead title={project.name} sub={<>Created {formatDate(project.createdAt)}</>}>
+        <a className="btn secondary" href={siteUrl} id="site-link-button">
+          <Icon name="external-link" />
+          Open the site
+        </a>
+        {viewer.canEdit ? (
+          <a className="btn" href={`${at}/editor`}>
+            <Icon name="file-pen-line" />
+            Edit the docs
+          </a>
+        ) : null}
+      </PageHead>
+      {figures ? (
+        <>
+          <div className="flex items-baseline justify-between gap-3 mb-2">
+            <h2 className="m-0">Last 7 days</h2>
+            <a href={`${at}/analytics?range=7d`}>All analytics</a>
+          </div>
+          <Kpis
+            label="The last 7 days, with the change from the 7 days before"
+            items={[
+              { label: 'Visitors', ...figures.visitors },
+              { label: 'Views', ...figures.views },
+              { label: 'Assistant', ...figures.assistant },
+              { label: 'Searches', ...figures.searches },
+              { label: 'Feedback', ...figures.feedback },
+            ]}
+          />
+        </>
+      ) : null}
+      <div className="halves">
+        <section className="panel" aria-labelledby="about">
+          <h2 id="about">Project</h2>
+          <dl className="facts">
+            <dt>Project id</dt>
+            <dd>
+              <CopyValue id="project-id" value={project.id} label="project id" />
+            </dd>
+            <dt>Published site</dt>
+            <dd>
+              <a href={siteUrl} id="site-link">
+                {siteUrl}
+              </a>
+            </dd>
+            <dt>Source</dt>
+            <dd className="mono">
+              {project.repoUrl} @ {project.branch} / {project.docsDir}
+            </dd>
+          </dl>
+        </section>
+        <section className="panel" aria-labelledby="activity">
+          <h2 id="activity">Activity</h2>
+          <dl className="facts">
+            <dt>Last update</dt>
+            <dd>
+              {latestUpdate ? (
+                <>
+                  <span className={`badge ${latestUpdate.status}`}>{statusLabel(latestUpdate.status)}</span>{' '}
+                  <a href={`${at}/updates/${latestUpdate.id}`}>{formatDate(latestUpdate.createdAt)}</a>
+                  {latestUpdate.endedAt ? ` · ${formatDuration(latestUpdate.startedAt ?? latestUpdate.createdAt, latestUpdate.endedAt)}` : ''}
+                </>
+              ) : (
+                <>
+                  never · <a href={`${at}/updates`}>publish the site</a>
+                </>
+              )}
+            </dd>
+            <dt>Agent jobs</dt>
+            <dd>
+              <a href={`${at}/jobs${activeJobs > 0 ? '?status=active' : ''}`}>{activeJobs > 0 ? `${activeJobs}${activeJobs > 25 ? '+' : ''} running` : 'none running'}</a>
+            </dd>
+            {figures ? (
               <>
-                <span className={`badge ${latestUpdate.status}`}>{statusLabel(latestUpdate.status)}</span>{' '}
-                <a href={`${base}/projects/${project.id}/updates/${latestUpdate.id}`}>{formatDate(latestUpdate.createdAt)}</a>
-                {latestUpdate.endedAt ? ` · ${formatDuration(latestUpdate.startedAt ?? latestUpdate.createdAt, latestUpdate.endedAt)}` : ''}
+                <dt>Open feedback</dt>
+                <dd>
+                  <a href={`${at}/analytics/feedback?tab=detailed&status=pending&range=90d`}>{figures.openFeedback === 1 ? '1 entry to triage' : `${figures.openFeedback} entries to triage`}</a>
+                </dd>
               </>
-            ) : (
-              <>
-                never · <a href={`${base}/projects/${project.id}/updates`}>publish the site</a>
-              </>
-            )}
-          </dd>
-          <dt>Agent jobs</dt>
-          <dd>
-            <a href={`${base}/projects/${project.id}/jobs${activeJobs > 0 ? '?status=active' : ''}`}>{activeJobs > 0 ? `${activeJobs}${activeJobs > 25 ? '+' : ''} running` : 'none running'}</a>
-          </dd>
-        </dl>
-      </section>
+            ) : null}
+          </dl>
+        </section>
+      </div>
+    </Layout>
+  );
+}
+
+/** Project settings: source, domains, base path, agent rate and who may read the site (owners change them). */
+export function ProjectSettingsPage(props: { base: string; viewer: Viewer; project: ProjectRow; notice?: Notice | null; values?: ProjectFormValues }) {
+  const { base, viewer, project, notice } = props;
+  const values = props.values ?? settingsValues(project);
+  return (
+    <Layout title={`Settings · ${project.name}`} base={base} viewer={viewer} project={project} tab="settings" notice={notice}>
+      <PageHead title="Settings" sub="Where the site comes from, where it is served, and who may read it." />
       {viewer.role === 'owner' ? (
-        <section className="panel" aria-labelledby="settings">
-          <h2 id="settings">Settings</h2>
+        <section className="panel" aria-label="Project settings">
           <form className="stack" method="post" action={`${base}/projects/${project.id}/settings`}>
             <Csrf token={viewer.csrfToken} />
             <ProjectFields values={values} withSettings={true} />
@@ -255,7 +328,9 @@ export function ProjectOverviewPage(props: {
             </div>
           </form>
         </section>
-      ) : null}
+      ) : (
+        <div className="panel empty">Only owners change a project's settings.</div>
+      )}
     </Layout>
   );
 }
