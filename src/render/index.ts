@@ -19,3 +19,4 @@ export { integrationHead, SERVICES as INTEGRATION_SERVICES, type IntegrationHead
 export { classCandidates, siteTailwind, tailwindCss } from './tailwind.js';
 export { isUnsearchable, searchBoost, searchKeywords, searchWeight } from './search-weights.js';
 export { bundledFont, fontFileSource, type BundledFont, type FontFile } from './fonts.js';
+export { feedbackStrings, type FeedbackStrings } from './feedback-strings.js';
