@@ -246,7 +246,7 @@ describe.each(backends)('analytics ingestion on %s', (kind) => {
     await publish(s.dataDir, s.project.id, 'listed', { basePath: '' });
     const build = path.join(siteDirFor(s.dataDir, s.project.id, 'listed')!, 'current');
     fs.mkdirSync(path.join(build, '.folio-cache'), { recursive: true });
-    fs.writeFileSync(path.join(build, '.folio-cache', 'manifest.json'), JSON.stringify({ format: 'x', pages: { '/': 'k1', '/guide/intro': 'k2' }, files: [] }));
+    fs.writeFileSync(path.join(build, '.folio-cache', 'manifest.json'), JSON.stringify({ format: 'x', pages: { '/index': 'k1', '/guide/intro': 'k2' }, files: [] }));
     fs.mkdirSync(path.join(build, 'assets'), { recursive: true });
     fs.writeFileSync(path.join(build, 'assets', 'nav.141286c656.html'), '<!doctype html><html><body><nav>Pages</nav></body></html>');
     fs.writeFileSync(path.join(build, 'guide', 'old.html'), '<!doctype html><html><body>A file the manifest does not list</body></html>');

@@ -3,7 +3,7 @@
  * under the site's base path. A site built with telemetry off, or a server without analytics,
  * answers both with 404 `ANALYTICS_DISABLED`.
  */
-import { BEACON_PATH, EVENTS_PATH, type SiteAnalytics } from '../../analytics/index.js';
+import { BEACON_PATH, EVENTS_PATH, pagePathOf, type SiteAnalytics } from '../../analytics/index.js';
 import { bundleBeacon } from '../../render/index.js';
 import type { PublishedBuild } from '../storage/site-store.js';
 
@@ -11,7 +11,7 @@ export const ANALYTICS_PATHS = new Set([EVENTS_PATH, BEACON_PATH]);
 
 /**
  * Where a build lists every page it wrote, hidden ones too (site-build's `build-cache.ts`: its
- * manifest's `pages`, href → key, hrefs without the base path). Redirect pages, the 404 page, the
+ * manifest's `pages`, href → key, hrefs without the base path; the home page is `/index`). Redirect pages, the 404 page, the
  * shared sidebar fragments (`assets/nav.<hash>.html`), feeds and static files are not in it.
  */
 const MANIFEST_FILE = '.folio-cache/manifest.json';
@@ -22,7 +22,7 @@ const KEPT_BUILDS = 16;
 /** Lookups of builds without a manifest (published before it), by file, remembered per build. */
 const probed = new Map<string, Map<string, boolean>>();
 
-/** The hrefs the build's manifest lists, or null when it has none (or not one Folio can read). */
+/** The pages the build's manifest lists, as views name them (`pagePathOf`: `/index` is `/`), or null when it has none (or not one Folio can read). */
 function pagesOf(root: PublishedBuild): Promise<Set<string> | null> {
   let pages = pageSets.get(root.key);
   if (pages) {
@@ -32,7 +32,7 @@ function pagesOf(root: PublishedBuild): Promise<Set<string> | null> {
     pages = root.read(MANIFEST_FILE).then((body) => {
       try {
         const hrefs = body ? (JSON.parse(body.toString('utf8')) as { pages?: unknown }).pages : undefined;
-        return hrefs && typeof hrefs === 'object' ? new Set(Object.keys(hrefs)) : null;
+        return hrefs && typeof hrefs === 'object' ? new Set(Object.keys(hrefs).map(pagePathOf)) : null;
       } catch {
         return null;
       }
@@ -54,7 +54,7 @@ function pagesOf(root: PublishedBuild): Promise<Set<string> | null> {
  */
 export async function buildHasPage(root: PublishedBuild, pagePath: string): Promise<boolean> {
   const pages = await pagesOf(root);
-  if (pages) return pages.has(pagePath.replace(/(.)\/+$/, '$1'));
+  if (pages) return pages.has(pagePathOf(pagePath));
   let known = probed.get(root.key);
   if (!known) {
     if (probed.size > 100) probed.clear();
