@@ -6,6 +6,7 @@ import { registerAgentRoutes } from './agent-routes.js';
 import { registerAnalyticsRoutes } from './analytics-routes.js';
 import { registerAutomationRoutes } from './automation-routes.js';
 import { bearerAuth, type AuthEnv, type KeyCache } from './auth.js';
+import { refuseControlCharacters } from './control-characters.js';
 import type { ApiContext } from './context.js';
 import { ApiError, errorResponse } from './errors.js';
 import { registerUpdateRoutes } from './update-routes.js';
@@ -87,7 +88,9 @@ export function registerAdminApi(app: OpenAPIHono<AuthEnv>, ctx: AdminApiContext
   const auth = bearerAuth(ctx.keyCache, { trustProxy: ctx.trustProxy });
   // Only requests with bodies pay for the size check (the job GET is the hot path).
   const limitBodies: MiddlewareHandler = (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
-  for (const prefix of ['/v1/*', '/v2/*']) app.use(prefix, limitBodies, auth);
+  // A control character in a path parameter or query value is refused first, for every route (issue 48).
+  const refuseControls = refuseControlCharacters(() => app.routes.map((r) => r.path));
+  for (const prefix of ['/v1/*', '/v2/*']) app.use(prefix, refuseControls, limitBodies, auth);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

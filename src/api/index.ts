@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './codes.js';
 export * from './context.js';
+export * from './control-characters.js';
 export * from './create-api.js';
 export * from './errors.js';
 export * from './job-cache.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { adminOpenApiDocument } from '../../api/index.js';
+import { adminOpenApiDocument, logEntry } from '../../api/index.js';
 import { parseDuration, reportCliError } from '../support.js';
 import { runServer, type RunningServer } from '../../server/index.js';
 import { HostingError, parseStorage } from '../../hosting/index.js';
@@ -19,6 +19,18 @@ export interface ServeFlags {
   analyticsEventsPerSecond?: string;
   pageTimeout?: string;
 }
+
+/**
+ * One line of the server log on stderr, with its time. What a client sent may be in it (a path, a
+ * `next` in an error's message): its control characters are escaped and a stack's own lines indented,
+ * so no request can write a line that passes for an entry of its own (issue 48: a CR/LF did).
+ */
+export function serverLogLine(line: string, at = new Date()): string {
+  return `${at.toISOString()} ${logEntry(line)}\n`;
+}
+
+/** Write `serverLogLine(line)` to stderr: the log of `folio serve` and `folio start`. */
+export const writeServerLog = (line: string): void => void process.stderr.write(serverLogLine(line));
 
 /** Add the options `serve` and `start` share. */
 export function serverOptions(command: Command): Command {
@@ -83,7 +95,7 @@ export async function startFromFlags(flags: ServeFlags): Promise<RunningServer> 
     trustProxy: flags.trustProxy === true,
     analytics: flags.analytics === false ? false : { retentionDays: Math.round(retentionMs / 86_400_000), eventsPerSecond },
     pageTimeoutMs: pageTimeout === undefined ? undefined : Math.round(pageTimeout * 1000),
-    log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
+    log: writeServerLog,
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') {
       throw Object.assign(new Error(`Port ${port} is already in use; pass --port <another>.`), { code: 'SERVER_PORT_IN_USE' });
