@@ -197,8 +197,8 @@ export function registerAnalyticsRoutes(app: Hono<DashboardEnv>, ctx: DashboardC
     const kind = c.req.query('kind') ?? '';
     const ALL = { limit: 100_000 };
     const exporters: Record<string, () => Promise<string>> = {
-      traffic: async () => csv(['day', 'humans', 'agents'], everyDay(range.days, await dailyTraffic(ctx.db, site, r), (day) => ({ day, human: 0, ai: 0 })).map((d) => [d.day, d.human, d.ai])),
-      views: async () => csv(['path', 'humans', 'agents', 'total'], (await viewsByPage(ctx.db, site, r, ALL)).views.map((v) => [v.path, v.human, v.ai, v.total])),
+      traffic: async () => csv(['day', 'human', 'agent'], everyDay(range.days, await dailyTraffic(ctx.db, site, r), (day) => ({ day, human: 0, ai: 0 })).map((d) => [d.day, d.human, d.ai])),
+      views: async () => csv(['path', 'human', 'agent', 'total'], (await viewsByPage(ctx.db, site, r, ALL)).views.map((v) => [v.path, v.human, v.ai, v.total])),
       referrers: async () => csv(['referrer_host', 'views'], (await referrersByHost(ctx.db, site, r, ALL)).referrers.map((x) => [x.host, x.views])),
       searches: async () =>
         csv(['query', 'searches', 'no_results', 'ctr', 'top_opened_page', 'last_searched_at'], (await searches(ctx.db, site, r, ALL)).searches.map((s) => [s.searchQuery, s.hits, s.noResults, s.ctr.toFixed(3), s.topClickedPage, s.lastSearchedAt])),
