@@ -2,7 +2,7 @@
  * The analytics beacon and feedback widget, served by `folio serve` at `<base>/__folio/beacon.js`
  * and loaded by the main bundle after the page (a static host has no such file: no widget, nothing
  * sent). Page views need no script: the server counts them. This sends, with `sendBeacon`, the
- * searches made on the page (the final query once typing stops, and the result opened) and the
+ * searches made on the page (as the search dialog counts them, `search-count.ts`, and the result opened) and the
  * "Was this page helpful?" answer: a thumb, and the comment if the reader writes one (a thumb
  * alone is sent when the reader leaves). Do-Not-Track or Global Privacy Control: the widget stays
  * hidden and nothing is sent. With docs.json `feedback.codeSnippets`, each code block gets a
@@ -29,31 +29,18 @@ function start(endpoint: string): void {
     if (!FOLIO_BEACON_DRY) nav.sendBeacon(endpoint, JSON.stringify({ path, ...event }));
   };
 
-  // Searches: the query the reader stopped at (1 s without typing, or on leaving), then the result opened.
-  let search: Event | null = null;
-  let timer = 0;
-  const flushSearch = () => {
-    clearTimeout(timer);
-    if (search) send(search);
-    search = null;
-  };
-  document.addEventListener('folio:search', (e) => {
-    const { query, results } = (e as CustomEvent).detail as { query: string; results: number };
-    search = { type: 'search', query: query.slice(0, 200), results };
-    clearTimeout(timer);
-    timer = window.setTimeout(flushSearch, 1000);
-  });
+  // Searches as the dialog counts them (search-count.ts: `{ query, results }`, the query trimmed and
+  // at most 200 characters), then the result opened (`{ query, href }`).
+  document.addEventListener('folio:search', (e) => send({ type: 'search', ...(e as CustomEvent<Event>).detail }));
   document.addEventListener('folio:search-open', (e) => {
     const { query, href } = (e as CustomEvent).detail as { query: string; href: string };
-    flushSearch();
-    if (query.trim()) send({ type: 'search_open', query: query.trim().slice(0, 200), opened: pathOf(href) });
+    if (query) send({ type: 'search_open', query, opened: pathOf(href) });
   });
 
   // "Was this page helpful?"
   const box = document.querySelector<HTMLElement>('[data-folio-feedback]');
   let pending: boolean | null = null;
   const leave = () => {
-    flushSearch();
     if (pending !== null) send({ type: 'feedback', helpful: pending });
     pending = null;
   };

@@ -3,12 +3,15 @@
  * modal `<dialog>` (the page behind it is inert, Escape closes it, focus returns to where it
  * was) holding a combobox input and a listbox: arrow keys move through the options
  * (`aria-activedescendant`, focus stays in the input), Enter follows one. With the input empty
- * the options are the reader's recent searches; otherwise the hits, grouped by page.
+ * the options are the reader's recent searches; otherwise the relevant hits (`isRelevant`), grouped
+ * by page. Searches are told to the page (`folio:search`, `folio:search-open`: the analytics beacon
+ * listens) as `search-count.ts` decides: once the reader stopped typing, picked a result or left.
  */
 import { drawHits, drawRecent, type DialogText } from './search-draw.js';
 import { loadEngine, searchPages, type SearchEngine } from './search-engine.js';
 import { recentQueries, rememberQuery, forgetQueries } from './search-recent.js';
-import { pageHit, shownLabels } from './search-results.js';
+import { SearchCount, asTold } from './search-count.js';
+import { isRelevant, pageHit, shownLabels } from './search-results.js';
 
 /** Pages listed per query. */
 const PAGES = 8;
@@ -23,6 +26,8 @@ class SearchDialog {
   private ticket = 0;
   private active = -1;
   private returnTo: HTMLElement | null = null;
+  /** Which searches count (analytics): told to the page as `folio:search` when the session ends. */
+  private readonly count = new SearchCount((search) => announce('folio:search', { ...search }));
 
   constructor(private readonly text: DialogText) {
     const { dialog, input, list, head, status } = this;
@@ -58,7 +63,10 @@ class SearchDialog {
     dialog.append(panel);
     document.body.append(dialog);
 
-    input.addEventListener('input', () => void this.update());
+    input.addEventListener('input', () => {
+      this.count.typed(input.value);
+      void this.update();
+    });
     input.addEventListener('keydown', (event) => this.key(event));
     list.addEventListener('pointermove', (event) => {
       const option = (event.target as Element).closest<HTMLElement>('[role=option]');
@@ -74,7 +82,8 @@ class SearchDialog {
         // The link itself navigates. A plain click closes the dialog (an anchor on this page does not
         // reload it) and leaves focus where the link leads; one that opens a new tab keeps it open.
         rememberQuery(input.value);
-        announce('folio:search-open', { query: input.value, href: (option as HTMLAnchorElement).href });
+        this.count.end();
+        announce('folio:search-open', { query: asTold(input.value), href: (option as HTMLAnchorElement).href });
         if (!event.ctrlKey && !event.metaKey && !event.shiftKey) this.leave();
       }
     });
@@ -83,9 +92,13 @@ class SearchDialog {
       if (event.target === dialog) dialog.close();
     });
     dialog.addEventListener('close', () => {
+      this.count.end();
       this.returnTo?.focus();
       this.returnTo = null;
     });
+    // The last moment a page is sure to have (phones may never fire pagehide): what the reader searched counts.
+    addEventListener('pagehide', () => this.count.end());
+    document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && this.count.end());
   }
 
   open(): void {
@@ -134,13 +147,15 @@ class SearchDialog {
     });
     if (ticket !== this.ticket) return;
     if (!data) return this.show([], this.text.unavailable);
-    const labels = shownLabels(data);
-    const found = data.map((d) => pageHit(d, { labels }));
+    // Only relevant hits are listed, and counted: a query found only through a prefix Pagefind put in place of its words found nothing.
+    const relevant = data.filter((d) => isRelevant(d, query));
+    const labels = shownLabels(relevant);
+    const found = relevant.map((d) => pageHit(d, { labels }));
     this.head.replaceChildren();
     this.label(null);
     this.list.replaceChildren(...drawHits(found));
     this.show(this.options(), found.length ? this.text.results.replace('{n}', String(found.length)) : this.text.noResults, found.length > 0);
-    announce('folio:search', { query, results: found.length });
+    this.count.showed(query, found.length);
   }
 
   private showRecent(): void {
@@ -209,7 +224,8 @@ class SearchDialog {
       if (!option) return;
       if (option.dataset.query !== undefined) return this.useRecent(option.dataset.query);
       rememberQuery(this.input.value);
-      announce('folio:search-open', { query: this.input.value, href: option.href });
+      this.count.end();
+      announce('folio:search-open', { query: asTold(this.input.value), href: option.href });
       if (event.metaKey || event.ctrlKey) {
         window.open(option.href, '_blank', 'noopener');
         return;
@@ -221,6 +237,7 @@ class SearchDialog {
 
   private useRecent(query: string): void {
     this.input.value = query;
+    this.count.typed(query);
     this.input.focus();
     void this.update();
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KEYWORDS_ANCHOR, leadingText, pageHit, shownLabels, withoutHeading, type PagefindData } from './search-results.js';
+import { KEYWORDS_ANCHOR, isRelevant, leadingText, pageHit, shownLabels, withoutHeading, type PagefindData } from './search-results.js';
 
 describe('search results', () => {
   it('drops the heading an excerpt starts with, marks and case aside', () => {
@@ -63,5 +63,37 @@ describe('search results', () => {
   it('cuts a long opening with an ellipsis', () => {
     const content = 'Title. ' + Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ');
     expect(leadingText({ url: '/t', excerpt: '', content, meta: {} }, 'Title', 5)).toBe('w0 w1 w2 w3 w4 …');
+  });
+});
+
+describe('relevance', () => {
+  /** A hit whose matched words are the `*`-marked words of `text`. */
+  const hit = (text: string): PagefindData => {
+    const all = text.split(' ');
+    return { url: '/x', excerpt: '', meta: {}, content: all.map((w) => w.replace(/^\*/, '')).join(' '), locations: all.flatMap((w, i) => (w.startsWith('*') ? [i] : [])) };
+  };
+
+  it('takes a hit whose matched words are the query words, words they begin, or their stems', () => {
+    expect(isRelevant(hit('Step *Install the CLI'), 'install')).toBe(true);
+    expect(isRelevant(hit('Step *Installation. of the CLI'), 'installa')).toBe(true);
+    expect(isRelevant(hit('*Install the CLI'), 'installation')).toBe(true);
+    expect(isRelevant(hit('The refund *policy: full'), 'policies')).toBe(true);
+    expect(isRelevant(hit('Event *checkout.created. sent'), 'checkout')).toBe(true);
+    expect(isRelevant(hit('*Résumé of the API'), 'resume')).toBe(true);
+    // One word of the query is enough (Pagefind finds pages with any of them).
+    expect(isRelevant(hit('the *checkout page'), 'checkout zzqxv')).toBe(true);
+  });
+
+  it('leaves out a hit found only by a prefix Pagefind put in place of a word it does not have', () => {
+    // The issue's nonsense query: "zzqxv" is nowhere, "nonexistent" became "none".
+    expect(isRelevant(hit('*None for one-time products'), 'zzqxv nonexistent')).toBe(false);
+    expect(isRelevant(hit('this *or that'), 'orchid')).toBe(false);
+    expect(isRelevant(hit('read the *docs first'), 'docker')).toBe(false);
+    expect(isRelevant(hit('nothing matched here'), 'webhook')).toBe(false);
+  });
+
+  it('takes as it is a hit it cannot judge: no locations, or a query in a script written without spaces', () => {
+    expect(isRelevant({ url: '/x', excerpt: '', meta: {} }, 'zzqxv')).toBe(true);
+    expect(isRelevant(hit('*安装指南 说明'), '安装')).toBe(true);
   });
 });

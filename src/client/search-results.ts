@@ -23,6 +23,8 @@ export interface PagefindData {
   excerpt: string;
   /** The page's indexed text; `locations` and anchors index its words. */
   content?: string;
+  /** Where the query's words matched: indexes of the words of `content` (split on white space). */
+  locations?: number[];
   meta: { title?: string; folio_delta?: string };
   filters?: Record<string, string[]>;
   sub_results?: PagefindSubResult[];
@@ -96,4 +98,42 @@ export function pageHit(data: PagefindData, { maxSections = 3, labels: keys = LA
     .map((s) => ({ url: s.url, title: s.title, excerpt: withoutHeading(s.excerpt, s.title) }));
   const excerpt = top ? withoutHeading(top.excerpt, title) : sections.length > 0 ? '' : leadingText(data, title);
   return { url: data.url, title, labels, excerpt, sections };
+}
+
+/**
+ * The relevance threshold: the share of a query word the word it matched must begin with. Pagefind
+ * finds a word of the query, a longer one it begins (the reader still typing) or one of the same
+ * stem; and when none is in the index, the longest prefix that is (its pull request 315):
+ * `nonexistent` then finds every "None", `orchid` every "or". Measured on the polar corpus (40
+ * queries), a stem kept more than half of the query word where the page had no closer form
+ * ("installation" → "Install" 58 %, "policies" → "policy" 63 %), a substituted prefix at most half
+ * ("docker" → "docs" 50 %, "nonexistent" → "None" 36 %, "orchid" → "or" 33 %).
+ */
+export const RELEVANT_SHARE = 0.55;
+
+/** Scripts written without spaces: Pagefind segments them itself, and its match is taken as it is. */
+const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+/** Lower case, accents off, letters and digits only: `checkout.created.` → `checkout`, `created`. */
+const tokens = (text: string) => text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/** Whether a matched word stands for a query word: begins with it, or shares enough of its start (a stem). */
+function stands(word: string, term: string): boolean {
+  if (word.startsWith(term)) return true;
+  let same = 0;
+  while (same < word.length && word[same] === term[same]) same++;
+  return same >= Math.max(3, Math.ceil(term.length * RELEVANT_SHARE));
+}
+
+/**
+ * Whether a hit is relevant to `query`: some word of the query matched in it as itself, a word it
+ * begins or its stem, not only as a shorter prefix Pagefind put in its place (`RELEVANT_SHARE`). A
+ * search whose hits are all below that found nothing: the dialog does not list them, and analytics
+ * counts it as a search without results. A hit without locations is taken as relevant.
+ */
+export function isRelevant(data: PagefindData, query: string): boolean {
+  const terms = tokens(query);
+  if (!data.locations || terms.length === 0 || terms.some((t) => UNSPACED.test(t))) return true;
+  const all = words(data.content ?? '');
+  const matched = new Set(data.locations.flatMap((at) => tokens(all[at] ?? '')));
+  return terms.some((term) => [...matched].some((word) => stands(word, term)));
 }

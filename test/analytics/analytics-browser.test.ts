@@ -28,7 +28,7 @@ function writeDocs(root: string): void {
   fs.mkdirSync(path.join(root, 'guide'), { recursive: true });
   fs.writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Acme', colors: { primary: '#0d6b4f' }, navigation: { pages: ['index', 'guide/install'] }, feedback: { codeSnippets: true } }));
   fs.writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Welcome\n---\n\nAcme docs home. Read the guide.\n');
-  fs.writeFileSync(path.join(root, 'guide', 'install.mdx'), '---\ntitle: Install\n---\n\nTo install Acme, run the installer.\n\n```bash\nnpm i acme\n```\n\n<CodeGroup>\n\n```js index.js\nrequire(\'acme\').start();\n```\n\n```python main.py\nimport acme\nacme.start()\n```\n\n</CodeGroup>\n');
+  fs.writeFileSync(path.join(root, 'guide', 'install.mdx'), '---\ntitle: Install\n---\n\nTo install Acme, run the installer. None of its flags are required.\n\n```bash\nnpm i acme\n```\n\n<CodeGroup>\n\n```js index.js\nrequire(\'acme\').start();\n```\n\n```python main.py\nimport acme\nacme.start()\n```\n\n</CodeGroup>\n');
 }
 
 describe.skipIf(!hasChromium)('analytics through folio serve in chromium', () => {
@@ -159,6 +159,60 @@ describe.skipIf(!hasChromium)('analytics through folio serve in chromium', () =>
     expect(await report('/no-such-page')).toBe(200);
     await expect.poll(async () => (await api('/feedback?source=agent')).feedback.length, { timeout: 10_000 }).toBe(1);
     expect((await api('/feedback?source=agent')).feedback[0]).toMatchObject({ path: '/guide/install', source: 'agent', helpful: false, comment: 'The install command is for an old version.', status: 'pending' });
+  });
+
+  it('counts a search once the reader stops typing, picks a result or leaves, never per keystroke; a nonsense query found nothing', async () => {
+    const page = await context.newPage();
+    const input = page.locator('.search-dialog input');
+    const status = page.locator('.search-status');
+    await page.goto(site(0) + '/');
+    await page.locator('[data-folio-feedback]').waitFor({ state: 'visible' });
+    await page.keyboard.press('Control+k');
+    await input.waitFor();
+    // Typed as a reader types, with a pause mid-word shorter than a second. Pagefind finds "None"
+    // for "nonexistent" (the longest prefix it has): below the relevance threshold, so no result.
+    await input.pressSequentially('zzq', { delay: 120 });
+    await page.waitForTimeout(700);
+    await input.pressSequentially('xv nonex', { delay: 120 });
+    await page.waitForTimeout(600);
+    await input.pressSequentially('istent', { delay: 120 });
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('No results');
+    expect(await page.locator('[data-search-results] [role=option]').count()).toBe(0);
+    await page.waitForTimeout(1200);
+    await page.keyboard.press('Escape');
+    // Again: the reader stops at "instal" (results on show), then goes on to "installer" and picks its result.
+    await page.keyboard.press('Control+k');
+    await input.pressSequentially('instal', { delay: 120 });
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^Results: \d/);
+    await page.waitForTimeout(1500);
+    await input.pressSequentially('ler', { delay: 120 });
+    await expect.poll(() => input.inputValue()).toBe('installer');
+    await page.waitForTimeout(400);
+    await Promise.all([page.waitForURL(/\/guide\/install/), page.keyboard.press('Enter')]);
+    // On the next page: "welcome" stopped at, cleared, "guide" typed; then the reader leaves the page.
+    await page.locator('[data-folio-feedback]').waitFor({ state: 'visible' });
+    await page.keyboard.press('Control+k');
+    await input.pressSequentially('welcome', { delay: 100 });
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^Results: \d/);
+    await page.waitForTimeout(1500);
+    await input.press('Control+a');
+    await input.press('Backspace');
+    await input.pressSequentially('guide', { delay: 100 });
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^Results: \d/);
+    await page.goto(site(0) + '/');
+    await page.close();
+
+    const asked = ['zzqxv nonexistent', 'installer', 'welcome', 'guide'];
+    await expect.poll(async () => ((await api('/searches')).searches as { searchQuery: string }[]).filter((q) => asked.includes(q.searchQuery)).length, { timeout: 10_000 }).toBe(4);
+    const searches = (await api('/searches')).searches as { searchQuery: string; hits: number; ctr: number; topClickedPage: string | null; noResults: number }[];
+    // Exactly these, each once (and the first test's "install"): no keystroke, no query the reader extended.
+    expect(searches.map((q) => [q.searchQuery, q.hits, q.noResults, q.topClickedPage]).sort()).toEqual([
+      ['guide', 1, 0, null],
+      ['install', 1, 0, '/guide/install'],
+      ['installer', 1, 0, '/guide/install'],
+      ['welcome', 1, 0, null],
+      ['zzqxv nonexistent', 1, 1, null],
+    ]);
   });
 
   it('takes feedback on a code block (docs.json feedback.codeSnippets) and returns it with the block', async () => {
