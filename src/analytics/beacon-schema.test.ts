@@ -6,7 +6,7 @@ const snippet = { type: 'feedback', path: '/guide/install', source: 'code_snippe
 describe('code-snippet feedback events', () => {
   it('keeps the block (code, title, language) and the trimmed comment', () => {
     expect(parseBeacon(snippet)).toEqual({
-      event: { type: 'feedback', path: '/guide/install', source: 'code_snippet', helpful: null, comment: 'Use pnpm here.', contact: null, code: 'npm i acme\n', filename: 'install.sh', lang: 'bash' },
+      event: { type: 'feedback', path: '/guide/install', source: 'code_snippet', helpful: null, comment: 'Use pnpm here.', contact: null, code: 'npm i acme\n', filename: 'install.sh', lang: 'bash', reason: null },
     });
     // A block without a title or language (a plain fence) is named by its code alone.
     const { filename, lang, ...bare } = snippet;
@@ -48,5 +48,25 @@ describe('control characters', () => {
     expect(parseBeacon({ type: 'search', path: '/', query: 'a\nb', results: 1 })).toEqual(control('query'));
     expect(parseBeacon({ type: 'search_open', path: '/', query: 'a', opened: '/x\u0000' })).toEqual(control('opened'));
     expect(parseBeacon({ ...snippet, comment: 'one\n\ttwo\r\n', code: 'if x:\n\treturn\r\n' })).toMatchObject({ event: { comment: 'one\n\ttwo', code: 'if x:\n\treturn\r\n' } });
+  });
+});
+
+describe('preset reasons of page feedback', () => {
+  const thumb = (helpful: boolean, reason: unknown) => parseBeacon({ type: 'feedback', path: '/guide', helpful, reason });
+  it('keeps a reason of the thumb it came with, which makes the feedback contextual', () => {
+    expect(thumb(false, 'out_of_date')).toMatchObject({ event: { source: 'contextual', helpful: false, reason: 'out_of_date', comment: null } });
+    expect(thumb(true, 'solved_problem')).toMatchObject({ event: { source: 'contextual', helpful: true, reason: 'solved_problem' } });
+    expect(thumb(true, 'other')).toMatchObject({ event: { reason: 'other' } });
+    expect(parseBeacon({ type: 'feedback', path: '/guide', helpful: true })).toMatchObject({ event: { source: 'thumbs_only', reason: null } });
+  });
+
+  it('refuses a reason of the other thumb, an unknown one, or one on code-snippet feedback, with its own code', () => {
+    const unknown = (problem: string) => ({ problem, code: 'ANALYTICS_UNKNOWN_REASON' });
+    expect(thumb(true, 'inaccurate')).toEqual(unknown('reason: "inaccurate" is not a reason offered with a thumbs up'));
+    expect(thumb(false, 'solved_problem')).toEqual(unknown('reason: "solved_problem" is not a reason offered with a thumbs down'));
+    expect(thumb(false, 'spam')).toEqual(unknown('reason: "spam" is not a reason offered with a thumbs down'));
+    expect(parseBeacon({ ...snippet, reason: 'inaccurate' })).toEqual(unknown('reason: "inaccurate" is not a reason offered with code-snippet feedback'));
+    expect(thumb(false, 7)).toEqual({ problem: expect.stringMatching(/^reason: /), code: 'ANALYTICS_INVALID' });
+    expect(thumb(false, 'x'.repeat(41))).toEqual({ problem: expect.stringMatching(/^reason: /), code: 'ANALYTICS_INVALID' });
   });
 });

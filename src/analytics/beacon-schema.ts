@@ -1,5 +1,6 @@
 /** What the events endpoint accepts: one JSON object per beacon, each field typed and bounded. */
 import { z } from 'zod';
+import { isReasonFor } from '../shared/index.js';
 import type { AnalyticsCode } from './codes.js';
 import type { BeaconEvent } from './types.js';
 
@@ -23,6 +24,7 @@ const EventSchema = z.discriminatedUnion('type', [
     code: optionalText(5000),
     filename: optionalText(200),
     lang: optionalText(40),
+    reason: z.string().max(40).optional(),
   }),
 ]);
 
@@ -40,7 +42,7 @@ function fieldWithControl(value: object): string | null {
   return null;
 }
 
-export type BeaconProblem = { problem: string; code: Extract<AnalyticsCode, 'ANALYTICS_INVALID' | 'ANALYTICS_CONTROL_CHARACTER'> };
+export type BeaconProblem = { problem: string; code: Extract<AnalyticsCode, 'ANALYTICS_INVALID' | 'ANALYTICS_CONTROL_CHARACTER' | 'ANALYTICS_UNKNOWN_REASON'> };
 
 /** A validated event, or the first problem as `field: message` with its code. */
 export function parseBeacon(value: unknown): { event: BeaconEvent } | BeaconProblem {
@@ -55,10 +57,14 @@ export function parseBeacon(value: unknown): { event: BeaconEvent } | BeaconProb
   const e = result.data;
   if (e.type !== 'feedback') return { event: e };
   const comment = e.comment?.trim() || null;
-  const source = e.source ?? (comment ? 'contextual' : 'thumbs_only');
+  // A reason or a comment says more than the thumb: the platform's "detailed feedback".
+  const source = e.source ?? (comment || e.reason ? 'contextual' : 'thumbs_only');
   if (source === 'code_snippet' && !e.code?.trim()) return invalid('code: code-snippet feedback names its snippet');
   if (source === 'code_snippet' && !comment && typeof e.helpful !== 'boolean') return invalid('comment: code-snippet feedback is a comment (or a thumb)');
   if (source !== 'code_snippet' && typeof e.helpful !== 'boolean') return invalid('helpful: page feedback is a thumbs up (true) or down (false)');
+  if (e.reason !== undefined && (source === 'code_snippet' || typeof e.helpful !== 'boolean' || !isReasonFor(e.helpful, e.reason))) {
+    return { problem: `reason: ${JSON.stringify(e.reason)} is not a reason offered with ${source === 'code_snippet' ? 'code-snippet feedback' : e.helpful ? 'a thumbs up' : 'a thumbs down'}`, code: 'ANALYTICS_UNKNOWN_REASON' };
+  }
   return {
     event: {
       type: 'feedback',
@@ -70,6 +76,7 @@ export function parseBeacon(value: unknown): { event: BeaconEvent } | BeaconProb
       code: source === 'code_snippet' ? (e.code ?? null) : null,
       filename: source === 'code_snippet' ? (e.filename ?? null) : null,
       lang: source === 'code_snippet' ? (e.lang ?? null) : null,
+      reason: e.reason !== undefined && isReasonFor(e.helpful === true, e.reason) ? e.reason : null,
     },
   };
 }

@@ -203,7 +203,7 @@ export class AnalyticsCollector {
       }
       const b = e.event;
       if (b.type === 'feedback') {
-        feedback.push({ id: uuidV7(e.at), projectId: e.projectId, preview, path: b.path, source: b.source, helpful: b.helpful, comment: b.comment, contact: b.contact, code: b.code, filename: b.filename, lang: b.lang, at });
+        feedback.push({ id: uuidV7(e.at), projectId: e.projectId, preview, path: b.path, source: b.source, helpful: b.helpful, comment: b.comment, contact: b.contact, code: b.code, filename: b.filename, lang: b.lang, reason: b.reason ?? null, at });
       } else {
         const common = { projectId: e.projectId, preview, at, day, path: b.path, audience: 'human' as const, channel: 'beacon', visitor, referrerHost: '', query: normalizeQuery(b.query) };
         events.push(b.type === 'search' ? { ...common, kind: 'search', results: b.results, opened: null } : { ...common, kind: 'search_open', results: null, opened: b.opened });

@@ -152,13 +152,14 @@ interface FeedbackDbRow {
   code: string | null;
   filename: string | null;
   lang: string | null;
+  reason: string | null;
 }
 
 /** One feedback entry in the shape its source has in the API. */
 function presentFeedback(r: FeedbackDbRow): Record<string, unknown> {
   const base = { id: r.id, path: r.path, comment: r.comment, createdAt: new Date(r.created_at).toISOString(), source: r.source, status: r.status };
   if (r.source === 'code_snippet') return { ...base, code: r.code ?? '', filename: r.filename, lang: r.lang };
-  if (r.source === 'contextual') return { ...base, helpful: r.helpful === true, contact: r.contact };
+  if (r.source === 'contextual') return { ...base, helpful: r.helpful === true, contact: r.contact, reason: r.reason };
   return { ...base, ...(r.helpful === null ? {} : { helpful: r.helpful }) };
 }
 

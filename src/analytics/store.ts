@@ -37,6 +37,8 @@ export interface StoredFeedback {
   code: string | null;
   filename: string | null;
   lang: string | null;
+  /** The preset reason picked with the thumb; null (or absent) when none was. */
+  reason?: string | null;
   at: Date;
 }
 
@@ -117,11 +119,11 @@ export async function writeFeedback(db: Database, rows: StoredFeedback[]): Promi
   if (rows.length === 0) return;
   const col = <K extends keyof StoredFeedback>(key: K) => rows.map((r) => r[key]);
   await db.query(
-    `INSERT INTO analytics_feedback (id, project_id, preview, path, source, helpful, comment, contact, code, filename, lang, created_at)
-     SELECT f.* FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::timestamptz[])
-       AS f(id, project_id, preview, path, source, helpful, comment, contact, code, filename, lang, created_at)
+    `INSERT INTO analytics_feedback (id, project_id, preview, path, source, helpful, comment, contact, code, filename, lang, reason, created_at)
+     SELECT f.* FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::boolean[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[])
+       AS f(id, project_id, preview, path, source, helpful, comment, contact, code, filename, lang, reason, created_at)
      WHERE EXISTS (SELECT 1 FROM projects p WHERE p.id = f.project_id)`,
-    [col('id'), col('projectId'), col('preview'), col('path'), col('source'), col('helpful'), col('comment'), col('contact'), col('code'), col('filename'), col('lang'), col('at')],
+    [col('id'), col('projectId'), col('preview'), col('path'), col('source'), col('helpful'), col('comment'), col('contact'), col('code'), col('filename'), col('lang'), rows.map((r) => r.reason ?? null), col('at')],
   );
 }
 

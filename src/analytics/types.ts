@@ -4,6 +4,7 @@
  * (`BeaconEvent`); the collector queues them as `QueuedEvent`s and writes `StoredEvent`s, where the
  * address and user agent have become a visitor hash.
  */
+import type { FeedbackReason } from '../shared/index.js';
 
 export type Audience = 'human' | 'agent';
 /** How a view reached the site: a browser's HTML page, or an agent's Markdown, llms file, MCP tool call or crawl. */
@@ -54,6 +55,8 @@ export interface FeedbackBeacon {
   code: string | null;
   filename: string | null;
   lang: string | null;
+  /** The preset reason picked with the thumb (`FEEDBACK_REASONS` of shared); null or absent when none was. */
+  reason?: FeedbackReason | null;
 }
 
 /** What the events endpoint accepts, validated. */

@@ -51,6 +51,9 @@ const Feedback = z.object({
   code: z.string().optional(),
   filename: z.string().nullable().optional(),
   lang: z.string().nullable().optional(),
+  reason: z.string().nullable().optional().openapi({
+    description: 'Contextual feedback: the preset reason the reader picked with the thumb, or null. After a thumbs up `accurate`, `solved_problem`, `easy_to_understand` or `other`; after a thumbs down `inaccurate`, `not_found`, `out_of_date`, `hard_to_understand` or `other`. Folio addition.',
+  }),
 });
 const Conversation = z.object({
   id: z.string(),

@@ -3,8 +3,9 @@
  * and loaded by the main bundle after the page (a static host has no such file: no widget, nothing
  * sent). Page views need no script: the server counts them. This sends, with `sendBeacon`, the
  * searches made on the page (as the search dialog counts them, `search-count.ts`, and the result opened) and the
- * "Was this page helpful?" answer: a thumb, and the comment if the reader writes one (a thumb
- * alone is sent when the reader leaves). Do-Not-Track or Global Privacy Control: the widget stays
+ * "Was this page helpful?" answer: a thumb, the preset reason picked among that thumb's (drawn
+ * by the page), and the comment if the reader writes one (a thumb alone, or with its reason, is sent
+ * when the reader leaves). Do-Not-Track or Global Privacy Control: the widget stays
  * hidden and nothing is sent. With docs.json `feedback.codeSnippets`, each code block gets a
  * "Feedback on this code" control (cloned from the widget's `<template>`, words and all) whose
  * comment is sent with the block's code, title and language. `folio dev`'s copy (`FOLIO_BEACON_DRY`) shows the widget and sends nothing.
@@ -40,8 +41,11 @@ function start(endpoint: string): void {
   // "Was this page helpful?"
   const box = document.querySelector<HTMLElement>('[data-folio-feedback]');
   let pending: boolean | null = null;
+  // The preset reason picked among the pressed thumb's (undefined: none, and JSON leaves it out).
+  const reasonOf = () => box?.querySelector<HTMLInputElement>('fieldset:not([hidden]) :checked')?.value;
+  // Leaving with a thumb not sent: the thumb, and the reason if one was picked (a comment is sent only by its button).
   const leave = () => {
-    if (pending !== null) send({ type: 'feedback', helpful: pending });
+    if (pending !== null) send({ type: 'feedback', helpful: pending, reason: reasonOf() });
     pending = null;
   };
   addEventListener('pagehide', leave);
@@ -52,16 +56,19 @@ function start(endpoint: string): void {
   const thanks = box.querySelector<HTMLElement>('[role=status]')!;
   for (const thumb of box.querySelectorAll<HTMLButtonElement>('[data-folio-helpful]')) {
     thumb.addEventListener('click', () => {
-      pending = thumb.dataset.folioHelpful === 'true';
+      const up = thumb.dataset.folioHelpful!;
+      pending = up === 'true';
       for (const t of box.querySelectorAll('[data-folio-helpful]')) t.setAttribute('aria-pressed', String(t === thumb));
       form.hidden = false;
-      form.querySelector('textarea')!.focus();
+      // That thumb's reasons; focus on its group (a screen reader names it), else the comment.
+      for (const group of form.querySelectorAll('fieldset')) group.hidden = group.dataset.folioReasons !== up;
+      (reasonOf() ? form.querySelector<HTMLElement>('fieldset:not([hidden]) :checked') : form.querySelector<HTMLElement>('fieldset:not([hidden]) input,textarea'))!.focus();
     });
   }
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    const comment = form.querySelector('textarea')!.value.trim().slice(0, 2000);
-    send({ type: 'feedback', helpful: pending, ...(comment ? { comment } : {}) });
+    // The textarea holds at most 2,000 characters (maxlength); the server trims the comment (an empty one is none).
+    send({ type: 'feedback', helpful: pending, reason: reasonOf(), comment: form.querySelector('textarea')!.value });
     pending = null;
     form.hidden = true;
     thanks.textContent = thanks.dataset.thanks!;

@@ -377,6 +377,8 @@ export const analyticsFeedback = pgTable('analytics_feedback', {
   code: text('code'),
   filename: text('filename'),
   lang: text('lang'),
+  /** The preset reason picked with the thumb (migration 0610): `FEEDBACK_REASONS` of shared; null when none was. */
+  reason: text('reason'),
   status: text('status').notNull().$type<FeedbackStatus>(),
   createdAt: ts('created_at').notNull(),
 });

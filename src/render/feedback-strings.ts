@@ -3,6 +3,7 @@
  * the same way: aliases, `fr-CA` → `fr`, unknown → English). The server writes them into the
  * widget's markup (and the code-snippet control's `<template>`), so the beacon carries no words.
  */
+import { FEEDBACK_REASONS, type FeedbackReason } from '../shared/index.js';
 import { uiLanguage } from './ui-strings.js';
 
 export interface FeedbackStrings {
@@ -16,6 +17,11 @@ export interface FeedbackStrings {
   thanks: string;
   codeButton: string;
   codeLabel: string;
+  /** The legend of the reasons offered after a thumbs up, and after a thumbs down. */
+  reasonsUp: string;
+  reasonsDown: string;
+  /** Each preset reason's label, by id (`FEEDBACK_REASONS`). */
+  reasons: Record<FeedbackReason, string>;
 }
 
 // title | yes | no | suggestEdit | raiseIssue | tellMore | send | thanks | codeButton | codeLabel
@@ -52,13 +58,59 @@ const TABLE: Record<string, string> = {
   vi: 'Trang này có hữu ích không?|Có|Không|Đề xuất chỉnh sửa|Báo cáo sự cố|Cho chúng tôi biết thêm (không bắt buộc)|Gửi phản hồi|Cảm ơn phản hồi của bạn.|Phản hồi về đoạn mã này|Đoạn mã này có thể cải thiện điều gì?',
 };
 
+// The preset reasons (the platform's contextual feedback options), the same codes:
+// reasonsUp | reasonsDown | accurate | solved_problem | easy_to_understand | inaccurate | not_found | out_of_date | hard_to_understand | other
+const REASONS: Record<string, string> = {
+  en: "What did you like?|What went wrong?|Accurate|Solved my problem|Easy to understand|Inaccurate|Couldn't find what I was looking for|Out of date|Hard to understand|Other",
+  ar: 'ما الذي أعجبك؟|ما المشكلة؟|دقيقة|حلّت مشكلتي|سهلة الفهم|غير دقيقة|لم أجد ما أبحث عنه|قديمة|صعبة الفهم|سبب آخر',
+  ca: "Què t'ha agradat?|Què ha fallat?|Precisa|M'ha resolt el problema|Fàcil d'entendre|Imprecisa|No he trobat el que buscava|Desactualitzada|Difícil d'entendre|Altres",
+  cs: 'Co se vám líbilo?|Co bylo špatně?|Přesná|Vyřešila můj problém|Snadno pochopitelná|Nepřesná|Nenašel jsem, co jsem hledal|Zastaralá|Těžko pochopitelná|Jiné',
+  cn: '您喜欢哪些方面？|出了什么问题？|内容准确|解决了我的问题|易于理解|内容不准确|没有找到我要找的内容|内容过时|难以理解|其他',
+  'zh-Hant': '您喜歡哪些方面？|出了什麼問題？|內容準確|解決了我的問題|容易理解|內容不準確|找不到我要找的內容|內容過時|難以理解|其他',
+  da: 'Hvad kunne du lide?|Hvad gik galt?|Præcis|Løste mit problem|Let at forstå|Upræcis|Kunne ikke finde det, jeg ledte efter|Forældet|Svær at forstå|Andet',
+  nl: 'Wat vond je goed?|Wat ging er mis?|Nauwkeurig|Heeft mijn probleem opgelost|Makkelijk te begrijpen|Onnauwkeurig|Kon niet vinden wat ik zocht|Verouderd|Moeilijk te begrijpen|Anders',
+  fi: 'Mistä pidit?|Mikä meni vikaan?|Tarkka|Ratkaisi ongelmani|Helppo ymmärtää|Epätarkka|En löytänyt etsimääni|Vanhentunut|Vaikea ymmärtää|Muu',
+  fr: "Qu'avez-vous apprécié ?|Qu'est-ce qui n'allait pas ?|Exacte|A résolu mon problème|Facile à comprendre|Inexacte|Je n'ai pas trouvé ce que je cherchais|Obsolète|Difficile à comprendre|Autre",
+  de: 'Was hat Ihnen gefallen?|Was war nicht in Ordnung?|Korrekt|Hat mein Problem gelöst|Leicht verständlich|Ungenau|Nicht gefunden, was ich gesucht habe|Veraltet|Schwer verständlich|Sonstiges',
+  he: 'מה אהבת?|מה השתבש?|מדויק|פתר את הבעיה שלי|קל להבנה|לא מדויק|לא מצאתי את מה שחיפשתי|לא עדכני|קשה להבנה|אחר',
+  hi: 'आपको क्या पसंद आया?|क्या गलत था?|सटीक|मेरी समस्या हल हो गई|समझने में आसान|गलत जानकारी|जो खोज रहा था वह नहीं मिला|पुराना|समझने में कठिन|अन्य',
+  hu: 'Mi tetszett?|Mi volt a gond?|Pontos|Megoldotta a problémámat|Könnyen érthető|Pontatlan|Nem találtam, amit kerestem|Elavult|Nehezen érthető|Egyéb',
+  id: 'Apa yang Anda sukai?|Apa yang salah?|Akurat|Menyelesaikan masalah saya|Mudah dipahami|Tidak akurat|Tidak menemukan yang saya cari|Kedaluwarsa|Sulit dipahami|Lainnya',
+  it: 'Cosa ti è piaciuto?|Cosa non andava?|Accurata|Ha risolto il mio problema|Facile da capire|Imprecisa|Non ho trovato ciò che cercavo|Non aggiornata|Difficile da capire|Altro',
+  jp: '良かった点は何ですか？|何が問題でしたか？|正確だった|問題が解決した|わかりやすかった|不正確だった|探している情報が見つからなかった|情報が古かった|わかりにくかった|その他',
+  ko: '어떤 점이 좋았나요?|어떤 점이 문제였나요?|정확함|문제가 해결됨|이해하기 쉬움|부정확함|찾던 내용을 찾지 못함|오래된 내용|이해하기 어려움|기타',
+  lv: 'Kas jums patika?|Kas nebija kārtībā?|Precīza|Atrisināja manu problēmu|Viegli saprotama|Neprecīza|Neatradu to, ko meklēju|Novecojusi|Grūti saprotama|Cits',
+  no: 'Hva likte du?|Hva var galt?|Nøyaktig|Løste problemet mitt|Lett å forstå|Unøyaktig|Fant ikke det jeg lette etter|Utdatert|Vanskelig å forstå|Annet',
+  pl: 'Co Ci się podobało?|Co było nie tak?|Dokładna|Rozwiązała mój problem|Łatwa do zrozumienia|Niedokładna|Nie znalazłem tego, czego szukałem|Nieaktualna|Trudna do zrozumienia|Inne',
+  'pt-BR': 'Do que você gostou?|O que deu errado?|Precisa|Resolveu meu problema|Fácil de entender|Imprecisa|Não encontrei o que procurava|Desatualizada|Difícil de entender|Outro',
+  ro: 'Ce v-a plăcut?|Ce nu a fost în regulă?|Corectă|Mi-a rezolvat problema|Ușor de înțeles|Inexactă|Nu am găsit ce căutam|Învechită|Greu de înțeles|Altceva',
+  ru: 'Что вам понравилось?|Что было не так?|Точная информация|Решила мою проблему|Понятно написано|Неточная информация|Не нашёл то, что искал|Устарела|Трудно понять|Другое',
+  es: '¿Qué te gustó?|¿Qué salió mal?|Precisa|Resolvió mi problema|Fácil de entender|Imprecisa|No encontré lo que buscaba|Desactualizada|Difícil de entender|Otro',
+  sv: 'Vad tyckte du om?|Vad var fel?|Korrekt|Löste mitt problem|Lätt att förstå|Felaktig|Hittade inte det jag letade efter|Inaktuell|Svår att förstå|Annat',
+  tr: 'Neyi beğendiniz?|Sorun neydi?|Doğru|Sorunumu çözdü|Anlaşılması kolay|Hatalı|Aradığımı bulamadım|Güncel değil|Anlaşılması zor|Diğer',
+  uk: 'Що вам сподобалося?|Що було не так?|Точна інформація|Вирішила мою проблему|Зрозуміло написано|Неточна інформація|Не знайшов того, що шукав|Застаріла|Важко зрозуміти|Інше',
+  uz: 'Sizga nima yoqdi?|Nima notoʻgʻri edi?|Aniq|Muammomni hal qildi|Tushunish oson|Notoʻgʻri|Izlaganimni topa olmadim|Eskirgan|Tushunish qiyin|Boshqa',
+  vi: 'Bạn thích điều gì?|Có vấn đề gì?|Chính xác|Đã giải quyết vấn đề của tôi|Dễ hiểu|Không chính xác|Không tìm thấy điều tôi cần|Đã lỗi thời|Khó hiểu|Khác',
+};
+
 const KEYS = ['title', 'yes', 'no', 'suggestEdit', 'raiseIssue', 'tellMore', 'send', 'thanks', 'codeButton', 'codeLabel'] as const;
+const REASON_IDS: FeedbackReason[] = ['accurate', 'solved_problem', 'easy_to_understand', 'inaccurate', 'not_found', 'out_of_date', 'hard_to_understand', 'other'];
 
 /** The feedback widget's words for a docs.json language code (read as `uiStrings` reads it). */
 export function feedbackStrings(lang: string | undefined): FeedbackStrings {
-  const parts = (TABLE[uiLanguage(lang)] ?? TABLE.en!).split('|');
-  return Object.fromEntries(KEYS.map((k, i) => [k, parts[i]!])) as unknown as FeedbackStrings;
+  const code = uiLanguage(lang);
+  const parts = (TABLE[code] ?? TABLE.en!).split('|');
+  const [reasonsUp, reasonsDown, ...labels] = (REASONS[code] ?? REASONS.en!).split('|');
+  const words = Object.fromEntries(KEYS.map((k, i) => [k, parts[i]!])) as Omit<FeedbackStrings, 'reasonsUp' | 'reasonsDown' | 'reasons'>;
+  return { ...words, reasonsUp: reasonsUp!, reasonsDown: reasonsDown!, reasons: Object.fromEntries(REASON_IDS.map((id, i) => [id, labels[i]!])) as Record<FeedbackReason, string> };
+}
+
+/** The reasons offered after a thumb, in order, with their labels. */
+export function reasonChoices(words: FeedbackStrings, helpful: boolean): { id: FeedbackReason; label: string }[] {
+  return FEEDBACK_REASONS[helpful ? 'up' : 'down'].map((id) => ({ id, label: words.reasons[id] }));
 }
 
 /** Every code with its own row (tests check each is complete and matches the chrome's). */
 export const FEEDBACK_LANGUAGES = Object.keys(TABLE);
+/** Every code with its own row of reasons. */
+export const REASON_LANGUAGES = Object.keys(REASONS);

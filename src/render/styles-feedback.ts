@@ -1,6 +1,7 @@
 /**
  * The "Was this page helpful?" widget at the end of pages (layout/content.tsx `PageFeedback`):
- * one row of title, thumbs and the edit/issue links, then the optional comment form. Text uses
+ * one row of title, thumbs and the edit/issue links, then the form: the thumb's preset reasons as
+ * radio pills (a picked one marked by border and weight too), then the optional comment. Text uses
  * the layout's `--fg-soft`/`--fg` on `--bg` (at least 7:1 in both modes); a pressed thumb is
  * marked by its border and weight as well as its colour. `.code-feedback` is the control the beacon
  * puts under each code block (docs.json `feedback.codeSnippets`): an underlined text button, then the same form.
@@ -24,6 +25,13 @@ export const FEEDBACK_CSS = String.raw`
 .feedback-form{display:flex;flex-direction:column;align-items:flex-start;gap:8px;margin-top:14px;max-width:560px}
 .feedback-form[hidden]{display:none}
 .feedback-form label{color:var(--fg-soft)}
+.feedback-reasons{margin:0 0 4px;padding:0;border:0;min-width:0}
+.feedback-reasons[hidden]{display:none}
+.feedback-reasons legend{padding:0;margin:0 0 8px;color:var(--fg-soft)}
+.feedback-form .feedback-reason{display:inline-flex;align-items:center;gap:8px;min-height:32px;margin:0 8px 8px 0;padding:4px 12px 4px 10px;border:1px solid var(--border-strong);border-radius:999px;background:var(--bg);cursor:pointer}
+.feedback-form .feedback-reason:hover{color:var(--fg);border-color:var(--fg-muted)}
+.feedback-form .feedback-reason:has(:checked){color:var(--fg);border-color:var(--fg);font-weight:600}
+.feedback-reason input{width:15px;height:15px;margin:0;accent-color:var(--fg)}
 .feedback-form textarea{width:100%;padding:8px 10px;border:1px solid var(--border-strong);border-radius:8px;background:var(--bg);color:var(--fg);font:inherit;resize:vertical}
 .feedback-thanks{margin:10px 0 0;color:var(--fg-soft)}
 .feedback-thanks:empty{display:none}

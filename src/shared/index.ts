@@ -15,3 +15,4 @@ export { removeTree } from './remove-tree.js';
 export { contrast, parseHex, readableOn, siteColors, siteColorsCss, textOn, type ModeColors, type SiteColors } from './colors.js';
 export { eachLimited } from './each-limited.js';
 export { startModuleWorker } from './module-worker.js';
+export { FEEDBACK_REASONS, isReasonFor, type FeedbackReason } from './feedback-reasons.js';

@@ -215,6 +215,46 @@ describe.skipIf(!hasChromium)('analytics through folio serve in chromium', () =>
     ]);
   });
 
+  it('offers preset reasons after a thumb, usable by keyboard and on a phone, and stores the one picked', async () => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(site(0) + '/guide/install');
+    await page.locator('[data-folio-feedback]').waitFor({ state: 'visible' });
+    // Keyboard only: "No", then the reasons' group has the focus; arrows pick, Tab goes on to the comment.
+    await page.getByRole('button', { name: 'No' }).focus();
+    await page.keyboard.press('Enter');
+    const down = page.getByRole('group', { name: 'What went wrong?' });
+    expect(await down.getByRole('radio').evaluateAll((radios) => radios.map((r) => (r.parentElement as HTMLElement).innerText.trim()))).toEqual(['Inaccurate', "Couldn't find what I was looking for", 'Out of date', 'Hard to understand', 'Other']);
+    expect(await page.getByRole('group', { name: 'What did you like?' }).isHidden()).toBe(true);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe('inaccurate');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await down.getByRole('radio', { name: 'Out of date' }).isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('The flags changed in 2.0.');
+    await page.locator('[data-folio-feedback]').screenshot({ path: path.join(shots, 'widget-reasons-phone-dark.png') });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await measureControlContrast(page, ['.feedback'])).toEqual([]);
+    expect((await runAxe(page)).filter((f) => !f.inContent)).toEqual([]);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('[data-folio-feedback] > .feedback-thanks').textContent()).toBe('Thank you for your feedback.');
+    // A thumbs up with a reason and no comment, sent when the reader leaves.
+    await page.goto(site(0) + '/');
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('radio', { name: 'Solved my problem' }).check();
+    await page.goto(site(0) + '/guide/install');
+    await page.close();
+
+    await expect.poll(async () => ((await api('/feedback')).feedback as { reason?: string | null }[]).filter((f) => f.reason).length, { timeout: 10_000 }).toBe(2);
+    const given = ((await api('/feedback')).feedback as { path: string; helpful: boolean; reason?: string | null; comment: string | null; source: string }[]).filter((f) => f.reason);
+    expect(given.map((f) => [f.path, f.source, f.helpful, f.reason, f.comment])).toEqual([
+      ['/', 'contextual', true, 'solved_problem', null],
+      ['/guide/install', 'contextual', false, 'out_of_date', 'The flags changed in 2.0.'],
+    ]);
+  });
+
   it('takes feedback on a code block (docs.json feedback.codeSnippets) and returns it with the block', async () => {
     const page = await context.newPage();
     await page.goto(site(0) + '/guide/install');

@@ -240,6 +240,20 @@ describe.each(backends)('analytics ingestion on %s', (kind) => {
     expect(counted.map((r) => [r.code, Number(r.refused)])).toEqual([['ANALYTICS_CONTROL_CHARACTER', 3], ['ANALYTICS_UNWRITABLE', 2]]);
   });
 
+  it('stores the preset reason picked with a thumb, returns it in the feedback list, and refuses one not offered', async () => {
+    expect((await post({ type: 'feedback', path: '/guide/intro', helpful: false, reason: 'out_of_date', comment: 'Version 2 changed this.' }, {}, '10.6.0.1')).status).toBe(204);
+    expect((await post({ type: 'feedback', path: '/', helpful: true, reason: 'easy_to_understand' }, {}, '10.6.0.1')).status).toBe(204);
+    const wrong = await post({ type: 'feedback', path: '/', helpful: true, reason: 'inaccurate' }, {}, '10.6.0.1');
+    expect([wrong.status, await wrong.json()]).toEqual([400, { code: 'ANALYTICS_UNKNOWN_REASON', error: 'Invalid event: reason: "inaccurate" is not a reason offered with a thumbs up.' }]);
+    const listed = (await api('/feedback?source=contextual')).feedback as { path: string; helpful: boolean; reason: string | null; comment: string | null }[];
+    expect(listed.filter((f) => f.reason).map((f) => [f.path, f.helpful, f.reason, f.comment])).toEqual([
+      ['/', true, 'easy_to_understand', null],
+      ['/guide/intro', false, 'out_of_date', 'Version 2 changed this.'],
+    ]);
+    // Entries without one say so.
+    expect(listed.find((f) => f.comment === 'The example fails.')).toMatchObject({ reason: null });
+  });
+
   it('counts views only of the pages the build lists, never of other HTML it serves (a sidebar fragment, the 404 page by name)', async () => {
     // A build as Folio writes them: its manifest lists its pages; the shared sidebar of a large
     // section is an HTML document under assets/ that every page's script fetches.

@@ -3,7 +3,7 @@ import type { DirectoryView, PageView } from '../types.js';
 import { NavIcon, UiIcon } from './icon.js';
 import { modeParts, type LayoutMode } from '../page-mode.js';
 import { assistantStrings } from '../assistant-strings.js';
-import { feedbackStrings, type FeedbackStrings } from '../feedback-strings.js';
+import { feedbackStrings, reasonChoices, type FeedbackStrings } from '../feedback-strings.js';
 import { uiStrings, type UiStrings } from '../ui-strings.js';
 
 function Eyebrow({ items }: { items: PageView['eyebrow'] }) {
@@ -188,7 +188,8 @@ export function Content({ page, menu, ui = uiStrings('en'), layout = 'default', 
 }
 
 /**
- * "Was this page helpful?" (styles-feedback.ts), in the page's language (feedback-strings.ts).
+ * "Was this page helpful?" (styles-feedback.ts), in the page's language (feedback-strings.ts): a
+ * thumb opens the form with that thumb's preset reasons (the platform's contextual feedback) and a comment.
  * Hidden until the beacon served with the site (`/__folio/beacon.js`) shows it, so a page that
  * cannot send feedback never offers to. With `codeSnippets`, a `<template>` holds the control the
  * beacon puts under each code block, so its words come from the page and not the script.
@@ -218,6 +219,18 @@ function PageFeedback({ links, words }: { links: NonNullable<PageView['feedback'
         ) : null}
       </div>
       <form className="feedback-form" hidden>
+        {/* The preset reasons of the thumb pressed (the beacon shows that group): radios, so arrow keys move between them and a screen reader names the group. */}
+        {[true, false].map((up) => (
+          <fieldset key={String(up)} className="feedback-reasons" data-folio-reasons={String(up)} hidden>
+            <legend>{up ? words.reasonsUp : words.reasonsDown}</legend>
+            {reasonChoices(words, up).map((r) => (
+              <label key={r.id} className="feedback-reason">
+                <input type="radio" name={up ? 'reason-up' : 'reason-down'} value={r.id} />
+                {r.label}
+              </label>
+            ))}
+          </fieldset>
+        ))}
         <label htmlFor="folio-feedback-comment">{words.tellMore}</label>
         <textarea id="folio-feedback-comment" name="comment" rows={3} maxLength={2000} />
         <button type="submit" className="feedback-send">
