@@ -12,3 +12,4 @@ export * from './run-job.js';
 export * from './worker.js';
 export * from './automations/index.js';
 export { loadLanguageModel } from './llm/load-language-model.js';
+export { completeText } from './llm/complete-text.js';

@@ -1,7 +1,7 @@
 export { ASSISTANT_CODES, AssistantError, type AssistantCode } from './codes.js';
 export { AssistantKeys, checkOrigin } from './assistant-auth.js';
 export { assistantOptionsFromEnv, DEFAULT_ASSISTANT_LIMITS, type AssistantLimits, type AssistantOptions } from './assistant-options.js';
-export { AssistantService, type AssistantSite } from './assistant-service.js';
+export { AssistantService, indexOfBuild, type AssistantSite } from './assistant-service.js';
 export { CitationFilter } from './citations.js';
 export { createDiscoveryRoutes, type DiscoveryDeps } from './discovery-routes.js';
 export { PAGE_TOKEN_HEADER, PageTokens, TOKEN_TTL_S } from './page-token.js';

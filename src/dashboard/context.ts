@@ -33,8 +33,6 @@ export interface DashboardContext {
   /** URL of a preview: `<slug>--<projectId>.<siteDomain>` on the dashboard's scheme and port. */
   previewUrl: (project: ProjectRow, slug: string, requestUrl: URL) => string;
   onProjectChanged: (project: ProjectRow) => void | Promise<void>;
-  /** Where the sidebar's Documentation entry leads, if anywhere. */
-  docsUrl?: string;
   /** The retrieval index of a project's live build (topics place questions by it); null without one. */
   sectionIndexOf?: (project: ProjectRow) => Promise<SectionIndex | null>;
   /** Names for topics from the configured model (insights' `nameTopics`), when there is one. */

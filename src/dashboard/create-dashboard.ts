@@ -39,8 +39,8 @@ export interface DashboardDeps {
   siteUrl?: (project: ProjectRow, requestUrl: URL) => string;
   /** Called after a project is created or its settings change (e.g. `hosts.refresh()` for custom domains). */
   onProjectChanged?: (project: ProjectRow) => void | Promise<void>;
-  /** Where the sidebar's Documentation entry leads (Folio's own docs site), if anywhere. */
-  docsUrl?: string;
+  /** Where the sidebar's Documentation entry leads (Folio's own docs site), if anywhere; a function when it is known only once the server listens. */
+  docsUrl?: string | (() => string | undefined);
   /** The retrieval index of a project's live build, for the assistant screen's topics (hosting's, handed in by the server). */
   sectionIndexOf?: DashboardContext['sectionIndexOf'];
   /** Names for topics from the configured model, when the server has one. */
@@ -95,7 +95,6 @@ export function createDashboard({
     siteUrl,
     previewUrl: (project, slug, url) => defaultPreviewUrl(project, slug, url, siteDomain),
     onProjectChanged,
-    docsUrl,
     sectionIndexOf,
     nameTopics,
     editor: new EditorService({ ...editor, db, log, assetBase: (projectId, key) => `${base}/projects/${projectId}/editor/site/${key}` }),
@@ -131,7 +130,7 @@ export function createDashboard({
   app.use('*', async (c, next) => {
     if (c.req.method === 'GET' && !/\.(json|csv)$/.test(c.req.path)) {
       c.set('projectList', (await listProjects(db)).map((p) => ({ id: p.id, name: p.name })));
-      c.set('docsUrl', docsUrl);
+      c.set('docsUrl', typeof docsUrl === 'function' ? docsUrl() : docsUrl);
     }
     await next();
   });

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { availableModels, createAgentJobQueue, startAutomationScheduler, githubOptionsFromEnv, llmOptionsFromEnv, startWorker, type AgentWorker, type WorkerOptions } from '../agent/index.js';
+import { availableModels, completeText, createAgentJobQueue, startAutomationScheduler, githubOptionsFromEnv, llmOptionsFromEnv, startWorker, type AgentWorker, type WorkerOptions } from '../agent/index.js';
 import { createDashboard, dashboardMayActOn, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
-import { assistantOptionsFromEnv } from '../assistant/index.js';
+import { assistantOptionsFromEnv, indexOfBuild, type AssistantOptions } from '../assistant/index.js';
+import { namesOfReply, topicNamingPrompt, type TopicsOptions } from '../insights/index.js';
 import { openDatabase, type Database } from '../db/index.js';
 import { bearerKeyAuthorizer, createPullRequestRoutes, recoverUnfinishedUpdates, removeOrphanWork, S3SiteStore, signedInOr, siteStoreOf, startPreviewSweeper, type S3StorageConfig, type SiteStore } from '../hosting/index.js';
 import type { JobQueue } from '../jobs/index.js';
@@ -33,6 +34,8 @@ export interface RunServerOptions {
   analytics?: AppDeps['analytics'];
   /** Each page of an update's or preview's build is stopped after this long (`--page-timeout`); default 10 s. */
   pageTimeoutMs?: number;
+  /** Where the dashboard's Documentation entry leads (`folio start`: the bundled docs it publishes). */
+  docsUrl?: () => string | undefined;
   /** Extra app dependencies (tests: a site builder). */
   deps?: Partial<AppDeps>;
   /** Settings of the in-process worker (tests and benches: a short lease, a GitHub stand-in). */
@@ -65,6 +68,7 @@ export async function runServer({
   trustProxy = false,
   analytics,
   pageTimeoutMs,
+  docsUrl,
   deps = {},
   workerOptions = {},
 }: RunServerOptions = {}): Promise<RunningServer> {
@@ -138,6 +142,13 @@ export async function runServer({
                 await shared.hosts.refresh();
               },
               log,
+              docsUrl,
+              // The assistant screen's topics: questions placed by the live build's retrieval index, named by the model when one is configured.
+              sectionIndexOf: async (project) => {
+                const build = await siteStore.current({ projectId: project.id, preview: null });
+                return build ? indexOfBuild(build) : null;
+              },
+              nameTopics: topicNamer(assistantOptionsFromEnv()),
             }),
           );
           app.get('/', (c) => c.redirect('/dashboard'));
@@ -193,4 +204,10 @@ export async function runServer({
     await db.close();
     throw error;
   }
+}
+
+/** Topic names from the assistant's model (one short name per topic), or none without a model. */
+function topicNamer(options: AssistantOptions | null): TopicsOptions['nameTopics'] {
+  if (!options) return undefined;
+  return async (topics) => namesOfReply(await completeText(options.llm, options.model, topicNamingPrompt(topics)), topics.length);
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { adminOpenApiDocument, logEntry } from '../../api/index.js';
 import { parseDuration, reportCliError } from '../support.js';
-import { runServer, type RunningServer } from '../../server/index.js';
+import { runServer, type RunningServer, type RunServerOptions } from '../../server/index.js';
 import { HostingError, parseStorage } from '../../hosting/index.js';
 
 export interface ServeFlags {
@@ -51,7 +51,7 @@ export function serverOptions(command: Command): Command {
 }
 
 /** Start the server from CLI flags; stops cleanly on SIGINT/SIGTERM. */
-export async function startFromFlags(flags: ServeFlags): Promise<RunningServer> {
+export async function startFromFlags(flags: ServeFlags, extra: Pick<RunServerOptions, 'docsUrl'> = {}): Promise<RunningServer> {
   const port = Number(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw Object.assign(new Error(`--port "${flags.port}" is not a port number (0-65535).`), { code: 'INVALID_REQUEST' });
@@ -96,6 +96,7 @@ export async function startFromFlags(flags: ServeFlags): Promise<RunningServer> 
     analytics: flags.analytics === false ? false : { retentionDays: Math.round(retentionMs / 86_400_000), eventsPerSecond },
     pageTimeoutMs: pageTimeout === undefined ? undefined : Math.round(pageTimeout * 1000),
     log: writeServerLog,
+    ...extra,
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') {
       throw Object.assign(new Error(`Port ${port} is already in use; pass --port <another>.`), { code: 'SERVER_PORT_IN_USE' });

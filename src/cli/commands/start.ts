@@ -76,7 +76,9 @@ export function registerStart(program: Command): void {
       let server: Awaited<ReturnType<typeof startFromFlags>> | null = null;
       try {
         process.stderr.write(`Opening the database in ${flags.data} (migrations on first start) and starting the server…\n`);
-        server = await startFromFlags(flags);
+        // The dashboard's Documentation entry leads to the docs published below, once the port is known.
+        let docsUrl: string | undefined;
+        server = await startFromFlags(flags, { docsUrl: () => docsUrl });
         const { db } = server;
         // A bare repository holding the docs on `main`, so updates and agent jobs (branches, pull
         // requests) work on it like on any other; seeded once, so merged changes survive restarts.
@@ -88,6 +90,7 @@ export function registerStart(program: Command): void {
         const fresh = existing.length === 0 ? await createApiKey(db, { projectIds: [project.id], name: 'first key (folio start)' }) : null;
         const origin = displayOrigin(server);
         const siteUrl = `http://${project.id}.${flags.siteDomain}:${server.port}/`;
+        docsUrl = siteUrl;
         process.stdout.write(
           startBanner({
             origin,
