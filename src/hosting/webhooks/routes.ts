@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { getProject, getUpdate, recordDelivery, setDeliveryUpdate, type Database, type ProjectRow, type WebhookProvider } from '../../db/index.js';
+import { getProject, getUpdate, recordDelivery, setDeliveryUpdate, storedDeliveryId, type Database, type ProjectRow, type WebhookProvider } from '../../db/index.js';
 import type { HostingCode } from '../codes.js';
 import { previewLabel } from '../previews/slug.js';
 import { removePreview } from '../previews/sweep.js';
@@ -11,6 +11,7 @@ import type { Automations } from '../../agent/index.js';
 import type { UpdateRunner } from '../updates/runner.js';
 import { setGithubCommitStatus, type GithubStatusOptions } from './commit-status.js';
 import { githubTargetOf, pushedBranch, webhookAction, type GithubTarget, type WebhookAction } from './events.js';
+import { RefusalLog, type RefusalLogOptions } from './refusal-log.js';
 import { SIGNATURE_MISMATCH, verifyGeneric, verifyGithub, verifyGitlab } from './verify.js';
 
 export interface WebhookRoutesDeps {
@@ -24,6 +25,8 @@ export interface WebhookRoutesDeps {
   /** Fires the project's push automations when a delivery is a push to the branch they watch. */
   automations?: Pick<Automations, 'onPush'>;
   log?: (line: string) => void;
+  /** How many refused deliveries are kept, and how long (defaults: 1,000 a project, 30 days). */
+  refusals?: Omit<RefusalLogOptions, 'db' | 'log'>;
 }
 
 /** Largest accepted delivery: GitHub caps payloads at 25 MB, but a push or pull request is far smaller. */
@@ -69,6 +72,7 @@ function siteUrlOf(requestUrl: string, project: ProjectRow, preview: string | nu
  */
 export function createWebhookRoutes(deps: WebhookRoutesDeps): Hono {
   const { db, updates, siteDomain = 'localhost', github, automations, log = () => {} } = deps;
+  const refusals = new RefusalLog({ db, log, ...deps.refusals });
   const app = new Hono();
   const refuse = (c: Context, status: 400 | 401 | 404 | 413, code: HostingCode, error: string) => c.json({ error, code }, status);
 
@@ -85,8 +89,10 @@ export function createWebhookRoutes(deps: WebhookRoutesDeps): Hono {
       const body = new Uint8Array(await c.req.arrayBuffer());
       const deliveryId = deliveryIdOf(provider, c);
       const event = eventOf(provider, c);
-      const logDelivery = (outcome: 'triggered' | 'ignored' | 'refused', httpStatus: number, detail: string) =>
+      const logDelivery = (outcome: 'triggered' | 'ignored', httpStatus: number, detail: string) =>
         recordDelivery(db, { projectId: project!.id, provider, deliveryId, event, outcome, httpStatus, detail: storable(detail) });
+      // Refusals are written after the answer, bounded in size, count and age (RefusalLog).
+      const logRefusal = (httpStatus: number, detail: string) => refusals.add({ projectId: project!.id, provider, deliveryId, event, httpStatus, detail: storable(detail) });
 
       // A project that does not exist (or has no secret) is checked against a secret nobody knows and refused
       // with the same 401 and words as a wrong signature: the answer does not tell which project ids exist.
@@ -99,11 +105,11 @@ export function createWebhookRoutes(deps: WebhookRoutesDeps): Hono {
             : verifyGeneric(secret, body, { signature: c.req.header('x-folio-signature'), timestamp: c.req.header('x-folio-timestamp'), deliveryId: deliveryId ?? undefined });
       const problem = verified ?? (project ? null : SIGNATURE_MISMATCH[provider]);
       if (problem || !project) {
-        if (project) await logDelivery('refused', 401, `DELIVERY_SIGNATURE_INVALID: ${problem}`);
+        if (project) logRefusal(401, `DELIVERY_SIGNATURE_INVALID: ${problem}`);
         return refuse(c, 401, 'DELIVERY_SIGNATURE_INVALID', `Delivery refused: ${problem}.`);
       }
       if (!deliveryId) {
-        await logDelivery('refused', 401, 'DELIVERY_REPLAYED: no delivery id, so a replay could not be told apart');
+        logRefusal(401, 'DELIVERY_REPLAYED: no delivery id, so a replay could not be told apart');
         return refuse(c, 401, 'DELIVERY_REPLAYED', 'Delivery refused: it carries no delivery id (X-GitHub-Delivery, X-Gitlab-Event-UUID or X-Folio-Delivery).');
       }
       let payload: Record<string, unknown>;
@@ -112,7 +118,7 @@ export function createWebhookRoutes(deps: WebhookRoutesDeps): Hono {
         if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
         payload = parsed as Record<string, unknown>;
       } catch {
-        await logDelivery('refused', 400, 'DELIVERY_BAD_PAYLOAD: the body is not a JSON object');
+        logRefusal(400, 'DELIVERY_BAD_PAYLOAD: the body is not a JSON object');
         return refuse(c, 400, 'DELIVERY_BAD_PAYLOAD', 'Delivery refused: the body is not a JSON object (send the webhook as application/json).');
       }
 
@@ -125,8 +131,8 @@ export function createWebhookRoutes(deps: WebhookRoutesDeps): Hono {
       const detail = describe(action);
       const row = await logDelivery(status === 200 ? 'ignored' : 'triggered', status, detail);
       if (!row) {
-        await logDelivery('refused', 401, `DELIVERY_REPLAYED: delivery ${deliveryId} was accepted before`);
-        return refuse(c, 401, 'DELIVERY_REPLAYED', `Delivery refused: delivery ${deliveryId} was accepted before (a replay).`);
+        logRefusal(401, `DELIVERY_REPLAYED: delivery ${storedDeliveryId(deliveryId)} was accepted before`);
+        return refuse(c, 401, 'DELIVERY_REPLAYED', `Delivery refused: delivery ${storedDeliveryId(deliveryId)} was accepted before (a replay).`);
       }
       // Push automations watching the branch start their agent jobs (after the replay check: once per delivery).
       const automationJobs = firesAutomations ? (await automations.onPush(project, pushed!)).map((run) => run.job.id) : [];
