@@ -21,6 +21,11 @@ export const REFUSAL_MAX_AGE_MS = 30 * 86_400_000;
  * server can send refusals, so what they cost is bounded three ways: each row's texts are cut
  * (`recordRefusals`), a project keeps its newest REFUSALS_KEPT of the last 30 days (pruned after
  * each batch is written), and at most `maxPending` wait to be written.
+ *
+ * The answer does not wait for the write: a wrong signature for a project with a secret answered
+ * after an insert (7.7 ms median), one for a project that does not exist without it (5.4 ms), which
+ * told whether a project has a secret (issue 48). Both now do the same work before answering: one
+ * project lookup and one signature check.
  */
 export class RefusalLog {
   private readonly db: Database;

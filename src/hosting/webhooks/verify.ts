@@ -60,3 +60,19 @@ export function verifyGeneric(
   const expected = hmacSha256(secret, genericSignedPayload(timestamp, deliveryId, body));
   return sameSecret(signature.toLowerCase(), expected) ? null : SIGNATURE_MISMATCH.generic;
 }
+
+/**
+ * A delivery checked with its provider's scheme against `secret`: the one check every delivery gets,
+ * whether its project exists or not. `signature` is the provider's header (X-Hub-Signature-256,
+ * X-Gitlab-Token or X-Folio-Signature).
+ */
+export function verifyDelivery(
+  provider: 'github' | 'gitlab' | 'generic',
+  secret: string,
+  body: Uint8Array,
+  headers: { signature?: string; timestamp?: string; deliveryId?: string },
+): VerifyProblem {
+  if (provider === 'github') return verifyGithub(secret, body, headers.signature);
+  if (provider === 'gitlab') return verifyGitlab(secret, headers.signature);
+  return verifyGeneric(secret, body, headers);
+}
