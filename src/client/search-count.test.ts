@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAUSE_MS, SearchCount, type CountedSearch } from './search-count.js';
+import { PAUSE_MS, searchCount, type CountedSearch, type SearchCount } from './search-count.js';
 
 describe('which searches count', () => {
   let told: CountedSearch[];
@@ -7,7 +7,7 @@ describe('which searches count', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     told = [];
-    count = new SearchCount((s) => told.push(s), PAUSE_MS, () => Date.now());
+    count = searchCount((s) => told.push(s), PAUSE_MS, () => Date.now());
   });
   afterEach(() => vi.useRealTimers());
 

@@ -24,59 +24,59 @@ export const asTold = (query: string) => query.trim().replace(/\s+/g, ' ').slice
 /** What two queries are compared by: the words as the reader means them, case and spacing aside. */
 const keyOf = (query: string) => asTold(query).toLowerCase();
 
-export class SearchCount {
-  /** The queries of this session the reader stopped at, in order, at most one per key. */
-  private settled: CountedSearch[] = [];
-  /** The query the reader last typed in this session (null: none yet; a query shown again on reopening is not typed). */
-  private typedKey: string | null = null;
-  private lastKeystroke = 0;
-  /** The results on show for the typed query, once the dialog drew them. */
-  private shown: CountedSearch | null = null;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-
-  constructor(
-    private readonly report: (search: CountedSearch) => void,
-    private readonly pauseMs = PAUSE_MS,
-    private readonly now: () => number = Date.now,
-  ) {}
-
+/** What the dialog tells the counter; a closure, so the island's minifier shortens its state's names. */
+export interface SearchCount {
   /** The reader changed the query (a keystroke, a paste, a recent search picked). */
-  typed(query: string): void {
-    clearTimeout(this.timer);
-    const key = keyOf(query);
-    this.typedKey = key;
-    this.shown = null;
-    this.lastKeystroke = this.now();
-    // What the reader extends is not a search of its own.
-    this.settled = this.settled.filter((s) => !isExtendedBy(keyOf(s.query), key));
-    if (key) this.timer = setTimeout(() => this.settle(), this.pauseMs);
-  }
-
+  typed(query: string): void;
   /** The dialog drew `results` relevant results for `query`. */
-  showed(query: string, results: number): void {
-    if (keyOf(query) !== this.typedKey || !this.typedKey) return;
-    this.shown = { query: asTold(query), results };
-    // The answer came after the pause: the reader had stopped already.
-    if (this.now() - this.lastKeystroke >= this.pauseMs) this.settle();
-  }
-
+  showed(query: string, results: number): void;
   /** The session ends (dialog closed, result picked, page hidden): report what counts, the query on show included. */
-  end(): void {
-    clearTimeout(this.timer);
-    this.settle();
-    const counted = this.settled;
-    this.settled = [];
-    this.typedKey = null;
-    this.shown = null;
-    for (const search of counted) this.report(search);
-  }
+  end(): void;
+}
 
-  private settle(): void {
-    const s = this.shown;
-    if (!s) return;
-    const key = keyOf(s.query);
-    this.settled = [...this.settled.filter((t) => keyOf(t.query) !== key), s];
-  }
+export function searchCount(report: (search: CountedSearch) => void, pauseMs = PAUSE_MS, now: () => number = Date.now): SearchCount {
+  /** The queries of this session the reader stopped at, in order, at most one per key. */
+  let settled: CountedSearch[] = [];
+  /** The query the reader last typed in this session (null: none yet; a query shown again on reopening is not typed). */
+  let typedKey: string | null = null;
+  let lastKeystroke = 0;
+  /** The results on show for the typed query, once the dialog drew them. */
+  let shown: CountedSearch | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const settle = () => {
+    if (!shown) return;
+    const key = keyOf(shown.query);
+    settled = [...settled.filter((t) => keyOf(t.query) !== key), shown];
+  };
+
+  return {
+    typed(query) {
+      clearTimeout(timer);
+      const key = keyOf(query);
+      typedKey = key;
+      shown = null;
+      lastKeystroke = now();
+      // What the reader extends is not a search of its own.
+      settled = settled.filter((s) => !isExtendedBy(keyOf(s.query), key));
+      if (key) timer = setTimeout(settle, pauseMs);
+    },
+    showed(query, results) {
+      if (!typedKey || keyOf(query) !== typedKey) return;
+      shown = { query: asTold(query), results };
+      // The answer came after the pause: the reader had stopped already.
+      if (now() - lastKeystroke >= pauseMs) settle();
+    },
+    end() {
+      clearTimeout(timer);
+      settle();
+      const counted = settled;
+      settled = [];
+      typedKey = null;
+      shown = null;
+      for (const search of counted) report(search);
+    },
+  };
 }
 
 /** `earlier` is a strict prefix of `later` (character by character: "auth" of "authentication", "zzqxv" of "zzqxv n"). */

@@ -10,7 +10,7 @@
 import { drawHits, drawRecent, type DialogText } from './search-draw.js';
 import { loadEngine, searchPages, type SearchEngine } from './search-engine.js';
 import { recentQueries, rememberQuery, forgetQueries } from './search-recent.js';
-import { SearchCount, asTold } from './search-count.js';
+import { asTold, searchCount } from './search-count.js';
 import { isRelevant, pageHit, shownLabels } from './search-results.js';
 
 /** Pages listed per query. */
@@ -27,7 +27,7 @@ class SearchDialog {
   private active = -1;
   private returnTo: HTMLElement | null = null;
   /** Which searches count (analytics): told to the page as `folio:search` when the session ends. */
-  private readonly count = new SearchCount((search) => announce('folio:search', { ...search }));
+  private readonly count = searchCount((search) => announce('folio:search', { ...search }));
 
   constructor(private readonly text: DialogText) {
     const { dialog, input, list, head, status } = this;
