@@ -16,7 +16,12 @@ export const ANALYTICS_PATHS = new Set([EVENTS_PATH, BEACON_PATH]);
  */
 const MANIFEST_FILE = '.folio-cache/manifest.json';
 
-/** The page hrefs of each build read lately (a build never changes once published); a few builds, each a set of its hrefs. */
+/**
+ * The pages of each build read lately (a build never changes once published), as sets. A build's
+ * manifest is read once, on its first view or event: for 50,000 pages it is 9 MB, parsed in 150 to
+ * 250 ms of the server's thread on this 2-core machine (busy), and its set holds about 4 MB; a few
+ * hundred pages cost well under a millisecond.
+ */
 const pageSets = new Map<string, Promise<Set<string> | null>>();
 const KEPT_BUILDS = 16;
 /** Lookups of builds without a manifest (published before it), by file, remembered per build. */
