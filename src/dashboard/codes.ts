@@ -14,6 +14,7 @@ export const dashboardCodes = {
   DASHBOARD_MEMBER_EXISTS: 'A member with this email already exists.',
   DASHBOARD_INVITE_INVALID: 'The invitation or password link is unknown, already used, replaced by a newer one or expired.',
   DASHBOARD_ACTION_REFUSED: 'The API refused the action (rate limit, archived job); the page shows its reason.',
+  DASHBOARD_SIGNIN_BUSY: 'More sign-ins are being checked at once than the server takes (a flood of wrong passwords); try again in a few seconds.',
   DASHBOARD_REQUEST_INVALID: 'The address holds a control character (NUL, CR, LF...) in its path or query, which no dashboard page has.',
 } as const;
 

@@ -1,15 +1,23 @@
 // scrypt password hashes: dashboard accounts and protected sites (one shared password per project).
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { HashPool } from './hash-pool.js';
+
+export { HashPoolBusyError } from './hash-pool.js';
 
 /** scrypt parameters: N=2^15 costs ~60 ms and 32 MiB on this machine, enough to slow guessing, cheap for one sign-in. */
 const PARAMS = { N: 32768, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 const MAX_MEM = 64 * 1024 * 1024;
 
+/**
+ * Every hash of this process runs on one bounded pool of threads of its own (`HashPool`), not on
+ * libuv's, which file reads share: 60 concurrent wrong sign-ins held site assets for seconds. Beyond
+ * 256 waiting, a check is refused with HashPoolBusyError.
+ */
+const pool = new HashPool();
+
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  return pool.run({ password: password.normalize('NFKC'), salt, keyLength, options });
 }
 
 /** Hash a password as `scrypt$N$r$p$salt$key` (base64url parts) so parameters can change later. */

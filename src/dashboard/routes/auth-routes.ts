@@ -10,6 +10,7 @@ import { LoginPage, SetupPage } from '../views/auth-pages.js';
 import type { Notice } from '../views/layout.js';
 import { LoginThrottle } from './login-throttle.js';
 import { clientAddress, hasControlCharacter } from '../../api/index.js';
+import { HashPoolBusyError } from '../../shared/index.js';
 
 /**
  * Only dashboard paths and the Folio-recorded pull request pages (`/pulls/<id>`, which send anonymous visitors
@@ -54,14 +55,21 @@ export function registerAuthRoutes(app: Hono<DashboardEnv>, ctx: DashboardContex
     const password = form.password ?? '';
     const session = c.get('session')!;
     const next = keptNext(ctx, form.next ?? c.req.query('next'));
-    const again = (status: 401 | 429, code: DashboardCode, text: string) =>
+    const again = (status: 401 | 429 | 503, code: DashboardCode, text: string) =>
       html(c, createElement(LoginPage, { base, csrfToken: session.csrfToken, email, next, notice: { kind: 'error', text, code } }), status);
     const client = clientAddress(c, ctx.trustProxy);
     if (!throttle.take(email, client)) {
       return again(429, 'DASHBOARD_SIGNIN_THROTTLED', 'Too many failed sign-ins from this address. Wait 15 minutes and try again.');
     }
     // An email with a control character matches no account (a NUL would reach PostgreSQL: a 500); counted as a failure.
-    const user = hasControlCharacter(email) ? null : await authenticate(ctx.db, email, password);
+    let user: Awaited<ReturnType<typeof authenticate>>;
+    try {
+      user = hasControlCharacter(email) ? null : await authenticate(ctx.db, email, password);
+    } catch (error) {
+      // Passwords are checked on a bounded pool of threads (shared/hash-pool.ts): past it, say so instead of waiting.
+      if (error instanceof HashPoolBusyError) return again(503, 'DASHBOARD_SIGNIN_BUSY', 'The server is checking too many sign-ins at once. Try again in a few seconds.');
+      throw error;
+    }
     if (!user) return again(401, 'DASHBOARD_SIGNIN_FAILED', 'Email or password is wrong. Check both and try again.');
     throttle.succeeded(email, client);
     await signIn(c, ctx, user.id);
