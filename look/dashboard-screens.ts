@@ -10,7 +10,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../test/browser/chromium.js';
 import { dashboardStack, type Stack } from '../test/dashboard/harness.js';
 import { measureControlContrast, measureOverflow, runAxe, type AxeFinding, type ContrastFailure } from './measure.js';
-import { seedDashboard, SEED_OWNER, type SeededDashboard } from './dashboard-seed.js';
+import { seedDashboard, seedDocsFiles, SEED_OWNER, type SeededDashboard } from './dashboard-seed.js';
+import { createBareRepo } from '../test/dashboard/fixtures.js';
 
 export interface SeededServer extends SeededDashboard {
   stack: Stack;
@@ -22,7 +23,9 @@ export interface SeededServer extends SeededDashboard {
 /** A dashboard on a fresh in-memory database with 30 seeded days, served on a free loopback port. */
 export async function startSeededDashboard({ now = Date.now() }: { now?: number } = {}): Promise<SeededServer> {
   const stack = await dashboardStack();
-  const seeded = await seedDashboard(stack.db, now);
+  // A real repository, so the editor screen opens a checkout of the seeded docs.
+  const repo = createBareRepo(path.join(stack.dataDir, 'repo'), seedDocsFiles());
+  const seeded = await seedDashboard(stack.db, { now, repoUrl: repo });
   const server: ServerType = serve({ fetch: stack.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -61,7 +64,7 @@ export function dashboardScreens(s: SeededDashboard): Screen[] {
     { name: 'feedback-list', path: `${p}/analytics/feedback?tab=detailed` },
     { name: 'assistant', path: `${p}/analytics/assistant`, ready: '[data-chart][data-drawn]' },
     { name: 'thread', path: `${p}/analytics/assistant/${s.threadId}` },
-    { name: 'editor', path: `${p}/editor` },
+    { name: 'editor', path: `${p}/editor`, ready: '.cm-content' },
     { name: 'updates', path: `${p}/updates` },
     { name: 'jobs', path: `${p}/jobs` },
     { name: 'automations', path: `${p}/automations` },

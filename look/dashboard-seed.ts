@@ -63,10 +63,22 @@ export interface SeededDashboard {
   threadId: string;
 }
 
-/** Fill `db` (and the project it creates) with the 30 days described above; `now` is the last moment. */
-export async function seedDashboard(db: Database, now = Date.now()): Promise<SeededDashboard> {
+/** The docs repository's files: a page for each of `SEED_PAGES`, in two groups (the editor opens it). */
+export function seedDocsFiles(): Record<string, string> {
+  const files: Record<string, string> = {};
+  const fileOf = (page: string) => (page === '/' ? 'index' : page.slice(1));
+  const title = (page: string) => (page === '/' ? 'Acme' : page.split('/').at(-1)!.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()));
+  for (const page of SEED_PAGES) files[`${fileOf(page)}.mdx`] = `---\ntitle: ${title(page)}\n---\n\nHow ${title(page).toLowerCase()} works in Acme.\n\n## Steps\n\nRun \`acme ${title(page).toLowerCase().replace(/ /g, '-')}\`.\n`;
+  const guides = SEED_PAGES.filter((p) => !p.startsWith('/api-reference')).map(fileOf);
+  const api = SEED_PAGES.filter((p) => p.startsWith('/api-reference')).map(fileOf);
+  files['docs.json'] = `${JSON.stringify({ $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Acme', colors: { primary: '#4338ca' }, navigation: { groups: [{ group: 'Guides', pages: guides }, { group: 'API reference', pages: api }] } }, null, 2)}\n`;
+  return files;
+}
+
+/** Fill `db` (and the project it creates) with the 30 days described above; `now` is the last moment, `repoUrl` the docs' repository. */
+export async function seedDashboard(db: Database, { now = Date.now(), repoUrl = 'https://github.com/acme/docs.git' }: { now?: number; repoUrl?: string } = {}): Promise<SeededDashboard> {
   const rand = random(42);
-  const project = await createProject(db, { name: 'Acme docs', repoUrl: 'https://github.com/acme/docs.git' });
+  const project = await createProject(db, { name: 'Acme docs', repoUrl });
   const other = await createProject(db, { name: 'Acme API v1', repoUrl: 'https://github.com/acme/api-v1-docs.git' });
   await createUser(db, SEED_OWNER.email, SEED_OWNER.password);
   await createUser(db, 'writer@example.test', SEED_OWNER.password, 'editor');

@@ -29,14 +29,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function lighthouseScores(url: string): Promise<LighthouseScores> {
+/** `headers`: sent with every request (a signed-in dashboard page: its session cookie). */
+export async function lighthouseScores(url: string, { headers }: { headers?: Record<string, string> } = {}): Promise<LighthouseScores> {
   const port = await freePort();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${port}`],
   });
   try {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'] });
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'], ...(headers ? { extraHeaders: headers } : {}) });
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);

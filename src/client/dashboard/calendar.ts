@@ -23,8 +23,37 @@ function mount(island: HTMLElement): void {
     calendar.setAttribute('value', `${from.value}/${last}`);
     calendar.setAttribute('focused-date', last);
   }
+  // The month buttons: an arrow each, named for screen readers (cally's default is the bare word).
+  for (const [slot, label, arrow] of [
+    ['previous', 'Previous month', '‹'],
+    ['next', 'Next month', '›'],
+  ] as const) {
+    const content = document.createElement('span');
+    content.slot = slot;
+    const name = document.createElement('span');
+    name.className = 'visually-hidden';
+    name.textContent = label;
+    const glyph = document.createElement('span');
+    glyph.setAttribute('aria-hidden', 'true');
+    glyph.textContent = arrow;
+    content.append(name, glyph);
+    calendar.appendChild(content);
+  }
+  // One heading, "December 2026" (cally's own are the year above and the month below).
+  const heading = document.createElement('span');
+  heading.slot = 'heading';
+  heading.className = 'cal-heading';
+  calendar.appendChild(heading);
+  const title = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const retitle = () => {
+    const shown = calendar.focusedDate ?? last;
+    if (shown) heading.textContent = title.format(new Date(`${shown.slice(0, 10)}T00:00:00Z`));
+  };
   const month = document.createElement('calendar-month');
   calendar.appendChild(month);
+  calendar.addEventListener('focusday', retitle);
+  calendar.addEventListener('click', () => setTimeout(retitle));
+  calendar.addEventListener('keyup', () => setTimeout(retitle));
   calendar.addEventListener('change', () => {
     const [start, end] = calendar.value.split('/');
     if (!start || !end) return;
@@ -33,7 +62,9 @@ function mount(island: HTMLElement): void {
     form.requestSubmit();
   });
   island.insertBefore(calendar, form);
+  retitle();
   form.querySelector('.dates')?.setAttribute('hidden', '');
+  form.querySelector('.hint')?.setAttribute('hidden', '');
   form.querySelector('button[type=submit]')?.setAttribute('hidden', '');
   island.dataset.ready = 'true';
 }

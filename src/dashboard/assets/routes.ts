@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Hono } from 'hono';
 import type { DashboardEnv } from '../context.js';
-import { SCRIPT_NAMES, type ScriptName } from './scripts.js';
+import type { ScriptName } from './scripts.js';
 import { dashboardAssets } from './version.js';
 
 const IMMUTABLE = { 'Cache-Control': 'public, max-age=31536000, immutable' };
@@ -19,10 +19,10 @@ export function registerAssetRoutes(app: Hono<DashboardEnv>): void {
     if (!font) return c.text('Not found\n', 404);
     return c.body(new Uint8Array(await readFile(font.source)), 200, { 'Content-Type': 'font/woff2', ...IMMUTABLE });
   });
-  app.get('/assets/:file{[a-z]+\\.js}', async (c) => {
+  // The editor's own script (`editor.js`) is the editor routes'.
+  app.get('/assets/:file{(app|chart|calendar)\\.js}', async (c) => {
     const name = c.req.param('file').replace(/\.js$/, '');
-    const script = name === 'app' ? 'main' : (SCRIPT_NAMES as readonly string[]).includes(name) && name !== 'main' ? (name as ScriptName) : null;
-    if (!script) return c.text('Not found\n', 404);
+    const script: ScriptName = name === 'app' ? 'main' : (name as ScriptName);
     return c.body((await dashboardAssets()).scripts[script].code, 200, { 'Content-Type': 'text/javascript; charset=utf-8', ...IMMUTABLE });
   });
 }

@@ -123,7 +123,8 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
     }
     const { hash } = await editorBundle();
     c.header('Content-Security-Policy', EDITOR_CSP);
-    return html(c, createElement(EditorPage, { base, viewer: viewerOf(c), project, branch, file, scriptHash: hash, components: componentNames(), maxTextBytes: MAX_TEXT_BYTES }));
+    const viewer = viewerOf(c);
+    return html(c, createElement(EditorPage, { base, viewer, project, branch, file, scriptHash: hash, components: componentNames(), maxTextBytes: MAX_TEXT_BYTES, shell: { viewer, project } }));
   });
 
   app.get('/assets/editor.js', async (c) => c.body((await editorBundle()).js, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' }));
@@ -238,7 +239,8 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
 function fileOfPage(items: NavItem[], href: string): string | undefined {
   const want = href.replace(/\/+$/, '') || '/';
   for (const item of items) {
-    if (item.type === 'page' && (item.href.replace(/\/+$/, '') || '/') === want) return item.file;
+    // The home page is `/` on the site and `/index` in the navigation.
+    if (item.type === 'page' && ((item.href.replace(/\/+$/, '') || '/') === want || (want === '/' && item.href === '/index'))) return item.file;
     if (item.type === 'group') {
       const found = fileOfPage(item.children, href);
       if (found) return found;

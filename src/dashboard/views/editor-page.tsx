@@ -1,6 +1,6 @@
 import type { ProjectRow } from '../../db/index.js';
-import { stylesVersion } from '../assets/version.js';
-import type { Viewer } from './layout.js';
+import { assetUrl, stylesVersion } from '../assets/version.js';
+import { Shell, type Viewer } from './layout.js';
 
 export interface EditorPageProps {
   base: string;
@@ -18,6 +18,8 @@ export interface EditorPageProps {
    * branches, publishing, discarding or sign-in (those controls are left out and main.ts skips them).
    */
   local?: { api: string; assets: string; siteHref: string };
+  /** In the dashboard: the signed-in shell around the editor (sidebar, drawer, theme switch). */
+  shell?: { viewer: Viewer; project: ProjectRow };
 }
 
 /**
@@ -39,9 +41,9 @@ const SITE_SETTINGS_FIELDS: [name: string, label: string, extra: Record<string, 
   ['buttonHref', 'Navbar button link', { placeholder: 'https://' }],
 ];
 
-export function EditorPage({ base, viewer, project, branch, file, scriptHash, components, maxTextBytes, local }: EditorPageProps) {
-  const api = local?.api ?? `${base}/projects/${project.id}/editor`;
+export function EditorPage({ base, viewer, project, branch, file, scriptHash, components, maxTextBytes, local, shell }: EditorPageProps) {
   const assets = local?.assets ?? `${base}/assets`;
+  const app = <EditorApp base={base} viewer={viewer} project={project} branch={branch} file={file} components={components} maxTextBytes={maxTextBytes} local={local} />;
   return (
     <html lang="en" data-theme={viewer.theme && viewer.theme !== 'system' ? viewer.theme : undefined}>
       <head>
@@ -52,8 +54,26 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
         <link rel="stylesheet" href={`${assets}/app.css?v=${stylesVersion()}`} />
         <link rel="stylesheet" href={`${assets}/editor.css?v=${stylesVersion()}`} />
         <script type="module" src={`${assets}/editor.js?v=${scriptHash}`} />
+        {shell ? <script type="module" src={assetUrl(base, 'main')} /> : null}
+        {shell ? <link rel="icon" href={`${base}/assets/favicon.svg`} type="image/svg+xml" /> : null}
       </head>
-      <body className="ed-body">
+      <body className={shell ? 'ed-body ed-in-shell' : 'ed-body'}>
+        {shell ? (
+          <Shell base={base} viewer={shell.viewer} project={shell.project} tab="editor">
+            {app}
+          </Shell>
+        ) : (
+          app
+        )}
+      </body>
+    </html>
+  );
+}
+
+/** The editor's own frame (`#editor-app`), filled by `client/editor/main.ts`. */
+function EditorApp({ base, viewer, project, branch, file, components, maxTextBytes, local }: Omit<EditorPageProps, 'scriptHash' | 'shell'>) {
+  const api = local?.api ?? `${base}/projects/${project.id}/editor`;
+  return (
         <div
           id="editor-app"
           className="ed-app"
@@ -240,8 +260,6 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
             </div>
           </main>
         </div>
-      </body>
-    </html>
   );
 }
 

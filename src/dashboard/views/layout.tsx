@@ -147,7 +147,7 @@ function Switcher({ base, viewer, project }: { base: string; viewer: Viewer; pro
   const others = (viewer.projects ?? []).filter((p) => p.id !== project?.id).slice(0, 12);
   return (
     <details className="switcher">
-      <summary aria-label={project ? `Project: ${project.name}. Switch project` : 'Switch project'}>
+      <summary aria-label={`${project?.name ?? 'Folio'}: switch project`}>
         <span className="brand-mark" aria-hidden="true" />
         <span className="name">{project?.name ?? 'Folio'}</span>
         <Icon name="chevrons-up-down" className="icon chev" />
@@ -286,26 +286,38 @@ export function Layout({ title, base, viewer, project, tab, analytics, notice, c
   return (
     <Document title={title} base={base} theme={viewer.theme}>
       <body>
-        <a className="skip" href="#main">
-          Skip to content
-        </a>
-        <div className="app">
-          <div className="mobile-bar">
-            <button type="button" className="icon-btn" data-drawer-open="" aria-expanded="false" aria-controls="sidebar" aria-label="Open menu">
-              <Icon name="menu" />
-            </button>
-            <span className="title">{project?.name ?? 'Folio'}</span>
-          </div>
-          <Sidebar base={base} viewer={viewer} project={project} tab={tab} analytics={analytics} />
-          <div className="scrim" />
-          <div className="content">
-            <main id="main" tabIndex={-1}>
-              <NoticeBox notice={notice} />
-              {children}
-            </main>
-          </div>
-        </div>
+        <Shell base={base} viewer={viewer} project={project} tab={tab} analytics={analytics}>
+          <main id="main" tabIndex={-1}>
+            <NoticeBox notice={notice} />
+            {children}
+          </main>
+        </Shell>
       </body>
     </Document>
+  );
+}
+
+/**
+ * The signed-in frame: the skip link, the phone's bar, the sidebar (a drawer on phones) and the
+ * content panel holding `children` (a page's main region, or the editor's whole app).
+ */
+export function Shell({ base, viewer, project, tab, analytics, children }: { base: string; viewer: Viewer; project?: ProjectRow; tab?: ProjectTab; analytics?: AnalyticsTab; children: ReactNode }) {
+  return (
+    <>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <div className="app">
+        <div className="mobile-bar">
+          <button type="button" className="icon-btn" data-drawer-open="" aria-expanded="false" aria-controls="sidebar" aria-label="Open menu">
+            <Icon name="menu" />
+          </button>
+          <span className="title">{project?.name ?? 'Folio'}</span>
+        </div>
+        <Sidebar base={base} viewer={viewer} project={project} tab={tab} analytics={analytics} />
+        <div className="scrim" />
+        <div className="content">{children}</div>
+      </div>
+    </>
   );
 }
