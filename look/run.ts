@@ -8,7 +8,8 @@
  * then, where axe found any, axe again with the repository's own colours taken off (its stylesheets,
  * inline colour styles and colour classes in page bodies): what is left is Folio's, and fails the run.
  * Prints one row per corpus and the totals; `--shots` saves every view under
- * test-artifacts/look-corpora/<corpus>/; `--lighthouse` adds Lighthouse (mobile) scores for the home
+ * test-artifacts/look-corpora/<corpus>/. The dashboard's screens with 30 seeded days follow (look/dashboard-screens.ts: the
+ * same measures, one row; `--no-dashboard` leaves them out, `--dashboard-only` measures only them); `--lighthouse` adds Lighthouse (mobile) scores for the home
  * and an endpoint page of three corpora (files are served gzipped, as hosts and `folio serve` do). `--details` lists every failure.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,6 +22,7 @@ import { CORPORA_DIR } from '../compat/corpora.js';
 import { measurePage, runAxeWithoutRepositoryColours, type AxeFinding, type PageLook } from './measure.js';
 import { samplePages } from './sample.js';
 import { lighthouseScores, type LighthouseScores } from './lighthouse.js';
+import { measureDashboardScreens, startSeededDashboard, type ScreenLook } from './dashboard-screens.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const VIEWS = [
@@ -36,10 +38,13 @@ interface Args {
   lighthouse: boolean;
   json: boolean;
   details: boolean;
+  /** The dashboard's screens with seeded data too (default); `--no-dashboard` leaves them out, `--dashboard-only` measures only them. */
+  dashboard: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { corpora: [], pages: 8, build: true, shots: false, lighthouse: false, json: false, details: false };
+  const args: Args = { corpora: [], pages: 8, build: true, shots: false, lighthouse: false, json: false, details: false, dashboard: true };
+  let dashboardOnly = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--corpus') args.corpora.push(argv[++i]!);
@@ -49,9 +54,12 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--lighthouse') args.lighthouse = true;
     else if (a === '--json') args.json = true;
     else if (a === '--details') args.details = true;
+    else if (a === '--no-dashboard') args.dashboard = false;
+    else if (a === '--dashboard-only') dashboardOnly = true;
     else throw new Error(`unknown argument ${a}`);
   }
-  if (args.corpora.length === 0) args.corpora = readdirSync(CORPORA_DIR).filter((n) => existsSync(path.join(CORPORA_DIR, n))).sort();
+  if (dashboardOnly) return { ...args, corpora: [], dashboard: true };
+  if (args.corpora.length === 0 && existsSync(CORPORA_DIR)) args.corpora = readdirSync(CORPORA_DIR).filter((n) => existsSync(path.join(CORPORA_DIR, n))).sort();
   return args;
 }
 
@@ -128,6 +136,7 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const browser = await launchChromium();
   const rows: CorpusRow[] = [];
+  const dashboardLooks: ScreenLook[] = [];
   try {
     for (const corpus of args.corpora) {
       const started = performance.now();
@@ -142,11 +151,22 @@ async function main(): Promise<void> {
         console.error(`${corpus}: ${s.views} views, ${s.overflow} scroll sideways, ${s.contrast} with low-contrast controls, ${s.axe} axe violations, ${s.axeFolio} without the repository's colours (${((performance.now() - started) / 1000).toFixed(0)} s)`);
       }
     }
+    if (args.dashboard) {
+      const started = performance.now();
+      const dashboard = await startSeededDashboard();
+      try {
+        const looks = await measureDashboardScreens(dashboard, { browser, shotsDir: args.shots ? path.join(ROOT, 'test-artifacts/dashboard-look') : undefined });
+        dashboardLooks.push(...looks);
+      } finally {
+        await dashboard.close();
+      }
+      console.error(`dashboard: ${dashboardLooks.length} views of ${new Set(dashboardLooks.map((l) => l.screen)).size} screens (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    }
   } finally {
     await browser.close();
   }
   if (args.json) {
-    console.log(JSON.stringify(rows, null, 2));
+    console.log(JSON.stringify({ corpora: rows, dashboard: dashboardLooks }, null, 2));
     return;
   }
   const table = [['corpus', 'views', 'sideways', 'low contrast', 'axe serious/critical', 'of which in page bodies', 'left without the repository\'s colours', 'lighthouse perf/a11y/seo']];
@@ -161,6 +181,16 @@ async function main(): Promise<void> {
     total.axeFolio += s.axeFolio;
     const lh = row.lighthouse.map((l) => `${l.page}: ${l.scores.performance}/${l.scores.accessibility}/${l.scores.seo}`).join('; ');
     table.push([row.corpus, String(s.views), String(s.overflow), String(s.contrast), String(s.axe), String(s.axeContent), String(s.axeFolio), lh]);
+  }
+  if (dashboardLooks.length) {
+    // The dashboard has no repository colours: everything on it is Folio's.
+    const d = { views: dashboardLooks.length, overflow: dashboardLooks.filter((l) => l.overflowPx > 0 || l.error).length, contrast: dashboardLooks.filter((l) => l.contrast.length > 0).length, axe: dashboardLooks.filter((l) => l.axe.length > 0).length };
+    total.views += d.views;
+    total.overflow += d.overflow;
+    total.contrast += d.contrast;
+    total.axe += d.axe;
+    total.axeFolio += d.axe;
+    table.push([`dashboard (${new Set(dashboardLooks.map((l) => l.screen)).size} screens)`, String(d.views), String(d.overflow), String(d.contrast), String(d.axe), '0', String(d.axe), '']);
   }
   table.push(['all', String(total.views), String(total.overflow), String(total.contrast), String(total.axe), String(total.axeContent), String(total.axeFolio), '']);
   const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
@@ -178,6 +208,15 @@ async function main(): Promise<void> {
         const m = l.scores.metrics;
         console.log(`${row.corpus} ${l.page} lighthouse: FCP ${m.fcp} ms, LCP ${m.lcp} ms, SI ${m.si} ms, TBT ${m.tbt} ms, CLS ${m.cls}; below 90: ${l.scores.failing.join(', ') || 'none'}`);
       }
+    }
+  }
+  if (args.details) {
+    for (const l of dashboardLooks) {
+      const where = `dashboard ${l.screen} ${l.view} ${l.scheme}`;
+      if (l.error) console.log(`${where}: not shown: ${l.error}`);
+      if (l.overflowPx > 0) console.log(`${where}: scrolls ${l.overflowPx}px sideways (${l.overflowCulprit ?? '?'})`);
+      for (const c of l.contrast) console.log(`${where}: contrast ${c.ratio} < ${c.needed} "${c.text}" ${c.selector} ${c.fg} on ${c.bg}`);
+      for (const a of l.axe) console.log(`${where}: axe ${a.impact} ${a.id} ×${a.nodes} ${a.target}`);
     }
   }
   // Fails on what Folio draws; findings that go with the repository's own colours are printed, not failed.
