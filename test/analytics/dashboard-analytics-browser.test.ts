@@ -55,6 +55,7 @@ describe.skipIf(!hasChromium)('the dashboard in chromium', () => {
     at = `${dashboard.url}/dashboard/projects/${dashboard.project.id}`;
     fs.mkdirSync(shots, { recursive: true });
     fs.mkdirSync(sheets, { recursive: true });
+    fs.mkdirSync(path.join(shots, 'guide'), { recursive: true });
   }, 120_000);
 
   afterAll(async () => {
@@ -86,6 +87,8 @@ describe.skipIf(!hasChromium)('the dashboard in chromium', () => {
       if (name === 'editor') await page.waitForSelector('.cm-content');
       const file = path.join(shots, `sheet-${name}.png`);
       await page.screenshot({ path: file });
+      // The analytics guide's pictures (docs/images/dashboard/ holds these, copied from a run).
+      if (name !== 'editor') await page.screenshot({ path: path.join(shots, 'guide', `${name}.jpg`), type: 'jpeg', quality: 80 });
       await sheet(browser, name, file, ref(reference));
     }
     // The two menus of the page head, open.
