@@ -84,7 +84,7 @@ describe.skipIf(!hasChromium)('dashboard members page in chromium', () => {
     await joiner.getByLabel(/Password/).fill('another long password');
     await joiner.getByRole('button', { name: 'Set password and sign in' }).click();
     await joiner.waitForURL(/\/dashboard\/projects$/);
-    await expect(joiner.locator('.user').textContent()).resolves.toContain('new.editor@example.test (editor)');
+    await expect(joiner.locator('.account').innerText()).resolves.toMatch(/new\.editor@example\.test\s+editor/);
     // No members link and no create-project form for an editor.
     expect(await joiner.getByRole('link', { name: 'Members' }).count()).toBe(0);
     expect(await joiner.getByRole('button', { name: 'Create project' }).count()).toBe(0);

@@ -100,11 +100,14 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard in a browser', { timeout: 240_000 }, 
     projectId = (await page.locator('#project-id').textContent())!;
     expect(projectId).toMatch(/^fixture-docs-[a-z0-9]{6}$/);
     expect(await page.locator('#site-link').getAttribute('href')).toBe(`http://${projectId}.localhost:${server.port}/`);
+    await shot('04-project-overview');
+    // Settings have a page of their own, the sidebar's Settings.
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByLabel('Agent requests per hour').fill('50');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByRole('status').textContent()).resolves.toContain('Settings saved');
     expect(await page.getByLabel('Agent requests per hour').inputValue()).toBe('50');
-    await shot('04-project-overview');
+    await shot('04-project-settings');
   });
 
   it('creates an API key, shows it once, and the key works against the API', async () => {

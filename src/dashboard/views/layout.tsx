@@ -114,7 +114,7 @@ function projectItems(base: string, viewer: Viewer, project: ProjectRow, tab: Pr
     ...item('analytics', 'Analytics', 'chart-line', '/analytics'),
     sub: tab === 'analytics' ? ANALYTICS.map((a) => ({ id: a.id, label: a.label, href: `${at}/analytics${a.path}`, current: analytics === a.id })) : undefined,
   });
-  main.push(item('jobs', 'Agent', 'bot', '/jobs'), item('automations', 'Automations', 'zap', '/automations'), item('updates', 'Updates', 'rocket', '/updates'));
+  main.push(item('jobs', 'Agent jobs', 'bot', '/jobs'), item('automations', 'Automations', 'zap', '/automations'), item('updates', 'Updates', 'rocket', '/updates'));
   if (viewer.role === 'owner') main.push(item('settings', 'Settings', 'settings', '/settings'));
   const products: SideItem[] = [item('assistant', 'Assistant', 'message-circle', '/products/assistant'), { ...item('settings', 'Authentication', 'lock', '/settings#site-access'), current: false }, item('mcp', 'MCP server', 'server', '/products/mcp')];
   if (viewer.role === 'owner') products.push(item('keys', 'API keys', 'key-round', '/keys'));
