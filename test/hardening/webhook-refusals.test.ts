@@ -1,9 +1,10 @@
 /**
  * Stored webhook refusals are bounded (issue 48, item 3): every refused delivery used to be stored
  * for ever with the sender's delivery id and event headers (400 requests with 7 KB headers: +23.6 MB).
- * Now each row's texts are cut, a project keeps its newest refusals only (1,000 by default; 50 here)
- * and none older than 30 days, pruned as refusals are written; accepted deliveries stay (they
- * recognise replays, long delivery ids included). Both database backends.
+ * Now each row's texts are cut, a project stores five refusals a second one by one and counts the
+ * rest in one row, keeps its newest refusals only (1,000 by default; 50 here) and none older than 30
+ * days, pruned as refusals are written; accepted deliveries stay (they recognise replays, long
+ * delivery ids included). Both database backends.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -22,21 +23,24 @@ describe.each(backends)('stored webhook refusals on %s', (kind) => {
   let db: Database;
   let project: ProjectRow;
   let hooks: ReturnType<typeof createWebhookRoutes>;
+  let flooded: ReturnType<typeof createWebhookRoutes>;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-refusals-'));
 
   beforeAll(async () => {
     t = await openTestDatabase(kind);
     db = t.db;
     project = await createProject(db, { name: 'Hooks', repoUrl: 'https://example.test/docs.git' });
-    hooks = createWebhookRoutes({ db, updates: new UpdateRunner({ db, dataDir }), dataDir, refusals: { keep: KEEP } });
+    // Every refusal stored one by one (a short window, no summary), to see the cap and the cut texts.
+    hooks = createWebhookRoutes({ db, updates: new UpdateRunner({ db, dataDir }), dataDir, refusals: { keep: KEEP, windowMs: 50, perWindow: 1_000 } });
+    flooded = createWebhookRoutes({ db, updates: new UpdateRunner({ db, dataDir }), dataDir });
   });
   afterAll(async () => {
     await t?.cleanup();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const deliver = (headers: Record<string, string>, body = '{"ref":"refs/heads/main"}') =>
-    hooks.request(`/webhooks/github/${project.id}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+  const deliver = (headers: Record<string, string>, body = '{"ref":"refs/heads/main"}', app = hooks) =>
+    app.request(`/webhooks/github/${project.id}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
   const refusals = () => db.query<{ delivery_id: string; event: string; detail: string; bytes: number; created_at: string }>(
     `SELECT delivery_id, event, detail, octet_length(delivery_id) + octet_length(event) + octet_length(detail) AS bytes, created_at
      FROM webhook_deliveries WHERE project_id = $1 AND outcome = 'refused' ORDER BY id DESC`,
@@ -59,6 +63,19 @@ describe.each(backends)('stored webhook refusals on %s', (kind) => {
     const bytes = rows.reduce((sum, r) => sum + Number(r.bytes), 0);
     console.log(`${sent} refusals with ${(2 * LONG) / 1024} KB of headers each: ${rows.length} kept, ${bytes} bytes of text`);
     expect(bytes).toBeLessThan(KEEP * 400);
+  });
+
+  it('stores five refusals a second one by one and counts the rest in one row', async () => {
+    await db.query(`DELETE FROM webhook_deliveries WHERE project_id = $1`, [project.id]);
+    const sent = 40;
+    const started = Date.now();
+    for (let i = 0; i < sent; i++) expect((await deliver({ 'X-GitHub-Event': 'push', 'X-GitHub-Delivery': `f${i}` }, undefined, flooded)).status).toBe(401);
+    const seconds = Math.ceil((Date.now() - started) / 1000) + 1;
+    const counted = (rows: { detail: string }[]) => rows.reduce((sum, r) => sum + 1 + Number(/and (\d+) more refusals/.exec(r.detail)?.[1] ?? 0), 0);
+    await expect.poll(async () => counted(await refusals()), { timeout: 10_000 }).toBe(sent);
+    const rows = await refusals();
+    expect(rows.length).toBeLessThanOrEqual(6 * seconds);
+    expect(rows.some((r) => /^DELIVERY_SIGNATURE_INVALID: .* \(and \d+ more refusals in the same 1 s, not stored one by one\)$/.test(r.detail))).toBe(true);
   });
 
   it('deletes refusals older than 30 days as new ones are written, and keeps accepted deliveries', async () => {

@@ -103,8 +103,8 @@ describe.each(backends)('push to deploy on %s', (kind) => {
     const replay = await deliver('github', headers, body);
     expect(replay.status).toBe(401);
     expect((await replay.json()).code).toBe('DELIVERY_REPLAYED');
-    // Refusals are written after the answer (RefusalLog).
-    await expect.poll(async () => (await listDeliveries(s.db, project.id, 1))[0]?.outcome).toBe('refused');
+    // Refusals are written after the answer, gathered for a second (RefusalLog).
+    await expect.poll(async () => (await listDeliveries(s.db, project.id, 1))[0]?.outcome, { timeout: 10_000 }).toBe('refused');
     const log = await listDeliveries(s.db, project.id);
     expect(log.slice(0, 2).map((d) => [d.provider, d.outcome, d.httpStatus, d.deliveryId])).toEqual([
       ['github', 'refused', 401, headers['X-GitHub-Delivery']],
@@ -122,8 +122,8 @@ describe.each(backends)('push to deploy on %s', (kind) => {
     expect((await deliver('github', githubHeaders('push', body, randomUUID(), 'not-the-secret'), body)).status).toBe(401);
     const tampered = githubHeaders('push', body);
     expect((await deliver('github', tampered, body.replace('main', 'evil'))).status).toBe(401);
-    // Refusals are written after the answer (RefusalLog).
-    await expect.poll(async () => (await listDeliveries(s.db, project.id, 100)).length - before).toBe(3);
+    // Refusals are written after the answer, gathered for a second (RefusalLog).
+    await expect.poll(async () => (await listDeliveries(s.db, project.id, 100)).length - before, { timeout: 10_000 }).toBe(3);
     const log = await listDeliveries(s.db, project.id, 100);
     expect(log.slice(0, 3).every((d) => d.outcome === 'refused' && d.detail.startsWith('DELIVERY_SIGNATURE_INVALID'))).toBe(true);
     expect((await deliver('bitbucket', githubHeaders('push', body), body)).status).toBe(404);
