@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { generator, pinning, pinServer, prober } from './pin.js';
 
@@ -114,12 +114,14 @@ async function assetsDuringSignIns(origin: string, host: string): Promise<void> 
     // The server's event-loop delay meanwhile (it runs in this process): a stall of its thread, told from a wait elsewhere.
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
+    const busy = performance.eventLoopUtilization();
     const d = await probe(asset, host, SECONDS);
+    const utilization = performance.eventLoopUtilization(busy).utilization;
     loop.disable();
     const answers = (await flood).stdout.trim();
     alone.push(a.p99);
     during.push(d.p99);
-    console.log(`round ${round}: asset alone p50 ${a.p50} ms, p99 ${a.p99} ms; during ${CLIENTS} concurrent wrong sign-ins (answers by status ${answers}) p50 ${d.p50} ms, p99 ${d.p99} ms, max ${d.max} ms, ${d.errors} errors; server event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms`);
+    console.log(`round ${round}: asset alone p50 ${a.p50} ms, p99 ${a.p99} ms; during ${CLIENTS} concurrent wrong sign-ins (answers by status ${answers}) p50 ${d.p50} ms, p99 ${d.p99} ms, max ${d.max} ms, ${d.errors} errors; server event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms, its thread busy ${Math.round(utilization * 100)} %`);
   }
   const goal = median(during) < 50 ? 'met' : 'NOT met';
   console.log(`asset p99, median of ${ROUNDS}: alone ${median(alone)} ms (${alone.join('/')}), during the sign-in flood ${median(during)} ms (${during.join('/')}); goal < 50 ms ${goal}`);
