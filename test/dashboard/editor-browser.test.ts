@@ -47,7 +47,9 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     project = await createProject(server.db, { name: 'Editor Docs', repoUrl: bare, branch: 'main' });
     editorUrl = `${server.url}/dashboard/projects/${project.id}/editor`;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // Wide enough that the source pane beside the dashboard's sidebar and the preview does not wrap the
+    // fixture's longest line (End moves to the end of a wrapped line's visual row).
+    page = await browser.newPage({ viewport: { width: 1760, height: 900 } });
   }, 120_000);
 
   afterAll(async () => {
@@ -334,7 +336,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
         for (const caret of copy.querySelectorAll('.cm-ySelectionCaret')) caret.remove();
         return copy.textContent ?? '';
       });
-    const other = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const other = await browser.newContext({ viewport: { width: 1760, height: 900 } });
     await other.addCookies(await page.context().cookies());
     const second = await other.newPage();
     const url = `${editorUrl}?branch=docs/editor-test&file=guides/setup.mdx`;
@@ -383,7 +385,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     await paragraph.click();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('Install it. Visual writer.');
-    const other = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const other = await browser.newContext({ viewport: { width: 1760, height: 900 } });
     await other.addCookies(await page.context().cookies());
     const second = await other.newPage();
     await second.goto(url);

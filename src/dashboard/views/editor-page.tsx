@@ -1,6 +1,6 @@
 import type { ProjectRow } from '../../db/index.js';
 import { assetUrl, stylesVersion } from '../assets/version.js';
-import { Shell, type Viewer } from './layout.js';
+import { FontPreload, Shell, type Viewer } from './layout.js';
 
 export interface EditorPageProps {
   base: string;
@@ -51,6 +51,7 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="referrer" content="same-origin" />
         <title>{`Editor · ${project.name} · Folio`}</title>
+        <FontPreload base={local ? assets.replace(/\/assets$/, '') : base} />
         <link rel="stylesheet" href={`${assets}/app.css?v=${stylesVersion()}`} />
         <link rel="stylesheet" href={`${assets}/editor.css?v=${stylesVersion()}`} />
         <script type="module" src={`${assets}/editor.js?v=${scriptHash}`} />
