@@ -63,8 +63,10 @@ export interface HashPoolOptions {
 
 /**
  * A bounded pool of scrypt threads. Workers start on first use and do not keep the process alive.
- * 256 waiting at ~60 ms each is about 15 s for the last one on one worker: past that a sign-in is
- * better refused than left hanging (the sign-in throttles still count every attempt).
+ * 64 waiting at ~65 ms each is about 4 s for the last one on one worker, and a flood on a busy host
+ * makes each hash slower (the thread runs at nice 19: 0.4-0.6 s a hash measured at load 8 on 2
+ * cores): past that a sign-in is better refused than left hanging (the sign-in throttles still count
+ * every attempt).
  */
 export class HashPool {
   private readonly size: number;
@@ -73,7 +75,7 @@ export class HashPool {
   private readonly queue: Pending[] = [];
   private nextId = 0;
 
-  constructor({ workers = Math.max(1, Math.min(2, availableParallelism() - 1)), maxWaiting = 256 }: HashPoolOptions = {}) {
+  constructor({ workers = Math.max(1, Math.min(2, availableParallelism() - 1)), maxWaiting = 64 }: HashPoolOptions = {}) {
     this.size = workers;
     this.maxWaiting = maxWaiting;
   }

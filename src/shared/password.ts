@@ -12,7 +12,7 @@ const MAX_MEM = 64 * 1024 * 1024;
 /**
  * Every hash of this process runs on one bounded pool of threads of its own (`HashPool`), not on
  * libuv's, which file reads share: 60 concurrent wrong sign-ins held site assets for seconds. Beyond
- * 256 waiting, a check is refused with HashPoolBusyError.
+ * 64 waiting, a check is refused with HashPoolBusyError.
  */
 const pool = new HashPool();
 
