@@ -29,6 +29,7 @@ const WRITES: Record<string, Need> = {
   '/projects/:projectId/previews': 'edit',
   '/projects/:projectId/previews/delete': 'edit',
   '/projects/:projectId/analytics/feedback/:id': 'edit',
+  '/projects/:projectId/analytics/topics/:topicId/fix': 'edit',
   '/projects/:projectId/editor/save.json': 'edit',
   '/projects/:projectId/editor/pages.json': 'edit',
   '/projects/:projectId/editor/navigation.json': 'edit',
