@@ -11,3 +11,4 @@ export * from './queries.js';
 export * from './range.js';
 export * from './overview-queries.js';
 export * from './feedback-queries.js';
+export { firstOpenDay, forgetClosedDays, splitAtOpenDay, type DaySpan } from './closed-days.js';

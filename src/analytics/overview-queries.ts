@@ -1,13 +1,14 @@
 /**
  * The dashboard's key figures (issue 43): each with the same figure over the range just before
- * (`previousRange`), for the change badges; and agents' searches (MCP `search` tool calls). Every
- * figure of a range and of the one before is read in one statement over both (`day >= previous
- * first day`), split with `FILTER`, so a page pays one round trip and one index range per table.
+ * (`previousRange`), for the change badges; and agents' searches (MCP `search` tool calls). The
+ * rollups, feedback entries and questions are read per day over both ranges in one statement,
+ * closed days once (`closed-days.ts`), so a request reads today's rows only.
  */
 import type { Database } from '../db/index.js';
+import { addUp, byCodeUnits, rowsOverDays, type DaySpan } from './closed-days.js';
 import { decodeCursor, encodeCursor, previousRange, type DateRange } from './range.js';
 import type { SiteKey } from './types.js';
-import type { Page } from './queries.js';
+import { searchesByQuery, type Page } from './queries.js';
 
 /** A figure over the range and over the range just before it, of the same length. */
 export interface Figure {
@@ -37,57 +38,84 @@ const n = (v: unknown) => Number(v ?? 0);
 const figure = (value: unknown, previous: unknown): Figure => ({ value: n(value), previous: n(previous) });
 
 /**
- * The arguments of a statement over a range and the one before: $1 project, $2 preview, $3 first
- * day, $4 end day (exclusive), $5 the previous range's first day; $6 start, $7 end, $8 the previous
- * start (times, for rows kept with their time: feedback, assistant messages).
+ * A site's figures per UTC day: views by audience, visitors, readers' searches (with those that found
+ * nothing and the results opened), agents' searches, feedback entries and questions to the assistant.
  */
-function bothRanges(site: SiteKey, range: DateRange): unknown[] {
-  const before = previousRange(range);
-  return [site.projectId, site.preview ?? '', range.fromDay, range.toDay, before.fromDay, range.from, range.to, before.from];
+interface SiteDay {
+  day: string;
+  humans: number | null;
+  agents: number | null;
+  visitors: number | null;
+  searches: number | null;
+  empty: number | null;
+  clicks: number | null;
+  agent_searches: number | null;
+  feedback: number | null;
+  questions: number | null;
 }
 
-/** Rows of a daily rollup of the site over both ranges. */
-const rollup = (table: string) => `FROM ${table} WHERE project_id = $1 AND preview = $2 AND day >= $5 AND day < $4`;
-const now = 'day >= $3';
-const before = 'day < $3';
+const DAY_FIELDS = ['humans', 'agents', 'visitors', 'searches', 'empty', 'clicks', 'agent_searches', 'feedback', 'questions'] as const;
+type DaySums = Record<(typeof DAY_FIELDS)[number], number>;
+
+/** Midnight UTC of a `YYYY-MM-DD` parameter, as a time (whatever the session's time zone). */
+const midnight = (param: string) => `((${param}::date)::timestamp AT TIME ZONE 'UTC')`;
+
+/**
+ * The site's figures per day over `span`, one row per day with any, in one statement. Closed days
+ * are read once, as every rollup is: feedback is never deleted, so its days do not change either; a
+ * thread deleted through the admin API still counts in the closed days kept until the next midnight
+ * UTC moves the span (or `forgetClosedDays`), while the assistant's own pages read threads live.
+ * The assistant's threads are kept per project, not per site: `questions` are the project's.
+ */
+function siteDays(db: Database, site: SiteKey, span: DaySpan): Promise<SiteDay[]> {
+  const where = 'WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4 GROUP BY day';
+  return rowsOverDays<SiteDay & Record<string, unknown>>(
+    db,
+    site,
+    span,
+    'site-days',
+    `WITH v AS (SELECT day, sum(views) FILTER (WHERE audience = 'human') AS humans, sum(views) FILTER (WHERE audience = 'agent') AS agents FROM analytics_daily_views ${where}),
+          u AS (SELECT day, sum(visitors) AS visitors FROM analytics_daily_site_uniques ${where}),
+          s AS (SELECT day, sum(searches) AS searches, sum(no_results) AS empty, sum(clicks) AS clicks FROM analytics_daily_searches ${where}),
+          a AS (SELECT day, sum(searches) AS agent_searches FROM analytics_daily_agent_searches ${where}),
+          f AS (
+            SELECT (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS feedback FROM analytics_feedback
+            WHERE project_id = $1 AND preview = $2 AND created_at >= ${midnight('$3')} AND created_at < ${midnight('$4')} GROUP BY 1
+          ),
+          q AS (
+            SELECT (m.created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS questions FROM assistant_messages m JOIN assistant_threads t ON t.id = m.thread_id
+            WHERE t.project_id = $1 AND m.role = 'user' AND m.created_at >= ${midnight('$3')} AND m.created_at < ${midnight('$4')} GROUP BY 1
+          )
+     SELECT day::text AS day, humans, agents, visitors, searches, empty, clicks, agent_searches, feedback, questions
+     FROM v FULL JOIN u USING (day) FULL JOIN s USING (day) FULL JOIN a USING (day) FULL JOIN f USING (day) FULL JOIN q USING (day)`,
+  );
+}
+
+/** The site's daily figures added up over `range` and over the range before it. */
+async function sumsWithPrevious(db: Database, site: SiteKey, range: DateRange): Promise<{ now: DaySums; before: DaySums }> {
+  const previous = previousRange(range);
+  const days = await siteDays(db, site, { fromDay: previous.fromDay, toDay: range.toDay });
+  const sums = addUp(days.map((d) => ({ ...d, part: d.day >= range.fromDay ? 'now' : 'before' })), 'part', DAY_FIELDS);
+  const none = Object.fromEntries(DAY_FIELDS.map((f) => [f, 0])) as DaySums;
+  return { now: sums.get('now') ?? none, before: sums.get('before') ?? none };
+}
 
 /**
  * The traffic page's five key figures with their previous values, and the range's views split
- * between humans and agents. The assistant's threads are kept per project, not per site: its
- * figure counts the project's questions whichever site (production or a preview) is asked for.
+ * between humans and agents; every figure over the range's whole UTC days (the rollups' unit). The
+ * assistant's threads are kept per project, not per site: its figure counts the project's questions
+ * whichever site (production or a preview) is asked for.
  */
 export async function trafficSummary(db: Database, site: SiteKey, range: DateRange): Promise<TrafficSummary> {
-  const [row] = await db.query<Record<string, string | number | null>>(
-    `WITH v AS (
-       SELECT sum(views) FILTER (WHERE ${now} AND audience = 'human') AS humans, sum(views) FILTER (WHERE ${now} AND audience = 'agent') AS agents,
-              sum(views) FILTER (WHERE ${before}) AS views_before
-       ${rollup('analytics_daily_views')}
-     ), u AS (
-       SELECT sum(visitors) FILTER (WHERE ${now}) AS visitors, sum(visitors) FILTER (WHERE ${before}) AS visitors_before ${rollup('analytics_daily_site_uniques')}
-     ), s AS (
-       SELECT sum(searches) FILTER (WHERE ${now}) AS searches, sum(searches) FILTER (WHERE ${before}) AS searches_before ${rollup('analytics_daily_searches')}
-     ), a AS (
-       SELECT sum(searches) FILTER (WHERE ${now}) AS agent_searches, sum(searches) FILTER (WHERE ${before}) AS agent_searches_before ${rollup('analytics_daily_agent_searches')}
-     ), f AS (
-       SELECT count(*) FILTER (WHERE created_at >= $6) AS feedback, count(*) FILTER (WHERE created_at < $6) AS feedback_before
-       FROM analytics_feedback WHERE project_id = $1 AND preview = $2 AND created_at >= $8 AND created_at < $7
-     ), q AS (
-       SELECT count(*) FILTER (WHERE m.created_at >= $6) AS questions, count(*) FILTER (WHERE m.created_at < $6) AS questions_before
-       FROM assistant_messages m JOIN assistant_threads t ON t.id = m.thread_id
-       WHERE t.project_id = $1 AND m.role = 'user' AND m.created_at >= $8 AND m.created_at < $7
-     )
-     SELECT * FROM v, u, s, a, f, q`,
-    bothRanges(site, range),
-  );
-  const r = row ?? {};
+  const { now, before } = await sumsWithPrevious(db, site, range);
   return {
-    visitors: figure(r.visitors, r.visitors_before),
-    views: figure(n(r.humans) + n(r.agents), r.views_before),
-    assistant: figure(r.questions, r.questions_before),
-    searches: figure(n(r.searches) + n(r.agent_searches), n(r.searches_before) + n(r.agent_searches_before)),
-    feedback: figure(r.feedback, r.feedback_before),
-    humans: n(r.humans),
-    agents: n(r.agents),
+    visitors: figure(now.visitors, before.visitors),
+    views: figure(now.humans + now.agents, before.humans + before.agents),
+    assistant: figure(now.questions, before.questions),
+    searches: figure(now.searches + now.agent_searches, before.searches + before.agent_searches),
+    feedback: figure(now.feedback, before.feedback),
+    humans: now.humans,
+    agents: now.agents,
   };
 }
 
@@ -104,7 +132,14 @@ export interface SearchSummary {
   clickThrough: Figure;
 }
 
-const ratio = (part: unknown, whole: unknown) => (n(whole) > 0 ? Math.min(1, n(part) / n(whole)) : 0);
+const ratio = (part: number, whole: number) => (whole > 0 ? Math.min(1, part / whole) : 0);
+
+/** How many queries readers searched for over a range (some search of them on a day of it). */
+async function searchedQueries(db: Database, site: SiteKey, range: DateRange): Promise<number> {
+  let count = 0;
+  for (const q of (await searchesByQuery(db, site, range)).values()) if (q.hits > 0) count++;
+  return count;
+}
 
 /**
  * The search page's key figures. Humans' figures come from the dialog's rollup; an MCP call reports
@@ -112,47 +147,34 @@ const ratio = (part: unknown, whole: unknown) => (n(whole) > 0 ? Math.min(1, n(p
  * search of it (a result opened on a later day adds a click, not a query).
  */
 export async function searchSummary(db: Database, site: SiteKey, range: DateRange): Promise<SearchSummary> {
-  const [row] = await db.query<Record<string, string | number | null>>(
-    `WITH s AS (
-       SELECT sum(searches) FILTER (WHERE ${now}) AS searches, sum(searches) FILTER (WHERE ${before}) AS searches_before,
-              count(DISTINCT query) FILTER (WHERE ${now} AND searches > 0) AS queries, count(DISTINCT query) FILTER (WHERE ${before} AND searches > 0) AS queries_before,
-              sum(no_results) FILTER (WHERE ${now}) AS empty, sum(no_results) FILTER (WHERE ${before}) AS empty_before,
-              sum(clicks) FILTER (WHERE ${now}) AS clicks, sum(clicks) FILTER (WHERE ${before}) AS clicks_before
-       ${rollup('analytics_daily_searches')}
-     ), a AS (
-       SELECT sum(searches) AS agents FROM analytics_daily_agent_searches WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4
-     )
-     SELECT * FROM s, a`,
-    bothRanges(site, range).slice(0, 5),
-  );
-  const r = row ?? {};
+  const previous = previousRange(range);
+  const [{ now, before }, queries, queriesBefore] = await Promise.all([sumsWithPrevious(db, site, range), searchedQueries(db, site, range), searchedQueries(db, site, previous)]);
   return {
-    humans: n(r.searches),
-    agents: n(r.agents),
-    uniqueQueries: figure(r.queries, r.queries_before),
-    zeroResults: figure(r.empty, r.empty_before),
-    clickThrough: { value: ratio(r.clicks, r.searches), previous: ratio(r.clicks_before, r.searches_before) },
+    humans: now.searches,
+    agents: now.agent_searches,
+    uniqueQueries: { value: queries, previous: queriesBefore },
+    zeroResults: { value: now.empty, previous: before.empty },
+    clickThrough: { value: ratio(now.clicks, now.searches), previous: ratio(before.clicks, before.searches) },
   };
 }
 
 const isOffset = (v: unknown): v is { o: number } => typeof v === 'object' && v !== null && Number.isInteger((v as { o: unknown }).o) && (v as { o: number }).o >= 0;
 
 /**
- * Queries agents sent to the site's MCP server's `search` tool, most first (then alphabetically).
+ * Queries agents sent to the site's MCP server's `search` tool, most first (then by query).
  * `total`: every MCP search of the range; `queries`: how many distinct queries. Pages by `offset`
  * or by the `nextCursor` handed out.
  */
 export async function mcpSearches(db: Database, site: SiteKey, range: DateRange, page: Page): Promise<{ searches: { query: string; hits: number }[]; total: number; queries: number; nextCursor: string | null; hasMore: boolean }> {
-  const args = [site.projectId, site.preview ?? '', range.fromDay, range.toDay];
   const offset = decodeCursor(page.cursor, isOffset)?.o ?? page.offset ?? 0;
-  const where = 'FROM analytics_daily_agent_searches WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4';
-  const [totals] = await db.query<{ total: string | null; queries: string }>(`SELECT sum(searches) AS total, count(DISTINCT query) AS queries ${where}`, args);
-  const rows = await db.query<{ query: string; hits: string }>(`SELECT query, sum(searches) AS hits ${where} GROUP BY query ORDER BY sum(searches) DESC, query LIMIT $5 OFFSET $6`, [...args, page.limit + 1, offset]);
-  const hasMore = rows.length > page.limit;
+  const rows = await rowsOverDays<{ query: string; hits: string }>(db, site, range, 'agent-queries', 'SELECT query, sum(searches) AS hits FROM analytics_daily_agent_searches WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4 GROUP BY query');
+  const all = [...addUp(rows, 'query', ['hits'] as const)].map(([query, s]) => ({ query, hits: s.hits }));
+  all.sort((a, b) => b.hits - a.hits || byCodeUnits(a.query, b.query));
+  const hasMore = all.length > offset + page.limit;
   return {
-    searches: rows.slice(0, page.limit).map((r) => ({ query: r.query, hits: n(r.hits) })),
-    total: n(totals?.total),
-    queries: n(totals?.queries),
+    searches: all.slice(offset, offset + page.limit),
+    total: all.reduce((t, q) => t + q.hits, 0),
+    queries: all.length,
     nextCursor: hasMore ? encodeCursor({ o: offset + page.limit }) : null,
     hasMore,
   };

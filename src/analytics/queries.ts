@@ -5,6 +5,7 @@
  * index that starts with those.
  */
 import type { Database } from '../db/index.js';
+import { addUp, byCodeUnits, rowsOverDays } from './closed-days.js';
 import { decodeCursor, encodeCursor, type DateRange } from './range.js';
 import type { SiteKey } from './types.js';
 
@@ -18,22 +19,32 @@ type Split = { human: number; ai: number; total: number };
 const n = (v: unknown) => Number(v ?? 0);
 const siteArgs = (site: SiteKey, range: DateRange) => [site.projectId, site.preview ?? '', range.fromDay, range.toDay];
 
-/** Views per page and site-wide, humans and agents apart, most viewed first. */
+/** Per-page rows read over a range (closed days kept, `closed-days.ts`) and added up: humans and agents apart, most first, then by path. */
+async function perPage(db: Database, site: SiteKey, range: DateRange, page: Page, name: string, table: string, column: string): Promise<{ totals: Split; rows: (Split & { path: string })[]; hasMore: boolean }> {
+  const rows = await rowsOverDays(
+    db,
+    site,
+    range,
+    name,
+    `SELECT path, coalesce(sum(${column}) FILTER (WHERE audience = 'human'), 0) AS human, coalesce(sum(${column}) FILTER (WHERE audience = 'agent'), 0) AS ai
+     FROM ${table} WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4 GROUP BY path`,
+  );
+  const split = (human: number, ai: number): Split => ({ human, ai, total: human + ai });
+  const all = [...addUp(rows, 'path', ['human', 'ai'] as const)].map(([path, s]) => ({ path, ...split(s.human, s.ai) }));
+  all.sort((a, b) => b.total - a.total || byCodeUnits(a.path, b.path));
+  const offset = page.offset ?? 0;
+  const totals = all.reduce((t, r) => split(t.human + r.human, t.ai + r.ai), split(0, 0));
+  return { totals, rows: all.slice(offset, offset + page.limit), hasMore: all.length > offset + page.limit };
+}
+
+/**
+ * Views per page and site-wide, humans and agents apart, most viewed first (ties by path). One read
+ * of the range's rollup rows, whose closed days are read once (`closed-days.ts`): the traffic page
+ * of a site with 2,000 pages reads today's rows, not 120,000 (src/analytics/README.md).
+ */
 export async function viewsByPage(db: Database, site: SiteKey, range: DateRange, page: Page): Promise<{ totals: Split; views: (Split & { path: string })[]; hasMore: boolean }> {
-  const args = siteArgs(site, range);
-  const [totals] = await db.query<{ human: string; ai: string }>(
-    `SELECT coalesce(sum(views) FILTER (WHERE audience = 'human'), 0) AS human, coalesce(sum(views) FILTER (WHERE audience = 'agent'), 0) AS ai
-     FROM analytics_daily_views WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4`,
-    args,
-  );
-  const rows = await db.query<{ path: string; human: string; ai: string }>(
-    `SELECT path, coalesce(sum(views) FILTER (WHERE audience = 'human'), 0) AS human, coalesce(sum(views) FILTER (WHERE audience = 'agent'), 0) AS ai
-     FROM analytics_daily_views WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4
-     GROUP BY path ORDER BY sum(views) DESC, path LIMIT $5 OFFSET $6`,
-    [...args, page.limit + 1, page.offset ?? 0],
-  );
-  const views = rows.slice(0, page.limit).map((r) => ({ path: r.path, human: n(r.human), ai: n(r.ai), total: n(r.human) + n(r.ai) }));
-  return { totals: { human: n(totals?.human), ai: n(totals?.ai), total: n(totals?.human) + n(totals?.ai) }, views, hasMore: rows.length > page.limit };
+  const { totals, rows, hasMore } = await perPage(db, site, range, page, 'views-by-page', 'analytics_daily_views', 'views');
+  return { totals, views: rows, hasMore };
 }
 
 /**
@@ -41,21 +52,17 @@ export async function viewsByPage(db: Database, site: SiteKey, range: DateRange,
  * hash's salt changes daily), so a range's figure is the sum of its days. `total` is humans plus
  * agents: a visitor's hash covers its user agent, so a client is one or the other, except one that
  * asks for the same page as HTML and as Markdown (counted in both; the API calls it approximate).
+ * The site-wide totals are the site's own daily counts (a visitor of two pages is one visitor).
  */
 export async function visitorsByPage(db: Database, site: SiteKey, range: DateRange, page: Page): Promise<{ totals: Split; visitors: (Split & { path: string })[]; hasMore: boolean }> {
-  const args = siteArgs(site, range);
   const sums = `coalesce(sum(visitors) FILTER (WHERE audience = 'human'), 0) AS human, coalesce(sum(visitors) FILTER (WHERE audience = 'agent'), 0) AS ai`;
-  const [totals] = await db.query<{ human: string; ai: string }>(
-    `SELECT ${sums} FROM analytics_daily_site_uniques WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4`,
-    args,
-  );
-  const rows = await db.query<{ path: string; human: string; ai: string }>(
-    `SELECT path, ${sums} FROM analytics_daily_page_uniques WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4
-     GROUP BY path ORDER BY sum(visitors) DESC, path LIMIT $5 OFFSET $6`,
-    [...args, page.limit + 1, page.offset ?? 0],
-  );
-  const visitors = rows.slice(0, page.limit).map((r) => ({ path: r.path, human: n(r.human), ai: n(r.ai), total: n(r.human) + n(r.ai) }));
-  return { totals: { human: n(totals?.human), ai: n(totals?.ai), total: n(totals?.human) + n(totals?.ai) }, visitors, hasMore: rows.length > page.limit };
+  const [siteRows, pages] = await Promise.all([
+    rowsOverDays<{ human: string; ai: string }>(db, site, range, 'site-visitors', `SELECT ${sums} FROM analytics_daily_site_uniques WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4`),
+    perPage(db, site, range, page, 'visitors-by-page', 'analytics_daily_page_uniques', 'visitors'),
+  ]);
+  const human = siteRows.reduce((t, r) => t + n(r.human), 0);
+  const ai = siteRows.reduce((t, r) => t + n(r.ai), 0);
+  return { totals: { human, ai, total: human + ai }, visitors: pages.rows, hasMore: pages.hasMore };
 }
 
 /**
@@ -76,14 +83,17 @@ export async function referrersByHost(db: Database, site: SiteKey, range: DateRa
   return { totals: { views: n(totals?.views) }, referrers: rows.slice(0, page.limit).map((r) => ({ host: r.host, views: n(r.views) })), hasMore: rows.length > page.limit };
 }
 
-/** Views per day, humans and agents apart (the dashboard's traffic chart). */
+/** Views per day, humans and agents apart (the dashboard's traffic chart): days with views, ascending. */
 export async function dailyTraffic(db: Database, site: SiteKey, range: DateRange): Promise<{ day: string; human: number; ai: number }[]> {
-  const rows = await db.query<{ day: string | Date; human: string; ai: string }>(
+  const rows = await rowsOverDays<{ day: string; human: string; ai: string }>(
+    db,
+    site,
+    range,
+    'daily-traffic',
     `SELECT day::text AS day, coalesce(sum(views) FILTER (WHERE audience = 'human'), 0) AS human, coalesce(sum(views) FILTER (WHERE audience = 'agent'), 0) AS ai
-     FROM analytics_daily_views WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4 GROUP BY day ORDER BY day`,
-    siteArgs(site, range),
+     FROM analytics_daily_views WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4 GROUP BY day`,
   );
-  return rows.map((r) => ({ day: String(r.day), human: n(r.human), ai: n(r.ai) }));
+  return rows.map((r) => ({ day: String(r.day), human: n(r.human), ai: n(r.ai) })).sort((a, b) => byCodeUnits(a.day, b.day));
 }
 
 export interface SearchRow {
@@ -98,36 +108,61 @@ export interface SearchRow {
 
 const isOffset = (v: unknown): v is { o: number } => typeof v === 'object' && v !== null && Number.isInteger((v as { o: unknown }).o) && (v as { o: number }).o >= 0;
 
-/** Search queries by hits; `withoutResults`: only queries some search of which found nothing. */
+/** Readers' searches per query over a range, added up: searches, opened results, searches that found nothing, the last search. */
+export async function searchesByQuery(db: Database, site: SiteKey, range: DateRange): Promise<Map<string, { hits: number; clicks: number; noResults: number; lastAt: number }>> {
+  const rows = await rowsOverDays<{ query: string; hits: string; clicks: string; no_results: string; last_at: Date | string }>(
+    db,
+    site,
+    range,
+    'search-queries',
+    `SELECT query, sum(searches) AS hits, sum(clicks) AS clicks, sum(no_results) AS no_results, max(last_at) AS last_at
+     FROM analytics_daily_searches WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4 GROUP BY query`,
+  );
+  const out = new Map<string, { hits: number; clicks: number; noResults: number; lastAt: number }>();
+  for (const r of rows) {
+    const q = out.get(r.query) ?? { hits: 0, clicks: 0, noResults: 0, lastAt: 0 };
+    out.set(r.query, { hits: q.hits + n(r.hits), clicks: q.clicks + n(r.clicks), noResults: q.noResults + n(r.no_results), lastAt: Math.max(q.lastAt, new Date(r.last_at).getTime()) });
+  }
+  return out;
+}
+
+/** The page each query's readers opened most (ties by path), over a range. */
+async function topClickedPages(db: Database, site: SiteKey, range: DateRange): Promise<Map<string, string>> {
+  const rows = await rowsOverDays<{ query: string; path: string; clicks: string }>(
+    db,
+    site,
+    range,
+    'search-clicks',
+    `SELECT query, path, sum(clicks) AS clicks FROM analytics_daily_search_clicks WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4 GROUP BY query, path`,
+  );
+  const sums = addUp(rows.map((r) => ({ ...r, key: `${r.query}\0${r.path}` })), 'key', ['clicks'] as const);
+  const top = new Map<string, { path: string; clicks: number }>();
+  for (const [key, { clicks }] of sums) {
+    const [query, path] = key.split('\0') as [string, string];
+    const best = top.get(query);
+    if (!best || clicks > best.clicks || (clicks === best.clicks && byCodeUnits(path, best.path) < 0)) top.set(query, { path, clicks });
+  }
+  return new Map([...top].map(([query, best]) => [query, best.path]));
+}
+
+/**
+ * Search queries by hits (ties by query); `withoutResults`: only queries some search of which found
+ * nothing. Per query and per opened page, the range's rollup rows are added up, closed days read
+ * once (`closed-days.ts`).
+ */
 export async function searches(db: Database, site: SiteKey, range: DateRange, page: Page & { withoutResults?: boolean }): Promise<{ searches: SearchRow[]; totalSearches: number; nextCursor: string | null }> {
-  const args = siteArgs(site, range);
   const offset = decodeCursor(page.cursor, isOffset)?.o ?? 0;
-  const [total] = await db.query<{ total: string }>(
-    `SELECT coalesce(sum(searches), 0) AS total FROM analytics_daily_searches WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4`,
-    args,
-  );
-  const rows = await db.query<{ query: string; hits: string; clicks: string; no_results: string; last_at: Date | string; top: string | null }>(
-    `WITH q AS (
-       SELECT query, sum(searches) AS hits, sum(clicks) AS clicks, sum(no_results) AS no_results, max(last_at) AS last_at
-       FROM analytics_daily_searches WHERE project_id = $1 AND preview = $2 AND day >= $3 AND day < $4
-       GROUP BY query HAVING sum(searches) > 0 ${page.withoutResults ? 'AND sum(no_results) > 0' : ''}
-       ORDER BY sum(searches) DESC, query LIMIT $5 OFFSET $6
-     )
-     SELECT q.*, (SELECT c.path FROM analytics_daily_search_clicks c
-                  WHERE c.project_id = $1 AND c.preview = $2 AND c.day >= $3 AND c.day < $4 AND c.query = q.query
-                  GROUP BY c.path ORDER BY sum(c.clicks) DESC, c.path LIMIT 1) AS top
-     FROM q ORDER BY q.hits DESC, q.query`,
-    [...args, page.limit + 1, offset],
-  );
-  const list = rows.slice(0, page.limit).map((r) => ({
-    searchQuery: r.query,
-    hits: n(r.hits),
-    ctr: n(r.hits) > 0 ? Math.min(1, n(r.clicks) / n(r.hits)) : 0,
-    topClickedPage: r.top,
-    lastSearchedAt: new Date(r.last_at).toISOString(),
-    noResults: n(r.no_results),
-  }));
-  return { searches: list, totalSearches: n(total?.total), nextCursor: rows.length > page.limit ? encodeCursor({ o: offset + page.limit }) : null };
+  const [byQuery, top] = await Promise.all([searchesByQuery(db, site, range), topClickedPages(db, site, range)]);
+  let totalSearches = 0;
+  const shown: (SearchRow & { lastAt: number })[] = [];
+  for (const [query, q] of byQuery) {
+    totalSearches += q.hits;
+    if (q.hits === 0 || (page.withoutResults && q.noResults === 0)) continue;
+    shown.push({ searchQuery: query, hits: q.hits, ctr: Math.min(1, q.clicks / q.hits), topClickedPage: top.get(query) ?? null, lastSearchedAt: '', lastAt: q.lastAt, noResults: q.noResults });
+  }
+  shown.sort((a, b) => b.hits - a.hits || byCodeUnits(a.searchQuery, b.searchQuery));
+  const list = shown.slice(offset, offset + page.limit).map(({ lastAt, ...row }) => ({ ...row, lastSearchedAt: new Date(lastAt).toISOString() }));
+  return { searches: list, totalSearches, nextCursor: shown.length > offset + page.limit ? encodeCursor({ o: offset + page.limit }) : null };
 }
 
 export type FeedbackSourceName = 'code_snippet' | 'contextual' | 'agent' | 'thumbs_only';

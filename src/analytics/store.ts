@@ -7,6 +7,8 @@
  * Events of a project deleted while they waited are dropped by the join on `projects`.
  */
 import type { Database } from '../db/index.js';
+import { firstOpenDay, forgetClosedDays } from './closed-days.js';
+import { utcDay } from './visitor.js';
 
 /** A view or search ready to store: the visitor is a hash now, and the day is fixed. */
 export interface StoredEvent {
@@ -112,11 +114,18 @@ export async function writeEvents(db: Database, events: StoredEvent[]): Promise<
     [col('projectId'), col('preview'), col('kind'), col('at'), col('day'), col('path'), col('audience'), col('channel'), col('visitor'), col('referrerHost'), col('query'), col('results'), col('opened')],
     'folio_analytics_events',
   );
+  // A server writes today's events; events of a closed day (history a test or a bench writes) change
+  // what the queries keep of closed days (`closed-days.ts`).
+  const cut = firstOpenDay();
+  if (events.some((e) => e.day < cut)) forgetClosedDays(db, events.filter((e) => e.day < cut).map((e) => e.projectId));
   return Number(row?.written ?? 0);
 }
 
 export async function writeFeedback(db: Database, rows: StoredFeedback[]): Promise<void> {
   if (rows.length === 0) return;
+  // Entries of a closed day (a test's or a bench's history) change what was kept of closed days.
+  const cut = firstOpenDay();
+  const old = rows.filter((r) => utcDay(r.at.getTime()) < cut).map((r) => r.projectId);
   const col = <K extends keyof StoredFeedback>(key: K) => rows.map((r) => r[key]);
   await db.query(
     `INSERT INTO analytics_feedback (id, project_id, preview, path, source, helpful, comment, contact, code, filename, lang, reason, created_at)
@@ -125,6 +134,7 @@ export async function writeFeedback(db: Database, rows: StoredFeedback[]): Promi
      WHERE EXISTS (SELECT 1 FROM projects p WHERE p.id = f.project_id)`,
     [col('id'), col('projectId'), col('preview'), col('path'), col('source'), col('helpful'), col('comment'), col('contact'), col('code'), col('filename'), col('lang'), rows.map((r) => r.reason ?? null), col('at')],
   );
+  if (old.length) forgetClosedDays(db, old);
 }
 
 export async function writeRefusals(db: Database, rows: StoredRefusal[]): Promise<void> {

@@ -13,6 +13,7 @@ import {
   feedbackCounts,
   feedbackList,
   feedbackRatings,
+  firstOpenDay,
   mcpSearches,
   mcpToolOf,
   parseRange,
@@ -20,7 +21,11 @@ import {
   searchSummary,
   setFeedbackStatus,
   SiteAnalytics,
+  splitAtOpenDay,
   trafficSummary,
+  utcDay,
+  viewsByPage,
+  writeEvents,
   writeFeedback,
   type DateRange,
   type StoredFeedback,
@@ -40,6 +45,17 @@ describe('previousRange', () => {
     // A range inside days takes in whole days (the rollups' unit); its previous range as many days before.
     const inside = parseRange('2026-03-08T12:00:00Z', '2026-03-09T06:00:00Z');
     expect(previousRange(inside)).toMatchObject({ from: new Date('2026-03-07T18:00:00Z'), to: new Date('2026-03-08T12:00:00Z'), fromDay: '2026-03-06', toDay: '2026-03-08' });
+  });
+});
+
+describe('closed days', () => {
+  it('splits a span at the first open day: today, and yesterday for an hour after midnight UTC', () => {
+    const at = (iso: string) => Date.parse(iso);
+    expect(firstOpenDay(at('2026-03-10T12:00:00Z'))).toBe('2026-03-10');
+    expect(firstOpenDay(at('2026-03-10T00:30:00Z'))).toBe('2026-03-09');
+    expect(splitAtOpenDay({ fromDay: '2026-03-01', toDay: '2026-03-11' }, at('2026-03-10T12:00:00Z'))).toEqual({ closed: { fromDay: '2026-03-01', toDay: '2026-03-10' }, open: { fromDay: '2026-03-10', toDay: '2026-03-11' } });
+    expect(splitAtOpenDay({ fromDay: '2026-03-01', toDay: '2026-03-08' }, at('2026-03-10T12:00:00Z'))).toEqual({ closed: { fromDay: '2026-03-01', toDay: '2026-03-08' }, open: null });
+    expect(splitAtOpenDay({ fromDay: '2026-03-10', toDay: '2026-03-12' }, at('2026-03-10T12:00:00Z'))).toEqual({ closed: null, open: { fromDay: '2026-03-10', toDay: '2026-03-12' } });
   });
 });
 
@@ -234,6 +250,32 @@ describe.each(backends)('dashboard figures on %s', (kind) => {
       ],
     });
     expect(await assistantSummary(db, projectId, parseRange('2020-01-01', '2020-01-08'))).toEqual({ total: { value: 0, previous: 0 }, answered: 0, unanswered: 0, thumbsUp: 0, thumbsDown: 0, daily: [] });
+  });
+
+  it('reads closed days once: a closed day written through the store is seen again, open days on every request', async () => {
+    const pages = async () => (await viewsByPage(db, site(), range, { limit: 10 })).views.map((v) => [v.path, v.total]);
+    expect(await pages()).toEqual([
+      ['/a', 6],
+      ['/b', 1],
+    ]);
+    const closed = today - 3 * DAY;
+    // Written behind the store's back (no server does): the closed days already read are kept.
+    await db.query(`INSERT INTO analytics_daily_views (project_id, preview, day, path, audience, views) VALUES ($1, '', $2, '/b', 'human', 100)`, [projectId, dayOf(closed)]);
+    expect(await pages()).toEqual([
+      ['/a', 6],
+      ['/b', 1],
+    ]);
+    // Through the store (a test's or a bench's history): what was kept of the project is forgotten.
+    const event = (at: number) => ({ projectId, preview: '', kind: 'view' as const, at: new Date(at), day: utcDay(at), path: '/b', audience: 'human' as const, channel: 'html', visitor: 'v9', referrerHost: '', query: null, results: null, opened: null });
+    await writeEvents(db, [event(closed)]);
+    expect(await pages()).toEqual([
+      ['/b', 102],
+      ['/a', 6],
+    ]);
+    expect((await trafficSummary(db, site(), range)).views).toEqual({ value: 108, previous: 1 });
+    // Today's rows are read on every request.
+    await db.query(`UPDATE analytics_daily_views SET views = views + 10 WHERE project_id = $1 AND day = $2 AND path = '/a' AND audience = 'human'`, [projectId, dayOf(today)]);
+    expect((await pages())[1]).toEqual(['/a', 16]);
   });
 
   it('shows each conversation’s rating, and a thread’s answers with their rating and citations', async () => {

@@ -12,3 +12,8 @@ ALTER TABLE assistant_messages
 -- (a fresh token of the same reader names the same reader). Null for threads started before this
 -- migration: their answers cannot be rated.
 ALTER TABLE assistant_threads ADD COLUMN reader text;
+
+-- The dashboard's assistant figures (issue 43) count a project's questions in a range, with the
+-- answer after each: readers' questions by time, so a range reads its own questions (then their
+-- threads by key), not every message of the server. Answers are found by `assistant_messages_thread`.
+CREATE INDEX assistant_messages_questions ON assistant_messages (created_at) WHERE role = 'user';
