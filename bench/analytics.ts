@@ -13,6 +13,9 @@
 // two alternating ANALYTICS_BENCH_ROUNDS times (default 5) after one unmeasured flood (warm-up), and
 // the change between the medians of the page's p99 (issue 33: < 20 %), with the server's event-loop
 // delay beside each figure. The probe runs ahead of the load generators on their CPU (`prober`).
+// (4) the dashboard's analytics screens over a project with 1,000,000 events in the last 30 days
+// (`dashboard-analytics.ts`, also `npm run bench:dashboard`; ANALYTICS_BENCH_DASHBOARD=0 skips it),
+// on the same database as the history above, so its tables hold another project's rows too.
 // On PGlite (in memory) and, when TEST_DATABASE_URL is set, on PostgreSQL. The server (and a local
 // PostgreSQL) pinned to CPU 0, the clients to the others (`bench/pin.ts`; BENCH_PIN=0: unpinned).
 import { execFile } from 'node:child_process';
@@ -28,6 +31,7 @@ import { publishBuild, siteDirFor } from '../src/hosting/index.js';
 import { createApp, createAppBundle, listen } from '../src/server/index.js';
 import { createFreshPostgresDatabase } from '../test/db/helpers.js';
 import { generator, pinning, pinPostgres, pinServer, prober } from './pin.js';
+import { dashboardPhase } from './dashboard-analytics.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const EVENTS = Number(process.env.ANALYTICS_BENCH_EVENTS ?? 1_000_000);
@@ -260,6 +264,7 @@ async function onBackend(kind: 'pglite' | 'postgres'): Promise<void> {
     const seconds = await generateHistory(db, history.id, EVENTS);
     console.log(`${kind}: generated ${EVENTS.toLocaleString('en')} events over 30 days with their rollups in ${seconds.toFixed(1)} s`);
     for (const [route, t] of Object.entries(await apiLatency(db, history.id))) console.log(`${kind}:   GET ${route} (30 days): p50 ${t.p50.toFixed(1)} ms, p99 ${t.p99.toFixed(1)} ms`);
+    if (process.env.ANALYTICS_BENCH_DASHBOARD !== '0') await dashboardPhase(db, kind);
   } finally {
     await db.close();
     await fresh?.drop();
