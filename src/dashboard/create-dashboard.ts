@@ -8,7 +8,7 @@ import { enforceRoles } from './access.js';
 import { registerAssetRoutes } from './assets/routes.js';
 import { dashboardAssets } from './assets/version.js';
 import type { DashboardContext, DashboardEnv } from './context.js';
-import { csrfProtection, loadSession, requireUser, securityHeaders } from './middleware.js';
+import { csrfProtection, loadSession, refusedAddress, requireUser, securityHeaders } from './middleware.js';
 import { errorPage } from './respond.js';
 import { registerAnalyticsRoutes } from './routes/analytics-routes.js';
 import { registerAuthRoutes } from './routes/auth-routes.js';
@@ -106,6 +106,8 @@ export function createDashboard({
     await dashboardAssets();
     await next();
   });
+  // A control character in the address is refused before any route, the public assets' included.
+  app.use('*', async (c, next) => refusedAddress(c, ctx) ?? next());
   registerAssetRoutes(app);
 
   // Forms are small; 64 KiB leaves room for a long prompt and refuses anything bigger early. The

@@ -14,6 +14,7 @@ export const hostingCodes = {
   SITE_SIGN_IN_REQUIRED: 'The page is protected and the request carries no signed-in session of the site.',
   SITE_PASSWORD_WRONG: "The password does not match the site's password.",
   SITE_SIGN_IN_THROTTLED: 'Too many failed password attempts from this address for this site; wait 15 minutes.',
+  SITE_SIGN_IN_BUSY: 'The server is checking too many passwords at once (its hashing pool is full); the attempt was not counted as wrong. Try again in a moment.',
   SITE_OIDC_FAILED: 'Sign-in through the OpenID Connect provider failed (unreachable, misconfigured, or its answer did not check out).',
   SITE_STORAGE_UNAVAILABLE: 'The shared site storage (S3) or the database naming the live build could not be read; the request may be retried.',
   STORAGE_URL_INVALID: '`--storage` (or FOLIO_STORAGE, FOLIO_S3_*) is not a storage Folio can use.',

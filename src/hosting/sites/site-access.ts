@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Database, SiteOidcSettings } from '../../db/index.js';
 import { createSiteSession, deleteSiteSession, findSiteSession } from '../../db/index.js';
 import type { BuiltSiteAccess, BuiltSiteSettings } from '../../site-build/index.js';
-import { verifyPassword } from '../../shared/index.js';
+import { HashPoolBusyError, verifyPassword } from '../../shared/index.js';
 import { finishOidcSignIn, startOidcSignIn, OIDC_STATE_COOKIE } from './oidc-sign-in.js';
 import { signInPage } from './sign-in-page.js';
 
@@ -220,7 +220,15 @@ export class SiteAccess {
       return signInPage({ mode: 'password', base, next, status: 429, code: 'SITE_SIGN_IN_THROTTLED', message: 'Too many attempts; try again in 15 minutes.' });
     }
     const password = form?.get('password');
-    const ok = typeof password === 'string' && password.length > 0 && password.length <= 1024 && access.passwordHash !== null && (await verifyPassword(password, access.passwordHash));
+    let ok: boolean;
+    try {
+      ok = typeof password === 'string' && password.length > 0 && password.length <= 1024 && access.passwordHash !== null && (await verifyPassword(password, access.passwordHash));
+    } catch (error) {
+      // Too many checks waiting for the hashing pool (a flood of guesses): a clear 503, not a 500.
+      if (!(error instanceof HashPoolBusyError)) throw error;
+      this.refundAttempt(attempts);
+      return signInPage({ mode: 'password', base, next, status: 503, code: 'SITE_SIGN_IN_BUSY', message: 'The server is busy checking passwords; try again in a moment.' });
+    }
     if (!ok) return signInPage({ mode: 'password', base, next, status: 401, code: 'SITE_PASSWORD_WRONG', message: 'That password is not right.' });
     // Only failures count: readers behind one address (an office) sign in as often as they need.
     this.refundAttempt(attempts);
