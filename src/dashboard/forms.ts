@@ -1,4 +1,4 @@
-import { branchNameProblem, checkRepositoryUrl } from '../git/index.js';
+import { branchNameProblem, checkRepositoryUrl, localWorkingCopy, workingCopyMessage } from '../git/index.js';
 import { normalizeBasePath } from '../shared/index.js';
 
 /** A form problem: which field, and what to do about it. */
@@ -48,6 +48,15 @@ export function parseProjectForm(form: Record<string, string>): { value: Project
     return { problem: { field: 'docsDir', message: 'Docs folder: give a path inside the repository, such as "docs" or "." (no leading "/" and no "..").' } };
   }
   return { value: { name, repoUrl, branch, docsDir } };
+}
+
+/**
+ * A repository Folio could read but not publish to: a local working copy (git refuses pushes to its
+ * checked-out branch). Asked when a project is created or its repository changes; null when fine.
+ */
+export async function repositoryPushProblem(repoUrl: string): Promise<FieldProblem | null> {
+  const workingCopy = await localWorkingCopy(repoUrl);
+  return workingCopy === null ? null : { field: 'repoUrl', message: `Repository: ${workingCopyMessage(repoUrl, workingCopy)}` };
 }
 
 /** The project form plus the settings-only fields (custom domains, agent rate). */

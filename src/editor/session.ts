@@ -11,7 +11,7 @@ import * as Y from 'yjs';
 import { findBrokenLinks, githubGitCredentials, pullRequestProviderFor, type BrokenLink, type GithubOptions } from '../agent/index.js';
 import { pageFromText } from '../content/index.js';
 import { appendSharedUpdates, clearPublishedDrafts, compactSharedUpdates, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow } from '../db/index.js';
-import { GitError, gitClient, WorkBranch, type GitCredentials } from '../git/index.js';
+import { GitError, gitClient, localWorkingCopy, WorkBranch, type GitCredentials } from '../git/index.js';
 import { fontFileSource, pageSourceOf, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset } from '../render/index.js';
 import { matchRedirect, realPathInside, redirectRules, removeFileInside, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { applyPageEdits, bodyOnlyEdits, loadSite, type Site } from '../site/index.js';
@@ -558,6 +558,8 @@ export class EditorSession {
         await work.push();
       } catch (err) {
         await gitClient(this.opts.dir).raw(['reset', '-q', '--soft', 'HEAD~1']).catch(() => undefined);
+        // A working copy will refuse every try: the message says what to do instead.
+        if (err instanceof GitError && (await localWorkingCopy(this.project.repoUrl)) !== null) throw new EditorError('EDITOR_PUBLISH_FAILED', `${err.message} Your drafts are kept.`, 409);
         const why = err instanceof GitError ? err.message : String(err);
         throw new EditorError('EDITOR_PUBLISH_FAILED', `The commit could not be pushed (${why}). Your drafts are kept; try again.`, 502);
       }

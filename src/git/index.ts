@@ -5,3 +5,4 @@ export * from './merge.js';
 export * from './safety.js';
 export * from './seed.js';
 export * from './work-branch.js';
+export * from './working-copy.js';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gitClient } from './client.js';
 import { GitError, gitMessage } from './codes.js';
 import { checkBranchName, checkRepositoryUrl } from './safety.js';
+import { localWorkingCopy, workingCopyMessage } from './working-copy.js';
 
 /** Outcome of merging a branch into its base. */
 export type MergeResult = { ok: true; commit: string } | { ok: false; reason: string };
@@ -43,6 +44,8 @@ export async function mergeBranches(opts: { repository: string; base: string; he
     try {
       await git.raw(['push', '-q', '--no-verify', '--', 'origin', `HEAD:refs/heads/${base}`]);
     } catch (err) {
+      const workingCopy = /checked out/i.test(gitMessage(err)) ? await localWorkingCopy(repository) : null;
+      if (workingCopy !== null) return { ok: false, reason: workingCopyMessage(repository, workingCopy) };
       return { ok: false, reason: `Pushing ${base} failed (did it move meanwhile?): ${gitMessage(err)}` };
     }
     return { ok: true, commit };

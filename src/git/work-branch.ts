@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gitClient, revParse, runGit, type GitCredentials } from './client.js';
 import { GitError, gitMessage } from './codes.js';
 import { checkBranchName, checkRepositoryUrl } from './safety.js';
+import { localWorkingCopy, workingCopyMessage } from './working-copy.js';
 
 export interface CheckoutOptions {
   repository: string;
@@ -138,7 +139,7 @@ export class WorkBranch {
    * Push HEAD to the work branch unless the remote branch already has it
    * (force-with-lease against the remote tip this clone knows). Identical
    * content pushed meanwhile by another worker (one that lost the job's lease)
-   * counts as success; anything else fails with GIT_PUSH_FAILED.
+   * counts as success; anything else fails with GIT_PUSH_FAILED (for a local working copy, saying what to do).
    */
   async push(): Promise<void> {
     const remoteRef = `refs/remotes/origin/${this.workBranch}`;
@@ -154,7 +155,10 @@ export class WorkBranch {
         .then(async () => (await git.raw(['rev-parse', 'HEAD^{tree}'])).trim() === (await git.raw(['rev-parse', `${remoteRef}^{tree}`])).trim())
         // Not knowing what the remote holds is no proof it holds our work: the push failed.
         .catch(() => false);
-      if (!same) throw new GitError('GIT_PUSH_FAILED', `Pushing ${this.workBranch} failed: ${gitMessage(err)}`);
+      if (same) return;
+      // A local working copy refuses the branch it has checked out: say so, and what to do, rather than quote git.
+      const workingCopy = /checked out/i.test(gitMessage(err)) ? await localWorkingCopy(this.repository) : null;
+      throw new GitError('GIT_PUSH_FAILED', workingCopy ? workingCopyMessage(this.repository, workingCopy) : `Pushing ${this.workBranch} failed: ${gitMessage(err)}`);
     }
   }
 

@@ -141,4 +141,22 @@ describe('editor routes of the dashboard', () => {
     // The draft typed before is still there.
     expect((await (await request(`${editor}/file.json?file=index.mdx`)).json()).text).toContain('Hello from the editor.');
   });
+  it('refuses a local working copy as a project\'s repository, at creation and in settings, with DASHBOARD_REPOSITORY_WORKING_COPY and what to do', async () => {
+    const work = path.join(tmp, 'work');
+    await client.get('/dashboard/projects');
+    const created = await client.post('/dashboard/projects', { name: 'Working copy', repoUrl: work, branch: 'main', docsDir: '.' });
+    expect(created.status).toBe(400);
+    expect(client.lastHtml).toContain('data-code="DASHBOARD_REPOSITORY_WORKING_COPY"');
+    expect(client.lastHtml).toContain(`git clone --bare ${work} ${work}.git`);
+    // The form keeps what was typed.
+    expect(client.lastHtml).toContain(`value="${work}"`);
+    await client.get(`/dashboard/projects/${project.id}/settings`);
+    const moved = await client.post(`/dashboard/projects/${project.id}/settings`, { name: 'HTTP', repoUrl: `file://${work}`, branch: 'main', docsDir: '.' });
+    expect(moved.status).toBe(400);
+    expect(client.lastHtml).toContain('data-code="DASHBOARD_REPOSITORY_WORKING_COPY"');
+    // A bare clone is accepted.
+    execFileSync('git', ['clone', '-q', '--bare', work, `${work}.git`]);
+    await client.get('/dashboard/projects');
+    expect((await client.post('/dashboard/projects', { name: 'Bare clone', repoUrl: `${work}.git`, branch: 'main', docsDir: '.' })).status).toBe(303);
+  });
 });

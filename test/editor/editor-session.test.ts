@@ -364,4 +364,20 @@ describe.each(backends)('editor sessions on %s', (kind) => {
     for (const u of [...b.updates, ...woken.updates]) Y.applyUpdate(docB, Buffer.from(u.update, 'base64'));
     expect(docB.getText('source').toString().startsWith('Woken. ')).toBe(true);
   });
+  it('refuses to publish to a local working copy, saying how to make a bare clone, and leaves its files and the drafts as they were', async () => {
+    // `work` is a clone with main checked out: git refuses a push to main there.
+    git(work, 'pull', '-q', 'origin', 'main');
+    const copy = await createProject(db, { name: 'Working copy', repoUrl: work, branch: 'main' });
+    const session = await new EditorService({ db, workRoot: path.join(tmp, 'editor-copy'), assetBase: () => '/copy' }).open(copy, 'main');
+    await session.saveText('index.mdx', '---\ntitle: Home\n---\n\nEdited for the working copy.\n', user);
+    const head = git(work, 'rev-parse', 'HEAD');
+    const refused = await refusal(() => session.publish(user, 'into the working copy', hooks));
+    expect(refused.code).toBe('EDITOR_PUBLISH_FAILED');
+    expect(refused.status).toBe(409);
+    expect(refused.message).toContain(`Repository "${work}" is a working copy`);
+    expect(refused.message).toContain(`git clone --bare ${work} ${work}.git`);
+    expect(git(work, 'rev-parse', 'HEAD')).toBe(head);
+    expect(git(work, 'status', '--porcelain')).toBe('');
+    expect((await listEditorDrafts(db, copy.id, 'main')).map((d) => d.path)).toEqual(['index.mdx']);
+  }, 60_000);
 });

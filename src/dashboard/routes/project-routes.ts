@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { createApiKey, createAssistantKey, createProject, getProject, listAgentJobs, listApiKeys, listAssistantKeys, listUpdates, listProjects, parseAllowedOrigins, revokeAssistantKey, updateProject, type ProjectRow } from '../../db/index.js';
 import { hashPassword } from '../../shared/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
-import { parseExpiry, parseProjectForm, parseSettingsForm } from '../forms.js';
+import { parseExpiry, parseProjectForm, parseSettingsForm, repositoryPushProblem } from '../forms.js';
 import { errorPage, html, viewerOf } from '../respond.js';
 import { KeysPage } from '../views/keys-page.js';
 import type { Notice } from '../views/layout.js';
@@ -37,6 +37,12 @@ export function registerProjectRoutes(app: Hono<DashboardEnv>, ctx: DashboardCon
       const values = { name: form.name ?? '', repoUrl: form.repoUrl ?? '', branch: form.branch ?? '', docsDir: form.docsDir ?? '' };
       const notice: Notice = { kind: 'error', text: parsed.problem.message, code: 'DASHBOARD_FORM_INVALID' };
       return html(c, createElement(ProjectsPage, { base, viewer: viewerOf(c), projects, notice, values }), 400);
+    }
+    const pushProblem = await repositoryPushProblem(parsed.value.repoUrl);
+    if (pushProblem) {
+      const projects = await listProjects(ctx.db);
+      const notice: Notice = { kind: 'error', text: pushProblem.message, code: 'DASHBOARD_REPOSITORY_WORKING_COPY' };
+      return html(c, createElement(ProjectsPage, { base, viewer: viewerOf(c), projects, notice, values: { name: form.name ?? '', repoUrl: form.repoUrl ?? '', branch: form.branch ?? '', docsDir: form.docsDir ?? '' } }), 400);
     }
     const project = await createProject(ctx.db, parsed.value);
     await ctx.onProjectChanged(project);
@@ -89,6 +95,12 @@ export function registerProjectRoutes(app: Hono<DashboardEnv>, ctx: DashboardCon
       };
       const notice: Notice = { kind: 'error', text: parsed.problem.message, code: 'DASHBOARD_FORM_INVALID' };
       return html(c, createElement(ProjectSettingsPage, { base, viewer: viewerOf(c), project, notice, values }), 400);
+    }
+    // Only a changed repository is checked: a project made before the check keeps its other settings editable.
+    const pushProblem = parsed.value.repoUrl !== project.repoUrl ? await repositoryPushProblem(parsed.value.repoUrl) : null;
+    if (pushProblem) {
+      const notice: Notice = { kind: 'error', text: pushProblem.message, code: 'DASHBOARD_REPOSITORY_WORKING_COPY' };
+      return html(c, createElement(ProjectSettingsPage, { base, viewer: viewerOf(c), project, notice }), 400);
     }
     const { sitePassword, siteOidc, ...settings } = parsed.value;
     const access = await siteAccessPatch(project, parsed.value.siteAccess, sitePassword, siteOidc);
