@@ -149,7 +149,12 @@ export class AssistantService {
       throw new AssistantError(503, 'ASSISTANT_NOT_CONFIGURED', 'The assistant\'s model is not set up correctly on this server; search the docs instead.');
     }
 
-    const known = body.threadId ? await findAssistantThread(this.db, site.projectId, body.threadId) : null;
+    // A thread is continued only by the reader who started it (its page token's reader): another
+    // reader's thread id starts a new thread, so that thread's questions and answers never reach the
+    // model for them (issue 48, item 7). A thread kept before readers were recorded is nobody's.
+    const reader = await this.tokens.readerOf(siteKey(site), address);
+    const found = body.threadId ? await findAssistantThread(this.db, site.projectId, body.threadId) : null;
+    const known = found && found.reader === reader ? found : null;
     let history: AssistantTurnMessage[];
     if (known) {
       history = known.messages;
@@ -159,8 +164,7 @@ export class AssistantService {
       // A new thread may bring the conversation so far (the widget's, or an API caller's).
       history = historyOf(body);
     }
-    // The thread is bound to the reader its page token names: only they may rate its answers.
-    const reader = known ? null : await this.tokens.readerOf(siteKey(site), address);
+    // The thread is bound to the reader its page token names: only they continue it and rate its answers.
     const threadId = known?.id ?? (await createAssistantThread(this.db, { projectId: site.projectId, fp: body.fp, pagePath: body.currentPath ?? '', caller, reader }));
     const keep = (event: Extract<AnswerEvent, { type: 'done' }>, answerId: string) =>
       Promise.all([

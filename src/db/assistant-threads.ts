@@ -21,11 +21,11 @@ export interface AssistantTurnMessage {
 }
 
 /** A thread of the project, or null (unknown, or another project's). */
-export async function findAssistantThread(db: Database, projectId: string, threadId: string): Promise<{ id: string; messages: AssistantTurnMessage[] } | null> {
-  const [thread] = await db.query<{ id: string }>('SELECT id FROM assistant_threads WHERE id = $1 AND project_id = $2', [threadId, projectId]);
+export async function findAssistantThread(db: Database, projectId: string, threadId: string): Promise<{ id: string; reader: string | null; messages: AssistantTurnMessage[] } | null> {
+  const [thread] = await db.query<{ id: string; reader: string | null }>('SELECT id, reader FROM assistant_threads WHERE id = $1 AND project_id = $2', [threadId, projectId]);
   if (!thread) return null;
   const messages = await db.query<AssistantTurnMessage>('SELECT role, content FROM assistant_messages WHERE thread_id = $1 ORDER BY created_at, id', [threadId]);
-  return { id: thread.id, messages };
+  return { id: thread.id, reader: thread.reader, messages };
 }
 
 /** Who asks: a site's own widget, or a program through the discovery API with an assistant key. */

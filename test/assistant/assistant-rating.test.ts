@@ -106,6 +106,28 @@ describe.each(backends)('rating answers on %s', (kind) => {
     expect(await ratingOf(answerId)).toBeNull();
   });
 
+  it('continues a thread only for the reader who started it: another reader’s thread id starts a new thread', async () => {
+    const [first] = await db.query<{ thread_id: string }>('SELECT thread_id FROM assistant_messages WHERE id = $1', [answerId]);
+    const before = llm.received.length;
+    const ask = (address: string, tk: string) =>
+      site('message', { address, body: { fp: 'anonymous', currentPath: '/', threadId: first!.thread_id, messages: [{ id: 'm2', role: 'user', parts: [{ type: 'text', text: 'Which sprocket wrench size do I need to install widgets?' }] }] }, headers: { 'X-Folio-Page-Token': tk } });
+    const theirs = await ask(B, await token(B));
+    expect(theirs.status).toBe(200);
+    await theirs.text();
+    expect(theirs.headers.get('x-folio-thread-id')).not.toBe(first!.thread_id);
+    // The model never saw A's question for B.
+    const seen = JSON.stringify(llm.received.slice(before).map((r) => r.messages));
+    expect(seen).toContain('Which sprocket wrench size do I need to install widgets?');
+    expect(seen).not.toContain('What do I need to install widgets?');
+    // A continues their own thread, with its history.
+    const mine = await ask(A, await token(A));
+    await mine.text();
+    expect(mine.headers.get('x-folio-thread-id')).toBe(first!.thread_id);
+    expect(JSON.stringify(llm.received.at(-1)!.messages)).toContain('What do I need to install widgets?');
+    await db.query('DELETE FROM assistant_messages WHERE thread_id <> $1 OR content = $2', [first!.thread_id, 'Which sprocket wrench size do I need to install widgets?']);
+    await db.query(`DELETE FROM assistant_messages WHERE thread_id = $1 AND id NOT IN ($2, $3)`, [first!.thread_id, answerId, questionId]);
+  });
+
   it('takes the reader’s rating, changes it and takes it back', async () => {
     const up = await rate({ messageId: answerId, rating: 'up' });
     expect(up.status).toBe(204);
