@@ -13,7 +13,7 @@ import { pageFromText } from '../content/index.js';
 import { appendSharedUpdates, clearPublishedDrafts, compactSharedUpdates, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow } from '../db/index.js';
 import { GitError, gitClient, localWorkingCopy, WorkBranch, type GitCredentials } from '../git/index.js';
 import { fontFileSource, pageSourceOf, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset } from '../render/index.js';
-import { matchRedirect, realPathInside, redirectRules, removeFileInside, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
+import { matchRedirect, prefixCssUrls, realPathInside, redirectRules, removeFileInside, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { applyPageEdits, bodyOnlyEdits, loadSite, type Site } from '../site/index.js';
 import { compilePageIsolated, stopPageCompiler, warmPageCompiler } from '../site-build/index.js';
 import { EditorError } from './codes.js';
@@ -21,6 +21,7 @@ import type { SharedDocSignals } from './shared-signals.js';
 import { applyNavEdit, removePage, renamePage, type NavEdit } from './docs-json.js';
 import type { NavOutline } from './nav-outline.js';
 import { checkEditableFile, checkPageFile, pageEntryOf } from './paths.js';
+import { previewFileKind } from './preview-files.js';
 import { blobHash, breadcrumbsOf, checkImageUpload, checkTextSave, navigationOf, newPageText, outlineOf, withNewPage, writeCheckedDocsJson, type NavItem, type NavSection } from './site-files.js';
 
 export interface EditorUser {
@@ -335,9 +336,9 @@ export class EditorSession {
     return this.previews.get(file)?.html ?? null;
   }
 
-  /** A file the preview links (stylesheet, font, image of the repository), or null. */
+  /** A file the preview links (Folio's stylesheet and fonts; the repository's stylesheets, scripts, images and fonts), or null. */
   async previewAsset(pathname: string): Promise<{ body: string | Buffer; type: string } | null> {
-    const { assets, tailwind, renderer } = await this.state();
+    const { assets, tailwind, renderer, site } = await this.state();
     if (pathname === '/' + assets.css.file) return { body: assets.css.contents, type: 'text/css; charset=utf-8' };
     if (tailwind && pathname === '/' + tailwind.file) return { body: tailwind.contents, type: 'text/css; charset=utf-8' };
     const nav = renderer?.sharedFile(pathname);
@@ -345,14 +346,17 @@ export class EditorSession {
     // Self-hosted fonts (`render/fonts.ts`): only the files a font package lists, by their exact names.
     const font = pathname.startsWith('/assets/fonts/') ? fontFileSource(pathname.slice('/assets/fonts/'.length)) : undefined;
     if (font) return { body: await readFile(font), type: 'font/woff2' };
-    const ext = path.extname(pathname).toLowerCase();
-    const type = IMAGE_TYPES[ext];
-    if (!type) return null;
+    const file = pathname.replace(/^\/+/, '');
+    const kind = previewFileKind(site, file);
+    if (!kind) return null;
     // Real path inside the docs folder only: a symlink out of it is not served.
-    const real = await realPathInside(this.root, pathname.replace(/^\/+/, ''));
+    const real = await realPathInside(this.root, file);
     if (!real.ok) return null;
     const body = await readFile(real.path).catch(() => null);
-    return body ? { body, type } : null;
+    if (!body) return null;
+    // Root-absolute `url(/images/x.png)` of the site's CSS is under the session's asset path here, as under a base path in a build.
+    if (kind.kind === 'css') return { body: prefixCssUrls(body.toString('utf8'), this.opts.assetBase), type: kind.type };
+    return { body, type: kind.type };
   }
 
   // ------------------------------------------------------------------ pages and images
@@ -603,4 +607,3 @@ function initialUpdate(text: string): string {
   return update;
 }
 
-const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.ico': 'image/x-icon' };

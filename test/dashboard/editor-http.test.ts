@@ -38,6 +38,15 @@ describe('editor routes of the dashboard', () => {
     git(tmp, 'clone', '-q', bare, work);
     fs.writeFileSync(path.join(work, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'HTTP docs', colors: { primary: '#123456' }, navigation: { pages: ['index'] } }, null, 2));
     fs.writeFileSync(path.join(work, 'index.mdx'), '---\ntitle: Home\n---\n\nHello.\n');
+    // The repository's own files the site links or uses (item 2 of issue 44: served with their types).
+    fs.writeFileSync(path.join(work, 'style.css'), '.hero{background:url(/images/dot.svg)}\n');
+    fs.writeFileSync(path.join(work, 'analytics.js'), 'window.loaded = true;\n');
+    fs.mkdirSync(path.join(work, 'images'));
+    fs.writeFileSync(path.join(work, 'images/dot.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    fs.mkdirSync(path.join(work, 'fonts'));
+    fs.writeFileSync(path.join(work, 'fonts/brand.woff2'), Buffer.from('774f4632', 'hex'));
+    fs.mkdirSync(path.join(work, 'snippets'));
+    fs.writeFileSync(path.join(work, 'snippets/card.js'), 'export const Card = () => null;\n');
     git(work, 'add', '-A');
     git(work, 'commit', '-q', '-m', 'init');
     git(work, 'push', '-q', 'origin', 'main');
@@ -158,5 +167,26 @@ describe('editor routes of the dashboard', () => {
     execFileSync('git', ['clone', '-q', '--bare', work, `${work}.git`]);
     await client.get('/dashboard/projects');
     expect((await client.post('/dashboard/projects', { name: 'Bare clone', repoUrl: `${work}.git`, branch: 'main', docsDir: '.' })).status).toBe(303);
+  });
+  it('serves the repository\'s stylesheets, scripts, images and fonts to the preview with their types, and nothing else of the checkout', async () => {
+    // Opening the page renders its preview.
+    expect((await request(`${editor}/file.json?file=index.mdx`)).status).toBe(200);
+    const html = await (await request(`${editor}/preview?branch=main&file=index.mdx`)).text();
+    const sheet = /href="([^"]+\/style\.css\?v=[0-9a-f]+)"/.exec(html)?.[1];
+    expect(sheet, 'the preview links the repository\'s style.css').toBeDefined();
+    const site = sheet!.slice(0, sheet!.indexOf('/style.css'));
+    const get = async (file: string) => {
+      const answer = await request(`${site}/${file}`);
+      return { status: answer.status, type: answer.headers.get('content-type'), nosniff: answer.headers.get('x-content-type-options'), text: await answer.text() };
+    };
+    const css = await get('style.css?v=1');
+    expect(css).toMatchObject({ status: 200, type: 'text/css; charset=utf-8', nosniff: 'nosniff' });
+    // Root-absolute URLs in it lead to the session's files, as under a base path in a build.
+    expect(css.text).toBe(`.hero{background:url(${site}/images/dot.svg)}\n`);
+    expect(await get('analytics.js')).toMatchObject({ status: 200, type: 'text/javascript; charset=utf-8', nosniff: 'nosniff' });
+    expect(await get('images/dot.svg')).toMatchObject({ status: 200, type: 'image/svg+xml', nosniff: 'nosniff' });
+    expect(await get('fonts/brand.woff2')).toMatchObject({ status: 200, type: 'font/woff2', nosniff: 'nosniff' });
+    // Sources, settings and snippets' components are not files of the site.
+    for (const file of ['index.mdx', 'docs.json', 'snippets/card.js', 'missing.css']) expect((await get(file)).status, file).toBe(404);
   });
 });
