@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAxe } from '../../look/measure.js';
+import { measureControlContrast, runAxe } from '../../look/measure.js';
 import { devAssistant, devEditor, devSiteRoute } from '../../src/cli/commands/dev.js';
 import { startDevServer, type DevServer } from '../../src/dev/index.js';
 import { hasChromium, launchChromium } from './chromium.js';
@@ -26,6 +26,29 @@ const DOCS_JSON = `{
     "groups": [{ "group": "Start", "pages": ["index", "guides/setup"] }]
   }
 }
+`;
+
+const TOKENS = `---
+title: Tokens
+description: "Every mark of the source view"
+---
+
+# Heading with \`code\`
+
+Some *emphasis*, **strong**, ~~struck~~ and a [link](https://example.com "title") with <Badge color="blue">tag</Badge>.
+
+> A quote with \`code\`
+
+- item one
+1. numbered
+
+\`\`\`js
+const x = { a: [1, 'two', true] }; // note
+\`\`\`
+
+<Card title="Card" href="/x">Body {1 + 2}</Card>
+
+***
 `;
 
 describe.skipIf(!hasChromium)('the editor of folio dev in a browser', { timeout: 120_000 }, () => {
@@ -131,5 +154,54 @@ describe.skipIf(!hasChromium)('the editor of folio dev in a browser', { timeout:
     await preview().getByText('Oil the chain every week.').waitFor();
     expect(read('guides/maintenance.mdx')).toBe('---\ntitle: "Maintenance"\n---\n\nOil the chain every week.');
     await shot('04-new-page');
+  });
+  it('draws the source view in the page\'s theme, light and dark, every token at WCAG AA, frontmatter not as a heading', async () => {
+    const setups: { name: string; colorScheme: 'light' | 'dark'; theme?: 'light' | 'dark'; dark: boolean }[] = [
+      { name: 'light', colorScheme: 'light', dark: false },
+      { name: 'system-dark', colorScheme: 'dark', dark: true },
+      { name: 'data-theme-dark', colorScheme: 'light', theme: 'dark', dark: true },
+      { name: 'data-theme-light', colorScheme: 'dark', theme: 'light', dark: false },
+    ];
+    // Every kind of mark the source view colours (not in the navigation: opened by its file).
+    fs.writeFileSync(path.join(root, 'tokens.mdx'), TOKENS);
+    for (const setup of setups) {
+      const themed = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: setup.colorScheme });
+      await themed.goto(`${dev.url}/__folio/editor?file=tokens.mdx`);
+      if (setup.theme) await themed.evaluate((theme) => (document.documentElement.dataset.theme = theme), setup.theme);
+      await themed.locator('.cm-content').getByText('const x').waitFor();
+      // The cursor (and the active line's background) on the code block: its colour is the lowest in contrast.
+      await themed.locator('.cm-line', { hasText: 'const x' }).click();
+      await themed.screenshot({ path: path.join(ARTIFACTS, `dev-05-source-${setup.name}.png`) });
+      const look = await themed.evaluate(() => {
+        const luminance = (css: string) => {
+          const [r, g, b] = (css.match(/[\d.]+/g) ?? []).map(Number).map((c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        };
+        const frontmatter = [...document.querySelectorAll('.cm-line')].filter((l) => /^(---|title: |description: )/.test(l.textContent ?? '')).slice(0, 4);
+        const marks = frontmatter.flatMap((line) => [line, ...line.querySelectorAll('span')]).map((el) => getComputedStyle(el));
+        const gutter = getComputedStyle(document.querySelector('.cm-gutters')!);
+        const content = getComputedStyle(document.querySelector('.cm-editor')!);
+        return {
+          frontmatterLines: frontmatter.length,
+          frontmatterBold: marks.some((s) => Number(s.fontWeight) >= 600),
+          frontmatterUnderlined: marks.some((s) => s.textDecorationLine.includes('underline')),
+          gutterLuminance: luminance(gutter.backgroundColor),
+          editorLuminance: luminance(content.backgroundColor),
+          colours: [...new Set([...document.querySelectorAll('.cm-content span')].map((s) => getComputedStyle(s).color))],
+        };
+      });
+      expect(look.frontmatterLines, setup.name).toBe(4);
+      expect(look.frontmatterBold, `${setup.name}: frontmatter bold`).toBe(false);
+      expect(look.frontmatterUnderlined, `${setup.name}: frontmatter underlined`).toBe(false);
+      // The gutter and the text area follow the theme.
+      if (setup.dark) expect(Math.max(look.gutterLuminance, look.editorLuminance), setup.name).toBeLessThan(0.05);
+      else expect(Math.min(look.gutterLuminance, look.editorLuminance), setup.name).toBeGreaterThan(0.8);
+      // basicSetup's fixed grey-green for marks is gone.
+      expect(look.colours, setup.name).not.toContain('rgb(64, 71, 64)');
+      expect(look.colours.length, `${setup.name}: the tokens have colours of their own`).toBeGreaterThanOrEqual(5);
+      // Every token and line number at WCAG AA against what is painted behind it.
+      expect(await measureControlContrast(themed, ['.cm-editor']), setup.name).toEqual([]);
+      await themed.close();
+    }
   });
 });

@@ -19,6 +19,7 @@ import { renderArrange, type NavOutline } from './nav-arrange.js';
 import { richBodyOf, type RichContext } from './rich-text.js';
 import { formatToolbar, restoreCaret, richBlock, type RichBlock } from './rich-view.js';
 import { readSiteSettings, SITE_FIELDS, writeSiteSettings, type SiteSettings } from './site-settings.js';
+import { frontmatter, sourceTheme } from './source-theme.js';
 
 type NavItem = { type: 'group'; name: string; children: NavItem[] } | { type: 'page'; title: string; file: string; href: string; draft: boolean } | { type: 'other'; title: string };
 interface Problem {
@@ -125,7 +126,8 @@ function editorState(doc: string, collab: ReturnType<typeof yCollab> | [] = []):
     extensions: [
       basicSetup,
       collab,
-      markdown(),
+      markdown({ extensions: [frontmatter] }),
+      sourceTheme,
       lintGutter(),
       EditorView.lineWrapping,
       // The text box's name for assistive technology (axe: aria-input-field-name).
