@@ -204,4 +204,51 @@ describe.skipIf(!hasChromium)('the editor of folio dev in a browser', { timeout:
       await themed.close();
     }
   });
+  it('shows the preview at a reader\'s width (desktop or phone), and on a phone the source or the preview, never both squeezed', async () => {
+    const frameOf = (target: Page) =>
+      target.evaluate(() => {
+        const frame = document.getElementById('ed-preview')!;
+        const pane = document.getElementById('ed-preview-pane')!;
+        const scale = /scale\(([\d.]+)\)/.exec(frame.style.transform)?.[1];
+        return { width: parseFloat(frame.style.width), scale: scale ? Number(scale) : 1, pane: pane.getBoundingClientRect().width, drawn: frame.getBoundingClientRect().width };
+      });
+    // A laptop: the preview beside the source, the page laid out at 1024 px (its sidebar shown), scaled to no less than 75 %.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${dev.url}/__folio/editor?file=index.mdx`);
+    await preview().getByText('Read setup').waitFor();
+    await page.getByRole('button', { name: 'Desktop' }).click();
+    const desktop = await frameOf(page);
+    expect(desktop.width).toBe(1024);
+    expect(desktop.scale).toBeGreaterThanOrEqual(0.75);
+    await page.getByRole('button', { name: 'Phone' }).click();
+    const onPhone = await frameOf(page);
+    expect(onPhone).toMatchObject({ width: 390, scale: 1, drawn: 390 });
+    await shot('06-preview-phone-width');
+
+    // A phone: the source alone, then the preview alone at the phone's full width; nothing wider than the screen.
+    const small = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await small.goto(`${dev.url}/__folio/editor?file=index.mdx`);
+    await small.locator('.cm-content').getByText('Read [setup](/guides/setup).').waitFor();
+    const widest = () =>
+      small.evaluate(() =>
+        Math.max(...[...document.querySelectorAll('.ed-top, .ed-top > *, .ed-bar, .ed-bar button, .ed-bar label, .ed-source, .ed-preview-pane')].filter((el) => el.getBoundingClientRect().width > 0).map((el) => el.getBoundingClientRect().right)),
+      );
+    expect(await small.locator('#ed-source').isVisible()).toBe(true);
+    expect(await small.locator('#ed-preview-pane').isVisible()).toBe(false);
+    expect(await widest()).toBeLessThanOrEqual(390);
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await small.screenshot({ path: path.join(ARTIFACTS, 'dev-07-phone-source.png') });
+    await small.getByRole('button', { name: 'Preview', exact: true }).click();
+    await small.frameLocator('#ed-preview').getByText('Read setup').waitFor();
+    expect(await small.locator('#ed-source').isVisible()).toBe(false);
+    expect(await frameOf(small)).toMatchObject({ width: 390, scale: 1, pane: 390 });
+    expect(await widest()).toBeLessThanOrEqual(390);
+    await small.screenshot({ path: path.join(ARTIFACTS, 'dev-08-phone-preview.png') });
+    expect(await runAxe(small)).toEqual([]);
+    // Back to the source.
+    await small.getByRole('button', { name: 'Markdown source' }).click();
+    expect(await small.locator('#ed-source').isVisible()).toBe(true);
+    expect(await small.locator('#ed-preview-pane').isVisible()).toBe(false);
+    await small.close();
+  });
 });

@@ -575,14 +575,6 @@ $<HTMLFormElement>('ed-settings').addEventListener('submit', (e) => {
   void save().then(refreshState);
 });
 
-function toggle(button: string, target: string, after?: () => void): void {
-  $(button).addEventListener('click', () => {
-    const el = $(target);
-    el.hidden = !el.hidden;
-    $(button).setAttribute('aria-pressed', String(!el.hidden));
-    after?.();
-  });
-}
 // ------------------------------------------------------------------ visual mode
 
 const CALLOUTS = new Set(['Note', 'Info', 'Tip', 'Warning', 'Check', 'Danger', 'Callout']);
@@ -780,23 +772,92 @@ function setMode(next: 'visual' | 'source'): void {
   $('ed-source').hidden = visual;
   $('ed-mode-visual').setAttribute('aria-pressed', String(visual));
   $('ed-mode-source').setAttribute('aria-pressed', String(!visual));
+  if (phone.matches) showPane('edit');
   fitPreview();
 }
 $('ed-mode-visual').addEventListener('click', () => setMode('visual'));
 $('ed-mode-source').addEventListener('click', () => setMode('source'));
-toggle('ed-mode-preview', 'ed-preview-pane');
 
-/** The preview is laid out at least at the site's desktop breakpoint (1024 px, sidebar shown) and scaled down to its pane (never up). */
-const DESKTOP_WIDTH = 1024;
+/**
+ * On a phone (the page under 700 px) one pane shows at a time: the source (or the visual mode) or
+ * the preview; side by side each would be a sliver (the preview was 110 px wide at 390). Wider, the
+ * preview button shows and hides the preview pane beside the source.
+ */
+const phone = matchMedia('(max-width: 700px)');
+const previewPane = $('ed-preview-pane');
+function showPane(which: 'edit' | 'preview'): void {
+  app.dataset.pane = which;
+  pressedPanes();
+}
+function pressedPanes(): void {
+  const previewShown = phone.matches ? app.dataset.pane === 'preview' && !previewPane.hidden : !previewPane.hidden;
+  $('ed-mode-preview').setAttribute('aria-pressed', String(previewShown));
+  const editShown = !phone.matches || app.dataset.pane !== 'preview';
+  $('ed-mode-visual').setAttribute('aria-pressed', String(editShown && visual));
+  $('ed-mode-source').setAttribute('aria-pressed', String(editShown && !visual));
+}
+$('ed-mode-preview').addEventListener('click', () => {
+  if (phone.matches) {
+    previewPane.hidden = false;
+    showPane(app.dataset.pane === 'preview' ? 'edit' : 'preview');
+  } else {
+    previewPane.hidden = !previewPane.hidden;
+    pressedPanes();
+  }
+  fitPreview();
+});
+phone.addEventListener('change', () => {
+  pressedPanes();
+  fitPreview();
+});
+showPane('edit');
+
+/**
+ * The preview at a reader's width: a laptop's (1024 px, the site's desktop layout with its sidebar)
+ * or a phone's (390 px). At its real size when the pane is as wide; narrower, scaled down to no less
+ * than MIN_SCALE (text still readable: 16 px drawn at 12 px), and past that the pane scrolls sideways.
+ * The writer's choice is kept in this browser.
+ */
+const DEVICE_WIDTHS = { desktop: 1024, phone: 390 } as const;
+const MIN_SCALE = 0.75;
+type Device = keyof typeof DEVICE_WIDTHS;
+const storedDevice = (() => {
+  try {
+    return localStorage.getItem('folio-editor-device');
+  } catch {
+    // Storage refused (private mode, policy): the default below.
+    return null;
+  }
+})();
+let device: Device = storedDevice === 'phone' || storedDevice === 'desktop' ? storedDevice : phone.matches ? 'phone' : 'desktop';
+function setDevice(next: Device): void {
+  device = next;
+  app.dataset.device = next;
+  $('ed-device-desktop').setAttribute('aria-pressed', String(next === 'desktop'));
+  $('ed-device-phone').setAttribute('aria-pressed', String(next === 'phone'));
+  try {
+    localStorage.setItem('folio-editor-device', next);
+  } catch {
+    // Not kept: the choice holds for this page.
+  }
+  fitPreview();
+}
 function fitPreview(): void {
-  const pane = $('ed-preview-pane');
-  if (pane.clientWidth === 0 || pane.clientHeight === 0) return;
-  const scale = Math.min(1, pane.clientWidth / DESKTOP_WIDTH);
-  frame.style.width = `${pane.clientWidth / scale}px`;
-  frame.style.height = `${pane.clientHeight / scale}px`;
+  const stage = $('ed-preview-stage');
+  if (previewPane.clientWidth === 0 || previewPane.clientHeight === 0) return;
+  const width = DEVICE_WIDTHS[device];
+  const scale = Math.max(MIN_SCALE, Math.min(1, previewPane.clientWidth / width));
+  const height = previewPane.clientHeight;
+  stage.style.width = `${Math.floor(width * scale)}px`;
+  stage.style.height = `${height}px`;
+  frame.style.width = `${width}px`;
+  frame.style.height = `${height / scale}px`;
   frame.style.transform = scale < 1 ? `scale(${scale})` : '';
 }
-new ResizeObserver(fitPreview).observe($('ed-preview-pane'));
+$('ed-device-desktop').addEventListener('click', () => setDevice('desktop'));
+$('ed-device-phone').addEventListener('click', () => setDevice('phone'));
+setDevice(device);
+new ResizeObserver(fitPreview).observe(previewPane);
 // Settings: the page's frontmatter, or on docs.json the site's name, colours, logo and navbar button.
 $('ed-settings-toggle').addEventListener('click', () => {
   const site = file === 'docs.json';

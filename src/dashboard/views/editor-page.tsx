@@ -182,6 +182,14 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
                 <button id="ed-mode-preview" type="button" className="ed-icon-btn" aria-pressed="true" title="Live preview">
                   Preview
                 </button>
+                <span className="ed-devices" role="group" aria-label="Preview width">
+                  <button id="ed-device-desktop" type="button" className="ed-icon-btn" aria-pressed="true" title="The page at a laptop's width (1024 px)">
+                    Desktop
+                  </button>
+                  <button id="ed-device-phone" type="button" className="ed-icon-btn" aria-pressed="false" title="The page at a phone's width (390 px)">
+                    Phone
+                  </button>
+                </span>
                 <button id="ed-settings-toggle" type="button" className="ed-icon-btn" aria-pressed="false" title="Page settings">
                   Settings
                 </button>
@@ -255,8 +263,10 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
             <div id="ed-panes" className="ed-panes">
               <div id="ed-source" className="ed-source" />
               <div id="ed-visual" className="ed-visual" hidden />
-              <div id="ed-preview-pane" className="ed-preview-pane">
-                <iframe id="ed-preview" className="ed-preview" title="Preview of the page" sandbox="allow-same-origin" />
+              <div id="ed-preview-pane" className="ed-preview-pane" role="region" aria-label="Preview" tabIndex={0}>
+                <div id="ed-preview-stage" className="ed-preview-stage">
+                  <iframe id="ed-preview" className="ed-preview" title="Preview of the page" sandbox="allow-same-origin" />
+                </div>
               </div>
             </div>
           </main>
@@ -392,11 +402,32 @@ export const EDITOR_CSS = `
 .ed-rich a{color:var(--accent);text-decoration:underline}
 .ed-rich hr{border:0;border-top:1px solid var(--border)}
 .ProseMirror-hideselection *::selection{background:transparent}
-.ed-preview-pane{flex:1;min-width:0;position:relative;overflow:hidden;background:#fff}
+.ed-preview-pane{flex:1;min-width:0;position:relative;overflow:auto hidden;background:var(--bg)}
 .ed-source .cm-editor{height:100%;font-size:14px}
 .ed-source .cm-scroller{font-family:var(--mono)}
-/* Drawn at the site's desktop width and scaled to the pane (main.ts), so the page shows with its sidebar as on a laptop. */
-.ed-preview{position:absolute;top:0;left:0;border:0;background:#fff;width:100%;height:100%;transform-origin:0 0}
+/* The page at the chosen device's width (main.ts fitPreview): real size when the pane is wide enough, else scaled
+   down to 75 % at most (still readable), and past that the pane scrolls sideways. The stage has the drawn size. */
+.ed-preview-stage{position:relative;margin:0 auto;overflow:hidden}
+.ed-preview{position:absolute;top:0;left:0;border:0;background:#fff;transform-origin:0 0}
+.ed-app[data-device=phone] .ed-preview-stage{box-shadow:0 0 0 1px var(--border-strong)}
+.ed-devices{display:inline-flex;gap:.25rem}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 @media (max-width:900px){.ed-app{grid-template-columns:1fr}.ed-nav{display:none}.ed-top{grid-column:1}}
+/* Phones: one pane at a time, the source (or visual mode) or the preview, switched by the mode buttons (main.ts). */
+@media (max-width:700px){
+.ed-app{grid-template-rows:auto 1fr}
+.ed-top{flex-wrap:wrap;padding:.5rem .75rem;gap:.5rem;min-height:56px}
+.ed-user{display:none}
+.ed-menu{width:min(340px,calc(100vw - 1.5rem))}
+.ed-bar{flex-wrap:wrap;padding:.4rem .75rem}
+.ed-crumbs{min-width:0;flex:1 1 100%;overflow:hidden;white-space:nowrap}
+.ed-bar .spacer{display:none}
+.ed-modes{flex-wrap:wrap}
+.ed-sep{display:none}
+.ed-app:not([data-pane=preview]) .ed-preview-pane{display:none}
+.ed-app[data-pane=preview] .ed-source,.ed-app[data-pane=preview] .ed-visual{display:none}
+.ed-source,.ed-visual{border-right:0}
+.ed-visual{padding:1rem 1rem 3rem}
+.ed-format{margin:-1rem -1rem 1rem;padding:.45rem 1rem;top:-1rem}
+}
 `;
