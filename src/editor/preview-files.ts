@@ -6,27 +6,11 @@
  * code) are not served.
  */
 import path from 'node:path';
+import { CONTENT_TYPES } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 
-/** Content types of the files the preview may load from the docs folder, by extension. */
-const FILE_TYPES: Record<string, string> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  // Scripts in an SVG do not run as an <img>, and opened alone the asset route's CSP (default-src 'none') stops them.
-  '.svg': 'image/svg+xml',
-  '.ico': 'image/x-icon',
-  '.bmp': 'image/bmp',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-};
+/** The media the preview may load from the docs folder besides the site's own CSS and JS: images, fonts, videos. */
+const MEDIA = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.ico', '.bmp', '.woff', '.woff2', '.ttf', '.otf', '.mp4', '.webm']);
 
 /** What a request for `file` (docs-folder relative) is: the site's own CSS or JS, another servable file with its type, or nothing. */
 export function previewFileKind(site: Site | null, file: string): { kind: 'css' | 'js' | 'file'; type: string } | null {
@@ -37,6 +21,5 @@ export function previewFileKind(site: Site | null, file: string): { kind: 'css' 
     if (!listed.some((f) => f.file === file)) return null;
     return ext === '.css' ? { kind: 'css', type: 'text/css; charset=utf-8' } : { kind: 'js', type: 'text/javascript; charset=utf-8' };
   }
-  const type = FILE_TYPES[ext];
-  return type ? { kind: 'file', type } : null;
+  return MEDIA.has(ext) ? { kind: 'file', type: CONTENT_TYPES[ext]! } : null;
 }

@@ -16,3 +16,4 @@ export { contrast, parseHex, readableOn, siteColors, siteColorsCss, textOn, type
 export { eachLimited } from './each-limited.js';
 export { startModuleWorker } from './module-worker.js';
 export { FEEDBACK_REASONS, isReasonFor, type FeedbackReason } from './feedback-reasons.js';
+export { CONTENT_TYPES } from './content-types.js';

@@ -54,6 +54,8 @@ const isStatus = (v: string | undefined): v is FeedbackStatusName => FEEDBACK_ST
 export function registerAnalyticsRoutes(app: Hono<DashboardEnv>, ctx: DashboardContext): void {
   const { base } = ctx;
   const siteOf = (project: ProjectRow) => ({ projectId: project.id, preview: null });
+  /** What every analytics screen is drawn with: where it is, who looks, the project, its site's address and the range. */
+  const screenOf = (c: Context<DashboardEnv>, project: ProjectRow, range: ShownRange) => ({ base, viewer: viewerOf(c), project, siteUrl: ctx.siteUrl(project, new URL(c.req.url)), range });
 
   app.get('/projects/:projectId/analytics', async (c) => {
     const project = await loadProject(c, ctx);
@@ -71,11 +73,7 @@ export function registerAnalyticsRoutes(app: Hono<DashboardEnv>, ctx: DashboardC
     return html(
       c,
       createElement(TrafficPage, {
-        base,
-        viewer: viewerOf(c),
-        project,
-        siteUrl: ctx.siteUrl(project, new URL(c.req.url)),
-        range,
+        ...screenOf(c, project, range),
         summary,
         daily: everyDay(range.days, daily, (day) => ({ day, human: 0, ai: 0 })),
         ranking,
@@ -97,7 +95,8 @@ export function registerAnalyticsRoutes(app: Hono<DashboardEnv>, ctx: DashboardC
     ]);
     return html(
       c,
-      createElement(SearchesPage, { base, viewer: viewerOf(c), project, siteUrl: ctx.siteUrl(project, new URL(c.req.url)), range, summary, top: top.searches, noResults: empty.searches, agents: agents.searches }),
+      createElement(SearchesPage, {
+        ...screenOf(c, project, range), summary, top: top.searches, noResults: empty.searches, agents: agents.searches }),
     );
   });
 
@@ -118,11 +117,7 @@ export function registerAnalyticsRoutes(app: Hono<DashboardEnv>, ctx: DashboardC
     return html(
       c,
       createElement(FeedbackPage, {
-        base,
-        viewer: viewerOf(c),
-        project,
-        siteUrl: ctx.siteUrl(project, new URL(c.req.url)),
-        range,
+        ...screenOf(c, project, range),
         tab,
         status: isStatus(status) ? status : null,
         counts,
@@ -161,11 +156,7 @@ export function registerAnalyticsRoutes(app: Hono<DashboardEnv>, ctx: DashboardC
     return html(
       c,
       createElement(AssistantAnalyticsPage, {
-        base,
-        viewer: viewerOf(c),
-        project,
-        siteUrl: ctx.siteUrl(project, new URL(c.req.url)),
-        range,
+        ...screenOf(c, project, range),
         tab,
         summary,
         daily: everyDay(range.days, summary.daily, (day) => ({ day, answered: 0, unanswered: 0 })),
@@ -183,7 +174,8 @@ export function registerAnalyticsRoutes(app: Hono<DashboardEnv>, ctx: DashboardC
     const range = shownRange(c, project);
     const thread = await assistantThread(ctx.db, project.id, c.req.param('threadId'));
     if (!thread) return errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', 'This project has no assistant conversation with that id.');
-    return html(c, createElement(AssistantThreadPage, { base, viewer: viewerOf(c), project, siteUrl: ctx.siteUrl(project, new URL(c.req.url)), range, thread }));
+    return html(c, createElement(AssistantThreadPage, {
+        ...screenOf(c, project, range), thread }));
   });
 
   registerTopicRoutes(app, ctx);

@@ -7,7 +7,7 @@ import { API_PROXY_PATH, type ProxyOptions } from '../../openapi/index.js';
 import { API_HOSTS_FILE } from '../../site-build/index.js';
 import { serveApiProxy } from './api-proxy-route.js';
 import { AGENT_PATHS, serveAgentEndpoint } from './site-mcp.js';
-import { matchRedirect, stripBasePath, withBasePath } from '../../shared/index.js';
+import { CONTENT_TYPES, matchRedirect, stripBasePath, withBasePath } from '../../shared/index.js';
 import { builtSiteSettings } from './site-settings.js';
 import type { SiteAccess } from './site-access.js';
 import { HostingError } from '../codes.js';
@@ -20,30 +20,7 @@ import { redirectsOf } from './redirects.js';
 import { mcpToolOf, type SiteAnalytics } from '../../analytics/index.js';
 import { ANALYTICS_PATHS, buildHasPage, serveAnalyticsRoute } from './analytics-route.js';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-  '.pdf': 'application/pdf',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-};
+const TYPES = CONTENT_TYPES;
 
 // Build assets carry a content hash in their name (`site.0c053d3ce4.js`): cache them for good.
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
