@@ -128,9 +128,10 @@ export function createDashboard({
 
   app.use('*', requireUser(ctx));
   app.use('*', enforceRoles(ctx));
-  // The sidebar's project switcher and Documentation entry, for pages (not JSON, CSV or form posts).
+  // The sidebar's project switcher and Documentation entry, for pages: what a browser asks for as a
+  // document (not JSON, CSV, form posts, or the files of the editor's preview).
   app.use('*', async (c, next) => {
-    if (c.req.method === 'GET' && !/\.(json|csv)$/.test(c.req.path)) {
+    if (c.req.method === 'GET' && c.req.header('accept')?.includes('text/html')) {
       c.set('projectList', (await listProjects(db)).map((p) => ({ id: p.id, name: p.name })));
       c.set('docsUrl', typeof docsUrl === 'function' ? docsUrl() : docsUrl);
     }

@@ -127,7 +127,7 @@ describe.skipIf(!hasChromium)('the dashboard in chromium', () => {
     const day = (n: number) => page.locator('calendar-month').locator(`button[part~="day"]:not([part~="outside"])`, { hasText: new RegExp(`^${n}$`) });
     await day(10).click();
     await Promise.all([page.waitForURL(/from=\d{4}-\d{2}-10&to=\d{4}-\d{2}-13/), day(12).click()]);
-    const span = await trafficFigures(page).catch(async () => ({ kpis: await page.locator('.kpis .kpi').allInnerTexts(), days: 0, label: (await page.locator('.range-picker summary').innerText()).trim() }));
+    const span = await trafficFigures(page);
     expect(span.label).toMatch(/^[A-Z][a-z]{2} 10 – 12/);
     expect(await page.locator('.chart-data tbody tr').count()).toBe(3);
   }, 90_000);
@@ -217,7 +217,7 @@ describe.skipIf(!hasChromium)('the dashboard in chromium', () => {
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     for (const url of [`${at}/analytics`, `${at}/editor`]) {
       const scores = await lighthouseScores(url, { headers: { Cookie: cookie } });
-      expect({ url, accessibility: scores.accessibility, failing: scores.failing.filter((f) => f.startsWith('accessibility')) }).toEqual({ url, accessibility: expect.any(Number), failing: expect.any(Array) });
+      console.log(`lighthouse ${url}: accessibility ${scores.accessibility}, performance ${scores.performance}`);
       expect(scores.accessibility, `${url}: ${scores.failing.join(', ')}`).toBeGreaterThanOrEqual(95);
     }
   }, 240_000);

@@ -98,8 +98,9 @@ describe('dashboard analytics screens', () => {
     await client.get(`/dashboard/projects/${project.id}/analytics?range=7d`);
     expect(chartOf(client.lastHtml, 'Views over time').days).toHaveLength(7);
     expect(client.lastHtml).toContain('aria-label="Date range: Last 7 days"');
-    // Links keep the range: the rankings' menu and the sidebar's other screens do not lose it.
+    // Links keep the range: the rankings' menu and the sidebar's other analytics screens do not lose it.
     expect(client.lastHtml).toContain(`?range=7d&amp;rank=referrers`);
+    expect(client.lastHtml).toContain(`href="/dashboard/projects/${project.id}/analytics/searches?range=7d"`);
     await client.get(`/dashboard/projects/${project.id}/analytics?from=2020-01-01&to=2020-01-11`);
     const old = client.lastHtml;
     // Nothing to draw: no island, the note says so, and the table still lists every day.

@@ -121,7 +121,7 @@ function drawer(): void {
 
 /** One popover open at a time; a click outside or Escape closes it (focus back on its button). */
 function popovers(): void {
-  const all = () => document.querySelectorAll<HTMLDetailsElement>('details.pop[open], details.switcher[open]');
+  const all = () => document.querySelectorAll<HTMLDetailsElement>('details.pop[open]');
   document.addEventListener('click', (e) => {
     const target = e.target as Node;
     all().forEach((d) => {
@@ -135,7 +135,7 @@ function popovers(): void {
       d.querySelector<HTMLElement>('summary')?.focus();
     });
   });
-  document.querySelectorAll<HTMLDetailsElement>('details.pop, details.switcher').forEach((d) =>
+  document.querySelectorAll<HTMLDetailsElement>('details.pop').forEach((d) =>
     d.addEventListener('toggle', () => {
       if (!d.open) return;
       all().forEach((other) => {

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import { createElement } from 'react';
 import {
   AnalyticsError,
+  FEEDBACK_STATUSES,
   assistantConversations,
   assistantSummary,
   assistantThread,
@@ -43,7 +44,6 @@ export function shownRange(c: Context, project: ProjectRow): ShownRange {
   return rangeFromQuery({ range: c.req.query('range'), from: c.req.query('from'), to: c.req.query('to') }, { since: project.createdAt.getTime() });
 }
 
-const FEEDBACK_STATUSES: FeedbackStatusName[] = ['pending', 'in_progress', 'resolved', 'dismissed'];
 const isStatus = (v: string | undefined): v is FeedbackStatusName => FEEDBACK_STATUSES.includes(v as FeedbackStatusName);
 
 /**

@@ -53,18 +53,16 @@ export function registerProjectRoutes(app: Hono<DashboardEnv>, ctx: DashboardCon
     const project = await loadProject(c, ctx);
     if (project instanceof Response) return project;
     const siteUrl = ctx.siteUrl(project, new URL(c.req.url));
-    const [latestUpdate] = await listUpdates(ctx.db, project.id, 1);
     const site = { projectId: project.id, preview: null };
-    const week = rangeFromQuery({ range: '7d' });
-    const [{ jobs }, summary, open] = await Promise.all([
+    const [[latestUpdate], { jobs }, week, open] = await Promise.all([
+      listUpdates(ctx.db, project.id, 1),
       listAgentJobs(ctx.db, { projectId: project.id, status: 'active', limit: 26 }),
-      trafficSummary(ctx.db, site, week.range),
+      trafficSummary(ctx.db, site, rangeFromQuery({ range: '7d' }).range),
       feedbackCounts(ctx.db, site, rangeFromQuery({ range: 'all' }, { since: project.createdAt.getTime() }).range),
     ]);
-    const figures = { visitors: summary.visitors, views: summary.views, searches: summary.searches, assistant: summary.assistant, feedback: summary.feedback, openFeedback: open.byStatus.pending };
     return html(
       c,
-      createElement(ProjectOverviewPage, { base, viewer: viewerOf(c), project, siteUrl, latestUpdate: latestUpdate ?? null, activeJobs: jobs.length, figures, notice: noticeFromQuery(c) }),
+      createElement(ProjectOverviewPage, { base, viewer: viewerOf(c), project, siteUrl, latestUpdate: latestUpdate ?? null, activeJobs: jobs.length, week, openFeedback: open.byStatus.pending, notice: noticeFromQuery(c) }),
     );
   });
 

@@ -4,6 +4,7 @@
  * server-drawn frame and table), ranked lists, ratio bars and segmented tabs.
  */
 import type { ReactNode } from 'react';
+import type { TrafficSummary } from '../../analytics/index.js';
 import type { ShownRange } from '../analytics-range.js';
 import { RANGE_PRESETS } from '../analytics-range.js';
 import { assetUrl } from '../assets/version.js';
@@ -24,11 +25,26 @@ export function percent(part: number, total: number): string {
   return p > 0 && p < 1 ? '<1%' : `${Math.round(p)}%`;
 }
 
-/** A CSV the export menu offers: its `kind` and the label in the menu. */
+/** A path on the published site (`siteUrl` ends with a slash or not). */
+export const onSite = (siteUrl: string, path: string) => `${siteUrl.replace(/\/$/, '')}${path}`;
+
+/** A CSV the export menu offers: its `kind` (the `analytics.csv` route's) and the label in the menu. */
 export interface ExportKind {
   kind: string;
   label: string;
 }
+
+/** The CSVs every analytics screen offers: what the screens list, for the range shown. */
+export const EXPORTS: ExportKind[] = [
+  { kind: 'traffic', label: 'Views per day' },
+  { kind: 'views', label: 'Top pages' },
+  { kind: 'referrers', label: 'Referrers' },
+  { kind: 'searches', label: 'Searches' },
+  { kind: 'no-results', label: 'Zero-result searches' },
+  { kind: 'mcp-searches', label: 'MCP searches' },
+  { kind: 'feedback', label: 'Feedback' },
+  { kind: 'assistant', label: 'Assistant conversations' },
+];
 
 /** The range button and its popover: presets as links (no script needed), a custom span (cally's calendar once loaded). */
 export function RangePicker({ base, url, range, keep = '' }: { base: string; url: string; range: ShownRange; keep?: string }) {
@@ -77,8 +93,8 @@ export function RangePicker({ base, url, range, keep = '' }: { base: string; url
   );
 }
 
-/** "Export to CSV": pick what to export, for the range shown. */
-export function ExportMenu({ csvUrl, range, kinds, selected }: { csvUrl: string; range: ShownRange; kinds: ExportKind[]; selected?: string }) {
+/** "Export to CSV": pick what to export (`EXPORTS`), for the range shown; `selected` is what the screen lists first. */
+export function ExportMenu({ base, projectId, range, selected }: { base: string; projectId: string; range: ShownRange; selected: string }) {
   const params = new URLSearchParams(range.query);
   return (
     <details className="pop export-menu">
@@ -88,14 +104,14 @@ export function ExportMenu({ csvUrl, range, kinds, selected }: { csvUrl: string;
         <Icon name="chevron-down" className="icon chev" />
       </summary>
       <div className="pop-panel">
-        <form method="get" action={csvUrl} className="grid gap-3">
+        <form method="get" action={`${base}/projects/${projectId}/analytics.csv`} className="export-form">
           {[...params].map(([k, v]) => (
             <input key={k} type="hidden" name={k} value={v} />
           ))}
           <div className="field">
             <label htmlFor="export-kind">Data</label>
-            <select id="export-kind" name="kind" defaultValue={selected ?? kinds[0]?.kind}>
-              {kinds.map((k) => (
+            <select id="export-kind" name="kind" defaultValue={selected}>
+              {EXPORTS.map((k) => (
                 <option key={k.kind} value={k.kind}>
                   {k.label}
                 </option>
@@ -144,10 +160,21 @@ export interface Kpi {
   format?: (n: number) => string;
 }
 
-/** A strip of key figures, each with its change. */
-export function Kpis({ items, label }: { items: Kpi[]; label: string }) {
+/** The five figures of a project's traffic (`trafficSummary`), as the traffic screen and the overview show them. */
+export function trafficKpis(s: TrafficSummary): Kpi[] {
+  return [
+    { label: 'Visitors', ...s.visitors },
+    { label: 'Views', ...s.views },
+    { label: 'Assistant', ...s.assistant },
+    { label: 'Searches', ...s.searches },
+    { label: 'Feedback', ...s.feedback },
+  ];
+}
+
+/** A strip of key figures, each with its change (`inline`: inside a card, without the strip's own frame). */
+export function Kpis({ items, label, inline = false }: { items: Kpi[]; label: string; inline?: boolean }) {
   return (
-    <section className="kpis" aria-label={label}>
+    <section className={inline ? 'kpis kpis-inline' : 'kpis'} aria-label={label}>
       {items.map((k) => (
         <div className="kpi" key={k.label}>
           <div className="kpi-value">{(k.format ?? compact)(k.value)}</div>
@@ -164,22 +191,35 @@ export interface LegendEntry {
   tone: string;
   name: string;
   value: number;
-  /** Shown as a small share badge beside the name. */
-  share?: string;
 }
 
-/** Series names with their totals, in the colours of their lines. */
+/** Series names with their totals, in the colours of their lines, each with its share of all of them. */
 export function Legend({ items }: { items: LegendEntry[] }) {
+  const total = items.reduce((n, l) => n + l.value, 0);
   return (
     <div className="legend">
       {items.map((l) => (
         <div key={l.name} className={`legend-item ${l.tone}`}>
           <span className="legend-value">{compact(l.value)}</span>
           <span className="legend-name">{l.name}</span>
-          {l.share ? <span className="share">{l.share}</span> : null}
+          <span className="share">{percent(l.value, total)}</span>
         </div>
       ))}
     </div>
+  );
+}
+
+/** A whole split in parts (humans and agents, thumbs up and down): the legend with each part's share, then the parts as one bar. */
+export function SplitCard({ id, title, parts, label, children }: { id: string; title: string; parts: LegendEntry[]; label: string; children?: ReactNode }) {
+  return (
+    <section className="panel m-0" aria-labelledby={`${id}-title`}>
+      <div className="chart-card-head">
+        <h2 id={`${id}-title`}>{title}</h2>
+        <Legend items={parts} />
+      </div>
+      <RatioBar className="ratio spaced" label={label} parts={parts} />
+      {children}
+    </section>
   );
 }
 
@@ -192,11 +232,12 @@ export interface ChartSeries {
 const dayTitle = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /**
- * A line chart card: title and legend, the frame the uPlot island draws into, what an empty or
+ * A line chart card: title and legend (each series' total and share), the frame the uPlot island draws into, what an empty or
  * one-day range means in words, and the figures as a table (the chart's text alternative).
  */
-export function ChartCard({ base, id, title, legend, days, series, emptyText, children }: { base: string; id: string; title: string; legend: ReactNode; days: string[]; series: ChartSeries[]; emptyText: string; children?: ReactNode }) {
-  const total = series.reduce((n, s) => n + s.values.reduce((a, b) => a + b, 0), 0);
+export function ChartCard({ base, id, title, days, series, emptyText }: { base: string; id: string; title: string; days: string[]; series: ChartSeries[]; emptyText: string }) {
+  const totals = series.map((s) => ({ tone: s.tone, name: s.name, value: s.values.reduce((a, b) => a + b, 0) }));
+  const total = totals.reduce((n, s) => n + s.value, 0);
   const daysWithData = days.filter((_d, i) => series.some((s) => (s.values[i] ?? 0) > 0));
   const firstDay = daysWithData[0];
   const note = total === 0 ? emptyText : daysWithData.length === 1 && firstDay ? `All of it on one day so far: ${dayTitle.format(new Date(`${firstDay}T00:00:00Z`))}.` : null;
@@ -204,15 +245,17 @@ export function ChartCard({ base, id, title, legend, days, series, emptyText, ch
     <section className="panel chart-card" aria-labelledby={`${id}-title`}>
       <div className="chart-card-head">
         <h2 id={`${id}-title`}>{title}</h2>
-        {legend}
+        <Legend items={totals} />
       </div>
-      <div className="chart" data-chart={total > 0 ? assetUrl(base, 'chart') : undefined} data-values={total > 0 ? JSON.stringify({ days, series }) : undefined} role="img" aria-label={`${title}: ${series.map((s) => `${whole(s.values.reduce((a, b) => a + b, 0))} ${s.name.toLowerCase()}`).join(', ')}, ${days.length} days; the table below lists each day.`}>
+      <div
+        className="chart"
+        data-chart={total > 0 ? assetUrl(base, 'chart') : undefined}
+        data-values={total > 0 ? JSON.stringify({ days, series }) : undefined}
+        role="img"
+        aria-label={`${title}: ${totals.map((s) => `${whole(s.value)} ${s.name.toLowerCase()}`).join(', ')}, ${days.length} days; the table below lists each day.`}
+      >
         <div className="chart-frame" />
-        {note ? (
-          <p className={total === 0 ? 'chart-note' : 'chart-note chart-note-corner'} data-chart-note="">
-            {note}
-          </p>
-        ) : null}
+        {note ? <p className={total === 0 ? 'chart-note' : 'chart-note chart-note-corner'}>{note}</p> : null}
       </div>
       <details className="chart-data">
         <summary>{`${title} as a table`}</summary>
@@ -243,7 +286,6 @@ export function ChartCard({ base, id, title, legend, days, series, emptyText, ch
           </table>
         </div>
       </details>
-      {children}
     </section>
   );
 }
@@ -258,7 +300,7 @@ export interface RankItem {
 }
 
 /** A numbered list of labels with their counts, most first. */
-export function RankList({ items, empty, label, countLabel }: { items: RankItem[]; empty: ReactNode; label: string; countLabel?: (n: number) => string }) {
+export function RankList({ items, empty, label }: { items: RankItem[]; empty: ReactNode; label: string }) {
   if (items.length === 0) return <div className="empty">{empty}</div>;
   return (
     <ol className="ranks" aria-label={label}>
@@ -276,7 +318,7 @@ export function RankList({ items, empty, label, countLabel }: { items: RankItem[
           )}
           <span className="count">
             {item.extra}
-            <span>{countLabel ? countLabel(item.count) : whole(item.count)}</span>
+            <span>{whole(item.count)}</span>
           </span>
         </li>
       ))}
@@ -317,15 +359,19 @@ export function SegTabs({ items, label }: { items: { id: string; label: string; 
   );
 }
 
-/** A page path on the published site and, for those who may edit, the same page in the editor. */
-export function PageLinks({ path, siteUrl, editorUrl }: { path: string; siteUrl: string; editorUrl?: string }) {
+/**
+ * A page path on the published site and, when `editor` (the project's editor page) is given, the
+ * same page in the editor; a file with an extension (an llms file) is not a page to edit.
+ */
+export function PageLinks({ path, siteUrl, editor }: { path: string; siteUrl: string; editor?: string }) {
+  const editable = editor && !/\.[a-z0-9]+$/i.test(path);
   return (
     <span className="extra">
-      <a className="icon-btn" href={`${siteUrl.replace(/\/$/, '')}${path}`} aria-label={`Open ${path} on the site`} title="Open on the site">
+      <a className="icon-btn" href={onSite(siteUrl, path)} aria-label={`Open ${path} on the site`} title="Open on the site">
         <Icon name="external-link" />
       </a>
-      {editorUrl ? (
-        <a className="icon-btn" href={editorUrl} aria-label={`Edit ${path}`} title="Edit in the editor">
+      {editable ? (
+        <a className="icon-btn" href={`${editor}?page=${encodeURIComponent(path)}`} aria-label={`Edit ${path}`} title="Edit in the editor">
           <Icon name="pencil" />
         </a>
       ) : null}

@@ -2,11 +2,10 @@ import type { AssistantSummary, Conversation, ThreadMessage } from '../../analyt
 import type { ProjectRow } from '../../db/index.js';
 import { questionsByConcern, sortTopics, topicConcern, type Topic, type TopicView } from '../../insights/index.js';
 import type { ShownRange } from '../analytics-range.js';
-import { ChartCard, Delta, ExportMenu, Legend, PageLinks, RangePicker, RatioBar, SegTabs, compact, percent, whole } from './analytics-parts.js';
+import { ChartCard, Delta, ExportMenu, PageLinks, RangePicker, SegTabs, SplitCard, compact, onSite, whole } from './analytics-parts.js';
 import { Icon } from './icon.js';
 import { Csrf, Layout, PageHead, type Viewer } from './layout.js';
 import { summaryHtml } from './markdown.js';
-import { EXPORTS } from './traffic-page.js';
 
 export const ASSISTANT_TABS = [
   { id: 'topics', label: 'Assistant topics', view: 'all' },
@@ -46,10 +45,10 @@ export function AssistantAnalyticsPage(p: AssistantAnalyticsProps) {
   const tabHref = (id: AssistantTab) => `${url}?${p.range.query}${id === 'topics' ? '' : `&tab=${id}`}`;
   const current = ASSISTANT_TABS.find((t) => t.id === p.tab)!;
   return (
-    <Layout title={`Assistant · ${p.project.name}`} base={p.base} viewer={p.viewer} project={p.project} tab="analytics" analytics="assistant">
+    <Layout title={`Assistant · ${p.project.name}`} base={p.base} viewer={p.viewer} project={p.project} tab="analytics" analytics="assistant" range={p.range.query}>
       <PageHead title="Assistant">
         <RangePicker base={p.base} url={url} range={p.range} keep={p.tab === 'topics' ? '' : `tab=${p.tab}`} />
-        <ExportMenu csvUrl={`${p.base}/projects/${p.project.id}/analytics.csv`} range={p.range} kinds={EXPORTS} selected="assistant" />
+        <ExportMenu base={p.base} projectId={p.project.id} range={p.range} selected="assistant" />
       </PageHead>
       <div className="split-1-2">
         <section className="panel m-0" aria-labelledby="total-title">
@@ -59,26 +58,17 @@ export function AssistantAnalyticsPage(p: AssistantAnalyticsProps) {
             {whole(s.answered)} answered, {whole(s.unanswered)} unanswered <Delta {...s.total} />
           </div>
         </section>
-        <section className="panel m-0" aria-labelledby="satisfaction-title">
-          <div className="chart-card-head">
-            <h2 id="satisfaction-title">Satisfaction</h2>
-            <Legend
-              items={[
-                { tone: 'answered', name: 'Thumbs up', value: s.thumbsUp, share: percent(s.thumbsUp, rated) },
-                { tone: 'unanswered', name: 'Thumbs down', value: s.thumbsDown, share: percent(s.thumbsDown, rated) },
-              ]}
-            />
-          </div>
-          <RatioBar
-            className="ratio spaced"
-            label={rated ? `${s.thumbsUp} of ${rated} rated answers got a thumbs up` : 'No answer was rated in this range'}
-            parts={[
-              { tone: 'good', value: s.thumbsUp },
-              { tone: 'bad', value: s.thumbsDown },
-            ]}
-          />
+        <SplitCard
+          id="satisfaction"
+          title="Satisfaction"
+          parts={[
+            { tone: 'answered', name: 'Thumbs up', value: s.thumbsUp },
+            { tone: 'unanswered', name: 'Thumbs down', value: s.thumbsDown },
+          ]}
+          label={rated ? `${s.thumbsUp} of ${rated} rated answers got a thumbs up` : 'No answer was rated in this range'}
+        >
           {rated === 0 ? <p className="hint mt-2">Readers rate an answer with the thumbs under it in the assistant.</p> : null}
-        </section>
+        </SplitCard>
       </div>
       <ChartCard
         base={p.base}
@@ -90,14 +80,6 @@ export function AssistantAnalyticsPage(p: AssistantAnalyticsProps) {
           { name: 'Unanswered', tone: 'unanswered', values: p.daily.map((d) => d.unanswered) },
         ]}
         emptyText="Nobody asked the assistant anything in this range."
-        legend={
-          <Legend
-            items={[
-              { tone: 'answered', name: 'Answered', value: s.answered, share: percent(s.answered, s.total.value) },
-              { tone: 'unanswered', name: 'Unanswered', value: s.unanswered, share: percent(s.unanswered, s.total.value) },
-            ]}
-          />
-        }
       />
       <section className="panel soft flush" aria-label={current.label}>
         <div className="panel-head">
@@ -120,9 +102,9 @@ function TopicList({ p, view }: { p: AssistantAnalyticsProps; view: TopicView })
   const at = `${p.base}/projects/${p.project.id}`;
   const range = new URLSearchParams(p.range.query);
   return (
-    <ol className="ranks m-0 p-0 list-none" aria-label="Topics">
+    <ol className="ranks topics" aria-label="Topics">
       {topics.map((t, i) => (
-        <li key={t.id} className="block p-0 min-h-0">
+        <li key={t.id}>
           <details className="topic">
             <summary>
               <span className="n">{i + 1}</span>
@@ -168,7 +150,7 @@ function TopicList({ p, view }: { p: AssistantAnalyticsProps; view: TopicView })
                     {t.pages.map((page) => (
                       <li key={page.path} className="flex items-center gap-1">
                         <span>{page.title}</span> <span className="hint mono">{page.path}</span>
-                        <PageLinks path={page.path} siteUrl={p.siteUrl} editorUrl={p.viewer.canEdit ? `${at}/editor?page=${encodeURIComponent(page.path)}` : undefined} />
+                        <PageLinks path={page.path} siteUrl={p.siteUrl} editor={p.viewer.canEdit ? `${at}/editor` : undefined} />
                       </li>
                     ))}
                   </ul>
@@ -247,16 +229,14 @@ export interface AssistantThreadProps {
 
 /** An answer's Markdown as the reader's widget shows it: rendered safely, its site links leading to the published site. */
 function answerHtml(markdown: string, siteUrl: string): string {
-  const site = siteUrl.replace(/\/$/, '');
-  return summaryHtml(markdown).replace(/href="\/(?!\/)/g, `href="${site}/`);
+  return summaryHtml(markdown).replace(/href="(\/(?!\/)[^"]*)"/g, (_m, path: string) => `href="${onSite(siteUrl, path)}"`);
 }
 
 /** One conversation as the reader saw it: questions, answers with their cited pages, ratings. */
 export function AssistantThreadPage(p: AssistantThreadProps) {
   const url = `${p.base}/projects/${p.project.id}/analytics/assistant`;
-  const site = p.siteUrl.replace(/\/$/, '');
   return (
-    <Layout title={`Assistant conversation · ${p.project.name}`} base={p.base} viewer={p.viewer} project={p.project} tab="analytics" analytics="assistant">
+    <Layout title={`Assistant conversation · ${p.project.name}`} base={p.base} viewer={p.viewer} project={p.project} tab="analytics" analytics="assistant" range={p.range.query}>
       <nav className="crumbs" aria-label="Breadcrumb">
         <a href={`${url}?${p.range.query}&tab=history`}>Assistant</a>
         <span aria-hidden="true">/</span>
@@ -283,7 +263,7 @@ export function AssistantThreadPage(p: AssistantThreadProps) {
               <ul className="cited" aria-label="Pages cited">
                 {m.citations.map((c, i) => (
                   <li key={i}>
-                    <a href={`${site}${c.path}${c.anchor ? `#${c.anchor}` : ''}`}>{c.title || c.path}</a>
+                    <a href={onSite(p.siteUrl, `${c.path}${c.anchor ? `#${c.anchor}` : ''}`)}>{c.title || c.path}</a>
                   </li>
                 ))}
               </ul>

@@ -2,10 +2,9 @@ import type { FeedbackSourceName, FeedbackStatusName, PageRating } from '../../a
 import type { ProjectRow } from '../../db/index.js';
 import { feedbackStrings } from '../../render/index.js';
 import type { ShownRange } from '../analytics-range.js';
-import { ExportMenu, PageLinks, RangePicker, RatioBar, SegTabs, whole } from './analytics-parts.js';
+import { ExportMenu, PageLinks, RangePicker, RatioBar, SegTabs, onSite, whole } from './analytics-parts.js';
 import { Icon } from './icon.js';
 import { Csrf, Layout, PageHead, type Viewer } from './layout.js';
-import { EXPORTS } from './traffic-page.js';
 
 export const FEEDBACK_TABS = [
   { id: 'ratings', label: 'Ratings by page' },
@@ -58,12 +57,12 @@ export function FeedbackPage(p: FeedbackPageProps) {
   const tabQuery = (tab: FeedbackTab) => `${url}?${p.range.query}${tab === 'ratings' ? '' : `&tab=${tab}`}`;
   const pageFeedback = p.counts.total - p.counts.bySource.code_snippet;
   const keep = p.tab === 'ratings' ? '' : `tab=${p.tab}${p.status ? `&status=${p.status}` : ''}`;
-  const editor = (path: string) => (p.viewer.canEdit ? `${p.base}/projects/${p.project.id}/editor?page=${encodeURIComponent(path)}` : undefined);
+  const editor = p.viewer.canEdit ? `${p.base}/projects/${p.project.id}/editor` : undefined;
   return (
-    <Layout title={`Feedback · ${p.project.name}`} base={p.base} viewer={p.viewer} project={p.project} tab="analytics" analytics="feedback">
+    <Layout title={`Feedback · ${p.project.name}`} base={p.base} viewer={p.viewer} project={p.project} tab="analytics" analytics="feedback" range={p.range.query}>
       <PageHead title="Feedback">
         <RangePicker base={p.base} url={url} range={p.range} keep={keep} />
-        <ExportMenu csvUrl={`${p.base}/projects/${p.project.id}/analytics.csv`} range={p.range} kinds={EXPORTS} selected="feedback" />
+        <ExportMenu base={p.base} projectId={p.project.id} range={p.range} selected="feedback" />
       </PageHead>
       <div className="flex flex-wrap items-center justify-between gap-3 mb-4">
         <SegTabs
@@ -98,7 +97,7 @@ export function FeedbackPage(p: FeedbackPageProps) {
                 <li key={f.id}>
                   <div className="meta">
                     {f.source === 'code_snippet' ? <Icon name="code" /> : f.helpful === false ? <Icon name="thumbs-down" className="icon text-bad" /> : f.helpful ? <Icon name="thumbs-up" className="icon text-good" /> : <Icon name="message-square" />}
-                    <a href={`${p.siteUrl.replace(/\/$/, '')}${f.path}`}>{f.path}</a>
+                    <a href={onSite(p.siteUrl, f.path)}>{f.path}</a>
                     <span>{SOURCE_LABELS[f.source] ?? f.source}</span>
                     {f.helpful !== undefined && f.source !== 'code_snippet' ? <span className={`tag ${f.helpful ? 'good' : 'bad'}`}>{f.helpful ? 'Helpful' : 'Not helpful'}</span> : null}
                     {f.reason ? <span className="tag">{reasonLabel(f.reason)}</span> : null}
@@ -122,7 +121,7 @@ export function FeedbackPage(p: FeedbackPageProps) {
   );
 }
 
-function RatingList({ id, title, rows, siteUrl, editor, empty }: { id: string; title: string; rows: PageRating[]; siteUrl: string; editor: (path: string) => string | undefined; empty: string }) {
+function RatingList({ id, title, rows, siteUrl, editor, empty }: { id: string; title: string; rows: PageRating[]; siteUrl: string; editor?: string; empty: string }) {
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="mb-3">
@@ -135,10 +134,10 @@ function RatingList({ id, title, rows, siteUrl, editor, empty }: { id: string; t
           {rows.map((r) => (
             <li key={r.path}>
               <span className="page flex items-center gap-1 min-w-0">
-                <a className="truncate" href={`${siteUrl.replace(/\/$/, '')}${r.path}`}>
+                <a className="truncate" href={onSite(siteUrl, r.path)}>
                   {r.path}
                 </a>
-                <PageLinks path={r.path} siteUrl={siteUrl} editorUrl={editor(r.path)} />
+                <PageLinks path={r.path} siteUrl={siteUrl} editor={editor} />
               </span>
               <span className="thumbs">
                 <span className={`up${r.up ? ' on' : ''} flex items-center gap-1`}>

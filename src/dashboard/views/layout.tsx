@@ -39,6 +39,8 @@ export interface LayoutProps {
   tab?: ProjectTab;
   /** Which analytics screen is open (under `tab="analytics"`). */
   analytics?: AnalyticsTab;
+  /** The analytics screen's range (`range=7d`, `from=…&to=…`): the sidebar's other analytics screens keep it. */
+  range?: string;
   notice?: Notice | null;
   children: ReactNode;
 }
@@ -105,14 +107,14 @@ const ANALYTICS: { id: AnalyticsTab; label: string; path: string }[] = [
 ];
 
 /** The project's sections, leaving out the ones the viewer's role cannot open. */
-function projectItems(base: string, viewer: Viewer, project: ProjectRow, tab: ProjectTab | undefined, analytics: AnalyticsTab | undefined): { main: SideItem[]; products: SideItem[] } {
+function projectItems(base: string, viewer: Viewer, project: ProjectRow, tab: ProjectTab | undefined, analytics: AnalyticsTab | undefined, range: string | undefined): { main: SideItem[]; products: SideItem[] } {
   const at = `${base}/projects/${project.id}`;
   const item = (id: ProjectTab, label: string, icon: string, path: string): SideItem => ({ id, label, icon, href: `${at}${path}`, current: tab === id });
   const main: SideItem[] = [item('overview', 'Overview', 'house', '')];
   if (viewer.canEdit) main.push(item('editor', 'Editor', 'file-pen-line', '/editor'));
   main.push({
     ...item('analytics', 'Analytics', 'chart-line', '/analytics'),
-    sub: tab === 'analytics' ? ANALYTICS.map((a) => ({ id: a.id, label: a.label, href: `${at}/analytics${a.path}`, current: analytics === a.id })) : undefined,
+    sub: tab === 'analytics' ? ANALYTICS.map((a) => ({ id: a.id, label: a.label, href: `${at}/analytics${a.path}${range ? `?${range}` : ''}`, current: analytics === a.id })) : undefined,
   });
   main.push(item('jobs', 'Agent jobs', 'bot', '/jobs'), item('automations', 'Automations', 'zap', '/automations'), item('updates', 'Updates', 'rocket', '/updates'));
   if (viewer.role === 'owner') main.push(item('settings', 'Settings', 'settings', '/settings'));
@@ -146,7 +148,7 @@ function SideLink({ item }: { item: SideItem }) {
 function Switcher({ base, viewer, project }: { base: string; viewer: Viewer; project?: ProjectRow }) {
   const others = (viewer.projects ?? []).filter((p) => p.id !== project?.id).slice(0, 12);
   return (
-    <details className="switcher">
+    <details className="pop switcher">
       <summary aria-label={`${project?.name ?? 'Folio'}: switch project`}>
         <span className="brand-mark" aria-hidden="true" />
         <span className="name">{project?.name ?? 'Folio'}</span>
@@ -176,9 +178,9 @@ const THEMES: { id: ThemeChoice; label: string; icon: string }[] = [
   { id: 'dark', label: 'Dark theme', icon: 'moon' },
 ];
 
-function Sidebar({ base, viewer, project, tab, analytics }: { base: string; viewer: Viewer; project?: ProjectRow; tab?: ProjectTab; analytics?: AnalyticsTab }) {
+function Sidebar({ base, viewer, project, tab, analytics, range }: { base: string; viewer: Viewer; project?: ProjectRow; tab?: ProjectTab; analytics?: AnalyticsTab; range?: string }) {
   const docsUrl = viewer.docsUrl;
-  const items = project ? projectItems(base, viewer, project, tab, analytics) : null;
+  const items = project ? projectItems(base, viewer, project, tab, analytics, range) : null;
   const theme = viewer.theme ?? 'system';
   return (
     <nav className="sidebar" id="sidebar" aria-label="Dashboard">
@@ -268,7 +270,7 @@ function Document({ title, base, theme, children }: { title: string; base: strin
 }
 
 /** The page frame: the sidebar (a drawer on phones) and the content panel; sign-in pages get a centred card. */
-export function Layout({ title, base, viewer, project, tab, analytics, notice, children }: LayoutProps) {
+export function Layout({ title, base, viewer, project, tab, analytics, range, notice, children }: LayoutProps) {
   if (!viewer) {
     return (
       <Document title={title} base={base}>
@@ -293,7 +295,7 @@ export function Layout({ title, base, viewer, project, tab, analytics, notice, c
   return (
     <Document title={title} base={base} theme={viewer.theme}>
       <body>
-        <Shell base={base} viewer={viewer} project={project} tab={tab} analytics={analytics}>
+        <Shell base={base} viewer={viewer} project={project} tab={tab} analytics={analytics} range={range}>
           <main id="main" tabIndex={-1}>
             <NoticeBox notice={notice} />
             {children}
@@ -308,7 +310,7 @@ export function Layout({ title, base, viewer, project, tab, analytics, notice, c
  * The signed-in frame: the skip link, the phone's bar, the sidebar (a drawer on phones) and the
  * content panel holding `children` (a page's main region, or the editor's whole app).
  */
-export function Shell({ base, viewer, project, tab, analytics, children }: { base: string; viewer: Viewer; project?: ProjectRow; tab?: ProjectTab; analytics?: AnalyticsTab; children: ReactNode }) {
+export function Shell({ base, viewer, project, tab, analytics, range, children }: { base: string; viewer: Viewer; project?: ProjectRow; tab?: ProjectTab; analytics?: AnalyticsTab; range?: string; children: ReactNode }) {
   return (
     <>
       <a className="skip" href="#main">
@@ -321,7 +323,7 @@ export function Shell({ base, viewer, project, tab, analytics, children }: { bas
           </button>
           <span className="title">{project?.name ?? 'Folio'}</span>
         </div>
-        <Sidebar base={base} viewer={viewer} project={project} tab={tab} analytics={analytics} />
+        <Sidebar base={base} viewer={viewer} project={project} tab={tab} analytics={analytics} range={range} />
         <div className="scrim" />
         <div className="content">{children}</div>
       </div>

@@ -1,5 +1,5 @@
 import type { ProjectRow } from '../../db/index.js';
-import { compact } from './analytics-parts.js';
+import { compact, onSite } from './analytics-parts.js';
 import { Icon } from './icon.js';
 import { Layout, PageHead, type Viewer } from './layout.js';
 import { CopyValue } from './project-pages.js';
@@ -32,7 +32,7 @@ export function AssistantProductPage(p: ProductProps & { apiBase: string; questi
           Conversations and topics
         </a>
       </PageHead>
-      <div className="grid mb-4">
+      <div className="cards mb-4">
         <Stat value={p.questions} label="Questions, last 30 days" href={`${at}/analytics/assistant`} />
         <Stat value={p.unanswered} label="Unanswered, last 30 days" href={`${at}/analytics/assistant?tab=negative`} />
         <Stat value={p.keys} label="Active assistant keys" href={`${at}/keys#assistant-keys`} />
@@ -60,13 +60,12 @@ export function AssistantProductPage(p: ProductProps & { apiBase: string; questi
 /** The site's MCP server: its address, the tools it offers, how to connect an AI tool, and its use. */
 export function McpProductPage(p: ProductProps & { searches: number; agentViews: number }) {
   const at = `${p.base}/projects/${p.project.id}`;
-  const site = p.siteUrl.replace(/\/$/, '');
-  const mcp = `${site}/mcp`;
+  const mcp = onSite(p.siteUrl, '/mcp');
   const name = p.project.id.replace(/[^a-z0-9-]/gi, '-');
   return (
     <Layout title={`MCP server · ${p.project.name}`} base={p.base} viewer={p.viewer} project={p.project} tab="mcp">
       <PageHead title="MCP server" sub="Every published site answers AI tools over the Model Context Protocol: they search your docs and read pages as Markdown." />
-      <div className="grid mb-4">
+      <div className="cards mb-4">
         <Stat value={p.searches} label="Agents' searches, last 30 days" href={`${at}/analytics/searches`} />
         <Stat value={p.agentViews} label="Pages read by agents, last 30 days" href={`${at}/analytics`} />
       </div>
@@ -91,7 +90,7 @@ export function McpProductPage(p: ProductProps & { searches: number; agentViews:
           </dd>
           <dt>For other agents</dt>
           <dd>
-            <a href={`${site}/llms.txt`}>llms.txt</a>, <a href={`${site}/llms-full.txt`}>llms-full.txt</a>, and every page's Markdown at its address followed by <code>.md</code>.
+            <a href={onSite(p.siteUrl, '/llms.txt')}>llms.txt</a>, <a href={onSite(p.siteUrl, '/llms-full.txt')}>llms-full.txt</a>, and every page's Markdown at its address followed by <code>.md</code>.
           </dd>
         </dl>
       </section>

@@ -1,7 +1,7 @@
 import type { UpdateRow, ProjectRow } from '../../db/index.js';
 import { formatDate, formatDuration, statusLabel } from './format.js';
-import type { Figure } from '../../analytics/index.js';
-import { Kpis } from './analytics-parts.js';
+import type { TrafficSummary } from '../../analytics/index.js';
+import { Kpis, trafficKpis } from './analytics-parts.js';
 import { Icon } from './icon.js';
 import { Csrf, Layout, PageHead, type Notice, type Viewer } from './layout.js';
 
@@ -130,7 +130,7 @@ export function ProjectsPage(props: { base: string; viewer: Viewer; projects: Pr
     <Layout title="Projects" base={base} viewer={viewer} notice={notice}>
       <PageHead title="Projects" sub="Each project publishes one documentation site from a git repository." />
       {projects.length > 0 ? (
-        <ul className="grid plain" role="list">
+        <ul className="cards plain" role="list">
           {projects.map((p) => (
             <li key={p.id}>
               <a className="card" href={`${base}/projects/${p.id}`}>
@@ -196,17 +196,6 @@ export function settingsValues(project: ProjectRow): ProjectFormValues {
   };
 }
 
-/** The overview's last-7-days figures (each with the week before) and recent activity. */
-export interface OverviewFigures {
-  visitors: Figure;
-  views: Figure;
-  searches: Figure;
-  assistant: Figure;
-  feedback: Figure;
-  /** Feedback entries still open (any range). */
-  openFeedback: number;
-}
-
 /** Project overview: the published site, the week's figures, what runs and what happened last. */
 export function ProjectOverviewPage(props: {
   base: string;
@@ -216,10 +205,13 @@ export function ProjectOverviewPage(props: {
   /** Latest update and number of active jobs, for the activity summary. */
   latestUpdate?: UpdateRow | null;
   activeJobs?: number;
-  figures?: OverviewFigures | null;
+  /** The last 7 days' figures, each with the 7 days before. */
+  week?: TrafficSummary | null;
+  /** Feedback entries still open, of any day. */
+  openFeedback?: number;
   notice?: Notice | null;
 }) {
-  const { base, viewer, project, siteUrl, notice, latestUpdate = null, activeJobs = 0, figures = null } = props;
+  const { base, viewer, project, siteUrl, notice, latestUpdate = null, activeJobs = 0, week = null, openFeedback = 0 } = props;
   const at = `${base}/projects/${project.id}`;
   return (
     <Layout title={project.name} base={base} viewer={viewer} project={project} tab="overview" notice={notice}>
@@ -235,22 +227,13 @@ export function ProjectOverviewPage(props: {
           </a>
         ) : null}
       </PageHead>
-      {figures ? (
+      {week ? (
         <>
           <div className="flex items-baseline justify-between gap-3 mb-2">
             <h2 className="m-0">Last 7 days</h2>
             <a href={`${at}/analytics?range=7d`}>All analytics</a>
           </div>
-          <Kpis
-            label="The last 7 days, with the change from the 7 days before"
-            items={[
-              { label: 'Visitors', ...figures.visitors },
-              { label: 'Views', ...figures.views },
-              { label: 'Assistant', ...figures.assistant },
-              { label: 'Searches', ...figures.searches },
-              { label: 'Feedback', ...figures.feedback },
-            ]}
-          />
+          <Kpis label="The last 7 days, with the change from the 7 days before" items={trafficKpis(week)} />
         </>
       ) : null}
       <div className="halves">
@@ -294,11 +277,11 @@ export function ProjectOverviewPage(props: {
             <dd>
               <a href={`${at}/jobs${activeJobs > 0 ? '?status=active' : ''}`}>{activeJobs > 0 ? `${activeJobs}${activeJobs > 25 ? '+' : ''} running` : 'none running'}</a>
             </dd>
-            {figures ? (
+            {week ? (
               <>
                 <dt>Open feedback</dt>
                 <dd>
-                  <a href={`${at}/analytics/feedback?tab=detailed&status=pending&range=90d`}>{figures.openFeedback === 1 ? '1 entry to triage' : `${figures.openFeedback} entries to triage`}</a>
+                  <a href={`${at}/analytics/feedback?tab=detailed&status=pending&range=90d`}>{openFeedback === 1 ? '1 entry to triage' : `${openFeedback} entries to triage`}</a>
                 </dd>
               </>
             ) : null}

@@ -1,10 +1,8 @@
-import type { ReactNode } from 'react';
 import type { ProjectRow } from '../../db/index.js';
 import type { SearchRow, SearchSummary } from '../../analytics/index.js';
 import type { ShownRange } from '../analytics-range.js';
-import { Delta, ExportMenu, Legend, RangePicker, RankList, RatioBar, compact, percent, whole } from './analytics-parts.js';
+import { ExportMenu, Kpis, RangePicker, RankList, SplitCard, onSite, whole } from './analytics-parts.js';
 import { Layout, PageHead, type Viewer } from './layout.js';
-import { EXPORTS } from './traffic-page.js';
 
 export interface SearchesPageProps {
   base: string;
@@ -25,40 +23,33 @@ const rate = (n: number) => `${(n * 100).toFixed(1).replace(/\.0$/, '')}%`;
 export function SearchesPage(p: SearchesPageProps) {
   const url = `${p.base}/projects/${p.project.id}/analytics/searches`;
   const s = p.summary;
-  const all = s.humans + s.agents;
   return (
-    <Layout title={`Searches · ${p.project.name}`} base={p.base} viewer={p.viewer} project={p.project} tab="analytics" analytics="searches">
+    <Layout title={`Searches · ${p.project.name}`} base={p.base} viewer={p.viewer} project={p.project} tab="analytics" analytics="searches" range={p.range.query}>
       <PageHead title="Searches">
         <RangePicker base={p.base} url={url} range={p.range} />
-        <ExportMenu csvUrl={`${p.base}/projects/${p.project.id}/analytics.csv`} range={p.range} kinds={EXPORTS} selected="searches" />
+        <ExportMenu base={p.base} projectId={p.project.id} range={p.range} selected="searches" />
       </PageHead>
-      <div className="halves">
-        <section className="panel" aria-labelledby="breakdown-title">
-          <div className="chart-card-head">
-            <h2 id="breakdown-title">Breakdown</h2>
-            <Legend
-              items={[
-                { tone: 'human', name: 'Humans', value: s.humans, share: percent(s.humans, all) },
-                { tone: 'agent', name: 'Agents', value: s.agents, share: percent(s.agents, all) },
-              ]}
-            />
-          </div>
-          <RatioBar
-            className="ratio spaced"
-            label={`${whole(s.humans)} searches by humans in the site's search, ${whole(s.agents)} by agents through the MCP server`}
-            parts={[
-              { tone: 'human', value: s.humans },
-              { tone: 'agent', value: s.agents },
+      <div className="halves mb-4">
+        <SplitCard
+          id="breakdown"
+          title="Breakdown"
+          parts={[
+            { tone: 'human', name: 'Humans', value: s.humans },
+            { tone: 'agent', name: 'Agents', value: s.agents },
+          ]}
+          label={`${whole(s.humans)} searches by humans in the site's search, ${whole(s.agents)} by agents through the MCP server`}
+        />
+        <section className="panel m-0" aria-labelledby="overview-title">
+          <h2 id="overview-title">Overview</h2>
+          <Kpis
+            inline
+            label="Search figures, with the change from the previous period of the same length"
+            items={[
+              { label: 'Unique queries', ...s.uniqueQueries },
+              { label: 'Zero-result searches', ...s.zeroResults, better: 'down' },
+              { label: 'Click-through rate', ...s.clickThrough, format: rate },
             ]}
           />
-        </section>
-        <section className="panel" aria-labelledby="overview-title">
-          <h2 id="overview-title">Overview</h2>
-          <div className="kpis kpis-inline">
-            <Figure label="Unique queries" value={compact(s.uniqueQueries.value)} delta={<Delta {...s.uniqueQueries} />} />
-            <Figure label="Zero-result searches" value={compact(s.zeroResults.value)} delta={<Delta {...s.zeroResults} better="down" />} />
-            <Figure label="Click-through rate" value={rate(s.clickThrough.value)} delta={<Delta value={s.clickThrough.value} previous={s.clickThrough.previous} />} />
-          </div>
         </section>
       </div>
       <div className="halves">
@@ -73,7 +64,7 @@ export function SearchesPage(p: SearchesPageProps) {
                 label: q.searchQuery,
                 count: q.hits,
                 title: `${q.searchQuery}: ${whole(q.hits)} searches, ${rate(q.ctr)} opened a result${q.topClickedPage ? `, most often ${q.topClickedPage}` : ''}`,
-                href: q.topClickedPage ? `${p.siteUrl.replace(/\/$/, '')}${q.topClickedPage}` : undefined,
+                href: q.topClickedPage ? onSite(p.siteUrl, q.topClickedPage) : undefined,
               }))}
               empty="Nobody searched the site in this range."
             />
@@ -109,13 +100,3 @@ export function SearchesPage(p: SearchesPageProps) {
   );
 }
 
-function Figure({ label, value, delta }: { label: string; value: string; delta: ReactNode }) {
-  return (
-    <div className="kpi">
-      <div className="kpi-value">{value}</div>
-      <div className="kpi-label">
-        {label} {delta}
-      </div>
-    </div>
-  );
-}
