@@ -58,7 +58,9 @@ function draw(el: HTMLElement, spec: ChartSpec): uPlot {
     legend: { show: false },
     cursor: { drag: { x: false, y: false }, points: { size: 8 } },
     scales: {
-      x: { time: true, range: (_u, min, max) => (min === max ? [min - DAY / 2, max + DAY / 2] : [min, max]) },
+      // A one-day range: half a day either side of its point (uPlot would widen one timestamp in
+      // seconds by 86,400,000 of them, years).
+      x: { time: true, range: (_u, min, max) => (xs.length === 1 ? [xs[0]! - DAY / 2, xs[0]! + DAY / 2] : [min, max]) },
       y: { range: (_u, _min, max) => [0, niceMax(max)] },
     },
     axes: [
@@ -67,6 +69,8 @@ function draw(el: HTMLElement, spec: ChartSpec): uPlot {
         font,
         gap: 10,
         size: 40,
+        // Whole days only: the figures are daily, so an hour tick would repeat its day's name.
+        incrs: [1, 2, 3, 7, 14, 28, 91, 182, 364].map((d) => d * DAY),
         grid: { show: false },
         ticks: { show: false },
         values: (_u, splits) => splits.map((s) => dayLabel.format(new Date(s * 1000))),
