@@ -43,4 +43,31 @@ describe('raw HTML in pages gets what assistive technology needs', () => {
     expect(out.html.match(/rel="preload" as="image"/g)?.length ?? 0).toBeLessThanOrEqual(2);
     expect(out.html).not.toContain('href="/two.png"');
   });
+
+  it('keeps the text of a link whose words are its own address (no link inside the link), trusted and untrusted', async () => {
+    const source = [
+      '- Prefect Cloud REST API documentation: <a href="https://app.prefect.cloud/api/docs" target="_blank">https://app.prefect.cloud/api/docs</a>.',
+      '',
+      'See <a href="https://x.com/a">the page at https://x.com/a</a> today.',
+      '',
+      '<Note>Read <a href="https://x.com/b">https://x.com/b</a> or https://x.com/c.</Note>',
+      '',
+      '<Card title="T" href="https://x.com/d">Go to https://x.com/d</Card>',
+      '',
+      '<Card title="U">Go to https://x.com/e</Card>',
+      '',
+    ].join('\n');
+    for (const untrusted of [false, true]) {
+      const out = await renderMdx({ source, file: 'p.mdx', lineOffset: 0, variables: {}, readSnippet: async () => null }, { untrusted });
+      expect(out.html).toContain('<a href="https://app.prefect.cloud/api/docs" target="_blank">https://app.prefect.cloud/api/docs</a>.');
+      expect(out.html).toContain('<a href="https://x.com/a">the page at https://x.com/a</a> today.');
+      expect(out.html).toContain('Read <a href="https://x.com/b">https://x.com/b</a> or <a href="https://x.com/c">https://x.com/c</a>.');
+      expect(out.html).toContain('Go to https://x.com/d');
+      // Outside any link, a bare address still becomes one.
+      expect(out.html).toContain('Go to <a href="https://x.com/e">https://x.com/e</a>');
+      // No `<a>` opens before the previous one closed.
+      expect(out.html).not.toMatch(/<a [^>]*>(?:(?!<\/a>).)*<a /s);
+    }
+  });
 });
+

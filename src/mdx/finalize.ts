@@ -47,10 +47,19 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
   // screenshots (each often twice, light and dark) otherwise fetches them all before it is usable, and
   // React preloads every eager one. The first may be what the reader sees first, so it stays eager.
   let images = 0;
-  const walk = (parent: Parent, file: string, inLink = false) => {
+  const walk = (parent: Parent, file: string, inLink = false, inAnchor = false) => {
     for (let i = 0; i < parent.children.length; i++) {
       const node = parent.children[i]!;
       const nodeFile = (node as { data?: { folioFile?: string } }).data?.folioFile ?? file;
+      // A link inside a link is not HTML: the browser's parser closes the outer `<a>` at the inner one,
+      // leaving the outer empty (a link with no name) and the inner outside it. This comes mostly from GFM
+      // autolink literals, `<a href="https://x">https://x</a>`, whose text micromark makes a link of its own.
+      // The inner link gives way to its content, which the outer link already points at.
+      if (inAnchor && isAnchor(node)) {
+        parent.children.splice(i, 1, ...(node as Parent).children);
+        i--;
+        continue;
+      }
       if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
         const program = node.data?.estree as Program | undefined;
         if (isEmptyExpression(program)) {
@@ -100,7 +109,7 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
       }
       if ('children' in node && node.children) {
         const link = inLink || (node.type === 'element' && node.tagName === 'a') || ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && (node.name === 'a' || node.name === 'Card'));
-        walk(node as Parent, nodeFile, link);
+        walk(node as Parent, nodeFile, link, inAnchor || isAnchor(node));
       }
       if (node.type === 'element' && /^h[1-6]$/.test(node.tagName)) addHeading(node, slugger, headings, ctx.scope ?? {});
       // A wide table scrolls inside the page: keyboard readers must be able to reach it to scroll it.
@@ -109,6 +118,14 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
   };
   walk(tree as Parent, ctx.file);
   return headings;
+}
+
+/** An element that renders as `<a>`: a Markdown link, raw `<a>`, or a `<Card>` with `href`. */
+function isAnchor(node: RootContent): boolean {
+  if (node.type === 'element') return node.tagName === 'a' && !(node.properties.className as string[] | undefined)?.includes('folio-anchor');
+  if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return false;
+  if (node.name === 'a') return true;
+  return node.name === 'Card' && node.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'href');
 }
 
 /**
