@@ -15,6 +15,7 @@ export const ANALYTICS_CODES = {
   ANALYTICS_UNKNOWN_PAGE: 'The event names a page the published site does not have.',
   ANALYTICS_CONTROL_CHARACTER: 'A text field of the event holds a control character (NUL and the other C0 characters; a comment or code may hold tabs and line breaks).',
   ANALYTICS_UNKNOWN_REASON: "The feedback's `reason` is not one of the preset reasons of its thumb.",
+  ANALYTICS_PROJECT_FULL: "The site stores no more of this kind of event for now: today's events reached the project's daily cap (until midnight UTC), or its feedback entries reached the project's cap (until old ones are deleted); retry after `Retry-After` seconds.",
   ANALYTICS_UNWRITABLE: 'An accepted event could not be written (the database refused its values); only that event was dropped.',
   ANALYTICS_DISABLED: 'Analytics are turned off for this site (`integrations.telemetry.enabled: false`) or this server (`--no-analytics`).',
   ANALYTICS_BAD_DATE: 'The analytics API was given a `dateFrom`/`dateTo` that is not a date, or a range that ends before it starts.',

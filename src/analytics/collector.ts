@@ -7,7 +7,7 @@
  * Measured on this 2-core machine (`npm run bench:analytics`): see src/analytics/README.md.
  */
 import { uuidV7, type Database } from '../db/index.js';
-import { pruneEvents, writeEvents, writeFeedback, writeRefusals, type StoredEvent, type StoredFeedback, type StoredRefusal } from './store.js';
+import { countedEventsOn, pruneEvents, pruneFeedback, storedFeedbackOf, writeEvents, writeFeedback, writeRefusals, type StoredEvent, type StoredFeedback, type StoredRefusal } from './store.js';
 import type { QueuedEvent, SiteKey } from './types.js';
 import { SaltBook, utcDay, visitorHash } from './visitor.js';
 
@@ -25,9 +25,24 @@ export interface CollectorOptions {
   batchSize?: number;
   /** How often the queue is written when no batch is full; default 250 ms. */
   flushEveryMs?: number;
-  /** Days raw events are kept; default 90. Rollups and feedback are kept. */
+  /** Days raw events are kept; default 90. The daily totals are kept. */
   retentionDays?: number;
-  /** How often old raw events are deleted; default hourly. */
+  /** Days feedback entries are kept, whatever their status; default 365. */
+  feedbackRetentionDays?: number;
+  /**
+   * Events a project's site (a preview apart) stores a UTC day; default 500,000 (about 150 MB of raw
+   * rows). Past it, its page views add to the day's view totals only (no raw row, visitor or
+   * referrer: one row per page, whatever the flood) and its searches and result clicks are dropped,
+   * counted as `ANALYTICS_PROJECT_FULL` refusals; the beacon endpoint answers 429 until midnight UTC.
+   */
+  eventsPerProjectDay?: number;
+  /**
+   * Feedback entries a project's site (a preview apart) stores; default 20,000. Past it new entries
+   * are dropped and counted as `ANALYTICS_PROJECT_FULL` until old ones are deleted (the retention, a
+   * deleted project).
+   */
+  feedbackPerProject?: number;
+  /** How often old raw events and feedback are deleted, and the caps' counts read again; default hourly. */
   pruneEveryMs?: number;
   log?: (line: string) => void;
 }
@@ -66,7 +81,20 @@ export class AnalyticsCollector {
   private readonly salts: SaltBook;
   private readonly batchSize: number;
   private readonly retentionDays: number;
+  private readonly feedbackRetentionDays: number;
+  private readonly eventsPerProjectDay: number;
+  private readonly feedbackPerProject: number;
   private readonly pruneEveryMs: number;
+  /**
+   * What each site counted today (`project\0preview\0day` → events) and stores of feedback
+   * (`project\0preview` → entries): read from the database when first needed, then added to as this
+   * server writes, read again after each prune (so servers sharing PostgreSQL see each other's
+   * writes at least hourly; together they may pass a cap by what the others wrote meanwhile).
+   */
+  private readonly eventCounts = new Map<string, number>();
+  private readonly feedbackCounts = new Map<string, number>();
+  /** Caps already reported in the log since the last prune: one line per site and cap. */
+  private readonly reported = new Set<string>();
   private readonly log: (line: string) => void;
   private flushing: Promise<void> | null = null;
   private readonly deciding = new Set<Promise<void>>();
@@ -76,10 +104,13 @@ export class AnalyticsCollector {
   private readonly counts = { written: 0, feedback: 0, dropped: 0, refused: {} as Record<string, number> };
 
   constructor(private readonly options: CollectorOptions) {
-    const { capacity = 50_000, batchSize = options.db.kind === 'pglite' ? 500 : 1_000, flushEveryMs = 250, retentionDays = 90, pruneEveryMs = 3_600_000, log = () => {} } = options;
+    const { capacity = 50_000, batchSize = options.db.kind === 'pglite' ? 500 : 1_000, flushEveryMs = 250, retentionDays = 90, feedbackRetentionDays = 365, eventsPerProjectDay = 500_000, feedbackPerProject = 20_000, pruneEveryMs = 3_600_000, log = () => {} } = options;
     this.capacity = capacity;
     this.batchSize = batchSize;
     this.retentionDays = retentionDays;
+    this.feedbackRetentionDays = feedbackRetentionDays;
+    this.eventsPerProjectDay = eventsPerProjectDay;
+    this.feedbackPerProject = feedbackPerProject;
     this.pruneEveryMs = pruneEveryMs;
     this.log = log;
     this.salts = new SaltBook(options.db);
@@ -124,6 +155,17 @@ export class AnalyticsCollector {
     const row = this.refusals.get(key);
     if (row) row.refused++;
     else if (this.refusals.size < 10_000) this.refusals.set(key, { projectId: site.projectId, day, code, refused: 1 });
+  }
+
+  /**
+   * Whether a site is known to be past its cap for a beacon event of this type (feedback: its stored
+   * entries; a search or a result click: today's events); false while its count is not read yet (the
+   * write path checks again and drops what is past the cap).
+   */
+  pastCap(site: SiteKey, type: 'feedback' | 'search' | 'search_open', at = Date.now()): boolean {
+    const preview = site.preview ?? '';
+    if (type === 'feedback') return (this.feedbackCounts.get(`${site.projectId}\0${preview}`) ?? 0) >= this.feedbackPerProject;
+    return (this.eventCounts.get(`${site.projectId}\0${preview}\0${utcDay(at)}`) ?? 0) >= this.eventsPerProjectDay;
   }
 
   stats(): CollectorStats {
@@ -178,6 +220,13 @@ export class AnalyticsCollector {
       await pruneEvents(this.options.db, this.retentionDays)
         .then((n) => n > 0 && this.log(`analytics: deleted ${n} raw events older than ${this.retentionDays} days`))
         .catch((error: unknown) => this.log(`analytics: pruning raw events failed: ${(error as Error).message}`));
+      await pruneFeedback(this.options.db, this.feedbackRetentionDays)
+        .then((n) => n > 0 && this.log(`analytics: deleted ${n} feedback entries older than ${this.feedbackRetentionDays} days`))
+        .catch((error: unknown) => this.log(`analytics: pruning feedback failed: ${(error as Error).message}`));
+      // Read the caps' counts again: other servers' writes, deleted entries, past days forgotten.
+      this.eventCounts.clear();
+      this.feedbackCounts.clear();
+      this.reported.clear();
     }
   }
 
@@ -209,8 +258,49 @@ export class AnalyticsCollector {
         events.push(b.type === 'search' ? { ...common, kind: 'search', results: b.results, opened: null } : { ...common, kind: 'search_open', results: null, opened: b.opened });
       }
     }
-    this.counts.written += await this.writeApart(events, (rows) => writeEvents(this.options.db, rows));
-    this.counts.feedback += await this.writeApart(feedback, async (rows) => (await writeFeedback(this.options.db, rows), rows.length));
+    const kept = await this.withinCaps(events, feedback);
+    this.counts.written += await this.writeApart(kept.events, (rows) => writeEvents(this.options.db, rows));
+    this.counts.feedback += await this.writeApart(kept.feedback, async (rows) => (await writeFeedback(this.options.db, rows), rows.length));
+  }
+
+  /**
+   * A batch within its sites' caps: a page view past the day's cap is marked to add to the view
+   * totals only; a search, result click or feedback entry past its cap is dropped and counted as an
+   * `ANALYTICS_PROJECT_FULL` refusal, logged once per site and cap until the next prune.
+   */
+  private async withinCaps(events: StoredEvent[], feedback: StoredFeedback[]): Promise<{ events: StoredEvent[]; feedback: StoredFeedback[] }> {
+    const db = this.options.db;
+    const full = (projectId: string, preview: string, what: string) => {
+      this.refuse({ projectId, preview: preview || null }, 'ANALYTICS_PROJECT_FULL');
+      const key = `${projectId}\0${preview}\0${what}`;
+      if (this.reported.has(key)) return;
+      this.reported.add(key);
+      this.log(`analytics: ${projectId}${preview ? ` (preview ${preview})` : ''} reached its cap of ${what}; more are counted as ANALYTICS_PROJECT_FULL and not stored`);
+    };
+    const keptEvents: StoredEvent[] = [];
+    for (const e of events) {
+      const key = `${e.projectId}\0${e.preview}\0${e.day}`;
+      let used = this.eventCounts.get(key);
+      if (used === undefined) used = await countedEventsOn(db, e.projectId, e.preview, e.day);
+      this.eventCounts.set(key, used + 1);
+      if (used < this.eventsPerProjectDay) keptEvents.push(e);
+      else if (e.kind === 'view') keptEvents.push({ ...e, keep: false });
+      else full(e.projectId, e.preview, `${this.eventsPerProjectDay} events on ${e.day}`);
+    }
+    const keptFeedback: StoredFeedback[] = [];
+    for (const f of feedback) {
+      const key = `${f.projectId}\0${f.preview}`;
+      let used = this.feedbackCounts.get(key);
+      if (used === undefined) used = await storedFeedbackOf(db, f.projectId, f.preview);
+      if (used < this.feedbackPerProject) {
+        this.feedbackCounts.set(key, used + 1);
+        keptFeedback.push(f);
+      } else {
+        this.feedbackCounts.set(key, used);
+        full(f.projectId, f.preview, `${this.feedbackPerProject} feedback entries`);
+      }
+    }
+    return { events: keptEvents, feedback: keptFeedback };
   }
 
   /**

@@ -169,6 +169,12 @@ export class SiteAnalytics {
     const parsed = parseBeacon(value);
     if ('problem' in parsed) return refuse(400, parsed.code, `Invalid event: ${parsed.problem}.`);
     const event = parsed.event;
+    if (this.collector.pastCap(site, event.type)) {
+      const now = Date.now();
+      // Events: until the next UTC day; feedback: until the next prune may have made room.
+      const retry = event.type === 'feedback' ? 3_600 : Math.max(1, Math.ceil((86_400_000 - (now % 86_400_000)) / 1000));
+      return refuse(429, 'ANALYTICS_PROJECT_FULL', event.type === 'feedback' ? 'This site stores no more feedback for now.' : 'This site stores no more events today.', { 'Retry-After': String(retry) });
+    }
     const pages = event.type === 'search_open' ? [event.path, event.opened] : [event.path];
     for (const page of pages) {
       if (!(await pageExists(page))) return refuse(422, 'ANALYTICS_UNKNOWN_PAGE', `The site has no page ${JSON.stringify(page.slice(0, 100))}.`);

@@ -25,6 +25,11 @@ export interface StoredEvent {
   query: string | null;
   results: number | null;
   opened: string | null;
+  /**
+   * False for a page view past its project's daily cap of raw events (`collector.ts`): it adds to
+   * the day's view total only, with no raw row, visitor or referrer. Absent: true.
+   */
+  keep?: boolean;
 }
 
 export interface StoredFeedback {
@@ -53,18 +58,18 @@ export interface StoredRefusal {
 
 const EVENTS_SQL = `
 WITH ev AS (
-  SELECT e.* FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::date[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::int[], $13::text[])
-    AS e(project_id, preview, kind, at, day, path, audience, channel, visitor, referrer_host, query, results, opened)
+  SELECT e.* FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::date[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::int[], $13::text[], $14::boolean[])
+    AS e(project_id, preview, kind, at, day, path, audience, channel, visitor, referrer_host, query, results, opened, keep)
   WHERE EXISTS (SELECT 1 FROM projects p WHERE p.id = e.project_id)
 ), raw AS (
   INSERT INTO analytics_events (project_id, preview, kind, at, path, audience, channel, visitor, referrer_host, query, results, opened)
-  SELECT project_id, preview, kind, at, path, audience, channel, visitor, referrer_host, query, results, opened FROM ev
+  SELECT project_id, preview, kind, at, path, audience, channel, visitor, referrer_host, query, results, opened FROM ev WHERE keep
 ), views AS (
   INSERT INTO analytics_daily_views AS t (project_id, preview, day, path, audience, views)
   SELECT project_id, preview, day, path, audience, count(*) FROM ev WHERE kind = 'view' GROUP BY 1, 2, 3, 4, 5
   ON CONFLICT (project_id, preview, day, path, audience) DO UPDATE SET views = t.views + excluded.views
 ), seen AS (
-  SELECT DISTINCT project_id, preview, day, path, audience, visitor FROM ev WHERE kind = 'view'
+  SELECT DISTINCT project_id, preview, day, path, audience, visitor FROM ev WHERE kind = 'view' AND keep
 ), page_visitors AS (
   INSERT INTO analytics_daily_page_visitors (project_id, preview, day, path, audience, visitor)
   SELECT * FROM seen ON CONFLICT DO NOTHING
@@ -83,7 +88,7 @@ WITH ev AS (
   ON CONFLICT (project_id, preview, day, audience) DO UPDATE SET visitors = t.visitors + excluded.visitors
 ), referrers AS (
   INSERT INTO analytics_daily_referrers AS t (project_id, preview, day, referrer_host, views)
-  SELECT project_id, preview, day, referrer_host, count(*) FROM ev WHERE kind = 'view' AND referrer_host <> '' GROUP BY 1, 2, 3, 4
+  SELECT project_id, preview, day, referrer_host, count(*) FROM ev WHERE kind = 'view' AND keep AND referrer_host <> '' GROUP BY 1, 2, 3, 4
   ON CONFLICT (project_id, preview, day, referrer_host) DO UPDATE SET views = t.views + excluded.views
 ), searches AS (
   INSERT INTO analytics_daily_searches AS t (project_id, preview, day, query, searches, no_results, clicks, last_at)
@@ -111,7 +116,7 @@ export async function writeEvents(db: Database, events: StoredEvent[]): Promise<
   const col = <K extends keyof StoredEvent>(key: K) => events.map((e) => e[key]);
   const [row] = await db.query<{ written: number }>(
     EVENTS_SQL,
-    [col('projectId'), col('preview'), col('kind'), col('at'), col('day'), col('path'), col('audience'), col('channel'), col('visitor'), col('referrerHost'), col('query'), col('results'), col('opened')],
+    [col('projectId'), col('preview'), col('kind'), col('at'), col('day'), col('path'), col('audience'), col('channel'), col('visitor'), col('referrerHost'), col('query'), col('results'), col('opened'), events.map((e) => e.keep !== false)],
     'folio_analytics_events',
   );
   // A server writes today's events; events of a closed day (history a test or a bench writes) change
@@ -149,8 +154,30 @@ export async function writeRefusals(db: Database, rows: StoredRefusal[]): Promis
 }
 
 /**
- * Delete raw events older than `retentionDays` (the rollups and feedback stay), 10,000 rows per
- * statement so a large backlog never holds one long transaction. Returns how many went.
+ * The events a project's site (a preview apart) counted on a UTC day, from its daily totals: views,
+ * readers' searches and result clicks, agents' searches. What the collector's daily cap starts from
+ * when it first sees the day (each total is one primary-key range, so this reads a few rows per page
+ * and query, never the raw events).
+ */
+export async function countedEventsOn(db: Database, projectId: string, preview: string, day: string): Promise<number> {
+  const [row] = await db.query<{ n: string | number | null }>(
+    `SELECT (SELECT coalesce(sum(views), 0) FROM analytics_daily_views WHERE project_id = $1 AND preview = $2 AND day = $3)
+          + (SELECT coalesce(sum(searches + clicks), 0) FROM analytics_daily_searches WHERE project_id = $1 AND preview = $2 AND day = $3)
+          + (SELECT coalesce(sum(searches), 0) FROM analytics_daily_agent_searches WHERE project_id = $1 AND preview = $2 AND day = $3) AS n`,
+    [projectId, preview, day],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Feedback entries stored for a project's site (a preview apart). */
+export async function storedFeedbackOf(db: Database, projectId: string, preview: string): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM analytics_feedback WHERE project_id = $1 AND preview = $2', [projectId, preview]);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Delete raw events older than `retentionDays` (the rollups stay), 10,000 rows per statement so a
+ * large backlog never holds one long transaction. Returns how many went.
  */
 export async function pruneEvents(db: Database, retentionDays: number, now = Date.now()): Promise<number> {
   const before = new Date(now - retentionDays * 86_400_000);
@@ -158,10 +185,22 @@ export async function pruneEvents(db: Database, retentionDays: number, now = Dat
   const yesterday = new Date(now - 86_400_000).toISOString().slice(0, 10);
   await db.query('DELETE FROM analytics_daily_page_visitors WHERE day < $1', [yesterday]);
   await db.query('DELETE FROM analytics_daily_site_visitors WHERE day < $1', [yesterday]);
+  return deleteInSlices(db, 'analytics_events', 'at', before);
+}
+
+/**
+ * Delete feedback entries older than `retentionDays`, whatever their status, 10,000 per statement.
+ * The dashboard's feedback figures of those days go with them (they are counted from the entries).
+ */
+export async function pruneFeedback(db: Database, retentionDays: number, now = Date.now()): Promise<number> {
+  return deleteInSlices(db, 'analytics_feedback', 'created_at', new Date(now - retentionDays * 86_400_000));
+}
+
+async function deleteInSlices(db: Database, table: 'analytics_events' | 'analytics_feedback', column: 'at' | 'created_at', before: Date): Promise<number> {
   let total = 0;
   for (;;) {
     const rows = await db.query<{ n: number }>(
-      `WITH gone AS (DELETE FROM analytics_events WHERE ctid = ANY (ARRAY(SELECT ctid FROM analytics_events WHERE at < $1 LIMIT 10000)) RETURNING 1)
+      `WITH gone AS (DELETE FROM ${table} WHERE ctid = ANY (ARRAY(SELECT ctid FROM ${table} WHERE ${column} < $1 LIMIT 10000)) RETURNING 1)
        SELECT count(*)::int AS n FROM gone`,
       [before],
     );

@@ -17,6 +17,9 @@ export interface ServeFlags {
   analytics?: boolean;
   analyticsRetention?: string;
   analyticsEventsPerSecond?: string;
+  analyticsEventsPerDay?: string;
+  feedbackRetention?: string;
+  feedbackPerProject?: string;
   pageTimeout?: string;
 }
 
@@ -45,7 +48,10 @@ export function serverOptions(command: Command): Command {
     .option('--storage <url>', 'where published sites live: local (the data directory, default) or s3://<bucket>/<prefix> shared by every server on one PostgreSQL (FOLIO_STORAGE; FOLIO_S3_* or AWS_* settings)')
     .option('--trust-proxy', 'a reverse proxy in front sets X-Forwarded-Proto/-Host/-For: cookies are Secure behind its TLS, sign-in limits count real client addresses')
     .option('--no-analytics', 'count no views and accept no feedback or search events on hosted sites')
-    .option('--analytics-retention <duration>', 'keep raw analytics events this long (daily totals and feedback are kept)', '90d')
+    .option('--analytics-retention <duration>', 'keep raw analytics events this long (daily totals are kept)', '90d')
+    .option('--analytics-events-per-day <n>', 'raw events a project stores a UTC day; past it page views add to the daily totals only and searches are refused (ANALYTICS_PROJECT_FULL)', '500000')
+    .option('--feedback-retention <duration>', 'keep readers\' feedback entries this long', '365d')
+    .option('--feedback-per-project <n>', 'feedback entries a project stores; past it new entries are refused (ANALYTICS_PROJECT_FULL)', '20000')
     .option('--analytics-events-per-second <n>', 'events (feedback, searches) this server accepts per second from all sites and readers together; the rest are refused', '100')
     .option('--page-timeout <seconds>', 'updates, previews and the editor preview: stop a page that takes longer than this to render (default 10), as folio build --untrusted --page-timeout')
 }
@@ -68,6 +74,17 @@ export async function startFromFlags(flags: ServeFlags, extra: Pick<RunServerOpt
   if (!Number.isInteger(eventsPerSecond) || eventsPerSecond < 1) {
     throw Object.assign(new Error(`--analytics-events-per-second "${flags.analyticsEventsPerSecond}" is not a whole number of 1 or more.`), { code: 'INVALID_REQUEST' });
   }
+  const feedbackRetentionMs = parseDuration(flags.feedbackRetention ?? '365d');
+  if (feedbackRetentionMs === null || feedbackRetentionMs < 86_400_000) {
+    throw Object.assign(new Error(`--feedback-retention "${flags.feedbackRetention}" is not a duration of a day or more; write it like 365d.`), { code: 'INVALID_REQUEST' });
+  }
+  const wholeNumber = (flag: string, value: string) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1) throw Object.assign(new Error(`${flag} "${value}" is not a whole number of 1 or more.`), { code: 'INVALID_REQUEST' });
+    return n;
+  };
+  const eventsPerProjectDay = wholeNumber('--analytics-events-per-day', flags.analyticsEventsPerDay ?? '500000');
+  const feedbackPerProject = wholeNumber('--feedback-per-project', flags.feedbackPerProject ?? '20000');
   const pageTimeout = flags.pageTimeout === undefined ? undefined : Number(flags.pageTimeout);
   if (pageTimeout !== undefined && !(pageTimeout > 0 && pageTimeout <= 3600)) {
     throw Object.assign(new Error(`--page-timeout "${flags.pageTimeout}" is not a number of seconds between 0 and 3600 (default 10).`), { code: 'INVALID_REQUEST' });
@@ -93,7 +110,7 @@ export async function startFromFlags(flags: ServeFlags, extra: Pick<RunServerOpt
     dashboard: flags.dashboard,
     siteDomain: flags.siteDomain,
     trustProxy: flags.trustProxy === true,
-    analytics: flags.analytics === false ? false : { retentionDays: Math.round(retentionMs / 86_400_000), eventsPerSecond },
+    analytics: flags.analytics === false ? false : { retentionDays: Math.round(retentionMs / 86_400_000), feedbackRetentionDays: Math.round(feedbackRetentionMs / 86_400_000), eventsPerProjectDay, feedbackPerProject, eventsPerSecond },
     pageTimeoutMs: pageTimeout === undefined ? undefined : Math.round(pageTimeout * 1000),
     log: writeServerLog,
     ...extra,
