@@ -69,5 +69,20 @@ describe('raw HTML in pages gets what assistive technology needs', () => {
       expect(out.html).not.toMatch(/<a [^>]*>(?:(?!<\/a>).)*<a /s);
     }
   });
+
+  it('names the checkbox of each task list item after the item, trusted and untrusted', async () => {
+    const source = '- [ ] Install the *CLI*\n- [x] Sign in\n  - [ ] nested step\n\n<Note>\n- [ ] In a note\n</Note>\n';
+    for (const untrusted of [false, true]) {
+      const out = await renderMdx({ source, file: 'p.mdx', lineOffset: 0, variables: {}, readSnippet: async () => null }, { untrusted });
+      const boxes = [...out.html.matchAll(/<input [^>]*type="checkbox"[^>]*>/g)].map((m) => m[0]);
+      expect(boxes).toHaveLength(4);
+      expect(boxes[0]).toContain('aria-label="Install the CLI"');
+      expect(boxes[1]).toContain('aria-label="Sign in"');
+      expect(boxes[1]).toContain('checked');
+      expect(boxes[2]).toContain('aria-label="nested step"');
+      expect(boxes[3]).toContain('aria-label="In a note"');
+      for (const box of boxes) expect(box).toContain('disabled');
+    }
+  });
 });
 

@@ -111,6 +111,7 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
         const link = inLink || (node.type === 'element' && node.tagName === 'a') || ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && (node.name === 'a' || node.name === 'Card'));
         walk(node as Parent, nodeFile, link, inAnchor || isAnchor(node));
       }
+      if (node.type === 'element' && node.tagName === 'li') labelTaskCheckbox(node, ctx.scope ?? {});
       if (node.type === 'element' && /^h[1-6]$/.test(node.tagName)) addHeading(node, slugger, headings, ctx.scope ?? {});
       // A wide table scrolls inside the page: keyboard readers must be able to reach it to scroll it.
       else if (node.type === 'element' && (node.tagName === 'table' || node.tagName === 'pre')) node.properties.tabIndex ??= 0;
@@ -118,6 +119,25 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
   };
   walk(tree as Parent, ctx.file);
   return headings;
+}
+
+/**
+ * A GFM task list item (`- [ ] Ship it`) starts with a disabled checkbox that nothing labels: screen
+ * readers announce "checkbox, not checked" without saying what is (or is not) done. The checkbox is
+ * named after the item's own text (its first paragraph, not the lists nested in it).
+ */
+function labelTaskCheckbox(item: Element, scope: Scope): void {
+  const first = item.children.find((c) => c.type === 'element' || (c.type === 'text' && c.value.trim()));
+  const holder = first?.type === 'element' && first.tagName === 'p' ? first : item;
+  const box = holder.children.find((c): c is Element => c.type === 'element');
+  if (box?.tagName !== 'input' || box.properties.type !== 'checkbox' || box.properties.ariaLabel !== undefined) return;
+  const text = holder.children
+    .filter((c) => !(c.type === 'element' && (c.tagName === 'ul' || c.tagName === 'ol' || c.tagName === 'input')))
+    .map((c) => textOfHast(c, scope))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+  box.properties.ariaLabel = text || 'Task';
 }
 
 /** An element that renders as `<a>`: a Markdown link, raw `<a>`, or a `<Card>` with `href`. */
