@@ -127,14 +127,17 @@ type ChromeConfig = Pick<DocsConfig, 'name' | 'logo' | 'favicon' | 'colors' | 'n
  * Header, banner and footer for a section: the language's own chrome when it has one. `assetExists`
  * says whether a repository path names a file: a logo whose files are all missing gives way to the
  * site name (a broken image and its alt text is what readers would see), one missing mode uses the other.
+ * `siteHome` is where the site name or logo leads unless docs.json `logo.href` says: the site's root, or
+ * a language's first page in that language's chrome.
  */
-export function chromeViewFromConfig(config: ChromeConfig, section: Section | undefined, assetExists: (path: string) => boolean = () => true): ChromeView {
+export function chromeViewFromConfig(config: ChromeConfig, section: Section | undefined, assetExists: (path: string) => boolean = () => true, siteHome = '/'): ChromeView {
   const lang = section?.language;
   const navbar = lang?.navbar ?? config.navbar;
   const footer = lang?.footer ?? config.footer;
   const banner = lang?.banner ?? config.banner;
   const logo = usableLogo(config.logo, assetExists);
-  const homeHref = section?.firstPage ?? '/';
+  // The site name or logo leads home, with or without a logo image shown (never to a navbar link).
+  const home = (typeof config.logo === 'object' ? config.logo?.href : undefined) ?? siteHome;
   const favicon = typeof config.favicon === 'string' ? config.favicon : config.favicon?.light;
   const navLinks: LinkView[] = (navbar?.links ?? []).map((l) => ({
     // An empty label with an icon is an icon-only link; it still needs a name for screen readers.
@@ -163,12 +166,8 @@ export function chromeViewFromConfig(config: ChromeConfig, section: Section | un
     siteName: config.name,
     lang: lang?.code ?? 'en',
     ...(config.search?.prompt ? { searchPrompt: config.search.prompt } : {}),
-    logo:
-      logo === undefined
-        ? undefined
-        : typeof logo === 'string'
-          ? { light: logo, dark: logo, href: homeHref }
-          : { light: logo.light, dark: logo.dark, href: logo.href ?? homeHref },
+    home,
+    logo: logo === undefined ? undefined : typeof logo === 'string' ? { light: logo, dark: logo } : { light: logo.light, dark: logo.dark },
     favicon,
     navLinks,
     primary,

@@ -6,6 +6,7 @@ const chrome: ChromeView = {
   key: 'c1',
   siteName: 'Acme',
   lang: 'fr',
+  home: '/',
   navLinks: [{ label: 'Blog', href: 'https://blog.example', external: true }],
   primary: { label: 'Sign up', href: 'https://app.example', external: true },
   banner: { html: 'Hello <a href="/x">x</a>', dismissible: true, key: 'b1' },

@@ -99,7 +99,12 @@ export class SiteRenderer {
       const view: SectionView = section
         ? sectionViewFromModel(model, section)
         : { key: 'none', tabs: [], anchors: [], globalAnchors: [], sidebarSwitchers: [], sidebar: [], drilldown: false };
-      const chrome = chromeViewFromConfig(config, section, (file) => this.assetExists(file));
+      // Home is the site's root (`/` always answers: the home page, its copy or a redirect to it), except in
+      // another language than the default section's, whose home is that language's first page.
+      const language = section?.language?.code;
+      const defaultLanguage = model.sectionsById.get(model.defaultSectionId)?.language?.code;
+      const home = language && language !== defaultLanguage ? (model.sections.find((s) => s.language?.code === language && s.firstPage)?.firstPage ?? '/') : '/';
+      const chrome = chromeViewFromConfig(config, section, (file) => this.assetExists(file), home);
       parts = { view, chrome, key: hashText(JSON.stringify(view), chrome.key, this.headKey) };
       this.sectionViews.set(sectionId, parts);
     }

@@ -66,7 +66,9 @@ export interface ChromeView {
   key: string;
   siteName: string;
   lang: string;
-  logo?: { light: string; dark: string; href: string };
+  /** Where the site name or logo leads: docs.json `logo.href`, else the site's root or its language's first page (the base path is added to the finished page). */
+  home: string;
+  logo?: { light: string; dark: string };
   favicon?: string;
   navLinks: LinkView[];
   primary?: LinkView;

@@ -14,7 +14,7 @@ export function Header({ chrome, switchers }: { chrome: ChromeView; switchers: S
         <a href="#sidebar" role="button" className="icon-button sidebar-toggle" data-sidebar-toggle aria-controls="sidebar" aria-label={ui.openNav} aria-expanded="false">
           <UiIcon name="menu" />
         </a>
-        <a className="brand" href={chrome.logo?.href ?? chrome.navLinks[0]?.href ?? '/'}>
+        <a className="brand" href={chrome.home}>
           {chrome.logo ? (
             <>
               <img className="logo logo-light" src={chrome.logo.light} alt={chrome.siteName} />
