@@ -6,8 +6,9 @@ describe('Markdown features', () => {
     const out = await render('| a | b |\n|:--|--:|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo\n\n~~old~~ and https://example.com/x.');
     // Focusable, so a keyboard reader can scroll a wide table.
     expect(out.html).toContain('<table tabindex="0"><thead><tr><th style="text-align:left">a</th><th style="text-align:right">b</th></tr></thead>');
-    expect(out.html).toContain('<input type="checkbox" disabled="" checked=""/> done');
-    expect(out.html).toContain('<input type="checkbox" disabled=""/> todo');
+    // Each checkbox named after its item, so screen readers say what is done.
+    expect(out.html).toContain('<input type="checkbox" disabled="" aria-label="done" checked=""/> done');
+    expect(out.html).toContain('<input type="checkbox" disabled="" aria-label="todo"/> todo');
     expect(out.html).toContain('<del>old</del>');
     expect(out.html).toContain('<a href="https://example.com/x">https://example.com/x</a>.');
   });
