@@ -1,5 +1,6 @@
 import type { AgentAutomationRow, AgentJobMessageRow, AgentJobRow, AgentJobStepRow, UpdateRow } from '../db/index.js';
 import type { AgentJobBody, AutomationBody, TranscriptBody, UpdateStatusBody } from './schemas.js';
+import { redactRepositoryUrl } from '../git/index.js';
 
 /** The columns an AgentJob body is made of (the job cache selects just these). */
 export type AgentJobFields = Pick<
@@ -12,7 +13,7 @@ export function agentJobBody(row: AgentJobFields): AgentJobBody {
   return {
     id: row.id,
     status: row.status,
-    source: { repository: row.repository, ref: row.ref },
+    source: { repository: redactRepositoryUrl(row.repository), ref: row.ref },
     model: row.model,
     prLink: row.status === 'active' ? null : row.prLink,
     createdAt: row.createdAt.toISOString(),

@@ -40,7 +40,9 @@ export function parseProjectForm(form: Record<string, string>): { value: Project
   try {
     checkRepositoryUrl(repoUrl);
   } catch (error) {
-    return { problem: { field: 'repoUrl', message: `Repository: ${(error as Error).message}` } };
+    // With the git layer's stable code (GIT_BAD_REPOSITORY), as the CLI and an update's summary give it.
+    const code = (error as { code?: unknown }).code;
+    return { problem: { field: 'repoUrl', message: `Repository: ${typeof code === 'string' ? `${code}: ` : ''}${(error as Error).message}` } };
   }
   const branchProblem = branchNameProblem(branch);
   if (branchProblem) return { problem: { field: 'branch', message: `Branch: "${branch}" is refused because ${branchProblem}.` } };

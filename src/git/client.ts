@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { simpleGit, type SimpleGit } from 'simple-git';
 import { GitError } from './codes.js';
-import { ALLOWED_GIT_PROTOCOLS } from './safety.js';
+import { ALLOWED_GIT_PROTOCOLS, maskUrlCredentials } from './safety.js';
 
 /** Identity on every commit Folio makes (agent work, the seeded example repository, merges). */
 export const COMMIT_AUTHOR = { name: 'Folio Agent', email: 'agent@folio.invalid' } as const;
@@ -81,7 +81,9 @@ export function runGit(cwd: string, args: string[], { signal, credentials }: Run
     env.FOLIO_GIT_USERNAME = credentials.username;
     env.FOLIO_GIT_TOKEN = credentials.token;
   }
-  const scrub = (text: string) => (credentials?.token ? text.split(credentials.token).join('***') : text);
+  // git quotes the remote's URL in its errors: its credentials (none pass checkRepositoryUrl, but a URL may be
+  // spelled past it) and the token are masked before any message leaves.
+  const scrub = (text: string) => maskUrlCredentials(credentials?.token ? text.split(credentials.token).join('***') : text, args);
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new GitError('GIT_INTERRUPTED', `git ${args[0]} was not started: the job was stopped.`));

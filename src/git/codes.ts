@@ -4,7 +4,7 @@
  * updates under UPDATE_* (src/hosting/codes.ts); the CLI prints them as they are.
  */
 export const GIT_CODES = {
-  GIT_BAD_REPOSITORY: 'The repository URL is empty, starts with "-", carries credentials, or uses a transport other than file, http(s), ssh or git.',
+  GIT_BAD_REPOSITORY: 'The repository URL is empty, starts with "-", carries credentials (in its user part, query or fragment, in any spelling), or uses a transport other than file, http(s), ssh or git.',
   GIT_BAD_BRANCH: 'The branch name is not a valid git ref name or starts with "-".',
   GIT_CLONE_FAILED: 'The repository could not be cloned or fetched.',
   GIT_REF_NOT_FOUND: 'The branch does not exist in the repository, or the repository has no default branch.',

@@ -1,7 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { branchForJob, branchNameProblem, checkBranchName, checkRepositoryUrl, maskUrlCredentials } from './safety.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runGit } from './client.js';
+import { branchForJob, branchNameProblem, checkBranchName, checkRepositoryUrl, maskUrlCredentials, redactRepositoryUrl, repositoryCredentialsProblem } from './safety.js';
 
 describe('checkRepositoryUrl', () => {
   it('accepts the transports git may use', () => {
@@ -45,6 +49,55 @@ describe('credentials in repository URLs', () => {
       expect(caught.message).not.toContain('s3cret');
       expect(caught.message).not.toContain('ghp_abc123');
     }
+  });
+
+  it('refuses a user part spelled with spaces, escapes or a password, and a token in the query or fragment (issue 48, item 6)', () => {
+    const cases: [string, string][] = [
+      ['https://us er:TOKEN123@github.com/a/r.git', 'https://***@github.com/a/r.git'],
+      ['https://us\u00a0er:TOKEN123@github.com/a/r.git', 'https://***@github.com/a/r.git'],
+      ['https://us\u200ber:TOKEN123@github.com/a/r.git', 'https://***@github.com/a/r.git'],
+      ['https://%75ser:TOKEN123@github.com/a/r.git', 'https://***@github.com/a/r.git'],
+      ['https://github.com/a/r.git?access_token=TOKEN123', 'https://github.com/a/r.git?access_token=***'],
+      ['https://gitlab.com/a/r.git?private_token=TOKEN123&x=1', 'https://gitlab.com/a/r.git?private_token=***&x=***'],
+      ['https://gitlab.com/a/r.git#token=TOKEN123', 'https://gitlab.com/a/r.git#token=***'],
+      ['ssh://g it:TOKEN123@h/r.git', 'ssh://***@h/r.git'],
+      ['file://TOKEN123@/srv/r.git', 'file://***@/srv/r.git'],
+    ];
+    for (const [url, shown] of cases) {
+      expect(repositoryCredentialsProblem(url), url).toMatch(/^it carries credentials/);
+      expect(redactRepositoryUrl(url), url).toBe(shown);
+      let caught: Error & { code?: string } = new Error('not thrown');
+      try {
+        checkRepositoryUrl(url);
+      } catch (error) {
+        caught = error as Error & { code?: string };
+      }
+      expect(caught.code, url).toBe('GIT_BAD_REPOSITORY');
+      expect(caught.message, url).toContain(`Repository "${shown}" is refused: it carries credentials`);
+      expect(caught.message, url).not.toContain('TOKEN123');
+    }
+    expect(() => checkRepositoryUrl('https://gith%75b.com/a/r.git')).toThrowError(/host part has spaces or percent-escapes/);
+    for (const url of ['ssh://git@h/r.git', 'https://github.com/a/r.git', 'git@github.com:o/r.git', '/srv/my docs/r.git']) {
+      expect(repositoryCredentialsProblem(url), url).toBeNull();
+      expect(redactRepositoryUrl(url)).toBe(url);
+    }
+  });
+
+  it('masks what git says about a URL with a token in its query, and a URL quoted cut up by its spaces', async () => {
+    // git drops a user part from its messages but quotes the query as it is.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-git-mask-'));
+    try {
+      const error = await runGit(dir, ['ls-remote', 'http://127.0.0.1:1/r.git?access_token=TOKEN123']).then(() => null, (e: Error) => e);
+      expect(error?.message).toContain("'http://127.0.0.1:1/r.git?access_token=***");
+      expect(error?.message).not.toContain('TOKEN123');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    const url = 'https://us er:TOKEN123@github.com/a/r.git';
+    expect(maskUrlCredentials(`Fetching ${url} at branch main`)).toBe('Fetching https://***@github.com/a/r.git at branch main');
+    expect(maskUrlCredentials(`Fetching https://us\u00a0er:TOKEN123@github.com/a/r.git`)).toBe('Fetching https://***@github.com/a/r.git');
+    expect(maskUrlCredentials("fatal: 'er:TOKEN123@github.com' is not a repository", [url])).toBe("fatal: 'er:***@github.com' is not a repository");
+    expect(maskUrlCredentials('see https://example.com/page#intro and https://x.example/?a=1&b=2')).toBe('see https://example.com/page#intro and https://x.example/?a=***&b=***');
   });
 
   it('masks every credential in a log line and leaves other text alone', () => {

@@ -6,46 +6,134 @@ export const ALLOWED_GIT_PROTOCOLS = ['file', 'http', 'https', 'ssh', 'git'] as 
 const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\//;
 // scp-like `user@host:path` (no scheme, a colon before the first slash).
 const SCP_LIKE = /^[A-Za-z0-9._~-]+@[A-Za-z0-9.-]+:[^\s]/;
+// A user name an ssh/git URL may carry (`ssh://git@host`): no password, no escapes, no spaces.
+const PLAIN_USER = /^[A-Za-z0-9._~-]+$/;
 
-// `scheme://userinfo@` anywhere in a text; scp-like `user:password@host:path` at the start of one.
-const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@]+)@/gi;
+// `scheme://userinfo@` anywhere in a text. The user part may hold up to two runs of spaces of any kind
+// (`https://us er:TOKEN@host`, a non-breaking space): a URL git or a person quotes with such a user part
+// is still masked. Scp-like `user:password@host:path` at the start of one.
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/\\?#@]*(?:[^\S\r\n]+[^\s/\\?#@]+){0,2})@/gi;
 const SCP_PASSWORD = /^([^\s/:@]+):[^\s/@]*@/;
+// The query and fragment of a URL in a text: up to a space, a quote or a closing bracket.
+const URL_QUERY = /\b([a-z][a-z0-9+.-]*:\/\/[^\s?#'"<>`]*)([?#][^\s'"<>`)\]]*)/gi;
+
+/** `user`, `user:***` or `***` for the user part of a URL (whole for http(s): GitHub takes a token as the user name). */
+function maskedUserinfo(scheme: string, userinfo: string): string {
+  if (/^(https?|file):/i.test(scheme)) return '***';
+  if (PLAIN_USER.test(userinfo)) return userinfo;
+  const colon = userinfo.indexOf(':');
+  return colon > 0 && PLAIN_USER.test(userinfo.slice(0, colon)) ? `${userinfo.slice(0, colon)}:***` : '***';
+}
+
+/** A query or fragment with every value replaced by `***` (`?access_token=***`); a bare one (`?TOKEN`) whole. A plain anchor (`#intro`) stays. */
+function maskedQuery(part: string): string {
+  if (part.startsWith('#') && !part.includes('=')) return part;
+  return part.replace(/([?#&;])([^?#&;]*)/g, (_all, sep: string, param: string) => {
+    if (param === '') return sep;
+    const eq = param.indexOf('=');
+    return eq > 0 ? `${sep}${param.slice(0, eq)}=***` : `${sep}***`;
+  });
+}
+
+/**
+ * The parts of `url` that may be secret (its user part's words, its query's values), for masking a text
+ * that quotes the URL, exactly or cut up (git quotes `https://us er:TOKEN@host` in pieces).
+ */
+function secretsOf(url: string): string[] {
+  const scheme = SCHEME.exec(url)?.[0];
+  if (scheme === undefined) return [];
+  const rest = url.slice(scheme.length);
+  const end = rest.search(/[/\\?#]/);
+  const authority = end === -1 ? rest : rest.slice(0, end);
+  const at = authority.lastIndexOf('@');
+  const secrets: string[] = [];
+  if (at !== -1) {
+    const userinfo = authority.slice(0, at);
+    if (/^(https?|file):/i.test(scheme) || !PLAIN_USER.test(userinfo)) {
+      const colon = userinfo.indexOf(':');
+      secrets.push(userinfo, ...userinfo.split(/[\s:]+/), colon === -1 ? '' : userinfo.slice(colon + 1));
+    }
+  }
+  const q = url.search(/[?#]/);
+  if (q !== -1) {
+    for (const param of url.slice(q + 1).split(/[?#&;]/)) {
+      const value = param.slice(param.indexOf('=') + 1);
+      if (value.length >= 4) secrets.push(value);
+    }
+  }
+  return [...new Set(secrets.filter((s) => s.trim().length >= 4))].sort((a, b) => b.length - a.length);
+}
 
 /**
  * `text` with every credential of a URL in it replaced by `***`: the whole user part of an http(s) URL
- * (GitHub takes a token as the user name), the password of any other (`ssh://git@host` stays).
- * For log lines and messages that may quote a repository or spec URL.
+ * (GitHub takes a token as the user name), the password of any other (`ssh://git@host` stays), and each
+ * value of a query (`?access_token=***`). `repositories` are URLs known to be quoted in the text (a
+ * project's repository, whose words git may echo cut up or re-encoded): their secret parts are masked
+ * wherever they appear. The one redaction for log lines, summaries, statuses and pages that may quote a
+ * repository or spec URL, or git's own messages.
  */
-export function maskUrlCredentials(text: string): string {
-  return text
-    .replace(URL_USERINFO, (all, scheme: string, userinfo: string) => {
-      if (/^https?:\/\//i.test(scheme)) return `${scheme}***@`;
-      const colon = userinfo.indexOf(':');
-      return colon === -1 ? all : `${scheme}${userinfo.slice(0, colon)}:***@`;
-    })
+export function maskUrlCredentials(text: string, repositories: readonly string[] = []): string {
+  let out = text
+    .replace(URL_USERINFO, (_all, scheme: string, userinfo: string) => `${scheme}${maskedUserinfo(scheme, userinfo)}@`)
+    .replace(URL_QUERY, (_all, head: string, query: string) => `${head}${maskedQuery(query)}`)
     .replace(SCP_PASSWORD, '$1:***@');
+  for (const url of repositories) {
+    for (const secret of secretsOf(url)) {
+      out = out.split(secret).join('***');
+      const encoded = encodeURI(secret);
+      if (encoded !== secret) out = out.split(encoded).join('***');
+    }
+  }
+  return out;
+}
+
+/** Why the repository URL `url` carries credentials (a user part with a password or token, a query or fragment), or null. */
+export function repositoryCredentialsProblem(url: string): string | null {
+  const scheme = SCHEME.exec(url);
+  if (scheme === null) return SCP_PASSWORD.test(url) ? 'it carries credentials (a password in its user part)' : null;
+  const rest = url.slice(scheme[0].length);
+  const end = rest.search(/[/\\?#]/);
+  const authority = end === -1 ? rest : rest.slice(0, end);
+  const at = authority.lastIndexOf('@');
+  if (at !== -1) {
+    const userinfo = authority.slice(0, at);
+    const name = scheme[1]!.toLowerCase();
+    if (name === 'http' || name === 'https' || name === 'file') return 'it carries credentials (a user part, where a token or password goes)';
+    if (!PLAIN_USER.test(userinfo)) return 'it carries credentials (a password, or a user name with spaces or escapes, in its user part)';
+  }
+  if (/[?#]/.test(rest)) return 'it carries credentials (a query or fragment, where tokens go: ?access_token=..., ?private_token=...)';
+  return null;
+}
+
+/** `url` as it may be shown: its user part's credentials and its query's values masked (`https://***@host/r.git`). */
+export function redactRepositoryUrl(url: string): string {
+  return maskUrlCredentials(url, [url]);
 }
 
 /**
  * Accept only repository URLs git cannot read as an option or route through
  * a helper transport (`ext::sh -c ...`, `fd::`): http(s), ssh, git, file URLs,
- * scp-like ssh addresses and absolute local paths, none with credentials in it (they would be stored
- * and shown in logs; tokens reach git through a credential helper). Returns the URL unchanged.
+ * scp-like ssh addresses and absolute local paths, none with credentials in it (in its user part, in any
+ * spelling, or in a query or fragment: they would be stored and shown in logs; tokens reach git through a
+ * credential helper). Returns the URL unchanged.
  */
 export function checkRepositoryUrl(url: string): string {
-  const shown = maskUrlCredentials(url);
+  const shown = redactRepositoryUrl(url);
   const fail = (why: string): never => {
     throw new GitError('GIT_BAD_REPOSITORY', `Repository "${shown}" is refused: ${why}. Use an https://, ssh://, git:// or file:// URL or an absolute path.`);
   };
-  if (shown !== url) {
+  const credentials = repositoryCredentialsProblem(url);
+  if (credentials !== null || shown !== url) {
     throw new GitError(
       'GIT_BAD_REPOSITORY',
-      `Repository "${shown}" is refused: it carries credentials, which would be stored with the project and shown wherever the URL is. ` +
+      `Repository "${shown}" is refused: ${credentials ?? 'it carries credentials'}, which would be stored with the project and shown wherever the URL is. ` +
         'Give the URL without them: for GitHub set FOLIO_GITHUB_TOKEN on the server (git gets it through a credential helper, never in a URL); ' +
         "other hosts are read with the server user's SSH keys or ~/.netrc.",
     );
   }
   if (url.trim() === '' || url !== url.trim()) fail('it is empty or has surrounding spaces');
+  const scheme0 = SCHEME.exec(url);
+  if (scheme0 !== null && /[\s\u200b-\u200d\u2060\ufeff%]/.test(url.slice(scheme0[0].length).split(/[/\\]/)[0]!)) fail('its host part has spaces or percent-escapes');
   if (url.startsWith('-')) fail('it starts with "-" and could be read as an option');
   if (/[\u0000-\u001f\u007f]/.test(url)) fail('it contains control characters');
   if (url.includes('::')) fail('remote-helper transports ("<transport>::") are not allowed');

@@ -1,5 +1,6 @@
 import type { TranscriptBody } from '../../api/index.js';
 import type { AgentJobRow, AgentJobStatus, ProjectRow } from '../../db/index.js';
+import { redactRepositoryUrl } from '../../git/index.js';
 import { formatDate, statusLabel } from './format.js';
 import { Csrf, Layout, ModelField, type Notice, type Viewer } from './layout.js';
 import { summaryHtml } from './markdown.js';
@@ -75,7 +76,7 @@ export function JobsPage(props: {
   return (
     <Layout title={`Agent jobs · ${project.name}`} base={base} viewer={viewer} project={project} tab="jobs" notice={notice}>
       <h1>Agent jobs</h1>
-      <p className="sub">The agent works on {project.repoUrl} and opens a pull request with its changes.</p>
+      <p className="sub">The agent works on {redactRepositoryUrl(project.repoUrl)} and opens a pull request with its changes.</p>
       <section className="panel" aria-labelledby="jobs-h">
         <h2 id="jobs-h">Jobs</h2>
         <nav className="filters" aria-label="Filter by status">
@@ -181,7 +182,7 @@ export function JobDetailPage(props: {
           <dt>Model</dt>
           <dd className="mono">{job.model}</dd>
           <dt>Repository</dt>
-          <dd className="mono">{job.repository}</dd>
+          <dd className="mono">{redactRepositoryUrl(job.repository)}</dd>
           <dt>Base branch</dt>
           <dd className="mono">{job.ref ?? project.branch}</dd>
           {workBranch ? (

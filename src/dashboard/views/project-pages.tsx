@@ -1,4 +1,5 @@
 import type { UpdateRow, ProjectRow } from '../../db/index.js';
+import { redactRepositoryUrl } from '../../git/index.js';
 import { formatDate, formatDuration, statusLabel } from './format.js';
 import type { TrafficSummary } from '../../analytics/index.js';
 import { Kpis, trafficKpis } from './analytics-parts.js';
@@ -84,7 +85,7 @@ function ProjectFields({ values, withSettings }: { values: ProjectFormValues; wi
         <label htmlFor="repoUrl">
           Repository <span className="hint">git URL (https://, ssh://, git@host:path or a local path)</span>
         </label>
-        <input id="repoUrl" name="repoUrl" required defaultValue={values.repoUrl} autoCapitalize="off" spellCheck={false} />
+        <input id="repoUrl" name="repoUrl" required defaultValue={redactRepositoryUrl(values.repoUrl)} autoCapitalize="off" spellCheck={false} />
       </div>
       <div className="row">
         <div className="field">
@@ -137,7 +138,7 @@ export function ProjectsPage(props: { base: string; viewer: Viewer; projects: Pr
                 <strong>{p.name}</strong>
                 <div className="meta mono">{p.id}</div>
                 <div className="meta">
-                  {p.repoUrl} · {p.branch}
+                  {redactRepositoryUrl(p.repoUrl)} · {p.branch}
                 </div>
               </a>
             </li>
@@ -183,7 +184,7 @@ export function CopyValue({ id, value, label, secret = false }: { id: string; va
 export function settingsValues(project: ProjectRow): ProjectFormValues {
   return {
     name: project.name,
-    repoUrl: project.repoUrl,
+    repoUrl: redactRepositoryUrl(project.repoUrl),
     branch: project.branch,
     docsDir: project.docsDir,
     hostNames: project.hostNames.join(', '),
@@ -252,7 +253,7 @@ export function ProjectOverviewPage(props: {
             </dd>
             <dt>Source</dt>
             <dd className="mono">
-              {project.repoUrl} @ {project.branch} / {project.docsDir}
+              {redactRepositoryUrl(project.repoUrl)} @ {project.branch} / {project.docsDir}
             </dd>
           </dl>
         </section>

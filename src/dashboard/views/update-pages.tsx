@@ -1,4 +1,5 @@
 import type { PreviewWithUpdate, UpdateRow, ProjectRow, WebhookDeliveryRow } from '../../db/index.js';
+import { redactRepositoryUrl } from '../../git/index.js';
 import { CopyValue } from './project-pages.js';
 import { formatDate, formatDuration, statusLabel } from './format.js';
 import { Csrf, Layout, type Notice, type Viewer } from './layout.js';
@@ -176,7 +177,7 @@ export function UpdatesPage(props: {
     <Layout title={`Updates · ${project.name}`} base={base} viewer={viewer} project={project} tab="updates" notice={notice}>
       <h1>Updates</h1>
       <p className="sub">
-        An update fetches {project.repoUrl} at {project.branch}, builds it and publishes <a href={siteUrl}>the site</a> atomically.
+        An update fetches {redactRepositoryUrl(project.repoUrl)} at {project.branch}, builds it and publishes <a href={siteUrl}>the site</a> atomically.
       </p>
       {viewer.canEdit ? (
         <section className="panel" aria-labelledby="trigger">

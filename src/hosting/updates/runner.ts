@@ -97,9 +97,9 @@ export class UpdateRunner {
     this.store = options.store ?? siteStoreOf(options.dataDir);
   }
 
-  /** A line for the server log: URL credentials masked, as in the update's own log. */
-  private serverLog(line: string): void {
-    this.options.log?.(maskUrlCredentials(line));
+  /** A line for the server log: URL credentials masked (those of `project`'s repository URL wherever they appear), as in the update's own log. */
+  private serverLog(line: string, project?: ProjectRow): void {
+    this.options.log?.(maskUrlCredentials(line, project ? [project.repoUrl] : []));
   }
 
   /** Queue an update and start it in the background; returns the queued row. */
@@ -168,7 +168,7 @@ export class UpdateRunner {
       .then(() => this.run(project, updateId, target))
       // run() records every failure of the update itself; what reaches here is the database failing
       // while recording. Logged, and the chain goes on so the project's next update still runs.
-      .catch((error: unknown) => this.serverLog(`update ${updateId} of ${project.id}: UPDATE_INTERNAL: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown) => this.serverLog(`update ${updateId} of ${project.id}: UPDATE_INTERNAL: ${error instanceof Error ? error.message : String(error)}`, project));
     this.chains.set(project.id, next);
     this.running.set(updateId, next);
     void next.then(() => {
@@ -189,23 +189,25 @@ export class UpdateRunner {
       // A failed append must not fail the update, but it must not vanish either (it hid a broken query once).
       flushing = flushing
         .then(() => appendUpdateLogs(db, updateId, lines))
-        .catch((error: unknown) => this.serverLog(`update ${updateId}: UPDATE_INTERNAL: could not store ${lines.length} log line(s): ${error instanceof Error ? error.message : String(error)}`));
+        .catch((error: unknown) => this.serverLog(`update ${updateId}: UPDATE_INTERNAL: could not store ${lines.length} log line(s): ${error instanceof Error ? error.message : String(error)}`, project));
       return flushing;
     };
     // Batch log lines: a build prints hundreds and each append is a write.
     const timer = setInterval(() => void flush(), 250);
     // The update's log and summary are read through the API and the dashboard: a credential in a URL
     // (a spec's, a link's, git's words about the repository) is masked in every line.
+    // The project's own repository URL is masked part by part too: git quotes it in pieces when it is odd.
+    const mask = (text: string) => maskUrlCredentials(text, [project.repoUrl]);
     const log = (line: string) => {
-      pending.push(maskUrlCredentials(line));
+      pending.push(mask(line));
     };
     const finish = async (status: 'success' | 'failure', text: string) => {
       clearInterval(timer);
-      const summary = maskUrlCredentials(text);
+      const summary = mask(text);
       log(summary);
       await flush();
       await finishUpdate(db, updateId, { status, summary });
-      this.serverLog(`update ${updateId} of ${project.id}: ${status}: ${summary}`);
+      this.serverLog(`update ${updateId} of ${project.id}: ${status}: ${summary}`, project);
     };
 
     const { store } = this;
@@ -283,7 +285,7 @@ export class UpdateRunner {
       if (error instanceof HostingError) return await finish('failure', `${error.code}: ${error.message}`);
       // The summary and the log are readable through the API and the dashboard: the message only, without the
       // server's folders; the stack (file paths of the server) goes to the server log.
-      this.serverLog(`update ${updateId} of ${project.id}: UPDATE_INTERNAL: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      this.serverLog(`update ${updateId} of ${project.id}: UPDATE_INTERNAL: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, project);
       return await finish('failure', `UPDATE_INTERNAL: ${internalMessage(error, dataDir)}; the server log has the details.`);
     } finally {
       clearInterval(timer);
