@@ -22,6 +22,8 @@ class SearchDialog {
   private readonly list = document.createElement('div');
   private readonly head = document.createElement('div');
   private readonly status = document.createElement('p');
+  /** "Searching…" while the index loads or a query is on its way (apart from the status line, which says the answer). */
+  private readonly busy = document.createElement('p');
   private engine: Promise<SearchEngine | null> | null = null;
   private ticket = 0;
   private active = -1;
@@ -46,6 +48,9 @@ class SearchDialog {
     head.className = 'search-head';
     status.className = 'search-status';
     status.setAttribute('role', 'status');
+    this.busy.className = 'search-busy';
+    this.busy.textContent = text.searching;
+    this.busy.hidden = true;
 
     const close = button('search-close', text.close, () => dialog.close());
     const icon = document.createElement('span');
@@ -56,7 +61,7 @@ class SearchDialog {
     bar.append(icon, input, close);
     const body = document.createElement('div');
     body.className = 'search-body';
-    body.append(head, list, status);
+    body.append(head, list, status, this.busy);
     const panel = document.createElement('div');
     panel.className = 'search-panel';
     panel.append(bar, body);
@@ -133,20 +138,26 @@ class SearchDialog {
     const query = this.input.value.trim();
     const ticket = ++this.ticket;
     if (!query) {
+      this.busy.hidden = true;
       this.showRecent();
       return;
     }
     // Said again once this query is answered (and tests know the answer has come when it is set).
     this.status.textContent = '';
+    // Shown only when the answer takes a moment (the index's first load): no flash on every keystroke.
+    const slow = setTimeout(() => ticket === this.ticket && (this.busy.hidden = false), 150);
     const engine = await this.load();
+    const data =
+      ticket === this.ticket && engine
+        ? await searchPages(engine, query, PAGES, currentVersion()).catch((error: unknown) => {
+            console.warn('Folio search: the search failed', error);
+            return null;
+          })
+        : null;
     if (ticket !== this.ticket) return;
-    if (!engine) return this.show([], this.text.unavailable);
-    const data = await searchPages(engine, query, PAGES).catch((error: unknown) => {
-      console.warn('Folio search: the search failed', error);
-      return null;
-    });
-    if (ticket !== this.ticket) return;
-    if (!data) return this.show([], this.text.unavailable);
+    clearTimeout(slow);
+    this.busy.hidden = true;
+    if (!engine || !data) return this.show([], this.text.unavailable);
     // Only relevant hits are listed, and counted: a query found only through a prefix Pagefind put in place of its words found nothing.
     const relevant = data.filter((d) => isRelevant(d, query));
     const labels = shownLabels(relevant);
@@ -241,6 +252,11 @@ class SearchDialog {
     this.input.focus();
     void this.update();
   }
+}
+
+/** The version of the page the dialog was opened on (its search filter label), if the site has versions. */
+function currentVersion(): string | undefined {
+  return document.querySelector('[data-pagefind-filter^="folio_version"]')?.getAttribute('data-label') ?? undefined;
 }
 
 /** Tell the page what was searched and opened (the analytics beacon listens, when the site has one). */

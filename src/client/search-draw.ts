@@ -15,6 +15,7 @@ export interface DialogText {
   results: string;
   close: string;
   unavailable: string;
+  searching: string;
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {

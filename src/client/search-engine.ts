@@ -12,7 +12,7 @@ interface PagefindResult {
 interface Pagefind {
   init?(): Promise<void>;
   mergeIndex?(path: string): Promise<void>;
-  search(query: string): Promise<{ results: PagefindResult[] } | null>;
+  search(query: string, options?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] } | null>;
 }
 interface SearchManifest {
   shards?: string[];
@@ -46,13 +46,27 @@ export async function loadEngine(base: string): Promise<SearchEngine> {
 /** `/docs/a` → `/a` under the base path `/docs`. */
 const withoutPrefix = (url: string, prefix: string) => (prefix && url.startsWith(prefix + '/') ? url.slice(prefix.length) : url);
 
-/** The first `limit` hits for `query`, leaving out main-index hits of pages the delta index replaced. */
-export async function searchPages(engine: SearchEngine, query: string, limit: number): Promise<PagefindData[]> {
-  const results = (await engine.pagefind.search(query))?.results ?? [];
+/**
+ * The first `limit` hits for `query`, leaving out main-index hits of pages the delta index replaced.
+ * With a `version` (the one of the page the reader searches from), that version's hits come first
+ * and the other versions' after them: a reader of the current docs lands on the current page, not on
+ * an older release's copy of it, and an older release's reader stays in theirs.
+ */
+export async function searchPages(engine: SearchEngine, query: string, limit: number, version?: string): Promise<PagefindData[]> {
   const out: PagefindData[] = [];
-  for (let i = 0; i < results.length && out.length < limit; i += limit) {
-    const batch = await Promise.all(results.slice(i, i + limit).map((r) => r.data()));
-    for (const d of batch) if (d.meta.folio_delta || !engine.stale.has(pageKey(withoutPrefix(d.url, engine.prefix)))) out.push(d);
-  }
+  const seen = new Set<string>();
+  const take = async (filters?: Record<string, string>) => {
+    const results = (await engine.pagefind.search(query, filters ? { filters } : undefined))?.results ?? [];
+    for (let i = 0; i < results.length && out.length < limit; i += limit) {
+      const batch = await Promise.all(results.slice(i, i + limit).map((r) => r.data()));
+      for (const d of batch) {
+        if (seen.has(d.url) || !(d.meta.folio_delta || !engine.stale.has(pageKey(withoutPrefix(d.url, engine.prefix))))) continue;
+        seen.add(d.url);
+        out.push(d);
+      }
+    }
+  };
+  if (version) await take({ folio_version: version });
+  if (out.length < limit) await take();
   return out.slice(0, limit);
 }

@@ -50,6 +50,8 @@ export const SEARCH_CSS = String.raw`
 .search-recent .search-title{font-weight:400}
 .search-status{margin:0;padding:28px 12px;color:var(--fg-muted);font-size:14px;text-align:center}
 .search-status:empty{display:none}
+.search-busy{margin:0;padding:28px 12px;color:var(--fg-muted);font-size:14px;text-align:center}
+.search-busy[hidden]{display:none}
 .search-status-quiet{${SR_ONLY}}
 @media (max-width:768px){
 .search{flex:none;max-width:none;margin-left:auto}

@@ -236,6 +236,33 @@ describe.skipIf(!hasChromium)('search dialog', () => {
     await context.close();
   });
 
+  it("lists the reader's version first, and says it is searching while the index loads", async () => {
+    const firstHref = async (page: Page) => new URL((await page.locator('a.search-page').first().getAttribute('href'))!, server.url).pathname;
+    const older = await open('/v1/webhooks');
+    // The index answers slowly, as a large site's does on a phone: the dialog says it is on its way.
+    await older.page.route('**/pagefind/pagefind.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await older.page.keyboard.press('Control+k');
+    await older.page.locator('[data-search]').fill('webhooks');
+    await older.page.locator('.search-busy').waitFor({ state: 'visible', timeout: 5_000 });
+    expect(await older.page.locator('.search-busy').textContent()).toBe('Searching…');
+    expect(await older.page.locator('.search-status').textContent()).toBe('');
+    await older.page.locator('.search-status').filter({ hasText: /\S/ }).waitFor({ state: 'attached', timeout: 20_000 });
+    expect(await older.page.locator('.search-busy').isVisible()).toBe(false);
+    expect(await firstHref(older.page)).toBe('/v1/webhooks');
+    // The other version's page is still listed, after.
+    expect(await older.page.locator('a.search-page[href$="/v2/webhooks"]').count()).toBe(1);
+    await older.context.close();
+
+    const current = await open('/v2/index');
+    await current.page.keyboard.press('Control+k');
+    await type(current.page, 'webhooks');
+    expect(await firstHref(current.page)).toBe('/v2/webhooks');
+    await current.context.close();
+  });
+
   it('shows recent searches when the input is empty, searches one again, and clears them', async () => {
     const { context, page } = await open('/v2/index');
     await page.keyboard.press('Control+k');

@@ -12,6 +12,7 @@ export interface SearchDialogText {
   results: string;
   close: string;
   unavailable: string;
+  searching: string;
 }
 
 /**

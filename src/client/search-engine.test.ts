@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { searchPages, type SearchEngine } from './search-engine.js';
+import type { PagefindData } from './search-results.js';
+
+/** A Pagefind of a few pages, each in a version: results in the order given, filtered as Pagefind filters. */
+function engineOf(pages: { url: string; version?: string }[], stale: string[] = []): SearchEngine & { calls: string[] } {
+  const calls: string[] = [];
+  const data = (p: { url: string; version?: string }): PagefindData => ({ url: p.url, excerpt: '', meta: { title: p.url }, filters: p.version ? { folio_version: [p.version] } : {} });
+  return {
+    calls,
+    stale: new Set(stale),
+    prefix: '',
+    pagefind: {
+      search: async (_query, options) => {
+        const version = options?.filters?.folio_version;
+        calls.push(version ?? '*');
+        const found = pages.filter((p) => version === undefined || p.version === version);
+        return { results: found.map((p) => ({ data: async () => data(p) })) };
+      },
+    },
+  };
+}
+
+describe('searchPages', () => {
+  const pages = [
+    { url: '/v1/checkout', version: 'v1' },
+    { url: '/v1/webhooks', version: 'v1' },
+    { url: '/v2/checkout', version: 'v2' },
+    { url: '/v2/webhooks', version: 'v2' },
+  ];
+
+  it("puts the reader's version first and the other versions after it, each page once", async () => {
+    const engine = engineOf(pages);
+    expect((await searchPages(engine, 'checkout', 8, 'v2')).map((d) => d.url)).toEqual(['/v2/checkout', '/v2/webhooks', '/v1/checkout', '/v1/webhooks']);
+    expect(engine.calls).toEqual(['v2', '*']);
+  });
+
+  it("asks only the reader's version when it fills the list, and every version from a page without one", async () => {
+    const scoped = engineOf(pages);
+    expect((await searchPages(scoped, 'checkout', 2, 'v1')).map((d) => d.url)).toEqual(['/v1/checkout', '/v1/webhooks']);
+    expect(scoped.calls).toEqual(['v1']);
+    const all = engineOf(pages);
+    expect((await searchPages(all, 'checkout', 8)).map((d) => d.url)).toEqual(pages.map((p) => p.url));
+    expect(all.calls).toEqual(['*']);
+  });
+
+  it('leaves out main-index hits of pages the delta index replaced', async () => {
+    expect((await searchPages(engineOf(pages, ['/v2/checkout']), 'checkout', 8, 'v2')).map((d) => d.url)).toEqual(['/v2/webhooks', '/v1/checkout', '/v1/webhooks']);
+  });
+});
