@@ -15,6 +15,9 @@ export const EDITOR_CODES = {
   EDITOR_NAV_STALE: 'A navigation edit names an entry that is no longer where the editor showed it (docs.json changed meanwhile).',
   EDITOR_NAV_SHAPE: 'The navigation edit does not fit where it was asked (a page already first, a group added beside tabs, a tab inside a group).',
   EDITOR_GROUP_NOT_EMPTY: 'Only an empty group can be removed; this one still lists pages or an API specification.',
+  EDITOR_PATH_NOT_WRITABLE: 'A new page, image or moved page would be written through a symbolic link of the repository (or a file where a folder is needed); the editor never writes through a link.',
+  EDITOR_BRANCH_NOT_FOUND: 'The branch is not in the repository and nobody has drafts on it; reading does not create it, creating a branch is an explicit POST from the editor.',
+  EDITOR_SESSION_CLOSED: 'The branch’s editing session was closed to make room for others (the server keeps a limited number open); reload the editor.',
   EDITOR_BAD_REQUEST: 'A request to the editor is missing a field or has one of the wrong type.',
 } as const;
 

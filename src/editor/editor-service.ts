@@ -2,12 +2,19 @@
  * The editing sessions of one server: one per (project, branch), each with its checkout in its own
  * folder under `workRoot`, shared by every writer of that branch on this server. Drafts live in the
  * database, so sessions of other servers on the same database see them when they sync.
+ *
+ * Sessions are capped (`maxSessionsPerProject`, `maxSessions`): opening one past a cap closes the
+ * least recently used and deletes its checkout (its drafts stay in the database), and folders of
+ * `workRoot` no session holds (an earlier process's) go too once they would pass the cap. Only
+ * `create` opens a branch nobody knows yet (the dashboard's POSTs): a read never checks one out.
  */
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { GithubOptions } from '../agent/index.js';
-import type { Database, ProjectRow } from '../db/index.js';
+import { listEditorDrafts, type Database, type ProjectRow } from '../db/index.js';
 import { checkBranchName, type GitCredentials } from '../git/index.js';
+import { removeTree } from '../shared/index.js';
 import { EditorError } from './codes.js';
 import { EditorSession } from './session.js';
 import { SharedDocSignals } from './shared-signals.js';
@@ -25,7 +32,18 @@ export interface EditorServiceOptions {
   /** A preview's page time limit in milliseconds (`folio serve --page-timeout`; default the builds' 10 s). */
   pageTimeoutMs?: number;
   log?: (line: string) => void;
+  /** Open sessions (checkouts) of one project at most; the least recently used goes first (default 8). */
+  maxSessionsPerProject?: number;
+  /** Open sessions (checkouts) of all projects at most, folders left by earlier processes counted (default 32). */
+  maxSessions?: number;
 }
+
+/** Default caps of the open editing sessions, each a checkout on disk and perhaps a preview process. */
+export const MAX_EDITOR_SESSIONS_PER_PROJECT = 8;
+export const MAX_EDITOR_SESSIONS = 32;
+
+/** How long opening a session waits for an evicted one to finish its work and lose its checkout. */
+const EVICT_WAIT_MS = 5_000;
 
 /** Short stable key of a (project, branch): the name of its checkout folder and of its preview URLs. */
 export function sessionKey(projectId: string, branch: string): string {
@@ -45,7 +63,7 @@ export class EditorService {
    * the editor, reading its state) also catches up with the remote when the last fetch is older than
    * `refreshMs`; saves do not, so typing never waits for a fetch.
    */
-  async open(project: ProjectRow, branch: string, { refresh = true }: { refresh?: boolean } = {}): Promise<EditorSession> {
+  async open(project: ProjectRow, branch: string, { refresh = true, create = true }: { refresh?: boolean; create?: boolean } = {}): Promise<EditorSession> {
     try {
       checkBranchName(branch);
     } catch (err) {
@@ -56,9 +74,18 @@ export class EditorService {
     // A project whose repository, branch or folder changed gets a new session.
     if (session && (session.project.repoUrl !== project.repoUrl || session.project.docsDir !== project.docsDir || session.project.branch !== project.branch)) {
       session.close();
+      this.sessions.delete(key);
       session = undefined;
     }
-    if (!session) {
+    if (session) {
+      // Most recently used last: the caps close sessions from the front.
+      this.sessions.delete(key);
+      this.sessions.set(key, session);
+    } else {
+      if (!create && !(await this.known(project, branch))) {
+        throw new EditorError('EDITOR_BRANCH_NOT_FOUND', `There is no branch "${branch}" in the repository yet. Create it from "${project.branch}" in the editor (New branch…, or the Create branch button).`, 404);
+      }
+      await this.makeRoom(project.id);
       session = new EditorSession(project, branch, {
         db: this.opts.db,
         dir: path.join(this.opts.workRoot, key),
@@ -73,6 +100,65 @@ export class EditorService {
     }
     if (session.syncedAt === 0 || (refresh && Date.now() - session.syncedAt > (this.opts.refreshMs ?? 30_000))) await session.sync();
     return session;
+  }
+
+  /**
+   * Whether a branch exists without checking it out: the deployment branch, one with drafts in the
+   * database (made on this server or another), or one the repository has as the deployment
+   * branch's session last fetched it (opened for this when it is not).
+   */
+  private async known(project: ProjectRow, branch: string): Promise<boolean> {
+    if (branch === project.branch) return true;
+    if ((await listEditorDrafts(this.opts.db, project.id, branch)).length > 0) return true;
+    const base = await this.open(project, project.branch);
+    return (await base.branches()).includes(branch);
+  }
+
+  /**
+   * Close sessions until one more fits under both caps (this project's least recently used first,
+   * then anyone's), and delete folders of `workRoot` no session holds while the folders would pass
+   * the overall cap (oldest first).
+   */
+  private async makeRoom(projectId: string): Promise<void> {
+    const perProject = Math.max(1, this.opts.maxSessionsPerProject ?? MAX_EDITOR_SESSIONS_PER_PROJECT);
+    const overall = Math.max(1, this.opts.maxSessions ?? MAX_EDITOR_SESSIONS);
+    const evicted: EditorSession[] = [];
+    const evict = (key: string) => {
+      const session = this.sessions.get(key)!;
+      this.sessions.delete(key);
+      evicted.push(session);
+      this.opts.log?.(`editor: closed the session of ${session.project.id}/${session.branch} (least recently used; at most ${perProject} per project, ${overall} in all)`);
+    };
+    const ofProject = () => [...this.sessions].filter(([, s]) => s.project.id === projectId).map(([k]) => k);
+    for (let keys = ofProject(); keys.length >= perProject; keys = ofProject()) evict(keys[0]!);
+    while (this.sessions.size >= overall) evict(this.sessions.keys().next().value!);
+    const done = Promise.all(evicted.map((s) => s.dispose().catch((err: unknown) => this.opts.log?.(`editor: could not remove the checkout of ${s.project.id}/${s.branch}: ${err instanceof Error ? err.message : String(err)}`))));
+    // An evicted session busy with a long task (a publish) finishes it in the background.
+    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, EVICT_WAIT_MS).unref())]);
+    const live = new Set([...this.sessions.keys(), ...evicted.map((s) => sessionKey(s.project.id, s.branch))]);
+    let folders: { dir: string; mtime: number }[] = [];
+    try {
+      folders = fs
+        .readdirSync(this.opts.workRoot, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => ({ dir: path.join(this.opts.workRoot, e.name), mtime: fs.statSync(path.join(this.opts.workRoot, e.name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }));
+    } catch {
+      // No work root yet: nothing to count.
+    }
+    const stale = folders.filter((f) => !live.has(path.basename(f.dir))).sort((a, b) => a.mtime - b.mtime);
+    const held = folders.length - stale.length;
+    const excess = held + stale.length + 1 - overall;
+    await Promise.all(stale.slice(0, Math.max(0, excess)).map((f) => removeTree(f.dir).catch(() => undefined)));
+  }
+
+  /** How many sessions are open (of one project, or in all). */
+  size(projectId?: string): number {
+    return projectId === undefined ? this.sessions.size : [...this.sessions.values()].filter((s) => s.project.id === projectId).length;
+  }
+
+  /** Whether `session` is still one of the open sessions (not closed by the caps). */
+  isOpen(session: EditorSession): boolean {
+    return this.sessions.get(sessionKey(session.project.id, session.branch)) === session;
   }
 
   /** An open session by key (the preview's file requests name it), or undefined. */

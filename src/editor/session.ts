@@ -5,7 +5,7 @@
  * previews are rendered from it with Folio's renderer in untrusted mode (page bodies compiled in a
  * sandboxed process), and publishing commits it with the writer as author and pushes it.
  */
-import { readFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as Y from 'yjs';
 import { findBrokenLinks, githubGitCredentials, pullRequestProviderFor, type BrokenLink, type GithubOptions } from '../agent/index.js';
@@ -13,7 +13,7 @@ import { pageFromText } from '../content/index.js';
 import { appendSharedUpdates, clearPublishedDrafts, compactSharedUpdates, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow } from '../db/index.js';
 import { GitError, gitClient, localWorkingCopy, WorkBranch, type GitCredentials } from '../git/index.js';
 import { fontFileSource, pageSourceOf, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset } from '../render/index.js';
-import { matchRedirect, prefixCssUrls, realPathInside, redirectRules, removeFileInside, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
+import { ContainmentError, matchRedirect, prefixCssUrls, realPathInside, redirectRules, removeFileInside, removeTree, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { applyPageEdits, bodyOnlyEdits, loadSite, type Site } from '../site/index.js';
 import { compilePageIsolated, stopPageCompiler, warmPageCompiler } from '../site-build/index.js';
 import { EditorError } from './codes.js';
@@ -86,6 +86,10 @@ export class EditorSession {
   /** Files whose conflict a publish showed; the writer's next save of one is made over the other version. */
   private readonly conflicted = new Set<string>();
   private previewVersion = 0;
+  /** Drafts the last sync could not write into the checkout (a path through a link), with why: reported, not applied. */
+  private readonly unwritable = new Map<string, string>();
+  /** Set when the service let this session go (`dispose`): its checkout is gone, nothing more runs on it. */
+  private closed = false;
   /** When the checkout last caught up with the remote. */
   syncedAt = 0;
 
@@ -109,7 +113,11 @@ export class EditorSession {
 
   /** Run `fn` after every earlier operation of this session (one checkout, one writer of its files at a time). */
   run<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(fn, fn);
+    const guarded = () => {
+      if (this.closed) throw new EditorError('EDITOR_SESSION_CLOSED', `The editing session of "${this.branch}" was closed to make room for others (the server keeps a limited number open); reload the editor. Your saved drafts are kept.`, 409);
+      return fn();
+    };
+    const next = this.queue.then(guarded, guarded);
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -123,7 +131,18 @@ export class EditorSession {
     await this.checkout();
     // The preview's sandboxed process starts while the drafts are applied and the site loads.
     warmPageCompiler(this.opts.dir, this.root);
-    for (const draft of await listEditorDrafts(this.opts.db, this.project.id, this.branch)) await this.writeTree(draft);
+    // A draft the checkout cannot take (stored before such paths were refused: its folder is a link of
+    // the repository) is skipped and reported; the branch's other drafts still apply.
+    this.unwritable.clear();
+    for (const draft of await listEditorDrafts(this.opts.db, this.project.id, this.branch)) {
+      try {
+        await this.writeTree(draft);
+      } catch (err) {
+        if (!(err instanceof EditorError && err.code === 'EDITOR_PATH_NOT_WRITABLE')) throw err;
+        this.unwritable.set(draft.path, err.message);
+        this.opts.log?.(`editor: draft ${draft.path} of ${this.project.id}/${this.branch} not applied: ${err.message}`);
+      }
+    }
     await this.reload();
   }
 
@@ -138,10 +157,35 @@ export class EditorSession {
     this.blobs.clear();
   }
 
-  /** Put one draft into the checkout's files. */
+  /** Put one draft into the checkout's files; EDITOR_PATH_NOT_WRITABLE when its path goes through a link. */
   private async writeTree(draft: Pick<EditorDraft, 'path' | 'encoding' | 'content'>): Promise<void> {
-    if (draft.encoding === 'deleted') await removeFileInside(this.root, draft.path);
-    else await writeFileInside(this.root, draft.path, draftBytes(draft));
+    if (draft.encoding === 'deleted') {
+      await removeFileInside(this.root, draft.path);
+      return;
+    }
+    try {
+      await writeFileInside(this.root, draft.path, draftBytes(draft));
+    } catch (err) {
+      if (err instanceof ContainmentError) throw notWritable(draft.path, path.relative(this.root, err.target));
+      throw err;
+    }
+  }
+
+  /**
+   * Refuse a new file whose path the checkout cannot take, before anything is drafted: a part of it
+   * is a symbolic link of the repository (checked out as a plain file holding the link's target, as
+   * Folio's git keeps links) or any other file where a folder is needed, or the file itself is a link.
+   */
+  private async checkWritable(file: string): Promise<void> {
+    const parts = file.split('/');
+    for (let i = 1; i <= parts.length; i++) {
+      const rel = parts.slice(0, i).join('/');
+      const at = resolveInside(this.root, rel);
+      if (!at) throw notWritable(file, rel);
+      const info = await lstat(at).catch(() => null);
+      if (!info) return;
+      if (info.isSymbolicLink() || (i < parts.length && !info.isDirectory())) throw notWritable(file, rel);
+    }
   }
 
   /** Read the site again from the checkout's files. */
@@ -198,9 +242,12 @@ export class EditorSession {
   }
 
   /** The drafts of the branch: what publishing would commit. */
-  async drafts(): Promise<{ path: string; change: 'added' | 'modified' | 'deleted'; updatedAt: Date }[]> {
+  async drafts(): Promise<{ path: string; change: 'added' | 'modified' | 'deleted'; updatedAt: Date; problem?: string }[]> {
     const rows = await listEditorDrafts(this.opts.db, this.project.id, this.branch);
-    return rows.map((d) => ({ path: d.path, change: d.encoding === 'deleted' ? 'deleted' : d.baseHash === null ? 'added' : 'modified', updatedAt: d.updatedAt }));
+    return rows.map((d) => {
+      const problem = this.unwritable.get(d.path);
+      return { path: d.path, change: d.encoding === 'deleted' ? 'deleted' : d.baseHash === null ? 'added' : 'modified', updatedAt: d.updatedAt, ...(problem ? { problem } : {}) };
+    });
   }
 
   /**
@@ -231,7 +278,8 @@ export class EditorSession {
     return this.run(async () => {
       const { site, diagnostics } = await this.state();
       const drafted = site ? new Set((await listEditorDrafts(this.opts.db, this.project.id, this.branch)).map((d) => d.path)) : new Set<string>();
-      return navigationOf(site, diagnostics, drafted);
+      const nav = navigationOf(site, diagnostics, drafted);
+      return { ...nav, problems: [...[...this.unwritable].map(([file, why]) => `${file}: draft not applied: ${why} Discard it.`), ...nav.problems] };
     });
   }
 
@@ -254,6 +302,8 @@ export class EditorSession {
     const committed = await this.committedBlob(file);
     const same = encoding === 'deleted' ? committed === null : committed !== null && blobHash(draftBytes({ encoding, content })) === committed;
     const existing = await getEditorDraft(this.opts.db, this.project.id, this.branch, file);
+    // Written first: a file the checkout cannot take is refused with nothing stored.
+    await this.writeTree({ path: file, encoding, content });
     if (same) await deleteEditorDraft(this.opts.db, this.project.id, this.branch, file);
     else {
       // The base is what the first draft of the file started from; a later save keeps it, but for a
@@ -261,7 +311,6 @@ export class EditorSession {
       await saveEditorDraft(this.opts.db, { projectId: this.project.id, branch: this.branch, path: file, encoding, content, baseHash: existing ? existing.baseHash : committed, updatedBy: user.id });
       if (existing && this.conflicted.delete(file)) await rebaseEditorDraft(this.opts.db, this.project.id, this.branch, file, committed);
     }
-    await this.writeTree({ path: file, encoding, content });
   }
 
   /**
@@ -331,6 +380,27 @@ export class EditorSession {
     stopPageCompiler(this.opts.dir);
   }
 
+  /**
+   * Let the session go for good (the service's cap): once the work queued before it is done, its
+   * preview process stops and its checkout is deleted; later calls refuse with EDITOR_SESSION_CLOSED.
+   * The drafts stay in the database: the branch opened again gets them back.
+   */
+  dispose(): Promise<void> {
+    return this.run(async () => {
+      this.closed = true;
+      this.close();
+      this.work = null;
+      this.loaded = null;
+      this.previews.clear();
+      await removeTree(this.opts.dir);
+    });
+  }
+
+  /** Whether `dispose` was called. */
+  get disposed(): boolean {
+    return this.closed;
+  }
+
   /** The last good preview of a page, or null. */
   previewHtml(file: string): string | null {
     return this.previews.get(file)?.html ?? null;
@@ -338,6 +408,7 @@ export class EditorSession {
 
   /** A file the preview links (Folio's stylesheet and fonts; the repository's stylesheets, scripts, images and fonts), or null. */
   async previewAsset(pathname: string): Promise<{ body: string | Buffer; type: string } | null> {
+    if (this.closed) return null;
     const { assets, tailwind, renderer, site } = await this.state();
     if (pathname === '/' + assets.css.file) return { body: assets.css.contents, type: 'text/css; charset=utf-8' };
     if (tailwind && pathname === '/' + tailwind.file) return { body: tailwind.contents, type: 'text/css; charset=utf-8' };
@@ -383,6 +454,7 @@ export class EditorSession {
     const first = newPageText(title);
     return this.run(async () => {
       if (await this.exists(file)) throw new EditorError('EDITOR_PAGE_EXISTS', `A file "${file}" already exists on the branch; pick another name.`, 409);
+      await this.checkWritable(file);
       await this.saveDocsJson(withNewPage(await this.docsJsonText(), file, besides, group), user);
       await this.draft(file, 'utf8', first, user);
       await this.reload();
@@ -411,6 +483,7 @@ export class EditorSession {
       const text = await this.currentBytes(from);
       if (text === null) throw new EditorError('EDITOR_PAGE_NOT_FOUND', `There is no page "${from}" on the branch.`, 404);
       if (from === to || (await this.exists(to))) throw new EditorError('EDITOR_PAGE_EXISTS', `A file "${to}" already exists on the branch; pick another name.`, 409);
+      await this.checkWritable(to);
       await this.saveDocsJson(renamePage(await this.docsJsonText(), pageEntryOf(from), pageEntryOf(to)), user);
       await this.draft(to, 'utf8', text.toString('utf8'), user);
       await this.draft(from, 'deleted', '', user);
@@ -446,6 +519,7 @@ export class EditorSession {
     checkImageUpload(file, bytes);
     return this.run(async () => {
       if (await this.exists(file)) throw new EditorError('EDITOR_PAGE_EXISTS', `A file "${file}" already exists on the branch; rename the image.`, 409);
+      await this.checkWritable(file);
       await this.draft(file, 'base64', Buffer.from(bytes).toString('base64'), user);
       return { file, src: '/' + file };
     });
@@ -590,6 +664,15 @@ export class EditorSession {
       return { kind: 'pull-request', commit, files, pullRequestUrl, previewUrl: preview?.url ?? null };
     });
   }
+}
+
+/** The refusal of a file the checkout cannot take; `part` is the piece of its path that is a link or a file. */
+function notWritable(file: string, part: string): EditorError {
+  return new EditorError(
+    'EDITOR_PATH_NOT_WRITABLE',
+    `"${file}" cannot be written: "${part}" in its path is a symbolic link of the repository (the editor never writes through one) or a file where a folder is needed. Pick a path through real folders.`,
+    409,
+  );
 }
 
 /** Updates of a shared document past which a join merges them into one. */

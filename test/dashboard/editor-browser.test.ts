@@ -298,6 +298,8 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
 
   it('publishes a branch as a pull request with a preview', async () => {
     await page.goto(`${editorUrl}?branch=docs/editor-test&file=index.mdx`);
+    // A branch named in the address is not made by opening it: the writer asks for it (a POST).
+    await page.getByRole('button', { name: 'Create branch docs/editor-test' }).click();
     await page.locator('.cm-content').getByText('Read [setup](/guides/setup).').waitFor();
     // Opening a page saves nothing: the branch has no drafts yet.
     await saved();

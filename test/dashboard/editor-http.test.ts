@@ -116,6 +116,8 @@ describe('editor routes of the dashboard', () => {
   });
 
   it('arranges the navigation through navigation.json and lists it with ids in state.json', async () => {
+    // A new branch is made by a POST (a GET never checks one out).
+    expect((await request(`${editor}/branches.json`, { json: { branch: 'docs/nav-http' } })).status).toBe(200);
     const before = await (await request(`${editor}/state.json?branch=docs/nav-http`)).json();
     expect(before.outline).toEqual({ tabs: false, items: [{ type: 'page', entry: 'index', id: 'navigation/pages/0', title: 'Home', file: 'index.mdx' }] });
     const nav = (json: object) => request(`${editor}/navigation.json`, { json: { branch: 'docs/nav-http', ...json } });

@@ -1003,8 +1003,16 @@ $<HTMLSelectElement>('ed-branch').addEventListener('change', async (e) => {
   if (next === '\0new') {
     next = (window.prompt(`New branch (from ${deploymentBranch}):`, 'docs/') ?? '').trim();
     if (!next) return renderBranches();
-  }
-  await save();
+    await save();
+    // Made by a POST (with the CSRF token): opening a branch by its address never creates it.
+    try {
+      await call('branches.json', { json: { branch: next } });
+    } catch (err) {
+      const r = err as Refused;
+      problems.textContent = `${r.message} (${r.code})`;
+      return renderBranches();
+    }
+  } else await save();
   location.search = `?branch=${encodeURIComponent(next)}&file=${encodeURIComponent(file)}`;
 });
 
@@ -1100,6 +1108,25 @@ async function start(): Promise<void> {
     const r = err as Refused;
     setStatus('Could not load the branch', true);
     problems.textContent = `${r.message} (${r.code})`;
+    // A branch that does not exist yet (a typed or shared address): made only when the writer asks.
+    if (r.code === 'EDITOR_BRANCH_NOT_FOUND') {
+      const create = document.createElement('button');
+      create.type = 'button';
+      create.textContent = `Create branch ${branch}`;
+      create.addEventListener('click', async () => {
+        create.disabled = true;
+        try {
+          await call('branches.json', { json: { branch } });
+        } catch (e) {
+          const refused = e as Refused;
+          problems.textContent = `${refused.message} (${refused.code})`;
+          return;
+        }
+        problems.textContent = '';
+        void start();
+      });
+      problems.append(document.createElement('br'), create);
+    }
     return;
   }
   const first = file || (state ? (firstPage(state.navigation.sections.flatMap((s) => s.items)) ?? '') : '');

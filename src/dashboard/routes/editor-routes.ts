@@ -86,12 +86,16 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
   const { base } = ctx;
   const root = '/projects/:projectId/editor';
 
-  /** The project and the session of the requested branch (the deployment branch by default). */
+  /**
+   * The project and the session of the requested branch (the deployment branch by default). A GET
+   * never checks out a branch that does not exist yet (EDITOR_BRANCH_NOT_FOUND): a link from another
+   * site carries the Lax session cookie. Only POSTs, which carry the CSRF token, create one.
+   */
   async function sessionOf(c: Ctx, branch?: string, refresh = c.req.method === 'GET'): Promise<{ project: ProjectRow; session: EditorSession } | Response> {
     const project = await loadProject(c, ctx);
     if (project instanceof Response) return project;
     // Reads catch up with the remote now and then; writes use the checkout as it is (publish fetches itself).
-    const session = await ctx.editor.open(project, branch || c.req.query('branch') || project.branch, { refresh });
+    const session = await ctx.editor.open(project, branch || c.req.query('branch') || project.branch, { refresh, create: c.req.method === 'POST' });
     return { project, session };
   }
 
@@ -113,13 +117,14 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
     const branch = c.req.query('branch') || project.branch;
     let file = c.req.query('file') ?? '';
     try {
-      const session = await ctx.editor.open(project, branch);
+      const session = await ctx.editor.open(project, branch, { create: false });
       // `?page=/guides/install` (the analytics screens' links): the page's file, by its path on the site.
       const page = c.req.query('page');
       if (!file && page) file = fileOfPage((await session.navigation()).sections.flatMap((s) => s.items), page) ?? '';
     } catch (err) {
-      if (err instanceof EditorError) return errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', `${err.message} (${err.code})`);
-      throw err;
+      // A branch not made yet: the page opens and offers to create it (a POST with the CSRF token).
+      if (!(err instanceof EditorError)) throw err;
+      if (err.code !== 'EDITOR_BRANCH_NOT_FOUND') return errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', `${err.message} (${err.code})`);
     }
     const { hash } = await editorBundle();
     c.header('Content-Security-Policy', EDITOR_CSP);
@@ -138,6 +143,9 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
     outline: await session.outline(),
     drafts: await session.drafts(),
   }));
+
+  // A new branch from the deployment branch, checked out for the editor: the only way one is made before its first save.
+  json('post', 'branches.json', async (_c, session) => ({ branch: session.branch }));
 
   json('get', 'file.json', async (c, session) => {
     const file = c.req.query('file') ?? '';
