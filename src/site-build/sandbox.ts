@@ -16,6 +16,17 @@
  * - `process`: a plain child process (no namespaces: user namespaces are off in this kernel, or
  *   `FOLIO_SANDBOX=process`), with the same limits and environment but no filesystem or network wall.
  *
+ * A server run as root (`sandboxUser`) hands neither wall its uid: in a user namespace made by root,
+ * the build's uid is host uid 0 (it could write /proc/sys/kernel/core_pattern, and the kernel does
+ * not apply RLIMIT_NPROC to root). So under root the namespaces are made without a user namespace
+ * (root needs none for mount, network, PID and IPC namespaces), the setup script runs as root, and the
+ * build runs as an unprivileged host user (`FOLIO_SANDBOX_UID`, default 65534 `nobody`) through
+ * `setpriv` (no groups, no new privileges: no set-user-ID program makes it root again), then as uid
+ * 1000 of a user namespace of its own (so its process limit counts its own processes only); under
+ * `process` the same `setpriv` runs the plain child process as that user. The folders it writes are
+ * that user's while a process of this server uses them (`handOver`), the server's again after
+ * (`handBack`); the folders it reads must be readable by that user (under `process`, their parents too).
+ *
  * Both: an environment holding only PATH, HOME (`/tmp`) and NODE_ENV (no secret of the server's), rlimits set by
  * `prlimit` (memory, CPU seconds, file size, open files, processes, no core files), nice +5, a
  * wall-clock limit the caller enforces by killing the process (`SandboxLimits.timeMs`), and death
@@ -79,13 +90,41 @@ export interface SandboxSpawn {
 /** Unprivileged uid and gid of the build inside the second user namespace. */
 const SANDBOX_ID = '1000';
 
+/** The host user and group sandboxed processes run as. */
+export interface SandboxUser {
+  uid: number;
+  gid: number;
+}
+
 /**
- * Run by `sh` inside the new namespaces, as root of the first user namespace. Arguments: the folder
- * to mount the new root on, then `ro PATH`, `rw PATH` or `link PATH TARGET` entries, then `--` and
- * the command to run in the new root. Nothing here comes from a repository; paths are arguments.
+ * The host user sandboxed processes run as when this server runs as root: `FOLIO_SANDBOX_UID`
+ * (`uid` or `uid:gid`, the group the uid when not given; default 65534, `nobody`), never 0. Null when
+ * the server is not root: its own uid is unprivileged already (and it could not switch to another).
+ */
+export function sandboxUser(env: NodeJS.ProcessEnv = process.env): SandboxUser | null {
+  if (process.platform !== 'linux' || process.geteuid?.() !== 0) return null;
+  const value = (env.FOLIO_SANDBOX_UID ?? '').trim() || '65534';
+  const match = /^(\d{1,10})(?::(\d{1,10}))?$/.exec(value);
+  const [uid, gid] = [Number(match?.[1]), Number(match?.[2] ?? match?.[1])];
+  const valid = (id: number) => Number.isInteger(id) && id > 0 && id < 2 ** 32 - 1;
+  if (!match || !valid(uid) || !valid(gid)) throw new Error(`FOLIO_SANDBOX_UID must be the uid (or uid:gid) other than 0 that sandboxed builds run as when the server runs as root, not "${value}"`);
+  return { uid, gid };
+}
+
+/** `setpriv` options that make a process `user`, with no supplementary group and no way back to root. */
+const dropTo = (user: SandboxUser) => [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--no-new-privs'];
+
+/**
+ * Run by `sh` inside the new namespaces, as root of the first user namespace (as root itself when
+ * the server is root). Arguments: the folder in which to make the empty folder the new root is
+ * mounted on (removed once the root has moved off it, so no folder outlives the setup), then `ro PATH`,
+ * `rw PATH` or `link PATH TARGET` entries, then `--` and the command to run in the new root. Nothing
+ * here comes from a repository; paths are arguments.
  */
 const SETUP_SCRIPT = `set -eu
-new=$1; shift
+umask 022
+new=$(mktemp -d "$1/folio-sandbox-XXXXXX"); shift
+trap 'umount -l "$new" 2>/dev/null; rmdir "$new" 2>/dev/null' EXIT
 mount -t tmpfs -o mode=0755 folio-sandbox "$new"
 mkdir -p "$new/proc" "$new/tmp" "$new/dev"
 mount -t proc proc "$new/proc"
@@ -106,6 +145,8 @@ shift
 cd "$new"
 mkdir .old
 pivot_root . .old
+rmdir "/.old$new"
+trap - EXIT
 umount -l /.old
 rmdir /.old
 cd /
@@ -202,29 +243,89 @@ function sandboxEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** The command that runs `inner` under the namespaces wall, with a fresh folder for its root. */
-function namespacesCommand(inner: string[], read: string[], write: string[], entry?: string): { command: string; args: string[] } {
+/**
+ * The command that runs `inner` under the namespaces wall. A server that is not root maps itself to
+ * root of a first user namespace for the setup; a root server (`user`) needs none, and drops to `user`
+ * before the build's own user namespace.
+ */
+function namespacesCommand(inner: string[], read: string[], write: string[], user: SandboxUser | null, entry?: string): { command: string; args: string[] } {
   const plan = mountPlan(read, write, entry).flat();
   const args = [
-    '--user', '--map-root-user', '--mount', '--net', '--pid', '--ipc', '--uts', '--fork', '--kill-child',
-    '--', '/bin/sh', '-c', SETUP_SCRIPT, 'folio-sandbox', rootMount(), ...plan, '--',
-    'unshare', '--user', `--map-user=${SANDBOX_ID}`, `--map-group=${SANDBOX_ID}`, '--', ...inner,
+    ...(user ? [] : ['--user', '--map-root-user']), '--mount', '--net', '--pid', '--ipc', '--uts', '--fork', '--kill-child',
+    '--', '/bin/sh', '-c', SETUP_SCRIPT, 'folio-sandbox', os.tmpdir(), ...plan, '--',
+    // (The change of user clears `--kill-child`'s parent-death signal: set again once the user is changed.)
+    ...(user ? ['setpriv', ...dropTo(user), '--'] : []),
+    'unshare', '--user', `--map-user=${SANDBOX_ID}`, `--map-group=${SANDBOX_ID}`, '--', ...(user ? ['setpriv', '--pdeathsig', 'KILL', '--'] : []), ...inner,
   ];
   return { command: 'unshare', args };
 }
 
-let mountDir: string | null = null;
+/** `chown -R` without following a symbolic link (GNU chown walks by descriptors: a link swapped in is changed itself, never followed). */
+function chownTree(dir: string, owner: SandboxUser): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('chown', ['-R', '-P', '-h', '--', `${owner.uid}:${owner.gid}`, dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let error = '';
+    child.stderr!.on('data', (chunk: Buffer) => (error += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`chown of ${dir} failed: ${error.trim().split('\n').pop() || `exit code ${code}`}`))));
+  });
+}
+
+/** The written folders handed to the sandbox user: how many processes of this server use each. */
+const handedOver = new Map<string, number>();
+/** Folders being given back to the server, awaited before one is handed over again. */
+const handingBack = new Map<string, Promise<void>>();
+
+/** Give `dirs` (and everything in them) to `user` for a process's life, unless another process has them already. */
+async function handOver(dirs: string[], user: SandboxUser): Promise<void> {
+  for (const dir of dirs) {
+    await handingBack.get(dir);
+    const users = handedOver.get(dir) ?? 0;
+    handedOver.set(dir, users + 1);
+    if (users === 0) await chownTree(dir, user);
+  }
+}
+
+/** A process that had `dirs` ended: the last one's folders are the server's again. */
+function handBack(dirs: string[]): void {
+  const server = { uid: process.geteuid!(), gid: process.getegid!() };
+  for (const dir of dirs) {
+    const users = (handedOver.get(dir) ?? 1) - 1;
+    if (users > 0) {
+      handedOver.set(dir, users);
+      continue;
+    }
+    handedOver.delete(dir);
+    const back = chownTree(dir, server)
+      .catch((error: Error) => console.error(`folio: ${error.message}`))
+      .finally(() => handingBack.get(dir) === back && handingBack.delete(dir));
+    handingBack.set(dir, back);
+  }
+}
 
 /**
- * The empty folder each sandbox mounts its new root on, inside its own mount namespace (so one
- * folder serves every build of this process at once): made on first use, removed when the process exits.
+ * Remove what killed servers left in the temporary folder `dir`: the empty folders named
+ * `folio-sandbox-*` (a version before this one kept one per server process; now each setup removes
+ * its own) and `folio-sandbox-trial-*`, last changed over `olderMs` ago (a setup in progress uses its
+ * folder for milliseconds). A folder with anything in it is not ours to remove and stays.
  */
-function rootMount(): string {
-  if (mountDir && fs.existsSync(mountDir)) return mountDir;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-sandbox-'));
-  mountDir = dir;
-  process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
+export function sweepSandboxLeftovers(dir: string = os.tmpdir(), olderMs = 60_000): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!/^folio-sandbox-(trial-)?[A-Za-z0-9]{6}$/.test(name)) continue;
+    const folder = path.join(dir, name);
+    try {
+      const stat = fs.lstatSync(folder);
+      if (stat.isDirectory() && Date.now() - stat.mtimeMs > olderMs) fs.rmdirSync(folder);
+    } catch {
+      // Not empty, not ours, or removed meanwhile.
+    }
+  }
 }
 
 export interface SandboxedProcess {
@@ -240,25 +341,39 @@ export interface SandboxedProcess {
  */
 export async function startSandboxed(spec: SandboxSpawn): Promise<SandboxedProcess> {
   const wall = spec.wall ?? (await sandboxWall());
+  const user = sandboxUser();
   const node = nodeCommand(spec.entry, spec.heapMb);
   let command = node[0]!;
   let args = node.slice(1);
   // util-linux's tools are Linux's; elsewhere the process gets Node's heap cap and its empty environment only.
   if (process.platform === 'linux') {
     const inner = ['prlimit', ...prlimitArgs(spec.limits), '--', 'nice', '-n', '5', ...node];
-    if (wall.kind === 'namespaces') ({ command, args } = namespacesCommand(inner, spec.read, spec.write, path.isAbsolute(spec.entry) ? spec.entry : undefined));
+    if (wall.kind === 'namespaces') ({ command, args } = namespacesCommand(inner, spec.read, spec.write, user, path.isAbsolute(spec.entry) ? spec.entry : undefined));
     else [command, args] = [inner[0]!, inner.slice(1)];
     // The server dying (even by SIGKILL) kills the build: it must not go on writing into a workspace
     // the next server takes over. (Under `namespaces`, `--kill-child` then ends the whole namespace.)
     args = ['--pdeathsig', 'KILL', '--', command, ...args];
     command = 'setpriv';
+    // A plain child process of a root server becomes the sandbox user first (a change of user clears the parent-death signal).
+    if (user && wall.kind === 'process') [command, args] = ['setpriv', [...dropTo(user), '--', command, ...args]];
   }
+  const write = spec.write.map((dir) => fs.realpathSync(dir));
+  if (user && process.platform === 'linux') await handOver(write, user);
   const child = spawn(command, args, {
     cwd: spec.write[0] ?? os.tmpdir(),
     env: sandboxEnv(),
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     serialization: 'advanced',
   });
+  if (user && process.platform === 'linux') {
+    let ended = false;
+    const end = () => {
+      if (!ended) handBack(write);
+      ended = true;
+    };
+    child.once('exit', end);
+    child.once('error', end);
+  }
   let tail = '';
   child.stderr!.setEncoding('utf8');
   child.stderr!.on('data', (chunk: string) => {
@@ -293,10 +408,11 @@ export function sandboxWall(env: NodeJS.ProcessEnv = process.env): Promise<Sandb
 
 async function decideWall(env: NodeJS.ProcessEnv): Promise<SandboxWall> {
   if (process.platform !== 'linux') return { kind: 'process', reason: `user namespaces are Linux only (${process.platform})` };
+  sweepSandboxLeftovers();
   if (env.FOLIO_SANDBOX === 'process') return { kind: 'process', reason: 'FOLIO_SANDBOX=process' };
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-sandbox-trial-'));
   try {
-    const { command, args } = namespacesCommand(['prlimit', '--core=0', '--', 'nice', '-n', '5', 'true'], [scratch], [scratch]);
+    const { command, args } = namespacesCommand(['prlimit', '--core=0', '--', 'nice', '-n', '5', 'true'], [scratch], [scratch], sandboxUser(env));
     const outcome = await new Promise<{ code: number | null; error: string }>((resolve) => {
       // As a build is started (`startSandboxed`), so that a missing util-linux tool shows here.
       const child = spawn('setpriv', ['--pdeathsig', 'KILL', '--', command, ...args], { env: sandboxEnv(), stdio: ['ignore', 'ignore', 'pipe'] });

@@ -7,10 +7,12 @@ import type { Site } from './load-site.js';
  * to the docs root. A docs root outside git, a shallow or broken history, or no git at all gives an
  * empty map (pages then fall back to the build time, as the platform falls back to its deployment
  * time). The repository's own git config cannot run anything: hooks, fsmonitor and pagers are off.
+ * Nor is a checkout refused for belonging to another user (`safe.directory`): a root server's
+ * sandboxed build reads the root-owned checkout as an unprivileged user.
  */
 export function gitLastModified(root: string, timeoutMs = 15_000): Promise<Map<string, number>> {
   return new Promise((resolve) => {
-    const args = ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', '--no-pager', 'log', '--format=%x00%ct', '--name-only', '--no-renames', '--relative', '--', '.'];
+    const args = ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', '-c', 'safe.directory=*', '--no-pager', 'log', '--format=%x00%ct', '--name-only', '--no-renames', '--relative', '--', '.'];
     execFile(
       'git',
       args,

@@ -8,6 +8,11 @@
  * `process` (the fallback, run here too) only the environment and the rlimits are asserted.
  * Then a real build through `buildSiteIsolated`: pages and search index written from inside the
  * sandbox, and a build past its wall-clock limit stopped with BUILD_TIME_LIMIT.
+ *
+ * Issue 48: a server run as root (as here, and in CI) hands its sandboxed processes an unprivileged
+ * host user (`FOLIO_SANDBOX_UID`, 65534 by default): not host uid 0 inside, /proc/sys not writable,
+ * the process limit enforced (the kernel exempts root), the output folder theirs only while they run.
+ * And no `folio-sandbox-*` folder is left in the temporary folder (issue 48, item 11).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSiteIsolated, stopWarmBuilders } from '../../src/site-build/index.js';
-import { buildLimits, sandboxWall, startSandboxed, type SandboxLimits, type SandboxWall } from '../../src/site-build/sandbox.js';
+import { buildLimits, sandboxWall, startSandboxed, sweepSandboxLeftovers, type SandboxLimits, type SandboxWall } from '../../src/site-build/sandbox.js';
 import { sandboxProcesses, startedBy } from './sandbox-processes.js';
 
 const PROBE = path.join(import.meta.dirname, 'sandbox-probe.ts');
@@ -29,14 +34,26 @@ let server: net.Server;
 let port: number;
 let connections = 0;
 let wall: SandboxWall;
+let tmp: string;
+const savedTmpdir = process.env.TMPDIR;
+/** The server runs as root (this machine, CI): its sandboxed processes must not. */
+const asRoot = process.platform === 'linux' && process.geteuid?.() === 0;
+/** The host user they run as then (`FOLIO_SANDBOX_UID`'s default). */
+const SANDBOX_UID = 65534;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-sandbox-test-'));
+  // Reachable by the sandbox's unprivileged user under `process` (no mounts there), not listable.
+  fs.chmodSync(dir, 0o711);
+  // This file's sandboxes make their folders in a temporary folder of their own: none may be left.
+  tmp = path.join(dir, 'tmp');
+  fs.mkdirSync(tmp);
+  process.env.TMPDIR = tmp;
   checkout = path.join(dir, 'checkout');
   out = path.join(dir, 'out');
   fs.mkdirSync(checkout);
   fs.mkdirSync(out);
-  fs.writeFileSync(path.join(dir, 'secret.txt'), SECRET);
+  fs.writeFileSync(path.join(dir, 'secret.txt'), SECRET, { mode: 0o600 });
   fs.writeFileSync(path.join(checkout, 'page.mdx'), 'checkout text');
   server = net.createServer((socket) => {
     connections++;
@@ -49,6 +66,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopWarmBuilders();
+  if (savedTmpdir === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = savedTmpdir;
   server.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -199,7 +218,79 @@ describe('the sandbox of untrusted builds', () => {
       expect(code === 0 && signal === null).toBe(false);
       expect(ms).toBeLessThan(15_000);
     });
+
+    it.runIf(asRoot)(`${kind}, server run as root: the code inside runs as an unprivileged host user (uid map, /proc/sys, no capability)`, async (context) => {
+      if (kind === 'namespaces' && wall.kind !== 'namespaces') return context.skip(`user namespaces unavailable: ${wall.reason}`);
+      const { child } = await startSandboxed({ entry: PROBE, read: [checkout], write: [out], limits: buildLimits(256, 1), heapMb: 256, wall: { kind, reason: 'test' } });
+      try {
+        const answer = await new Promise<Record<string, unknown>>((resolve, reject) => {
+          child.on('message', (message: Record<string, unknown>) => (message.type === 'ready' ? child.send({ type: 'root' }) : resolve(message)));
+          child.on('exit', (code) => reject(new Error(`probe ended: ${code}`)));
+        });
+        // Seen from here (the host): the probe's real, effective, saved and filesystem uids.
+        const [probePid] = buildProcesses(PROBE);
+        const hostUids = /Uid:\s*([\d\s]+)/.exec(fs.readFileSync(`/proc/${probePid}/status`, 'utf8'))![1]!.trim().split(/\s+/).map(Number);
+        expect(hostUids).toEqual([SANDBOX_UID, SANDBOX_UID, SANDBOX_UID, SANDBOX_UID]);
+        // Seen from inside: its uid through the map to the host's (a user namespace of its own under `namespaces`).
+        const [inside, outside, count] = answer.uidMap as number[];
+        const uid = answer.uid as number;
+        expect(uid - inside!).toBeLessThan(count!);
+        expect(outside! + uid - inside!).toBe(SANDBOX_UID);
+        expect(answer.openCorePattern).toBe('EACCES');
+        expect(answer.writeCorePattern).toBe('EACCES');
+        expect(answer.openPanic).toBe('EACCES');
+        expect(answer.capEff).toBe('0000000000000000');
+        expect(answer.capPrm).toBe('0000000000000000');
+        // No set-user-ID program makes it root again.
+        expect(answer.noNewPrivs).toBe('1');
+      } finally {
+        stop(child);
+      }
+    });
+
+    it.runIf(asRoot)(`${kind}, server run as root: the process limit holds`, async (context) => {
+      if (kind === 'namespaces' && wall.kind !== 'namespaces') return context.skip(`user namespaces unavailable: ${wall.reason}`);
+      // 48 processes and threads (node's own threads count); 120 sleeping processes asked for.
+      const { answer } = await probe({ kind, reason: 'test' }, { type: 'fork', count: 120 }, { processes: 48 });
+      expect(answer).toBeDefined();
+      expect(answer!.error).toBe('EAGAIN');
+      expect(answer!.started as number).toBeLessThan(48);
+    });
   }
+
+  it.runIf(asRoot)('server run as root: the output folder is the sandbox user\'s while a process writes it, the server\'s again after', async () => {
+    // (An output folder of its own: the processes of the tests above may still be ending.)
+    const output = path.join(dir, 'handed-out');
+    fs.mkdirSync(path.join(output, 'pages'), { recursive: true });
+    const written = path.join(output, 'pages', 'owned.txt');
+    fs.writeFileSync(written, 'by the server');
+    const { child } = await startSandboxed({ entry: PROBE, read: [checkout], write: [output], limits: buildLimits(256, 1), heapMb: 256, wall });
+    await new Promise((resolve) => child.once('message', resolve));
+    expect([fs.statSync(output).uid, fs.statSync(written).uid]).toEqual([SANDBOX_UID, SANDBOX_UID]);
+    stop(child);
+    await expect.poll(() => [fs.statSync(output).uid, fs.statSync(written).uid], { timeout: 10_000 }).toEqual([0, 0]);
+  });
+
+  it('leaves no folder of its own in the temporary folder', () => {
+    // (Every test above started sandboxed processes with TMPDIR set to `tmp`.)
+    expect(fs.readdirSync(tmp).filter((name) => name.startsWith('folio-sandbox-'))).toEqual([]);
+  });
+
+  it('a folder left by a killed server is removed at the next start, a recent one kept', () => {
+    const left = path.join(tmp, 'folio-sandbox-Ab12Cd');
+    const trial = path.join(tmp, 'folio-sandbox-trial-Ef34Gh');
+    const recent = path.join(tmp, 'folio-sandbox-Zz99Yy');
+    const notOurs = path.join(tmp, 'folio-sandbox-test-Kk11Jj');
+    for (const folder of [left, trial, recent, notOurs]) fs.mkdirSync(folder);
+    const hourAgo = new Date(Date.now() - 3600_000);
+    for (const folder of [left, trial, notOurs]) fs.utimesSync(folder, hourAgo, hourAgo);
+    sweepSandboxLeftovers(tmp);
+    expect(fs.existsSync(left)).toBe(false);
+    expect(fs.existsSync(trial)).toBe(false);
+    expect(fs.existsSync(recent)).toBe(true);
+    expect(fs.existsSync(notOurs)).toBe(true);
+    for (const folder of [recent, notOurs]) fs.rmdirSync(folder);
+  });
 });
 
 /** The build processes (or `entry`'s) that `started` accepts: by default this test process's. */
@@ -225,6 +316,8 @@ describe('buildSiteIsolated in the sandbox', () => {
     expect(first.ok).toBe(true);
     expect(fs.readFileSync(path.join(site, 'index.html'), 'utf8')).toContain('Walled garden text.');
     expect(fs.existsSync(path.join(site, 'pagefind', 'pagefind-entry.json'))).toBe(true);
+    // Under a root server, written by the sandbox's user (the output is handed back when its process ends).
+    if (asRoot) expect(fs.statSync(path.join(site, 'index.html')).uid).toBe(SANDBOX_UID);
     const builders = buildProcesses();
     expect(builders).toHaveLength(1);
     fs.writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nWalled garden, second edition.\n');
@@ -235,6 +328,7 @@ describe('buildSiteIsolated in the sandbox', () => {
     expect(buildProcesses()).toEqual(builders);
     await stopWarmBuilders();
     await expect.poll(() => alive(builders), { timeout: 10_000 }).toEqual([]);
+    if (asRoot) await expect.poll(() => fs.statSync(path.join(site, 'index.html')).uid, { timeout: 10_000 }).toBe(0);
   }, 60_000);
 
   it('a build past its wall-clock limit is stopped with BUILD_TIME_LIMIT, and its process with it', async () => {
