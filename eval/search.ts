@@ -1,17 +1,20 @@
 /**
  * `npm run eval:search`: how often retrieval finds the page that answers a reader's question.
- * Builds the corpus (../shared/corpora/<name>, default mintlify-docs) once into a cache folder
- * (later runs rebuild incrementally), loads its retrieval file as `folio serve` does, asks every
- * question of the set and prints recall@1 and recall@5 (the answering page first, or among the
- * first five pages), and each miss with what came first.
+ * For every question set in eval/ (`*-questions.json`; `--questions` picks one), builds its corpus
+ * (../shared/corpora/<name>) once into a cache folder (later runs rebuild incrementally), loads its
+ * retrieval file as `folio serve` does, asks every question of the set and prints recall@1 and
+ * recall@5 (an answering page first, or among the first five pages), and each miss with what came
+ * first; a set whose corpus is absent is skipped with one line. Ends with a table: corpus, pages,
+ * questions, recall@1, recall@5.
  *
- * Usage: tsx eval/search.ts [--questions eval/mintlify-questions.json] [--corpus NAME] [--pagefind] [--quiet] [--no-build]
+ * Usage: tsx eval/search.ts [--questions eval/mintlify-questions.json [--corpus NAME]] [--pagefind] [--quiet] [--no-build]
  * `--no-build` reuses the last build of the corpus (while tuning the ranking).
  * The questions file names its corpus and, optionally, the language its questions are in (the
- * API's `filters.language`, as a reader's page gives it). `--pagefind` also asks the site's
+ * API's `filters.language`, as a reader's page gives it). Each question names the page that answers
+ * it (`path`), or `paths` when two pages truly both answer (either counts). `--pagefind` also asks the site's
  * Pagefind index (the site search readers have today) the same questions.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,12 +27,23 @@ process.env.NODE_ENV ??= 'production';
 
 interface Question {
   q: string;
-  path: string;
+  /** The page that answers it (site path); or `paths` when two pages truly both answer. */
+  path?: string;
+  paths?: string[];
+  /** howto, symptom, concept or keyword (informative only). */
+  kind?: string;
 }
 interface QuestionSet {
   corpus: string;
   language?: string;
   questions: Question[];
+}
+interface Summary {
+  corpus: string;
+  pages: number;
+  questions: number;
+  at1: number;
+  at5: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -38,53 +52,97 @@ const option = (name: string) => {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : undefined;
 };
-const set = JSON.parse(readFileSync(path.resolve(option('--questions') ?? path.join(here, 'mintlify-questions.json')), 'utf8')) as QuestionSet;
-const corpus = option('--corpus') ?? set.corpus;
 const pagefind = args.includes('--pagefind');
 const quiet = args.includes('--quiet');
-const root = corpusDir(corpus);
-if (!existsSync(root)) throw new Error(`no corpus at ${root}`);
-const outDir = path.join(os.tmpdir(), `folio-eval-${corpus}`);
+const chosen = option('--questions');
+// Every question set in eval/ unless one is named.
+const files = chosen
+  ? [path.resolve(chosen)]
+  : readdirSync(here)
+      .filter((f) => f.endsWith('-questions.json'))
+      .sort()
+      .map((f) => path.join(here, f));
 
-if (!args.includes('--no-build') || !existsSync(path.join(outDir, RETRIEVAL_FILE))) {
-  const started = performance.now();
-  const built = await buildSite({ root, outDir, search: pagefind, log: () => {} });
-  if (!built.ok && !existsSync(path.join(outDir, RETRIEVAL_FILE))) throw new Error(`the build of ${corpus} failed`);
-  console.log(`${corpus}: ${built.pages} pages built in ${Math.round((performance.now() - started) / 1000)} s (${outDir})`);
-}
-console.log(`${set.questions.length} questions`);
-
-const index = indexOfFile(await readFile(path.join(outDir, RETRIEVAL_FILE), 'utf8'));
-if (!index) throw new Error(`${RETRIEVAL_FILE} is missing or not of this version`);
-const filters = set.language ? { language: set.language } : undefined;
-const unknown = set.questions.filter((q) => !index.page(q.path));
-if (unknown.length) throw new Error(`questions name pages the index does not have: ${unknown.map((q) => q.path).join(', ')}`);
-
-// The first question indexes the language (timed apart: a server does it once per build).
-const warmStart = performance.now();
-index.search(set.questions[0]!.q, { limit: 5, filters });
-console.log(`index of the questions' language made in ${Math.round(performance.now() - warmStart)} ms`);
-const askStart = performance.now();
-const ranked = set.questions.map((q) => index.search(q.q, { limit: 5, perPage: true, filters }).map((h) => h.path));
-const askMs = (performance.now() - askStart) / set.questions.length;
-report('retrieval (MiniSearch sections)', ranked, askMs);
-
-if (pagefind) {
-  const { createPagefindSearch } = await pagefindSearch(outDir);
-  const lists: string[][] = [];
-  for (const q of set.questions) lists.push(await createPagefindSearch(q.q));
-  report('Pagefind (site search)', lists);
+const summaries: Summary[] = [];
+for (const file of files) {
+  const set = JSON.parse(readFileSync(file, 'utf8')) as QuestionSet;
+  const corpus = (chosen && option('--corpus')) || set.corpus;
+  const root = corpusDir(corpus);
+  if (!existsSync(root)) {
+    if (chosen) throw new Error(`no corpus at ${root}`);
+    console.log(`${path.basename(file)}: skipped, no corpus at ${root}`);
+    continue;
+  }
+  summaries.push(await evaluate(set, corpus, root));
 }
 
-function report(label: string, lists: string[][], msPerQuery?: number): void {
-  const at = (k: number) => set.questions.filter((q, i) => lists[i]!.slice(0, k).includes(q.path)).length / set.questions.length;
+if (summaries.length > 0) {
+  console.log('');
+  const rows = [
+    ['corpus', 'pages', 'questions', 'recall@1', 'recall@5'],
+    ...summaries.map((s) => [s.corpus, String(s.pages), String(s.questions), `${(s.at1 * 100).toFixed(1)} %`, `${(s.at5 * 100).toFixed(1)} %`]),
+  ];
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  for (const r of rows) console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
+}
+
+/** The accepted answering pages of a question. */
+function answers(q: Question): string[] {
+  return q.paths ?? (q.path !== undefined ? [q.path] : []);
+}
+
+async function evaluate(set: QuestionSet, corpus: string, root: string): Promise<Summary> {
+  const outDir = path.join(os.tmpdir(), `folio-eval-${corpus}`);
+  if (!args.includes('--no-build') || !existsSync(path.join(outDir, RETRIEVAL_FILE))) {
+    const started = performance.now();
+    const built = await buildSite({ root, outDir, search: pagefind, log: () => {} });
+    if (!built.ok && !existsSync(path.join(outDir, RETRIEVAL_FILE))) throw new Error(`the build of ${corpus} failed`);
+    console.log(`${corpus}: ${built.pages} pages built in ${Math.round((performance.now() - started) / 1000)} s (${outDir})`);
+  }
+  console.log(`${corpus}: ${set.questions.length} questions`);
+
+  const index = indexOfFile(await readFile(path.join(outDir, RETRIEVAL_FILE), 'utf8'));
+  if (!index) throw new Error(`${RETRIEVAL_FILE} is missing or not of this version`);
+  const filters = set.language ? { language: set.language } : undefined;
+  const unanswered = set.questions.filter((q) => answers(q).length === 0);
+  if (unanswered.length) throw new Error(`questions without a path: ${unanswered.map((q) => JSON.stringify(q.q)).join(', ')}`);
+  const unknown = set.questions.flatMap((q) => answers(q)).filter((p) => !index.page(p));
+  if (unknown.length) throw new Error(`questions name pages the index does not have: ${unknown.join(', ')}`);
+
+  // The first question indexes the language (timed apart: a server does it once per build).
+  const warmStart = performance.now();
+  index.search(set.questions[0]!.q, { limit: 5, filters });
+  console.log(`index of the questions' language made in ${Math.round(performance.now() - warmStart)} ms`);
+  const askStart = performance.now();
+  const ranked = set.questions.map((q) => index.search(q.q, { limit: 5, perPage: true, filters }).map((h) => h.path));
+  const askMs = (performance.now() - askStart) / set.questions.length;
+  const [at1, at5] = report(set, 'retrieval (MiniSearch sections)', ranked, askMs);
+
+  if (pagefind) {
+    const { createPagefindSearch } = await pagefindSearch(outDir);
+    const lists: string[][] = [];
+    for (const q of set.questions) lists.push(await createPagefindSearch(q.q));
+    report(set, 'Pagefind (site search)', lists);
+  }
+  return { corpus, pages: index.size, questions: set.questions.length, at1, at5 };
+}
+
+/** Prints recall@1 and recall@5 of one ranking (and its misses unless --quiet); returns both. */
+function report(set: QuestionSet, label: string, lists: string[][], msPerQuery?: number): [number, number] {
+  const rankOf = (q: Question, list: string[]) => {
+    const ranks = answers(q).map((p) => list.indexOf(p)).filter((r) => r >= 0);
+    return ranks.length ? Math.min(...ranks) : -1;
+  };
+  const at = (k: number) => set.questions.filter((q, i) => { const r = rankOf(q, lists[i]!); return r >= 0 && r < k; }).length / set.questions.length;
   console.log(`${label}: recall@1 ${(at(1) * 100).toFixed(1)} %, recall@5 ${(at(5) * 100).toFixed(1)} %${msPerQuery !== undefined ? `, ${msPerQuery.toFixed(2)} ms a question` : ''}`);
-  if (quiet) return;
-  set.questions.forEach((q, i) => {
-    const list = lists[i]!;
-    const rank = list.indexOf(q.path);
-    if (rank !== 0) console.log(`  ${rank < 0 ? 'miss' : `#${rank + 1} `} ${JSON.stringify(q.q)} → ${q.path}; first: ${list.slice(0, 3).join(', ') || '(nothing)'}`);
-  });
+  if (!quiet) {
+    set.questions.forEach((q, i) => {
+      const list = lists[i]!;
+      const rank = rankOf(q, list);
+      if (rank !== 0) console.log(`  ${rank < 0 ? 'miss' : `#${rank + 1} `} ${JSON.stringify(q.q)} → ${answers(q).join(' | ')}; first: ${list.slice(0, 3).join(', ') || '(nothing)'}`);
+    });
+  }
+  return [at(1), at(5)];
 }
 
 /** Pagefind's own Node API over the built site's index: the page paths of its first five results. */
