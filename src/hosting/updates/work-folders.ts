@@ -9,6 +9,8 @@ import type { SiteStore } from '../storage/site-store.js';
 //   work/folio-update-<place>-<pid>-<random>/   a temporary checkout; owned by process <pid> of <place>
 //   work/s3-builds/<project>-<site>-<update>/   a build waiting for its upload (shared storage)
 //   sites/<project>/[previews/<slug>/]builds/<update>/   a build (local storage); owned by its update
+//   sites/<project>/[previews/<slug>/]next.tmp/, next/   links for the site's next publish (`storage/site-store.ts`):
+//                                               made in next.tmp, renamed to next, vouched for by next.json
 //   work/projects/<project>/<_ | slug>/         a site's workspace (`workspace.ts`); owned by its site while it exists
 // A process killed in the middle (kill -9, a power cut) leaves them behind: 83 MB and ~20,000 files a
 // checkout for a large repository, five kills seen filling the disk (issue 35). `removeOrphanWork`
@@ -86,6 +88,16 @@ export async function orphanWorkFolders({ db, dataDir, store, exclusive, started
         const row = await getUpdate(db, name);
         if (!row ? UUID.test(name) || exclusive : row.status === 'failure') orphans.push(dir);
       }
+      // The links prepared for the next publish: a next.tmp is never finished (a kill cut it off; the
+      // rename to next ends it), and a next whose next.json does not name the live build was cut off
+      // while a publish refreshed it (the marker goes first) or is of an older build. Either waits for
+      // the next publish otherwise, thousands of links each (17,129 seen). A ready one stays.
+      // On a shared folder another server may be making one: only an hour-old one goes.
+      const unowned = (dir: string) => exclusive || now - (fs.statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? now) > 3_600_000;
+      const temp = path.join(site, 'next.tmp');
+      if (fs.existsSync(temp) && unowned(temp)) orphans.push(temp);
+      const next = path.join(site, 'next');
+      if (fs.existsSync(next) && !(live !== null && readText(path.join(site, 'next.json')) === path.basename(live)) && unowned(next)) orphans.push(next);
     }
   }
   return orphans;
@@ -141,6 +153,16 @@ function siteDirs(sites: string): string[] {
     for (const slug of list(path.join(dir, 'previews'))) out.push(path.join(dir, 'previews', slug));
   }
   return out;
+}
+
+/** A small file's text, or null when it cannot be read. */
+function readText(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    // Not there: nothing vouches.
+    return null;
+  }
 }
 
 function realPath(dir: string): string | null {
