@@ -8,7 +8,7 @@
  * listens) as `search-count.ts` decides: once the reader stopped typing, picked a result or left.
  */
 import { drawHits, drawRecent, type DialogText } from './search-draw.js';
-import { loadEngine, searchPages, type SearchEngine } from './search-engine.js';
+import { loadEngine, searchPages, type SearchEngine, type VersionScope } from './search-engine.js';
 import { recentQueries, rememberQuery, forgetQueries } from './search-recent.js';
 import { asTold, searchCount } from './search-count.js';
 import { isRelevant, pageHit, shownLabels } from './search-results.js';
@@ -149,7 +149,7 @@ class SearchDialog {
     const engine = await this.load();
     const data =
       ticket === this.ticket && engine
-        ? await searchPages(engine, query, PAGES, currentVersion()).catch((error: unknown) => {
+        ? await searchPages(engine, query, PAGES, versionScope()).catch((error: unknown) => {
             console.warn('Folio search: the search failed', error);
             return null;
           })
@@ -254,9 +254,12 @@ class SearchDialog {
   }
 }
 
-/** The version of the page the dialog was opened on (its search filter label), if the site has versions. */
-function currentVersion(): string | undefined {
-  return document.querySelector('[data-pagefind-filter^="folio_version"]')?.getAttribute('data-label') ?? undefined;
+/** The version of the page the dialog was opened on (its search filter label), or the site's default one on a page in none. */
+function versionScope(): VersionScope {
+  const version = document.querySelector('[data-pagefind-filter^="folio_version"]')?.getAttribute('data-label');
+  if (version) return { version };
+  const defaultVersion = document.querySelector('[data-folio-default-version]')?.getAttribute('data-folio-default-version');
+  return defaultVersion ? { defaultVersion } : {};
 }
 
 /** Tell the page what was searched and opened (the analytics beacon listens, when the site has one). */

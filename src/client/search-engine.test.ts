@@ -31,20 +31,25 @@ describe('searchPages', () => {
 
   it("puts the reader's version first and the other versions after it, each page once", async () => {
     const engine = engineOf(pages);
-    expect((await searchPages(engine, 'checkout', 8, 'v2')).map((d) => d.url)).toEqual(['/v2/checkout', '/v2/webhooks', '/v1/checkout', '/v1/webhooks']);
+    expect((await searchPages(engine, 'checkout', 8, { version: 'v2' })).map((d) => d.url)).toEqual(['/v2/checkout', '/v2/webhooks', '/v1/checkout', '/v1/webhooks']);
     expect(engine.calls).toEqual(['v2', '*']);
   });
 
   it("asks only the reader's version when it fills the list, and every version from a page without one", async () => {
     const scoped = engineOf(pages);
-    expect((await searchPages(scoped, 'checkout', 2, 'v1')).map((d) => d.url)).toEqual(['/v1/checkout', '/v1/webhooks']);
+    expect((await searchPages(scoped, 'checkout', 2, { version: 'v1' })).map((d) => d.url)).toEqual(['/v1/checkout', '/v1/webhooks']);
     expect(scoped.calls).toEqual(['v1']);
     const all = engineOf(pages);
     expect((await searchPages(all, 'checkout', 8)).map((d) => d.url)).toEqual(pages.map((p) => p.url));
     expect(all.calls).toEqual(['*']);
   });
 
+  it('from a page in no version, puts pages of versions other than the default after the rest', async () => {
+    const mixed = [{ url: '/api/v1/checkout', version: 'v1' }, { url: '/guides/checkout' }, { url: '/api/v2/checkout', version: 'v2' }, { url: '/api/v1/refund', version: 'v1' }];
+    expect((await searchPages(engineOf(mixed), 'checkout', 3, { defaultVersion: 'v2' })).map((d) => d.url)).toEqual(['/guides/checkout', '/api/v2/checkout', '/api/v1/checkout']);
+  });
+
   it('leaves out main-index hits of pages the delta index replaced', async () => {
-    expect((await searchPages(engineOf(pages, ['/v2/checkout']), 'checkout', 8, 'v2')).map((d) => d.url)).toEqual(['/v2/webhooks', '/v1/checkout', '/v1/webhooks']);
+    expect((await searchPages(engineOf(pages, ['/v2/checkout']), 'checkout', 8, { version: 'v2' })).map((d) => d.url)).toEqual(['/v2/webhooks', '/v1/checkout', '/v1/webhooks']);
   });
 });

@@ -46,18 +46,27 @@ export async function loadEngine(base: string): Promise<SearchEngine> {
 /** `/docs/a` → `/a` under the base path `/docs`. */
 const withoutPrefix = (url: string, prefix: string) => (prefix && url.startsWith(prefix + '/') ? url.slice(prefix.length) : url);
 
+/** Which version's pages a search from this page lists first. */
+export interface VersionScope {
+  /** The version of the page searched from: its hits first (Pagefind's filter), then the others'. */
+  version?: string;
+  /** On a page outside every version, the site's default one: pages of other versions go after the rest. */
+  defaultVersion?: string;
+}
+
 /**
  * The first `limit` hits for `query`, leaving out main-index hits of pages the delta index replaced.
- * With a `version` (the one of the page the reader searches from), that version's hits come first
- * and the other versions' after them: a reader of the current docs lands on the current page, not on
- * an older release's copy of it, and an older release's reader stays in theirs.
+ * A reader of the current docs lands on the current page, not on an older release's copy of it, and
+ * an older release's reader stays in theirs: from a page of a version, that version's hits come first
+ * and the other versions' after them; from a page in no version, pages of versions other than the
+ * default one go after the rest (among twice `limit` hits).
  */
-export async function searchPages(engine: SearchEngine, query: string, limit: number, version?: string): Promise<PagefindData[]> {
+export async function searchPages(engine: SearchEngine, query: string, limit: number, scope: VersionScope = {}): Promise<PagefindData[]> {
   const out: PagefindData[] = [];
   const seen = new Set<string>();
-  const take = async (filters?: Record<string, string>) => {
+  const take = async (filters: Record<string, string> | undefined, max: number) => {
     const results = (await engine.pagefind.search(query, filters ? { filters } : undefined))?.results ?? [];
-    for (let i = 0; i < results.length && out.length < limit; i += limit) {
+    for (let i = 0; i < results.length && out.length < max; i += limit) {
       const batch = await Promise.all(results.slice(i, i + limit).map((r) => r.data()));
       for (const d of batch) {
         if (seen.has(d.url) || !(d.meta.folio_delta || !engine.stale.has(pageKey(withoutPrefix(d.url, engine.prefix))))) continue;
@@ -66,7 +75,19 @@ export async function searchPages(engine: SearchEngine, query: string, limit: nu
       }
     }
   };
-  if (version) await take({ folio_version: version });
-  if (out.length < limit) await take();
-  return out.slice(0, limit);
+  if (scope.version) {
+    await take({ folio_version: scope.version }, limit);
+    if (out.length < limit) await take(undefined, limit);
+    return out.slice(0, limit);
+  }
+  if (!scope.defaultVersion) {
+    await take(undefined, limit);
+    return out.slice(0, limit);
+  }
+  await take(undefined, limit * 2);
+  const other = (d: PagefindData) => {
+    const version = d.filters?.folio_version?.[0];
+    return version !== undefined && version !== scope.defaultVersion;
+  };
+  return [...out.filter((d) => !other(d)), ...out.filter(other)].slice(0, limit);
 }

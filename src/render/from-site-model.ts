@@ -247,6 +247,25 @@ function searchScopeOf(switchers: SwitcherView[], section: Section | undefined):
   return scope.length ? scope : undefined;
 }
 
+const defaultVersions = new WeakMap<SiteModel, string | null>();
+
+/** The label of the site's default version (null when it has no versions), found once per model. */
+function defaultVersionOf(model: SiteModel): string | null {
+  let label = defaultVersions.get(model);
+  if (label === undefined) {
+    label = null;
+    for (const s of model.sections) {
+      const entry = s.switchers.versions.find((v) => v.isDefault);
+      if (entry) {
+        label = entry.label;
+        break;
+      }
+    }
+    defaultVersions.set(model, label);
+  }
+  return label;
+}
+
 /** Everything page-specific, given the rendered body. */
 export function pageViewFromRoute(
   model: SiteModel,
@@ -268,6 +287,7 @@ export function pageViewFromRoute(
     next: route.next ? { label: route.next.title, href: route.next.href } : undefined,
     switchers,
     searchScope: searchScopeOf(switchers, section),
+    ...(section?.version === undefined && defaultVersionOf(model) ? { searchDefaultVersion: defaultVersionOf(model)! } : {}),
     noindex: body.noindex,
     mode: body.mode,
     mermaid: body.mermaid,

@@ -113,6 +113,8 @@ export interface PageView {
   searchWeight?: string;
   /** The page's product, version, language and tab, each when the site has several: labels of its search results (Pagefind filters). */
   searchScope?: { kind: 'product' | 'version' | 'language' | 'tab'; label: string }[];
+  /** On a page in no version of a site with versions: the default version, whose pages its search lists before other versions'. */
+  searchDefaultVersion?: string;
   /** `deprecated: true` frontmatter: a badge beside the title. */
   deprecated?: boolean;
   /** ISO time of the page's last change, when `metadata.timestamp` or `timestamp` asks for it. */

@@ -268,6 +268,7 @@ function SearchHints({ page }: { page: PageView }) {
       {page.searchScope?.map((s) => (
         <span key={s.kind} hidden data-pagefind-filter={`folio_${s.kind}[data-label]`} data-label={s.label} />
       ))}
+      {page.searchDefaultVersion ? <span hidden data-folio-default-version={page.searchDefaultVersion} /> : null}
       {page.searchKeywords?.length ? (
         <p className="search-keywords" hidden data-pagefind-weight={page.searchWeight ?? '7'}>
           {page.searchKeywords.join(', ')}
