@@ -430,7 +430,9 @@ async function decideWall(env: NodeJS.ProcessEnv): Promise<SandboxWall> {
 
 /** One line for a server's log: which wall its untrusted builds have. */
 export function describeWall(wall: SandboxWall): string {
+  const user = sandboxUser();
+  const as = user ? `, as host uid ${user.uid} (FOLIO_SANDBOX_UID), not root` : '';
   return wall.kind === 'namespaces'
-    ? 'untrusted builds: one process each in its own namespaces (no network, read-only checkout, writable output only, rlimits)'
-    : `untrusted builds: one plain child process each with rlimits, no filesystem or network wall (${wall.reason})`;
+    ? `untrusted builds: one process each in its own namespaces (no network, read-only checkout, writable output only, rlimits${as})`
+    : `untrusted builds: one plain child process each with rlimits${as}, no filesystem or network wall (${wall.reason})`;
 }
