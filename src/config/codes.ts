@@ -3,6 +3,7 @@ export const CONFIG_CODES = {
   CONFIG_NOT_FOUND: 'Neither docs.json nor mint.json exists in the docs root.',
   CONFIG_READ_FAILED: 'The configuration file exists but could not be read.',
   JSON_SYNTAX: 'The file is not valid JSON (comments and trailing commas are allowed).',
+  CONFIG_TOO_DEEP: 'Objects and arrays (navigation groups) nest past the depth Folio reads; the configuration is not read.',
   JSON_NOT_STANDARD: 'A trailing comma or a comment: Folio reads it, the platform cannot parse the file.',
   CONFIG_MISSING_FIELD: 'A required field is missing.',
   CONFIG_INVALID_TYPE: 'A field has the wrong type (for example a number where a string is expected).',

@@ -4,6 +4,7 @@
  * address). Every page entry is a string in a `pages` array anywhere under `navigation`.
  */
 import jsonc, { type JSONPath, type Node, type ParseError } from 'jsonc-parser';
+import { configTooDeep } from '../config/index.js';
 import { EditorError } from './codes.js';
 import { indentUnit, insertElement, removeElement } from './json-text.js';
 import { DIVISION_KEYS, divisionOf, groupNameOf, idOf, outlineOfTree, pathOf, valueOf, type NavOutline } from './nav-outline.js';
@@ -18,6 +19,9 @@ interface EntryAt {
 }
 
 function parseOrRefuse(text: string): Node {
+  // Before the parser and the outline's walks, which recurse once per level.
+  const deep = configTooDeep(text);
+  if (deep) throw new EditorError('EDITOR_DOCS_JSON_INVALID', `docs.json line ${deep.line}, column ${deep.column}: ${deep.code}: ${deep.message}; fix it before changing the navigation.`);
   const errors: ParseError[] = [];
   const tree = jsonc.parseTree(text, errors, { allowTrailingComma: true });
   if (!tree || errors.length) {

@@ -120,7 +120,7 @@ export async function writeCheckedDocsJson(root: string, text: string, before: U
   if (!site || errors.length) {
     if (before) await writeFileInside(root, 'docs.json', before);
     const first = errors[0] ?? diagnostics[0];
-    throw new EditorError('EDITOR_DOCS_JSON_INVALID', `docs.json was not saved: ${first ? `line ${first.line}: ${first.message}` : 'it does not load as a site'}.`);
+    throw new EditorError('EDITOR_DOCS_JSON_INVALID', `docs.json was not saved: ${first ? `line ${first.line}: ${first.code}: ${first.message}` : 'it does not load as a site'}.`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { applyEdits, modify, parse, type JSONPath, type ParseError } from 'jsonc-parser';
+import { configTooDeep } from '../../config/index.js';
 import { AgentError } from '../codes.js';
 
 /** docs.json as text plus its parsed value; edits go through the text so comments and layout survive. */
@@ -21,6 +22,9 @@ export async function readDocsJson(root: string): Promise<DocsJsonFile> {
   } catch {
     throw new AgentError('AGENT_NO_CONFIG', 'docs.json was not found at the docs root. Add one (or ask the maintainer to "upgrade mint.json to docs.json").');
   }
+  // Before the parser, which recurses once per level (as the tasks' walks do): refused as the build refuses it.
+  const deep = configTooDeep(text);
+  if (deep) throw new AgentError('AGENT_INVALID_CONFIG', `docs.json:${deep.line}:${deep.column} ${deep.code}: ${deep.message}.`);
   const errors: ParseError[] = [];
   const value = parse(text, errors, { allowTrailingComma: true }) as unknown;
   if (errors.length > 0 || typeof value !== 'object' || value === null || Array.isArray(value)) {

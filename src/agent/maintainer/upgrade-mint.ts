@@ -2,7 +2,7 @@ import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse, type ParseError } from 'jsonc-parser';
 // The config layer's converter (not re-exported by its index yet).
-import { mintToDocs } from '../../config/index.js';
+import { configTooDeep, mintToDocs } from '../../config/index.js';
 import { AgentError } from '../codes.js';
 import type { TaskResult } from './task.js';
 
@@ -18,6 +18,8 @@ export async function upgradeMintJson(root: string): Promise<TaskResult> {
   const text = await readFile(mintFile, 'utf8').catch(() => null);
   if (text === null) return { changed: false, notes: [hasDocs ? 'The site already uses docs.json.' : 'There is no mint.json to upgrade.'] };
   if (hasDocs) return { changed: false, notes: ['Both docs.json and mint.json exist; docs.json wins, so mint.json was left for you to delete.'] };
+  const deep = configTooDeep(text, 'mint.json');
+  if (deep) throw new AgentError('AGENT_INVALID_CONFIG', `mint.json:${deep.line}:${deep.column} ${deep.code}: ${deep.message}.`);
   const errors: ParseError[] = [];
   const mint = parse(text, errors, { allowTrailingComma: true }) as unknown;
   if (errors.length > 0 || typeof mint !== 'object' || mint === null || Array.isArray(mint)) {

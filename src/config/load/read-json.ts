@@ -4,6 +4,7 @@ import jsonc from 'jsonc-parser';
 import { isInside, resolveInside, toPosixRelative, type Diagnostic } from '../../shared/index.js';
 import { withPath } from '../checks/context.js';
 import type { ConfigCode } from '../codes.js';
+import { jsonTooDeepAt, MAX_CONFIG_DEPTH, tooDeepMessage } from './depth.js';
 import { type FieldPath, SourceMap, formatPath } from './source-map.js';
 
 /** State shared while one configuration and its `$ref` files are read. */
@@ -41,6 +42,14 @@ export function readJsonFile(ctx: ReadContext, absFile: string, prefix: FieldPat
     text = fs.readFileSync(absFile, 'utf8').replace(/^\uFEFF/, '');
     ctx.texts.set(absFile, text);
     ctx.map.addFile(rel, text);
+  }
+  // Before the parser, which recurses once per level, as everything after it does: a file (with the
+  // levels of the files `$ref`ing it) nesting past MAX_CONFIG_DEPTH is not read.
+  const deepAt = jsonTooDeepAt(text, MAX_CONFIG_DEPTH - prefix.length);
+  if (deepAt !== undefined) {
+    ctx.unreadable = true;
+    report(ctx, 'CONFIG_TOO_DEEP', ctx.map.at(rel, deepAt), [], tooDeepMessage());
+    return undefined;
   }
   const errors: jsonc.ParseError[] = [];
   const tree = jsonc.parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
