@@ -17,6 +17,7 @@ export const AGENT_CODES = {
   AGENT_SITE_BROKEN: 'The edits leave the site failing validation or the build; nothing was pushed.',
   AGENT_LLM_FAILED: 'The language-model endpoint returned an error or the agent loop did not finish.',
   AGENT_TIMEOUT: 'The run took longer than the worker allows (30 minutes by default) and was stopped.',
+  AGENT_TASK_TOO_LARGE: "A folio-maintainer task ran out of the memory its thread is given (the OpenAPI sync on a spec too large to plan).",
   AGENT_STEP_LIMIT: 'The language-model agent used all its tool-call steps without finishing.',
   AGENT_TOKEN_BUDGET: 'The language-model agent used up its token budget without finishing.',
   AGENT_PULL_REQUEST_FAILED: 'The pull request could not be created or updated.',

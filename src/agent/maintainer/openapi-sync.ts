@@ -1,19 +1,106 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { applyEdits, modify, parse, type JSONPath } from 'jsonc-parser';
 import { applyDocsEdits, collectOpenApiSources, findMigrationCandidates, planOpenApiMigration } from '../../openapi/index.js';
-import { resolveInside } from '../../shared/index.js';
+import { resolveInside, startModuleWorker } from '../../shared/index.js';
 import { loadSite } from '../../site/index.js';
-import { AgentError } from '../codes.js';
+import { AgentError, type AgentCode } from '../codes.js';
 import type { TaskResult } from './task.js';
+
+/** Heap the sync's thread may use; past it the task fails with `AGENT_TASK_TOO_LARGE`. */
+export const SYNC_HEAP_MB = 1_024;
+
+/**
+ * The OpenAPI navigation sync on a thread of its own (`openapi-sync-worker.ts`): reading,
+ * dereferencing and planning a spec runs for seconds on a large one (10,000 chained `$ref` schemas
+ * held the server's thread past a second at a time, issue 48 item 9), and the job's runner shares
+ * its thread with the server's requests. The thread has a heap cap; a run past it fails with
+ * `AGENT_TASK_TOO_LARGE`, an aborted job stops the thread.
+ */
+export async function syncOpenApiNavigation(root: string, options: { signal?: AbortSignal; heapMb?: number; inlineBelowBytes?: number } = {}): Promise<TaskResult> {
+  options.signal?.throwIfAborted();
+  // Small specs are read in a few milliseconds, less than a thread takes to load the openapi and
+  // site layers: they stay here.
+  if ((await specBytes(root)) < (options.inlineBelowBytes ?? INLINE_SPEC_BYTES)) return syncOpenApiNavigationHere(root);
+  const worker = startModuleWorker(import.meta.url, 'openapi-sync-worker', {
+    workerData: { root },
+    resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? SYNC_HEAP_MB },
+  });
+  return new Promise<TaskResult>((resolve, reject) => {
+    let settled = false;
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      options.signal?.removeEventListener('abort', onAbort);
+      fn();
+      void worker.terminate();
+    };
+    const onAbort = () => settle(() => reject(options.signal!.reason ?? new Error('aborted')));
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    worker.on('message', (reply: SyncReply) =>
+      settle(() => ('result' in reply ? resolve(reply.result) : reject(reply.code ? new AgentError(reply.code, reply.message) : new Error(reply.message)))),
+    );
+    worker.on('error', (error: Error & { code?: string }) =>
+      settle(() =>
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new AgentError('AGENT_TASK_TOO_LARGE', `Syncing the navigation with the OpenAPI specs needed more than ${options.heapMb ?? SYNC_HEAP_MB} MB of memory; split the spec or trim what its schemas reference.`)
+            : error,
+        ),
+      ),
+    );
+    worker.on('exit', (code) => settle(() => reject(new Error(`The OpenAPI sync's thread stopped without an answer (exit code ${code}).`))));
+  });
+}
+
+/** Below this many bytes of local specs (and none remote) the sync runs in the caller's thread. */
+export const INLINE_SPEC_BYTES = 64 * 1024;
+
+/**
+ * Bytes of the spec files docs.json names (`openapi`/`asyncapi` anywhere: a path, a list of them, a
+ * `{ source }`); a remote spec counts as unbounded. 0 when docs.json cannot be read (the task says why).
+ */
+async function specBytes(root: string): Promise<number> {
+  let config: unknown;
+  try {
+    config = parse(await readFile(path.join(root, 'docs.json'), 'utf8'), [], { allowTrailingComma: true });
+  } catch {
+    return 0;
+  }
+  const sources: string[] = [];
+  const walk = (node: unknown, depth: number): void => {
+    if (depth > 64 || node === null || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'openapi' || key === 'asyncapi') {
+        for (const item of Array.isArray(value) ? value : [value]) {
+          const source = typeof item === 'string' ? item : (item as { source?: unknown } | null)?.source;
+          if (typeof source === 'string') sources.push(source);
+        }
+      }
+      walk(value, depth + 1);
+    }
+  };
+  walk(config, 0);
+  let total = 0;
+  for (const source of sources) {
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source)) return Number.POSITIVE_INFINITY;
+    const file = resolveInside(root, source.replace(/^\/+/, ''));
+    total += file ? await stat(file).then((s) => s.size, () => 0) : 0;
+  }
+  return total;
+}
+
+/** What the sync's thread sends back: the task's result, or its failure (with the agent's code, if it had one). */
+export type SyncReply = { result: TaskResult } | { code: AgentCode | null; message: string };
 
 /**
  * The OpenAPI migration procedure, with the openapi layer's planner: MDX pages
  * that only name an endpoint become `METHOD /path` navigation entries (with a
  * redirect when the URL changes) and the pages are deleted. The job's
  * validation and build then verify the result before anything is pushed.
+ * Runs in the sync's thread (`syncOpenApiNavigation`); in-thread only for that thread.
  */
-export async function syncOpenApiNavigation(root: string): Promise<TaskResult> {
+export async function syncOpenApiNavigationHere(root: string): Promise<TaskResult> {
   const { site } = await loadSite(root, { keepSource: true, openapi: true });
   if (!site) throw new AgentError('AGENT_INVALID_CONFIG', 'docs.json does not validate, so endpoint entries cannot be planned; run `folio validate` and fix it first.');
   if (site.source !== 'docs.json') return { changed: false, notes: ['The site still uses mint.json; ask to "upgrade mint.json to docs.json" first.'] };
