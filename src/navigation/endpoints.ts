@@ -44,13 +44,14 @@ export function endpointFromEntry(ctx: ResolveContext, parsed: EndpointEntry, en
 
 /**
  * All endpoints of an `openapi` element that documents none itself (see `generatesEndpoints`):
- * one group per OpenAPI tag, then the untagged endpoints (the platform's order). Without a provider: one
+ * one group per OpenAPI tag, the untagged endpoints loose where the first of them comes (see
+ * `operationsByTag`). Without a provider: one
  * `endpoint-set` placeholder. `alone` says the element has no other content, so an empty spec
  * leaves it empty (reported).
  */
 export function endpointsFromOpenApi(ctx: ResolveContext, draft: SectionDraft, openapi: OpenApiRef, topLevel: boolean, fieldPath: string, alone = true): SidebarNode[] {
   if (!ctx.provider) return [{ type: 'endpoint-set', openapi }];
-  const { untagged, tagged } = endpointGroupsOf(openapi, ctx.endpointsOf);
+  const { untagged, tagged, untaggedAt } = endpointGroupsOf(openapi, ctx.endpointsOf);
   const node = (ref: EndpointRef): SidebarEndpoint | null => {
     if (draft.seen.has(ref.href)) return null;
     draft.seen.add(ref.href);
@@ -58,11 +59,12 @@ export function endpointsFromOpenApi(ctx: ResolveContext, draft: SectionDraft, o
     return fillEndpoint(ctx, base, ref);
   };
   const out: SidebarNode[] = [];
-  for (const { tag, endpoints } of tagged) {
+  for (const [i, { tag, endpoints }] of tagged.entries()) {
+    if (i === untaggedAt) out.push(...untagged.flatMap((ref) => node(ref) ?? []));
     const children = endpoints.flatMap((ref) => node(ref) ?? []);
     if (children.length > 0) out.push({ type: 'group', name: tag, expanded: topLevel, topLevel, directory: 'none', children } satisfies SidebarGroup);
   }
-  out.push(...untagged.flatMap((ref) => node(ref) ?? []));
+  if (untaggedAt >= tagged.length) out.push(...untagged.flatMap((ref) => node(ref) ?? []));
   if (untagged.length === 0 && tagged.length === 0 && alone) {
     ctx.report('warning', 'NAVIGATION_EMPTY_ELEMENT', fieldPath, `OpenAPI ${openapi.sources.map((s) => `\`${s}\``).join(', ')} yielded no endpoints, so this element is empty. Check that the specification has paths and is readable.`);
   }

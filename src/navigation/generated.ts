@@ -73,19 +73,25 @@ function documentsEndpoints(value: unknown, index: PageIndex): boolean {
   return false;
 }
 
-/** Generated endpoints as the sidebar shows them: one group per tag, then the untagged ones. */
+/**
+ * Generated endpoints as the sidebar shows them: one group per tag, and the untagged ones loose,
+ * before the tag group at `untaggedAt` (where the first of them came in the provider's order).
+ */
 export interface EndpointGroups {
   untagged: EndpointRef[];
   tagged: Array<{ tag: string; endpoints: EndpointRef[] }>;
+  /** Index in `tagged` the untagged endpoints stand before (`tagged.length`: after every group). */
+  untaggedAt: number;
 }
 
 /** Every endpoint of the specs of `ref`, grouped by tag in the provider's order. */
 export function endpointGroupsOf(ref: OpenApiRef, endpointsOf: (source: string, directory?: string) => EndpointRef[]): EndpointGroups {
-  const groups: EndpointGroups = { untagged: [], tagged: [] };
+  const groups: EndpointGroups = { untagged: [], tagged: [], untaggedAt: 0 };
   const byTag = new Map<string, EndpointRef[]>();
   for (const source of ref.sources) {
     for (const endpoint of endpointsOf(source, directoryOf(ref, source))) {
       if (endpoint.tag === undefined) {
+        if (groups.untagged.length === 0) groups.untaggedAt = groups.tagged.length;
         groups.untagged.push(endpoint);
         continue;
       }

@@ -60,16 +60,23 @@ function convert(value: unknown, inherited: OpenApiRef | undefined, index: PageI
 
 /**
  * The endpoints an element's `openapi` generates, after its own content as the sidebar shows
- * them, tag groups before untagged endpoints: a group takes them into `pages` (tag groups
- * nested), any other element gets its tag groups appended to `groups` (or `pages`, when that is
- * what it holds) and the untagged ones to `pages`.
+ * them, the untagged endpoints where the first of them comes among the tag groups: a group takes
+ * them into `pages` (tag groups nested), any other element gets its tag groups appended to
+ * `groups` (or `pages`, when that is what it holds) and the untagged ones to `pages`, a key read
+ * before `groups` when they come first and after it otherwise.
  */
-function appendGenerated(out: Record<string, unknown>, isGroup: boolean, { untagged, tagged }: EndpointGroups): void {
+function appendGenerated(out: Record<string, unknown>, isGroup: boolean, { untagged, tagged, untaggedAt }: EndpointGroups): void {
   const loose = untagged.map((ref) => endpointToJson(`${ref.method} ${ref.path}`, ref));
   const groups = tagged.map(({ tag, endpoints }) => ({ group: tag, pages: endpoints.map((ref) => endpointToJson(`${ref.method} ${ref.path}`, ref)) }));
   const list = (key: string) => (Array.isArray(out[key]) ? (out[key] as unknown[]) : []);
   if (isGroup || (out.pages !== undefined && out.groups === undefined)) {
-    out.pages = [...list('pages'), ...groups, ...loose];
+    out.pages = [...list('pages'), ...groups.slice(0, untaggedAt), ...loose, ...groups.slice(untaggedAt)];
+    return;
+  }
+  if (loose.length > 0 && untaggedAt === 0 && out.groups === undefined) {
+    // Added before `groups`, so the untagged endpoints read before the tag groups.
+    out.pages = [...list('pages'), ...loose];
+    out.groups = groups;
     return;
   }
   out.groups = [...list('groups'), ...groups];

@@ -79,21 +79,19 @@ export function plannedEndpointFor(spec: LoadedSpec, op: ApiOperation, source: s
  * Operations in sidebar order, the order navigation shows an `openapi`-only element in: one run
  * per display group (`x-group`, else the first tag) in the order the paths first use it, as the
  * platform lists them (comfyui's cloud spec declares `job` before `node` and `model`, and its
- * sidebar shows them in path order), then the untagged operations (the platform lists a spec's
- * untagged `GET /` after its tag groups), each in spec order.
+ * sidebar shows them in path order). The untagged operations are one run too, standing where the
+ * first of them stands in the spec, like any tag's (issue 45: a spec opening with untagged
+ * operations lists them first). Each run in spec order.
  */
 export function operationsByTag(spec: LoadedSpec): ApiOperation[] {
   const display = tagDisplayNames(spec.document);
   const groupOf = (op: ApiOperation) => (op.tags[0] ? display.get(op.tags[0]) ?? op.tags[0] : undefined);
-  const groups: string[] = [];
+  const groups: (string | undefined)[] = [];
   for (const op of spec.operations) {
     const group = groupOf(op);
-    if (group !== undefined && !groups.includes(group)) groups.push(group);
+    if (!groups.includes(group)) groups.push(group);
   }
-  const rank = (op: ApiOperation) => {
-    const group = groupOf(op);
-    return group === undefined ? groups.length : groups.indexOf(group);
-  };
+  const rank = (op: ApiOperation) => groups.indexOf(groupOf(op));
   return spec.operations
     .map((op, index) => ({ op, index }))
     .sort((a, b) => rank(a.op) - rank(b.op) || a.index - b.index)

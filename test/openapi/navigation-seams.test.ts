@@ -51,7 +51,7 @@ describe('provider lookups and ordering', () => {
     expect(provider.endpoint('GET /pets/{other}', ['openapi.json'])?.title).toBe('By id');
   });
 
-  it('orders generated endpoints the same in the provider and in the sidebar: display groups in the order the paths first use them, then the untagged ones', async () => {
+  it('orders generated endpoints the same in the provider and in the sidebar: display groups and the untagged ones in the order the paths first use them', async () => {
     const spec = {
       openapi: '3.1.0',
       info: { title: 'Shop', version: '1' },
@@ -72,7 +72,7 @@ describe('provider lookups and ordering', () => {
     const resolved = resolveSiteModel(loaded.config!, await buildPageIndex(root), { openapi: provider });
     const flat = (nodes: readonly SidebarNode[]): string[] =>
       nodes.flatMap((n) => (n.type === 'endpoint' ? [n.title] : n.type === 'group' ? [`[${n.name}]`, ...flat(n.children)] : []));
-    expect(flat(resolved.model.sections[0]!.sidebar)).toEqual(['[Catalog]', 'Beta one', 'Alpha one', '[Orders]', 'Orders', '[Undeclared]', 'Extra', 'Health', 'Ping']);
-    expect(provider.endpoints('openapi.json').map((e) => e.title)).toEqual(['Beta one', 'Alpha one', 'Orders', 'Extra', 'Health', 'Ping']);
+    expect(flat(resolved.model.sections[0]!.sidebar)).toEqual(['[Catalog]', 'Beta one', 'Alpha one', 'Health', 'Ping', '[Orders]', 'Orders', '[Undeclared]', 'Extra']);
+    expect(provider.endpoints('openapi.json').map((e) => e.title)).toEqual(['Beta one', 'Alpha one', 'Health', 'Ping', 'Orders', 'Extra']);
   });
 });
