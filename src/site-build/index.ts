@@ -3,7 +3,7 @@ export { SPLIT_LABELS, SPLIT_PHASES, type BuildSplit, type SplitPhase } from './
 export { buildSiteIsolated, stopWarmBuilders, type IsolatedBuildOptions } from './isolated-build.js';
 export { compilePageIsolated, stopPageCompiler, warmPageCompiler, type PageCompileOptions } from './isolated-compile.js';
 export { describeWall, sandboxWall, type SandboxWall } from './sandbox.js';
-export { htmlFileFor } from './site-files.js';
+export { htmlFileFor, withSiteOrigin } from './site-files.js';
 export { BUILD_CODES, type BuildCode } from './codes.js';
 export { siteRedirects, type SiteRedirects } from './redirect-checks.js';
 export { SITE_SETTINGS_FILE, type BuiltSiteAccess, type BuiltSiteSettings } from './write-site.js';

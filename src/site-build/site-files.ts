@@ -27,6 +27,19 @@ export function robotsTxt(siteUrl?: string): string {
   return `User-agent: *\nAllow: /\n\n${line}\n`;
 }
 
+/**
+ * A built sitemap.xml or robots.txt with the site's address filled in where the build knew none:
+ * `<loc>/docs/a</loc>` → `<loc>https://docs.example.com/docs/a</loc>`, and robots.txt's commented
+ * `# Sitemap: /docs/sitemap.xml ...` → `Sitemap: https://docs.example.com/docs/sitemap.xml`. `origin`
+ * is scheme and host (`https://docs.example.com`); the paths already hold the base path. What is
+ * absolute already (a build with a site URL) stays as written.
+ */
+export function withSiteOrigin(file: 'sitemap.xml' | 'robots.txt', text: string, origin: string): string {
+  const o = origin.replace(/\/+$/, '');
+  if (file === 'sitemap.xml') return text.replace(/<loc>(\/[^<]*)<\/loc>/g, (_, loc: string) => `<loc>${escapeHtml(o)}${loc}</loc>`);
+  return text.replace(/^# Sitemap: (\/\S*) \(an absolute URL is needed here[^\n]*$/m, (_, loc: string) => `Sitemap: ${o}${loc}`);
+}
+
 /** An HTML page that forwards to `destination` for hosts that ignore `_redirects`. */
 export function redirectHtml(destination: string): string {
   const d = escapeHtml(destination);

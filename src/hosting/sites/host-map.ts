@@ -9,6 +9,8 @@ export interface SiteRef {
   preview: string | null;
   /** Origins the project lets frame its site (`framing.ts`); absent: none. */
   frameAncestors?: readonly string[];
+  /** The production site's custom domain (the first of the project's host names that it holds); absent for previews and sites without one. */
+  customDomain?: string;
 }
 
 /**
@@ -24,6 +26,8 @@ export class HostMap {
   private custom = new Map<string, string>();
   /** Project id → the origins it lets frame its site (only projects that allow some). */
   private framing = new Map<string, readonly string[]>();
+  /** Project id → its custom domain (the first host name it holds). */
+  private domains = new Map<string, string>();
   private loadedAt = 0;
   private loading: Promise<void> | null = null;
   private readonly suffix: string;
@@ -65,7 +69,8 @@ export class HostMap {
       site = { projectId, preview: null };
     }
     const frameAncestors = this.framing.get(site.projectId);
-    return frameAncestors ? { ...site, frameAncestors } : site;
+    const customDomain = site.preview === null ? this.domains.get(site.projectId) : undefined;
+    return { ...site, ...(frameAncestors ? { frameAncestors } : {}), ...(customDomain ? { customDomain } : {}) };
   }
 
   /** Reload custom domains now (after a project's host names change). */
@@ -75,6 +80,7 @@ export class HostMap {
       .then((rows) => {
         const next = new Map<string, string>();
         const framing = new Map<string, readonly string[]>();
+        const domains = new Map<string, string>();
         for (const row of rows) {
           // Stored through `frameAncestorOrigin`; checked again, as the list goes into a header.
           const origins = row.frame_ancestors.map(frameAncestorOrigin).filter((o): o is string => o !== null);
@@ -83,10 +89,12 @@ export class HostMap {
             const name = raw.toLowerCase();
             if (next.has(name) || customDomainProblem(name, { siteDomain: this.siteDomain, ownHosts: this.ownHosts })) continue;
             next.set(name, row.id);
+            if (!domains.has(row.id)) domains.set(row.id, name);
           }
         }
         this.custom = next;
         this.framing = framing;
+        this.domains = domains;
         this.loadedAt = Date.now();
       })
       .finally(() => {

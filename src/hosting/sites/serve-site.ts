@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { HEAD_SCRIPT } from '../../render/index.js';
 import { markdownFileFor, markdownLink, wantsMarkdown } from '../../markdown/index.js';
 import { API_PROXY_PATH, type ProxyOptions } from '../../openapi/index.js';
-import { API_HOSTS_FILE } from '../../site-build/index.js';
+import { API_HOSTS_FILE, withSiteOrigin } from '../../site-build/index.js';
 import { serveApiProxy } from './api-proxy-route.js';
 import { AGENT_PATHS, serveAgentEndpoint } from './site-mcp.js';
 import { CONTENT_TYPES, matchRedirect, stripBasePath, withBasePath } from '../../shared/index.js';
@@ -15,7 +15,7 @@ import { siteStoreOf, type BuildFile, type ByteRange, type PublishedBuild, type 
 import { requestedRange } from './byte-range.js';
 import { acceptsGzip, compressible, gzipEtag, gzipped } from './compression.js';
 import { framingHeaders } from './framing.js';
-import type { HostMap } from './host-map.js';
+import type { HostMap, SiteRef } from './host-map.js';
 import { redirectsOf } from './redirects.js';
 import { mcpToolOf, type SiteAnalytics } from '../../analytics/index.js';
 import { ANALYTICS_PATHS, buildHasPage, serveAnalyticsRoute } from './analytics-route.js';
@@ -97,6 +97,21 @@ async function respond(file: BuildFile, name: string, request: Request, status =
   return new Response(request.method === 'HEAD' ? null : await file.body(range), { status, headers });
 }
 
+/**
+ * The build's sitemap.xml or robots.txt with the site's address in its URLs, where the build, not knowing
+ * it, left them site-relative (a crawler needs absolute ones); null when the build has no such file.
+ */
+async function withOrigin(root: PublishedBuild, candidate: '/sitemap.xml' | '/robots.txt', origin: string): Promise<BuildFile | null> {
+  const body = await root.read(candidate.slice(1));
+  if (!body) return null;
+  const bytes = Buffer.from(withSiteOrigin(candidate === '/sitemap.xml' ? 'sitemap.xml' : 'robots.txt', body.toString('utf8'), origin), 'utf8');
+  return {
+    size: bytes.length,
+    etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
+    body: async (range) => new Blob([range ? bytes.subarray(range.start, range.end + 1) : bytes]).stream(),
+  };
+}
+
 /** The hosts the build allowed its playground proxy (`API_HOSTS_FILE`); none when the build wrote no list. */
 async function apiHostsOf(root: PublishedBuild): Promise<string[]> {
   const body = await root.read(API_HOSTS_FILE);
@@ -123,6 +138,11 @@ export interface SiteServeOptions {
   assistantRoute?: AssistantSiteRoute;
   /** Origins the project lets frame its pages (`framing.ts`); none: no site may. */
   frameAncestors?: readonly string[];
+  /**
+   * The site's address, scheme and host (`https://docs.acme.com`; the base path is the build's): sitemap.xml's
+   * site-relative `<loc>`s and robots.txt's `Sitemap:` line are made absolute with it (`siteOrigin`).
+   */
+  origin?: string;
 }
 
 /** Where the site's own assistant routes live (the widget's session and messages). */
@@ -241,7 +261,7 @@ async function serveSiteFile(store: SiteStore, projectId: string, request: Reque
   // the redirect of `/guide` to `/guide/index`, which would send the reader back to itself).
   const candidates = pathname === '/\0' ? [] : pathname.endsWith('/') ? [`${clean}/index.html`] : [clean, `${clean}/index.html`, `${clean}.html`];
   for (const candidate of candidates) {
-    const file = await root.open(candidate);
+    const file = (options.origin && (candidate === '/sitemap.xml' || candidate === '/robots.txt') ? await withOrigin(root, candidate, options.origin) : null) ?? (await root.open(candidate));
     if (!file) continue;
     const alternate: Record<string, string> = candidate.endsWith('.html') && (await root.open(markdownFile)) ? { Link: markdownLink(withBasePath('/' + markdownFileFor(clean || '/'), base).slice(1)), Vary: 'Accept' } : {};
     return respond(file, candidate, request, 200, alternate, framing);
@@ -261,8 +281,21 @@ export function publishedSites(hosts: HostMap, store: SiteStore | string, option
   return async (c, next) => {
     const site = await hosts.siteFor(c.req.header('host'));
     if (site === null) return next();
-    return serveSite(sites, site.projectId, c.req.raw, site.preview, { ...options, clientAddress: socketAddress(c, options.trustProxy), frameAncestors: site.frameAncestors });
+    return serveSite(sites, site.projectId, c.req.raw, site.preview, { ...options, clientAddress: socketAddress(c, options.trustProxy), frameAncestors: site.frameAncestors, origin: siteOrigin(c, site, options.trustProxy) });
   };
+}
+
+/**
+ * Where readers reach the site: `https://` its custom domain when it has one (a production site, on
+ * whichever host it was asked for), else the host the request named (`<project>.<siteDomain>`, a
+ * preview's `<slug>--<project>.<siteDomain>`) with the request's scheme (behind a trusted proxy, the
+ * `X-Forwarded-Proto` it sets).
+ */
+function siteOrigin(c: Context, site: SiteRef, trustProxy = false): string {
+  if (site.customDomain) return `https://${site.customDomain}`;
+  const forwarded = trustProxy ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() : undefined;
+  const scheme = forwarded === 'http' || forwarded === 'https' ? forwarded : new URL(c.req.url).protocol.replace(/:$/, '');
+  return `${scheme}://${(c.req.header('host') ?? '').toLowerCase()}`;
 }
 
 /** The client's address: the socket's, or behind a trusted proxy the last `X-Forwarded-For` entry (the one it added). */
