@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import jsonc from 'jsonc-parser';
+import { configTooDeep } from '../config/index.js';
 import { ContainmentError, realPathInside, removeFileInside, writeFileInside } from '../shared/index.js';
 import { loadSite } from '../site/index.js';
 import { EditorError } from './codes.js';
@@ -74,8 +75,9 @@ export class LocalEditor {
 
   /** The site's name from docs.json (for the editor's header), or the folder's name. */
   async siteName(): Promise<string> {
-    const docs = await this.bytes('docs.json');
-    const name: unknown = docs ? (jsonc.parse(docs.toString('utf8')) as { name?: unknown } | undefined)?.name : undefined;
+    const text = (await this.bytes('docs.json'))?.toString('utf8');
+    // A docs.json too deep to parse (CONFIG_TOO_DEEP, shown with the site's problems) names no site.
+    const name: unknown = text !== undefined && !configTooDeep(text) ? (jsonc.parse(text) as { name?: unknown } | undefined)?.name : undefined;
     return typeof name === 'string' && name.trim() ? name.trim() : path.basename(this.root);
   }
 

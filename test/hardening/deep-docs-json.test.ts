@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMaintainer } from '../../src/agent/maintainer/maintainer.js';
 import { createProject, type ProjectRow } from '../../src/db/index.js';
 import { createUser } from '../../src/dashboard/index.js';
+import { LocalEditor } from '../../src/editor/index.js';
 import { buildSite } from '../../src/site-build/index.js';
 import { loadSite } from '../../src/site/index.js';
 import { backends } from '../db/helpers.js';
@@ -89,6 +90,15 @@ describe('a docs.json nested 10,000 levels deep', () => {
     fs.writeFileSync(path.join(root, 'nav.json'), nav);
     const loaded = await loadSite(root);
     expect(loaded.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file} ${d.code}`)).toEqual(['nav.json CONFIG_TOO_DEEP']);
+  });
+
+  it('folio dev\'s editor names the site by its folder and lists the problem', async () => {
+    const root = site(path.join(tmp, 'local'), deepDocsJson(10_000));
+    const local = new LocalEditor(root);
+    expect(await local.siteName()).toBe('local');
+    const state = await local.state();
+    expect(state.outline).toBeNull();
+    expect(state.navigation.problems).toEqual([expect.stringContaining(`docs.json:1: objects and arrays nest more than ${MAX_CONFIG_DEPTH} levels deep`)]);
   });
 
   it('the maintainer\'s "normalise docs.json" job answers AGENT_INVALID_CONFIG with the located problem', async () => {
