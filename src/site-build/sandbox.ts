@@ -297,7 +297,10 @@ function handBack(dirs: string[]): void {
     }
     handedOver.delete(dir);
     const back = chownTree(dir, server)
-      .catch((error: Error) => console.error(`folio: ${error.message}`))
+      // (A folder its caller removes after the build, such as a verify build's, may be going meanwhile.)
+      .catch((error: Error) => {
+        if (!/No such file or directory/.test(error.message)) console.error(`folio: ${error.message}`);
+      })
       .finally(() => handingBack.get(dir) === back && handingBack.delete(dir));
     handingBack.set(dir, back);
   }

@@ -14,7 +14,7 @@
  * the process limit enforced (the kernel exempts root), the output folder theirs only while they run.
  * And no `folio-sandbox-*` folder is left in the temporary folder (issue 48, item 11).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -304,9 +304,14 @@ describe('buildSiteIsolated in the sandbox', () => {
     root = path.join(dir, 'site');
     site = path.join(dir, 'site-out');
     fs.mkdirSync(root);
-    fs.writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Walled', colors: { primary: '#224466' }, navigation: { pages: ['index', 'other'] } }));
+    fs.writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Walled', colors: { primary: '#224466' }, metadata: { timestamp: true }, navigation: { pages: ['index', 'other'] } }));
     fs.writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nWalled garden text.\n');
     fs.writeFileSync(path.join(root, 'other.mdx'), '---\ntitle: Other\n---\n\nSecond page, {1 + 1} is left out.\n');
+    // A checkout of the server's user: the build (another user under a root server) still reads its history.
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: root, env: { ...process.env, GIT_AUTHOR_DATE: '2025-03-04T05:06:07Z', GIT_COMMITTER_DATE: '2025-03-04T05:06:07Z' } });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-qm', 'pages');
   });
 
   it.runIf(process.platform === 'linux')('builds pages and the search index (Pagefind runs inside), and a warm process builds the same site again', async () => {
@@ -315,6 +320,7 @@ describe('buildSiteIsolated in the sandbox', () => {
     expect(first.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(first.ok).toBe(true);
     expect(fs.readFileSync(path.join(site, 'index.html'), 'utf8')).toContain('Walled garden text.');
+    expect(fs.readFileSync(path.join(site, 'index.html'), 'utf8')).toContain('<time dateTime="2025-03-04T05:06:07.000Z">');
     expect(fs.existsSync(path.join(site, 'pagefind', 'pagefind-entry.json'))).toBe(true);
     // Under a root server, written by the sandbox's user (the output is handed back when its process ends).
     if (asRoot) expect(fs.statSync(path.join(site, 'index.html')).uid).toBe(SANDBOX_UID);
