@@ -1,13 +1,20 @@
 /**
  * Every input of retrieval's ranking, in one place. MiniSearch scores each section with BM25+ per
  * field, multiplied by the field's boost and, for a term found by prefix or typo, by its weight;
- * `SectionIndex` then multiplies a page's `boost`. No stemming: a prefix match stands in for word
- * endings ("hid" → "hidden", "page" → "pages"), a typo match for the other direction on longer words.
- * Tuned on `npm run eval:search` (68 questions on mintlify-docs), never the questions on the ranking.
- * The figures are flat around these values (title 2–4, heading 1.5–2.5, prefix 0.2–0.5 move
- * recall@5 between 89.7 and 94.1 %, one or two questions); the coverage factor is what counted
- * (recall@1 54 → 63 %, recall@5 90 → 91 % before the boosts were moved).
+ * `SectionIndex` then multiplies a page's weight (`boost`, less for API reference) and, on a search
+ * naming no version, less for other versions than the default. Words are stemmed per language
+ * (`termProcessor`); only a question's last word (maybe still being typed) also matches by prefix; a
+ * typo match covers misspellings of longer words; long sections are indexed in windows
+ * (`CHUNK_WORDS` in `section-index.ts`).
+ * Chosen on `npm run eval:search`: 68 questions on mintlify-docs (the set the boosts below were tuned
+ * on), then 50 on nango and 44 on prefect written by another hand without seeing the ranking.
+ * Recall@1 / @5 before → after stemming, last-word prefix and windows: mintlify-docs 64.7 / 94.1 →
+ * 60.3 / 94.1 %, nango 56.0 / 86.0 → 68.0 / 86.0 %, prefect 43.2 / 65.9 → 50.0 / 72.7 %. Those two
+ * sets then picked among six variants, so they are no longer unseen. The older figures: title 2–4,
+ * heading 1.5–2.5, prefix 0.2–0.5 moved mintlify-docs recall@5 between 89.7 and 94.1 %; the coverage
+ * factor is what counted there (recall@1 54 → 63 %).
  */
+import { createRequire } from 'node:module';
 import type { SearchOptions } from 'minisearch';
 
 /** The fields each section is indexed by, and how much a match in each counts. */
@@ -24,8 +31,9 @@ export const FIELD_BOOSTS = {
 
 export type RetrievalField = keyof typeof FIELD_BOOSTS;
 
-/** Prefix matches from the third letter on; typo matches (one edit in five letters) from the fifth. */
+/** Prefix matches (the last word only) from the third letter on; typo matches (one edit in five letters) from the fifth. */
 export const PREFIX_MIN_LENGTH = 3;
+
 export const FUZZY_MIN_LENGTH = 5;
 export const FUZZY_FRACTION = 0.2;
 /**
@@ -43,6 +51,20 @@ export const MATCH_WEIGHTS = { prefix: 0.5, fuzzy: 0.3 } as const;
  * often ("page" in a page titled "Pages") otherwise outranks a section that matches them all.
  */
 export const COVERAGE_POWER = 2;
+
+/**
+ * A page generated from an API operation (or written for one, `api:`) against a guide: reference
+ * pages repeat a product's words in every field and parameter, so on a tie of words the guide that
+ * explains them comes first. A question naming the operation still finds it (its method and path
+ * are indexed, and its title and fields carry the words).
+ */
+export const REFERENCE_WEIGHT = 0.75;
+
+/**
+ * A page of another version than the site's default one, when the search names no version: readers
+ * land on the current docs unless they ask for an older release (the filter then keeps only it).
+ */
+export const OTHER_VERSION_WEIGHT = 0.5;
 
 /**
  * Scores leave retrieval as a relevance from 0 to 1: raw / (raw + `SCORE_HALF`), the raw score
@@ -101,10 +123,66 @@ export function processTerm(term: string): string | null {
   return t;
 }
 
+/**
+ * Snowball stemmers (`@orama/stemmers`) by a language code's primary subtag: a reader asks "evicted
+ * keys" of a page on "eviction", "retrying" of one on "retries". Both the indexed words and the
+ * question's are stemmed, so a prefix match still finds longer forms. Pages under no language are
+ * taken as English; a language without a stemmer (Chinese, Japanese, Korean...) keeps its words.
+ */
+const STEMMERS: Record<string, string> = {
+  en: 'english', fr: 'french', de: 'german', es: 'spanish', pt: 'portuguese', it: 'italian', nl: 'dutch',
+  ru: 'russian', uk: 'ukrainian', sv: 'swedish', no: 'norwegian', nb: 'norwegian', da: 'danish', fi: 'finnish',
+  tr: 'turkish', ro: 'romanian', hu: 'hungarian', id: 'indonesian', ar: 'arabic', el: 'greek', lt: 'lithuanian',
+  ga: 'irish', sr: 'serbian', bg: 'bulgarian', ta: 'tamil', ne: 'nepali', hy: 'armenian',
+};
+
+const load = createRequire(import.meta.url);
+const stemmers = new Map<string, ((word: string) => string) | null>();
+
+/** The stemmer of a language code ('' is English), or null; each language's module loaded on first use. */
+export function stemmerOf(language: string): ((word: string) => string) | null {
+  const primary = (language || 'en').toLowerCase().split(/[-_]/)[0]!;
+  if (!stemmers.has(primary)) {
+    const name = STEMMERS[primary];
+    stemmers.set(primary, name ? (load(`@orama/stemmers/${name}`) as { stemmer: (word: string) => string }).stemmer : null);
+  }
+  return stemmers.get(primary)!;
+}
+
+/**
+ * How one language's words are indexed and asked. A question's word is its stem; a page's word is
+ * indexed as its stem and, when that differs, also as written, so a misspelt word no page uses is
+ * still matched against the words as they are spelt ("navigaton" is one edit from "navigation",
+ * four from its stem "navig"). Words with digits or `_` (identifiers, versions) are kept as written.
+ */
+export interface TermProcessing {
+  /** For `MiniSearch`'s indexing: the stem, or the stem and the word. */
+  index(term: string): string | string[] | null;
+  /** For a question's words: the stem. */
+  query(term: string): string | null;
+}
+
+export function termProcessor(language: string): TermProcessing {
+  const stem = stemmerOf(language);
+  if (!stem) return { index: processTerm, query: processTerm };
+  const query = (term: string) => {
+    const t = processTerm(term);
+    return t === null || /[\d_]/.test(t) ? t : stem(t) || t;
+  };
+  return {
+    query,
+    index: (term) => {
+      const t = processTerm(term);
+      if (t === null) return null;
+      const s = query(t)!;
+      return s === t ? t : [s, t];
+    },
+  };
+}
+
 /** The search options of every query (filters and limits aside). */
 export const SEARCH_OPTIONS: SearchOptions = {
   boost: { ...FIELD_BOOSTS },
-  prefix: (term) => term.length >= PREFIX_MIN_LENGTH,
   fuzzy: (term) => (term.length >= FUZZY_MIN_LENGTH ? FUZZY_FRACTION : false),
   maxFuzzy: FUZZY_MAX_EDITS,
   weights: { ...MATCH_WEIGHTS },

@@ -63,13 +63,24 @@ describe('SectionIndex', () => {
 
   it('matches typos only for words the pages do not use: a word they use is not also read as its neighbours', () => {
     const words = new SectionIndex([
-      page('/a', 'Alpha', [['', 'The sprockets turn.']]),
-      page('/b', 'Beta', [['', 'The sprocket turns.']]),
+      page('/a', 'Alpha', [['', 'The sprocket turns.']]),
+      page('/b', 'Beta', [['', 'The socket turns.']]),
     ]);
-    // "sprockets" is a word of /a: /b's "sprocket" is one letter away but not what was asked.
-    expect(words.search('sprockets').map((h) => h.path)).toEqual(['/a']);
+    // "sprocket" is a word of /a: /b's "socket" is two letters away but not what was asked.
+    expect(words.search('sprocket').map((h) => h.path)).toEqual(['/a']);
     // A word no page uses still finds its closest spellings.
-    expect(words.search('sprockett').map((h) => h.path).sort()).toEqual(['/a', '/b']);
+    expect(words.search('spocket').map((h) => h.path).sort()).toEqual(['/a', '/b']);
+  });
+
+  it('stems words: another form of a word finds the page, and so does a misspelt one', () => {
+    const words = new SectionIndex([
+      page('/evict', 'Memory', [['', 'When the cache is full, keys are evicted oldest first.']]),
+      page('/retry', 'Delivery', [['', 'Failed deliveries are retried five times.']]),
+      page('/nav', 'Navigation', [['', 'Groups of pages in the sidebar.']]),
+    ]);
+    expect(words.search('evicting keys')[0]?.path).toBe('/evict');
+    expect(words.search('stop retrying deliveries')[0]?.path).toBe('/retry');
+    expect(words.search('navigaton sidebar')[0]?.path).toBe('/nav');
   });
 
   it('finds an endpoint page by its operation, and carries the operation', () => {

@@ -5,7 +5,7 @@
  * group. Pages can be added, replaced and removed one at a time (`folio dev`, a page edit).
  */
 import MiniSearch from 'minisearch';
-import { COVERAGE_POWER, processTerm, relevance, SEARCH_OPTIONS, smallCollectionScale, tokenize, type RetrievalField } from './ranking.js';
+import { COVERAGE_POWER, OTHER_VERSION_WEIGHT, PREFIX_MIN_LENGTH, processTerm, REFERENCE_WEIGHT, relevance, termProcessor, type TermProcessing, SEARCH_OPTIONS, smallCollectionScale, tokenize, type RetrievalField } from './ranking.js';
 import type { AssistantSiteSettings, PageOperation, RetrievalFile, RetrievalPage } from './types.js';
 
 /** Narrow a search to pages of one version, language or sidebar group (case-insensitive). */
@@ -44,6 +44,8 @@ type IndexedDoc = { id: number } & Record<RetrievalField, string>;
 interface Stored {
   page: RetrievalPage;
   section: number;
+  /** Which window of a long section's words (`CHUNK_WORDS`); 0 for most. */
+  chunk: number;
 }
 
 const EXCERPT_CHARS = 220;
@@ -89,6 +91,11 @@ const KEPT_TERM_ENTRIES = 100_000;
  * four with a filter), and a server indexes only the languages readers ask in.
  */
 class Partition {
+  /** `processTerm` with this language's stemmer, for its pages and its questions alike. */
+  private readonly term: TermProcessing;
+  constructor(language: string) {
+    this.term = termProcessor(language);
+  }
   readonly pages = new Map<string, RetrievalPage>();
   private index: MiniSearch<IndexedDoc> | null = null;
   /** Every term indexed since the index was made (terms of removed sections stay until it is made again). */
@@ -141,13 +148,15 @@ class Partition {
   private start(): void {
     const vocabulary = this.vocabulary;
     vocabulary.clear();
-    // Indexing records each term it keeps; queries use the plain processTerm.
-    const indexTerm = (term: string) => {
-      const kept = processTerm(term);
-      if (kept !== null) vocabulary.add(kept);
+    // Indexing records each term it keeps; queries use the same processing.
+    const { index: indexTerms, query } = this.term;
+    const indexTerm = (t: string) => {
+      const kept = indexTerms(t);
+      if (typeof kept === 'string') vocabulary.add(kept);
+      else kept?.forEach((k) => vocabulary.add(k));
       return kept;
     };
-    this.index = new MiniSearch<IndexedDoc>({ fields: ['title', 'heading', 'keywords', 'body'], tokenize, processTerm: indexTerm, searchOptions: { ...SEARCH_OPTIONS, processTerm } });
+    this.index = new MiniSearch<IndexedDoc>({ fields: ['title', 'heading', 'keywords', 'body'], tokenize, processTerm: indexTerm, searchOptions: { ...SEARCH_OPTIONS, processTerm: query } });
     this.pending = [...this.pages.keys()];
     this.pendingAt = 0;
   }
@@ -174,10 +183,12 @@ class Partition {
     // word's list with that count, above the number of sections: a negative IDF. A page edited a
     // few times in `folio dev` then lost every other page from a common word's results. `remove`
     // takes the section as it was indexed, which the stored page gives back.
-    (this.idsOf.get(href) ?? []).forEach((id, i) => {
-      this.index?.remove(this.documentOf(id, page, i));
+    const bodies = page.sections.map((section) => chunksOf(bodyText(section.text)));
+    for (const id of this.idsOf.get(href) ?? []) {
+      const { section, chunk } = this.stored.get(id)!;
+      this.index?.remove(this.documentOf(id, page, section, bodies[section]![chunk]!));
       this.stored.delete(id);
-    });
+    }
     this.idsOf.delete(href);
     return true;
   }
@@ -209,8 +220,9 @@ class Partition {
     }
     const { sums, counts } = this;
     const touched: number[] = [];
-    for (const word of words) {
-      const results = this.resultsOf(word);
+    for (let w = 0; w < words.length; w++) {
+      // The last word may still be being typed: it alone also matches longer words it begins.
+      const results = this.resultsOf(words[w]!, w === words.length - 1);
       for (let i = 0; i < results.ids.length; i++) {
         const id = results.ids[i]!;
         if (counts[id] === 0) touched.push(id);
@@ -242,7 +254,7 @@ class Partition {
   termsOf(id: number, words: readonly string[]): string[] {
     const terms = new Set<string>();
     for (const word of words) {
-      const results = this.termResults.get(word);
+      const results = this.termResults.get(word) ?? this.termResults.get(`${word}*`);
       const at = results ? results.ids.indexOf(id) : -1;
       if (at >= 0) for (const t of results!.matched[at]!) terms.add(t);
     }
@@ -250,20 +262,29 @@ class Partition {
   }
 
   /** One word's scored sections, from the kept ones or from the index. */
-  private resultsOf(word: string): TermResults {
-    const kept = this.termResults.get(word);
+  private resultsOf(word: string, last: boolean): TermResults {
+    const prefix = last;
+    const key = prefix ? `${word}*` : word;
+    const kept = this.termResults.get(key);
     if (kept) {
-      this.termResults.delete(word);
-      this.termResults.set(word, kept);
+      this.termResults.delete(key);
+      this.termResults.set(key, kept);
       return kept;
     }
     const fuzzy = SEARCH_OPTIONS.fuzzy as (term: string, i: number, terms: string[]) => number | false;
+    // Typos only: a word the pages use (its stem indexed) is matched as its stem and by prefix, not
+    // also by every word one or two letters away. Fuzzy matching walks the whole term tree per word
+    // and was ~60 % of a question's time (mintlify-docs: 4 s of 6.5 s over 340 questions). A word
+    // no page uses is matched as written against the words as written (a misspelling's stem can be
+    // far from the right word's: "internatonalzation" → "internatonalz", "internationalization" →
+    // "internation").
+    const stem = this.term.query(word);
+    const known = stem !== null && this.vocabulary.has(stem);
     const hits = this.index!.search(word, {
-      // Typos only: a word the pages use is matched as written and by prefix, not also by every
-      // word one or two letters away. Fuzzy matching walks the whole term tree per word and was
-      // ~60 % of a question's time (mintlify-docs: 4 s of 6.5 s over 340 questions).
-      fuzzy: (term, i, terms) => (this.vocabulary.has(term) ? false : fuzzy(term, i, terms)),
-      boostDocument: (id) => this.stored.get(id as number)?.page.boost ?? 1,
+      processTerm: known ? this.term.query : processTerm,
+      fuzzy: known ? false : fuzzy,
+      ...(prefix ? { prefix: (term: string) => term.length >= PREFIX_MIN_LENGTH } : {}),
+      boostDocument: (id) => pageWeight(this.stored.get(id as number)?.page),
     });
     const results: TermResults = { ids: new Int32Array(hits.length), scores: new Float64Array(hits.length), matched: [] };
     hits.forEach((hit, i) => {
@@ -274,11 +295,11 @@ class Partition {
       if (!list) this.matchedLists.set(key, (list = hit.terms));
       results.matched.push(list);
     });
-    this.termResults.set(word, results);
+    this.termResults.set(key, results);
     this.termEntries += hits.length;
     // Bounded: the least recently used words go first past `KEPT_TERM_ENTRIES` sections in all.
     for (const [old, oldResults] of this.termResults) {
-      if (this.termEntries <= KEPT_TERM_ENTRIES || old === word) break;
+      if (this.termEntries <= KEPT_TERM_ENTRIES || old === key) break;
       this.termResults.delete(old);
       this.termEntries -= oldResults.ids.length;
     }
@@ -291,25 +312,27 @@ class Partition {
     this.termEntries = 0;
   }
 
-  /** The indexed documents of a page: one per section. */
+  /** The indexed documents of a page: one per section, or per window of a long section's words. */
   private documentsOf(page: RetrievalPage): IndexedDoc[] {
     const ids: number[] = [];
     const docs: IndexedDoc[] = [];
-    page.sections.forEach((_, i) => {
-      const id = this.nextId++;
-      ids.push(id);
-      this.stored.set(id, { page, section: i });
-      docs.push(this.documentOf(id, page, i));
+    page.sections.forEach((section, i) => {
+      const chunks = chunksOf(bodyText(section.text));
+      chunks.forEach((body, chunk) => {
+        const id = this.nextId++;
+        ids.push(id);
+        this.stored.set(id, { page, section: i, chunk });
+        docs.push(this.documentOf(id, page, i, body));
+      });
     });
     this.idsOf.set(page.href, ids);
     return docs;
   }
 
-  /** Section `i` of `page` as indexed under `id`. */
-  private documentOf(id: number, page: RetrievalPage, i: number): IndexedDoc {
+  /** Section `i` of `page` as indexed under `id`, with `body` its text (or one window of it). */
+  private documentOf(id: number, page: RetrievalPage, i: number, body: string): IndexedDoc {
     const keywords = [...(page.keywords ?? []), page.description ?? '', page.operation ? `${page.operation.method} ${page.operation.path}` : ''].join(' ');
-    const s = page.sections[i]!;
-    return { id, title: page.title, heading: s.heading, keywords, body: bodyText(s.text) };
+    return { id, title: page.title, heading: page.sections[i]!.heading, keywords, body };
   }
 }
 
@@ -369,7 +392,7 @@ export class SectionIndex {
     this.answers.clear();
     const language = (page.language ?? '').toLowerCase();
     let partition = this.partitions.get(language);
-    if (!partition) this.partitions.set(language, (partition = new Partition()));
+    if (!partition) this.partitions.set(language, (partition = new Partition(language)));
     partition.put(page);
     this.languageOf.set(page.href, language);
   }
@@ -413,9 +436,13 @@ export class SectionIndex {
     const rest = filters && (filters.version || filters.group) ? (p: RetrievalPage) => matchesFilters(p, filters) : null;
     const lists = partitions.map((p) => p.search(words, rest));
     let total = 0;
+    const anyVersion = !filters?.version;
     for (const list of lists) {
       const scale = smallCollectionScale(list.partition.sections);
-      for (let i = 0; i < list.length; i++) list.scores[i] = list.scores[i]! * coverage(list.matched[i]!, words.length) * scale;
+      for (let i = 0; i < list.length; i++) {
+        const other = anyVersion && list.partition.storedOf(list.ids[i]!).page.otherVersion ? OTHER_VERSION_WEIGHT : 1;
+        list.scores[i] = list.scores[i]! * coverage(list.matched[i]!, words.length) * scale * other;
+      }
       total += list.length;
     }
     // A broad question reaches most sections: only the best few are picked and ordered (enough for
@@ -437,10 +464,10 @@ export class SectionIndex {
       const { page, section } = r.partition.storedOf(r.id);
       const score = relevance(r.score / words.length);
       if (score < scoreThreshold) break;
-      if (perPage) {
-        if (seen.has(page.href)) continue;
-        seen.add(page.href);
-      }
+      // One hit per page, or per section (a long section's windows are one section).
+      const key = perPage ? page.href : `${page.href}#${section}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       const s = page.sections[section]!;
       hits.push({
         path: page.href,
@@ -520,6 +547,12 @@ export function best(lists: readonly Scored[], count: number): Candidate[] {
   return out.reverse();
 }
 
+/** What every score of a page's sections is multiplied by: its `boost`, less for API reference. */
+function pageWeight(page: RetrievalPage | undefined): number {
+  if (!page) return 1;
+  return (page.boost ?? 1) * (page.operation ? REFERENCE_WEIGHT : 1);
+}
+
 /** How much a result keeps of its score for matching `matched` of the query's `of` words (`COVERAGE_POWER`). */
 function coverage(matched: number, of: number): number {
   return Math.min(1, matched / of) ** COVERAGE_POWER;
@@ -528,6 +561,23 @@ function coverage(matched: number, of: number): number {
 function matchesFilters(page: RetrievalPage, filters: SearchFilters): boolean {
   const same = (a: string | undefined, b: string | undefined) => !b || (a ?? '').toLowerCase() === b.toLowerCase();
   return same(page.version, filters.version) && same(page.group, filters.group);
+}
+
+/**
+ * Words of a section indexed together. A generated reference section can run to thousands of words
+ * (prefect's settings endpoint: one response of 6,887) and then holds most words of any question,
+ * scattered: it came first for a third of the questions it had nothing to do with. Cut into windows,
+ * a question's words must meet within one to count together, as they do in the section that answers.
+ */
+export const CHUNK_WORDS = 150;
+
+/** `text` as windows of at most `CHUNK_WORDS` words (one, itself, when it is shorter). */
+function chunksOf(text: string): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length <= CHUNK_WORDS) return [text];
+  const out: string[] = [];
+  for (let at = 0; at < words.length; at += CHUNK_WORDS) out.push(words.slice(at, at + CHUNK_WORDS).join(' '));
+  return out;
 }
 
 /** Markdown as words: link targets, image sources and HTML tags add no words of their own. */

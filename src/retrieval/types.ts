@@ -31,6 +31,11 @@ export interface RetrievalPage {
   group?: string;
   /** The version division the page sits under. */
   version?: string;
+  /**
+   * Under a version other than the site's default one (an older release's docs): ranked below the
+   * default version's pages unless a search asks for its version.
+   */
+  otherVersion?: true;
   /** The language division the page sits under (its code). */
   language?: string;
   /** Ranking multiplier (frontmatter `boost`, times the groups' `boost`); absent is 1. */

@@ -91,8 +91,10 @@ export function retrievalPageMeta(site: Site, route: PageRoute): Omit<RetrievalP
   const frontmatter = route.kind === 'page' ? (site.index.pages.get(route.path)?.frontmatter ?? {}) : {};
   const keywords = searchKeywords(frontmatter);
   const boost = (searchBoost(frontmatter) ?? 1) * (route.boost ?? 1);
-  const trail = site.model.sectionsById.get(route.sectionId)?.trail ?? [];
+  const section = site.model.sectionsById.get(route.sectionId);
+  const trail = section?.trail ?? [];
   const version = trail.find((d) => d.kind === 'version')?.label;
+  const otherVersion = version !== undefined && section?.switchers.versions.find((v) => v.active)?.isDefault === false;
   const language = trail.find((d) => d.kind === 'language')?.label;
   const group = route.breadcrumbs.at(-1)?.label;
   return {
@@ -102,6 +104,7 @@ export function retrievalPageMeta(site: Site, route: PageRoute): Omit<RetrievalP
     ...(keywords.length ? { keywords } : {}),
     ...(group ? { group } : {}),
     ...(version ? { version } : {}),
+    ...(otherVersion ? { otherVersion: true as const } : {}),
     ...(language ? { language } : {}),
     ...(boost !== 1 ? { boost } : {}),
     ...(route.endpoint ? { operation: { method: route.endpoint.method.toUpperCase(), path: route.endpoint.path } } : {}),
