@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMaintainer } from '../../src/agent/maintainer/maintainer.js';
+import { syncOpenApiNavigation } from '../../src/agent/maintainer/openapi-sync.js';
 import { createProject, type ProjectRow } from '../../src/db/index.js';
 import { createUser } from '../../src/dashboard/index.js';
 import { LocalEditor } from '../../src/editor/index.js';
@@ -108,6 +109,13 @@ describe('a docs.json nested 10,000 levels deep', () => {
     expect(error?.code).toBe('AGENT_INVALID_CONFIG');
     expect(error?.message).toContain(`docs.json:1:${DEEP_COLUMN} CONFIG_TOO_DEEP: objects and arrays nest more than ${MAX_CONFIG_DEPTH} levels deep`);
     expect(fs.readFileSync(path.join(root, 'docs.json'), 'utf8')).toBe(before);
+  });
+
+  it('the OpenAPI sync job answers with the located problem, not a stack overflow', async () => {
+    const root = site(path.join(tmp, 'sync'), deepDocsJson(10_000));
+    const outcome = await syncOpenApiNavigation(root).then((r) => JSON.stringify(r), (e: Error & { code?: string }) => `${e.code}: ${e.message}`);
+    expect(outcome).toContain('CONFIG_TOO_DEEP');
+    expect(outcome).not.toMatch(/call stack|AGENT_INTERNAL/);
   });
 });
 

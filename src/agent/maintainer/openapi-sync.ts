@@ -2,6 +2,7 @@ import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { applyEdits, modify, parse, type JSONPath } from 'jsonc-parser';
 import { applyDocsEdits, collectOpenApiSources, findMigrationCandidates, planOpenApiMigration } from '../../openapi/index.js';
+import { configTooDeep } from '../../config/index.js';
 import { resolveInside, startModuleWorker } from '../../shared/index.js';
 import { loadSite } from '../../site/index.js';
 import { AgentError, type AgentCode } from '../codes.js';
@@ -63,7 +64,10 @@ export const INLINE_SPEC_BYTES = 64 * 1024;
 async function specBytes(root: string): Promise<number> {
   let config: unknown;
   try {
-    config = parse(await readFile(path.join(root, 'docs.json'), 'utf8'), [], { allowTrailingComma: true });
+    const text = await readFile(path.join(root, 'docs.json'), 'utf8');
+    // Nested past what the config reads (jsonc-parser would overflow the stack): the task reports it.
+    if (configTooDeep(text)) return 0;
+    config = parse(text, [], { allowTrailingComma: true });
   } catch {
     return 0;
   }
@@ -101,8 +105,11 @@ export type SyncReply = { result: TaskResult } | { code: AgentCode | null; messa
  * Runs in the sync's thread (`syncOpenApiNavigation`); in-thread only for that thread.
  */
 export async function syncOpenApiNavigationHere(root: string): Promise<TaskResult> {
-  const { site } = await loadSite(root, { keepSource: true, openapi: true });
-  if (!site) throw new AgentError('AGENT_INVALID_CONFIG', 'docs.json does not validate, so endpoint entries cannot be planned; run `folio validate` and fix it first.');
+  const { site, diagnostics } = await loadSite(root, { keepSource: true, openapi: true });
+  if (!site) {
+    const first = diagnostics.find((d) => d.severity === 'error');
+    throw new AgentError('AGENT_INVALID_CONFIG', `docs.json does not validate${first ? ` (${first.file}:${first.line}:${first.column} ${first.code}: ${first.message})` : ''}, so endpoint entries cannot be planned; run \`folio validate\` and fix it first.`);
+  }
   if (site.source !== 'docs.json') return { changed: false, notes: ['The site still uses mint.json; ask to "upgrade mint.json to docs.json" first.'] };
   const file = path.join(root, 'docs.json');
   const text = await readFile(file, 'utf8');
