@@ -31,6 +31,7 @@ const WRITES: Record<string, Need> = {
   '/projects/:projectId/analytics/feedback/:id': 'edit',
   '/projects/:projectId/analytics/topics/:topicId/fix': 'edit',
   '/projects/:projectId/editor/save.json': 'edit',
+  '/projects/:projectId/editor/branches.json': 'edit',
   '/projects/:projectId/editor/pages.json': 'edit',
   '/projects/:projectId/editor/navigation.json': 'edit',
   '/projects/:projectId/editor/shared.json': 'edit',
