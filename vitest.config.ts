@@ -41,6 +41,11 @@ const E2E_FILES = [
   // The assistant through folio serve processes with a stand-in model (two on one PostgreSQL when set).
   'test/assistant/assistant-serve.test.ts',
   'test/browser/assistant-widget.test.ts',
+  // The web editor's server side, roles through publishing, and its session caps: each starts sandboxed
+  // preview and build processes per checkout (~100, ~75 and ~40 s of a worker under npm test).
+  'test/editor/editor-session.test.ts',
+  'test/dashboard/roles.test.ts',
+  'test/editor/editor-links-and-caps.test.ts',
 ];
 const ALL = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'compat/**/*.test.ts'];
 const e2e = process.env.FOLIO_TEST_TIER === 'e2e';
