@@ -1,8 +1,8 @@
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { Composer, LineCounter, Parser, YAMLParseError, type CST, type Document } from 'yaml';
-import type { Diagnostic } from '../shared/index.js';
+import { jsonTooDeepAt, type Diagnostic } from '../shared/index.js';
 import { jsonPositions, lineColumnOf, yamlPositions, type PositionIndex } from './positions.js';
-import { jsonTooDeepAt, MAX_SPEC_DEPTH, valueTooDeepPath, yamlTooDeepAt } from './spec-depth.js';
+import { MAX_SPEC_DEPTH, valueTooDeepPath, yamlTooDeepAt } from './spec-depth.js';
 import type { JsonObject } from './types.js';
 import type { OpenApiCode } from './codes.js';
 
@@ -48,7 +48,7 @@ function tooDeep(file: string, { line, column }: { line: number; column: number 
 
 function parseJsonSpec(file: string, text: string): ParsedSpecText {
   // Before the parser, which recurses once per level.
-  const deepAt = jsonTooDeepAt(text);
+  const deepAt = jsonTooDeepAt(text, MAX_SPEC_DEPTH);
   if (deepAt !== undefined) return { format: 'json', positions: NO_POSITIONS, diagnostics: [tooDeep(file, lineColumnOf(text, deepAt))] };
   const errors: ParseError[] = [];
   const value: unknown = parseJsonc(text, errors, { allowTrailingComma: false, disallowComments: true });

@@ -10,30 +10,6 @@ import type { CST } from 'yaml';
 export const MAX_SPEC_DEPTH = 128;
 
 /**
- * Offset of the first `{` or `[` of JSON text that opens a level past `max`, or undefined when the
- * text stays within it. One pass, no recursion, strings skipped; brackets are counted as written,
- * so the answer holds for malformed text too (the parser reports that afterwards).
- */
-export function jsonTooDeepAt(text: string, max = MAX_SPEC_DEPTH): number | undefined {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22 /* " */) {
-      for (i++; i < text.length; i++) {
-        const s = text.charCodeAt(i);
-        if (s === 0x5c /* \ */) i++;
-        else if (s === 0x22) break;
-      }
-    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      if (++depth > max) return i;
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-      depth = Math.max(0, depth - 1);
-    }
-  }
-  return undefined;
-}
-
-/**
  * Offset of the first collection of YAML's concrete syntax tree (what `Parser` makes, before the
  * recursive composer runs) that opens a level past `max`; walked with a stack of its own.
  */

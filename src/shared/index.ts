@@ -17,3 +17,4 @@ export { eachLimited } from './each-limited.js';
 export { startModuleWorker } from './module-worker.js';
 export { FEEDBACK_REASONS, isReasonFor, type FeedbackReason } from './feedback-reasons.js';
 export { CONTENT_TYPES } from './content-types.js';
+export * from './json-depth.js';

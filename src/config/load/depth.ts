@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../shared/index.js';
+import { jsonTooDeepAt, type Diagnostic } from '../../shared/index.js';
 import type { ConfigCode } from '../codes.js';
 
 /**
@@ -10,34 +10,6 @@ import type { ConfigCode } from '../codes.js';
  * Checked on the text, before any of them runs, so everything downstream may rely on it.
  */
 export const MAX_CONFIG_DEPTH = 128;
-
-/**
- * Offset of the first `{` or `[` of JSON text that opens a level past `max`, or undefined when the text
- * stays within it. One pass, no recursion; strings and comments skipped; brackets counted as written, so
- * the answer holds for malformed text too (the parser reports that afterwards).
- */
-export function jsonTooDeepAt(text: string, max = MAX_CONFIG_DEPTH): number | undefined {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22 /* " */) {
-      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) {
-        if (text.charCodeAt(i) === 0x5c /* \ */) i++;
-      }
-    } else if (c === 0x2f /* / */ && text.charCodeAt(i + 1) === 0x2f) {
-      const end = text.indexOf('\n', i);
-      i = end === -1 ? text.length : end;
-    } else if (c === 0x2f && text.charCodeAt(i + 1) === 0x2a /* * */) {
-      const end = text.indexOf('*/', i + 2);
-      i = end === -1 ? text.length : end + 1;
-    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      if (++depth > max) return i;
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-      depth = Math.max(0, depth - 1);
-    }
-  }
-  return undefined;
-}
 
 /** 1-based line and column of `offset` in `text`. */
 function positionOf(text: string, offset: number): { line: number; column: number } {

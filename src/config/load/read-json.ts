@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import jsonc from 'jsonc-parser';
-import { isInside, resolveInside, toPosixRelative, type Diagnostic } from '../../shared/index.js';
+import { isInside, jsonTooDeepAt, resolveInside, toPosixRelative, type Diagnostic } from '../../shared/index.js';
 import { withPath } from '../checks/context.js';
 import type { ConfigCode } from '../codes.js';
-import { jsonTooDeepAt, MAX_CONFIG_DEPTH, tooDeepMessage } from './depth.js';
+import { MAX_CONFIG_DEPTH, tooDeepMessage } from './depth.js';
 import { type FieldPath, SourceMap, formatPath } from './source-map.js';
 
 /** State shared while one configuration and its `$ref` files are read. */
