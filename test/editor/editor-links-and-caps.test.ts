@@ -13,7 +13,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, listEditorDrafts, saveEditorDraft, type Database, type ProjectRow } from '../../src/db/index.js';
 import { createUser } from '../../src/dashboard/index.js';
-import { EditorError, EditorService } from '../../src/editor/index.js';
+import { refusal } from './refusal.js';
+import { EditorService } from '../../src/editor/index.js';
 import { dashboardStack, FormClient, type Stack } from '../dashboard/harness.js';
 import { backends, openTestDatabase } from '../db/helpers.js';
 
@@ -39,16 +40,6 @@ function repository(tmp: string, outside: string): string {
   git(work, 'commit', '-q', '-m', 'initial');
   git(work, 'push', '-q', 'origin', 'main');
   return bare;
-}
-
-async function refusal(fn: () => Promise<unknown>): Promise<EditorError> {
-  try {
-    await fn();
-  } catch (err) {
-    if (err instanceof EditorError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal');
 }
 
 /** Checkout folders under an editor work root. */

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { createProject, getLocalPullRequest, listEditorDrafts, type Database, type ProjectRow } from '../../src/db/index.js';
-import { EditorError, EditorService, type PublishHooks } from '../../src/editor/index.js';
+import { refusal } from './refusal.js';
+import { EditorService, type PublishHooks } from '../../src/editor/index.js';
 import { backends, openTestDatabase } from '../db/helpers.js';
 
 const git = (cwd: string, ...args: string[]) =>
@@ -29,17 +30,6 @@ const docsJson = `{
 `;
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
-/** The refusal `fn` ends with (its code), or a failure when it succeeds. */
-async function refusal(fn: () => Promise<unknown>): Promise<EditorError> {
-  try {
-    await fn();
-  } catch (err) {
-    if (err instanceof EditorError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe.each(backends)('editor sessions on %s', (kind) => {
   let db: Database;
