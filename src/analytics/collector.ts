@@ -164,8 +164,8 @@ export class AnalyticsCollector {
    */
   pastCap(site: SiteKey, type: 'feedback' | 'search' | 'search_open', at = Date.now()): boolean {
     const preview = site.preview ?? '';
-    if (type === 'feedback') return (this.feedbackCounts.get(`${site.projectId}\0${preview}`) ?? 0) >= this.feedbackPerProject;
-    return (this.eventCounts.get(`${site.projectId}\0${preview}\0${utcDay(at)}`) ?? 0) >= this.eventsPerProjectDay;
+    if (type === 'feedback') return (this.feedbackCounts.get(feedbackKey(site.projectId, preview)) ?? 0) >= this.feedbackPerProject;
+    return (this.eventCounts.get(eventKey(site.projectId, preview, utcDay(at))) ?? 0) >= this.eventsPerProjectDay;
   }
 
   stats(): CollectorStats {
@@ -279,7 +279,7 @@ export class AnalyticsCollector {
     };
     const keptEvents: StoredEvent[] = [];
     for (const e of events) {
-      const key = `${e.projectId}\0${e.preview}\0${e.day}`;
+      const key = eventKey(e.projectId, e.preview, e.day);
       let used = this.eventCounts.get(key);
       if (used === undefined) used = await countedEventsOn(db, e.projectId, e.preview, e.day);
       this.eventCounts.set(key, used + 1);
@@ -289,7 +289,7 @@ export class AnalyticsCollector {
     }
     const keptFeedback: StoredFeedback[] = [];
     for (const f of feedback) {
-      const key = `${f.projectId}\0${f.preview}`;
+      const key = feedbackKey(f.projectId, f.preview);
       let used = this.feedbackCounts.get(key);
       if (used === undefined) used = await storedFeedbackOf(db, f.projectId, f.preview);
       if (used < this.feedbackPerProject) {
@@ -334,3 +334,7 @@ function isDataError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
+
+/** The keys of the caps' counts: a site's events of a UTC day, a site's stored feedback. */
+const eventKey = (projectId: string, preview: string, day: string) => `${projectId}\0${preview}\0${day}`;
+const feedbackKey = (projectId: string, preview: string) => `${projectId}\0${preview}`;

@@ -3,11 +3,13 @@ import { searchPages, type SearchEngine } from './search-engine.js';
 import type { PagefindData } from './search-results.js';
 
 /** A Pagefind of a few pages, each in a version: results in the order given, filtered as Pagefind filters. */
-function engineOf(pages: { url: string; version?: string }[], stale: string[] = []): SearchEngine & { calls: string[] } {
+function engineOf(pages: { url: string; version?: string }[], stale: string[] = []): SearchEngine & { calls: string[]; fetched: string[] } {
   const calls: string[] = [];
+  const fetched: string[] = [];
   const data = (p: { url: string; version?: string }): PagefindData => ({ url: p.url, excerpt: '', meta: { title: p.url }, filters: p.version ? { folio_version: [p.version] } : {} });
   return {
     calls,
+    fetched,
     stale: new Set(stale),
     prefix: '',
     pagefind: {
@@ -15,7 +17,7 @@ function engineOf(pages: { url: string; version?: string }[], stale: string[] = 
         const version = options?.filters?.folio_version;
         calls.push(version ?? '*');
         const found = pages.filter((p) => version === undefined || p.version === version);
-        return { results: found.map((p) => ({ data: async () => data(p) })) };
+        return { results: found.map((p) => ({ id: p.url, data: async () => { fetched.push(p.url); return data(p); } })) };
       },
     },
   };
@@ -33,6 +35,8 @@ describe('searchPages', () => {
     const engine = engineOf(pages);
     expect((await searchPages(engine, 'checkout', 8, { version: 'v2' })).map((d) => d.url)).toEqual(['/v2/checkout', '/v2/webhooks', '/v1/checkout', '/v1/webhooks']);
     expect(engine.calls).toEqual(['v2', '*']);
+    // Each page's data is fetched once, though both searches found the v2 pages.
+    expect(engine.fetched.sort()).toEqual(pages.map((p) => p.url).sort());
   });
 
   it("asks only the reader's version when it fills the list, and every version from a page without one", async () => {

@@ -7,6 +7,8 @@
 import type { PagefindData } from './search-results.js';
 
 interface PagefindResult {
+  /** The page's id in the index: the same page in two searches has the same id. */
+  id: string;
   data(): Promise<PagefindData>;
 }
 interface Pagefind {
@@ -63,28 +65,23 @@ export interface VersionScope {
  */
 export async function searchPages(engine: SearchEngine, query: string, limit: number, scope: VersionScope = {}): Promise<PagefindData[]> {
   const out: PagefindData[] = [];
+  // Results by id: a page the version's search already gave is not fetched again by the wider one.
   const seen = new Set<string>();
   const take = async (filters: Record<string, string> | undefined, max: number) => {
-    const results = (await engine.pagefind.search(query, filters ? { filters } : undefined))?.results ?? [];
+    const results = ((await engine.pagefind.search(query, filters ? { filters } : undefined))?.results ?? []).filter((r) => !seen.has(r.id));
     for (let i = 0; i < results.length && out.length < max; i += limit) {
-      const batch = await Promise.all(results.slice(i, i + limit).map((r) => r.data()));
-      for (const d of batch) {
-        if (seen.has(d.url) || !(d.meta.folio_delta || !engine.stale.has(pageKey(withoutPrefix(d.url, engine.prefix))))) continue;
-        seen.add(d.url);
-        out.push(d);
+      const batch = results.slice(i, i + limit);
+      batch.forEach((r) => seen.add(r.id));
+      for (const d of await Promise.all(batch.map((r) => r.data()))) {
+        const replaced = !d.meta.folio_delta && engine.stale.has(pageKey(withoutPrefix(d.url, engine.prefix)));
+        if (!replaced) out.push(d);
       }
     }
   };
-  if (scope.version) {
-    await take({ folio_version: scope.version }, limit);
-    if (out.length < limit) await take(undefined, limit);
-    return out.slice(0, limit);
-  }
-  if (!scope.defaultVersion) {
-    await take(undefined, limit);
-    return out.slice(0, limit);
-  }
-  await take(undefined, limit * 2);
+  const reorder = !scope.version && scope.defaultVersion !== undefined;
+  if (scope.version) await take({ folio_version: scope.version }, limit);
+  if (out.length < limit) await take(undefined, reorder ? limit * 2 : limit);
+  if (!reorder) return out.slice(0, limit);
   const other = (d: PagefindData) => {
     const version = d.filters?.folio_version?.[0];
     return version !== undefined && version !== scope.defaultVersion;

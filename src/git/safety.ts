@@ -17,9 +17,23 @@ const SCP_PASSWORD = /^([^\s/:@]+):[^\s/@]*@/;
 // The query and fragment of a URL in a text: up to a space, a quote or a closing bracket.
 const URL_QUERY = /\b([a-z][a-z0-9+.-]*:\/\/[^\s?#'"<>`]*)([?#][^\s'"<>`)\]]*)/gi;
 
+/** Schemes whose whole user part is a secret (GitHub takes a token as an https user name). */
+const WHOLE_USERINFO = new Set(['http', 'https', 'file']);
+
+/** A URL's scheme (`https://`, and its name lowercased), what follows it, and its user part (before the host's `@`; null without one); null when it has no scheme. */
+function urlParts(url: string): { scheme: string; name: string; rest: string; userinfo: string | null } | null {
+  const match = SCHEME.exec(url);
+  if (match === null) return null;
+  const rest = url.slice(match[0].length);
+  const end = rest.search(/[/\\?#]/);
+  const authority = end === -1 ? rest : rest.slice(0, end);
+  const at = authority.lastIndexOf('@');
+  return { scheme: match[0], name: match[1]!.toLowerCase(), rest, userinfo: at === -1 ? null : authority.slice(0, at) };
+}
+
 /** `user`, `user:***` or `***` for the user part of a URL (whole for http(s): GitHub takes a token as the user name). */
 function maskedUserinfo(scheme: string, userinfo: string): string {
-  if (/^(https?|file):/i.test(scheme)) return '***';
+  if (WHOLE_USERINFO.has(scheme.slice(0, scheme.indexOf(':')).toLowerCase())) return '***';
   if (PLAIN_USER.test(userinfo)) return userinfo;
   const colon = userinfo.indexOf(':');
   return colon > 0 && PLAIN_USER.test(userinfo.slice(0, colon)) ? `${userinfo.slice(0, colon)}:***` : '***';
@@ -40,19 +54,13 @@ function maskedQuery(part: string): string {
  * that quotes the URL, exactly or cut up (git quotes `https://us er:TOKEN@host` in pieces).
  */
 function secretsOf(url: string): string[] {
-  const scheme = SCHEME.exec(url)?.[0];
-  if (scheme === undefined) return [];
-  const rest = url.slice(scheme.length);
-  const end = rest.search(/[/\\?#]/);
-  const authority = end === -1 ? rest : rest.slice(0, end);
-  const at = authority.lastIndexOf('@');
+  const parts = urlParts(url);
+  if (parts === null) return [];
   const secrets: string[] = [];
-  if (at !== -1) {
-    const userinfo = authority.slice(0, at);
-    if (/^(https?|file):/i.test(scheme) || !PLAIN_USER.test(userinfo)) {
-      const colon = userinfo.indexOf(':');
-      secrets.push(userinfo, ...userinfo.split(/[\s:]+/), colon === -1 ? '' : userinfo.slice(colon + 1));
-    }
+  const { userinfo } = parts;
+  if (userinfo !== null && (WHOLE_USERINFO.has(parts.name) || !PLAIN_USER.test(userinfo))) {
+    const colon = userinfo.indexOf(':');
+    secrets.push(userinfo, ...userinfo.split(/[\s:]+/), colon === -1 ? '' : userinfo.slice(colon + 1));
   }
   const q = url.search(/[?#]/);
   if (q !== -1) {
@@ -89,16 +97,11 @@ export function maskUrlCredentials(text: string, repositories: readonly string[]
 
 /** Why the repository URL `url` carries credentials (a user part with a password or token, a query or fragment), or null. */
 export function repositoryCredentialsProblem(url: string): string | null {
-  const scheme = SCHEME.exec(url);
-  if (scheme === null) return SCP_PASSWORD.test(url) ? 'it carries credentials (a password in its user part)' : null;
-  const rest = url.slice(scheme[0].length);
-  const end = rest.search(/[/\\?#]/);
-  const authority = end === -1 ? rest : rest.slice(0, end);
-  const at = authority.lastIndexOf('@');
-  if (at !== -1) {
-    const userinfo = authority.slice(0, at);
-    const name = scheme[1]!.toLowerCase();
-    if (name === 'http' || name === 'https' || name === 'file') return 'it carries credentials (a user part, where a token or password goes)';
+  const parts = urlParts(url);
+  if (parts === null) return SCP_PASSWORD.test(url) ? 'it carries credentials (a password in its user part)' : null;
+  const { userinfo, rest } = parts;
+  if (userinfo !== null) {
+    if (WHOLE_USERINFO.has(parts.name)) return 'it carries credentials (a user part, where a token or password goes)';
     if (!PLAIN_USER.test(userinfo)) return 'it carries credentials (a password, or a user name with spaces or escapes, in its user part)';
   }
   if (/[?#]/.test(rest)) return 'it carries credentials (a query or fragment, where tokens go: ?access_token=..., ?private_token=...)';
@@ -132,14 +135,13 @@ export function checkRepositoryUrl(url: string): string {
     );
   }
   if (url.trim() === '' || url !== url.trim()) fail('it is empty or has surrounding spaces');
-  const scheme0 = SCHEME.exec(url);
-  if (scheme0 !== null && /[\s\u200b-\u200d\u2060\ufeff%]/.test(url.slice(scheme0[0].length).split(/[/\\]/)[0]!)) fail('its host part has spaces or percent-escapes');
+  const parts = urlParts(url);
+  if (parts !== null && /[\s\u200b-\u200d\u2060\ufeff%]/.test(parts.rest.split(/[/\\]/)[0]!)) fail('its host part has spaces or percent-escapes');
   if (url.startsWith('-')) fail('it starts with "-" and could be read as an option');
   if (/[\u0000-\u001f\u007f]/.test(url)) fail('it contains control characters');
   if (url.includes('::')) fail('remote-helper transports ("<transport>::") are not allowed');
-  const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
-  if (scheme !== undefined) {
-    if (!(ALLOWED_GIT_PROTOCOLS as readonly string[]).includes(scheme)) fail(`the "${scheme}" transport is not allowed`);
+  if (parts !== null) {
+    if (!(ALLOWED_GIT_PROTOCOLS as readonly string[]).includes(parts.name)) fail(`the "${parts.name}" transport is not allowed`);
     return url;
   }
   if (url.startsWith('/')) return url;

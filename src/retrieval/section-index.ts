@@ -261,9 +261,8 @@ class Partition {
     return [...terms];
   }
 
-  /** One word's scored sections, from the kept ones or from the index. */
-  private resultsOf(word: string, last: boolean): TermResults {
-    const prefix = last;
+  /** One word's scored sections (`prefix`: also by the longer words it begins), from the kept ones or from the index. */
+  private resultsOf(word: string, prefix: boolean): TermResults {
     const key = prefix ? `${word}*` : word;
     const kept = this.termResults.get(key);
     if (kept) {
