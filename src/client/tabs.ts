@@ -18,6 +18,7 @@ export function initTabs(): void {
     const select = (index: number) => {
       buttons.forEach((b, i) => b.setAttribute('aria-selected', String(i === index)));
       panels.forEach((p, i) => (p.hidden = i !== index));
+      dispatchEvent(new Event('folio-tabs'));
     };
     buttons.forEach((button, index) =>
       button.addEventListener('click', () => {

@@ -152,23 +152,26 @@ details[open]>summary>.chevron{transform:rotate(45deg)}
 .page-copy+.page-menu>summary{border-left:1px solid var(--border);border-radius:0 9px 9px 0}
 .page-menu>summary::-webkit-details-marker{display:none}
 .page-menu>summary .ui-icon{width:14px;height:14px}
-.page-menu ul{position:absolute;right:0;top:calc(100% + 6px);z-index:20;list-style:none;margin:0;padding:6px;width:300px;max-width:calc(100vw - 32px);background:var(--bg);border:1px solid var(--border);border-radius:var(--radius);box-shadow:0 16px 40px rgba(0,0,0,.14)}
-.page-menu li a,.page-menu li button{display:block;width:100%;text-align:left;padding:7px 10px;border:0;background:none;color:inherit;font:inherit;cursor:pointer;text-decoration:none;border-radius:8px}
+.page-menu ul{position:absolute;right:0;top:calc(100% + 6px);z-index:20;list-style:none;margin:0;padding:6px;width:320px;max-width:calc(100vw - 32px);background:var(--bg);border:1px solid var(--border);border-radius:var(--radius);box-shadow:0 16px 40px rgba(0,0,0,.14)}
+.page-menu li a,.page-menu li button{display:flex;align-items:center;gap:12px;width:100%;text-align:left;padding:7px 8px;border:0;background:none;color:inherit;font:inherit;cursor:pointer;text-decoration:none;border-radius:8px}
 .page-menu li a:hover,.page-menu li button:hover{background:var(--bg-hover)}
-.page-menu-label{display:block;color:var(--fg);font-weight:500}
+.page-menu-tile{display:flex;align-items:center;justify-content:center;flex:none;width:34px;height:34px;border:1px solid var(--border);border-radius:8px;background:var(--bg);color:var(--fg-soft)}
+.page-menu-text{min-width:0}
+.page-menu-label{display:flex;align-items:center;gap:4px;color:var(--fg);font-weight:500}
+.page-menu-label .ui-icon{width:12px;height:12px;color:var(--fg-muted)}
 .page-menu-description{display:block;font-size:12px;color:var(--fg-muted)}
 @media print{.page-actions,.page-menu{display:none}}
 .badge-deprecated{margin-left:10px;vertical-align:middle;background:color-mix(in srgb,#d97706 16%,transparent);color:#92400e}
 [data-theme=dark] .badge-deprecated{color:#fcd34d}
 .last-modified{margin:32px 0 0;font-size:13px;color:var(--fg-muted)}
 .rss-link{display:inline-block;margin-top:8px;font-size:13px;color:var(--fg-muted)}
-/* Prose rules match through :where() and stop at .not-prose (as Tailwind Typography does), so utility classes and components win over them. */
+/* Prose rules match through :where() and stop at .not-prose (as Tailwind Typography does), so utility classes and components win over them. A link the page gave classes (a card written in JSX) is styled by them, not as a text link. */
 .prose{color:var(--fg-soft);font-size:15.5px;line-height:1.75}
 .prose>:first-child{margin-top:0}
 .prose :where(h2):not(:where(.not-prose,.not-prose *)),.prose :where(h3):not(:where(.not-prose,.not-prose *)),.prose :where(h4):not(:where(.not-prose,.not-prose *)){color:var(--fg);line-height:1.35;margin:2em 0 .6em;letter-spacing:-.012em;font-weight:650}
 .prose :where(h2):not(:where(.not-prose,.not-prose *)){font-size:23px}.prose :where(h3):not(:where(.not-prose,.not-prose *)){font-size:19px}.prose :where(h4):not(:where(.not-prose,.not-prose *)){font-size:16px}
-.prose :where(a):not(:where(.not-prose,.not-prose *)){color:var(--fg);font-weight:550;text-decoration:underline;text-decoration-color:color-mix(in srgb,var(--accent) 70%,transparent);text-decoration-thickness:1.5px;text-underline-offset:3px}
-.prose :where(a:hover):not(:where(.not-prose,.not-prose *)){text-decoration-thickness:2px;text-decoration-color:var(--accent)}
+.prose :where(a:not([class])):not(:where(.not-prose,.not-prose *)){color:var(--fg);font-weight:550;text-decoration:underline;text-decoration-color:color-mix(in srgb,var(--accent) 70%,transparent);text-decoration-thickness:1.5px;text-underline-offset:3px}
+.prose :where(a:not([class]):hover):not(:where(.not-prose,.not-prose *)){text-decoration-thickness:2px;text-decoration-color:var(--accent)}
 .prose :where(code):not(:where(.not-prose,.not-prose *)){font:0.875em var(--mono);background:var(--bg-muted);color:var(--fg);padding:.15em .4em;border-radius:6px;border:1px solid var(--border);overflow-wrap:anywhere}
 .prose :where(pre):not(:where(.not-prose,.not-prose *)){position:relative;background:var(--code-bg);border:1px solid var(--border);border-radius:var(--radius);padding:14px 16px;overflow-x:auto;font-size:13.5px;line-height:1.65;max-width:100%}
 .prose :where(pre code):not(:where(.not-prose,.not-prose *)){background:none;padding:0;font-size:inherit;border:0;overflow-wrap:normal}
@@ -262,5 +265,5 @@ details[open]>summary>.chevron{transform:rotate(45deg)}
 .pager{grid-template-columns:minmax(0,1fr)}
 .pager-next{grid-column:1}
 }
-@media (max-width:520px){.button-primary{display:none}.logo{max-width:120px}.page-actions .page-copy{display:none}.page-copy+.page-menu>summary{border-left:0;border-radius:9px}}
+@media (max-width:520px){.button-primary{display:none}.logo{max-width:120px}.page-copy{padding:5px 9px}.page-copy .page-menu-label{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}}
 `;

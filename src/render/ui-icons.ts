@@ -17,6 +17,13 @@ const GLYPHS: Record<string, string> = {
   copy: "<rect x='8' y='8' width='13' height='13' rx='2.5'/><path d='M16 8V5.5A2.5 2.5 0 0 0 13.5 3h-8A2.5 2.5 0 0 0 3 5.5v8A2.5 2.5 0 0 0 5.5 16H8'/>",
   'arrow-right': "<path d='M5 12h14M13 6l6 6-6 6'/>",
   external: "<path d='M7 17 17 7M9 7h8v8'/>",
+  // The contextual menu's tiles: Markdown (M and a down arrow), a chat bubble, a plug, a download, a link, a printer.
+  markdown: "<rect x='2' y='5' width='20' height='14' rx='2.5'/><path d='M6 15V9l2.5 3L11 9v6M17 9v6M14.5 12.5 17 15l2.5-2.5'/>",
+  chat: "<path d='M21 11.5a8.5 8.5 0 0 1-12.4 7.6L3 21l1.9-5.6A8.5 8.5 0 1 1 21 11.5z'/>",
+  plug: "<path d='M9 2v5M15 2v5M6 7h12v4a6 6 0 0 1-12 0zM12 17v5'/>",
+  download: "<path d='M12 3v12M7 10l5 5 5-5M4 20h16'/>",
+  link: "<path d='M10 14a5 5 0 0 0 7.1 0l3-3a5 5 0 0 0-7.1-7.1l-1.5 1.5'/><path d='M14 10a5 5 0 0 0-7.1 0l-3 3a5 5 0 0 0 7.1 7.1l1.5-1.5'/>",
+  printer: "<path d='M6 9V3h12v6M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2'/><rect x='6' y='14' width='12' height='7' rx='1'/>",
   sparkles: "<path d='M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8z'/><path d='M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z'/>",
 };
 

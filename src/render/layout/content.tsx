@@ -1,5 +1,6 @@
 import { itemHref, type MenuItem } from '../page-menu.js';
 import type { DirectoryView, PageView } from '../types.js';
+import type { UiIconName } from '../ui-icons.js';
 import { NavIcon, UiIcon } from './icon.js';
 import { modeParts, type LayoutMode } from '../page-mode.js';
 import { assistantStrings } from '../assistant-strings.js';
@@ -93,34 +94,62 @@ function PageMenu({ items, markdownPath, pagePath, siteName = 'docs', specHref }
         <UiIcon name="chevron-down" />
       </summary>
       <ul>
-        {shown.map((item, i) => (
-          <li key={`${item.id}-${i}`} data-folio-menu-item={item.id}>
-            {item.kind === 'copy' ? (
-              <button type="button" data-folio-menu-copy={item.copy}>
-                <span className="page-menu-label">{item.label}</span>
-                {item.description ? <span className="page-menu-description">{item.description}</span> : null}
-              </button>
-            ) : item.kind === 'print' ? (
-              <button type="button" data-folio-menu-print="">
-                <span className="page-menu-label">{item.label}</span>
-                {item.description ? <span className="page-menu-description">{item.description}</span> : null}
-              </button>
-            ) : (
-              <a
-                href={item.kind === 'spec' ? specHref : itemHref(item.href ?? '$md', markdownPath, pagePath, siteName)}
-                data-folio-menu-href={item.kind === 'link' || item.kind === 'install' ? template(item.href!) : undefined}
-                {...(item.kind === 'link' ? { target: '_blank', rel: 'noopener' } : {})}
-                {...(item.kind === 'spec' ? { download: '' } : {})}
-              >
-                <span className="page-menu-label">{item.label}</span>
-                {item.description ? <span className="page-menu-description">{item.description}</span> : null}
-              </a>
-            )}
-          </li>
-        ))}
+        {shown.map((item, i) => {
+          const text = <MenuText item={item} />;
+          return (
+            <li key={`${item.id}-${i}`} data-folio-menu-item={item.id}>
+              {item.kind === 'copy' ? (
+                <button type="button" data-folio-menu-copy={item.copy}>
+                  {text}
+                </button>
+              ) : item.kind === 'print' ? (
+                <button type="button" data-folio-menu-print="">
+                  {text}
+                </button>
+              ) : (
+                <a
+                  href={item.kind === 'spec' ? specHref : itemHref(item.href ?? '$md', markdownPath, pagePath, siteName)}
+                  data-folio-menu-href={item.kind === 'link' || item.kind === 'install' ? template(item.href!) : undefined}
+                  {...(item.kind === 'link' ? { target: '_blank', rel: 'noopener' } : {})}
+                  {...(item.kind === 'spec' ? { download: '' } : {})}
+                >
+                  {text}
+                </a>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </details>
     </div>
+  );
+}
+
+/** Each kind of menu entry's tile glyph: what it does, not whose brand it opens. */
+function menuGlyph(item: MenuItem): UiIconName {
+  if (item.kind === 'copy') return item.copy === 'page' ? 'copy' : 'plug';
+  if (item.kind === 'view') return 'markdown';
+  if (item.kind === 'install') return 'plug';
+  if (item.kind === 'print') return 'printer';
+  if (item.kind === 'spec') return 'download';
+  return item.id === 'custom' ? 'link' : 'chat';
+}
+
+/** A menu entry's icon tile, label (with ↗ when it opens another site) and description. */
+function MenuText({ item }: { item: MenuItem }) {
+  return (
+    <>
+      <span className="page-menu-tile">
+        <UiIcon name={menuGlyph(item)} />
+      </span>
+      <span className="page-menu-text">
+        <span className="page-menu-label">
+          {item.label}
+          {item.kind === 'link' ? <UiIcon name="external" /> : null}
+        </span>
+        {item.description ? <span className="page-menu-description">{item.description}</span> : null}
+      </span>
+    </>
   );
 }
 

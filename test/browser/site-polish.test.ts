@@ -1,0 +1,155 @@
+/**
+ * The site's last rough edges (issue 45), on one built site in chromium: the table of contents
+ * follows the chosen tab, links a page styles itself (JSX cards) are not drawn as text links, the
+ * contextual menu has icon tiles and marks the entries that open another site, "Copy page" stays a
+ * labelled button on phones, code blocks show line numbers and filename icons where asked, copy
+ * buttons are visible on touch screens, inline code breaks at its dots, and search reads tables as
+ * text and finds nothing for nonsense. Screenshots go to test-artifacts/polish/.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../src/site-build/index.js';
+import { serveStatic } from '../site/static-server.js';
+import { hasChromium, launchChromium } from './chromium.js';
+
+const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts/polish');
+
+const FILES: Record<string, string> = {
+  'docs.json': JSON.stringify({
+    name: 'Polish',
+    theme: 'mint',
+    colors: { primary: '#0D9373' },
+    contextual: { options: ['copy', 'view', 'chatgpt', 'claude', { title: 'Ask the forum', description: 'Post a question', href: 'https://forum.example.com' }] },
+    navigation: { pages: ['index', 'tabs', 'code', 'table', 'home'] },
+  }),
+  'index.mdx': '---\ntitle: Welcome\n---\nStart here.\n',
+  'tabs.mdx': [
+    '---', 'title: Install', '---', '',
+    '## Before you start', '', 'Some text.', '',
+    '<Tabs>',
+    '  <Tab title="macOS">', '    ## Install on macOS', '', '    Run brew.', '', '    ### Check macOS install', '', '    Done.', '  </Tab>',
+    '  <Tab title="Linux">', '    ## Install on Linux', '', '    Run apt.', '', '    ### Check Linux install', '', '    Done.', '  </Tab>',
+    '</Tabs>', '',
+    '## After install', '', 'Text.', '',
+  ].join('\n'),
+  'code.mdx': [
+    '---', 'title: Code', '---', '',
+    '```js index.js lines icon="js"', 'const a = 1;', 'const b = 2;', 'console.log(a + b);', '```', '',
+    '```python main.py', 'print("hi")', '```', '',
+  ].join('\n'),
+  'table.mdx': [
+    '---', 'title: Table', '---', '',
+    '## Settings of `markdown.schema.enabled`', '',
+    '| Name | Type | Required | Default |', '|---|---|---|---|',
+    '| `markdown.schema.enabled` | boolean | No | true |', '| `search.prompt` | string | Yes | none |', '',
+  ].join('\n'),
+  'home.mdx': [
+    '---', 'title: Home', 'mode: custom', '---', '',
+    '<div className="px-4 py-16 max-w-5xl mx-auto">',
+    '  <h1 className="text-4xl font-medium text-gray-900">Build docs</h1>',
+    '  <div className="mt-8 grid sm:grid-cols-2 gap-4">',
+    '    <a href="/tabs" className="group cursor-pointer pb-8">',
+    '      <h3 className="mt-5 text-gray-900 font-medium">Install</h3>',
+    '      <span className="mt-1.5">Get the tools on your machine.</span>',
+    '    </a>',
+    '  </div>',
+    '  <p>Read the [guide](/tabs) first.</p>',
+    '</div>',
+  ].join('\n'),
+};
+
+describe.skipIf(!hasChromium)('site polish', () => {
+  let dir: string;
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof serveStatic>>;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'folio-polish-'));
+    const root = path.join(dir, 'docs');
+    for (const [name, text] of Object.entries(FILES)) {
+      await mkdir(path.dirname(path.join(root, name)), { recursive: true });
+      await writeFile(path.join(root, name), text);
+    }
+    const built = await buildSite({ root, outDir: path.join(dir, 'out'), search: true });
+    expect(built.ok).toBe(true);
+    [server, browser] = await Promise.all([serveStatic(path.join(dir, 'out')), launchChromium(), mkdir(ARTIFACTS, { recursive: true })]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  async function open(href: string, { width = 1440, height = 900, touch = false } = {}): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch });
+    const page = await context.newPage();
+    await page.goto(server.url + href);
+    return page;
+  }
+
+  /** The table of contents as the reader sees it: visible entries, `*` after the highlighted one. */
+  const toc = (page: Page) =>
+    page.$$eval('.toc li', (items) => items.filter((li) => (li as HTMLElement).offsetParent !== null).map((li) => li.textContent! + (li.querySelector('[aria-current=true]') ? ' *' : '')));
+
+  it('lists the headings of the chosen tab only, and never highlights a hidden one', async () => {
+    const page = await open('/tabs', { height: 500 });
+    expect(await toc(page)).toEqual(['Before you start *', 'Install on macOS', 'Check macOS install', 'After install']);
+    await page.getByRole('tab', { name: 'Linux' }).click();
+    await expect.poll(() => toc(page)).toEqual(['Before you start *', 'Install on Linux', 'Check Linux install', 'After install']);
+    // Scrolled down: the highlighted entry is one the reader can see (a hidden heading's box is at the top of the window).
+    await page.evaluate(() => scrollTo(0, document.body.scrollHeight));
+    await expect.poll(async () => (await toc(page)).filter((t) => t.endsWith(' *'))).toHaveLength(1);
+    expect(await toc(page)).not.toContain('Before you start *');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'toc-tabs.png') });
+    await page.context().close();
+  });
+
+  it('draws a link the page styled itself by its classes, and plain links as text links', async () => {
+    const page = await open('/home');
+    const card = await page.$eval('a.group', (a) => {
+      const s = getComputedStyle(a);
+      const span = getComputedStyle(a.querySelector('span')!);
+      return { line: s.textDecorationLine, weight: span.fontWeight, spanLine: span.textDecorationLine };
+    });
+    expect(card).toEqual({ line: 'none', weight: '400', spanLine: 'none' });
+    const plain = await page.$eval('p a[href="/tabs"]', (a) => getComputedStyle(a).textDecorationLine);
+    expect(plain).toBe('underline');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'custom-home.png') });
+    await page.context().close();
+  });
+
+  it('gives each contextual menu entry an icon tile and marks the ones that open another site', async () => {
+    const page = await open('/tabs');
+    await page.locator('.page-menu > summary').click();
+    const items = await page.$$eval('.page-menu li', (lis) =>
+      lis.map((li) => ({
+        id: li.dataset.folioMenuItem,
+        tile: getComputedStyle(li.querySelector('.page-menu-tile .ui-icon')!).maskImage.startsWith('url('),
+        external: !!li.querySelector('.page-menu-label .ui-icon-external'),
+      })),
+    );
+    expect(items).toEqual([
+      { id: 'copy', tile: true, external: false },
+      { id: 'view', tile: true, external: false },
+      { id: 'chatgpt', tile: true, external: true },
+      { id: 'claude', tile: true, external: true },
+      { id: 'custom', tile: true, external: true },
+    ]);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'contextual-menu.png') });
+    await page.context().close();
+  });
+
+  it('keeps "Copy page" a visible button with its name on phones', async () => {
+    const page = await open('/tabs', { width: 390, height: 844, touch: true });
+    const copy = page.getByRole('button', { name: 'Copy page' });
+    await expect.poll(() => copy.isVisible()).toBe(true);
+    const box = (await copy.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(28);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'phone-copy-page.png') });
+    await page.context().close();
+  });
+});
