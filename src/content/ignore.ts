@@ -14,14 +14,15 @@ export interface IgnoreRule {
  * What the platform ignores without a `.mintignore` (its "Exclude files" page lists `.git`,
  * `.github`, `.claude`, `.agents`, `.idea`, `.vscode`, `node_modules`, `build`, `dist`,
  * `coverage`, `.cache`, `tmp`, `temp`, `README.md`, `LICENSE.md`, `CHANGELOG.md` and
- * `CONTRIBUTING.md`). Tool and dependency folders are ignored at any depth; the output and
+ * `CONTRIBUTING.md`), and the root `skill.md`, which the platform serves as the site's skill file for agents,
+ * not as a page. Tool and dependency folders are ignored at any depth; the output and
  * scratch folders and the repository files only at the docs root, where tools put them: a
  * `guides/build/` or `sdk/dist/` folder inside the docs tree holds real pages.
  */
 export const DEFAULT_IGNORES = [
   '.git/', '.github/', '.claude/', '.agents/', '.idea/', '.vscode/', 'node_modules/', '.cache/',
   '/build/', '/dist/', '/coverage/', '/tmp/', '/temp/',
-  '/README.md', '/LICENSE.md', '/CHANGELOG.md', '/CONTRIBUTING.md',
+  '/README.md', '/LICENSE.md', '/CHANGELOG.md', '/CONTRIBUTING.md', '/skill.md',
 ];
 
 /** Compile gitignore lines into rules; blank lines and `#` comments are skipped. */

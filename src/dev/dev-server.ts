@@ -10,7 +10,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { llmsGroups, LlmsText, markdownFileFor, markdownLink, pageMarkdown, wantsMarkdown } from '../markdown/index.js';
+import { llmsGroups, LlmsText, markdownFileFor, markdownLink, pageMarkdown, skillFile, wantsMarkdown } from '../markdown/index.js';
 import { isDiscoverable } from '../navigation/index.js';
 import { bundleBeacon, bundleIslands, composeEndpointBody, fontFileSource, pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
 import { API_PROXY_PATH, handleProxyRoute, type ProxyOptions } from '../openapi/index.js';
@@ -244,6 +244,15 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     return text.fullFile(groups.map((g) => text.groupText(g, (href) => documents.get(href) ?? null)));
   }
 
+  /** `skill.md` of the loaded site (the repository's own file wins, as in the build). */
+  async function skillOf(site: Site, renderer: SiteRenderer): Promise<string> {
+    const own = await realPathInside(root, 'skill.md');
+    if (own.ok) return readFile(own.path, 'utf8');
+    const all = site.config.seo?.indexing === 'all';
+    const groups = llmsGroups(site.model, (r) => isDiscoverable(r, all) && !renderer.pageFlags(r).noindex);
+    return skillFile({ name: site.config.name, ...(site.config.description ? { description: site.config.description } : {}), ...(base ? { siteUrl: base } : {}) }, groups);
+  }
+
   /** The playground's proxy: JSON in, the API's answer (or a coded error) as JSON out. */
   async function proxyRoute(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const json = (status: number, value: unknown) => send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
@@ -361,6 +370,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     }
     const llms = /^\/(?:\.well-known\/)?(llms(?:-full)?\.txt)$/.exec(pathname);
     if (llms) return send(res, 200, 'text/plain; charset=utf-8', await llmsFile(site, renderer, llms[1] as 'llms.txt' | 'llms-full.txt'));
+    // A page at `/skill` keeps its Markdown there, as in a build.
+    if (pathname === '/skill.md' && !site.model.pages.has('/skill')) return send(res, 200, 'text/markdown; charset=utf-8', await skillOf(site, renderer));
     // `/page.md` and `Accept: text/markdown` answer with the page's Markdown, from the same compiled body.
     const asMarkdown = pathname.endsWith('.md') && !site.model.pages.has(pageHrefOf(pathname));
     let href = pageHrefOf(asMarkdown ? pathname.slice(0, -3) : pathname);

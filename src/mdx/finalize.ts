@@ -47,7 +47,9 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
   // screenshots (each often twice, light and dark) otherwise fetches them all before it is usable, and
   // React preloads every eager one. The first may be what the reader sees first, so it stays eager.
   let images = 0;
-  const walk = (parent: Parent, file: string, inLink = false, inAnchor = false) => {
+  const walk = (parent: Parent, file: string, inLink = false, inAnchor = false, forAgents = false) => {
+    // Headings of `<Visibility for="agents">` are not on the HTML page: its table of contents leaves them out.
+    const toc = forAgents ? [] : headings;
     for (let i = 0; i < parent.children.length; i++) {
       const node = parent.children[i]!;
       const nodeFile = (node as { data?: { folioFile?: string } }).data?.folioFile ?? file;
@@ -105,20 +107,26 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
         if (!attributes.some((a) => a.type !== 'mdxJsxAttribute' || a.name === 'loading')) attributes.push({ type: 'mdxJsxAttribute', name: 'loading', value: 'lazy' });
       }
       if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
-        handleJsx(node as Jsx, nodeFile, ctx, slugger, headings, unknown, inLink);
+        handleJsx(node as Jsx, nodeFile, ctx, slugger, toc, unknown, inLink);
       }
       if ('children' in node && node.children) {
         const link = inLink || (node.type === 'element' && node.tagName === 'a') || ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && (node.name === 'a' || node.name === 'Card'));
-        walk(node as Parent, nodeFile, link, inAnchor || isAnchor(node));
+        walk(node as Parent, nodeFile, link, inAnchor || isAnchor(node), forAgents || isAgentsBlock(node));
       }
       if (node.type === 'element' && node.tagName === 'li') labelTaskCheckbox(node, ctx.scope ?? {});
-      if (node.type === 'element' && /^h[1-6]$/.test(node.tagName)) addHeading(node, slugger, headings, ctx.scope ?? {});
+      if (node.type === 'element' && /^h[1-6]$/.test(node.tagName)) addHeading(node, slugger, toc, ctx.scope ?? {});
       // A wide table scrolls inside the page: keyboard readers must be able to reach it to scroll it.
       else if (node.type === 'element' && (node.tagName === 'table' || node.tagName === 'pre')) node.properties.tabIndex ??= 0;
     }
   };
   walk(tree as Parent, ctx.file);
   return headings;
+}
+
+/** `<Visibility for="agents">`: content of the page's Markdown only (the component renders nothing in HTML). */
+function isAgentsBlock(node: RootContent | HastRoot): boolean {
+  if ((node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') || node.name !== 'Visibility') return false;
+  return node.attributes.some((a) => a.type === 'mdxJsxAttribute' && a.name === 'for' && a.value === 'agents');
 }
 
 /**

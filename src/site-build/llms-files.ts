@@ -1,7 +1,8 @@
 /**
  * `llms.txt` and `llms-full.txt` at the root and under `/.well-known/`, and the page list of the MCP
  * server's search (`docs-index.json`). A repository's own `llms.txt` / `llms-full.txt` replaces the
- * generated one.
+ * generated one. `skill.md` beside them (`markdown/skill.ts`), the repository's own `skill.md` winning
+ * too; none when a page's Markdown is already `skill.md` (a page at `/skill`).
  *
  * Incremental: the full text is a run of groups (a sidebar group's pages), and a group's text changes
  * only when one of its pages' Markdown keys, or its membership, does. `.folio-cache/llms.json` keeps each
@@ -14,10 +15,10 @@
 import { closeSync, constants, lstatSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync, writevSync } from 'node:fs';
 import { link, lstat, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { chunksLength, DOCS_INDEX_FILE, GROUP_SEPARATOR, llmsGroups, LlmsText, markdownFileFor, type DocsIndexFile, type LlmsGroup } from '../markdown/index.js';
+import { chunksLength, DOCS_INDEX_FILE, GROUP_SEPARATOR, llmsGroups, LlmsText, markdownFileFor, SKILL_FILE, skillFile, type DocsIndexFile, type LlmsGroup } from '../markdown/index.js';
 import { isDiscoverable } from '../navigation/index.js';
 import type { SiteRenderer } from '../render/index.js';
-import { hashText, removeFileInside, resolveInside, writeFileInside } from '../shared/index.js';
+import { hashText, realPathInside, removeFileInside, resolveInside, writeFileInside } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { BUILD_FORMAT } from './build-cache.js';
 import type { OutputWriter } from './output-writer.js';
@@ -88,6 +89,7 @@ export async function writeLlmsFiles(input: LlmsInput): Promise<string[]> {
   const own = {
     index: await readFile(path.join(site.root, 'llms.txt'), 'utf8').catch(() => null),
     full: await readFile(path.join(site.root, 'llms-full.txt'), 'utf8').catch(() => null),
+    skill: await ownFile(site.root, SKILL_FILE),
   };
   const written: string[] = [];
   const writes: Promise<void>[] = [];
@@ -172,6 +174,7 @@ export async function writeLlmsFiles(input: LlmsInput): Promise<string[]> {
   }
   writeSmall('llms.txt', own.index ?? text.indexFile(groups, split));
   writeSmall('.well-known/llms.txt', own.index ?? text.indexFile(groups, split));
+  if (!site.model.pages.has('/skill')) writeSmall(SKILL_FILE, own.skill ?? skillFile({ name: site.config.name, ...(site.config.description ? { description: site.config.description } : {}), ...(siteUrl ? { siteUrl } : {}) }, groups));
 
   // The page list the MCP server's search reads (with each page's `.md`); the static 404 page's
   // suggestions read it too, and leave out the pages marked `searchable: false`.
@@ -186,6 +189,13 @@ export async function writeLlmsFiles(input: LlmsInput): Promise<string[]> {
   const state: LlmsState = { key, full, groups: groups.map((g, i) => ({ slug: g.slug, sig: sigs[i]!, bytes: bytes[i]! })), hashes };
   await writeFileInside(outDir, STATE_FILE, JSON.stringify(state));
   return written;
+}
+
+/** A repository file that replaces a generated one, read only when its real path is inside the repository; null when absent. */
+async function ownFile(root: string, name: string): Promise<string | null> {
+  const found = await realPathInside(root, name);
+  // A link out of the repository is not its file: the generated one stands.
+  return found.ok ? readFile(found.path, 'utf8') : null;
 }
 
 async function readState(outDir: string, key: string): Promise<LlmsState | null> {

@@ -163,9 +163,12 @@ describe('built-in components render server-side markup', () => {
     expect(out.usesClientFeatures.has('math')).toBe(true);
   });
 
-  it('Visibility for agents is kept but hidden; Color palette; Prompt is copyable', async () => {
-    const vis = await render('<Visibility for="agents">Only for LLMs</Visibility>');
-    expect(vis.html).toContain('data-visibility="agents" hidden=""');
+  it('Visibility for agents is left out of the HTML, headings and all; Color palette; Prompt is copyable', async () => {
+    const vis = await render('<Visibility for="agents">\n## Agent steps\n\nOnly for LLMs\n</Visibility>\n\n<Visibility for="humans">For people</Visibility>');
+    expect(vis.html).not.toContain('LLMs');
+    expect(vis.html).not.toContain('Agent steps');
+    expect(vis.headings).toEqual([]);
+    expect(vis.html).toContain('For people');
     const color = await render('<Color variant="compact">\n<Color.Item name="primary" value="#16A34A" />\n</Color>');
     expect(color.html).toContain('data-light="#16A34A"');
     const prompt = await render('<Prompt description="Try this">Write a test</Prompt>');

@@ -3,13 +3,15 @@ import { renderIcon } from './icon.js';
 import { type AnyProps, needFeature, str } from './shared.js';
 
 /**
- * `<Visibility for="humans|agents">`: agent-only content stays in the HTML but `hidden`
- * (the markdown export for agents shows it), human content renders normally.
+ * `<Visibility for="humans|agents">`: the platform's audience switch. Content for agents is left out
+ * of the HTML entirely (not hidden: search, print and copy would still find hidden text) and kept in
+ * the page's Markdown (`markdown/components.ts`); content for humans is the reverse.
  */
 export function Visibility(props: AnyProps) {
   const audience = str(props.for) ?? 'humans';
+  if (audience === 'agents') return null;
   return (
-    <div className="folio-visibility" data-visibility={audience} hidden={audience === 'agents' || undefined}>
+    <div className="folio-visibility" data-visibility={audience}>
       {props.children}
     </div>
   );
