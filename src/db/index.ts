@@ -24,3 +24,4 @@ export * from './site-sessions.js';
 export * from './site-builds.js';
 export * from './editor-drafts.js';
 export * from './editor-shared.js';
+export * from './slack.js';

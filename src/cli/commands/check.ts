@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { formatDiagnostic, type Diagnostic } from '../../shared/index.js';
+import { describeBehind, loadSite, readTranslationReport, type TranslationReport } from '../../site/index.js';
 
 /** Codes `folio check` is about: what readers would hit as broken links, images or redirects. */
 export const CHECK_CODES = new Set([
@@ -35,7 +36,13 @@ export function registerCheck(program: Command): void {
     .option('--external', 'also ask every external http(s) link and image (HEAD, else GET), 8 at a time, 0.5 s apart per host, answers cached a day in ~/.cache/folio')
     .option('--timeout <seconds>', 'with --external: time limit of one request (default 10)')
     .option('--concurrency <n>', 'with --external: requests in flight at once (default 8)')
-    .action(async (dir: string, flags: { strict?: boolean; base?: string; external?: boolean; timeout?: string; concurrency?: string }) => {
+    .option('--translations', 'instead: which translations lag behind their source page (current / stale / missing per language; renders nothing)')
+    .option('--json', 'with --translations: print the whole report as JSON')
+    .action(async (dir: string, flags: { strict?: boolean; base?: string; external?: boolean; timeout?: string; concurrency?: string; translations?: boolean; json?: boolean }) => {
+      if (flags.translations) {
+        process.exitCode = await checkTranslations(path.resolve(dir), { strict: flags.strict === true, json: flags.json === true });
+        return;
+      }
       const timeout = flags.timeout === undefined ? undefined : Number(flags.timeout);
       const concurrency = flags.concurrency === undefined ? undefined : Number(flags.concurrency);
       if ((timeout !== undefined && !(timeout > 0 && timeout <= 300)) || (concurrency !== undefined && !(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 64))) {
@@ -63,4 +70,36 @@ export function registerCheck(program: Command): void {
         await rm(out, { recursive: true, force: true });
       }
     });
+}
+
+/** The lines `folio check --translations` prints: counts per language, then each stale translation. */
+export function translationReportText(report: TranslationReport): string {
+  const lines = report.languages.map((l) => `${l.code}: ${l.counts.current} current, ${l.counts.stale} stale, ${l.counts.missing} missing${l.unpaired.length ? `, ${l.unpaired.length} without a source page` : ''}`);
+  for (const e of report.entries) if (e.state === 'stale' && e.translation) lines.push(`${e.translation.file}: stale, ${describeBehind(e.behind)} (source ${e.source.file})`);
+  return lines.join('\n') + '\n';
+}
+
+/** Where `checkTranslations` writes: the report, and the summary and problems. */
+export interface CheckOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const processOutput: CheckOutput = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) };
+
+/** `folio check --translations`: 0, or 1 with `strict` when a translation is stale or missing; 2 when there is no site. */
+export async function checkTranslations(root: string, { strict = false, json = false }: { strict?: boolean; json?: boolean } = {}, output: CheckOutput = processOutput): Promise<number> {
+  const loaded = await loadSite(root, { openapi: false });
+  if (!loaded.site) {
+    for (const d of loaded.diagnostics) output.err(formatDiagnostic(d) + '\n');
+    return 2;
+  }
+  const report = await readTranslationReport(loaded.site);
+  if (json) output.out(JSON.stringify(report, null, 2) + '\n');
+  else output.out(translationReportText(report));
+  const totals = { current: 0, stale: 0, missing: 0 };
+  for (const l of report.languages) for (const k of ['current', 'stale', 'missing'] as const) totals[k] += l.counts[k];
+  if (report.defaultLanguage === null) output.err('docs.json declares no languages (navigation.languages): nothing to compare\n');
+  else output.err(`${report.languages.length} language(s) beside ${report.defaultLanguage}: ${totals.current} current, ${totals.stale} stale, ${totals.missing} missing${report.history ? '' : ' (no git history: translations without a translatedFrom record count as current)'}\n`);
+  return strict && totals.stale + totals.missing > 0 ? 1 : 0;
 }
