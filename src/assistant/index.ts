@@ -10,3 +10,4 @@ export { assistantSiteRoute } from './site-routes.js';
 export { sitePathOf } from './site-paths.js';
 export { siteResolver } from './site-resolver.js';
 export { localAssistantRoute, type LocalSiteRequest, type LocalSiteRoute } from './local-assistant.js';
+export { answerAsText, type TextAnswer, type TextAnswerInput } from './answer-text.js';

@@ -15,6 +15,8 @@ import { createAutomations, githubGitCredentials, type Automations } from '../ag
 import { AssistantService, assistantSiteRoute, createDiscoveryRoutes, siteResolver, type AssistantOptions, type RateLimits } from '../assistant/index.js';
 import type { Database } from '../db/index.js';
 import { SiteAnalytics, type SiteAnalyticsOptions } from '../analytics/index.js';
+import { serverSecretBox, type SecretBox } from '../shared/index.js';
+import { createSlackApp, type SlackApp } from '../slack/index.js';
 import { createWebhookRoutes, HostMap, publishedSites, SiteAccess, siteStoreOf, UpdateRunner, type BuildSite, type GithubStatusOptions, type SiteStore } from '../hosting/index.js';
 
 /** Everything `createApp` needs; only `db` and `dataDir` are required. */
@@ -58,6 +60,10 @@ export interface AppDeps {
   analytics?: false | Omit<SiteAnalyticsOptions, 'db' | 'log'>;
   /** Time limit of each page in update and preview builds (`folio serve --page-timeout`); the build's default (10 s) when omitted. */
   pageTimeoutMs?: number;
+  /** Seals secrets kept in the database (Slack tokens); default `FOLIO_SECRET_KEY`, else `<dataDir>/secret.key`. */
+  secretBox?: SecretBox;
+  /** The Slack app (`/slack/events/{projectId}`): its Web API base (default `FOLIO_SLACK_API_URL`, else Slack's) and how often finished jobs are reported; `false` mounts none. */
+  slack?: false | { apiUrl?: string; reportIntervalMs?: number };
 }
 
 /** Parts of the app other layers reuse (dashboard, `folio start`). */
@@ -74,6 +80,8 @@ export interface SharedServices {
   automations: Automations;
   /** Hosted sites' analytics (null when turned off); `close()` writes what is queued. */
   analytics: SiteAnalytics | null;
+  /** The Slack app (null when turned off): its settings service for the dashboard; `stop()` on shutdown. */
+  slack: SlackApp | null;
 }
 
 /** The app plus its shared parts, for callers that need more than the Hono value. */
@@ -122,11 +130,17 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   app.use('*', publishedSites(hosts, siteStore, { access: siteAccess, trustProxy: deps.trustProxy, log, analytics: analytics ?? undefined, assistantRoute: assistantSiteRoute(assistant) }));
   // Push to deploy: signed deliveries from GitHub, GitLab or anything that signs like the generic form.
   app.route('/', createWebhookRoutes({ db, updates, dataDir, siteDomain: deps.siteDomain, github: deps.github, automations, log }));
+  // The agent in Slack: signed Events API deliveries per project, answered in their threads.
+  const slack =
+    deps.slack === false
+      ? null
+      : createSlackApp({ db, box: deps.secretBox ?? serverSecretBox(dataDir), services, store: siteStore, assistant: deps.assistant ?? null, apiUrl: deps.slack?.apiUrl, reportIntervalMs: deps.slack?.reportIntervalMs, siteDomain: deps.siteDomain, log });
+  if (slack) app.route('/', slack.routes);
   // The discovery API (assistant keys) before the admin API, whose bearer auth guards every other `/v1/*`.
   app.route('/', createDiscoveryRoutes({ db, store: siteStore, resolveSite: siteResolver(hosts), trustProxy: deps.trustProxy, limits: deps.assistantLimits, assistant }));
   registerAdminApi(app, { db, services, keyCache, projects, siteDomain: deps.siteDomain, jobs, maxBodyBytes, trustProxy: deps.trustProxy });
 
-  const shared = { services, updates, keyCache, hosts, projects, siteAccess, automations, analytics };
+  const shared = { services, updates, keyCache, hosts, projects, siteAccess, automations, analytics, slack };
   if (deps.mount) deps.mount(app as unknown as Hono, shared);
   else app.get('/', (c) => c.json({ name: 'Folio', openapi: '/openapi.json' }));
   return { app, ...shared };

@@ -166,6 +166,8 @@ export async function runServer({
       .then(async ({ describeWall, sandboxWall }) => log(describeWall(await sandboxWall())))
       .catch((error: unknown) => log(`could not tell the untrusted builds' sandbox: ${error instanceof Error ? error.message : String(error)}`));
     const stopSweeper = startPreviewSweeper({ db, dataDir: siteStore, ttlMs: previewTtlMs, log });
+    // Outcomes of jobs asked for in Slack that finished while no server was reporting them.
+    bundle.slack?.reports.start();
     const scheduler = startAutomationScheduler({ automations: bundle.automations, intervalMs: automationIntervalMs, log });
     const owner = dashboard ? await ensureDashboardOwner(db, { basePath: '/dashboard' }) : null;
     // Pull request links must open in a browser: show loopback binds as localhost.
@@ -183,6 +185,7 @@ export async function runServer({
         stopSweeper();
         await scheduler.stop();
         await running.close();
+        await bundle.slack?.stop();
         await worker?.stop();
         await queue?.stop();
         // A build in progress gets a moment to finish; past that it is cut off (and marked interrupted at the next start).

@@ -18,3 +18,4 @@ export { startModuleWorker } from './module-worker.js';
 export { FEEDBACK_REASONS, isReasonFor, type FeedbackReason } from './feedback-reasons.js';
 export { CONTENT_TYPES } from './content-types.js';
 export * from './json-depth.js';
+export { SecretBox, serverSecretBox } from './secret-box.js';
