@@ -38,6 +38,11 @@ const WRITES: Record<string, Need> = {
   '/projects/:projectId/editor/discard.json': 'edit',
   '/projects/:projectId/editor/upload.json': 'edit',
   '/projects/:projectId/editor/publish.json': 'edit',
+  // Every member comments and suggests (the platform's rule); deciding and restoring need edit rights.
+  '/projects/:projectId/editor/comments.json': 'read',
+  '/projects/:projectId/editor/suggestions.json': 'read',
+  '/projects/:projectId/editor/review.json': 'edit',
+  '/projects/:projectId/editor/restore.json': 'edit',
 };
 
 /** A route pattern with sample values in place of its parameters. */
@@ -54,6 +59,12 @@ describe('accessFor', () => {
     expect(accessFor('GET', '/projects/p1/keys')).toEqual({ need: 'owner', projectId: 'p1' });
     expect(accessFor('GET', '/members')).toEqual({ need: 'owner', projectId: null });
     expect(accessFor('GET', '/projects/a%20b/editor').projectId).toBe('a b');
+    // Comments and suggestions are every member's; their look-alikes and the rest of the editor are not.
+    expect(accessFor('GET', '/projects/p1/editor/comments.json')).toEqual({ need: 'read', projectId: 'p1' });
+    expect(accessFor('POST', '/projects/p1/editor/suggestions.json')).toEqual({ need: 'read', projectId: 'p1' });
+    expect(accessFor('POST', '/projects/p1/editor/review.json')).toEqual({ need: 'edit', projectId: 'p1' });
+    expect(accessFor('POST', '/projects/p1/editor/comments.json/x')).toEqual({ need: 'edit', projectId: 'p1' });
+    expect(accessFor('GET', '/projects/p1/editor/history.json')).toEqual({ need: 'edit', projectId: 'p1' });
   });
 
   it('keeps writes no rule names for owners, whatever the method', () => {

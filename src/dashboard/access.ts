@@ -22,6 +22,9 @@ const RULES: Array<{ methods: 'GET' | 'POST' | '*'; path: RegExp; need: Need }> 
   // Members and keys are the owner's, to see and to change.
   { methods: '*', path: /^\/members(\/|$)/, need: 'owner' },
   { methods: '*', path: /^\/projects\/[^/]+\/(keys|assistant-keys)(\/|$)/, need: 'owner' },
+  // Comments and suggestions in the web editor: every member, viewers too, as on the platform (resolving,
+  // accepting and rejecting are the editor's `review.json`, below; deleting another's comment is an owner's).
+  { methods: '*', path: /^\/projects\/[^/]+\/editor\/(comments|suggestions)\.json$/, need: 'read' },
   // The web editor, all of it: its page, drafts, navigation edits, uploads, shared editing, previews and publishing.
   { methods: '*', path: /^\/projects\/[^/]+\/editor(\/|$)/, need: 'edit' },
   // Changing the docs' content: agent jobs, site updates and previews, triaging readers' feedback.

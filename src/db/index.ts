@@ -22,6 +22,7 @@ export * from './previews.js';
 export * from './webhooks.js';
 export * from './site-sessions.js';
 export * from './site-builds.js';
+export * from './editor-comments.js';
 export * from './editor-drafts.js';
 export * from './editor-shared.js';
 export * from './slack.js';

@@ -18,6 +18,13 @@ export const EDITOR_CODES = {
   EDITOR_PATH_NOT_WRITABLE: 'A new page, image or moved page would be written through a symbolic link of the repository (or a file where a folder is needed); the editor never writes through a link.',
   EDITOR_BRANCH_NOT_FOUND: 'The branch is not in the repository and nobody has drafts on it; reading does not create it, creating a branch is an explicit POST from the editor.',
   EDITOR_SESSION_CLOSED: 'The branch’s editing session was closed to make room for others (the server keeps a limited number open); reload the editor.',
+  EDITOR_COMMENT_TOO_LONG: 'A comment, the text it quotes or a suggested replacement is over its length limit (comments 5,000 characters, quotes 2,000, replacements 20,000).',
+  EDITOR_COMMENT_LIMIT: 'The page already has as many open threads as it may (200), or the thread as many messages (100); resolve or delete some first.',
+  EDITOR_THREAD_NOT_FOUND: 'The comment thread or suggestion is not on this page (deleted, or another page or branch).',
+  EDITOR_THREAD_DECIDED: 'The suggestion was already accepted or rejected (by someone else, a moment ago), or the thread is not in the state the action needs.',
+  EDITOR_NOT_YOURS: 'The action is someone else’s to take: a comment is deleted by its author or an owner; threads are resolved and suggestions accepted or rejected by members with edit rights on the project.',
+  EDITOR_ANCHOR_LOST: 'The quoted text is no longer in the page (someone edited it): the comment cannot be placed there, or the suggestion applied.',
+  EDITOR_VERSION_NOT_FOUND: 'The commit is not one of the page’s versions on the branch (no such commit, or the page did not exist in it).',
   EDITOR_BAD_REQUEST: 'A request to the editor is missing a field or has one of the wrong type.',
 } as const;
 
@@ -28,7 +35,7 @@ export class EditorError extends Error {
   constructor(
     readonly code: EditorCode,
     message: string,
-    readonly status: 400 | 404 | 409 | 413 | 415 | 502 = 400,
+    readonly status: 400 | 403 | 404 | 409 | 413 | 415 | 502 = 400,
     /** Per-file details (conflicts), shown by the editor beside the message. */
     readonly details?: unknown,
   ) {

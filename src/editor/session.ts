@@ -11,7 +11,7 @@ import * as Y from 'yjs';
 import { findBrokenLinks, githubGitCredentials, pullRequestProviderFor, type BrokenLink, type GithubOptions } from '../agent/index.js';
 import { pageFromText } from '../content/index.js';
 import { appendSharedUpdates, clearPublishedDrafts, compactSharedUpdates, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow } from '../db/index.js';
-import { GitError, gitClient, localWorkingCopy, WorkBranch, type GitCredentials } from '../git/index.js';
+import { fileAtCommit, fileHistory, GitError, gitClient, localWorkingCopy, WorkBranch, type FileCommit, type GitCredentials } from '../git/index.js';
 import { fontFileSource, pageSourceOf, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset } from '../render/index.js';
 import { ContainmentError, matchRedirect, prefixCssUrls, realPathInside, redirectRules, removeFileInside, removeTree, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { applyPageEdits, bodyOnlyEdits, loadSite, type Site } from '../site/index.js';
@@ -594,6 +594,80 @@ export class EditorSession {
     return dropSharedDoc(this.opts.db, { projectId: this.project.id, branch: this.branch, path: file });
   }
 
+  // ------------------------------------------------------------------ review: the text others' comments are on, history
+
+  /** The page's text as writers see it now: its shared document's when one is open, else the branch's (drafts applied). */
+  async currentText(file: string): Promise<string> {
+    checkPageFile(file);
+    return this.run(async () => (await this.sharedText(file))?.text ?? (await this.fileText(file)));
+  }
+
+  private async fileText(file: string): Promise<string> {
+    const bytes = await this.currentBytes(file);
+    if (bytes === null) throw new EditorError('EDITOR_PAGE_NOT_FOUND', `There is no file "${file}" on the branch "${this.branch}".`, 404);
+    return bytes.toString('utf8');
+  }
+
+  /** The page's shared document (rebuilt from its updates) and its text, or null when nobody opened one. */
+  private async sharedText(file: string): Promise<{ doc: Y.Doc; generation: number; text: string } | null> {
+    const { generation, updates } = await readSharedUpdates(this.opts.db, { projectId: this.project.id, branch: this.branch, path: file }, 0);
+    if (generation === null || updates.length === 0) return null;
+    const doc = new Y.Doc();
+    for (const u of updates) Y.applyUpdate(doc, Buffer.from(u.update, 'base64'));
+    return { doc, generation, text: doc.getText(SHARED_TEXT).toString() };
+  }
+
+  /**
+   * Change a page's text on a writer's behalf (an accepted suggestion, a restored version): `edit`
+   * turns the current text into the new one. The change goes into the page's shared document when one
+   * is open, as one update (the writers there see it at their next sync instead of overwriting it with
+   * their copy), and becomes the page's draft, with its preview rendered as a save does.
+   */
+  async editText(file: string, edit: (text: string) => string, user: EditorUser): Promise<{ text: string; preview: PreviewResult }> {
+    checkPageFile(file);
+    return this.run(async () => {
+      const shared = await this.sharedText(file);
+      const before = shared?.text ?? (await this.fileText(file));
+      const after = edit(before);
+      checkTextSave(file, after);
+      if (shared) {
+        const ytext = shared.doc.getText(SHARED_TEXT);
+        const seen = Y.encodeStateVector(shared.doc);
+        const { at, removed, inserted } = changedSpan(before, after);
+        shared.doc.transact(() => {
+          if (removed) ytext.delete(at, removed);
+          if (inserted) ytext.insert(at, inserted);
+        });
+        const update = Buffer.from(Y.encodeStateAsUpdate(shared.doc, seen)).toString('base64');
+        shared.doc.destroy();
+        // A document started again meanwhile (from the file's text) takes the draft below at its next join.
+        await appendSharedUpdates(this.opts.db, { projectId: this.project.id, branch: this.branch, path: file }, shared.generation, [update]);
+      }
+      await this.draft(file, 'utf8', after, user);
+      const { site } = await this.state();
+      const edits = site ? bodyOnlyEdits(site, [file]) : null;
+      if (site && edits) applyPageEdits(site, edits);
+      else await this.reload();
+      return { text: after, preview: await this.renderPreview(file) };
+    });
+  }
+
+  /** The commits of the branch that changed a page, newest first (at most `HISTORY_LIMIT`). */
+  async history(file: string): Promise<FileCommit[]> {
+    checkPageFile(file);
+    return this.run(() => fileHistory(this.opts.dir, this.repoPath(file), { limit: HISTORY_LIMIT }));
+  }
+
+  /** A page's text at one commit of the branch; EDITOR_VERSION_NOT_FOUND when that commit has no such page. */
+  async version(file: string, commit: string): Promise<string> {
+    checkPageFile(file);
+    return this.run(async () => {
+      const text = /^[0-9a-f]{40,64}$/.test(commit) ? await fileAtCommit(this.opts.dir, commit, this.repoPath(file)) : null;
+      if (text === null) throw new EditorError('EDITOR_VERSION_NOT_FOUND', `The branch "${this.branch}" has no version of "${file}" at "${commit.slice(0, 64)}"; pick one from the page's history.`, 404);
+      return text;
+    });
+  }
+
   // ------------------------------------------------------------------ publish
 
   /**
@@ -673,6 +747,24 @@ function notWritable(file: string, part: string): EditorError {
     `"${file}" cannot be written: "${part}" in its path is a symbolic link of the repository (the editor never writes through one) or a file where a folder is needed. Pick a path through real folders.`,
     409,
   );
+}
+
+/** Commits a page's history lists at most. */
+export const HISTORY_LIMIT = 50;
+
+/**
+ * The one span where `before` and `after` differ (common head and tail kept), never cutting a
+ * UTF-16 surrogate pair in two: Yjs stores the halves of a split pair as replacement characters.
+ */
+export function changedSpan(before: string, after: string): { at: number; removed: number; inserted: string } {
+  const high = (code: number) => code >= 0xd800 && code <= 0xdbff;
+  let head = 0;
+  while (head < before.length && head < after.length && before[head] === after[head]) head++;
+  if (head > 0 && high(before.charCodeAt(head - 1))) head--;
+  let tail = 0;
+  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail++;
+  if (tail > 0 && high(before.charCodeAt(before.length - tail - 1))) tail--;
+  return { at: head, removed: before.length - head - tail, inserted: after.slice(head, after.length - tail) };
 }
 
 /** Updates of a shared document past which a join merges them into one. */

@@ -1,6 +1,7 @@
 export * from './client.js';
 export * from './clone.js';
 export * from './codes.js';
+export * from './file-history.js';
 export * from './merge.js';
 export * from './safety.js';
 export * from './seed.js';

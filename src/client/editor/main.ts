@@ -7,7 +7,7 @@
 import { autocompletion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { markdown } from '@codemirror/lang-markdown';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
-import { EditorState } from '@codemirror/state';
+import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { yCollab } from 'y-codemirror.next';
@@ -18,6 +18,8 @@ import { frontmatterOf, setFrontmatter } from './frontmatter.js';
 import { renderArrange, type NavOutline } from './nav-arrange.js';
 import { richBodyOf, type RichContext } from './rich-text.js';
 import { formatToolbar, restoreCaret, richBlock, type RichBlock } from './rich-view.js';
+import { findAnchor } from './anchors.js';
+import { ReviewPanel, reviewExtension } from './review.js';
 import { readSiteSettings, SITE_FIELDS, writeSiteSettings, type SiteSettings } from './site-settings.js';
 import { frontmatter, sourceTheme } from './source-theme.js';
 
@@ -120,12 +122,19 @@ const view = new EditorView({
   state: EditorState.create({ doc: '', extensions: [] }),
 });
 
+/** Suggesting mode makes the source read-only: a change is proposed from the selection instead (`review.ts`). */
+const readOnly = new Compartment();
+let review: ReviewPanel;
+const reviewHighlights = reviewExtension((id) => review.focus(id));
+
 function editorState(doc: string, collab: ReturnType<typeof yCollab> | [] = []): EditorState {
   return EditorState.create({
     doc,
     extensions: [
       basicSetup,
       collab,
+      reviewHighlights,
+      readOnly.of(EditorState.readOnly.of(review?.suggesting ?? false)),
       markdown({ extensions: [frontmatter] }),
       sourceTheme,
       lintGutter(),
@@ -550,6 +559,10 @@ async function openFile(next: string, { keepEdits = true }: { keepEdits?: boolea
     if (page.preview) showPreview(page.preview);
     setStatus('Saved');
     renderTree();
+    if (!local) {
+      await review.load().catch((err: Refused) => (problems.textContent = `${err.message} (${err.code})`));
+      if (review.open === 'history') review.show('history');
+    }
   } catch (err) {
     const e = err as Refused;
     setStatus('Could not open the page', true);
@@ -1099,6 +1112,48 @@ window.addEventListener('beforeunload', (e) => {
     e.preventDefault();
   }
 });
+
+// ------------------------------------------------------------------ comments, suggestions, history
+
+review = new ReviewPanel({
+  call: (path, init) => call(path, init),
+  file: () => file,
+  view,
+  flush: () => save(),
+  reopen: () => openFile(file, { keepEdits: false }),
+  selection() {
+    if (!visual) {
+      const { from, to } = view.state.selection.main;
+      return from === to ? null : { quote: view.state.sliceDoc(from, to), offset: from };
+    }
+    // The visual mode: the selected words, found in the source near the start of their block.
+    const picked = getSelection();
+    const quote = picked?.toString() ?? '';
+    if (!picked || !quote) return null;
+    const entry = drawn.find((d) => d && d.el.contains(picked.anchorNode));
+    const block = entry ? visualBlocks[entry.index] : undefined;
+    const range = block ? findAnchor(view.state.doc.toString(), quote, block.from) : null;
+    if (!range) return { problem: 'These words are not plain text in the page’s Markdown (the selection crosses formatting or blocks): select fewer words, or comment in the Markdown source.' };
+    return { quote, offset: range.from };
+  },
+});
+
+function setSuggesting(on: boolean): void {
+  review.suggesting = on;
+  view.dispatch({ effects: readOnly.reconfigure(EditorState.readOnly.of(on)) });
+  $('ed-suggest').setAttribute('aria-pressed', String(on));
+  $('ed-suggest').title = on ? 'Switch to Editing' : 'Switch to Suggesting';
+  $('ed-suggesting-pill').hidden = !on;
+  $('ed-comment').textContent = on ? 'Suggest edit' : 'Comment';
+}
+if (!local) {
+  $('ed-comment').addEventListener('click', () => review.compose());
+  $('ed-suggest').addEventListener('click', () => setSuggesting(!review.suggesting));
+  $('ed-suggesting-off').addEventListener('click', () => setSuggesting(false));
+  $('ed-review-toggle').addEventListener('click', () => review.show(review.open === 'comments' ? null : 'comments'));
+  $('ed-history-toggle').addEventListener('click', () => review.show(review.open === 'history' ? null : 'history'));
+  $('ed-review-close').addEventListener('click', () => review.show(null));
+}
 
 async function start(): Promise<void> {
   view.setState(editorState(''));

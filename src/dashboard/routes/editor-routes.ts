@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { createElement } from 'react';
 import type { ProjectRow } from '../../db/index.js';
-import { EditorError, editorBundle, MAX_TEXT_BYTES, navEditOf, type EditorSession, type NavItem } from '../../editor/index.js';
+import { EditorError, editorBundle, lineDiff, MAX_TEXT_BYTES, navEditOf, PageReview, type EditorSession, type NavItem, type Reviewer } from '../../editor/index.js';
 import { componentNames } from '../../mdx/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
 import { errorPage, html, viewerOf } from '../respond.js';
@@ -91,11 +91,11 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
    * never checks out a branch that does not exist yet (EDITOR_BRANCH_NOT_FOUND): a link from another
    * site carries the Lax session cookie. Only POSTs, which carry the CSRF token, create one.
    */
-  async function sessionOf(c: Ctx, branch?: string, refresh = c.req.method === 'GET'): Promise<{ project: ProjectRow; session: EditorSession } | Response> {
+  async function sessionOf(c: Ctx, branch?: string, refresh = c.req.method === 'GET', create = c.req.method === 'POST'): Promise<{ project: ProjectRow; session: EditorSession } | Response> {
     const project = await loadProject(c, ctx);
     if (project instanceof Response) return project;
     // Reads catch up with the remote now and then; writes use the checkout as it is (publish fetches itself).
-    const session = await ctx.editor.open(project, branch || c.req.query('branch') || project.branch, { refresh, create: c.req.method === 'POST' });
+    const session = await ctx.editor.open(project, branch || c.req.query('branch') || project.branch, { refresh, create });
     return { project, session };
   }
 
@@ -187,6 +187,61 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
       // Long polling: a sync with nothing to send may wait (at most 20 s) for the page's next change.
       waitMs: Math.max(0, Number(fields.waitMs) || 0),
     });
+  });
+
+  // Comments and suggestions (`PageReview`): never on a branch that does not exist yet (viewers use
+  // these routes too, and a comment makes no branch), never written to git.
+  function review(method: 'get' | 'post', path: string, fn: (c: Ctx, page: PageReview, who: Reviewer, fields: Record<string, unknown>) => Promise<unknown>) {
+    app[method](`${root}/${path}`, (c) =>
+      answer(c, async () => {
+        const fields = method === 'post' ? await body(c) : {};
+        const found = await sessionOf(c, typeof fields.branch === 'string' ? fields.branch : undefined, method === 'get', false);
+        if (found instanceof Response) throw new EditorError('EDITOR_PAGE_NOT_FOUND', 'No project has this id.', 404);
+        const user = c.get('user')!;
+        const who: Reviewer = { id: user.id, email: user.email, canDecide: c.get('canEdit') === true, isOwner: user.role === 'owner' };
+        const file = method === 'post' ? text(fields, 'file') : (c.req.query('file') ?? '');
+        return fn(c, new PageReview(ctx.db, found.session, file), who, fields);
+      }),
+    );
+  }
+
+  review('get', 'comments.json', async (_c, page, who) => ({ threads: await page.list(), you: who.id, canDecide: who.canDecide, isOwner: who.isOwner }));
+
+  review('post', 'comments.json', async (_c, page, who, fields) => {
+    const action = text(fields, 'action');
+    if (action === 'create') return { thread: await page.comment({ quote: text(fields, 'quote'), offset: Number(fields.offset), body: text(fields, 'body') }, who) };
+    if (action === 'reply') return { thread: await page.reply(text(fields, 'threadId'), text(fields, 'body'), who) };
+    if (action === 'delete') return page.deleteComment(text(fields, 'threadId'), text(fields, 'commentId', true) || null, who);
+    throw new EditorError('EDITOR_BAD_REQUEST', `Unknown comment action "${action}": use create, reply or delete.`);
+  });
+
+  review('post', 'suggestions.json', async (_c, page, who, fields) => ({
+    thread: await page.suggest({ quote: text(fields, 'quote'), offset: Number(fields.offset), replacement: text(fields, 'replacement'), body: text(fields, 'body', true) }, who),
+  }));
+
+  // Deciding (edit rights, as every editor route not listed for viewers): resolve or reopen a comment thread, accept or reject a suggestion.
+  review('post', 'review.json', async (_c, page, who, fields) => {
+    const action = text(fields, 'action');
+    const threadId = text(fields, 'threadId');
+    if (action === 'resolve' || action === 'reopen') return { thread: await page.resolve(threadId, action === 'resolve', who) };
+    if (action === 'accept' || action === 'reject') return page.decide(threadId, action === 'accept', who);
+    throw new EditorError('EDITOR_BAD_REQUEST', `Unknown review action "${action}": use resolve, reopen, accept or reject.`);
+  });
+
+  // History: the page's commits on the branch, one version against the current text, and that version restored as a draft.
+  json('get', 'history.json', async (c, session) => ({ commits: await session.history(c.req.query('file') ?? '') }));
+
+  json('get', 'version.json', async (c, session) => {
+    const file = c.req.query('file') ?? '';
+    const commit = c.req.query('commit') ?? '';
+    const [version, current] = [await session.version(file, commit), await session.currentText(file)];
+    return { commit, text: version, diff: lineDiff(version, current) };
+  });
+
+  json('post', 'restore.json', async (c, session, _p, fields) => {
+    const file = text(fields, 'file');
+    const version = await session.version(file, text(fields, 'commit'));
+    return session.editText(file, () => version, userOf(c));
   });
 
   json('post', 'discard.json', async (_c, session, _p, fields) => session.discard(text(fields, 'file')).then(() => ({ ok: true })));

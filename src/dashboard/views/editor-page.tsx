@@ -105,6 +105,12 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
               </select>
             </label>
             <span className="spacer" />
+            <span id="ed-suggesting-pill" className="ed-pill" hidden>
+              Suggesting
+              <button id="ed-suggesting-off" type="button" className="ed-pill-x" title="Switch to Editing" aria-label="Switch to Editing">
+                ×
+              </button>
+            </span>
             <span id="ed-status" className="ed-status" role="status" aria-live="polite">
               Loading…
             </span>
@@ -197,6 +203,23 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
                   Image
                   <input id="ed-image" type="file" accept="image/png,image/jpeg,image/gif,image/webp" />
                 </label>
+                {local ? null : (
+                  <>
+                    <span className="ed-sep" aria-hidden="true" />
+                    <button id="ed-comment" type="button" className="ed-icon-btn" title="Comment on the selected text">
+                      Comment
+                    </button>
+                    <button id="ed-suggest" type="button" className="ed-icon-btn" aria-pressed="false" title="Switch to Suggesting">
+                      Suggesting
+                    </button>
+                    <button id="ed-review-toggle" type="button" className="ed-icon-btn" aria-pressed="false" title="Comments and suggestions on this page">
+                      Comments <span id="ed-review-count" className="ed-count" />
+                    </button>
+                    <button id="ed-history-toggle" type="button" className="ed-icon-btn" aria-pressed="false" title="The page's history on this branch">
+                      History
+                    </button>
+                  </>
+                )}
               </div>
             </div>
             <form id="ed-settings" className="ed-settings" hidden>
@@ -268,14 +291,91 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
                   <iframe id="ed-preview" className="ed-preview" title="Preview of the page" sandbox="allow-same-origin" />
                 </div>
               </div>
+              {local ? null : <ReviewAside />}
             </div>
           </main>
         </div>
   );
 }
 
+/** The comments (with the composer of a new one) and history panel, filled by `client/editor/review.ts`. */
+function ReviewAside() {
+  return (
+    <aside id="ed-review" className="ed-review" aria-label="Comments and history" hidden>
+      <div className="ed-review-head">
+        <span className="spacer" />
+        <button id="ed-review-close" type="button" className="ed-icon-btn" title="Close the panel" aria-label="Close the panel">
+          ×
+        </button>
+      </div>
+      <div id="ed-review-comments">
+        <form id="ed-composer" className="ed-composer" hidden>
+          <blockquote className="ed-composer-quote" />
+          <label className="ed-field" hidden>
+            <span>Suggested text</span>
+            <textarea name="replacement" rows={3} />
+          </label>
+          <textarea name="body" rows={2} aria-label="Comment" placeholder="Add a comment…" />
+          <p className="ed-composer-problem ed-problem" role="alert" />
+          <div className="ed-row">
+            <button type="submit" className="btn small">
+              Comment
+            </button>
+            <button type="button" className="btn small secondary ed-composer-cancel">
+              Cancel
+            </button>
+          </div>
+        </form>
+        <div id="ed-threads" className="ed-threads" />
+      </div>
+      <div id="ed-history" className="ed-history" hidden>
+        <ul id="ed-commits" className="ed-commits" />
+        <div id="ed-diff" className="ed-diff" />
+      </div>
+    </aside>
+  );
+}
+
 /** Styles of the editor page, on top of the dashboard's stylesheet (its colours and buttons). */
 export const EDITOR_CSS = `
+.ed-review{width:340px;flex:none;border-left:1px solid var(--border);background:var(--panel);overflow:auto;padding:.6rem .8rem;display:flex;flex-direction:column;gap:.6rem}
+.ed-review[hidden],.ed-pill[hidden],.ed-composer[hidden],.ed-history[hidden],#ed-review-comments[hidden]{display:none}
+.ed-review-head{display:flex;align-items:center}
+.ed-pill{display:inline-flex;align-items:center;gap:.3rem;border:1px solid var(--border);border-radius:999px;padding:.1rem .3rem .1rem .7rem;font-size:.85rem;font-weight:600}
+.ed-pill-x{border:0;background:transparent;font:inherit;font-size:1rem;cursor:pointer;color:var(--muted);min-width:24px;min-height:24px}
+.ed-count:not(:empty){display:inline-block;min-width:1.2em;padding:0 .3em;border-radius:999px;background:var(--border);font-size:.75rem}
+.ed-composer,.ed-thread{border:1px solid var(--border);border-radius:14px;padding:.7rem;display:flex;flex-direction:column;gap:.45rem;background:var(--panel);box-shadow:0 4px 14px rgba(16,24,40,.06)}
+.ed-composer textarea,.ed-reply{width:100%;box-sizing:border-box;font:inherit;border:1px solid var(--border);border-radius:10px;padding:.4rem .55rem;background:var(--bg,transparent);color:var(--text)}
+.ed-composer-quote{margin:0;padding:.1rem .5rem;border-left:3px solid #f5c48a;color:var(--muted);max-height:4.5em;overflow:hidden}
+.ed-problem{color:var(--danger);margin:0;font-size:.85rem}
+.ed-problem:empty{display:none}
+.ed-threads{display:flex;flex-direction:column;gap:.6rem}
+.ed-thread.active{outline:2px solid #f5c48a}
+.ed-thread-quote{font-size:.85rem;color:var(--muted);cursor:pointer;border-left:3px solid #f5c48a;padding-left:.5rem;overflow-wrap:anywhere}
+.ed-thread-suggestion .ed-thread-quote{border-left-color:#16a34a}
+.ed-thread-quote del{color:#b42318}
+.ed-thread-quote ins{color:#15803d;text-decoration:none;font-weight:600}
+.ed-byline{display:flex;align-items:center;gap:.4rem}
+.ed-thread-tools{margin-left:auto;display:flex;gap:.25rem}
+.ed-comment{position:relative}
+.ed-comment p{margin:.2rem 0 0 1.9rem;white-space:pre-wrap;overflow-wrap:anywhere}
+.ed-comment-del{position:absolute;right:0;top:0}
+.ed-avatar{display:inline-grid;place-items:center;width:1.5rem;height:1.5rem;border-radius:999px;background:var(--border);color:var(--muted);font-size:.75rem;font-weight:600;flex:none}
+.ed-reply-row{display:flex;gap:.4rem;align-items:center;border-top:1px solid var(--border);padding-top:.45rem}
+.ed-muted{color:var(--muted);font-size:.85rem}
+.ed-resolved summary{cursor:pointer;color:var(--muted);font-size:.9rem}
+.ed-resolved .ed-thread{opacity:.75;margin-top:.5rem}
+.ed-hl-comment{background:rgba(245,158,11,.13);border-bottom:2px solid rgba(245,158,11,.45);cursor:pointer}
+.ed-hl-del{text-decoration:line-through;text-decoration-color:#b42318;background:rgba(220,38,38,.08);cursor:pointer}
+.ed-hl-ins{color:#15803d;background:rgba(22,163,74,.12);border-bottom:2px solid rgba(22,163,74,.45)}
+.ed-commits{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:.3rem}
+.ed-commit{display:flex;flex-direction:column;align-items:flex-start;gap:.1rem;width:100%;text-align:left;border:1px solid var(--border);border-radius:10px;padding:.45rem .6rem;background:transparent;color:var(--text);font:inherit;cursor:pointer}
+.ed-commit[aria-pressed=true]{border-color:var(--accent,#2563eb)}
+.ed-diff{display:flex;flex-direction:column;gap:.5rem}
+.ed-diff-lines{margin:0;font-size:.8rem;max-height:50vh;overflow:auto;border:1px solid var(--border);border-radius:10px;padding:.4rem}
+.ed-diff-lines span{display:block;white-space:pre-wrap}
+.ed-diff-add{background:rgba(22,163,74,.12);color:#166534}
+.ed-diff-del{background:rgba(220,38,38,.1);color:#991b1b}
 .ed-body{margin:0;height:100vh;overflow:hidden}
 .ed-app{display:grid;grid-template-columns:280px 1fr;grid-template-rows:56px 1fr;height:100vh}
 .ed-top{grid-column:1/3;display:flex;align-items:center;gap:.75rem;padding:0 1rem;border-bottom:1px solid var(--border);background:var(--panel)}
