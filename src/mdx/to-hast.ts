@@ -1,6 +1,6 @@
 import katex from 'katex';
 import type { Root as HastRoot, ElementContent } from 'hast';
-import type { Code, Root as MdastRoot, Nodes as MdastNodes } from 'mdast';
+import type { Code, InlineCode, Root as MdastRoot, Nodes as MdastNodes } from 'mdast';
 import type { InlineMath, Math as MathNode } from 'mdast-util-math';
 import type {} from 'mdast-util-mdx';
 import type { MdxJsxAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
@@ -50,6 +50,7 @@ function codeHandler(state: State, node: Code, themes?: CodeThemes, timings?: { 
   if (meta.title) attributes.push(jsxAttr('title', meta.title));
   if (meta.icon) attributes.push(jsxAttr('icon', meta.icon));
   if (meta.wrap) attributes.push(jsxAttr('wrap', null));
+  if (meta.lines) attributes.push(jsxAttr('lines', null));
   const element = jsxElement('FolioCode', attributes);
   // The source as written, for readers of the tree other than the HTML renderer (Markdown export).
   (element as { data?: object }).data = { folioSource: node.value };
@@ -93,9 +94,25 @@ const textHandler: Handler = (state, node) => {
   return state.applyData(node, result);
 };
 
+/**
+ * Inline code with a break opportunity (`<wbr>`) after each `.`, `/`, `_` and `::` between word
+ * characters: a long name (`markdown.schema.enabled`) in a narrow table cell or on a phone wraps
+ * between its parts, never inside one. Copying and search read the same text.
+ */
+function inlineCodeHandler(state: State, node: InlineCode) {
+  const children: ElementContent[] = [];
+  for (const part of node.value.replace(/\n/g, ' ').split(/(?<=\w(?:[./_]|::))(?=\w)/)) {
+    if (children.length) children.push({ type: 'element', tagName: 'wbr', properties: {}, children: [] });
+    children.push({ type: 'text', value: part });
+  }
+  const result = { type: 'element' as const, tagName: 'code', properties: {}, children };
+  state.patch(node, result);
+  return state.applyData(node, result);
+}
+
 /** Handlers shared by the fast path and the MDX fallback, so both make the same hast. */
 export function folioHandlers(ctx: HastContext): Record<string, Handler> {
-  return { text: textHandler, code: ((state: State, node: Code) => codeHandler(state, node, ctx.codeThemes, ctx.timings)) as Handler, ...mathHandlers(ctx) };
+  return { text: textHandler, inlineCode: inlineCodeHandler as Handler, code: ((state: State, node: Code) => codeHandler(state, node, ctx.codeThemes, ctx.timings)) as Handler, ...mathHandlers(ctx) };
 }
 
 /** Convert a page's mdast into hast, keeping MDX nodes for the component stage. */

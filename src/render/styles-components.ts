@@ -64,10 +64,15 @@ details[open]>.folio-accordion-summary::before,details[open]>.folio-expandable-s
 .folio-code-group .folio-code-header{display:none}
 .folio-code-group .folio-tab-list{padding-right:70px;position:relative}
 .folio-code{position:relative;margin:16px 0;border:1px solid var(--border);border-radius:var(--radius);background:var(--code-bg);overflow:hidden;max-width:100%}
-.folio-code-header{display:flex;align-items:center;justify-content:space-between;gap:8px;min-height:0;font-size:12.5px;color:var(--fg-muted)}
+.folio-code-header{display:flex;align-items:center;gap:8px;min-height:0;font-size:12.5px;color:var(--fg-muted)}
 .folio-code-title{padding:8px 14px 0}
+.folio-code-icon{width:14px;height:14px;margin:8px 0 0 14px}.folio-code-icon+.folio-code-title{padding-left:0}
+.folio-code-lines code{counter-reset:line}
+.folio-code-lines .line::before{counter-increment:line;content:counter(line);display:inline-block;min-width:2ch;margin-right:18px;text-align:right;color:var(--fg-muted);opacity:.7;user-select:none}
 .folio-copy{position:absolute;top:7px;right:8px;font:12px var(--font);padding:3px 8px;border-radius:6px;border:1px solid var(--border);background:var(--bg);color:var(--fg-muted);cursor:pointer;opacity:0;transition:opacity .15s;z-index:1}
 .folio-code:hover .folio-copy,.folio-copy:focus,.folio-copy[data-copied]{opacity:1}
+/* Touch screens have no hover: their copy buttons are always shown. */
+@media (hover:none){.folio-copy,.copy-button{opacity:1}}
 .folio-code pre{margin:0;border:0;border-radius:0}
 .folio-code pre.github-light,[data-theme=dark] .folio-code pre.github-dark{background:transparent!important}
 .folio-steps{list-style:none;margin:20px 0;padding:0;counter-reset:step}

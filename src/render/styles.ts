@@ -164,6 +164,8 @@ details[open]>summary>.chevron{transform:rotate(45deg)}
 .badge-deprecated{margin-left:10px;vertical-align:middle;background:color-mix(in srgb,#d97706 16%,transparent);color:#92400e}
 [data-theme=dark] .badge-deprecated{color:#fcd34d}
 .last-modified{margin:32px 0 0;font-size:13px;color:var(--fg-muted)}
+.translation-notice{margin:0 0 20px;padding:10px 14px;border:1px solid var(--border-strong);border-left:3px solid var(--accent);border-radius:8px;background:var(--bg-soft);font-size:14px;color:var(--fg-soft)}
+.translation-notice a{color:var(--accent-text);text-decoration:underline;text-underline-offset:2px}
 .rss-link{display:inline-block;margin-top:8px;font-size:13px;color:var(--fg-muted)}
 /* Prose rules match through :where() and stop at .not-prose (as Tailwind Typography does), so utility classes and components win over them. A link the page gave classes (a card written in JSX) is styled by them, not as a text link. */
 .prose{color:var(--fg-soft);font-size:15.5px;line-height:1.75}
@@ -172,7 +174,7 @@ details[open]>summary>.chevron{transform:rotate(45deg)}
 .prose :where(h2):not(:where(.not-prose,.not-prose *)){font-size:23px}.prose :where(h3):not(:where(.not-prose,.not-prose *)){font-size:19px}.prose :where(h4):not(:where(.not-prose,.not-prose *)){font-size:16px}
 .prose :where(a:not([class])):not(:where(.not-prose,.not-prose *)){color:var(--fg);font-weight:550;text-decoration:underline;text-decoration-color:color-mix(in srgb,var(--accent) 70%,transparent);text-decoration-thickness:1.5px;text-underline-offset:3px}
 .prose :where(a:not([class]):hover):not(:where(.not-prose,.not-prose *)){text-decoration-thickness:2px;text-decoration-color:var(--accent)}
-.prose :where(code):not(:where(.not-prose,.not-prose *)){font:0.875em var(--mono);background:var(--bg-muted);color:var(--fg);padding:.15em .4em;border-radius:6px;border:1px solid var(--border);overflow-wrap:anywhere}
+.prose :where(code):not(:where(.not-prose,.not-prose *)){font:0.875em var(--mono);background:var(--bg-muted);color:var(--fg);padding:.15em .4em;border-radius:6px;border:1px solid var(--border);overflow-wrap:break-word}
 .prose :where(pre):not(:where(.not-prose,.not-prose *)){position:relative;background:var(--code-bg);border:1px solid var(--border);border-radius:var(--radius);padding:14px 16px;overflow-x:auto;font-size:13.5px;line-height:1.65;max-width:100%}
 .prose :where(pre code):not(:where(.not-prose,.not-prose *)){background:none;padding:0;font-size:inherit;border:0;overflow-wrap:normal}
 [data-theme=dark] .shiki{color:var(--shiki-dark)!important;background-color:var(--shiki-dark-bg)!important}
@@ -210,7 +212,7 @@ details[open]>summary>.chevron{transform:rotate(45deg)}
 .toc-title{display:flex;align-items:center;gap:8px;font-weight:600;margin:0 0 10px;color:var(--fg)}
 .toc-title .ui-icon{width:14px;height:14px;color:var(--fg-muted)}
 .toc ul{list-style:none;margin:0;padding:0}
-.toc a{display:block;padding:4px 0;color:var(--fg-muted);line-height:1.45}
+.toc a{display:block;padding:4px 0;color:var(--fg-muted);line-height:1.45;overflow-wrap:break-word}
 .toc a:hover{color:var(--fg)}
 .toc a[aria-current=true]{color:var(--accent-text);font-weight:550}
 .toc-depth-3 a{padding-left:14px}

@@ -152,4 +152,38 @@ describe.skipIf(!hasChromium)('site polish', () => {
     await page.screenshot({ path: path.join(ARTIFACTS, 'phone-copy-page.png') });
     await page.context().close();
   });
+  it('numbers the lines of a `lines` code block and shows its icon beside the file name', async () => {
+    const page = await open('/code');
+    const numbers = await page.$$eval('.folio-code', (blocks) => blocks.map((b) => [...b.querySelectorAll('.line')].map((l) => getComputedStyle(l, '::before').content)));
+    expect(numbers).toEqual([['counter(line)', 'counter(line)', 'counter(line)'], ['none']]);
+    // Copying takes the code only.
+    expect(await page.$eval('.folio-code [data-folio-copy-source]', (el) => (el as HTMLElement).innerText.split('\n')[0])).toBe('const a = 1;');
+    const [icon, title] = await Promise.all([page.locator('.folio-code-icon').boundingBox(), page.locator('.folio-code-title').first().boundingBox()]);
+    expect(icon!.x + icon!.width).toBeLessThanOrEqual(title!.x);
+    expect(Math.abs(icon!.y + icon!.height / 2 - (title!.y + title!.height / 2))).toBeLessThan(6);
+    expect(title!.x - icon!.x).toBeLessThan(40);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'code-lines.png') });
+    await page.context().close();
+  });
+
+  it('shows code copy buttons without hover on touch screens, and breaks inline code between the parts of a name', async () => {
+    const page = await open('/table', { width: 390, height: 844, touch: true });
+    // Each piece of a name (`markdown.`, `schema.`, `enabled`) stays on one line, in the table and in the heading.
+    const split = await page.$$eval('.prose code', (codes) =>
+      codes.flatMap((code) =>
+        [...code.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).filter((n) => {
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+        }).map((n) => n.textContent),
+      ),
+    );
+    expect(split).toEqual([]);
+    expect(await page.$eval('td code', (c) => c.getBoundingClientRect().height > 30)).toBe(true);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'phone-table.png') });
+    await page.goto(server.url + '/code');
+    expect(await page.$eval('.folio-copy', (b) => getComputedStyle(b).opacity)).toBe('1');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'phone-code.png') });
+    await page.context().close();
+  });
 });

@@ -5,7 +5,8 @@ import { type AnyProps, bool, needFeature, str, textOf } from './shared.js';
 
 /**
  * A highlighted code block (`html` is Shiki's `<pre>`, made at build time) with an optional
- * title bar and a copy button: the copy island copies the text of the
+ * title bar (an icon when the page names one) and a copy button (line numbers with `lines`, drawn by
+ * the stylesheet so copying leaves them out): the copy island copies the text of the
  * `[data-folio-copy-source]` inside the button's `[data-folio-copy-scope]`.
  */
 export function FolioCode(props: AnyProps) {
@@ -21,7 +22,7 @@ export function FolioCode(props: AnyProps) {
         </button>
       </div>
       <div
-        className={bool(props.wrap) ? 'folio-code-body folio-code-wrap' : 'folio-code-body'}
+        className={['folio-code-body', bool(props.wrap) && 'folio-code-wrap', bool(props.lines) && 'folio-code-lines'].filter(Boolean).join(' ')}
         data-folio-copy-source=""
         dangerouslySetInnerHTML={{ __html: str(props.html) ?? '' }}
       />
@@ -54,5 +55,5 @@ export function CodeBlock(props: AnyProps) {
     // Highlighting is decoration: a grammar that throws shows the code unhighlighted, not a broken page.
     html = `<pre class="shiki" tabindex="0"><code>${escapeHtmlText(code)}</code></pre>`;
   }
-  return <FolioCode html={html} lang={lang} title={str(props.filename) ?? str(props.title)} icon={props.icon} wrap={props.wrap} />;
+  return <FolioCode html={html} lang={lang} title={str(props.filename) ?? str(props.title)} icon={props.icon} wrap={props.wrap} lines={props.lines} />;
 }

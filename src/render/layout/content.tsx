@@ -5,6 +5,7 @@ import { NavIcon, UiIcon } from './icon.js';
 import { modeParts, type LayoutMode } from '../page-mode.js';
 import { assistantStrings } from '../assistant-strings.js';
 import { feedbackStrings, reasonChoices, type FeedbackStrings } from '../feedback-strings.js';
+import { translationNoticeStrings } from '../translation-strings.js';
 import { uiStrings, type UiStrings } from '../ui-strings.js';
 
 function Eyebrow({ items }: { items: PageView['eyebrow'] }) {
@@ -153,6 +154,16 @@ function MenuText({ item }: { item: MenuItem }) {
   );
 }
 
+/** The notice above a stale translation's body (`translations.staleNotice`): one sentence and the source page's link. */
+function StaleTranslationNotice({ sourceHref, lang }: { sourceHref: string; lang?: string }) {
+  const words = translationNoticeStrings(lang);
+  return (
+    <aside className="translation-notice" role="note" data-pagefind-ignore="">
+      {words.message} <a href={sourceHref}>{words.link}</a>
+    </aside>
+  );
+}
+
 /** Title block, body, directory listing and previous/next links, as the page's layout mode keeps them. */
 export function Content({ page, menu, ui = uiStrings('en'), layout = 'default', lang }: { page: PageView; menu?: PageMenuProps; ui?: UiStrings; layout?: LayoutMode; lang?: string }) {
   if (layout === 'assistant') return <AssistantPage page={page} ui={ui} lang={lang} />;
@@ -186,6 +197,7 @@ export function Content({ page, menu, ui = uiStrings('en'), layout = 'default', 
           <SearchHints page={page} />
         </header>
       )}
+      {page.staleTranslation ? <StaleTranslationNotice sourceHref={page.staleTranslation.sourceHref} lang={lang} /> : null}
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
       {page.directory ? <Directory directory={page.directory} /> : null}
       {page.lastModified ? (
@@ -343,12 +355,18 @@ export function TableOfContents({ page, ui = uiStrings('en'), layout = 'default'
       <ul role="list">
         {items.map((h) => (
           <li key={h.id} className={`toc-depth-${h.depth}`}>
-            <a href={`#${h.id}`}>{h.text}</a>
+            <a href={`#${h.id}`}>{breakable(h.text)}</a>
           </li>
         ))}
       </ul>
     </nav>
   );
+}
+
+/** A heading's text with a break opportunity after the dots, slashes and underscores inside names (`markdown.schema.enabled`), as inline code has in the body. */
+function breakable(text: string) {
+  const parts = text.split(/(?<=\w(?:[./_]|::))(?=\w)/);
+  return parts.length === 1 ? text : parts.flatMap((part, i) => (i ? [<wbr key={i} />, part] : [part]));
 }
 
 /** `2026-11-25T…` → `November 25, 2026` (UTC, the same on every machine that builds it). */
