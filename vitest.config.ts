@@ -49,17 +49,31 @@ const E2E_FILES = [
   'test/dashboard/roles.test.ts',
   'test/editor/editor-links-and-caps.test.ts',
 ];
-const ALL = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'compat/**/*.test.ts'];
+// Files that only compute (compile pages, read configs and specs, resolve navigation): they share one
+// module graph per worker (`isolate: false`), so the MDX compiler, Shiki's grammars and the layers
+// load once per worker instead of once per file (about half of these files' time was imports).
+// None of them writes process.env, mocks a module or starts a server; a file that does belongs elsewhere.
+const SHARED_DIRS = 'architecture|config|content|docs|insights|markdown|mdx|navigation|openapi|site';
+// Files of those folders that need a fresh graph: what happens when Shiki loads a grammar for the first time.
+const NEEDS_FRESH = ['test/mdx/highlight-grammar-reload.test.ts'];
+const SHARED = ['src/**/*.test.{ts,tsx}', `test/@(${SHARED_DIRS})/**/*.test.{ts,tsx}`, 'compat/**/*.test.ts'];
+// The rest: databases, servers, processes, the agent, each file in a fresh module graph.
+const ISOLATED = [`test/!(${SHARED_DIRS})/**/*.test.{ts,tsx}`, ...NEEDS_FRESH];
 const e2e = process.env.FOLIO_TEST_TIER === 'e2e';
+const ignored = ['**/node_modules/**'];
 
 export default defineConfig({
   test: {
-    include: e2e ? E2E_FILES : ALL,
-    exclude: e2e ? [] : [...E2E_FILES, '**/node_modules/**'],
     pool: 'forks',
     maxWorkers: 2,
     // End-to-end tests drive real browsers, servers and builds on two cores: give them longer.
     testTimeout: e2e ? 90_000 : 30_000,
     hookTimeout: 60_000,
+    projects: e2e
+      ? [{ extends: true, test: { name: 'e2e', include: E2E_FILES, exclude: ignored } }]
+      : [
+          { extends: true, test: { name: 'shared', include: SHARED, exclude: [...NEEDS_FRESH, ...E2E_FILES, ...ignored], isolate: false } },
+          { extends: true, test: { name: 'isolated', include: ISOLATED, exclude: [...E2E_FILES, ...ignored] } },
+        ],
   },
 });
