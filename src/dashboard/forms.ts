@@ -20,12 +20,14 @@ export interface ProjectSettingsInput extends ProjectInput {
   /** The site's base path (`/docs`), '' at the root of its host. */
   basePath: string;
   /** Who may read the site, and what sign-in guards. */
-  siteAccess: 'public' | 'password' | 'oidc';
+  siteAccess: 'public' | 'password' | 'oidc' | 'jwt';
   siteAccessScope: 'site' | 'hidden';
   /** A new site password (hash it before storing); '' keeps the current one. */
   sitePassword: string;
   /** OpenID Connect client; an empty secret keeps the current one. */
-  siteOidc: { issuer: string; clientId: string; clientSecret: string };
+  siteOidc: { issuer: string; clientId: string; clientSecret: string; groupsClaim: string };
+  /** The JWT handshake; an empty key keeps the current one. */
+  siteJwt: { loginUrl: string; algorithm: 'EdDSA' | 'RS256' | 'HS256'; key: string; audience: string; issuer: string };
 }
 
 const HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -77,11 +79,14 @@ export function parseSettingsForm(form: Record<string, string>): { value: Projec
   }
   const basePath = normalizeBasePath(form.basePath);
   if (basePath === null) return { problem: { field: 'basePath', message: `Base path: "${form.basePath}" is not a URL path; give folder names after a slash, such as /docs, or leave it empty.` } };
-  const siteAccess = form.siteAccess === 'password' || form.siteAccess === 'oidc' ? form.siteAccess : 'public';
+  const siteAccess = form.siteAccess === 'password' || form.siteAccess === 'oidc' || form.siteAccess === 'jwt' ? form.siteAccess : 'public';
   const siteAccessScope = form.siteAccessScope === 'hidden' ? 'hidden' : 'site';
   const sitePassword = form.sitePassword ?? '';
   if (sitePassword && (sitePassword.length < 8 || sitePassword.length > 200)) return { problem: { field: 'sitePassword', message: 'Site password: use 8 to 200 characters.' } };
-  const siteOidc = { issuer: (form.oidcIssuer ?? '').trim(), clientId: (form.oidcClientId ?? '').trim(), clientSecret: form.oidcClientSecret ?? '' };
+  const siteOidc = { issuer: (form.oidcIssuer ?? '').trim(), clientId: (form.oidcClientId ?? '').trim(), clientSecret: form.oidcClientSecret ?? '', groupsClaim: (form.oidcGroupsClaim ?? '').trim() };
+  const algorithm = form.jwtAlgorithm === 'RS256' || form.jwtAlgorithm === 'HS256' ? form.jwtAlgorithm : 'EdDSA';
+  const siteJwt = { loginUrl: (form.jwtLoginUrl ?? '').trim(), algorithm, key: (form.jwtKey ?? '').trim(), audience: (form.jwtAudience ?? '').trim(), issuer: (form.jwtIssuer ?? '').trim() } as const;
+  if (siteAccess === 'jwt' && (!/^https?:\/\//.test(siteJwt.loginUrl) || !URL.canParse(siteJwt.loginUrl))) return { problem: { field: 'jwtLoginUrl', message: 'Login URL: give your app’s login page, such as https://app.example.com/docs-login.' } };
   if (siteAccess === 'oidc') {
     let issuer: URL | null = null;
     try {
@@ -92,7 +97,7 @@ export function parseSettingsForm(form: Record<string, string>): { value: Projec
     if (!issuer || !/^https?:$/.test(issuer.protocol)) return { problem: { field: 'oidcIssuer', message: 'OpenID issuer: give the provider’s issuer URL, such as https://login.example.com.' } };
     if (!siteOidc.clientId) return { problem: { field: 'oidcClientId', message: 'OpenID client id: enter the id the provider gave this site.' } };
   }
-  return { value: { ...base.value, hostNames, agentRatePerHour: rate, basePath, siteAccess, siteAccessScope, sitePassword, siteOidc } };
+  return { value: { ...base.value, hostNames, agentRatePerHour: rate, basePath, siteAccess, siteAccessScope, sitePassword, siteOidc, siteJwt } };
 }
 
 /** Key expiry from the form's day count (0 = never). */

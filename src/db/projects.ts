@@ -59,7 +59,7 @@ export async function listProjects(db: Database): Promise<ProjectRow[]> {
 export async function updateProject(
   db: Database,
   id: string,
-  patch: Partial<Pick<ProjectRow, 'name' | 'repoUrl' | 'branch' | 'docsDir' | 'hostNames' | 'agentRatePerHour' | 'basePath' | 'siteAccess' | 'siteAccessScope' | 'sitePasswordHash' | 'siteOidc' | 'frameAncestors'>>,
+  patch: Partial<Pick<ProjectRow, 'name' | 'repoUrl' | 'branch' | 'docsDir' | 'hostNames' | 'agentRatePerHour' | 'basePath' | 'siteAccess' | 'siteAccessScope' | 'sitePasswordHash' | 'siteOidc' | 'siteJwt' | 'frameAncestors'>>,
 ): Promise<ProjectRow | null> {
   const [row] = await db.orm.update(projects).set(patch).where(eq(projects.id, id)).returning();
   return row ?? null;

@@ -27,6 +27,8 @@ export const projects = pgTable('projects', {
   sitePasswordHash: text('site_password_hash'),
   /** OpenID Connect client settings (siteAccess = oidc). */
   siteOidc: jsonb('site_oidc').$type<SiteOidcSettings>(),
+  /** JWT handshake settings (siteAccess = jwt; migration 0720). */
+  siteJwt: jsonb('site_jwt').$type<SiteJwtSettings>(),
   /** Origins allowed to frame the hosted site (migration 0240); empty: none. */
   frameAncestors: text('frame_ancestors').array().notNull().default(sql`'{}'::text[]`),
   createdAt: ts('created_at').notNull(),
@@ -37,6 +39,22 @@ export interface SiteOidcSettings {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** The ID token claim naming the reader's groups (default `groups`): an array of strings, or one string. */
+  groupsClaim?: string;
+}
+
+/** How a protected site signs readers in through the team's own app: a signed JWT handed back (migration 0720). */
+export interface SiteJwtSettings {
+  /** The team's login page: readers without a session are sent there with `redirect` and `state`. */
+  loginUrl: string;
+  /** The one algorithm tokens must be signed with. */
+  algorithm: 'EdDSA' | 'RS256' | 'HS256';
+  /** The verification key: a public key (PEM or JWK JSON) for EdDSA and RS256, the shared secret for HS256. */
+  key: string;
+  /** When set, tokens must carry this `aud`. */
+  audience?: string;
+  /** When set, tokens must carry this `iss`. */
+  issuer?: string;
 }
 
 /** Signed-in readers of protected sites (migration 0230); only the cookie's hash is stored. */
@@ -45,6 +63,17 @@ export const siteSessions = pgTable('site_sessions', {
   projectId: text('project_id').notNull(),
   subject: text('subject').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  /** The reader's groups (migration 0720): pages restricted to groups open for one of them. */
+  groups: text('groups').array().notNull().default(sql`'{}'::text[]`),
+  /** What the JWT said of the reader (`user`, `content`). */
+  userData: jsonb('user_data').$type<Record<string, unknown>>(),
+});
+
+/** Finished JWT handshakes' states (migration 0720): a second callback with one is a replay. */
+export const siteUsedStates = pgTable('site_used_states', {
+  stateHash: text('state_hash').primaryKey(),
+  projectId: text('project_id').notNull(),
   expiresAt: ts('expires_at').notNull(),
 });
 

@@ -16,6 +16,8 @@ export const hostingCodes = {
   SITE_SIGN_IN_THROTTLED: 'Too many failed password attempts from this address for this site; wait 15 minutes.',
   SITE_SIGN_IN_BUSY: 'The server is checking too many passwords at once (its hashing pool is full); the attempt was not counted as wrong. Try again in a moment.',
   SITE_OIDC_FAILED: 'Sign-in through the OpenID Connect provider failed (unreachable, misconfigured, or its answer did not check out).',
+  SITE_JWT_FAILED: "Sign-in through the team's app (JWT handshake) failed: its token or state did not check out (expired, wrong key, algorithm, audience or issuer, or a replayed state).",
+  SITE_GROUP_REQUIRED: "The page is restricted to groups (frontmatter `groups`) the reader's session holds none of.",
   SITE_STORAGE_UNAVAILABLE: 'The shared site storage (S3) or the database naming the live build could not be read; the request may be retried.',
   STORAGE_URL_INVALID: '`--storage` (or FOLIO_STORAGE, FOLIO_S3_*) is not a storage Folio can use.',
   DELIVERY_NOT_FOUND: 'No webhook at this address: the provider is not github, gitlab or generic.',

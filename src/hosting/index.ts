@@ -4,6 +4,7 @@ export * from './sites/host-map.js';
 export * from './sites/redirects.js';
 export * from './sites/serve-site.js';
 export { SiteAccess, type SiteAccessOptions } from './sites/site-access.js';
+export { jwtKeyProblem } from './sites/jwt-sign-in.js';
 export * from './updates/fetch-source.js';
 export * from './updates/publish.js';
 export * from './updates/runner.js';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { bundleIslands, prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables, type SiteRendererOptions } from '../render/index.js';
 import { hasErrors, makeDirInside, sortDiagnostics, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { isInside, normalizeBasePath, siteUrlWithBase } from '../shared/index.js';
-import { gitLastModified, loadSite, protectedHrefs, siteApiHosts, siteMcpTools, wantsTimestamps, type AccessScope, type Site, type SiteOpenApi } from '../site/index.js';
+import { gitLastModified, loadSite, pageGroups, protectedHrefs, siteApiHosts, siteMcpTools, staleNoticeHrefs, wantsTimestamps, type AccessScope, type Site, type SiteOpenApi } from '../site/index.js';
 import { copyFontFiles, copyKatexAssets, mermaidAssetPath } from './assets.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem, refusedWrite } from './codes.js';
@@ -170,8 +170,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const [assets, cache, snippets, katex, mermaid, tailwind] = await Promise.all([siteAssets(), BuildCache.open(outDir, options.cache !== false), snippetsKey(site.root), copyKatexAssets(outDir).catch((error: unknown) => (diagnostics.push(refusedWrite(error)), null)), mermaidAssetPath(), siteTailwind(site)]);
   const ogImages = options.ogImages === true ? {} : options.ogImages || undefined;
   const lastModified = wantsTimestamps(site) ? await gitLastModified(site.root) : undefined;
-  const guarded = options.protect ? protectedHrefs(site, options.protect) : undefined;
-  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true, lastModified, ogImages: ogImages !== undefined, basePath, protectedHrefs: guarded, feedback: options.feedback });
+  const staleTranslations = await staleNoticeHrefs(site);
+  // Pages restricted to groups are protected whatever the project's access: out of search, sitemap and llms files.
+  const restricted = pageGroups(site);
+  const guarded = options.protect || restricted.size ? new Set([...(options.protect ? protectedHrefs(site, options.protect) : []), ...restricted.keys()]) : undefined;
+  const renderer = new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex: katex ? '/' + katex : undefined, mermaid: mermaid ? '/' + mermaid : undefined }, { siteUrl: options.siteUrl, integrations: true, lastModified, staleTranslations, ogImages: ogImages !== undefined, basePath, protectedHrefs: guarded, feedback: options.feedback });
   for (const family of renderer.fonts.missing) diagnostics.push(fontNotBundled(site, family));
   await copyFontFiles(outDir, renderer.fonts.files).catch((error: unknown) => void diagnostics.push(refusedWrite(error)));
   for (const p of renderer.integrationProblems) diagnostics.push(buildProblem('BUILD_INTEGRATION_INVALID', `Integration ${p}; it was not loaded. Fix the value under \`integrations\` in docs.json.`));
@@ -222,8 +225,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     external = { checked: checked.checked, fromCache: checked.fromCache };
   }
   diagnostics.push(...pageProblems(pageDiagnostics));
-  const access = options.protect && guarded
-    ? { scope: options.protect, protected: [...guarded].sort(), ...(options.protect === 'site' ? { public: [...site.model.pages.keys()].filter((h) => !guarded.has(h)).sort() } : {}) }
+  const restrictedPages = restricted.size ? { restricted: Object.fromEntries([...restricted].map(([href, groups]) => [href, { groups, title: site.model.pages.get(href)?.title ?? href }])) } : {};
+  const access = guarded
+    ? { scope: options.protect ?? ('hidden' as const), protected: [...guarded].sort(), ...(options.protect === 'site' ? { public: [...site.model.pages.keys()].filter((h) => !guarded.has(h)).sort() } : {}), ...restrictedPages }
     : undefined;
   const siteFilesCpu = process.cpuUsage();
   const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, { publicUrl, basePath, access }, diagnostics);

@@ -65,6 +65,12 @@ export interface BuiltSiteAccess {
   protected: string[];
   /** Scope `site`: the pages anyone may read (`public: true`); everything else of the site is guarded. */
   public?: string[];
+  /**
+   * Pages only readers of some groups may see (frontmatter `groups`), by href: those groups and the
+   * page's title (a reader's own llms.txt lists it). Protected on any site, public or not; their links
+   * are taken out of each page's sidebar for readers outside them when served.
+   */
+  restricted?: Record<string, { groups: string[]; title: string }>;
 }
 
 /** Writes pending at once before a build waits for some to finish. */

@@ -55,3 +55,27 @@ export function protectedHrefs(site: Site, scope: AccessScope): Set<string> {
   }
   return out;
 }
+
+/** A frontmatter `groups` value as group names: an array of strings, or one string; undefined when unset. */
+function groupsFlag(value: unknown): string[] | undefined {
+  const values = Array.isArray(value) ? value : typeof value === 'string' ? [value] : undefined;
+  if (!values) return undefined;
+  const names = [...new Set(values.filter((v): v is string => typeof v === 'string').map((v) => v.trim()).filter(Boolean))];
+  return names.length ? names.sort() : undefined;
+}
+
+/**
+ * Page href → the groups whose readers alone may see it (frontmatter `groups: [..]`, as the
+ * platform's authentication reads it): a reader in one of them sees the page, anyone else neither
+ * the page nor its links. Such pages are protected on any site, public or not (partial
+ * authentication). Only pages that name groups are listed.
+ */
+export function pageGroups(site: Site): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const route of site.model.pages.values()) {
+    const page = route.kind === 'page' ? site.index.pages.get(route.path) : undefined;
+    const groups = groupsFlag(page?.frontmatter.groups);
+    if (groups) out.set(route.href, groups);
+  }
+  return out;
+}

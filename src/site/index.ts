@@ -10,6 +10,8 @@ export {
   describeBehind,
   languagePagesOf,
   readTranslationReport,
+  staleNoticeHrefs,
+  staleTranslationHrefs,
   TRANSLATION_RECORD_KEY,
   translationRecordOf,
   translationReport,

@@ -145,7 +145,7 @@ describe('protected docs', () => {
     expect(rows[0]!.id_hash).not.toContain(value);
     const readable = await get('pw', '/secret', { cookie: `folio_site=${value}` });
     expect(readable.status).toBe(200);
-    expect(readable.headers.get('cache-control')).toBe('private, no-cache');
+    expect(readable.headers.get('cache-control')).toBe('private, no-store');
     expect(await readable.text()).toContain('kumquatsignal');
     // The session is the password site's: the OpenID site does not take it.
     expect((await get('op', '/secret', { cookie: `folio_site=${value}` })).status).toBe(401);

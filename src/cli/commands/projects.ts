@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { checkBranchName, checkRepositoryUrl } from '../../git/index.js';
-import { createProject, listProjects, updateProject } from '../../db/index.js';
-import { frameAncestorOrigin, MAX_FRAME_ANCESTORS } from '../../hosting/index.js';
+import { createProject, listProjects, updateProject, type SiteJwtSettings } from '../../db/index.js';
+import { frameAncestorOrigin, jwtKeyProblem, MAX_FRAME_ANCESTORS } from '../../hosting/index.js';
 import { formatTable, reportCliError, withCliDatabase, type DataFlags } from '../support.js';
 import { hashPassword, normalizeBasePath, resolveInside } from '../../shared/index.js';
 
@@ -66,16 +67,22 @@ export function registerProjects(program: Command): void {
     .option('--no-hosts', 'remove every custom domain')
     .option('--rate <n>', 'agent requests allowed per hour')
     .option('--base <path>', "the site's base path (/docs behind a reverse proxy; / for none), from the next update")
-    .option('--access <mode>', 'who may read the site: public, password or oidc (from the next update)')
+    .option('--access <mode>', 'who may read the site: public, password, oidc or jwt (from the next update)')
     .option('--access-scope <scope>', 'what sign-in protects: site (all but public: true pages) or hidden (hidden and public: false pages)')
     .option('--site-password <password>', 'the site password (access password)')
     .option('--oidc-issuer <url>', 'OpenID Connect issuer URL (access oidc)')
     .option('--oidc-client-id <id>', 'OpenID Connect client id')
     .option('--oidc-client-secret <secret>', 'OpenID Connect client secret')
+    .option('--oidc-groups-claim <name>', "the ID token claim naming the reader's groups (default groups)")
+    .option('--jwt-login-url <url>', "the team's login page readers are sent to (access jwt)")
+    .option('--jwt-algorithm <alg>', 'the algorithm tokens are signed with: EdDSA, RS256 or HS256')
+    .option('--jwt-key-file <file>', 'the public key (PEM or JWK JSON) for EdDSA/RS256, or a file holding the HS256 secret')
+    .option('--jwt-audience <aud>', 'require this aud claim')
+    .option('--jwt-issuer <iss>', 'require this iss claim')
     .option('--frame-ancestor <origin>', 'an origin that may show the site in a frame, e.g. https://app.example.com (repeatable; replaces the list)', (v: string, all: string[]) => [...all, v], [] as string[])
     .option('--no-frame-ancestors', 'let no other site frame the site (the default)')
     .option('--data <dir>', 'data directory (ignored when DATABASE_URL is set)', '.folio')
-    .action(async (id: string, flags: DataFlags & { name?: string; repo?: string; branch?: string; dir?: string; host: string[]; hosts: boolean; rate?: string; base?: string; access?: string; accessScope?: string; sitePassword?: string; oidcIssuer?: string; oidcClientId?: string; oidcClientSecret?: string; frameAncestor: string[]; frameAncestors: boolean }) => {
+    .action(async (id: string, flags: DataFlags & { name?: string; repo?: string; branch?: string; dir?: string; host: string[]; hosts: boolean; rate?: string; base?: string; access?: string; accessScope?: string; sitePassword?: string; oidcIssuer?: string; oidcClientId?: string; oidcClientSecret?: string; oidcGroupsClaim?: string; jwtLoginUrl?: string; jwtAlgorithm?: string; jwtKeyFile?: string; jwtAudience?: string; jwtIssuer?: string; frameAncestor: string[]; frameAncestors: boolean }) => {
       try {
         const patch: Parameters<typeof updateProject>[2] = {};
         if (flags.name !== undefined) patch.name = flags.name;
@@ -98,7 +105,7 @@ export function registerProjects(program: Command): void {
           patch.basePath = basePath;
         }
         if (flags.access !== undefined) {
-          if (!['public', 'password', 'oidc'].includes(flags.access)) throw Object.assign(new Error(`--access "${flags.access}": choose public, password or oidc.`), { code: 'INVALID_REQUEST' });
+          if (!['public', 'password', 'oidc', 'jwt'].includes(flags.access)) throw Object.assign(new Error(`--access "${flags.access}": choose public, password, oidc or jwt.`), { code: 'INVALID_REQUEST' });
           patch.siteAccess = flags.access;
         }
         if (flags.accessScope !== undefined) {
@@ -108,8 +115,9 @@ export function registerProjects(program: Command): void {
         if (flags.sitePassword !== undefined) patch.sitePasswordHash = await hashPassword(flags.sitePassword);
         if (flags.oidcIssuer !== undefined || flags.oidcClientId !== undefined || flags.oidcClientSecret !== undefined) {
           if (!flags.oidcIssuer || !flags.oidcClientId || !flags.oidcClientSecret) throw Object.assign(new Error('Give --oidc-issuer, --oidc-client-id and --oidc-client-secret together.'), { code: 'INVALID_REQUEST' });
-          patch.siteOidc = { issuer: flags.oidcIssuer, clientId: flags.oidcClientId, clientSecret: flags.oidcClientSecret };
+          patch.siteOidc = { issuer: flags.oidcIssuer, clientId: flags.oidcClientId, clientSecret: flags.oidcClientSecret, ...(flags.oidcGroupsClaim ? { groupsClaim: flags.oidcGroupsClaim } : {}) };
         }
+        if (flags.jwtLoginUrl !== undefined || flags.jwtAlgorithm !== undefined || flags.jwtKeyFile !== undefined) patch.siteJwt = await jwtSettingsOf(flags);
         if (flags.frameAncestor.length > 0) {
           if (flags.frameAncestor.length > MAX_FRAME_ANCESTORS) throw Object.assign(new Error(`At most ${MAX_FRAME_ANCESTORS} --frame-ancestor origins.`), { code: 'INVALID_REQUEST' });
           patch.frameAncestors = flags.frameAncestor.map((raw) => {
@@ -148,4 +156,17 @@ export function registerProjects(program: Command): void {
         reportCliError(error);
       }
     });
+}
+
+/** The JWT handshake settings of `folio projects set`'s flags, the key read and checked before saving. */
+async function jwtSettingsOf(flags: { jwtLoginUrl?: string; jwtAlgorithm?: string; jwtKeyFile?: string; jwtAudience?: string; jwtIssuer?: string }): Promise<SiteJwtSettings> {
+  const invalid = (message: string) => Object.assign(new Error(message), { code: 'INVALID_REQUEST' });
+  if (!flags.jwtLoginUrl || !flags.jwtAlgorithm || !flags.jwtKeyFile) throw invalid('Give --jwt-login-url, --jwt-algorithm and --jwt-key-file together.');
+  if (!/^https?:\/\//.test(flags.jwtLoginUrl) || !URL.canParse(flags.jwtLoginUrl)) throw invalid(`--jwt-login-url "${flags.jwtLoginUrl}" is not an http(s) URL.`);
+  if (flags.jwtAlgorithm !== 'EdDSA' && flags.jwtAlgorithm !== 'RS256' && flags.jwtAlgorithm !== 'HS256') throw invalid(`--jwt-algorithm "${flags.jwtAlgorithm}": choose EdDSA, RS256 or HS256.`);
+  const key = (await readFile(flags.jwtKeyFile, 'utf8')).trim();
+  const settings: SiteJwtSettings = { loginUrl: flags.jwtLoginUrl, algorithm: flags.jwtAlgorithm, key, ...(flags.jwtAudience ? { audience: flags.jwtAudience } : {}), ...(flags.jwtIssuer ? { issuer: flags.jwtIssuer } : {}) };
+  const problem = await jwtKeyProblem(settings);
+  if (problem) throw invalid(`--jwt-key-file: ${problem}.`);
+  return settings;
 }

@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { importJWK, importSPKI, type JWK } from 'jose';
 import { createElement } from 'react';
 import { createApiKey, createAssistantKey, createProject, getProject, listAgentJobs, listApiKeys, listAssistantKeys, listUpdates, listProjects, parseAllowedOrigins, revokeAssistantKey, updateProject, type ProjectRow } from '../../db/index.js';
 import { hashPassword } from '../../shared/index.js';
@@ -90,6 +91,11 @@ export function registerProjectRoutes(app: Hono<DashboardEnv>, ctx: DashboardCon
         siteAccessScope: form.siteAccessScope ?? 'site',
         oidcIssuer: form.oidcIssuer ?? '',
         oidcClientId: form.oidcClientId ?? '',
+        oidcGroupsClaim: form.oidcGroupsClaim ?? '',
+        jwtLoginUrl: form.jwtLoginUrl ?? '',
+        jwtAlgorithm: form.jwtAlgorithm ?? 'EdDSA',
+        jwtAudience: form.jwtAudience ?? '',
+        jwtIssuer: form.jwtIssuer ?? '',
       };
       const notice: Notice = { kind: 'error', text: parsed.problem.message, code: 'DASHBOARD_FORM_INVALID' };
       return html(c, createElement(ProjectSettingsPage, { base, viewer: viewerOf(c), project, notice, values }), 400);
@@ -100,8 +106,8 @@ export function registerProjectRoutes(app: Hono<DashboardEnv>, ctx: DashboardCon
       const notice: Notice = { kind: 'error', text: pushProblem.message, code: 'DASHBOARD_REPOSITORY_WORKING_COPY' };
       return html(c, createElement(ProjectSettingsPage, { base, viewer: viewerOf(c), project, notice }), 400);
     }
-    const { sitePassword, siteOidc, ...settings } = parsed.value;
-    const access = await siteAccessPatch(project, parsed.value.siteAccess, sitePassword, siteOidc);
+    const { sitePassword, siteOidc, siteJwt, ...settings } = parsed.value;
+    const access = await siteAccessPatch(project, parsed.value.siteAccess, sitePassword, siteOidc, siteJwt);
     if ('problem' in access) {
       const notice: Notice = { kind: 'error', text: access.problem, code: 'DASHBOARD_FORM_INVALID' };
       return html(c, createElement(ProjectSettingsPage, { base, viewer: viewerOf(c), project, notice }), 400);
@@ -171,17 +177,40 @@ export function registerProjectRoutes(app: Hono<DashboardEnv>, ctx: DashboardCon
 /** The stored form of the site access settings: a new password hashed, an empty secret or password keeping the current one. */
 async function siteAccessPatch(
   project: ProjectRow,
-  mode: 'public' | 'password' | 'oidc',
+  mode: 'public' | 'password' | 'oidc' | 'jwt',
   password: string,
-  oidc: { issuer: string; clientId: string; clientSecret: string },
-): Promise<{ patch: { sitePasswordHash?: string; siteOidc?: ProjectRow['siteOidc'] } } | { problem: string }> {
-  const patch: { sitePasswordHash?: string; siteOidc?: ProjectRow['siteOidc'] } = {};
+  oidc: { issuer: string; clientId: string; clientSecret: string; groupsClaim: string },
+  jwt: { loginUrl: string; algorithm: 'EdDSA' | 'RS256' | 'HS256'; key: string; audience: string; issuer: string },
+): Promise<{ patch: { sitePasswordHash?: string; siteOidc?: ProjectRow['siteOidc']; siteJwt?: ProjectRow['siteJwt'] } } | { problem: string }> {
+  const patch: { sitePasswordHash?: string; siteOidc?: ProjectRow['siteOidc']; siteJwt?: ProjectRow['siteJwt'] } = {};
   if (password) patch.sitePasswordHash = await hashPassword(password);
   else if (mode === 'password' && !project.sitePasswordHash) return { problem: 'Site password: set one to protect the site with a password.' };
   if (mode === 'oidc' || oidc.issuer) {
     const secret = oidc.clientSecret || project.siteOidc?.clientSecret || '';
     if (mode === 'oidc' && !secret) return { problem: 'OpenID client secret: enter the secret the provider gave this site.' };
-    patch.siteOidc = { issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: secret };
+    patch.siteOidc = { issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: secret, ...(oidc.groupsClaim ? { groupsClaim: oidc.groupsClaim } : {}) };
+  }
+  if (mode === 'jwt' || jwt.loginUrl) {
+    // A new key replaces the stored one only with the same algorithm's kind of key; empty keeps it.
+    const key = jwt.key || (project.siteJwt?.algorithm === jwt.algorithm ? project.siteJwt.key : '');
+    const problem = await jwtKeyProblem(jwt.algorithm, key);
+    if (mode === 'jwt' && problem) return { problem: `Verification key: ${problem}.` };
+    if (!problem) patch.siteJwt = { loginUrl: jwt.loginUrl, algorithm: jwt.algorithm, key, ...(jwt.audience ? { audience: jwt.audience } : {}), ...(jwt.issuer ? { issuer: jwt.issuer } : {}) };
   }
   return { patch };
+}
+
+/**
+ * Why a JWT verification key cannot serve its algorithm, or null (jose reads it as the site will:
+ * hosting's check is a layer beside this one).
+ */
+async function jwtKeyProblem(algorithm: 'EdDSA' | 'RS256' | 'HS256', key: string): Promise<string | null> {
+  if (algorithm === 'HS256') return key.length >= 32 ? null : 'an HS256 secret needs at least 32 characters';
+  if (!key) return `give the ${algorithm} public key`;
+  try {
+    const imported = key.startsWith('{') ? await importJWK(JSON.parse(key) as JWK, algorithm) : await importSPKI(key, algorithm);
+    return imported instanceof Uint8Array ? 'that JWK is a shared secret, not a public key' : null;
+  } catch (error) {
+    return `the ${algorithm} public key could not be read (${(error as Error).message}); give it as PEM (BEGIN PUBLIC KEY) or JWK JSON`;
+  }
 }

@@ -18,6 +18,11 @@ export interface ProjectFormValues {
   siteAccessScope?: string;
   oidcIssuer?: string;
   oidcClientId?: string;
+  oidcGroupsClaim?: string;
+  jwtLoginUrl?: string;
+  jwtAlgorithm?: string;
+  jwtAudience?: string;
+  jwtIssuer?: string;
 }
 
 const EMPTY: ProjectFormValues = { name: '', repoUrl: '', branch: 'main', docsDir: '.' };
@@ -34,6 +39,7 @@ function SiteAccessFields({ values }: { values: ProjectFormValues }) {
             <option value="public">Everyone (public)</option>
             <option value="password">With the site password</option>
             <option value="oidc">Signed in through OpenID Connect</option>
+            <option value="jwt">Signed in through your app (JWT handshake)</option>
           </select>
         </div>
         <div className="field">
@@ -68,7 +74,48 @@ function SiteAccessFields({ values }: { values: ProjectFormValues }) {
           <input id="oidcClientSecret" name="oidcClientSecret" type="password" autoComplete="off" />
         </div>
       </div>
+      <div className="field">
+        <label htmlFor="oidcGroupsClaim">
+          Groups claim <span className="hint">the ID token claim naming the reader's groups; empty: groups</span>
+        </label>
+        <input id="oidcGroupsClaim" name="oidcGroupsClaim" defaultValue={values.oidcGroupsClaim ?? ''} autoCapitalize="off" spellCheck={false} />
+      </div>
       <p className="hint">Redirect URI to register with the provider: the site's address followed by /__folio/oidc/callback.</p>
+      <div className="row">
+        <div className="field">
+          <label htmlFor="jwtLoginUrl">Your app's login URL</label>
+          <input id="jwtLoginUrl" name="jwtLoginUrl" defaultValue={values.jwtLoginUrl ?? ''} autoCapitalize="off" spellCheck={false} />
+        </div>
+        <div className="field">
+          <label htmlFor="jwtAlgorithm">Token algorithm</label>
+          <select id="jwtAlgorithm" name="jwtAlgorithm" defaultValue={values.jwtAlgorithm ?? 'EdDSA'}>
+            <option value="EdDSA">EdDSA (Ed25519 public key)</option>
+            <option value="RS256">RS256 (RSA public key)</option>
+            <option value="HS256">HS256 (shared secret)</option>
+          </select>
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="jwtKey">
+          Verification key <span className="hint">public key as PEM or JWK JSON, or the HS256 secret; empty keeps it</span>
+        </label>
+        <textarea id="jwtKey" name="jwtKey" rows={4} autoCapitalize="off" spellCheck={false} />
+      </div>
+      <div className="row">
+        <div className="field">
+          <label htmlFor="jwtAudience">
+            Audience <span className="hint">optional aud</span>
+          </label>
+          <input id="jwtAudience" name="jwtAudience" defaultValue={values.jwtAudience ?? ''} autoCapitalize="off" spellCheck={false} />
+        </div>
+        <div className="field">
+          <label htmlFor="jwtIssuer">
+            Issuer <span className="hint">optional iss</span>
+          </label>
+          <input id="jwtIssuer" name="jwtIssuer" defaultValue={values.jwtIssuer ?? ''} autoCapitalize="off" spellCheck={false} />
+        </div>
+      </div>
+      <p className="hint">Your app sends readers back to the site's address followed by /__folio/jwt/callback with state and token.</p>
     </fieldset>
   );
 }
@@ -194,6 +241,11 @@ export function settingsValues(project: ProjectRow): ProjectFormValues {
     siteAccessScope: project.siteAccessScope,
     oidcIssuer: project.siteOidc?.issuer ?? '',
     oidcClientId: project.siteOidc?.clientId ?? '',
+    oidcGroupsClaim: project.siteOidc?.groupsClaim ?? '',
+    jwtLoginUrl: project.siteJwt?.loginUrl ?? '',
+    jwtAlgorithm: project.siteJwt?.algorithm ?? 'EdDSA',
+    jwtAudience: project.siteJwt?.audience ?? '',
+    jwtIssuer: project.siteJwt?.issuer ?? '',
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import * as oidc from 'openid-client';
 import type { SiteOidcSettings } from '../../db/index.js';
+import { groupsOf } from './jwt-sign-in.js';
 
 export const OIDC_STATE_COOKIE = 'folio_site_oidc';
 const STATE_TTL_S = 600;
@@ -57,8 +58,12 @@ export async function startOidcSignIn(settings: SiteOidcSettings, at: { base: st
   return { location, cookie };
 }
 
-/** Exchange the provider's code for tokens and read the reader's subject; a problem on any mismatch. */
-export async function finishOidcSignIn(request: Request, settings: SiteOidcSettings, at: { base: string; origin: string }): Promise<{ subject: string; next: string } | { problem: string }> {
+/**
+ * Exchange the provider's code for tokens and read the reader's subject and groups (the ID token's
+ * `groupsClaim`, `groups` by default: an array of strings, or one string as one group); a problem on
+ * any mismatch.
+ */
+export async function finishOidcSignIn(request: Request, settings: SiteOidcSettings, at: { base: string; origin: string }): Promise<{ subject: string; groups: string[]; next: string } | { problem: string }> {
   const raw = (request.headers.get('cookie') ?? '').split(';').map((p) => p.trim()).find((p) => p.startsWith(`${OIDC_STATE_COOKIE}=`));
   let saved: { state: string; nonce: string; verifier: string; next: string };
   try {
@@ -70,9 +75,10 @@ export async function finishOidcSignIn(request: Request, settings: SiteOidcSetti
     const config = await configOf(settings);
     const current = new URL(callbackUrl(at.origin, at.base) + new URL(request.url).search);
     const tokens = await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: saved.verifier, expectedState: saved.state, expectedNonce: saved.nonce, idTokenExpected: true });
-    const subject = tokens.claims()?.sub;
+    const claims = tokens.claims();
+    const subject = claims?.sub;
     if (!subject) return { problem: 'The provider named no subject for this reader.' };
-    return { subject, next: saved.next };
+    return { subject, groups: groupsOf(claims[settings.groupsClaim || 'groups']), next: saved.next };
   } catch (error) {
     return { problem: `The provider's answer was refused (${(error as Error).message}).` };
   }

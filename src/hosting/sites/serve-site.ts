@@ -19,6 +19,7 @@ import type { HostMap, SiteRef } from './host-map.js';
 import { redirectsOf } from './redirects.js';
 import { mcpToolOf, type SiteAnalytics } from '../../analytics/index.js';
 import { ANALYTICS_PATHS, buildHasPage, serveAnalyticsRoute } from './analytics-route.js';
+import { fileForReader, viewApplies, type ReaderView } from './reader-view.js';
 
 const TYPES = CONTENT_TYPES;
 
@@ -172,10 +173,13 @@ export async function serveSite(store: SiteStore | string, projectId: string, re
   const base = settings?.basePath ?? '';
   const sitePath = stripBasePath(url.pathname, base);
   let reader: 'public' | 'private' = 'public';
+  let view: ReaderView | undefined;
   if (options.access && settings) {
     const decision = await options.access.decide(request, projectId, sitePath, settings, options.clientAddress ?? 'unknown');
     if ('answer' in decision) return decision.answer;
     reader = decision.serve;
+    const restricted = settings.access?.restricted;
+    if (decision.groups && restricted) view = { basePath: base, restricted, groups: decision.groups };
   }
   // A site built with telemetry off is not counted, and its events endpoint is closed.
   const analytics = settings?.telemetry === false ? undefined : options.analytics;
@@ -185,7 +189,7 @@ export async function serveSite(store: SiteStore | string, projectId: string, re
   const mcpTool = analytics && sitePath === '/mcp' ? await mcpToolOf(request) : null;
   let response: Response;
   try {
-    response = await serveSiteFile(sites, projectId, request, preview, { ...options, analytics }, { root, base, sitePath, url });
+    response = await serveSiteFile(sites, projectId, request, preview, { ...options, analytics }, { root, base, sitePath, url, view });
   } catch (error) {
     return storageTrouble(error, options);
   }
@@ -193,8 +197,13 @@ export async function serveSite(store: SiteStore | string, projectId: string, re
     const build = root;
     analytics.observe({ projectId, preview, request, sitePath, status: response.status, contentType: response.headers.get('content-type') ?? '', clientAddress, mcpTool, isPage: (p) => buildHasPage(build, p) });
   }
-  // A protected page went to one signed-in reader: no shared cache may keep it.
-  if (reader === 'private') response.headers.set('Cache-Control', 'private, no-cache');
+  // A protected page went to one signed-in reader, or a file was cut to the reader's groups: no
+  // shared cache may keep it, nor serve it to another reader.
+  if (reader === 'private' || response.headers.has(READER_CUT)) {
+    response.headers.delete(READER_CUT);
+    response.headers.set('Cache-Control', 'private, no-store');
+    response.headers.set('Vary', [response.headers.get('vary'), 'Cookie'].filter(Boolean).join(', '));
+  }
   return response;
 }
 
@@ -208,8 +217,11 @@ function storageTrouble(error: unknown, options: SiteServeOptions): Response {
   });
 }
 
-async function serveSiteFile(store: SiteStore, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: PublishedBuild | null; base: string; sitePath: string; url: URL }): Promise<Response> {
-  const { root, base, sitePath, url } = at;
+/** Marks, between `serveSiteFile` and `serveSite`, an answer cut to its reader (`reader-view.ts`); never sent. */
+const READER_CUT = 'x-folio-reader-cut';
+
+async function serveSiteFile(store: SiteStore, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: PublishedBuild | null; base: string; sitePath: string; url: URL; view?: ReaderView }): Promise<Response> {
+  const { root, base, sitePath, url, view } = at;
   const framing = framingOf(options.frameAncestors);
   if (AGENT_PATHS.has(sitePath)) {
     // Agents' `submit_feedback` is recorded as unhelpful feedback on the page, as the platform does.
@@ -260,14 +272,21 @@ async function serveSiteFile(store: SiteStore, projectId: string, request: Reque
   // may be another page's folder (`/api/index` is `api/index/index.html`; `api/index.html` is `/api`, or
   // the redirect of `/guide` to `/guide/index`, which would send the reader back to itself).
   const candidates = pathname === '/\0' ? [] : pathname.endsWith('/') ? [`${clean}/index.html`] : [clean, `${clean}/index.html`, `${clean}.html`];
+  // On a site with pages restricted to groups, the HTML and llms files as this reader sees them.
+  const forReader = async (file: BuildFile, name: string): Promise<[BuildFile, Record<string, string>]> =>
+    view && viewApplies(name) ? [await fileForReader(file, name, view, root), { [READER_CUT]: '1' }] : [file, {}];
   for (const candidate of candidates) {
-    const file = (options.origin && (candidate === '/sitemap.xml' || candidate === '/robots.txt') ? await withOrigin(root, candidate, options.origin) : null) ?? (await root.open(candidate));
-    if (!file) continue;
+    const found = (options.origin && (candidate === '/sitemap.xml' || candidate === '/robots.txt') ? await withOrigin(root, candidate, options.origin) : null) ?? (await root.open(candidate));
+    if (!found) continue;
+    const [file, cut] = await forReader(found, candidate);
     const alternate: Record<string, string> = candidate.endsWith('.html') && (await root.open(markdownFile)) ? { Link: markdownLink(withBasePath('/' + markdownFileFor(clean || '/'), base).slice(1)), Vary: 'Accept' } : {};
-    return respond(file, candidate, request, 200, alternate, framing);
+    return respond(file, candidate, request, 200, { ...alternate, ...cut }, framing);
   }
-  const notFound = await root.open('404.html');
-  if (notFound) return respond(notFound, '404.html', request, 404, {}, framing);
+  const missing = await root.open('404.html');
+  if (missing) {
+    const [notFound, cut] = await forReader(missing, '404.html');
+    return respond(notFound, '404.html', request, 404, cut, framing);
+  }
   return new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 

@@ -1,17 +1,21 @@
 /**
  * Protected sites: a project's site (or only its hidden and `public: false` pages) readable after
- * sign-in with one shared password or through an OpenID Connect provider. Sessions are as the
+ * sign-in with one shared password, through an OpenID Connect provider, or through the team's own
+ * app handing back a signed JWT (`jwt-sign-in.ts`). Pages restricted to groups (frontmatter
+ * `groups`) open only for a session holding one of them, on any site, public or not. Sessions are as the
  * dashboard's: a random cookie value, only its SHA-256 stored (`site_sessions`), HttpOnly,
  * SameSite=Lax, Secure when the request came over https (through a trusted proxy's
  * `X-Forwarded-Proto` with `--trust-proxy`). Which pages are protected was decided by the build
  * (`.folio-site.json`); who may read them is the project's live setting.
  */
 import path from 'node:path';
-import type { Database, SiteOidcSettings } from '../../db/index.js';
+import type { Database, SiteJwtSettings, SiteOidcSettings } from '../../db/index.js';
 import { createSiteSession, deleteSiteSession, findSiteSession } from '../../db/index.js';
 import type { BuiltSiteAccess, BuiltSiteSettings } from '../../site-build/index.js';
 import { HashPoolBusyError, verifyPassword } from '../../shared/index.js';
 import { finishOidcSignIn, startOidcSignIn, OIDC_STATE_COOKIE } from './oidc-sign-in.js';
+import { finishJwtSignIn, JWT_STATE_COOKIE, startJwtSignIn } from './jwt-sign-in.js';
+import { cookieOf } from './cookies.js';
 import { signInPage } from './sign-in-page.js';
 
 export const SITE_SESSION_COOKIE = 'folio_site';
@@ -19,12 +23,15 @@ export const SITE_SESSION_COOKIE = 'folio_site';
 export const SIGN_IN_PATH = '/__folio/sign-in';
 export const SIGN_OUT_PATH = '/__folio/sign-out';
 export const OIDC_CALLBACK_PATH = '/__folio/oidc/callback';
+/** Where the team's app sends readers back with their signed token (JWT handshake). */
+export const JWT_CALLBACK_PATH = '/__folio/jwt/callback';
 
 export interface ProjectAccess {
-  mode: 'public' | 'password' | 'oidc';
+  mode: 'public' | 'password' | 'oidc' | 'jwt';
   scope: 'site' | 'hidden';
   passwordHash: string | null;
   oidc: SiteOidcSettings | null;
+  jwt: SiteJwtSettings | null;
 }
 
 export interface SiteAccessOptions {
@@ -35,8 +42,12 @@ export interface SiteAccessOptions {
   ttlMs?: number;
 }
 
-/** What the guard decided: an answer of its own, or serve the file (`private`: only to this reader). */
-export type AccessDecision = { answer: Response } | { serve: 'public' | 'private' };
+/**
+ * What the guard decided: an answer of its own, or serve the file (`private`: only to this reader).
+ * `groups`, on a site with pages restricted to groups: the reader's groups (none without a session),
+ * which the answer's sidebar and llms files are cut to (`reader-view.ts`).
+ */
+export type AccessDecision = { answer: Response } | { serve: 'public' | 'private'; groups?: ReadonlySet<string> };
 
 /** Failed password attempts per project and client address per window. */
 const ATTEMPTS = 10;
@@ -59,7 +70,7 @@ export function pageHrefOfPath(sitePath: string): string {
 
 /** Whether a site path needs a signed-in reader, from what the build recorded. */
 export function needsSignIn(sitePath: string, built: BuiltSiteSettings): boolean {
-  if (sitePath === SIGN_IN_PATH || sitePath === OIDC_CALLBACK_PATH || sitePath === SIGN_OUT_PATH) return false;
+  if (sitePath === SIGN_IN_PATH || sitePath === OIDC_CALLBACK_PATH || sitePath === JWT_CALLBACK_PATH || sitePath === SIGN_OUT_PATH) return false;
   // The stylesheet and scripts of the sign-in page itself.
   const underAssets = path.posix.normalize(sitePath).startsWith('/assets/') && !/%|\.\./.test(sitePath);
   const access = built.access;
@@ -91,7 +102,7 @@ export class SiteAccess {
   private readonly loading = new Map<string, Promise<ProjectAccess | null>>();
   /** Counts `invalidate` calls: a query begun before one does not store what it read. */
   private epoch = 0;
-  private readonly sessions = new Map<string, number>();
+  private readonly sessions = new Map<string, { until: number; groups: ReadonlySet<string> }>();
   private readonly attempts = new Map<string, { count: number; resetAt: number }>();
 
   constructor(private readonly options: SiteAccessOptions) {}
@@ -127,13 +138,13 @@ export class SiteAccess {
 
   private async query(projectId: string): Promise<ProjectAccess | null> {
     const epoch = this.epoch;
-    const [row] = await this.options.db.query<{ site_access: string; site_access_scope: string; site_password_hash: string | null; site_oidc: SiteOidcSettings | string | null }>(
-      'SELECT site_access, site_access_scope, site_password_hash, site_oidc FROM projects WHERE id = $1',
+    const [row] = await this.options.db.query<{ site_access: string; site_access_scope: string; site_password_hash: string | null; site_oidc: SiteOidcSettings | string | null; site_jwt: SiteJwtSettings | string | null }>(
+      'SELECT site_access, site_access_scope, site_password_hash, site_oidc, site_jwt FROM projects WHERE id = $1',
       [projectId],
     );
-    const oidc = typeof row?.site_oidc === 'string' ? (JSON.parse(row.site_oidc) as SiteOidcSettings) : (row?.site_oidc ?? null);
+    const json = <T>(value: T | string | null | undefined): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : (value ?? null));
     const value: ProjectAccess | null = row
-      ? { mode: row.site_access as ProjectAccess['mode'], scope: row.site_access_scope === 'hidden' ? 'hidden' : 'site', passwordHash: row.site_password_hash, oidc }
+      ? { mode: row.site_access as ProjectAccess['mode'], scope: row.site_access_scope === 'hidden' ? 'hidden' : 'site', passwordHash: row.site_password_hash, oidc: json(row.site_oidc), jwt: json(row.site_jwt) }
       : null;
     if (epoch !== this.epoch) return value;
     if (this.settings.size > 1000) this.settings.clear();
@@ -154,55 +165,102 @@ export class SiteAccess {
    */
   async decide(request: Request, projectId: string, sitePath: string, built: BuiltSiteSettings, clientAddress: string): Promise<AccessDecision> {
     const access = await this.accessOf(projectId);
-    if (!access || access.mode === 'public') return { serve: 'public' };
+    const restricted = built.access?.restricted;
+    if (!access || (access.mode === 'public' && !restricted)) return { serve: 'public' };
     const base = built.basePath;
     const origin = this.publicOrigin(request);
     const secure = origin.startsWith('https:');
-    if (sitePath === SIGN_IN_PATH) return { answer: await this.signIn(request, projectId, access, { base, origin, secure, clientAddress }) };
+    if (access.mode !== 'public') {
+      const answer = await this.signInRoute(request, projectId, sitePath, access, { base, origin, secure, clientAddress });
+      if (answer) return { answer };
+    }
+    const session = await this.sessionOf(request, projectId);
+    const groups = restricted ? (session?.groups ?? new Set<string>()) : undefined;
+    const href = pageHrefOfPath(sitePath);
+    const needed = restricted?.[href]?.groups ?? (href === '/' ? restricted?.['/index']?.groups : undefined);
+    if (needed) {
+      if (!session) return { answer: this.signInFirst(request, access, sitePath, { base, secure }) };
+      // As the platform: a reader outside the page's groups learns nothing of it but the refusal.
+      if (!needed.some((g) => session.groups.has(g))) return { answer: groupRequired(base) };
+      return { serve: 'private', groups: session.groups };
+    }
+    if (access.mode !== 'public' && needsSignIn(sitePath, built)) {
+      if (!session) return { answer: this.signInFirst(request, access, sitePath, { base, secure }) };
+      return { serve: 'private', ...(groups ? { groups } : {}) };
+    }
+    return { serve: 'public', ...(groups ? { groups } : {}) };
+  }
+
+  /** The sign-in flow's own paths (sign-in, the providers' callbacks, sign-out); null for any other path. */
+  private async signInRoute(request: Request, projectId: string, sitePath: string, access: ProjectAccess, at: { base: string; origin: string; secure: boolean; clientAddress: string }): Promise<Response | null> {
+    const { base, origin, secure } = at;
+    if (sitePath === SIGN_IN_PATH) return this.signIn(request, projectId, access, at);
     if (sitePath === OIDC_CALLBACK_PATH && access.mode === 'oidc' && access.oidc) {
       const finished = await finishOidcSignIn(request, access.oidc, { base, origin });
-      if ('problem' in finished) return { answer: signInPage({ mode: 'oidc', base, next: base + '/', status: 401, code: 'SITE_OIDC_FAILED', message: finished.problem }) };
-      const session = await createSiteSession(this.options.db, projectId, finished.subject);
+      if ('problem' in finished) return signInPage({ mode: 'oidc', base, next: base + '/', status: 401, code: 'SITE_OIDC_FAILED', message: finished.problem });
+      const session = await createSiteSession(this.options.db, projectId, finished.subject, { groups: finished.groups });
       // The state cookie holds what safeNext let through; checked again, as anything read back from a request.
-      const headers = new Headers({ Location: safeNext(finished.next, base, origin) });
-      headers.append('Set-Cookie', sessionCookie(session.id, base, secure, session.expiresAt));
-      headers.append('Set-Cookie', expiredCookie(OIDC_STATE_COOKIE, base, secure));
-      return { answer: new Response(null, { status: 303, headers }) };
+      return signedInAnswer(safeNext(finished.next, base, origin), session, { base, secure, stateCookie: OIDC_STATE_COOKIE });
+    }
+    if (sitePath === JWT_CALLBACK_PATH && access.mode === 'jwt' && access.jwt) {
+      const finished = await finishJwtSignIn(request, access.jwt, { db: this.options.db, projectId });
+      if ('problem' in finished) return signInPage({ mode: 'jwt', base, next: base + '/', status: 401, code: 'SITE_JWT_FAILED', message: finished.problem });
+      const session = await createSiteSession(this.options.db, projectId, finished.subject, { groups: finished.groups, userData: finished.userData, ttlMs: finished.ttlMs });
+      return signedInAnswer(safeNext(finished.next, base, origin), session, { base, secure, stateCookie: JWT_STATE_COOKIE });
     }
     if (sitePath === SIGN_OUT_PATH && request.method === 'POST') {
       const id = cookieOf(request, SITE_SESSION_COOKIE);
       if (id) {
-        this.sessions.delete(id);
+        this.sessions.delete(`${projectId}:${id}`);
         await deleteSiteSession(this.options.db, id);
       }
-      return { answer: new Response(null, { status: 303, headers: { Location: base + '/', 'Set-Cookie': expiredCookie(SITE_SESSION_COOKIE, base, secure) } }) };
+      return new Response(null, { status: 303, headers: { Location: base + '/', 'Set-Cookie': expiredCookie(SITE_SESSION_COOKIE, base, secure) } });
     }
-    if (!needsSignIn(sitePath, built)) return { serve: 'public' };
-    if (await this.signedIn(request, projectId)) return { serve: 'private' };
-    const next = base + sitePath + new URL(request.url).search;
-    if (/text\/html/.test(request.headers.get('accept') ?? '')) {
-      return { answer: signInPage({ mode: access.mode, base, next, status: 401, code: 'SITE_SIGN_IN_REQUIRED', message: 'Sign in to read this page.' }) };
-    }
-    return { answer: new Response(`This page needs a signed-in reader: open ${base}${SIGN_IN_PATH} (code SITE_SIGN_IN_REQUIRED).\n`, { status: 401, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } }) };
+    return null;
   }
 
-  private async signedIn(request: Request, projectId: string): Promise<boolean> {
+  /**
+   * A reader without a session asked for a page that needs one: a browser is sent to sign in (the
+   * JWT handshake's login URL at once, else the sign-in page); anything else gets a plain 401. On a
+   * public site a page restricted to groups has no way in: 403.
+   */
+  private signInFirst(request: Request, access: ProjectAccess, sitePath: string, at: { base: string; secure: boolean }): Response {
+    const { base, secure } = at;
+    if (access.mode === 'public') return groupRequired(base);
+    const next = base + sitePath + new URL(request.url).search;
+    const browser = /text\/html/.test(request.headers.get('accept') ?? '');
+    if (browser && access.mode === 'jwt' && access.jwt) {
+      const started = startJwtSignIn(access.jwt, { base, secure, next: safeNext(next, base, this.publicOrigin(request)) });
+      return new Response(null, { status: 303, headers: { Location: started.location, 'Set-Cookie': started.cookie, 'Cache-Control': 'no-store' } });
+    }
+    if (browser) return signInPage({ mode: access.mode, base, next, status: 401, code: 'SITE_SIGN_IN_REQUIRED', message: 'Sign in to read this page.' });
+    return new Response(`This page needs a signed-in reader: open ${base}${SIGN_IN_PATH} (code SITE_SIGN_IN_REQUIRED).\n`, { status: 401, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  }
+
+  /** The reader's live session on this project's site (its groups), or null. */
+  private async sessionOf(request: Request, projectId: string): Promise<{ groups: ReadonlySet<string> } | null> {
     const id = cookieOf(request, SITE_SESSION_COOKIE);
-    if (!id) return false;
+    if (!id) return null;
     const key = `${projectId}:${id}`;
-    const until = this.sessions.get(key);
-    if (until && until > Date.now()) return true;
+    const known = this.sessions.get(key);
+    if (known && known.until > Date.now()) return known;
     const session = await findSiteSession(this.options.db, projectId, id);
-    if (!session) return false;
+    if (!session) return null;
     if (this.sessions.size > 10_000) this.sessions.clear();
-    this.sessions.set(key, Math.min(Date.now() + SESSION_MEMORY_MS, session.expiresAt.getTime()));
-    return true;
+    const remembered = { until: Math.min(Date.now() + SESSION_MEMORY_MS, session.expiresAt.getTime()), groups: new Set(session.groups) };
+    this.sessions.set(key, remembered);
+    return remembered;
   }
 
   /** `GET`: the password form, or off to the OpenID provider; `POST`: check the password. */
   private async signIn(request: Request, projectId: string, access: ProjectAccess, at: { base: string; origin: string; secure: boolean; clientAddress: string }): Promise<Response> {
     const url = new URL(request.url);
     const { base, secure } = at;
+    if (access.mode === 'jwt') {
+      if (!access.jwt) return signInPage({ mode: 'jwt', base, next: base + '/', status: 503, code: 'SITE_JWT_FAILED', message: 'Sign-in is not configured for this site yet.' });
+      const started = startJwtSignIn(access.jwt, { base, secure, next: safeNext(url.searchParams.get('next'), base, at.origin) });
+      return new Response(null, { status: 303, headers: { Location: started.location, 'Set-Cookie': started.cookie, 'Cache-Control': 'no-store' } });
+    }
     if (access.mode === 'oidc') {
       if (!access.oidc) return signInPage({ mode: 'oidc', base, next: base + '/', status: 503, code: 'SITE_OIDC_FAILED', message: 'Sign-in is not configured for this site yet.' });
       const started = await startOidcSignIn(access.oidc, { base, origin: at.origin, secure, next: safeNext(url.searchParams.get('next'), base, at.origin) });
@@ -290,17 +348,23 @@ export function safeNext(next: string | null, base: string, origin: string): str
   return url.pathname + url.search + url.hash;
 }
 
-/** One cookie's value from the request's `Cookie` header. */
-export function cookieOf(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
-}
+export { cookieOf } from './cookies.js';
 
 export function sessionCookie(id: string, base: string, secure: boolean, expires: Date): string {
   return `${SITE_SESSION_COOKIE}=${id}; Path=${base || '/'}; Expires=${expires.toUTCString()}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/** After a provider's or the team's sign-in: the session cookie, the attempt's state cookie cleared, back to the page. */
+function signedInAnswer(location: string, session: { id: string; expiresAt: Date }, at: { base: string; secure: boolean; stateCookie: string }): Response {
+  const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });
+  headers.append('Set-Cookie', sessionCookie(session.id, at.base, at.secure, session.expiresAt));
+  headers.append('Set-Cookie', expiredCookie(at.stateCookie, at.base, at.secure));
+  return new Response(null, { status: 303, headers });
+}
+
+/** A page restricted to groups the reader is not in (or, on a public site, to any reader). */
+function groupRequired(base: string): Response {
+  return signInPage({ mode: 'none', base, next: base + '/', status: 403, code: 'SITE_GROUP_REQUIRED', message: 'This page is for readers of other groups.' });
 }
 
 function expiredCookie(name: string, base: string, secure: boolean): string {
