@@ -14,6 +14,8 @@ const E2E_FILES = [
   'test/dashboard/editor-browser.test.ts',
   // Comments, suggestions and history over HTTP, both databases (accepting and restoring render previews in the sandbox, ~40 s).
   'test/dashboard/editor-review.test.ts',
+  // Comments, suggestions and history in chromium: three members, a viewer read-only, screenshots light and dark (~40 s).
+  'test/dashboard/editor-review-browser.test.ts',
   // Arranging the navigation in the editor, published, the live sidebar read (~40 s).
   'test/dashboard/editor-navigation-browser.test.ts',
   // Two servers sharing PostgreSQL: a writer on each, one page, one commit (needs TEST_DATABASE_URL).
