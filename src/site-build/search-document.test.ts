@@ -40,6 +40,13 @@ describe('searchableArticle', () => {
     expect(searchableArticle(article('<p><strong>bold</strong>text</p>'))).toBe(article('<p><strong>bold</strong>text</p>'));
   });
 
+  it('reads a table row as one sentence, its cells set apart', () => {
+    const table = '<table><thead><tr><th>Name</th><th>Type</th></tr></thead><tbody><tr><td><code>markdown.schema.enabled</code></td>\n<td style="text-align:left">boolean</td></tr></tbody></table>';
+    expect(searchableArticle(article(table))).toBe(
+      article('<table><thead><p><span>Name</span> · <span>Type</span></p></thead> <tbody><p><span><code>markdown.schema.enabled</code></span> · <span style="text-align:left">boolean</span></p></tbody></table>'),
+    );
+  });
+
   it('marks buttons, tooltips and permalink anchors ignored', () => {
     const out = searchableArticle(
       article('<div><button type="button" class="api-try">Try it</button><span class="folio-tooltip-content" role="tooltip">at most</span><a class="api-field-anchor" href="#p" aria-label="Link to p">#</a><a href="/x">#tag</a></div>'),

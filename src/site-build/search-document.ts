@@ -82,7 +82,7 @@ export function searchableArticle(article: string): string {
     keywords = `<h6 id="${KEYWORDS_ANCHOR}"${attrs}>${words}</h6>`;
     return '';
   });
-  html = flattenFormulas(html).replace(MARKUP, (m, at: number, all: string) => {
+  html = tableRowsAsText(flattenFormulas(html)).replace(MARKUP, (m, at: number, all: string) => {
     if (m.startsWith('<pre')) return m;
     if (m.startsWith('</') || m.startsWith('<br')) return m + ' ';
     if (m.startsWith('<span class=')) return /[^\s>]/.test(all[at - 1] ?? ' ') ? ' ' + m : m;
@@ -90,6 +90,19 @@ export function searchableArticle(article: string): string {
   });
   if (keywords) html = html.slice(0, -'</article>'.length) + keywords + '</article>';
   return html;
+}
+
+/**
+ * Each table row as one sentence with its cells set apart by ` · `: Pagefind ends every block,
+ * a cell too, with a full stop, so a row read "markdown.schema. boolean. No. true." in excerpts.
+ * (A literal `<td` inside `<pre>` is escaped text, never a tag.)
+ */
+function tableRowsAsText(html: string): string {
+  if (!html.includes('<table')) return html;
+  return html
+    .replace(/<\/t[dh]>\s*<t[dh](?=[\s>])/g, '</span> · <span')
+    .replace(/<(\/?)t[dh](?=[\s>])/g, '<$1span')
+    .replace(/<(\/?)tr(?=[\s>])/g, '<$1p');
 }
 
 const KATEX = '<span class="katex">';
