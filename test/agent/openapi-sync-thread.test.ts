@@ -58,6 +58,17 @@ describe('the OpenAPI navigation sync on a spec of 10,000 chained $ref schemas',
     expect(await readFile(path.join(tmp.dir, 'docs.json'), 'utf8')).toContain('api/list-users');
   }, 120_000);
 
+  it('stops the sync\'s thread when the job is stopped, and leaves docs.json as it was', async () => {
+    const stop = new AbortController();
+    const started = Date.now();
+    const run = runMaintainer({ root: tmp.dir, prompt: 'sync the navigation with the OpenAPI spec', signal: stop.signal });
+    setTimeout(() => stop.abort(new Error('job stopped')), 300);
+    await expect(run).rejects.toThrow('job stopped');
+    // Answered at the abort, not when the sync would have finished (several seconds on this spec).
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(await readFile(path.join(tmp.dir, 'docs.json'), 'utf8')).toContain('api/list-users');
+  }, 120_000);
+
   it('keeps the thread of the job\'s runner responsive and still migrates the page', async () => {
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();

@@ -10,7 +10,7 @@ export const MAINTAINER_MODEL = 'folio-maintainer';
  * maintenance tasks the prompt names and fails, saying what it can do, on
  * prompts it does not recognise.
  */
-export async function runMaintainer({ root, prompt, log, step }: AgentRunInput): Promise<AgentRun> {
+export async function runMaintainer({ root, prompt, log, step, signal }: AgentRunInput): Promise<AgentRun> {
   const tasks = tasksForPrompt(prompt);
   if (tasks.length === 0) {
     const can = MAINTENANCE_TASKS.map((t) => `"${t.example}"`).join(', ');
@@ -19,10 +19,11 @@ export async function runMaintainer({ root, prompt, log, step }: AgentRunInput):
   const sections: string[] = [];
   const done: string[] = [];
   for (const task of tasks) {
+    signal?.throwIfAborted();
     log?.(`maintainer: ${task.id}`);
     step?.({ kind: 'note', text: `Task: ${task.title.toLowerCase()}.` });
     for (const file of task.reads) step?.({ kind: 'read', text: file });
-    const result = await task.run(root, prompt);
+    const result = await task.run(root, prompt, signal);
     step?.({ kind: 'note', text: result.changed ? `${task.title}: done.` : `${task.title}: nothing to change. ${result.notes.at(-1) ?? ''}`.trim() });
     if (result.changed) done.push(task.title);
     const notes = result.notes.map((n) => `- ${n}`).join('\n');

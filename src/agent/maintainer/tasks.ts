@@ -13,8 +13,11 @@ export interface MaintenanceTask {
   /** What it reads, for the transcript. */
   reads: string[];
   matches(prompt: string): boolean;
-  /** Carry the task out on the docs root; the prompt may carry details (e.g. a target group). */
-  run(root: string, prompt: string): Promise<TaskResult>;
+  /**
+   * Carry the task out on the docs root; the prompt may carry details (e.g. a target group). A task
+   * that runs long off the job's thread stops when `signal` aborts (the job stopped or timed out).
+   */
+  run(root: string, prompt: string, signal?: AbortSignal): Promise<TaskResult>;
 }
 
 // Order matters: structural edits to docs.json first, formatting last so it
@@ -44,7 +47,7 @@ export const MAINTENANCE_TASKS: readonly MaintenanceTask[] = [
     example: 'sync the navigation with the OpenAPI spec',
     matches: (p) => /\b(openapi|open api|swagger|api reference|endpoints?)\b/.test(p) && /\b(sync|synchroni[sz]e|migrat\w*|generat\w*|navigation|nav|update)\b/.test(p),
     // Loaded on use: the OpenAPI layer is large and most jobs never need it.
-    run: async (root) => (await import('./openapi-sync.js')).syncOpenApiNavigation(root),
+    run: async (root, _prompt, signal) => (await import('./openapi-sync.js')).syncOpenApiNavigation(root, { signal }),
   },
   {
     id: 'fix-broken-links',
