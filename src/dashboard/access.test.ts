@@ -15,6 +15,8 @@ const WRITES: Record<string, Need> = {
   '/projects/:projectId/keys/:keyId/revoke': 'owner',
   '/projects/:projectId/assistant-keys': 'owner',
   '/projects/:projectId/assistant-keys/:keyId/revoke': 'owner',
+  '/projects/:projectId/products/slack': 'owner',
+  '/projects/:projectId/products/slack/disconnect': 'owner',
   '/projects/:projectId/webhook-secret': 'owner',
   '/projects/:projectId/automations': 'owner',
   '/projects/:projectId/automations/:id/:action': 'owner',
@@ -57,6 +59,9 @@ describe('accessFor', () => {
     expect(accessFor('GET', '/projects/p1/editor/state.json')).toEqual({ need: 'edit', projectId: 'p1' });
     expect(accessFor('GET', '/projects/p1/editor/site/k/assets/site.css')).toEqual({ need: 'edit', projectId: 'p1' });
     expect(accessFor('GET', '/projects/p1/keys')).toEqual({ need: 'owner', projectId: 'p1' });
+    // The Slack page shows its secrets masked, but owners only see it at all; the assistant's page is everyone's.
+    expect(accessFor('GET', '/projects/p1/products/slack')).toEqual({ need: 'owner', projectId: 'p1' });
+    expect(accessFor('GET', '/projects/p1/products/assistant')).toEqual({ need: 'read', projectId: 'p1' });
     expect(accessFor('GET', '/members')).toEqual({ need: 'owner', projectId: null });
     expect(accessFor('GET', '/projects/a%20b/editor').projectId).toBe('a b');
     // Comments and suggestions are every member's; their look-alikes and the rest of the editor are not.

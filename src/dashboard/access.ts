@@ -22,6 +22,8 @@ const RULES: Array<{ methods: 'GET' | 'POST' | '*'; path: RegExp; need: Need }> 
   // Members and keys are the owner's, to see and to change.
   { methods: '*', path: /^\/members(\/|$)/, need: 'owner' },
   { methods: '*', path: /^\/projects\/[^/]+\/(keys|assistant-keys)(\/|$)/, need: 'owner' },
+  // The Slack app's settings hold its bot token and signing secret (shown masked): owners only, to see and to change.
+  { methods: '*', path: /^\/projects\/[^/]+\/products\/slack(\/|$)/, need: 'owner' },
   // Comments and suggestions in the web editor: every member, viewers too, as on the platform (resolving,
   // accepting and rejecting are the editor's `review.json`, below; deleting another's comment is an owner's).
   { methods: '*', path: /^\/projects\/[^/]+\/editor\/(comments|suggestions)\.json$/, need: 'read' },

@@ -39,4 +39,24 @@ export interface DashboardContext {
   nameTopics?: TopicsOptions['nameTopics'];
   /** The web editor's sessions (checkouts, drafts, previews, publishing). */
   editor: EditorService;
+  /** The Slack app's settings (the server hands in slack's `SlackSettingsService`); the Slack page says it is off without. */
+  slack?: SlackSettingsPort;
+}
+
+/** What the Slack page shows of a project's settings: secrets by their last four characters only. */
+export interface SlackSettingsView {
+  teamId: string;
+  channels: string[];
+  signingSecretHint: string;
+  botTokenHint: string;
+  botUserId: string | null;
+  /** False when the server's key no longer opens the stored secrets. */
+  readable: boolean;
+}
+
+/** The Slack settings as the dashboard uses them; `save` throws an error with `code` (`SLACK_SETTINGS_INVALID`, `SLACK_API_FAILED`) and a message for the form. */
+export interface SlackSettingsPort {
+  view(projectId: string): Promise<SlackSettingsView | null>;
+  save(projectId: string, form: { teamId: string; channels: string; signingSecret: string; botToken: string }): Promise<void>;
+  remove(projectId: string): Promise<boolean>;
 }

@@ -18,6 +18,7 @@ import { registerInviteRoutes, registerMemberRoutes } from './routes/member-rout
 import { registerJobRoutes } from './routes/job-routes.js';
 import { registerProductRoutes } from './routes/product-routes.js';
 import { registerProjectRoutes } from './routes/project-routes.js';
+import { registerSlackRoutes } from './routes/slack-routes.js';
 import { registerUpdateRoutes } from './routes/update-routes.js';
 import type { AdminServices } from '../api/index.js';
 
@@ -52,6 +53,8 @@ export interface DashboardDeps {
    * git access (credentials, GitHub for pull requests).
    */
   editor?: Omit<EditorServiceOptions, 'db' | 'assetBase' | 'log'>;
+  /** The Slack app's settings service (the server's, from src/slack); the Slack page says the app is off without it. */
+  slack?: DashboardContext['slack'];
 }
 
 /** Site address: the first custom domain, else `<project id>.<siteDomain>`, on the dashboard's scheme and port. */
@@ -83,6 +86,7 @@ export function createDashboard({
   sectionIndexOf,
   nameTopics,
   editor = { workRoot: path.join(os.tmpdir(), `folio-editor-${process.pid}`) },
+  slack,
 }: DashboardDeps): Hono<DashboardEnv> {
   const base = basePath.replace(/\/+$/, '');
   const ctx: DashboardContext = {
@@ -97,6 +101,7 @@ export function createDashboard({
     onProjectChanged,
     sectionIndexOf,
     nameTopics,
+    slack,
     editor: new EditorService({ ...editor, db, log, assetBase: (projectId, key) => `${base}/projects/${projectId}/editor/site/${key}` }),
   };
   const app = new Hono<DashboardEnv>();
@@ -145,6 +150,7 @@ export function createDashboard({
   registerEditorRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
   registerProductRoutes(app, ctx);
+  registerSlackRoutes(app, ctx);
 
   app.onError((err, c) => {
     log(`dashboard error: ${c.req.method} ${c.req.path}: ${err.stack ?? String(err)}`);

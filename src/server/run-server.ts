@@ -149,6 +149,8 @@ export async function runServer({
                 return build ? indexOfBuild(build) : null;
               },
               nameTopics: topicNamer(assistantOptionsFromEnv()),
+              // The Slack page's settings, sealed with the server's key by the Slack app.
+              slack: shared.slack?.settings,
             }),
           );
           app.get('/', (c) => c.redirect('/dashboard'));

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type AgentWorker } from '../../src/agent/index.js';
 import { DEFAULT_ASSISTANT_LIMITS } from '../../src/assistant/index.js';
+import { createDashboard, createUser } from '../../src/dashboard/index.js';
 import { createProject, openDatabase, type Database } from '../../src/db/index.js';
 import { publishBuild, siteDirFor } from '../../src/hosting/index.js';
 import { createAppBundle, type AppBundle } from '../../src/server/index.js';
@@ -19,6 +20,7 @@ import { SecretBox } from '../../src/shared/index.js';
 import { buildSite } from '../../src/site-build/index.js';
 import { startChatStandIn, type ReceivedRequest, type ScriptedTurn } from '../agent/llm-stand-in.js';
 import { backends, createFreshPostgresDatabase } from '../db/helpers.js';
+import { FormClient } from '../dashboard/harness.js';
 import { createBareRepo, gitOut, SITE_FILES, tempDir } from '../git/git-fixtures.js';
 import { deliver, eventCallback, startSlackStandIn, type SlackStandIn } from './slack-stand-in.js';
 
@@ -78,6 +80,8 @@ describe.each(backends)('the agent in Slack on %s', (backend) => {
       assistant: { llm: llmOptions, model: 'assistant-m', limits: DEFAULT_ASSISTANT_LIMITS },
       secretBox: new SecretBox(randomBytes(32)),
       slack: { apiUrl: slack.apiUrl, reportIntervalMs: 100 },
+      // The dashboard as `folio serve` mounts it, with the Slack page's settings service.
+      mount: (app, shared) => app.route('/dashboard', createDashboard({ db, services: shared.services, slack: shared.slack?.settings, editor: { workRoot: path.join(tmp.dir, 'editor') } })),
     });
     bare = await createBareRepo(tmp.dir, SITE_FILES, 'docs');
     projectId = (await createProject(db, { name: 'Widgets', repoUrl: bare })).id;
@@ -109,6 +113,32 @@ describe.each(backends)('the agent in Slack on %s', (backend) => {
     expect(row!.bot_user_id).toBe(BOT);
     expect(await bundle.slack!.settings.view(projectId)).toEqual({ teamId: TEAM, channels: [CHANNEL], signingSecretHint: `••••${SIGNING_SECRET.slice(-4)}`, botTokenHint: '••••oken', botUserId: BOT, readable: true });
     expect(slack.calls.filter((c) => c.method === 'auth.test')).toHaveLength(1);
+    expect(slack.calls[0]!.contentType).toMatch(/^application\/json/);
+  });
+
+  it('shows the settings on the dashboard\'s Slack page, secrets masked, and refuses a token of another workspace', async () => {
+    await createUser(db, 'owner@example.test', 'a long enough password');
+    const client = new FormClient(bundle.app as never);
+    await client.get('/dashboard/login');
+    await client.post('/dashboard/login', { email: 'owner@example.test', password: 'a long enough password' });
+    const page = await client.get(`/dashboard/projects/${projectId}/products/slack`);
+    expect(page.status).toBe(200);
+    expect(client.lastHtml).toContain(`href="/dashboard/projects/${projectId}/products/slack" aria-current="page"`);
+    expect(client.lastHtml).toContain(`http://localhost/slack/events/${projectId}`);
+    expect(client.lastHtml).toContain('Connected');
+    expect(client.lastHtml).toContain(`••••${SIGNING_SECRET.slice(-4)}`);
+    expect(client.lastHtml).not.toContain(SIGNING_SECRET);
+    expect(client.lastHtml).not.toContain(TOKEN);
+    // Empty secrets keep the stored ones; the token is checked with Slack again.
+    const saved = await client.post(`/dashboard/projects/${projectId}/products/slack`, { teamId: TEAM, channels: `#${CHANNEL}`, signingSecret: '', botToken: '' });
+    expect(saved.status).toBe(303);
+    expect((await bundle.slack!.settings.view(projectId))!.channels).toEqual([CHANNEL]);
+    await client.get(`/dashboard/projects/${projectId}/products/slack`);
+    const refused = await client.post(`/dashboard/projects/${projectId}/products/slack`, { teamId: 'T0ELSEWHERE', channels: CHANNEL, signingSecret: '', botToken: '' });
+    expect(refused.status).toBe(400);
+    expect(client.lastHtml).toContain('SLACK_SETTINGS_INVALID');
+    expect(client.lastHtml).toContain(`the bot token belongs to workspace ${TEAM}, not T0ELSEWHERE`);
+    expect((await bundle.slack!.settings.view(projectId))!.teamId).toBe(TEAM);
   });
 
   it('answers the URL verification challenge', async () => {

@@ -5,6 +5,8 @@ import type { Notice } from '../views/layout.js';
 const NOTICES: Record<string, Notice> = {
   'project-created': { kind: 'ok', text: 'Project created. Create an API key or start an update next.' },
   'settings-saved': { kind: 'ok', text: 'Settings saved.' },
+  'slack-saved': { kind: 'ok', text: 'Slack settings saved; Slack accepted the bot token. Give Slack the request URL if you have not yet.' },
+  'slack-disconnected': { kind: 'ok', text: 'Slack disconnected: the bot no longer answers, and its stored secrets are deleted.' },
   'key-revoked': { kind: 'ok', text: 'Key revoked. Requests with it now get 401.' },
   'assistant-key-revoked': { kind: 'ok', text: 'Assistant key revoked. Search and assistant requests with it get 401 within 5 seconds.' },
   'job-started': { kind: 'ok', text: 'Job started. Its status updates live below.' },
