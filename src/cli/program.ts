@@ -25,6 +25,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   projects: async () => (await import('./commands/projects.js')).registerProjects,
   keys: async () => (await import('./commands/keys.js')).registerKeys,
   worker: async () => (await import('./commands/worker.js')).registerWorker,
+  export: async () => (await import('./commands/export.js')).registerExport,
 };
 
 /** The version in package.json: two folders up from both `src/cli/` and the compiled `dist/cli/`. */

@@ -1,0 +1,4 @@
+export { exportPdf, type PdfExportOptions, type PdfExportResult } from './export-pdf.js';
+export { planPdf, type PdfChapter, type PdfPlan, type PdfSelection } from './plan.js';
+export { findChromium } from './chromium.js';
+export { PDF_CODES, PdfError, type PdfCode } from './codes.js';
