@@ -1,7 +1,8 @@
 /**
  * Protected docs on `folio serve`: one small site built once with its hidden page and its
  * `public: false` group protected, published for two projects, one behind a password and one
- * behind OpenID Connect sign-in (a local provider, oidc-provider, speaking the protocol). Checked:
+ * behind OpenID Connect sign-in (a local provider, oidc-provider, speaking the protocol; its groups
+ * claim, named by the project, kept in the reader's session). Checked:
  * what a reader without a session gets (401), what stays out of the public files, the session
  * cookie, and in chromium the password and the OpenID sign-in from a protected page back to it.
  */
@@ -73,14 +74,17 @@ describe('protected docs', () => {
     issuer = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
     const oidc = new Provider(issuer, {
       clients: [{ client_id: 'folio-site', client_secret: 'a-client-secret-of-some-length', redirect_uris: [`http://op.localhost:${server.port}/__folio/oidc/callback`], grant_types: ['authorization_code'], response_types: ['code'] }],
-      findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
+      // Groups in the ID token under a claim of the provider's own name (`roles`), as the project sets it.
+      claims: { openid: ['sub', 'roles'] },
+      conformIdTokenClaims: false,
+      findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub, roles: ['staff', 'writers'] }) }),
     });
     provider.on('request', oidc.callback());
 
     await createProject(db, { id: 'pw', name: 'Password', repoUrl: 'https://example.com/a.git' });
     await createProject(db, { id: 'op', name: 'OpenID', repoUrl: 'https://example.com/b.git' });
     await updateProject(db, 'pw', { siteAccess: 'password', siteAccessScope: 'hidden', sitePasswordHash: await hashPassword(PASSWORD) });
-    await updateProject(db, 'op', { siteAccess: 'oidc', siteAccessScope: 'hidden', siteOidc: { issuer, clientId: 'folio-site', clientSecret: 'a-client-secret-of-some-length' } });
+    await updateProject(db, 'op', { siteAccess: 'oidc', siteAccessScope: 'hidden', siteOidc: { issuer, clientId: 'folio-site', clientSecret: 'a-client-secret-of-some-length', groupsClaim: 'roles' } });
   }, 60_000);
 
   afterAll(async () => {
@@ -188,8 +192,8 @@ describe('protected docs', () => {
       await page.locator('button', { hasText: 'Continue' }).click();
       await page.waitForURL(`http://op.localhost:${server.port}/internal/notes`);
       expect(await page.locator('main').textContent()).toContain('wombatledger');
-      const rows = await db.query<{ subject: string }>("SELECT subject FROM site_sessions WHERE project_id = 'op'");
-      expect(rows.map((r) => r.subject)).toEqual(['reader-7']);
+      const rows = await db.query<{ subject: string; groups: string[] }>("SELECT subject, groups FROM site_sessions WHERE project_id = 'op'");
+      expect(rows.map((r) => [r.subject, r.groups])).toEqual([['reader-7', ['staff', 'writers']]]);
       await mkdir('test-artifacts', { recursive: true });
       await page.screenshot({ path: 'test-artifacts/site-access-oidc.png' });
       await page.close();
