@@ -17,7 +17,7 @@ import { API_PROXY_PATH, handleProxyRoute, type ProxyOptions } from '../openapi/
 import type { Diagnostic } from '../shared/index.js';
 import { hashText, matchRedirect, normalizeBasePath, prefixHtmlUrls, prefixMarkdownLinks, stripBasePath, withBasePath, type RedirectRule } from '../shared/index.js';
 import { realPathInside, resolveInside } from '../shared/index.js';
-import { gitLastModified, loadSite, siteApiHosts, wantsTimestamps, type Site } from '../site/index.js';
+import { gitLastModified, loadSite, siteApiHosts, staleNoticeHrefs, wantsTimestamps, type Site } from '../site/index.js';
 import { bodyAsSitePaths, sitePathReader, siteRedirects } from '../site-build/index.js';
 import { isLoopbackHost } from './host-check.js';
 import { fallbackNoticeHtml, overlayHtml } from './overlay.js';
@@ -135,7 +135,8 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
       const mermaid = mermaidDist() ? '/assets/mermaid/mermaid.esm.min.mjs' : undefined;
       const tailwind = site ? await siteTailwind(site) : null;
       const lastModified = site && wantsTimestamps(site) ? await gitLastModified(site.root) : undefined;
-      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex, mermaid, devScript: RELOAD_SCRIPT }, { integrations, lastModified, basePath: base, feedback: {} }) : null;
+      const staleTranslations = site ? await staleNoticeHrefs(site) : undefined;
+      const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined, katex, mermaid, devScript: RELOAD_SCRIPT }, { integrations, lastModified, staleTranslations, basePath: base, feedback: {} }) : null;
       // The build's matcher and rules (pages win over redirects); target checks are left to `folio check`.
       const redirects = site ? siteRedirects(site, { checkTargets: false, basePath: base }).rules : [];
       return { site, diagnostics, renderer, redirects, assets, tailwind };

@@ -36,6 +36,12 @@ export interface SiteRendererOptions {
   integrations?: boolean;
   /** Repository file → when git last changed it (ms), for `metadata.timestamp` / `timestamp` pages (`gitLastModified`). */
   lastModified?: ReadonlyMap<string, number>;
+  /**
+   * Translations behind their source page: translation href → source href (from site's
+   * `readTranslationReport`). With docs.json `translations.staleNotice`, those pages open with a notice
+   * linking to the source.
+   */
+  staleTranslations?: ReadonlyMap<string, string>;
   /** The site's base path (`/docs`; `''` or unset for none): every root-absolute URL of a page gets it, and so do canonical URLs. */
   basePath?: string;
   /** Pages readers must sign in to see (protected sites): left out of search, like noindex pages of the sitemap and llms files. */
@@ -146,13 +152,14 @@ export class SiteRenderer {
   }
 
   /** Frontmatter flags of the page behind a route (endpoint pages have none). */
-  pageFlags(route: PageRoute): { noindex: boolean; unsearchable: boolean; mode?: string; protected: boolean } {
+  pageFlags(route: PageRoute): { noindex: boolean; unsearchable: boolean; mode?: string; protected: boolean; staleSource?: string } {
     const page = route.kind === 'page' ? this.site.index.pages.get(route.path) : undefined;
     const noindex = page?.noindex ?? false;
     const isProtected = this.options.protectedHrefs?.has(route.href) ?? false;
     // Hidden pages (and hidden tabs' without `searchable: true`) stay out of search unless `seo.indexing: all` (as the platform does); protected pages always.
     const unsearchable = noindex || isProtected || isUnsearchable(page?.frontmatter ?? {}) || !isDiscoverable(route, this.site.config.seo?.indexing === 'all');
-    return { noindex, unsearchable, mode: page?.mode, protected: isProtected };
+    const staleSource = this.site.config.translations?.staleNotice === true ? this.options.staleTranslations?.get(route.href) : undefined;
+    return { noindex, unsearchable, mode: page?.mode, protected: isProtected, ...(staleSource ? { staleSource } : {}) };
   }
 
   /**
@@ -211,6 +218,7 @@ export class SiteRenderer {
     if (fm.rss === true) page.rssHref = `${route.href.replace(/\/$/, '')}/rss.xml`;
     const showDate = typeof fm.timestamp === 'boolean' ? fm.timestamp : this.site.config.metadata?.timestamp === true;
     if (this.options.feedback && this.site.config.integrations?.telemetry?.enabled !== false) page.feedback = feedbackViewOf(this.options.feedback.repository, route.kind === 'page' ? route.file : null, route, this.site.config.feedback);
+    if (flags.staleSource) page.staleTranslation = { sourceHref: flags.staleSource };
     if (showDate && route.kind === 'page') page.lastModified = pageDate(fm.lastUpdatedDate, route.file ? this.options.lastModified?.get(route.file) : undefined, this.builtAt);
     page.seoHead = seoHead(this.seo, {
       href: route.href,

@@ -119,6 +119,8 @@ export interface PageView {
   deprecated?: boolean;
   /** ISO time of the page's last change, when `metadata.timestamp` or `timestamp` asks for it. */
   lastModified?: string;
+  /** A translation behind its source page, with `translations.staleNotice` on: where the notice links (the source page). */
+  staleTranslation?: { sourceHref: string };
   /** The "Was this page helpful?" widget, with its edit and issue links; none when the site collects no feedback. */
   feedback?: FeedbackView;
   /** `rss: true` frontmatter on a changelog page: the link to its feed (`<page>/rss.xml`). */

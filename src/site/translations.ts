@@ -275,3 +275,15 @@ export function withTranslationRecord(text: string, blob: string): string {
   const newHead = existing.test(head) ? head.replace(existing, line) : `${head}${line}\n`;
   return open[0] + newHead + rest.slice(end.index);
 }
+
+/** Translation href → source href for every stale translation: what the reader notice links. */
+export function staleTranslationHrefs(report: TranslationReport): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const e of report.entries) if (e.state === 'stale' && e.translation) out.set(e.translation.href, e.source.href);
+  return out;
+}
+
+/** The stale translations of a site that turns the reader notice on (`translations.staleNotice`); undefined otherwise, without reading history. */
+export async function staleNoticeHrefs(site: Site): Promise<Map<string, string> | undefined> {
+  return site.config.translations?.staleNotice === true ? staleTranslationHrefs(await readTranslationReport(site)) : undefined;
+}

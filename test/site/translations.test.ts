@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTranslations } from '../../src/cli/commands/check.js';
-import { gitBlobId, languagePagesOf, loadSite, readTranslationReport, withTranslationRecord, type TranslationReport } from '../../src/site/index.js';
+import { SiteRenderer } from '../../src/render/index.js';
+import { gitBlobId, languagePagesOf, loadSite, readTranslationReport, staleNoticeHrefs, withTranslationRecord, type TranslationReport } from '../../src/site/index.js';
 
 const LANGS = ['fr', 'de', 'es', 'it', 'pt-BR', 'ja', 'ko', 'zh-Hans', 'ru', 'nl', 'sv', 'pl', 'tr', 'ar'];
 const PAGES = ['index', 'quickstart', 'guides/install', 'guides/config', 'guides/deploy', 'reference/cli'];
@@ -77,7 +78,7 @@ beforeAll(async () => {
     { language: 'en', default: true, groups: groupsOf('', PAGES) },
     ...LANGS.map((code) => ({ language: code, groups: groupsOf(code.toLowerCase() + '/', pagesOf(code)) })),
   ];
-  await writeFile(path.join(dir, 'docs.json'), JSON.stringify({ name: 'Fifteen', colors: { primary: '#123456' }, navigation: { languages } }, null, 2));
+  await writeFile(path.join(dir, 'docs.json'), JSON.stringify({ name: 'Fifteen', colors: { primary: '#123456' }, navigation: { languages }, translations: { staleNotice: true } }, null, 2));
   for (const p of PAGES) {
     await mkdir(path.dirname(path.join(dir, p)), { recursive: true });
     await writeFile(path.join(dir, `${p}.mdx`), `---\ntitle: ${p}\n---\n\nEnglish text of ${p}.\n`);
@@ -119,6 +120,20 @@ describe('translation state on 15 languages', () => {
       expect([e.source.file, e.basis, e.behind]).toEqual(['quickstart.mdx', 'git', { commits: 1, days: 10 }]);
     }
     expect(counts(stale).fr).toEqual({ current: 5, stale: 1, missing: 0 });
+
+    // Readers of a stale page see the notice in its language, linking to the source page; not with the setting off.
+    const { site } = await loadSite(dir, { openapi: false });
+    const body = { html: '<p>Texte</p>', headings: [], features: [] };
+    const assets = { css: '/a.css', js: '/a.js', base: '/' };
+    const renderWith = (config: typeof site.config) => new SiteRenderer({ ...site!, config }, assets, { staleTranslations: notices }).render(site!.model.pages.get(frRoute)!, body);
+    const notices = (await staleNoticeHrefs(site!))!;
+    const frRoute = '/fr/quickstart';
+    expect(notices.get(frRoute)).toBe('/quickstart');
+    expect(notices.size).toBe(14);
+    const on = renderWith(site!.config);
+    expect(on).toMatch(/<aside class="translation-notice" role="note"[^>]*>Cette traduction [^<]*<a href="\/quickstart">Lire la page d’origine<\/a><\/aside>/);
+    expect(renderWith({ ...site!.config, translations: undefined })).not.toContain('translation-notice');
+    expect(new SiteRenderer(site!, assets, { staleTranslations: notices }).render(site!.model.pages.get('/fr/index')!, body)).not.toContain('translation-notice');
 
     // The command: counts per language, one line per stale translation; exit 0 unless --strict.
     const plain = run(dir, '--translations');

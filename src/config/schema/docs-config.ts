@@ -26,6 +26,7 @@ import {
   redirectsSchema,
   searchSchema,
   seoSchema,
+  translationsSchema,
   variablesSchema,
 } from './site.js';
 
@@ -62,6 +63,7 @@ export const docsConfigSchema = z
     metadata: metadataSchema.optional(),
     markdown: markdownSchema.optional(),
     thumbnails: thumbnailsSchema.optional(),
+    translations: translationsSchema.optional(),
   })
   .describe('Folio site configuration (docs.json). Required: `name`, `colors.primary` and `navigation`.')
   .meta({ id: 'DocsConfig', title: 'Folio docs.json' });

@@ -65,6 +65,16 @@ export const feedbackSchema = z
   })
   .describe('Feedback add-ons of sites served by `folio serve`: the edit and issue links and feedback on code snippets. `integrations.telemetry.enabled: false` turns all feedback off.');
 
+/** Folio's translation settings (not on the platform). */
+export const translationsSchema = z
+  .object({
+    staleNotice: z
+      .boolean()
+      .optional()
+      .describe('Show readers of a translated page that lags behind its source page a short notice linking to the source (default `false`). Which translations are stale: `folio check --translations`.'),
+  })
+  .describe('Translations of a site with `navigation.languages` (Folio only).');
+
 const contextualCustom = z
   .object({
     title: z.string().describe('Option title.'),
