@@ -65,7 +65,7 @@ export function htmlForReader(html: string, view: ReaderView): string {
   // The pager's previous/next link carries the page's title: gone whole.
   const pager = new RegExp(`<a\\s[^>]*class="pager-(?:prev|next)"[^>]*${target}[^>]*>[\\s\\S]*?</a>`, 'g');
   // Any other link (a group's root, a link in the text): its words stay, the way to the page goes.
-  const link = new RegExp(`(<a\\s[^>]*?)\\s${target}`, 'g');
+  const link = new RegExp(`(<a\\b[^>]*?)\\s${target}`, 'g');
   return html.replace(entry, '').replace(pager, '').replace(link, '$1');
 }
 
