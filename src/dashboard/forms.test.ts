@@ -24,7 +24,7 @@ describe('project form', () => {
 
   it('reads custom domains and the agent rate', () => {
     expect(parseSettingsForm({ ...base, hostNames: 'Docs.Example.com, help.example.org', agentRatePerHour: '50' })).toEqual({
-      value: { ...base, hostNames: ['docs.example.com', 'help.example.org'], agentRatePerHour: 50, basePath: '', siteAccess: 'public', siteAccessScope: 'site', sitePassword: '', siteOidc: { issuer: '', clientId: '', clientSecret: '' } },
+      value: { ...base, hostNames: ['docs.example.com', 'help.example.org'], agentRatePerHour: 50, basePath: '', siteAccess: 'public', siteAccessScope: 'site', sitePassword: '', siteOidc: { issuer: '', clientId: '', clientSecret: '', groupsClaim: '' }, siteJwt: { loginUrl: '', algorithm: 'EdDSA', key: '', audience: '', issuer: '' } },
     });
     expect(parseSettingsForm({ ...base, hostNames: 'bad host!', agentRatePerHour: '5' })).toMatchObject({ problem: { field: 'hostNames' } });
     expect(parseSettingsForm({ ...base, agentRatePerHour: '0' })).toMatchObject({ problem: { field: 'agentRatePerHour' } });
@@ -33,6 +33,13 @@ describe('project form', () => {
     expect(parseSettingsForm({ ...base, agentRatePerHour: '5', siteAccess: 'password', siteAccessScope: 'hidden', sitePassword: 'short' })).toMatchObject({ problem: { field: 'sitePassword' } });
     expect(parseSettingsForm({ ...base, agentRatePerHour: '5', siteAccess: 'oidc', oidcIssuer: 'not a url', oidcClientId: 'c' })).toMatchObject({ problem: { field: 'oidcIssuer' } });
     expect(parseSettingsForm({ ...base, agentRatePerHour: '5', siteAccess: 'oidc', oidcIssuer: 'https://id.example.com', oidcClientId: 'c' })).toMatchObject({ value: { siteAccess: 'oidc', siteOidc: { issuer: 'https://id.example.com', clientId: 'c', clientSecret: '' } } });
+    expect(parseSettingsForm({ ...base, agentRatePerHour: '5', siteAccess: 'oidc', oidcIssuer: 'https://id.example.com', oidcClientId: 'c', oidcGroupsClaim: ' roles ' })).toMatchObject({ value: { siteOidc: { groupsClaim: 'roles' } } });
+    expect(parseSettingsForm({ ...base, agentRatePerHour: '5', siteAccess: 'jwt', jwtLoginUrl: 'javascript:alert(1)' })).toMatchObject({ problem: { field: 'jwtLoginUrl' } });
+    expect(parseSettingsForm({ ...base, agentRatePerHour: '5', siteAccess: 'jwt', jwtLoginUrl: 'https://app.example.com/login', jwtAlgorithm: 'HS256', jwtKey: ' s3cret ', jwtAudience: 'docs' })).toMatchObject({
+      value: { siteAccess: 'jwt', siteJwt: { loginUrl: 'https://app.example.com/login', algorithm: 'HS256', key: 's3cret', audience: 'docs', issuer: '' } },
+    });
+    // An algorithm the site does not offer (none, or a typo) is not passed on.
+    expect(parseSettingsForm({ ...base, agentRatePerHour: '5', siteAccess: 'jwt', jwtLoginUrl: 'https://app.example.com/login', jwtAlgorithm: 'none' })).toMatchObject({ value: { siteJwt: { algorithm: 'EdDSA' } } });
   });
 
   it('turns expiry days into a date, 0 into never', () => {
