@@ -22,7 +22,7 @@ export function registerExport(program: Command): void {
     .command('pdf')
     .description('Print the site (or a tab, group or page of it) to one PDF with a title page and a table of contents, through headless Chromium')
     .argument('[dir]', 'docs root (holds docs.json or mint.json)', '.')
-    .option('-o, --output <file>', 'the PDF to write (default: <site name>.pdf in the current folder)')
+    .option('-o, --output <file>', 'the PDF to write (default: <docs folder name>.pdf in the current folder)')
     .option('--tab <name>', 'only the pages of this tab')
     .option('--group <name>', 'only the pages of this navigation group')
     .option('--page <path>', 'only this page (e.g. guides/setup)')

@@ -1,0 +1,71 @@
+// `npm run bench:pdf [-- LANGUAGE]`: `folio export pdf` of the mintlify-docs corpus' whole site (its
+// default language; `all` for every language, past 1,000 pages), skipped when the corpus is absent.
+// The site is built first (not timed with the print: a second run reuses the build cache), then
+// printed; prints pages, sheets, file size, build and print time, and the peak memory of this
+// process and of Chromium's processes (resident set, summed over its processes, and the largest one:
+// the renderer that holds the one assembled document).
+import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { corpusDir, haveCorpora } from '../compat/corpora.js';
+import { exportPdf } from '../src/pdf/index.js';
+
+const LANGUAGE = process.argv[2];
+
+/** Resident memory (MB) of every process below this one: their sum and the largest. */
+function childMemory(): { sum: number; max: number } {
+  const parents = new Map<number, number>();
+  const rss = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      parents.set(Number(entry), Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0));
+      rss.set(Number(entry), Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) / 1024);
+    } catch {
+      // Ended while read: not counted.
+    }
+  }
+  const below = (pid: number): boolean => {
+    for (let p = parents.get(pid); p; p = parents.get(p)) if (p === process.pid) return true;
+    return false;
+  };
+  let sum = 0;
+  let max = 0;
+  for (const [pid, mb] of rss) {
+    if (!below(pid)) continue;
+    sum += mb;
+    max = Math.max(max, mb);
+  }
+  return { sum, max };
+}
+
+if (!haveCorpora('mintlify-docs')) {
+  console.log('bench:pdf skipped: the mintlify-docs corpus is not here');
+} else {
+  const root = corpusDir('mintlify-docs');
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'folio-bench-pdf-'));
+  try {
+    const output = path.join(tmp, 'site.pdf');
+    const peak = { node: 0, chromium: 0, renderer: 0 };
+    const sample = setInterval(() => {
+      const m = childMemory();
+      peak.chromium = Math.max(peak.chromium, m.sum);
+      peak.renderer = Math.max(peak.renderer, m.max);
+      peak.node = Math.max(peak.node, process.memoryUsage().rss / 2 ** 20);
+    }, 200);
+    const started = Date.now();
+    const result = await exportPdf({ root, output, buildDir: path.join(tmp, 'build'), selection: LANGUAGE ? { language: LANGUAGE } : {}, log: (line) => console.log(`  ${line}`) });
+    clearInterval(sample);
+    const doc = await getDocument({ data: new Uint8Array(await readFile(output)), disableFontFace: true }).promise;
+    console.log(`mintlify-docs${LANGUAGE ? ` (${LANGUAGE})` : ''}: ${result.pages} pages, ${doc.numPages} sheets, ${(result.bytes / 2 ** 20).toFixed(1)} MB`);
+    console.log(`  build ${(result.buildMs / 1000).toFixed(1)} s, print ${(result.printMs / 1000).toFixed(1)} s, total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`  peak memory: node ${peak.node.toFixed(0)} MB, chromium ${peak.chromium.toFixed(0)} MB in all, largest process ${peak.renderer.toFixed(0)} MB`);
+    if (result.missing.length) console.log(`  left out: ${result.missing.length} page(s) not built`);
+    await doc.destroy();
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
