@@ -68,7 +68,7 @@ describe('planPdf', () => {
   it('refuses a name that matches nothing, with its code and the closest name', () => {
     expect(refusal({ tab: 'Guide' })).toEqual({ code: 'PDF_UNKNOWN_TAB', message: 'No tab "Guide" in the navigation (tabs: Guides, Reference). Did you mean "Guides"?' });
     expect(refusal({ group: 'Instal' })).toMatchObject({ code: 'PDF_UNKNOWN_GROUP' });
-    expect(refusal({ page: 'instal' })).toEqual({ code: 'PDF_UNKNOWN_PAGE', message: 'No page "instal" in the site. Did you mean "/intro"?' });
+    expect(refusal({ page: 'instal' })).toEqual({ code: 'PDF_UNKNOWN_PAGE', message: 'No page "instal" in the site. Did you mean "/install"?' });
     expect(refusal({ language: 'de' })).toMatchObject({ code: 'PDF_UNKNOWN_LANGUAGE', message: expect.stringContaining('(it has en, fr)') });
   });
 });
