@@ -160,7 +160,7 @@ details[open]>summary>.chevron{transform:rotate(45deg)}
 .page-menu-label{display:flex;align-items:center;gap:4px;color:var(--fg);font-weight:500}
 .page-menu-label .ui-icon{width:12px;height:12px;color:var(--fg-muted)}
 .page-menu-description{display:block;font-size:12px;color:var(--fg-muted)}
-@media print{.page-actions,.page-menu{display:none}}
+@media print{.page-actions,.page-menu,.skip-link,.site-header,.tab-bar,.banner,.sidebar,.toc-column,.site-footer,.pager,.feedback{display:none!important}.layout{display:block}.main{margin:0;max-width:none}pre{white-space:pre-wrap;overflow-wrap:anywhere}}
 .badge-deprecated{margin-left:10px;vertical-align:middle;background:color-mix(in srgb,#d97706 16%,transparent);color:#92400e}
 [data-theme=dark] .badge-deprecated{color:#fcd34d}
 .last-modified{margin:32px 0 0;font-size:13px;color:var(--fg-muted)}

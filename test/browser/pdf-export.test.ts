@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportPdf } from '../../src/pdf/index.js';
-import { hasChromium } from './chromium.js';
+import { hasChromium, launchChromium } from './chromium.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const LONG = Array.from({ length: 40 }, (_, i) => `segment${i}`).join('_');
@@ -113,6 +113,27 @@ describe.skipIf(!hasChromium)('folio export pdf', () => {
     expect(sheets[1]!.text.startsWith('Deploy an app')).toBe(true);
     expect(sheets.map((s) => s.text).join('')).not.toContain('Contents');
   }, 120_000);
+
+  it("the site's own print stylesheet (the browser's print, the page menu's download-pdf) hides header, sidebar, contents and footer", async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.route('http://site.test/**', (route) => {
+        const rel = new URL(route.request().url()).pathname.replace(/\/$/, '/index.html');
+        return route.fulfill({ path: path.join(built, rel) });
+      });
+      await page.goto('http://site.test/install/');
+      await page.emulateMedia({ media: 'print' });
+      const shown = await page.evaluate(() =>
+        ['.site-header', '.sidebar', '.toc-column', '.site-footer', '.pager', 'article.content'].map((s) => [s, document.querySelector(s) ? getComputedStyle(document.querySelector(s)!).display !== 'none' : null]),
+      );
+      expect(Object.fromEntries(shown)).toMatchObject({ '.site-header': false, '.sidebar': false, 'article.content': true });
+      expect(shown.filter(([, v]) => v === true).map(([s]) => s)).toEqual(['article.content']);
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('pre')!).whiteSpace)).toBe('pre-wrap');
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 
   it('exits with PDF_NO_CHROMIUM when CHROMIUM_PATH names no file', async () => {
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'export', 'pdf', root, '--built', built, '-o', path.join(dir, 'none.pdf')], {
