@@ -58,6 +58,7 @@ describe.each(backends)('the agent in Slack on %s', (backend) => {
   let llm: Awaited<ReturnType<typeof startChatStandIn>>;
   let projectId: string;
   let bare: string;
+  let client: FormClient;
   const send = (p: string, init: RequestInit) => bundle.app.request(`http://folio.test${p}`, init);
   const events = () => `/slack/events/${projectId}`;
   const mention = (text: string, ts: string, extra: Record<string, unknown> = {}) => eventCallback(TEAM, { type: 'app_mention', user: 'U0PERSON', text: `<@${BOT}> ${text}`, channel: CHANNEL, ts, ...extra });
@@ -118,7 +119,7 @@ describe.each(backends)('the agent in Slack on %s', (backend) => {
 
   it('shows the settings on the dashboard\'s Slack page, secrets masked, and refuses a token of another workspace', async () => {
     await createUser(db, 'owner@example.test', 'a long enough password');
-    const client = new FormClient(bundle.app as never);
+    client = new FormClient(bundle.app as never);
     await client.get('/dashboard/login');
     await client.post('/dashboard/login', { email: 'owner@example.test', password: 'a long enough password' });
     const page = await client.get(`/dashboard/projects/${projectId}/products/slack`);
@@ -230,5 +231,17 @@ describe.each(backends)('the agent in Slack on %s', (backend) => {
     const big = await deliver(send, events(), SIGNING_SECRET, { type: 'event_callback', pad: 'x'.repeat(300_000) });
     expect(big.status).toBe(413);
     expect(((await big.json()) as { code: string }).code).toBe('SLACK_BODY_TOO_LARGE');
+  });
+
+  it('disconnects from the dashboard: the secrets are deleted and events refused', async () => {
+    await client.get(`/dashboard/projects/${projectId}/products/slack`);
+    expect(client.lastHtml).toContain('form="slack-disconnect"');
+    const res = await client.post(`/dashboard/projects/${projectId}/products/slack/disconnect`, {});
+    expect(res.status).toBe(303);
+    expect(await db.query('SELECT 1 FROM slack_settings WHERE project_id = $1', [projectId])).toEqual([]);
+    const refused = await deliver(send, events(), SIGNING_SECRET, mention('How do I install widgets?', '1700000007.000100'));
+    expect(refused.status).toBe(401);
+    await client.get(`/dashboard/projects/${projectId}/products/slack`);
+    expect(client.lastHtml).toContain('Not connected');
   });
 });

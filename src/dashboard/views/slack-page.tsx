@@ -71,7 +71,14 @@ export function SlackSettingsPage(p: SlackPageProps) {
               <label htmlFor="slack-token">Bot token {s?.readable ? <span className="hint">(stored: {s.botTokenHint}; leave empty to keep it)</span> : null}</label>
               <input id="slack-token" name="botToken" type="password" maxLength={300} required={!s?.readable} placeholder="xoxb-…" />
             </div>
-            <div>
+            <div className="row">
+              {s ? (
+                // Submits the disconnect form below (forms cannot nest): the two actions side by side, as on the platform.
+                <button className="btn secondary danger" type="submit" form="slack-disconnect">
+                  <Icon name="unlink" />
+                  Disconnect
+                </button>
+              ) : null}
               <button className="btn" type="submit">
                 Save changes
               </button>
@@ -81,12 +88,14 @@ export function SlackSettingsPage(p: SlackPageProps) {
           <p className="hint">This server runs without the Slack app.</p>
         )}
         {s ? (
-          <form method="post" action={`${at}/disconnect`} data-confirm="Disconnect Slack? The bot stops answering, and its stored secrets are deleted.">
+          <form id="slack-disconnect" method="post" action={`${at}/disconnect`} data-confirm="Disconnect Slack? The bot stops answering, and its stored secrets are deleted.">
             <Csrf token={p.viewer.csrfToken} />
-            <button className="btn secondary danger" type="submit">
-              <Icon name="unlink" />
-              Disconnect
-            </button>
+            {p.available ? null : (
+              <button className="btn secondary danger" type="submit">
+                <Icon name="unlink" />
+                Disconnect
+              </button>
+            )}
           </form>
         ) : null}
       </section>
