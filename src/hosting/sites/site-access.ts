@@ -174,17 +174,19 @@ export class SiteAccess {
       const answer = await this.signInRoute(request, projectId, sitePath, access, { base, origin, secure, clientAddress });
       if (answer) return { answer };
     }
-    const session = await this.sessionOf(request, projectId);
-    const groups = restricted ? (session?.groups ?? new Set<string>()) : undefined;
     const href = pageHrefOfPath(sitePath);
     const needed = restricted?.[href]?.groups ?? (href === '/' ? restricted?.['/index']?.groups : undefined);
+    const guarded = access.mode !== 'public' && needsSignIn(sitePath, built);
+    // The session is looked up only when the answer depends on it (a public page of a site without groups does not).
+    const session = needed || guarded || restricted ? await this.sessionOf(request, projectId) : null;
+    const groups = restricted ? (session?.groups ?? new Set<string>()) : undefined;
     if (needed) {
       if (!session) return { answer: this.signInFirst(request, access, sitePath, { base, secure }) };
       // As the platform: a reader outside the page's groups learns nothing of it but the refusal.
       if (!needed.some((g) => session.groups.has(g))) return { answer: groupRequired(base) };
       return { serve: 'private', groups: session.groups };
     }
-    if (access.mode !== 'public' && needsSignIn(sitePath, built)) {
+    if (guarded) {
       if (!session) return { answer: this.signInFirst(request, access, sitePath, { base, secure }) };
       return { serve: 'private', ...(groups ? { groups } : {}) };
     }
