@@ -15,6 +15,7 @@ export { endpointBody, endpointBodyMarkdown, pageSourceOf, siteVariables, type P
 export { bundleBeacon, bundleClient, siteAssets, type BuiltAsset } from './site-assets.js';
 export { bundleIslands } from './islands.js';
 export { HEAD_SCRIPT } from './head-script.js';
+export { integrationCsp, fontSourceOrigins, type CspSources, type CspDirective, type IntegrationCsp } from './head/integration-csp.js';
 export { integrationHead, SERVICES as INTEGRATION_SERVICES, type IntegrationHead } from './head/integrations.js';
 export { classCandidates, siteTailwind, tailwindCss } from './tailwind.js';
 export { isUnsearchable, searchBoost, searchKeywords, searchWeight } from './search-weights.js';

@@ -10,6 +10,7 @@ import { closestPaths, escapeHtml, hashText, resolveInside, siteUrlWithBase, wit
 import type { Site } from '../site/index.js';
 import { chromeViewFromConfig, pageViewFromRoute, sectionViewFromModel } from './from-site-model.js';
 import { integrationHead } from './head/integrations.js';
+import { fontSourceOrigins, integrationCsp, type IntegrationCsp } from './head/integration-csp.js';
 import { fallbackDescription, ogImageUrl, seoBaseUrl, seoHead, type SeoSite } from './head/seo.js';
 import { pageMenuItems } from './page-menu.js';
 import { PageRenderer } from './render-page.js';
@@ -79,6 +80,8 @@ export class SiteRenderer {
   private readonly headKey: string;
   /** `service: problem` for configured integrations that could not be loaded (empty when integrations are off). */
   readonly integrationProblems: string[];
+  /** What the hosted CSP must add for the loaded integrations and font files on other hosts, and what it leaves out. */
+  readonly csp: IntegrationCsp;
   /** Font files the site needs beside the stylesheet's default ones (`assets/fonts/`), and the families none is found for. */
   readonly fonts: { files: FontFile[]; missing: string[] };
 
@@ -87,8 +90,11 @@ export class SiteRenderer {
 
   constructor(private readonly site: Site, assets: AssetUrls, private readonly options: SiteRendererOptions = {}) {
     this.seo = seoSiteOf(site, options.siteUrl, options.basePath ?? '');
-    const integrations = options.integrations ? integrationHead(site.config.integrations) : { html: '', problems: [] };
+    const integrations = options.integrations ? integrationHead(site.config.integrations) : { html: '', problems: [], loaded: [], inline: [], handlers: [] };
     this.integrationProblems = integrations.problems;
+    this.csp = integrationCsp(site.config.integrations, integrations);
+    const fontOrigins = fontSourceOrigins(site.config.fonts);
+    if (fontOrigins.length) this.csp.sources['font-src'] = [...new Set([...(this.csp.sources['font-src'] ?? []), ...fontOrigins])].sort();
     const custom = customFileUrls(site, assets.base);
     const look = siteLookOf(site.config);
     this.fonts = { files: [...defaultFonts().files, ...look.fontFiles], missing: look.missingFonts };

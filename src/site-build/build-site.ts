@@ -27,6 +27,7 @@ import { siteRedirects } from './redirect-checks.js';
 import { SearchPlan } from './search-plan.js';
 import type { BuildState } from './watch-build.js';
 import { PageWriter, removeStale, writeAssetFiles, writeSiteFiles } from './write-site.js';
+import { buildCspOf } from './site-csp.js';
 
 /** Where a build lists the hosts its playground proxy may reach (read by `folio serve`). */
 export const API_HOSTS_FILE = '.folio-cache/api-hosts.json';
@@ -230,7 +231,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     ? { scope: options.protect ?? ('hidden' as const), protected: [...guarded].sort(), ...(options.protect === 'site' ? { public: [...site.model.pages.keys()].filter((h) => !guarded.has(h)).sort() } : {}), ...restrictedPages }
     : undefined;
   const siteFilesCpu = process.cpuUsage();
-  const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, { publicUrl, basePath, access }, diagnostics);
+  const csp = await buildCspOf(site, renderer.csp, diagnostics);
+  const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, { publicUrl, basePath, access, csp }, diagnostics);
   split.add('siteFiles', cpuMsSince(siteFilesCpu));
   const redirectFiles = [...extra];
   let llms: BuildStats['llms'];

@@ -5,6 +5,7 @@ export const BUILD_CODES = {
   BUILD_ANCHOR_MISSING: 'A link points at an anchor that its target page does not render.',
   BUILD_ASSET_MISSING: 'An image or media file a page shows is not in the docs root.',
   BUILD_BASE_PATH_INVALID: 'The base path (`--base`, a project\'s base path) is not a URL path of folder names.',
+  BUILD_CSP_LEFT_OUT: "Hosted sites: a configured integration needs something the site's Content-Security-Policy never allows (a tag manager's custom code wants 'unsafe-inline' or 'unsafe-eval'); that part does not run, the rest of the service loads.",
   BUILD_CONFIG_MISSING: 'No docs.json (or mint.json) could be read, so there is nothing to build.',
   BUILD_EXTERNAL_LINK_BROKEN: '`folio check --external`: an external link answered an error status, or nothing in time.',
   BUILD_EXTERNAL_LINK_MOVED: '`folio check --external`: an external link redirects permanently to another address.',

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { markdownFileFor, pageMarkdown } from '../markdown/index.js';
 import { isDiscoverable } from '../navigation/index.js';
-import { composeEndpointBody, type BuiltAsset, type SiteRenderer } from '../render/index.js';
+import { composeEndpointBody, type BuiltAsset, type CspSources, type SiteRenderer } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
 import { compileRedirect, prefixHtmlUrls, prefixMarkdownLinks, redirectsFileText, removeFileInside, resolveInside, withBasePath, type RedirectRule } from '../shared/index.js';
 import type { Site } from '../site/index.js';
@@ -57,6 +57,8 @@ export interface BuiltSiteSettings {
   access?: BuiltSiteAccess;
   /** `false` when docs.json turns telemetry off (`integrations.telemetry.enabled: false`): `folio serve` counts nothing for the site. */
   telemetry?: false;
+  /** Sources the hosted Content-Security-Policy adds per directive for the site's integrations, font hosts and imported stylesheets (`site-csp.ts`). */
+  csp?: CspSources;
 }
 
 /** The protected pages of a build: hrefs (`/guide/intro`) of every protected page under `scope`. */
@@ -256,7 +258,7 @@ export function folderIndexAliases(pages: ReadonlyMap<string, unknown>, redirect
 }
 
 /** 404, root index, sitemap, robots, redirects; returns the redirect files written. */
-export async function writeSiteFiles(site: Site, output: OutputWriter, renderer: SiteRenderer, redirects: RedirectRule[], urls: { publicUrl?: string; basePath: string; access?: BuiltSiteAccess }, diagnostics: Diagnostic[]): Promise<string[]> {
+export async function writeSiteFiles(site: Site, output: OutputWriter, renderer: SiteRenderer, redirects: RedirectRule[], urls: { publicUrl?: string; basePath: string; access?: BuiltSiteAccess; csp?: CspSources }, diagnostics: Diagnostic[]): Promise<string[]> {
   const { model, config } = site;
   const outDir = output.outDir;
   const { publicUrl, basePath } = urls;
@@ -274,7 +276,7 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
     ['_redirects', redirectsFileText(basePath ? redirects.map((r) => compileRedirect(withBasePath(r.source, basePath), withBasePath(r.destination, basePath), r.status)) : redirects)],
   ];
   // What a server of the build must know that no page says: the base path it was built for (`folio serve` reads it).
-  files.push([SITE_SETTINGS_FILE, JSON.stringify({ basePath, ...(urls.access ? { access: urls.access } : {}), ...(config.integrations?.telemetry?.enabled === false ? { telemetry: false as const } : {}) } satisfies BuiltSiteSettings)]);
+  files.push([SITE_SETTINGS_FILE, JSON.stringify({ basePath, ...(urls.access ? { access: urls.access } : {}), ...(config.integrations?.telemetry?.enabled === false ? { telemetry: false as const } : {}), ...(urls.csp && Object.keys(urls.csp).length ? { csp: urls.csp } : {}) } satisfies BuiltSiteSettings)]);
   const extra: string[] = [];
   // `/` when no page is at the root: the home page (an `index` page, else the first page).
   if (!model.pages.has('/')) {

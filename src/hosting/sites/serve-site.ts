@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
-import { HEAD_SCRIPT } from '../../render/index.js';
+import { HEAD_SCRIPT, type CspSources } from '../../render/index.js';
 import { markdownFileFor, markdownLink, wantsMarkdown } from '../../markdown/index.js';
 import { API_PROXY_PATH, type ProxyOptions } from '../../openapi/index.js';
 import { API_HOSTS_FILE, withSiteOrigin } from '../../site-build/index.js';
@@ -32,16 +32,19 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
  * only to the site; images, media and frames may come from https (docs embed them). A `<script>`
  * a repository put in a page does not run, and no other site may frame a page.
  */
-function siteCsp(frameAncestors: string): string {
+function siteCsp(frameAncestors: string, extra: CspSources = {}): string {
+  // The build's additions for what the site configures (`.folio-site.json` `csp`, checked by `site-settings.ts`).
+  const plus = (directive: keyof CspSources) => (extra[directive]?.length ? ` ${extra[directive]!.join(' ')}` : '');
   return [
     "default-src 'self'",
-    `script-src 'self' 'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}' 'wasm-unsafe-eval'`,
-    "style-src 'self' 'unsafe-inline'",
+    `script-src 'self' 'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}' 'wasm-unsafe-eval'${plus('script-src')}`,
+    `style-src 'self' 'unsafe-inline'${plus('style-src')}`,
     "img-src 'self' https: data:",
     "media-src 'self' https:",
-    "font-src 'self' data:",
+    `font-src 'self' data:${plus('font-src')}`,
     "frame-src https:",
-    "connect-src 'self'",
+    `connect-src 'self'${plus('connect-src')}`,
+    ...(extra['worker-src']?.length ? [`worker-src 'self'${plus('worker-src')}`] : []),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -55,10 +58,11 @@ export const SITE_CSP = siteCsp(framingHeaders([]).directive);
 /** The headers that keep a hosted page out of other sites' frames (older browsers read X-Frame-Options only). */
 export const NO_FRAMING = { 'Content-Security-Policy': SITE_CSP, 'X-Frame-Options': 'DENY' } as const;
 
-/** The framing headers of a site's pages: `NO_FRAMING`, or a CSP naming the origins the project allows. */
-function framingOf(origins: readonly string[] | undefined): Record<string, string> {
-  if (!origins?.length) return NO_FRAMING;
-  return { 'Content-Security-Policy': siteCsp(framingHeaders(origins).directive) };
+/** The framing headers of a site's pages: `NO_FRAMING`, or a CSP naming the origins the project allows and the build's additions. */
+function framingOf(origins: readonly string[] | undefined, csp?: CspSources): Record<string, string> {
+  if (!origins?.length && !csp) return NO_FRAMING;
+  const framing = framingHeaders(origins ?? []);
+  return { 'Content-Security-Policy': siteCsp(framing.directive, csp), ...(framing.xFrameOptions ? { 'X-Frame-Options': framing.xFrameOptions } : {}) };
 }
 
 /**
@@ -189,7 +193,7 @@ export async function serveSite(store: SiteStore | string, projectId: string, re
   const mcpTool = analytics && sitePath === '/mcp' ? await mcpToolOf(request) : null;
   let response: Response;
   try {
-    response = await serveSiteFile(sites, projectId, request, preview, { ...options, analytics }, { root, base, sitePath, url, view });
+    response = await serveSiteFile(sites, projectId, request, preview, { ...options, analytics }, { root, base, sitePath, url, view, csp: settings?.csp });
   } catch (error) {
     return storageTrouble(error, options);
   }
@@ -220,9 +224,9 @@ function storageTrouble(error: unknown, options: SiteServeOptions): Response {
 /** Marks, between `serveSiteFile` and `serveSite`, an answer cut to its reader (`reader-view.ts`); never sent. */
 const READER_CUT = 'x-folio-reader-cut';
 
-async function serveSiteFile(store: SiteStore, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: PublishedBuild | null; base: string; sitePath: string; url: URL; view?: ReaderView }): Promise<Response> {
+async function serveSiteFile(store: SiteStore, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: PublishedBuild | null; base: string; sitePath: string; url: URL; view?: ReaderView; csp?: CspSources }): Promise<Response> {
   const { root, base, sitePath, url, view } = at;
-  const framing = framingOf(options.frameAncestors);
+  const framing = framingOf(options.frameAncestors, at.csp);
   if (AGENT_PATHS.has(sitePath)) {
     // Agents' `submit_feedback` is recorded as unhelpful feedback on the page, as the platform does.
     const analytics = options.analytics;

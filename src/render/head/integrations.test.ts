@@ -72,6 +72,6 @@ describe('integrations', () => {
   });
 
   it('loads nothing for the settings-only keys', () => {
-    expect(integrationHead({ telemetry: { enabled: false }, cookies: { key: 'c', value: 'v' } } as Integrations)).toEqual({ html: '', problems: [], loaded: [] });
+    expect(integrationHead({ telemetry: { enabled: false }, cookies: { key: 'c', value: 'v' } } as Integrations)).toEqual({ html: '', problems: [], loaded: [], inline: [], handlers: [] });
   });
 });

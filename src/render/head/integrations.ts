@@ -168,11 +168,15 @@ export interface IntegrationHead {
   problems: string[];
   /** Services whose tags are in `html`. */
   loaded: string[];
+  /** The text of each inline script in `html` (the hosted CSP allows them by hash: `head/integration-csp.ts`). */
+  inline: string[];
+  /** The value of each event-handler attribute (`onload`) in `html` (allowed by hash with `'unsafe-hashes'`). */
+  handlers: string[];
 }
 
 /** The head tags of every configured integration, Transcend's consent manager first. */
 export function integrationHead(integrations: Integrations | undefined): IntegrationHead {
-  const out: IntegrationHead = { html: '', problems: [], loaded: [] };
+  const out: IntegrationHead = { html: '', problems: [], loaded: [], inline: [], handlers: [] };
   if (!integrations) return out;
   const entries = Object.entries(integrations as Record<string, unknown>).filter(([name, v]) => !SETTINGS.has(name) && v !== undefined && v !== null);
   const order = (name: string) => (SERVICES[name]?.kind === 'consent' ? 0 : 1);
@@ -192,9 +196,17 @@ export function integrationHead(integrations: Integrations | undefined): Integra
     }
     const gated = gate && service.kind === 'analytics';
     parts.push(...tags.map((t) => scriptHtml(t, gated)));
+    for (const t of tags) {
+      if (t.code) out.inline.push(t.code);
+      for (const [attr, v] of Object.entries(t.attrs ?? {})) if (/^on/i.test(attr)) out.handlers.push(v);
+    }
     out.loaded.push(name);
   }
-  if (gate && parts.some((p) => p.includes('data-folio-consent'))) parts.push(`<script>${consentScript(consentKey, cookies?.value ?? 'true')}</script>`);
+  if (gate && parts.some((p) => p.includes('data-folio-consent'))) {
+    const consent = consentScript(consentKey, cookies?.value ?? 'true');
+    parts.push(`<script>${consent}</script>`);
+    out.inline.push(consent);
+  }
   out.html = parts.join('');
   return out;
 }
