@@ -25,6 +25,8 @@ class SearchDialog {
   /** "Searching…" while the index loads or a query is on its way (apart from the status line, which says the answer). */
   private readonly busy = document.createElement('p');
   private engine: Promise<SearchEngine | null> | null = null;
+  /** Whether Pagefind has loaded: until then a query says "Searching…" at once. */
+  private ready = false;
   private ticket = 0;
   private active = -1;
   private returnTo: HTMLElement | null = null;
@@ -124,12 +126,19 @@ class SearchDialog {
     this.dialog.close();
   }
 
-  private load(): Promise<SearchEngine | null> {
-    this.engine ??= loadEngine(document.documentElement.dataset.base ?? '/').catch((error: unknown) => {
-      // The dialog says search is unavailable; the console says why.
-      console.warn('Folio search: the Pagefind index could not be loaded', error);
-      return null;
-    });
+  /** Pagefind and the index: asked for when the reader points at or focuses the search button, or opens the dialog. */
+  load(): Promise<SearchEngine | null> {
+    this.engine ??= loadEngine(document.documentElement.dataset.base ?? '/').then(
+      (engine) => {
+        this.ready = true;
+        return engine;
+      },
+      (error: unknown) => {
+        // The dialog says search is unavailable; the console says why.
+        console.warn('Folio search: the Pagefind index could not be loaded', error);
+        return null;
+      },
+    );
     return this.engine;
   }
 
@@ -144,7 +153,9 @@ class SearchDialog {
     }
     // Said again once this query is answered (and tests know the answer has come when it is set).
     this.status.textContent = '';
-    // Shown only when the answer takes a moment (the index's first load): no flash on every keystroke.
+    // Later, shown only when the answer takes a moment: no flash on every keystroke.
+    // Before the index has loaded, at once: the reader sees their first keystroke was taken.
+    if (!this.ready) this.busy.hidden = false;
     const slow = setTimeout(() => ticket === this.ticket && (this.busy.hidden = false), 150);
     const engine = await this.load();
     const data =
@@ -278,8 +289,14 @@ function button(className: string, label: string, onClick: () => void): HTMLButt
 
 let instance: SearchDialog | null = null;
 
+const dialogOf = (trigger: HTMLElement) => (instance ??= new SearchDialog(JSON.parse(trigger.dataset.searchOpen || '{}') as DialogText));
+
 /** Open the dialog (made on first use from the button's words); already open, focus its input. */
 export function openSearch(trigger: HTMLElement): void {
-  instance ??= new SearchDialog(JSON.parse(trigger.dataset.searchOpen || '{}') as DialogText);
-  instance.open();
+  dialogOf(trigger).open();
+}
+
+/** Start loading Pagefind and the index before the dialog opens (the reader points at the search button). */
+export function preloadSearch(trigger: HTMLElement): void {
+  void dialogOf(trigger).load();
 }

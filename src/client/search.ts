@@ -2,10 +2,11 @@
  * The search button and its shortcuts (⌘K / Ctrl+K, `/`). This part is on every page, so it stays
  * small: the dialog, Pagefind and the result drawing are an island (`search-dialog.ts`, built as
  * `assets/search.<hash>.js` beside `site.<hash>.js`) fetched when the reader points at the button
- * or first asks to search, and Pagefind's index only once something is typed.
+ * or first asks to search, and Pagefind's index with it.
  */
 interface SearchIsland {
   openSearch(trigger: HTMLElement): void;
+  preloadSearch(trigger: HTMLElement): void;
 }
 
 /** Apple keyboards say ⌘, the others Ctrl. */
@@ -36,8 +37,10 @@ export function initSearch(script: HTMLScriptElement | null): void {
   trigger.addEventListener('click', open);
   // Other buttons that open the same dialog (the `mode: assistant` page's entry).
   for (const other of document.querySelectorAll('[data-search-proxy]')) other.addEventListener('click', open);
-  trigger.addEventListener('pointerenter', () => void load(), { once: true });
-  trigger.addEventListener('focus', () => void load(), { once: true });
+  // Pointing at or focusing the button fetches the dialog and starts Pagefind's index: the first search is answered sooner.
+  const preload = () => void load().then((m) => m?.preloadSearch(trigger));
+  trigger.addEventListener('pointerenter', preload, { once: true });
+  trigger.addEventListener('focus', preload, { once: true });
   document.addEventListener('keydown', (event) => {
     const shortcut = event.key.toLowerCase() === 'k' && (event.metaKey || event.ctrlKey) && !event.altKey && !event.shiftKey;
     if (shortcut || (event.key === '/' && !event.metaKey && !event.ctrlKey && !event.altKey && !isTyping(event.target))) {
