@@ -35,6 +35,11 @@ export interface DashboardContext {
   onProjectChanged: (project: ProjectRow) => void | Promise<void>;
   /** The retrieval index of a project's live build (topics place questions by it); null without one. */
   sectionIndexOf?: (project: ProjectRow) => Promise<SectionIndex | null>;
+  /**
+   * The docs root of a project's published checkout (hosting's workspace, `repo/` and the docs folder),
+   * for the translations page; null when the project has none yet.
+   */
+  siteCheckout?: (project: ProjectRow) => string | null;
   /** Names for topics from the configured model (insights' `nameTopics`), when there is one. */
   nameTopics?: TopicsOptions['nameTopics'];
   /** The web editor's sessions (checkouts, drafts, previews, publishing). */

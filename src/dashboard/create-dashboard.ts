@@ -19,6 +19,7 @@ import { registerJobRoutes } from './routes/job-routes.js';
 import { registerProductRoutes } from './routes/product-routes.js';
 import { registerProjectRoutes } from './routes/project-routes.js';
 import { registerSlackRoutes } from './routes/slack-routes.js';
+import { registerTranslationRoutes } from './routes/translation-routes.js';
 import { registerUpdateRoutes } from './routes/update-routes.js';
 import type { AdminServices } from '../api/index.js';
 
@@ -44,6 +45,8 @@ export interface DashboardDeps {
   docsUrl?: string | (() => string | undefined);
   /** The retrieval index of a project's live build, for the assistant screen's topics (hosting's, handed in by the server). */
   sectionIndexOf?: DashboardContext['sectionIndexOf'];
+  /** The docs root of a project's published checkout, for the translations page (hosting's workspace, handed in by the server). */
+  siteCheckout?: DashboardContext['siteCheckout'];
   /** Names for topics from the configured model, when the server has one. */
   nameTopics?: DashboardContext['nameTopics'];
   /** Server log for unexpected errors (one line each). */
@@ -84,6 +87,7 @@ export function createDashboard({
   log = () => {},
   docsUrl,
   sectionIndexOf,
+  siteCheckout,
   nameTopics,
   editor = { workRoot: path.join(os.tmpdir(), `folio-editor-${process.pid}`) },
   slack,
@@ -100,6 +104,7 @@ export function createDashboard({
     previewUrl: (project, slug, url) => defaultPreviewUrl(project, slug, url, siteDomain),
     onProjectChanged,
     sectionIndexOf,
+    siteCheckout,
     nameTopics,
     slack,
     editor: new EditorService({ ...editor, db, log, assetBase: (projectId, key) => `${base}/projects/${projectId}/editor/site/${key}` }),
@@ -151,6 +156,7 @@ export function createDashboard({
   registerMemberRoutes(app, ctx);
   registerProductRoutes(app, ctx);
   registerSlackRoutes(app, ctx);
+  registerTranslationRoutes(app, ctx);
 
   app.onError((err, c) => {
     log(`dashboard error: ${c.req.method} ${c.req.path}: ${err.stack ?? String(err)}`);

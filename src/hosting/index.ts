@@ -15,3 +15,4 @@ export * from './updates/recover.js';
 export { builtSiteSettings } from './sites/site-settings.js';
 export { frameAncestorOrigin, MAX_FRAME_ANCESTORS } from './sites/framing.js';
 export { orphanWorkFolders, removeOrphanWork } from './updates/work-folders.js';
+export { workspaceDir } from './updates/workspace.js';

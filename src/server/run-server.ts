@@ -4,8 +4,9 @@ import { createDashboard, dashboardMayActOn, dashboardSignedIn, ensureDashboardO
 import { assistantOptionsFromEnv, indexOfBuild, type AssistantOptions } from '../assistant/index.js';
 import { namesOfReply, topicNamingPrompt, type TopicsOptions } from '../insights/index.js';
 import { openDatabase, type Database } from '../db/index.js';
-import { bearerKeyAuthorizer, createPullRequestRoutes, recoverUnfinishedUpdates, removeOrphanWork, S3SiteStore, signedInOr, siteStoreOf, startPreviewSweeper, type S3StorageConfig, type SiteStore } from '../hosting/index.js';
+import { bearerKeyAuthorizer, createPullRequestRoutes, recoverUnfinishedUpdates, removeOrphanWork, S3SiteStore, signedInOr, siteStoreOf, startPreviewSweeper, workspaceDir, type S3StorageConfig, type SiteStore } from '../hosting/index.js';
 import type { JobQueue } from '../jobs/index.js';
+import { resolveInside } from '../shared/index.js';
 import { createAppBundle, type AppBundle, type AppDeps } from './app.js';
 import { listen, type ListeningServer } from './listen.js';
 
@@ -147,6 +148,11 @@ export async function runServer({
               sectionIndexOf: async (project) => {
                 const build = await siteStore.current({ projectId: project.id, preview: null });
                 return build ? indexOfBuild(build) : null;
+              },
+              // The translations page reads the published checkout the site updates keep (work/projects/<id>/_/repo).
+              siteCheckout: (project) => {
+                const dir = workspaceDir(absoluteData, { projectId: project.id, preview: null });
+                return dir ? resolveInside(path.join(dir, 'repo'), project.docsDir) : null;
               },
               nameTopics: topicNamer(assistantOptionsFromEnv()),
               // The Slack page's settings, sealed with the server's key by the Slack app.

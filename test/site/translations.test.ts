@@ -4,54 +4,22 @@
  * one English page edited (its 14 translations turn stale), then the translations recorded as
  * updated (current again); and comfyui's corpus (4 languages) through the command.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTranslations } from '../../src/cli/commands/check.js';
 import { SiteRenderer } from '../../src/render/index.js';
+import { LANGS, translationRepo, type TranslationRepo } from './translation-repo.js';
 import { gitBlobId, languagePagesOf, loadSite, readTranslationReport, staleNoticeHrefs, withTranslationRecord, type TranslationReport } from '../../src/site/index.js';
 
-const LANGS = ['fr', 'de', 'es', 'it', 'pt-BR', 'ja', 'ko', 'zh-Hans', 'ru', 'nl', 'sv', 'pl', 'tr', 'ar'];
-const PAGES = ['index', 'quickstart', 'guides/install', 'guides/config', 'guides/deploy', 'reference/cli'];
-const DAY = 86_400;
-const START = 1_760_000_000;
 const COMFY = '/work/shared/corpora/comfyui';
 
+let repo: TranslationRepo;
 let dir: string;
-let day = 0;
-
-function git(...args: string[]): string {
-  const date = `${START + day * DAY} +0000`;
-  return execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', HOME: dir, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
-  });
-}
-
-async function commitAll(message: string, atDay: number): Promise<void> {
-  day = atDay;
-  git('add', '-A');
-  git('commit', '-q', '-m', message);
-}
-
-function groupsOf(prefix: string, pages: readonly string[]) {
-  const at = (p: string) => prefix + p;
-  return [
-    { group: prefix ? `Start ${prefix}` : 'Start', pages: pages.filter((p) => !p.includes('/')).map(at) },
-    { group: prefix ? `Guides ${prefix}` : 'Guides', pages: pages.filter((p) => p.includes('/')).map(at) },
-  ];
-}
-
-/** The folder and pages of a language: `ar` lacks the CLI reference; `ja` names its deploy page differently (paired by position). */
-function pagesOf(lang: string): string[] {
-  if (lang === 'ar') return PAGES.filter((p) => p !== 'reference/cli');
-  if (lang === 'ja') return PAGES.map((p) => (p === 'guides/deploy' ? 'guides/hosting' : p));
-  return PAGES;
-}
+const git = (...args: string[]) => repo.git(...args);
+const commitAll = async (message: string, day: number) => repo.commitAll(message, day);
 
 const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'check', ...args], { encoding: 'utf8' });
 
@@ -72,26 +40,8 @@ const counts = (r: TranslationReport) => Object.fromEntries(r.languages.map((l) 
 const staleFiles = (r: TranslationReport) => r.entries.filter((e) => e.state === 'stale').map((e) => e.translation!.file).sort();
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'folio-translations-'));
-  git('init', '-q', '-b', 'main');
-  const languages = [
-    { language: 'en', default: true, groups: groupsOf('', PAGES) },
-    ...LANGS.map((code) => ({ language: code, groups: groupsOf(code.toLowerCase() + '/', pagesOf(code)) })),
-  ];
-  await writeFile(path.join(dir, 'docs.json'), JSON.stringify({ name: 'Fifteen', colors: { primary: '#123456' }, navigation: { languages }, translations: { staleNotice: true } }, null, 2));
-  for (const p of PAGES) {
-    await mkdir(path.dirname(path.join(dir, p)), { recursive: true });
-    await writeFile(path.join(dir, `${p}.mdx`), `---\ntitle: ${p}\n---\n\nEnglish text of ${p}.\n`);
-  }
-  await commitAll('English pages', 0);
-  for (const code of LANGS) {
-    for (const p of pagesOf(code)) {
-      const file = path.join(dir, code.toLowerCase(), `${p}.mdx`);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, `---\ntitle: ${code} ${p}\n---\n\n${code} text of ${p}.\n`);
-    }
-  }
-  await commitAll('Translations', 2);
+  repo = await translationRepo({ translations: { staleNotice: true } });
+  dir = repo.dir;
 });
 
 afterAll(() => rm(dir, { recursive: true, force: true }));
