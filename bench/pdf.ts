@@ -57,12 +57,23 @@ if (!haveCorpora('mintlify-docs')) {
       peak.node = Math.max(peak.node, process.memoryUsage().rss / 2 ** 20);
     }, 200);
     const started = Date.now();
-    const result = await exportPdf({ root, output, buildDir: path.join(tmp, 'build'), selection: LANGUAGE ? { language: LANGUAGE } : {}, log: (line) => console.log(`  ${line}`) });
-    clearInterval(sample);
+    const memory = () => `peak memory: node ${peak.node.toFixed(0)} MB, chromium ${peak.chromium.toFixed(0)} MB in all, largest process ${peak.renderer.toFixed(0)} MB`;
+    let result: Awaited<ReturnType<typeof exportPdf>>;
+    try {
+      result = await exportPdf({ root, output, buildDir: path.join(tmp, 'build'), selection: LANGUAGE ? { language: LANGUAGE } : {}, log: (line) => console.log(`  ${line}`) });
+    } catch (error) {
+      // A failed print is a figure too: how long it ran and how much memory it had taken.
+      console.log(`mintlify-docs${LANGUAGE ? ` (${LANGUAGE})` : ''}: failed after ${((Date.now() - started) / 1000).toFixed(1)} s: ${error instanceof Error ? error.message : String(error)}`);
+      console.log(`  ${memory()}`);
+      process.exitCode = 1;
+      throw error;
+    } finally {
+      clearInterval(sample);
+    }
     const doc = await getDocument({ data: new Uint8Array(await readFile(output)), disableFontFace: true }).promise;
     console.log(`mintlify-docs${LANGUAGE ? ` (${LANGUAGE})` : ''}: ${result.pages} pages, ${doc.numPages} sheets, ${(result.bytes / 2 ** 20).toFixed(1)} MB`);
     console.log(`  build ${(result.buildMs / 1000).toFixed(1)} s, print ${(result.printMs / 1000).toFixed(1)} s, total ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    console.log(`  peak memory: node ${peak.node.toFixed(0)} MB, chromium ${peak.chromium.toFixed(0)} MB in all, largest process ${peak.renderer.toFixed(0)} MB`);
+    console.log(`  ${memory()}`);
     if (result.missing.length) console.log(`  left out: ${result.missing.length} page(s) not built`);
     await doc.destroy();
   } finally {
