@@ -115,7 +115,26 @@ export function folioHandlers(ctx: HastContext): Record<string, Handler> {
   return { text: textHandler, inlineCode: inlineCodeHandler as Handler, code: ((state: State, node: Code) => codeHandler(state, node, ctx.codeThemes, ctx.timings)) as Handler, ...mathHandlers(ctx) };
 }
 
+/** HTML elements whose content is phrasing: a paragraph inside one is not valid HTML. */
+const PHRASING_HOLDERS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'span', 'a', 'strong', 'em', 'b', 'i', 'small', 'label', 'button', 'summary', 'dt', 'figcaption']);
+
+/**
+ * `<h3 className="...">` with its text on lines of its own: MDX reads the text as a paragraph, and
+ * `<h3><p>Title</p></h3>` (or `<p><p>`, which the HTML parser splits in two) loses the element's
+ * classes to the paragraph's typography, a card's title and text far apart. The lone paragraph of
+ * an HTML element that holds phrasing content is unwrapped, as written on one line.
+ */
+function unwrapLoneParagraphs(node: { type: string; name?: string | null; children?: unknown[] }): void {
+  if (!node.children) return;
+  const kids = node.children as { type: string; name?: string | null; children?: unknown[] }[];
+  if (node.type === 'mdxJsxFlowElement' && node.name && PHRASING_HOLDERS.has(node.name) && kids.length === 1 && kids[0]!.type === 'paragraph') {
+    node.children = kids[0]!.children ?? [];
+  }
+  for (const child of node.children as { type: string; children?: unknown[] }[]) unwrapLoneParagraphs(child);
+}
+
 /** Convert a page's mdast into hast, keeping MDX nodes for the component stage. */
 export function mdastToHast(tree: MdastRoot, ctx: HastContext): HastRoot {
+  unwrapLoneParagraphs(tree);
   return toHast(tree as MdastNodes, { handlers: folioHandlers(ctx), passThrough: MDX_NODE_TYPES }) as HastRoot;
 }

@@ -1,6 +1,7 @@
 /**
  * The site's last rough edges (issue 45), on one built site in chromium: the table of contents
- * follows the chosen tab, links a page styles itself (JSX cards) are not drawn as text links, the
+ * follows the chosen tab, links a page styles itself (JSX cards) are not drawn as text links and
+ * the text of a JSX `<h3>`/`<p>` written on lines of its own is not wrapped in a paragraph, the
  * contextual menu has icon tiles and marks the entries that open another site, "Copy page" stays a
  * labelled button on phones, code blocks show line numbers and filename icons where asked, copy
  * buttons are visible on touch screens, inline code breaks at its dots, and search reads tables as
@@ -56,6 +57,14 @@ const FILES: Record<string, string> = {
     '      <span className="mt-1.5">Get the tools on your machine.</span>',
     '    </a>',
     '  </div>',
+    '  <a href="/code" className="flex flex-col gap-2">',
+    '    <h3 className="text-base font-semibold">',
+    '      Store your first memory',
+    '    </h3>',
+    '    <p className="text-sm">',
+    '      Five-minute quickstart.',
+    '    </p>',
+    '  </a>',
     '  <p>Read the [guide](/tabs) first.</p>',
     '</div>',
   ].join('\n'),
@@ -116,6 +125,11 @@ describe.skipIf(!hasChromium)('site polish', () => {
       return { line: s.textDecorationLine, weight: span.fontWeight, spanLine: span.textDecorationLine };
     });
     expect(card).toEqual({ line: 'none', weight: '400', spanLine: 'none' });
+    // Text on lines of its own inside `<h3>`/`<p>` stays in them (no paragraph between), so their classes apply and the card is tight.
+    const card2 = await page.$eval('.prose a.flex', (a) => ({ paragraphs: a.querySelectorAll('p').length, size: getComputedStyle(a.querySelector('p')!).fontSize, gap: a.querySelector('p')!.getBoundingClientRect().top - a.querySelector('h3')!.getBoundingClientRect().bottom }));
+    expect(card2.paragraphs).toBe(1);
+    expect(card2.size).toBe('14px');
+    expect(card2.gap).toBeLessThan(40);
     const plain = await page.$eval('p a[href="/tabs"]', (a) => getComputedStyle(a).textDecorationLine);
     expect(plain).toBe('underline');
     await page.screenshot({ path: path.join(ARTIFACTS, 'custom-home.png') });
