@@ -6,6 +6,7 @@
  * of an answer (the widget's thumbs) is checked the same way: page token, rate per address, then
  * the answer must be of a thread this reader started.
  */
+import { starterQuestionsOf } from './starter-questions.js';
 import { z } from 'zod';
 import { FailureWindow } from '../api/index.js';
 import { loadLanguageModel } from '../agent/index.js';
@@ -120,7 +121,8 @@ export class AssistantService {
     if (!this.options) return { enabled: false };
     const index = await this.index(site);
     const { token, expiresAt } = await this.tokens.issue(siteKey(site), address);
-    const { starterQuestions = [], supportEmail, supportUrl } = index.assistant;
+    const { supportEmail, supportUrl } = index.assistant;
+    const starterQuestions = starterQuestionsOf(index);
     return { enabled: true, token, expiresAt, starterQuestions, ...(supportEmail ? { supportEmail } : {}), ...(supportUrl ? { supportUrl } : {}) };
   }
 

@@ -13,6 +13,7 @@
  * The answer's own limits (steps, tokens, length, time, question and thread length) are the
  * server's, from the same `FOLIO_ASSISTANT_*` variables.
  */
+import { starterQuestionsOf } from './starter-questions.js';
 import { randomUUID } from 'node:crypto';
 import type { LanguageModel } from 'ai';
 import { loadLanguageModel } from '../agent/index.js';
@@ -138,7 +139,8 @@ export function localAssistantRoute(options: AssistantOptions | null, { log = ()
         const index = await indexOf(at);
         // The panel just opened: index the sections while the reader types, a slice at a time.
         void index.prepare();
-        const { starterQuestions = [], supportEmail, supportUrl } = index.assistant;
+        const { supportEmail, supportUrl } = index.assistant;
+        const starterQuestions = starterQuestionsOf(index);
         return Response.json({ enabled: true, starterQuestions, ...(supportEmail ? { supportEmail } : {}), ...(supportUrl ? { supportUrl } : {}) }, { headers: { 'Cache-Control': 'no-store' } });
       }
       if (sitePath === '/__folio/assistant/message' && request.method === 'POST') return await message(at, request, 'v2');

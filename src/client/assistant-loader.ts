@@ -27,7 +27,7 @@ export function initAssistant(self: HTMLScriptElement | null): void {
 function enable(src: string): void {
   let island: Promise<AssistantIsland> | null = null;
   const load = () => (island ??= import(/* @vite-ignore */ src) as Promise<AssistantIsland>);
-  const open = (trigger: HTMLElement | null) => void load().then((m) => m.openAssistant(trigger));
+  const open = (trigger: HTMLElement | null, question?: string) => void load().then((m) => m.openAssistant(trigger, question));
   for (const button of document.querySelectorAll<HTMLElement>('[data-assistant-open]')) {
     button.hidden = false;
     button.addEventListener('click', () => open(button));
@@ -41,5 +41,9 @@ function enable(src: string): void {
   // `mode: assistant` pages become the assistant itself.
   const page = document.querySelector<HTMLElement>('[data-assistant-page]');
   if (page) void load().then((m) => m.mountAssistant(page));
-  else if (new URLSearchParams(location.search).has('assistant')) open(null);
+  // `?assistant` opens the panel; `?assistant=<question>` also asks it (the platform's deep link).
+  else {
+    const question = new URLSearchParams(location.search).get('assistant');
+    if (question !== null) open(null, question);
+  }
 }

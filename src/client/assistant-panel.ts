@@ -66,19 +66,29 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
 
 /** Lucide's thumbs-up; the thumbs-down is the same glyph turned over (CSS). */
 const THUMB = '<svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M7 10v12"/><path d="M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z"/></svg>';
+const COPY = '<svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><rect x="9" y="9" width="13" height="13" rx="2"/><path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1"/></svg>';
 /**
- * The thumbs' rules, added once with the first pair (the site's stylesheet is built before the
- * island loads; these few rules ride with the only code that draws them). Colours are the site's
- * variables, so light, dark and themes apply; the pressed thumb is the accent's text colour on a tint.
+ * The rules of what only this island draws (answer actions, source cards, code token colours),
+ * added once when the panel is first made: the site's stylesheet is built before the island
+ * loads, and these ride with the only code that uses them. Colours are the site's variables, so
+ * light, dark and themes apply; token colours are GitHub's light and dark ones, as the site's
+ * default code theme.
  */
-const RATE_CSS = `.assistant-rate{display:flex;align-items:center;gap:4px;margin-top:6px;color:var(--fg-soft);font-size:13px}
-.assistant-rate>span{margin-right:4px}
-.assistant-thumb{display:inline-flex;align-items:center;justify-content:center;width:30px;height:30px;padding:0;border:1px solid var(--border);border-radius:8px;background:var(--bg);color:var(--fg-soft);cursor:pointer}
+const PANEL_CSS = `.assistant-actions{display:flex;align-items:center;gap:2px;margin-top:6px;color:var(--fg-soft);font-size:13px}
+.assistant-thumb{display:inline-flex;align-items:center;justify-content:center;width:30px;height:30px;padding:0;border:0;border-radius:8px;background:none;color:var(--fg-soft);cursor:pointer}
 .assistant-thumb:hover{color:var(--fg);background:var(--bg-muted)}
-.assistant-thumb[aria-pressed=true]{color:var(--accent-text);border-color:currentColor;background:color-mix(in srgb,var(--accent) 12%,var(--bg))}
+.assistant-thumb[aria-pressed=true]{color:var(--accent-text);background:color-mix(in srgb,var(--accent) 12%,var(--bg))}
 .assistant-thumb[data-rating=down] svg{transform:rotate(180deg)}
-.assistant-rate output{margin-left:6px;color:var(--fg-soft)}`;
-let rateStyled = false;
+.assistant-actions output{margin-left:6px;color:var(--fg-soft)}
+.assistant-sources{border:0;padding-top:4px}
+.assistant-sources ul{list-style:none;padding:0;display:flex;flex-direction:column;gap:6px}
+.assistant-sources a.assistant-source{display:flex;flex-direction:column;padding:8px 12px;border:1px solid var(--border);border-radius:10px;text-decoration:none;color:var(--fg);background:var(--bg)}
+.assistant-sources a.assistant-source:hover{border-color:var(--accent)}
+.assistant-source b{font-weight:600;font-size:14px}
+.assistant-source small{color:var(--fg-muted);font-size:12px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.tk-k{color:#cf222e}.tk-s{color:#0a3069}.tk-c{color:#6e7781;font-style:italic}.tk-n{color:#0550ae}.tk-f{color:#8250df}
+[data-theme=dark] .tk-k{color:#ff7b72}[data-theme=dark] .tk-s{color:#a5d6ff}[data-theme=dark] .tk-c{color:#8b949e}[data-theme=dark] .tk-n{color:#79c0ff}[data-theme=dark] .tk-f{color:#d2a8ff}`;
+let styled = false;
 
 let session: Promise<Session> | null = null;
 const getSession = (fresh = false) => {
@@ -96,6 +106,10 @@ class Chat {
   private busy = false;
 
   constructor(head: HTMLElement | null) {
+    if (!styled) {
+      styled = true;
+      document.head.append(el('style', {}, PANEL_CSS));
+    }
     const form = el('form', { class: 'assistant-form' });
     form.append(this.input, el('kbd', { class: 'assistant-kbd', 'aria-hidden': 'true' }, /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘I' : 'Ctrl I'), this.send);
     form.addEventListener('submit', (e) => {
@@ -223,15 +237,20 @@ class Chat {
       const box = el('div', { class: 'assistant-sources' });
       const list = el('ul');
       for (const s of sources) {
+        // A card per cited page: its title, and where it is (the site path, or the other site's host).
+        const href = s.url ?? '#';
+        const at = new URL(href, location.href);
+        const card = el('a', { href, class: 'assistant-source' });
+        card.append(el('b', {}, s.title ?? href), el('small', {}, at.origin === location.origin ? at.pathname : at.host));
         const li = el('li');
-        li.append(el('a', { href: s.url ?? '#' }, s.title ?? s.url ?? ''));
+        li.append(card);
         list.append(li);
       }
       box.append(el('p', {}, words.sources), list);
       answer.append(box);
     }
-    // A failed answer is not kept by the server: nothing to rate.
-    if (messageId && finished && text) answer.append(rating(messageId));
+    // Copy, and (a failed answer is not kept by the server: nothing to rate) the thumbs.
+    if (text) answer.append(actions(text, messageId && finished ? messageId : null));
   }
 
   private fail(answer: HTMLElement, message: string): void {
@@ -241,17 +260,24 @@ class Chat {
 }
 
 /**
- * The thumbs under a finished answer: two toggle buttons (`aria-pressed`); pressing the pressed one
- * takes the rating back. Sent at once with the page token (a fresh one once, if it expired); a
- * refused rating puts the buttons back as they were.
+ * The row under an answer: copy its text (the Markdown, as a reader pastes it into an issue) and,
+ * for a finished answer the server kept, the thumbs: two toggle buttons (`aria-pressed`); pressing
+ * the pressed one takes the rating back. Sent at once with the page token (a fresh one once, if it
+ * expired); a refused rating puts the buttons back as they were.
  */
-function rating(messageId: string): HTMLElement {
-  if (!rateStyled) {
-    rateStyled = true;
-    document.head.append(el('style', {}, RATE_CSS));
-  }
-  const group = el('div', { class: 'assistant-rate', role: 'group', 'aria-label': words.rate });
+function actions(text: string, messageId: string | null): HTMLElement {
+  const group = el('div', { class: 'assistant-actions assistant-rate', role: 'group', 'aria-label': words.rate });
   const note = el('output', { 'aria-live': 'polite' });
+  const copy = el('button', { type: 'button', class: 'assistant-thumb', 'data-assistant-copy-answer': '', 'aria-label': words.copy, title: words.copy });
+  copy.innerHTML = COPY;
+  copy.addEventListener('click', () => {
+    void navigator.clipboard?.writeText(text).then(() => {
+      note.textContent = words.copied;
+      setTimeout(() => note.textContent === words.copied && (note.textContent = ''), 1500);
+    });
+  });
+  group.append(copy);
+  if (!messageId) return group.append(note), group;
   const thumbs = (['up', 'down'] as const).map((value) => {
     const b = el('button', { type: 'button', class: 'assistant-thumb', 'data-rating': value, 'aria-pressed': 'false', 'aria-label': value === 'up' ? words.helpful : words.notHelpful, title: value === 'up' ? words.helpful : words.notHelpful });
     b.innerHTML = THUMB;
@@ -269,7 +295,7 @@ function rating(messageId: string): HTMLElement {
       });
     });
   }
-  group.append(el('span', { 'aria-hidden': 'true' }, words.rate), ...thumbs, note);
+  group.append(...thumbs, note);
   return group;
 }
 

@@ -38,6 +38,21 @@ function start(): void {
   loadPlayground(self);
   loadBeacon(self);
   initAssistant(self);
+  searchLink();
+}
+
+/** `?search=<query>` opens the search dialog with the query typed (the platform's deep link); the dialog is an island, so wait for its field. */
+function searchLink(): void {
+  const query = new URLSearchParams(location.search).get('search');
+  if (!query) return;
+  document.querySelector<HTMLElement>('[data-search-open]')?.click();
+  let frames = 600;
+  const fill = () => {
+    const input = document.querySelector<HTMLInputElement>('[data-search]');
+    if (input) (input.value = query), input.dispatchEvent(new Event('input'));
+    else if (frames--) requestAnimationFrame(fill);
+  };
+  fill();
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

@@ -379,6 +379,17 @@ export class SectionIndex {
     return this.languageOf.size;
   }
 
+  /** Titles of the first `count` pages in the order the build wrote them (navigation order), distinct. */
+  firstTitles(count: number): string[] {
+    const titles = new Set<string>();
+    for (const href of this.languageOf.keys()) {
+      const title = this.page(href)?.title.trim();
+      if (title) titles.add(title);
+      if (titles.size >= count) break;
+    }
+    return [...titles];
+  }
+
   /** A page by site path, or undefined. */
   page(href: string): RetrievalPage | undefined {
     const language = this.languageOf.get(href);

@@ -122,7 +122,7 @@ describe.skipIf(!hasChromium)('assistant widget in chromium', () => {
     await expect.poll(() => answer.locator('.assistant-text').innerText()).toContain('sprocket wrench');
     expect(await answer.locator('.assistant-code code').innerText()).toBe('widgets install --all');
     await answer.locator('[data-assistant-copy]').waitFor();
-    const sources = answer.locator('.assistant-sources a');
+    const sources = answer.locator('.assistant-sources a.assistant-source b');
     expect(await sources.allInnerTexts()).toEqual(['Install widgets: Requirements']);
     expect(await answer.locator('.assistant-text a').getAttribute('href')).toBe('/guides/install#requirements');
     await page.screenshot({ path: path.join(shots, 'answer-light.png') });
