@@ -51,13 +51,22 @@ const WRITES: Record<string, Need> = {
 const sample = (pattern: string) => pattern.replace(/:projectId/g, 'p1').replace(/:[A-Za-z]+/g, 'x1');
 
 describe('accessFor', () => {
-  it('names the project of the path and lets every member read, except the editor, members and keys', () => {
+  it('names the project of the path and lets every member read (the editor read-only), except members and keys', () => {
     expect(accessFor('GET', '/projects')).toEqual({ need: 'read', projectId: null });
     expect(accessFor('GET', '/projects/p1/jobs/j1')).toEqual({ need: 'read', projectId: 'p1' });
     expect(accessFor('HEAD', '/projects/p1/analytics.csv')).toEqual({ need: 'read', projectId: 'p1' });
-    expect(accessFor('GET', '/projects/p1/editor')).toEqual({ need: 'edit', projectId: 'p1' });
-    expect(accessFor('GET', '/projects/p1/editor/state.json')).toEqual({ need: 'edit', projectId: 'p1' });
-    expect(accessFor('GET', '/projects/p1/editor/site/k/assets/site.css')).toEqual({ need: 'edit', projectId: 'p1' });
+    // The editor is every member's to read (read-only without edit rights, comments and suggestions allowed).
+    expect(accessFor('GET', '/projects/p1/editor')).toEqual({ need: 'read', projectId: 'p1' });
+    expect(accessFor('GET', '/projects/p1/editor/state.json')).toEqual({ need: 'read', projectId: 'p1' });
+    expect(accessFor('GET', '/projects/p1/editor/file.json')).toEqual({ need: 'read', projectId: 'p1' });
+    expect(accessFor('GET', '/projects/p1/editor/preview')).toEqual({ need: 'read', projectId: 'p1' });
+    expect(accessFor('GET', '/projects/p1/editor/site/k/assets/site.css')).toEqual({ need: 'read', projectId: 'p1' });
+    // Its writes, publishing checks and look-alikes of the reads are not.
+    expect(accessFor('POST', '/projects/p1/editor/file.json')).toEqual({ need: 'edit', projectId: 'p1' });
+    expect(accessFor('GET', '/projects/p1/editor/links.json')).toEqual({ need: 'edit', projectId: 'p1' });
+    expect(accessFor('GET', '/projects/p1/editor/state.json/x')).toEqual({ need: 'edit', projectId: 'p1' });
+    expect(accessFor('GET', '/projects/p1/editor/previewer')).toEqual({ need: 'edit', projectId: 'p1' });
+    expect(accessFor('GET', '/projects/p1/editor/site/')).toEqual({ need: 'edit', projectId: 'p1' });
     expect(accessFor('GET', '/projects/p1/keys')).toEqual({ need: 'owner', projectId: 'p1' });
     // The Slack page shows its secrets masked, but owners only see it at all; the assistant's page is everyone's.
     expect(accessFor('GET', '/projects/p1/products/slack')).toEqual({ need: 'owner', projectId: 'p1' });

@@ -27,6 +27,9 @@ const RULES: Array<{ methods: 'GET' | 'POST' | '*'; path: RegExp; need: Need }> 
   // Comments and suggestions in the web editor: every member, viewers too, as on the platform (resolving,
   // accepting and rejecting are the editor's `review.json`, below; deleting another's comment is an owner's).
   { methods: '*', path: /^\/projects\/[^/]+\/editor\/(comments|suggestions)\.json$/, need: 'read' },
+  // Reading the editor: its page (read-only without edit rights), a page's text and preview and the site's files the
+  // preview links. Viewers open it to comment and suggest; every write below stays with edit rights.
+  { methods: 'GET', path: /^\/projects\/[^/]+\/editor(\/(state|file)\.json|\/preview|\/site\/.+)?$/, need: 'read' },
   // The web editor, all of it: its page, drafts, navigation edits, uploads, shared editing, previews and publishing.
   { methods: '*', path: /^\/projects\/[^/]+\/editor(\/|$)/, need: 'edit' },
   // Changing the docs' content: agent jobs, site updates and previews, triaging readers' feedback.

@@ -128,3 +128,12 @@ export async function setEditorThreadStatus(db: Database, key: EditorPageKey, id
   );
   return rows.length === 1;
 }
+
+/**
+ * The threads of a page follow it when it is renamed (the editor's rename): every thread of `from`,
+ * whatever its status, now belongs to `to` on the same branch. How many moved.
+ */
+export async function moveEditorThreads(db: Database, page: { projectId: string; branch: string }, from: string, to: string): Promise<number> {
+  const rows = await db.query(`UPDATE editor_threads SET path = $4 WHERE project_id = $1 AND branch = $2 AND path = $3 RETURNING id`, [page.projectId, page.branch, from, to]);
+  return rows.length;
+}

@@ -10,7 +10,7 @@ import path from 'node:path';
 import * as Y from 'yjs';
 import { findBrokenLinks, githubGitCredentials, pullRequestProviderFor, type BrokenLink, type GithubOptions } from '../agent/index.js';
 import { pageFromText } from '../content/index.js';
-import { appendSharedUpdates, clearPublishedDrafts, compactSharedUpdates, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow } from '../db/index.js';
+import { appendSharedUpdates, clearPublishedDrafts, compactSharedUpdates, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, moveEditorThreads, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow } from '../db/index.js';
 import { fileAtCommit, fileHistory, GitError, gitClient, localWorkingCopy, WorkBranch, type FileCommit, type GitCredentials } from '../git/index.js';
 import { fontFileSource, pageSourceOf, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset } from '../render/index.js';
 import { ContainmentError, matchRedirect, prefixCssUrls, realPathInside, redirectRules, removeFileInside, removeTree, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
@@ -475,7 +475,7 @@ export class EditorSession {
     });
   }
 
-  /** Rename (move) a page: its navigation entries follow and its old address redirects to the new one. */
+  /** Rename (move) a page: its navigation entries and its comment threads follow, and its old address redirects to the new one. */
   async renamePage(from: string, to: string, user: EditorUser): Promise<{ file: string }> {
     checkPageFile(from);
     checkPageFile(to);
@@ -487,6 +487,8 @@ export class EditorSession {
       await this.saveDocsJson(renamePage(await this.docsJsonText(), pageEntryOf(from), pageEntryOf(to)), user);
       await this.draft(to, 'utf8', text.toString('utf8'), user);
       await this.draft(from, 'deleted', '', user);
+      // The text moves unchanged, so each thread's quote and offset still hold in the new file.
+      await moveEditorThreads(this.opts.db, { projectId: this.project.id, branch: this.branch }, from, to);
       await this.dropShared(from);
       this.previews.delete(from);
       await this.reload();

@@ -88,6 +88,10 @@ describe.skipIf(!HAVE_CHROMIUM)('comments, suggestions and history in the editor
       return [...copy.querySelectorAll('.cm-line')].map((l) => l.textContent).join('\n');
     });
 
+  /** The words each visual-mode highlight (comment, suggestion) paints. */
+  const visualHighlights = (page: Page) =>
+    page.evaluate(() => Object.fromEntries(['ed-hl-comment', 'ed-hl-del'].map((name) => [name, [...((CSS.highlights.get(name) as Set<AbstractRange> | undefined) ?? [])].map((r) => (r as Range).toString())])));
+
   async function member(email: string, role: Role): Promise<void> {
     const invited = await inviteMember(server.db, { email, role, projectIds: role === 'editor' ? [project.id] : [] });
     if ('refused' in invited) throw new Error(`${email} exists`);
@@ -145,6 +149,20 @@ describe.skipIf(!HAVE_CHROMIUM)('comments, suggestions and history in the editor
     await expect(writer.locator('.cm-content .ed-hl-comment').textContent()).resolves.toBe('Spearmint');
     await expect(writer.locator('#ed-review-count').textContent()).resolves.toBe('1');
     await shot('02-comment', writer);
+    // The editor guide's picture (docs/images/editor/comments.jpg is a copy from a run).
+    await writer.screenshot({ path: path.join(ARTIFACTS, 'guide', 'comments.jpg'), type: 'jpeg', quality: 80 });
+    // The visual mode highlights the same words; a click on them opens the thread.
+    await writer.getByRole('button', { name: 'Visual' }).click();
+    await writer.locator('.ed-v-p', { hasText: 'Spearmint is the classic' }).waitFor();
+    await expect.poll(() => visualHighlights(writer)).toEqual({ 'ed-hl-comment': ['Spearmint'], 'ed-hl-del': [] });
+    await card.evaluate((c) => c.classList.remove('active'));
+    await writer.mouse.click(...(await writer.evaluate(() => {
+      const r = [...CSS.highlights.get('ed-hl-comment')!][0]!.getBoundingClientRect();
+      return [r.left + r.width / 2, r.top + r.height / 2] as [number, number];
+    })));
+    await writer.locator('.ed-thread.active', { hasText: 'Should these be alphabetized?' }).waitFor();
+    await shot('02b-comment-visual', writer);
+    await writer.getByRole('button', { name: 'Markdown source' }).click();
   });
 
   it('a viewer opens the editor read-only, sees the thread and replies; typing changes nothing', async () => {
@@ -153,11 +171,29 @@ describe.skipIf(!HAVE_CHROMIUM)('comments, suggestions and history in the editor
     for (const id of ['ed-publish-toggle', 'ed-settings-toggle', 'ed-add', 'ed-arrange', 'ed-history-toggle']) await expect(viewer.locator(`#${id}`).isVisible(), id).resolves.toBe(false);
     await expect(viewer.locator('#ed-comment').isVisible()).resolves.toBe(true);
     await expect(viewer.locator('#ed-suggest').isVisible()).resolves.toBe(true);
+    await expect(viewer.locator('.ed-read-only').textContent()).resolves.toBe('Read-only');
     await viewer.locator('.cm-line', { hasText: 'Spearmint is the classic' }).click();
     await viewer.keyboard.type('Viewer words');
     expect(await sourceText(viewer)).not.toContain('Viewer words');
+    // The visual mode is read-only too; its words can still be selected and suggested on.
+    await viewer.getByRole('button', { name: 'Visual' }).click();
+    const paragraph = viewer.locator('.ed-v-p', { hasText: 'Peppermint is best' });
+    await paragraph.click();
+    await viewer.keyboard.type('Viewer words');
+    await expect(paragraph.textContent()).resolves.toBe('Peppermint is best for hot tea and chocolate desserts.');
+    await viewer.getByRole('button', { name: 'Suggesting', exact: true }).click();
+    await selectWords(viewer, '#ed-visual', 'hot tea');
+    await viewer.getByRole('button', { name: 'Suggest edit' }).click();
+    await viewer.locator('#ed-composer').getByLabel('Suggested text').fill('tea');
+    await viewer.locator('#ed-composer').getByRole('button', { name: 'Suggest' }).click();
+    await viewer.locator('.ed-thread-suggestion', { hasText: 'hot tea' }).waitFor();
+    await expect.poll(() => visualHighlights(viewer)).toEqual({ 'ed-hl-comment': ['Spearmint'], 'ed-hl-del': ['hot tea'] });
+    await shot('03a-viewer-suggests-visual', viewer);
+    await viewer.getByRole('button', { name: 'Switch to Editing' }).first().click();
+    await viewer.getByRole('button', { name: 'Markdown source' }).click();
+    // Nothing a viewer did is a draft, and the server refuses a viewer's save.
     expect((await fileText(writer)).text).toBe(MINT_V2);
-    await viewer.getByRole('button', { name: /^Comments/ }).click();
+    expect((await viewer.request.post(`${editorUrl}/save.json`, { data: { file: 'mint.mdx', text: 'x' }, headers: { 'x-csrf-token': (await viewer.locator('#editor-app').getAttribute('data-csrf'))! } })).status()).toBe(403);
     const card = viewer.locator('.ed-thread', { hasText: 'Should these be alphabetized?' });
     await card.waitFor();
     await card.getByRole('textbox', { name: 'Reply' }).fill('Yes, spearmint first.');
@@ -177,7 +213,8 @@ describe.skipIf(!HAVE_CHROMIUM)('comments, suggestions and history in the editor
     await card.getByRole('button', { name: 'Resolve thread' }).click();
     await reviewer.locator('.ed-resolved summary', { hasText: 'Resolved (1)' }).waitFor();
     await expect(reviewer.locator('.cm-content .ed-hl-comment').count()).resolves.toBe(0);
-    await expect(reviewer.locator('#ed-review-count').textContent()).resolves.toBe('');
+    // The viewer's suggestion is still open.
+    await expect(reviewer.locator('#ed-review-count').textContent()).resolves.toBe('1');
     await shot('05-resolved', reviewer);
   });
 
@@ -194,17 +231,31 @@ describe.skipIf(!HAVE_CHROMIUM)('comments, suggestions and history in the editor
     await composer.getByLabel('Suggested text').fill('over 30 species');
     await composer.getByRole('textbox', { name: 'Comment' }).fill('The count went up.');
     await composer.getByRole('button', { name: 'Suggest' }).click();
-    const card = writer.locator('.ed-thread-suggestion');
+    // The viewer's suggestion is there too (on "hot tea").
+    const card = writer.locator('.ed-thread-suggestion', { hasText: 'over 25 species' });
     await card.waitFor();
     await expect(card.locator('del').textContent()).resolves.toBe('over 25 species');
     await expect(card.locator('ins').textContent()).resolves.toBe('over 30 species');
-    await expect(writer.locator('.cm-content .ed-hl-del').textContent()).resolves.toBe('over 25 species');
-    await expect(writer.locator('.cm-content .ed-hl-ins').textContent()).resolves.toBe('over 30 species');
+    await expect(writer.locator('.cm-content .ed-hl-del').allTextContents()).resolves.toEqual(['over 25 species', 'hot tea']);
+    await expect(writer.locator('.cm-content .ed-hl-ins').allTextContents()).resolves.toEqual(['over 30 species', 'tea']);
     await shot('06-suggesting', writer);
+    // In the visual mode the blocks are read-only while suggesting, and the suggestion is highlighted.
+    await writer.getByRole('button', { name: 'Visual' }).click();
+    const paragraph = writer.locator('.ed-v-p', { hasText: 'With over 25 species' });
+    await paragraph.click();
+    await writer.keyboard.type('typed');
+    await expect(paragraph.textContent()).resolves.not.toContain('typed');
+    await expect.poll(() => visualHighlights(writer)).toEqual({ 'ed-hl-comment': [], 'ed-hl-del': ['hot tea', 'over 25 species'] });
+    await shot('06b-suggesting-visual', writer);
+    await writer.getByRole('button', { name: 'Markdown source' }).click();
 
     await reviewer.reload();
     await reviewer.locator('.cm-content').getByText('Spearmint is the classic', { exact: false }).waitFor();
     await reviewer.getByRole('button', { name: /^Comments/ }).click();
+    // The viewer's suggestion is rejected: the text stays.
+    const viewers = reviewer.locator('.ed-thread-suggestion', { hasText: 'hot tea' });
+    await viewers.getByRole('button', { name: 'Reject suggestion' }).click();
+    await expect.poll(() => viewers.count()).toBe(0);
     const theirs = reviewer.locator('.ed-thread-suggestion');
     await theirs.waitFor();
     await shot('07-suggestion-to-accept', reviewer);
@@ -213,7 +264,8 @@ describe.skipIf(!HAVE_CHROMIUM)('comments, suggestions and history in the editor
     await expect.poll(() => sourceText(reviewer), { timeout: 15_000 }).toContain('With over 30 species');
     await expect.poll(() => sourceText(writer), { timeout: 15_000 }).toContain('With over 30 species');
     await expect.poll(async () => (await fileText(reviewer)).text, { timeout: 15_000 }).toBe(MINT_V2.replace('over 25', 'over 30'));
-    await expect(reviewer.locator('.ed-thread-suggestion').count()).resolves.toBe(0);
+    await expect.poll(() => reviewer.locator('.ed-thread-suggestion').count()).toBe(0);
+    expect((await fileText(reviewer)).text).toContain('hot tea');
     await writer.getByRole('button', { name: 'Switch to Editing' }).first().click();
   });
 

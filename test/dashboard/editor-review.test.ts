@@ -128,6 +128,37 @@ describe.each(backends)('editor comments, suggestions and history on %s', (kind)
     expect((await call(editor, 'comments.json', { json: { file: 'index.mdx', action: 'reply', threadId: thread.id, body: 'late' } })).body.error.code).toBe('EDITOR_THREAD_NOT_FOUND');
   });
 
+  it('opens the editor read-only for a viewer: the page, the state and a page’s text, nothing written', async () => {
+    const page = async (who: Member) => {
+      const res = await who.client.get(`/dashboard/projects/${project.id}/editor?file=index.mdx`);
+      return { status: res.status, html: await res.text() };
+    };
+    const seen = await page(viewer);
+    expect(seen.status).toBe(200);
+    expect(seen.html).toContain('data-read-only="1"');
+    expect(seen.html).toContain('>Read-only</span>');
+    // The controls that write are left hidden; the comment and suggestion controls stay.
+    expect(seen.html).toMatch(/<div class="ed-publish" hidden="">/);
+    expect(seen.html).toMatch(/<button id="ed-history-toggle"[^>]* hidden=""/);
+    expect(seen.html).toMatch(/<button id="ed-comment" type="button" class="ed-icon-btn"/);
+    const edited = await page(editor);
+    expect(edited.status).toBe(200);
+    expect(edited.html).not.toContain('data-read-only');
+    expect((await call(viewer, 'state.json')).status).toBe(200);
+    expect((await call(viewer, 'file.json', { query: { file: 'index.mdx' } })).body).toMatchObject({ text: SECOND });
+    // Every write stays with edit rights, shared editing (which sends text) included.
+    for (const [route, json] of [
+      ['save.json', { file: 'index.mdx', text: 'Viewer text' }],
+      ['shared.json', { file: 'index.mdx', action: 'join' }],
+      ['pages.json', { action: 'delete', file: 'index.mdx' }],
+      ['publish.json', {}],
+    ] as const) {
+      expect(await call(viewer, route, { json }), route).toMatchObject({ status: 403, body: { error: { code: 'DASHBOARD_EDIT_RIGHTS_MISSING' } } });
+    }
+    expect((await call(viewer, 'links.json')).status).toBe(403);
+    expect((await call(editor, 'file.json', { query: { file: 'index.mdx' } })).body).toMatchObject({ text: SECOND, draft: false });
+  });
+
   it('refuses a comment without the CSRF token or from another origin', async () => {
     const json = { file: 'index.mdx', action: 'create', quote: 'garden', offset: 0, body: 'Forged' };
     const bare = await call(viewer, 'comments.json', { json, token: null });
@@ -241,5 +272,26 @@ describe.each(backends)('editor comments, suggestions and history on %s', (kind)
     expect((await call(editor, 'file.json', { query: { file: 'index.mdx' } })).body).toMatchObject({ text: FIRST, draft: true });
     expect((await call(editor, 'history.json', { query: { file: 'index.mdx' } })).body.commits).toHaveLength(2);
     await call(editor, 'discard.json', { json: { file: 'index.mdx' } });
+  });
+
+  it('moves a page’s threads with it when the editor renames the page', async () => {
+    await stack.db.query(`DELETE FROM editor_threads WHERE project_id = $1`, [project.id]);
+    const open = (await call(viewer, 'comments.json', { json: { file: 'index.mdx', action: 'create', quote: 'Spearmint', offset: 0, body: 'Link it?' } })).body.thread;
+    const suggestion = (await call(viewer, 'suggestions.json', { json: { file: 'index.mdx', quote: 'garden', offset: 0, replacement: 'herb garden' } })).body.thread;
+    const resolved = (await call(editor, 'comments.json', { json: { file: 'index.mdx', action: 'create', quote: 'cooking', offset: 0, body: 'Done' } })).body.thread;
+    await call(editor, 'review.json', { json: { file: 'index.mdx', action: 'resolve', threadId: resolved.id } });
+    expect((await call(editor, 'pages.json', { json: { action: 'rename', file: 'index.mdx', to: 'guides/mint.mdx' } })).body).toEqual({ file: 'guides/mint.mdx' });
+
+    // Every thread, whatever its status, now lists under the new file, placed in its text; none stays behind.
+    const moved = (await call(viewer, 'comments.json', { query: { file: 'guides/mint.mdx' } })).body.threads;
+    expect(moved.map((t: any) => [t.id, t.status, t.range])).toEqual([
+      [open.id, 'open', { from: SECOND.indexOf('Spearmint'), to: SECOND.indexOf('Spearmint') + 9 }],
+      [suggestion.id, 'open', { from: SECOND.indexOf('garden'), to: SECOND.indexOf('garden') + 6 }],
+      [resolved.id, 'resolved', { from: SECOND.indexOf('cooking'), to: SECOND.indexOf('cooking') + 7 }],
+    ]);
+    expect(await stack.db.query(`SELECT id FROM editor_threads WHERE project_id = $1 AND path = 'index.mdx'`, [project.id])).toEqual([]);
+    // They work there: a reply, and the suggestion accepted into the renamed page's draft.
+    expect((await call(editor, 'comments.json', { json: { file: 'guides/mint.mdx', action: 'reply', threadId: open.id, body: 'Linked.' } })).status).toBe(200);
+    expect((await call(editor, 'review.json', { json: { file: 'guides/mint.mdx', action: 'accept', threadId: suggestion.id } })).body.text).toBe(SECOND.replace('garden', 'herb garden'));
   });
 });

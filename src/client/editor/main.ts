@@ -54,6 +54,8 @@ const components = (app.dataset.components ?? '').split(',').filter(Boolean);
 const maxText = Number(app.dataset.maxText ?? 2097152);
 /** `folio dev`'s editor: saves write the files; no branches, publishing or shared editing (the page leaves their controls out). */
 const local = app.dataset.local === '1';
+/** A member without edit rights (a viewer): the page is read, commented and suggested on, never saved; no shared editing (its route is a write). */
+const readOnlyPage = app.dataset.readOnly === '1';
 /** In folio dev: the hash of each file's text as last read or saved, sent with a save (a file changed on disk since is not overwritten unasked). */
 const baseHashes = new Map<string, string>();
 /** The file whose last save was refused because it changed on disk: opening a page or leaving does not write it over that change (typing again does). */
@@ -122,7 +124,7 @@ const view = new EditorView({
   state: EditorState.create({ doc: '', extensions: [] }),
 });
 
-/** Suggesting mode makes the source read-only: a change is proposed from the selection instead (`review.ts`). */
+/** Suggesting mode (and a read-only page) makes the source read-only: a change is proposed from the selection instead (`review.ts`). */
 const readOnly = new Compartment();
 let review: ReviewPanel;
 const reviewHighlights = reviewExtension((id) => review.focus(id));
@@ -134,7 +136,7 @@ function editorState(doc: string, collab: ReturnType<typeof yCollab> | [] = []):
       basicSetup,
       collab,
       reviewHighlights,
-      readOnly.of(EditorState.readOnly.of(review?.suggesting ?? false)),
+      readOnly.of(EditorState.readOnly.of(locked())),
       markdown({ extensions: [frontmatter] }),
       sourceTheme,
       lintGutter(),
@@ -150,7 +152,13 @@ function editorState(doc: string, collab: ReturnType<typeof yCollab> | [] = []):
   });
 }
 
+/** Whether writing is off: a read-only page, or Suggesting mode (the source and the visual blocks alike). */
+function locked(): boolean {
+  return readOnlyPage || (review?.suggesting ?? false);
+}
+
 function scheduleSave(): void {
+  if (readOnlyPage) return;
   dirty = true;
   setStatus('Unsaved changes…');
   clearTimeout(saveTimer);
@@ -492,7 +500,7 @@ function renderBranches(): void {
   const select = $<HTMLSelectElement>('ed-branch');
   select.replaceChildren();
   for (const name of state?.branches ?? [branch]) select.append(new Option(name, name, false, name === branch));
-  select.append(new Option('New branch…', '\0new'));
+  if (!readOnlyPage) select.append(new Option('New branch…', '\0new'));
 }
 
 function renderChanges(): void {
@@ -528,7 +536,7 @@ async function openFile(next: string, { keepEdits = true }: { keepEdits?: boolea
     const page = await call<{ text: string; breadcrumbs: string[]; preview: Preview | null; hash?: string }>('file.json', { query: { file } });
     if (page.hash) baseHashes.set(file, page.hash);
     loading = true;
-    if (/\.mdx?$/i.test(file) && !local) {
+    if (/\.mdx?$/i.test(file) && !local && !readOnlyPage) {
       const collab = await joinShared(file);
       view.setState(editorState(collab.text.toString(), yCollab(collab.text, collab.awareness)));
     } else {
@@ -557,7 +565,8 @@ async function openFile(next: string, { keepEdits = true }: { keepEdits?: boolea
     shownVersion = -1;
     problems.textContent = '';
     if (page.preview) showPreview(page.preview);
-    setStatus('Saved');
+    // A read-only page saves nothing: its pill in the top bar says so.
+    setStatus(readOnlyPage ? '' : 'Saved');
     renderTree();
     if (!local) {
       await review.load().catch((err: Refused) => (problems.textContent = `${err.message} (${err.code})`));
@@ -625,11 +634,12 @@ function drawBlock(block: Block, index: number): Drawn {
   let editable: HTMLElement;
   if (rich) {
     const label = block.kind === 'heading' ? `Heading ${block.detail}` : block.kind === 'paragraph' ? 'Paragraph' : `${block.detail} text`;
-    entry.rich = richBlock({ rich, level: Number(block.detail ?? 2), className, label, onChange: (body) => editBlock(entry.index, body), onActive: formatBar.follow });
+    entry.rich = richBlock({ rich, level: Number(block.detail ?? 2), className, label, onChange: (body) => editBlock(entry.index, body), onActive: (b) => formatBar.follow(locked() ? null : b), editable: () => !locked() });
     editable = entry.rich.view.dom;
   } else {
     editable = document.createElement('div');
-    editable.contentEditable = 'plaintext-only';
+    // Locked (read-only page, Suggesting mode): the words can be selected to comment on, not typed over.
+    editable.contentEditable = locked() ? 'false' : 'plaintext-only';
     editable.spellcheck = block.kind === 'paragraph' || block.kind === 'heading' || block.kind === 'component';
     editable.className = className;
     // A body's last end of line is kept apart, so the editable text has no stray empty line.
@@ -683,7 +693,10 @@ function renderVisual(): void {
   visualBlocks = splitBlocks(view.state.doc.toString());
   drawn = visualBlocks.map((block, index) => (block.kind === 'blank' || block.kind === 'frontmatter' ? null : drawBlock(block, index)));
   formatBar.follow(null);
+  // Nothing to format while the blocks are locked.
+  formatBar.element.hidden = locked();
   $('ed-visual').replaceChildren(formatBar.element, ...pageHead(), ...drawn.flatMap((entry) => (entry ? [entry.el] : [])));
+  review?.highlight();
 }
 
 /** Put `nodes` in `pane` in order, moving as little as possible (a moved element would lose the writer's focus). */
@@ -740,6 +753,7 @@ function syncVisual(): void {
   visualBlocks = next;
   drawn = nextDrawn;
   placeInOrder($('ed-visual'), [formatBar.element, ...pageHead(), ...drawn.flatMap((entry) => (entry ? [entry.el] : []))]);
+  review?.highlight();
   if (focused && !kept.has(focused)) {
     // The edited block changed under the caret: the block now at its place takes the focus.
     const at = next.findIndex((block, index) => block.to > focusedFrom && drawn[index]);
@@ -1136,11 +1150,51 @@ review = new ReviewPanel({
     if (!range) return { problem: 'These words are not plain text in the page’s Markdown (the selection crosses formatting or blocks): select fewer words, or comment in the Markdown source.' };
     return { quote, offset: range.from };
   },
+  visualRange(from, to) {
+    if (!visual) return null;
+    const index = visualBlocks.findIndex((b) => b.from <= from && to <= b.to);
+    const entry = index >= 0 ? drawn[index] : null;
+    if (!entry) return null;
+    const block = visualBlocks[index]!;
+    return rangeInElement(entry.el, view.state.sliceDoc(from, to), from - block.from - block.prefix.length);
+  },
 });
+
+/**
+ * The DOM range of `quote` in a drawn block: its occurrence in the block's text nearest `near` (the
+ * quote's place in the block's Markdown; the shown text lacks the markup, so it is only a hint). Null
+ * when the quote is not plain text there (it crosses formatting).
+ */
+function rangeInElement(element: HTMLElement, quote: string, near: number): Range | null {
+  const nodes: Text[] = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
+  const text = nodes.map((n) => n.data).join('');
+  const found = findAnchor(text, quote, near);
+  if (!found) return null;
+  const range = document.createRange();
+  let start = 0;
+  let started = false;
+  for (const node of nodes) {
+    const end = start + node.data.length;
+    if (!started && found.from < end) {
+      range.setStart(node, found.from - start);
+      started = true;
+    }
+    if (started && found.to <= end) {
+      range.setEnd(node, found.to - start);
+      return range;
+    }
+    start = end;
+  }
+  return null;
+}
 
 function setSuggesting(on: boolean): void {
   review.suggesting = on;
-  view.dispatch({ effects: readOnly.reconfigure(EditorState.readOnly.of(on)) });
+  view.dispatch({ effects: readOnly.reconfigure(EditorState.readOnly.of(locked())) });
+  // The visual blocks follow: drawn again editable or not.
+  if (visual) renderVisual();
   $('ed-suggest').setAttribute('aria-pressed', String(on));
   $('ed-suggest').title = on ? 'Switch to Editing' : 'Switch to Suggesting';
   $('ed-suggesting-pill').hidden = !on;

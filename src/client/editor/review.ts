@@ -5,7 +5,7 @@
  * diff of each against the current text and "Restore this version". The server keeps it all
  * (`comments.json`, `suggestions.json`, `review.json`, `history.json`, `version.json`, `restore.json`).
  */
-import { StateEffect, StateField, type Extension, type Range } from '@codemirror/state';
+import { StateEffect, StateField, type Extension, type Range as MarkRange } from '@codemirror/state';
 import { Decoration, EditorView, WidgetType, type DecorationSet } from '@codemirror/view';
 import { findAnchor } from './anchors.js';
 
@@ -48,6 +48,41 @@ export interface ReviewHost {
   flush(): Promise<void>;
   /** Open the page again (after a restore replaced its text outside the shared document). */
   reopen(): Promise<void>;
+  /** In the visual mode: the shown words of the source's `from`–`to` (null in the source mode, or when they cross formatting or blocks). */
+  visualRange(from: number, to: number): Range | null;
+}
+
+// ------------------------------------------------------------------ highlights in the visual mode
+
+/**
+ * The visual mode's highlights are CSS custom highlights (`::highlight(ed-hl-...)` in the editor's
+ * styles): ranges painted over the blocks' text without touching their DOM, which ProseMirror owns.
+ */
+const VISUAL_HIGHLIGHTS = { comment: 'ed-hl-comment', suggestion: 'ed-hl-del' } as const;
+/** The painted range of each open thread, to find the thread under a click. */
+let painted: { id: string; range: Range }[] = [];
+
+function paintVisual(host: ReviewHost, threads: Thread[]): void {
+  if (typeof CSS === 'undefined' || !('highlights' in CSS)) return;
+  const text = host.view.state.doc.toString();
+  painted = [];
+  const byKind = { comment: [] as Range[], suggestion: [] as Range[] };
+  for (const t of threads) {
+    if (t.status !== 'open') continue;
+    const at = findAnchor(text, t.quote, t.offset);
+    const range = at && host.visualRange(at.from, at.to);
+    if (!range) continue;
+    byKind[t.kind].push(range);
+    painted.push({ id: t.id, range });
+  }
+  for (const kind of ['comment', 'suggestion'] as const) CSS.highlights.set(VISUAL_HIGHLIGHTS[kind], new Highlight(...byKind[kind]));
+}
+
+/** The open thread whose highlighted words are under the point, in the visual mode. */
+function threadAt(x: number, y: number): string | null {
+  const caret = document.caretRangeFromPoint?.(x, y);
+  if (!caret) return null;
+  return painted.find((p) => p.range.isPointInRange(caret.startContainer, caret.startOffset))?.id ?? null;
 }
 
 // ------------------------------------------------------------------ highlights in the source
@@ -70,7 +105,7 @@ class Inserted extends WidgetType {
 }
 
 function decorationsOf(text: string, threads: Thread[]): DecorationSet {
-  const marks: Range<Decoration>[] = [];
+  const marks: MarkRange<Decoration>[] = [];
   for (const t of threads) {
     if (t.status !== 'open') continue;
     const range = findAnchor(text, t.quote, t.offset);
@@ -126,6 +161,30 @@ function ago(iso: string | number): string {
 }
 const nameOf = (email: string) => email.split('@')[0] || email;
 
+const SVG = 'http://www.w3.org/2000/svg';
+/** Line icons drawn in the page (an emoji such as 🗑 shows as an empty box where no emoji font is installed). */
+const ICONS = {
+  check: ['M3.5 8.5l3 3 6-7'],
+  trash: ['M2.5 4.5h11', 'M6 4.5V3h4v1.5', 'M4 4.5l.7 9h6.6l.7-9', 'M6.8 7v4.5M9.2 7v4.5'],
+} as const;
+
+function icon(name: keyof typeof ICONS): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 16 16');
+  svg.setAttribute('fill', 'none');
+  svg.setAttribute('stroke', 'currentColor');
+  svg.setAttribute('stroke-width', '1.5');
+  svg.setAttribute('stroke-linecap', 'round');
+  svg.setAttribute('stroke-linejoin', 'round');
+  svg.setAttribute('aria-hidden', 'true');
+  for (const d of ICONS[name]) {
+    const path = document.createElementNS(SVG, 'path');
+    path.setAttribute('d', d);
+    svg.append(path);
+  }
+  return svg;
+}
+
 function avatar(email: string): HTMLElement {
   return el('span', { className: 'ed-avatar', ariaHidden: 'true' }, nameOf(email).slice(0, 1).toUpperCase());
 }
@@ -153,11 +212,17 @@ export class ReviewPanel {
     });
     this.composer.querySelector('.ed-composer-cancel')!.addEventListener('click', () => (this.composer.hidden = true));
     enterSubmits(this.composer.querySelector('textarea[name=body]')!, () => void this.submitComposer());
+    // A click on highlighted words in the visual mode opens their thread, as in the source mode.
+    document.getElementById('ed-visual')?.addEventListener('click', (e) => {
+      const id = threadAt(e.clientX, e.clientY);
+      if (id) this.focus(id);
+    });
   }
 
   /** Show the panel on `tab` (or hide it). */
   show(tab: 'comments' | 'history' | null): void {
     this.panel.hidden = tab === null;
+    document.getElementById('ed-review-title')!.textContent = tab === 'history' ? 'History' : 'Comments';
     document.getElementById('ed-review-toggle')!.setAttribute('aria-pressed', String(tab === 'comments'));
     document.getElementById('ed-history-toggle')!.setAttribute('aria-pressed', String(tab === 'history'));
     document.getElementById('ed-review-comments')!.hidden = tab !== 'comments';
@@ -188,6 +253,7 @@ export class ReviewPanel {
   /** Draw the highlights again (a new editor state for another page has none). */
   highlight(): void {
     this.host.view.dispatch({ effects: setThreads.of(this.threads) });
+    paintVisual(this.host, this.threads);
   }
 
   /** Start a comment (or, in suggesting mode, a suggestion) on the selected text. */
@@ -270,25 +336,28 @@ export class ReviewPanel {
     head.addEventListener('click', () => this.reveal(t));
     card.append(head);
     const tools = el('div', { className: 'ed-thread-tools' });
-    const button = (label: string, title: string, action: () => Promise<unknown>) => {
-      const b = el('button', { type: 'button', className: 'ed-icon-btn', title, ariaLabel: title }, label);
+    // A round icon button, or with `text` a labelled one (Accept, Reject, Reopen).
+    const button = (look: keyof typeof ICONS | { text: string; accept?: boolean }, title: string, action: () => Promise<unknown>) => {
+      const b = el('button', { type: 'button', className: typeof look === 'string' ? 'ed-tool' : `ed-tool wide${look.accept ? ' accept' : ''}`, title, ariaLabel: title });
+      if (typeof look === 'string') b.append(icon(look));
+      else b.append(...(look.accept ? [icon('check')] : []), look.text);
       b.addEventListener('click', () => void this.act(action));
       tools.append(b);
     };
     if (t.kind === 'suggestion' && t.status === 'open' && this.canDecide) {
-      button('✓ Accept', 'Accept suggestion', () => this.host.call('review.json', { json: { file: this.host.file(), action: 'accept', threadId: t.id } }));
-      button('Reject', 'Reject suggestion', () => this.host.call('review.json', { json: { file: this.host.file(), action: 'reject', threadId: t.id } }));
+      button({ text: 'Accept', accept: true }, 'Accept suggestion', () => this.host.call('review.json', { json: { file: this.host.file(), action: 'accept', threadId: t.id } }));
+      button({ text: 'Reject' }, 'Reject suggestion', () => this.host.call('review.json', { json: { file: this.host.file(), action: 'reject', threadId: t.id } }));
     }
+    if (this.isOwner || t.authorId === this.you) button('trash', t.kind === 'suggestion' ? 'Delete suggestion' : 'Delete thread', () => this.host.call('comments.json', { json: { file: this.host.file(), action: 'delete', threadId: t.id } }));
     if (t.kind === 'comment' && this.canDecide) {
       const resolve = t.status === 'open';
-      button(resolve ? '✓' : 'Reopen', resolve ? 'Resolve thread' : 'Reopen thread', () => this.host.call('review.json', { json: { file: this.host.file(), action: resolve ? 'resolve' : 'reopen', threadId: t.id } }));
+      button(resolve ? 'check' : { text: 'Reopen' }, resolve ? 'Resolve thread' : 'Reopen thread', () => this.host.call('review.json', { json: { file: this.host.file(), action: resolve ? 'resolve' : 'reopen', threadId: t.id } }));
     }
-    if (this.isOwner || t.authorId === this.you) button('🗑', t.kind === 'suggestion' ? 'Delete suggestion' : 'Delete thread', () => this.host.call('comments.json', { json: { file: this.host.file(), action: 'delete', threadId: t.id } }));
     if (t.kind === 'suggestion') card.append(byline(t.authorEmail, t.createdAt, tools));
     t.comments.forEach((c, i) => {
       const row = el('div', { className: 'ed-comment' }, byline(c.authorEmail, c.createdAt, i === 0 && t.kind === 'comment' ? tools : null), el('p', {}, c.body));
       if (i > 0 && (this.isOwner || c.authorId === this.you)) {
-        const del = el('button', { type: 'button', className: 'ed-icon-btn ed-comment-del', title: 'Delete reply', ariaLabel: 'Delete reply' }, '🗑');
+        const del = el('button', { type: 'button', className: 'ed-tool ed-comment-del', title: 'Delete reply', ariaLabel: 'Delete reply' }, icon('trash'));
         del.addEventListener('click', () => void this.act(() => this.host.call('comments.json', { json: { file: this.host.file(), action: 'delete', threadId: t.id, commentId: c.id } })));
         row.append(del);
       }

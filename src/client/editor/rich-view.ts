@@ -24,6 +24,8 @@ export interface RichBlockOptions {
   onChange: (body: string) => void;
   /** Called when the view is focused or its selection changes (the toolbar follows it). */
   onActive: (block: RichBlock) => void;
+  /** Whether the block takes typing now (false: read-only page or Suggesting mode; the text can still be selected). */
+  editable?: () => boolean;
 }
 
 export interface RichBlock {
@@ -139,6 +141,7 @@ export function richBlock(options: RichBlockOptions): RichBlock {
   });
   block.view = new EditorView(null, {
     state,
+    editable: () => options.editable?.() ?? true,
     attributes: { class: `${options.className} ed-rich`, role: 'textbox', 'aria-multiline': String(!line), 'aria-label': options.label, spellcheck: 'true' },
     dispatchTransaction(tr) {
       const view = block.view;

@@ -129,7 +129,7 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
     const { hash } = await editorBundle();
     c.header('Content-Security-Policy', EDITOR_CSP);
     const viewer = viewerOf(c);
-    return html(c, createElement(EditorPage, { base, viewer, project, branch, file, scriptHash: hash, components: componentNames(), maxTextBytes: MAX_TEXT_BYTES, shell: { viewer, project } }));
+    return html(c, createElement(EditorPage, { base, viewer, project, branch, file, scriptHash: hash, components: componentNames(), maxTextBytes: MAX_TEXT_BYTES, shell: { viewer, project }, readOnly: c.get('canEdit') !== true }));
   });
 
   app.get('/assets/editor.js', async (c) => c.body((await editorBundle()).js, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' }));

@@ -20,6 +20,11 @@ export interface EditorPageProps {
   local?: { api: string; assets: string; siteHref: string };
   /** In the dashboard: the signed-in shell around the editor (sidebar, drawer, theme switch). */
   shell?: { viewer: Viewer; project: ProjectRow };
+  /**
+   * A member without edit rights on the project (`access.ts`): the page read-only, with comments and
+   * suggestions; no saving, publishing, page settings, images, new pages, arranging or history.
+   */
+  readOnly?: boolean;
 }
 
 /**
@@ -41,9 +46,9 @@ const SITE_SETTINGS_FIELDS: [name: string, label: string, extra: Record<string, 
   ['buttonHref', 'Navbar button link', { placeholder: 'https://' }],
 ];
 
-export function EditorPage({ base, viewer, project, branch, file, scriptHash, components, maxTextBytes, local, shell }: EditorPageProps) {
+export function EditorPage({ base, viewer, project, branch, file, scriptHash, components, maxTextBytes, local, shell, readOnly }: EditorPageProps) {
   const assets = local?.assets ?? `${base}/assets`;
-  const app = <EditorApp base={base} viewer={viewer} project={project} branch={branch} file={file} components={components} maxTextBytes={maxTextBytes} local={local} />;
+  const app = <EditorApp base={base} viewer={viewer} project={project} branch={branch} file={file} components={components} maxTextBytes={maxTextBytes} local={local} readOnly={readOnly} />;
   return (
     <html lang="en" data-theme={viewer.theme && viewer.theme !== 'system' ? viewer.theme : undefined}>
       <head>
@@ -72,7 +77,7 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
 }
 
 /** The editor's own frame (`#editor-app`), filled by `client/editor/main.ts`. */
-function EditorApp({ base, viewer, project, branch, file, components, maxTextBytes, local }: Omit<EditorPageProps, 'scriptHash' | 'shell'>) {
+function EditorApp({ base, viewer, project, branch, file, components, maxTextBytes, local, readOnly = false }: Omit<EditorPageProps, 'scriptHash' | 'shell'>) {
   const api = local?.api ?? `${base}/projects/${project.id}/editor`;
   return (
         <div
@@ -87,6 +92,7 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
           data-components={components.join(',')}
           data-max-text={String(maxTextBytes)}
           data-local={local ? '1' : undefined}
+          data-read-only={readOnly ? '1' : undefined}
         >
           <header className="ed-top">
             <a className="ed-back" href={local?.siteHref ?? `${base}/projects/${project.id}`} title={local ? 'The site' : 'Back to the project'}>
@@ -114,7 +120,8 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
             <span id="ed-status" className="ed-status" role="status" aria-live="polite">
               Loading…
             </span>
-            <div className="ed-publish" hidden={Boolean(local)}>
+            {readOnly ? <span className="ed-pill ed-read-only" title="You can comment and suggest changes; an editor of the project decides.">Read-only</span> : null}
+            <div className="ed-publish" hidden={Boolean(local) || readOnly}>
               <button id="ed-publish-toggle" type="button" className="btn ed-publish-btn" aria-expanded="false" aria-controls="ed-publish-menu">
                 Publish <span className="ed-caret" aria-hidden="true" />
               </button>
@@ -139,7 +146,7 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
           <aside className="ed-nav" aria-label="Navigation">
             <div className="ed-nav-head">
               <span>Navigation</span>
-              <span className="ed-nav-tools">
+              <span className="ed-nav-tools" hidden={readOnly}>
                 <button id="ed-arrange" type="button" className="ed-icon-btn" aria-pressed="false" title="Move pages, add and rename groups and tabs">
                   Arrange
                 </button>
@@ -196,10 +203,10 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
                     Phone
                   </button>
                 </span>
-                <button id="ed-settings-toggle" type="button" className="ed-icon-btn" aria-pressed="false" title="Page settings">
+                <button id="ed-settings-toggle" type="button" className="ed-icon-btn" aria-pressed="false" title="Page settings" hidden={readOnly}>
                   Settings
                 </button>
-                <label className="ed-icon-btn ed-upload" title="Add an image">
+                <label className="ed-icon-btn ed-upload" title="Add an image" hidden={readOnly}>
                   Image
                   <input id="ed-image" type="file" accept="image/png,image/jpeg,image/gif,image/webp" />
                 </label>
@@ -215,7 +222,7 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
                     <button id="ed-review-toggle" type="button" className="ed-icon-btn" aria-pressed="false" title="Comments and suggestions on this page">
                       Comments <span id="ed-review-count" className="ed-count" />
                     </button>
-                    <button id="ed-history-toggle" type="button" className="ed-icon-btn" aria-pressed="false" title="The page's history on this branch">
+                    <button id="ed-history-toggle" type="button" className="ed-icon-btn" aria-pressed="false" title="The page's history on this branch" hidden={readOnly}>
                       History
                     </button>
                   </>
@@ -303,6 +310,9 @@ function ReviewAside() {
   return (
     <aside id="ed-review" className="ed-review" aria-label="Comments and history" hidden>
       <div className="ed-review-head">
+        <h2 id="ed-review-title" className="ed-review-title">
+          Comments
+        </h2>
         <span className="spacer" />
         <button id="ed-review-close" type="button" className="ed-icon-btn" title="Close the panel" aria-label="Close the panel">
           ×
@@ -339,8 +349,10 @@ function ReviewAside() {
 /** Styles of the editor page, on top of the dashboard's stylesheet (its colours and buttons). */
 export const EDITOR_CSS = `
 .ed-review{width:340px;flex:none;border-left:1px solid var(--border);background:var(--panel);overflow:auto;padding:.6rem .8rem;display:flex;flex-direction:column;gap:.6rem}
-.ed-review[hidden],.ed-pill[hidden],.ed-composer[hidden],.ed-history[hidden],#ed-review-comments[hidden]{display:none}
-.ed-review-head{display:flex;align-items:center}
+.ed-modes [hidden],.ed-nav-tools[hidden],.ed-review[hidden],.ed-pill[hidden],.ed-composer[hidden],.ed-history[hidden],#ed-review-comments[hidden]{display:none}
+.ed-review-head{display:flex;align-items:center;gap:.5rem;margin:-.1rem 0 0}
+.ed-review-title{font-weight:600;font-size:1rem;margin:0}
+.ed-review-head .spacer{flex:1}
 .ed-pill{display:inline-flex;align-items:center;gap:.3rem;border:1px solid var(--border);border-radius:999px;padding:.1rem .3rem .1rem .7rem;font-size:.85rem;font-weight:600}
 .ed-pill-x{border:0;background:transparent;font:inherit;font-size:1rem;cursor:pointer;color:var(--muted);min-width:24px;min-height:24px}
 .ed-count:not(:empty){display:inline-block;min-width:1.2em;padding:0 .3em;border-radius:999px;background:var(--border);font-size:.75rem}
@@ -353,10 +365,16 @@ export const EDITOR_CSS = `
 .ed-thread.active{outline:2px solid #f5c48a}
 .ed-thread-quote{font-size:.85rem;color:var(--muted);cursor:pointer;border-left:3px solid #f5c48a;padding-left:.5rem;overflow-wrap:anywhere}
 .ed-thread-suggestion .ed-thread-quote{border-left-color:#16a34a}
-.ed-thread-quote del{color:#b42318}
-.ed-thread-quote ins{color:#15803d;text-decoration:none;font-weight:600}
-.ed-byline{display:flex;align-items:center;gap:.4rem}
-.ed-thread-tools{margin-left:auto;display:flex;gap:.25rem}
+.ed-thread-quote del{color:var(--danger)}
+.ed-thread-quote ins{color:var(--ok);text-decoration:none;font-weight:600}
+.ed-byline{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem}
+.ed-thread-tools{margin-left:auto;display:flex;gap:.3rem;align-items:center}
+.ed-tool{display:inline-grid;place-items:center;width:30px;height:30px;padding:0;border:1px solid var(--border);border-radius:999px;background:var(--panel);color:var(--text);cursor:pointer}
+.ed-tool:hover{background:var(--bg)}
+.ed-tool svg{width:15px;height:15px}
+.ed-tool.wide{width:auto;padding:0 .65rem;gap:.3rem;display:inline-flex;font:inherit;font-size:.82rem;font-weight:600}
+.ed-tool.accept{background:#15803d;border-color:#15803d;color:#fff}
+.ed-tool.accept:hover{background:#166534}
 .ed-comment{position:relative}
 .ed-comment p{margin:.2rem 0 0 1.9rem;white-space:pre-wrap;overflow-wrap:anywhere}
 .ed-comment-del{position:absolute;right:0;top:0}
@@ -366,20 +384,24 @@ export const EDITOR_CSS = `
 .ed-resolved summary{cursor:pointer;color:var(--muted);font-size:.9rem}
 .ed-resolved .ed-thread{opacity:.75;margin-top:.5rem}
 .ed-hl-comment{background:rgba(245,158,11,.13);border-bottom:2px solid rgba(245,158,11,.45);cursor:pointer}
-.ed-hl-del{text-decoration:line-through;text-decoration-color:#b42318;background:rgba(220,38,38,.08);cursor:pointer}
-.ed-hl-ins{color:#15803d;background:rgba(22,163,74,.12);border-bottom:2px solid rgba(22,163,74,.45)}
+.ed-hl-del{text-decoration:line-through;text-decoration-color:var(--danger);background:rgba(220,38,38,.08);cursor:pointer}
+/* The same highlights in the visual mode, painted as CSS custom highlights (review.ts paintVisual). */
+::highlight(ed-hl-comment){background-color:rgba(245,158,11,.2);text-decoration:underline 2px rgba(245,158,11,.7)}
+::highlight(ed-hl-del){background-color:rgba(220,38,38,.12);text-decoration:line-through 1.5px #dc2626}
+.ed-hl-ins{color:var(--ok);background:rgba(22,163,74,.12);border-bottom:2px solid rgba(22,163,74,.45)}
 .ed-commits{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:.3rem}
 .ed-commit{display:flex;flex-direction:column;align-items:flex-start;gap:.1rem;width:100%;text-align:left;border:1px solid var(--border);border-radius:10px;padding:.45rem .6rem;background:transparent;color:var(--text);font:inherit;cursor:pointer}
 .ed-commit[aria-pressed=true]{border-color:var(--accent,#2563eb)}
 .ed-diff{display:flex;flex-direction:column;gap:.5rem}
 .ed-diff-lines{margin:0;font-size:.8rem;max-height:50vh;overflow:auto;border:1px solid var(--border);border-radius:10px;padding:.4rem}
 .ed-diff-lines span{display:block;white-space:pre-wrap}
-.ed-diff-add{background:rgba(22,163,74,.12);color:#166534}
-.ed-diff-del{background:rgba(220,38,38,.1);color:#991b1b}
+.ed-diff-add{background:var(--ok-soft);color:var(--ok)}
+.ed-diff-del{background:var(--danger-soft);color:var(--danger)}
 .ed-body{margin:0;height:100vh;overflow:hidden}
-.ed-app{display:grid;grid-template-columns:280px 1fr;grid-template-rows:56px 1fr;height:100vh}
+.ed-app{display:grid;grid-template-columns:280px minmax(0,1fr);grid-template-rows:56px 1fr;height:100vh}
 .ed-top{grid-column:1/3;display:flex;align-items:center;gap:.75rem;padding:0 1rem;border-bottom:1px solid var(--border);background:var(--panel)}
-.ed-top .spacer,.ed-bar .spacer{flex:1}
+.ed-top .spacer{flex:1}
+.ed-bar .spacer{display:none}
 .ed-back{display:flex;align-items:center;gap:.5rem;font-weight:600;color:var(--text);text-decoration:none}
 .ed-branch{display:flex;align-items:center;gap:.35rem;border:1px solid var(--border);border-radius:10px;padding:0 .5rem;min-height:38px;background:var(--panel)}
 .ed-branch select{border:0;background:transparent;font:inherit;font-weight:600;min-height:36px;color:var(--text)}
@@ -407,7 +429,7 @@ export const EDITOR_CSS = `
 .ed-result details{margin-top:.4rem}
 .ed-nav{grid-row:2;border-right:1px solid var(--border);background:var(--panel);overflow:auto;padding:.75rem}
 .ed-nav-head{display:flex;align-items:center;justify-content:space-between;color:var(--muted);font-size:.85rem;padding:.25rem .25rem .5rem}
-.ed-icon-btn{font:inherit;font-size:.85rem;border:1px solid transparent;background:transparent;color:var(--text);border-radius:8px;min-height:32px;min-width:32px;padding:0 .5rem;cursor:pointer}
+.ed-icon-btn{white-space:nowrap;font:inherit;font-size:.85rem;border:1px solid transparent;background:transparent;color:var(--text);border-radius:8px;min-height:32px;min-width:32px;padding:0 .5rem;cursor:pointer}
 .ed-icon-btn:hover{background:var(--bg)}
 .ed-icon-btn[aria-pressed=true]{background:var(--accent-soft);border-color:var(--border)}
 .ed-filter{width:100%;box-sizing:border-box;font:inherit;padding:.4rem .6rem;border:1px solid var(--border);border-radius:8px;margin-bottom:.5rem;background:var(--panel);color:var(--text)}
@@ -449,11 +471,13 @@ export const EDITOR_CSS = `
 .ed-check{font-size:.9rem;display:flex;gap:.4rem;align-items:center;align-self:end;min-height:36px}
 .ed-row{display:flex;gap:.5rem;align-items:flex-end;flex-wrap:wrap}
 .ed-main{grid-row:2;display:flex;flex-direction:column;min-width:0;min-height:0;max-width:none;margin:0;padding:0}
-.ed-bar{display:flex;align-items:center;gap:.5rem;padding:.5rem 1rem;border-bottom:1px solid var(--border);background:var(--panel)}
-.ed-crumbs{display:flex;list-style:none;margin:0;padding:0;gap:.4rem;color:var(--muted);font-size:.95rem}
+.ed-bar{display:flex;flex-wrap:wrap;row-gap:.25rem;align-items:center;gap:.5rem;padding:.5rem 1rem;border-bottom:1px solid var(--border);background:var(--panel)}
+.ed-crumbs{display:flex;list-style:none;margin:0;padding:0;gap:.4rem;color:var(--muted);font-size:.95rem;min-width:0;flex:1 1 10rem;white-space:nowrap;overflow:hidden}
+.ed-crumbs li{overflow:hidden;text-overflow:ellipsis;flex:none}
+.ed-crumbs li:last-child{flex:0 1 auto}
 .ed-crumbs li+li::before{content:"›";margin-right:.4rem}
 .ed-crumbs li:last-child{color:var(--text);font-weight:500}
-.ed-modes{display:flex;gap:.25rem;align-items:center}
+.ed-modes{display:flex;flex-wrap:wrap;justify-content:flex-end;gap:.25rem;align-items:center;margin-left:auto}
 .ed-upload input{position:absolute;width:1px;height:1px;opacity:0}
 .ed-upload{position:relative;display:inline-flex;align-items:center}
 .ed-settings{margin:.6rem 1rem 0;display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr))}
@@ -485,6 +509,7 @@ export const EDITOR_CSS = `
 .ed-v-raw{font-family:var(--mono);font-size:.85rem}
 .ed-v-box .ed-v{margin-bottom:0}
 .ed-format{position:sticky;top:-1.5rem;z-index:2;display:flex;flex-wrap:wrap;gap:.3rem;margin:-1.5rem -2rem 1rem;padding:.45rem 2rem;background:var(--panel);border-bottom:1px solid var(--border)}
+.ed-format[hidden]{display:none}
 .ed-format-btn{min-width:2rem;height:1.9rem;padding:0 .55rem;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--text);font:inherit;font-size:.85rem;cursor:pointer}
 .ed-format-btn:hover:not(:disabled){border-color:var(--accent)}
 .ed-format-btn[aria-pressed=true]{background:var(--accent-soft);border-color:var(--accent);color:var(--text)}
@@ -502,6 +527,7 @@ export const EDITOR_CSS = `
 .ed-rich a{color:var(--accent);text-decoration:underline}
 .ed-rich hr{border:0;border-top:1px solid var(--border)}
 .ProseMirror-hideselection *::selection{background:transparent}
+@media (max-width:1599px){.ed-panes:has(>.ed-review:not([hidden]))>.ed-preview-pane{display:none}}
 .ed-preview-pane{flex:1;min-width:0;position:relative;overflow:auto hidden;background:var(--bg)}
 .ed-source .cm-editor{height:100%;font-size:14px}
 .ed-source .cm-scroller{font-family:var(--mono)}
