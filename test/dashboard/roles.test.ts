@@ -134,17 +134,17 @@ describe.each(backends)('dashboard roles on %s', (kind) => {
     expect(proposed.status).toBe(200);
     pullRequestPath = new URL((await proposed.json()).pullRequestUrl).pathname;
 
-    // Project B: the page says why with 403, and every JSON route refuses with the code.
+    // Project B: the editor opens read-only (to comment and suggest), and every write route refuses with the code.
     const other = await editor.get(`/dashboard/projects/${b.id}/editor`);
-    expect(other.status).toBe(403);
-    expect(editor.lastHtml).toContain('data-code="DASHBOARD_EDIT_RIGHTS_MISSING"');
-    expect(editor.lastHtml).toContain('no edit rights on this project');
+    expect(other.status).toBe(200);
+    expect(editor.lastHtml).toContain('data-read-only="1"');
+    expect((await editorCall(editor, b, 'state.json')).status).toBe(200);
     for (const [route, json] of [
       ['save.json', { file: 'index.mdx', text: 'x' }],
       ['publish.json', { message: 'm' }],
       ['shared.json', { file: 'index.mdx', action: 'join' }],
       ['pages.json', { action: 'create', file: 'new.mdx', title: 'New' }],
-      ['state.json', undefined],
+      ['links.json', undefined],
     ] as const) {
       const res = await editorCall(editor, b, route, json, csrf);
       expect(res.status, route).toBe(403);
@@ -156,12 +156,12 @@ describe.each(backends)('dashboard roles on %s', (kind) => {
       body: new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
     });
     expect(upload.status).toBe(403);
-    // The editor tab shows on A only; owner-only actions are hidden and refused.
+    // The editor tab shows on both (read-only on B); owner-only actions are hidden and refused.
     await editor.get(`/dashboard/projects/${a.id}`);
     expect(editor.lastHtml).toContain(`href="/dashboard/projects/${a.id}/editor"`);
     expect(editor.lastHtml).not.toContain('Save settings');
     await editor.get(`/dashboard/projects/${b.id}`);
-    expect(editor.lastHtml).not.toContain(`href="/dashboard/projects/${b.id}/editor"`);
+    expect(editor.lastHtml).toContain(`href="/dashboard/projects/${b.id}/editor"`);
     const settings = await editor.post(`/dashboard/projects/${a.id}/settings`, { name: 'Renamed', repoUrl: a.repoUrl, branch: 'main' });
     expect(settings.status).toBe(403);
     expect(editor.lastHtml).toContain('DASHBOARD_OWNER_ONLY');
@@ -176,7 +176,8 @@ describe.each(backends)('dashboard roles on %s', (kind) => {
     const viewer = await invite('viewer@example.test', 'viewer', [a]);
     expect((await viewer.get(`/dashboard/projects/${a.id}/updates`)).status).toBe(200);
     expect(viewer.lastHtml).not.toContain('Start update');
-    expect(viewer.lastHtml).not.toContain(`/projects/${a.id}/editor"`);
+    // The editor is in the sidebar: a viewer opens it read-only, to comment and suggest.
+    expect(viewer.lastHtml).toContain(`/projects/${a.id}/editor"`);
     expect((await viewer.get(`/dashboard/projects/${a.id}/jobs`)).status).toBe(200);
     expect(viewer.lastHtml).not.toContain('Start a job');
     const csrf = await csrfOf(viewer);
@@ -204,8 +205,9 @@ describe.each(backends)('dashboard roles on %s', (kind) => {
       expect(res.status, url).toBe(403);
       expect(viewer.lastHtml, url).toContain(`data-code="${code}"`);
     }
-    expect((await viewer.get(`/dashboard/projects/${a.id}/editor`)).status).toBe(403);
-    expect(viewer.lastHtml).toContain('Your account is a viewer');
+    // The editor opens read-only; its writes are refused.
+    expect((await viewer.get(`/dashboard/projects/${a.id}/editor`)).status).toBe(200);
+    expect(viewer.lastHtml).toContain('data-read-only="1"');
     const save = await editorCall(viewer, a, 'save.json', { file: 'index.mdx', text: 'x' }, csrf);
     expect(save.status).toBe(403);
     expect(await save.json()).toEqual({ error: { code: 'DASHBOARD_EDIT_RIGHTS_MISSING', message: expect.stringContaining('viewer') } });

@@ -111,7 +111,8 @@ function projectItems(base: string, viewer: Viewer, project: ProjectRow, tab: Pr
   const at = `${base}/projects/${project.id}`;
   const item = (id: ProjectTab, label: string, icon: string, path: string): SideItem => ({ id, label, icon, href: `${at}${path}`, current: tab === id });
   const main: SideItem[] = [item('overview', 'Overview', 'house', '')];
-  if (viewer.canEdit) main.push(item('editor', 'Editor', 'file-pen-line', '/editor'));
+  // Every member opens the editor: read-only without edit rights, to comment and suggest (access.ts).
+  main.push(item('editor', 'Editor', 'file-pen-line', '/editor'));
   main.push({
     ...item('analytics', 'Analytics', 'chart-line', '/analytics'),
     sub: tab === 'analytics' ? ANALYTICS.map((a) => ({ id: a.id, label: a.label, href: `${at}/analytics${a.path}${range ? `?${range}` : ''}`, current: analytics === a.id })) : undefined,
