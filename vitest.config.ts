@@ -56,8 +56,9 @@ const E2E_FILES = [
 // load once per worker instead of once per file (about half of these files' time was imports).
 // None of them writes process.env, mocks a module or starts a server; a file that does belongs elsewhere.
 const SHARED_DIRS = 'architecture|config|content|docs|insights|markdown|mdx|navigation|openapi|site';
-// Files of those folders that need a fresh graph: what happens when Shiki loads a grammar for the first time.
-const NEEDS_FRESH = ['test/mdx/highlight-grammar-reload.test.ts'];
+// Files of those folders that need a fresh graph: what happens when Shiki loads a grammar for the first
+// time, and the CPU split of a cold build (every phase, highlighting included, must take time).
+const NEEDS_FRESH = ['test/mdx/highlight-grammar-reload.test.ts', 'test/site/cpu-split.test.ts'];
 const SHARED = ['src/**/*.test.{ts,tsx}', `test/@(${SHARED_DIRS})/**/*.test.{ts,tsx}`, 'compat/**/*.test.ts'];
 // The rest: databases, servers, processes, the agent, each file in a fresh module graph.
 const ISOLATED = [`test/!(${SHARED_DIRS})/**/*.test.{ts,tsx}`, ...NEEDS_FRESH];

@@ -11,10 +11,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTranslations } from '../../src/cli/commands/check.js';
 import { SiteRenderer } from '../../src/render/index.js';
+import { corpusDir } from '../../compat/corpora.js';
 import { LANGS, translationRepo, type TranslationRepo } from './translation-repo.js';
 import { gitBlobId, languagePagesOf, loadSite, readTranslationReport, staleNoticeHrefs, withTranslationRecord, type TranslationReport } from '../../src/site/index.js';
 
-const COMFY = '/work/shared/corpora/comfyui';
+const COMFY = corpusDir('comfyui');
 
 let repo: TranslationRepo;
 let dir: string;
