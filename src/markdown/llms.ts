@@ -3,7 +3,7 @@
  * page in navigation order grouped by section, each linking its Markdown. Nothing is cut to fit:
  * past `maxFullBytes` the full text splits into one file per section and `llms.txt` lists the parts.
  */
-import type { Href, PageRoute, Section, SidebarNode, SiteModel } from '../navigation/index.js';
+import { sidebarPageHrefs, type Href, type PageRoute, type Section, type SidebarNode, type SiteModel } from '../navigation/index.js';
 
 /** One group of pages under a heading of `llms.txt`. */
 export interface LlmsGroup {
@@ -42,8 +42,8 @@ export function llmsGroups(model: SiteModel, indexable: (route: PageRoute) => bo
     for (const node of section.sidebar) {
       if (node.type === 'group') {
         flushLoose();
-        add([prefix, node.name].filter(Boolean).join(' › '), hrefsOf([node]));
-      } else loose.push(...hrefsOf([node]));
+        add([prefix, node.name].filter(Boolean).join(' › '), sidebarPageHrefs([node]));
+      } else loose.push(...sidebarPageHrefs([node]));
     }
     flushLoose();
   }
@@ -56,17 +56,6 @@ function sectionLabel(section: Section): string {
   return section.trail.map((d) => d.label).join(' › ');
 }
 
-function hrefsOf(nodes: SidebarNode[]): Href[] {
-  const out: Href[] = [];
-  for (const node of nodes) {
-    if (node.type === 'group') {
-      if (node.root) out.push(node.root);
-      out.push(...hrefsOf(node.children));
-    } else if (node.type === 'page' && !node.url) out.push(node.href);
-    else if (node.type === 'endpoint' && node.href) out.push(node.href);
-  }
-  return out;
-}
 
 /** `/guide/intro` → `guide/intro.md`; `/` → `index.md`: the Markdown file beside a page. */
 export function markdownFileFor(href: string): string {

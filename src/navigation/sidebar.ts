@@ -5,7 +5,7 @@ import type { ResolveContext, Scope, SectionDraft } from './context.js';
 import { channelsFromAsyncApi, endpointFromEntry, endpointsFromOpenApi } from './endpoints.js';
 import { generatesChannels, generatesEndpoints } from './generated.js';
 import { hrefOf, iconOf, isExternal, normalizePagePath, openApiRefOf, parseEntry } from './entries.js';
-import type { SidebarGroup, SidebarNode, SidebarPage } from './types.js';
+import type { Href, SidebarGroup, SidebarNode, SidebarPage } from './types.js';
 
 /** Where in the tree an entry sits: its field path and the names of enclosing groups. */
 interface Position {
@@ -171,4 +171,20 @@ function reportUnindexed(ctx: ResolveContext, pagePath: string, fieldPath: strin
   });
   if (file === undefined) return;
   ctx.report('warning', 'NAVIGATION_PAGE_EXCLUDED', fieldPath, `\`${file}\` is listed in the navigation but excluded from the site (by .mintignore, a default ignore such as README.md, or a snippets folder), so the entry is left out. Remove the entry, or stop excluding the file.`);
+}
+
+/**
+ * The pages sidebar nodes lead to, in order: each group's root page before its children, pages
+ * that are not links out, and endpoint pages (what llms files and a PDF list of a sidebar).
+ */
+export function sidebarPageHrefs(nodes: readonly SidebarNode[]): Href[] {
+  const out: Href[] = [];
+  for (const node of nodes) {
+    if (node.type === 'group') {
+      if (node.root) out.push(node.root);
+      out.push(...sidebarPageHrefs(node.children));
+    } else if (node.type === 'page' && !node.url) out.push(node.href);
+    else if (node.type === 'endpoint' && node.href) out.push(node.href);
+  }
+  return out;
 }

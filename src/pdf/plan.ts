@@ -3,7 +3,7 @@
  * tab, one group or one page, in one language and version (the default ones unless asked). Pages
  * come in sidebar order, each once, in chapters: a section's top-level groups, and its loose pages.
  */
-import type { Href, PageRoute, Section, SidebarNode, SiteModel } from '../navigation/index.js';
+import { sidebarPageHrefs, type Href, type PageRoute, type Section, type SidebarNode, type SiteModel } from '../navigation/index.js';
 import { closest } from '../shared/index.js';
 import { PdfError } from './codes.js';
 
@@ -68,7 +68,7 @@ export function planPdf(model: SiteModel, selection: PdfSelection = {}): PdfPlan
   for (const section of sections) {
     const prefix = many ? section.trail.filter((d) => d.kind !== 'language' && d.kind !== 'version').map((d) => d.label) : [];
     if (selection.group !== undefined) {
-      for (const group of groupsNamed(section.sidebar, selection.group)) add([...prefix, group.name].join(' › '), hrefsOf([group]));
+      for (const group of groupsNamed(section.sidebar, selection.group)) add([...prefix, group.name].join(' › '), sidebarPageHrefs([group]));
       continue;
     }
     let loose: Href[] = [];
@@ -79,8 +79,8 @@ export function planPdf(model: SiteModel, selection: PdfSelection = {}): PdfPlan
     for (const node of section.sidebar) {
       if (node.type === 'group') {
         flush();
-        add([...prefix, node.name].join(' › '), hrefsOf([node]));
-      } else loose.push(...hrefsOf([node]));
+        add([...prefix, node.name].join(' › '), sidebarPageHrefs([node]));
+      } else loose.push(...sidebarPageHrefs([node]));
     }
     flush();
   }
@@ -121,15 +121,3 @@ function groupNames(nodes: SidebarNode[]): string[] {
   return nodes.flatMap((n) => (n.type === 'group' ? [n.name, ...groupNames(n.children)] : []));
 }
 
-/** Pages of sidebar nodes in order: group roots, pages that are not links out, endpoint pages. */
-function hrefsOf(nodes: SidebarNode[]): Href[] {
-  const out: Href[] = [];
-  for (const node of nodes) {
-    if (node.type === 'group') {
-      if (node.root) out.push(node.root);
-      out.push(...hrefsOf(node.children));
-    } else if (node.type === 'page' && !node.url) out.push(node.href);
-    else if (node.type === 'endpoint' && node.href) out.push(node.href);
-  }
-  return out;
-}
