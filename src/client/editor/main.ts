@@ -126,8 +126,9 @@ const view = new EditorView({
 
 /** Suggesting mode (and a read-only page) makes the source read-only: a change is proposed from the selection instead (`review.ts`). */
 const readOnly = new Compartment();
-let review: ReviewPanel;
-const reviewHighlights = reviewExtension((id) => review.focus(id));
+/** Comments, suggestions and history: not in `folio dev`'s editor (its page has no panel for them). */
+let review: ReviewPanel | null = null;
+const reviewHighlights = reviewExtension((id) => review?.focus(id));
 
 function editorState(doc: string, collab: ReturnType<typeof yCollab> | [] = []): EditorState {
   return EditorState.create({
@@ -568,9 +569,10 @@ async function openFile(next: string, { keepEdits = true }: { keepEdits?: boolea
     // A read-only page saves nothing: its pill in the top bar says so.
     setStatus(readOnlyPage ? '' : 'Saved');
     renderTree();
-    if (!local) {
-      await review.load().catch((err: Refused) => (problems.textContent = `${err.message} (${err.code})`));
-      if (review.open === 'history') review.show('history');
+    if (review) {
+      const panel = review;
+      await panel.load().catch((err: Refused) => (problems.textContent = `${err.message} (${err.code})`));
+      if (panel.open === 'history') panel.show('history');
     }
   } catch (err) {
     const e = err as Refused;
@@ -1129,7 +1131,7 @@ window.addEventListener('beforeunload', (e) => {
 
 // ------------------------------------------------------------------ comments, suggestions, history
 
-review = new ReviewPanel({
+if (!local) review = new ReviewPanel({
   call: (path, init) => call(path, init),
   file: () => file,
   view,
@@ -1191,6 +1193,7 @@ function rangeInElement(element: HTMLElement, quote: string, near: number): Rang
 }
 
 function setSuggesting(on: boolean): void {
+  if (!review) return;
   review.suggesting = on;
   view.dispatch({ effects: readOnly.reconfigure(EditorState.readOnly.of(locked())) });
   // The visual blocks follow: drawn again editable or not.
@@ -1200,13 +1203,14 @@ function setSuggesting(on: boolean): void {
   $('ed-suggesting-pill').hidden = !on;
   $('ed-comment').textContent = on ? 'Suggest edit' : 'Comment';
 }
-if (!local) {
-  $('ed-comment').addEventListener('click', () => review.compose());
-  $('ed-suggest').addEventListener('click', () => setSuggesting(!review.suggesting));
+if (review) {
+  const panel = review;
+  $('ed-comment').addEventListener('click', () => panel.compose());
+  $('ed-suggest').addEventListener('click', () => setSuggesting(!panel.suggesting));
   $('ed-suggesting-off').addEventListener('click', () => setSuggesting(false));
-  $('ed-review-toggle').addEventListener('click', () => review.show(review.open === 'comments' ? null : 'comments'));
-  $('ed-history-toggle').addEventListener('click', () => review.show(review.open === 'history' ? null : 'history'));
-  $('ed-review-close').addEventListener('click', () => review.show(null));
+  $('ed-review-toggle').addEventListener('click', () => panel.show(panel.open === 'comments' ? null : 'comments'));
+  $('ed-history-toggle').addEventListener('click', () => panel.show(panel.open === 'history' ? null : 'history'));
+  $('ed-review-close').addEventListener('click', () => panel.show(null));
 }
 
 async function start(): Promise<void> {
