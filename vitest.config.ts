@@ -51,17 +51,14 @@ const E2E_FILES = [
   'test/dashboard/roles.test.ts',
   'test/editor/editor-links-and-caps.test.ts',
 ];
-// Files that only compute (compile pages, read configs and specs, resolve navigation): they share one
-// module graph per worker (`isolate: false`), so the MDX compiler, Shiki's grammars and the layers
-// load once per worker instead of once per file (about half of these files' time was imports).
-// None of them writes process.env, mocks a module or starts a server; a file that does belongs elsewhere.
-const SHARED_DIRS = 'architecture|config|content|docs|insights|markdown|mdx|navigation|openapi|site';
-// Files of those folders that need a fresh graph: what happens when Shiki loads a grammar for the first
-// time, and the CPU split of a cold build (every phase, highlighting included, must take time).
-const NEEDS_FRESH = ['test/mdx/highlight-grammar-reload.test.ts', 'test/site/cpu-split.test.ts'];
-const SHARED = ['src/**/*.test.{ts,tsx}', `test/@(${SHARED_DIRS})/**/*.test.{ts,tsx}`, 'compat/**/*.test.ts'];
-// The rest: databases, servers, processes, the agent, each file in a fresh module graph.
-const ISOLATED = [`test/!(${SHARED_DIRS})/**/*.test.{ts,tsx}`, ...NEEDS_FRESH];
+// The unit tests beside the code share one module graph per worker (`isolate: false`), so the MDX
+// compiler, Shiki and the layers load once per worker instead of once per file (about half of these
+// files' time was imports). None of them writes process.env, mocks a module or starts a server; a
+// test of what happens on a first load (a grammar, a cache) does not belong in them. The files under
+// test/ (databases, servers, processes, whole builds) each get a fresh graph: run unisolated, a
+// few of them asserted text inside code blocks that another file's loaded grammar had coloured.
+const SHARED = ['src/**/*.test.{ts,tsx}'];
+const ISOLATED = ['test/**/*.test.{ts,tsx}', 'compat/**/*.test.ts'];
 const e2e = process.env.FOLIO_TEST_TIER === 'e2e';
 const ignored = ['**/node_modules/**'];
 
@@ -75,7 +72,7 @@ export default defineConfig({
     projects: e2e
       ? [{ extends: true, test: { name: 'e2e', include: E2E_FILES, exclude: ignored } }]
       : [
-          { extends: true, test: { name: 'shared', include: SHARED, exclude: [...NEEDS_FRESH, ...E2E_FILES, ...ignored], isolate: false } },
+          { extends: true, test: { name: 'shared', include: SHARED, exclude: [...E2E_FILES, ...ignored], isolate: false } },
           { extends: true, test: { name: 'isolated', include: ISOLATED, exclude: [...E2E_FILES, ...ignored] } },
         ],
   },
