@@ -1,5 +1,4 @@
-import { execFile } from 'node:child_process';
-import os from 'node:os';
+import { readGitGuarded } from '../shared/index.js';
 
 /** One commit that changed a file. */
 export interface FileCommit {
@@ -14,31 +13,11 @@ export interface FileCommit {
 }
 
 /**
- * Run a read-only git command in a checkout whose content is untrusted: no global or system config
- * (HOME is the temporary folder, so no `.gitconfig` of the repository's making is read), no hooks,
- * fsmonitor, pager or signature checks (a `gpg.program` set in the repository's config would run on
- * a signed commit); the checkout may belong to another user (`safe.directory`). As `gitLastModified`
- * of the site layer does, through `execFile`: never a shell.
- */
-function readGit(dir: string, args: string[], timeoutMs: number): Promise<string | null> {
-  const guarded = ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', '-c', 'safe.directory=*', '-c', 'log.showSignature=false', '--no-pager', ...args];
-  return new Promise((resolve) => {
-    execFile(
-      'git',
-      guarded,
-      { cwd: dir, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024, env: { PATH: process.env.PATH ?? '', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0', HOME: os.tmpdir() } },
-      // A failure (no such file at that commit, no history) is the null answer; the caller says what it means.
-      (error, stdout) => resolve(error ? null : stdout),
-    );
-  });
-}
-
-/**
  * The commits of HEAD's history that changed `file` (a path relative to the repository), newest
  * first, at most `limit`. Renames are not followed: a page's history starts where it got its name.
  */
 export async function fileHistory(dir: string, file: string, { limit = 50, timeoutMs = 15_000 }: { limit?: number; timeoutMs?: number } = {}): Promise<FileCommit[]> {
-  const out = await readGit(dir, ['log', `--max-count=${Math.max(1, Math.floor(limit))}`, '--no-renames', '--format=%H%x00%an%x00%ae%x00%at%x00%s%x1e', 'HEAD', '--', file], timeoutMs);
+  const out = await readGitGuarded(dir, ['log', `--max-count=${Math.max(1, Math.floor(limit))}`, '--no-renames', '--format=%H%x00%an%x00%ae%x00%at%x00%s%x1e', 'HEAD', '--', file], { timeoutMs });
   if (!out) return [];
   const commits: FileCommit[] = [];
   for (const record of out.split('\x1e')) {
@@ -53,5 +32,5 @@ export async function fileHistory(dir: string, file: string, { limit = 50, timeo
 export async function fileAtCommit(dir: string, commit: string, file: string, timeoutMs = 15_000): Promise<string | null> {
   if (!/^[0-9a-f]{40,64}$/.test(commit) || file.startsWith('-')) return null;
   // `cat-file blob` prints the stored bytes: no textconv or filter of the repository's attributes runs.
-  return readGit(dir, ['cat-file', 'blob', `${commit}:${file}`], timeoutMs);
+  return readGitGuarded(dir, ['cat-file', 'blob', `${commit}:${file}`], { timeoutMs });
 }

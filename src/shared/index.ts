@@ -19,3 +19,4 @@ export { FEEDBACK_REASONS, isReasonFor, type FeedbackReason } from './feedback-r
 export { CONTENT_TYPES } from './content-types.js';
 export * from './json-depth.js';
 export { SecretBox, serverSecretBox } from './secret-box.js';
+export { readGitGuarded } from './guarded-git.js';

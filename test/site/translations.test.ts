@@ -5,13 +5,12 @@
  * updated (current again); and comfyui's corpus (4 languages) through the command.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTranslations } from '../../src/cli/commands/check.js';
 import { SiteRenderer } from '../../src/render/index.js';
-import { corpusDir } from '../../compat/corpora.js';
+import { corpusDir, haveCorpora } from '../../compat/corpora.js';
 import { LANGS, translationRepo, type TranslationRepo } from './translation-repo.js';
 import { gitBlobId, languagePagesOf, loadSite, readTranslationReport, staleNoticeHrefs, withTranslationRecord, type TranslationReport } from '../../src/site/index.js';
 
@@ -124,7 +123,7 @@ describe('translation state on 15 languages', () => {
     expect(withTranslationRecord('Body\n', blob)).toBe(`---\ntranslatedFrom: ${blob}\n---\nBody\n`);
   });
 
-  it.skipIf(!existsSync(path.join(COMFY, 'docs.json')))('runs comfyui’s four languages through the command', async () => {
+  it.skipIf(!haveCorpora('comfyui'))('runs comfyui’s four languages through the command', async () => {
     const out = await check(COMFY);
     expect(out.status, out.stderr).toBe(0);
     expect(out.stdout.split('\n').slice(0, 3).map((l) => l.split(':')[0])).toEqual(['zh', 'ja', 'ko']);

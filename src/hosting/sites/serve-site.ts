@@ -26,6 +26,9 @@ const TYPES = CONTENT_TYPES;
 // Build assets carry a content hash in their name (`site.0c053d3ce4.js`): cache them for good.
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
 
+/** The one inline script of a page (the theme before paint), allowed by its hash: computed once, not per answer. */
+const HEAD_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}'`;
+
 /**
  * The Content-Security-Policy of hosted pages: scripts only from the site itself plus Folio's one
  * inline head script (by hash), WebAssembly for Pagefind's search, no plugins, no `<base>`, forms
@@ -37,7 +40,7 @@ function siteCsp(frameAncestors: string, extra: CspSources = {}): string {
   const plus = (directive: keyof CspSources) => (extra[directive]?.length ? ` ${extra[directive]!.join(' ')}` : '');
   return [
     "default-src 'self'",
-    `script-src 'self' 'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}' 'wasm-unsafe-eval'${plus('script-src')}`,
+    `script-src 'self' ${HEAD_SCRIPT_SOURCE} 'wasm-unsafe-eval'${plus('script-src')}`,
     `style-src 'self' 'unsafe-inline'${plus('style-src')}`,
     "img-src 'self' https: data:",
     "media-src 'self' https:",
