@@ -6,8 +6,8 @@
 import jsonc, { type JSONPath, type Node, type ParseError } from 'jsonc-parser';
 import { configTooDeep } from '../config/index.js';
 import { EditorError } from './codes.js';
-import { indentUnit, insertElement, removeElement } from './json-text.js';
-import { DIVISION_KEYS, divisionOf, groupNameOf, idOf, outlineOfTree, pathOf, valueOf, type NavOutline } from './nav-outline.js';
+import { indentUnit, insertElement, lineIndent, removeElement } from './json-text.js';
+import { DIVISION_KEYS, divisionOf, groupNameOf, idOf, outlineOfTree, pathOf, valueOf, type DivisionKind, type NavOutline } from './nav-outline.js';
 
 const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
 
@@ -110,7 +110,19 @@ export type NavEdit =
   | { op: 'rename-group'; id: string; expect: string; name: string }
   | { op: 'remove-group'; id: string; expect: string }
   | { op: 'add-tab'; name: string; into?: string; firstTab?: string }
-  | { op: 'rename-division'; id: string; expect: string; name: string };
+  | { op: 'rename-division'; id: string; expect: string; name: string }
+  /** Drag and drop: put an entry before or after another (in that one's list), or at the end of a group or division. */
+  | { op: 'place'; id: string; expect: string; target: string; position: 'before' | 'after' | 'inside' }
+  /** A tab, anchor, dropdown, language, product or version; `first` names the one the level's existing entries go into. */
+  | { op: 'add-division'; kind: AddableKind; name: string; into?: string; first?: string }
+  /** Undo: docs.json back to `text` when it is still exactly `expect` (what the last edit left). */
+  | { op: 'restore'; text: string; expect: string };
+
+/** The divisions "Add new" offers (menu items are left to docs.json). */
+export const ADDABLE_KINDS = ['tab', 'dropdown', 'anchor', 'language', 'product', 'version'] as const;
+export type AddableKind = (typeof ADDABLE_KINDS)[number];
+/** The name of the division the existing entries go into when a level is divided for the first time. */
+const FIRST_NAME: Record<AddableKind, string> = { tab: 'Documentation', dropdown: 'Documentation', anchor: 'Documentation', language: 'en', product: 'Documentation', version: 'Latest' };
 
 /** The longest group or tab name the editor writes. */
 export const MAX_NAV_NAME = 120;
@@ -132,6 +144,14 @@ export function applyNavEdit(text: string, edit: NavEdit): string {
       return addTab(text, edit.name, edit);
     case 'rename-division':
       return renameDivision(text, edit.id, edit.expect, edit.name);
+    case 'place':
+      return placeItem(text, edit.id, edit.expect, edit.target, edit.position);
+    case 'add-division':
+      return addDivision(text, edit.kind, edit.name, edit.into, edit.first);
+    case 'restore':
+      if (text !== edit.expect) throw new EditorError('EDITOR_NAV_STALE', 'docs.json changed since the last arrangement (another edit came after it); it cannot be undone. Reload the editor to see it as it is.', 409);
+      parseOrRefuse(edit.text);
+      return edit.text;
   }
 }
 
@@ -217,6 +237,81 @@ function movePageToGroup(text: string, id: string, entry: string, group: string)
   return removeElement(added, jsonc.findNodeAtLocation(parseOrRefuse(added), path)!);
 }
 
+/** Which lists take which entries: pages (and groups) in `pages`, groups in `groups`, each division kind in its own list. */
+function listTakes(key: string, node: Node): boolean {
+  const division = divisionOf(node);
+  if (key === 'pages') return node.type === 'string' || (node.type === 'object' && !division);
+  if (key === 'groups') return groupNameOf(node) !== null;
+  return division !== null && DIVISION_KEYS[division.kind] === key;
+}
+
+const kindName = (node: Node) => (node.type === 'string' ? 'page' : groupNameOf(node) !== null ? 'group' : (divisionOf(node)?.kind ?? 'entry'));
+
+/** The list of a group or division (or the top level) an entry dropped on it goes into: its key, and the list when it has one. */
+function listInside(host: Node, entry: Node): { key: string; list: Node | null } {
+  const lists = ['pages', 'groups', ...Object.values(DIVISION_KEYS)].filter((k) => valueOf(host, k)?.type === 'array');
+  if (groupNameOf(host) !== null) {
+    if (entry.type !== 'string' && divisionOf(entry)) throw new EditorError('EDITOR_NAV_SHAPE', `A ${kindName(entry)} cannot go inside a group; drop it beside another ${kindName(entry)}.`);
+    return { key: 'pages', list: valueOf(host, 'pages') ?? null };
+  }
+  const fits = lists.find((k) => listTakes(k, entry));
+  if (fits) return { key: fits, list: valueOf(host, fits)! };
+  if (lists.length) throw new EditorError('EDITOR_NAV_SHAPE', `${named(host)} lists ${lists.join(' and ')}; a ${kindName(entry)} does not go there. Drop it inside one of them.`);
+  const division = entry.type === 'string' ? null : divisionOf(entry);
+  return { key: division ? DIVISION_KEYS[division.kind] : entry.type === 'string' ? 'pages' : 'groups', list: null };
+}
+
+/**
+ * Drag and drop: move an entry (page, group or division) before or after another one, into that
+ * one's list, or at the end of a group's or division's list. The entry's text moves as written (its
+ * lines indented for the new place); everything else keeps its bytes. A list that does not take the
+ * entry (a page among tabs, a tab inside a group) is refused.
+ */
+function placeItem(text: string, id: string, expect: string, target: string, position: 'before' | 'after' | 'inside'): string {
+  const tree = parseOrRefuse(text);
+  const src = nodeAt(tree, id, expect);
+  if (src.node.parent?.type !== 'array') throw stale(id, `"${expect}"`);
+  if (target === id || target.startsWith(`${id}/`)) throw new EditorError('EDITOR_NAV_SHAPE', `"${expect}" cannot be put inside itself.`);
+  const dest = nodeAt(tree, target);
+  let list: Node | null;
+  let key: string;
+  let index: number;
+  if (position === 'inside') {
+    if (dest.node.type !== 'object') throw new EditorError('EDITOR_NAV_SHAPE', 'Drop an entry inside a group or a division, or beside a page.');
+    ({ key, list } = listInside(dest.node, src.node));
+    index = list?.children?.length ?? 0;
+  } else {
+    list = dest.node.parent ?? null;
+    key = String(dest.path.at(-2));
+    if (list?.type !== 'array' || dest.path.length < 3) throw new EditorError('EDITOR_NAV_SHAPE', 'Drop an entry beside another entry or inside a group.');
+    index = (dest.path.at(-1) as number) + (position === 'after' ? 1 : 0);
+    if (!listTakes(key, src.node)) throw new EditorError('EDITOR_NAV_SHAPE', `A ${kindName(src.node)} does not go in a "${key}" list; drop it beside another ${kindName(src.node)}${kindName(src.node) === 'page' ? ' or inside a group' : ''}.`);
+  }
+  const from = src.path.at(-1) as number;
+  if (list === src.node.parent && (index === from || index === from + 1)) return text;
+  const raw = text.slice(src.node.offset, src.node.offset + src.node.length);
+  const was = lineIndent(text, src.node.offset);
+  const value = jsonc.getNodeValue(src.node) as unknown;
+  // One element per line: the entry's own lines, shifted to the new depth; on one line: compact JSON.
+  const render = (indent: string, multiline: boolean) =>
+    multiline || !raw.includes('\n')
+      ? raw
+          .split('\n')
+          .map((line, i) => (i > 0 && line.startsWith(was) ? indent + line.slice(was.length) : line))
+          .join('\n')
+      : JSON.stringify(value);
+  const added = list ? insertElement(text, list, value, index, render) : apply(text, [...dest.path, key], [value]);
+  // The entry's place in the new text: after the insertion when that came before it.
+  let head = 0;
+  while (head < text.length && text[head] === added[head]) head++;
+  const delta = added.length - text.length;
+  const at = src.node.offset >= head ? src.node.offset + delta : src.node.offset;
+  let moved: Node | undefined = jsonc.findNodeAtOffset(parseOrRefuse(added), at, false);
+  while (moved && !(moved.offset === at && moved.length === src.node.length && moved.parent?.type === 'array')) moved = moved.parent;
+  if (!moved) throw stale(id, `"${expect}"`);
+  return removeElement(added, moved);
+}
+
 /** Add an empty group after another group, or at the end of a division (or of the top level). */
 function addGroup(text: string, name: string, where: { after?: string; into?: string }): string {
   const group = { group: cleanName(name, 'group'), pages: [] as string[] };
@@ -270,22 +365,34 @@ function renameDivision(text: string, id: string, expect: string, name: string):
  * versions, ...) is refused: tabs go inside one of its divisions.
  */
 function addTab(text: string, name: string, { into = 'navigation', firstTab = 'Documentation' }: { into?: string; firstTab?: string }): string {
-  const tab = { tab: cleanName(name, 'tab'), groups: [] as string[] };
-  const tree = parseOrRefuse(text);
-  const { node, path } = nodeAt(tree, into || 'navigation');
-  if (node.type !== 'object' || groupNameOf(node) !== null) throw new EditorError('EDITOR_NAV_SHAPE', 'Tabs go at the top level or inside an anchor, dropdown, version, language or product, not inside a group.');
-  const tabs = valueOf(node, 'tabs');
-  if (tabs?.type === 'array') return insertElement(text, tabs, tab);
-  const divided = Object.values(DIVISION_KEYS).find((key) => valueOf(node, key)?.type === 'array');
-  if (divided) throw new EditorError('EDITOR_NAV_SHAPE', `${named(node)} is divided into ${divided}; add the tab inside one of them.`);
-  const listed = (['groups', 'pages'] as const).filter((key) => valueOf(node, key)?.type === 'array');
-  if (listed.length > 1) throw new EditorError('EDITOR_NAV_SHAPE', `${named(node)} lists both groups and pages; keep one of them in docs.json before adding tabs.`);
-  if (listed.length === 0) return apply(text, [...path, 'tabs'], [tab]);
-  return wrapIntoTabs(text, valueOf(node, listed[0]!)!.parent!, listed[0]!, cleanName(firstTab, 'tab'), tab.tab);
+  return addDivision(text, 'tab', name, into, firstTab, false);
 }
 
-/** Replace `"groups": [...]` by tabs: the first holds the old list, text unchanged but its indentation. */
-function wrapIntoTabs(text: string, prop: Node, key: 'groups' | 'pages', first: string, name: string): string {
+/**
+ * Add a division of `kind` at the end of a level's list of them. A level without that list that
+ * lists one other thing (groups, pages, or divisions of another kind) gets it wrapped into a first
+ * division named `first`, so every page stays listed (its text moves as it is, indented deeper);
+ * with `wrapDivisions` false (tabs, as before) a level divided otherwise is refused.
+ */
+function addDivision(text: string, kind: AddableKind, name: string, into = 'navigation', first = FIRST_NAME[kind], wrapDivisions = true): string {
+  const key = DIVISION_KEYS[kind];
+  const label = cleanName(name, kind);
+  const division = { [kind]: label, groups: [] as string[] };
+  const tree = parseOrRefuse(text);
+  const { node, path } = nodeAt(tree, into || 'navigation');
+  if (node.type !== 'object' || groupNameOf(node) !== null) throw new EditorError('EDITOR_NAV_SHAPE', `${kind[0]!.toUpperCase()}${kind.slice(1)}s go at the top level or inside an anchor, dropdown, version, language or product, not inside a group.`);
+  const own = valueOf(node, key);
+  if (own?.type === 'array') return insertElement(text, own, division);
+  const others = Object.values(DIVISION_KEYS).filter((k) => k !== key && valueOf(node, k)?.type === 'array');
+  if (others.length && !wrapDivisions) throw new EditorError('EDITOR_NAV_SHAPE', `${named(node)} is divided into ${others[0]}; add the ${kind} inside one of them.`);
+  const listed = (['groups', 'pages', ...others] as const).filter((k) => valueOf(node, k)?.type === 'array');
+  if (listed.length > 1) throw new EditorError('EDITOR_NAV_SHAPE', `${named(node)} lists both ${listed[0]} and ${listed[1]}; keep one of them in docs.json before adding a ${kind}.`);
+  if (listed.length === 0) return apply(text, [...path, key], [division]);
+  return wrapInto(text, valueOf(node, listed[0]!)!.parent!, listed[0]!, kind, cleanName(first, kind), label);
+}
+
+/** Replace `"groups": [...]` (or another list) by divisions: the first holds the old list, text unchanged but its indentation. */
+function wrapInto(text: string, prop: Node, key: string, kind: DivisionKind, first: string, name: string): string {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const lineStart = text.lastIndexOf('\n', prop.offset - 1) + 1;
   const lead = text.slice(lineStart, prop.offset);
@@ -300,7 +407,7 @@ function wrapIntoTabs(text: string, prop: Node, key: 'groups' | 'pages', first: 
     .join('\n');
   const i1 = ind + unit;
   const i2 = i1 + unit;
-  const wrapped = [`"tabs": [`, `${i1}{`, `${i2}"tab": ${JSON.stringify(first)},`, `${i2}"${key}": ${inner}`, `${i1}},`, `${i1}{`, `${i2}"tab": ${JSON.stringify(name)},`, `${i2}"groups": []`, `${i1}}`, `${ind}]`].join(eol);
+  const wrapped = [`"${DIVISION_KEYS[kind]}": [`, `${i1}{`, `${i2}"${kind}": ${JSON.stringify(first)},`, `${i2}"${key}": ${inner}`, `${i1}},`, `${i1}{`, `${i2}"${kind}": ${JSON.stringify(name)},`, `${i2}"groups": []`, `${i1}}`, `${ind}]`].join(eol);
   return text.slice(0, prop.offset) + wrapped + text.slice(prop.offset + prop.length);
 }
 
@@ -337,7 +444,19 @@ export function navEditOf(fields: Record<string, unknown>): NavEdit {
       return { op: 'add-tab', name: str('name'), into: optional('into'), firstTab: optional('firstTab') };
     case 'rename-division':
       return { op: 'rename-division', id: str('id'), expect: str('expect'), name: str('name') };
+    case 'place': {
+      const position = fields.position;
+      if (position !== 'before' && position !== 'after' && position !== 'inside') throw new EditorError('EDITOR_BAD_REQUEST', 'The field "position" must be before, after or inside.');
+      return { op: 'place', id: str('id'), expect: str('expect'), target: str('target'), position };
+    }
+    case 'add-division': {
+      const kind = str('kind');
+      if (!(ADDABLE_KINDS as readonly string[]).includes(kind)) throw new EditorError('EDITOR_BAD_REQUEST', `The field "kind" must be one of ${ADDABLE_KINDS.join(', ')}.`);
+      return { op: 'add-division', kind: kind as AddableKind, name: str('name'), into: optional('into'), first: optional('first') };
+    }
+    case 'restore':
+      return { op: 'restore', text: str('text'), expect: str('expect') };
     default:
-      throw new EditorError('EDITOR_BAD_REQUEST', `Unknown navigation edit "${String(fields.op)}": use move, move-to-group, add-group, rename-group, remove-group, add-tab or rename-division.`);
+      throw new EditorError('EDITOR_BAD_REQUEST', `Unknown navigation edit "${String(fields.op)}": use move, move-to-group, place, add-group, rename-group, remove-group, add-tab, add-division, rename-division or restore.`);
   }
 }

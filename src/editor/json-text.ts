@@ -27,8 +27,17 @@ function serialize(value: unknown, { indent, unit, eol, multiline }: { indent: s
     .join(eol);
 }
 
-/** Insert `value` into the array `list` at `index` (its end by default), spaced like the elements around it. */
-export function insertElement(text: string, list: Node, value: unknown, index = list.children?.length ?? 0): string {
+/**
+ * How an element already written elsewhere is laid out again at its new place: `indent` is the
+ * leading whitespace of its new line, `multiline` whether the list puts one element per line.
+ */
+export type Render = (indent: string, multiline: boolean) => string;
+
+/**
+ * Insert `value` into the array `list` at `index` (its end by default), spaced like the elements
+ * around it; `render`, when given, writes the element's text instead (a moved entry keeps its own layout).
+ */
+export function insertElement(text: string, list: Node, value: unknown, index = list.children?.length ?? 0, render?: Render): string {
   const items = list.children ?? [];
   const unit = indentUnit(text);
   const eol = eolOf(text);
@@ -36,16 +45,17 @@ export function insertElement(text: string, list: Node, value: unknown, index = 
   const multiline = text.slice(list.offset, end(list)).includes('\n');
   if (items.length === 0) {
     // `[]`: a string goes in on the same line, an object on lines of its own.
-    if (typeof value !== 'object' || value === null) return text.slice(0, list.offset) + `[${JSON.stringify(value)}]` + text.slice(end(list));
+    if (typeof value !== 'object' || value === null) return text.slice(0, list.offset) + `[${render ? render('', false) : JSON.stringify(value)}]` + text.slice(end(list));
     const outer = lineIndent(text, list.offset);
     const inner = outer + unit;
-    return text.slice(0, list.offset) + `[${eol}${inner}${serialize(value, { indent: inner, unit, eol, multiline: true })}${eol}${outer}]` + text.slice(end(list));
+    const body = render ? render(inner, true) : serialize(value, { indent: inner, unit, eol, multiline: true });
+    return text.slice(0, list.offset) + `[${eol}${inner}${body}${eol}${outer}]` + text.slice(end(list));
   }
   // The separator the array already uses (between its first two elements), unless a comment sits there.
   let sep = items.length >= 2 ? text.slice(end(items[0]!), items[1]!.offset) : '';
   if (!/^\s*,\s*$/.test(sep)) sep = multiline ? `,${eol}${lineIndent(text, items[0]!.offset)}` : ', ';
   const indent = sep.includes('\n') ? sep.slice(sep.lastIndexOf('\n') + 1) : lineIndent(text, items[0]!.offset);
-  const body = serialize(value, { indent, unit, eol, multiline: sep.includes('\n') });
+  const body = render ? render(indent, sep.includes('\n')) : serialize(value, { indent, unit, eol, multiline: sep.includes('\n') });
   if (index >= items.length) {
     const last = items.at(-1)!;
     return text.slice(0, end(last)) + sep + body + text.slice(end(last));
