@@ -21,6 +21,8 @@ export const AGENT_CODES = {
   AGENT_STEP_LIMIT: 'The language-model agent used all its tool-call steps without finishing.',
   AGENT_TOKEN_BUDGET: 'The language-model agent used up its token budget without finishing.',
   AGENT_PULL_REQUEST_FAILED: 'The pull request could not be created or updated.',
+  AGENT_GITLAB_UNAUTHORIZED: 'GitLab refused the token (HTTP 401 or 403): set FOLIO_GITLAB_TOKEN to a token with the api scope and Developer access to the project.',
+  AGENT_GITLAB_PROJECT_NOT_FOUND: 'GitLab has no project at the path the repository URL names (HTTP 404), or the token cannot see it.',
   AGENT_INTERNAL: 'An unexpected error; the message carries the details.',
 } as const;
 

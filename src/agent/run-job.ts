@@ -13,8 +13,7 @@ import { AgentError, reasonFromError } from './codes.js';
 import type { LlmOptions } from './llm/options.js';
 import type { AgentModel, AgentRun } from './model.js';
 import { modelFor } from './models.js';
-import { githubGitCredentials } from './pull-requests/github.js';
-import { pullRequestProviderFor, type PullRequestSettings } from './pull-requests/select.js';
+import { forgeGitCredentials, pullRequestProviderFor, type PullRequestSettings } from './pull-requests/select.js';
 import { Transcript } from './transcript.js';
 import { describeErrors, newErrors, siteErrors, type VerifyLevel } from './verify.js';
 
@@ -90,8 +89,8 @@ async function carryOut(
 ): Promise<{ prLink: string | null; summary: string }> {
   const project = await projectSettings(rt.db, job.projectId);
   // No source.ref: work from the project's configured branch (its published docs).
-  // The run's signal stops a hanging clone, fetch or push too; a GitHub token reaches git through a credential helper.
-  const credentials = githubGitCredentials(job.repository, rt.github) ?? undefined;
+  // The run's signal stops a hanging clone, fetch or push too; a GitHub or GitLab token reaches git through a credential helper.
+  const credentials = forgeGitCredentials(job.repository, rt) ?? undefined;
   const work = await WorkBranch.checkout({ repository: job.repository, base: job.ref ?? project.branch, branch: branchForJob(job.id), dir, signal, credentials });
   transcript.add({ kind: 'note', text: `Checked out ${work.baseBranch} into work branch ${work.workBranch}.` });
   const docsDir = project.docsDir;
@@ -135,9 +134,10 @@ async function carryOut(
     body: pullRequestBody(job, history.map((m) => m.prompt), runs, changed),
     diff: provider.kind === 'folio' ? await work.diff(MAX_DIFF) : '',
   });
-  transcript.add({ kind: 'note', text: `Pushed ${work.workBranch} and opened a pull request: ${prLink}` });
+  const noun = provider.kind === 'gitlab' ? 'merge request' : 'pull request';
+  transcript.add({ kind: 'note', text: `Pushed ${work.workBranch} and opened a ${noun}: ${prLink}` });
   const files = changed.map((f) => `\`${f}\``).join(', ');
-  return { prLink, summary: `Changed ${changed.length === 1 ? '1 file' : `${changed.length} files`} (${files}) and opened a pull request: ${prLink}\n\n${told}`.trim() };
+  return { prLink, summary: `Changed ${changed.length === 1 ? '1 file' : `${changed.length} files`} (${files}) and opened a ${noun}: ${prLink}\n\n${told}`.trim() };
 }
 
 /** Fail when the edits introduced errors (problems the base already had do not count). */

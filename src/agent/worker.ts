@@ -14,6 +14,7 @@ import {
 import { createJobQueue, localRunnerId, startLeaseRunner, type JobQueue, type LeaseStore } from '../jobs/index.js';
 import type { AgentModel } from './model.js';
 import { githubOptionsFromEnv, type GithubOptions } from './pull-requests/github.js';
+import { gitlabOptionsFromEnv, type GitlabOptions } from './pull-requests/gitlab.js';
 import { llmOptionsFromEnv, type LlmOptions } from './llm/options.js';
 import { runClaimedJob, type AgentRuntime } from './run-job.js';
 import type { VerifyLevel } from './verify.js';
@@ -37,6 +38,8 @@ export interface WorkerOptions {
   workDir?: string;
   /** GitHub REST settings; default from the environment (`githubOptionsFromEnv`). */
   github?: GithubOptions;
+  /** GitLab REST v4 settings (merge requests); default from the environment (`gitlabOptionsFromEnv`). */
+  gitlab?: GitlabOptions;
   /** Language-model endpoint; default from the environment (`llmOptionsFromEnv`). */
   llm?: LlmOptions | null;
   /** Extra models by job `model` name, beside folio-maintainer and the LLM provider. */
@@ -107,6 +110,7 @@ export async function startWorker({
   pollIntervalSeconds = 1,
   workDir = path.join(tmpdir(), 'folio-agent'),
   github = githubOptionsFromEnv(),
+  gitlab = gitlabOptionsFromEnv(),
   llm = llmOptionsFromEnv(),
   verify = 'build',
   jobTimeoutMs = jobTimeoutFromEnv(),
@@ -114,7 +118,7 @@ export async function startWorker({
   workerId = localRunnerId(),
   log = () => {},
 }: WorkerOptions): Promise<AgentWorker> {
-  const rt: AgentRuntime = { db, workerId, workDir, llm, models, verify, timeoutMs: jobTimeoutMs, log, publicUrl, github };
+  const rt: AgentRuntime = { db, workerId, workDir, llm, models, verify, timeoutMs: jobTimeoutMs, log, publicUrl, github, gitlab };
   const runner = await startLeaseRunner({
     db,
     store: agentJobLeases(db),

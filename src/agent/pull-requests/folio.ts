@@ -1,16 +1,37 @@
-import { localPullRequestUrl, upsertLocalPullRequest, type Database } from '../../db/index.js';
+import { closeLocalPullRequest, localPullRequestUrl, upsertLocalPullRequest, type Database } from '../../db/index.js';
 import type { PullRequestProvider } from './types.js';
 
 /**
  * The provider for plain git remotes: the pull request is a row Folio records
  * (src/db/pull-requests.ts) and hosting serves at `<publicUrl>/pulls/<id>`.
+ * Automerge is a fast-forward push of the work branch onto its base.
  */
 export function folioPullRequests(db: Database, publicUrl: string): PullRequestProvider {
+  const openRow = async (repository: string, headBranch: string, baseBranch: string) => {
+    const [row] = await db.query<{ id: string }>(
+      `SELECT id FROM agent_pull_requests WHERE repository = $1 AND head_branch = $2 AND base_branch = $3 AND status = 'open'`,
+      [repository, headBranch, baseBranch],
+    );
+    return row ?? null;
+  };
   return {
     kind: 'folio',
     async ensure(draft) {
       const row = await upsertLocalPullRequest(db, draft);
       return localPullRequestUrl(publicUrl, row.id);
+    },
+    openFor: async (headBranch, baseBranch, repository) => (await openRow(repository, headBranch, baseBranch)) !== null,
+    async merge(draft, git) {
+      const row = await openRow(draft.repository, draft.headBranch, draft.baseBranch);
+      if (!row) return { merged: false, reason: 'no open pull request for the branch' };
+      let commit: string;
+      try {
+        commit = await git.fastForward();
+      } catch (err) {
+        return { merged: false, reason: `${draft.baseBranch} could not be fast-forwarded to ${draft.headBranch}: ${(err as Error).message}` };
+      }
+      await closeLocalPullRequest(db, row.id, 'merged', commit);
+      return { merged: true, commit };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { AgentError } from '../codes.js';
-import type { PullRequestProvider } from './types.js';
+import type { MergeOutcome, PullRequestProvider } from './types.js';
 
 /** Where GitHub's REST API is and how to reach it. */
 export interface GithubOptions {
@@ -51,16 +51,45 @@ export function githubRepoOf(url: string, opts: GithubOptions): { owner: string;
  * pull request whose head is the work branch is updated, never duplicated.
  */
 export function githubPullRequests(opts: GithubOptions, target: { owner: string; repo: string }): PullRequestProvider {
+  // Octokit loads on first use: most installations never talk to GitHub.
+  const client = async () => {
+    const { Octokit } = await import('@octokit/rest');
+    return new Octokit({ auth: opts.token, baseUrl: opts.apiUrl ?? 'https://api.github.com', request: { retries: 0 } });
+  };
+  const openPull = async (octokit: Awaited<ReturnType<typeof client>>, headBranch: string, baseBranch?: string) => {
+    const { data: open } = await octokit.rest.pulls.list({ ...target, state: 'open', head: `${target.owner}:${headBranch}`, ...(baseBranch ? { base: baseBranch } : {}), per_page: 10 });
+    return open.find((p) => p.head.ref === headBranch);
+  };
+  const refused = (err: unknown, what: string): never => {
+    const status = (err as { status?: number }).status;
+    throw new AgentError('AGENT_PULL_REQUEST_FAILED', `GitHub refused ${what} for ${target.owner}/${target.repo}${status ? ` (HTTP ${status})` : ''}: ${(err as Error).message}`);
+  };
   return {
     kind: 'github',
+    async openFor(headBranch, baseBranch) {
+      try {
+        return (await openPull(await client(), headBranch, baseBranch)) !== undefined;
+      } catch (err) {
+        return refused(err, 'the list of pull requests');
+      }
+    },
+    async merge(draft): Promise<MergeOutcome> {
+      try {
+        const octokit = await client();
+        const open = await openPull(octokit, draft.headBranch, draft.baseBranch);
+        if (!open) return { merged: false, reason: 'no open pull request for the branch' };
+        const { data } = await octokit.rest.pulls.merge({ ...target, pull_number: open.number, merge_method: 'merge' });
+        return data.merged ? { merged: true, commit: data.sha ?? null } : { merged: false, reason: data.message };
+      } catch (err) {
+        // 405 not mergeable, 409 head moved: the pull request stays open for a person.
+        const status = (err as { status?: number }).status;
+        if (status === 405 || status === 409) return { merged: false, reason: `GitHub would not merge it (HTTP ${status}): ${(err as Error).message}` };
+        return refused(err, 'the merge');
+      }
+    },
     async ensure(draft) {
-      // Octokit loads on first use: most installations never talk to GitHub.
-      const { Octokit } = await import('@octokit/rest');
-      const octokit = new Octokit({ auth: opts.token, baseUrl: opts.apiUrl ?? 'https://api.github.com', request: { retries: 0 } });
-      const findOpen = async () => {
-        const { data: open } = await octokit.rest.pulls.list({ ...target, state: 'open', head: `${target.owner}:${draft.headBranch}`, per_page: 10 });
-        return open.find((p) => p.head.ref === draft.headBranch);
-      };
+      const octokit = await client();
+      const findOpen = () => openPull(octokit, draft.headBranch);
       const update = async (pullNumber: number) =>
         (await octokit.rest.pulls.update({ ...target, pull_number: pullNumber, title: draft.title, body: draft.body })).data.html_url;
       try {
@@ -76,8 +105,7 @@ export function githubPullRequests(opts: GithubOptions, target: { owner: string;
           throw err;
         }
       } catch (err) {
-        const status = (err as { status?: number }).status;
-        throw new AgentError('AGENT_PULL_REQUEST_FAILED', `GitHub refused the pull request for ${target.owner}/${target.repo}${status ? ` (HTTP ${status})` : ''}: ${(err as Error).message}`);
+        return refused(err, 'the pull request');
       }
     },
   };
