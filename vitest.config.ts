@@ -12,6 +12,9 @@ const E2E_FILES = [
   'test/dashboard/dashboard-browser.test.ts',
   // The web editor through folio serve: edit, preview, publish to main and to a branch (~60 s).
   'test/dashboard/editor-browser.test.ts',
+  // The visual mode: every corpus page round-tripped through its model (~2 min), and the browser test of its components.
+  'test/dashboard/editor-visual-corpus.test.ts',
+  'test/dashboard/editor-visual-browser.test.ts',
   // Comments, suggestions and history over HTTP, both databases (accepting and restoring render previews in the sandbox, ~40 s).
   'test/dashboard/editor-review.test.ts',
   // Comments, suggestions and history in chromium: three members, a viewer read-only, screenshots light and dark (~40 s).

@@ -75,7 +75,7 @@ function lineAt(lines: Line[], offset: number): number {
 }
 
 /** End of an opening tag from `at` (its `>`, skipping quoted attribute values and `{...}`), or -1. */
-function tagEnd(source: string, at: number): number {
+export function tagEnd(source: string, at: number): number {
   let quote: string | null = null;
   let braces = 0;
   for (let k = at; k < source.length; k++) {
@@ -111,8 +111,14 @@ function elementEnd(source: string, lines: Line[], fenced: boolean[], start: num
   return -1;
 }
 
-/** Cut `source` into blocks covering it exactly. */
-export function splitBlocks(source: string): Block[] {
+/**
+ * Cut `source` into blocks covering it exactly. `nested`: the source is a component's content (no
+ * frontmatter; its fences and headings may be indented as deep as the component's content is).
+ */
+export function splitBlocks(source: string, options: { nested?: boolean } = {}): Block[] {
+  const nested = options.nested === true;
+  const fenceLine = nested ? /^(\s*)(`{3,}|~{3,})(.*)$/ : FENCE;
+  const headingLine = nested ? /^(\s*#{1,6}[ \t]+)(.*)$/ : /^( {0,3}#{1,6}[ \t]+)(.*)$/;
   const lines = linesOf(source);
   const fenced = fencedLines(lines);
   const blocks: Block[] = [];
@@ -125,7 +131,7 @@ export function splitBlocks(source: string): Block[] {
   };
   let i = 0;
   // Frontmatter: the page settings edit it, the visual mode leaves it alone.
-  if (lines[0]?.text === '---') {
+  if (!nested && lines[0]?.text === '---') {
     const end = lines.findIndex((l, k) => k > 0 && (l.text === '---' || l.text === '...'));
     if (end > 0) {
       push('frontmatter', 0, end);
@@ -141,11 +147,12 @@ export function splitBlocks(source: string): Block[] {
       i = j + 1;
       continue;
     }
-    const fence = FENCE.exec(line.text);
+    const fence = fenceLine.exec(line.text);
     if (fence) {
       const mark = fence[2]!;
       let j = i + 1;
-      while (j < lines.length && !new RegExp(`^ {0,3}${mark[0] === '`' ? '`' : '~'}{${mark.length},}\\s*$`).test(lines[j]!.text)) j++;
+      const close = new RegExp(`^${nested ? '\\s*' : ' {0,3}'}${mark[0] === '`' ? '`' : '~'}{${mark.length},}\\s*$`);
+      while (j < lines.length && !close.test(lines[j]!.text)) j++;
       const last = Math.min(j, lines.length - 1);
       const closed = j < lines.length;
       push('code', i, last, fence[3]!.trim().split(/\s+/)[0] ?? '', (text) => {
@@ -156,7 +163,7 @@ export function splitBlocks(source: string): Block[] {
       i = last + 1;
       continue;
     }
-    const heading = /^( {0,3}#{1,6}[ \t]+)(.*)$/.exec(line.text);
+    const heading = headingLine.exec(line.text);
     if (heading) {
       push('heading', i, i, String(heading[1]!.trim().length), (text) => [heading[1]!, heading[2]!, text.slice(heading[1]!.length + heading[2]!.length)]);
       i++;
@@ -198,7 +205,7 @@ export function splitBlocks(source: string): Block[] {
     }
     // A paragraph (or list, table, quote): up to the next blank line or the start of a fence.
     let j = i;
-    while (j + 1 < lines.length && !isBlank(lines[j + 1]!) && !FENCE.test(lines[j + 1]!.text)) j++;
+    while (j + 1 < lines.length && !isBlank(lines[j + 1]!) && !fenceLine.test(lines[j + 1]!.text)) j++;
     push('paragraph', i, j, undefined, (text) => {
       const body = text.replace(/\r?\n$/, '');
       return ['', body, text.slice(body.length)];

@@ -11,6 +11,9 @@ import { Schema, type Mark, type Node as PMNode } from 'prosemirror-model';
 /** Blank lines before a block in the source (null: the first in its parent, or new). */
 const GAP = { default: null };
 
+/** In the editor a link is shown, not followed: a script address is not put in `href` at all. */
+const safeHref = (href: string): string => (/^\s*(javascript|data|vbscript):/i.test(href) ? '#' : href);
+
 export const richSchema = new Schema({
   nodes: {
     doc: { content: 'block+' },
@@ -59,14 +62,22 @@ export const richSchema = new Schema({
   },
   // Ranked outermost first: `**[a](b)**` is bold around a link (four times as common in the corpora as `[**a**](b)`).
   marks: {
+    // A link around emphasis (`[**a**](b)`): the same link, ranked outside the emphasis so it is written so again.
+    olink: {
+      attrs: { href: {}, title: { default: null } },
+      inclusive: false,
+      excludes: 'link olink',
+      toDOM: (mark) => ['a', { href: safeHref(mark.attrs.href as string), title: (mark.attrs.title as string | null) ?? mark.attrs.href }, 0],
+    },
     strong: { attrs: { markup: { default: '**' } }, parseDOM: [{ tag: 'strong' }, { tag: 'b' }], toDOM: () => ['strong', 0] },
     em: { attrs: { markup: { default: '*' } }, parseDOM: [{ tag: 'em' }, { tag: 'i' }], toDOM: () => ['em', 0] },
     link: {
       attrs: { href: {}, title: { default: null } },
       inclusive: false,
+      excludes: 'link olink',
       parseDOM: [{ tag: 'a[href]', getAttrs: (dom) => ({ href: (dom as HTMLElement).getAttribute('href'), title: (dom as HTMLElement).getAttribute('title') }) }],
       // In the editor a link is shown, not followed: a script address is not put in `href` at all.
-      toDOM: (mark) => ['a', { href: /^\s*(javascript|data|vbscript):/i.test(mark.attrs.href as string) ? '#' : (mark.attrs.href as string), title: (mark.attrs.title as string | null) ?? mark.attrs.href }, 0],
+      toDOM: (mark) => ['a', { href: safeHref(mark.attrs.href as string), title: (mark.attrs.title as string | null) ?? mark.attrs.href }, 0],
     },
     strike: { parseDOM: [{ tag: 's' }, { tag: 'del' }], toDOM: () => ['s', 0] },
     code: { attrs: { markup: { default: '`' } }, parseDOM: [{ tag: 'code' }], toDOM: () => ['code', 0] },
@@ -118,9 +129,30 @@ const tokenizer = {
           child.type = 'text';
           child.content = '\n';
         } else if (child.type === 'text_special' && child.content === child.markup) child.type = 'text';
+    for (const token of tokens) outerLinks(token.children ?? []);
     return tokens;
   },
 };
+
+/** A link whose text starts with emphasis (`[**a**](b)`) read as `olink`, the mark ranked outside emphasis. */
+function outerLinks(children: Token[]): void {
+  const open: number[] = [];
+  children.forEach((token, i) => {
+    if (token.type === 'link_open') open.push(i);
+    else if (token.type === 'link_close') {
+      const start = open.pop();
+      if (start === undefined) return;
+      // markdown-it leaves empty text tokens between the tags.
+      let k = start + 1;
+      while (children[k]?.type === 'text' && children[k]!.content === '') k++;
+      const next = children[k]?.type;
+      if (next === 'strong_open' || next === 'em_open' || next === 's_open') {
+        children[start]!.type = 'olink_open';
+        token.type = 'olink_close';
+      }
+    }
+  });
+}
 
 /** Blank lines above the block opened at `i`, or null for the first block of its parent. */
 function gapBefore(tokens: Token[], i: number): number | null {
@@ -163,6 +195,7 @@ const parser = new MarkdownParser(richSchema, tokenizer as unknown as MarkdownIt
   strong: { mark: 'strong', getAttrs: (tok) => ({ markup: tok.markup }) },
   s: { mark: 'strike' },
   link: { mark: 'link', getAttrs: (tok) => ({ href: tok.attrGet('href'), title: tok.attrGet('title') || null }) },
+  olink: { mark: 'olink', getAttrs: (tok) => ({ href: tok.attrGet('href'), title: tok.attrGet('title') || null }) },
   code_inline: { mark: 'code', getAttrs: (tok) => ({ markup: tok.markup }), noCloseToken: true },
   text_special: { mark: 'source', getAttrs: (tok) => ({ markup: tok.markup, text: tok.content }), noCloseToken: true },
 });
@@ -273,6 +306,12 @@ function textMarkdown(node: PMNode, lineStart: boolean, full: boolean): string {
   return out;
 }
 
+function linkClose(mark: Mark): string {
+  const href = (mark.attrs.href as string).replace(/[()]/g, '\\$&').replace(/ /g, '%20');
+  const title = mark.attrs.title as string | null;
+  return `](${href}${title ? ` "${title.replace(/"/g, '\\"')}"` : ''})`;
+}
+
 const markupOf = (_s: MarkdownSerializerState, mark: Mark) => mark.attrs.markup as string;
 
 function makeSerializer({ hardBreak, full }: SerializerStyle): MarkdownSerializer {
@@ -330,13 +369,14 @@ function makeSerializer({ hardBreak, full }: SerializerStyle): MarkdownSerialize
       text: (state, node) => state.text(textMarkdown(node, (state as State).atBlockStart, full), false),
     },
     {
+      olink: {
+        open: '[',
+        close: (_s, mark: Mark) => linkClose(mark),
+        mixable: true,
+      },
       link: {
         open: '[',
-        close: (_s, mark: Mark) => {
-          const href = (mark.attrs.href as string).replace(/[()]/g, '\\$&').replace(/ /g, '%20');
-          const title = mark.attrs.title as string | null;
-          return `](${href}${title ? ` "${title.replace(/"/g, '\\"')}"` : ''})`;
-        },
+        close: (_s, mark: Mark) => linkClose(mark),
         mixable: true,
       },
       strong: { open: markupOf, close: markupOf, mixable: true, expelEnclosingWhitespace: true },
