@@ -11,5 +11,6 @@ export * from './pull-requests/index.js';
 export * from './run-job.js';
 export * from './worker.js';
 export * from './automations/index.js';
+export * from './suggestions/index.js';
 export { loadLanguageModel } from './llm/load-language-model.js';
 export { completeText } from './llm/complete-text.js';

@@ -5,6 +5,8 @@ export interface AgentRunInput {
   /** Absolute docs root (the workspace joined with the project's docs dir). */
   root: string;
   prompt: string;
+  /** The repository's own instructions for agents (its AGENTS.md, bounded), given with the system prompt; absent when it has none. */
+  instructions?: string;
   log?: (line: string) => void;
   /** Record a step in the job's transcript (a file read or changed, a check and its outcome, a note). */
   step?: (step: NewAgentJobStep) => void;

@@ -14,6 +14,7 @@ import type { LlmOptions } from './llm/options.js';
 import type { AgentModel, AgentRun } from './model.js';
 import { modelFor } from './models.js';
 import { forgeGitCredentials, pullRequestProviderFor, type PullRequestSettings } from './pull-requests/select.js';
+import { jobInstructions } from './suggestions/agents-md.js';
 import { Transcript } from './transcript.js';
 import { describeErrors, newErrors, siteErrors, type VerifyLevel } from './verify.js';
 
@@ -97,6 +98,8 @@ async function carryOut(
   const root = resolveInside(work.dir, docsDir);
   if (root === null) throw new AgentError('AGENT_NO_CONFIG', `The project's docs folder "${docsDir}" is outside the repository.`);
   const model = modelFor(job.model, rt.llm, rt.models);
+  // The repository's AGENTS.md (bounded, inside the checkout), in the transcript and the model's instructions.
+  const instructions = await jobInstructions(work.dir, (text) => transcript.add({ kind: 'note', text }));
   // Each changed file once, by its path in the repository: a model's write (docs-relative) and the
   // list of changed files after the run name the same file.
   const docsPrefix = toPosixRelative(work.dir, root);
@@ -111,7 +114,7 @@ async function carryOut(
   const runs: AgentRun[] = [];
   for (const prompt of prompts) {
     if (signal.aborted) return { prLink: null, summary: 'Stopped before the run finished.' };
-    const run = await model({ root, prompt, signal, step, log: (line) => rt.log(`job ${job.id}: ${line}`) });
+    const run = await model({ root, prompt, instructions, signal, step, log: (line) => rt.log(`job ${job.id}: ${line}`) });
     runs.push(run);
     await work.commitAll(`${run.title}\n\nFolio agent job ${job.id}`);
   }

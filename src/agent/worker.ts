@@ -17,6 +17,7 @@ import { githubOptionsFromEnv, type GithubOptions } from './pull-requests/github
 import { gitlabOptionsFromEnv, type GitlabOptions } from './pull-requests/gitlab.js';
 import { llmOptionsFromEnv, type LlmOptions } from './llm/options.js';
 import { runClaimedJob, type AgentRuntime } from './run-job.js';
+import { startSuggestionPoll, suggestionPollFromEnv } from './suggestions/check.js';
 import type { VerifyLevel } from './verify.js';
 
 export interface WorkerOptions {
@@ -49,6 +50,8 @@ export interface WorkerOptions {
   /** Checks before pushing (default `build`). */
   verify?: VerifyLevel | 'none';
   workerId?: string;
+  /** Time between two passes of the suggestion checks over the projects (default `FOLIO_SUGGESTIONS_POLL` seconds, else 10 min; 0: none). */
+  suggestionPollMs?: number;
   log?: (line: string) => void;
 }
 
@@ -116,6 +119,7 @@ export async function startWorker({
   jobTimeoutMs = jobTimeoutFromEnv(),
   models,
   workerId = localRunnerId(),
+  suggestionPollMs = suggestionPollFromEnv(),
   log = () => {},
 }: WorkerOptions): Promise<AgentWorker> {
   const rt: AgentRuntime = { db, workerId, workDir, llm, models, verify, timeoutMs: jobTimeoutMs, log, publicUrl, github, gitlab };
@@ -132,7 +136,15 @@ export async function startWorker({
     log,
   });
   preloadJobModules(verify, github);
-  return runner;
+  const suggestions = startSuggestionPoll({ db, workDir, github, intervalMs: suggestionPollMs, log });
+  return {
+    workerId: runner.workerId,
+    enqueue: (jobId) => runner.enqueue(jobId),
+    async stop() {
+      await suggestions.stop();
+      await runner.stop();
+    },
+  };
 }
 
 /**

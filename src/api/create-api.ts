@@ -9,6 +9,7 @@ import { bearerAuth, type AuthEnv, type KeyCache } from './auth.js';
 import { refuseControlCharacters } from './control-characters.js';
 import type { ApiContext } from './context.js';
 import { ApiError, errorResponse } from './errors.js';
+import { registerSuggestionRoutes } from './suggestion-routes.js';
 import { registerUpdateRoutes } from './update-routes.js';
 import { registerV1Routes } from './v1-routes.js';
 
@@ -102,6 +103,7 @@ export function registerAdminApi(app: OpenAPIHono<AuthEnv>, ctx: AdminApiContext
   registerV1Routes(app, ctx);
   registerAutomationRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
+  registerSuggestionRoutes(app, ctx);
   // Generated once, on first request (after every route is registered): it never changes while running.
   let openapi: string | null = null;
   app.get('/openapi.json', (c) => {

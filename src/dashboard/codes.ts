@@ -16,6 +16,7 @@ export const dashboardCodes = {
   DASHBOARD_ACTION_REFUSED: 'The API refused the action (rate limit, archived job); the page shows its reason.',
   DASHBOARD_SIGNIN_BUSY: 'More sign-ins are being checked at once than the server takes (a flood of wrong passwords); try again in a few seconds.',
   DASHBOARD_REQUEST_INVALID: 'The address holds a control character (NUL, CR, LF...) in its path or query, which no dashboard page has.',
+  DASHBOARD_SUGGESTION_DECIDED: 'The suggestion was accepted or dismissed already (by another member, or in another tab), so it cannot be accepted or dismissed again.',
   DASHBOARD_REPOSITORY_WORKING_COPY: 'The repository is a local working copy (files checked out): git refuses pushes to its checked-out branch, so the editor could not publish; use a bare clone.',
 } as const;
 

@@ -19,6 +19,7 @@ import { registerJobRoutes } from './routes/job-routes.js';
 import { registerProductRoutes } from './routes/product-routes.js';
 import { registerProjectRoutes } from './routes/project-routes.js';
 import { registerSlackRoutes } from './routes/slack-routes.js';
+import { registerSuggestionRoutes } from './routes/suggestion-routes.js';
 import { registerTranslationRoutes } from './routes/translation-routes.js';
 import { registerUpdateRoutes } from './routes/update-routes.js';
 import type { AdminServices } from '../api/index.js';
@@ -150,6 +151,7 @@ export function createDashboard({
   registerProjectRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerAutomationRoutes(app, ctx);
+  registerSuggestionRoutes(app, ctx);
   registerUpdateRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
   registerEditorRoutes(app, ctx);

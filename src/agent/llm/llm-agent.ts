@@ -21,14 +21,14 @@ const tokenBudget =
 export function llmAgent(opts: LlmOptions, modelId: string): AgentModel {
   const maxSteps = opts.maxSteps ?? 30;
   const maxTokens = opts.maxTokens ?? 400_000;
-  return async ({ root, prompt, signal, log, step }) => {
+  return async ({ root, prompt, instructions, signal, log, step }) => {
     const edited = new Set<string>();
     let result;
     let round = 0;
     try {
       result = await generateText({
         model: languageModel(opts, modelId),
-        system: SYSTEM_PROMPT,
+        system: instructions ? `${SYSTEM_PROMPT}\n\n${instructions}` : SYSTEM_PROMPT,
         prompt,
         tools: docsTools(root, edited, step),
         stopWhen: [stepCountIs(maxSteps), tokenBudget(maxTokens)],
