@@ -1,7 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { corpusDir, haveCorpora } from '../../../../compat/corpora.js';
 import { roundTrip } from './round-trip.js';
 import { attrValue, childElements, pageModel, renameElement, serializePage, setAttr, type ElementNode } from './tree.js';
 
@@ -95,31 +92,5 @@ describe('the visual model of a page', () => {
   it('round-trips a page and keeps an edit to its lines', () => {
     const r = roundTrip(PAGE);
     expect(r).toMatchObject({ identical: true, opaque: 0, topEdit: true, nestedEdit: true });
-  });
-});
-
-// A fast slice of the corpus check (the whole of it: test/dashboard/editor-visual-corpus.test.ts, e2e tier).
-const CORPORA = ['mintlify-docs', 'fastmcp', 'lago', 'prefect', 'trigger-dev', 'nango'];
-describe.skipIf(!haveCorpora(...CORPORA))('the visual model over a slice of the corpora', () => {
-  const pages = CORPORA.flatMap((name) => {
-    const found: string[] = [];
-    const walk = (dir: string) => {
-      for (const e of readdirSync(dir, { withFileTypes: true })) {
-        if (e.name.startsWith('.') || e.name === 'node_modules') continue;
-        const p = path.join(dir, e.name);
-        if (e.isDirectory()) walk(p);
-        else if (e.name.endsWith('.mdx')) found.push(p);
-      }
-    };
-    walk(corpusDir(name));
-    // Pages with components first: they exercise the trees.
-    return found.sort().filter((p) => /<(Card|Tabs?|Steps?|Accordion|CodeGroup|Note|Warning|Tip|Frame|ParamField)\b/.test(readFileSync(p, 'utf8'))).slice(0, 8);
-  });
-  it.each(pages.map((p) => [path.relative(corpusDir(''), p), p]))('%s', (_name, file) => {
-    const source = readFileSync(file, 'utf8');
-    const r = roundTrip(source);
-    expect(r.identical).toBe(true);
-    if (r.topEdit !== null) expect(r.topEdit).toBe(true);
-    if (r.nestedEdit !== null) expect(r.nestedEdit).toBe(true);
   });
 });
