@@ -52,7 +52,7 @@ export class DocsIndex {
   constructor(
     readonly name: string,
     readonly description: string | undefined,
-    pages: (IndexedPage & { markdown: string })[],
+    private readonly pages: (IndexedPage & { markdown: string })[],
   ) {
     this.docs = pages.map((p) => ({
       ...p,
@@ -61,6 +61,11 @@ export class DocsIndex {
       headings: (p.markdown.match(/^#{1,6} .*$/gm) ?? []).join('\n').toLowerCase(),
     }));
     for (const d of this.docs) this.byHref.set(d.href, d);
+  }
+
+  /** This index with `extra` pages after its own (a reader's pages restricted to their groups, which the build's index leaves out). */
+  withPages(extra: readonly (IndexedPage & { markdown: string })[]): DocsIndex {
+    return extra.length ? new DocsIndex(this.name, this.description, [...this.pages, ...extra]) : this;
   }
 
   get size(): number {

@@ -25,6 +25,7 @@ import { LinkCollector, pageProblems } from './link-checks.js';
 import { writeOgImages, type OgImagesStats } from './og-images.js';
 import { siteRedirects } from './redirect-checks.js';
 import { SearchPlan } from './search-plan.js';
+import { groupSearchIndexes, writeReaderIndexes } from './reader-indexes.js';
 import type { BuildState } from './watch-build.js';
 import { PageWriter, removeStale, writeAssetFiles, writeSiteFiles } from './write-site.js';
 import { buildCspOf } from './site-csp.js';
@@ -226,7 +227,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     external = { checked: checked.checked, fromCache: checked.fromCache };
   }
   diagnostics.push(...pageProblems(pageDiagnostics));
-  const restrictedPages = restricted.size ? { restricted: Object.fromEntries([...restricted].map(([href, groups]) => [href, { groups, title: site.model.pages.get(href)?.title ?? href }])) } : {};
+  const restrictedPages = restricted.size ? { restricted: Object.fromEntries([...restricted].map(([href, groups]) => [href, { groups, title: site.model.pages.get(href)?.title ?? href }])), ...(search ? { searchIndexes: groupSearchIndexes(site, restricted) } : {}) } : {};
   const access = guarded
     ? { scope: options.protect ?? ('hidden' as const), protected: [...guarded].sort(), ...(options.protect === 'site' ? { public: [...site.model.pages.keys()].filter((h) => !guarded.has(h)).sort() } : {}), ...restrictedPages }
     : undefined;
@@ -275,6 +276,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Social images are drawn while Pagefind (its own process) indexes.
   const og = ogImages ? await writeOgImages(site, outDir, cache.dir, diagnostics, ogImages).catch((error: unknown) => void diagnostics.push(refusedWrite(error))) : undefined;
   const [{ outcome: indexed, ms }, , retrieval] = await Promise.all([indexing, saving, retrieving]);
+  // Restricted pages' own search indexes and retrieval lines, served only to readers of their groups.
+  if (restricted.size) {
+    const readers = await writeReaderIndexes({ site, outDir, restricted, search, retrieval: markdown && options.retrieval !== false }).catch((error: unknown) => ({ errors: [String(error)] }));
+    for (const e of readers.errors) diagnostics.push(buildProblem('BUILD_SEARCH_FAILED', `Search index of restricted pages: ${e}.`));
+  }
 
   for (const e of indexed?.errors ?? []) diagnostics.push(buildProblem('BUILD_SEARCH_FAILED', `Search index: ${e}. Pages were written; rebuild with --no-search to skip the index.`));
   const skipped = planned.length - todo.length;

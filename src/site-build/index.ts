@@ -12,3 +12,4 @@ export { type ExternalCheckOptions } from './external-links.js';
 export { bodyAsSitePaths, sitePathReader, type SitePathReader } from './base-links.js';
 export { WatchBuild, rebuildEditedPages, type BuildState } from './watch-build.js';
 export { retrievalAssistantSettings, retrievalPageMeta } from './retrieval-file.js';
+export { RESTRICTED_RETRIEVAL_FILE } from './reader-indexes.js';

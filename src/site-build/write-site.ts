@@ -73,6 +73,8 @@ export interface BuiltSiteAccess {
    * are taken out of each page's sidebar for readers outside them when served.
    */
   restricted?: Record<string, { groups: string[]; title: string }>;
+  /** Search index folder → the groups whose readers may load it (`reader-indexes.ts`); served only to them. */
+  searchIndexes?: Record<string, string[]>;
 }
 
 /** Writes pending at once before a build waits for some to finish. */

@@ -13,7 +13,8 @@
  */
 import { createHash } from 'node:crypto';
 import { markdownFileFor } from '../../markdown/index.js';
-import type { BuiltSiteAccess } from '../../site-build/index.js';
+import { RETRIEVAL_FILE } from '../../retrieval/index.js';
+import { RESTRICTED_RETRIEVAL_FILE, type BuiltSiteAccess } from '../../site-build/index.js';
 import type { BuildFile, PublishedBuild } from '../storage/site-store.js';
 
 export interface ReaderView {
@@ -21,14 +22,19 @@ export interface ReaderView {
   restricted: NonNullable<BuiltSiteAccess['restricted']>;
   /** The reader's groups; empty without a session. */
   groups: ReadonlySet<string>;
+  /** Search index folder of restricted pages → the groups it is for (`BuiltSiteAccess.searchIndexes`). */
+  searchIndexes?: Record<string, string[]>;
 }
 
 /** Whether the reader may read a restricted page (one of its groups is theirs). */
 const mayRead = (view: ReaderView, groups: readonly string[]) => groups.some((g) => view.groups.has(g));
 
-/** Files whose contents name restricted pages: every HTML document (the shared sidebar file too) and the llms files. */
+/** The search dialog's manifest: it names the indexes the dialog merges. */
+const SEARCH_MANIFEST = /^\/?pagefind\/folio-search\.json$/;
+
+/** Files whose contents depend on the reader: every HTML document (the shared sidebar file too), the llms files, the search manifest. */
 export function viewApplies(name: string): boolean {
-  return name.endsWith('.html') || /(^|\/)llms(-full)?\.txt$/.test(name);
+  return name.endsWith('.html') || /(^|\/)llms(-full)?\.txt$/.test(name) || SEARCH_MANIFEST.test(name);
 }
 
 /** A build file as the reader sees it (see the file's comment); unchanged files as they are. */
@@ -36,6 +42,7 @@ export async function fileForReader(file: BuildFile, name: string, view: ReaderV
   const text = Buffer.from(await new Response(await file.body()).arrayBuffer()).toString('utf8');
   let cut: string;
   if (name.endsWith('.html')) cut = htmlForReader(text, view);
+  else if (SEARCH_MANIFEST.test(name)) cut = searchManifestForReader(text, view);
   else if (name.endsWith('llms-full.txt')) cut = await llmsFullForReader(text, view, root);
   else cut = llmsForReader(text, view);
   const bytes = Buffer.from(cut, 'utf8');
@@ -74,6 +81,13 @@ function readable(view: ReaderView): Array<[string, { title: string }]> {
   return Object.entries(view.restricted).filter(([, page]) => mayRead(view, page.groups));
 }
 
+/** The restricted pages this reader may read, as href and title, in href order. */
+export function readablePages(view: ReaderView): Array<[string, string]> {
+  return readable(view)
+    .map(([href, page]): [string, string] => [href, page.title])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** llms.txt with the restricted pages this reader may read, under a section of their own. */
 export function llmsForReader(text: string, view: ReaderView): string {
   const pages = readable(view);
@@ -90,4 +104,68 @@ async function llmsFullForReader(text: string, view: ReaderView, root: Published
     if (markdown) out = `${out.replace(/\n*$/, '\n')}\n${markdown.toString('utf8')}`;
   }
   return out;
+}
+
+/**
+ * The search manifest with the restricted pages' indexes of the reader's groups added to its shards:
+ * the dialog merges them with the public index (`client/search-engine.ts`), so the reader finds their
+ * groups' pages and no one else's (each such folder answers 403 to readers outside its groups).
+ */
+export function searchManifestForReader(text: string, view: ReaderView): string {
+  const dirs = Object.entries(view.searchIndexes ?? {}).filter(([, groups]) => mayRead(view, groups)).map(([dir]) => `${dir}/`);
+  if (dirs.length === 0) return text;
+  let manifest: { shards?: unknown } & Record<string, unknown>;
+  try {
+    manifest = JSON.parse(text) as typeof manifest;
+  } catch {
+    manifest = {};
+  }
+  const shards = Array.isArray(manifest.shards) ? manifest.shards.filter((s): s is string => typeof s === 'string') : [];
+  return JSON.stringify({ ...manifest, shards: [...shards, ...dirs] });
+}
+
+/**
+ * The published build as the docs assistant reads it for this reader: its retrieval file (public
+ * pages) followed by the lines of the restricted pages the reader may read, from the build's
+ * `RESTRICTED_RETRIEVAL_FILE`. Its key names that set of pages, so the assistant's index of it is
+ * made once per build and set, and shared by readers of the same groups; a reader with no such
+ * page gets the build itself.
+ */
+export function buildForReader(root: PublishedBuild, view: ReaderView): PublishedBuild {
+  const pages = readablePages(view);
+  if (pages.length === 0) return root;
+  const wanted = new Set(pages.map(([href]) => href));
+  const key = `${root.key}#reader:${createHash('sha256').update(pages.map(([href]) => href).join('\n')).digest('base64url').slice(0, 22)}`;
+  return {
+    key,
+    buildId: root.buildId,
+    read: (file) => root.read(file),
+    async open(file) {
+      if (file !== RETRIEVAL_FILE) return root.open(file);
+      const [base, extra] = await Promise.all([root.open(file), root.read(RESTRICTED_RETRIEVAL_FILE)]);
+      if (!base) return null;
+      const lines = (extra?.toString('utf8').split('\n').slice(1) ?? []).filter((line) => {
+        try {
+          return wanted.has((JSON.parse(line) as { href?: unknown }).href as string);
+        } catch {
+          return false;
+        }
+      });
+      const tail = Buffer.from(lines.map((line) => line + '\n').join(''), 'utf8');
+      return {
+        size: base.size + tail.length,
+        body: async () => {
+          const head = await base.body();
+          return new ReadableStream<Uint8Array>({
+            async start(controller) {
+              const reader = head.getReader();
+              for (let read = await reader.read(); !read.done; read = await reader.read()) controller.enqueue(read.value);
+              if (tail.length) controller.enqueue(new Uint8Array(tail));
+              controller.close();
+            },
+          });
+        },
+      };
+    },
+  };
 }

@@ -19,7 +19,7 @@ import type { HostMap, SiteRef } from './host-map.js';
 import { redirectsOf } from './redirects.js';
 import { mcpToolOf, type SiteAnalytics } from '../../analytics/index.js';
 import { ANALYTICS_PATHS, buildHasPage, serveAnalyticsRoute } from './analytics-route.js';
-import { fileForReader, viewApplies, type ReaderView } from './reader-view.js';
+import { buildForReader, fileForReader, readablePages, viewApplies, type ReaderView } from './reader-view.js';
 
 const TYPES = CONTENT_TYPES;
 
@@ -186,13 +186,21 @@ export async function serveSite(store: SiteStore | string, projectId: string, re
     if ('answer' in decision) return decision.answer;
     reader = decision.serve;
     const restricted = settings.access?.restricted;
-    if (decision.groups && restricted) view = { basePath: base, restricted, groups: decision.groups };
+    if (decision.groups && restricted) view = { basePath: base, restricted, groups: decision.groups, searchIndexes: settings.access?.searchIndexes };
   }
   // A site built with telemetry off is not counted, and its events endpoint is closed.
   const analytics = settings?.telemetry === false ? undefined : options.analytics;
   const clientAddress = options.clientAddress ?? 'unknown';
   if (ANALYTICS_PATHS.has(sitePath)) return serveAnalyticsRoute({ projectId, preview, sitePath, root, clientAddress }, request, analytics);
-  if (options.assistantRoute && sitePath.startsWith(assistantPathPrefix)) return options.assistantRoute({ projectId, preview, sitePath, root, basePath: base, clientAddress }, request);
+  if (options.assistantRoute && sitePath.startsWith(assistantPathPrefix)) {
+    // The assistant reads the build with the restricted pages this reader may read (their groups'), no one else's.
+    const answer = await options.assistantRoute({ projectId, preview, sitePath, root: root && view ? buildForReader(root, view) : root, basePath: base, clientAddress }, request);
+    if (view) {
+      answer.headers.set('Cache-Control', 'private, no-store');
+      answer.headers.set('Vary', [answer.headers.get('vary'), 'Cookie'].filter(Boolean).join(', '));
+    }
+    return answer;
+  }
   const mcpTool = analytics && sitePath === '/mcp' ? await mcpToolOf(request) : null;
   let response: Response;
   try {
@@ -237,7 +245,10 @@ async function serveSiteFile(store: SiteStore, projectId: string, request: Reque
       ? ({ page, problem }: { page: string; problem: string }) =>
           analytics.collector.offer({ kind: 'beacon', projectId, preview, at: Date.now(), address: options.clientAddress ?? 'unknown', userAgent: request.headers.get('user-agent') ?? '', event: { type: 'feedback', path: page, source: 'agent', helpful: false, comment: problem, contact: null, code: null, filename: null, lang: null } })
       : undefined;
-    return serveAgentEndpoint(store, projectId, request, preview, { path: sitePath, base }, options.apiProxy, feedback);
+    const answer = await serveAgentEndpoint(store, projectId, request, preview, { path: sitePath, base }, options.apiProxy, feedback, view ? readablePages(view) : []);
+    // Search and pages as this reader may see them: never shared.
+    if (view) answer.headers.set(READER_CUT, '1');
+    return answer;
   }
   if (sitePath === API_PROXY_PATH) {
     // Only the servers the published build's specs and api: pages name.

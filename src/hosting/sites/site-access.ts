@@ -68,6 +68,19 @@ export function pageHrefOfPath(sitePath: string): string {
   return clean === '' ? '/' : clean;
 }
 
+/** The groups whose readers alone may load the file of a restricted pages' search index at `sitePath` (`reader-indexes.ts`); undefined elsewhere. */
+function groupIndexOf(sitePath: string, access: BuiltSiteAccess | undefined): string[] | undefined {
+  let decoded = sitePath;
+  try {
+    decoded = decodeURIComponent(sitePath);
+  } catch {
+    // Malformed escapes: no file has such a name.
+  }
+  const dir = /^\/+(pagefind-group-[^/]*)(?:\/|$)/i.exec(path.posix.normalize('/' + decoded))?.[1];
+  // An index folder the build did not list (left from another build) is no one's.
+  return dir ? (access?.searchIndexes?.[dir] ?? ['\0']) : undefined;
+}
+
 /** Whether a site path needs a signed-in reader, from what the build recorded. */
 export function needsSignIn(sitePath: string, built: BuiltSiteSettings): boolean {
   if (sitePath === SIGN_IN_PATH || sitePath === OIDC_CALLBACK_PATH || sitePath === JWT_CALLBACK_PATH || sitePath === SIGN_OUT_PATH) return false;
@@ -175,7 +188,7 @@ export class SiteAccess {
       if (answer) return { answer };
     }
     const href = pageHrefOfPath(sitePath);
-    const needed = restricted?.[href]?.groups ?? (href === '/' ? restricted?.['/index']?.groups : undefined);
+    const needed = restricted?.[href]?.groups ?? (href === '/' ? restricted?.['/index']?.groups : undefined) ?? groupIndexOf(sitePath, built.access);
     const guarded = access.mode !== 'public' && needsSignIn(sitePath, built);
     // The session is looked up only when the answer depends on it (a public page of a site without groups does not).
     const session = needed || guarded || restricted ? await this.sessionOf(request, projectId) : null;

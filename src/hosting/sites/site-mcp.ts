@@ -4,7 +4,7 @@
  * document at `/.well-known/mcp` (and `.json`), and `/search.json?q=` (the same search as JSON).
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { docsMcpServer, loadDocsIndexFrom, type FeedbackSink } from '../../markdown/index.js';
+import { docsMcpServer, loadDocsIndexFrom, markdownFileFor, type DocsIndex, type FeedbackSink } from '../../markdown/index.js';
 import { forwardApiRequest, type ApiMcpTool, type ProxyOptions } from '../../openapi/index.js';
 import { API_HOSTS_FILE, MCP_TOOLS_FILE } from '../../site-build/index.js';
 import { siteStoreOf, type PublishedBuild, type SiteStore } from '../storage/site-store.js';
@@ -23,10 +23,37 @@ async function listOf<T>(root: PublishedBuild, file: string): Promise<T[]> {
   }
 }
 
-/** `at`: the request's site path (base path taken off) and the site's base path (`/docs`, `''`). */
-export async function serveAgentEndpoint(store: SiteStore | string, projectId: string, request: Request, preview: string | null = null, at?: { path: string; base: string }, apiProxy: ProxyOptions = {}, feedback?: FeedbackSink): Promise<Response> {
+/** The pages restricted to groups that a reader may read: href and title, in href order. */
+export type ReadablePages = ReadonlyArray<readonly [href: string, title: string]>;
+
+const readerIndexes = new Map<string, Promise<DocsIndex>>();
+
+/**
+ * The build's index with the restricted pages this reader may read (their Markdown), made once per
+ * build and set of pages: readers of the same groups share it.
+ */
+function indexForReader(root: PublishedBuild, index: DocsIndex, readable: ReadablePages): Promise<DocsIndex> {
+  if (readable.length === 0) return Promise.resolve(index);
+  const key = `${root.key}\n${readable.map(([href]) => href).join('\n')}`;
+  let made = readerIndexes.get(key);
+  if (!made) {
+    made = Promise.all(readable.map(async ([href, title]) => ({ href, title, section: '', markdown: (await root.read(markdownFileFor(href)))?.toString('utf8') ?? `# ${title}\n` }))).then((pages) => index.withPages(pages));
+    made.catch(() => readerIndexes.delete(key));
+    if (readerIndexes.size > 64) readerIndexes.delete(readerIndexes.keys().next().value!);
+    readerIndexes.set(key, made);
+  }
+  return made;
+}
+
+/**
+ * `at`: the request's site path (base path taken off) and the site's base path (`/docs`, `''`).
+ * `readable`: on a site with pages restricted to groups, those the reader may read; search and
+ * `get_page` include them for this reader only (the build's index has none).
+ */
+export async function serveAgentEndpoint(store: SiteStore | string, projectId: string, request: Request, preview: string | null = null, at?: { path: string; base: string }, apiProxy: ProxyOptions = {}, feedback?: FeedbackSink, readable: ReadablePages = []): Promise<Response> {
   const root = await siteStoreOf(store).current({ projectId, preview });
-  const index = root ? await loadDocsIndexFrom(root.key, async (file) => (await root.read(file))?.toString('utf8') ?? null) : null;
+  const built = root ? await loadDocsIndexFrom(root.key, async (file) => (await root.read(file))?.toString('utf8') ?? null) : null;
+  const index = root && built ? await indexForReader(root, built, readable) : null;
   if (!root || !index) {
     return Response.json({ jsonrpc: '2.0', error: { code: -32001, message: `No published site with a page index for "${projectId}"; publish it again with this Folio version.` }, id: null }, { status: 404 });
   }
