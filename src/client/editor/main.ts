@@ -396,11 +396,12 @@ function renderTree(): void {
     renderArrange(tree, state?.outline ?? null, {
       edit: async (fields) => {
         await save();
-        await call('navigation.json', { json: fields });
+        const answer = await call('navigation.json', { json: fields });
         await refreshState();
         // The open file again: docs.json as the edit left it, a page's preview with the new sidebar.
         if (file) await openFile(file);
         problems.textContent = '';
+        return answer;
       },
       openFile: (next) => void openFile(next),
       addPageIn: (group) => {

@@ -1,8 +1,10 @@
 /**
  * The navigation sidebar's arrange mode: docs.json's navigation as an outline (tabs and other
- * divisions, groups, pages), each row with a menu of real buttons (move up/down, move to a group,
- * rename, add a page, delete an empty group) and two forms below it (add a group, add a tab). Each
- * action is one `navigation.json` request; the server writes docs.json and refuses what would not load.
+ * divisions, groups, pages), each row with its kind's icon, dragged and dropped to move it (before or
+ * after another row, or onto a group or division to go inside it), and a menu of real buttons for the
+ * keyboard (move up/down, move to a group, rename, add a page, delete an empty group). "Add new" offers
+ * a page, a group and every division docs.json has; Undo puts back the last arrangement. Each action
+ * is one `navigation.json` request; the server writes docs.json and refuses what would not load.
  */
 
 export type OutlineNode =
@@ -17,8 +19,8 @@ export interface NavOutline {
 }
 
 export interface ArrangeContext {
-  /** Send one navigation edit; resolves once the state is fresh again (rejects with the refusal). */
-  edit(fields: Record<string, unknown>): Promise<void>;
+  /** Send one navigation edit; resolves with the server's answer once the state is fresh again (rejects with the refusal). */
+  edit(fields: Record<string, unknown>): Promise<unknown>;
   openFile(file: string): void;
   /** Open the add-page form for a new page at the end of a group. */
   addPageIn(group: { id: string; name: string }): void;
@@ -31,7 +33,48 @@ export interface ArrangeContext {
  * The row whose menu stays open and the control to focus after the outline is drawn again; `sent`
  * holds the drafts (see `data-draft`) of a form just submitted, which the next drawing starts afresh.
  */
-const keep: { open: string | null; focus: { id: string; action: string } | null; forms: Set<string>; sent: Set<string> } = { open: null, focus: null, forms: new Set(), sent: new Set() };
+const keep: { open: string | null; focus: { id: string; action: string } | null; forms: Set<string>; sent: Set<string>; undo: { text: string; expect: string } | null; kind: DivisionKind } = {
+  open: null,
+  focus: null,
+  forms: new Set(),
+  sent: new Set(),
+  undo: null,
+  kind: 'tab',
+};
+
+/** The divisions "Add new" offers, as docs.json names them. */
+const DIVISION_KINDS = ['tab', 'dropdown', 'anchor', 'language', 'product', 'version'] as const;
+type DivisionKind = (typeof DIVISION_KINDS)[number];
+/** The division the entries already listed go into when a level is divided for the first time. */
+const FIRST_NAME: Record<DivisionKind, string> = { tab: 'Documentation', dropdown: 'Documentation', anchor: 'Documentation', language: 'en', product: 'Documentation', version: 'Latest' };
+
+/** Icons per entry kind (16 px, drawn with the text colour). */
+const ICON_PATHS: Record<string, string> = {
+  page: '<path d="M4 1.5h5.5L12.5 4.5v10h-8.5z"/><path d="M9.5 1.5v3h3M6 8h4.5M6 10.5h4.5"/>',
+  group: '<path d="M1.5 3.5h4.5l1.5 1.5h7v8.5h-13z"/>',
+  tab: '<rect x="1.5" y="2.5" width="13" height="11" rx="1.5"/><path d="M1.5 6h13M6 2.5V6"/>',
+  dropdown: '<rect x="1.5" y="2.5" width="13" height="4.5" rx="1"/><path d="M10.5 4.2l1 1 1-1M3 10h10M3 13h7"/>',
+  anchor: '<circle cx="4" cy="4" r="1.8"/><circle cx="4" cy="12" r="1.8"/><path d="M8 4h6.5M8 12h6.5"/>',
+  language: '<path d="M1.5 3.5h7M5 2v1.5M3 3.5c.5 2.5 2.5 4.5 4.5 5M7 3.5C6.5 6 4.5 8 2 9"/><path d="M8.5 14.5l2.75-7 2.75 7M9.5 12h3.5"/>',
+  product: '<rect x="1.5" y="2" width="13" height="5" rx="1"/><path d="M1.5 10h13M1.5 13h13"/>',
+  version: '<rect x="1.5" y="4" width="13" height="8" rx="2"/><path d="M4.5 7l1.5 2 1.5-2M10 8h2"/>',
+  item: '<path d="M2.5 4h11M2.5 8h11M2.5 12h11"/>',
+  other: '<circle cx="8" cy="8" r="5.5"/><path d="M8 5v3.5M8 10.5v.5"/>',
+};
+function icon(kind: string): SVGSVGElement {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 16 16');
+  svg.setAttribute('class', 'ed-kind-icon');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('fill', 'none');
+  svg.setAttribute('stroke', 'currentColor');
+  svg.setAttribute('stroke-width', '1.3');
+  svg.setAttribute('stroke-linecap', 'round');
+  svg.setAttribute('stroke-linejoin', 'round');
+  svg.innerHTML = ICON_PATHS[kind] ?? ICON_PATHS.other!;
+  return svg;
+}
+const kindOf = (n: OutlineNode) => (n.type === 'division' ? n.kind : n.type);
 
 type Control = HTMLInputElement | HTMLSelectElement;
 /** A select starts on its first option unless one is marked selected. */
@@ -163,7 +206,10 @@ export function renderArrange(root: HTMLElement, outline: NavOutline | null, ctx
       // A form that did its work closes and starts afresh; one refused stays open with what was typed.
       if (form?.id) keep.forms.delete(form.id);
       for (const key of sent) keep.sent.add(key);
-      await ctx.edit(fields);
+      const answer = (await ctx.edit(fields)) as { undo?: { text: string; expect: string } } | undefined;
+      keep.undo = fields.op === 'restore' ? null : (answer?.undo ?? null);
+      const undo = document.getElementById('ed-nav-undo') as HTMLButtonElement | null;
+      if (undo) undo.disabled = keep.undo === null;
     } catch (err) {
       if (form?.id) keep.forms.add(form.id);
       for (const key of sent) keep.sent.delete(key);
@@ -176,7 +222,8 @@ export function renderArrange(root: HTMLElement, outline: NavOutline | null, ctx
     el('button', { type: 'button', class: 'btn small secondary', 'data-action': 'down', disabled: index === count - 1, text: 'Move down' }),
   ].map((b) => {
     const by = b.dataset.action === 'up' ? -1 : 1;
-    b.addEventListener('click', () => void run({ op: 'move', id: n.id, expect: expectOf(n), by }, { id: shifted(n.id, by), action: b.dataset.action! }, shifted(n.id, by)));
+    // The menu closes after a move; the focus stays with the moved row (its menu button).
+    b.addEventListener('click', () => void run({ op: 'move', id: n.id, expect: expectOf(n), by }, { id: shifted(n.id, by), action: 'menu' }, null));
     return b;
   });
 
@@ -191,20 +238,20 @@ export function renderArrange(root: HTMLElement, outline: NavOutline | null, ctx
   };
 
   const row = (n: OutlineNode, index: number, count: number, parentId: string): HTMLLIElement => {
-    const li = el('li', { 'data-nav-id': n.id, class: `ed-arrange-${n.type}` });
+    const li = el('li', { 'data-nav-id': n.id, 'data-expect': expectOf(n), class: `ed-arrange-${n.type}` });
     const panelId = domId(n.id);
     const toggle = el('button', { type: 'button', class: 'ed-row-menu', 'aria-expanded': String(keep.open === n.id), 'aria-controls': panelId, 'aria-label': `Arrange ${n.type === 'division' ? `${KIND_LABEL[n.kind] ?? n.kind} ` : n.type === 'group' ? 'group ' : ''}${labelOf(n)}`, 'data-action': 'menu', text: '⋯' });
     let label: HTMLElement;
     if (n.type === 'page' && n.file) {
       const file = n.file;
-      label = el('a', { href: `?branch=${encodeURIComponent(ctx.branch)}&file=${encodeURIComponent(file)}`, title: file, 'aria-current': file === ctx.currentFile ? 'page' : undefined, text: labelOf(n) });
+      label = el('a', { href: `?branch=${encodeURIComponent(ctx.branch)}&file=${encodeURIComponent(file)}`, title: file, draggable: 'false', 'aria-current': file === ctx.currentFile ? 'page' : undefined, text: labelOf(n) });
       label.addEventListener('click', (e) => {
         e.preventDefault();
         ctx.openFile(file);
       });
     } else if (n.type === 'division') label = el('span', { class: 'ed-arrange-label division' }, el('span', { class: 'kind', text: `${KIND_LABEL[n.kind] ?? n.kind} ` }), labelOf(n));
     else label = el('span', { class: `ed-arrange-label ${n.type}`, text: labelOf(n) });
-    li.append(el('div', { class: 'ed-arrange-row' }, label, n.type === 'other' ? null : toggle));
+    li.append(el('div', { class: 'ed-arrange-row', draggable: 'true', title: n.type === 'page' && n.file ? n.file : undefined }, icon(kindOf(n)), label, n.type === 'other' ? null : toggle));
     if (n.type === 'other') return li;
 
     const panel = el('div', { id: panelId, class: 'ed-row-panel', hidden: keep.open !== n.id, role: 'group', 'aria-label': `Arrange ${labelOf(n)}` });
@@ -256,26 +303,19 @@ export function renderArrange(root: HTMLElement, outline: NavOutline | null, ctx
     return el('ul', {}, ...nodes.map((n, i) => row(n, i, nodes.length, parentId)));
   };
 
+  const undo = el('button', { type: 'button', id: 'ed-nav-undo', class: 'btn small secondary', disabled: keep.undo === null, title: 'Put back the navigation as it was before the last change', text: 'Undo' });
+  undo.addEventListener('click', () => {
+    if (keep.undo) void run({ op: 'restore', ...keep.undo }, null, null);
+  });
+  root.append(el('div', { class: 'ed-arrange-head' }, el('p', { class: 'ed-arrange-note', text: 'Drag a row to move it; drop it on a group to put it inside. The ⋯ menu moves it from the keyboard.' }), undo));
   const tree = list(outline.items, 'navigation');
-  if (tree) root.append(tree);
-  const adders = el('div', { class: 'ed-row ed-arrange-adders' });
-  const forms = [addGroupForm(outline, run), addTabForm(outline, run)];
-  root.append(adders, ...forms);
-  for (const form of forms) {
-    const title = form.dataset.title!;
-    const open = el('button', { type: 'button', id: `${form.id}-toggle`, class: 'btn small secondary', 'aria-expanded': String(keep.forms.has(form.id)), 'aria-controls': form.id, text: `+ ${title}` });
-    form.hidden = !keep.forms.has(form.id);
-    open.addEventListener('click', () => {
-      form.hidden = !form.hidden;
-      open.setAttribute('aria-expanded', String(!form.hidden));
-      if (form.hidden) keep.forms.delete(form.id);
-      else {
-        keep.forms.add(form.id);
-        form.querySelector<HTMLInputElement>('input')?.focus();
-      }
-    });
-    adders.append(open);
+  if (tree) {
+    root.append(tree);
+    dragAndDrop(tree, run);
   }
+  const forms = [addGroupForm(outline, run), addDivisionForm(outline, run)];
+  root.append(addNewMenu(forms, outline, run), ...forms);
+  for (const form of forms) form.hidden = !keep.forms.has(form.id);
   if (activeForm) document.getElementById(activeForm)?.focus();
   restoreDrafts(root, drafts, focusedDraft);
 
@@ -309,27 +349,173 @@ function addGroupForm(outline: NavOutline, run: Run): HTMLFormElement {
   return form;
 }
 
-function addTabForm(outline: NavOutline, run: Run): HTMLFormElement {
-  const hosts = tabHosts(outline);
-  const name = el('input', { type: 'text', id: 'ed-tab-name', required: true, 'data-draft': 'ed-tab-name' });
-  const where = el('select', { id: 'ed-tab-where', 'data-draft': 'ed-tab-where' }, ...hosts.map((h) => new Option(h.label, h.id)));
-  const first = el('input', { type: 'text', id: 'ed-tab-first', value: 'Documentation', 'data-draft': 'ed-tab-first' });
-  const firstField = el('label', { class: 'ed-field', for: 'ed-tab-first' }, el('span', { text: 'Tab for the pages already listed' }), first);
+/** Levels a division of `kind` may be added to: the top level and every division of another kind. */
+function divisionHosts(outline: NavOutline, kind: DivisionKind): { id: string; label: string; wraps: boolean }[] {
+  if (kind === 'tab') return tabHosts(outline);
+  const has = (nodes: OutlineNode[]) => nodes.some((n) => n.type === 'division' && n.kind === kind);
+  const out = [{ id: 'navigation', label: 'Top level', wraps: !has(outline.items) && outline.items.length > 0 }];
+  const walk = (nodes: OutlineNode[], trail: string[]) => {
+    for (const n of nodes) {
+      if (n.type !== 'division' || n.kind === 'item') continue;
+      const label = [...trail, n.label].join(' › ');
+      if (n.kind !== kind) out.push({ id: n.id, label, wraps: !has(n.children) && n.children.length > 0 });
+      walk(n.children, [...trail, n.label]);
+    }
+  };
+  walk(outline.items, []);
+  return out;
+}
+
+const KIND_NAME: Record<DivisionKind, string> = { tab: 'tab', dropdown: 'dropdown', anchor: 'anchor', language: 'language', product: 'product', version: 'version' };
+
+/** The form adding a tab, dropdown, anchor, language, product or version (the kind picked in "Add new"). */
+function addDivisionForm(outline: NavOutline, run: Run): HTMLFormElement {
+  const kind = keep.kind;
+  const hosts = divisionHosts(outline, kind);
+  const name = el('input', { type: 'text', id: 'ed-division-name', required: true, placeholder: kind === 'language' ? 'fr' : '', 'data-draft': `ed-division-name-${kind}` });
+  const where = el('select', { id: 'ed-division-where', 'data-draft': `ed-division-where-${kind}` }, ...hosts.map((h) => new Option(h.label, h.id)));
+  const first = el('input', { type: 'text', id: 'ed-division-first', value: FIRST_NAME[kind], 'data-draft': `ed-division-first-${kind}` });
+  const firstField = el('label', { class: 'ed-field', for: 'ed-division-first' }, el('span', { text: `${KIND_LABEL[kind]} for the entries already listed` }), first);
   const sync = () => (firstField.hidden = !hosts.find((h) => h.id === where.value)?.wraps);
   where.addEventListener('change', sync);
   sync();
+  const title = `Add ${KIND_NAME[kind]}`;
   const form = el(
     'form',
-    { class: 'ed-add-form ed-arrange-form', id: 'ed-add-tab', 'aria-labelledby': 'ed-add-tab-title', 'data-title': 'Add tab' },
-    el('h2', { id: 'ed-add-tab-title', class: 'ed-arrange-title', text: 'Add tab' }),
-    el('label', { class: 'ed-field', for: 'ed-tab-name' }, el('span', { text: 'Name' }), name),
-    hosts.length > 1 ? el('label', { class: 'ed-field', for: 'ed-tab-where' }, el('span', { text: 'In' }), where) : null,
+    { class: 'ed-add-form ed-arrange-form', id: 'ed-add-division', 'data-kind': kind, 'aria-labelledby': 'ed-add-division-title', 'data-title': title },
+    el('h2', { id: 'ed-add-division-title', class: 'ed-arrange-title' }, icon(kind), ` ${title}`),
+    el('label', { class: 'ed-field', for: 'ed-division-name' }, el('span', { text: kind === 'language' ? 'Language code' : 'Name' }), name),
+    hosts.length > 1 ? el('label', { class: 'ed-field', for: 'ed-division-where' }, el('span', { text: 'In' }), where) : null,
     firstField,
-    el('div', { class: 'ed-row' }, el('button', { type: 'submit', class: 'btn small', disabled: hosts.length === 0, text: 'Add tab' })),
+    el('div', { class: 'ed-row' }, el('button', { type: 'submit', class: 'btn small', disabled: hosts.length === 0, text: title })),
   );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    void run({ op: 'add-tab', name: name.value, into: where.value || 'navigation', ...(firstField.hidden ? {} : { firstTab: first.value }) }, null, null, form);
+    const into = where.value || 'navigation';
+    const wraps = firstField.hidden ? {} : kind === 'tab' ? { firstTab: first.value } : { first: first.value };
+    void run(kind === 'tab' ? { op: 'add-tab', name: name.value, into, ...wraps } : { op: 'add-division', kind, name: name.value, into, ...wraps }, null, null, form);
   });
   return form;
+}
+
+/** "Add new": a menu of what may be added (a page, a group, every division), each opening its form. */
+function addNewMenu(forms: HTMLFormElement[], outline: NavOutline, run: Run): HTMLElement {
+  const [groupForm, divisionForm] = forms as [HTMLFormElement, HTMLFormElement];
+  const button = el('button', { type: 'button', id: 'ed-add-new', class: 'btn small secondary ed-add-new', 'aria-haspopup': 'menu', 'aria-expanded': 'false', 'aria-controls': 'ed-add-new-menu' }, el('span', { class: 'ed-plus', 'aria-hidden': 'true', text: '+' }), ' Add new');
+  const menu = el('div', { id: 'ed-add-new-menu', class: 'ed-add-new-menu', role: 'menu', 'aria-label': 'Add new', hidden: true });
+  const close = (focus = false) => {
+    menu.hidden = true;
+    button.setAttribute('aria-expanded', 'false');
+    if (focus) button.focus();
+  };
+  const openForm = (form: HTMLFormElement) => {
+    for (const f of forms) {
+      f.hidden = f !== form;
+      keep.forms.delete(f.id);
+    }
+    keep.forms.add(form.id);
+    form.querySelector<HTMLInputElement>('input')?.focus();
+  };
+  const items: [kind: string, label: string, act: () => void][] = [
+    // The sidebar's own add-page form (its + button), beside the open page.
+    ['page', 'Page', () => document.getElementById('ed-add')?.click()],
+    ['group', 'Group', () => openForm(groupForm)],
+    ...DIVISION_KINDS.map((kind): [string, string, () => void] => [
+      kind,
+      KIND_LABEL[kind]!,
+      () => {
+        // The division form is drawn for one kind: draw it again for the one picked.
+        keep.kind = kind;
+        const fresh = addDivisionForm(outline, run);
+        divisionForm.replaceWith(fresh);
+        forms[1] = fresh;
+        openForm(fresh);
+      },
+    ]),
+  ];
+  for (const [kind, label, act] of items) {
+    const item = el('button', { type: 'button', role: 'menuitem', tabindex: '-1', 'data-kind': kind }, icon(kind), label);
+    item.addEventListener('click', () => {
+      close();
+      act();
+    });
+    menu.append(item);
+  }
+  const entries = () => Array.from(menu.querySelectorAll<HTMLButtonElement>('[role=menuitem]'));
+  button.addEventListener('click', () => {
+    menu.hidden = !menu.hidden;
+    button.setAttribute('aria-expanded', String(!menu.hidden));
+    if (menu.hidden) return;
+    menu.scrollIntoView({ block: 'nearest' });
+    entries()[0]?.focus();
+  });
+  menu.addEventListener('keydown', (e) => {
+    const all = entries();
+    const at = all.indexOf(document.activeElement as HTMLButtonElement);
+    if (e.key === 'Escape') close(true);
+    else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') all[(at + (e.key === 'ArrowDown' ? 1 : all.length - 1)) % all.length]?.focus();
+    else if (e.key === 'Home' || e.key === 'End') all[e.key === 'Home' ? 0 : all.length - 1]?.focus();
+    else return;
+    e.preventDefault();
+  });
+  menu.addEventListener('focusout', (e) => {
+    if (!menu.contains(e.relatedTarget as Node) && e.relatedTarget !== button) close();
+  });
+  return el('div', { class: 'ed-add-new-wrap' }, menu, button);
+}
+
+/**
+ * Drag and drop in the outline: a row dragged over another shows where it would go (a line above or
+ * below it, or the group or division outlined when it would go inside) and is placed there on drop
+ * (one `place` edit). Keyboard moves stay in each row's menu.
+ */
+function dragAndDrop(tree: HTMLElement, run: Run): void {
+  let dragged: HTMLElement | null = null;
+  let mark: { li: HTMLElement; position: 'before' | 'after' | 'inside' } | null = null;
+  const clear = () => {
+    mark?.li.classList.remove('drop-before', 'drop-after', 'drop-inside');
+    mark = null;
+  };
+  tree.addEventListener('dragstart', (e) => {
+    const row = (e.target as HTMLElement).closest<HTMLElement>('.ed-arrange-row');
+    const li = row?.parentElement;
+    if (!row || !li?.dataset.navId || !e.dataTransfer) return;
+    dragged = li;
+    li.classList.add('dragging');
+    e.dataTransfer.effectAllowed = 'move';
+    e.dataTransfer.setData('text/plain', li.dataset.expect ?? '');
+  });
+  tree.addEventListener('dragend', () => {
+    dragged?.classList.remove('dragging');
+    dragged = null;
+    clear();
+  });
+  tree.addEventListener('dragover', (e) => {
+    if (!dragged) return;
+    const row = (e.target as HTMLElement).closest<HTMLElement>('.ed-arrange-row');
+    const li = row?.parentElement;
+    clear();
+    if (!row || !li?.dataset.navId || li === dragged || dragged.contains(li)) return;
+    const box = row.getBoundingClientRect();
+    const y = (e.clientY - box.top) / Math.max(1, box.height);
+    const container = li.classList.contains('ed-arrange-group') || li.classList.contains('ed-arrange-division');
+    const position = container ? (y < 0.3 ? 'before' : y > 0.8 && !li.querySelector(':scope > ul') ? 'after' : 'inside') : y < 0.5 ? 'before' : 'after';
+    e.preventDefault();
+    if (e.dataTransfer) e.dataTransfer.dropEffect = 'move';
+    mark = { li, position };
+    li.classList.add(`drop-${position}`);
+  });
+  tree.addEventListener('dragleave', (e) => {
+    if (!tree.contains(e.relatedTarget as Node)) clear();
+  });
+  tree.addEventListener('drop', (e) => {
+    if (!dragged || !mark) return;
+    e.preventDefault();
+    const { li, position } = mark;
+    const source = dragged;
+    clear();
+    source.classList.remove('dragging');
+    dragged = null;
+    void run({ op: 'place', id: source.dataset.navId!, expect: source.dataset.expect!, target: li.dataset.navId!, position }, null, null);
+  });
 }

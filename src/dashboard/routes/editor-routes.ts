@@ -169,7 +169,13 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
   });
 
   // Arranging the navigation: one docs.json edit per request (`NavEdit`), kept as a draft.
-  json('post', 'navigation.json', async (c, session, _p, fields) => session.editNavigation(navEditOf(fields), userOf(c)).then(() => ({ ok: true })));
+  // The answer carries docs.json before and after the edit: the editor's Undo sends them back (`restore`).
+  json('post', 'navigation.json', async (c, session, _p, fields) => {
+    const edit = navEditOf(fields);
+    const before = (await session.readText('docs.json')).text;
+    await session.editNavigation(edit, userOf(c));
+    return { ok: true, undo: { text: before, expect: (await session.readText('docs.json')).text } };
+  });
 
   // Shared editing (Yjs): join a page's document, then exchange updates and presence every few hundred ms.
   json('post', 'shared.json', async (_c, session, _p, fields) => {

@@ -136,9 +136,11 @@ export function localEditorRoute(editor: LocalEditor): (at: LocalEditorRequest, 
       throw new EditorError('EDITOR_BAD_REQUEST', `Unknown page action "${action}": use create, rename or delete.`);
     }
     if (method === 'POST' && route === 'navigation.json') {
-      await editor.editNavigation(navEditOf(await body(request)));
+      const edit = navEditOf(await body(request));
+      const before = (await editor.readText('docs.json')).text;
+      await editor.editNavigation(edit);
       await at.filesChanged(['docs.json']);
-      return { ok: true };
+      return { ok: true, undo: { text: before, expect: (await editor.readText('docs.json')).text } };
     }
     // Branches, drafts, shared editing and publishing are the dashboard's: files here are written as they are saved.
     throw new EditorError('EDITOR_BAD_REQUEST', `folio dev's editor has no route "${route ?? at.sitePath}" (branches, publishing and shared editing are in the dashboard of folio serve).`, 404);

@@ -461,6 +461,26 @@ export const EDITOR_CSS = `
 .ed-arrange-adders{margin-top:.8rem}
 .ed-row-panel .btn:disabled{opacity:.45;cursor:default}
 .ed-arrange-title{margin:0;font-size:.85rem;font-weight:600;color:var(--text)}
+.ed-arrange-title .ed-kind-icon{vertical-align:-3px}
+.ed-kind-icon{width:16px;height:16px;flex:none;color:var(--muted)}
+.ed-tree .ed-arrange-row{border-radius:8px;padding-left:.35rem;cursor:grab}
+.ed-tree .ed-arrange-row:hover{background:var(--bg)}
+.ed-tree .ed-arrange-row>a:hover{background:transparent}
+.ed-tree li.dragging>.ed-arrange-row{opacity:.45}
+.ed-tree li.drop-before>.ed-arrange-row{box-shadow:inset 0 3px 0 var(--accent)}
+.ed-tree li.drop-after{box-shadow:inset 0 -3px 0 var(--accent)}
+.ed-tree li.drop-inside>.ed-arrange-row{background:var(--accent-soft);outline:2px solid var(--accent);outline-offset:-2px}
+.ed-arrange-head{display:flex;align-items:flex-start;justify-content:space-between;gap:.5rem;margin-bottom:.3rem}
+.ed-arrange-head .ed-arrange-note{margin:.1rem 0}
+.ed-arrange-head .btn:disabled{opacity:.5;cursor:default}
+.ed-add-new-wrap{position:relative;margin-top:.8rem}
+.ed-add-new{display:flex;align-items:center;gap:.5rem;width:100%}
+.ed-plus{display:inline-grid;place-items:center;width:18px;height:18px;border-radius:999px;background:var(--text);color:var(--panel);font-weight:700;line-height:1}
+.ed-add-new-menu{position:absolute;top:calc(100% + 4px);left:0;right:0;z-index:5;display:flex;flex-direction:column;padding:.3rem;background:var(--panel);border:1px solid var(--border);border-radius:12px;box-shadow:0 10px 30px rgba(16,24,40,.15)}
+.ed-add-new-menu[hidden]{display:none}
+.ed-add-new-menu [role=menuitem]{display:flex;align-items:center;gap:.65rem;min-height:34px;padding:0 .6rem;border:0;border-radius:8px;background:transparent;color:var(--text);font:inherit;font-size:.92rem;text-align:left;cursor:pointer}
+.ed-add-new-menu [role=menuitem]:hover,.ed-add-new-menu [role=menuitem]:focus{background:var(--bg)}
+.ed-add-new-menu .ed-kind-icon{color:var(--text)}
 .ed-field[hidden],.ed-filter[hidden]{display:none}
 .ed-docs-json{display:block;margin-top:1rem;padding:.4rem .5rem;border-top:1px solid var(--border);color:var(--muted);font-size:.88rem;text-decoration:none}
 .ed-docs-json[aria-current=page]{color:var(--text);font-weight:600}
