@@ -19,8 +19,14 @@ import { renderArrange, type NavOutline } from './nav-arrange.js';
 import { richBodyOf, type RichContext } from './rich-text.js';
 import { formatToolbar, restoreCaret, richBlock, type RichBlock } from './rich-view.js';
 import { findAnchor } from './anchors.js';
+import { applyEdits, type TextEdit } from './components/block-ops.js';
+import { blockTools } from './components/handle.js';
+import { followSiteLook } from './components/site-style.js';
+import { parseElement } from './components/tree.js';
+import { componentView } from './components/view.js';
+import { installVisualStyles } from './components/visual-css.js';
 import { ReviewPanel, reviewExtension } from './review.js';
-import { readSiteSettings, SITE_FIELDS, writeSiteSettings, type SiteSettings } from './site-settings.js';
+import { PAGE_FIELDS, readSiteSettings, SITE_FIELDS, writeSiteSettings, type SiteSettings } from './site-settings.js';
 import { frontmatter, sourceTheme } from './source-theme.js';
 
 type NavItem = { type: 'group'; name: string; children: NavItem[] } | { type: 'page'; title: string; file: string; href: string; draft: boolean } | { type: 'other'; title: string };
@@ -585,7 +591,7 @@ async function openFile(next: string, { keepEdits = true }: { keepEdits?: boolea
 function fillSettings(): void {
   const fm = frontmatterOf(view.state.doc.toString());
   const form = $<HTMLFormElement>('ed-settings');
-  for (const name of ['title', 'description', 'icon', 'mode']) (form.elements.namedItem(name) as HTMLInputElement).value = fm[name] ?? '';
+  for (const name of PAGE_FIELDS) (form.elements.namedItem(name) as HTMLInputElement).value = fm[name] ?? '';
   (form.elements.namedItem('hidden') as HTMLInputElement).checked = fm.hidden === 'true';
 }
 
@@ -593,7 +599,7 @@ $<HTMLFormElement>('ed-settings').addEventListener('submit', (e) => {
   e.preventDefault();
   const form = e.target as HTMLFormElement;
   let text = view.state.doc.toString();
-  for (const name of ['title', 'description', 'icon', 'mode']) text = setFrontmatter(text, name, (form.elements.namedItem(name) as HTMLInputElement).value.trim(), 'string');
+  for (const name of PAGE_FIELDS) text = setFrontmatter(text, name, (form.elements.namedItem(name) as HTMLInputElement).value.trim(), 'string');
   text = setFrontmatter(text, 'hidden', (form.elements.namedItem('hidden') as HTMLInputElement).checked ? 'true' : '', 'raw');
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
   if (visual) renderVisual();
@@ -610,10 +616,42 @@ interface Drawn {
   index: number;
   el: HTMLElement;
   rich: RichBlock | null;
+  /** A component's view (`components/view.ts`), which has rich blocks of its own. */
+  destroy?: () => void;
 }
 /** Per block (same index as `visualBlocks`; null for blank lines and frontmatter). */
 let drawn: (Drawn | null)[] = [];
-const formatBar = formatToolbar();
+const formatBar = formatToolbar({
+  comment: () => review?.compose(),
+  suggest: () => {
+    if (!review) return;
+    review.suggesting = true;
+    review.compose();
+    setSuggesting(true);
+  },
+});
+installVisualStyles();
+/** The site's look on the visual pane (its stylesheet from the preview frame), and where its images are served. */
+let assetBase = '';
+followSiteLook($('ed-visual'), $<HTMLIFrameElement>('ed-preview'), (look) => {
+  const changed = look.assetBase !== assetBase;
+  assetBase = look.assetBase;
+  if (changed && visual) renderVisual();
+});
+/** The block handle and the `/` menu: their edits go into the source, and the blocks they change are drawn again. */
+const tools = blockTools({
+  pane: $('ed-visual'),
+  blocks: () => drawn.flatMap((entry) => (entry ? [{ el: entry.el, block: visualBlocks[entry.index]! }] : [])),
+  source: () => view.state.doc.toString(),
+  apply: (edits: TextEdit[]) => {
+    if (locked() || edits.length === 0) return;
+    const before = view.state.doc.toString();
+    const after = applyEdits(before, edits);
+    view.dispatch({ changes: edits.map((e) => ({ from: e.from, to: e.to, insert: e.insert })) });
+    if (view.state.doc.toString() !== after) renderVisual();
+  },
+  editable: () => !locked(),
+});
 /** Set while the visual mode writes a block into the source: the change is already on screen. */
 let editingVisually = false;
 let syncPending = false;
@@ -629,6 +667,14 @@ function richContextOf(block: Block): RichContext | null {
 /** The element of one block: rich text when its body reads back byte for byte (`rich-text.ts`), else its Markdown as plain text. */
 function drawBlock(block: Block, index: number): Drawn {
   const entry: Drawn = { index, el: document.createElement('div'), rich: null };
+  // A component or HTML element: drawn as the site shows it, its props and prose editable (`components/view.ts`).
+  const element = block.kind === 'component' || block.kind === 'html' ? parseElement(view.state.sliceDoc(block.from, block.to)) : null;
+  if (element) {
+    const component = componentView({ element, onChange: (text) => replaceBlock(entry.index, text), onActive: (b) => formatBar.follow(locked() ? null : b), editable: () => !locked(), assetBase: () => assetBase });
+    entry.el = component.el;
+    entry.destroy = component.destroy;
+    return entry;
+  }
   const context = richContextOf(block);
   const rich = context ? richBodyOf(block.body, context) : null;
   const callout = block.kind === 'component' && CALLOUTS.has(block.detail ?? '') && block.prefix !== '';
@@ -637,7 +683,10 @@ function drawBlock(block: Block, index: number): Drawn {
   let editable: HTMLElement;
   if (rich) {
     const label = block.kind === 'heading' ? `Heading ${block.detail}` : block.kind === 'paragraph' ? 'Paragraph' : `${block.detail} text`;
-    entry.rich = richBlock({ rich, level: Number(block.detail ?? 2), className, label, onChange: (body) => editBlock(entry.index, body), onActive: (b) => formatBar.follow(locked() ? null : b), editable: () => !locked() });
+    entry.rich = richBlock({ rich, level: Number(block.detail ?? 2), className, label, onChange: (body) => {
+      editBlock(entry.index, body);
+      tools.typed(entry.el, body);
+    }, onActive: (b) => formatBar.follow(locked() ? null : b), editable: () => !locked() });
     editable = entry.rich.view.dom;
   } else {
     editable = document.createElement('div');
@@ -692,7 +741,8 @@ function pageHead(): HTMLElement[] {
  * untouched page keeps every byte.
  */
 function renderVisual(): void {
-  for (const entry of drawn) entry?.rich?.destroy();
+  for (const entry of drawn) (entry?.destroy ?? entry?.rich?.destroy)?.();
+  tools.close();
   visualBlocks = splitBlocks(view.state.doc.toString());
   drawn = visualBlocks.map((block, index) => (block.kind === 'blank' || block.kind === 'frontmatter' ? null : drawBlock(block, index)));
   formatBar.follow(null);
@@ -752,7 +802,7 @@ function syncVisual(): void {
     }
     return drawBlock(block, index);
   });
-  for (const entry of drawn) if (entry && !kept.has(entry)) entry.rich?.destroy();
+  for (const entry of drawn) if (entry && !kept.has(entry)) (entry.destroy ?? entry.rich?.destroy)?.();
   visualBlocks = next;
   drawn = nextDrawn;
   placeInOrder($('ed-visual'), [formatBar.element, ...pageHead(), ...drawn.flatMap((entry) => (entry ? [entry.el] : []))]);
@@ -791,6 +841,24 @@ function editBlock(index: number, body: string): void {
   }
   const delta = body.length - block.body.length;
   visualBlocks[index] = { ...block, body, to: block.to + delta };
+  for (let k = index + 1; k < visualBlocks.length; k++) visualBlocks[k] = { ...visualBlocks[k]!, from: visualBlocks[k]!.from + delta, to: visualBlocks[k]!.to + delta };
+}
+
+/** A component block's new bytes (its view changed a prop or a piece of its content): the block replaced, the later blocks moved. */
+function replaceBlock(index: number, text: string): void {
+  const block = visualBlocks[index];
+  if (!block) return;
+  const old = view.state.sliceDoc(block.from, block.to);
+  if (text === old) return;
+  editingVisually = true;
+  try {
+    view.dispatch({ changes: { from: block.from, to: block.to, insert: text } });
+  } finally {
+    editingVisually = false;
+  }
+  const again = splitBlocks(text);
+  const delta = text.length - old.length;
+  visualBlocks[index] = again.length === 1 ? { ...again[0]!, from: block.from, to: block.to + delta } : { ...block, prefix: '', body: text, suffix: '', to: block.to + delta };
   for (let k = index + 1; k < visualBlocks.length; k++) visualBlocks[k] = { ...visualBlocks[k]!, from: visualBlocks[k]!.from + delta, to: visualBlocks[k]!.to + delta };
 }
 

@@ -5,6 +5,9 @@
  */
 import { applyEdits, modify, parse, type JSONPath } from 'jsonc-parser';
 
+/** The page settings form's text fields, each a frontmatter key of the page (`hidden` is its switch). */
+export const PAGE_FIELDS = ['title', 'sidebarTitle', 'description', 'icon', 'mode'] as const;
+
 /** The form's fields, each at its place in docs.json. */
 export const SITE_FIELDS = ['name', 'primary', 'light', 'dark', 'logoLight', 'logoDark', 'favicon', 'buttonLabel', 'buttonHref'] as const;
 export type SiteField = (typeof SITE_FIELDS)[number];

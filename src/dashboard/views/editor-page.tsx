@@ -229,33 +229,41 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
                 )}
               </div>
             </div>
-            <form id="ed-settings" className="ed-settings" hidden>
-              <label className="ed-field">
+            <form id="ed-settings" className="ed-settings ed-page-settings" hidden aria-labelledby="ed-settings-title">
+              <h2 id="ed-settings-title" className="ed-settings-title">
+                Page settings
+              </h2>
+              <label className="ed-field ed-span-4">
                 <span>Title</span>
                 <input name="title" type="text" />
               </label>
-              <label className="ed-field">
-                <span>Description</span>
-                <input name="description" type="text" />
+              <label className="ed-field ed-span-2">
+                <span>Sidebar title</span>
+                <input name="sidebarTitle" type="text" placeholder="The title" />
               </label>
-              <label className="ed-field">
+              <label className="ed-field ed-span-6">
+                <span>Description</span>
+                <input name="description" type="text" placeholder="One sentence under the title, and in search results" />
+              </label>
+              <label className="ed-field ed-span-2">
                 <span>Icon</span>
                 <input name="icon" type="text" placeholder="rocket" />
               </label>
-              <label className="ed-field">
-                <span>Mode</span>
+              <label className="ed-field ed-span-2">
+                <span>Layout</span>
                 <select name="mode">
                   <option value="">Default</option>
-                  <option value="wide">Wide</option>
-                  <option value="center">Center</option>
-                  <option value="custom">Custom</option>
+                  <option value="wide">Wide (no table of contents)</option>
+                  <option value="center">Centered</option>
+                  <option value="custom">Custom (no sidebar)</option>
                   <option value="frame">Frame</option>
                 </select>
               </label>
-              <label className="ed-check">
-                <input name="hidden" type="checkbox" /> Hidden from the navigation
+              <label className="ed-switch ed-span-2">
+                <input name="hidden" type="checkbox" />
+                <span>Hidden from the navigation</span>
               </label>
-              <div className="ed-row">
+              <div className="ed-row ed-span-6 ed-settings-apply">
                 <button type="submit" className="btn small">
                   Apply
                 </button>
@@ -503,6 +511,21 @@ export const EDITOR_CSS = `
 .ed-settings{margin:.6rem 1rem 0;display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr))}
 .ed-settings[hidden]{display:none}
 .ed-settings-file{grid-column:1/-1}
+/* Page settings: six columns, each field spanning what it needs; one column on phones. */
+.ed-page-settings{grid-template-columns:repeat(6,minmax(0,1fr));column-gap:.75rem;row-gap:.6rem;padding:.8rem 1rem}
+.ed-settings-title{grid-column:1/-1;margin:0;font-size:.95rem;font-weight:600;color:var(--text)}
+.ed-span-2{grid-column:span 2}.ed-span-4{grid-column:span 4}.ed-span-6{grid-column:1/-1}
+.ed-page-settings .ed-field{min-width:0}
+.ed-page-settings .ed-field input,.ed-page-settings .ed-field select{width:100%;box-sizing:border-box;min-height:38px}
+.ed-switch{display:flex;align-items:center;gap:.55rem;align-self:end;min-height:38px;font-size:.9rem;color:var(--text);cursor:pointer;white-space:nowrap}
+.ed-switch input{appearance:none;-webkit-appearance:none;flex:none;position:relative;width:36px;height:20px;margin:0;border-radius:999px;background:var(--border-strong);cursor:pointer;transition:background .15s}
+.ed-switch input::after{content:"";position:absolute;top:2px;left:2px;width:16px;height:16px;border-radius:50%;background:#fff;box-shadow:0 1px 2px rgba(0,0,0,.3);transition:transform .15s}
+.ed-switch input:checked{background:var(--accent)}
+.ed-switch input:checked::after{transform:translateX(16px)}
+.ed-switch input:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
+.ed-settings-apply{justify-content:flex-end}
+.ed-page-settings .ed-settings-file{border-top:1px solid var(--border);padding-top:.6rem}
+@media (max-width:700px){.ed-page-settings{grid-template-columns:1fr}.ed-span-2,.ed-span-4{grid-column:1/-1}.ed-switch{white-space:normal}}
 .ed-problems{margin:0 1rem}
 .ed-problems:not(:empty){margin-top:.6rem;padding:.5rem .75rem;border-radius:8px;background:var(--danger-soft);color:var(--danger);font-size:.88rem;white-space:pre-wrap;max-height:120px;overflow:auto}
 .ed-panes{flex:1;display:flex;min-height:0}
