@@ -9,6 +9,7 @@ import { PageSlugger } from './heading-slug.js';
 import { valueToEstree } from './expand.js';
 import { evaluateStatic, expressionOf, type Scope } from './static-eval.js';
 import type { Heading } from './types.js';
+import { userMarker } from './user-expressions.js';
 import type { MdxCode } from './codes.js';
 
 type Parent = { children: RootContent[] };
@@ -67,6 +68,12 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
         if (isEmptyExpression(program)) {
           parent.children.splice(i, 1);
           i--;
+          continue;
+        }
+        // The platform's `user` (the signed-in reader's data), unless the page defines a `user` of its own.
+        const personal = definedIn(ctx)('user') ? null : userMarker(program);
+        if (personal) {
+          parent.children[i] = personal;
           continue;
         }
         const placeholder = placeholderName(program);

@@ -10,3 +10,4 @@ export { checkSiteIcons } from './icons/check.js';
 export { headingSlug, PageSlugger } from './heading-slug.js';
 export { type IslandModule } from './islands.js';
 export { componentNames } from './component-names.js';
+export { USER_ATTRIBUTE } from './user-expressions.js';

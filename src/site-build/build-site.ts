@@ -25,7 +25,7 @@ import { LinkCollector, pageProblems } from './link-checks.js';
 import { writeOgImages, type OgImagesStats } from './og-images.js';
 import { siteRedirects } from './redirect-checks.js';
 import { SearchPlan } from './search-plan.js';
-import { groupSearchIndexes, writeReaderIndexes } from './reader-indexes.js';
+import { groupSearchIndexes, personalizedPages, writeReaderIndexes } from './reader-indexes.js';
 import type { BuildState } from './watch-build.js';
 import { PageWriter, removeStale, writeAssetFiles, writeSiteFiles } from './write-site.js';
 import { buildCspOf } from './site-csp.js';
@@ -233,7 +233,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     : undefined;
   const siteFilesCpu = process.cpuUsage();
   const csp = await buildCspOf(site, renderer.csp, diagnostics);
-  const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, { publicUrl, basePath, access, csp }, diagnostics);
+  const personalized = await personalizedPages(outDir, pages.personalized, todo, planned);
+  const extra = await writeSiteFiles(site, pages.output, renderer, redirects.rules, { publicUrl, basePath, access, csp, personalized }, diagnostics);
   split.add('siteFiles', cpuMsSince(siteFilesCpu));
   const redirectFiles = [...extra];
   let llms: BuildStats['llms'];

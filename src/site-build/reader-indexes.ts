@@ -21,7 +21,9 @@ import { resolveInside, writeFileInside } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { retrievalAssistantSettings, retrievalPageMeta } from './retrieval-file.js';
 import { searchIndexFiles } from './search-index.js';
+import type { PlannedPage } from './page-plan.js';
 import { htmlFileFor } from './site-files.js';
+import { SITE_SETTINGS_FILE } from './write-site.js';
 
 /** Where the restricted pages' retrieval lines are written (never served: under `.folio-cache/`). */
 export const RESTRICTED_RETRIEVAL_FILE = '.folio-cache/retrieval-restricted.jsonl';
@@ -86,4 +88,22 @@ export async function writeReaderIndexes(input: { site: Site; outDir: string; re
     await writeFileInside(outDir, RESTRICTED_RETRIEVAL_FILE, text);
   }
   return { errors, indexes: bySet.size, pages: pages.length };
+}
+
+/**
+ * The pages `folio serve` fills per reader (`BuiltSiteSettings.personalized`): those this build
+ * rendered with such parts, and those of the previous build's list it did not render again (unchanged).
+ */
+export async function personalizedPages(outDir: string, rendered: ReadonlySet<string>, todo: readonly PlannedPage[], planned: readonly PlannedPage[]): Promise<string[]> {
+  const renderedNow = new Set(todo.map((p) => p.route.href));
+  const live = new Set(planned.map((p) => p.route.href));
+  let previous: string[] = [];
+  try {
+    const settings = JSON.parse(await readFile(path.join(outDir, SITE_SETTINGS_FILE), 'utf8')) as { personalized?: unknown };
+    if (Array.isArray(settings.personalized)) previous = settings.personalized.filter((h): h is string => typeof h === 'string');
+  } catch {
+    // A first build, or an output without settings: only what this build rendered.
+  }
+  const kept = previous.filter((href) => live.has(href) && !renderedNow.has(href));
+  return [...new Set([...rendered, ...kept])].sort();
 }

@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { markdownFileFor, pageMarkdown } from '../markdown/index.js';
+import { USER_ATTRIBUTE } from '../mdx/index.js';
 import { isDiscoverable } from '../navigation/index.js';
 import { composeEndpointBody, type BuiltAsset, type CspSources, type SiteRenderer } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
@@ -59,6 +60,17 @@ export interface BuiltSiteSettings {
   telemetry?: false;
   /** Sources the hosted Content-Security-Policy adds per directive for the site's integrations, font hosts and imported stylesheets (`site-csp.ts`). */
   csp?: CspSources;
+  /**
+   * Pages `folio serve` fills per signed-in reader (`personalizedHtml`): those with `user` values
+   * (`{user.firstName}`) or an API playground the reader's `apiPlaygroundInputs` prefill. Every
+   * other file is served as built.
+   */
+  personalized?: string[];
+}
+
+/** Whether a page's HTML has parts filled per reader: a `{user...}` value or the API playground's data. */
+export function personalizedHtml(html: string): boolean {
+  return html.includes(` ${USER_ATTRIBUTE}="`) || html.includes('<script type="application/json" class="api-playground-data"');
 }
 
 /** The protected pages of a build: hrefs (`/guide/intro`) of every protected page under `scope`. */
@@ -118,6 +130,8 @@ export class PageWriter {
   drawsDiagrams = false;
   /** Island modules the written pages draw (id → code), bundled once after the pages. */
   readonly islands = new Map<string, string>();
+  /** Pages this build rendered whose HTML `folio serve` fills per reader (`personalizedHtml`). */
+  readonly personalized = new Set<string>();
   /** Writes refused because the output folder holds a link (`BUILD_PATH_OUTSIDE_ROOT`). */
   readonly refused: Diagnostic[] = [];
   /**
@@ -191,6 +205,7 @@ export class PageWriter {
     if (body.features.includes('mermaid')) this.drawsDiagrams = true;
     for (const island of body.islands ?? []) this.islands.set(island.id, island.code);
     lap('layout');
+    if (personalizedHtml(html)) this.personalized.add(p.route.href);
     search.pageRendered(p.route.href, html);
     lap('searchHandOff');
     progress?.(this.rendered, this.total);
@@ -260,7 +275,7 @@ export function folderIndexAliases(pages: ReadonlyMap<string, unknown>, redirect
 }
 
 /** 404, root index, sitemap, robots, redirects; returns the redirect files written. */
-export async function writeSiteFiles(site: Site, output: OutputWriter, renderer: SiteRenderer, redirects: RedirectRule[], urls: { publicUrl?: string; basePath: string; access?: BuiltSiteAccess; csp?: CspSources }, diagnostics: Diagnostic[]): Promise<string[]> {
+export async function writeSiteFiles(site: Site, output: OutputWriter, renderer: SiteRenderer, redirects: RedirectRule[], urls: { publicUrl?: string; basePath: string; access?: BuiltSiteAccess; csp?: CspSources; personalized?: string[] }, diagnostics: Diagnostic[]): Promise<string[]> {
   const { model, config } = site;
   const outDir = output.outDir;
   const { publicUrl, basePath } = urls;
@@ -278,7 +293,7 @@ export async function writeSiteFiles(site: Site, output: OutputWriter, renderer:
     ['_redirects', redirectsFileText(basePath ? redirects.map((r) => compileRedirect(withBasePath(r.source, basePath), withBasePath(r.destination, basePath), r.status)) : redirects)],
   ];
   // What a server of the build must know that no page says: the base path it was built for (`folio serve` reads it).
-  files.push([SITE_SETTINGS_FILE, JSON.stringify({ basePath, ...(urls.access ? { access: urls.access } : {}), ...(config.integrations?.telemetry?.enabled === false ? { telemetry: false as const } : {}), ...(urls.csp && Object.keys(urls.csp).length ? { csp: urls.csp } : {}) } satisfies BuiltSiteSettings)]);
+  files.push([SITE_SETTINGS_FILE, JSON.stringify({ basePath, ...(urls.access ? { access: urls.access } : {}), ...(config.integrations?.telemetry?.enabled === false ? { telemetry: false as const } : {}), ...(urls.csp && Object.keys(urls.csp).length ? { csp: urls.csp } : {}), ...(urls.personalized?.length ? { personalized: urls.personalized } : {}) } satisfies BuiltSiteSettings)]);
   const extra: string[] = [];
   // `/` when no page is at the root: the home page (an `index` page, else the first page).
   if (!model.pages.has('/')) {

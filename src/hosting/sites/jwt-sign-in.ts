@@ -142,12 +142,14 @@ function tokenProblem(error: unknown): string {
   return `the key could not be used: ${(error as Error).message}`;
 }
 
-/** The session's reader from the token's claims: `sub`, `groups`, `user`/`content`, `expiresAt`. */
+/** The session's reader from the token's claims: `sub`, `groups`, `user`/`content`, `apiPlaygroundInputs`, `expiresAt`. */
 function readerOf(payload: JWTPayload, next: string): JwtReader | { problem: string } {
   const groups = groupsOf(payload.groups);
   const userData: Record<string, unknown> = {};
   if (payload.user !== undefined) userData.user = payload.user;
   if (payload.content !== undefined) userData.content = payload.content;
+  // The platform's prefill of the API playground (`header`, `query`, `cookie`, `path`, `server`).
+  if (payload.apiPlaygroundInputs !== undefined) userData.apiPlaygroundInputs = payload.apiPlaygroundInputs;
   const kept = Object.keys(userData).length > 0 && Buffer.byteLength(JSON.stringify(userData)) <= MAX_USER_DATA_BYTES ? userData : null;
   let ttlMs: number | undefined;
   if (payload.expiresAt !== undefined) {

@@ -19,6 +19,7 @@ import type { HostMap, SiteRef } from './host-map.js';
 import { redirectsOf } from './redirects.js';
 import { mcpToolOf, type SiteAnalytics } from '../../analytics/index.js';
 import { ANALYTICS_PATHS, buildHasPage, serveAnalyticsRoute } from './analytics-route.js';
+import { personalizedFile, type ReaderData } from './personalize.js';
 import { buildForReader, fileForReader, readablePages, viewApplies, type ReaderView } from './reader-view.js';
 
 const TYPES = CONTENT_TYPES;
@@ -181,10 +182,12 @@ export async function serveSite(store: SiteStore | string, projectId: string, re
   const sitePath = stripBasePath(url.pathname, base);
   let reader: 'public' | 'private' = 'public';
   let view: ReaderView | undefined;
+  let user: ReaderData | undefined;
   if (options.access && settings) {
     const decision = await options.access.decide(request, projectId, sitePath, settings, options.clientAddress ?? 'unknown');
     if ('answer' in decision) return decision.answer;
     reader = decision.serve;
+    user = decision.user;
     const restricted = settings.access?.restricted;
     if (decision.groups && restricted) view = { basePath: base, restricted, groups: decision.groups, searchIndexes: settings.access?.searchIndexes };
   }
@@ -204,7 +207,7 @@ export async function serveSite(store: SiteStore | string, projectId: string, re
   const mcpTool = analytics && sitePath === '/mcp' ? await mcpToolOf(request) : null;
   let response: Response;
   try {
-    response = await serveSiteFile(sites, projectId, request, preview, { ...options, analytics }, { root, base, sitePath, url, view, csp: settings?.csp });
+    response = await serveSiteFile(sites, projectId, request, preview, { ...options, analytics }, { root, base, sitePath, url, view, user, csp: settings?.csp });
   } catch (error) {
     return storageTrouble(error, options);
   }
@@ -235,7 +238,7 @@ function storageTrouble(error: unknown, options: SiteServeOptions): Response {
 /** Marks, between `serveSiteFile` and `serveSite`, an answer cut to its reader (`reader-view.ts`); never sent. */
 const READER_CUT = 'x-folio-reader-cut';
 
-async function serveSiteFile(store: SiteStore, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: PublishedBuild | null; base: string; sitePath: string; url: URL; view?: ReaderView; csp?: CspSources }): Promise<Response> {
+async function serveSiteFile(store: SiteStore, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: PublishedBuild | null; base: string; sitePath: string; url: URL; view?: ReaderView; user?: ReaderData; csp?: CspSources }): Promise<Response> {
   const { root, base, sitePath, url, view } = at;
   const framing = framingOf(options.frameAncestors, at.csp);
   if (AGENT_PATHS.has(sitePath)) {
@@ -291,8 +294,12 @@ async function serveSiteFile(store: SiteStore, projectId: string, request: Reque
   // the redirect of `/guide` to `/guide/index`, which would send the reader back to itself).
   const candidates = pathname === '/\0' ? [] : pathname.endsWith('/') ? [`${clean}/index.html`] : [clean, `${clean}/index.html`, `${clean}.html`];
   // On a site with pages restricted to groups, the HTML and llms files as this reader sees them.
-  const forReader = async (file: BuildFile, name: string): Promise<[BuildFile, Record<string, string>]> =>
-    view && viewApplies(name) ? [await fileForReader(file, name, view, root), { [READER_CUT]: '1' }] : [file, {}];
+  // A page the build marked personalized (the access check gave the reader's data only for one): filled for this reader.
+  const forReader = async (file: BuildFile, name: string): Promise<[BuildFile, Record<string, string>]> => {
+    const cut = view && viewApplies(name) ? await fileForReader(file, name, view, root) : file;
+    const filled = at.user && name.endsWith('.html') ? await personalizedFile(cut, at.user) : cut;
+    return filled === file ? [file, {}] : [filled, { [READER_CUT]: '1' }];
+  };
   for (const candidate of candidates) {
     const found = (options.origin && (candidate === '/sitemap.xml' || candidate === '/robots.txt') ? await withOrigin(root, candidate, options.origin) : null) ?? (await root.open(candidate));
     if (!found) continue;

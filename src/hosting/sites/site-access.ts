@@ -17,6 +17,7 @@ import { finishOidcSignIn, startOidcSignIn, OIDC_STATE_COOKIE } from './oidc-sig
 import { finishJwtSignIn, JWT_STATE_COOKIE, startJwtSignIn } from './jwt-sign-in.js';
 import { cookieOf } from './cookies.js';
 import { signInPage } from './sign-in-page.js';
+import type { ReaderData } from './personalize.js';
 
 export const SITE_SESSION_COOKIE = 'folio_site';
 /** Paths of the sign-in flow, under the site's base path. */
@@ -45,9 +46,10 @@ export interface SiteAccessOptions {
 /**
  * What the guard decided: an answer of its own, or serve the file (`private`: only to this reader).
  * `groups`, on a site with pages restricted to groups: the reader's groups (none without a session),
- * which the answer's sidebar and llms files are cut to (`reader-view.ts`).
+ * which the answer's sidebar and llms files are cut to (`reader-view.ts`). `user`, on a page the build
+ * marked personalized, for a signed-in reader with user data: what the page is filled with (`personalize.ts`).
  */
-export type AccessDecision = { answer: Response } | { serve: 'public' | 'private'; groups?: ReadonlySet<string> };
+export type AccessDecision = { answer: Response } | { serve: 'public' | 'private'; groups?: ReadonlySet<string>; user?: ReaderData };
 
 /** Failed password attempts per project and client address per window. */
 const ATTEMPTS = 10;
@@ -80,6 +82,17 @@ function groupIndexOf(sitePath: string, access: BuiltSiteAccess | undefined): st
   // An index folder the build did not list (left from another build) is no one's.
   return dir ? (access?.searchIndexes?.[dir] ?? ['\0']) : undefined;
 }
+
+/** Whether a site path is a page the build marked as filled per reader (`BuiltSiteSettings.personalized`). */
+function isPersonalized(sitePath: string, built: BuiltSiteSettings): boolean {
+  if (!built.personalized?.length) return false;
+  const href = pageHrefOfPath(sitePath);
+  let set = personalizedSets.get(built);
+  if (!set) personalizedSets.set(built, (set = new Set(built.personalized)));
+  return set.has(href) || (href === '/' && set.has('/index'));
+}
+
+const personalizedSets = new WeakMap<BuiltSiteSettings, Set<string>>();
 
 /** Whether a site path needs a signed-in reader, from what the build recorded. */
 export function needsSignIn(sitePath: string, built: BuiltSiteSettings): boolean {
@@ -115,7 +128,7 @@ export class SiteAccess {
   private readonly loading = new Map<string, Promise<ProjectAccess | null>>();
   /** Counts `invalidate` calls: a query begun before one does not store what it read. */
   private epoch = 0;
-  private readonly sessions = new Map<string, { until: number; groups: ReadonlySet<string> }>();
+  private readonly sessions = new Map<string, { until: number; groups: ReadonlySet<string>; userData: ReaderData | null }>();
   private readonly attempts = new Map<string, { count: number; resetAt: number }>();
 
   constructor(private readonly options: SiteAccessOptions) {}
@@ -180,6 +193,8 @@ export class SiteAccess {
     const access = await this.accessOf(projectId);
     const restricted = built.access?.restricted;
     if (!access || (access.mode === 'public' && !restricted)) return { serve: 'public' };
+    // A page filled per reader: only a signed-in reader's data changes it (sessions exist on sign-in sites only).
+    const personal = access.mode !== 'public' && isPersonalized(sitePath, built);
     const base = built.basePath;
     const origin = this.publicOrigin(request);
     const secure = origin.startsWith('https:');
@@ -191,19 +206,20 @@ export class SiteAccess {
     const needed = restricted?.[href]?.groups ?? (href === '/' ? restricted?.['/index']?.groups : undefined) ?? groupIndexOf(sitePath, built.access);
     const guarded = access.mode !== 'public' && needsSignIn(sitePath, built);
     // The session is looked up only when the answer depends on it (a public page of a site without groups does not).
-    const session = needed || guarded || restricted ? await this.sessionOf(request, projectId) : null;
+    const session = needed || guarded || restricted || personal ? await this.sessionOf(request, projectId) : null;
     const groups = restricted ? (session?.groups ?? new Set<string>()) : undefined;
+    const user = personal && session?.userData ? { user: session.userData } : {};
     if (needed) {
       if (!session) return { answer: this.signInFirst(request, access, sitePath, { base, secure }) };
       // As the platform: a reader outside the page's groups learns nothing of it but the refusal.
       if (!needed.some((g) => session.groups.has(g))) return { answer: groupRequired(base) };
-      return { serve: 'private', groups: session.groups };
+      return { serve: 'private', groups: session.groups, ...user };
     }
     if (guarded) {
       if (!session) return { answer: this.signInFirst(request, access, sitePath, { base, secure }) };
-      return { serve: 'private', ...(groups ? { groups } : {}) };
+      return { serve: 'private', ...(groups ? { groups } : {}), ...user };
     }
-    return { serve: 'public', ...(groups ? { groups } : {}) };
+    return { serve: 'user' in user ? 'private' : 'public', ...(groups ? { groups } : {}), ...user };
   }
 
   /** The sign-in flow's own paths (sign-in, the providers' callbacks, sign-out); null for any other path. */
@@ -253,7 +269,7 @@ export class SiteAccess {
   }
 
   /** The reader's live session on this project's site (its groups), or null. */
-  private async sessionOf(request: Request, projectId: string): Promise<{ groups: ReadonlySet<string> } | null> {
+  private async sessionOf(request: Request, projectId: string): Promise<{ groups: ReadonlySet<string>; userData: ReaderData | null } | null> {
     const id = cookieOf(request, SITE_SESSION_COOKIE);
     if (!id) return null;
     const key = `${projectId}:${id}`;
@@ -262,7 +278,7 @@ export class SiteAccess {
     const session = await findSiteSession(this.options.db, projectId, id);
     if (!session) return null;
     if (this.sessions.size > 10_000) this.sessions.clear();
-    const remembered = { until: Math.min(Date.now() + SESSION_MEMORY_MS, session.expiresAt.getTime()), groups: new Set(session.groups) };
+    const remembered = { until: Math.min(Date.now() + SESSION_MEMORY_MS, session.expiresAt.getTime()), groups: new Set(session.groups), userData: session.userData };
     this.sessions.set(key, remembered);
     return remembered;
   }

@@ -23,7 +23,7 @@ export function builtSiteSettings(build: PublishedBuild | string): Promise<Built
       }
       const access = raw.access && (raw.access.scope === 'site' || raw.access.scope === 'hidden') && Array.isArray(raw.access.protected) ? raw.access : undefined;
       const csp = cspSourcesOf(raw.csp);
-      return { basePath: normalizeBasePath(typeof raw.basePath === 'string' ? raw.basePath : '') ?? '', ...(access ? { access } : {}), ...(raw.telemetry === false ? { telemetry: false as const } : {}), ...(csp ? { csp } : {}) };
+      return { basePath: normalizeBasePath(typeof raw.basePath === 'string' ? raw.basePath : '') ?? '', ...(access ? { access } : {}), ...(raw.telemetry === false ? { telemetry: false as const } : {}), ...(csp ? { csp } : {}), ...(Array.isArray(raw.personalized) ? { personalized: raw.personalized.filter((h): h is string => typeof h === 'string') } : {}) };
     });
     // A storage failure is not remembered: the next request reads again.
     settings.catch(() => cache.delete(source.key));
