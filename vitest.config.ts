@@ -21,6 +21,8 @@ const E2E_FILES = [
   'test/dashboard/editor-review-browser.test.ts',
   // Arranging the navigation in the editor, published, the live sidebar read (~40 s).
   'test/dashboard/editor-navigation-browser.test.ts',
+  // Drag and drop, Add new, undo, preview widths and page settings in chromium, light and dark (~60 s).
+  'test/dashboard/editor-nav-dnd-browser.test.ts',
   // Two servers sharing PostgreSQL: a writer on each, one page, one commit (needs TEST_DATABASE_URL).
   'test/dashboard/editor-two-servers.test.ts',
   'test/security/csp-browser.test.ts',
