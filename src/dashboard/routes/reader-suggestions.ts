@@ -5,13 +5,24 @@
  * `readers:page:<path>`). Gathered when the Suggestions page is opened, at most every five minutes
  * per project and server.
  */
-import { feedbackList, feedbackRatings } from '../../analytics/index.js';
+import { assistantConversations, feedbackList, feedbackRatings, searches, type DateRange } from '../../analytics/index.js';
 import { recordSuggestions, type NewSuggestion, type SuggestionRow } from '../../agent/index.js';
 import type { ProjectRow } from '../../db/index.js';
-import { fixTopicPrompt, OTHER_ID, questionsByConcern, type Topic } from '../../insights/index.js';
+import { fixTopicPrompt, itemsOfConversations, itemsOfSearches, MAX_ITEMS, OTHER_ID, questionsByConcern, topicsOf, type Topic } from '../../insights/index.js';
 import { rangeFromQuery } from '../analytics-range.js';
 import type { DashboardContext } from '../context.js';
-import { topicsForRange } from './topic-routes.js';
+
+/** The range's topics, grouped afresh (the assistant screen's five-minute cache would hide new questions). */
+async function topicsNow(ctx: DashboardContext, project: ProjectRow, range: DateRange): Promise<Topic[]> {
+  const site = { projectId: project.id, preview: null };
+  const [conversations, found, index] = await Promise.all([
+    assistantConversations(ctx.db, project.id, range, { limit: MAX_ITEMS }),
+    searches(ctx.db, site, range, { limit: 1_000 }),
+    ctx.sectionIndexOf ? ctx.sectionIndexOf(project).catch(() => null) : Promise.resolve(null),
+  ]);
+  const items = [...itemsOfConversations(conversations.conversations), ...itemsOfSearches(found.searches)];
+  return topicsOf(items, index, { limit: 20, nameTopics: ctx.nameTopics });
+}
 
 const REFRESH_MS = 5 * 60_000;
 const refreshed = new Map<string, number>();
@@ -65,7 +76,7 @@ export async function refreshReaderSuggestions(ctx: DashboardContext, project: P
   refreshed.set(project.id, Date.now());
   const range = rangeFromQuery({ range: '30d' }, { since: project.createdAt.getTime() }).range;
   const site = { projectId: project.id, preview: null };
-  const [topics, ratings] = await Promise.all([topicsForRange(ctx, project, range), feedbackRatings(ctx.db, site, range, 20)]);
+  const [topics, ratings] = await Promise.all([topicsNow(ctx, project, range), feedbackRatings(ctx.db, site, range, 20)]);
   const found: NewSuggestion[] = [];
   for (const topic of topics) {
     const s = topicSuggestion(topic, project.name);

@@ -111,9 +111,10 @@ export function registerSuggestionRoutes(app: Hono<DashboardEnv>, ctx: Dashboard
   app.post('/projects/:projectId/suggestions/check', async (c) => {
     const project = await loadProject(c, ctx);
     if (project instanceof Response) return project;
-    await refreshReaderSuggestions(ctx, project, { force: true }).catch(() => undefined);
+    const readers = await refreshReaderSuggestions(ctx, project, { force: true }).catch(() => []);
     const result = await checkProjectSuggestions({ db: ctx.db, workDir: CHECK_DIR }, project.id).catch((error: unknown) => ({ created: [], error: (error as Error).message }));
-    const text = result.error ? `The check could not finish: ${result.error}` : result.created.length ? `Checked: ${result.created.length} new suggestion${result.created.length === 1 ? '' : 's'}.` : 'Checked: nothing new.';
+    const created = readers.length + result.created.length;
+    const text = result.error ? `The check could not finish: ${result.error}` : created ? `Checked: ${created} new suggestion${created === 1 ? '' : 's'}.` : 'Checked: nothing new.';
     return page(c, project, { kind: result.error ? 'warn' : 'ok', text }, 200);
   });
 }
