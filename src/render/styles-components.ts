@@ -30,6 +30,7 @@ a.folio-card:hover .folio-card-cta-arrow{transform:translateX(2px)}
 .folio-card-typed{border-color:color-mix(in srgb,var(--c) 35%,transparent);background:color-mix(in srgb,var(--c) 8%,var(--bg))}
 .folio-card-typed .folio-card-icon{color:var(--c)}
 .folio-card-horizontal .folio-card-content{flex-direction:row;align-items:center}
+:not(.folio-grid)>.folio-card{margin-block:16px}
 .folio-card-icon{width:20px;height:20px;color:var(--accent);opacity:1}
 .folio-card-title{margin:0;font-weight:600;color:var(--fg);font-size:15.5px}
 .folio-card-horizontal .folio-card-arrow{position:static;margin-left:auto}

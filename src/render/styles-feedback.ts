@@ -11,6 +11,7 @@ const thumb = (flip: boolean) =>
 
 export const FEEDBACK_CSS = String.raw`
 .feedback{margin-top:48px;padding-top:20px;border-top:1px solid var(--border);font-size:14px;color:var(--fg-soft)}
+.layout-custom .feedback{width:min(768px,calc(100% - 40px));margin:48px auto 40px}
 .feedback-row{display:flex;flex-wrap:wrap;align-items:center;gap:8px 10px}
 .feedback-title{margin:0 6px 0 0;font-size:14px;font-weight:500;color:var(--fg-soft);letter-spacing:0}
 .feedback-thumb,.feedback-send{display:inline-flex;align-items:center;gap:6px;min-height:32px;padding:4px 12px;border:1px solid var(--border-strong);border-radius:999px;background:var(--bg);color:var(--fg-soft);font:inherit;cursor:pointer}

@@ -42,8 +42,9 @@ img{height:auto}
 .logo-dark,[data-theme=dark] .logo-light{display:none}
 [data-theme=dark] .logo-dark{display:block}
 .header-switchers{display:flex;gap:8px;flex:none}
-.search{position:relative;flex:1 1 auto;max-width:440px;margin:0 auto}
-.header-end{display:flex;align-items:center;gap:6px;flex:none;margin-left:auto}
+.header-start{display:flex;align-items:center;gap:20px;flex:1 1 0;min-width:0}
+.search{position:relative;flex:0 1 440px;min-width:0;margin:0}
+.header-end{display:flex;align-items:center;justify-content:flex-end;gap:6px;flex:1 1 0;margin-left:auto}
 .navbar-links{display:flex;align-items:center;gap:4px;font-size:14px;color:var(--fg-soft)}
 .navbar-link{display:inline-flex;align-items:center;gap:6px;padding:6px 10px;border-radius:10px;white-space:nowrap}
 .navbar-link:hover{color:var(--fg);background:var(--bg-hover)}
@@ -262,6 +263,8 @@ details[open]>summary>.chevron{transform:rotate(45deg)}
 .page-title{font-size:26px}
 .page-description{font-size:16px}
 .header-inner{gap:8px;padding:0 12px}
+.header-start{flex:0 1 auto;gap:8px}
+.header-end{flex:none}
 .search{max-width:none;margin:0;flex:1 1 40px;min-width:0}
 .button-primary{padding:6px 12px;margin-left:2px}
 .pager{grid-template-columns:minmax(0,1fr)}

@@ -48,7 +48,7 @@ export const ENDPOINT_CSS = String.raw`
 @container (min-width:820px){.api-examples-inner{position:sticky;top:calc(var(--header-h) + 20px);max-height:calc(100vh - var(--header-h) - 40px);overflow:auto}}
 .api-example-panel{margin:0}
 .api-example-head{display:flex;align-items:center;gap:8px;padding-right:8px;border-bottom:1px solid var(--border);background:var(--bg-soft)}
-.api-example-head .folio-tab-list{flex:1;min-width:0;border-bottom:0;padding-right:0}
+.api-example-head .folio-tab-list{flex:1;min-width:0;border-bottom:0;padding-right:0;flex-wrap:wrap;overflow:visible}
 .api-examples .folio-tab[aria-selected=true]{color:var(--pg-accent-text);border-bottom-color:var(--pg-accent-text)}
 .api-example-copy{position:static;flex:none;opacity:1;font-size:12px;background:var(--bg);border:1px solid var(--border);border-radius:6px;padding:2px 8px;color:var(--fg-soft);cursor:pointer}
 .api-example-panel pre{margin:0;padding:12px 14px;overflow:auto;font:12.5px/1.55 var(--mono);max-height:min(60vh,520px)}

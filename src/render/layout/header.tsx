@@ -10,6 +10,8 @@ export function Header({ chrome, switchers }: { chrome: ChromeView; switchers: S
   return (
     <header className="site-header">
       <div className="header-inner">
+        {/* The start and the end take equal shares of the room the search leaves, so the search sits at the header's centre, as the platform draws it. */}
+        <div className="header-start">
         {/* A link to the drawer, so it opens without JavaScript too (`.sidebar:target`); the script turns it into a toggle. */}
         <a href="#sidebar" role="button" className="icon-button sidebar-toggle" data-sidebar-toggle aria-controls="sidebar" aria-label={ui.openNav} aria-expanded="false">
           <UiIcon name="menu" />
@@ -28,6 +30,7 @@ export function Header({ chrome, switchers }: { chrome: ChromeView; switchers: S
           {switchers.map((s) => (
             <Switcher key={s.kind} switcher={s} />
           ))}
+        </div>
         </div>
         <div className="search" role="search">
           <SearchTrigger lang={chrome.lang} prompt={chrome.searchPrompt} />
