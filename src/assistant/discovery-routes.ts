@@ -7,7 +7,9 @@
  *   as the AI SDK 4 data stream (v1) or AI SDK 5 UI message stream (v2); see `assistant-service.ts`.
  * `{domain}` names a hosted site as hosting does (`<project>.<site domain>`, `<slug>--<project>...`
  * for a preview, a custom domain) or is a project id. Authenticated with an assistant key of that
- * project; browsers are answered with CORS headers for the origins the key allows.
+ * project; browsers are answered with CORS headers for the origins the key allows (a preflight,
+ * which carries no key, for the origins some live key of the project allows). The embeddable widget's
+ * script and session route are in `widget-routes.ts`.
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -23,6 +25,7 @@ import { parseValue } from './request-body.js';
 import { RequestLimiter, type RateLimits } from './rate-limits.js';
 import { pageBody, searchBody, searchResults } from './search-results.js';
 import { sitePathOf } from './site-paths.js';
+import { ProjectOrigins, widgetScript } from './widget-routes.js';
 
 export interface DiscoveryDeps {
   db: Database;
@@ -46,6 +49,7 @@ type Env = { Variables: { key: AssistantKeyRow } };
 /** The discovery routes as a Hono app; mount it before the admin API (which guards every other `/v1/*`). */
 export function createDiscoveryRoutes(deps: DiscoveryDeps): Hono<Env> {
   const keys = new AssistantKeys(deps.db);
+  const origins = new ProjectOrigins(deps.db);
   // Only PostgreSQL can have several servers; the embedded database has one, which counts alone.
   const limiter = new RequestLimiter(deps.limits, { db: deps.db.kind === 'postgres' ? deps.db : undefined });
   const app = new Hono<Env>();
@@ -59,8 +63,15 @@ export function createDiscoveryRoutes(deps: DiscoveryDeps): Hono<Env> {
     ...(deps.assistant ? (['v1', 'v2'] as const).map((v): [string, number] => [`/${v}/assistant/:domain/message`, MAX_MESSAGE_BYTES]) : []),
   ];
   for (const [path, maxSize] of paths) {
-    // Preflight: a browser asks before sending the key; the key's origins are checked on the request itself.
-    app.options(path, (c) => new Response(null, { status: 204, headers: corsHeaders(c.req.header('origin'), true) }));
+    // Preflight: a browser asks before sending the key, so the origin must be one some live key of the
+    // site's project allows; the request's own key is checked on the request itself.
+    app.options(path, async (c) => {
+      const origin = c.req.header('origin');
+      if (!origin) return new Response(null, { status: 204 });
+      const site = await siteOf(deps, c.req.param('domain') ?? '');
+      if (!(await origins.allows(site.projectId, origin))) throw originRefused(origin);
+      return new Response(null, { status: 204, headers: corsHeaders(origin, true) });
+    });
     app.use(
       path,
       bodyLimit({ maxSize, onError: (c) => refuse(c, new AssistantError(413, 'ASSISTANT_BODY_TOO_LARGE', `Request body too large: the limit is ${maxSize} bytes.`)) }),
@@ -76,8 +87,27 @@ export function createDiscoveryRoutes(deps: DiscoveryDeps): Hono<Env> {
     );
   }
 
+  app.get('/__folio/widget.js', (c) => widgetScript(c.req.header('if-none-match')));
+
   const assistant = deps.assistant;
   if (assistant) {
+    // The widget's session: a plain GET with the key in the query, so no preflight stands before it and
+    // a refused origin reads why (the only refusal answered with CORS headers: it names no data).
+    app.get('/v1/assistant/:domain/session', async (c) => {
+      const origin = c.req.header('origin');
+      try {
+        const key = await keys.authenticate(`Bearer ${c.req.query('key') ?? ''}`);
+        checkOrigin(key, origin);
+        const address = clientAddress(c, deps.trustProxy);
+        const refused = limiter.take(address, key.id);
+        if (refused) throw new AssistantError(429, 'ASSISTANT_RATE_LIMITED', `Too many requests ${refused.by === 'address' ? 'from this address' : 'with this key'}; retry after ${refused.retryAfter} s.`, { 'Retry-After': String(refused.retryAfter) });
+        const site = await assistantSiteOf(deps, c.req.param('domain'), key);
+        return c.json(await assistant.session(site, address), 200, { ...corsHeaders(origin, false), 'Cache-Control': 'no-store' });
+      } catch (error) {
+        if (error instanceof AssistantError) return c.json({ error: error.message, code: error.code }, error.status, { ...error.headers, ...corsHeaders(origin, false) });
+        throw error;
+      }
+    });
     for (const version of ['v1', 'v2'] as const) {
       app.post(`/${version}/assistant/:domain/message`, async (c) => {
         const body = parseValue(messageBody, await jsonOf(c));
@@ -120,13 +150,22 @@ async function siteBuild(deps: DiscoveryDeps, domain: string, key: AssistantKeyR
 
 /** The published build a message is about, with its base path (the answer's links start with it). */
 async function assistantSiteOf(deps: DiscoveryDeps, domain: string, key: AssistantKeyRow): Promise<AssistantSite> {
-  const site = domain.length <= 253 ? await deps.resolveSite(domain.toLowerCase()) : null;
-  if (!site) throw new AssistantError(404, 'ASSISTANT_SITE_NOT_FOUND', `No site answers to ${JSON.stringify(domain)}; name it by its host (<project>.<site domain>, a custom domain) or project id.`);
+  const site = await siteOf(deps, domain);
   if (site.projectId !== key.projectId) throw new AssistantError(403, 'ASSISTANT_KEY_OTHER_SITE', `This key belongs to project ${key.projectId}, not to the site ${domain}.`);
   const build = await deps.store.current(site);
   if (!build) throw new AssistantError(404, 'ASSISTANT_SITE_NOT_FOUND', `Nothing is published for ${JSON.stringify(domain)} yet.`);
   return { projectId: site.projectId, preview: site.preview, build, basePath: (await builtSiteSettings(build)).basePath };
 }
+
+/** The site a `{domain}` names, or a refusal (404). */
+async function siteOf(deps: DiscoveryDeps, domain: string): Promise<SiteRef> {
+  const site = domain.length <= 253 ? await deps.resolveSite(domain.toLowerCase()) : null;
+  if (!site) throw new AssistantError(404, 'ASSISTANT_SITE_NOT_FOUND', `No site answers to ${JSON.stringify(domain)}; name it by its host (<project>.<site domain>, a custom domain) or project id.`);
+  return site;
+}
+
+const originRefused = (origin: string) =>
+  new AssistantError(403, 'ASSISTANT_ORIGIN_REFUSED', `The origin ${origin} is not allowed for this site's assistant keys; add it to a key's allowed origins in the dashboard.`);
 
 async function siteIndex(deps: DiscoveryDeps, domain: string, key: AssistantKeyRow): Promise<SectionIndex> {
   return (await siteBuild(deps, domain, key)).index;
@@ -151,6 +190,8 @@ function corsHeaders(origin: string | undefined, preflight: boolean): Record<str
 }
 
 function refuse(c: Context, error: AssistantError): Response {
-  const headers = { ...error.headers, ...corsHeaders(c.req.header('origin'), false) };
+  // A refused origin gets no CORS headers: its page cannot read the answer, and its preflight fails.
+  const cors = error.code === 'ASSISTANT_ORIGIN_REFUSED' ? {} : corsHeaders(c.req.header('origin'), false);
+  const headers = { ...error.headers, ...cors };
   return c.json({ error: error.message, code: error.code }, error.status, headers);
 }
