@@ -27,6 +27,10 @@ const E2E_FILES = [
   'test/dashboard/editor-two-servers.test.ts',
   'test/security/csp-browser.test.ts',
   'test/hosting/site-access.test.ts',
+  // Readers of groups through two folio serve processes on PostgreSQL (one on PGlite) and the site assistant (~90 s).
+  'test/hosting/reader-servers.test.ts',
+  // Search per reader and the personalized page with the playground's prefill, in chromium.
+  'test/browser/reader-personal.test.ts',
   'test/site/base-path.test.ts',
   'test/hosting/shared-storage.test.ts',
   // folio serve killed (SIGKILL) while an update builds into the site's workspace, then restarted.
