@@ -23,6 +23,7 @@ export const AGENT_CODES = {
   AGENT_PULL_REQUEST_FAILED: 'The pull request could not be created or updated.',
   AGENT_GITLAB_UNAUTHORIZED: 'GitLab refused the token (HTTP 401 or 403): set FOLIO_GITLAB_TOKEN to a token with the api scope and Developer access to the project.',
   AGENT_GITLAB_PROJECT_NOT_FOUND: 'GitLab has no project at the path the repository URL names (HTTP 404), or the token cannot see it.',
+  AGENT_CHECK_FAILED: "The result failed a check of its automation's kind (links, titles and descriptions, pages only, code unchanged, changelog, translations); nothing was pushed.",
   AGENT_SOURCE_UNREADABLE: "The suggestion checks could not fetch the project's source repository (URL, branch or access); shown on the Suggestions page.",
   AGENT_INTERNAL: 'An unexpected error; the message carries the details.',
 } as const;

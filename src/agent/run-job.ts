@@ -7,12 +7,13 @@ import {
   type AgentJobRow,
   type Database,
 } from '../db/index.js';
-import { branchForJob, WorkBranch } from '../git/index.js';
+import { WorkBranch } from '../git/index.js';
 import { resolveInside, toPosixRelative } from '../shared/index.js';
 import { AgentError, reasonFromError } from './codes.js';
 import type { LlmOptions } from './llm/options.js';
 import type { AgentModel, AgentRun } from './model.js';
 import { modelFor } from './models.js';
+import { jobAutomation } from './automations/job-hooks.js';
 import { forgeGitCredentials, pullRequestProviderFor, type PullRequestSettings } from './pull-requests/select.js';
 import { jobInstructions } from './suggestions/agents-md.js';
 import { Transcript } from './transcript.js';
@@ -92,12 +93,16 @@ async function carryOut(
   // No source.ref: work from the project's configured branch (its published docs).
   // The run's signal stops a hanging clone, fetch or push too; a GitHub or GitLab token reaches git through a credential helper.
   const credentials = forgeGitCredentials(job.repository, rt) ?? undefined;
-  const work = await WorkBranch.checkout({ repository: job.repository, base: job.ref ?? project.branch, branch: branchForJob(job.id), dir, signal, credentials });
-  transcript.add({ kind: 'note', text: `Checked out ${work.baseBranch} into work branch ${work.workBranch}.` });
+  // A run of an automation: its kind's agent and checks, its own branch when it appends to its open pull request, automerge.
+  const automation = await jobAutomation(rt.db, job);
+  const provider = pullRequestProviderFor(rt, job.repository);
+  const target = await automation.branch(provider, job.repository, job.ref ?? project.branch);
+  const work = await WorkBranch.checkout({ repository: job.repository, base: job.ref ?? project.branch, branch: target.branch, restart: target.restart, dir, signal, credentials });
+  transcript.add({ kind: 'note', text: `Checked out ${work.baseBranch} into work branch ${work.workBranch}${target.appending ? ', whose pull request is open: this run adds to it' : ''}.` });
   const docsDir = project.docsDir;
   const root = resolveInside(work.dir, docsDir);
   if (root === null) throw new AgentError('AGENT_NO_CONFIG', `The project's docs folder "${docsDir}" is outside the repository.`);
-  const model = modelFor(job.model, rt.llm, rt.models);
+  const model = automation.model(rt.llm, job.model) ?? modelFor(job.model, rt.llm, rt.models);
   // The repository's AGENTS.md (bounded, inside the checkout), in the transcript and the model's instructions.
   const instructions = await jobInstructions(work.dir, (text) => transcript.add({ kind: 'note', text }));
   // Each changed file once, by its path in the repository: a model's write (docs-relative) and the
@@ -123,11 +128,11 @@ async function carryOut(
   if (changed.length === 0) return { prLink: null, summary: `No file changed, so no pull request was opened.\n\n${told}`.trim() };
   for (const file of changed) reportChanged(file);
   if (rt.verify !== 'none') await verifyEdits(work, docsDir, root, rt.verify, transcript);
+  await automation.check({ work, docsDir, root, changed, report: (ok, text) => transcript.add({ kind: 'check', ok, text }) });
   if (signal.aborted) return { prLink: null, summary: 'Stopped before pushing.' };
   await work.push();
   const history = await listAgentJobMessages(rt.db, job.id);
-  const provider = pullRequestProviderFor(rt, job.repository);
-  const prLink = await provider.ensure({
+  const draft = {
     jobId: job.id,
     projectId: job.projectId,
     repository: job.repository,
@@ -136,11 +141,14 @@ async function carryOut(
     title: runs.map((r) => r.title).join('; ').slice(0, 200),
     body: pullRequestBody(job, history.map((m) => m.prompt), runs, changed),
     diff: provider.kind === 'folio' ? await work.diff(MAX_DIFF) : '',
-  });
+  };
+  const prLink = await provider.ensure(draft);
   const noun = provider.kind === 'gitlab' ? 'merge request' : 'pull request';
   transcript.add({ kind: 'note', text: `Pushed ${work.workBranch} and opened a ${noun}: ${prLink}` });
+  const merged = await automation.afterPullRequest(provider, draft, work);
+  if (merged) transcript.add({ kind: 'note', text: merged });
   const files = changed.map((f) => `\`${f}\``).join(', ');
-  return { prLink, summary: `Changed ${changed.length === 1 ? '1 file' : `${changed.length} files`} (${files}) and opened a ${noun}: ${prLink}\n\n${told}`.trim() };
+  return { prLink, summary: `Changed ${changed.length === 1 ? '1 file' : `${changed.length} files`} (${files}) and opened a ${noun}: ${prLink}${merged ? ` ${merged}` : ''}\n\n${told}`.trim() };
 }
 
 /** Fail when the edits introduced errors (problems the base already had do not count). */

@@ -4,7 +4,7 @@ import { errorsFor, projectFor, security } from './common.js';
 import type { ApiApp, ApiContext } from './context.js';
 import { ApiError } from './errors.js';
 import { automationBody } from './present.js';
-import { AutomationListSchema, AutomationSchema, CreateAutomationBody, ProjectParams, WorkflowParams, WorkflowTriggeredSchema } from './schemas.js';
+import { AutomationListSchema, CreatedAutomationSchema, CreateAutomationBody, ProjectParams, WorkflowParams, WorkflowTriggeredSchema } from './schemas.js';
 
 const triggerWorkflow = createRoute({
   method: 'post',
@@ -38,11 +38,11 @@ const createWorkflow = createRoute({
   path: '/v1/workflow/{projectId}',
   summary: 'Create automation',
   description:
-    'Creates an automation: an agent prompt run on a schedule (5-field cron in UTC) or when a branch is pushed to (through the project\'s webhook). Folio addition.',
+    'Creates an automation: an agent prompt, or a predefined kind of work (`kind`, with its own prompt and checks), run on a schedule (5-field cron in UTC), when a branch is pushed to (through the project\'s webhook), or on each signed event a third party sends to the automation\'s own webhook (`trigger: webhook`; the answer carries its `webhookSecret`, once). Folio addition.',
   security,
   request: { params: ProjectParams, body: { required: true, content: { 'application/json': { schema: CreateAutomationBody } } } },
   responses: {
-    201: { description: 'Automation created', content: { 'application/json': { schema: AutomationSchema } } },
+    201: { description: 'Automation created', content: { 'application/json': { schema: CreatedAutomationSchema } } },
     ...errorsFor(400, 401, 404, 413, 415),
   },
 });
@@ -80,7 +80,7 @@ export function registerAutomationRoutes(app: ApiApp, ctx: ApiContext): void {
     const project = await projectFor(ctx, c, c.req.valid('param').projectId);
     const row = await ctx.services.createAutomation(project, c.req.valid('json'));
     c.header('Location', `/v1/workflow/${encodeURIComponent(project.id)}/${row.id}`);
-    return c.json(automationBody(row), 201);
+    return c.json({ ...automationBody(row), webhookSecret: row.webhookSecret }, 201);
   });
 
   app.openapi(deleteWorkflow, async (c) => {

@@ -1,3 +1,4 @@
+import { automationKind } from '../agent/index.js';
 import type { AgentAutomationRow, AgentJobMessageRow, AgentJobRow, AgentJobStepRow, UpdateRow } from '../db/index.js';
 import type { AgentJobBody, AutomationBody, TranscriptBody, UpdateStatusBody } from './schemas.js';
 import { redactRepositoryUrl } from '../git/index.js';
@@ -58,10 +59,14 @@ export function automationBody(row: AgentAutomationRow): AutomationBody {
     id: row.id,
     name: row.name,
     trigger: row.trigger,
+    kind: (automationKind(row.kind)?.id ?? null),
     schedule: row.schedule,
     branch: row.branch,
     prompt: row.prompt,
     model: row.model,
+    automerge: row.automerge,
+    appendToOpen: row.appendToOpen,
+    webhookUrl: row.trigger === 'webhook' ? `/webhooks/automations/${row.id}` : null,
     active: row.active,
     nextRunAt: row.trigger === 'schedule' && row.nextRunAt ? row.nextRunAt.toISOString() : null,
     lastRunAt: row.lastRunAt?.toISOString() ?? null,

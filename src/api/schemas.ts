@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { AUTOMATION_KIND_IDS } from '../agent/index.js';
 
 // The admin API's shapes. The same zod objects validate requests, type the
 // handlers and generate GET /openapi.json, so the document cannot drift.
@@ -223,13 +224,19 @@ export const AutomationSchema = z
   .object({
     id: z.string().openapi({ description: 'The automation ID (the `workflowSchemaId` of the trigger endpoint).' }),
     name: z.string().openapi({ description: 'Display name.' }),
-    trigger: z.enum(['schedule', 'push']).openapi({ description: '`schedule`: runs on `schedule`; `push`: runs when `branch` (or the project\'s branch) is pushed to.' }),
-    schedule: z.string().nullable().openapi({ description: '5-field cron expression in UTC (`minute hour day-of-month month day-of-week`); `null` for push automations.', example: '0 9 * * 1' }),
+    trigger: z.enum(['schedule', 'push', 'webhook']).openapi({
+      description: '`schedule`: runs on `schedule`; `push`: runs when `branch` (or the project\'s branch) is pushed to; `webhook`: runs on each signed event sent to `webhookUrl`.',
+    }),
+    kind: z.enum(AUTOMATION_KIND_IDS).nullable().openapi({ description: 'The predefined kind of work, with its own prompt and checks (see the automations guide); `null`: a free prompt.' }),
+    schedule: z.string().nullable().openapi({ description: '5-field cron expression in UTC (`minute hour day-of-month month day-of-week`); `null` for push and webhook automations.', example: '0 9 * * 1' }),
     branch: z.string().nullable().openapi({ description: 'Push automations: the branch watched; `null` means the project\'s branch.' }),
-    prompt: z.string().openapi({ description: 'The instruction each run gives the agent.' }),
-    model: z.string().nullable().openapi({ description: 'The model of each run\'s job; `null`: the server default.' }),
+    prompt: z.string().openapi({ description: 'The instruction each run gives the agent (a kind\'s prompt, then the automation\'s own instructions).' }),
+    model: z.string().nullable().openapi({ description: 'The model of each run\'s job; `null`: the kind\'s or the server\'s default.' }),
+    automerge: z.boolean().openapi({ description: 'The run\'s pull request is merged when the job\'s checks pass.' }),
+    appendToOpen: z.boolean().openapi({ description: 'Each run adds commits to the automation\'s open pull request instead of opening another.' }),
+    webhookUrl: z.string().nullable().openapi({ description: 'Webhook automations: the path to POST signed events to (`/webhooks/automations/{id}`); `null` otherwise.' }),
     active: z.boolean().openapi({ description: 'A paused automation neither runs nor can be triggered.' }),
-    nextRunAt: z.string().datetime().nullable().openapi({ description: 'When the schedule fires next; `null` for push automations.' }),
+    nextRunAt: z.string().datetime().nullable().openapi({ description: 'When the schedule fires next; `null` for push and webhook automations.' }),
     lastRunAt: z.string().datetime().nullable().openapi({ description: 'When a run last started.' }),
     createdAt: z.string().datetime().openapi({ description: 'When the automation was created.' }),
   })
@@ -237,14 +244,21 @@ export const AutomationSchema = z
 
 export type AutomationBody = z.infer<typeof AutomationSchema>;
 
+export const CreatedAutomationSchema = AutomationSchema.extend({
+  webhookSecret: z.string().nullable().openapi({ description: 'Webhook automations: the secret events are signed with, shown once here (and to owners on the dashboard); `null` otherwise.' }),
+}).openapi('CreatedAutomation');
+
 export const CreateAutomationBody = z
   .object({
     name: text().trim().min(1).max(100).openapi({ description: 'Display name, e.g. "Weekly link check".' }),
-    trigger: z.enum(['schedule', 'push']).openapi({ description: 'When it runs.' }),
+    trigger: z.enum(['schedule', 'push', 'webhook']).openapi({ description: 'When it runs.' }),
+    kind: z.enum(AUTOMATION_KIND_IDS).optional().openapi({ description: 'A predefined kind of work, with its own prompt and checks; `prompt` then adds instructions to the kind\'s and may be left out.' }),
     schedule: text().max(200).optional().openapi({ description: 'Required for `schedule`: 5-field cron in UTC, e.g. `0 9 * * 1` (Mondays 09:00).' }),
     branch: text().min(1).max(200).optional().openapi({ description: 'For `push`: the branch to watch; the project\'s branch when omitted.' }),
-    prompt: text().min(1, EMPTY_PROMPT).max(20_000).openapi({ description: 'The instruction for the agent, e.g. "fix broken links".' }),
-    model: text().min(1).max(100).optional().openapi({ description: 'The model of each run; the server default when omitted.' }),
+    prompt: text().min(1, EMPTY_PROMPT).max(20_000).optional().openapi({ description: 'The instruction for the agent, e.g. "fix broken links"; required without `kind`.' }),
+    model: text().min(1).max(100).optional().openapi({ description: 'The model of each run; the kind\'s or the server default when omitted.' }),
+    automerge: z.boolean().optional().openapi({ description: 'Merge each run\'s pull request when the job\'s checks pass (default false).' }),
+    appendToOpen: z.boolean().optional().openapi({ description: 'Add each run to the automation\'s open pull request instead of opening another (default false).' }),
   })
   .strict()
   .openapi('CreateAutomationRequest');

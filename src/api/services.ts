@@ -7,6 +7,7 @@ import {
   createAutomation,
   deleteAutomation,
   getAutomation,
+  newWebhookSecret,
   revokeApiKey,
   setAutomationActive,
   type AgentAutomationRow,
@@ -18,7 +19,7 @@ import {
   type UpdateRow,
   type UpdateSource,
 } from '../db/index.js';
-import { cronProblem, nextCronTime, remoteBranches, type AutomationRun, type Automations } from '../agent/index.js';
+import { AUTOMATION_KIND_IDS, automationKind, cronProblem, kindPrompt, nextCronTime, remoteBranches, type AutomationRun, type Automations } from '../agent/index.js';
 import { branchNameProblem } from '../git/index.js';
 import type { KeyCache } from './auth.js';
 import { ApiError } from './errors.js';
@@ -36,11 +37,15 @@ export interface UpdateTrigger {
 
 export interface NewAutomationInput {
   name: string;
-  trigger: 'schedule' | 'push';
+  trigger: 'schedule' | 'push' | 'webhook';
+  /** A predefined kind (src/agent/automations/kinds.ts); `prompt` then adds to its prompt and may be left out. */
+  kind?: string;
   schedule?: string;
   branch?: string;
-  prompt: string;
+  prompt?: string;
   model?: string;
+  automerge?: boolean;
+  appendToOpen?: boolean;
 }
 
 export interface NewJobInput {
@@ -211,7 +216,11 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
       checkStorable('schedule', input.schedule);
       const name = input.name.trim();
       if (!name) throw new ApiError(400, 'INVALID_REQUEST', 'Invalid request: name: it is empty; name the automation, for example "Weekly link check".');
-      checkPrompt(input.prompt);
+      const kind = input.kind === undefined || input.kind === '' ? null : automationKind(input.kind);
+      if (input.kind && !kind) throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: kind: "${input.kind.slice(0, 100)}" is not a kind of automation; choose one of ${quoted(AUTOMATION_KIND_IDS)}, or leave it out and give a prompt.`);
+      if (kind) checkStorable('prompt', input.prompt);
+      else checkPrompt(input.prompt ?? '');
+      const prompt = kind ? kindPrompt(kind, input.prompt) : input.prompt!;
       checkModel(input.model);
       let schedule: string | null = null;
       let nextRunAt: Date | null = null;
@@ -224,7 +233,8 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
         if (!nextRunAt) throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: schedule: "${schedule}" names no date in the next five years.`);
         if (input.branch !== undefined) throw new ApiError(400, 'INVALID_REQUEST', 'Invalid request: branch: only push automations watch a branch; scheduled runs work on the project\'s branch.');
       } else {
-        if (input.schedule !== undefined && input.schedule.trim() !== '') throw new ApiError(400, 'INVALID_REQUEST', 'Invalid request: schedule: a push automation runs on pushes, not on a schedule; leave schedule out.');
+        if (input.schedule !== undefined && input.schedule.trim() !== '') throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: schedule: a ${input.trigger} automation runs on ${input.trigger === 'push' ? 'pushes' : 'webhook events'}, not on a schedule; leave schedule out.`);
+        if (input.trigger === 'webhook' && input.branch !== undefined) throw new ApiError(400, 'INVALID_REQUEST', 'Invalid request: branch: only push automations watch a branch; webhook runs work on the project\'s branch.');
         if (input.branch !== undefined) {
           const problem = branchNameProblem(input.branch);
           if (problem) throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: branch: "${input.branch}" is not a usable branch name: ${problem}.`);
@@ -236,9 +246,13 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
         trigger: input.trigger,
         schedule,
         branch: input.trigger === 'push' ? (input.branch ?? null) : null,
-        prompt: input.prompt,
-        model: input.model ?? null,
+        prompt,
+        model: input.model ?? kind?.model ?? null,
         nextRunAt,
+        kind: kind?.id ?? null,
+        automerge: input.automerge === true,
+        appendToOpen: input.appendToOpen === true,
+        webhookSecret: input.trigger === 'webhook' ? newWebhookSecret() : null,
       });
     },
     deleteAutomation: (project, id) => deleteAutomation(db, project.id, id),
@@ -254,7 +268,13 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
       if (!automation) throw new ApiError(404, 'NOT_FOUND', 'Automation not found. Check the ID (GET /v1/workflow/{projectId}) and that it belongs to this project.');
       if (!automation.active) throw new ApiError(400, 'AUTOMATION_INACTIVE', `Automation "${automation.name}" is paused; resume it on the dashboard before triggering it.`);
       if (automation.trigger !== 'schedule') {
-        throw new ApiError(400, 'AUTOMATION_NOT_SCHEDULED', `Automation "${automation.name}" runs on pushes; only scheduled automations can be triggered. Push to the watched branch instead.`);
+        throw new ApiError(
+          400,
+          'AUTOMATION_NOT_SCHEDULED',
+          automation.trigger === 'push'
+            ? `Automation "${automation.name}" runs on pushes; only scheduled automations can be triggered. Push to the watched branch instead.`
+            : `Automation "${automation.name}" runs on webhook events; only scheduled automations can be triggered. Send a signed event to /webhooks/automations/${automation.id} instead.`,
+        );
       }
       if (!automations) throw new ApiError(400, 'AUTOMATION_INACTIVE', 'This server runs no automations.');
       await checkRate(project);

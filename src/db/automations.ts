@@ -18,6 +18,12 @@ export interface NewAutomation {
   model: string | null;
   /** First firing of a schedule. */
   nextRunAt: Date | null;
+  /** The predefined kind of work; null (the default): a free prompt. */
+  kind?: string | null;
+  automerge?: boolean;
+  appendToOpen?: boolean;
+  /** Required for `webhook` automations, null for the others. */
+  webhookSecret?: string | null;
 }
 
 /** Store an automation (active). */
@@ -33,6 +39,21 @@ export async function createAutomation(db: Database, input: NewAutomation): Prom
 /** A project's automations, oldest first. */
 export async function listAutomations(db: Database, projectId: string): Promise<AgentAutomationRow[]> {
   return db.orm.select().from(agentAutomations).where(eq(agentAutomations.projectId, projectId)).orderBy(agentAutomations.createdAt, agentAutomations.id);
+}
+
+/** An automation by id alone (a webhook names only the automation); null when there is none. */
+export async function getAutomationById(db: Database, id: string): Promise<AgentAutomationRow | null> {
+  const [row] = await db.orm.select().from(agentAutomations).where(eq(agentAutomations.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The automation whose run a job is, or null for a job started otherwise. */
+export async function automationOfJob(db: Database, jobId: string): Promise<AgentAutomationRow | null> {
+  const rows = await db.query<AutomationRaw>(
+    `SELECT a.* FROM agent_automation_runs r JOIN agent_automations a ON a.id = r.automation_id WHERE r.job_id = $1 LIMIT 1`,
+    [jobId],
+  );
+  return rows[0] ? automationFromRaw(rows[0]) : null;
 }
 
 /** One automation of a project (another project's reads as missing). */
@@ -95,6 +116,8 @@ export interface StartRunInput {
    * to `next`, in one statement. Of several schedulers that read the same due row, one starts the run.
    */
   schedule?: { expected: Date; next: Date };
+  /** Added to the automation's prompt for this run only (a webhook's event). */
+  promptSuffix?: string;
 }
 
 /**
@@ -104,17 +127,17 @@ export interface StartRunInput {
  */
 export async function startAutomationRun(db: Database, input: StartRunInput): Promise<{ runId: string; job: AgentJobRow } | null> {
   const runId = uuidV7();
-  const params: unknown[] = [input.automationId, input.now, uuidV7(), input.ref, input.defaultModel, runId, input.reason];
+  const params: unknown[] = [input.automationId, input.now, uuidV7(), input.ref, input.defaultModel, runId, input.reason, input.promptSuffix ?? ''];
   let claim = `UPDATE agent_automations SET last_run_at = $2 WHERE id = $1 AND active RETURNING *`;
   if (input.schedule) {
     params.push(input.schedule.expected, input.schedule.next);
-    claim = `UPDATE agent_automations SET last_run_at = $2, next_run_at = $9 WHERE id = $1 AND active AND next_run_at = $8 RETURNING *`;
+    claim = `UPDATE agent_automations SET last_run_at = $2, next_run_at = $10 WHERE id = $1 AND active AND next_run_at = $9 RETURNING *`;
   }
   const [raw] = await db.query<AgentJobRaw>(
     `WITH a AS (${claim}),
      job AS (
        INSERT INTO agent_jobs (id, project_id, status, repository, ref, model, prompt, attempts, created_at, updated_at)
-       SELECT $3, a.project_id, 'active', p.repo_url, $4, coalesce(a.model, $5), a.prompt, 0, $2, $2
+       SELECT $3, a.project_id, 'active', p.repo_url, $4, coalesce(a.model, $5), a.prompt || $8::text, 0, $2, $2
          FROM a JOIN projects p ON p.id = a.project_id
        RETURNING *
      ), message AS (
@@ -150,6 +173,10 @@ interface AutomationRaw {
   prompt: string;
   model: string | null;
   active: boolean;
+  kind: string | null;
+  automerge: boolean;
+  append_to_open: boolean;
+  webhook_secret: string | null;
   next_run_at: Date | string | null;
   last_run_at: Date | string | null;
   created_at: Date | string;
@@ -169,6 +196,10 @@ function automationFromRaw(raw: AutomationRaw): AgentAutomationRow {
     prompt: raw.prompt,
     model: raw.model,
     active: raw.active,
+    kind: raw.kind,
+    automerge: raw.automerge,
+    appendToOpen: raw.append_to_open,
+    webhookSecret: raw.webhook_secret,
     nextRunAt: toDate(raw.next_run_at),
     lastRunAt: toDate(raw.last_run_at),
     createdAt: toDate(raw.created_at)!,

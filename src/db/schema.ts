@@ -186,6 +186,14 @@ export const agentAutomations = pgTable('agent_automations', {
   prompt: text('prompt').notNull(),
   model: text('model'),
   active: boolean('active').notNull(),
+  /** The predefined kind of work (src/agent/automations/kinds.ts); null: a free prompt (migration 0740). */
+  kind: text('kind'),
+  /** Merge the run's pull request when the job's checks pass. */
+  automerge: boolean('automerge').notNull().default(false),
+  /** Add each run to the automation's open pull request instead of opening another. */
+  appendToOpen: boolean('append_to_open').notNull().default(false),
+  /** Signs the third-party events of a `webhook` automation; null for the other triggers. */
+  webhookSecret: text('webhook_secret'),
   nextRunAt: ts('next_run_at'),
   lastRunAt: ts('last_run_at'),
   createdAt: ts('created_at').notNull(),
@@ -201,8 +209,8 @@ export const agentAutomationRuns = pgTable('agent_automation_runs', {
   createdAt: ts('created_at').notNull(),
 });
 
-export type AutomationTrigger = 'schedule' | 'push';
-export type AutomationRunReason = 'schedule' | 'push' | 'api' | 'dashboard';
+export type AutomationTrigger = 'schedule' | 'push' | 'webhook';
+export type AutomationRunReason = 'schedule' | 'push' | 'api' | 'dashboard' | 'webhook';
 
 export type WebhookProvider = 'github' | 'gitlab' | 'generic';
 export type WebhookOutcome = 'triggered' | 'ignored' | 'refused';

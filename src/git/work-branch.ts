@@ -17,6 +17,11 @@ export interface CheckoutOptions {
   signal?: AbortSignal;
   /** Token for an https repository, handed to git by a credential helper (never in the URL). */
   credentials?: GitCredentials;
+  /**
+   * Start the work branch at the base even when the remote has it (an automation whose earlier pull
+   * request was merged or closed reuses its branch name; the next push replaces the old tip).
+   */
+  restart?: boolean;
 }
 
 /**
@@ -93,7 +98,7 @@ export class WorkBranch {
     if (baseCommit === null) {
       throw new GitError('GIT_REF_NOT_FOUND', `Branch "${baseBranch}" does not exist in ${repository}. Set source.ref to an existing branch.`);
     }
-    const startCommit = refs.tips.get(workBranch) ?? baseCommit;
+    const startCommit = (opts.restart ? undefined : refs.tips.get(workBranch)) ?? baseCommit;
     await git.raw(['checkout', '-q', '-f', '-B', workBranch, startCommit, '--']);
     // A reused clone may hold an earlier attempt's edits; a fresh one was just checked out.
     if (reuse) {
@@ -160,6 +165,21 @@ export class WorkBranch {
       const workingCopy = /checked out/i.test(gitMessage(err)) ? await localWorkingCopy(this.repository) : null;
       throw new GitError('GIT_PUSH_FAILED', workingCopy ? workingCopyMessage(this.repository, workingCopy) : `Pushing ${this.workBranch} failed: ${gitMessage(err)}`);
     }
+  }
+
+  /**
+   * Move the base branch on the remote to the work's HEAD without forcing: a fast-forward, refused when
+   * the base moved since the checkout (automerge on a plain remote). Resolves with the commit.
+   */
+  async fastForwardBase(): Promise<string> {
+    const head = (await gitClient(this.dir).raw(['rev-parse', 'HEAD'])).trim();
+    try {
+      await this.network(['push', '-q', '--no-verify', '--', 'origin', `${head}:refs/heads/${this.baseBranch}`]);
+    } catch (err) {
+      if (err instanceof GitError && err.code === 'GIT_INTERRUPTED') throw err;
+      throw new GitError('GIT_PUSH_FAILED', `Fast-forwarding ${this.baseBranch} failed (did it move meanwhile?): ${gitMessage(err)}`);
+    }
+    return head;
   }
 
   /** Run `fn` on a checkout of the base commit beside the work directory, removed afterwards. */

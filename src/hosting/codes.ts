@@ -25,6 +25,8 @@ export const hostingCodes = {
   DELIVERY_REPLAYED: 'The delivery id was accepted before, or the delivery carries none.',
   DELIVERY_BAD_PAYLOAD: 'The delivery body is not a JSON object, or too large.',
   DELIVERY_STATUS_FAILED: 'A commit status could not be reported to GitHub (server log only).',
+  DELIVERY_EXPIRED: "An automation webhook event's X-Folio-Timestamp is not within five minutes of the server clock (an old or replayed capture).",
+  DELIVERY_AUTOMATION_INACTIVE: 'The automation the webhook event is for is paused, so the event started no run.',
 } as const;
 
 export type HostingCode = keyof typeof hostingCodes;

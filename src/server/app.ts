@@ -17,7 +17,7 @@ import type { Database } from '../db/index.js';
 import { SiteAnalytics, type SiteAnalyticsOptions } from '../analytics/index.js';
 import { serverSecretBox, type SecretBox } from '../shared/index.js';
 import { createSlackApp, type SlackApp } from '../slack/index.js';
-import { createWebhookRoutes, HostMap, publishedSites, SiteAccess, siteStoreOf, UpdateRunner, type BuildSite, type GithubStatusOptions, type SiteStore } from '../hosting/index.js';
+import { createAutomationWebhookRoutes, createWebhookRoutes, HostMap, publishedSites, SiteAccess, siteStoreOf, UpdateRunner, type BuildSite, type GithubStatusOptions, type SiteStore } from '../hosting/index.js';
 
 /** Everything `createApp` needs; only `db` and `dataDir` are required. */
 export interface AppDeps {
@@ -128,6 +128,8 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   const analytics = deps.analytics === false ? null : new SiteAnalytics({ db, log, ...deps.analytics });
   const assistant = new AssistantService(db, deps.assistant ?? null, log);
   app.use('*', publishedSites(hosts, siteStore, { access: siteAccess, trustProxy: deps.trustProxy, log, analytics: analytics ?? undefined, assistantRoute: assistantSiteRoute(assistant) }));
+  // Third-party events that start a webhook automation's run (before the push-to-deploy routes, whose path pattern also matches).
+  app.route('/', createAutomationWebhookRoutes({ db, automations, log }));
   // Push to deploy: signed deliveries from GitHub, GitLab or anything that signs like the generic form.
   app.route('/', createWebhookRoutes({ db, updates, dataDir, siteDomain: deps.siteDomain, github: deps.github, automations, log }));
   // The agent in Slack: signed Events API deliveries per project, answered in their threads.

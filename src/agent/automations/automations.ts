@@ -28,8 +28,8 @@ export interface AutomationsOptions {
 
 /** Starting automation runs: on demand, when schedules are due, and on pushes. */
 export interface Automations {
-  /** Start a run now; null when the automation is gone or paused. */
-  fire(automation: AgentAutomationRow, reason: AutomationRunReason, ref?: string | null): Promise<AutomationRun | null>;
+  /** Start a run now; null when the automation is gone or paused. `promptSuffix` is added to this run's prompt (a webhook's event). */
+  fire(automation: AgentAutomationRow, reason: AutomationRunReason, ref?: string | null, promptSuffix?: string): Promise<AutomationRun | null>;
   /**
    * Fire every schedule due at `now` once and move it to its next time. Safe with several processes
    * ticking at once: each due row is fired by the one whose conditional update wins.
@@ -52,13 +52,13 @@ export function createAutomations({ db, defaultModel, enqueue, log = () => {} }:
     return run;
   }
 
-  const start = async (automation: AgentAutomationRow, reason: AutomationRunReason, ref: string | null, schedule?: { expected: Date; next: Date }) => {
-    const started = await startAutomationRun(db, { automationId: automation.id, reason, defaultModel, ref, now: new Date(), schedule });
+  const start = async (automation: AgentAutomationRow, reason: AutomationRunReason, ref: string | null, schedule?: { expected: Date; next: Date }, promptSuffix?: string) => {
+    const started = await startAutomationRun(db, { automationId: automation.id, reason, defaultModel, ref, now: new Date(), schedule, promptSuffix });
     return started ? { automationId: automation.id, ...started } : null;
   };
 
   return {
-    fire: async (automation, reason, ref = null) => queue(await start(automation, reason, ref)),
+    fire: async (automation, reason, ref = null, promptSuffix) => queue(await start(automation, reason, ref, undefined, promptSuffix)),
     async runDue(now) {
       const runs: AutomationRun[] = [];
       for (const automation of await dueAutomations(db, now)) {

@@ -7,9 +7,9 @@ import type { PullRequestProvider } from './types.js';
  * Automerge is a fast-forward push of the work branch onto its base.
  */
 export function folioPullRequests(db: Database, publicUrl: string): PullRequestProvider {
-  const openRow = async (repository: string, headBranch: string, baseBranch: string) => {
+  const openRow = async (repository: string, headBranch: string, baseBranch: string | null) => {
     const [row] = await db.query<{ id: string }>(
-      `SELECT id FROM agent_pull_requests WHERE repository = $1 AND head_branch = $2 AND base_branch = $3 AND status = 'open'`,
+      `SELECT id FROM agent_pull_requests WHERE repository = $1 AND head_branch = $2 AND ($3::text IS NULL OR base_branch = $3) AND status = 'open'`,
       [repository, headBranch, baseBranch],
     );
     return row ?? null;

@@ -56,7 +56,7 @@ export function githubPullRequests(opts: GithubOptions, target: { owner: string;
     const { Octokit } = await import('@octokit/rest');
     return new Octokit({ auth: opts.token, baseUrl: opts.apiUrl ?? 'https://api.github.com', request: { retries: 0 } });
   };
-  const openPull = async (octokit: Awaited<ReturnType<typeof client>>, headBranch: string, baseBranch?: string) => {
+  const openPull = async (octokit: Awaited<ReturnType<typeof client>>, headBranch: string, baseBranch?: string | null) => {
     const { data: open } = await octokit.rest.pulls.list({ ...target, state: 'open', head: `${target.owner}:${headBranch}`, ...(baseBranch ? { base: baseBranch } : {}), per_page: 10 });
     return open.find((p) => p.head.ref === headBranch);
   };

@@ -106,8 +106,8 @@ export function gitlabMergeRequests(opts: GitlabOptions, projectPath: string): P
     }
     return (text ? JSON.parse(text) : null) as T;
   }
-  const findOpen = async (source: string, target: string) => {
-    const q = new URLSearchParams({ state: 'opened', source_branch: source, target_branch: target });
+  const findOpen = async (source: string, target: string | null) => {
+    const q = new URLSearchParams({ state: 'opened', source_branch: source, ...(target ? { target_branch: target } : {}) });
     const list = await call<GitlabMergeRequest[]>('GET', `/merge_requests?${q}`);
     return list.find((mr) => mr.source_branch === source) ?? null;
   };

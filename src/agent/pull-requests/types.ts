@@ -16,8 +16,8 @@ export interface MergeGit {
 export interface PullRequestProvider {
   readonly kind: 'github' | 'gitlab' | 'folio';
   ensure(draft: PullRequestDraft): Promise<string>;
-  /** Whether a pull request from `headBranch` into `baseBranch` is open (an automation appends to it). */
-  openFor(headBranch: string, baseBranch: string, repository: string): Promise<boolean>;
+  /** Whether a pull request from `headBranch` (into `baseBranch`, any base when null) is open: an automation appends to it. */
+  openFor(headBranch: string, baseBranch: string | null, repository: string): Promise<boolean>;
   /** Merge the open pull request of the draft's branch (automerge after the job's checks passed). */
   merge(draft: PullRequestDraft, git: MergeGit): Promise<MergeOutcome>;
 }

@@ -35,7 +35,7 @@ export function registerAutomationRoutes(app: Hono<DashboardEnv>, ctx: Dashboard
     const project = await loadProject(c, ctx);
     if (project instanceof Response) return project;
     const form = c.get('form');
-    const trigger = form.trigger === 'push' ? 'push' : 'schedule';
+    const trigger = form.trigger === 'push' || form.trigger === 'webhook' ? form.trigger : 'schedule';
     const branch = (form.branch ?? '').trim();
     const model = (form.model ?? '').trim();
     try {
@@ -44,8 +44,11 @@ export function registerAutomationRoutes(app: Hono<DashboardEnv>, ctx: Dashboard
         trigger,
         schedule: trigger === 'schedule' ? (form.schedule ?? '') : undefined,
         branch: trigger === 'push' && branch ? branch : undefined,
-        prompt: (form.prompt ?? '').trim(),
+        kind: (form.kind ?? '').trim() || undefined,
+        prompt: (form.prompt ?? '').trim() || undefined,
         model: model || undefined,
+        automerge: form.automerge === '1',
+        appendToOpen: form.appendToOpen === '1',
       });
       return c.redirect(`${pageUrl(project.id)}?notice=automation-created`, 303);
     } catch (error) {

@@ -1,3 +1,4 @@
+import { AUTOMATION_KINDS, automationKind } from '../../agent/index.js';
 import type { AgentAutomationRow, AgentAutomationRunRow, ProjectRow } from '../../db/index.js';
 import { formatDate } from './format.js';
 import { Csrf, Layout, ModelField, type Notice, type Viewer } from './layout.js';
@@ -14,6 +15,7 @@ function When({ automation, project }: { automation: AgentAutomationRow; project
       </>
     );
   }
+  if (automation.trigger === 'webhook') return <>Each signed event sent to its webhook</>;
   return (
     <>
       Push to <code>{automation.branch ?? project.branch}</code>
@@ -35,6 +37,18 @@ function AutomationForm({ base, viewer, project, models }: { base: string; viewe
           <select id="trigger" name="trigger" defaultValue="schedule">
             <option value="schedule">On a schedule</option>
             <option value="push">On a push</option>
+            <option value="webhook">On a webhook event</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="kind">Kind</label>
+          <select id="kind" name="kind" defaultValue="">
+            <option value="">Custom prompt</option>
+            {Object.values(AUTOMATION_KINDS).map((k) => (
+              <option key={k.id} value={k.id} title={k.description}>
+                {k.title}
+              </option>
+            ))}
           </select>
         </div>
       </div>
@@ -53,10 +67,20 @@ function AutomationForm({ base, viewer, project, models }: { base: string; viewe
         </div>
       </div>
       <div className="field">
-        <label htmlFor="prompt">Prompt</label>
-        <textarea id="prompt" name="prompt" required maxLength={20000} placeholder="Fix broken links" />
+        <label htmlFor="prompt">
+          Prompt <span className="hint">with a kind: extra instructions, optional</span>
+        </label>
+        <textarea id="prompt" name="prompt" maxLength={20000} placeholder="Fix broken links" />
       </div>
       <ModelField models={models} />
+      <div className="row">
+        <label>
+          <input type="checkbox" name="automerge" value="1" /> Merge the pull request when the job's checks pass
+        </label>
+        <label>
+          <input type="checkbox" name="appendToOpen" value="1" /> Add each run to the automation's open pull request
+        </label>
+      </div>
       <div>
         <button className="btn" type="submit">
           Create automation
@@ -82,8 +106,8 @@ export function AutomationsPage(props: {
     <Layout title={`Automations · ${project.name}`} base={base} viewer={viewer} project={project} tab="automations" notice={notice}>
       <h1>Automations</h1>
       <p className="sub">
-        An automation gives the agent a prompt on a schedule, or when a branch is pushed to (through the project's webhook on the Updates page). Each run is an
-        ordinary agent job. Scheduled automations also run on demand: <code>{`POST ${origin}/v1/workflow/${project.id}/<id>/trigger`}</code> with an admin key.
+        An automation gives the agent a prompt, or a kind of work with its own prompt and checks, on a schedule, when a branch is pushed to (through the project's
+        webhook on the Updates page), or on each signed event a third party sends to the automation's own webhook. Each run is an ordinary agent job. Scheduled automations also run on demand: <code>{`POST ${origin}/v1/workflow/${project.id}/<id>/trigger`}</code> with an admin key.
       </p>
       {automations.length === 0 ? (
         <p className="empty">No automations yet.</p>
@@ -98,8 +122,28 @@ export function AutomationsPage(props: {
               <dd>
                 <When automation={a} project={project} />
               </dd>
+              {automationKind(a.kind) ? (
+                <>
+                  <dt>Kind</dt>
+                  <dd>{automationKind(a.kind)!.title}</dd>
+                </>
+              ) : null}
               <dt>Prompt</dt>
               <dd>{a.prompt}</dd>
+              <dt>Pull request</dt>
+              <dd>{`${a.appendToOpen ? 'Runs add to the open one' : 'One per run'}; ${a.automerge ? 'merged when the checks pass' : 'left for review'}`}</dd>
+              {a.trigger === 'webhook' ? (
+                <>
+                  <dt>Webhook</dt>
+                  <dd className="mono">{`POST ${origin}/webhooks/automations/${a.id}`}</dd>
+                  {viewer.role === 'owner' && a.webhookSecret ? (
+                    <>
+                      <dt>Secret</dt>
+                      <dd className="mono">{a.webhookSecret}</dd>
+                    </>
+                  ) : null}
+                </>
+              ) : null}
               <dt>Model</dt>
               <dd className="mono">{a.model ?? models[0] ?? 'default'}</dd>
               {a.trigger === 'schedule' ? (
