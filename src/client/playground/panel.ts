@@ -11,6 +11,7 @@ import { showAnswer, showNote, showProblem } from './result.js';
 import { send } from './send.js';
 import type { Spec, Values } from './spec.js';
 import { readStore, writeStore } from '../storage.js';
+import { readerInputs } from './prefill.js';
 
 export interface Panel {
   open(opener: HTMLElement): void;
@@ -65,6 +66,8 @@ export function createPanel(spec: Spec, title: string): Panel {
     for (const f of spec.fields) if (f.example !== undefined) values[`${f.in}:${f.name}`] = f.example;
     if (spec.body) values.body = spec.body.example;
   }
+  // The signed-in reader's own values (their API key), under what they typed themselves.
+  Object.assign(values, readerInputs(spec));
   try {
     Object.assign(values, JSON.parse(readStore(authKey) ?? '{}'), JSON.parse(readStore(storeKey) ?? '{}'));
   } catch {
