@@ -89,7 +89,7 @@ export async function codeChangeSuggestions(
           : `Remove or rewrite what the pages say about \`${change.old}\`; if the source shows what replaced it, document that instead. Do not invent behaviour the source does not show.`,
       ].join('\n\n'),
       evidence: {
-        summary: `${what} \`${change.old}\` ${happened} in commits ${range} of ${where.branch}; ${pages.length} page${pages.length === 1 ? '' : 's'} mention${pages.length === 1 ? 's' : ''} it.`,
+        summary: `${what} ${change.old} ${change.new ? `is now ${change.new}` : 'is gone'} in commits ${range} of ${where.branch}; ${pages.length} page${pages.length === 1 ? '' : 's'} mention${pages.length === 1 ? 's' : ''} it.`,
         items: found.map((m) => ({ label: `${inRepo(m.page)}:${m.line}`, detail: m.text })),
         pages,
       },

@@ -82,7 +82,7 @@ function SourceSettings({ base, viewer, project, source }: { base: string; viewe
         removed, and that pages still mention, becomes one suggestion naming those pages. The maintainer's checks (broken links, pages missing from the
         navigation) run when the docs branch moves.
       </p>
-      <dl className="facts">
+      <dl className="facts mb-4">
         <dt>Follows</dt>
         <dd>{source?.repoUrl ? <code>{`${redactRepositoryUrl(source.repoUrl)} (${source.branch})`}</code> : 'no source repository'}</dd>
         <dt>Last check</dt>
@@ -118,7 +118,7 @@ function SourceSettings({ base, viewer, project, source }: { base: string; viewe
               </button>
             </div>
           </form>
-          <form method="post" action={`${at}/check`} className="inline">
+          <form method="post" action={`${at}/check`} className="inline mt-3 block">
             <Csrf token={viewer.csrfToken} />
             <button className="btn secondary" type="submit">
               Check now
