@@ -11,6 +11,8 @@ export interface StandInPull {
   head: string;
   base: string;
   state: 'open' | 'closed';
+  /** Set by the merge endpoint. */
+  merged?: boolean;
 }
 
 /** A commit status as the stand-in stores it. */
@@ -26,7 +28,8 @@ export interface StandInStatus {
 
 /**
  * A local HTTP server speaking the GitHub REST endpoints Folio uses:
- * list pulls (filtered by state and `owner:branch` head), create, update; create a commit status.
+ * list pulls (filtered by state, `owner:branch` head and base), create, update, merge (`PUT .../merge`: 200, or
+ * 405 "Pull Request is not mergeable" when it is not open); create a commit status.
  */
 export async function startGithubStandIn(
   token: string,
@@ -57,9 +60,9 @@ export async function startGithubStandIn(
       statuses.push(status);
       return send(201, { id: statuses.length, url: `${url.origin}${url.pathname}`, ...status });
     }
-    const m = /^\/repos\/([^/]+)\/([^/]+)\/pulls(?:\/(\d+))?$/.exec(url.pathname);
+    const m = /^\/repos\/([^/]+)\/([^/]+)\/pulls(?:\/(\d+)(\/merge)?)?$/.exec(url.pathname);
     if (!m) return send(404, { message: 'Not Found' });
-    const [, owner, repo, num] = m as unknown as [string, string, string, string | undefined];
+    const [, owner, repo, num, merge] = m as unknown as [string, string, string, string | undefined, string | undefined];
     const view = (p: StandInPull) => ({
       number: p.number,
       state: p.state,
@@ -76,7 +79,11 @@ export async function startGithubStandIn(
       }
       const state = url.searchParams.get('state') ?? 'open';
       const head = url.searchParams.get('head');
-      return send(200, pulls.filter((p) => p.owner === owner && p.repo === repo && (state === 'all' || p.state === state) && (!head || `${p.owner}:${p.head}` === head)).map(view));
+      const base = url.searchParams.get('base');
+      return send(
+        200,
+        pulls.filter((p) => p.owner === owner && p.repo === repo && (state === 'all' || p.state === state) && (!head || `${p.owner}:${p.head}` === head) && (!base || p.base === base)).map(view),
+      );
     }
     const body = await read(req);
     if (req.method === 'POST' && !num) {
@@ -88,6 +95,11 @@ export async function startGithubStandIn(
       return send(201, view(pr));
     }
     const pr = pulls.find((p) => p.owner === owner && p.repo === repo && p.number === Number(num));
+    if (req.method === 'PUT' && merge && pr) {
+      if (pr.state !== 'open') return send(405, { message: 'Pull Request is not mergeable' });
+      Object.assign(pr, { state: 'closed', merged: true });
+      return send(200, { sha: 'e'.repeat(40), merged: true, message: 'Pull Request successfully merged' });
+    }
     if (req.method === 'PATCH' && pr) {
       Object.assign(pr, { title: body.title ?? pr.title, body: body.body ?? pr.body });
       return send(200, view(pr));
