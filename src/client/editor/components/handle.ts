@@ -46,8 +46,21 @@ export function blockTools(host: BlockToolsHost): BlockTools {
   handle.className = 'ed-handle not-prose';
   handle.hidden = true;
   const plus = button('+', 'ed-handle-btn ed-handle-add', 'Insert below');
-  const grip = button('⋮⋮', 'ed-handle-btn ed-handle-grip', 'Drag to move, click for block actions');
+  // A grip that drags (a <button> does not start a drag in every browser): a focusable element acting as a button.
+  const grip = document.createElement('div');
+  grip.className = 'ed-handle-btn ed-handle-grip';
+  grip.textContent = '⋮⋮';
+  grip.setAttribute('role', 'button');
+  grip.tabIndex = 0;
+  grip.setAttribute('aria-label', 'Block actions (drag to move)');
+  grip.title = 'Drag to move, click for block actions';
   grip.draggable = true;
+  grip.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      grip.click();
+    }
+  });
   handle.append(plus, grip);
   const menu = document.createElement('div');
   menu.className = 'ed-menu not-prose';
@@ -78,7 +91,8 @@ export function blockTools(host: BlockToolsHost): BlockTools {
   };
   pane.addEventListener('mousemove', (e) => {
     const target = e.target as HTMLElement;
-    if (handle.contains(target) || menu.contains(target)) return;
+    // Not while a button is down: the grip being pressed (a drag starting) stays where it is.
+    if (e.buttons !== 0 || handle.contains(target) || menu.contains(target)) return;
     const entry = host.blocks().find((d) => d.el.contains(target));
     if (entry && entry.el !== current) showHandle(entry.el);
   });

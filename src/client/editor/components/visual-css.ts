@@ -66,7 +66,7 @@ const CSS = String.raw`
 .ed-handle[hidden]{display:none}
 .ed-handle-btn{width:22px;height:24px;padding:0;border:0;border-radius:5px;background:none;color:var(--fg-muted,#888);font:inherit;font-size:14px;line-height:1;cursor:pointer}
 .ed-handle-btn:hover,.ed-handle-btn:focus-visible{background:var(--bg-muted,rgba(0,0,0,.06));color:var(--fg,inherit)}
-.ed-handle-grip{cursor:grab;letter-spacing:-3px;font-weight:700}
+.ed-handle-grip{display:inline-flex;align-items:center;justify-content:center;cursor:grab;letter-spacing:-3px;font-weight:700;user-select:none}
 .ed-menu{position:absolute;z-index:9;display:flex;flex-direction:column;min-width:12rem;max-height:20rem;overflow:auto;padding:4px;border:1px solid var(--border);border-radius:12px;background:var(--bg,var(--panel));color:var(--fg,var(--text));box-shadow:0 12px 32px rgba(0,0,0,.16)}
 .ed-menu[hidden]{display:none}
 .ed-menu-item{text-align:left;padding:.4rem .65rem;border:0;border-radius:7px;background:none;color:inherit;font:inherit;font-size:14px;cursor:pointer}
