@@ -3,8 +3,9 @@
  * `folio build` builds it (into a cache folder kept between runs, so a second export compiles only
  * what changed), or a built output folder is reused; then one document is assembled in headless
  * Chromium from the built pages' articles and printed once, so links between included pages are
- * links inside the PDF. Chromium reads the output folder through request interception: no port is
- * opened and nothing outside the folder is served.
+ * links inside the PDF. Chromium reads the output folder through request interception: nothing
+ * outside the folder is served. Chromium runs as a browser server on the loopback address (its
+ * control socket only) so its stderr, exit and memory are at hand: a failed print names its cause.
  */
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
@@ -15,7 +16,7 @@ import { resolveInside } from '../shared/index.js';
 import { loadSite } from '../site/index.js';
 import { buildSite, htmlFileFor } from '../site-build/index.js';
 import { assemblePages, type AssembleInput } from './assemble.js';
-import { findChromium, launchChromium } from './chromium.js';
+import { ChromiumLog, findChromium, launchChromium } from './chromium.js';
 import { PdfError } from './codes.js';
 import { planPdf, type PdfSelection } from './plan.js';
 import { pageId, printDocument } from './print-document.js';
@@ -94,10 +95,16 @@ export async function exportPdf(options: PdfExportOptions): Promise<PdfExportRes
 
   const printStarted = Date.now();
   let unread: string[] = [];
-  const browser = await launchChromium(executable);
+  const chromiumLog = new ChromiumLog();
+  const { browser, close } = await launchChromium(executable, chromiumLog);
+  let crashed = false;
+  const sampler = setInterval(() => chromiumLog.sample(), 1000);
+  sampler.unref();
+  let step = 'opening the print page';
   try {
     const context = await browser.newContext({ colorScheme: 'light' });
     const page = await context.newPage();
+    page.on('crash', () => (crashed = true));
     page.setDefaultTimeout(options.timeoutMs ?? 600_000);
     await serveOutput(page, outDir, html);
     // tsx and vitest compile with esbuild's keepNames, which wraps functions in a `__name` helper that
@@ -105,10 +112,12 @@ export async function exportPdf(options: PdfExportOptions): Promise<PdfExportRes
     await page.addInitScript('globalThis.__name ??= (f) => f');
     await page.goto(ORIGIN + DOCUMENT_PATH);
     log(`Assembling ${included.length} page(s)`);
+    step = 'assembling';
     const assembled = await page.evaluate(assemblePages, input);
     unread = assembled.missing;
     await page.emulateMedia({ media: 'print', colorScheme: 'light' });
     log(`Printing to ${options.output}`);
+    step = 'printing';
     await page.pdf({
       path: options.output,
       format: 'A4',
@@ -123,12 +132,31 @@ export async function exportPdf(options: PdfExportOptions): Promise<PdfExportRes
     });
   } catch (error) {
     if (error instanceof PdfError) throw error;
-    throw new PdfError('PDF_PRINT_FAILED', `Chromium could not print the document: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. Try a smaller selection (--tab, --group).`);
+    await new Promise((r) => setTimeout(r, 200));
+    const why = failureCause(chromiumLog, crashed);
+    for (const line of chromiumLog.lines.slice(-15)) log(`chromium: ${line}`);
+    throw new PdfError('PDF_PRINT_FAILED', `Chromium could not print the document (${step} ${included.length} page(s), after ${((Date.now() - printStarted) / 1000).toFixed(0)} s): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. ${why} Try a smaller selection (--tab, --group).`);
   } finally {
-    await browser.close();
+    clearInterval(sampler);
+    await close();
   }
+  log(`Chromium's memory at most ${chromiumLog.peak.sum.toFixed(0)} MB in all, ${chromiumLog.peak.max.toFixed(0)} MB in its largest process`);
   const bytes = (await stat(options.output)).size;
   return { file: options.output, pages: included.length - unread.length, bytes, buildMs, printMs: Date.now() - printStarted, missing: [...missing, ...unread] };
+}
+
+/** Why Chromium stopped, from what it showed: a renderer crash, the browser's exit (a signal: killed from outside), its last error line, its peak memory. */
+function failureCause(chromium: ChromiumLog, crashed: boolean): string {
+  const memory = chromium.peak.max ? ` Its largest process had reached ${chromium.peak.max.toFixed(0)} MB (${chromium.peak.sum.toFixed(0)} MB in all).` : '';
+  const lastError = chromium.lines.filter((l) => /ERROR|FATAL|Check failed|Out of memory|OOM/i.test(l)).at(-1);
+  const said = lastError ? ` Chromium's last error: ${lastError}` : '';
+  if (crashed) return `The page's renderer crashed.${memory}${said}`;
+  if (chromium.exit) {
+    const signal = /signal=(\w+)/.exec(chromium.exit)?.[1];
+    if (signal && signal !== 'null') return `The browser process was ended by ${signal} (from outside Chromium: an out-of-memory killer, a limit, or another program).${memory}${said}`;
+    return `The browser process exited (${chromium.exit}).${memory}${said}`;
+  }
+  return `${memory.trim()}${said}`.trim();
 }
 
 async function isFile(file: string | null): Promise<boolean> {

@@ -1,0 +1,104 @@
+/**
+ * `folio export pdf` of a WHOLE large site: mintlify-docs (241 pages in its default language), built
+ * into the export's cache folder (a second run compiles nothing) and printed as one document; read
+ * back with PDF.js: every planned page is in, the contents list every page and each entry links to
+ * the sheet its page starts on (in order, the last one included), and a link between pages in the
+ * body lands on a sheet of the document. Skipped without the corpus. Slow: about 8 minutes to build
+ * and 8 to print on a loaded 2-core machine.
+ *
+ * Also: a Chromium killed while it prints makes the export fail with the cause named (the signal),
+ * not only "the page was closed".
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusDir, haveCorpora } from '../../compat/corpora.js';
+import { exportPdf, planPdf, PdfError } from '../../src/pdf/index.js';
+import { loadSite } from '../../src/site/index.js';
+import { hasChromium } from './chromium.js';
+
+const haveMintlify = haveCorpora('mintlify-docs');
+if (!haveMintlify) console.log('pdf-site: the whole-site print is skipped: the mintlify-docs corpus is not here');
+
+async function destinationSheet(doc: PDFDocumentProxy, dest: unknown): Promise<number> {
+  const explicit = typeof dest === 'string' ? await doc.getDestination(dest) : (dest as unknown[]);
+  return doc.getPageIndex(explicit![0] as { num: number; gen: number });
+}
+
+const squash = (s: string) => s.replace(/\s+/g, '');
+
+describe.skipIf(!hasChromium)('folio export pdf of a whole site', () => {
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'folio-pdf-site-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it.skipIf(!haveMintlify)('prints all of mintlify-docs: every page, the contents linked to each page, links between pages kept', async () => {
+    const root = corpusDir('mintlify-docs');
+    const loaded = await loadSite(root);
+    const plan = planPdf(loaded.site!.model);
+    expect(plan.pages.length).toBeGreaterThan(200);
+    const output = path.join(dir, 'mintlify.pdf');
+    const result = await exportPdf({ root, output, log: (line) => console.log(`  ${line}`) });
+    expect(result.missing).toEqual([]);
+    expect(result.pages).toBe(plan.pages.length);
+
+    const doc = await getDocument({ data: new Uint8Array(await readFile(output)), disableFontFace: true }).promise;
+    expect(doc.numPages).toBeGreaterThan(plan.pages.length);
+    const textOf = async (n: number) => (await (await doc.getPage(n + 1)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('');
+    const linksOf = async (n: number) => ((await (await doc.getPage(n + 1)).getAnnotations()) as { subtype: string; dest?: unknown }[]).filter((a) => a.subtype === 'Link');
+
+    // The contents: from the second sheet on, one internal link per page, in the plan's order.
+    expect(await textOf(1)).toContain('Contents');
+    const tocLinks: unknown[] = [];
+    for (let n = 1; tocLinks.length < plan.pages.length && n < 40; n++) tocLinks.push(...(await linksOf(n)).filter((l) => l.dest).map((l) => l.dest));
+    expect(tocLinks).toHaveLength(plan.pages.length);
+    const starts = await Promise.all(tocLinks.map((d) => destinationSheet(doc, d)));
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(new Set(starts).size).toBe(starts.length);
+    // The first, a middle and the last entry lead to the sheet their page's title starts.
+    for (const i of [0, Math.floor(starts.length / 2), starts.length - 1]) {
+      expect(squash(await textOf(starts[i]!))).toContain(squash(plan.pages[i]!.title));
+    }
+
+    // A link between pages in the body is a link inside the PDF, to a sheet of a page.
+    let found: { from: number; to: number } | null = null;
+    for (let n = starts[0]!; n < doc.numPages && !found; n++) {
+      const inner = (await linksOf(n)).find((l) => l.dest);
+      if (inner) found = { from: n, to: await destinationSheet(doc, inner.dest) };
+    }
+    expect(found).not.toBeNull();
+    expect(found!.to).toBeGreaterThanOrEqual(starts[0]!);
+    expect(found!.to).toBeLessThan(doc.numPages);
+    console.log(`mintlify-docs: ${result.pages} pages, ${doc.numPages} sheets, ${(result.bytes / 2 ** 20).toFixed(1)} MB, build ${(result.buildMs / 1000).toFixed(0)} s, print ${(result.printMs / 1000).toFixed(0)} s (loaded machine)`);
+    await doc.destroy();
+  }, 3_600_000);
+
+  it('names the cause when Chromium is killed while it works', async () => {
+    const root = path.join(dir, 'small');
+    await mkdir(root, { recursive: true });
+    await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Small', theme: 'mint', colors: { primary: '#225588' }, navigation: { pages: ['index', 'two'] } }));
+    await writeFile(path.join(root, 'index.mdx'), '---\ntitle: One\n---\nFirst page. See [two](/two).\n');
+    await writeFile(path.join(root, 'two.mdx'), '---\ntitle: Two\n---\nSecond page.\n');
+    const killChromium = () => {
+      // Chromium's browser process is a child of this one (its renderers are its children).
+      for (const entry of readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry)) continue;
+        try {
+          const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+          if (Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) === process.pid && /^Name:\s+chrom/m.test(status)) process.kill(Number(entry), 'SIGKILL');
+        } catch {
+          // Gone meanwhile.
+        }
+      }
+    };
+    const failed = await exportPdf({ root, output: path.join(dir, 'small.pdf'), buildDir: path.join(dir, 'small-build'), log: (line) => line.startsWith('Assembling') && killChromium() }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(PdfError);
+    expect((failed as PdfError).code).toBe('PDF_PRINT_FAILED');
+    expect((failed as PdfError).message).toMatch(/ended by SIGKILL/);
+  }, 180_000);
+});
