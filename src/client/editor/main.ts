@@ -621,7 +621,7 @@ interface Drawn {
 }
 /** Per block (same index as `visualBlocks`; null for blank lines and frontmatter). */
 let drawn: (Drawn | null)[] = [];
-const formatBar = formatToolbar({
+const formatBar = formatToolbar(local ? {} : {
   comment: () => review?.compose(),
   suggest: () => {
     if (!review) return;

@@ -25,9 +25,9 @@ const CSS = String.raw`
 .ed-c:hover>.ed-c-settings,.ed-c:focus-within>.ed-c-settings,.ed-c-image:hover>.ed-c-settings,.ed-c-settings:focus-visible{opacity:1}
 @media (hover:none){.ed-c-settings{opacity:.8}}
 .ed-c-settings[hidden]{display:none}
-.ed-c-form{position:absolute;top:36px;right:6px;z-index:6;width:min(20rem,calc(100vw - 2rem));display:grid;gap:.45rem;padding:.75rem;border:1px solid var(--border);border-radius:10px;background:var(--bg,#fff);color:var(--fg,inherit);box-shadow:0 10px 30px rgba(0,0,0,.16);font-size:13px}
+.ed-c-form{position:absolute;top:36px;left:0;right:0;z-index:6;min-width:0;display:grid;gap:.45rem;padding:.75rem;border:1px solid var(--border);border-radius:10px;background:var(--bg,#fff);color:var(--fg,inherit);box-shadow:0 10px 30px rgba(0,0,0,.16);font-size:13px}
 .ed-c-form-title{margin:0;font-weight:650}
-.ed-c-form-row{display:grid;grid-template-columns:6.5rem 1fr;align-items:center;gap:.5rem}
+.ed-c-form-row{display:grid;grid-template-columns:minmax(3.5rem,5.5rem) minmax(0,1fr);align-items:center;gap:.5rem}
 .ed-c-form-row input,.ed-c-form-row select{min-width:0;font:inherit;padding:.3rem .45rem;border:1px solid var(--border);border-radius:6px;background:var(--bg,#fff);color:inherit}
 .ed-c-form-actions{display:flex;justify-content:flex-end;gap:.4rem}
 .ed-c-form-actions button{font:inherit;padding:.3rem .7rem;border-radius:6px;border:1px solid var(--border);background:var(--bg,#fff);color:inherit;cursor:pointer}
@@ -57,7 +57,7 @@ const CSS = String.raw`
 .ed-format .ed-format-btn[aria-pressed=true]{background:color-mix(in srgb,var(--accent,#16a34a) 16%,transparent)}
 .ed-format .ed-format-strike{text-decoration:line-through}
 .ed-format .ed-format-comment{border-left:1px solid var(--border);border-radius:0 6px 6px 0;margin-left:2px}
-.ed-format-style{font:inherit;font-size:13px;height:1.8rem;border:0;border-radius:6px;background:none;color:var(--fg,var(--text));padding:0 .3rem}
+.ed-format-style{width:auto;max-width:7.5rem;font:inherit;font-size:13px;height:1.8rem;border:0;border-radius:6px;background:none;color:var(--fg,var(--text));padding:0 .3rem}
 .ed-format-link{display:flex;gap:2px;align-items:center}
 .ed-format-link[hidden]{display:none}
 .ed-format-link input{width:14rem;font:inherit;font-size:13px;padding:.25rem .4rem;border:1px solid var(--border);border-radius:6px;background:var(--bg,#fff);color:inherit}
