@@ -58,10 +58,21 @@ function translator(request: ReceivedRequest): ScriptedTurn {
   return { text: source.replace(/English text/g, `[${to}] text`) };
 }
 
+async function settled(id: string): Promise<AgentJobRow> {
+  let job: AgentJobRow | null = null;
+  for (const until = Date.now() + 120_000; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
+    job = await getAgentJobById(h.db, id);
+    if (job?.status !== 'active') break;
+  }
+  return job!;
+}
+
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let model: Awaited<ReturnType<typeof startChatStandIn>>;
 let h: Harness;
 let bare: string;
+let automationId = '';
+const automations = () => createAutomations({ db: h.db, defaultModel: 'folio-maintainer', enqueue: (id) => h.worker.enqueue(id) });
 
 beforeAll(async () => {
   tmp = await tempDir('folio-translate-');
@@ -114,13 +125,9 @@ describe('the translate automation', () => {
       nextRunAt: null,
       kind: 'translate',
     });
-    const automations = createAutomations({ db: h.db, defaultModel: 'folio-maintainer', enqueue: (id) => h.worker.enqueue(id) });
-    const started = await automations.fire(automation, 'push');
-    let job: AgentJobRow | null = null;
-    for (const until = Date.now() + 120_000; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
-      job = await getAgentJobById(h.db, started!.job.id);
-      if (job?.status !== 'active') break;
-    }
+    automationId = automation.id;
+    const started = await automations().fire(automation, 'push');
+    const job: AgentJobRow | null = await settled(started!.job.id);
     expect(job!.status, job!.failureReason ?? '').toBe('completed');
     expect(job!.prLink).not.toBeNull();
     // One model request per stale page, none for the current ones.
@@ -139,6 +146,35 @@ describe('the translate automation', () => {
       expect(r.entries.find((e) => e.language === 'de' && e.source.file === 'quickstart.mdx')).toMatchObject({ state: 'current', basis: 'record' });
       // The pages it had no reason to touch are as they were.
       expect(await readFile(path.join(dir, 'de', 'index.mdx'), 'utf8')).toBe('---\ntitle: de index\n---\n\n[de] text of index.\n\n```sh\nnpm run index\n```\n');
+    });
+  }, 240_000);
+
+  it('writes a missing translation and lists it in its language\'s navigation where its source is listed', async () => {
+    // A new English page, listed in English only: its French and German translations are missing.
+    await inClone(bare, 'main', async (dir, git) => {
+      await writeFile(path.join(dir, 'guides', 'deploy.mdx'), '---\ntitle: deploy\n---\n\nEnglish text of deploy.\n');
+      const docs = JSON.parse(await readFile(path.join(dir, 'docs.json'), 'utf8'));
+      docs.navigation.languages[0].groups[0].pages.splice(2, 0, 'guides/deploy');
+      await writeFile(path.join(dir, 'docs.json'), JSON.stringify(docs, null, 2));
+      git('add', '-A');
+      git('commit', '-q', '-m', 'Deploy page');
+      git('push', '-q', 'origin', 'main');
+      expect(notCurrent((await report(dir)).report)).toEqual(['missing guides/deploy.mdx', 'missing guides/deploy.mdx', 'stale de/quickstart.mdx', 'stale fr/quickstart.mdx']);
+    });
+    const before = model.received.length;
+    const automation = (await import('../../src/db/index.js')).getAutomationById(h.db, automationId);
+    const started = await automations().fire((await automation)!, 'push');
+    const job = await settled(started!.job.id);
+    expect(job.status, job.failureReason ?? '').toBe('completed');
+    expect(model.received.length - before).toBe(4);
+    await inClone(bare, `folio/agent-${job.id}`, async (dir) => {
+      const { status, report: r } = await report(dir);
+      expect(notCurrent(r)).toEqual([]);
+      expect(status).toBe(0);
+      expect(await readFile(path.join(dir, 'de', 'guides', 'deploy.mdx'), 'utf8')).toContain('[de] text of deploy.');
+      const docs = JSON.parse(await readFile(path.join(dir, 'docs.json'), 'utf8'));
+      expect(docs.navigation.languages[1].groups[0].pages).toEqual(['fr/index', 'fr/quickstart', 'fr/guides/deploy', 'fr/guides/setup']);
+      expect(docs.navigation.languages[2].groups[0].pages).toEqual(['de/index', 'de/quickstart', 'de/guides/deploy', 'de/guides/setup']);
     });
   }, 240_000);
 });
