@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { checkBranchName, checkRepositoryUrl } from '../../git/index.js';
-import { createProject, listProjects, updateProject, type SiteJwtSettings } from '../../db/index.js';
+import { getSuggestionSource, setSuggestionSource } from '../../agent/index.js';
+import { checkBranchName, checkRepositoryUrl, redactRepositoryUrl } from '../../git/index.js';
+import { createProject, getProject, listProjects, updateProject, type SiteJwtSettings } from '../../db/index.js';
 import { frameAncestorOrigin, jwtKeyProblem, MAX_FRAME_ANCESTORS } from '../../hosting/index.js';
 import { formatTable, reportCliError, withCliDatabase, type DataFlags } from '../support.js';
 import { hashPassword, normalizeBasePath, resolveInside } from '../../shared/index.js';
@@ -81,8 +82,10 @@ export function registerProjects(program: Command): void {
     .option('--jwt-issuer <iss>', 'require this iss claim')
     .option('--frame-ancestor <origin>', 'an origin that may show the site in a frame, e.g. https://app.example.com (repeatable; replaces the list)', (v: string, all: string[]) => [...all, v], [] as string[])
     .option('--no-frame-ancestors', 'let no other site frame the site (the default)')
+    .option('--source-repo <url>', "the product's source repository the agent's suggestions follow (\"\" for none)")
+    .option('--source-branch <branch>', 'its branch (default main)')
     .option('--data <dir>', 'data directory (ignored when DATABASE_URL is set)', '.folio')
-    .action(async (id: string, flags: DataFlags & { name?: string; repo?: string; branch?: string; dir?: string; host: string[]; hosts: boolean; rate?: string; base?: string; access?: string; accessScope?: string; sitePassword?: string; oidcIssuer?: string; oidcClientId?: string; oidcClientSecret?: string; oidcGroupsClaim?: string; jwtLoginUrl?: string; jwtAlgorithm?: string; jwtKeyFile?: string; jwtAudience?: string; jwtIssuer?: string; frameAncestor: string[]; frameAncestors: boolean }) => {
+    .action(async (id: string, flags: DataFlags & { sourceRepo?: string; sourceBranch?: string; name?: string; repo?: string; branch?: string; dir?: string; host: string[]; hosts: boolean; rate?: string; base?: string; access?: string; accessScope?: string; sitePassword?: string; oidcIssuer?: string; oidcClientId?: string; oidcClientSecret?: string; oidcGroupsClaim?: string; jwtLoginUrl?: string; jwtAlgorithm?: string; jwtKeyFile?: string; jwtAudience?: string; jwtIssuer?: string; frameAncestor: string[]; frameAncestors: boolean }) => {
       try {
         const patch: Parameters<typeof updateProject>[2] = {};
         if (flags.name !== undefined) patch.name = flags.name;
@@ -126,8 +129,18 @@ export function registerProjects(program: Command): void {
             return origin;
           });
         } else if (!flags.frameAncestors) patch.frameAncestors = [];
-        if (Object.keys(patch).length === 0) throw Object.assign(new Error('Nothing to change: pass at least one option (see --help).'), { code: 'INVALID_REQUEST' });
-        const row = await withCliDatabase(flags, (db) => updateProject(db, id, patch));
+        const source = flags.sourceRepo !== undefined || flags.sourceBranch !== undefined ? { url: flags.sourceRepo?.trim() ? checkRepositoryUrl(flags.sourceRepo.trim()) : flags.sourceRepo, branch: flags.sourceBranch === undefined ? undefined : checkBranchName(flags.sourceBranch) } : null;
+        if (Object.keys(patch).length === 0 && !source) throw Object.assign(new Error('Nothing to change: pass at least one option (see --help).'), { code: 'INVALID_REQUEST' });
+        const row = await withCliDatabase(flags, async (db) => {
+          const updated = Object.keys(patch).length > 0 ? await updateProject(db, id, patch) : await getProject(db, id);
+          if (updated && source) {
+            const before = await getSuggestionSource(db, id);
+            const url = source.url === undefined ? (before?.repoUrl ?? null) : source.url || null;
+            const followed = await setSuggestionSource(db, id, url, source.branch ?? before?.branch ?? 'main');
+            process.stdout.write(followed.repoUrl ? `Suggestions follow ${redactRepositoryUrl(followed.repoUrl)} @ ${followed.branch}\n` : 'Suggestions follow no source repository\n');
+          }
+          return updated;
+        });
         if (!row) throw Object.assign(new Error(`Project "${id}" does not exist; see \`folio projects list\`.`), { code: 'NOT_FOUND' });
         process.stdout.write(`Updated ${row.id}: ${row.repoUrl} @ ${row.branch}, docs in ${row.docsDir}, hosts ${row.hostNames.join(', ') || '-'}, ${row.agentRatePerHour} agent requests/hour${row.frameAncestors.length ? `, may be framed by ${row.frameAncestors.join(' ')}` : ''}\n`);
       } catch (error) {
