@@ -84,7 +84,8 @@ describe.skipIf(!HAVE_CHROMIUM)('arranging the navigation in the web editor', { 
     await waitOutline(['Start', '  Welcome to the fixture', '  Setup']);
     await shot('nav-01-arrange');
 
-    await page.getByRole('button', { name: '+ Add group' }).click();
+    await page.getByRole('button', { name: 'Add new' }).click();
+    await page.getByRole('menuitem', { name: 'Group' }).click();
     const addGroup = page.locator('#ed-add-group');
     // The form opens with its name field focused.
     await page.keyboard.type('Operations');
@@ -146,11 +147,12 @@ describe.skipIf(!HAVE_CHROMIUM)('arranging the navigation in the web editor', { 
   });
 
   it('adds a first tab: the groups go into a tab of their own, and the site still loads', async () => {
-    await page.getByRole('button', { name: '+ Add tab' }).click();
-    const addTab = page.locator('#ed-add-tab');
+    await page.getByRole('button', { name: 'Add new' }).click();
+    await page.getByRole('menuitem', { name: 'Tab' }).click();
+    const addTab = page.locator('#ed-add-division');
     await addTab.getByLabel('Name').fill('API');
-    await expect(addTab.getByLabel('Tab for the pages already listed').inputValue()).resolves.toBe('Documentation');
-    await addTab.getByLabel('Tab for the pages already listed').fill('Guides');
+    await expect(addTab.getByLabel('Tab for the entries already listed').inputValue()).resolves.toBe('Documentation');
+    await addTab.getByLabel('Tab for the entries already listed').fill('Guides');
     await addTab.getByRole('button', { name: 'Add tab' }).click();
     await waitOutline(['Tab Guides', '  Start', '    Welcome to the fixture', '  Running it', '    Runbook', '    Setup', 'Tab API']);
     // The form did its work and closed.

@@ -33,13 +33,14 @@ export interface ArrangeContext {
  * The row whose menu stays open and the control to focus after the outline is drawn again; `sent`
  * holds the drafts (see `data-draft`) of a form just submitted, which the next drawing starts afresh.
  */
-const keep: { open: string | null; focus: { id: string; action: string } | null; forms: Set<string>; sent: Set<string>; undo: { text: string; expect: string } | null; kind: DivisionKind } = {
+const keep: { open: string | null; focus: { id: string; action: string } | null; forms: Set<string>; sent: Set<string>; undo: { text: string; expect: string } | null; kind: DivisionKind; menu: string | null } = {
   open: null,
   focus: null,
   forms: new Set(),
   sent: new Set(),
   undo: null,
   kind: 'tab',
+  menu: null,
 };
 
 /** The divisions "Add new" offers, as docs.json names them. */
@@ -206,6 +207,10 @@ export function renderArrange(root: HTMLElement, outline: NavOutline | null, ctx
       // A form that did its work closes and starts afresh; one refused stays open with what was typed.
       if (form?.id) keep.forms.delete(form.id);
       for (const key of sent) keep.sent.add(key);
+      // Spent while the edit runs: an Undo clicked now would name the text before the previous edit.
+      keep.undo = null;
+      const pending = document.getElementById('ed-nav-undo') as HTMLButtonElement | null;
+      if (pending) pending.disabled = true;
       const answer = (await ctx.edit(fields)) as { undo?: { text: string; expect: string } } | undefined;
       keep.undo = fields.op === 'restore' ? null : (answer?.undo ?? null);
       const undo = document.getElementById('ed-nav-undo') as HTMLButtonElement | null;
@@ -398,12 +403,28 @@ function addDivisionForm(outline: NavOutline, run: Run): HTMLFormElement {
   return form;
 }
 
+/** A press outside "Add new" closes its menu (one listener for every drawing of the outline). */
+let outsideListener = false;
+function closeOnOutsidePress(): void {
+  if (outsideListener) return;
+  outsideListener = true;
+  document.addEventListener('pointerdown', (e) => {
+    const menu = document.getElementById('ed-add-new-menu');
+    if (!menu || menu.hidden || (e.target as Element).closest?.('#ed-add-new-menu, #ed-add-new')) return;
+    keep.menu = null;
+    menu.hidden = true;
+    document.getElementById('ed-add-new')?.setAttribute('aria-expanded', 'false');
+  });
+}
+
 /** "Add new": a menu of what may be added (a page, a group, every division), each opening its form. */
 function addNewMenu(forms: HTMLFormElement[], outline: NavOutline, run: Run): HTMLElement {
   const [groupForm, divisionForm] = forms as [HTMLFormElement, HTMLFormElement];
-  const button = el('button', { type: 'button', id: 'ed-add-new', class: 'btn small secondary ed-add-new', 'aria-haspopup': 'menu', 'aria-expanded': 'false', 'aria-controls': 'ed-add-new-menu' }, el('span', { class: 'ed-plus', 'aria-hidden': 'true', text: '+' }), ' Add new');
-  const menu = el('div', { id: 'ed-add-new-menu', class: 'ed-add-new-menu', role: 'menu', 'aria-label': 'Add new', hidden: true });
+  // The outline is drawn again whenever the state refreshes: an open menu stays open, its item focused.
+  const button = el('button', { type: 'button', id: 'ed-add-new', class: 'btn small secondary ed-add-new', 'aria-haspopup': 'menu', 'aria-expanded': String(keep.menu !== null), 'aria-controls': 'ed-add-new-menu' }, el('span', { class: 'ed-plus', 'aria-hidden': 'true', text: '+' }), ' Add new');
+  const menu = el('div', { id: 'ed-add-new-menu', class: 'ed-add-new-menu', role: 'menu', 'aria-label': 'Add new', hidden: keep.menu === null });
   const close = (focus = false) => {
+    keep.menu = null;
     menu.hidden = true;
     button.setAttribute('aria-expanded', 'false');
     if (focus) button.focus();
@@ -435,16 +456,19 @@ function addNewMenu(forms: HTMLFormElement[], outline: NavOutline, run: Run): HT
   ];
   for (const [kind, label, act] of items) {
     const item = el('button', { type: 'button', role: 'menuitem', tabindex: '-1', 'data-kind': kind }, icon(kind), label);
+    item.addEventListener('focus', () => (keep.menu = kind));
     item.addEventListener('click', () => {
       close();
       act();
     });
     menu.append(item);
   }
+  closeOnOutsidePress();
   const entries = () => Array.from(menu.querySelectorAll<HTMLButtonElement>('[role=menuitem]'));
   button.addEventListener('click', () => {
     menu.hidden = !menu.hidden;
     button.setAttribute('aria-expanded', String(!menu.hidden));
+    keep.menu = menu.hidden ? null : 'page';
     if (menu.hidden) return;
     menu.scrollIntoView({ block: 'nearest' });
     entries()[0]?.focus();
@@ -459,8 +483,10 @@ function addNewMenu(forms: HTMLFormElement[], outline: NavOutline, run: Run): HT
     e.preventDefault();
   });
   menu.addEventListener('focusout', (e) => {
-    if (!menu.contains(e.relatedTarget as Node) && e.relatedTarget !== button) close();
+    // Focus leaving for another control closes the menu; the menu taken out of the page (drawn again) does not.
+    if (e.relatedTarget && !menu.contains(e.relatedTarget as Node) && e.relatedTarget !== button) close();
   });
+  if (keep.menu !== null) queueMicrotask(() => menu.querySelector<HTMLElement>(`[data-kind="${keep.menu}"]`)?.focus());
   return el('div', { class: 'ed-add-new-wrap' }, menu, button);
 }
 

@@ -1,0 +1,213 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAxe } from '../../look/measure.js';
+import { createUser } from '../../src/dashboard/index.js';
+import { createProject, type ProjectRow } from '../../src/db/index.js';
+import { runServer, type RunningServer } from '../../src/server/run-server.js';
+import { createBareRepo } from './fixtures.js';
+
+// The web editor's navigation, preview and page settings in Debian's chromium against `folio serve`:
+// a page dragged into another group, a group dragged above another and the drag undone, a tab added
+// through "Add new", a row's menu closing after a move, the preview switched between desktop and
+// phone, the page settings form; no sideways scroll at 390x844 and 1440x900, light and dark, and no
+// serious axe violation. Screenshots land in test-artifacts/editor-nav/.
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HAVE_CHROMIUM = fs.existsSync(CHROMIUM);
+const ARTIFACTS = path.resolve('test-artifacts/editor-nav');
+const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const EMAIL = 'nav.dnd@example.com';
+const PASSWORD = 'a long enough passphrase';
+
+const FILES: Record<string, string> = {
+  'docs.json': `${JSON.stringify(
+    {
+      $schema: 'https://mintlify.com/docs.json',
+      theme: 'mint',
+      name: 'Drag Docs',
+      colors: { primary: '#3d4ed8' },
+      navigation: {
+        groups: [
+          { group: 'Start', pages: ['index', 'quickstart'] },
+          { group: 'Guides', pages: ['guides/setup'] },
+          { group: 'Reference', pages: ['reference/cli'] },
+        ],
+      },
+    },
+    null,
+    2,
+  )}\n`,
+  'index.mdx': '---\ntitle: Welcome\n---\n\nStart here.\n',
+  'quickstart.mdx': '---\ntitle: Quickstart\n---\n\nFive minutes.\n',
+  'guides/setup.mdx': '---\ntitle: Setup\n---\n\nInstall it.\n',
+  'reference/cli.mdx': '---\ntitle: CLI\n---\n\nThe commands.\n',
+};
+
+if (!HAVE_CHROMIUM) console.warn(`editor drag-and-drop browser tests skipped: no chromium at ${CHROMIUM}`);
+
+describe.skipIf(!HAVE_CHROMIUM)('the web editor: drag and drop, Add new, undo, preview widths, page settings', { timeout: 300_000 }, () => {
+  let root: string;
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let project: ProjectRow;
+  let editorUrl: string;
+
+  const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+  const outline = () =>
+    page.evaluate(() => {
+      const lines: string[] = [];
+      const walk = (ul: Element, depth: number) => {
+        for (const li of Array.from(ul.children)) {
+          const label = li.querySelector(':scope > .ed-arrange-row > a, :scope > .ed-arrange-row > .ed-arrange-label');
+          lines.push('  '.repeat(depth) + (label?.textContent ?? '').trim());
+          const inner = li.querySelector(':scope > ul');
+          if (inner) walk(inner, depth + 1);
+        }
+      };
+      const top = document.querySelector('#ed-tree > ul');
+      if (top) walk(top, 0);
+      return lines;
+    });
+  const waitOutline = (lines: string[]) => expect.poll(outline, { timeout: 60_000, interval: 150 }).toEqual(lines);
+  const row = (label: string) => page.locator('#ed-tree li[data-nav-id] > .ed-arrange-row').filter({ has: page.getByText(label, { exact: true }) }).first();
+  /** The page scrolls sideways by this much (0 when it fits). */
+  const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+  beforeAll(async () => {
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-editor-dnd-'));
+    const bare = createBareRepo(root, FILES);
+    server = await runServer({ dataDir: path.join(root, 'data'), port: 0 });
+    await createUser(server.db, EMAIL, PASSWORD);
+    project = await createProject(server.db, { name: 'Drag Docs', repoUrl: bare, branch: 'main' });
+    editorUrl = `${server.url}/dashboard/projects/${project.id}/editor`;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(editorUrl);
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/editor$/);
+    await page.locator('.cm-content').getByText('Start here.').waitFor({ timeout: 60_000 });
+  }, 150_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (root) fs.rmSync(root, { recursive: true, force: true });
+  }, 60_000);
+
+  it('drags a page into another group, a group above another, and undoes the last drag', async () => {
+    await page.getByRole('button', { name: 'Arrange', exact: true }).click();
+    await waitOutline(['Start', '  Welcome', '  Quickstart', 'Guides', '  Setup', 'Reference', '  CLI']);
+    // Every row shows its kind: pages and groups have different icons.
+    await expect(page.locator('#ed-tree li.ed-arrange-page > .ed-arrange-row > svg.ed-kind-icon').count()).resolves.toBe(4);
+    await expect(page.locator('#ed-tree li.ed-arrange-group > .ed-arrange-row > svg.ed-kind-icon').count()).resolves.toBe(3);
+    await expect(page.locator('#ed-nav-undo').isDisabled()).resolves.toBe(true);
+
+    // Quickstart dropped on the middle of the "Guides" row: inside, at its end.
+    await row('Quickstart').dragTo(row('Guides'));
+    await waitOutline(['Start', '  Welcome', 'Guides', '  Setup', '  Quickstart', 'Reference', '  CLI']);
+    await shot('nav-01-page-dragged');
+
+    // "Reference" dropped on the top edge of "Start": above it.
+    await page.waitForFunction(() => !(document.getElementById('ed-nav-undo') as HTMLButtonElement).disabled);
+    await row('Reference').dragTo(row('Start'), { targetPosition: { x: 40, y: 2 } });
+    await waitOutline(['Reference', '  CLI', 'Start', '  Welcome', 'Guides', '  Setup', '  Quickstart']);
+    const draft = await page.evaluate(async (api) => (await (await fetch(`${api}/file.json?file=docs.json`)).json()) as { text: string }, `${editorUrl}`);
+    expect(JSON.parse(draft.text).navigation.groups).toEqual([
+      { group: 'Reference', pages: ['reference/cli'] },
+      { group: 'Start', pages: ['index'] },
+      { group: 'Guides', pages: ['guides/setup', 'quickstart'] },
+    ]);
+
+    // Undo is offered once the edit is done (not while it runs: it would name the text before the one before).
+    await page.waitForFunction(() => !(document.getElementById('ed-nav-undo') as HTMLButtonElement).disabled);
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await waitOutline(['Start', '  Welcome', 'Guides', '  Setup', '  Quickstart', 'Reference', '  CLI']);
+    // One step back only: the button is spent.
+    await page.waitForFunction(() => (document.getElementById('ed-nav-undo') as HTMLButtonElement).disabled);
+  });
+
+  it('closes a row menu after a move', async () => {
+    await page.getByRole('button', { name: 'Arrange Setup', exact: true }).click();
+    const panel = page.getByRole('group', { name: 'Arrange Setup', exact: true });
+    await panel.getByRole('button', { name: 'Move down' }).click();
+    await waitOutline(['Start', '  Welcome', 'Guides', '  Quickstart', '  Setup', 'Reference', '  CLI']);
+    await expect(page.getByRole('button', { name: 'Arrange Setup', exact: true }).getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(page.getByRole('group', { name: 'Arrange Setup', exact: true }).isHidden()).resolves.toBe(true);
+  });
+
+  it('adds a tab through "Add new", which offers every division', async () => {
+    await page.getByRole('button', { name: 'Add new' }).click();
+    await expect(page.getByRole('menuitem').allTextContents()).resolves.toEqual(['Page', 'Group', 'Tab', 'Dropdown', 'Anchor', 'Language', 'Product', 'Version']);
+    await shot('nav-02-add-new');
+    expect(await runAxe(page)).toEqual([]);
+    await page.getByRole('menuitem', { name: 'Tab', exact: true }).click();
+    const form = page.locator('#ed-add-division');
+    await form.getByLabel('Name').fill('API');
+    await form.getByRole('button', { name: 'Add tab' }).click();
+    await waitOutline(['Tab Documentation', '  Start', '    Welcome', '  Guides', '    Quickstart', '    Setup', '  Reference', '    CLI', 'Tab API']);
+    await expect(page.locator('#ed-tree li.ed-arrange-division > .ed-arrange-row > svg.ed-kind-icon').count()).resolves.toBe(2);
+    await page.waitForFunction(() => document.getElementById('ed-status')?.textContent === 'Saved');
+    await shot('nav-03-tab-added');
+  });
+
+  it('switches the preview between desktop and phone widths inside its pane', async () => {
+    await page.getByRole('link', { name: 'Welcome', exact: true }).click();
+    await page.frameLocator('#ed-preview').getByText('Start here.').waitFor({ timeout: 60_000 });
+    await page.locator('#ed-device-phone').click();
+    await expect(page.locator('#ed-preview').evaluate((f) => (f as HTMLIFrameElement).getBoundingClientRect().width)).resolves.toBeCloseTo(390, 0);
+    await expect(sideways()).resolves.toBe(0);
+    await shot('nav-04-preview-phone');
+    await page.locator('#ed-device-desktop').click();
+    await expect(page.locator('#ed-preview').evaluate((f) => (f as HTMLIFrameElement).style.width)).resolves.toBe('1024px');
+    await expect(sideways()).resolves.toBe(0);
+  });
+
+  it('lays out the page settings and writes the sidebar title', async () => {
+    await page.locator('#ed-settings-toggle').click();
+    const form = page.locator('#ed-settings');
+    const hidden = form.getByLabel('Hidden from the navigation');
+    // The switch's label on one line beside it, not a three-line label by an empty 40 px box.
+    const label = await form.locator('.ed-switch').boundingBox();
+    expect(label!.height).toBeLessThan(44);
+    await expect(hidden.evaluate((i) => i.getBoundingClientRect().height)).resolves.toBeLessThan(24);
+    await form.getByLabel('Sidebar title').fill('Home');
+    await form.getByRole('button', { name: 'Apply' }).click();
+    await page.locator('.cm-content').getByText('sidebarTitle: Home').waitFor();
+    await shot('nav-05-page-settings');
+    expect(await runAxe(page)).toEqual([]);
+    await page.locator('#ed-settings-toggle').click();
+  });
+
+  for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      it(`fits ${width}x${height} in ${scheme} with no serious axe violation`, async () => {
+        await page.setViewportSize({ width, height });
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.reload();
+        await page.locator('.cm-content').getByText('Start here.').waitFor({ timeout: 60_000 });
+        if (width > 900) {
+          await page.getByRole('button', { name: 'Arrange', exact: true }).click();
+          await page.locator('#ed-tree .ed-arrange-row').first().waitFor();
+          // The source's gutter follows the scheme.
+          const gutter = await page.locator('.cm-gutters').evaluate((g) => getComputedStyle(g).backgroundColor);
+          const [r, g, b] = gutter.match(/\d+/g)!.map(Number);
+          if (scheme === 'dark') expect(r! + g! + b!).toBeLessThan(200);
+          else expect(r! + g! + b!).toBeGreaterThan(600);
+        } else {
+          await page.getByRole('button', { name: 'Preview' }).click();
+          await page.frameLocator('#ed-preview').getByText('Start here.').waitFor({ timeout: 60_000 });
+        }
+        await expect(sideways()).resolves.toBe(0);
+        await shot(`nav-06-${width}-${scheme}`);
+        expect(await runAxe(page)).toEqual([]);
+      });
+    }
+  }
+});
