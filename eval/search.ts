@@ -2,7 +2,8 @@
  * `npm run eval:search`: how often retrieval finds the page that answers a reader's question.
  * For every question set in eval/ (`*-questions.json`; `--questions` picks one), builds its corpus
  * (../shared/corpora/<name>) once into a cache folder (later runs rebuild incrementally), loads its
- * retrieval file as `folio serve` does, asks every question of the set and prints recall@1 and
+ * retrieval file as `folio serve` does, asks every question of the set as `POST /v1/search/{domain}`
+ * answers it (`searchResults`, pageSize 5) and prints recall@1 and
  * recall@5 (an answering page first, or among the first five pages), and each miss with what came
  * first; a set whose corpus is absent is skipped with one line. Ends with a table: corpus, pages,
  * questions, recall@1, recall@5.
@@ -22,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { indexOfFile, RETRIEVAL_FILE } from '../src/retrieval/index.js';
 import { buildSite } from '../src/site-build/index.js';
 import { corpusDir } from '../compat/corpora.js';
+import { searchBody, searchResults } from '../src/assistant/search-results.js';
 
 process.env.NODE_ENV ??= 'production';
 
@@ -114,7 +116,8 @@ async function evaluate(set: QuestionSet, corpus: string, root: string): Promise
   index.search(set.questions[0]!.q, { limit: 5, filters });
   console.log(`index of the questions' language made in ${Math.round(performance.now() - warmStart)} ms`);
   const askStart = performance.now();
-  const ranked = set.questions.map((q) => index.search(q.q, { limit: 5, perPage: true, filters }).map((h) => h.path));
+  // What `POST /v1/search/{domain}` answers (the same function, the same body checks), first five results.
+  const ranked = set.questions.map((q) => searchResults(index, searchBody.parse({ query: q.q, pageSize: 5, ...(filters ? { filter: filters } : {}) })).map((r) => r.path));
   const askMs = (performance.now() - askStart) / set.questions.length;
   const [at1, at5] = report(set, 'retrieval (MiniSearch sections)', ranked, askMs);
 

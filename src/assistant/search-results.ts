@@ -28,10 +28,14 @@ export const searchBody = z
   .strict();
 export const pageBody = z.object({ path: z.string().trim().min(1).max(1_000), groups: z.array(label).max(50).optional() }).strict();
 
-/** `POST /v1/search/{domain}`'s answer: the best sections, each with its text and where it is. */
+/**
+ * `POST /v1/search/{domain}`'s answer: the best pages, each as its best section with its text and
+ * where it is. One result per page: a page's other sections would otherwise push other pages out
+ * of a reader's (or a client's) first five, and the page request gives the whole page.
+ */
 export function searchResults(index: SectionIndex, body: z.infer<typeof searchBody>) {
   const { version, language, group } = body.filter ?? {};
-  const hits = index.search(body.query, { limit: body.pageSize, scoreThreshold: body.scoreThreshold, filters: { version, language, group } });
+  const hits = index.search(body.query, { limit: body.pageSize, scoreThreshold: body.scoreThreshold, filters: { version, language, group }, perPage: true });
   return hits.map((h) => {
     const section = index.page(h.path)?.sections.find((s) => s.anchor === h.anchor);
     return {

@@ -5,7 +5,7 @@
  * group. Pages can be added, replaced and removed one at a time (`folio dev`, a page edit).
  */
 import MiniSearch from 'minisearch';
-import { COVERAGE_POWER, OTHER_VERSION_WEIGHT, PREFIX_MIN_LENGTH, processTerm, REFERENCE_WEIGHT, relevance, termProcessor, type TermProcessing, SEARCH_OPTIONS, smallCollectionScale, tokenize, type RetrievalField } from './ranking.js';
+import { COVERAGE_POWER, FEEDBACK, OTHER_VERSION_WEIGHT, REFERENCE_FOLDER, REFERENCE_FOLDER_WEIGHT, PREFIX_MIN_LENGTH, processTerm, REFERENCE_WEIGHT, relevance, termProcessor, type TermProcessing, SEARCH_OPTIONS, smallCollectionScale, tokenize, type RetrievalField } from './ranking.js';
 import type { AssistantSiteSettings, PageOperation, RetrievalFile, RetrievalPage } from './types.js';
 
 /** Narrow a search to pages of one version, language or sidebar group (case-insensitive). */
@@ -49,6 +49,12 @@ interface Stored {
 }
 
 const EXCERPT_CHARS = 220;
+
+/** A word added to a question (an indexed stem) and how much its matches count against the question's own words. */
+interface Expansion {
+  term: string;
+  weight: number;
+}
 
 /** A section that matched some of a query's words, and its MiniSearch score. */
 interface Candidate {
@@ -103,6 +109,8 @@ class Partition {
   private readonly stored = new Map<number, Stored>();
   private readonly idsOf = new Map<string, number[]>();
   private nextId = 0;
+  /** Per-query positions by section id, plus one (zero between queries). */
+  private positions = new Int32Array(0);
   /** Sections held now (what BM25 counts as the collection). */
   get sections(): number {
     return this.stored.size;
@@ -245,6 +253,26 @@ class Partition {
     return found;
   }
 
+  /**
+   * Add the added words' matches to the scores of `list` (this partition's scored sections of the
+   * question): each section it holds gains `weight` times its score for each added word, times the
+   * words of the question it matched and `factor` (what its score was multiplied by), as if the
+   * added words were asked too; a section matching only added words is not brought in.
+   */
+  rescore(list: Scored, added: readonly Expansion[], factor: Float64Array): void {
+    if (this.positions.length < this.nextId) this.positions = new Int32Array(this.nextId * 2);
+    const { positions } = this;
+    for (let i = 0; i < list.length; i++) positions[list.ids[i]!] = i + 1;
+    for (const { term, weight } of added) {
+      const results = this.resultsOf(term, false, true);
+      for (let r = 0; r < results.ids.length; r++) {
+        const at = positions[results.ids[r]!]! - 1;
+        if (at >= 0) list.scores[at] = list.scores[at]! + weight * results.scores[r]! * list.matched[at]! * factor[at]!;
+      }
+    }
+    for (let i = 0; i < list.length; i++) positions[list.ids[i]!] = 0;
+  }
+
   /** A result's page and section. */
   storedOf(id: number): Stored {
     return this.stored.get(id)!;
@@ -262,8 +290,8 @@ class Partition {
   }
 
   /** One word's scored sections (`prefix`: also by the longer words it begins), from the kept ones or from the index. */
-  private resultsOf(word: string, prefix: boolean): TermResults {
-    const key = prefix ? `${word}*` : word;
+  private resultsOf(word: string, prefix: boolean, stem = false): TermResults {
+    const key = stem ? `=${word}` : prefix ? `${word}*` : word;
     const kept = this.termResults.get(key);
     if (kept) {
       this.termResults.delete(key);
@@ -277,10 +305,10 @@ class Partition {
     // no page uses is matched as written against the words as written (a misspelling's stem can be
     // far from the right word's: "internatonalzation" → "internatonalz", "internationalization" →
     // "internation").
-    const stem = this.term.query(word);
-    const known = stem !== null && this.vocabulary.has(stem);
+    const stemmed = stem ? word : this.term.query(word);
+    const known = stemmed !== null && this.vocabulary.has(stemmed);
     const hits = this.index!.search(word, {
-      processTerm: known ? this.term.query : processTerm,
+      processTerm: stem ? (t: string) => t : known ? this.term.query : processTerm,
       fuzzy: known ? false : fuzzy,
       ...(prefix ? { prefix: (term: string) => term.length >= PREFIX_MIN_LENGTH } : {}),
       boostDocument: (id) => pageWeight(this.stored.get(id as number)?.page),
@@ -303,6 +331,47 @@ class Partition {
       this.termEntries -= oldResults.ids.length;
     }
     return results;
+  }
+
+  /**
+   * Words to add to a question, learnt from its first results (`FEEDBACK`): the indexed words
+   * (stems) that weigh most in the best sections, by their share of each section's words, the
+   * section's score against the first's, and their rarity over the partition (IDF from MiniSearch's
+   * own term index: the number of sections holding the word in its most common field). Words with
+   * digits or `_` (identifiers, versions) and words of one or two letters are not added.
+   */
+  expansion(feedback: readonly Candidate[], words: readonly string[]): Expansion[] {
+    if (feedback.length === 0) return [];
+    const asked = new Set(words.map((w) => this.term.query(w)));
+    const weight = new Map<string, number>();
+    const top = feedback[0]!.score;
+    for (const c of feedback) {
+      const { page, section, chunk } = this.stored.get(c.id)!;
+      const s = page.sections[section]!;
+      const text = `${page.title} ${s.heading} ${chunksOf(bodyText(s.text))[chunk] ?? ''}`;
+      const terms = tokenize(text).map((t) => this.term.query(t)).filter((t): t is string => t !== null && !asked.has(t) && !/[\d_]/.test(t) && t.length > 2);
+      if (terms.length === 0) continue;
+      const tf = new Map<string, number>();
+      for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+      for (const [t, n] of tf) {
+        weight.set(t, (weight.get(t) ?? 0) + (c.score / top) * (n / terms.length));
+      }
+    }
+    // MiniSearch 7.2's term index (not public API; `expansion` is tested): term → field → section → count.
+    const index = this.index as unknown as { _index: { get(term: string): Map<number, Map<number, number>> | undefined }; documentCount: number };
+    const n = index.documentCount;
+    const ranked: Expansion[] = [];
+    for (const [term, w] of weight) {
+      const fields = index._index.get(term);
+      if (!fields) continue;
+      let df = 0;
+      for (const f of fields.values()) df = Math.max(df, f.size);
+      ranked.push({ term, weight: w * Math.log(1 + n / Math.max(1, df)) });
+    }
+    ranked.sort((a, b) => b.weight - a.weight);
+    const kept = ranked.slice(0, FEEDBACK.words);
+    const max = kept[0]?.weight ?? 1;
+    return kept.map((e) => ({ term: e.term, weight: (FEEDBACK.weight * e.weight) / max }));
   }
 
   private forgetTerms(): void {
@@ -330,7 +399,8 @@ class Partition {
 
   /** Section `i` of `page` as indexed under `id`, with `body` its text (or one window of it). */
   private documentOf(id: number, page: RetrievalPage, i: number, body: string): IndexedDoc {
-    const keywords = [...(page.keywords ?? []), page.description ?? '', page.operation ? `${page.operation.method} ${page.operation.path}` : ''].join(' ');
+    const operation = operationOf(page);
+    const keywords = [...(page.keywords ?? []), page.description ?? '', operation ? `${operation.method} ${operation.path}` : ''].join(' ');
     return { id, title: page.title, heading: page.sections[i]!.heading, keywords, body };
   }
 }
@@ -444,20 +514,38 @@ export class SectionIndex {
     if (words.length === 0) return [];
     const partitions = this.partitionsFor(filters?.language);
     const rest = filters && (filters.version || filters.group) ? (p: RetrievalPage) => matchesFilters(p, filters) : null;
-    const lists = partitions.map((p) => p.search(words, rest));
     let total = 0;
     const anyVersion = !filters?.version;
-    for (const list of lists) {
+    const lists = partitions.map((p) => p.search(words, rest));
+    const factors = lists.map((list) => {
       const scale = smallCollectionScale(list.partition.sections);
+      const factor = new Float64Array(list.length);
       for (let i = 0; i < list.length; i++) {
         const other = anyVersion && list.partition.storedOf(list.ids[i]!).page.otherVersion ? OTHER_VERSION_WEIGHT : 1;
-        list.scores[i] = list.scores[i]! * coverage(list.matched[i]!, words.length) * scale * other;
+        factor[i] = coverage(list.matched[i]!, words.length) * scale * other;
+        list.scores[i] = list.scores[i]! * factor[i]!;
       }
       total += list.length;
-    }
+      return factor;
+    });
     // A broad question reaches most sections: only the best few are picked and ordered (enough for
     // the limit even when one page holds many of them), all of them only when those run out.
     const few = Math.max(200, limit * 20);
+    // Pseudo-relevance feedback (`FEEDBACK`): the words the first results share are added to the question.
+    if (FEEDBACK.pages > 0) {
+      const first = best(lists, few);
+      const pages = new Set<string>();
+      const feedback: Candidate[] = [];
+      for (const c of first) {
+        const href = c.partition.storedOf(c.id).page.href;
+        if (pages.has(href)) continue;
+        pages.add(href);
+        feedback.push(c);
+        if (feedback.length >= FEEDBACK.pages) break;
+      }
+      const added = partitions.map((p) => p.expansion(feedback.filter((c) => c.partition === p), words));
+      partitions.forEach((p, i) => p.rescore(lists[i]!, added[i]!, factors[i]!));
+    }
     const hits = this.collect(best(lists, few), words, { limit, scoreThreshold, perPage });
     return hits.length < limit && total > few ? this.collect(best(lists, total), words, { limit, scoreThreshold, perPage }) : hits;
   }
@@ -486,7 +574,7 @@ export class SectionIndex {
         heading: s.heading,
         excerpt: excerptOf(s.text || page.description || '', r.partition.termsOf(r.id, words)),
         score: Math.round(score * 1000) / 1000,
-        ...(page.operation ? { operation: page.operation } : {}),
+        ...(operationOf(page) ? { operation: operationOf(page) } : {}),
       });
       if (hits.length >= limit) break;
     }
@@ -557,10 +645,31 @@ export function best(lists: readonly Scored[], count: number): Candidate[] {
   return out.reverse();
 }
 
-/** What every score of a page's sections is multiplied by: its `boost`, less for API reference. */
+/**
+ * What every score of a page's sections is multiplied by: its `boost`, less for API reference (an
+ * endpoint page, `REFERENCE_WEIGHT`; a page in a reference folder, `REFERENCE_FOLDER_WEIGHT`; both multiply).
+ */
 function pageWeight(page: RetrievalPage | undefined): number {
   if (!page) return 1;
-  return (page.boost ?? 1) * (page.operation ? REFERENCE_WEIGHT : 1);
+  return (page.boost ?? 1) * (operationOf(page) ? REFERENCE_WEIGHT : 1) * (REFERENCE_FOLDER.test(page.href) ? REFERENCE_FOLDER_WEIGHT : 1);
+}
+
+/**
+ * An endpoint page's operation: the build's (a page generated from an OpenAPI spec), else read from
+ * the top of its Markdown, where the build writes an endpoint page's operation as an `http` code
+ * block (`POST /flow_runs/lateness`) for pages with `openapi:` frontmatter, which it does not mark.
+ */
+const ENDPOINT_BLOCK = /^```http\n(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE) (\S+)\n```/m;
+const operations = new WeakMap<RetrievalPage, PageOperation | null>();
+export function operationOf(page: RetrievalPage): PageOperation | undefined {
+  if (page.operation) return page.operation;
+  let op = operations.get(page);
+  if (op === undefined) {
+    const m = ENDPOINT_BLOCK.exec(page.sections[0]?.text.slice(0, 2000) ?? '');
+    op = m ? { method: m[1]!, path: m[2]! } : null;
+    operations.set(page, op);
+  }
+  return op ?? undefined;
 }
 
 /** How much a result keeps of its score for matching `matched` of the query's `of` words (`COVERAGE_POWER`). */
