@@ -235,3 +235,38 @@ describe('relevance on a small site', () => {
     expect(small.search('widgets', { limit: 3 }).map((h) => h.path)).toEqual(['/install', '/colours']);
   });
 });
+
+describe('ranking rules for symptom questions and reference pages', () => {
+  const filler = Array.from({ length: 12 }, (_, i) => page(`/misc/${i}`, `Topic ${i}`, [['', `Unrelated words number ${i}: deploy, build, tokens, regions, billing.`]]));
+
+  it("reaches the page that uses the site's own term through the words its first results share", () => {
+    // The question says what the reader sees; the answering page says "eviction", as do the first
+    // results. Without feedback the queue page (sharing "full", "go", "first") came before it.
+    const index = new SectionIndex([
+      page('/cache/overview', 'Cache overview', [['', 'When the cache is full, eviction of keys starts: which keys go first is up to the eviction policy.']]),
+      page('/cache/memory', 'Memory limits', [['', 'A full cache evicts keys by its eviction policy.']]),
+      page('/cache/eviction', 'Eviction policies', [['', 'The eviction policy decides which keys go first when memory runs out: eviction of the least recently used keys, or eviction of keys that expire soonest.']]),
+      page('/queue/full', 'Queues', [['', 'When a queue is full, messages go out first in, first out.']]),
+      ...filler,
+    ]);
+    const order = index.search('when my cache is full which keys go first', { perPage: true }).map((h) => h.path);
+    expect(order.slice(0, 2)).toEqual(['/cache/overview', '/cache/eviction']);
+    expect(order.indexOf('/cache/eviction')).toBeLessThan(order.indexOf('/queue/full'));
+  });
+
+  it('puts a guide before an endpoint page (read from its Markdown) and a reference folder page sharing its words', () => {
+    const text = 'Rotate the signing key of a webhook endpoint.';
+    const index = new SectionIndex([
+      // The same words and length each (the endpoint's operation shares none of the question's words): a tie.
+      page('/api/hooks/cycle', 'Rotate webhook key', [['', `\`\`\`http\nPOST /hooks/{id}/cycle\n\`\`\`\n\n${text}`]]),
+      page('/reference/sdk/webhooks', 'Rotate webhook key', [['', `Read this, our admins' notes. ${text}`]]),
+      page('/guides/webhooks', 'Rotate webhook key', [['', `Read this, our admins' notes. ${text}`]]),
+      ...filler,
+    ]);
+    const hits = index.search('rotate webhook signing key', { perPage: true });
+    expect(hits[0]?.path).toBe('/guides/webhooks');
+    expect(hits.map((h) => h.path)).toEqual(['/guides/webhooks', '/api/hooks/cycle', '/reference/sdk/webhooks']);
+    // The operation read from the page is indexed and carried, as a generated endpoint page's is.
+    expect(index.search('POST hooks cycle')[0]).toMatchObject({ path: '/api/hooks/cycle', operation: { method: 'POST', path: '/hooks/{id}/cycle' } });
+  });
+});
