@@ -74,8 +74,31 @@ export function pageGroups(site: Site): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const route of site.model.pages.values()) {
     const page = route.kind === 'page' ? site.index.pages.get(route.path) : undefined;
-    const groups = groupsFlag(page?.frontmatter.groups);
+    const groups = page ? groupsFlag(page.frontmatter.groups) : route.kind === 'endpoint' ? operationGroups(site, route.href) : undefined;
     if (groups) out.set(route.href, groups);
   }
   return out;
+}
+
+/**
+ * An OpenAPI operation's groups (`x-mint.groups`, the platform's filter of endpoints): on the
+ * operation, else on its path item, else on the spec's `paths` object; undefined when none sets them.
+ */
+function operationGroups(site: Site, href: string): string[] | undefined {
+  const source = site.openapi?.specs.sourceOf(href);
+  if (!source) return undefined;
+  const nodes: unknown[] = [];
+  let node: unknown = source.spec.document;
+  for (const key of source.pointer) {
+    nodes.push(node);
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  nodes.push(node);
+  // Innermost first: the operation, its path item, the `paths` object.
+  for (const at of nodes.slice(1).reverse()) {
+    const ext = at && typeof at === 'object' ? (at as Record<string, unknown>)['x-mint'] : undefined;
+    const groups = ext && typeof ext === 'object' ? groupsFlag((ext as Record<string, unknown>).groups) : undefined;
+    if (groups) return groups;
+  }
+  return undefined;
 }
