@@ -3,7 +3,7 @@
  * chat-completions stand-in), is named in the job's transcript, is cut at its limit with a note, and
  * is not read through a symlink that leads out of the checkout.
  */
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_AGENTS_MD_BYTES, readAgentsMd } from '../../src/agent/index.js';
@@ -79,22 +79,24 @@ describe.each(backends)('AGENTS.md in a job on %s', (backend) => {
     const job = await waitForJob(h, p, (await postJob(h, p, { prompt: 'Tidy the setup guide', model: 'gpt-reads' })).id);
     expect(job.status).toBe('completed');
     expect(systemOf(before)).not.toContain("repository's instructions");
-    expect(await notes(p, job.id)).toContain('No AGENTS.md in the repository (looked for AGENTS.md and .folio/AGENTS.md).');
+    expect(await notes(p, job.id)).toContain('No AGENTS.md in the repository (looked for .folio/AGENTS.md, .mintlify/AGENTS.md, AGENTS.md).');
   });
 });
 
 describe('readAgentsMd', () => {
-  it('reads .folio/AGENTS.md when there is no AGENTS.md, and refuses a link that leads out of the checkout', async () => {
+  it('reads .folio/AGENTS.md before the root one, and refuses a link that leads out of the checkout', async () => {
     const tmp = await tempDir('folio-agents-md-read-');
     try {
       const checkout = path.join(tmp.dir, 'checkout');
       await mkdir(path.join(checkout, '.folio'), { recursive: true });
       await writeFile(path.join(checkout, '.folio/AGENTS.md'), 'Folio-specific rules.\n');
+      await writeFile(path.join(checkout, 'AGENTS.md'), 'Rules for every coding agent.\n');
       const found = await readAgentsMd(checkout);
       expect(found).toEqual({ kind: 'found', agentsMd: { file: '.folio/AGENTS.md', text: 'Folio-specific rules.\n', bytes: 22, limit: MAX_AGENTS_MD_BYTES, truncated: false } });
       await writeFile(path.join(tmp.dir, 'secret.txt'), 'a secret outside the checkout');
-      await symlink(path.join(tmp.dir, 'secret.txt'), path.join(checkout, 'AGENTS.md'));
-      expect(await readAgentsMd(checkout)).toEqual({ kind: 'refused', file: 'AGENTS.md', why: 'it is a link that leads out of the repository' });
+      await rm(path.join(checkout, '.folio/AGENTS.md'));
+      await symlink(path.join(tmp.dir, 'secret.txt'), path.join(checkout, '.folio/AGENTS.md'));
+      expect(await readAgentsMd(checkout)).toEqual({ kind: 'refused', file: '.folio/AGENTS.md', why: 'it is a link that leads out of the repository' });
     } finally {
       await tmp.cleanup();
     }

@@ -1,6 +1,7 @@
 /**
- * A docs repository's own instructions for the agent: `AGENTS.md` at the repository root, else
- * `.folio/AGENTS.md`, read into every job's instructions. Bounded (`MAX_AGENTS_MD_BYTES`, longer ones
+ * A docs repository's own instructions for the agent: `.folio/AGENTS.md`, else `.mintlify/AGENTS.md`
+ * (where the platform reads it, for repositories moved from it), else `AGENTS.md` at the repository
+ * root, read into every job's instructions. Bounded (`MAX_AGENTS_MD_BYTES`, longer ones
  * cut with a note) and read only inside the checkout: a symlink out of it is refused (shared's
  * real-path guard; Folio's git checks symlinks out as plain files anyway).
  */
@@ -10,8 +11,8 @@ import { realPathInside } from '../../shared/index.js';
 /** Most bytes of AGENTS.md given to the model: 32 KiB (some 8,000 tokens). */
 export const MAX_AGENTS_MD_BYTES = 32 * 1024;
 
-/** Where the file is looked for, first found wins. */
-export const AGENTS_MD_PATHS = ['AGENTS.md', '.folio/AGENTS.md'] as const;
+/** Where the file is looked for, first found wins: the dedicated folders before the root, whose file often speaks to other coding agents. */
+export const AGENTS_MD_PATHS = ['.folio/AGENTS.md', '.mintlify/AGENTS.md', 'AGENTS.md'] as const;
 
 export interface AgentsMd {
   /** Path in the repository. */
@@ -62,7 +63,7 @@ export function agentsMdInstructions(agentsMd: AgentsMd): string {
 
 /** The transcript's line about it. */
 export function agentsMdNote(result: AgentsMdResult): string {
-  if (result.kind === 'none') return 'No AGENTS.md in the repository (looked for AGENTS.md and .folio/AGENTS.md).';
+  if (result.kind === 'none') return `No AGENTS.md in the repository (looked for ${AGENTS_MD_PATHS.join(', ')}).`;
   if (result.kind === 'refused') return `${result.file} was not read: ${result.why}.`;
   const { file, bytes, limit, truncated } = result.agentsMd;
   return truncated
