@@ -43,6 +43,31 @@ describe.each(backends)('automation kinds and webhooks on %s', (backend) => {
     for (const kind of Object.values(AUTOMATION_KINDS)) expect(guide, kind.id).toContain(`\`${kind.id}\``);
   });
 
+  it('gives the assistant-gaps and feedback kinds the unanswered questions and pending feedback with their prompt', async () => {
+    const q = (sql: string, params: unknown[]) => s.db.query(sql, params);
+    const thread = async (outcome: string, question: string) => {
+      const id = randomUUID();
+      await q(`INSERT INTO assistant_threads (id, project_id, page_path, outcome) VALUES ($1, $2, '/guides/setup', $3)`, [id, s.project.id, outcome]);
+      await q(`INSERT INTO assistant_messages (id, thread_id, role, content) VALUES ($1, $2, 'user', $3)`, [randomUUID(), id, question]);
+    };
+    await thread('not_found', 'How do I rotate the API key?');
+    await thread('answered', 'What is Folio?');
+    await q(`INSERT INTO analytics_feedback (id, project_id, path, source, helpful, comment) VALUES ($1, $2, '/quickstart', 'contextual', false, 'The install step fails on Windows')`, [randomUUID(), s.project.id]);
+    await q(`INSERT INTO analytics_feedback (id, project_id, path, source, helpful, comment, status) VALUES ($1, $2, '/old', 'contextual', false, 'Already fixed', 'resolved')`, [randomUUID(), s.project.id]);
+    const promptOf = async (kind: string) => {
+      const made = await (await create({ name: kind, trigger: 'schedule', schedule: '0 6 * * *', kind })).json();
+      const run = await (await s.app.request(`/v1/workflow/${s.project.id}/${made.id}/trigger`, { method: 'POST', headers: s.auth })).json();
+      return (await getAgentJobById(s.db, run.jobId))!.prompt;
+    };
+    const gaps = await promptOf('assistant-gaps');
+    expect(gaps.startsWith(AUTOMATION_KINDS['assistant-gaps'].prompt)).toBe(true);
+    expect(gaps).toContain('- How do I rotate the API key? (asked on /guides/setup)');
+    expect(gaps).not.toContain('What is Folio?');
+    const feedback = await promptOf('feedback');
+    expect(feedback).toContain('- /quickstart: not helpful: "The install step fails on Windows"');
+    expect(feedback).not.toContain('Already fixed');
+  });
+
   it('a signed event starts a run with the event in its prompt; bad, old, replayed, oversized and paused events are refused with their codes', async () => {
     const res = await create({ name: 'On release', trigger: 'webhook', prompt: 'Document the release the event describes.' });
     expect(res.status).toBe(201);

@@ -8,6 +8,7 @@ import {
   type Database,
   type ProjectRow,
 } from '../../db/index.js';
+import { kindContext } from './context.js';
 import { nextCronTime } from './cron.js';
 
 /** One run an automation started: `runId` is the API's `instanceId`, the job an ordinary agent job. */
@@ -53,7 +54,10 @@ export function createAutomations({ db, defaultModel, enqueue, log = () => {} }:
   }
 
   const start = async (automation: AgentAutomationRow, reason: AutomationRunReason, ref: string | null, schedule?: { expected: Date; next: Date }, promptSuffix?: string) => {
-    const started = await startAutomationRun(db, { automationId: automation.id, reason, defaultModel, ref, now: new Date(), schedule, promptSuffix });
+    // Kinds that work from readers' signals get them with the prompt (questions, feedback), then a webhook's event.
+    const context = await kindContext(db, automation.projectId, automation.kind);
+    const suffix = `${context}${promptSuffix ?? ''}`;
+    const started = await startAutomationRun(db, { automationId: automation.id, reason, defaultModel, ref, now: new Date(), schedule, promptSuffix: suffix || undefined });
     return started ? { automationId: automation.id, ...started } : null;
   };
 
