@@ -12,7 +12,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { createServer, type Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
@@ -65,11 +66,25 @@ function spec(server: string) {
             { name: 'itemId', in: 'path', required: true, schema: { type: 'string' }, description: 'The item.' },
             { name: 'verbose', in: 'query', schema: { type: 'boolean' }, description: 'Say more.' },
           ],
-          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['name'], properties: { name: { type: 'string', example: 'Rex' }, size: { type: 'integer' } } } } } },
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['name'], properties: { name: { type: 'string', example: 'Rex' }, size: { type: 'integer' }, kind: { type: 'string', enum: ['dog', 'cat'] }, active: { type: 'boolean' }, owner: { type: 'object', properties: { id: { type: 'string' } } }, tags: { type: 'array', items: { type: 'string' } } } },
+                example: { name: 'Rex', size: 2, kind: 'cat', active: true, owner: { id: 'u1' }, tags: ['a', 'b'] },
+              },
+            },
+          },
           responses: {
             '200': { description: 'Updated', content: { 'application/json': { schema: { type: 'object', properties: { ok: { type: 'boolean' } } } } } },
             '404': { description: 'No such item' },
           },
+        },
+        get: {
+          summary: 'Get item',
+          'x-mint': { href: '/api/get-item' },
+          parameters: [{ name: 'itemId', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'The item', content: { 'application/json': { example: { id: 'it1', name: 'Rex' } } } } },
         },
       },
     },
@@ -83,7 +98,8 @@ async function tryIt(page: Page, url: string): Promise<void> {
   await page.locator('#pg-auth_bearerAuth').fill('secret-token');
   await page.locator('#pg-path_itemId').fill('it 42');
   await page.locator('#pg-query_verbose').selectOption('true');
-  await page.locator('textarea[name=body]').fill('{"name":"Bolt","size":3}');
+  await page.locator('#pg-body_name').fill('Bolt');
+  await page.locator('#pg-body_size').fill('3');
   await page.locator('.pg-send').click();
   await expect.poll(() => page.locator('[data-api-response]').textContent(), { timeout: 15_000 }).toContain('"name": "Bolt"');
 }
@@ -106,7 +122,8 @@ async function fillUpdateItem(page: Page): Promise<void> {
   await page.locator('#pg-auth_bearerAuth').fill('secret-token');
   await page.locator('#pg-path_itemId').fill('it 42');
   await page.locator('#pg-query_verbose').selectOption('true');
-  await page.locator('textarea[name=body]').fill('{"name":"Bolt","size":3}');
+  await page.locator('#pg-body_name').fill('Bolt');
+  await page.locator('#pg-body_size').fill('3');
 }
 
 describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
@@ -241,7 +258,8 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
     await page.locator('#pg-path_noteId').fill('n1');
     expect(await page.locator('#pg-query_draft').count()).toBe(1);
     await page.locator('#pg-query_draft').selectOption('false');
-    await page.locator('textarea[name=body]').fill('{"text":"Hi","pinned":true}');
+    await page.locator('#pg-body_text').fill('Hi');
+    await page.locator('#pg-body_pinned').check();
     await page.locator('.pg-send').click();
     await expect.poll(() => page.locator('.pg-meta').textContent(), { timeout: 15_000 }).toMatch(/^200 OK/);
     expect(received.at(-1)).toMatchObject({ method: 'POST', url: '/notes/n1?draft=false', authorization: 'Bearer note-token', contentType: 'application/json', body: '{"text":"Hi","pinned":true}' });
@@ -296,12 +314,13 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
     // The panel starts in the first required field left empty.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('pg-auth_bearerAuth');
     await page.locator('#pg-query_verbose').selectOption('true');
-    await page.locator('textarea[name=body]').fill('{"name":');
+    await page.locator('#pg-body_size').fill('three');
     await page.locator('.pg-send').click();
-    expect(await page.locator('.pg-result .pg-error').textContent()).toBe('Not sent: 3 fields need attentionAuthorization, itemId, body');
+    expect(await page.locator('.pg-result .pg-error').textContent()).toBe('Not sent: 4 fields need attentionAuthorization, itemId, name, size');
     expect(await page.locator('#pg-auth_bearerAuth-error').textContent()).toBe('Enter the token.');
     expect(await page.locator('#pg-path_itemId-error').textContent()).toBe('Enter a value.');
-    expect(await page.locator('#pg-body-error').textContent()).toMatch(/^This is not valid JSON: /);
+    expect(await page.locator('#pg-body_name-error').textContent()).toBe('Enter a value.');
+    expect(await page.locator('#pg-body_size-error').textContent()).toBe('Enter a whole number.');
     expect(await page.locator('#pg-query_verbose-error').isHidden()).toBe(true);
     expect(await page.locator('#pg-path_itemId').getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('#pg-path_itemId').getAttribute('aria-describedby')).toBe('pg-path_itemId-hint pg-path_itemId-error');
@@ -317,7 +336,8 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
     expect(proxied).toEqual([]);
     // Filled in, it goes.
     await page.locator('#pg-auth_bearerAuth').fill('t0');
-    await page.locator('textarea[name=body]').fill('{"name":"Ok"}');
+    await page.locator('#pg-body_name').fill('Ok');
+    await page.locator('#pg-body_size').fill('');
     await page.keyboard.press('Control+Enter');
     await expect.poll(() => page.locator('.pg-meta').textContent(), { timeout: 15_000 }).toMatch(/^200 OK/);
     expect(received.at(-1)).toMatchObject({ url: '/items/7?verbose=true', authorization: 'Bearer t0' });
@@ -416,9 +436,12 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
         const sent = received.length;
         await served.goto(allowOrigin + '/api/update-item');
         await fillUpdateItem(served);
-        await served.locator('.pg-send').click();
-        await expect.poll(() => served.locator('.pg-result').textContent(), { timeout: 15_000 }).toContain('This site does not let the browser reach other hosts');
-        expect(await served.locator('.pg-result').textContent()).toContain(`The page's Content-Security-Policy allows connections to ${allowOrigin} only`);
+        // No proxy, and a policy that keeps the page from the API's host: Send is hidden and the panel says why (Folio's own bundled docs are served so).
+        await expect.poll(() => served.locator('.pg-notice').isVisible(), { timeout: 15_000 }).toBe(true);
+        expect(await served.locator('.pg-notice').textContent()).toContain(`its Content-Security-Policy lets the page connect to ${allowOrigin} only, not to http://127.0.0.1:`);
+        expect(await served.locator('.pg-send').isHidden()).toBe(true);
+        await served.keyboard.press('Control+Enter');
+        await served.screenshot({ path: path.join(ARTIFACTS, 'csp-no-proxy-notice.png') });
         expect(received.length).toBe(sent);
         await served.close();
       } finally {
@@ -428,6 +451,90 @@ describe.skipIf(!existsSync(CHROMIUM))('API playground in chromium', () => {
       allowOrigin = undefined;
       await site.close();
     }
+  });
+
+  it('is laid out as the platform draws it: endpoint switcher, auth named Authorization, sections that fold, request languages, the example response until an answer', { timeout: 120_000 }, async () => {
+    const base = dev.url.replace('127.0.0.1', 'localhost');
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(base + '/api/update-item');
+    await page.locator('[data-api-try]').click();
+    // Authorization is named as the header it fills, with the platform's description of a bearer token.
+    expect(await page.locator('label[for=pg-auth_bearerAuth]').textContent()).toBe('Authorization');
+    expect(await page.locator('#pg-auth_bearerAuth-hint').textContent()).toBe('Bearer authentication header of the form Bearer <token>, where <token> is your auth token.');
+    // Before anything is sent, the response card shows the operation's example response under its status.
+    expect(await page.locator('.pg-response-label').textContent()).toBe('200');
+    expect(JSON.parse((await page.locator('[data-api-example]').textContent())!)).toEqual({ ok: true });
+    // Sections fold: Path closed hides its field, open shows it again.
+    expect(await page.locator('.pg-group > summary').allTextContents()).toEqual(['Authorization', 'Path', 'Query', 'Bodyapplication/json']);
+    await page.locator('.pg-group[data-section=path] > summary').click();
+    expect(await page.locator('#pg-path_itemId').isVisible()).toBe(false);
+    await page.locator('.pg-group[data-section=path] > summary').click();
+    expect(await page.locator('#pg-path_itemId').isVisible()).toBe(true);
+    // The body is a form from its schema: an enum is a select, a boolean a switch, objects and arrays hold their parts; nothing is filled until asked.
+    expect(await page.locator('#pg-body_kind option').allTextContents()).toEqual(['—', 'dog', 'cat']);
+    expect(await page.locator('#pg-body_active').getAttribute('role')).toBe('switch');
+    expect(await page.locator('#pg-body_name').inputValue()).toBe('');
+    await page.locator('.pg-fill').click();
+    expect([await page.locator('#pg-body_name').inputValue(), await page.locator('#pg-body_size').inputValue(), await page.locator('#pg-body_kind').inputValue(), await page.locator('#pg-body_active').isChecked(), await page.locator('#pg-body_owner_id').inputValue(), await page.locator('#pg-body_tags_1').inputValue()]).toEqual(['Rex', '2', 'cat', true, 'u1', 'b']);
+    // Arrays: add a value, remove one.
+    await page.locator('.pg-array[data-key="body:tags"] .pg-add').click();
+    await page.locator('#pg-body_tags_2').fill('c');
+    await page.locator('.pg-array[data-key="body:tags"] .pg-remove').first().click();
+    // The request follows the form in every language of the page's samples.
+    expect(await page.locator('.pg-tab').allTextContents()).toEqual(await page.locator('.api-request-example [role=tab]').allTextContents());
+    const data = /--data '([\s\S]*)'$/.exec((await page.locator('.pg-curl').textContent())!)?.[1];
+    expect(JSON.parse(data!)).toEqual({ name: 'Rex', size: 2, kind: 'cat', active: true, owner: { id: 'u1' }, tags: ['b', 'c'] });
+    await page.locator('.pg-tab', { hasText: 'Python' }).click();
+    expect(await page.locator('.pg-curl').textContent()).toMatch(/^import requests\n[\s\S]*"active": True,[\s\S]*requests\.request\("POST", url, json=payload, headers=headers\)/);
+    await page.locator('.pg-tab', { hasText: 'JavaScript' }).click();
+    expect(await page.locator('.pg-curl').textContent()).toContain('fetch("http');
+    await page.locator('.pg-tab', { hasText: 'cURL' }).click();
+    await page.locator('#pg-auth_bearerAuth').fill('tok');
+    await page.locator('#pg-path_itemId').fill('it9');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'panel-desktop-light-filled.png') });
+    // Sent through the proxy, the answer replaces the example.
+    await page.locator('.pg-send').click();
+    await expect.poll(() => page.locator('[data-api-response]').textContent(), { timeout: 15_000 }).toContain('"name": "Rex"');
+    expect(await page.locator('.pg-response-label').textContent()).toBe('200');
+    expect(received.at(-1)).toMatchObject({ method: 'POST', url: '/items/it9', authorization: 'Bearer tok', body: '{"name":"Rex","size":2,"kind":"cat","active":true,"owner":{"id":"u1"},"tags":["b","c"]}' });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'panel-desktop-light-answer.png') });
+    // The switcher lists the other operations beside it in the sidebar and opens the chosen one's playground.
+    const options = await page.locator('.pg-switcher-select option').allTextContents();
+    expect(options).toEqual(expect.arrayContaining(['POST Update item', 'GET Get item', 'POST Upload file']));
+    await Promise.all([page.waitForURL(/\/api\/get-item#playground$/), page.locator('.pg-switcher-select').selectOption({ label: 'GET Get item' })]);
+    await expect.poll(() => page.locator('dialog.pg-dialog').evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
+    expect(await page.locator('#pg-title').textContent()).toBe('Get item');
+    // The token typed on the other endpoint is kept (per site), and the example is this operation's.
+    expect(await page.locator('#pg-auth_bearerAuth').inputValue()).toBe('tok');
+    expect(JSON.parse((await page.locator('[data-api-example]').textContent())!)).toEqual({ id: 'it1', name: 'Rex' });
+    await page.close();
+  });
+
+  it('draws the panel light and dark on desktop and on a phone', { timeout: 90_000 }, async () => {
+    for (const [name, viewport] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+      for (const scheme of ['light', 'dark'] as const) {
+        const page = await browser.newPage({ viewport, colorScheme: scheme });
+        await page.goto(dev.url.replace('127.0.0.1', 'localhost') + '/api/update-item');
+        await page.locator('[data-api-try]').click();
+        await page.locator('.pg-fill').click();
+        expect((await measureOverflow(page)).overflowPx).toBe(0);
+        if (name === 'phone') {
+          // One column: the request and response cards come after the fields.
+          const inputs = (await page.locator('.pg-inputs').boundingBox())!;
+          const outputs = (await page.locator('.pg-outputs').boundingBox())!;
+          expect(outputs.y).toBeGreaterThanOrEqual(inputs.y + inputs.height - 1);
+        }
+        await page.screenshot({ path: path.join(ARTIFACTS, `panel-${name}-${scheme}.png`) });
+        await page.close();
+      }
+    }
+  });
+
+  it('keeps the playground an island under its budget, fetched only on endpoint pages', async () => {
+    const assets = await readdir(path.join(builtSite, 'assets'));
+    const island = assets.find((f) => /^playground\.[0-9a-f]+\.js$/.test(f))!;
+    const size = gzipSync(await readFile(path.join(builtSite, 'assets', island))).length;
+    expect(size).toBeLessThanOrEqual(12 * 1024);
   });
 
   it('keeps the endpoint bar and the panel readable in any site colours, light and dark, without sideways scrolling or serious axe findings', { timeout: 240_000 }, async () => {

@@ -16,12 +16,15 @@ export function initPlayground(): void {
     const data = reference?.querySelector('script.api-playground-data')?.textContent;
     if (!data) continue;
     const spec = JSON.parse(data) as Spec;
-    const title = document.querySelector('h1')?.textContent?.trim() || `${spec.method} ${spec.path}`;
+    const title = document.querySelector('h1')?.textContent?.trim() || spec.title || `${spec.method} ${spec.path}`;
     let panel: Panel | undefined;
-    button.addEventListener('click', () => {
+    const open = () => {
       panel ??= createPanel(spec, title);
       panel.open(button);
-    });
+    };
+    button.addEventListener('click', open);
+    // `#playground` opens it on arrival (the endpoint switcher leads here that way).
+    if (location.hash === '#playground') open();
   }
 }
 

@@ -1,15 +1,19 @@
 /**
  * The request panel "Try it" opens: a modal `<dialog>` (the page behind is inert, Escape and the
- * close button shut it, focus returns to "Try it"), full screen on phones. On top the method, the
- * URL as it will be sent and Send; below, the fields on the left and, on the right, the request as
- * cURL and the response. Required fields are checked before anything is sent.
+ * close button shut it, focus returns to "Try it"), full screen on phones. On top the endpoint
+ * switcher (the other operations of the page's sidebar group), the URL as it will be sent and Send;
+ * below, the operation's title and its fields in sections that fold on the left and, on the right,
+ * the request in the languages of the page's samples and the response (the operation's example
+ * until a real answer arrives). Required fields are checked before anything is sent.
  */
+import { bodyJson, bodyProblems } from './body-form.js';
 import { el, idOf } from './dom.js';
-import { formGroups } from './form.js';
-import { curlOf, problemsOf, requestOf } from './request.js';
-import { showAnswer, showNote, showProblem } from './result.js';
-import { send } from './send.js';
-import type { Spec, Values } from './spec.js';
+import { bodyStart, formGroups } from './form.js';
+import { problemsOf, requestOf } from './request.js';
+import { showAnswer, showExample, showNote, showProblem } from './result.js';
+import { canReach, originOf, send } from './send.js';
+import { snippetOf } from './snippets.js';
+import type { Outgoing, Spec, Values } from './spec.js';
 import { readStore, writeStore } from '../storage.js';
 import { readerInputs } from './prefill.js';
 
@@ -17,10 +21,14 @@ export interface Panel {
   open(opener: HTMLElement): void;
 }
 
-/** Everything the form holds, by key (file pickers aside). */
+/** Everything the form holds, by key (file pickers aside; a switch is `true`, `false` once set, or empty). */
 function formValues(form: HTMLFormElement): Values {
   const out: Values = {};
-  for (const control of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('[name]')) if (control.type !== 'file') out[control.name] = control.value;
+  for (const control of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('[name]')) {
+    if (control.type === 'file') continue;
+    if (control instanceof HTMLInputElement && control.type === 'checkbox') out[control.name] = control.checked ? 'true' : control.dataset.set !== undefined || control.dataset.required !== undefined ? 'false' : '';
+    else out[control.name] = control.value;
+  }
   return out;
 }
 
@@ -58,13 +66,57 @@ function drawUrl(target: HTMLElement, spec: Spec, values: Values, url: string): 
 
 const FOCUSABLE = 'button,input,select,textarea,summary,[href],[tabindex]:not([tabindex="-1"])';
 
+/**
+ * The other operations of the page's sidebar group: the links with a method badge beside the
+ * current page's, or every page link of the group when none has one (MDX endpoint pages).
+ */
+function siblings(): { method: string; title: string; href: string; current: boolean }[] {
+  const bare = (path: string) => path.replace(/(\/index)?(\.html)?\/?$/, '') || '/';
+  const links = [...document.querySelectorAll<HTMLAnchorElement>('.sidebar a.nav-link')];
+  const mine = links.find((a) => a.getAttribute('aria-current') === 'page') ?? links.find((a) => bare(a.pathname) === bare(location.pathname));
+  const list = mine?.closest('ul');
+  if (!mine || !list) return [];
+  const all = [...list.children].flatMap((li) => {
+    const a = li.querySelector<HTMLAnchorElement>(':scope > a.nav-link');
+    if (!a || a.origin !== location.origin) return [];
+    return [{ method: a.querySelector('.method')?.textContent?.trim() ?? '', title: a.querySelector('.nav-text')?.textContent?.trim() ?? a.textContent!.trim(), href: a.href, current: a === mine }];
+  });
+  return all.some((o) => o.method) ? all.filter((o) => o.method) : all;
+}
+
+/** The switcher of endpoints: the current operation's method and title, a list of its group's others that opens their playground. */
+function switcher(spec: Spec, title: string): HTMLElement {
+  const method = spec.method.toLowerCase();
+  const badge = el('span', { class: `api-method api-method-${method}`, text: spec.method });
+  const others = siblings();
+  if (others.length < 2) return el('div', { class: 'pg-switcher' }, badge, el('span', { class: 'pg-switcher-title', text: title }));
+  const select = el('select', { class: 'pg-switcher-select', 'aria-label': 'Endpoint' });
+  for (const o of others) {
+    const option = el('option', { value: o.href, text: o.method ? `${o.method} ${o.title}` : o.title });
+    if (o.current) option.selected = true;
+    select.append(option);
+  }
+  select.addEventListener('change', () => {
+    // The chosen operation's page opens with its playground (`#playground`); typed values are kept per site.
+    location.assign(`${select.value.replace(/#.*$/, '')}#playground`);
+  });
+  const shown = el('span', { class: 'pg-switcher-title', 'aria-hidden': 'true', text: title });
+  return el('div', { class: 'pg-switcher', 'data-choices': String(others.length) }, badge, shown, select, el('span', { class: 'pg-chevron pg-switcher-chevron', 'aria-hidden': 'true' }));
+}
+
+/** The page's own sample of tab `index` (the spec's sample, or the build's for a language without a writer here). */
+function pageSample(index: number): string | undefined {
+  const panel = document.querySelectorAll('.api-request-example [data-folio-tab-panel]')[index];
+  return panel?.querySelector('.folio-code-body')?.textContent ?? undefined;
+}
+
 export function createPanel(spec: Spec, title: string): Panel {
   const storeKey = `folio-playground:${location.host}:${spec.method} ${spec.path}`;
   const authKey = `folio-playground-auth:${location.host}`;
   const values: Values = {};
   if (spec.prefill) {
     for (const f of spec.fields) if (f.example !== undefined) values[`${f.in}:${f.name}`] = f.example;
-    if (spec.body) values.body = spec.body.example;
+    if (spec.body && !spec.body.schema) values.body = spec.body.example;
   }
   // The signed-in reader's own values (their API key), under what they typed themselves.
   Object.assign(values, readerInputs(spec));
@@ -73,28 +125,73 @@ export function createPanel(spec: Spec, title: string): Panel {
   } catch {
     // Stored values that do not parse (written by hand, or by another version): start empty.
   }
+  bodyStart(spec, values);
   const method = spec.method.toLowerCase();
   const url = el('code', { class: 'pg-url-text' });
-  const sendButton = el('button', { type: 'submit', class: 'pg-send', text: 'Send' });
+  const sendButton = el('button', { type: 'submit', class: 'pg-send' }, 'Send', el('span', { class: 'pg-send-icon', 'aria-hidden': 'true' }));
   const close = el('button', { type: 'button', class: 'pg-close', 'aria-label': 'Close', text: '×' });
-  const curl = el('code');
-  const copy = el('button', { type: 'button', class: 'pg-copy', text: 'Copy' });
+  const code = el('code');
+  const copy = el('button', { type: 'button', class: 'pg-copy', 'aria-label': 'Copy the request', text: 'Copy' });
   const out = el('div', { class: 'pg-result', 'aria-live': 'polite' });
-  showNote(out, 'Fill in the fields and press Send (Ctrl+Enter) to see the answer here.');
+  const responseLabel = el('span', { class: 'pg-response-label' });
+  const notice = el('p', { class: 'pg-notice', hidden: '' });
+
+  // The request's languages: the page's sample tabs (cURL alone when the page has none of its own).
+  const tabs = spec.samples?.length ? spec.samples : [{ label: 'cURL', own: false }];
+  const selectedOnPage = [...document.querySelectorAll('.api-request-example [role=tab]')].findIndex((t) => t.getAttribute('aria-selected') === 'true');
+  let language = Math.max(0, Math.min(tabs.length - 1, selectedOnPage));
+  const tabButtons = tabs.map((tab, i) => {
+    const button = el('button', { type: 'button', role: 'tab', class: 'pg-tab', id: `pg-tab-${i}`, 'aria-controls': 'pg-code', text: tab.label });
+    button.addEventListener('click', () => {
+      language = i;
+      drawTabs();
+      refresh();
+    });
+    return button;
+  });
+  const drawTabs = () =>
+    tabButtons.forEach((b, i) => {
+      b.setAttribute('aria-selected', String(i === language));
+      b.tabIndex = i === language ? 0 : -1;
+    });
+  const tabList = el('div', { class: 'pg-tabs', role: 'tablist', 'aria-label': 'Request language' }, ...tabButtons);
+  tabList.addEventListener('keydown', (event) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    language = (language + step + tabs.length) % tabs.length;
+    drawTabs();
+    refresh();
+    tabButtons[language]!.focus();
+  });
+  drawTabs();
+
+  const showStart = () => {
+    if (spec.response) {
+      responseLabel.textContent = spec.response.status;
+      showExample(out, spec.response.code);
+    } else {
+      responseLabel.textContent = 'Response';
+      showNote(out, 'Fill in the fields and press Send (Ctrl+Enter) to see the answer here.');
+    }
+  };
+  showStart();
+  const intro = el('div', { class: 'pg-intro' }, el('h2', { id: 'pg-title', class: 'pg-title', text: title }));
+  if (spec.summary) intro.append(el('p', { class: 'pg-summary', text: spec.summary }));
   const form = el(
     'form',
     { class: 'pg-form', novalidate: '' },
-    el('div', { class: 'pg-head' }, el('h2', { id: 'pg-title', class: 'pg-title' }, el('span', { class: 'pg-kicker', text: 'Try it' }), title), close),
-    el('div', { class: 'pg-bar' }, el('div', { class: 'pg-url' }, el('span', { class: `api-method api-method-${method}`, text: spec.method }), url), sendButton),
+    el('div', { class: 'pg-bar' }, switcher(spec, title), el('div', { class: 'pg-url' }, el('span', { class: `api-method api-method-${method}`, text: spec.method }), url), sendButton, close),
+    notice,
     el(
       'div',
       { class: 'pg-body' },
-      el('div', { class: 'pg-inputs' }, ...formGroups(spec, values)),
+      el('div', { class: 'pg-inputs' }, intro, ...formGroups(spec, values)),
       el(
         'div',
         { class: 'pg-outputs' },
-        el('section', { class: 'pg-card', 'aria-label': 'Request' }, el('div', { class: 'pg-card-head' }, el('h3', { text: 'cURL' }), copy), el('pre', { class: 'pg-curl' }, curl)),
-        el('section', { class: 'pg-card', 'aria-label': 'Response' }, el('div', { class: 'pg-card-head' }, el('h3', { text: 'Response' })), out),
+        el('section', { class: 'pg-card pg-request', 'aria-label': 'Request' }, el('div', { class: 'pg-card-head' }, tabList, copy), el('pre', { class: 'pg-curl', id: 'pg-code', role: 'tabpanel', tabindex: '0' }, code)),
+        el('section', { class: 'pg-card pg-response', 'aria-label': 'Response' }, el('div', { class: 'pg-card-head' }, responseLabel), out),
       ),
     ),
   );
@@ -102,12 +199,25 @@ export function createPanel(spec: Spec, title: string): Panel {
   document.body.append(dialog);
   const multipart = Boolean(spec.body?.fields?.length);
   let opener: HTMLElement | null = null;
+  /** Set when the browser may not send to the API and there is no proxy: Send is hidden and the notice says why. */
+  let unreachable = false;
 
+  /** The values with the body's form read into `body` (JSON text), as the request sends it. */
+  const withBody = (current: Values): Values => {
+    const schema = spec.body?.schema;
+    if (!schema) return current;
+    const json = bodyJson(schema, '', current) as Record<string, unknown>;
+    const empty = Object.keys(json).length === 0 && !spec.body!.required;
+    return { ...current, body: empty ? '' : JSON.stringify(json) };
+  };
   const refresh = () => {
     const current = formValues(form);
-    const request = requestOf(spec, current, multipart ? formBody(spec, form, current) : undefined, true);
-    drawUrl(url, spec, current, request.url);
-    curl.textContent = curlOf(spec.method, request);
+    const sent = withBody(current);
+    const request: Outgoing = requestOf(spec, sent, multipart ? formBody(spec, form, sent) : undefined, true);
+    drawUrl(url, spec, sent, request.url);
+    const tab = tabs[language]!;
+    const pretty = sent.body && spec.body?.schema ? { ...request, body: JSON.stringify(JSON.parse(sent.body), null, 2) } : request;
+    code.textContent = (tab.own ? undefined : snippetOf(tab.label, spec.method, pretty)) ?? pageSample(language) ?? snippetOf('curl', spec.method, pretty)!;
     return current;
   };
   const store = (current: Values) => {
@@ -134,6 +244,9 @@ export function createPanel(spec: Spec, title: string): Panel {
     if (target.name) setError(target.name, undefined);
     store(refresh());
   });
+  form.addEventListener('change', (event) => {
+    if ((event.target as HTMLInputElement).type === 'checkbox') store(refresh());
+  });
   form.addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
@@ -142,28 +255,41 @@ export function createPanel(spec: Spec, title: string): Panel {
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    if (unreachable) return;
     const current = refresh();
     store(current);
-    const problems = problemsOf(spec, current, (name) => filesOf(form, name)?.length ?? 0);
+    const sent = withBody(current);
+    const problems = problemsOf(spec, sent, (name) => filesOf(form, name)?.length ?? 0);
+    if (spec.body?.schema) bodyProblems(spec.body.schema, '', current, problems);
     for (const field of form.querySelectorAll<HTMLElement>('.pg-field')) setError(field.dataset.key!, problems.get(field.dataset.key!));
     if (problems.size > 0) {
       const names = [...problems.keys()].map((key) => form.querySelector(`label[for="${idOf(key)}"]`)?.textContent ?? key);
+      responseLabel.textContent = 'Response';
       showProblem(out, { title: `Not sent: ${problems.size === 1 ? 'one field needs' : `${problems.size} fields need`} attention`, lines: [names.join(', ')] });
-      form.querySelector<HTMLElement>(`#${idOf([...problems.keys()][0]!)}`)?.focus();
+      const first = form.querySelector<HTMLElement>(`#${idOf([...problems.keys()][0]!)}`);
+      const folded = first?.closest('details');
+      if (folded) folded.open = true;
+      first?.focus();
       return;
     }
-    const request = requestOf(spec, current, multipart ? formBody(spec, form, current) : undefined);
+    const request = requestOf(spec, sent, multipart ? formBody(spec, form, sent) : undefined);
     sendButton.disabled = true;
+    responseLabel.textContent = 'Response';
     showNote(out, `Sending ${spec.method} ${request.url}…`);
     void send(spec.method, request, spec)
-      .then((outcome) => ('problem' in outcome ? showProblem(out, outcome.problem) : showAnswer(out, outcome.answer, outcome.route)))
+      .then((outcome) => {
+        if ('problem' in outcome) return showProblem(out, outcome.problem);
+        responseLabel.textContent = String(outcome.answer.status);
+        responseLabel.dataset.status = String(outcome.answer.status)[0];
+        showAnswer(out, outcome.answer, outcome.route);
+      })
       .finally(() => {
         sendButton.disabled = false;
         if (matchMedia('(max-width: 899px)').matches) out.scrollIntoView({ block: 'nearest' });
       });
   });
   copy.addEventListener('click', () => {
-    void navigator.clipboard?.writeText(curl.textContent ?? '').then(() => {
+    void navigator.clipboard?.writeText(code.textContent ?? '').then(() => {
       copy.textContent = 'Copied';
       setTimeout(() => (copy.textContent = 'Copy'), 1500);
     });
@@ -171,11 +297,14 @@ export function createPanel(spec: Spec, title: string): Panel {
   close.addEventListener('click', () => dialog.close());
   // A click on the backdrop (the dialog box itself has no padding, its form fills it) closes it.
   dialog.addEventListener('click', (event) => event.target === dialog && dialog.close());
-  dialog.addEventListener('close', () => opener?.focus());
+  dialog.addEventListener('close', () => {
+    opener?.focus();
+    if (location.hash === '#playground') history.replaceState(history.state, '', location.pathname + location.search);
+  });
   // Tab and Shift+Tab cycle inside the panel rather than leaving for the browser's own controls.
   dialog.addEventListener('keydown', (event) => {
     if (event.key !== 'Tab') return;
-    const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((e) => !(e as HTMLButtonElement).disabled && e.getClientRects().length > 0);
+    const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((e) => !(e as HTMLButtonElement).disabled && e.tabIndex >= 0 && e.getClientRects().length > 0);
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (event.shiftKey ? document.activeElement === first : document.activeElement === last) {
@@ -185,11 +314,28 @@ export function createPanel(spec: Spec, title: string): Panel {
   });
   refresh();
 
+  /** No proxy and a page that may not connect to the API's host: say so once, and hide Send. */
+  const checkRoute = () => {
+    if (spec.proxy) return;
+    void canReach(requestOf(spec, formValues(form)).url).then((reachable) => {
+      if (reachable) return;
+      unreachable = true;
+      sendButton.hidden = true;
+      notice.hidden = false;
+      notice.textContent = `Requests cannot be sent from this page: the site has no request proxy (api.playground.proxy: false) and its Content-Security-Policy lets the page connect to ${location.origin} only, not to ${originOf(requestOf(spec, formValues(form)).url)}. Copy the request beside the form and run it from a terminal.`;
+    });
+  };
+  let checked = false;
+
   return {
     open(from) {
       opener = from;
       dialog.showModal();
-      const controls = [...form.querySelectorAll<HTMLInputElement>('.pg-inputs input, .pg-inputs select, .pg-inputs textarea')];
+      if (!checked) {
+        checked = true;
+        checkRoute();
+      }
+      const controls = [...form.querySelectorAll<HTMLInputElement>('.pg-inputs input, .pg-inputs select, .pg-inputs textarea')].filter((c) => c.type !== 'checkbox');
       (controls.find((c) => c.getAttribute('aria-required') === 'true' && c.value === '') ?? controls[0] ?? sendButton).focus();
     },
   };

@@ -4,11 +4,18 @@
  */
 import type { AuthScheme, Outgoing, Spec, Values } from './spec.js';
 
-/** The label of a security scheme's field and what it asks for. */
-export function authLabel(a: AuthScheme): { label: string; hint: string } {
-  if (a.type === 'apiKey') return { label: a.paramName ?? a.name, hint: `API key (${a.in ?? 'header'})` };
-  if (a.type === 'oauth2' || a.type === 'openIdConnect') return { label: 'Authorization', hint: `${a.name}: OAuth2 access token` };
-  return { label: 'Authorization', hint: `${a.name}: Bearer token` };
+/**
+ * The label of a security scheme's field, what it asks for (the scheme's own description, or what
+ * the platform says of its kind), the prefix drawn in the box and the box's placeholder.
+ */
+export function authLabel(a: AuthScheme): { label: string; hint: string; prefix?: string; placeholder: string } {
+  if (a.type === 'apiKey') {
+    const name = a.paramName ?? a.name;
+    return { label: name, hint: a.description ?? `The API key, sent in the ${name} ${a.in === 'query' ? 'query parameter' : a.in === 'cookie' ? 'cookie' : 'header'}.`, placeholder: 'enter API key' };
+  }
+  const oauth = a.type === 'oauth2' || a.type === 'openIdConnect';
+  const hint = a.description ?? (oauth ? 'The OAuth 2.0 access token, sent in the Authorization header as Bearer <token>.' : 'Bearer authentication header of the form Bearer <token>, where <token> is your auth token.');
+  return { label: 'Authorization', hint, prefix: 'Bearer', placeholder: oauth ? 'enter access token' : 'enter bearer token' };
 }
 
 const isBasic = (a: AuthScheme) => a.type === 'http' && a.scheme === 'basic';

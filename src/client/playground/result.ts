@@ -26,6 +26,11 @@ export function showProblem(out: HTMLElement, problem: Problem): void {
   out.replaceChildren(el('div', { class: 'pg-error', role: 'alert' }, el('strong', { text: problem.title }), ...problem.lines.map((line) => el('p', { text: line }))));
 }
 
+/** The operation's example response, shown until a real answer arrives. */
+export function showExample(out: HTMLElement, code: string): void {
+  out.replaceChildren(el('pre', { class: 'pg-answer pg-example', 'data-api-example': '' }, el('code', { text: code })));
+}
+
 /** Nothing sent yet, or what the reader sees while a request is on its way. */
 export function showNote(out: HTMLElement, text: string): void {
   out.replaceChildren(el('p', { class: 'pg-meta', text }));

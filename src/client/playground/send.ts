@@ -61,9 +61,9 @@ async function viaProxy(method: string, request: Outgoing): Promise<Answer | { e
 /** Thrown when the page's Content-Security-Policy (`connect-src`) kept the browser from sending. */
 class BlockedByPolicy extends Error {}
 
-async function direct(method: string, request: Outgoing, credentials: boolean): Promise<Answer> {
+async function direct(method: string, request: Outgoing, credentials: boolean, mode?: RequestMode): Promise<Answer> {
   const started = performance.now();
-  const init: RequestInit = { method, headers: request.headers, credentials: credentials ? 'include' : 'omit' };
+  const init: RequestInit = { method, headers: request.headers, credentials: credentials ? 'include' : 'omit', ...(mode ? { mode, cache: 'no-store' as const } : {}) };
   if (request.form) init.body = request.form;
   else if (request.body !== undefined) init.body = request.body;
   let blocked = false;
@@ -82,7 +82,25 @@ async function direct(method: string, request: Outgoing, credentials: boolean): 
   }
 }
 
-function originOf(url: string): string {
+/**
+ * Whether the page may connect to the host of `url` at all: false when its Content-Security-Policy
+ * (`connect-src`) forbids it, as `folio serve` does for its sites. Same-origin URLs are always
+ * reachable; otherwise one HEAD request without credentials to the host's root finds out (the
+ * browser refuses it before it leaves when the policy forbids it). Network failures count as
+ * reachable: the send explains them.
+ */
+export async function canReach(url: string): Promise<boolean> {
+  const origin = originOf(url);
+  if (!/^https?:/.test(origin) || origin === location.origin) return true;
+  try {
+    await direct('HEAD', { url: `${origin}/`, headers: [] }, false, 'no-cors');
+    return true;
+  } catch (error) {
+    return !(error instanceof BlockedByPolicy);
+  }
+}
+
+export function originOf(url: string): string {
   try {
     return new URL(url).origin;
   } catch {

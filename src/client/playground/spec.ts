@@ -22,6 +22,21 @@ export interface AuthScheme {
   scheme?: string;
   in?: string;
   paramName?: string;
+  /** The scheme's own description (the spec's), as plain text. */
+  description?: string;
+}
+
+/** A part of the JSON body's form (see `PlaygroundBodyNode` in render/endpoint/playground-data.ts). */
+export interface BodyNode {
+  name?: string;
+  kind: 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'json';
+  type: string;
+  required?: boolean;
+  description?: string;
+  enum?: string[];
+  example?: unknown;
+  properties?: BodyNode[];
+  items?: BodyNode;
 }
 
 export interface FormField {
@@ -34,10 +49,14 @@ export interface FormField {
 export interface Spec {
   method: string;
   path: string;
+  title?: string;
+  summary?: string;
   servers: string[];
   fields: Field[];
-  body?: { contentType: string; example: string; required: boolean; fields?: FormField[] };
+  body?: { contentType: string; example: string; required: boolean; fields?: FormField[]; schema?: BodyNode };
   auth: AuthScheme[];
+  response?: { status: string; code: string };
+  samples?: { label: string; own: boolean }[];
   proxy: boolean;
   credentials: boolean;
   prefill: boolean;
@@ -61,5 +80,9 @@ export interface Outgoing {
   form?: FormData;
 }
 
-/** Form values by key: `server`, `auth:<scheme>`, `auth:<scheme>:user`, `<in>:<name>`, `body`, `form:<name>`. */
+/**
+ * Form values by key: `server`, `auth:<scheme>`, `auth:<scheme>:user`, `<in>:<name>`, `body` (JSON
+ * text), `form:<name>` (multipart), `body:<path>` (a field of the body's form: `body:owner.name`,
+ * `body:tags.0`).
+ */
 export type Values = Record<string, string>;

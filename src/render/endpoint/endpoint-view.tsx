@@ -207,7 +207,9 @@ export interface EndpointViewProps {
  * response examples right, sticky on wide screens, after the reference on phones).
  */
 export function EndpointReference({ page, display, requestTabs, contentHtml, examplesHtml, withDescription, bodySlot, sections = true }: EndpointViewProps): ReactNode {
-  const data = display.playground === 'interactive' && page.request ? playgroundData(page, display) : undefined;
+  const own = examplesHtml === undefined ? page.samples.length : 0;
+  const samples = examplesHtml === undefined ? requestTabs.map((tab, i) => ({ label: tab.label, own: i < own })) : [];
+  const data = display.playground === 'interactive' && page.request ? playgroundData(page, display, samples) : undefined;
   return (
     <div className="api-reference" data-method={page.method.toLowerCase()}>
       <RequestLine page={page} display={display} />
