@@ -1,5 +1,6 @@
 // Drag and drop (`place`), the divisions "Add new" offers (`add-division`) and undo (`restore`) as
 // docs.json text edits: the moved entry keeps its own text, everything else keeps its bytes.
+// The same drops on the corpora's files: test/editor/docs-json-place-corpora.test.ts.
 import jsonc from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { EditorError } from './codes.js';

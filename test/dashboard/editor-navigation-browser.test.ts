@@ -69,8 +69,8 @@ describe.skipIf(!HAVE_CHROMIUM)('arranging the navigation in the web editor', { 
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/editor$/);
-    await page.locator('.cm-content').getByText('Read [setup](/guides/setup).').waitFor();
-  }, 120_000);
+    await page.locator('.cm-content').getByText('Read [setup](/guides/setup).').waitFor({ timeout: 60_000 });
+  }, 240_000);
 
   afterAll(async () => {
     await browser?.close();
