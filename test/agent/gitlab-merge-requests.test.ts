@@ -69,7 +69,7 @@ describe('GitLab merge requests', () => {
     expect(gitlab.mergeRequests).toHaveLength(1);
     expect(gitlab.mergeRequests[0]!.description).toContain('2. fix broken internal links');
     expect(gitlab.requests.filter((r) => r.startsWith('PUT /api/v4/projects/acme%2Fdocs/merge_requests/1'))).toHaveLength(1);
-  });
+  }, 180_000);
 
   it('refusals end the job with a stable code: a project GitLab does not have, a token it does not take', async () => {
     const p = await projectWithKey(h, `${server.origin}/acme/gone.git`);
@@ -89,5 +89,5 @@ describe('GitLab merge requests', () => {
     } finally {
       await other.close();
     }
-  });
+  }, 180_000);
 });
