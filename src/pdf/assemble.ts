@@ -13,6 +13,8 @@ export interface AssembleInput {
   pages: { href: string; id: string; url: string }[];
   /** The site's public URL for links to pages the PDF leaves out; they lose their link without it. */
   siteUrl: string | null;
+  /** Folio's own Mermaid module (never the output folder's), to draw diagrams; null: they stay source. */
+  mermaid: string | null;
 }
 
 export async function assemblePages(input: AssembleInput): Promise<{ missing: string[] }> {
@@ -89,6 +91,17 @@ export async function assemblePages(input: AssembleInput): Promise<{ missing: st
   for (const a of Array.from(document.querySelectorAll('a[href^="#"]'))) {
     const id = a.getAttribute('href')!.slice(1);
     if (!known.has(id)) a.setAttribute('href', `#${id.split('-')[0]}`);
+  }
+  // Diagrams drawn as on the site, by Folio's copy of Mermaid; on failure they stay readable source.
+  const diagrams = Array.from(document.querySelectorAll<HTMLElement>('#folio-pdf-pages .mermaid'));
+  if (diagrams.length && input.mermaid) {
+    try {
+      const { default: mermaid } = (await import(input.mermaid)) as { default: { initialize(o: Record<string, unknown>): void; run(o: { nodes: HTMLElement[]; suppressErrors?: boolean }): Promise<void> } };
+      mermaid.initialize({ startOnLoad: false, theme: 'default', securityLevel: 'strict' });
+      await mermaid.run({ nodes: diagrams, suppressErrors: true });
+    } catch {
+      // Left as source text.
+    }
   }
   await document.fonts.ready;
   await Promise.all(

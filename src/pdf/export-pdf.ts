@@ -8,6 +8,7 @@
  * control socket only) so its stderr, exit and memory are at hand: a failed print names its cause.
  */
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +54,17 @@ export interface PdfExportResult {
 /** The origin the print page and the built files are served under (interception only; `.invalid` never resolves). */
 const ORIGIN = 'http://folio-pdf.invalid';
 const DOCUMENT_PATH = '/__folio-pdf';
+/** Folio's own Mermaid build, served to the print page from its package (never from the output folder, which a repository fills). */
+const MERMAID_PATH = '/__folio-pdf-mermaid/';
+
+/** The folder of Mermaid's browser build in Folio's dependencies, or null when it is not installed. */
+function mermaidDir(): string | null {
+  try {
+    return path.dirname(createRequire(import.meta.url).resolve('mermaid/dist/mermaid.esm.min.mjs'));
+  } catch {
+    return null;
+  }
+}
 
 export async function exportPdf(options: PdfExportOptions): Promise<PdfExportResult> {
   const log = options.log ?? (() => {});
@@ -91,6 +103,7 @@ export async function exportPdf(options: PdfExportOptions): Promise<PdfExportRes
   const input: AssembleInput = {
     pages: included.map((p, i) => ({ href: p.href, id: pageId(i), url: `${ORIGIN}/${htmlFileFor(p.href)}` })),
     siteUrl: options.siteUrl ?? null,
+    mermaid: mermaidDir() ? `${ORIGIN}${MERMAID_PATH}mermaid.esm.min.mjs` : null,
   };
 
   const printStarted = Date.now();
@@ -170,6 +183,12 @@ async function serveOutput(page: Page, outDir: string, html: string): Promise<vo
   await page.route(`${ORIGIN}/**`, async (route) => {
     const url = new URL(route.request().url());
     if (url.pathname === DOCUMENT_PATH) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
+    const mermaid = url.pathname.startsWith(MERMAID_PATH) ? mermaidDir() : null;
+    if (mermaid) {
+      const file = resolveInside(mermaid, url.pathname.slice(MERMAID_PATH.length));
+      if (file && file.endsWith('.mjs') && (await isFile(file))) return route.fulfill({ path: file, contentType: 'text/javascript' });
+      return route.fulfill({ status: 404, body: 'Not found' });
+    }
     let wanted: string;
     try {
       wanted = decodeURIComponent(url.pathname).replace(/^\/+/, '');

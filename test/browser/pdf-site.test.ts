@@ -7,7 +7,7 @@
  * and 8 to print on a loaded 2-core machine.
  *
  * Also: a Chromium killed while it prints makes the export fail with the cause named (the signal),
- * not only "the page was closed".
+ * not only "the page was closed"; a Mermaid diagram prints drawn, not as its source.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -60,8 +60,9 @@ describe.skipIf(!hasChromium)('folio export pdf of a whole site', () => {
     const starts = await Promise.all(tocLinks.map((d) => destinationSheet(doc, d)));
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
     expect(new Set(starts).size).toBe(starts.length);
-    // The first, a middle and the last entry lead to the sheet their page's title starts.
-    for (const i of [0, Math.floor(starts.length / 2), starts.length - 1]) {
+    // The second, a middle and the last entry lead to the sheet their page's title starts (the first
+    // page is a custom landing page that prints no title).
+    for (const i of [1, Math.floor(starts.length / 2), starts.length - 1]) {
       expect(squash(await textOf(starts[i]!))).toContain(squash(plan.pages[i]!.title));
     }
 
@@ -77,6 +78,22 @@ describe.skipIf(!hasChromium)('folio export pdf of a whole site', () => {
     console.log(`mintlify-docs: ${result.pages} pages, ${doc.numPages} sheets, ${(result.bytes / 2 ** 20).toFixed(1)} MB, build ${(result.buildMs / 1000).toFixed(0)} s, print ${(result.printMs / 1000).toFixed(0)} s (loaded machine)`);
     await doc.destroy();
   }, 3_600_000);
+
+  it("draws Mermaid diagrams with Folio's own Mermaid instead of printing their source", async () => {
+    const root = path.join(dir, 'diagram');
+    await mkdir(root, { recursive: true });
+    await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Diagram', theme: 'mint', colors: { primary: '#225588' }, navigation: { pages: ['index'] } }));
+    await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Flow\n---\nThe flow:\n\n```mermaid\ngraph TD\n  A[Start here] --> B[Finish there]\n```\n');
+    const output = path.join(dir, 'diagram.pdf');
+    await exportPdf({ root, output, buildDir: path.join(dir, 'diagram-build') });
+    const doc = await getDocument({ data: new Uint8Array(await readFile(output)), disableFontFace: true }).promise;
+    const text = (await (await doc.getPage(doc.numPages)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join(' ');
+    expect(text).toContain('Start here');
+    expect(text).toContain('Finish there');
+    expect(text).not.toContain('-->');
+    expect(text).not.toContain('graph TD');
+    await doc.destroy();
+  }, 180_000);
 
   it('names the cause when Chromium is killed while it works', async () => {
     const root = path.join(dir, 'small');
