@@ -99,6 +99,10 @@ pnpm add folio
   The page id.
 </ParamField>
 
+\`\`\`js title="hello.js"
+console.log('hello');
+\`\`\`
+
 Last paragraph.
 `;
 
@@ -156,6 +160,9 @@ describe.skipIf(!hasChromium)('the visual mode draws the page as the site does',
     await expect(pane.locator('.folio-accordion-title').textContent()).resolves.toBe('Why Folio?');
     await expect(pane.locator('.folio-field-name').textContent()).resolves.toBe('id');
     await expect(pane.locator('.ed-c-html strong').textContent()).resolves.toBe('Raw HTML');
+    // Code as the site's code boxes: a group's panes, and a block of its own with its title.
+    await expect(pane.locator('.folio-code-group code').first().textContent()).resolves.toBe('npm i folio');
+    await expect(pane.locator('.ed-c-code-head', { hasText: 'hello.js' }).count()).resolves.toBe(1);
     expect(await pane.locator('.ed-c-html script').count()).toBe(0);
     // A link around bold text is rich text: a link with bold inside, no Markdown showing.
     const intro = pane.locator('.ed-v-p.ed-rich', { hasText: 'Start with the' });
@@ -169,6 +176,11 @@ describe.skipIf(!hasChromium)('the visual mode draws the page as the site does',
     expect(await pane.textContent()).not.toMatch(/<Card|<Tabs|<img|className/);
     await page.emulateMedia({ colorScheme: 'light' });
     await shot('01-visual-light-1440');
+    await pane.locator('.folio-frame').evaluate((el) => el.scrollIntoView());
+    await shot('01b-visual-light-images-html');
+    await pane.locator('.folio-code-group').evaluate((el) => el.scrollIntoView());
+    await shot('01c-visual-light-accordion-code');
+    await pane.evaluate((el) => el.scrollTo(0, 0));
   });
 
   it('edits a Card’s title through its settings form: only that attribute changes', async () => {

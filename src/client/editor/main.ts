@@ -23,7 +23,7 @@ import { applyEdits, type TextEdit } from './components/block-ops.js';
 import { blockTools } from './components/handle.js';
 import { followSiteLook } from './components/site-style.js';
 import { parseElement } from './components/tree.js';
-import { componentView } from './components/view.js';
+import { codeBlockView, componentView } from './components/view.js';
 import { installVisualStyles } from './components/visual-css.js';
 import { ReviewPanel, reviewExtension } from './review.js';
 import { PAGE_FIELDS, readSiteSettings, SITE_FIELDS, writeSiteSettings, type SiteSettings } from './site-settings.js';
@@ -664,6 +664,8 @@ function richContextOf(block: Block): RichContext | null {
   return null;
 }
 
+const drawnAsCode = (block: Block): boolean => block.kind === 'code';
+
 /** The element of one block: rich text when its body reads back byte for byte (`rich-text.ts`), else its Markdown as plain text. */
 function drawBlock(block: Block, index: number): Drawn {
   const entry: Drawn = { index, el: document.createElement('div'), rich: null };
@@ -673,6 +675,11 @@ function drawBlock(block: Block, index: number): Drawn {
     const component = componentView({ element, onChange: (text) => replaceBlock(entry.index, text), onActive: (b) => formatBar.follow(locked() ? null : b), editable: () => !locked(), assetBase: () => assetBase });
     entry.el = component.el;
     entry.destroy = component.destroy;
+    return entry;
+  }
+  // A code block as the site's code box (a function call, so the older branches below keep their types).
+  if (drawnAsCode(block)) {
+    entry.el = codeBlockView(block, () => !locked(), (body) => editBlock(entry.index, body));
     return entry;
   }
   const context = richContextOf(block);

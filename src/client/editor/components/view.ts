@@ -8,6 +8,7 @@
  * differing. A component the editor does not know is a labelled card with its props, its content
  * still editable.
  */
+import type { Block } from '../blocks.js';
 import { richBlock, type RichBlock } from '../rich-view.js';
 import { assetUrl, sanitizedHtml } from './sanitize.js';
 import { attrValue, CALLOUT_KINDS, childElements, KNOWN_COMPONENTS, renameElement, serializePart, setAttr, type ElementNode, type LeafNode, type Part } from './tree.js';
@@ -109,6 +110,36 @@ function fenceInfo(prefix: string): { lang: string; title: string } {
 /** A Markdown image alone on its lines (`![alt](src "title")`). */
 const IMAGE = /^(\s*)!\[([^\]]*)\]\(\s*(\S+?)(\s+"[^"]*")?\s*\)(\s*)$/;
 
+/** A fenced code block as the site's code box, its code editable as plain text (indentation kept); `changed` after each edit of `leaf.body`. */
+function codeBox(leaf: LeafNode, editable: boolean, changed: () => void): HTMLElement {
+  const { lang, title } = fenceInfo(leaf.block.prefix);
+  const indent = indentOf(leaf.body);
+  const box = h('div', 'folio-code ed-c-code');
+  const head = h('div', 'folio-code-header ed-c-code-head', title || lang || 'Code');
+  const pre = h('pre', 'ed-c-code-text');
+  const code = h('code');
+  code.contentEditable = editable ? 'plaintext-only' : 'false';
+  code.spellcheck = false;
+  code.setAttribute('aria-label', `Code${lang ? ` (${lang})` : ''}`);
+  const trailing = leaf.body.endsWith('\n') ? '\n' : '';
+  code.textContent = dedent(trailing ? leaf.body.slice(0, -1) : leaf.body, indent);
+  code.addEventListener('input', () => {
+    leaf.body = reindent((code.innerText ?? code.textContent ?? '').replace(/\n$/, ''), indent) + trailing;
+    changed();
+  });
+  pre.append(code);
+  box.append(head, pre);
+  return box;
+}
+
+/** A top-level code block of the page drawn as the site's code box; `onChange` hears its new body. */
+export function codeBlockView(block: Block, editable: () => boolean, onChange: (body: string) => void): HTMLElement {
+  const leaf: LeafNode = { type: 'leaf', block, rich: null, body: block.body };
+  const wrapper = h('div', 'ed-c-block');
+  wrapper.append(codeBox(leaf, editable(), () => onChange(leaf.body)));
+  return wrapper;
+}
+
 export function componentView(options: ComponentOptions): ComponentView {
   const rich: RichBlock[] = [];
   const root = options.element;
@@ -158,23 +189,7 @@ export function componentView(options: ComponentOptions): ComponentView {
   }
 
   function drawCode(leaf: LeafNode): HTMLElement {
-    const { lang, title } = fenceInfo(leaf.block.prefix);
-    const indent = indentOf(leaf.body);
-    const box = h('div', 'folio-code ed-c-code');
-    const head = h('div', 'folio-code-header ed-c-code-head', title || lang || 'Code');
-    const pre = h('pre', 'ed-c-code-text');
-    const code = h('code');
-    code.contentEditable = options.editable() ? 'plaintext-only' : 'false';
-    code.spellcheck = false;
-    const trailing = leaf.body.endsWith('\n') ? '\n' : '';
-    code.textContent = dedent(trailing ? leaf.body.slice(0, -1) : leaf.body, indent);
-    code.addEventListener('input', () => {
-      leaf.body = reindent((code.innerText ?? code.textContent ?? '').replace(/\n$/, ''), indent) + trailing;
-      commit();
-    });
-    pre.append(code);
-    box.append(head, pre);
-    return box;
+    return codeBox(leaf, options.editable(), commit);
   }
 
   function drawImage(leaf: LeafNode, match: RegExpExecArray): HTMLElement {

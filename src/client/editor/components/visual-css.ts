@@ -33,10 +33,12 @@ const CSS = String.raw`
 .ed-c-form-actions button{font:inherit;padding:.3rem .7rem;border-radius:6px;border:1px solid var(--border);background:var(--bg,#fff);color:inherit;cursor:pointer}
 .ed-c-form-actions .ed-c-form-save{background:var(--accent,#16a34a);border-color:var(--accent,#16a34a);color:#fff}
 .ed-c-icon{display:inline-flex;align-items:center;justify-content:center;width:28px;height:28px;border-radius:8px;background:color-mix(in srgb,var(--accent,#16a34a) 14%,transparent);color:var(--accent-text,var(--accent,#16a34a));font-weight:700;font-size:13px}
-.ed-c-code{margin:.8rem 0;border:1px solid var(--border);border-radius:var(--radius,10px);overflow:hidden;background:var(--code-bg,#0f172a)}
+.ed-c-code{margin:.8rem 0;border:1px solid var(--border);border-radius:var(--radius,10px);overflow:hidden;background:var(--code-bg,var(--bg-soft,#f8fafc))}
+.folio-code-group .ed-c-code{margin:0;border:0;border-radius:0}
+.folio-code-group .ed-c-code-head{display:none!important}
 .ed-c-code-head{display:block!important;padding:6px 12px;font-size:12px;color:var(--fg-muted,#94a3b8);border-bottom:1px solid var(--border);background:var(--bg-soft,transparent)}
 .ed-c-code-text{margin:0!important;padding:10px 14px!important;overflow-x:auto;background:transparent!important;border:0!important}
-.ed-c-code-text code{display:block;outline:none;font-family:var(--mono,ui-monospace,monospace);font-size:13px;color:var(--code-fg,#e2e8f0);background:none!important;white-space:pre}
+.ed-c-code-text code{display:block;outline:none;font-family:var(--mono,ui-monospace,monospace);font-size:13px;color:var(--fg,inherit);background:none!important;white-space:pre}
 .ed-c-image{position:relative;margin:.6rem 0}
 .ed-c-image img,.ed-c-html img{max-width:100%;height:auto;border-radius:var(--radius,8px)}
 .ed-c-html{overflow-x:auto}
