@@ -342,14 +342,14 @@ class Partition {
    */
   expansion(feedback: readonly Candidate[], words: readonly string[]): Expansion[] {
     if (feedback.length === 0) return [];
-    const asked = new Set(words.map((w) => this.term.query(w)));
+    const asked = new Set(words.map((w) => this.stemOf(w)));
     const weight = new Map<string, number>();
     const top = feedback[0]!.score;
     for (const c of feedback) {
       const { page, section, chunk } = this.stored.get(c.id)!;
       const s = page.sections[section]!;
       const text = `${page.title} ${s.heading} ${chunksOf(bodyText(s.text))[chunk] ?? ''}`;
-      const terms = tokenize(text).map((t) => this.term.query(t)).filter((t): t is string => t !== null && !asked.has(t) && !/[\d_]/.test(t) && t.length > 2);
+      const terms = tokenize(text).map((t) => this.stemOf(t)).filter((t): t is string => t !== null && !asked.has(t) && !/[\d_]/.test(t) && t.length > 2);
       if (terms.length === 0) continue;
       const tf = new Map<string, number>();
       for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
@@ -372,6 +372,17 @@ class Partition {
     const kept = ranked.slice(0, FEEDBACK.words);
     const max = kept[0]?.weight ?? 1;
     return kept.map((e) => ({ term: e.term, weight: (FEEDBACK.weight * e.weight) / max }));
+  }
+
+  /** Stems of words seen in feedback sections, kept (a site's words recur): at most `KEPT_STEMS`. */
+  private readonly stems = new Map<string, string | null>();
+  private stemOf(word: string): string | null {
+    let stem = this.stems.get(word);
+    if (stem === undefined) {
+      if (this.stems.size >= KEPT_STEMS) this.stems.clear();
+      this.stems.set(word, (stem = this.term.query(word)));
+    }
+    return stem;
   }
 
   private forgetTerms(): void {
@@ -404,6 +415,9 @@ class Partition {
     return { id, title: page.title, heading: page.sections[i]!.heading, keywords, body };
   }
 }
+
+/** Words whose stems a partition keeps for feedback (~100 bytes each). */
+const KEPT_STEMS = 20_000;
 
 /** How long one slice of indexing may hold the thread (`Partition.prepare`). */
 const SLICE_MS = 15;
