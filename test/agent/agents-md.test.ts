@@ -15,7 +15,8 @@ import { sentText, startChatStandIn } from './llm-stand-in.js';
 
 const RULES = '# House rules\n\nWrite in British English. Never touch the changelog. MARKER-7f3a.\n';
 
-describe.each(backends)('AGENTS.md in a job on %s', (backend) => {
+// Each job clones, runs the model and checks: under a loaded 2-core machine one takes up to ~30 s.
+describe.each(backends)('AGENTS.md in a job on %s', { timeout: 120_000 }, (backend) => {
   let repos: { dir: string; cleanup: () => Promise<void> };
   let llm: Awaited<ReturnType<typeof startChatStandIn>>;
   let h: Harness;

@@ -34,7 +34,8 @@ function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } }).trim();
 }
 
-describe.each(backends)('suggestions inbox on %s', (kind) => {
+// Git clones and fetches per check: under a loaded 2-core machine a test can take tens of seconds.
+describe.each(backends)('suggestions inbox on %s', { timeout: 120_000 }, (kind) => {
   let tmp: { dir: string; cleanup: () => Promise<void> };
   let testDb: TestDatabase;
   let db: Database;
