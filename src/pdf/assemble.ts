@@ -96,7 +96,9 @@ export async function assemblePages(input: AssembleInput): Promise<{ missing: st
   const diagrams = Array.from(document.querySelectorAll<HTMLElement>('#folio-pdf-pages .mermaid'));
   if (diagrams.length && input.mermaid) {
     try {
-      const { default: mermaid } = (await import(input.mermaid)) as { default: { initialize(o: Record<string, unknown>): void; run(o: { nodes: HTMLElement[]; suppressErrors?: boolean }): Promise<void> } };
+      // Not a literal `import()`: test runners rewrite those in this function's source, which runs in the page.
+      const load = new Function('url', 'return import(url)') as (url: string) => Promise<unknown>;
+      const { default: mermaid } = (await load(input.mermaid)) as { default: { initialize(o: Record<string, unknown>): void; run(o: { nodes: HTMLElement[]; suppressErrors?: boolean }): Promise<void> } };
       mermaid.initialize({ startOnLoad: false, theme: 'default', securityLevel: 'strict' });
       await mermaid.run({ nodes: diagrams, suppressErrors: true });
     } catch {
