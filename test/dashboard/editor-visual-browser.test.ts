@@ -186,8 +186,8 @@ describe.skipIf(!hasChromium)('the visual mode draws the page as the site does',
   it('edits a Card’s title through its settings form: only that attribute changes', async () => {
     const card = page.locator('#ed-visual .ed-c[data-component=Card]').first();
     await card.hover();
-    await card.getByRole('button', { name: 'Card settings' }).click();
-    const form = card.getByRole('form', { name: 'Card settings' });
+    await card.getByRole('button', { name: 'Card properties' }).click();
+    const form = card.getByRole('form', { name: 'Card properties' });
     await form.getByLabel('title').fill('Write your docs');
     await shot('02-card-settings');
     await form.getByRole('button', { name: 'Apply' }).click();

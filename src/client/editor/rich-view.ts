@@ -219,7 +219,7 @@ const BUTTONS: { name: FormatName; label: string; key?: string; glyph: string; m
   { name: 'code', label: 'Inline code', key: 'E', glyph: '</>', mark: 'code' },
   { name: 'link', label: 'Link', key: 'K', glyph: 'Link', mark: 'link' },
   { name: 'bullets', label: 'Bulleted list', glyph: '•≡' },
-  { name: 'numbers', label: 'Numbered list', glyph: '1≡' },
+  { name: 'numbers', label: 'Numbered list', glyph: '№≡' },
 ];
 
 /** What the floating toolbar's Comment and Suggest buttons call (the review panel's; absent in folio dev). */

@@ -226,8 +226,9 @@ export function componentView(options: ComponentOptions): ComponentView {
   function propsButton(host: HTMLElement, title: string, fields: Field[], apply: (values: Record<string, string | undefined>) => void): HTMLElement {
     const button = h('button', 'ed-c-settings');
     button.type = 'button';
-    button.setAttribute('aria-label', `${title} settings`);
-    button.title = `${title} settings`;
+    // "properties", not "settings": the page's own Settings button keeps its name to itself.
+    button.setAttribute('aria-label', `${title} properties`);
+    button.title = `${title} properties`;
     button.innerHTML = '<svg viewBox="0 0 24 24" width="15" height="15" aria-hidden="true"><path fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0"/><circle cx="16" cy="6" r="2" fill="none" stroke="currentColor" stroke-width="2"/><circle cx="10" cy="12" r="2" fill="none" stroke="currentColor" stroke-width="2"/><circle cx="18" cy="18" r="2" fill="none" stroke="currentColor" stroke-width="2"/></svg>';
     button.hidden = !options.editable();
     button.addEventListener('click', (e) => {
@@ -235,7 +236,7 @@ export function componentView(options: ComponentOptions): ComponentView {
       const open = host.querySelector(':scope > .ed-c-form');
       if (open) return void open.remove();
       const form = h('form', 'ed-c-form');
-      form.setAttribute('aria-label', `${title} settings`);
+      form.setAttribute('aria-label', `${title} properties`);
       form.append(h('p', 'ed-c-form-title', title));
       for (const field of fields) {
         const label = h('label', 'ed-c-form-row');
