@@ -112,7 +112,7 @@ function bodyRow(node: BodyNode, path: string, values: Values, row: RowMaker): H
   }
   if (node.enum) return row({ ...base, choices: node.enum });
   if (node.kind === 'boolean') return row({ ...base, toggle: true });
-  if (node.kind === 'json') return row({ ...base, multiline: 4, placeholder: 'JSON' });
+  if (node.kind === 'json') return row({ ...base, multiline: 4, placeholder: 'JSON value' });
   return row({ ...base, placeholder: `enter ${label}` });
 }
 

@@ -118,7 +118,7 @@ function bodySection(spec: Spec, values: Values): HTMLElement | null {
     });
   } else {
     const lines = Math.min(16, Math.max(5, body.example.split('\n').length));
-    node = section('Body', [row({ key: 'body', label: 'body', type: body.contentType, required: body.required, multiline: lines, placeholder: 'JSON' }, values)], body.example.trim() ? fill : undefined, body.contentType);
+    node = section('Body', [row({ key: 'body', label: 'body', type: body.contentType, required: body.required, multiline: lines, placeholder: 'JSON value' }, values)], body.example.trim() ? fill : undefined, body.contentType);
     fill.addEventListener('click', () => {
       const area = fill.closest('details')!.querySelector('textarea')!;
       area.value = body.example;
