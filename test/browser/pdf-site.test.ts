@@ -21,7 +21,12 @@ import { loadSite } from '../../src/site/index.js';
 import { hasChromium } from './chromium.js';
 
 const haveMintlify = haveCorpora('mintlify-docs');
+// The whole-site print takes 5-15 minutes of two cores (a cold build of mintlify-docs, then 1,361
+// sheets): past the e2e tier's budget in CI, so it runs when asked (FOLIO_PDF_WHOLE_SITE=1), like
+// `npm run bench:pdf`, which prints the same export's time, size and memory.
+const wholeSite = process.env.FOLIO_PDF_WHOLE_SITE === '1';
 if (!haveMintlify) console.log('pdf-site: the whole-site print is skipped: the mintlify-docs corpus is not here');
+else if (!wholeSite) console.log('pdf-site: the whole-site print is skipped: set FOLIO_PDF_WHOLE_SITE=1 to run it (5-15 minutes)');
 
 async function destinationSheet(doc: PDFDocumentProxy, dest: unknown): Promise<number> {
   const explicit = typeof dest === 'string' ? await doc.getDestination(dest) : (dest as unknown[]);
@@ -37,7 +42,7 @@ describe.skipIf(!hasChromium)('folio export pdf of a whole site', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it.skipIf(!haveMintlify)('prints all of mintlify-docs: every page, the contents linked to each page, links between pages kept', async () => {
+  it.skipIf(!haveMintlify || !wholeSite)('prints all of mintlify-docs: every page, the contents linked to each page, links between pages kept', async () => {
     const root = corpusDir('mintlify-docs');
     const loaded = await loadSite(root);
     const plan = planPdf(loaded.site!.model);
