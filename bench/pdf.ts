@@ -4,43 +4,17 @@
 // printed; prints pages, sheets, file size, build and print time, and the peak memory of this
 // process and of Chromium's processes (resident set, summed over its processes, and the largest one:
 // the renderer that holds the one assembled document).
-import { readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { corpusDir, haveCorpora } from '../compat/corpora.js';
-import { exportPdf } from '../src/pdf/index.js';
+import { exportPdf, processTreeMemory } from '../src/pdf/index.js';
 
 const LANGUAGE = process.argv[2];
 
 /** Resident memory (MB) of every process below this one: their sum and the largest. */
-function childMemory(): { sum: number; max: number } {
-  const parents = new Map<number, number>();
-  const rss = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
-      parents.set(Number(entry), Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0));
-      rss.set(Number(entry), Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) / 1024);
-    } catch {
-      // Ended while read: not counted.
-    }
-  }
-  const below = (pid: number): boolean => {
-    for (let p = parents.get(pid); p; p = parents.get(p)) if (p === process.pid) return true;
-    return false;
-  };
-  let sum = 0;
-  let max = 0;
-  for (const [pid, mb] of rss) {
-    if (!below(pid)) continue;
-    sum += mb;
-    max = Math.max(max, mb);
-  }
-  return { sum, max };
-}
+const childMemory = () => processTreeMemory(process.pid, false) ?? { sum: 0, max: 0 };
 
 if (!haveCorpora('mintlify-docs')) {
   console.log('bench:pdf skipped: the mintlify-docs corpus is not here');

@@ -2,9 +2,10 @@
  * The Chromium that prints: `CHROMIUM_PATH`, else the usual places of Debian's and others'
  * packages. Started headless through playwright-core (which downloads no browser of its own).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { PdfError } from './codes.js';
+import { processTreeMemory } from './process-memory.js';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/snap/bin/chromium'];
 
@@ -57,36 +58,11 @@ export class ChromiumLog {
 
   /** Read the memory of the browser and its child processes now (Linux's /proc; elsewhere nothing). */
   sample(): void {
-    if (!this.pid || process.platform !== 'linux') return;
-    const parents = new Map<number, number>();
-    const rss = new Map<number, number>();
-    try {
-      for (const entry of readdirSync('/proc')) {
-        if (!/^\d+$/.test(entry)) continue;
-        try {
-          const status = readFileSync(`/proc/${entry}/status`, 'utf8');
-          parents.set(Number(entry), Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0));
-          rss.set(Number(entry), Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) / 1024);
-        } catch {
-          // Ended while read.
-        }
-      }
-    } catch {
-      return;
-    }
-    const under = (pid: number) => {
-      for (let p: number | undefined = pid; p; p = parents.get(p)) if (p === this.pid) return true;
-      return false;
-    };
-    let sum = 0;
-    let max = 0;
-    for (const [pid, mb] of rss) {
-      if (!under(pid)) continue;
-      sum += mb;
-      max = Math.max(max, mb);
-    }
-    this.peak.sum = Math.max(this.peak.sum, sum);
-    this.peak.max = Math.max(this.peak.max, max);
+    if (!this.pid) return;
+    const memory = processTreeMemory(this.pid, true);
+    if (!memory) return;
+    this.peak.sum = Math.max(this.peak.sum, memory.sum);
+    this.peak.max = Math.max(this.peak.max, memory.max);
   }
 }
 

@@ -2,3 +2,4 @@ export { exportPdf, type PdfExportOptions, type PdfExportResult } from './export
 export { planPdf, type PdfChapter, type PdfPlan, type PdfSelection } from './plan.js';
 export { findChromium } from './chromium.js';
 export { PDF_CODES, PdfError, type PdfCode } from './codes.js';
+export { processTreeMemory, type TreeMemory } from './process-memory.js';

@@ -48,7 +48,9 @@ describe('a job tells its story (folio-maintainer, through the API)', () => {
     const entries = await transcript(p, job.id);
     expect(entries[0]).toMatchObject({ role: 'user', kind: 'prompt', text: 'add pages that are not in the navigation' });
     const agent = entries.filter((e) => e.role === 'agent');
-    expect(agent.map((e) => e.kind)).toEqual(['note', 'note', 'read', 'read', 'note', 'changed', 'check', 'note', 'summary']);
+    expect(agent.map((e) => e.kind)).toEqual(['note', 'note', 'note', 'read', 'read', 'note', 'changed', 'check', 'note', 'summary']);
+    // The repository's instructions are looked for in every job, and the transcript says so.
+    expect(agent.filter((e) => e.kind === 'note').some((e) => e.text.startsWith('No AGENTS.md in the repository'))).toBe(true);
     expect(agent.filter((e) => e.kind === 'read').map((e) => e.text)).toEqual(['docs.json', 'the frontmatter of every page']);
     expect(agent.find((e) => e.kind === 'changed')!.text).toBe('docs.json');
     expect(agent.find((e) => e.kind === 'check')).toMatchObject({ ok: true, text: 'validate: the edits add no error' });

@@ -85,7 +85,8 @@ describe.each(backends)('site sign-in on %s', (kind) => {
       const res = await signIn(docs, { password: PASSWORD, next: next! });
       expect([next, res.status, res.headers.get('location')]).toEqual([next, 303, location]);
     }
-  });
+    // One scrypt check per case: ~2 s quiet, past 30 s on a loaded 2-core machine.
+  }, 120_000);
 
   it('the sign-in form carries only a safe `next`', async () => {
     const res = await s.app.request(`http://${host(guarded)}/__folio/sign-in?next=${encodeURIComponent('/\t/evil.example')}`, { headers: { Host: host(guarded) } });

@@ -231,6 +231,7 @@ describe.each(backends)('admin API on %s', (kind) => {
       '/v1/project/preview/{projectId}',
       '/v1/project/update-status/{statusId}',
       '/v1/project/update/{projectId}',
+      '/v1/suggestions/{projectId}',
       '/v1/workflow/{projectId}',
       '/v1/workflow/{projectId}/{workflowSchemaId}',
       '/v1/workflow/{projectId}/{workflowSchemaId}/trigger',

@@ -5,24 +5,15 @@
  * `readers:page:<path>`). Gathered when the Suggestions page is opened, at most every five minutes
  * per project and server.
  */
-import { assistantConversations, feedbackList, feedbackRatings, searches, type DateRange } from '../../analytics/index.js';
+import { feedbackList, feedbackRatings } from '../../analytics/index.js';
 import { recordSuggestions, type NewSuggestion, type SuggestionRow } from '../../agent/index.js';
 import type { ProjectRow } from '../../db/index.js';
-import { fixTopicPrompt, itemsOfConversations, itemsOfSearches, MAX_ITEMS, OTHER_ID, questionsByConcern, topicsOf, type Topic } from '../../insights/index.js';
+import { fixTopicPrompt, OTHER_ID, questionsByConcern, type Topic } from '../../insights/index.js';
 import { rangeFromQuery } from '../analytics-range.js';
 import type { DashboardContext } from '../context.js';
+// The assistant screen's grouping, uncached: its five-minute cache would hide new questions.
+import { topicsNow } from './topic-routes.js';
 
-/** The range's topics, grouped afresh (the assistant screen's five-minute cache would hide new questions). */
-async function topicsNow(ctx: DashboardContext, project: ProjectRow, range: DateRange): Promise<Topic[]> {
-  const site = { projectId: project.id, preview: null };
-  const [conversations, found, index] = await Promise.all([
-    assistantConversations(ctx.db, project.id, range, { limit: MAX_ITEMS }),
-    searches(ctx.db, site, range, { limit: 1_000 }),
-    ctx.sectionIndexOf ? ctx.sectionIndexOf(project).catch(() => null) : Promise.resolve(null),
-  ]);
-  const items = [...itemsOfConversations(conversations.conversations), ...itemsOfSearches(found.searches)];
-  return topicsOf(items, index, { limit: 20, nameTopics: ctx.nameTopics });
-}
 
 const REFRESH_MS = 5 * 60_000;
 const refreshed = new Map<string, number>();

@@ -19,22 +19,25 @@ const TOPICS_TTL_MS = 5 * 60_000;
 const TOPICS_KEPT = 64;
 const cache = new Map<string, { at: number; topics: Promise<Topic[]> }>();
 
+/** The topics of a project's questions and searches in a range, grouped afresh. */
+export async function topicsNow(ctx: DashboardContext, project: ProjectRow, range: DateRange): Promise<Topic[]> {
+  const site = { projectId: project.id, preview: null };
+  const [conversations, found, index] = await Promise.all([
+    assistantConversations(ctx.db, project.id, range, { limit: MAX_ITEMS }),
+    searches(ctx.db, site, range, { limit: 1_000 }),
+    ctx.sectionIndexOf ? ctx.sectionIndexOf(project).catch(() => null) : Promise.resolve(null),
+  ]);
+  const items = [...itemsOfConversations(conversations.conversations), ...itemsOfSearches(found.searches)];
+  return topicsOf(items, index, { limit: 20, nameTopics: ctx.nameTopics });
+}
+
 /** The topics of a project's questions and searches in a range (remembered for five minutes). */
 export function topicsForRange(ctx: DashboardContext, project: ProjectRow, range: DateRange): Promise<Topic[]> {
   const key = `${project.id}\u0000${range.fromDay}\u0000${range.toDay}`;
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && now - hit.at < TOPICS_TTL_MS) return hit.topics;
-  const topics = (async () => {
-    const site = { projectId: project.id, preview: null };
-    const [conversations, found, index] = await Promise.all([
-      assistantConversations(ctx.db, project.id, range, { limit: MAX_ITEMS }),
-      searches(ctx.db, site, range, { limit: 1_000 }),
-      ctx.sectionIndexOf ? ctx.sectionIndexOf(project).catch(() => null) : Promise.resolve(null),
-    ]);
-    const items = [...itemsOfConversations(conversations.conversations), ...itemsOfSearches(found.searches)];
-    return topicsOf(items, index, { limit: 20, nameTopics: ctx.nameTopics });
-  })();
+  const topics = topicsNow(ctx, project, range);
   cache.delete(key);
   cache.set(key, { at: now, topics });
   if (cache.size > TOPICS_KEPT) cache.delete(cache.keys().next().value!);
