@@ -6,20 +6,11 @@
  * `body:tags.0`); `bodyJson` reads the values back into the JSON the request sends.
  */
 import { el } from './dom.js';
+import type { Row } from './form.js';
 import type { BodyNode, Values } from './spec.js';
 
 /** A labelled control row, made by form.ts (the same rows as parameters). */
-export type RowMaker = (r: {
-  key: string;
-  label: string;
-  type?: string;
-  required?: boolean;
-  hint?: string;
-  choices?: string[];
-  placeholder?: string;
-  toggle?: boolean;
-  multiline?: number;
-}) => HTMLElement;
+export type RowMaker = (r: Row) => HTMLElement;
 
 const join = (path: string, part: string | number) => (path === '' ? String(part) : `${path}.${part}`);
 const key = (path: string) => `body:${path}`;
