@@ -9,7 +9,8 @@ import { applyNavEdit, navOutline } from '../../src/editor/docs-json.js';
 import type { OutlineNode } from '../../src/editor/nav-outline.js';
 
 describe.skipIf(!haveCorpora())('drag and drop on the corpora\'s docs.json files', () => {
-  const files = readdirSync(CORPORA_DIR)
+  // Collected even when skipped: read nothing without the corpora.
+  const files = (haveCorpora() ? readdirSync(CORPORA_DIR) : [])
     .map((name) => ({ name, file: path.join(corpusDir(name), 'docs.json') }))
     .filter((c) => existsSync(c.file));
 
