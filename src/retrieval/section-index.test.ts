@@ -254,6 +254,26 @@ describe('ranking rules for symptom questions and reference pages', () => {
     expect(order.indexOf('/cache/eviction')).toBeLessThan(order.indexOf('/queue/full'));
   });
 
+  it("keeps feedback's word rarity right as pages are put and removed (counted while indexing, no MiniSearch internals)", () => {
+    const pages = [
+      page('/cache/overview', 'Cache overview', [['', 'When the cache is full, eviction of keys starts: which keys go first is up to the eviction policy.']]),
+      page('/cache/memory', 'Memory limits', [['', 'A full cache evicts keys by its eviction policy.']]),
+      page('/cache/eviction', 'Eviction policies', [['', 'The eviction policy decides which keys go first when memory runs out: eviction of the least recently used keys, or eviction of keys that expire soonest.']]),
+      page('/queue/full', 'Queues', [['', 'When a queue is full, messages go out first in, first out.']]),
+      ...filler,
+    ];
+    const index = new SectionIndex(pages);
+    const question = 'when my cache is full which keys go first';
+    const expected = index.search(question, { perPage: true }).map((h) => h.path);
+    // Pages saying "eviction" everywhere come and go (an editing session): once gone, the word is rare again.
+    const noisy = Array.from({ length: 40 }, (_, i) => page(`/noise/${i}`, `Eviction note ${i}`, [['Eviction', `Eviction eviction policy keys ${i}.`]]));
+    for (const p of noisy) index.put(p);
+    for (const p of noisy) index.put({ ...p, title: `${p.title} again` });
+    for (const p of noisy) index.remove(p.href);
+    expect(index.search(question, { perPage: true }).map((h) => h.path)).toEqual(expected);
+    expect(expected.indexOf('/cache/eviction')).toBeLessThan(expected.indexOf('/queue/full'));
+  });
+
   it('puts a guide before an endpoint page (read from its Markdown) and a reference folder page sharing its words', () => {
     const text = 'Rotate the signing key of a webhook endpoint.';
     const index = new SectionIndex([

@@ -41,6 +41,8 @@ export interface SectionHit {
 
 type IndexedDoc = { id: number } & Record<RetrievalField, string>;
 
+const FIELDS: readonly RetrievalField[] = ['title', 'heading', 'keywords', 'body'];
+
 interface Stored {
   page: RetrievalPage;
   section: number;
@@ -106,6 +108,10 @@ class Partition {
   private index: MiniSearch<IndexedDoc> | null = null;
   /** Every term indexed since the index was made (terms of removed sections stay until it is made again). */
   private readonly vocabulary = new Set<string>();
+  /** How many sections (indexed documents) hold each term, per field (`FIELDS` order): feedback's rarity of a word. */
+  private readonly sectionsWith = new Map<string, number[]>();
+  /** While one section is added to or removed from the index: the terms each of its fields gave. */
+  private termsOfDoc: Set<string>[] | null = null;
   private readonly stored = new Map<number, Stored>();
   private readonly idsOf = new Map<string, number[]>();
   private nextId = 0;
@@ -133,7 +139,48 @@ class Partition {
     this.remove(page.href);
     this.pages.set(page.href, page);
     this.forgetTerms();
-    this.index?.addAll(this.documentsOf(page));
+    if (this.index) this.addDocs(this.documentsOf(page));
+  }
+
+  /**
+   * Index sections one at a time, counting the sections each term is in (`sectionsWith`) from the
+   * terms MiniSearch's `processTerm` hands over for that section: public API only.
+   */
+  private addDocs(docs: readonly IndexedDoc[]): void {
+    for (const doc of docs) {
+      this.termsOfDoc = FIELDS.map(() => new Set());
+      try {
+        this.index!.add(doc);
+      } finally {
+        this.count(this.termsOfDoc, 1);
+      }
+    }
+  }
+
+  private removeDoc(doc: IndexedDoc): void {
+    this.termsOfDoc = FIELDS.map(() => new Set());
+    try {
+      this.index!.remove(doc);
+    } finally {
+      this.count(this.termsOfDoc, -1);
+    }
+  }
+
+  private count(terms: Set<string>[], by: 1 | -1): void {
+    this.termsOfDoc = null;
+    terms.forEach((set, f) => {
+      for (const t of set) {
+        let counts = this.sectionsWith.get(t);
+        if (!counts) this.sectionsWith.set(t, (counts = FIELDS.map(() => 0)));
+        counts[f] = Math.max(0, counts[f]! + by);
+        if (by < 0 && counts.every((n) => n === 0)) this.sectionsWith.delete(t);
+      }
+    });
+  }
+
+  /** Sections holding `term` (an indexed stem or word), in the field that holds it most often. */
+  sectionsHolding(term: string): number {
+    return Math.max(0, ...(this.sectionsWith.get(term) ?? []));
   }
 
   /**
@@ -156,15 +203,23 @@ class Partition {
   private start(): void {
     const vocabulary = this.vocabulary;
     vocabulary.clear();
-    // Indexing records each term it keeps; queries use the same processing.
+    this.sectionsWith.clear();
+    // Indexing records each term it keeps (and, for the section being added or removed, its terms); queries use the same processing.
     const { index: indexTerms, query } = this.term;
-    const indexTerm = (t: string) => {
+    const indexTerm = (t: string, field?: string) => {
       const kept = indexTerms(t);
-      if (typeof kept === 'string') vocabulary.add(kept);
-      else kept?.forEach((k) => vocabulary.add(k));
+      const doc = this.termsOfDoc?.[FIELDS.indexOf(field as RetrievalField)];
+      if (typeof kept === 'string') {
+        vocabulary.add(kept);
+        doc?.add(kept);
+      } else
+        kept?.forEach((k) => {
+          vocabulary.add(k);
+          doc?.add(k);
+        });
       return kept;
     };
-    this.index = new MiniSearch<IndexedDoc>({ fields: ['title', 'heading', 'keywords', 'body'], tokenize, processTerm: indexTerm, searchOptions: { ...SEARCH_OPTIONS, processTerm: query } });
+    this.index = new MiniSearch<IndexedDoc>({ fields: [...FIELDS], tokenize, processTerm: indexTerm, searchOptions: { ...SEARCH_OPTIONS, processTerm: query } });
     this.pending = [...this.pages.keys()];
     this.pendingAt = 0;
   }
@@ -176,7 +231,7 @@ class Partition {
       const href = pending[this.pendingAt++]!;
       const page = this.pages.get(href);
       // Removed since, or put again (and so added) since.
-      if (page && !this.idsOf.has(href)) this.index!.addAll(this.documentsOf(page));
+      if (page && !this.idsOf.has(href)) this.addDocs(this.documentsOf(page));
       if (performance.now() >= deadline) break;
     }
     if (this.pendingAt >= pending.length) this.pending = null;
@@ -194,7 +249,7 @@ class Partition {
     const bodies = page.sections.map((section) => chunksOf(bodyText(section.text)));
     for (const id of this.idsOf.get(href) ?? []) {
       const { section, chunk } = this.stored.get(id)!;
-      this.index?.remove(this.documentOf(id, page, section, bodies[section]![chunk]!));
+      if (this.index) this.removeDoc(this.documentOf(id, page, section, bodies[section]![chunk]!));
       this.stored.delete(id);
     }
     this.idsOf.delete(href);
@@ -337,7 +392,7 @@ class Partition {
    * Words to add to a question, learnt from its first results (`FEEDBACK`): the indexed words
    * (stems) that weigh most in the best sections, by their share of each section's words, the
    * section's score against the first's, and their rarity over the partition (IDF from MiniSearch's
-   * own term index: the number of sections holding the word in its most common field). Words with
+   * section index: the number of sections holding the word in its most common field, counted as they are indexed). Words with
    * digits or `_` (identifiers, versions) and words of one or two letters are not added.
    */
   expansion(feedback: readonly Candidate[], words: readonly string[]): Expansion[] {
@@ -357,16 +412,13 @@ class Partition {
         weight.set(t, (weight.get(t) ?? 0) + (c.score / top) * (n / terms.length));
       }
     }
-    // MiniSearch 7.2's term index (not public API; `expansion` is tested): term → field → section → count.
-    const index = this.index as unknown as { _index: { get(term: string): Map<number, Map<number, number>> | undefined }; documentCount: number };
-    const n = index.documentCount;
+    // Rarity from the sections each term is in, counted as sections are indexed (`addDocs`).
+    const n = this.index!.documentCount;
     const ranked: Expansion[] = [];
     for (const [term, w] of weight) {
-      const fields = index._index.get(term);
-      if (!fields) continue;
-      let df = 0;
-      for (const f of fields.values()) df = Math.max(df, f.size);
-      ranked.push({ term, weight: w * Math.log(1 + n / Math.max(1, df)) });
+      const df = this.sectionsHolding(term);
+      if (!df) continue;
+      ranked.push({ term, weight: w * Math.log(1 + n / df) });
     }
     ranked.sort((a, b) => b.weight - a.weight);
     const kept = ranked.slice(0, FEEDBACK.words);
