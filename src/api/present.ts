@@ -67,6 +67,8 @@ export function automationBody(row: AgentAutomationRow): AutomationBody {
     automerge: row.automerge,
     appendToOpen: row.appendToOpen,
     webhookUrl: row.trigger === 'webhook' ? `/webhooks/automations/${row.id}` : null,
+    slackChannel: row.slackChannel,
+    slackPattern: row.slackPattern,
     active: row.active,
     nextRunAt: row.trigger === 'schedule' && row.nextRunAt ? row.nextRunAt.toISOString() : null,
     lastRunAt: row.lastRunAt?.toISOString() ?? null,

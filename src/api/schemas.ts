@@ -224,8 +224,8 @@ export const AutomationSchema = z
   .object({
     id: z.string().openapi({ description: 'The automation ID (the `workflowSchemaId` of the trigger endpoint).' }),
     name: z.string().openapi({ description: 'Display name.' }),
-    trigger: z.enum(['schedule', 'push', 'webhook']).openapi({
-      description: '`schedule`: runs on `schedule`; `push`: runs when `branch` (or the project\'s branch) is pushed to; `webhook`: runs on each signed event sent to `webhookUrl`.',
+    trigger: z.enum(['schedule', 'push', 'webhook', 'slack']).openapi({
+      description: '`schedule`: runs on `schedule`; `push`: runs when `branch` (or the project\'s branch) is pushed to; `webhook`: runs on each signed event sent to `webhookUrl`; `slack`: runs on each message in `slackChannel` that contains `slackPattern` (any message when it is null), its outcome posted to the message\'s thread.',
     }),
     kind: z.enum(AUTOMATION_KIND_IDS).nullable().openapi({ description: 'The predefined kind of work, with its own prompt and checks (see the automations guide); `null`: a free prompt.' }),
     schedule: z.string().nullable().openapi({ description: '5-field cron expression in UTC (`minute hour day-of-month month day-of-week`); `null` for push and webhook automations.', example: '0 9 * * 1' }),
@@ -235,6 +235,8 @@ export const AutomationSchema = z
     automerge: z.boolean().openapi({ description: 'The run\'s pull request is merged when the job\'s checks pass.' }),
     appendToOpen: z.boolean().openapi({ description: 'Each run adds commits to the automation\'s open pull request instead of opening another.' }),
     webhookUrl: z.string().nullable().openapi({ description: 'Webhook automations: the path to POST signed events to (`/webhooks/automations/{id}`); `null` otherwise.' }),
+    slackChannel: z.string().nullable().openapi({ description: 'Slack automations: the channel id (`C…`) whose messages start a run; `null` otherwise.' }),
+    slackPattern: z.string().nullable().openapi({ description: 'Slack automations: words a message must contain (case-insensitive) to start a run; `null`: any message.' }),
     active: z.boolean().openapi({ description: 'A paused automation neither runs nor can be triggered.' }),
     nextRunAt: z.string().datetime().nullable().openapi({ description: 'When the schedule fires next; `null` for push and webhook automations.' }),
     lastRunAt: z.string().datetime().nullable().openapi({ description: 'When a run last started.' }),
@@ -251,7 +253,7 @@ export const CreatedAutomationSchema = AutomationSchema.extend({
 export const CreateAutomationBody = z
   .object({
     name: text().trim().min(1).max(100).openapi({ description: 'Display name, e.g. "Weekly link check".' }),
-    trigger: z.enum(['schedule', 'push', 'webhook']).openapi({ description: 'When it runs.' }),
+    trigger: z.enum(['schedule', 'push', 'webhook', 'slack']).openapi({ description: 'When it runs.' }),
     kind: z.enum(AUTOMATION_KIND_IDS).optional().openapi({ description: 'A predefined kind of work, with its own prompt and checks; `prompt` then adds instructions to the kind\'s and may be left out.' }),
     schedule: text().max(200).optional().openapi({ description: 'Required for `schedule`: 5-field cron in UTC, e.g. `0 9 * * 1` (Mondays 09:00).' }),
     branch: text().min(1).max(200).optional().openapi({ description: 'For `push`: the branch to watch; the project\'s branch when omitted.' }),
@@ -259,6 +261,8 @@ export const CreateAutomationBody = z
     model: text().min(1).max(100).optional().openapi({ description: 'The model of each run; the kind\'s or the server default when omitted.' }),
     automerge: z.boolean().optional().openapi({ description: 'Merge each run\'s pull request when the job\'s checks pass (default false).' }),
     appendToOpen: z.boolean().optional().openapi({ description: 'Add each run to the automation\'s open pull request instead of opening another (default false).' }),
+    slackChannel: text().max(40).optional().openapi({ description: 'Required for `slack`: the channel id (`C0123ABC`, from the channel\'s details in Slack) whose messages start a run.' }),
+    slackPattern: text().max(200).optional().openapi({ description: 'For `slack`: words a message must contain, case-insensitive (for example `release notes`); every message when omitted.' }),
   })
   .strict()
   .openapi('CreateAutomationRequest');

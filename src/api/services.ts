@@ -37,7 +37,7 @@ export interface UpdateTrigger {
 
 export interface NewAutomationInput {
   name: string;
-  trigger: 'schedule' | 'push' | 'webhook';
+  trigger: 'schedule' | 'push' | 'webhook' | 'slack';
   /** A predefined kind (src/agent/automations/kinds.ts); `prompt` then adds to its prompt and may be left out. */
   kind?: string;
   schedule?: string;
@@ -46,6 +46,10 @@ export interface NewAutomationInput {
   model?: string;
   automerge?: boolean;
   appendToOpen?: boolean;
+  /** `slack`: the channel id whose messages start a run. */
+  slackChannel?: string;
+  /** `slack`: words a message must contain (case-insensitive); any message when empty. */
+  slackPattern?: string;
 }
 
 export interface NewJobInput {
@@ -233,12 +237,25 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
         if (!nextRunAt) throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: schedule: "${schedule}" names no date in the next five years.`);
         if (input.branch !== undefined) throw new ApiError(400, 'INVALID_REQUEST', 'Invalid request: branch: only push automations watch a branch; scheduled runs work on the project\'s branch.');
       } else {
-        if (input.schedule !== undefined && input.schedule.trim() !== '') throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: schedule: a ${input.trigger} automation runs on ${input.trigger === 'push' ? 'pushes' : 'webhook events'}, not on a schedule; leave schedule out.`);
-        if (input.trigger === 'webhook' && input.branch !== undefined) throw new ApiError(400, 'INVALID_REQUEST', 'Invalid request: branch: only push automations watch a branch; webhook runs work on the project\'s branch.');
+        const runsOn = { push: 'pushes', webhook: 'webhook events', slack: 'Slack messages' }[input.trigger];
+        if (input.schedule !== undefined && input.schedule.trim() !== '') throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: schedule: a ${input.trigger} automation runs on ${runsOn}, not on a schedule; leave schedule out.`);
+        if (input.trigger !== 'push' && input.branch !== undefined) throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: branch: only push automations watch a branch; ${input.trigger} runs work on the project's branch.`);
         if (input.branch !== undefined) {
           const problem = branchNameProblem(input.branch);
           if (problem) throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: branch: "${input.branch}" is not a usable branch name: ${problem}.`);
         }
+      }
+      let slackChannel: string | null = null;
+      let slackPattern: string | null = null;
+      if (input.trigger === 'slack') {
+        slackChannel = (input.slackChannel ?? '').trim().replace(/^#/, '');
+        if (!/^[CGD][A-Z0-9]{2,39}$/.test(slackChannel)) {
+          throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: slackChannel: ${slackChannel ? `"${slackChannel.slice(0, 40)}" is not` : 'a Slack automation needs'} a channel id such as C0123ABCD (in Slack: the channel's name, then "About"; Slack's events name channels by id, not by name).`);
+        }
+        checkStorable('slackPattern', input.slackPattern);
+        slackPattern = input.slackPattern?.trim().replace(/\s+/g, ' ') || null;
+      } else if ((input.slackChannel ?? '').trim() !== '' || (input.slackPattern ?? '').trim() !== '') {
+        throw new ApiError(400, 'INVALID_REQUEST', `Invalid request: slackChannel: only Slack automations listen in a channel; choose the trigger "slack" or leave the Slack fields out.`);
       }
       return createAutomation(db, {
         projectId: project.id,
@@ -253,6 +270,8 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
         automerge: input.automerge === true,
         appendToOpen: input.appendToOpen === true,
         webhookSecret: input.trigger === 'webhook' ? newWebhookSecret() : null,
+        slackChannel,
+        slackPattern,
       });
     },
     deleteAutomation: (project, id) => deleteAutomation(db, project.id, id),
@@ -273,7 +292,9 @@ export function createAdminServices(options: AdminServicesOptions): AdminService
           'AUTOMATION_NOT_SCHEDULED',
           automation.trigger === 'push'
             ? `Automation "${automation.name}" runs on pushes; only scheduled automations can be triggered. Push to the watched branch instead.`
-            : `Automation "${automation.name}" runs on webhook events; only scheduled automations can be triggered. Send a signed event to /webhooks/automations/${automation.id} instead.`,
+            : automation.trigger === 'slack'
+              ? `Automation "${automation.name}" runs on Slack messages; only scheduled automations can be triggered. Post in its Slack channel instead.`
+              : `Automation "${automation.name}" runs on webhook events; only scheduled automations can be triggered. Send a signed event to /webhooks/automations/${automation.id} instead.`,
         );
       }
       if (!automations) throw new ApiError(400, 'AUTOMATION_INACTIVE', 'This server runs no automations.');

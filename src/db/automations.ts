@@ -24,6 +24,10 @@ export interface NewAutomation {
   appendToOpen?: boolean;
   /** Required for `webhook` automations, null for the others. */
   webhookSecret?: string | null;
+  /** Required for `slack` automations (a channel id), null for the others. */
+  slackChannel?: string | null;
+  /** `slack` automations: words a message must contain; null: any message. */
+  slackPattern?: string | null;
 }
 
 /** Store an automation (active). */
@@ -103,6 +107,15 @@ export async function pushAutomations(db: Database, projectId: string): Promise<
     .orderBy(agentAutomations.createdAt, agentAutomations.id);
 }
 
+/** Active Slack-message automations of a project listening in `channel`, oldest first. */
+export async function slackAutomations(db: Database, projectId: string, channel: string): Promise<AgentAutomationRow[]> {
+  return db.orm
+    .select()
+    .from(agentAutomations)
+    .where(and(eq(agentAutomations.projectId, projectId), eq(agentAutomations.trigger, 'slack'), eq(agentAutomations.active, true), eq(agentAutomations.slackChannel, channel)))
+    .orderBy(agentAutomations.createdAt, agentAutomations.id);
+}
+
 export interface StartRunInput {
   automationId: string;
   reason: AutomationRunReason;
@@ -177,6 +190,8 @@ interface AutomationRaw {
   automerge: boolean;
   append_to_open: boolean;
   webhook_secret: string | null;
+  slack_channel: string | null;
+  slack_pattern: string | null;
   next_run_at: Date | string | null;
   last_run_at: Date | string | null;
   created_at: Date | string;
@@ -200,6 +215,8 @@ function automationFromRaw(raw: AutomationRaw): AgentAutomationRow {
     automerge: raw.automerge,
     appendToOpen: raw.append_to_open,
     webhookSecret: raw.webhook_secret,
+    slackChannel: raw.slack_channel,
+    slackPattern: raw.slack_pattern,
     nextRunAt: toDate(raw.next_run_at),
     lastRunAt: toDate(raw.last_run_at),
     createdAt: toDate(raw.created_at)!,

@@ -5,6 +5,7 @@ export * from './api-keys.js';
 export * from './assistant-keys.js';
 export * from './assistant-threads.js';
 export * from './automations.js';
+export * from './agent-timers.js';
 export * from './codes.js';
 export * from './connection.js';
 export * from './errors.js';

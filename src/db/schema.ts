@@ -194,6 +194,10 @@ export const agentAutomations = pgTable('agent_automations', {
   appendToOpen: boolean('append_to_open').notNull().default(false),
   /** Signs the third-party events of a `webhook` automation; null for the other triggers. */
   webhookSecret: text('webhook_secret'),
+  /** `slack` automations: the channel id whose messages start a run (migration 0770); null for the others. */
+  slackChannel: text('slack_channel'),
+  /** `slack` automations: words a message must contain (case-insensitive); null: any message. */
+  slackPattern: text('slack_pattern'),
   nextRunAt: ts('next_run_at'),
   lastRunAt: ts('last_run_at'),
   createdAt: ts('created_at').notNull(),
@@ -209,8 +213,8 @@ export const agentAutomationRuns = pgTable('agent_automation_runs', {
   createdAt: ts('created_at').notNull(),
 });
 
-export type AutomationTrigger = 'schedule' | 'push' | 'webhook';
-export type AutomationRunReason = 'schedule' | 'push' | 'api' | 'dashboard' | 'webhook';
+export type AutomationTrigger = 'schedule' | 'push' | 'webhook' | 'slack';
+export type AutomationRunReason = 'schedule' | 'push' | 'api' | 'dashboard' | 'webhook' | 'slack';
 
 export type WebhookProvider = 'github' | 'gitlab' | 'generic';
 export type WebhookOutcome = 'triggered' | 'ignored' | 'refused';

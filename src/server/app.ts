@@ -136,7 +136,7 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   const slack =
     deps.slack === false
       ? null
-      : createSlackApp({ db, box: deps.secretBox ?? serverSecretBox(dataDir), services, store: siteStore, assistant: deps.assistant ?? null, apiUrl: deps.slack?.apiUrl, reportIntervalMs: deps.slack?.reportIntervalMs, siteDomain: deps.siteDomain, log });
+      : createSlackApp({ db, box: deps.secretBox ?? serverSecretBox(dataDir), services, store: siteStore, assistant: deps.assistant ?? null, automations, apiUrl: deps.slack?.apiUrl, reportIntervalMs: deps.slack?.reportIntervalMs, siteDomain: deps.siteDomain, log });
   if (slack) app.route('/', slack.routes);
   // The discovery API (assistant keys) before the admin API, whose bearer auth guards every other `/v1/*`.
   app.route('/', createDiscoveryRoutes({ db, store: siteStore, resolveSite: siteResolver(hosts), trustProxy: deps.trustProxy, limits: deps.assistantLimits, assistant }));

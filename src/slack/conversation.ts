@@ -8,6 +8,7 @@ import type { AdminServices } from '../api/index.js';
 import { answerAsText, type AssistantOptions } from '../assistant/index.js';
 import { getProject, getSlackThread, joinSlackThread, recordSlackJob, setSlackThreadAssistant, type Database, type ProjectRow } from '../db/index.js';
 import { builtSiteSettings, type SiteStore } from '../hosting/index.js';
+import { startSlackAutomations, type SlackAutomationDeps } from './automation-trigger.js';
 import { citationLines, escapeSlack, markdownToSlack } from './format.js';
 import { intentOf } from './intent.js';
 import type { OpenSlackSettings } from './settings.js';
@@ -25,7 +26,7 @@ export interface SlackMessageEvent {
   thread_ts?: string;
 }
 
-export interface ConversationDeps {
+export interface ConversationDeps extends SlackAutomationDeps {
   db: Database;
   services: AdminServices;
   store: SiteStore;
@@ -48,6 +49,8 @@ async function concerned(deps: ConversationDeps, settings: OpenSlackSettings, ev
 
 /** Answer one event; every failure is posted to the thread when it can be, and logged. */
 export async function handleSlackEvent(deps: ConversationDeps, settings: OpenSlackSettings, event: SlackMessageEvent, siteUrlOf: (project: ProjectRow) => string): Promise<void> {
+  // A message that starts an automation is that automation's (its thread gets the run's outcome), not a question.
+  if ((await startSlackAutomations(deps, settings, event)).length > 0) return;
   if (!(await concerned(deps, settings, event))) return;
   const channel = event.channel!;
   const threadTs = event.thread_ts ?? event.ts!;

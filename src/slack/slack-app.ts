@@ -3,6 +3,7 @@
  * the settings page's service, over one database and the server's secret key.
  */
 import type { Hono } from 'hono';
+import type { Automations } from '../agent/index.js';
 import type { AdminServices } from '../api/index.js';
 import type { AssistantOptions } from '../assistant/index.js';
 import type { Database } from '../db/index.js';
@@ -19,6 +20,8 @@ export interface SlackAppOptions {
   services: AdminServices;
   store: SiteStore;
   assistant: AssistantOptions | null;
+  /** Starts the runs of Slack-message automations; without it messages start none. */
+  automations?: Pick<Automations, 'fire'>;
   /** The Web API base; default `FOLIO_SLACK_API_URL`, else https://slack.com/api. */
   apiUrl?: string;
   siteDomain?: string;
@@ -45,7 +48,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
   };
   // Started by the first job asked for in Slack, or by `folio serve` (jobs of a previous run): an app that never sees Slack never polls.
   const reports = new SlackJobReports({ db, box, apiUrl, intervalMs: options.reportIntervalMs, log });
-  const routes = createSlackRoutes({ db, box, services: options.services, store: options.store, assistant: options.assistant, apiUrl, siteDomain: options.siteDomain, log, track, jobStarted: () => reports.start() });
+  const routes = createSlackRoutes({ db, box, services: options.services, store: options.store, assistant: options.assistant, automations: options.automations, apiUrl, siteDomain: options.siteDomain, log, track, jobStarted: () => reports.start() });
   const idle = async () => {
     while (pending.size > 0) await Promise.allSettled([...pending]);
   };
