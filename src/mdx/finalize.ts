@@ -9,7 +9,7 @@ import { PageSlugger } from './heading-slug.js';
 import { valueToEstree } from './expand.js';
 import { evaluateStatic, expressionOf, type Scope } from './static-eval.js';
 import type { Heading } from './types.js';
-import { userMarker } from './user-expressions.js';
+import { userConditional, userMarker } from './user-expressions.js';
 import type { MdxCode } from './codes.js';
 
 type Parent = { children: RootContent[] };
@@ -48,6 +48,8 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
   // screenshots (each often twice, light and dark) otherwise fetches them all before it is usable, and
   // React preloads every eager one. The first may be what the reader sees first, so it stays eager.
   let images = 0;
+  // Ids of the branches chosen per reader (`user-expressions.ts`), unique in the page.
+  let userBranches = 0;
   const walk = (parent: Parent, file: string, inLink = false, inAnchor = false, forAgents = false) => {
     // Headings of `<Visibility for="agents">` are not on the HTML page: its table of contents leaves them out.
     const toc = forAgents ? [] : headings;
@@ -71,9 +73,17 @@ export function finalizeTree(tree: HastRoot, ctx: FinalizeContext): Heading[] {
           continue;
         }
         // The platform's `user` (the signed-in reader's data), unless the page defines a `user` of its own.
-        const personal = definedIn(ctx)('user') ? null : userMarker(program);
+        const ownUser = definedIn(ctx)('user');
+        const personal = ownUser ? null : userMarker(program);
         if (personal) {
           parent.children[i] = personal;
+          continue;
+        }
+        // A condition on `user` choosing content: one wrapper per branch, walked next (nested conditions, JSX).
+        const branches = ownUser ? null : userConditional(program, node.type === 'mdxFlowExpression', () => ++userBranches);
+        if (branches) {
+          parent.children.splice(i, 1, ...(branches as RootContent[]));
+          i--;
           continue;
         }
         const placeholder = placeholderName(program);

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { markdownFileFor, pageMarkdown } from '../markdown/index.js';
-import { USER_ATTRIBUTE } from '../mdx/index.js';
+import { hasUserParts } from '../mdx/index.js';
 import { isDiscoverable } from '../navigation/index.js';
 import { composeEndpointBody, type BuiltAsset, type CspSources, type SiteRenderer } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
@@ -68,9 +68,9 @@ export interface BuiltSiteSettings {
   personalized?: string[];
 }
 
-/** Whether a page's HTML has parts filled per reader: a `{user...}` value or the API playground's data. */
+/** Whether a page's HTML has parts filled per reader: a `{user...}` value or branch, or the API playground's data. */
 export function personalizedHtml(html: string): boolean {
-  return html.includes(` ${USER_ATTRIBUTE}="`) || html.includes('<script type="application/json" class="api-playground-data"');
+  return hasUserParts(html) || html.includes('<script type="application/json" class="api-playground-data"');
 }
 
 /** The protected pages of a build: hrefs (`/guide/intro`) of every protected page under `scope`. */

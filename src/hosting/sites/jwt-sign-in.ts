@@ -144,19 +144,31 @@ function tokenProblem(error: unknown): string {
 
 /** The session's reader from the token's claims: `sub`, `groups`, `user`/`content`, `apiPlaygroundInputs`, `expiresAt`. */
 function readerOf(payload: JWTPayload, next: string): JwtReader | { problem: string } {
-  const groups = groupsOf(payload.groups);
+  const data = userDataOf(payload);
+  if ('problem' in data) return data;
+  return { subject: `jwt:${typeof payload.sub === 'string' ? payload.sub : ''}`, groups: groupsOf(payload.groups), ...data, next };
+}
+
+/**
+ * The platform's user data among a token's claims (the JWT handshake's, an OpenID provider's ID
+ * token's): `user`/`content` (the page's `user` values), `apiPlaygroundInputs` (the playground's
+ * prefill: `header`, `query`, `cookie`, `path`, `server`) and `expiresAt` (the session's end, seconds
+ * since 1970). `profile`: values used as `content` when the claims carry neither `user` nor `content`
+ * (an OpenID provider's standard claims). Data past 16 KiB of JSON is not kept.
+ */
+export function userDataOf(claims: Record<string, unknown>, profile?: Record<string, unknown>): { userData: Record<string, unknown> | null; ttlMs?: number } | { problem: string } {
   const userData: Record<string, unknown> = {};
-  if (payload.user !== undefined) userData.user = payload.user;
-  if (payload.content !== undefined) userData.content = payload.content;
-  // The platform's prefill of the API playground (`header`, `query`, `cookie`, `path`, `server`).
-  if (payload.apiPlaygroundInputs !== undefined) userData.apiPlaygroundInputs = payload.apiPlaygroundInputs;
+  if (claims.user !== undefined) userData.user = claims.user;
+  if (claims.content !== undefined) userData.content = claims.content;
+  if (userData.user === undefined && userData.content === undefined && profile && Object.keys(profile).length > 0) userData.content = profile;
+  if (claims.apiPlaygroundInputs !== undefined) userData.apiPlaygroundInputs = claims.apiPlaygroundInputs;
   const kept = Object.keys(userData).length > 0 && Buffer.byteLength(JSON.stringify(userData)) <= MAX_USER_DATA_BYTES ? userData : null;
   let ttlMs: number | undefined;
-  if (payload.expiresAt !== undefined) {
-    if (typeof payload.expiresAt !== 'number' || payload.expiresAt * 1000 <= Date.now()) return { problem: 'The sign-in token’s expiresAt is not a future time (seconds since 1970).' };
-    ttlMs = payload.expiresAt * 1000 - Date.now();
+  if (claims.expiresAt !== undefined) {
+    if (typeof claims.expiresAt !== 'number' || claims.expiresAt * 1000 <= Date.now()) return { problem: 'The sign-in token’s expiresAt is not a future time (seconds since 1970).' };
+    ttlMs = claims.expiresAt * 1000 - Date.now();
   }
-  return { subject: `jwt:${typeof payload.sub === 'string' ? payload.sub : ''}`, groups, userData: kept, ...(ttlMs !== undefined ? { ttlMs } : {}), next };
+  return { userData: kept, ...(ttlMs !== undefined ? { ttlMs } : {}) };
 }
 
 /** A claim's groups: each string of an array, or one string as one group; trimmed, empty ones dropped. */

@@ -5,7 +5,7 @@
  */
 import * as oidc from 'openid-client';
 import type { SiteOidcSettings } from '../../db/index.js';
-import { groupsOf } from './jwt-sign-in.js';
+import { groupsOf, userDataOf } from './jwt-sign-in.js';
 
 export const OIDC_STATE_COOKIE = 'folio_site_oidc';
 const STATE_TTL_S = 600;
@@ -58,12 +58,26 @@ export async function startOidcSignIn(settings: SiteOidcSettings, at: { base: st
   return { location, cookie };
 }
 
+/** The standard profile claims (OpenID Connect Core 5.1) an ID token carries, by the names pages read them. */
+const PROFILE_CLAIMS: Record<string, string> = { name: 'name', given_name: 'firstName', family_name: 'lastName', nickname: 'nickname', preferred_username: 'username', email: 'email', locale: 'locale', zoneinfo: 'zoneinfo' };
+
+/** The reader's profile from the ID token's standard claims (strings only), as `user` values: `{user.firstName}`, `{user.email}`. */
+export function profileOf(claims: Record<string, unknown>): Record<string, unknown> {
+  const profile: Record<string, unknown> = {};
+  for (const [claim, name] of Object.entries(PROFILE_CLAIMS)) {
+    const value = claims[claim];
+    if (typeof value === 'string' && value.length <= 500) profile[name] = value;
+  }
+  return profile;
+}
+
 /**
- * Exchange the provider's code for tokens and read the reader's subject and groups (the ID token's
- * `groupsClaim`, `groups` by default: an array of strings, or one string as one group); a problem on
- * any mismatch.
+ * Exchange the provider's code for tokens and read the reader's subject, groups (the ID token's
+ * `groupsClaim`, `groups` by default: an array of strings, or one string as one group) and user data
+ * as the JWT handshake's (`userDataOf`: `user`/`content`, `apiPlaygroundInputs`, `expiresAt` claims;
+ * without `user` or `content`, the standard profile claims, `profileOf`); a problem on any mismatch.
  */
-export async function finishOidcSignIn(request: Request, settings: SiteOidcSettings, at: { base: string; origin: string }): Promise<{ subject: string; groups: string[]; next: string } | { problem: string }> {
+export async function finishOidcSignIn(request: Request, settings: SiteOidcSettings, at: { base: string; origin: string }): Promise<{ subject: string; groups: string[]; userData: Record<string, unknown> | null; ttlMs?: number; next: string } | { problem: string }> {
   const raw = (request.headers.get('cookie') ?? '').split(';').map((p) => p.trim()).find((p) => p.startsWith(`${OIDC_STATE_COOKIE}=`));
   let saved: { state: string; nonce: string; verifier: string; next: string };
   try {
@@ -78,7 +92,9 @@ export async function finishOidcSignIn(request: Request, settings: SiteOidcSetti
     const claims = tokens.claims();
     const subject = claims?.sub;
     if (!subject) return { problem: 'The provider named no subject for this reader.' };
-    return { subject, groups: groupsOf(claims[settings.groupsClaim || 'groups']), next: saved.next };
+    const data = userDataOf(claims, profileOf(claims));
+    if ('problem' in data) return data;
+    return { subject, groups: groupsOf(claims[settings.groupsClaim || 'groups']), ...data, next: saved.next };
   } catch (error) {
     return { problem: `The provider's answer was refused (${(error as Error).message}).` };
   }

@@ -11,11 +11,15 @@
  *   close the element.
  */
 import { createHash } from 'node:crypto';
+import { decodeCondition, evaluateCondition } from '../../mdx/index.js';
 import { escapeHtml } from '../../shared/index.js';
 import type { BuildFile } from '../storage/site-store.js';
 
 /** What a session keeps of the reader for personalization. */
 export type ReaderData = Record<string, unknown>;
+
+/** The id of the data block of `window.mintlify.user`. */
+export const READER_USER_ID = 'folio-reader-user';
 
 /** The id of the playground's prefill data block. */
 export const READER_INPUTS_ID = 'folio-reader-inputs';
@@ -38,17 +42,57 @@ function valueAt(values: Record<string, unknown>, path: string): string | null {
 }
 
 const MARKER = /<span data-folio-user="([\w.-]{1,600})">([^<]*)<\/span>/g;
+/** A branch chosen per reader: its opening tag (id, condition, hidden), up to its end `<template>` and closing tag. */
+const BRANCH = /<(div|span) data-folio-user-if="(\d{1,9})\.([\w-]{0,4000})"( hidden="")?>([\s\S]*?)<template data-folio-user-end="\2"><\/template><\/\1>/g;
+
+/**
+ * The branches of a page chosen for a reader's `user` values (`mdx/user-expressions.ts`): a branch
+ * whose condition holds is shown, any other is removed with its content, so the answer carries only
+ * what this reader is meant to see. A condition that cannot be read (not written by Folio's build) holds for no one.
+ */
+export function chooseBranches(html: string, values: Record<string, unknown>): string {
+  let out = html;
+  // Nested branches: inner ones are inside an outer one's content, so each pass resolves the outermost left.
+  for (let pass = 0; pass < 8 && out.includes(' data-folio-user-if="'); pass++) {
+    const before = out;
+    out = out.replace(BRANCH, (_whole, tag: string, _id: string, text: string, _hidden: string | undefined, content: string) => {
+      const condition = decodeCondition(text);
+      return condition && evaluateCondition(condition, values) ? `<${tag} data-folio-user-shown="">${content}</${tag}>` : '';
+    });
+    if (out === before) break;
+  }
+  return out;
+}
+
+/** `window.mintlify.user` for the site's own scripts: set from the JSON block before them, announced once the page is parsed. */
+export const READER_USER_SCRIPT =
+  "(function(){var e=document.getElementById('folio-reader-user');if(!e)return;var u=JSON.parse(e.textContent);var m=window.mintlify=window.mintlify||{};m.user=u;var f=function(){window.dispatchEvent(new CustomEvent('mintlify:user',{detail:u}))};if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',f);else f()})()";
+
+/** JSON inside a `<script>` element: nothing in it can close the element or start a comment, and the line separators JavaScript once refused are escaped. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
 
 /** A page's HTML filled for a reader (see the file comment). */
 export function personalizeHtml(html: string, data: ReaderData): string {
   const values = userValues(data);
-  let out = html.replace(MARKER, (whole, path: string, fallback: string) => {
+  let out = chooseBranches(html, values);
+  // The reader's `user` for the site's scripts (the platform's `window.mintlify.user`), only for a reader with data.
+  if (Object.keys(values).length > 0 && out.includes('</head>')) {
+    out = out.replace('</head>', `<script type="application/json" id="${READER_USER_ID}">${scriptJson(values)}</script><script>${READER_USER_SCRIPT}</script></head>`);
+  }
+  out = out.replace(MARKER, (whole, path: string, fallback: string) => {
     const value = valueAt(values, path);
     return value === null ? whole : `<span data-folio-user="${path}">${escapeHtml(value)}</span>`;
   });
   const inputs = data.apiPlaygroundInputs;
   if (isRecord(inputs) && out.includes('class="api-playground-data"')) {
-    const json = JSON.stringify(inputs).replace(/</g, '\\u003c');
+    const json = scriptJson(inputs);
     out = out.replace('</body>', `<script type="application/json" id="${READER_INPUTS_ID}">${json}</script></body>`);
   }
   return out;

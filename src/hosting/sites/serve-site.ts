@@ -19,7 +19,7 @@ import type { HostMap, SiteRef } from './host-map.js';
 import { redirectsOf } from './redirects.js';
 import { mcpToolOf, type SiteAnalytics } from '../../analytics/index.js';
 import { ANALYTICS_PATHS, buildHasPage, serveAnalyticsRoute } from './analytics-route.js';
-import { personalizedFile, type ReaderData } from './personalize.js';
+import { personalizedFile, READER_USER_SCRIPT, type ReaderData } from './personalize.js';
 import { buildForReader, fileForReader, readablePages, viewApplies, type ReaderView } from './reader-view.js';
 
 const TYPES = CONTENT_TYPES;
@@ -27,8 +27,8 @@ const TYPES = CONTENT_TYPES;
 // Build assets carry a content hash in their name (`site.0c053d3ce4.js`): cache them for good.
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
 
-/** The one inline script of a page (the theme before paint), allowed by its hash: computed once, not per answer. */
-const HEAD_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}'`;
+/** The inline scripts of a page (the theme before paint; `window.mintlify.user` on a personalized answer), allowed by their hashes: computed once, not per answer. */
+const HEAD_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}' 'sha256-${createHash('sha256').update(READER_USER_SCRIPT).digest('base64')}'`;
 
 /**
  * The Content-Security-Policy of hosted pages: scripts only from the site itself plus Folio's one

@@ -208,7 +208,8 @@ export class SiteAccess {
     // The session is looked up only when the answer depends on it (a public page of a site without groups does not).
     const session = needed || guarded || restricted || personal ? await this.sessionOf(request, projectId) : null;
     const groups = restricted ? (session?.groups ?? new Set<string>()) : undefined;
-    const user = personal && session?.userData ? { user: session.userData } : {};
+    // Every reader of such a page gets it resolved for them (a reader without data: the platform's empty `user`), never the shared file.
+    const user = personal ? { user: session?.userData ?? {} } : {};
     if (needed) {
       if (!session) return { answer: this.signInFirst(request, access, sitePath, { base, secure }) };
       // As the platform: a reader outside the page's groups learns nothing of it but the refusal.
@@ -229,7 +230,7 @@ export class SiteAccess {
     if (sitePath === OIDC_CALLBACK_PATH && access.mode === 'oidc' && access.oidc) {
       const finished = await finishOidcSignIn(request, access.oidc, { base, origin });
       if ('problem' in finished) return signInPage({ mode: 'oidc', base, next: base + '/', status: 401, code: 'SITE_OIDC_FAILED', message: finished.problem });
-      const session = await createSiteSession(this.options.db, projectId, finished.subject, { groups: finished.groups });
+      const session = await createSiteSession(this.options.db, projectId, finished.subject, { groups: finished.groups, userData: finished.userData, ttlMs: finished.ttlMs });
       // The state cookie holds what safeNext let through; checked again, as anything read back from a request.
       return signedInAnswer(safeNext(finished.next, base, origin), session, { base, secure, stateCookie: OIDC_STATE_COOKIE });
     }

@@ -1,0 +1,223 @@
+/**
+ * Personalized pages on `folio serve` (issue 47): conditions on `user` (`{user.plan === 'pro' && <Note>}`,
+ * ternaries, `includes`) resolved per request from the reader's data, never run as code; the reader's
+ * data from every sign-in mode: the JWT handshake's claims, an OpenID provider's ID token (a stand-in
+ * provider on a local port speaking discovery, JWKS and the token endpoint; `content` claims, else the
+ * standard profile claims), a password reader (no data: what a reader without data sees); the
+ * platform's `window.mintlify.user` for the site's scripts on personalized answers only, escaped for a
+ * script element and allowed by the CSP's hash. A page without `user` stays the built file (shared
+ * cache allowed); a personalized one is `private, no-store` for every reader. On PGlite, and on
+ * PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProject, updateProject } from '../../src/db/index.js';
+import { createAppBundle } from '../../src/server/index.js';
+import { hashPassword } from '../../src/shared/index.js';
+import { buildSite } from '../../src/site-build/index.js';
+import { backends, openTestDatabase, type TestDatabase } from '../db/helpers.js';
+
+const PASSWORD = 'plain shared password';
+const CLIENT = { id: 'folio-docs', secret: 'a-client-secret-of-some-length' };
+
+const PLAN_PAGE = `---
+title: Your plan
+---
+
+Hello {user.firstName ?? "reader"}.
+
+{user.plan === 'pro' && <Note>Pro seats: {user.seats ?? 5} for {user.firstName}.</Note>}
+
+{user.plan === 'enterprise' ? <>Ask your admin for SSO.</> : <>See pricing to upgrade.</>}
+
+Beta: {['alpha', 'beta'].includes(user.channel) ? "on" : "off"}.
+`;
+
+let dir: string;
+let out: string;
+let ed: { privateKey: CryptoKey; publicKey: CryptoKey };
+
+/**
+ * A stand-in OpenID provider: discovery, JWKS and a token endpoint whose ID token (RS256, the
+ * nonce of the authorization request) carries `claims`. The authorization step is the test's: it
+ * reads `state` and `nonce` from the authorization URL and calls the site's callback with a code.
+ */
+class StandInProvider {
+  server = createServer((req, res) => void this.answer(req.url ?? '/', req).then(([status, body]) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))));
+  issuer = '';
+  claims: Record<string, unknown> = {};
+  private keys!: { privateKey: CryptoKey; publicKey: CryptoKey };
+  private nonces = new Map<string, string>();
+
+  async start(): Promise<void> {
+    this.keys = await generateKeyPair('RS256', { extractable: true });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.issuer = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** The code the authorization step hands back, remembered with its nonce. */
+  codeFor(nonce: string): string {
+    const code = `code-${this.nonces.size}`;
+    this.nonces.set(code, nonce);
+    return code;
+  }
+
+  private async answer(url: string, req: import('node:http').IncomingMessage): Promise<[number, unknown]> {
+    if (url === '/.well-known/openid-configuration') {
+      return [200, { issuer: this.issuer, authorization_endpoint: `${this.issuer}/authorize`, token_endpoint: `${this.issuer}/token`, jwks_uri: `${this.issuer}/jwks`, response_types_supported: ['code'], subject_types_supported: ['public'], id_token_signing_alg_values_supported: ['RS256'], code_challenge_methods_supported: ['S256'] }];
+    }
+    if (url === '/jwks') return [200, { keys: [{ ...(await exportJWK(this.keys.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' }] }];
+    if (url === '/token' && req.method === 'POST') {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      const code = new URLSearchParams(body).get('code') ?? '';
+      const nonce = this.nonces.get(code);
+      if (!nonce) return [400, { error: 'invalid_grant' }];
+      this.nonces.delete(code);
+      const idToken = await new SignJWT({ ...this.claims, nonce }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(this.issuer).setAudience(CLIENT.id).setSubject('reader-9').setIssuedAt().setExpirationTime('5m').sign(this.keys.privateKey);
+      return [200, { access_token: 'at-1', token_type: 'Bearer', expires_in: 300, id_token: idToken }];
+    }
+    return [404, { error: 'not_found' }];
+  }
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'folio-personalize-'));
+  const root = path.join(dir, 'docs');
+  out = path.join(dir, 'out');
+  await mkdir(root, { recursive: true });
+  await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Plan Docs', theme: 'mint', colors: { primary: '#a50' }, navigation: { groups: [{ group: 'Start', pages: ['index', 'plan'] }] } }));
+  await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nA page for everyone.\n');
+  await writeFile(path.join(root, 'plan.mdx'), PLAN_PAGE);
+  const built = await buildSite({ root, outDir: out, protect: 'hidden', search: false, threads: 1, untrusted: true });
+  expect(built.diagnostics.filter((d) => d.severity === 'error' || d.file.endsWith('plan.mdx'))).toEqual([]);
+  ed = await generateKeyPair('EdDSA', { extractable: true });
+}, 120_000);
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe.each(backends)('personalized pages per reader on %s', (kind) => {
+  let t: TestDatabase;
+  let bundle: ReturnType<typeof createAppBundle>;
+  const provider = new StandInProvider();
+
+  beforeAll(async () => {
+    t = await openTestDatabase(kind);
+    await provider.start();
+    const dataDir = path.join(dir, `data-${kind}`);
+    for (const id of ['jw', 'op', 'pw']) {
+      await mkdir(path.join(dataDir, 'sites', id), { recursive: true });
+      await symlink(out, path.join(dataDir, 'sites', id, 'current'), 'dir');
+      await createProject(t.db, { id, name: id, repoUrl: `https://example.com/${id}.git` });
+    }
+    await updateProject(t.db, 'jw', { siteAccess: 'jwt', siteAccessScope: 'hidden', siteJwt: { loginUrl: 'https://app.example.com/login', algorithm: 'EdDSA', key: JSON.stringify(await exportJWK(ed.publicKey)) } });
+    await updateProject(t.db, 'op', { siteAccess: 'oidc', siteAccessScope: 'hidden', siteOidc: { issuer: provider.issuer, clientId: CLIENT.id, clientSecret: CLIENT.secret } });
+    await updateProject(t.db, 'pw', { siteAccess: 'password', siteAccessScope: 'hidden', sitePasswordHash: await hashPassword(PASSWORD) });
+    bundle = createAppBundle({ db: t.db, dataDir });
+  }, 60_000);
+
+  afterAll(async () => {
+    await new Promise((resolve) => provider.server.close(resolve));
+    await t?.cleanup();
+  });
+
+  const get = (host: string, p: string, cookie?: string) => bundle.app.request(`http://${host}.localhost${p}`, { headers: { accept: 'text/html', host: `${host}.localhost`, ...(cookie ? { cookie } : {}) } });
+  const cookieOf = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith('folio_site='))!.split(';')[0]!;
+  /** The article's text, tags dropped: what the reader reads. */
+  const readText = (html: string) => html.slice(html.indexOf('<article'), html.indexOf('</article>')).replace(/<template[\s\S]*?<\/template>/g, '').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+
+  async function jwtReader(claims: Record<string, unknown>): Promise<string> {
+    const started = await get('jw', '/__folio/sign-in');
+    const state = new URL(started.headers.get('location')!).searchParams.get('state')!;
+    const token = await new SignJWT(claims).setProtectedHeader({ alg: 'EdDSA' }).setSubject('ada').setExpirationTime('30s').sign(ed.privateKey);
+    const done = await get('jw', `/__folio/jwt/callback?state=${encodeURIComponent(state)}&token=${encodeURIComponent(token)}`, started.headers.getSetCookie()[0]!.split(';')[0]);
+    expect(done.status).toBe(303);
+    return cookieOf(done);
+  }
+
+  async function oidcReader(claims: Record<string, unknown>): Promise<string> {
+    provider.claims = claims;
+    const started = await get('op', '/__folio/sign-in?next=/plan');
+    expect(started.status).toBe(303);
+    const authorize = new URL(started.headers.get('location')!);
+    expect(authorize.origin + authorize.pathname).toBe(`${provider.issuer}/authorize`);
+    const code = provider.codeFor(authorize.searchParams.get('nonce')!);
+    const done = await get('op', `/__folio/oidc/callback?code=${code}&state=${authorize.searchParams.get('state')}`, started.headers.getSetCookie()[0]!.split(';')[0]);
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe('/plan');
+    return cookieOf(done);
+  }
+
+  it('shows a JWT reader the branches their data chooses, and only those, never shared', async () => {
+    const cookie = await jwtReader({ content: { firstName: 'Ada', plan: 'pro', seats: 12, channel: 'beta' } });
+    const answer = await get('jw', '/plan', cookie);
+    const html = await answer.text();
+    expect(readText(html)).toContain('Hello Ada. Pro seats: 12 for Ada. See pricing to upgrade. Beta: on.');
+    // The other branches are not in the answer at all, not merely hidden.
+    expect(html).not.toContain('Ask your admin');
+    expect(html).not.toContain('data-folio-user-if');
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
+    const enterprise = await (await get('jw', '/plan', await jwtReader({ content: { plan: 'enterprise', channel: 'gamma' } }))).text();
+    expect(readText(enterprise)).toContain('Hello reader. Ask your admin for SSO. Beta: off.');
+    expect(enterprise).not.toContain('Pro seats');
+  });
+
+  it('gives a reader without a session the empty user’s branches, and the static page as built', async () => {
+    const answer = await get('jw', '/plan');
+    const html = await answer.text();
+    expect(readText(html)).toContain('Hello reader. See pricing to upgrade. Beta: off.');
+    expect(html).not.toMatch(/Pro seats|Ask your admin|folio-reader-user|window\.mintlify/);
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
+    // A page without `user` is the built file, byte for byte, cacheable as any static file.
+    const home = await get('jw', '/index');
+    expect(home.headers.get('cache-control')).toBe('no-cache');
+    expect(await home.text()).toBe(await readFile(path.join(out, 'index', 'index.html'), 'utf8'));
+  });
+
+  it('maps an OpenID reader’s content claims, else their profile claims, to user', async () => {
+    const custom = await (await get('op', '/plan', await oidcReader({ content: { firstName: 'Grace', plan: 'enterprise' }, apiPlaygroundInputs: { header: { 'X-Key': 'k' } } }))).text();
+    expect(readText(custom)).toContain('Hello Grace. Ask your admin for SSO.');
+    const profile = await get('op', '/plan', await oidcReader({ given_name: 'Linus', family_name: 'T', email: 'l@example.com' }));
+    const html = await profile.text();
+    expect(readText(html)).toContain('Hello Linus. See pricing to upgrade.');
+    expect(JSON.parse(/<script type="application\/json" id="folio-reader-user">([^<]*)<\/script>/.exec(html)![1]!)).toEqual({ firstName: 'Linus', lastName: 'T', email: 'l@example.com' });
+    const rows = await t.db.query<{ user_data: unknown }>("SELECT user_data FROM site_sessions WHERE project_id = 'op' ORDER BY created_at");
+    expect(rows.map((r) => (typeof r.user_data === 'string' ? JSON.parse(r.user_data) : r.user_data))).toEqual([
+      { content: { firstName: 'Grace', plan: 'enterprise' }, apiPlaygroundInputs: { header: { 'X-Key': 'k' } } },
+      { content: { firstName: 'Linus', lastName: 'T', email: 'l@example.com' } },
+    ]);
+  });
+
+  it('gives a password reader no user data: the empty user’s page, no window.mintlify.user', async () => {
+    const signIn = await bundle.app.request('http://pw.localhost/__folio/sign-in', { method: 'POST', body: new URLSearchParams({ password: PASSWORD, next: '/plan' }), headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'pw.localhost' } });
+    expect(signIn.status).toBe(303);
+    const answer = await get('pw', '/plan', cookieOf(signIn));
+    const html = await answer.text();
+    expect(readText(html)).toContain('Hello reader. See pricing to upgrade.');
+    expect(html).not.toContain('folio-reader-user');
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('hands the site’s scripts window.mintlify.user, escaped for a script element and allowed by the CSP', async () => {
+    const hostile = '</script><script>alert(1)</script>\u2028<!--';
+    const answer = await get('jw', '/plan', await jwtReader({ content: { firstName: hostile, plan: 'free' } }));
+    const html = await answer.text();
+    const block = /<script type="application\/json" id="folio-reader-user">([^<]*)<\/script><script>([^<]*)<\/script>/.exec(html);
+    expect(block).not.toBeNull();
+    expect(JSON.parse(block![1]!)).toEqual({ firstName: hostile, plan: 'free' });
+    expect(block![1]).not.toMatch(/[<>\u2028]/);
+    expect(html).not.toContain('<script>alert(1)');
+    // The value in the page is HTML-escaped; the loader script runs under the CSP by its hash.
+    expect(html).toContain('Hello <span data-folio-user="firstName">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    const hash = `'sha256-${createHash('sha256').update(block![2]!).digest('base64')}'`;
+    expect(answer.headers.get('content-security-policy')).toContain(hash);
+  });
+});
