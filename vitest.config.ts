@@ -31,6 +31,7 @@ const E2E_FILES = [
   'test/hosting/reader-servers.test.ts',
   // Search per reader and the personalized page with the playground's prefill, in chromium.
   'test/browser/reader-personal.test.ts',
+  'test/browser/reader-conditions.test.ts',
   'test/site/base-path.test.ts',
   'test/hosting/shared-storage.test.ts',
   // folio serve killed (SIGKILL) while an update builds into the site's workspace, then restarted.
