@@ -20,3 +20,4 @@ export { CONTENT_TYPES } from './content-types.js';
 export * from './json-depth.js';
 export { SecretBox, serverSecretBox } from './secret-box.js';
 export { readGitGuarded } from './guarded-git.js';
+export * from './accept-encoding.js';

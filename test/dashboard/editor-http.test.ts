@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, type ProjectRow } from '../../src/db/index.js';
 import { createUser } from '../../src/dashboard/index.js';
@@ -75,7 +76,21 @@ describe('editor routes of the dashboard', () => {
     expect(client.lastHtml).toMatch(/data-components="[^"]*\bCard\b[^"]*\bNote\b/);
     const script = await request('/dashboard/assets/editor.js');
     expect(script.status).toBe(200);
-    expect(await script.text()).toContain('cm-editor');
+    const text = await script.text();
+    expect(text).toContain('cm-editor');
+    // Sent gzipped to a browser that takes it (the same bytes once unpacked), as the dashboard's own scripts and stylesheet are.
+    for (const asset of ['/dashboard/assets/editor.js', '/dashboard/assets/app.js', '/dashboard/assets/app.css']) {
+      const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const plain = await stack.app.request(asset, { headers: { cookie } });
+      const packed = await stack.app.request(asset, { headers: { cookie, 'Accept-Encoding': 'gzip, deflate, br' } });
+      expect(plain.headers.get('content-encoding'), asset).toBeNull();
+      expect(packed.headers.get('content-encoding'), asset).toBe('gzip');
+      expect(packed.headers.get('vary'), asset).toContain('Accept-Encoding');
+      const bytes = Buffer.from(await packed.arrayBuffer());
+      const unpacked = gunzipSync(bytes).toString();
+      expect(unpacked, asset).toBe(await plain.text());
+      expect(bytes.length, asset).toBeLessThan(unpacked.length / 2);
+    }
     // The project's tabs lead to it.
     await client.get(`/dashboard/projects/${project.id}`);
     expect(client.lastHtml).toContain(`href="${editor}"`);

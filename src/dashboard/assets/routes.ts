@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Hono } from 'hono';
 import type { DashboardEnv } from '../context.js';
 import type { ScriptName } from './scripts.js';
+import { textAsset } from './compressed.js';
 import { dashboardAssets } from './version.js';
 
 const IMMUTABLE = { 'Cache-Control': 'public, max-age=31536000, immutable' };
@@ -12,7 +13,7 @@ export const FAVICON_SVG =
 
 /** `<base>/assets/`: the stylesheet, the scripts, Inter's files and the icon, public (the sign-in page needs them). */
 export function registerAssetRoutes(app: Hono<DashboardEnv>): void {
-  app.get('/assets/app.css', async (c) => c.body((await dashboardAssets()).css, 200, { 'Content-Type': 'text/css; charset=utf-8', ...IMMUTABLE }));
+  app.get('/assets/app.css', async (c) => textAsset(c, 'app.css', (await dashboardAssets()).css, 'text/css; charset=utf-8', IMMUTABLE));
   app.get('/assets/favicon.svg', (c) => c.body(FAVICON_SVG, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' }));
   app.get('/assets/fonts/:name', async (c) => {
     const font = (await dashboardAssets()).fonts.get(c.req.param('name'));
@@ -23,6 +24,6 @@ export function registerAssetRoutes(app: Hono<DashboardEnv>): void {
   app.get('/assets/:file{(app|chart|calendar)\\.js}', async (c) => {
     const name = c.req.param('file').replace(/\.js$/, '');
     const script: ScriptName = name === 'app' ? 'main' : (name as ScriptName);
-    return c.body((await dashboardAssets()).scripts[script].code, 200, { 'Content-Type': 'text/javascript; charset=utf-8', ...IMMUTABLE });
+    return textAsset(c, `${name}.js`, (await dashboardAssets()).scripts[script].code, 'text/javascript; charset=utf-8', IMMUTABLE);
   });
 }

@@ -1,12 +1,15 @@
 import type { Context, Hono } from 'hono';
 import { createElement } from 'react';
-import type { ProjectRow } from '../../db/index.js';
+import { getProject, type ProjectRow } from '../../db/index.js';
+import { escapeHtml } from '../../shared/index.js';
 import { EditorError, editorBundle, lineDiff, MAX_TEXT_BYTES, navEditOf, PageReview, type EditorSession, type NavItem, type Reviewer } from '../../editor/index.js';
 import { componentNames } from '../../mdx/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
 import { errorPage, html, viewerOf } from '../respond.js';
 import { EditorPage, EDITOR_CSS } from '../views/editor-page.js';
+import { listMembers } from '../data/members.js';
 import { loadProject } from './project-routes.js';
+import { textAsset } from '../assets/compressed.js';
 
 /** Largest request body of the editor's routes: a page text (2 MB as JSON, escaped) or a 5 MB image. */
 export const EDITOR_BODY_LIMIT = 8 * 1024 * 1024;
@@ -106,7 +109,10 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
         const fields = method === 'post' && (c.req.header('content-type') ?? '').startsWith('application/json') ? await body(c) : {};
         const found = await sessionOf(c, typeof fields.branch === 'string' ? fields.branch : undefined);
         if (found instanceof Response) throw new EditorError('EDITOR_PAGE_NOT_FOUND', 'No project has this id.', 404);
-        return fn(c, found.session, found.project, fields);
+        const result = await fn(c, found.session, found.project, fields);
+        // An edit on a branch made in the editor: its autosave (commit, push, draft pull request) moves on.
+        if (method === 'post' && AUTOSAVED.has(path)) ctx.editor.branches.scheduleAutosave(found.session, userOf(c), new URL(c.req.url).origin);
+        return result;
       }),
     );
   }
@@ -132,7 +138,7 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
     return html(c, createElement(EditorPage, { base, viewer, project, branch, file, scriptHash: hash, components: componentNames(), maxTextBytes: MAX_TEXT_BYTES, shell: { viewer, project }, readOnly: c.get('canEdit') !== true }));
   });
 
-  app.get('/assets/editor.js', async (c) => c.body((await editorBundle()).js, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' }));
+  app.get('/assets/editor.js', async (c) => textAsset(c, 'editor.js', (await editorBundle()).js, 'text/javascript; charset=utf-8', { 'Cache-Control': 'public, max-age=31536000, immutable' }));
   app.get('/assets/editor.css', (c) => c.body(EDITOR_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' }));
 
   json('get', 'state.json', async (_c, session) => ({
@@ -145,7 +151,68 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
   }));
 
   // A new branch from the deployment branch, checked out for the editor: the only way one is made before its first save.
-  json('post', 'branches.json', async (_c, session) => ({ branch: session.branch }));
+  json('post', 'branches.json', async (c, session) => {
+    await ctx.editor.branches.record(session, userOf(c));
+    return { branch: session.branch };
+  });
+
+  /** Members who may review a branch of the project: owners, and editors given it (invitations accepted). */
+  async function reviewers(project: ProjectRow): Promise<{ id: string; email: string }[]> {
+    return (await listMembers(ctx.db)).filter((m) => !m.pending && (m.role === 'owner' || (m.role === 'editor' && m.projectIds.includes(project.id)))).map((m) => ({ id: m.id, email: m.email }));
+  }
+
+  /** What the branch toolbar shows: the branch's pull request and review, its changes, its preview links, who may review. */
+  async function branchView(c: Ctx, session: EditorSession, project: ProjectRow) {
+    const record = await ctx.editor.branches.get(project.id, session.branch);
+    const you = c.get('user')!;
+    return {
+      branch: session.branch,
+      deploymentBranch: project.branch,
+      record,
+      drafts: await session.drafts(),
+      links: record ? await ctx.editor.branches.listLinks(project.id, session.branch) : [],
+      reviewers: record ? (await reviewers(project)).filter((m) => m.id !== record.createdBy) : [],
+      you: { id: you.id, email: you.email, canEdit: c.get('canEdit') === true, isAuthor: record?.createdBy === you.id },
+    };
+  }
+
+  // A branch made in the editor: its draft pull request, review and preview links.
+  json('get', 'branch.json', async (c, session, project) => branchView(c, session, project));
+
+  json('post', 'branch.json', async (c, session, project, fields) => {
+    const action = text(fields, 'action');
+    const flow = ctx.editor.branches;
+    const origin = new URL(c.req.url).origin;
+    const who = { ...userOf(c), canEdit: c.get('canEdit') === true };
+    if (action === 'save') await flow.save(session, who, origin);
+    else if (action === 'ready') await flow.ready(session, who, origin);
+    else if (action === 'approve' || action === 'request-changes') await flow.review(session, who, action === 'approve');
+    else if (action === 'request-review') {
+      const email = text(fields, 'reviewer').trim().toLowerCase();
+      const member = (await reviewers(project)).find((m) => m.email.toLowerCase() === email);
+      const reviewer = member ? { ...member, canEdit: true } : null;
+      await flow.requestReview(session, who, reviewer);
+    } else if (action === 'merge') {
+      const merged = await flow.merge(session, who, origin, () => ctx.services.triggerUpdate(project, 'dashboard'));
+      return { ...(await branchView(c, session, project)), commit: merged.commit, updateId: merged.updateId };
+    } else throw new EditorError('EDITOR_BAD_REQUEST', `Unknown branch action "${action}": use save, ready, request-review, approve, request-changes or merge.`);
+    return branchView(c, session, project);
+  });
+
+  // Shareable preview links of a branch: made (the token shown once) and revoked by members with edit rights.
+  json('post', 'share.json', async (c, session, _p, fields) => {
+    const action = text(fields, 'action');
+    if (action === 'create') {
+      const days = fields.days === undefined ? undefined : Number(fields.days);
+      const { link, token } = await ctx.editor.branches.createLink(session, userOf(c), days);
+      return { link, url: `${new URL(c.req.url).origin}${base}/share/${token}/` };
+    }
+    if (action === 'revoke') {
+      await ctx.editor.branches.revokeLink(session.project.id, session.branch, text(fields, 'id'));
+      return { links: await ctx.editor.branches.listLinks(session.project.id, session.branch) };
+    }
+    throw new EditorError('EDITOR_BAD_REQUEST', `Unknown share action "${action}": use create or revoke.`);
+  });
 
   json('get', 'file.json', async (c, session) => {
     const file = c.req.query('file') ?? '';
@@ -303,6 +370,73 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
   // A JSON route the editor does not have.
   app.all(`${root}/*`, (c) => (c.req.path.endsWith('.json') ? c.json({ error: { code: 'EDITOR_BAD_REQUEST', message: 'The editor has no such route.' } }, 404) : errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', 'There is no editor page at this address.')));
 }
+
+/** A shared preview as a page: no script, framed by nobody, not indexed. */
+const SHARED_PREVIEW_CSP = PREVIEW_CSP.replace("frame-ancestors 'self'", "frame-ancestors 'none'");
+
+/**
+ * Shareable preview links (public: no sign-in): `<base>/share/<token>/<page path>` shows the branch's
+ * pages as the editor previews them (untrusted, compiled in the sandboxed process), with the site's
+ * files under the same prefix. A revoked or expired link answers 410, an unknown one 404, each with its code.
+ */
+export function registerShareRoutes(app: Hono<DashboardEnv>, ctx: DashboardContext): void {
+  const refusedPage = (c: Ctx, err: EditorError) =>
+    c.html(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Preview unavailable</title><main style="font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.25rem"><h1 style="font-size:1.4rem">This preview is not available</h1><p>${escapeHtml(err.message)}</p><p><code>${err.code}</code></p></main></html>`,
+      err.status,
+    );
+  app.get('/share/:token', (c) => c.redirect(`${ctx.base}/share/${encodeURIComponent(c.req.param('token'))}/`));
+  app.get('/share/:token/*', async (c) => {
+    const token = c.req.param('token');
+    c.header('X-Robots-Tag', 'noindex');
+    try {
+      const link = await ctx.editor.branches.resolveLink(token);
+      const project = await getProject(ctx.db, link.projectId);
+      if (!project) throw new EditorError('EDITOR_PREVIEW_LINK_INVALID', 'The project of this preview link was deleted.', 404);
+      const session = await ctx.editor.open(project, link.branch, { create: false });
+      const prefix = `${ctx.base}/share/${token}`;
+      let rest: string;
+      try {
+        rest = decodeURIComponent(c.req.path.slice(prefix.length)) || '/';
+      } catch {
+        rest = '\0';
+      }
+      const relink = (text: string) => text.split(session.assetBase).join(prefix);
+      const items = (await session.navigation()).sections.flatMap((s) => s.items);
+      const file = rest === '/' ? firstPage(items) : fileOfPage(items, rest);
+      if (file) {
+        await session.preview(file);
+        const page = session.previewHtml(file);
+        if (!page) throw new EditorError('EDITOR_PAGE_NOT_FOUND', `The page ${file} has errors on this branch; its preview is shown once they are fixed.`, 404);
+        c.header('Content-Security-Policy', SHARED_PREVIEW_CSP);
+        return c.html(relink(page));
+      }
+      const asset = await session.previewAsset(rest);
+      if (!asset) throw new EditorError('EDITOR_PAGE_NOT_FOUND', `The branch has no page or file at ${rest}.`, 404);
+      c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+      const body = typeof asset.body === 'string' && /^text\/(css|html)/.test(asset.type) ? relink(asset.body) : asset.body;
+      return c.body(typeof body === 'string' ? body : new Uint8Array(body), 200, { 'Content-Type': asset.type, 'Cache-Control': 'no-cache' });
+    } catch (err) {
+      if (err instanceof EditorError) return refusedPage(c, err);
+      throw err;
+    }
+  });
+}
+
+/** The first page of the navigation (a shared link's home). */
+function firstPage(items: NavItem[]): string | undefined {
+  for (const item of items) {
+    if (item.type === 'page') return item.file;
+    if (item.type === 'group') {
+      const found = firstPage(item.children);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** Editor routes whose success changes a branch's files: each moves its autosave on. */
+const AUTOSAVED = new Set(['save.json', 'pages.json', 'navigation.json', 'upload.json', 'restore.json', 'discard.json']);
 
 /** The file of the navigation entry whose site path is `href` (a trailing slash ignored). */
 function fileOfPage(items: NavItem[], href: string): string | undefined {

@@ -6,24 +6,12 @@
  * compressed already (images, fonts, video, Pagefind's index) go as they are.
  */
 
+export { acceptsGzip } from '../../shared/index.js';
+
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|javascript|wasm|manifest\+json)|image\/svg\+xml)/;
 
 /** Smaller than this, the gzip header and a round of compression cost more than they save. */
 const MIN_BYTES = 1024;
-
-/** Whether `Accept-Encoding` takes gzip: named, or `*`, with a non-zero q. */
-export function acceptsGzip(header: string | null): boolean {
-  if (!header) return false;
-  let star = false;
-  for (const part of header.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    if (name === 'gzip' || name === 'x-gzip') return weight > 0;
-    if (name === '*') star = weight > 0;
-  }
-  return star;
-}
 
 /** Whether a response of `type` and `size` bytes is worth gzipping. */
 export function compressible(type: string, size: number): boolean {
