@@ -73,7 +73,9 @@ export async function* answerQuestion(input: AnswerInput): AsyncGenerator<Answer
   const filters = { ...input.filters, language };
   // A first question on a large site indexes its language a slice at a time, not holding the server.
   await index.prepare(filters);
-  const search = (query: string, limit: number): SectionHit[] => index.search(query, { limit, filters }).filter((h) => h.score >= RELEVANT_SCORE);
+  // The reader's product (or tab) and version are preferred, not required: a question may be about another.
+  const prefer = currentHref ? index.placeOf(currentHref) : undefined;
+  const search = (query: string, limit: number): SectionHit[] => index.search(query, { limit, filters, prefer }).filter((h) => h.score >= RELEVANT_SCORE);
   let hits = search(input.question, input.retrievalPageSize);
   // A follow-up ("and in Python?") may name nothing itself: search it with the previous question.
   const previous = [...input.history].reverse().find((m) => m.role === 'user')?.content;

@@ -19,6 +19,10 @@ export const searchBody = z
         version: label.optional(),
         language: label.optional(),
         group: label.optional(),
+        /** The platform's tag filter: pages whose frontmatter `tag` is this. */
+        tag: label.optional(),
+        /** Pages of this product (docs.json `products`; on a site without products, its tab). */
+        product: label.optional(),
         /** The platform's access groups: only public pages are ever indexed, so they widen nothing. */
         groups: z.array(label).max(50).optional(),
       })
@@ -34,8 +38,8 @@ export const pageBody = z.object({ path: z.string().trim().min(1).max(1_000), gr
  * of a reader's (or a client's) first five, and the page request gives the whole page.
  */
 export function searchResults(index: SectionIndex, body: z.infer<typeof searchBody>) {
-  const { version, language, group } = body.filter ?? {};
-  const hits = index.search(body.query, { limit: body.pageSize, scoreThreshold: body.scoreThreshold, filters: { version, language, group }, perPage: true });
+  const { version, language, group, tag, product } = body.filter ?? {};
+  const hits = index.search(body.query, { limit: body.pageSize, scoreThreshold: body.scoreThreshold, filters: { version, language, group, tag, product }, perPage: true });
   return hits.map((h) => {
     const section = index.page(h.path)?.sections.find((s) => s.anchor === h.anchor);
     return {

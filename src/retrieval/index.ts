@@ -1,5 +1,5 @@
 export { sectionsOfMarkdown } from './sections.js';
-export { excerptOf, SectionIndex, type SearchFilters, type SectionHit, type SectionSearchOptions } from './section-index.js';
+export { excerptOf, SectionIndex, type SearchFilters, type SearchPlace, type SectionHit, type SectionSearchOptions } from './section-index.js';
 export { BM25, FIELD_BOOSTS, MATCH_WEIGHTS, relevance, STOP_WORDS } from './ranking.js';
 export { indexOfFile, indexOfStream, loadSectionIndex, RetrievalTooLargeError, type BuildFileReader } from './load.js';
 export { readRetrievalLines, retrievalHeaderLine, retrievalPageLine, RetrievalLineReader } from './file-lines.js';

@@ -92,6 +92,15 @@ export const FEEDBACK = { pages: 5, words: 5, weight: 0.3 } as const;
 export const OTHER_VERSION_WEIGHT = 0.5;
 
 /**
+ * A question asked from a page (the assistant's `currentPath`, an MCP client's `page`) prefers that
+ * page's product (or tab) and language: a page elsewhere keeps this much of its score, so a
+ * neighbouring product's tutorial sharing the words comes after the reader's own product's page
+ * unless it matches clearly better. A version the reader is on counts as `OTHER_VERSION_WEIGHT`.
+ * Not tuned: no eval set records the page a question was asked from.
+ */
+export const PLACE_WEIGHTS = { otherProduct: 0.7, otherLanguage: 0.5 } as const;
+
+/**
  * Scores leave retrieval as a relevance from 0 to 1: raw / (raw + `SCORE_HALF`), the raw score
  * being BM25+ with the boosts and coverage, per word of the question. On mintlify-docs, the
  * first result of the eval's questions scores raw 4.5 at least, 23 at the tenth percentile, 99 at

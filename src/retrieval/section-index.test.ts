@@ -136,6 +136,46 @@ describe('SectionIndex', () => {
   });
 });
 
+describe("the reader's place: product and tag filters, soft preferences", () => {
+  const filler = Array.from({ length: 12 }, (_, i) => page(`/misc/${i}`, `Topic ${i}`, [['', `Unrelated words number ${i}: deploy, build, tokens, regions, billing.`]]));
+  // Two products explain retries in nearly the same words; the queue's page matches a little better.
+  const index = new SectionIndex([
+    page('/queues/retries', 'Retries', [['', 'Retry a failed message: set the retry limit and the retry delay of the queue.']], { product: 'Queues', tag: 'New', version: 'v2' }),
+    page('/workflows/retries', 'Retries', [['', 'Retry a failed step: set the retry limit of the workflow.']], { product: 'Workflows' }),
+    page('/workflows/overview', 'Workflows', [['', 'Workflows run steps.']], { product: 'Workflows' }),
+    page('/v1/queues/retries', 'Retries', [['', 'Retry a failed message: set the retry limit and the retry delay.']], { product: 'Queues', version: 'v1', otherVersion: true }),
+    page('/api/retries', 'Retry policy', [['', 'The retry limit of a request.']], { tab: 'API reference' }),
+    ...filler,
+  ]);
+  const order = (options: Parameters<SectionIndex['search']>[1]) => index.search('set the retry limit', { perPage: true, ...options }).map((h) => h.path);
+
+  it('filters by product (else tab) and by frontmatter tag, case-insensitive', () => {
+    expect(order({ filters: { product: 'workflows' } })).toEqual(['/workflows/retries']);
+    expect(order({ filters: { product: 'API reference' } })).toEqual(['/api/retries']);
+    expect(order({ filters: { tag: 'new' } })).toEqual(['/queues/retries']);
+  });
+
+  it("prefers the reader's product and version, keeping the others after", () => {
+    const plain = order({});
+    expect(plain[0]).toBe('/queues/retries');
+    const fromWorkflows = order({ prefer: index.placeOf('/workflows/overview') });
+    expect(fromWorkflows[0]).toBe('/workflows/retries');
+    expect(fromWorkflows).toContain('/queues/retries');
+    // From the v1 docs, v1's page comes before the current version's; without it, after.
+    expect(plain.indexOf('/v1/queues/retries')).toBeGreaterThan(plain.indexOf('/queues/retries'));
+    const fromV1 = order({ prefer: { version: 'v1', product: 'Queues' } });
+    expect(fromV1[0]).toBe('/v1/queues/retries');
+    // A filter decides where it is given.
+    expect(order({ prefer: { product: 'Workflows' }, filters: { product: 'Queues' } })[0]).toBe('/queues/retries');
+  });
+
+  it("gives a page's place: its product, else its tab, its version and language", () => {
+    expect(index.placeOf('/v1/queues/retries')).toEqual({ product: 'Queues', version: 'v1' });
+    expect(index.placeOf('/api/retries')).toEqual({ product: 'API reference' });
+    expect(index.placeOf('/nowhere')).toBeUndefined();
+  });
+});
+
 describe('SectionIndex answers kept', () => {
   it('answers a repeated question from what it kept, per options, and forgets on any change of the pages', () => {
     const index = new SectionIndex(PAGES);

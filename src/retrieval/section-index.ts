@@ -5,14 +5,27 @@
  * group. Pages can be added, replaced and removed one at a time (`folio dev`, a page edit).
  */
 import MiniSearch from 'minisearch';
-import { COVERAGE_POWER, FEEDBACK, OTHER_VERSION_WEIGHT, REFERENCE_FOLDER, REFERENCE_FOLDER_WEIGHT, PREFIX_MIN_LENGTH, processTerm, REFERENCE_WEIGHT, relevance, termProcessor, type TermProcessing, SEARCH_OPTIONS, smallCollectionScale, tokenize, type RetrievalField } from './ranking.js';
+import { COVERAGE_POWER, FEEDBACK, OTHER_VERSION_WEIGHT, PLACE_WEIGHTS, REFERENCE_FOLDER, REFERENCE_FOLDER_WEIGHT, PREFIX_MIN_LENGTH, processTerm, REFERENCE_WEIGHT, relevance, termProcessor, type TermProcessing, SEARCH_OPTIONS, smallCollectionScale, tokenize, type RetrievalField } from './ranking.js';
 import type { AssistantSiteSettings, PageOperation, RetrievalFile, RetrievalPage } from './types.js';
 
-/** Narrow a search to pages of one version, language or sidebar group (case-insensitive). */
+/** Narrow a search to pages of one version, language, product, sidebar group or frontmatter `tag` (case-insensitive). */
 export interface SearchFilters {
   version?: string;
   language?: string;
   group?: string;
+  product?: string;
+  tag?: string;
+}
+
+/**
+ * Where a reader is (the page a question was asked from): a search prefers pages of the same
+ * product, version and language without leaving the others out (`PLACE_WEIGHTS`). `product` is
+ * the page's product, else its tab (`RetrievalPage.tab`), where a site without products keeps them.
+ */
+export interface SearchPlace {
+  product?: string;
+  version?: string;
+  language?: string;
 }
 
 export interface SectionSearchOptions {
@@ -23,6 +36,8 @@ export interface SectionSearchOptions {
   filters?: SearchFilters;
   /** One result per page (its best section), as a reader's result list wants; default false. */
   perPage?: boolean;
+  /** The reader's place: pages elsewhere rank lower (a filter, when given, decides instead). */
+  prefer?: SearchPlace;
 }
 
 export interface SectionHit {
@@ -560,8 +575,16 @@ export class SectionIndex {
     await Promise.all(this.partitionsFor(filters?.language).map((p) => p.prepare()));
   }
 
+  /** The place of the page at `href` (its product or tab, version and language), for `SectionSearchOptions.prefer`; undefined for an unknown page. */
+  placeOf(href: string): SearchPlace | undefined {
+    const page = this.page(href);
+    if (!page) return undefined;
+    const product = page.product ?? page.tab;
+    return { ...(product ? { product } : {}), ...(page.version ? { version: page.version } : {}), ...(page.language ? { language: page.language } : {}) };
+  }
+
   search(query: string, options: SectionSearchOptions = {}): SectionHit[] {
-    const key = JSON.stringify([query.trim().toLowerCase(), options.limit, options.scoreThreshold, options.filters, options.perPage]);
+    const key = JSON.stringify([query.trim().toLowerCase(), options.limit, options.scoreThreshold, options.filters, options.perPage, options.prefer]);
     const kept = this.answers.get(key);
     if (kept) {
       // Most recently used last.
@@ -575,19 +598,19 @@ export class SectionIndex {
     return [...hits];
   }
 
-  private rank(query: string, { limit = 10, scoreThreshold = 0, filters, perPage = false }: SectionSearchOptions): SectionHit[] {
+  private rank(query: string, { limit = 10, scoreThreshold = 0, filters, perPage = false, prefer }: SectionSearchOptions): SectionHit[] {
     const words = Partition.wordsOf(query);
     if (words.length === 0) return [];
     const partitions = this.partitionsFor(filters?.language);
-    const rest = filters && (filters.version || filters.group) ? (p: RetrievalPage) => matchesFilters(p, filters) : null;
+    const rest = filters && (filters.version || filters.group || filters.product || filters.tag) ? (p: RetrievalPage) => matchesFilters(p, filters) : null;
     let total = 0;
-    const anyVersion = !filters?.version;
+    const placeWeight = placeWeightOf(filters, prefer);
     const lists = partitions.map((p) => p.search(words, rest));
     const factors = lists.map((list) => {
       const scale = smallCollectionScale(list.partition.sections);
       const factor = new Float64Array(list.length);
       for (let i = 0; i < list.length; i++) {
-        const other = anyVersion && list.partition.storedOf(list.ids[i]!).page.otherVersion ? OTHER_VERSION_WEIGHT : 1;
+        const other = placeWeight(list.partition.storedOf(list.ids[i]!).page);
         factor[i] = coverage(list.matched[i]!, words.length) * scale * other;
         list.scores[i] = list.scores[i]! * factor[i]!;
       }
@@ -743,9 +766,34 @@ function coverage(matched: number, of: number): number {
   return Math.min(1, matched / of) ** COVERAGE_POWER;
 }
 
+const same = (a: string | undefined, b: string | undefined) => !b || (a ?? '').toLowerCase() === b.toLowerCase();
+
 function matchesFilters(page: RetrievalPage, filters: SearchFilters): boolean {
-  const same = (a: string | undefined, b: string | undefined) => !b || (a ?? '').toLowerCase() === b.toLowerCase();
-  return same(page.version, filters.version) && same(page.group, filters.group);
+  return same(page.version, filters.version) && same(page.group, filters.group) && same(page.product ?? page.tab, filters.product) && same(page.tag, filters.tag);
+}
+
+/**
+ * What a page's scores are multiplied by for where it sits against where the reader is: with no
+ * version asked (filter or place), other versions than the default `OTHER_VERSION_WEIGHT`; with the
+ * reader's version, other versions than theirs that much; other products and languages than the
+ * reader's `PLACE_WEIGHTS` (a filter on the same thing makes the preference moot).
+ */
+function placeWeightOf(filters: SearchFilters | undefined, prefer: SearchPlace | undefined): (page: RetrievalPage) => number {
+  const version = filters?.version ? null : prefer?.version?.toLowerCase();
+  const product = filters?.product ? null : prefer?.product?.toLowerCase();
+  const language = filters?.language ? null : prefer?.language?.toLowerCase();
+  return (page) => {
+    let w = 1;
+    if (version) {
+      if (page.version !== undefined && page.version.toLowerCase() !== version) w *= OTHER_VERSION_WEIGHT;
+    } else if (!filters?.version && page.otherVersion) w *= OTHER_VERSION_WEIGHT;
+    if (product) {
+      const own = page.product ?? page.tab;
+      if (own !== undefined && own.toLowerCase() !== product) w *= PLACE_WEIGHTS.otherProduct;
+    }
+    if (language && (page.language ?? '').toLowerCase() !== language) w *= PLACE_WEIGHTS.otherLanguage;
+    return w;
+  };
 }
 
 /**

@@ -29,6 +29,12 @@ export interface RetrievalPage {
   keywords?: string[];
   /** The innermost sidebar group holding the page. */
   group?: string;
+  /** The product division (docs.json `products`) the page sits under. */
+  product?: string;
+  /** The innermost tab, anchor, dropdown or menu entry the page sits under (where a site without products keeps its products). */
+  tab?: string;
+  /** Frontmatter `tag` (the sidebar's badge: "New", "Beta", "Deprecated"). */
+  tag?: string;
   /** The version division the page sits under. */
   version?: string;
   /**

@@ -97,12 +97,18 @@ export function retrievalPageMeta(site: Site, route: PageRoute): Omit<RetrievalP
   const otherVersion = version !== undefined && section?.switchers.versions.find((v) => v.active)?.isDefault === false;
   const language = trail.find((d) => d.kind === 'language')?.label;
   const group = route.breadcrumbs.at(-1)?.label;
+  const product = trail.find((d) => d.kind === 'product')?.label;
+  const tab = trail.findLast((d) => d.kind === 'tab' || d.kind === 'anchor' || d.kind === 'dropdown' || d.kind === 'menu')?.label;
+  const tag = typeof frontmatter.tag === 'string' && frontmatter.tag.trim() ? frontmatter.tag.trim() : undefined;
   return {
     href: route.href,
     title: route.title,
     ...(route.description ? { description: route.description } : {}),
     ...(keywords.length ? { keywords } : {}),
     ...(group ? { group } : {}),
+    ...(product ? { product } : {}),
+    ...(tab ? { tab } : {}),
+    ...(tag ? { tag } : {}),
     ...(version ? { version } : {}),
     ...(otherVersion ? { otherVersion: true as const } : {}),
     ...(language ? { language } : {}),

@@ -156,3 +156,36 @@ describe('a question asked from a page of one language', () => {
     expect(String(asked[0]!.messages.at(-1)!.content)).toContain('/guides/install');
   });
 });
+
+describe("a question asked from a page of one product", () => {
+  // Two products explain retries in nearly the same words; the queue's page matches a little better.
+  const products = new SectionIndex(
+    [
+      { href: '/queues/retries', title: 'Retries', product: 'Queues', sections: [{ anchor: '', heading: '', text: 'Retry a failed message: set the retry limit and the retry delay of the queue.' }] },
+      { href: '/queues/overview', title: 'Queues', product: 'Queues', sections: [{ anchor: '', heading: '', text: 'Queues hold messages.' }] },
+      { href: '/workflows/retries', title: 'Retries', product: 'Workflows', sections: [{ anchor: '', heading: '', text: 'Retry a failed step: set the retry limit of the workflow.' }] },
+      { href: '/workflows/overview', title: 'Workflows', product: 'Workflows', sections: [{ anchor: '', heading: '', text: 'Workflows run steps.' }] },
+      { href: '/billing', title: 'Billing', sections: [{ anchor: '', heading: '', text: 'Invoices arrive monthly.' }] },
+    ],
+    { siteName: 'Widgets' },
+  );
+
+  async function firstSourceFrom(currentPath: string | undefined): Promise<string> {
+    next = () => ({ text: 'See [Retries](/workflows/retries).' });
+    turn = 0;
+    const before = llm.received.length;
+    const model = languageModel({ provider: 'openai-compatible', baseUrl: llm.baseUrl, apiKey: 'test-key' }, 'm');
+    for await (const _ of answerQuestion({ model, index: products, siteName: 'Widgets', basePath: '', question: 'How do I set the retry limit?', history: [], ...(currentPath ? { currentPath } : {}), retrievalPageSize: 5, limits: DEFAULT_ASSISTANT_LIMITS, threadId: 't3' }));
+    const question = String(llm.received.slice(before)[0]!.messages.at(-1)!.content);
+    const at = (href: string) => question.indexOf(href);
+    expect(at('/queues/retries')).toBeGreaterThanOrEqual(0);
+    expect(at('/workflows/retries')).toBeGreaterThanOrEqual(0);
+    return at('/queues/retries') < at('/workflows/retries') ? '/queues/retries' : '/workflows/retries';
+  }
+
+  it("gives the model the reader's product's section first, and still the other product's", async () => {
+    expect(await firstSourceFrom(undefined)).toBe('/queues/retries');
+    expect(await firstSourceFrom('/workflows/overview')).toBe('/workflows/retries');
+    expect(await firstSourceFrom('/queues/overview')).toBe('/queues/retries');
+  });
+});

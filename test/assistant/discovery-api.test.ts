@@ -24,7 +24,7 @@ beforeAll(async () => {
   await mkdir(path.join(root, 'guides'), { recursive: true });
   await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Widgets', theme: 'mint', colors: { primary: '#225588' }, navigation: { versions: [{ version: 'v2', groups: [{ group: 'Start', pages: ['index', 'guides/install'] }] }, { version: 'v1', groups: [{ group: 'Legacy', pages: ['guides/old'] }] }] } }));
   await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Welcome\n---\nWidgets for everyone.\n');
-  await writeFile(path.join(root, 'guides', 'install.mdx'), '---\ntitle: Install widgets\n---\nIntro.\n\n## Requirements\n\nYou need a sprocket wrench.\n\n## Upgrade\n\nRun the upgrade command.\n');
+  await writeFile(path.join(root, 'guides', 'install.mdx'), '---\ntitle: Install widgets\ntag: New\n---\nIntro.\n\n## Requirements\n\nYou need a sprocket wrench.\n\n## Upgrade\n\nRun the upgrade command.\n');
   await writeFile(path.join(root, 'guides', 'old.mdx'), '---\ntitle: Install widgets (v1)\n---\nThe old sprocket way.\n');
   await writeFile(path.join(root, 'guides', 'secret.mdx'), '---\ntitle: Secret\n---\nHidden sprocket notes.\n');
   const built = await buildSite({ root, outDir: out, search: false, threads: 1 });
@@ -69,6 +69,15 @@ describe.each(backends)('discovery API (%s)', (kind) => {
     expect(start.map((r) => r.path)).toEqual(['/guides/install']);
     expect(((await (await search({ query: 'widgets', pageSize: 1 })).json()) as unknown[]).length).toBe(1);
     expect(await (await search({ query: 'sprocket', scoreThreshold: 1 })).json()).toEqual([]);
+  });
+
+  it("filters by the platform's tag (the page's frontmatter tag) and by product", async () => {
+    const tagged = await search({ query: 'sprocket', filter: { tag: 'new', version: 'v2' } });
+    expect(tagged.status).toBe(200);
+    expect(((await tagged.json()) as { path: string }[]).map((r) => r.path)).toEqual(['/guides/install']);
+    expect(await (await search({ query: 'sprocket', filter: { tag: 'Deprecated' } })).json()).toEqual([]);
+    // The site has no products: nothing is in one.
+    expect(await (await search({ query: 'sprocket', filter: { product: 'Widgets' } })).json()).toEqual([]);
   });
 
   it("returns a page's Markdown by the path search gave, and 404 for one it does not index", async () => {
@@ -180,7 +189,7 @@ describe.each(backends)('discovery API (%s)', (kind) => {
     [{ query: '' }, 'query'],
     [{ query: 'x', pageSize: 51 }, 'pageSize'],
     [{ query: 'x', scoreThreshold: 2 }, 'scoreThreshold'],
-    [{ query: 'x', filter: { tag: 'a' } }, 'filter'],
+    [{ query: 'x', filter: { tags: 'a' } }, 'filter'],
     [{ query: 'x'.repeat(501) }, 'query'],
     ['not json', 'body'],
   ])('refuses the body %j (400, naming %s)', async (body, field) => {

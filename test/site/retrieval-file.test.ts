@@ -71,6 +71,16 @@ describe('the retrieval file of a build', () => {
     expect((await file()).pages.map((p) => p.href).sort()).toEqual(['/guide', '/index', '/secret']);
   });
 
+  it("records each page's product, tab and frontmatter tag (the search's filters and the reader's place)", async () => {
+    await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\ntag: Beta\n---\nA guide about gadgets.\n');
+    await config({ navigation: { products: [{ product: 'Cache', tabs: [{ tab: 'Guides', groups: [{ group: 'Start', pages: ['index'] }] }] }, { product: 'Queues', groups: [{ group: 'Q', pages: ['guide'] }] }] } });
+    await buildSite({ root, outDir: out, search: false });
+    const pages = (await file()).pages;
+    expect(pages.find((p) => p.href === '/index')).toMatchObject({ product: 'Cache', tab: 'Guides' });
+    expect(pages.find((p) => p.href === '/guide')).toMatchObject({ product: 'Queues', tag: 'Beta' });
+    expect(pages.find((p) => p.href === '/guide')!.tab).toBeUndefined();
+  });
+
   it('is not written when asked not to be', async () => {
     const other = path.join(dir, 'out-none');
     const built = await buildSite({ root, outDir: other, search: false, retrieval: false });
