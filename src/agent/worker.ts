@@ -17,7 +17,7 @@ import { githubOptionsFromEnv, type GithubOptions } from './pull-requests/github
 import { gitlabOptionsFromEnv, type GitlabOptions } from './pull-requests/gitlab.js';
 import { llmOptionsFromEnv, type LlmOptions } from './llm/options.js';
 import { runClaimedJob, type AgentRuntime } from './run-job.js';
-import { startSuggestionPoll, suggestionPollFromEnv } from './suggestions/check.js';
+import { startSuggestionPoll, suggestionMaxProjectsFromEnv, suggestionPollFromEnv } from './suggestions/check.js';
 import type { VerifyLevel } from './verify.js';
 
 export interface WorkerOptions {
@@ -52,6 +52,10 @@ export interface WorkerOptions {
   workerId?: string;
   /** Time between two passes of the suggestion checks over the projects (default `FOLIO_SUGGESTIONS_POLL` seconds, else 10 min; 0: none). */
   suggestionPollMs?: number;
+  /** Projects one pass of the suggestion checks covers at most (default `FOLIO_SUGGESTIONS_MAX_PROJECTS`, else 50). */
+  suggestionMaxProjects?: number;
+  /** Readers' suggestions of a project, gathered in each pass when given (the server wires the dashboard's). */
+  gatherReaderSuggestions?: (projectId: string) => Promise<unknown>;
   log?: (line: string) => void;
 }
 
@@ -120,6 +124,8 @@ export async function startWorker({
   models,
   workerId = localRunnerId(),
   suggestionPollMs = suggestionPollFromEnv(),
+  suggestionMaxProjects = suggestionMaxProjectsFromEnv(),
+  gatherReaderSuggestions,
   log = () => {},
 }: WorkerOptions): Promise<AgentWorker> {
   const rt: AgentRuntime = { db, workerId, workDir, llm, models, verify, timeoutMs: jobTimeoutMs, log, publicUrl, github, gitlab };
@@ -136,7 +142,8 @@ export async function startWorker({
     log,
   });
   preloadJobModules(verify, github);
-  const suggestions = startSuggestionPoll({ db, workDir, github, intervalMs: suggestionPollMs, log });
+  // One pass per interval across every worker of the database (the shared timer in agent_timers).
+  const suggestions = startSuggestionPoll({ db, workDir, github, gitlab, intervalMs: suggestionPollMs, workerId: runner.workerId, maxProjects: suggestionMaxProjects, gatherReaders: gatherReaderSuggestions, log });
   return {
     workerId: runner.workerId,
     enqueue: (jobId) => runner.enqueue(jobId),

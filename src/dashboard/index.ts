@@ -5,3 +5,4 @@ export * from './errors.js';
 export * from './signed-in.js';
 export { createUser, hasOwner } from './data/users.js';
 export { localEditorRoute, type LocalEditorRequest } from './routes/local-editor-routes.js';
+export { gatherReaderSuggestions, type ReaderSuggestionDeps } from './routes/reader-suggestions.js';

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { availableModels, completeText, createAgentJobQueue, startAutomationScheduler, githubOptionsFromEnv, llmOptionsFromEnv, startWorker, type AgentWorker, type WorkerOptions } from '../agent/index.js';
-import { createDashboard, dashboardMayActOn, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
+import { createDashboard, gatherReaderSuggestions, dashboardMayActOn, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
 import { assistantOptionsFromEnv, indexOfBuild, type AssistantOptions } from '../assistant/index.js';
 import { namesOfReply, topicNamingPrompt, type TopicsOptions } from '../insights/index.js';
-import { openDatabase, type Database } from '../db/index.js';
+import { openDatabase, type Database, type ProjectRow } from '../db/index.js';
 import { bearerKeyAuthorizer, createPullRequestRoutes, recoverUnfinishedUpdates, removeOrphanWork, S3SiteStore, signedInOr, siteStoreOf, startPreviewSweeper, workspaceDir, type S3StorageConfig, type SiteStore } from '../hosting/index.js';
 import type { JobQueue } from '../jobs/index.js';
 import { resolveInside } from '../shared/index.js';
@@ -99,6 +99,14 @@ export async function runServer({
     // The models jobs may name: checked by the API and offered by the dashboard's select.
     const models = availableModels(llmOptionsFromEnv());
     const githubEnv = githubOptionsFromEnv();
+    // The assistant screen's topics and readers' suggestions: questions placed by the live build's retrieval index, named by the model when one is configured.
+    const readerTopics = {
+      sectionIndexOf: async (project: ProjectRow) => {
+        const build = await siteStore.current({ projectId: project.id, preview: null });
+        return build ? indexOfBuild(build) : null;
+      },
+      nameTopics: topicNamer(assistantOptionsFromEnv()),
+    };
     const bundle = createAppBundle({
       db,
       // The docs assistant answers with the agent's model endpoint when FOLIO_ASSISTANT_MODEL (or FOLIO_LLM_MODELS) names one.
@@ -145,16 +153,13 @@ export async function runServer({
               log,
               docsUrl,
               // The assistant screen's topics: questions placed by the live build's retrieval index, named by the model when one is configured.
-              sectionIndexOf: async (project) => {
-                const build = await siteStore.current({ projectId: project.id, preview: null });
-                return build ? indexOfBuild(build) : null;
-              },
+              sectionIndexOf: readerTopics.sectionIndexOf,
               // The translations page reads the published checkout the site updates keep (work/projects/<id>/_/repo).
               siteCheckout: (project) => {
                 const dir = workspaceDir(absoluteData, { projectId: project.id, preview: null });
                 return dir ? resolveInside(path.join(dir, 'repo'), project.docsDir) : null;
               },
-              nameTopics: topicNamer(assistantOptionsFromEnv()),
+              nameTopics: readerTopics.nameTopics,
               // The Slack page's settings, sealed with the server's key by the Slack app.
               slack: shared.slack?.settings,
             }),
@@ -180,7 +185,9 @@ export async function runServer({
     const owner = dashboard ? await ensureDashboardOwner(db, { basePath: '/dashboard' }) : null;
     // Pull request links must open in a browser: show loopback binds as localhost.
     if (!withWorker) queue = await createAgentJobQueue(db);
-    if (withWorker) worker = await startWorker({ db, publicUrl: server.url.replace('://127.0.0.1:', '://localhost:'), log, ...workerOptions });
+    // The worker's suggestions timer gathers readers' suggestions too, as the dashboard's Suggestions page does.
+    const gatherReaders = dashboard ? (projectId: string) => gatherReaderSuggestions({ db, ...readerTopics }, projectId) : undefined;
+    if (withWorker) worker = await startWorker({ db, publicUrl: server.url.replace('://127.0.0.1:', '://localhost:'), log, gatherReaderSuggestions: gatherReaders, ...workerOptions });
     const running = server;
     return {
       ...bundle,

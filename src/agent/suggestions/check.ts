@@ -7,10 +7,12 @@
  */
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
-import type { Database } from '../../db/index.js';
+import { claimTimer, type Database } from '../../db/index.js';
 import { checkRepositoryUrl, cloneBranchTip, gitMessage, runGit } from '../../git/index.js';
 import { removeTree, resolveInside } from '../../shared/index.js';
-import { githubGitCredentials, type GithubOptions } from '../pull-requests/github.js';
+import type { GithubOptions } from '../pull-requests/github.js';
+import type { GitlabOptions } from '../pull-requests/gitlab.js';
+import { forgeGitCredentials } from '../pull-requests/select.js';
 import { codeChangeSuggestions, fetchSource, namesChangedBetween, sourceMirrorDir } from './code-changes.js';
 import { maintainerSuggestions } from './maintainer-checks.js';
 import { getSuggestionSource, recordSourceCheck, recordSuggestions, type NewSuggestion, type SuggestionRow } from './store.js';
@@ -20,6 +22,8 @@ export interface SuggestionCheckOptions {
   /** Parent folder of the source mirrors and the checks' docs checkouts. */
   workDir: string;
   github?: GithubOptions;
+  /** Private GitLab repositories (docs or source) are read with its token, as GitHub ones with GitHub's. */
+  gitlab?: GitlabOptions;
   signal?: AbortSignal;
   log?: (line: string) => void;
 }
@@ -37,7 +41,7 @@ export interface SuggestionCheckResult {
 /** The commit `branch` of `repository` is at, or null when it has no such branch. */
 async function remoteHead(workDir: string, repository: string, branch: string, opts: SuggestionCheckOptions): Promise<string | null> {
   const url = checkRepositoryUrl(repository);
-  const credentials = githubGitCredentials(url, opts.github) ?? undefined;
+  const credentials = forgeGitCredentials(url, opts) ?? undefined;
   const out = await runGit(workDir, ['ls-remote', '--heads', '--', url, `refs/heads/${branch}`], { signal: opts.signal, credentials: credentials && { ...credentials, repository: url } });
   return /^([0-9a-f]{40,64})\s/m.exec(out)?.[1] ?? null;
 }
@@ -64,7 +68,7 @@ export async function checkProjectSuggestions(opts: SuggestionCheckOptions, proj
   if (source?.repoUrl) {
     const mirror = sourceMirrorDir(workDir, projectId);
     try {
-      const credentials = githubGitCredentials(source.repoUrl, opts.github) ?? undefined;
+      const credentials = forgeGitCredentials(source.repoUrl, opts) ?? undefined;
       const head = await fetchSource(mirror, source.repoUrl, source.branch, credentials, opts.signal);
       sourceTo = head;
       result.sourceSha = head;
@@ -84,7 +88,7 @@ export async function checkProjectSuggestions(opts: SuggestionCheckOptions, proj
     const dir = await mkdtemp(path.join(workDir, `suggestions-${projectId.replace(/[^\w.-]/g, '_')}-`));
     try {
       const checkout = path.join(dir, 'docs');
-      const credentials = githubGitCredentials(project.repo_url, opts.github) ?? undefined;
+      const credentials = forgeGitCredentials(project.repo_url, opts) ?? undefined;
       const cloned = await cloneBranchTip({ repository: project.repo_url, branch: project.branch, dir: checkout, credentials });
       const root = resolveInside(checkout, project.docs_dir) ?? checkout;
       const prefix = project.docs_dir.replace(/^\.\/?/, '').replace(/\/+$/, '');
@@ -114,26 +118,73 @@ export function suggestionPollFromEnv(env: NodeJS.ProcessEnv = process.env): num
   return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 10 * 60_000;
 }
 
+/** Default number of projects one pass checks: 50 (`FOLIO_SUGGESTIONS_MAX_PROJECTS`); the least recently checked first. */
+export function suggestionMaxProjectsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.FOLIO_SUGGESTIONS_MAX_PROJECTS);
+  return Number.isInteger(n) && n > 0 ? n : 50;
+}
+
+/** The shared timer's name in `agent_timers`: one pass per interval across every worker of the database. */
+export const SUGGESTIONS_TIMER = 'suggestions';
+
+export interface SuggestionPollOptions extends SuggestionCheckOptions {
+  /** Time between two passes across all workers of the database; 0 turns the poll off. */
+  intervalMs: number;
+  /** This worker, recorded with the pass it claims. */
+  workerId: string;
+  /** Projects one pass checks at most, the least recently checked first (default 50). */
+  maxProjects?: number;
+  /** Readers' suggestions of a project (topics of unanswered questions, pages rated down), gathered in the same pass when given. */
+  gatherReaders?: (projectId: string) => Promise<unknown>;
+  /** How often this worker asks whether a pass is due (default a tenth of the interval, 5 s to 60 s). */
+  tickMs?: number;
+  now?: () => Date;
+}
+
+export interface SuggestionPoll {
+  /** Run a pass now if this worker claims the interval's (what the timer calls); true when it ran one. */
+  tick(): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
 /**
- * Run the checks of every project every `intervalMs` (the first pass one interval after the start),
- * one project after another. Returns `stop()`.
+ * Gather suggestions on a timer: every `intervalMs`, one worker of the database (the one whose claim of
+ * the shared timer wins, `claimTimer`) checks up to `maxProjects` projects, the least recently checked
+ * first, one after another: readers' suggestions, then the source repository and the maintainer's checks.
+ * Every worker asks every `tickMs`; the others find the interval's pass taken and do nothing.
  */
-export function startSuggestionPoll(opts: SuggestionCheckOptions & { intervalMs: number }): { stop(): Promise<void> } {
-  if (opts.intervalMs <= 0) return { stop: async () => {} };
+export function startSuggestionPoll(opts: SuggestionPollOptions): SuggestionPoll {
+  const { db, intervalMs, workerId, now = () => new Date(), log } = opts;
+  if (intervalMs <= 0) return { tick: async () => false, stop: async () => {} };
+  const maxProjects = opts.maxProjects ?? 50;
   const stopping = new AbortController();
-  let running: Promise<void> = Promise.resolve();
-  const pass = async () => {
-    const projects = await opts.db.query<{ id: string }>('SELECT id FROM projects ORDER BY id');
+  let running: Promise<boolean> | null = null;
+  const pass = async (): Promise<boolean> => {
+    if (stopping.signal.aborted || !(await claimTimer(db, SUGGESTIONS_TIMER, now(), intervalMs, workerId))) return false;
+    const projects = await db.query<{ id: string }>(
+      `SELECT p.id FROM projects p LEFT JOIN suggestion_sources s ON s.project_id = p.id ORDER BY s.checked_at NULLS FIRST, p.id LIMIT $1`,
+      [maxProjects],
+    );
     for (const { id } of projects) {
-      if (stopping.signal.aborted) return;
-      await checkProjectSuggestions({ ...opts, signal: stopping.signal }, id).catch((err: unknown) => opts.log?.(`suggestions: ${id}: check failed: ${(err as Error).message}`));
+      if (stopping.signal.aborted) break;
+      if (opts.gatherReaders) await opts.gatherReaders(id).catch((err: unknown) => log?.(`suggestions: ${id}: readers' suggestions failed: ${(err as Error).message}`));
+      await checkProjectSuggestions({ ...opts, signal: stopping.signal }, id).catch((err: unknown) => log?.(`suggestions: ${id}: check failed: ${(err as Error).message}`));
     }
+    return true;
   };
-  const timer = setInterval(() => {
-    running = running.then(pass).catch(() => undefined);
-  }, opts.intervalMs);
+  const tick = () => {
+    running ??= pass()
+      .catch((err: unknown) => {
+        log?.(`suggestions: pass failed: ${(err as Error).message}`);
+        return false;
+      })
+      .finally(() => (running = null));
+    return running;
+  };
+  const timer = setInterval(() => void tick(), opts.tickMs ?? Math.min(60_000, Math.max(5_000, intervalMs / 10)));
   timer.unref();
   return {
+    tick,
     async stop() {
       clearInterval(timer);
       stopping.abort();

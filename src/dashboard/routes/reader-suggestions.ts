@@ -2,12 +2,13 @@
  * Readers' suggestions: the topics of the last 30 days' questions and searches (insights, as the
  * assistant screen groups them) that have unanswered or thumbs-down ones, and the pages readers rated
  * down, each one suggestion with the questions or comments as evidence (`readers:topic:<id>`,
- * `readers:page:<path>`). Gathered when the Suggestions page is opened, at most every five minutes
- * per project and server.
+ * `readers:page:<path>`). Gathered when the Suggestions page is opened (at most every five minutes
+ * per project and server), by "Check now", and by the agent worker's timer (`gatherReaderSuggestions`,
+ * which `folio serve` hands its worker).
  */
 import { feedbackList, feedbackRatings } from '../../analytics/index.js';
 import { recordSuggestions, type NewSuggestion, type SuggestionRow } from '../../agent/index.js';
-import type { ProjectRow } from '../../db/index.js';
+import { getProject, type ProjectRow } from '../../db/index.js';
 import { fixTopicPrompt, OTHER_ID, questionsByConcern, type Topic } from '../../insights/index.js';
 import { rangeFromQuery } from '../analytics-range.js';
 import type { DashboardContext } from '../context.js';
@@ -61,7 +62,10 @@ export function pageSuggestion(path: string, up: number, down: number, comments:
 }
 
 /** Gather readers' suggestions of a project (not more often than every five minutes unless `force`); the ones created. */
-export async function refreshReaderSuggestions(ctx: DashboardContext, project: ProjectRow, { force = false }: { force?: boolean } = {}): Promise<SuggestionRow[]> {
+/** What gathering readers' suggestions reads: the database, the live build's sections and the topic namer. */
+export type ReaderSuggestionDeps = Pick<DashboardContext, 'db' | 'sectionIndexOf' | 'nameTopics'>;
+
+export async function refreshReaderSuggestions(ctx: ReaderSuggestionDeps, project: ProjectRow, { force = false }: { force?: boolean } = {}): Promise<SuggestionRow[]> {
   const last = refreshed.get(project.id) ?? 0;
   if (!force && Date.now() - last < REFRESH_MS) return [];
   refreshed.set(project.id, Date.now());
@@ -81,4 +85,10 @@ export async function refreshReaderSuggestions(ctx: DashboardContext, project: P
     found.push(pageSuggestion(page.path, page.up, page.down, comments));
   }
   return recordSuggestions(ctx.db, project.id, found);
+}
+
+/** Gather a project's readers' suggestions now (the worker's timer); the number created, 0 for a project gone. */
+export async function gatherReaderSuggestions(deps: ReaderSuggestionDeps, projectId: string): Promise<number> {
+  const project = await getProject(deps.db, projectId);
+  return project ? (await refreshReaderSuggestions(deps, project, { force: true })).length : 0;
 }

@@ -20,7 +20,7 @@ const TOPICS_KEPT = 64;
 const cache = new Map<string, { at: number; topics: Promise<Topic[]> }>();
 
 /** The topics of a project's questions and searches in a range, grouped afresh. */
-export async function topicsNow(ctx: DashboardContext, project: ProjectRow, range: DateRange): Promise<Topic[]> {
+export async function topicsNow(ctx: Pick<DashboardContext, 'db' | 'sectionIndexOf' | 'nameTopics'>, project: ProjectRow, range: DateRange): Promise<Topic[]> {
   const site = { projectId: project.id, preview: null };
   const [conversations, found, index] = await Promise.all([
     assistantConversations(ctx.db, project.id, range, { limit: MAX_ITEMS }),
