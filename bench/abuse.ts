@@ -16,6 +16,14 @@
 //     server's budget of 100 accepted a second holds them); the database's size before and after
 //     (pg_database_size), with the rows stored and what the storage caps allow a day at that cost a row.
 //     It was 0.94 MB/s (about 80 GB a day) with feedback kept for ever.
+// (4) Wrong-key flood: legitimate admin API throughput (autocannon, 16 keep-alive connections, GET of
+//     a job with a valid key) alone and while 249 keep-alive connections, each from its own loopback
+//     address (127.0.0.2-250), send admin API requests with wrong bearer keys as fast as they are
+//     answered (minted keys with a valid checksum, fresh each time, and one fixed wrong key). Rounds
+//     alternate (alone, flood, alone, flood...) so that load drift on a shared machine cancels; each
+//     figure is printed with the load average and the server thread's busy share. Goal: >= 80 % of
+//     alone (it was a median 48 %). BENCH_ONLY=keys (or sign-ins, webhooks, growth; comma-separated)
+//     runs some sections only.
 // The server is pinned to CPU 0 and the clients to the others (`bench/pin.ts`; BENCH_PIN=0: unpinned).
 // `node --import tsx bench/abuse.ts --sign-in-flood <origin> <clients> <seconds>` is the flood's client.
 import { execFile } from 'node:child_process';
@@ -35,6 +43,10 @@ const PROBE = path.join(path.dirname(SELF), 'page-probe.ts');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CLIENTS = 60;
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'keys,sign-ins,webhooks,growth').split(',').map((s) => s.trim()));
+const FLOOD_ADDRESSES = 249;
+const AUTOCANNON = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
+const load = () => `load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -63,7 +75,7 @@ async function signInFlood(origin: string, clients: number, seconds: number): Pr
 async function main(): Promise<void> {
   // Read before the store module loads: every asset request reads the file, as an uncached one does.
   process.env.FOLIO_FILE_CACHE_MB = '0';
-  const { createProject, openDatabase } = await import('../src/db/index.js');
+  const { createAgentJob, createApiKey, createProject, openDatabase } = await import('../src/db/index.js');
   const { createDashboard, createUser } = await import('../src/dashboard/index.js');
   const { publishBuild, siteDirFor } = await import('../src/hosting/index.js');
   const { createAppBundle, listen } = await import('../src/server/index.js');
@@ -90,11 +102,16 @@ async function main(): Promise<void> {
     });
     const server = await listen(bundle.app.fetch, { port: 0 });
     const origin = `http://127.0.0.1:${server.port}`;
-    console.log(`bench:abuse: ${pinned ? pinning() : 'unpinned'}; ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`bench:abuse: ${pinned ? pinning() : 'unpinned'}; ${os.cpus().length} CPUs, ${load()}`);
     try {
-      await assetsDuringSignIns(origin, `${project.id}.localhost:${server.port}`);
-      await webhookTiming(origin, project.id);
-      await growthDuringEventFlood(db, bundle, origin, `${project.id}.localhost:${server.port}`, project.id);
+      if (ONLY.has('keys')) {
+        const { key } = await createApiKey(db, { projectIds: [project.id] });
+        const job = await createAgentJob(db, { projectId: project.id, repository: project.repoUrl, ref: 'main', model: 'folio-maintainer', prompt: 'bench' });
+        await keysDuringWrongKeyFlood(`${origin}/v2/agent/${project.id}/job/${job.id}`, key);
+      }
+      if (ONLY.has('sign-ins')) await assetsDuringSignIns(origin, `${project.id}.localhost:${server.port}`);
+      if (ONLY.has('webhooks')) await webhookTiming(origin, project.id);
+      if (ONLY.has('growth')) await growthDuringEventFlood(db, bundle, origin, `${project.id}.localhost:${server.port}`, project.id);
     } finally {
       await server.close();
       await bundle.updates.idle();
@@ -104,6 +121,86 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
     pinServer(false);
   }
+}
+
+/**
+ * The wrong-key flood's client: one keep-alive connection from each of `addresses` loopback addresses
+ * (127.0.0.2 on), each sending `GET url` with a wrong bearer key as soon as the answer before it is in,
+ * until `seconds` pass. Three in four keys are minted with a valid checksum (fresh each time), the
+ * fourth is one fixed wrong key. Writes `flooding` to stderr once started; prints the answers by status.
+ */
+async function keyFlood(url: string, addresses: number, seconds: number): Promise<void> {
+  const { generateAdminKey } = await import('../src/db/key-format.js');
+  const fixed = generateAdminKey();
+  const until = Date.now() + seconds * 1000;
+  const statuses: Record<number, number> = {};
+  let n = 0;
+  process.stderr.write('flooding\n');
+  await Promise.all(
+    Array.from({ length: addresses }, async (_, i) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const localAddress = `127.0.0.${2 + i}`;
+      while (Date.now() < until) {
+        const key = n++ % 4 === 3 ? fixed : generateAdminKey();
+        const status = await new Promise<number>((resolve) => {
+          const req = http.get(url, { agent, localAddress, headers: { authorization: `Bearer ${key}` } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+            res.on('error', () => resolve(0));
+          });
+          req.on('error', () => resolve(0));
+        });
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        // A closed connection (the server may close an abusive one): open the next after a breath.
+        if (status === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      agent.destroy();
+    }),
+  );
+  console.log(JSON.stringify(statuses));
+}
+
+/** Legitimate throughput: autocannon's GETs of `url` with `key` on 16 connections for `seconds` (answers other than 200 counted apart). */
+async function legitimate(url: string, key: string, seconds: number): Promise<{ rps: number; p99: number; non2xx: number; errors: number }> {
+  const { stdout } = await run(...generator([AUTOCANNON, '--json', '--duration', String(seconds), '-c', '16', '-H', `authorization=Bearer ${key}`, url]), { maxBuffer: 64 * 1024 * 1024 });
+  const r = JSON.parse(stdout);
+  return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+/** `work` with the server's CPU time (this process) and its main thread's busy share meanwhile. */
+async function serverCost<T>(work: () => Promise<T>): Promise<{ value: T; cpuMs: number; busy: number }> {
+  const cpu = process.cpuUsage();
+  const elu = performance.eventLoopUtilization();
+  const value = await work();
+  const used = process.cpuUsage(cpu);
+  return { value, cpuMs: (used.user + used.system) / 1000, busy: performance.eventLoopUtilization(elu).utilization };
+}
+
+async function keysDuringWrongKeyFlood(url: string, key: string): Promise<void> {
+  await legitimate(url, key, 2); // warm-up: JIT, key cache
+  const ratios: number[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const alone = await serverCost(() => legitimate(url, key, SECONDS));
+    const a = alone.value;
+    console.log(`round ${round} alone: ${a.rps.toFixed(0)} req/s, p99 ${a.p99} ms${a.non2xx ? `, ${a.non2xx} not 200` : ''}; server CPU ${Math.round((1000 * alone.cpuMs) / Math.max(1, a.rps * SECONDS))} µs a request, thread busy ${Math.round(alone.busy * 100)} %; ${load()}`);
+    const child = execFile(...generator(['--import', 'tsx', SELF, '--key-flood', url, String(FLOOD_ADDRESSES), String(SECONDS + 3)]), { maxBuffer: 1024 * 1024 });
+    const answers = new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      child.on('close', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`key flood exited with ${code}`))));
+    });
+    await new Promise<void>((resolve) => child.stderr!.on('data', (chunk: Buffer) => chunk.toString().includes('flooding') && resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // its connections open, its steady rate
+    const during = await serverCost(() => legitimate(url, key, SECONDS));
+    const d = during.value;
+    const statuses = await answers;
+    const flood = Object.values(JSON.parse(statuses) as Record<string, number>).reduce((x, y) => x + y, 0);
+    const ratio = (100 * d.rps) / a.rps;
+    ratios.push(ratio);
+    console.log(`round ${round} flood: ${d.rps.toFixed(0)} req/s (${ratio.toFixed(0)} % of alone), p99 ${d.p99} ms${d.non2xx ? `, ${d.non2xx} not 200` : ''}; flood ${Math.round(flood / (SECONDS + 3))} req/s from ${FLOOD_ADDRESSES} addresses, answers by status ${statuses}; server thread busy ${Math.round(during.busy * 100)} %; ${load()}`);
+  }
+  const goal = median(ratios) >= 80 ? 'met' : 'NOT met';
+  console.log(`legitimate admin API throughput during the wrong-key flood, median of ${ROUNDS} alternating rounds: ${median(ratios).toFixed(0)} % of alone (${ratios.map((r) => r.toFixed(0)).join('/')}); goal >= 80 % ${goal}`);
 }
 
 /** The event flood's client: `clients` loops posting beacon events until `seconds` pass; prints the answers by status. */
@@ -216,5 +313,6 @@ async function webhookTiming(origin: string, projectId: string): Promise<void> {
 }
 
 if (process.argv[2] === '--event-flood') await eventFlood(process.argv[3]!, process.argv[4]!, Number(process.argv[5]), Number(process.argv[6]));
+else if (process.argv[2] === '--key-flood') await keyFlood(process.argv[3]!, Number(process.argv[4]), Number(process.argv[5]));
 else if (process.argv[2] === '--sign-in-flood') await signInFlood(process.argv[3]!, Number(process.argv[4]), Number(process.argv[5]));
 else await main();

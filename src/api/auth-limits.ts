@@ -89,3 +89,35 @@ export class ExpiringSet {
     return this.until.size;
   }
 }
+
+/**
+ * Server-wide count of refused authentications in a sliding second (the current and the previous
+ * whole second, the previous weighted by how much of it is still inside the window). A per-address
+ * limit does not bound a flood spread over many addresses: 249 addresses at 30 failures per 10 s
+ * each are 747 refusals a second, all within their budgets. Past `perSecond` refusals a second the
+ * server is under such a flood, and each further refusal is held before it is answered.
+ */
+export class RefusalBudget {
+  private second = 0;
+  private current = 0;
+  private previous = 0;
+
+  constructor(
+    readonly perSecond: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Count one refusal; false when the server had already answered `perSecond` in the last second. */
+  spend(): boolean {
+    const now = this.now();
+    const second = Math.floor(now / 1000);
+    if (second !== this.second) {
+      this.previous = second === this.second + 1 ? this.current : 0;
+      this.current = 0;
+      this.second = second;
+    }
+    const recent = this.current + this.previous * (1 - (now % 1000) / 1000);
+    this.current++;
+    return recent < this.perSecond;
+  }
+}

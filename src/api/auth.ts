@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { allApiKeyHashes, API_KEY_CHANNEL, apiKeyUnusableReason, findApiKeyByHash, hashAdminKey, isAdminKeyShaped, isWellFormedAdminKey, touchApiKey, type ApiKeyRow, type Database } from '../db/index.js';
-import { ExpiringSet, FailureWindow } from './auth-limits.js';
+import { ExpiringSet, FailureWindow, RefusalBudget } from './auth-limits.js';
 import { clientAddress } from './client-address.js';
 import { ApiError, errorResponse } from './errors.js';
 
@@ -200,6 +200,21 @@ const unauthorized = (code: ConstructorParameters<typeof ApiError>[1], message: 
     'WWW-Authenticate': code === 'AUTH_MISSING' ? 'Bearer realm="folio"' : 'Bearer realm="folio", error="invalid_token"',
   });
 
+// The refusals a flood draws, made once: an Error built per refusal captured a stack trace each time.
+const MISSING = unauthorized('AUTH_MISSING', 'Missing credentials: send `Authorization: Bearer <admin key>`.');
+const MALFORMED = unauthorized('AUTH_MALFORMED', 'Malformed credentials: expected `Authorization: Bearer folio_...` with a complete admin key.');
+const UNKNOWN = unauthorized('AUTH_UNKNOWN_KEY', 'Invalid credentials: no admin key matches this token.');
+const throttledErrors = new Map<string, ApiError>();
+const throttledError = (retry: string, close: boolean): ApiError => {
+  const key = `${retry}${close ? ' close' : ''}`;
+  let error = throttledErrors.get(key);
+  if (!error) {
+    error = new ApiError(429, 'AUTH_THROTTLED', `Too many failed authentications from this address; retry in ${retry} s.`, close ? { 'Retry-After': retry, Connection: 'close' } : { 'Retry-After': retry });
+    if (throttledErrors.size < 64) throttledErrors.set(key, error);
+  }
+  return error;
+};
+
 /** Failed authentications a client may make in `FAILURE_WINDOW_MS` before it is refused without a lookup. */
 const MAX_CLIENT_FAILURES = 30;
 const FAILURE_WINDOW_MS = 10_000;
@@ -210,6 +225,15 @@ const FAILURE_WINDOW_MS = 10_000;
  * timer tick and holding up valid requests behind one burst of work.
  */
 const THROTTLE_DELAY_MS = 1_000;
+/**
+ * Refusals the whole server answers at once in a second before it holds each further one as long as
+ * a throttled one (its 401 unchanged, only later). The per-address limit alone let 249 addresses send
+ * 747 refusals a second, all within their budgets, and each cost the server about as much as a valid
+ * request; held, each of a flood's keep-alive connections sends about one request a second.
+ */
+const REFUSALS_PER_SECOND = 100;
+/** Requests held at once (a flood's connections waiting for their answers); past it, 429 and the connection closed. */
+const MAX_HELD = 10_000;
 
 /** `Authorization: Bearer <token>`, the scheme in any case (RFC 7235), or null for another scheme. */
 function bearerToken(header: string): string | null {
@@ -220,8 +244,12 @@ function bearerToken(header: string): string | null {
 export interface BearerAuthOptions {
   /** Failed authentications per client address; default 30 in 10 s. */
   clientFailures?: FailureWindow;
+  /** Refusals a second, server-wide, answered at once; default 100. Past it each refusal is held (`throttleDelayMs`). */
+  refusals?: RefusalBudget;
   /** How long a throttled request is held before its 429, at least (up to twice that, drawn at random); default 1 s. */
   throttleDelayMs?: number;
+  /** Requests held at once; past it a refusal is a 429 at once that closes the connection. Default 10,000. */
+  maxHeld?: number;
   /** Count clients by the last `X-Forwarded-For` entry (behind a trusted reverse proxy). */
   trustProxy?: boolean;
 }
@@ -232,34 +260,52 @@ export interface BearerAuthOptions {
  * authentications (a missing, malformed or unknown key) in the last `FAILURE_WINDOW_MS` gets 429 for
  * any key the cache does not know, so a flood of minted keys does not reach the database; that 429
  * is held for `throttleDelayMs` to twice that (a tarpit), so each of the flood's connections costs the server at most one
- * cheap request a second instead of as many as it can send. Keys the cache knows keep answering.
+ * cheap request a second instead of as many as it can send. Past `REFUSALS_PER_SECOND` refusals a
+ * second server-wide (a flood from many addresses, each within its own limit), every further 401 is
+ * held the same way. Keys the cache knows keep answering at once.
  */
-export function bearerAuth(cache: KeyCache, { clientFailures, throttleDelayMs = THROTTLE_DELAY_MS, trustProxy = false }: BearerAuthOptions = {}): MiddlewareHandler<AuthEnv> {
+export function bearerAuth(cache: KeyCache, { clientFailures, refusals: refusalBudget, throttleDelayMs = THROTTLE_DELAY_MS, maxHeld = MAX_HELD, trustProxy = false }: BearerAuthOptions = {}): MiddlewareHandler<AuthEnv> {
   const limited = clientFailures ?? new FailureWindow(MAX_CLIENT_FAILURES, FAILURE_WINDOW_MS);
+  const refusals = refusalBudget ?? new RefusalBudget(REFUSALS_PER_SECOND);
   // In-process requests (no socket, so no address) are not limited.
   const unlimited = new FailureWindow(Number.POSITIVE_INFINITY, 1);
+  let held = 0;
+  /** Wait `throttleDelayMs` to twice that, or false at once when `maxHeld` requests already wait. */
+  const hold = async (): Promise<boolean> => {
+    if (held >= maxHeld) return false;
+    held++;
+    try {
+      if (throttleDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, throttleDelayMs * (1 + Math.random())));
+    } finally {
+      held--;
+    }
+    return true;
+  };
   return async (c, next) => {
     const client = clientAddress(c, trustProxy);
     const failures = client === 'unknown' ? unlimited : limited;
     const throttled = async () => {
       const retry = String(failures.retryAfterSeconds(client));
-      if (throttleDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, throttleDelayMs * (1 + Math.random())));
-      return errorResponse(c, new ApiError(429, 'AUTH_THROTTLED', `Too many failed authentications from this address; retry in ${retry} s.`, { 'Retry-After': retry }));
+      return errorResponse(c, throttledError(retry, !(await hold())));
     };
-    const failed = (code: 'AUTH_MISSING' | 'AUTH_MALFORMED' | 'AUTH_UNKNOWN_KEY', message: string) => {
+    /** A 401, held first while the server refuses more than its budget a second. */
+    const refuse = async (error: ApiError) => {
+      if (client !== 'unknown' && !refusals.spend() && !(await hold())) return errorResponse(c, throttledError('1', true));
+      return errorResponse(c, error);
+    };
+    const failed = (error: ApiError) => {
       failures.add(client);
-      return errorResponse(c, unauthorized(code, message));
+      return refuse(error);
     };
-    const unknownKey = () => failed('AUTH_UNKNOWN_KEY', 'Invalid credentials: no admin key matches this token.');
     const header = c.req.header('authorization');
     if (!header) {
       if (failures.blocked(client)) return throttled();
-      return failed('AUTH_MISSING', 'Missing credentials: send `Authorization: Bearer <admin key>`.');
+      return failed(MISSING);
     }
     const token = bearerToken(header) ?? '';
     if (!isAdminKeyShaped(token)) {
       if (failures.blocked(client)) return throttled();
-      return failed('AUTH_MALFORMED', 'Malformed credentials: expected `Authorization: Bearer folio_...` with a complete admin key.');
+      return failed(MALFORMED);
     }
     // A mistyped or forged key fails its checksum: unknown, decided without a lookup.
     const wellFormed = isWellFormedAdminKey(token);
@@ -269,17 +315,17 @@ export function bearerAuth(cache: KeyCache, { clientFailures, throttleDelayMs = 
     let found = wellFormed ? cache.cached(hash) : null;
     if (!found) {
       if (failures.blocked(client)) return throttled();
-      if (!wellFormed || cache.knownUnknown(hash)) return unknownKey();
+      if (!wellFormed || cache.knownUnknown(hash)) return failed(UNKNOWN);
       if (!cache.ready) await cache.start();
       // Not among the stored keys: refused without a query, whichever address sends it.
-      if (await cache.refuses(hash)) return unknownKey();
+      if (await cache.refuses(hash)) return failed(UNKNOWN);
       // Counted before the lookup, so concurrent requests cannot all pass the check; refunded if the key is good.
       failures.add(client);
       found = await cache.lookup(hash);
       if (found && timingSafeEqual(found.digest, digest)) failures.refund(client);
     }
     // The lookup is by hash; the constant-time compare guards against a cache or index returning a near match.
-    if (!found || !timingSafeEqual(found.digest, digest)) return errorResponse(c, unauthorized('AUTH_UNKNOWN_KEY', 'Invalid credentials: no admin key matches this token.'));
+    if (!found || !timingSafeEqual(found.digest, digest)) return refuse(UNKNOWN);
     const row = found.row;
     const unusable = apiKeyUnusableReason(row);
     if (unusable === 'revoked') {
