@@ -127,6 +127,14 @@ function copyAnnotations(schema: JsonObject, node: SchemaNode): void {
   if (schema.deprecated === true) node.deprecated = true;
   if (schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes('null'))) node.nullable = true;
   if (schema.readOnly === true) node.readOnly = true;
+  // The platform's filters per reader group: a property or option (`x-mint.groups`), enum values (`x-mint-enum`).
+  const groups = isObject(schema['x-mint']) ? groupNames(schema['x-mint'].groups) : [];
+  if (groups.length > 0) node.groups = groups;
+  if (isObject(schema['x-mint-enum'])) {
+    const byValue: Record<string, string[]> = {};
+    for (const [value, names] of Object.entries(schema['x-mint-enum'])) if (groupNames(names).length > 0) byValue[value] = groupNames(names);
+    if (Object.keys(byValue).length > 0) node.enumGroups = byValue;
+  }
   if (schema.writeOnly === true) node.writeOnly = true;
   const bounds: [string, string][] = [
     ['minimum', '>='],
@@ -144,4 +152,9 @@ function copyAnnotations(schema: JsonObject, node: SchemaNode): void {
     if (typeof value === 'number' || typeof value === 'string') node.constraints.push(`${label} ${value}`);
   }
   if (schema.uniqueItems === true) node.constraints.push('unique items');
+}
+
+/** Group names of an `x-mint` list: strings, trimmed, empty ones dropped. */
+function groupNames(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((g): g is string => typeof g === 'string' && g.trim() !== '').map((g) => g.trim()) : [];
 }

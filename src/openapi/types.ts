@@ -92,6 +92,10 @@ export interface SchemaNode {
   example?: unknown;
   deprecated?: boolean;
   nullable?: boolean;
+  /** `x-mint.groups`: only readers of these groups see this property or `oneOf` option (the page and playground are cut per reader). */
+  groups?: string[];
+  /** `x-mint-enum`: enum values only readers of the listed groups see (values not listed are everyone's). */
+  enumGroups?: Record<string, string[]>;
   readOnly?: boolean;
   writeOnly?: boolean;
   constraints: string[];

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { markdownFileFor, pageMarkdown } from '../markdown/index.js';
 import { hasUserParts } from '../mdx/index.js';
+import { GROUPS_ATTRIBUTE } from '../openapi/index.js';
 import { isDiscoverable } from '../navigation/index.js';
 import { composeEndpointBody, type BuiltAsset, type CspSources, type SiteRenderer } from '../render/index.js';
 import type { Diagnostic } from '../shared/index.js';
@@ -70,7 +71,7 @@ export interface BuiltSiteSettings {
 
 /** Whether a page's HTML has parts filled per reader: a `{user...}` value or branch, or the API playground's data. */
 export function personalizedHtml(html: string): boolean {
-  return hasUserParts(html) || html.includes('<script type="application/json" class="api-playground-data"');
+  return hasUserParts(html) || html.includes(` ${GROUPS_ATTRIBUTE}="`) || html.includes('<script type="application/json" class="api-playground-data"');
 }
 
 /** The protected pages of a build: hrefs (`/guide/intro`) of every protected page under `scope`. */

@@ -39,6 +39,40 @@ Hello {user.firstName ?? "reader"}.
 Beta: {['alpha', 'beta'].includes(user.channel) ? "on" : "off"}.
 `;
 
+const SPEC = {
+  openapi: '3.1.0',
+  info: { title: 'Users', version: '1' },
+  servers: [{ url: 'https://api.example.com' }],
+  paths: {
+    '/users': {
+      post: {
+        summary: 'Create a user',
+        'x-mint': { href: '/api/create-user' },
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } },
+        responses: { '200': { description: 'The user', content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } } } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      User: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', description: 'Public name field.' },
+          internal_id: { type: 'string', description: 'Admins-only ledger field.', 'x-mint': { groups: ['admin'] } },
+          tier: { type: 'string', enum: ['free', 'pro', 'enterprise'], 'x-mint-enum': { pro: ['pro', 'enterprise'], enterprise: ['enterprise'] } },
+          config: {
+            oneOf: [
+              { title: 'Enterprise config', type: 'object', 'x-mint': { groups: ['enterprise'] }, properties: { sso_enabled: { type: 'boolean', description: 'Single sign-on switch.' } } },
+              { title: 'Standard config', type: 'object', properties: { notifications: { type: 'boolean' } } },
+            ],
+          },
+        },
+      },
+    },
+  },
+};
+
 let dir: string;
 let out: string;
 let ed: { privateKey: CryptoKey; publicKey: CryptoKey };
@@ -92,7 +126,8 @@ beforeAll(async () => {
   const root = path.join(dir, 'docs');
   out = path.join(dir, 'out');
   await mkdir(root, { recursive: true });
-  await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Plan Docs', theme: 'mint', colors: { primary: '#a50' }, navigation: { groups: [{ group: 'Start', pages: ['index', 'plan'] }] } }));
+  await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Plan Docs', theme: 'mint', colors: { primary: '#a50' }, navigation: { groups: [{ group: 'Start', pages: ['index', 'plan'] }, { group: 'API', openapi: 'openapi.json' }] } }));
+  await writeFile(path.join(root, 'openapi.json'), JSON.stringify(SPEC));
   await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nA page for everyone.\n');
   await writeFile(path.join(root, 'plan.mdx'), PLAN_PAGE);
   const built = await buildSite({ root, outDir: out, protect: 'hidden', search: false, threads: 1, untrusted: true });
@@ -219,5 +254,40 @@ describe.each(backends)('personalized pages per reader on %s', (kind) => {
     expect(html).toContain('Hello <span data-folio-user="firstName">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     const hash = `'sha256-${createHash('sha256').update(block![2]!).digest('base64')}'`;
     expect(answer.headers.get('content-security-policy')).toContain(hash);
+  });
+
+  it('cuts an endpoint page’s properties, oneOf options and enum values to the reader’s groups, playground included', async () => {
+    /** What a reader sees of the endpoint: its text, and the playground form's body fields and tier values. */
+    const seen = async (cookie?: string) => {
+      const answer = await get('jw', '/api/create-user', cookie);
+      const html = await answer.text();
+      expect(html).not.toContain('data-folio-playground-groups');
+      const data = JSON.parse(/<script type="application\/json" class="api-playground-data">([^<]*)<\/script>/.exec(html)![1]!) as { body: { schema: { properties: { name: string; enum?: string[] }[] } } };
+      const props = data.body.schema.properties;
+      const text = html.slice(html.indexOf('<article'), html.indexOf('</article>'));
+      return {
+        cache: answer.headers.get('cache-control'),
+        admin: /Admins-only ledger field/.test(text),
+        sso: /Single sign-on switch/.test(text),
+        values: [...text.matchAll(/<code>(free|pro|enterprise)<\/code>/g)].map((m) => m[1]),
+        hidden: /data-folio-groups="/.test(text),
+        form: props.map((p) => p.name),
+        tiers: props.find((p) => p.name === 'tier')!.enum,
+      };
+    };
+    const admin = await seen(await jwtReader({ groups: ['admin'] }));
+    expect(admin).toMatchObject({ cache: 'private, no-store', admin: true, sso: false, hidden: false, form: ['name', 'internal_id', 'tier', 'config'], tiers: ['free'] });
+    expect(admin.values.slice(0, 1)).toEqual(['free']);
+    const enterprise = await seen(await jwtReader({ groups: ['enterprise'] }));
+    expect(enterprise).toMatchObject({ admin: false, sso: true, hidden: false, form: ['name', 'tier', 'config'], tiers: ['free', 'pro', 'enterprise'] });
+    expect(enterprise.values).toContain('enterprise');
+    const anonymous = await seen();
+    expect(anonymous).toMatchObject({ cache: 'private, no-store', admin: false, sso: false, hidden: false, form: ['name', 'tier', 'config'], tiers: ['free'] });
+    expect(anonymous.values.every((v) => v === 'free')).toBe(true);
+    // The static file (what a host without folio serve would send): those parts hidden, the playground's data cut for no group.
+    const built = await readFile(path.join(out, 'api', 'create-user', 'index.html'), 'utf8');
+    expect(built).toMatch(/<li class="api-field"[^>]* data-folio-groups="[\w-]+" hidden="">/);
+    const staticData = JSON.parse(/<script type="application\/json" class="api-playground-data">([^<]*)<\/script>/.exec(built)![1]!);
+    expect(staticData.body.schema.properties.map((p: { name: string }) => p.name)).toEqual(['name', 'tier', 'config']);
   });
 });

@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { decodeCondition, evaluateCondition } from '../../mdx/index.js';
+import { decodeGroups, forGroups } from '../../openapi/index.js';
 import { escapeHtml } from '../../shared/index.js';
 import type { BuildFile } from '../storage/site-store.js';
 
@@ -78,10 +79,44 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** A page's HTML filled for a reader (see the file comment). */
-export function personalizeHtml(html: string, data: ReaderData): string {
+/** A part of an endpoint page for some groups: a property or option (ending with its `<template>`), or an enum value. */
+const GROUPED_ITEM = /<li((?: [\w-]+="[^"]*")*) data-folio-groups="([\w-]{0,8000})" hidden=""((?: [\w-]+="[^"]*")*)>((?:(?! data-folio-groups=")[\s\S])*?)<template data-folio-groups-end=""><\/template><\/li>/g;
+const GROUPED_VALUE = /<code data-folio-groups="([\w-]{0,8000})" hidden="">([^<]*)<\/code>/g;
+const PLAYGROUND_GROUPS = /<script type="application\/json" data-folio-playground-groups="">([^<]*)<\/script>/;
+const PLAYGROUND_DATA = /(<script type="application\/json" class="api-playground-data">)[^<]*(<\/script>)/;
+
+/**
+ * An endpoint page as a reader of `groups` sees it (`openapi/reader-groups.ts`): the properties, `oneOf`
+ * options and enum values of their groups shown, every other one removed with its content; the
+ * playground's data cut the same way from the page's whole-data block, which is removed.
+ */
+export function keepReaderGroups(html: string, groups: ReadonlySet<string>): string {
+  if (!html.includes(' data-folio-groups="') && !html.includes(' data-folio-playground-groups="')) return html;
+  const mine = (text: string) => (decodeGroups(text) ?? []).some((g) => groups.has(g));
+  let out = html.replace(GROUPED_VALUE, (_whole, text: string, value: string) => (mine(text) ? `<code>${value}</code>` : ''));
+  // Innermost first (a part holding no other), so nested parts resolve over a few passes.
+  for (let pass = 0; pass < 16 && out.includes(' data-folio-groups="'); pass++) {
+    const before = out;
+    out = out.replace(GROUPED_ITEM, (_whole, head: string, text: string, tail: string, content: string) => (mine(text) ? `<li${head}${tail}>${content}</li>` : ''));
+    if (out === before) break;
+  }
+  const full = PLAYGROUND_GROUPS.exec(out);
+  if (full) {
+    out = out.replace(PLAYGROUND_GROUPS, '');
+    try {
+      const cut = scriptJson(forGroups(JSON.parse(full[1]!), groups));
+      out = out.replace(PLAYGROUND_DATA, (_whole, open: string, close: string) => `${open}${cut}${close}`);
+    } catch {
+      // Not JSON (not written by Folio's build): the data block stays as built, cut for no group.
+    }
+  }
+  return out;
+}
+
+/** A page's HTML filled for a reader (see the file comment); `groups`: the reader's, for the parts of an endpoint page. */
+export function personalizeHtml(html: string, data: ReaderData, groups: ReadonlySet<string> = new Set()): string {
   const values = userValues(data);
-  let out = chooseBranches(html, values);
+  let out = keepReaderGroups(chooseBranches(html, values), groups);
   // The reader's `user` for the site's scripts (the platform's `window.mintlify.user`), only for a reader with data.
   if (Object.keys(values).length > 0 && out.includes('</head>')) {
     out = out.replace('</head>', `<script type="application/json" id="${READER_USER_ID}">${scriptJson(values)}</script><script>${READER_USER_SCRIPT}</script></head>`);
@@ -99,9 +134,9 @@ export function personalizeHtml(html: string, data: ReaderData): string {
 }
 
 /** A built page filled for a reader, as a file to serve. */
-export async function personalizedFile(file: BuildFile, data: ReaderData): Promise<BuildFile> {
+export async function personalizedFile(file: BuildFile, data: ReaderData, groups?: ReadonlySet<string>): Promise<BuildFile> {
   const text = Buffer.from(await new Response(await file.body()).arrayBuffer()).toString('utf8');
-  const bytes = Buffer.from(personalizeHtml(text, data), 'utf8');
+  const bytes = Buffer.from(personalizeHtml(text, data, groups), 'utf8');
   return {
     size: bytes.length,
     etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,

@@ -183,11 +183,13 @@ export async function serveSite(store: SiteStore | string, projectId: string, re
   let reader: 'public' | 'private' = 'public';
   let view: ReaderView | undefined;
   let user: ReaderData | undefined;
+  let userGroups: ReadonlySet<string> | undefined;
   if (options.access && settings) {
     const decision = await options.access.decide(request, projectId, sitePath, settings, options.clientAddress ?? 'unknown');
     if ('answer' in decision) return decision.answer;
     reader = decision.serve;
     user = decision.user;
+    userGroups = decision.userGroups;
     const restricted = settings.access?.restricted;
     if (decision.groups && restricted) view = { basePath: base, restricted, groups: decision.groups, searchIndexes: settings.access?.searchIndexes };
   }
@@ -207,7 +209,7 @@ export async function serveSite(store: SiteStore | string, projectId: string, re
   const mcpTool = analytics && sitePath === '/mcp' ? await mcpToolOf(request) : null;
   let response: Response;
   try {
-    response = await serveSiteFile(sites, projectId, request, preview, { ...options, analytics }, { root, base, sitePath, url, view, user, csp: settings?.csp });
+    response = await serveSiteFile(sites, projectId, request, preview, { ...options, analytics }, { root, base, sitePath, url, view, user, userGroups, csp: settings?.csp });
   } catch (error) {
     return storageTrouble(error, options);
   }
@@ -238,7 +240,7 @@ function storageTrouble(error: unknown, options: SiteServeOptions): Response {
 /** Marks, between `serveSiteFile` and `serveSite`, an answer cut to its reader (`reader-view.ts`); never sent. */
 const READER_CUT = 'x-folio-reader-cut';
 
-async function serveSiteFile(store: SiteStore, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: PublishedBuild | null; base: string; sitePath: string; url: URL; view?: ReaderView; user?: ReaderData; csp?: CspSources }): Promise<Response> {
+async function serveSiteFile(store: SiteStore, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: PublishedBuild | null; base: string; sitePath: string; url: URL; view?: ReaderView; user?: ReaderData; userGroups?: ReadonlySet<string>; csp?: CspSources }): Promise<Response> {
   const { root, base, sitePath, url, view } = at;
   const framing = framingOf(options.frameAncestors, at.csp);
   if (AGENT_PATHS.has(sitePath)) {
@@ -297,7 +299,7 @@ async function serveSiteFile(store: SiteStore, projectId: string, request: Reque
   // A page the build marked personalized (the access check gave the reader's data only for one): filled for this reader.
   const forReader = async (file: BuildFile, name: string): Promise<[BuildFile, Record<string, string>]> => {
     const cut = view && viewApplies(name) ? await fileForReader(file, name, view, root) : file;
-    const filled = at.user && name.endsWith('.html') ? await personalizedFile(cut, at.user) : cut;
+    const filled = at.user && name.endsWith('.html') ? await personalizedFile(cut, at.user, at.userGroups) : cut;
     return filled === file ? [file, {}] : [filled, { [READER_CUT]: '1' }];
   };
   for (const candidate of candidates) {

@@ -47,9 +47,10 @@ export interface SiteAccessOptions {
  * What the guard decided: an answer of its own, or serve the file (`private`: only to this reader).
  * `groups`, on a site with pages restricted to groups: the reader's groups (none without a session),
  * which the answer's sidebar and llms files are cut to (`reader-view.ts`). `user`, on a page the build
- * marked personalized, for a signed-in reader with user data: what the page is filled with (`personalize.ts`).
+ * marked personalized: the reader's data the page is filled with (`{}` without a session) and `userGroups`, their
+ * groups, for an endpoint page's parts some groups only see (`personalize.ts`).
  */
-export type AccessDecision = { answer: Response } | { serve: 'public' | 'private'; groups?: ReadonlySet<string>; user?: ReaderData };
+export type AccessDecision = { answer: Response } | { serve: 'public' | 'private'; groups?: ReadonlySet<string>; user?: ReaderData; userGroups?: ReadonlySet<string> };
 
 /** Failed password attempts per project and client address per window. */
 const ATTEMPTS = 10;
@@ -209,7 +210,7 @@ export class SiteAccess {
     const session = needed || guarded || restricted || personal ? await this.sessionOf(request, projectId) : null;
     const groups = restricted ? (session?.groups ?? new Set<string>()) : undefined;
     // Every reader of such a page gets it resolved for them (a reader without data: the platform's empty `user`), never the shared file.
-    const user = personal ? { user: session?.userData ?? {} } : {};
+    const user = personal ? { user: session?.userData ?? {}, userGroups: session?.groups ?? new Set<string>() } : {};
     if (needed) {
       if (!session) return { answer: this.signInFirst(request, access, sitePath, { base, secure }) };
       // As the platform: a reader outside the page's groups learns nothing of it but the refusal.

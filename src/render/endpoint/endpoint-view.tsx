@@ -3,7 +3,8 @@ import type { EndpointPage, MediaView, ParameterView, ResponseView } from '../..
 import type { ApiDisplay } from './display.js';
 import { ExamplesColumn, type ExampleTab } from './examples-view.js';
 import { markdownToHtml } from './markdown.js';
-import { playgroundData } from './playground-data.js';
+import { playgroundData, playgroundGroupsData } from './playground-data.js';
+import { PLAYGROUND_GROUPS_ATTRIBUTE } from '../../openapi/index.js';
 import { SchemaBlock, SchemaField } from './schema-view.js';
 
 /** Heading ids of the reference sections; `endpointHeadings` lists the same ones for the TOC. */
@@ -210,10 +211,13 @@ export function EndpointReference({ page, display, requestTabs, contentHtml, exa
   const own = examplesHtml === undefined ? page.samples.length : 0;
   const samples = examplesHtml === undefined ? requestTabs.map((tab, i) => ({ label: tab.label, own: i < own })) : [];
   const data = display.playground === 'interactive' && page.request ? playgroundData(page, display, samples) : undefined;
+  // Parts for some reader groups only: the whole data, which `folio serve` cuts per reader into the block above.
+  const groupsData = data ? playgroundGroupsData(page, display, samples) : undefined;
   return (
     <div className="api-reference" data-method={page.method.toLowerCase()}>
       <RequestLine page={page} display={display} />
       {data ? <script type="application/json" className="api-playground-data" dangerouslySetInnerHTML={{ __html: data }} /> : null}
+      {groupsData ? <script type="application/json" {...{ [PLAYGROUND_GROUPS_ATTRIBUTE]: '' }} dangerouslySetInnerHTML={{ __html: groupsData }} /> : null}
       {withDescription && page.description ? <div className="api-description" dangerouslySetInnerHTML={{ __html: markdownToHtml(page.description) }} /> : null}
       {contentHtml ? <div className="api-content" dangerouslySetInnerHTML={{ __html: contentHtml }} /> : null}
       <div className="api-columns">

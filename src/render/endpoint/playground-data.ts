@@ -1,4 +1,4 @@
-import type { EndpointPage, SchemaNode } from '../../openapi/index.js';
+import { forGroups, hasGroupParts, type EndpointPage, type SchemaNode } from '../../openapi/index.js';
 import type { ApiDisplay } from './display.js';
 
 /** A form field of the playground: a parameter with its type, allowed values and example. */
@@ -8,6 +8,8 @@ export interface PlaygroundField {
   required: boolean;
   type: string;
   enum?: string[];
+  /** `x-mint-enum`: values only readers of these groups see (cut per reader, `openapi/reader-groups.ts`). */
+  enumGroups?: Record<string, string[]>;
   example?: string;
   /** The description's first sentence as plain text (the form's hint under the name). */
   description?: string;
@@ -25,6 +27,10 @@ export interface PlaygroundBodyNode {
   required?: boolean;
   description?: string;
   enum?: string[];
+  /** `x-mint-enum`: values only readers of these groups see. */
+  enumGroups?: Record<string, string[]>;
+  /** `x-mint.groups`: only readers of these groups see this property. */
+  groups?: string[];
   /** The schema's own example (or default), as the form's starting value when the site prefills. */
   example?: unknown;
   properties?: PlaygroundBodyNode[];
@@ -85,6 +91,7 @@ function field(node: SchemaNode, name: string, where: PlaygroundField['in'], req
   const hint = plainHint(description ?? node.description);
   if (hint) out.description = hint;
   if (node.enum) out.enum = node.enum.map((v) => text(v) ?? '');
+  if (node.enumGroups) out.enumGroups = node.enumGroups;
   const example = text(node.example ?? node.default);
   if (example !== undefined) out.example = example;
   return out;
@@ -113,6 +120,8 @@ function bodyNode(node: SchemaNode, depth: number, budget: { left: number }, req
   const hint = plainHint(node.description);
   if (hint) out.description = hint;
   if (node.enum && kind !== 'json') out.enum = node.enum.map((v) => text(v) ?? '');
+  if (node.enumGroups && out.enum) out.enumGroups = node.enumGroups;
+  if (node.groups) out.groups = node.groups;
   const example = node.example ?? node.default;
   if (example !== undefined) out.example = example;
   if (kind === 'object') {
@@ -149,6 +158,11 @@ function ownDescription(detail: string): string | undefined {
 
 /** The playground's input as JSON safe inside a `<script>` element; `samples` are the page's request sample tabs. */
 export function playgroundData(page: EndpointPage, display: ApiDisplay, samples: { label: string; own: boolean }[] = []): string {
+  return scriptJson(forGroups(playgroundFull(page, display, samples), new Set()));
+}
+
+/** The playground's data with every part, those for some groups marked. */
+function playgroundFull(page: EndpointPage, display: ApiDisplay, samples: { label: string; own: boolean }[]): PlaygroundSpec {
   const spec: PlaygroundSpec = {
     method: page.method,
     path: page.path,
@@ -180,5 +194,18 @@ export function playgroundData(page: EndpointPage, display: ApiDisplay, samples:
     const node = schema ? bodyNode(schema, 0, { left: BODY_NODES }, spec.body.required) : exampleNode(body?.value, 0);
     if (node?.kind === 'object') spec.body.schema = node;
   }
-  return JSON.stringify(spec).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return spec;
+}
+
+/**
+ * The playground's data with its parts for some groups only (`x-mint.groups`, `x-mint-enum`), which
+ * `folio serve` cuts per reader into the page's data block; undefined when it has none.
+ */
+export function playgroundGroupsData(page: EndpointPage, display: ApiDisplay, samples: { label: string; own: boolean }[] = []): string | undefined {
+  const full = playgroundFull(page, display, samples);
+  return hasGroupParts(full) ? scriptJson(full) : undefined;
+}
+
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }

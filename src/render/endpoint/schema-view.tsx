@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SchemaNode } from '../../openapi/index.js';
+import { encodeGroups, GROUPS_ATTRIBUTE, GROUPS_END_ATTRIBUTE, type SchemaNode } from '../../openapi/index.js';
 import { markdownToHtml } from './markdown.js';
 
 function literal(value: unknown): string {
@@ -14,9 +14,17 @@ function SchemaFacts({ node }: { node: SchemaNode }): ReactNode {
       {node.enum ? (
         <p className="api-enum">
           Allowed values:{' '}
-          {node.enum.map((v, i) => (
-            <code key={i}>{literal(v)}</code>
-          ))}
+          {node.enum.map((v, i) => {
+            // `x-mint-enum`: a value some groups only see, hidden until `folio serve` keeps it for one of them.
+            const groups = typeof v === 'string' && node.enumGroups && Object.hasOwn(node.enumGroups, v) ? node.enumGroups[v] : undefined;
+            return groups ? (
+              <code key={i} {...{ [GROUPS_ATTRIBUTE]: encodeGroups(groups) }} hidden>
+                {literal(v)}
+              </code>
+            ) : (
+              <code key={i}>{literal(v)}</code>
+            );
+          })}
         </p>
       ) : null}
       {node.default !== undefined ? (
@@ -80,10 +88,11 @@ export function SchemaChildren({ node, expanded = false }: { node: SchemaNode; e
           <p>{node.variants.kind === 'oneOf' ? 'One of:' : 'Any of:'}</p>
           <ol>
             {node.variants.options.map((option, i) => (
-              <li key={i}>
+              <li key={i} {...groupsMark(option)}>
                 <span className="api-type">{option.refName ?? option.type}</span>
                 <SchemaFacts node={option} />
                 <SchemaChildren node={option} expanded={expanded} />
+                {groupsEnd(option)}
               </li>
             ))}
           </ol>
@@ -91,6 +100,16 @@ export function SchemaChildren({ node, expanded = false }: { node: SchemaNode; e
       ) : null}
     </>
   );
+}
+
+/** `x-mint.groups`: a property or option some groups only see, hidden until `folio serve` keeps it for one of them (`openapi/reader-groups.ts`). */
+function groupsMark(node: SchemaNode): Record<string, string | boolean> {
+  return node.groups ? { [GROUPS_ATTRIBUTE]: encodeGroups(node.groups), hidden: true } : {};
+}
+
+/** The end of a part `groupsMark` marked. */
+function groupsEnd(node: SchemaNode): ReactNode {
+  return node.groups ? <template {...{ [GROUPS_END_ATTRIBUTE]: '' }} /> : null;
 }
 
 /** True when a node has fields below it (drawn in a disclosure under its field). */
@@ -105,7 +124,7 @@ function hasChildren(node: SchemaNode): boolean {
  */
 export function SchemaField({ node, required, expanded = false, anchor }: { node: SchemaNode; required?: boolean; expanded?: boolean; anchor?: string }): ReactNode {
   return (
-    <li className="api-field" id={anchor ? `param-${anchor}` : undefined}>
+    <li className="api-field" id={anchor ? `param-${anchor}` : undefined} {...groupsMark(node)}>
       <div className="api-field-head">
         {anchor ? (
           <a className="api-field-anchor" href={`#param-${anchor}`} aria-label={`Link to ${node.name ?? ''}`}>
@@ -123,6 +142,7 @@ export function SchemaField({ node, required, expanded = false, anchor }: { node
       ) : (
         <SchemaChildren node={node} expanded={expanded} />
       )}
+      {groupsEnd(node)}
     </li>
   );
 }
