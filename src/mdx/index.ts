@@ -10,4 +10,4 @@ export { checkSiteIcons } from './icons/check.js';
 export { headingSlug, PageSlugger } from './heading-slug.js';
 export { type IslandModule } from './islands.js';
 export { componentNames } from './component-names.js';
-export { USER_ATTRIBUTE, USER_IF_ATTRIBUTE, USER_END_ATTRIBUTE, hasUserParts, decodeCondition, evaluateCondition, type UserCondition } from './user-expressions.js';
+export { USER_ATTRIBUTE, USER_IF_ATTRIBUTE, USER_END_ATTRIBUTE, hasUserParts, encodeCondition, decodeCondition, evaluateCondition, type UserCondition } from './user-expressions.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeCondition } from '../../mdx/user-expressions.js';
+import { encodeCondition } from '../../mdx/index.js';
 import { chooseBranches, personalizeHtml } from './personalize.js';
 
 const page = '<html><body><p>Hi <span data-folio-user="firstName">reader</span> of <span data-folio-user="org.name"></span>, <span data-folio-user="seats">0</span></p></body></html>';
