@@ -11,6 +11,24 @@ export interface StandInMergeRequest {
   source_branch: string;
   target_branch: string;
   state: 'opened' | 'closed' | 'merged';
+  /** The target branch moved since the source branch was made (`moveTarget`): a fast-forward merge needs a rebase. */
+  behind: boolean;
+  /** The source branch's head after GitLab rebased it (the stand-in's own commit id), else null. */
+  rebasedSha: string | null;
+  /** A rebase GitLab is running: the next read still says so. */
+  rebasing: boolean;
+  mergeError: string | null;
+}
+
+export interface GitlabStandInOptions {
+  /** The project's merge method: `merge` (a merge commit, the default) or `ff` (fast-forward only: a branch behind its target answers 406). */
+  mergeMethod?: 'merge' | 'ff';
+  /** The head commit of a branch, read from the real repository, so a merge's `sha` is checked as GitLab checks it (409 on a mismatch). */
+  headOf?: (project: string, branch: string) => string;
+  /** A rebase fails with conflicts. */
+  rebaseConflicts?: boolean;
+  /** The target branch of each new merge request moves right after it is opened (someone else merged first). */
+  targetMoves?: boolean;
 }
 
 /**
@@ -23,7 +41,9 @@ export interface StandInMergeRequest {
 export async function startGitlabStandIn(
   token: string,
   projects: string[],
-): Promise<{ apiUrl: string; mergeRequests: StandInMergeRequest[]; requests: string[]; close(): Promise<void> }> {
+  options: GitlabStandInOptions = {},
+): Promise<{ apiUrl: string; mergeRequests: StandInMergeRequest[]; requests: string[]; bodies: { request: string; body: Record<string, string> }[]; moveTarget(project: string, branch: string): void; close(): Promise<void> }> {
+  const bodies: { request: string; body: Record<string, string> }[] = [];
   const mergeRequests: StandInMergeRequest[] = [];
   const requests: string[] = [];
   let nextId = 100;
@@ -42,7 +62,7 @@ export async function startGitlabStandIn(
       res.end(JSON.stringify(body));
     };
     if (req.headers['private-token'] !== token) return send(401, { message: '401 Unauthorized' });
-    const m = /^\/api\/v4\/projects\/([^/]+)\/merge_requests(?:\/(\d+)(\/merge)?)?$/.exec(raw);
+    const m = /^\/api\/v4\/projects\/([^/]+)\/merge_requests(?:\/(\d+)(\/merge|\/rebase)?)?$/.exec(raw);
     if (!m) return send(404, { error: '404 Not Found' });
     const project = decodeURIComponent(m[1]!);
     if (!projects.includes(project)) return send(404, { message: '404 Project Not Found' });
@@ -58,7 +78,11 @@ export async function startGitlabStandIn(
       target_branch: mr.target_branch,
       web_url: `https://gitlab.test/${mr.project}/-/merge_requests/${mr.iid}`,
       merge_commit_sha: mr.state === 'merged' ? 'f'.repeat(40) : null,
+      sha: headSha(mr),
+      rebase_in_progress: mr.rebasing,
+      merge_error: mr.mergeError,
     });
+    const headSha = (mr: StandInMergeRequest) => mr.rebasedSha ?? options.headOf?.(mr.project, mr.source_branch) ?? null;
     const ofProject = mergeRequests.filter((mr) => mr.project === project);
     if (req.method === 'GET' && iid === null) {
       const state = url.searchParams.get('state') ?? 'all';
@@ -70,6 +94,7 @@ export async function startGitlabStandIn(
       );
     }
     const body = await read(req);
+    if (req.method !== 'GET') bodies.push({ request: `${req.method} ${raw}`, body });
     if (req.method === 'POST' && iid === null) {
       if (!body.source_branch || !body.target_branch || !body.title) return send(400, { error: 'source_branch, target_branch, title are missing' });
       const open = ofProject.find((mr) => mr.source_branch === body.source_branch && mr.state === 'opened');
@@ -83,14 +108,37 @@ export async function startGitlabStandIn(
         source_branch: body.source_branch,
         target_branch: body.target_branch,
         state: 'opened',
+        behind: options.targetMoves === true,
+        rebasedSha: null,
+        rebasing: false,
+        mergeError: null,
       };
       mergeRequests.push(mr);
       return send(201, view(mr));
     }
     const mr = ofProject.find((x) => x.iid === iid);
     if (!mr) return send(404, { message: '404 Not found' });
+    if (req.method === 'GET') {
+      const shown = view(mr);
+      // A rebase runs in the background: the first read after it started still says so.
+      if (mr.rebasing) mr.rebasing = false;
+      return send(200, shown);
+    }
+    if (req.method === 'PUT' && m[3] === '/rebase') {
+      if (mr.state !== 'opened') return send(403, { message: '403 Forbidden' });
+      mr.rebasing = true;
+      if (options.rebaseConflicts) mr.mergeError = 'Rebase failed: Rebase locally, resolve all conflicts, then push the branch.';
+      else {
+        mr.behind = false;
+        mr.rebasedSha = 'e'.repeat(40);
+      }
+      return send(202, { rebase_in_progress: true });
+    }
     if (req.method === 'PUT' && m[3]) {
       if (mr.state !== 'opened') return send(405, { message: '405 Method Not Allowed' });
+      const head = headSha(mr);
+      if (body.sha && head && body.sha !== head) return send(409, { message: `SHA does not match HEAD of source branch: ${head}` });
+      if (options.mergeMethod === 'ff' && mr.behind) return send(406, { message: 'Branch cannot be merged' });
       mr.state = 'merged';
       return send(200, view(mr));
     }
@@ -106,6 +154,10 @@ export async function startGitlabStandIn(
     apiUrl: `http://127.0.0.1:${port}/api/v4`,
     mergeRequests,
     requests,
+    bodies,
+    moveTarget(project, branch) {
+      for (const mr of mergeRequests) if (mr.project === project && mr.target_branch === branch && mr.state === 'opened') mr.behind = true;
+    },
     close: () =>
       new Promise((r) => {
         server.close(() => r());

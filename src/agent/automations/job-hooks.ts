@@ -1,5 +1,5 @@
 import { automationOfJob, type AgentAutomationRow, type AgentJobRow, type Database, type PullRequestDraft } from '../../db/index.js';
-import { branchForJob, checkBranchName, type WorkBranch } from '../../git/index.js';
+import { branchForJob, checkBranchName, runGit, type WorkBranch } from '../../git/index.js';
 import type { LlmOptions } from '../llm/options.js';
 import type { AgentModel } from '../model.js';
 import type { PullRequestProvider } from '../pull-requests/types.js';
@@ -48,7 +48,7 @@ export async function jobAutomation(db: Database, job: AgentJobRow): Promise<Job
     },
     async afterPullRequest(provider, draft, work) {
       if (!automation?.automerge) return null;
-      const outcome = await provider.merge(draft, { fastForward: () => work.fastForwardBase() });
+      const outcome = await provider.merge(draft, { fastForward: () => work.fastForwardBase(), head: async () => (await runGit(work.dir, ['rev-parse', 'HEAD'])).trim(), baseCommit: work.baseCommit });
       return outcome.merged
         ? `The checks passed, so it was merged into ${draft.baseBranch}${outcome.commit ? ` (${outcome.commit.slice(0, 12)})` : ''}.`
         : `The checks passed, but it was not merged: ${outcome.reason}. It stays open.`;

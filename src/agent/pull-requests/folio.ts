@@ -28,7 +28,12 @@ export function folioPullRequests(db: Database, publicUrl: string): PullRequestP
       try {
         commit = await git.fastForward();
       } catch (err) {
-        return { merged: false, reason: `${draft.baseBranch} could not be fast-forwarded to ${draft.headBranch}: ${(err as Error).message}` };
+        const message = (err as Error).message;
+        // The usual cause: someone pushed to the base while the run worked. Its checks ran on the old base, so it is not rebased blindly.
+        if (/non-fast-forward|fetch first|\[rejected\]|did it move meanwhile/i.test(message)) {
+          return { merged: false, reason: `${draft.baseBranch} moved since the run started${git.baseCommit ? ` from ${git.baseCommit.slice(0, 12)}` : ''}, so ${draft.headBranch} is no fast-forward of it any more and was not merged (its checks ran on the old ${draft.baseBranch}); merge or close the pull request on its page, or run the automation again` };
+        }
+        return { merged: false, reason: `${draft.baseBranch} could not be fast-forwarded to ${draft.headBranch}: ${message}` };
       }
       await closeLocalPullRequest(db, row.id, 'merged', commit);
       return { merged: true, commit };

@@ -119,6 +119,17 @@ export function gitlabMergeRequests(opts: GitlabOptions, projectPath: string): P
       `GitLab refused ${what} for ${projectPath}${status ? ` (HTTP ${status})` : ''}: ${(err as Error).message}`,
     );
   };
+  /** Ask GitLab to rebase a merge request's branch onto its target and wait for it (up to a minute): the new head, or why not. */
+  const rebaseOnTarget = async (iid: number): Promise<{ sha: string } | { reason: string }> => {
+    await call<{ rebase_in_progress?: boolean }>('PUT', `/merge_requests/${iid}/rebase`, {});
+    const until = Date.now() + 60_000;
+    for (;;) {
+      const mr = await call<GitlabMergeRequest & { sha?: string; rebase_in_progress?: boolean; merge_error?: string | null }>('GET', `/merge_requests/${iid}?include_rebase_in_progress=true`);
+      if (!mr.rebase_in_progress) return mr.merge_error ? { reason: mr.merge_error } : mr.sha ? { sha: mr.sha } : { reason: 'GitLab answered no head commit after the rebase' };
+      if (Date.now() > until) return { reason: 'the rebase was still running after a minute' };
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  };
   return {
     kind: 'gitlab',
     async ensure(draft) {
@@ -146,16 +157,31 @@ export function gitlabMergeRequests(opts: GitlabOptions, projectPath: string): P
         return refused(err, 'the list of merge requests');
       }
     },
-    async merge(draft): Promise<MergeOutcome> {
+    async merge(draft, git): Promise<MergeOutcome> {
+      type Merged = GitlabMergeRequest & { merge_commit_sha?: string | null; sha?: string; rebase_in_progress?: boolean; merge_error?: string | null };
+      const refusedNow = (err: unknown): MergeOutcome | null =>
+        // 405/406/409/422: GitLab will not merge it now (conflicts, pipeline, approvals, a head that moved); it stays open.
+        err instanceof GitlabHttpError && [405, 406, 409, 422].includes(err.status) ? { merged: false, reason: `GitLab would not merge it (HTTP ${err.status}): ${err.message}` } : null;
       try {
         const open = await findOpen(draft.headBranch, draft.baseBranch);
         if (!open) return { merged: false, reason: 'no open merge request for the branch' };
-        const done = await call<GitlabMergeRequest & { merge_commit_sha?: string | null }>('PUT', `/merge_requests/${open.iid}/merge`, {});
-        return done.state === 'merged' ? { merged: true, commit: done.merge_commit_sha ?? null } : { merged: false, reason: `GitLab left it ${done.state}` };
+        // `sha`: GitLab merges the commit the checks passed on, or answers 409 when someone pushed to the branch since.
+        const sha = (await git.head?.()) ?? null;
+        const mergeAt = async (at: string | null) => {
+          const done = await call<Merged>('PUT', `/merge_requests/${open.iid}/merge`, at ? { sha: at } : {});
+          return done.state === 'merged' ? ({ merged: true, commit: done.merge_commit_sha ?? null } as const) : ({ merged: false, reason: `GitLab left it ${done.state}` } as const);
+        };
+        try {
+          return await mergeAt(sha);
+        } catch (err) {
+          // 406: the project merges by fast-forward (or semi-linear history) and the target branch moved: GitLab rebases the branch itself, then it is merged.
+          if (!(err instanceof GitlabHttpError && err.status === 406)) throw err;
+          const rebased = await rebaseOnTarget(open.iid);
+          if ('reason' in rebased) return { merged: false, reason: `${draft.baseBranch} moved since the run started, and GitLab could not rebase the branch onto it: ${rebased.reason}. It stays open` };
+          return await mergeAt(rebased.sha);
+        }
       } catch (err) {
-        // 405/406/409/422: GitLab will not merge it now (conflicts, pipeline, approvals); the merge request stays open.
-        if (err instanceof GitlabHttpError && [405, 406, 409, 422].includes(err.status)) return { merged: false, reason: `GitLab would not merge it (HTTP ${err.status}): ${err.message}` };
-        return refused(err, 'the merge');
+        return refusedNow(err) ?? refused(err, 'the merge');
       }
     },
   };

@@ -7,6 +7,10 @@ export type MergeOutcome = { merged: true; commit: string | null } | { merged: f
 export interface MergeGit {
   /** Push the work branch's tip to the base branch without forcing; resolves with the commit, rejects when the base moved. */
   fastForward(): Promise<string>;
+  /** The commit the job's checks passed on (the work branch's tip it pushed): a forge merges exactly that or nothing. */
+  head?(): Promise<string>;
+  /** The base branch's commit the run started from. */
+  readonly baseCommit?: string;
 }
 
 /**
