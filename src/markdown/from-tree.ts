@@ -27,12 +27,15 @@ const BLOCK_TAGS = new Set([
 export function treeToMarkdown(tree: HastRoot, values: TreeValues): string {
   const walk: Walk = {
     values,
-    blocks: (nodes) => blocks(nodes, walk),
-    inline: (nodes) => nodes.map((n) => inline(n, walk)).join(''),
+    blocks: (nodes) => blocks(nodes.filter(shown), walk),
+    inline: (nodes) => nodes.filter(shown).map((n) => inline(n, walk)).join(''),
     props: (node) => propsOf(node, values),
   };
   return tidy(walk.blocks(tree.children));
 }
+
+/** Not an element the page hides (`hidden`: a branch chosen per reader that a reader without data does not see, `mdx/user-expressions.ts`). */
+const shown = (node: Node) => !(node.type === 'element' && node.properties?.hidden);
 
 function nameOf(node: Node): string | null {
   if (node.type === 'element') return node.tagName;

@@ -211,6 +211,10 @@ describe.each(backends)('personalized pages per reader on %s', (kind) => {
     expect(readText(html)).toContain('Hello reader. See pricing to upgrade. Beta: off.');
     expect(html).not.toMatch(/Pro seats|Ask your admin|folio-reader-user|window\.mintlify/);
     expect(answer.headers.get('cache-control')).toBe('private, no-store');
+    // The page's Markdown (for agents) is as a reader without data sees it: one branch, not both.
+    const markdown = await (await get('jw', '/plan.md')).text();
+    expect(markdown).toContain('Beta: off.');
+    expect(markdown).not.toMatch(/onoff|Ask your admin/);
     // A page without `user` is the built file, byte for byte, cacheable as any static file.
     const home = await get('jw', '/index');
     expect(home.headers.get('cache-control')).toBe('no-cache');
