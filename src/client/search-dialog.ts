@@ -8,10 +8,15 @@
  * listens) as `search-count.ts` decides: once the reader stopped typing, picked a result or left.
  */
 import { drawHits, drawRecent, type DialogText } from './search-draw.js';
-import { loadEngine, searchPages, type SearchEngine, type VersionScope } from './search-engine.js';
+import { loadEngine, type VersionScope } from './search-engine.js';
 import { recentQueries, rememberQuery, forgetQueries } from './search-recent.js';
 import { asTold, searchCount } from './search-count.js';
-import { isRelevant, pageHit, shownLabels } from './search-results.js';
+import { findHits, serveSearch, startWorker, type Found } from './search-worker.js';
+
+/** Where the queries run: the search worker, or this page when no worker could start. */
+interface Searcher {
+  find(query: string, limit: number, scope: VersionScope): Promise<Found>;
+}
 
 /** Pages listed per query. */
 const PAGES = 8;
@@ -24,7 +29,7 @@ class SearchDialog {
   private readonly status = document.createElement('p');
   /** "Searching…" while the index loads or a query is on its way (apart from the status line, which says the answer). */
   private readonly busy = document.createElement('p');
-  private engine: Promise<SearchEngine | null> | null = null;
+  private searcher: Promise<Searcher | null> | null = null;
   /** Whether Pagefind has loaded: until then a query says "Searching…" at once. */
   private ready = false;
   private ticket = 0;
@@ -127,11 +132,11 @@ class SearchDialog {
   }
 
   /** Pagefind and the index: asked for when the reader points at or focuses the search button, or opens the dialog. */
-  load(): Promise<SearchEngine | null> {
-    this.engine ??= loadEngine(document.documentElement.dataset.base ?? '/').then(
-      (engine) => {
+  load(): Promise<Searcher | null> {
+    this.searcher ??= startSearcher().then(
+      (searcher) => {
         this.ready = true;
-        return engine;
+        return searcher;
       },
       (error: unknown) => {
         // The dialog says search is unavailable; the console says why.
@@ -139,7 +144,7 @@ class SearchDialog {
         return null;
       },
     );
-    return this.engine;
+    return this.searcher;
   }
 
   /** Draw what the input asks for: recent searches when it is empty, else the hits of the newest query. */
@@ -157,10 +162,10 @@ class SearchDialog {
     // Before the index has loaded, at once: the reader sees their first keystroke was taken.
     if (!this.ready) this.busy.hidden = false;
     const slow = setTimeout(() => ticket === this.ticket && (this.busy.hidden = false), 150);
-    const engine = await this.load();
-    const data =
-      ticket === this.ticket && engine
-        ? await searchPages(engine, query, PAGES, versionScope()).catch((error: unknown) => {
+    const searcher = await this.load();
+    const found =
+      ticket === this.ticket && searcher
+        ? await searcher.find(query, PAGES, versionScope()).catch((error: unknown) => {
             console.warn('Folio search: the search failed', error);
             return null;
           })
@@ -168,11 +173,7 @@ class SearchDialog {
     if (ticket !== this.ticket) return;
     clearTimeout(slow);
     this.busy.hidden = true;
-    if (!engine || !data) return this.show([], this.text.unavailable);
-    // Only relevant hits are listed, and counted: a query found only through a prefix Pagefind put in place of its words found nothing.
-    const relevant = data.filter((d) => isRelevant(d, query));
-    const labels = shownLabels(relevant);
-    const found = relevant.map((d) => pageHit(d, { labels }));
+    if (!searcher || !found) return this.show([], this.text.unavailable);
     this.head.replaceChildren();
     this.label(null);
     this.list.replaceChildren(...drawHits(found));
@@ -265,6 +266,21 @@ class SearchDialog {
   }
 }
 
+/**
+ * The search worker (this same script, started as a module worker) once it has the index, or else
+ * Pagefind on this page. The worker first searches the first letter of the page's title, so that
+ * Pagefind's code has run once before the reader's first keystroke.
+ */
+async function startSearcher(): Promise<Searcher> {
+  const base = document.documentElement.dataset.base ?? '/';
+  const title = document.querySelector('h1')?.textContent ?? document.title;
+  const warm = /\p{L}|\p{N}/u.exec(title)?.[0]?.toLowerCase() ?? '';
+  const remote = typeof Worker === 'function' ? startWorker(import.meta.url, { base, lang: document.documentElement.lang || 'unknown', warm }) : null;
+  if (remote && (await remote.ready)) return remote;
+  const engine = await loadEngine(base);
+  return { find: (query, limit, scope) => findHits(engine, query, limit, scope) };
+}
+
 /** The version of the page the dialog was opened on (its search filter label), or the site's default one on a page in none. */
 function versionScope(): VersionScope {
   const version = document.querySelector('[data-pagefind-filter^="folio_version"]')?.getAttribute('data-label');
@@ -300,3 +316,6 @@ export function openSearch(trigger: HTMLElement): void {
 export function preloadSearch(trigger: HTMLElement): void {
   void dialogOf(trigger).load();
 }
+
+// Started as the search worker (`startSearcher`): answer the page's queries.
+if (typeof document === 'undefined' && 'WorkerGlobalScope' in globalThis) serveSearch(self as unknown as Parameters<typeof serveSearch>[0]);

@@ -12,6 +12,7 @@ interface PagefindResult {
   data(): Promise<PagefindData>;
 }
 interface Pagefind {
+  options?(options: { basePath?: string }): Promise<void>;
   init?(): Promise<void>;
   mergeIndex?(path: string): Promise<void>;
   search(query: string, options?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] } | null>;
@@ -39,6 +40,9 @@ export async function loadEngine(base: string): Promise<SearchEngine> {
       // No manifest (a site built before shards, or a static host without it): the main index alone still answers.
       .catch((): SearchManifest => ({})),
   ]);
+  // Said outright: Pagefind would take its folder from its script's full URL, and where no `window` says the page's origin
+  // (the search worker) it then gives every hit of the main index a full URL, which the manifest's page paths never match.
+  await pagefind.options?.({ basePath: `${base}pagefind/` });
   await pagefind.init?.();
   const extra = [...(manifest.shards ?? []), ...(manifest.delta ? [manifest.delta] : [])];
   if (pagefind.mergeIndex) for (const dir of extra) await pagefind.mergeIndex(`${base}${dir}`);
@@ -61,15 +65,17 @@ export interface VersionScope {
  * A reader of the current docs lands on the current page, not on an older release's copy of it, and
  * an older release's reader stays in theirs: from a page of a version, that version's hits come first
  * and the other versions' after them; from a page in no version, pages of versions other than the
- * default one go after the rest (among twice `limit` hits).
+ * default one go after the rest (among twice `limit` hits). Once `current()` says the query was typed
+ * over, no more page data is fetched for it.
  */
-export async function searchPages(engine: SearchEngine, query: string, limit: number, scope: VersionScope = {}): Promise<PagefindData[]> {
+export async function searchPages(engine: SearchEngine, query: string, limit: number, scope: VersionScope = {}, current: () => boolean = () => true): Promise<PagefindData[]> {
   const out: PagefindData[] = [];
   // Results by id: a page the version's search already gave is not fetched again by the wider one.
   const seen = new Set<string>();
   const take = async (filters: Record<string, string> | undefined, max: number) => {
     const results = ((await engine.pagefind.search(query, filters ? { filters } : undefined))?.results ?? []).filter((r) => !seen.has(r.id));
-    for (let i = 0; i < results.length && out.length < max; i += limit) {
+    // `current()` false: the reader typed on, and no fragment is fetched for this query any more.
+    for (let i = 0; i < results.length && out.length < max && current(); i += limit) {
       const batch = results.slice(i, i + limit);
       batch.forEach((r) => seen.add(r.id));
       for (const d of await Promise.all(batch.map((r) => r.data()))) {
