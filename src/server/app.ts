@@ -11,7 +11,7 @@ import {
   type AdminServices,
   type AuthEnv,
 } from '../api/index.js';
-import { createAutomations, githubGitCredentials, type Automations } from '../agent/index.js';
+import { createAutomations, forgeGitCredentials, type Automations, type GitlabOptions } from '../agent/index.js';
 import { AssistantService, assistantSiteRoute, createDiscoveryRoutes, siteResolver, type AssistantOptions, type RateLimits } from '../assistant/index.js';
 import type { Database } from '../db/index.js';
 import { SiteAnalytics, type SiteAnalyticsOptions } from '../analytics/index.js';
@@ -34,6 +34,8 @@ export interface AppDeps {
   siteDomain?: string;
   /** Report commit statuses of webhook-triggered builds to GitHub (`FOLIO_GITHUB_TOKEN`); none when omitted. */
   github?: GithubStatusOptions;
+  /** GitLab's token and hosts (`FOLIO_GITLAB_TOKEN`...): updates clone private GitLab repositories with it, as GitHub ones with GitHub's. */
+  gitlab?: GitlabOptions;
   /** Model used when a job does not name one; default `folio-maintainer`. */
   defaultModel?: string;
   /** Accepted model names; any when omitted. */
@@ -104,8 +106,8 @@ export function createAppBundle(deps: AppDeps): AppBundle {
   const { db, dataDir, maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log = () => {} } = deps;
   const keyCache = new KeyCache(db, deps.keyCacheTtlMs);
   const siteStore = deps.siteStore ?? siteStoreOf(dataDir);
-  // A private GitHub repository is cloned with FOLIO_GITHUB_TOKEN, as agent jobs do: never a token in the URL.
-  const credentialsFor = (repoUrl: string) => githubGitCredentials(repoUrl, deps.github);
+  // A private GitHub or GitLab repository is cloned with FOLIO_GITHUB_TOKEN or FOLIO_GITLAB_TOKEN, as agent jobs do: through git's credential helper, never a token in the URL.
+  const credentialsFor = (repoUrl: string) => forgeGitCredentials(repoUrl, { github: deps.github, gitlab: deps.gitlab });
   const updates = new UpdateRunner({ db, dataDir, store: siteStore, buildSite: deps.buildSite, log, credentialsFor, pageTimeoutMs: deps.pageTimeoutMs });
   const hosts = new HostMap(db, deps.siteDomain);
   const projects = new ProjectCache(db, deps.projectCacheTtlMs);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { availableModels, completeText, createAgentJobQueue, startAutomationScheduler, githubOptionsFromEnv, llmOptionsFromEnv, startWorker, type AgentWorker, type WorkerOptions } from '../agent/index.js';
+import { availableModels, completeText, createAgentJobQueue, startAutomationScheduler, githubOptionsFromEnv, gitlabOptionsFromEnv, llmOptionsFromEnv, startWorker, type AgentWorker, type WorkerOptions } from '../agent/index.js';
 import { createDashboard, gatherReaderSuggestions, dashboardMayActOn, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
 import { assistantOptionsFromEnv, indexOfBuild, type AssistantOptions } from '../assistant/index.js';
 import { namesOfReply, topicNamingPrompt, type TopicsOptions } from '../insights/index.js';
@@ -112,6 +112,7 @@ export async function runServer({
       // The docs assistant answers with the agent's model endpoint when FOLIO_ASSISTANT_MODEL (or FOLIO_LLM_MODELS) names one.
       assistant: assistantOptionsFromEnv(),
       github: githubEnv?.token ? { token: githubEnv.token, apiUrl: githubEnv.apiUrl, hosts: githubEnv.hosts } : undefined,
+      gitlab: gitlabOptionsFromEnv(),
       dataDir: absoluteData,
       siteStore,
       models,
