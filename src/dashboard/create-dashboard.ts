@@ -13,7 +13,7 @@ import { errorPage } from './respond.js';
 import { registerAnalyticsRoutes } from './routes/analytics-routes.js';
 import { registerAuthRoutes } from './routes/auth-routes.js';
 import { registerAutomationRoutes } from './routes/automation-routes.js';
-import { EDITOR_BODY_LIMIT, isEditorPath, registerEditorRoutes } from './routes/editor-routes.js';
+import { EDITOR_BODY_LIMIT, isEditorPath, registerEditorRoutes, registerShareRoutes } from './routes/editor-routes.js';
 import { registerInviteRoutes, registerMemberRoutes } from './routes/member-routes.js';
 import { registerJobRoutes } from './routes/job-routes.js';
 import { registerProductRoutes } from './routes/product-routes.js';
@@ -135,6 +135,7 @@ export function createDashboard({
   const open = new Hono<DashboardEnv>();
   registerAuthRoutes(open, ctx);
   registerInviteRoutes(open, ctx);
+  registerShareRoutes(open, ctx);
   app.route('/', open);
 
   app.use('*', requireUser(ctx));

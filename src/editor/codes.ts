@@ -25,6 +25,15 @@ export const EDITOR_CODES = {
   EDITOR_NOT_YOURS: 'The action is someone else’s to take: a comment is deleted by its author or an owner; threads are resolved and suggestions accepted or rejected by members with edit rights on the project.',
   EDITOR_ANCHOR_LOST: 'The quoted text is no longer in the page (someone edited it): the comment cannot be placed there, or the suggestion applied.',
   EDITOR_VERSION_NOT_FOUND: 'The commit is not one of the page’s versions on the branch (no such commit, or the page did not exist in it).',
+  EDITOR_NOT_A_BRANCH: 'Branch actions (autosave, review, merge, preview links) are for a branch made in the editor, not the deployment branch: create a branch first.',
+  EDITOR_BRANCH_MERGED: 'The branch was already merged: start a new branch for more changes.',
+  EDITOR_PULL_REQUEST_FAILED: 'The git host refused to open, update or mark ready the branch’s pull request; the branch itself was saved.',
+  EDITOR_REVIEWER_INVALID: 'The reviewer is not a member with edit rights on the project, or is the branch’s author (nobody reviews their own branch).',
+  EDITOR_REVIEW_REQUIRED: 'Merging needs the pull request marked ready for review, at least one approval, and no standing request for changes.',
+  EDITOR_MERGE_FAILED: 'The git host would not merge the branch (the deployment branch moved, or a conflict): update the branch and try again.',
+  EDITOR_PREVIEW_LINK_INVALID: 'No preview link has this token (mistyped, or never made); ask for a new link.',
+  EDITOR_PREVIEW_LINK_EXPIRED: 'The preview link is past its expiry date; ask a member of the project for a new one.',
+  EDITOR_PREVIEW_LINK_REVOKED: 'The preview link was revoked by a member of the project; ask them for a new one.',
   EDITOR_BAD_REQUEST: 'A request to the editor is missing a field or has one of the wrong type.',
 } as const;
 
@@ -35,7 +44,7 @@ export class EditorError extends Error {
   constructor(
     readonly code: EditorCode,
     message: string,
-    readonly status: 400 | 403 | 404 | 409 | 413 | 415 | 502 = 400,
+    readonly status: 400 | 403 | 404 | 409 | 410 | 413 | 415 | 502 = 400,
     /** Per-file details (conflicts), shown by the editor beside the message. */
     readonly details?: unknown,
   ) {

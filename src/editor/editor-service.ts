@@ -15,6 +15,7 @@ import type { GithubOptions } from '../agent/index.js';
 import { listEditorDrafts, type Database, type ProjectRow } from '../db/index.js';
 import { checkBranchName, type GitCredentials } from '../git/index.js';
 import { removeTree } from '../shared/index.js';
+import { EditorBranches } from './branches.js';
 import { EditorError } from './codes.js';
 import { EditorSession } from './session.js';
 import { SharedDocSignals } from './shared-signals.js';
@@ -36,6 +37,8 @@ export interface EditorServiceOptions {
   maxSessionsPerProject?: number;
   /** Open sessions (checkouts) of all projects at most, folders left by earlier processes counted (default 32). */
   maxSessions?: number;
+  /** How long after the last edit a branch made in the editor autosaves (default `AUTOSAVE_MS`, 5 s). */
+  autosaveMs?: number;
 }
 
 /** Default caps of the open editing sessions, each a checkout on disk and perhaps a preview process. */
@@ -53,9 +56,12 @@ export function sessionKey(projectId: string, branch: string): string {
 export class EditorService {
   private readonly sessions = new Map<string, EditorSession>();
   private readonly signals: SharedDocSignals;
+  /** Branches made in the editor: autosave, draft pull requests, reviews, merges and preview links. */
+  readonly branches: EditorBranches;
 
   constructor(private readonly opts: EditorServiceOptions) {
     this.signals = new SharedDocSignals(opts.db);
+    this.branches = new EditorBranches(opts.db, { github: opts.github, autosaveMs: opts.autosaveMs, log: opts.log });
   }
 
   /**

@@ -1,4 +1,5 @@
 export * from './anchors.js';
+export * from './branches.js';
 export * from './bundle.js';
 export * from './codes.js';
 export * from './docs-json.js';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import * as Y from 'yjs';
 import { findBrokenLinks, githubGitCredentials, pullRequestProviderFor, type BrokenLink, type GithubOptions } from '../agent/index.js';
 import { pageFromText } from '../content/index.js';
-import { appendSharedUpdates, clearPublishedDrafts, compactSharedUpdates, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, moveEditorThreads, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow } from '../db/index.js';
+import { appendSharedUpdates, clearPublishedDrafts, compactSharedUpdates, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, moveEditorThreads, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow, type PullRequestDraft } from '../db/index.js';
 import { fileAtCommit, fileHistory, GitError, gitClient, localWorkingCopy, WorkBranch, type FileCommit, type GitCredentials } from '../git/index.js';
 import { fontFileSource, pageSourceOf, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset } from '../render/index.js';
 import { ContainmentError, matchRedirect, prefixCssUrls, realPathInside, redirectRules, removeFileInside, removeTree, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
@@ -98,6 +98,11 @@ export class EditorSession {
     readonly branch: string,
     private readonly opts: EditorSessionOptions,
   ) {}
+
+  /** URL path the session's previews link their files and pages under (a shared preview link rewrites it to its own). */
+  get assetBase(): string {
+    return this.opts.assetBase;
+  }
 
   /** The site folder inside the checkout (the project's docs folder). */
   get root(): string {
@@ -673,6 +678,85 @@ export class EditorSession {
   // ------------------------------------------------------------------ publish
 
   /**
+   * Commit every draft as one commit with `user` as author and push it (the body of publishing and of
+   * a branch's autosave). With no drafts, or drafts equal to the branch: null, or EDITOR_NOTHING_TO_PUBLISH
+   * when `required`. Runs inside the session's queue.
+   */
+  private async commitNow(user: EditorUser, subject: string, required: boolean): Promise<{ commit: string; files: string[] } | null> {
+    const drafts = await listEditorDrafts(this.opts.db, this.project.id, this.branch);
+    if (drafts.length === 0) {
+      if (!required) return null;
+      throw new EditorError('EDITOR_NOTHING_TO_PUBLISH', 'There are no changes on this branch to publish.', 409);
+    }
+    await this.checkout();
+    const conflicts: { path: string; theirs: string | null; yours: string | null }[] = [];
+    for (const d of drafts) {
+      const now = await this.committedBlob(d.path);
+      const wanted = d.encoding === 'deleted' ? null : blobHash(draftBytes(d));
+      if (now !== d.baseHash && now !== wanted) {
+        conflicts.push({ path: d.path, theirs: d.encoding === 'base64' ? null : await this.committedText(d.path), yours: d.encoding === 'utf8' ? d.content : null });
+      }
+    }
+    for (const d of drafts) await this.writeTree(d);
+    if (conflicts.length) {
+      for (const c of conflicts) this.conflicted.add(c.path);
+      await this.reload();
+      throw new EditorError('EDITOR_CONFLICT', `Someone else changed ${conflicts.map((c) => c.path).join(', ')} on "${this.branch}" since you began editing. Compare both versions, then save the text you want (it replaces theirs) or discard your draft, and publish again.`, 409, conflicts);
+    }
+    const { site, diagnostics } = await loadSite(this.root, { openapi: false });
+    if (!site) throw new EditorError('EDITOR_DOCS_JSON_INVALID', `The drafts leave docs.json unusable: ${diagnostics[0]?.message ?? 'it does not load'}.`);
+    const work = this.work!;
+    const name = user.email.split('@')[0] || user.email;
+    const commit = await work.commitAll(`${subject}\n\nPublished from the Folio web editor by ${user.email}.`, { name, email: user.email });
+    const files = drafts.map((d) => d.path);
+    if (commit === null) {
+      await clearPublishedDrafts(this.opts.db, this.project.id, this.branch, drafts);
+      await this.reload();
+      if (!required) return null;
+      throw new EditorError('EDITOR_NOTHING_TO_PUBLISH', 'The drafts are the same as the branch already has; there is nothing to publish.', 409);
+    }
+    try {
+      await work.push();
+    } catch (err) {
+      await gitClient(this.opts.dir).raw(['reset', '-q', '--soft', 'HEAD~1']).catch(() => undefined);
+      // A working copy will refuse every try: the message says what to do instead.
+      if (err instanceof GitError && (await localWorkingCopy(this.project.repoUrl)) !== null) throw new EditorError('EDITOR_PUBLISH_FAILED', `${err.message} Your drafts are kept.`, 409);
+      const why = err instanceof GitError ? err.message : String(err);
+      throw new EditorError('EDITOR_PUBLISH_FAILED', `The commit could not be pushed (${why}). Your drafts are kept; try again.`, 502);
+    }
+    this.blobs.clear();
+    await clearPublishedDrafts(this.opts.db, this.project.id, this.branch, drafts);
+    this.opts.log?.(`editor: ${user.email} published ${files.length} file(s) to ${this.project.id}/${this.branch} as ${commit.slice(0, 12)}`);
+    await this.reload();
+    return { commit, files };
+  }
+
+  /** Commit and push the branch's drafts (a branch's autosave, "Save in branch"); null when there was nothing to save. */
+  saveToBranch(user: EditorUser, message: string): Promise<{ commit: string; files: string[] } | null> {
+    return this.run(() => this.commitNow(user, message.trim() || 'Save from the web editor', false));
+  }
+
+  /** What a pull request of this branch into the deployment branch says: title, body and the diff against the base. */
+  pullRequestOf(title: string, body: string): Promise<PullRequestDraft> {
+    return this.run(async () => {
+      if (!this.work) await this.checkout();
+      return { jobId: null, projectId: this.project.id, repository: this.project.repoUrl, baseBranch: this.project.branch, headBranch: this.branch, title: title.slice(0, 200), body, diff: await this.work!.diff() };
+    });
+  }
+
+  /** Run `fn` with the branch freshly fetched (a merge: its fast-forward of the base), then read the branch again. */
+  withFreshCheckout<T>(fn: (work: WorkBranch) => Promise<T>): Promise<T> {
+    return this.run(async () => {
+      await this.checkout();
+      try {
+        return await fn(this.work!);
+      } finally {
+        await this.reload();
+      }
+    });
+  }
+
+  /**
    * Commit every draft of the branch as one commit with `user` as author and push it. The branch is
    * fetched first: a file someone else changed since its draft began is a conflict (refused, with
    * both texts; nothing is overwritten). On the deployment branch the site update starts; on another
@@ -681,46 +765,8 @@ export class EditorSession {
   async publish(user: EditorUser, message: string, hooks: PublishHooks): Promise<PublishResult> {
     const subject = message.trim() || 'Update from the web editor';
     return this.run(async () => {
-      const drafts = await listEditorDrafts(this.opts.db, this.project.id, this.branch);
-      if (drafts.length === 0) throw new EditorError('EDITOR_NOTHING_TO_PUBLISH', 'There are no changes on this branch to publish.', 409);
-      await this.checkout();
-      const conflicts: { path: string; theirs: string | null; yours: string | null }[] = [];
-      for (const d of drafts) {
-        const now = await this.committedBlob(d.path);
-        const wanted = d.encoding === 'deleted' ? null : blobHash(draftBytes(d));
-        if (now !== d.baseHash && now !== wanted) {
-          conflicts.push({ path: d.path, theirs: d.encoding === 'base64' ? null : await this.committedText(d.path), yours: d.encoding === 'utf8' ? d.content : null });
-        }
-      }
-      for (const d of drafts) await this.writeTree(d);
-      if (conflicts.length) {
-        for (const c of conflicts) this.conflicted.add(c.path);
-        await this.reload();
-        throw new EditorError('EDITOR_CONFLICT', `Someone else changed ${conflicts.map((c) => c.path).join(', ')} on "${this.branch}" since you began editing. Compare both versions, then save the text you want (it replaces theirs) or discard your draft, and publish again.`, 409, conflicts);
-      }
-      const { site, diagnostics } = await loadSite(this.root, { openapi: false });
-      if (!site) throw new EditorError('EDITOR_DOCS_JSON_INVALID', `The drafts leave docs.json unusable: ${diagnostics[0]?.message ?? 'it does not load'}.`);
+      const { commit, files } = (await this.commitNow(user, subject, true))!;
       const work = this.work!;
-      const name = user.email.split('@')[0] || user.email;
-      const commit = await work.commitAll(`${subject}\n\nPublished from the Folio web editor by ${user.email}.`, { name, email: user.email });
-      const files = drafts.map((d) => d.path);
-      if (commit === null) {
-        await clearPublishedDrafts(this.opts.db, this.project.id, this.branch, drafts);
-        throw new EditorError('EDITOR_NOTHING_TO_PUBLISH', 'The drafts are the same as the branch already has; there is nothing to publish.', 409);
-      }
-      try {
-        await work.push();
-      } catch (err) {
-        await gitClient(this.opts.dir).raw(['reset', '-q', '--soft', 'HEAD~1']).catch(() => undefined);
-        // A working copy will refuse every try: the message says what to do instead.
-        if (err instanceof GitError && (await localWorkingCopy(this.project.repoUrl)) !== null) throw new EditorError('EDITOR_PUBLISH_FAILED', `${err.message} Your drafts are kept.`, 409);
-        const why = err instanceof GitError ? err.message : String(err);
-        throw new EditorError('EDITOR_PUBLISH_FAILED', `The commit could not be pushed (${why}). Your drafts are kept; try again.`, 502);
-      }
-      this.blobs.clear();
-      await clearPublishedDrafts(this.opts.db, this.project.id, this.branch, drafts);
-      this.opts.log?.(`editor: ${user.email} published ${files.length} file(s) to ${this.project.id}/${this.branch} as ${commit.slice(0, 12)}`);
-      await this.reload();
       if (this.branch === this.project.branch) {
         const update = await hooks.triggerUpdate();
         return { kind: 'site', commit, files, updateId: update.id };

@@ -13,6 +13,8 @@ export interface StandInPull {
   state: 'open' | 'closed';
   /** Set by the merge endpoint. */
   merged?: boolean;
+  /** Opened as a draft (`draft: true` on create); cleared by GraphQL's markPullRequestReadyForReview. */
+  draft?: boolean;
 }
 
 /** A commit status as the stand-in stores it. */
@@ -29,7 +31,8 @@ export interface StandInStatus {
 /**
  * A local HTTP server speaking the GitHub REST endpoints Folio uses:
  * list pulls (filtered by state, `owner:branch` head and base), create, update, merge (`PUT .../merge`: 200, or
- * 405 "Pull Request is not mergeable" when it is not open); create a commit status.
+ * 405 "Pull Request is not mergeable" when it is not open); create a commit status; and the GraphQL
+ * mutation `markPullRequestReadyForReview` (by the pull request's `node_id`).
  */
 export async function startGithubStandIn(
   token: string,
@@ -60,11 +63,20 @@ export async function startGithubStandIn(
       statuses.push(status);
       return send(201, { id: statuses.length, url: `${url.origin}${url.pathname}`, ...status });
     }
+    if (url.pathname === '/graphql' && req.method === 'POST') {
+      const query = (await read(req)) as unknown as { query?: string; variables?: { id?: string } };
+      const target = pulls.find((p) => `PR_${p.number}` === query.variables?.id);
+      if (!/markPullRequestReadyForReview/.test(query.query ?? '') || !target) return send(200, { data: null, errors: [{ type: 'NOT_FOUND', message: 'Could not resolve to a node' }] });
+      target.draft = false;
+      return send(200, { data: { markPullRequestReadyForReview: { pullRequest: { isDraft: false } } } });
+    }
     const m = /^\/repos\/([^/]+)\/([^/]+)\/pulls(?:\/(\d+)(\/merge)?)?$/.exec(url.pathname);
     if (!m) return send(404, { message: 'Not Found' });
     const [, owner, repo, num, merge] = m as unknown as [string, string, string, string | undefined, string | undefined];
     const view = (p: StandInPull) => ({
       number: p.number,
+      node_id: `PR_${p.number}`,
+      draft: p.draft === true,
       state: p.state,
       title: p.title,
       body: p.body,
@@ -90,7 +102,7 @@ export async function startGithubStandIn(
       if (pulls.some((p) => p.owner === owner && p.repo === repo && p.head === body.head && p.state === 'open')) {
         return send(422, { message: 'Validation Failed', errors: [{ message: `A pull request already exists for ${owner}:${body.head}.` }] });
       }
-      const pr: StandInPull = { number: pulls.length + 1, owner, repo, title: body.title!, body: body.body ?? '', head: body.head!, base: body.base!, state: 'open' };
+      const pr: StandInPull = { number: pulls.length + 1, owner, repo, title: body.title!, body: body.body ?? '', head: body.head!, base: body.base!, state: 'open', draft: (body as Record<string, unknown>).draft === true };
       pulls.push(pr);
       return send(201, view(pr));
     }

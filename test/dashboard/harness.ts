@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import type { Database } from '../../src/db/index.js';
 import { createAutomations } from '../../src/agent/index.js';
 import { createAdminServices, KeyCache, type AdminServices } from '../../src/api/index.js';
-import { createDashboard, dashboardMayActOn, dashboardSignedIn } from '../../src/dashboard/index.js';
+import { createDashboard, dashboardMayActOn, dashboardSignedIn, type DashboardDeps } from '../../src/dashboard/index.js';
 import { bearerKeyAuthorizer, createPullRequestRoutes, signedInOr, UpdateRunner, type BuildSite } from '../../src/hosting/index.js';
 import { openTestDatabase } from '../db/helpers.js';
 
@@ -19,14 +19,14 @@ export interface Stack {
 }
 
 /** A fresh real database (in-memory PGlite, or a new PostgreSQL database), the API's services and the dashboard at /dashboard. */
-export async function dashboardStack({ kind = 'pglite', buildSite }: { kind?: 'pglite' | 'postgres'; buildSite?: BuildSite } = {}): Promise<Stack> {
+export async function dashboardStack({ kind = 'pglite', buildSite, editor }: { kind?: 'pglite' | 'postgres'; buildSite?: BuildSite; editor?: Omit<DashboardDeps['editor'] & object, 'workRoot'> } = {}): Promise<Stack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-dash-'));
   const testDb = await openTestDatabase(kind);
   const db = testDb.db;
   const updates = new UpdateRunner({ db, dataDir, buildSite });
   const services = createAdminServices({ db, keyCache: new KeyCache(db), updates, defaultModel: 'folio-maintainer', automations: createAutomations({ db, defaultModel: 'folio-maintainer' }) });
   const app = new Hono();
-  app.route('/dashboard', createDashboard({ db, services, editor: { workRoot: path.join(dataDir, 'editor') } }));
+  app.route('/dashboard', createDashboard({ db, services, editor: { ...editor, workRoot: path.join(dataDir, 'editor') } }));
   // As `folio serve` wires them: a dashboard session, else an admin key for the project.
   const signIn = { url: (next: string) => `/dashboard/login?next=${encodeURIComponent(next)}`, signedIn: dashboardSignedIn(db) };
   app.route('/', createPullRequestRoutes({ db, authorize: signedInOr(dashboardMayActOn(db), bearerKeyAuthorizer(db)), signIn }));

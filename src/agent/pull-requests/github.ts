@@ -1,5 +1,15 @@
 import { AgentError } from '../codes.js';
+import type { PullRequestDraft } from '../../db/index.js';
 import type { MergeOutcome, PullRequestProvider } from './types.js';
+
+/** GitHub's pull requests also open as drafts and are marked ready for review (the web editor's branches). */
+export interface GithubPullRequestProvider extends PullRequestProvider {
+  readonly kind: 'github';
+  /** `draft`: a new pull request opens as a draft (an open one keeps its state). */
+  ensure(draft: PullRequestDraft, options?: { draft?: boolean }): Promise<string>;
+  /** Take the open pull request of `headBranch` out of draft (GraphQL: REST cannot). */
+  markReady(headBranch: string): Promise<void>;
+}
 
 /** Where GitHub's REST API is and how to reach it. */
 export interface GithubOptions {
@@ -50,7 +60,7 @@ export function githubRepoOf(url: string, opts: GithubOptions): { owner: string;
  * Pull requests through the GitHub REST API. Idempotent per branch: an open
  * pull request whose head is the work branch is updated, never duplicated.
  */
-export function githubPullRequests(opts: GithubOptions, target: { owner: string; repo: string }): PullRequestProvider {
+export function githubPullRequests(opts: GithubOptions, target: { owner: string; repo: string }): GithubPullRequestProvider {
   // Octokit loads on first use: most installations never talk to GitHub.
   const client = async () => {
     const { Octokit } = await import('@octokit/rest');
@@ -87,7 +97,20 @@ export function githubPullRequests(opts: GithubOptions, target: { owner: string;
         return refused(err, 'the merge');
       }
     },
-    async ensure(draft) {
+    async markReady(headBranch) {
+      try {
+        const octokit = await client();
+        const open = await openPull(octokit, headBranch);
+        if (!open) throw new Error(`no open pull request for ${headBranch}`);
+        // REST cannot take a pull request out of draft: GitHub's GraphQL mutation does.
+        if ((open as { draft?: boolean }).draft) {
+          await octokit.graphql('mutation($id: ID!) { markPullRequestReadyForReview(input: { pullRequestId: $id }) { pullRequest { isDraft } } }', { id: open.node_id });
+        }
+      } catch (err) {
+        refused(err, 'marking the pull request ready for review');
+      }
+    },
+    async ensure(draft, options) {
       const octokit = await client();
       const findOpen = () => openPull(octokit, draft.headBranch);
       const update = async (pullNumber: number) =>
@@ -96,7 +119,7 @@ export function githubPullRequests(opts: GithubOptions, target: { owner: string;
         const existing = await findOpen();
         if (existing) return await update(existing.number);
         try {
-          const { data } = await octokit.rest.pulls.create({ ...target, head: draft.headBranch, base: draft.baseBranch, title: draft.title, body: draft.body });
+          const { data } = await octokit.rest.pulls.create({ ...target, head: draft.headBranch, base: draft.baseBranch, title: draft.title, body: draft.body, ...(options?.draft ? { draft: true } : {}) });
           return data.html_url;
         } catch (err) {
           // 422 "already exists": another worker (one that lost this job's lease) created it meanwhile.

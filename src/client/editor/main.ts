@@ -25,6 +25,7 @@ import { followSiteLook } from './components/site-style.js';
 import { parseElement } from './components/tree.js';
 import { codeBlockView, componentView } from './components/view.js';
 import { installVisualStyles } from './components/visual-css.js';
+import { branchMenu } from './branch-menu.js';
 import { ReviewPanel, reviewExtension } from './review.js';
 import { PAGE_FIELDS, readSiteSettings, SITE_FIELDS, writeSiteSettings, type SiteSettings } from './site-settings.js';
 import { frontmatter, sourceTheme } from './source-theme.js';
@@ -193,6 +194,7 @@ function save(): Promise<void> {
       if (res.hash) baseHashes.set(target, res.hash);
       if (changedOnDisk === target) changedOnDisk = null;
       setStatus('Saved');
+      laterBranchRefresh();
       if (res.preview && target === file) showPreview(res.preview);
       else problems.textContent = '';
       // The navigation and the list of changes only move when a file gets its first draft or its
@@ -496,11 +498,26 @@ function firstPage(items: NavItem[]): string | null {
   return null;
 }
 
+/** A branch other than the deployment branch: its pull request, review and preview links (the server autosaves it). */
+const branchFlow = !local && !readOnlyPage && branch !== deploymentBranch ? branchMenu(call, () => save(), (message) => (problems.textContent = message)) : null;
+/** The branch's autosave runs a few seconds after the last edit: the menu reads it again then. */
+let branchTimer: ReturnType<typeof setTimeout> | undefined;
+
+function laterBranchRefresh(): void {
+  if (!branchFlow) return;
+  clearTimeout(branchTimer);
+  branchTimer = setTimeout(() => void branchFlow.refresh(), 7_000);
+}
+
 async function refreshState(): Promise<void> {
   state = await call<State>('state.json');
   renderTree();
   renderBranches();
   renderChanges();
+  if (branchFlow) {
+    void branchFlow.refresh();
+    laterBranchRefresh();
+  }
   if (state.navigation.problems.length && !file) problems.textContent = state.navigation.problems.join('\n');
 }
 
@@ -528,6 +545,7 @@ function renderChanges(): void {
     }),
   );
   $('ed-publish').textContent = branch === deploymentBranch ? `Publish to ${branch}` : 'Save in branch and open pull request';
+  laterBranchRefresh();
   ($('ed-publish') as HTMLButtonElement).disabled = drafts.length === 0;
 }
 
@@ -1128,6 +1146,7 @@ $('ed-publish-toggle').addEventListener('click', () => {
   menu.hidden = !menu.hidden;
   $('ed-publish-toggle').setAttribute('aria-expanded', String(!menu.hidden));
   if (!menu.hidden) void showBrokenLinks();
+  if (!menu.hidden) void branchFlow?.refresh();
 });
 
 /** Links the drafts would leave leading nowhere, listed above the publish button (publishing stays possible). */

@@ -110,6 +110,10 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
                 <option value={branch}>{branch}</option>
               </select>
             </label>
+            <a id="ed-pr-link" className="ed-pr-link" target="_blank" rel="noopener" hidden>
+              Draft pull request
+            </a>
+            <span id="ed-review-pill" className="ed-pill ed-review-pill" hidden />
             <span className="spacer" />
             <span id="ed-suggesting-pill" className="ed-pill" hidden>
               Suggesting
@@ -126,6 +130,19 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
                 Publish <span className="ed-caret" aria-hidden="true" />
               </button>
               <div id="ed-publish-menu" className="ed-menu" hidden>
+                <div id="ed-share" className="ed-share" hidden>
+                  <div className="ed-share-row">
+                    <svg className="ed-icon-globe" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.3">
+                      <circle cx="8" cy="8" r="6.2" />
+                      <path d="M1.8 8h12.4M8 1.8c2 2.2 2 10.2 0 12.4M8 1.8c-2 2.2-2 10.2 0 12.4" />
+                    </svg>
+                    <a id="ed-share-url" className="ed-share-url" target="_blank" rel="noopener" hidden />
+                    <button id="ed-share-make" type="button" className="ed-link-btn">
+                      Share preview link
+                    </button>
+                  </div>
+                  <ul id="ed-share-links" className="ed-share-links" />
+                </div>
                 <p className="ed-menu-title" id="ed-changes-title">
                   No changes
                 </p>
@@ -138,6 +155,31 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
                 <button id="ed-publish" type="button" className="btn">
                   Publish
                 </button>
+                <div id="ed-review" className="ed-review" hidden>
+                  <ul id="ed-reviews" className="ed-reviews" />
+                  <div className="ed-review-ask" id="ed-review-ask">
+                    <select id="ed-reviewer" aria-label="Reviewer" />
+                    <button id="ed-request-review" type="button" className="btn">
+                      Request review
+                    </button>
+                  </div>
+                  <div className="ed-review-decide" id="ed-review-decide" hidden>
+                    <button id="ed-approve" type="button" className="btn">
+                      Approve
+                    </button>
+                    <button id="ed-request-changes" type="button" className="btn">
+                      Request changes
+                    </button>
+                  </div>
+                </div>
+                <div id="ed-branch-actions" className="ed-branch-actions" hidden>
+                  <button id="ed-save-branch" type="button" className="btn">
+                    Save in branch
+                  </button>
+                  <button id="ed-branch-next" type="button" className="btn ed-primary">
+                    Ready for review
+                  </button>
+                </div>
                 <div id="ed-publish-result" className="ed-result" role="status" />
               </div>
             </div>
@@ -424,6 +466,28 @@ export const EDITOR_CSS = `
 .ed-publish-btn[aria-expanded=true] .ed-caret{transform:translateY(2px) rotate(-135deg)}
 .ed-menu{position:absolute;right:0;top:calc(100% + 6px);width:340px;background:var(--panel);border:1px solid var(--border);border-radius:14px;box-shadow:0 10px 30px rgba(16,24,40,.15);padding:.9rem;z-index:10;display:flex;flex-direction:column;gap:.6rem}
 .ed-menu[hidden]{display:none}
+.ed-pr-link{display:inline-flex;align-items:center;gap:.3rem;border:1px solid var(--border);border-radius:999px;padding:.2rem .65rem;font-size:.82rem;font-weight:600;color:var(--text);text-decoration:none;white-space:nowrap}
+.ed-pr-link::after{content:"↗";color:var(--muted)}
+.ed-pr-link[hidden],.ed-share[hidden],.ed-review[hidden],.ed-branch-actions[hidden],.ed-review-decide[hidden],.ed-review-ask[hidden],.ed-share-url[hidden],.ed-link-btn[hidden],.ed-review-pill[hidden]{display:none}
+.ed-review-pill.approved{color:#15803d;border-color:#15803d}
+.ed-review-pill.changes{color:var(--danger);border-color:var(--danger)}
+.ed-share-row{display:flex;align-items:center;gap:.55rem;min-width:0}
+.ed-icon-globe{width:18px;height:18px;flex:none;color:var(--muted)}
+.ed-share-url{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;color:var(--text);font-weight:500;text-decoration:none}
+.ed-link-btn{border:0;background:transparent;padding:0;font:inherit;font-weight:600;color:var(--accent, #15803d);cursor:pointer;min-height:28px}
+.ed-share-links{list-style:none;margin:0;padding:0;font-size:.8rem;color:var(--muted)}
+.ed-share-links li{display:flex;justify-content:space-between;gap:.5rem;align-items:center}
+.ed-share-links button{border:0;background:transparent;color:var(--danger);font:inherit;cursor:pointer;min-height:24px}
+.ed-reviews{list-style:none;margin:0;padding:0;font-size:.88rem}
+.ed-reviews li{display:flex;justify-content:space-between;gap:.5rem;padding:.1rem 0}
+.ed-reviews .kind{color:var(--muted)}
+.ed-review-ask,.ed-review-decide{display:flex;gap:.4rem}
+.ed-review-ask select{flex:1;min-width:0;min-height:36px;border:1px solid var(--border);border-radius:8px;background:var(--panel);color:var(--text);font:inherit}
+.ed-review-decide .btn{flex:1}
+.ed-branch-actions{display:flex;flex-direction:column;gap:.45rem}
+.ed-branch-actions .btn{width:100%;justify-content:center;min-height:40px}
+.ed-primary{background:var(--text);color:var(--panel);border-color:var(--text)}
+.ed-primary:disabled{opacity:.55}
 .ed-menu-title{margin:0;font-weight:600}
 .ed-changes{list-style:none;margin:0;padding:0 0 0 .8rem;border-left:2px solid var(--border);max-height:180px;overflow:auto}
 .ed-changes li{display:flex;justify-content:space-between;gap:.5rem;padding:.15rem 0;font-size:.9rem}
