@@ -9,6 +9,8 @@ import { defineConfig } from 'vitest/config';
 // that drives Chromium, and the ones that start several server processes and kill them.
 const E2E_FILES = [
   'test/browser/**/*.test.ts',
+  // MCP search against POST /v1/search on the trigger-dev corpus: a whole build (~2.5 min).
+  'test/site/mcp-ranking.test.ts',
   'test/dashboard/dashboard-browser.test.ts',
   // The web editor through folio serve: edit, preview, publish to main and to a branch (~60 s).
   'test/dashboard/editor-browser.test.ts',
@@ -19,6 +21,9 @@ const E2E_FILES = [
   'test/dashboard/editor-review.test.ts',
   // Comments, suggestions and history in chromium: three members, a viewer read-only, screenshots light and dark (~40 s).
   'test/dashboard/editor-review-browser.test.ts',
+  // Editor branches as draft pull requests: autosave, review, merge, preview links (HTTP on both backends; browser).
+  'test/dashboard/editor-branches.test.ts',
+  'test/dashboard/editor-branches-browser.test.ts',
   // Arranging the navigation in the editor, published, the live sidebar read (~40 s).
   'test/dashboard/editor-navigation-browser.test.ts',
   // Drag and drop, Add new, undo, preview widths and page settings in chromium, light and dark (~60 s).
