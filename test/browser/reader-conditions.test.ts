@@ -3,7 +3,8 @@
  * handshake: the branches of conditions on `user` their data chooses (a pro reader's Note, an
  * enterprise reader's admin line, the free text for a reader without a session), and the site's own
  * script reading `window.mintlify.user` and the `mintlify:user` event, as the platform's custom
- * scripts do. Screenshots in test-artifacts/personalization/.
+ * scripts do; on an endpoint page, the schema property kept for the `admin` group (`x-mint.groups`) on the
+ * page and in the playground's body form for an admin only. Screenshots in test-artifacts/personalization/.
  */
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -33,6 +34,22 @@ Welcome back, {user.firstName ?? "reader"}.
 {user.plan === 'enterprise' ? <Info>Contact your admin to enable SSO.</Info> : <>See <a href="/index">pricing</a> to upgrade.</>}
 `;
 
+const SPEC = {
+  openapi: '3.1.0',
+  info: { title: 'Users', version: '1' },
+  servers: [{ url: 'https://api.example.com' }],
+  paths: {
+    '/users': {
+      post: {
+        summary: 'Create a user',
+        'x-mint': { href: '/api/create-user' },
+        requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', description: 'Shown to everyone.' }, internal_id: { type: 'string', description: 'The ledger id, for admins.', 'x-mint': { groups: ['admin'] } } } } } } },
+        responses: { '200': { description: 'The user' } },
+      },
+    },
+  },
+};
+
 /** The site's own script, as a team writes one for the platform: it reads the user when it resolves. */
 const LAUNCHER = `
 function show(user) {
@@ -57,7 +74,8 @@ describe.skipIf(!hasChromium)('conditions on user and window.mintlify.user in ch
     const root = path.join(dir, 'docs');
     const out = path.join(dir, 'out');
     await mkdir(root, { recursive: true });
-    await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Plan Docs', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'Start', pages: ['index', 'plan'] }] } }));
+    await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Plan Docs', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'Start', pages: ['index', 'plan'] }, { group: 'API', openapi: 'openapi.json' }] } }));
+    await writeFile(path.join(root, 'openapi.json'), JSON.stringify(SPEC));
     await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nWelcome to the docs.\n');
     await writeFile(path.join(root, 'plan.mdx'), PLAN_PAGE);
     await writeFile(path.join(root, 'launcher.js'), LAUNCHER);
@@ -85,14 +103,14 @@ describe.skipIf(!hasChromium)('conditions on user and window.mintlify.user in ch
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  async function readerPage(content: Record<string, unknown> | null): Promise<Page> {
+  async function readerPage(content: Record<string, unknown> | null, groups: string[] = []): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1100, height: 700 } });
     const errors: string[] = [];
     if (content) {
       const get = (p: string, cookie = '') => bundle.app.request(origin + p, { headers: { host: new URL(origin).host, accept: 'text/html', ...(cookie ? { cookie } : {}) } });
       const started = await get('/__folio/sign-in');
       const state = new URL(started.headers.get('location')!).searchParams.get('state')!;
-      const token = await new SignJWT({ content }).setProtectedHeader({ alg: 'EdDSA' }).setSubject('reader').setExpirationTime('30s').sign(ed.privateKey);
+      const token = await new SignJWT({ content, groups }).setProtectedHeader({ alg: 'EdDSA' }).setSubject('reader').setExpirationTime('30s').sign(ed.privateKey);
       const done = await get(`/__folio/jwt/callback?state=${encodeURIComponent(state)}&token=${encodeURIComponent(token)}`, started.headers.get('set-cookie')!.split(';')[0]!);
       expect(done.status).toBe(303);
       await context.addCookies([{ name: 'folio_site', value: done.headers.get('set-cookie')!.split(';')[0]!.split('=')[1]!, url: origin }]);
@@ -144,5 +162,22 @@ describe.skipIf(!hasChromium)('conditions on user and window.mintlify.user in ch
     expect(await anonymous.locator('#launcher').count()).toBe(0);
     await anonymous.screenshot({ path: path.join(ARTIFACTS, 'conditions-anonymous.png') });
     await anonymous.context().close();
+  });
+
+  it('shows the admin-only property to an admin, on the page and in the playground, and to no one else', async () => {
+    /** The fields the endpoint page lists, and the playground body form's, for one reader. */
+    const fields = async (page: Page, shot: string) => {
+      await page.goto(`${origin}/api/create-user`);
+      const listed = await page.locator('.api-field-name').allTextContents();
+      await page.locator('[data-api-try]').click();
+      await page.locator('.pg-label code', { hasText: /^name$/ }).first().waitFor();
+      const form = await page.locator('.pg-label code').allTextContents();
+      await page.screenshot({ path: path.join(ARTIFACTS, shot) });
+      await page.context().close();
+      return { listed: listed.includes('internal_id'), form: form.includes('internal_id'), name: listed.includes('name') && form.includes('name') };
+    };
+    expect(await fields(await readerPage({ firstName: 'Ada' }, ['admin']), 'api-fields-admin.png')).toEqual({ listed: true, form: true, name: true });
+    expect(await fields(await readerPage({ firstName: 'Bo' }, ['support']), 'api-fields-support.png')).toEqual({ listed: false, form: false, name: true });
+    expect(await fields(await readerPage(null), 'api-fields-anonymous.png')).toEqual({ listed: false, form: false, name: true });
   });
 });
