@@ -270,12 +270,32 @@ export function bearerAuth(cache: KeyCache, { clientFailures, refusals: refusalB
   // In-process requests (no socket, so no address) are not limited.
   const unlimited = new FailureWindow(Number.POSITIVE_INFINITY, 1);
   let held = 0;
-  /** Wait `throttleDelayMs` to twice that, or false at once when `maxHeld` requests already wait. */
+  // Held answers are released together on a few shared ticks, not each on a timer of its own: a
+  // flood's connections then wake the server a few times a second, each wake-up answering many of
+  // them (and reading their next requests together), instead of once for every request. Measured
+  // before, a held refusal cost the server about 1 ms of CPU on a loaded 2-core machine, several
+  // times a valid request's, its in-process work being ~0.12 ms: the rest was one wake-up each.
+  const tickMs = Math.max(1, Math.min(250, Math.round(throttleDelayMs / 4)));
+  const due = new Map<number, Array<() => void>>();
+  /** Wait `throttleDelayMs` to twice that (rounded up to a tick), or false at once when `maxHeld` requests already wait. */
   const hold = async (): Promise<boolean> => {
     if (held >= maxHeld) return false;
+    if (throttleDelayMs <= 0) return true;
     held++;
     try {
-      if (throttleDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, throttleDelayMs * (1 + Math.random())));
+      const at = Math.ceil((Date.now() + throttleDelayMs * (1 + Math.random())) / tickMs) * tickMs;
+      await new Promise<void>((resolve) => {
+        let waiting = due.get(at);
+        if (!waiting) {
+          waiting = [];
+          due.set(at, waiting);
+          setTimeout(() => {
+            due.delete(at);
+            for (const release of waiting!) release();
+          }, at - Date.now());
+        }
+        waiting.push(resolve);
+      });
     } finally {
       held--;
     }
