@@ -3,7 +3,7 @@
  * (`discovery-routes.ts`) and `folio dev` (`local-assistant.ts`) both answer them.
  */
 import { z } from 'zod';
-import type { SectionIndex } from '../retrieval/index.js';
+import { searchPages, type SectionIndex } from '../retrieval/index.js';
 
 /** Most characters of a section's text in a search result. */
 const MAX_CONTENT_CHARS = 4_000;
@@ -39,7 +39,7 @@ export const pageBody = z.object({ path: z.string().trim().min(1).max(1_000), gr
  */
 export function searchResults(index: SectionIndex, body: z.infer<typeof searchBody>) {
   const { version, language, group, tag, product } = body.filter ?? {};
-  const hits = index.search(body.query, { limit: body.pageSize, scoreThreshold: body.scoreThreshold, filters: { version, language, group, tag, product }, perPage: true });
+  const hits = searchPages(index, body.query, { limit: body.pageSize, scoreThreshold: body.scoreThreshold, filters: { version, language, group, tag, product } });
   return hits.map((h) => {
     const section = index.page(h.path)?.sections.find((s) => s.anchor === h.anchor);
     return {

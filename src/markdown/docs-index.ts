@@ -34,6 +34,15 @@ export interface SearchHit {
   snippet: string;
 }
 
+/**
+ * A ranking of the site's pages that `search` uses in place of its own word counts: retrieval's
+ * (`pageRankerOf` there), handed in by whoever loads the index (this layer does not import it), so
+ * MCP search and `POST /v1/search` rank alike. `from`: the page the reader is on.
+ */
+export interface PageRanker {
+  rank(query: string, limit: number, from?: string): { path: string; title: string; excerpt: string }[];
+}
+
 interface Doc extends IndexedPage {
   markdown: string;
   lower: string;
@@ -53,6 +62,7 @@ export class DocsIndex {
     readonly name: string,
     readonly description: string | undefined,
     private readonly pages: (IndexedPage & { markdown: string })[],
+    private readonly ranker?: PageRanker,
   ) {
     this.docs = pages.map((p) => ({
       ...p,
@@ -65,15 +75,35 @@ export class DocsIndex {
 
   /** This index with `extra` pages after its own (a reader's pages restricted to their groups, which the build's index leaves out). */
   withPages(extra: readonly (IndexedPage & { markdown: string })[]): DocsIndex {
-    return extra.length ? new DocsIndex(this.name, this.description, [...this.pages, ...extra]) : this;
+    return extra.length ? new DocsIndex(this.name, this.description, [...this.pages, ...extra], this.ranker) : this;
+  }
+
+  /** This index searching with `ranker` (retrieval's ranking of the same build). */
+  withRanker(ranker: PageRanker): DocsIndex {
+    return new DocsIndex(this.name, this.description, this.pages, ranker);
+  }
+
+  /** Whether `search` ranks with a `PageRanker` (else by its own word counts, for a build without a retrieval file). */
+  get ranked(): boolean {
+    return this.ranker !== undefined;
   }
 
   get size(): number {
     return this.docs.length;
   }
 
-  /** Pages matching the query's words, best first; never a `searchable: false` page (still served by `page`). */
-  search(query: string, limit = 10): SearchHit[] {
+  /**
+   * Pages matching the query's words, best first; never a `searchable: false` page (still served by
+   * `page`). With a `PageRanker`, its order (`from`: the reader's page, preferred); else titles above
+   * headings above body text, by whole-word counts.
+   */
+  search(query: string, limit = 10, from?: string): SearchHit[] {
+    if (this.ranker) {
+      return this.ranker
+        .rank(query, limit, from)
+        .filter((hit) => this.byHref.get(hit.path)?.searchable !== false)
+        .map((hit) => ({ title: hit.title, url: hit.path, markdownUrl: '/' + markdownFileFor(hit.path), snippet: hit.excerpt }));
+    }
     const terms = [...new Set(words(query))];
     if (terms.length === 0) return [];
     const scored: { doc: Doc; score: number }[] = [];

@@ -45,11 +45,16 @@ export async function docsMcpServer(index: DocsIndex | (() => DocsIndex), info: 
     {
       title: `Search ${info.name}`,
       description: `Search the ${info.name} documentation. Returns matching pages with their title, URL and a snippet.`,
-      inputSchema: { query: z.string().min(1).describe('Words to look for'), limit: z.number().int().min(1).max(50).optional().describe('Most results to return (default 10)') },
+      inputSchema: {
+        query: z.string().min(1).describe('Words to look for'),
+        limit: z.number().int().min(1).max(50).optional().describe('Most results to return (default 10)'),
+        page: z.string().max(1000).optional().describe("The page the reader is on (path or URL), if known: pages of its product and version are preferred"),
+      },
       annotations: { readOnlyHint: true },
     },
-    async ({ query, limit }) => {
-      const hits = current().search(query, limit ?? 10).map((h) => ({ ...h, url: base + h.url, markdownUrl: base + h.markdownUrl }));
+    async ({ query, limit, page }) => {
+      const from = page ? current().page(page)?.href : undefined;
+      const hits = current().search(query, limit ?? 10, from).map((h) => ({ ...h, url: base + h.url, markdownUrl: base + h.markdownUrl }));
       const text = hits.length ? hits.map((h) => `## ${h.title}\nURL: ${h.url}\n${h.snippet}`).join('\n\n') : `No page of ${info.name} matches "${query}".`;
       return { content: [{ type: 'text', text }], structuredContent: { results: hits } };
     },

@@ -4,3 +4,4 @@ export { BM25, FIELD_BOOSTS, MATCH_WEIGHTS, relevance, STOP_WORDS } from './rank
 export { indexOfFile, indexOfStream, loadSectionIndex, RetrievalTooLargeError, type BuildFileReader } from './load.js';
 export { readRetrievalLines, retrievalHeaderLine, retrievalPageLine, RetrievalLineReader } from './file-lines.js';
 export { RETRIEVAL_FILE, RETRIEVAL_FORMAT, type AssistantSiteSettings, type PageOperation, type PageSection, type RetrievalFile, type RetrievalPage } from './types.js';
+export { pageRankerOf, searchPages, type PageSearchOptions } from './page-search.js';

@@ -18,9 +18,11 @@ export function registerMcp(program: Command): void {
     .action(async (dir: string, options: { watch: boolean }) => {
       process.env.NODE_ENV ??= 'production';
       const root = path.resolve(dir);
-      const [{ buildSite }, { docsMcpServer, loadDocsIndex }, { watchTree }, { StdioServerTransport }] = await Promise.all([
+      const [{ buildSite }, { docsMcpServer, loadDocsIndex }, { indexOfStream, pageRankerOf, RETRIEVAL_FILE }, { createReadStream }, { watchTree }, { StdioServerTransport }] = await Promise.all([
         import('../../site-build/index.js'),
         import('../../markdown/index.js'),
+        import('../../retrieval/index.js'),
+        import('node:fs'),
         import('../../dev/index.js'),
         import('@modelcontextprotocol/sdk/server/stdio.js'),
       ]);
@@ -29,7 +31,10 @@ export function registerMcp(program: Command): void {
         const result = await buildSite({ root, outDir, search: false });
         const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
         process.stderr.write(`folio mcp: ${result.pages} pages of ${root} (${errors} page error(s); run folio build to see them)\n`);
-        return loadDocsIndex(outDir, { fresh: true });
+        const pages = await loadDocsIndex(outDir, { fresh: true });
+        // Search ranks as the discovery API does: retrieval's index of the same build.
+        const sections = await indexOfStream(createReadStream(path.join(outDir, RETRIEVAL_FILE))).catch(() => null);
+        return pages && sections ? pages.withRanker(pageRankerOf(sections)) : pages;
       };
       let index = await build();
       if (!index) {

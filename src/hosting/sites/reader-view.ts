@@ -132,7 +132,11 @@ export function searchManifestForReader(text: string, view: ReaderView): string 
  * page gets the build itself.
  */
 export function buildForReader(root: PublishedBuild, view: ReaderView): PublishedBuild {
-  const pages = readablePages(view);
+  return buildWithPages(root, readablePages(view));
+}
+
+/** `buildForReader` by the restricted pages (href, title) the reader may read (`readablePages`). */
+export function buildWithPages(root: PublishedBuild, pages: ReadonlyArray<readonly [string, string]>): PublishedBuild {
   if (pages.length === 0) return root;
   const wanted = new Set(pages.map(([href]) => href));
   const key = `${root.key}#reader:${createHash('sha256').update(pages.map(([href]) => href).join('\n')).digest('base64url').slice(0, 22)}`;

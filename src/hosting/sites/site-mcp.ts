@@ -6,6 +6,8 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { docsMcpServer, loadDocsIndexFrom, markdownFileFor, type DocsIndex, type FeedbackSink } from '../../markdown/index.js';
 import { forwardApiRequest, type ApiMcpTool, type ProxyOptions } from '../../openapi/index.js';
+import { loadSectionIndex, pageRankerOf, type SectionIndex } from '../../retrieval/index.js';
+import { buildWithPages } from './reader-view.js';
 import { API_HOSTS_FILE, MCP_TOOLS_FILE } from '../../site-build/index.js';
 import { siteStoreOf, type PublishedBuild, type SiteStore } from '../storage/site-store.js';
 
@@ -46,6 +48,30 @@ function indexForReader(root: PublishedBuild, index: DocsIndex, readable: Readab
 }
 
 /**
+ * The build's retrieval index (with the reader's restricted pages, as the assistant reads it), made
+ * ready to answer; null when the build has none or it is past the server's budget: search then falls
+ * back to the page index's own word counts.
+ */
+async function sectionIndexOf(root: PublishedBuild, readable: ReadablePages): Promise<SectionIndex | null> {
+  const build = buildWithPages(root, readable);
+  const index = await loadSectionIndex(build.key, async (file) => {
+    const opened = await build.open(file);
+    return opened ? piecesOf(await opened.body()) : null;
+  }).catch(() => null);
+  await index?.prepare();
+  return index;
+}
+
+async function* piecesOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (let read = await reader.read(); !read.done; read = await reader.read()) yield read.value;
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}
+
+/**
  * `at`: the request's site path (base path taken off) and the site's base path (`/docs`, `''`).
  * `readable`: on a site with pages restricted to groups, those the reader may read; search and
  * `get_page` include them for this reader only (the build's index has none).
@@ -53,7 +79,10 @@ function indexForReader(root: PublishedBuild, index: DocsIndex, readable: Readab
 export async function serveAgentEndpoint(store: SiteStore | string, projectId: string, request: Request, preview: string | null = null, at?: { path: string; base: string }, apiProxy: ProxyOptions = {}, feedback?: FeedbackSink, readable: ReadablePages = []): Promise<Response> {
   const root = await siteStoreOf(store).current({ projectId, preview });
   const built = root ? await loadDocsIndexFrom(root.key, async (file) => (await root.read(file))?.toString('utf8') ?? null) : null;
-  const index = root && built ? await indexForReader(root, built, readable) : null;
+  const pages = root && built ? await indexForReader(root, built, readable) : null;
+  // One ranking with `POST /v1/search`: retrieval's, over the same build.
+  const sections = root && pages ? await sectionIndexOf(root, readable) : null;
+  const index = pages && sections ? pages.withRanker(pageRankerOf(sections)) : pages;
   if (!root || !index) {
     return Response.json({ jsonrpc: '2.0', error: { code: -32001, message: `No published site with a page index for "${projectId}"; publish it again with this Folio version.` }, id: null }, { status: 404 });
   }
@@ -63,7 +92,8 @@ export async function serveAgentEndpoint(store: SiteStore | string, projectId: s
   const origin = url.origin + (at?.base ?? '');
   if (sitePath === '/search.json') {
     const limit = Math.min(50, Math.max(1, Number(url.searchParams.get('limit')) || 10));
-    const results = index.search(url.searchParams.get('q') ?? '', limit).map((h) => ({ ...h, url: origin + h.url, markdownUrl: origin + h.markdownUrl }));
+    const from = url.searchParams.get('page');
+    const results = index.search(url.searchParams.get('q') ?? '', limit, from ? index.page(from)?.href : undefined).map((h) => ({ ...h, url: origin + h.url, markdownUrl: origin + h.markdownUrl }));
     return Response.json({ query: url.searchParams.get('q') ?? '', results }, { headers: { 'Cache-Control': 'no-cache' } });
   }
   if (sitePath !== '/mcp') {
