@@ -94,13 +94,17 @@ export function branchMenu(call: Call, save: () => Promise<void>, onError: (mess
     $<HTMLButtonElement>('ed-save-branch').disabled = record.state === 'merged';
   }
 
+  let again: ReturnType<typeof setTimeout> | undefined;
   async function refresh(): Promise<void> {
+    clearTimeout(again);
     try {
       view = await call<BranchView>('branch.json');
       render();
     } catch (err) {
       onError((err as Error).message);
     }
+    // Changes not autosaved yet: read again until the server has saved them (it does a few seconds after the last edit).
+    if (view?.record && view.record.state !== 'merged' && view.drafts.length > 0) again = setTimeout(() => void refresh(), 4_000);
   }
 
   /** Run one action, then read the branch again; a refusal is shown with its code. */
