@@ -11,11 +11,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type AgentWorker } from '../../src/agent/index.js';
 import { ApiError } from '../../src/api/index.js';
+import { createDashboard, createUser } from '../../src/dashboard/index.js';
 import { createProject, listAutomationRuns, openDatabase, type Database, type ProjectRow } from '../../src/db/index.js';
 import { createAppBundle, type AppBundle } from '../../src/server/index.js';
 import { SecretBox } from '../../src/shared/index.js';
 import { startChatStandIn, type ReceivedRequest, type ScriptedTurn } from '../agent/llm-stand-in.js';
 import { backends, createFreshPostgresDatabase } from '../db/helpers.js';
+import { FormClient } from '../dashboard/harness.js';
 import { createBareRepo, gitOut, SITE_FILES, tempDir } from '../git/git-fixtures.js';
 import { deliver, eventCallback, startSlackStandIn, type SlackStandIn } from './slack-stand-in.js';
 
@@ -68,6 +70,7 @@ describe.each(backends)('Slack-message automations on %s', (backend) => {
       defaultModel: 'agent-m',
       secretBox: new SecretBox(randomBytes(32)),
       slack: { apiUrl: slack.apiUrl, reportIntervalMs: 100 },
+      mount: (app, shared) => app.route('/dashboard', createDashboard({ db, services: shared.services, slack: shared.slack?.settings, editor: { workRoot: path.join(tmp.dir, 'editor') } })),
     });
     bare = await createBareRepo(tmp.dir, SITE_FILES, 'docs');
     project = await createProject(db, { name: 'Widgets', repoUrl: bare });
@@ -158,4 +161,25 @@ describe.each(backends)('Slack-message automations on %s', (backend) => {
     await bundle.slack!.reports.tick();
     expect(slack.posted().filter((m) => m.thread_ts === thread && m.text.startsWith('Pull request ready'))).toHaveLength(1);
   }, 120_000);
+
+  it('the dashboard\'s form creates a Slack automation, and its recent runs show the Slack run with its job\'s status and pull request', async () => {
+    await createUser(db, 'owner@example.test', 'a long enough password');
+    const client = new FormClient(bundle.app as never);
+    await client.get('/dashboard/login');
+    await client.post('/dashboard/login', { email: 'owner@example.test', password: 'a long enough password' });
+    await client.get(`/dashboard/projects/${project.id}/automations`);
+    expect(client.lastHtml).toContain('<option value="slack">On a Slack message</option>');
+    // The release-notes run of the test before, with its pull request.
+    // React's markup separates adjacent texts with empty comments.
+    const text = () => client.lastHtml.replace(/<!-- -->/g, '');
+    expect(text()).toMatch(/\(Slack message\): <a href="[^"]+\/jobs\/[^"]+">job [^<]+<\/a> completed, <a href="http:\/\/folio\.test\/pulls\/[0-9a-z]{10}">pull request<\/a>/);
+    const refused = await client.post(`/dashboard/projects/${project.id}/automations`, { name: 'Docs bot', trigger: 'slack', slackChannel: 'docs', slackPattern: '', prompt: 'x' });
+    expect(refused.status).toBe(400);
+    expect(client.lastHtml).toContain('slackChannel: &quot;docs&quot; is not a channel id');
+    await client.get(`/dashboard/projects/${project.id}/automations`);
+    const made = await client.post(`/dashboard/projects/${project.id}/automations`, { name: 'Docs bot', trigger: 'slack', slackChannel: 'C0DOCSBOT', slackPattern: 'docs please', prompt: 'Change the docs as the message asks.' });
+    expect(made.status).toBe(303);
+    await client.get(`/dashboard/projects/${project.id}/automations`);
+    expect(text()).toContain('Each Slack message in <code>C0DOCSBOT</code> containing <q>docs please</q>');
+  });
 });

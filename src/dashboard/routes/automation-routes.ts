@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { createElement } from 'react';
-import { listAutomationRuns, listAutomations, type ProjectRow } from '../../db/index.js';
+import { getAgentJobById, listAutomationRuns, listAutomations, type ProjectRow } from '../../db/index.js';
 import { ApiError } from '../../api/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
 import { errorPage, html, viewerOf } from '../respond.js';
@@ -16,7 +16,14 @@ export function registerAutomationRoutes(app: Hono<DashboardEnv>, ctx: Dashboard
 
   const page = async (c: Context<DashboardEnv>, project: ProjectRow, notice: Notice | null, status: 200 | 400 | 429) => {
     const rows = await listAutomations(ctx.db, project.id);
-    const automations = await Promise.all(rows.map(async (a) => ({ ...a, runs: await listAutomationRuns(ctx.db, a.id, 5) })));
+    const automations = await Promise.all(
+      rows.map(async (a) => {
+        const runs = await listAutomationRuns(ctx.db, a.id, 5);
+        // Each run's job: its status and pull request, shown beside the run.
+        const jobs = await Promise.all(runs.map((r) => getAgentJobById(ctx.db, r.jobId)));
+        return { ...a, runs: runs.map((r, i) => ({ ...r, job: jobs[i] ? { status: jobs[i].status, prLink: jobs[i].prLink } : null })) };
+      }),
+    );
     const origin = new URL(c.req.url).origin;
     return html(c, createElement(AutomationsPage, { base, viewer: viewerOf(c), project, automations, models: ctx.models, origin, notice: notice ?? noticeFromQuery(c) }), status);
   };
@@ -35,7 +42,7 @@ export function registerAutomationRoutes(app: Hono<DashboardEnv>, ctx: Dashboard
     const project = await loadProject(c, ctx);
     if (project instanceof Response) return project;
     const form = c.get('form');
-    const trigger = form.trigger === 'push' || form.trigger === 'webhook' ? form.trigger : 'schedule';
+    const trigger = form.trigger === 'push' || form.trigger === 'webhook' || form.trigger === 'slack' ? form.trigger : 'schedule';
     const branch = (form.branch ?? '').trim();
     const model = (form.model ?? '').trim();
     try {
@@ -49,6 +56,8 @@ export function registerAutomationRoutes(app: Hono<DashboardEnv>, ctx: Dashboard
         model: model || undefined,
         automerge: form.automerge === '1',
         appendToOpen: form.appendToOpen === '1',
+        slackChannel: trigger === 'slack' ? (form.slackChannel ?? '') : undefined,
+        slackPattern: trigger === 'slack' ? (form.slackPattern ?? '') : undefined,
       });
       return c.redirect(`${pageUrl(project.id)}?notice=automation-created`, 303);
     } catch (error) {

@@ -4,7 +4,8 @@ import { formatDate } from './format.js';
 import { Csrf, Layout, ModelField, type Notice, type Viewer } from './layout.js';
 
 export interface AutomationWithRuns extends AgentAutomationRow {
-  runs: AgentAutomationRunRow[];
+  /** Recent runs, newest first, with their job's status and pull request when the job is still there. */
+  runs: Array<AgentAutomationRunRow & { job?: { status: string; prLink: string | null } | null }>;
 }
 
 function When({ automation, project }: { automation: AgentAutomationRow; project: ProjectRow }) {
@@ -16,6 +17,18 @@ function When({ automation, project }: { automation: AgentAutomationRow; project
     );
   }
   if (automation.trigger === 'webhook') return <>Each signed event sent to its webhook</>;
+  if (automation.trigger === 'slack') {
+    return (
+      <>
+        Each Slack message in <code>{automation.slackChannel}</code>
+        {automation.slackPattern ? (
+          <>
+            {' '}containing <q>{automation.slackPattern}</q>
+          </>
+        ) : null}
+      </>
+    );
+  }
   return (
     <>
       Push to <code>{automation.branch ?? project.branch}</code>
@@ -38,6 +51,7 @@ function AutomationForm({ base, viewer, project, models }: { base: string; viewe
             <option value="schedule">On a schedule</option>
             <option value="push">On a push</option>
             <option value="webhook">On a webhook event</option>
+            <option value="slack">On a Slack message</option>
           </select>
         </div>
         <div className="field">
@@ -64,6 +78,20 @@ function AutomationForm({ base, viewer, project, models }: { base: string; viewe
             Branch <span className="hint">for push runs, default {project.branch}</span>
           </label>
           <input id="branch" name="branch" maxLength={200} autoCapitalize="off" spellCheck={false} />
+        </div>
+      </div>
+      <div className="row">
+        <div className="field">
+          <label htmlFor="slackChannel">
+            Slack channel <span className="hint">for Slack runs: the channel id, C0123ABCD (the channel's About tab); the project's Slack app must be in it</span>
+          </label>
+          <input id="slackChannel" name="slackChannel" maxLength={40} placeholder="C0123ABCD" autoCapitalize="off" spellCheck={false} />
+        </div>
+        <div className="field">
+          <label htmlFor="slackPattern">
+            Message contains <span className="hint">for Slack runs: words the message must contain, any case; empty: every message</span>
+          </label>
+          <input id="slackPattern" name="slackPattern" maxLength={200} placeholder="release notes" />
         </div>
       </div>
       <div className="field">
@@ -107,7 +135,7 @@ export function AutomationsPage(props: {
       <h1>Automations</h1>
       <p className="sub">
         An automation gives the agent a prompt, or a kind of work with its own prompt and checks, on a schedule, when a branch is pushed to (through the project's
-        webhook on the Updates page), or on each signed event a third party sends to the automation's own webhook. Each run is an ordinary agent job. Scheduled automations also run on demand: <code>{`POST ${origin}/v1/workflow/${project.id}/<id>/trigger`}</code> with an admin key.
+        webhook on the Updates page), on each signed event a third party sends to the automation's own webhook, or on a message in a Slack channel (the run's pull request is posted to its thread). Each run is an ordinary agent job. Scheduled automations also run on demand: <code>{`POST ${origin}/v1/workflow/${project.id}/<id>/trigger`}</code> with an admin key.
       </p>
       {automations.length === 0 ? (
         <p className="empty">No automations yet.</p>
@@ -186,8 +214,15 @@ export function AutomationsPage(props: {
               <ul>
                 {a.runs.map((r) => (
                   <li key={r.id}>
-                    {`${formatDate(r.createdAt)} (${r.reason}): `}
+                    {`${formatDate(r.createdAt)} (${r.reason === 'slack' ? 'Slack message' : r.reason}): `}
                     <a href={`${base}/projects/${project.id}/jobs/${r.jobId}`}>{`job ${r.jobId}`}</a>
+                    {r.job ? ` ${r.job.status === 'active' ? 'running' : r.job.status}` : ''}
+                    {r.job?.prLink ? (
+                      <>
+                        {', '}
+                        <a href={r.job.prLink}>pull request</a>
+                      </>
+                    ) : null}
                   </li>
                 ))}
               </ul>
