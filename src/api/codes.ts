@@ -3,7 +3,7 @@ export const apiCodes = {
   AUTH_MISSING: 'No `Authorization: Bearer <key>` header was sent.',
   AUTH_MALFORMED: 'The bearer token is not a well-formed Folio admin key.',
   AUTH_UNKNOWN_KEY: 'No admin key matches the token.',
-  AUTH_THROTTLED: 'Too many failed authentications from this client address in the last 10 seconds; retry after `Retry-After` seconds.',
+  AUTH_THROTTLED: 'Too many failed authentications: from this client address in the last 10 seconds, or server-wide while it already holds 10,000 refused requests; retry after `Retry-After` seconds.',
   AUTH_REVOKED_KEY: 'The admin key was revoked.',
   AUTH_EXPIRED_KEY: 'The admin key has expired.',
   NOT_FOUND: 'The job, project or update does not exist, or the key does not grant access to it.',
