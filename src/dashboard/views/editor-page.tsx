@@ -466,6 +466,8 @@ export const EDITOR_CSS = `
 .ed-publish-btn[aria-expanded=true] .ed-caret{transform:translateY(2px) rotate(-135deg)}
 .ed-menu{position:absolute;right:0;top:calc(100% + 6px);width:340px;background:var(--panel);border:1px solid var(--border);border-radius:14px;box-shadow:0 10px 30px rgba(16,24,40,.15);padding:.9rem;z-index:10;display:flex;flex-direction:column;gap:.6rem}
 .ed-menu[hidden]{display:none}
+.ed-menu{max-height:calc(100vh - 90px);overflow:auto}
+.ed-menu>*{flex:none}
 .ed-pr-link{display:inline-flex;align-items:center;gap:.3rem;border:1px solid var(--border);border-radius:999px;padding:.2rem .65rem;font-size:.82rem;font-weight:600;color:var(--text);text-decoration:none;white-space:nowrap}
 .ed-pr-link::after{content:"↗";color:var(--muted)}
 .ed-pr-link[hidden],.ed-share[hidden],.ed-review[hidden],.ed-branch-actions[hidden],.ed-review-decide[hidden],.ed-review-ask[hidden],.ed-share-url[hidden],.ed-link-btn[hidden],.ed-review-pill[hidden]{display:none}
@@ -652,6 +654,7 @@ export const EDITOR_CSS = `
 .ed-top{flex-wrap:wrap;padding:.5rem .75rem;gap:.5rem;min-height:56px}
 .ed-user{display:none}
 .ed-menu{width:min(340px,calc(100vw - 1.5rem))}
+.ed-menu{position:fixed;left:.75rem;right:.75rem;top:9.5rem;width:auto;max-height:calc(100vh - 10.5rem)}
 .ed-bar{flex-wrap:wrap;padding:.4rem .75rem}
 .ed-crumbs{min-width:0;flex:1 1 100%;overflow:hidden;white-space:nowrap}
 .ed-bar .spacer{display:none}
