@@ -13,13 +13,21 @@ export function initToc(): void {
   const update = () => {
     queued = false;
     const line = innerHeight * 0.25;
+    // Every position is read before anything is written: a write between two reads makes the browser lay
+    // the page out again for each heading (on a long page, hundreds of layouts in one frame).
+    const shown = targets.map((t) => !t?.closest('[hidden]'));
+    const tops = targets.map((t, i) => (shown[i] && t ? t.getBoundingClientRect().top : Infinity));
     let current = -1;
-    targets.forEach((t, i) => {
-      const shown = !t?.closest('[hidden]');
-      links[i]!.parentElement!.hidden = !shown;
-      if (shown && (current < 0 || (t && t.getBoundingClientRect().top <= line))) current = i;
+    shown.forEach((s, i) => {
+      if (s && (current < 0 || tops[i]! <= line)) current = i;
     });
-    links.forEach((a, i) => (i === current ? a.setAttribute('aria-current', 'true') : a.removeAttribute('aria-current')));
+    links.forEach((a, i) => {
+      const item = a.parentElement!;
+      if (item.hidden === shown[i]) item.hidden = !shown[i];
+      if (i === current) {
+        if (!a.hasAttribute('aria-current')) a.setAttribute('aria-current', 'true');
+      } else if (a.hasAttribute('aria-current')) a.removeAttribute('aria-current');
+    });
   };
   const queue = () => void (queued || ((queued = true), requestAnimationFrame(update)));
   addEventListener('scroll', queue, { passive: true });
