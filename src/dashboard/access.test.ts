@@ -44,6 +44,9 @@ const WRITES: Record<string, Need> = {
   '/projects/:projectId/editor/discard.json': 'edit',
   '/projects/:projectId/editor/upload.json': 'edit',
   '/projects/:projectId/editor/publish.json': 'edit',
+  // A branch's pull request: autosave, ready for review, reviews and merge (who may review or merge is checked in the handler), and its shared preview links.
+  '/projects/:projectId/editor/branch.json': 'edit',
+  '/projects/:projectId/editor/share.json': 'edit',
   // Every member comments and suggests (the platform's rule); deciding and restoring need edit rights.
   '/projects/:projectId/editor/comments.json': 'read',
   '/projects/:projectId/editor/suggestions.json': 'read',
