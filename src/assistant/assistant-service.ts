@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { FailureWindow } from '../api/index.js';
 import { loadLanguageModel } from '../agent/index.js';
 import { addAssistantUsage, assistantTokensToday, createAssistantThread, findAssistantThread, pruneSharedRateBuckets, rateAssistantAnswer, recordAssistantTurn, takeSharedRateSlot, type AssistantCaller, type AssistantTurnMessage, type Database, type SharedRateLimit } from '../db/index.js';
-import type { PublishedBuild } from '../hosting/index.js';
-import { loadSectionIndex, RetrievalTooLargeError, type BuildFileReader, type SectionIndex } from '../retrieval/index.js';
+import { buildFileReader, type PublishedBuild } from '../hosting/index.js';
+import { loadSectionIndex, RetrievalTooLargeError, type SectionIndex } from '../retrieval/index.js';
 import type { AnswerEvent } from './answer-loop.js';
 import type { AssistantLimits, AssistantOptions } from './assistant-options.js';
 import { answerStream } from './answer-stream.js';
@@ -245,7 +245,7 @@ export class AssistantService {
 
 /** The retrieval index of a published build, or the refusal to answer without one. */
 export async function indexOfBuild(build: PublishedBuild): Promise<SectionIndex> {
-  const index = await loadSectionIndex(build.key, streamOf(build)).catch((error: unknown) => {
+  const index = await loadSectionIndex(build.key, buildFileReader(build)).catch((error: unknown) => {
     if (error instanceof RetrievalTooLargeError) {
       throw new AssistantError(503, 'ASSISTANT_INDEX_TOO_LARGE', `${error.message} The server's operator can raise it.`);
     }
@@ -253,24 +253,6 @@ export async function indexOfBuild(build: PublishedBuild): Promise<SectionIndex>
   });
   if (!index) throw new AssistantError(404, 'ASSISTANT_INDEX_MISSING', 'The published build has no retrieval file; publish the site again with this version of Folio.');
   return index;
-}
-
-/** A build's files as streams of their bytes, for `loadSectionIndex` (the retrieval file can be hundreds of megabytes). */
-const streamOf =
-  (build: PublishedBuild): BuildFileReader =>
-  async (file) => {
-    const opened = await build.open(file);
-    return opened ? piecesOf(await opened.body()) : null;
-  };
-
-async function* piecesOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = stream.getReader();
-  try {
-    for (let read = await reader.read(); !read.done; read = await reader.read()) yield read.value;
-  } finally {
-    // Stopped early (a file of another format): the rest is not read.
-    await reader.cancel().catch(() => {});
-  }
 }
 
 const siteKey = (site: { projectId: string; preview: string | null }) => (site.preview ? `${site.projectId}/${site.preview}` : site.projectId);

@@ -9,6 +9,7 @@ import { forwardApiRequest, type ApiMcpTool, type ProxyOptions } from '../../ope
 import { loadSectionIndex, pageRankerOf, type SectionIndex } from '../../retrieval/index.js';
 import { buildWithPages } from './reader-view.js';
 import { API_HOSTS_FILE, MCP_TOOLS_FILE } from '../../site-build/index.js';
+import { buildFileReader } from '../storage/file-reader.js';
 import { siteStoreOf, type PublishedBuild, type SiteStore } from '../storage/site-store.js';
 
 /** Paths `serveAgentEndpoint` answers on a site's host. */
@@ -54,21 +55,9 @@ function indexForReader(root: PublishedBuild, index: DocsIndex, readable: Readab
  */
 async function sectionIndexOf(root: PublishedBuild, readable: ReadablePages): Promise<SectionIndex | null> {
   const build = buildWithPages(root, readable);
-  const index = await loadSectionIndex(build.key, async (file) => {
-    const opened = await build.open(file);
-    return opened ? piecesOf(await opened.body()) : null;
-  }).catch(() => null);
+  const index = await loadSectionIndex(build.key, buildFileReader(build)).catch(() => null);
   await index?.prepare();
   return index;
-}
-
-async function* piecesOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = stream.getReader();
-  try {
-    for (let read = await reader.read(); !read.done; read = await reader.read()) yield read.value;
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
 }
 
 /**
