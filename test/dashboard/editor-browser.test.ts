@@ -310,10 +310,14 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     await page.keyboard.press('End');
     await page.keyboard.type(' Branch text.');
     await saved();
+    // A branch made in the editor saves into a draft pull request (by itself after a pause, or at once by hand),
+    // and saving by hand starts its site preview.
     await page.locator('#ed-publish-toggle').click();
-    await page.getByRole('button', { name: 'Save in branch and open pull request' }).click();
-    const link = page.locator('#ed-publish-result a', { hasText: 'Pull request' });
-    await link.waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Save in branch', exact: true }).click();
+    const preview = page.locator('#ed-publish-result a', { hasText: 'Preview' });
+    await preview.waitFor({ timeout: 60_000 });
+    const link = page.locator('#ed-pr-link');
+    await expect.poll(() => link.textContent(), { timeout: 30_000 }).toMatch(/Draft pull request/);
     await shot('12-pull-request');
     const id = (await link.getAttribute('href'))!.split('/').at(-1)!;
     const pr = await getLocalPullRequest(server.db, id);
@@ -322,7 +326,7 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     expect(git(bare, ['log', '-1', '--format=%ae', 'docs/editor-test'])).toBe(EMAIL);
     const previews = await listPreviews(server.db, project.id);
     expect(previews.map((p) => p.branch)).toContain('docs/editor-test');
-    expect(await page.locator('#ed-publish-result a', { hasText: 'Preview' }).getAttribute('href')).toMatch(new RegExp(`^http://[a-z0-9-]+--${project.id}\\.localhost:${server.port}/$`));
+    expect(await preview.getAttribute('href')).toMatch(new RegExp(`^http://[a-z0-9-]+--${project.id}\\.localhost:${server.port}/$`));
     // The pull request page Folio serves.
     const pulls = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await pulls.context().addCookies(await page.context().cookies());

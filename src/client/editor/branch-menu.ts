@@ -38,7 +38,7 @@ export function branchMenu(call: Call, save: () => Promise<void>, onError: (mess
   function render(): void {
     const record = view?.record ?? null;
     // Not a branch of the review flow (made before, or by git): the classic publish stays.
-    for (const id of ['ed-share', 'ed-review', 'ed-branch-actions']) $(id).hidden = !record;
+    for (const id of ['ed-share', 'ed-branch-review', 'ed-branch-actions']) $(id).hidden = !record;
     for (const id of ['ed-publish', 'ed-message']) (($(id).closest('label') as HTMLElement | null) ?? $(id)).hidden = Boolean(record);
     const pr = $<HTMLAnchorElement>('ed-pr-link');
     pr.hidden = !record?.pullRequestUrl;
@@ -112,8 +112,17 @@ export function branchMenu(call: Call, save: () => Promise<void>, onError: (mess
     say('Working…');
     try {
       await save();
-      await fn();
+      const answer = (await fn()) as { previewUrl?: string } | null;
       say(done);
+      // A save that pushed, and a request for review, start the branch's site preview: its address follows.
+      if (answer?.previewUrl) {
+        const a = document.createElement('a');
+        a.href = answer.previewUrl;
+        a.target = '_blank';
+        a.rel = 'noopener';
+        a.textContent = 'Preview';
+        result.append(' ', a);
+      }
     } catch (err) {
       const e = err as Error & { code?: string };
       say(`${e.message}${e.code ? ` (${e.code})` : ''}`, true);

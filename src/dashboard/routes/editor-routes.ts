@@ -184,9 +184,19 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
     const flow = ctx.editor.branches;
     const origin = new URL(c.req.url).origin;
     const who = { ...userOf(c), canEdit: c.get('canEdit') === true };
-    if (action === 'save') await flow.save(session, who, origin);
-    else if (action === 'ready') await flow.ready(session, who, origin);
-    else if (action === 'approve' || action === 'request-changes') await flow.review(session, who, action === 'approve');
+    // Saving by hand (once the branch is pushed: now, or by an autosave before) and asking for review start the
+    // branch's site preview, as publishing a branch from the editor always did; its address comes back with the branch.
+    const preview = async () => {
+      const { slug } = await ctx.services.triggerPreview(project, session.branch, 'dashboard');
+      return { ...(await branchView(c, session, project)), previewUrl: ctx.previewUrl(project, slug, new URL(c.req.url)) };
+    };
+    if (action === 'save') {
+      const saved = await flow.save(session, who, origin);
+      if (saved.commit || saved.branch.savedCommit) return preview();
+    } else if (action === 'ready') {
+      await flow.ready(session, who, origin);
+      return preview();
+    } else if (action === 'approve' || action === 'request-changes') await flow.review(session, who, action === 'approve');
     else if (action === 'request-review') {
       const email = text(fields, 'reviewer').trim().toLowerCase();
       const member = (await reviewers(project)).find((m) => m.email.toLowerCase() === email);

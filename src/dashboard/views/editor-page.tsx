@@ -155,7 +155,7 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
                 <button id="ed-publish" type="button" className="btn">
                   Publish
                 </button>
-                <div id="ed-review" className="ed-review" hidden>
+                <div id="ed-branch-review" className="ed-branch-review" hidden>
                   <ul id="ed-reviews" className="ed-reviews" />
                   <div className="ed-review-ask" id="ed-review-ask">
                     <select id="ed-reviewer" aria-label="Reviewer" />
@@ -470,7 +470,7 @@ export const EDITOR_CSS = `
 .ed-menu>*{flex:none}
 .ed-pr-link{display:inline-flex;align-items:center;gap:.3rem;border:1px solid var(--border);border-radius:999px;padding:.2rem .65rem;font-size:.82rem;font-weight:600;color:var(--text);text-decoration:none;white-space:nowrap}
 .ed-pr-link::after{content:"↗";color:var(--muted)}
-.ed-pr-link[hidden],.ed-share[hidden],.ed-review[hidden],.ed-branch-actions[hidden],.ed-review-decide[hidden],.ed-review-ask[hidden],.ed-share-url[hidden],.ed-link-btn[hidden],.ed-review-pill[hidden]{display:none}
+.ed-pr-link[hidden],.ed-share[hidden],.ed-branch-review[hidden],.ed-branch-actions[hidden],.ed-review-decide[hidden],.ed-review-ask[hidden],.ed-share-url[hidden],.ed-link-btn[hidden],.ed-review-pill[hidden]{display:none}
 .ed-review-pill.approved{color:#15803d;border-color:#15803d}
 .ed-review-pill.changes{color:var(--danger);border-color:var(--danger)}
 .ed-share-row{display:flex;align-items:center;gap:.55rem;min-width:0}
@@ -483,6 +483,7 @@ export const EDITOR_CSS = `
 .ed-reviews{list-style:none;margin:0;padding:0;font-size:.88rem}
 .ed-reviews li{display:flex;justify-content:space-between;gap:.5rem;padding:.1rem 0}
 .ed-reviews .kind{color:var(--muted)}
+.ed-branch-review{display:flex;flex-direction:column;gap:.5rem}
 .ed-review-ask,.ed-review-decide{display:flex;gap:.4rem}
 .ed-review-ask select{flex:1;min-width:0;min-height:36px;border:1px solid var(--border);border-radius:8px;background:var(--panel);color:var(--text);font:inherit}
 .ed-review-decide .btn{flex:1}
