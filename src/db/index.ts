@@ -27,3 +27,4 @@ export * from './editor-comments.js';
 export * from './editor-drafts.js';
 export * from './editor-shared.js';
 export * from './slack.js';
+export * from './pdf-exports.js';
