@@ -6,7 +6,7 @@
  * A message that mentions the bot is a conversation, not a trigger (its `app_mention` answers it).
  */
 import type { Automations } from '../agent/index.js';
-import { recordSlackJob, slackAutomations, type AgentAutomationRow, type Database } from '../db/index.js';
+import { getProject, pruneAgentRateBuckets, recordSlackJob, slackAutomations, takeAgentRequestSlot, type AgentAutomationRow, type Database } from '../db/index.js';
 import { escapeSlack } from './format.js';
 import { messageText } from './intent.js';
 import type { OpenSlackSettings } from './settings.js';
@@ -24,6 +24,14 @@ export interface SlackAutomationDeps {
   log: (line: string) => void;
   jobStarted: () => void;
 }
+
+/** How long until a refused run may be asked for again, in words. */
+function waitWords(seconds: number): string {
+  if (seconds < 90) return `${seconds} seconds`;
+  return `about ${Math.ceil(seconds / 60)} minutes`;
+}
+
+let lastPrune = 0;
 
 const normalise = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 
@@ -58,8 +66,10 @@ function personMessage(settings: OpenSlackSettings, event: SlackMessageEvent): b
 }
 
 /**
- * Start the runs of the Slack automations a message matches; the automations started (none: the
- * message is left to the conversation).
+ * Start the runs of the Slack automations a message matches; the automations the message was for,
+ * started or refused by the project's agent rate (none: the message is left to the conversation).
+ * Each run takes a slot of the project's hourly agent rate, as a job asked for through the API does;
+ * past it the thread is told when to post again.
  */
 export async function startSlackAutomations(deps: SlackAutomationDeps, settings: OpenSlackSettings, event: SlackMessageEvent): Promise<AgentAutomationRow[]> {
   if (!deps.automations || !personMessage(settings, event)) return [];
@@ -69,7 +79,25 @@ export async function startSlackAutomations(deps: SlackAutomationDeps, settings:
   const threadTs = event.thread_ts ?? event.ts!;
   const slack = new SlackWebApi({ token: settings.botToken, apiUrl: deps.apiUrl });
   const started: AgentAutomationRow[] = [];
+  const project = await getProject(deps.db, settings.projectId);
+  if (!project) return [];
   for (const automation of matching) {
+    // Each run is an agent request of the project, counted against its hourly agent rate as the admin API's are.
+    const at = Date.now();
+    if (at - lastPrune > 600_000) {
+      lastPrune = at;
+      void pruneAgentRateBuckets(deps.db, at).catch(() => undefined);
+    }
+    const slot = await takeAgentRequestSlot(deps.db, project.id, project.agentRatePerHour, at);
+    if (!slot.admitted) {
+      deps.log(`SLACK_JOB_FAILED: ${settings.projectId}: automation ${automation.id}: rate limit exceeded (${project.agentRatePerHour} agent requests per hour); retry after ${slot.retryAfterSeconds} s`);
+      // The message is the automation's all the same: it is not answered as a question.
+      started.push(automation);
+      await slack
+        .postMessage(channel, `Automation *${escapeSlack(automation.name)}* did not start: this project allows ${project.agentRatePerHour} agent requests an hour and has used them. Post again in ${waitWords(slot.retryAfterSeconds)}.`, threadTs)
+        .catch((error: unknown) => deps.log(`SLACK_API_FAILED: ${settings.projectId}: automation ${automation.id}: ${(error as Error).message}`));
+      continue;
+    }
     let run: Awaited<ReturnType<NonNullable<SlackAutomationDeps['automations']>['fire']>>;
     try {
       run = await deps.automations.fire(automation, 'slack', null, slackMessagePrompt(event.text!, channel));

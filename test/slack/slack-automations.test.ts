@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorker, type AgentWorker } from '../../src/agent/index.js';
 import { ApiError } from '../../src/api/index.js';
 import { createDashboard, createUser } from '../../src/dashboard/index.js';
-import { createProject, listAutomationRuns, openDatabase, type Database, type ProjectRow } from '../../src/db/index.js';
+import { createProject, getProject, listAutomationRuns, openDatabase, updateProject, type Database, type ProjectRow } from '../../src/db/index.js';
 import { createAppBundle, type AppBundle } from '../../src/server/index.js';
 import { SecretBox } from '../../src/shared/index.js';
 import { startChatStandIn, type ReceivedRequest, type ScriptedTurn } from '../agent/llm-stand-in.js';
@@ -181,5 +181,22 @@ describe.each(backends)('Slack-message automations on %s', (backend) => {
     expect(made.status).toBe(303);
     await client.get(`/dashboard/projects/${project.id}/automations`);
     expect(text()).toContain('Each Slack message in <code>C0DOCSBOT</code> containing <q>docs please</q>');
+  });
+
+  it('counts runs started by messages against the project\'s agent rate, and says in the thread when the rate refuses one', async () => {
+    // The two runs the messages above started are the project's only agent requests this hour.
+    const [counted] = await db.query<{ used: number }>('SELECT coalesce(sum(requests), 0)::int AS used FROM agent_rate_buckets WHERE project_id = $1', [project.id]);
+    expect(Number(counted!.used)).toBe(2);
+    await updateProject(db, project.id, { agentRatePerHour: 2 });
+    const thread = '1800000003.000100';
+    expect((await deliver(send, events(), SIGNING_SECRET, message(ANY, 'the import command lost its --dry-run flag', thread))).status).toBe(200);
+    await bundle.slack!.idle();
+    expect(await runs(anyId)).toBe(1);
+    const refused = slack.posted().filter((m) => m.thread_ts === thread);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.text).toMatch(/^Automation \*Anything\* did not start: this project allows 2 agent requests an hour and has used them\. Post again in (\d+ seconds|about \d+ minutes)\.$/);
+    // The API's door counts the same requests.
+    const limited = (await getProject(db, project.id))!;
+    await expect(bundle.services.createJob(limited, { prompt: 'Document the import command.' })).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED' });
   });
 });
