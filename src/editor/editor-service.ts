@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { GithubOptions } from '../agent/index.js';
+import type { GithubOptions, GitlabOptions } from '../agent/index.js';
 import { listEditorDrafts, type Database, type ProjectRow } from '../db/index.js';
 import { checkBranchName, type GitCredentials } from '../git/index.js';
 import { removeTree } from '../shared/index.js';
@@ -28,6 +28,8 @@ export interface EditorServiceOptions {
   assetBase: (projectId: string, key: string) => string;
   credentialsFor?: (repoUrl: string) => GitCredentials | null;
   github?: GithubOptions;
+  /** The GitLab token (`FOLIO_GITLAB_TOKEN`) checkouts of GitLab repositories are cloned and pushed with, through git's credential helper. */
+  gitlab?: GitlabOptions;
   /** A session caught up with the remote longer ago than this fetches again when opened (default 30 s). */
   refreshMs?: number;
   /** A preview's page time limit in milliseconds (`folio serve --page-timeout`; default the builds' 10 s). */
@@ -98,6 +100,7 @@ export class EditorService {
         assetBase: this.opts.assetBase(project.id, key),
         credentials: this.opts.credentialsFor?.(project.repoUrl) ?? undefined,
         github: this.opts.github,
+        gitlab: this.opts.gitlab,
         log: this.opts.log,
         signals: this.signals,
         ...(this.opts.pageTimeoutMs ? { pageTimeoutMs: this.opts.pageTimeoutMs } : {}),

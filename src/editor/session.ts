@@ -8,7 +8,7 @@
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as Y from 'yjs';
-import { findBrokenLinks, githubGitCredentials, pullRequestProviderFor, type BrokenLink, type GithubOptions } from '../agent/index.js';
+import { findBrokenLinks, forgeGitCredentials, pullRequestProviderFor, type BrokenLink, type GithubOptions, type GitlabOptions } from '../agent/index.js';
 import { pageFromText } from '../content/index.js';
 import { appendSharedUpdates, clearPublishedDrafts, compactSharedUpdates, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, moveEditorThreads, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow, type PullRequestDraft } from '../db/index.js';
 import { fileAtCommit, fileHistory, GitError, gitClient, localWorkingCopy, WorkBranch, type FileCommit, type GitCredentials } from '../git/index.js';
@@ -41,6 +41,8 @@ export interface EditorSessionOptions {
   assetBase: string;
   credentials?: GitCredentials;
   github?: GithubOptions;
+  /** GitLab's token reaches a GitLab repository's clone and pushes through git's credential helper, as GitHub's does. */
+  gitlab?: GitlabOptions;
   log?: (line: string) => void;
   /** Where shared-editing syncs wait for a page's next change (long polling); none: they answer at once. */
   signals?: SharedDocSignals;
@@ -153,7 +155,7 @@ export class EditorSession {
 
   private async checkout(): Promise<void> {
     try {
-      this.work = await WorkBranch.checkout({ repository: this.project.repoUrl, base: this.project.branch, branch: this.branch, dir: this.opts.dir, credentials: this.opts.credentials ?? githubGitCredentials(this.project.repoUrl, this.opts.github) ?? undefined });
+      this.work = await WorkBranch.checkout({ repository: this.project.repoUrl, base: this.project.branch, branch: this.branch, dir: this.opts.dir, credentials: this.opts.credentials ?? forgeGitCredentials(this.project.repoUrl, { github: this.opts.github, gitlab: this.opts.gitlab }) ?? undefined });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       throw new EditorError('EDITOR_CHECKOUT_FAILED', `The branch "${this.branch}" could not be checked out: ${message}`, 502);

@@ -144,8 +144,8 @@ export async function runServer({
               siteDomain,
               trustProxy,
               // Settings saved on the dashboard (repository, branch, custom domains) apply at once, not after cache expiry.
-              // The web editor's checkouts live in the data folder; git reaches GitHub with the server's token.
-              editor: { workRoot: path.join(absoluteData, 'editor'), pageTimeoutMs, github: githubEnv?.token ? { token: githubEnv.token, apiUrl: githubEnv.apiUrl, hosts: githubEnv.hosts } : undefined },
+              // The web editor's checkouts live in the data folder; git reaches GitHub and GitLab with the server's tokens.
+              editor: { workRoot: path.join(absoluteData, 'editor'), pageTimeoutMs, github: githubEnv?.token ? { token: githubEnv.token, apiUrl: githubEnv.apiUrl, hosts: githubEnv.hosts } : undefined, gitlab: gitlabOptionsFromEnv() },
               onProjectChanged: async (project) => {
                 shared.projects.invalidate(project.id);
                 shared.siteAccess.invalidate(project.id);
@@ -161,6 +161,11 @@ export async function runServer({
                 return dir ? resolveInside(path.join(dir, 'repo'), project.docsDir) : null;
               },
               nameTopics: readerTopics.nameTopics,
+              // Export PDF prints the live build's files (never the checkout's): read from the site store.
+              publishedFiles: async (project) => {
+                const build = await siteStore.current({ projectId: project.id, preview: null });
+                return build ? (file) => build.read(file) : null;
+              },
               // The Slack page's settings, sealed with the server's key by the Slack app.
               slack: shared.slack?.settings,
             }),
