@@ -63,7 +63,7 @@ export function blockTools(host: BlockToolsHost): BlockTools {
   });
   handle.append(plus, grip);
   const menu = document.createElement('div');
-  menu.className = 'ed-menu not-prose';
+  menu.className = 'ed-block-menu not-prose';
   menu.setAttribute('role', 'menu');
   menu.hidden = true;
   const dropLine = document.createElement('div');
@@ -113,7 +113,7 @@ export function blockTools(host: BlockToolsHost): BlockTools {
     attach();
     menu.replaceChildren();
     choices = items.map((item) => {
-      const b = button(item.label, `ed-menu-item ${item.className ?? ''}`);
+      const b = button(item.label, `ed-block-menu-item ${item.className ?? ''}`);
       b.setAttribute('role', 'menuitem');
       b.addEventListener('mousedown', (e) => e.preventDefault());
       b.addEventListener('click', () => {
@@ -129,7 +129,7 @@ export function blockTools(host: BlockToolsHost): BlockTools {
     menu.style.top = `${topOf(anchor) + (below ? anchor.offsetHeight + 4 : 0)}px`;
     menu.style.left = `${Math.max(0, leftOf(anchor))}px`;
   };
-  const mark = () => choices.forEach((c, i) => c.classList.toggle('ed-menu-current', i === chosen));
+  const mark = () => choices.forEach((c, i) => c.classList.toggle('ed-block-menu-current', i === chosen));
 
   const edit = (make: (source: string, block: Block) => TextEdit[]) => {
     const entry = entryOf(current);
@@ -155,11 +155,11 @@ export function blockTools(host: BlockToolsHost): BlockTools {
     const at = blocks.findIndex((d) => d.el === anchor);
     const prose = entry.block.kind === 'paragraph' || entry.block.kind === 'heading' || (entry.block.kind === 'component' && /^(Note|Warning|Tip|Info|Check|Danger)$/.test(entry.block.detail ?? '') && entry.block.prefix !== '');
     open(grip, [
-      ...(prose ? [{ label: 'Turn into…', className: 'ed-menu-turn', run: () => turnMenu() }] : []),
+      ...(prose ? [{ label: 'Turn into…', className: 'ed-block-menu-turn', run: () => turnMenu() }] : []),
       ...(at > 0 ? [{ label: 'Move up', run: () => edit((source, block) => moveBlock(source, block, blocks[at - 1]!.block, false)) }] : []),
       ...(at < blocks.length - 1 ? [{ label: 'Move down', run: () => edit((source, block) => moveBlock(source, block, blocks[at + 1]!.block, true)) }] : []),
       { label: 'Duplicate', run: () => edit((source, block) => duplicateBlock(source, block)) },
-      { label: 'Delete', className: 'ed-menu-danger', run: () => edit((source, block) => deleteBlock(source, block)) },
+      { label: 'Delete', className: 'ed-block-menu-danger', run: () => edit((source, block) => deleteBlock(source, block)) },
     ]);
     choices[0]?.focus();
   };

@@ -8,7 +8,7 @@
 const CSS = String.raw`
 .ed-visual{position:relative}
 .ed-visual.ed-site{background:var(--bg,var(--panel));color:var(--fg,var(--text))}
-.ed-visual>:not(.ed-format):not(.ed-handle):not(.ed-menu):not(.ed-drop-line){max-width:46rem;margin-left:auto;margin-right:auto}
+.ed-visual>:not(.ed-format):not(.ed-handle):not(.ed-block-menu):not(.ed-drop-line){max-width:46rem;margin-left:auto;margin-right:auto}
 .ed-visual .ed-v-title{font-family:var(--font-heading,inherit);color:var(--fg,inherit);padding:0}
 .ed-visual .ed-v-description{color:var(--fg-muted,var(--muted));padding:0}
 .ed-visual .ed-v{padding:.1rem 0;margin-bottom:.4rem;white-space:normal}
@@ -69,14 +69,14 @@ const CSS = String.raw`
 .ed-handle-btn{width:22px;height:24px;padding:0;border:0;border-radius:5px;background:none;color:var(--fg-muted,#888);font:inherit;font-size:14px;line-height:1;cursor:pointer}
 .ed-handle-btn:hover,.ed-handle-btn:focus-visible{background:var(--bg-muted,rgba(0,0,0,.06));color:var(--fg,inherit)}
 .ed-handle-grip{display:inline-flex;align-items:center;justify-content:center;cursor:grab;letter-spacing:-3px;font-weight:700;user-select:none}
-.ed-menu{position:absolute;z-index:9;display:flex;flex-direction:column;min-width:12rem;max-height:20rem;overflow:auto;padding:4px;border:1px solid var(--border);border-radius:12px;background:var(--bg,var(--panel));color:var(--fg,var(--text));box-shadow:0 12px 32px rgba(0,0,0,.16)}
-.ed-menu[hidden]{display:none}
-.ed-menu-item{text-align:left;padding:.4rem .65rem;border:0;border-radius:7px;background:none;color:inherit;font:inherit;font-size:14px;cursor:pointer}
-.ed-menu-item:hover,.ed-menu-item:focus-visible,.ed-menu-current{background:var(--bg-muted,rgba(0,0,0,.06));outline:none}
-.ed-menu-danger{color:#dc2626}
+.ed-block-menu{position:absolute;z-index:9;display:flex;flex-direction:column;min-width:12rem;max-height:20rem;overflow:auto;padding:4px;border:1px solid var(--border);border-radius:12px;background:var(--bg,var(--panel));color:var(--fg,var(--text));box-shadow:0 12px 32px rgba(0,0,0,.16)}
+.ed-block-menu[hidden]{display:none}
+.ed-block-menu-item{text-align:left;padding:.4rem .65rem;border:0;border-radius:7px;background:none;color:inherit;font:inherit;font-size:14px;cursor:pointer}
+.ed-block-menu-item:hover,.ed-block-menu-item:focus-visible,.ed-block-menu-current{background:var(--bg-muted,rgba(0,0,0,.06));outline:none}
+.ed-block-menu-danger{color:#dc2626}
 .ed-drop-line{position:absolute;height:3px;border-radius:2px;background:var(--accent,#16a34a);pointer-events:none;z-index:7}
 .ed-drop-line[hidden]{display:none}
-@media (max-width:700px){.ed-visual>:not(.ed-format):not(.ed-handle):not(.ed-menu):not(.ed-drop-line){max-width:none}.ed-visual .folio-grid{grid-template-columns:minmax(0,1fr)}.ed-format-link input{width:9rem}}
+@media (max-width:700px){.ed-visual>:not(.ed-format):not(.ed-handle):not(.ed-block-menu):not(.ed-drop-line){max-width:none}.ed-visual .folio-grid{grid-template-columns:minmax(0,1fr)}.ed-format-link input{width:9rem}}
 `;
 
 export function installVisualStyles(): void {
