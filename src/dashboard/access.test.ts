@@ -34,6 +34,7 @@ const WRITES: Record<string, Need> = {
   '/projects/:projectId/updates': 'edit',
   '/projects/:projectId/previews': 'edit',
   '/projects/:projectId/previews/delete': 'edit',
+  '/projects/:projectId/pdf': 'edit',
   '/projects/:projectId/analytics/feedback/:id': 'edit',
   '/projects/:projectId/analytics/topics/:topicId/fix': 'edit',
   '/projects/:projectId/editor/save.json': 'edit',

@@ -38,6 +38,8 @@ const RULES: Array<{ methods: 'GET' | 'POST' | '*'; path: RegExp; need: Need }> 
   { methods: 'POST', path: /^\/projects\/[^/]+\/analytics\/feedback\/[^/]+$/, need: 'edit' },
   // Handing a topic of readers' questions to the agent starts a job, as the jobs page does.
   { methods: 'POST', path: /^\/projects\/[^/]+\/analytics\/topics\/[^/]+\/fix$/, need: 'edit' },
+  // Exporting the live site as a PDF starts a print on the server (one at a time per project): edit rights, as an update; downloading is reading.
+  { methods: 'POST', path: /^\/projects\/[^/]+\/pdf$/, need: 'edit' },
   // Accepting a suggestion starts a job; dismissing one triages it (the source repository and "Check now" stay with owners).
   { methods: 'POST', path: /^\/projects\/[^/]+\/suggestions\/[^/]+\/(accept|dismiss)$/, need: 'edit' },
   // Project settings, new projects, webhook secrets and automations (recurring, paid model runs) stay with owners.

@@ -40,6 +40,8 @@ export interface DashboardContext {
    * for the translations page; null when the project has none yet.
    */
   siteCheckout?: (project: ProjectRow) => string | null;
+  /** The files of a project's live published build (hosting's site store, handed in by the server), for the PDF export; null before its first publish. */
+  publishedFiles?: (project: ProjectRow) => Promise<((relativePath: string) => Promise<Buffer | null>) | null>;
   /** Names for topics from the configured model (insights' `nameTopics`), when there is one. */
   nameTopics?: TopicsOptions['nameTopics'];
   /** The web editor's sessions (checkouts, drafts, previews, publishing). */

@@ -17,6 +17,8 @@ import { EDITOR_BODY_LIMIT, isEditorPath, registerEditorRoutes, registerShareRou
 import { registerInviteRoutes, registerMemberRoutes } from './routes/member-routes.js';
 import { registerJobRoutes } from './routes/job-routes.js';
 import { registerProductRoutes } from './routes/product-routes.js';
+import { PDF_EXPORT_DEFAULTS, PdfExportJobs, type PdfExportLimits } from './routes/pdf-export-job.js';
+import { registerPdfExportRoutes } from './routes/pdf-export-routes.js';
 import { registerProjectRoutes } from './routes/project-routes.js';
 import { registerSlackRoutes } from './routes/slack-routes.js';
 import { registerSuggestionRoutes } from './routes/suggestion-routes.js';
@@ -48,6 +50,10 @@ export interface DashboardDeps {
   sectionIndexOf?: DashboardContext['sectionIndexOf'];
   /** The docs root of a project's published checkout, for the translations page (hosting's workspace, handed in by the server). */
   siteCheckout?: DashboardContext['siteCheckout'];
+  /** The files of a project's live build, for Export PDF (hosting's site store, handed in by the server); the page says there is nothing to print without. */
+  publishedFiles?: DashboardContext['publishedFiles'];
+  /** Export PDF's limits (time per print, hours kept, largest PDF, prints at once); `PDF_EXPORT_DEFAULTS` otherwise. */
+  pdfExport?: Partial<PdfExportLimits>;
   /** Names for topics from the configured model, when the server has one. */
   nameTopics?: DashboardContext['nameTopics'];
   /** Server log for unexpected errors (one line each). */
@@ -89,6 +95,8 @@ export function createDashboard({
   docsUrl,
   sectionIndexOf,
   siteCheckout,
+  publishedFiles,
+  pdfExport,
   nameTopics,
   editor = { workRoot: path.join(os.tmpdir(), `folio-editor-${process.pid}`) },
   slack,
@@ -106,6 +114,7 @@ export function createDashboard({
     onProjectChanged,
     sectionIndexOf,
     siteCheckout,
+    publishedFiles,
     nameTopics,
     slack,
     editor: new EditorService({ ...editor, db, log, assetBase: (projectId, key) => `${base}/projects/${projectId}/editor/site/${key}` }),
@@ -160,6 +169,8 @@ export function createDashboard({
   registerProductRoutes(app, ctx);
   registerSlackRoutes(app, ctx);
   registerTranslationRoutes(app, ctx);
+  const pdfSources = { checkout: (project: ProjectRow) => siteCheckout?.(project) ?? null, files: async (project: ProjectRow) => (publishedFiles ? publishedFiles(project) : null) };
+  registerPdfExportRoutes(app, ctx, new PdfExportJobs(db, pdfSources, { ...PDF_EXPORT_DEFAULTS, ...pdfExport }, log));
 
   app.onError((err, c) => {
     log(`dashboard error: ${c.req.method} ${c.req.path}: ${err.stack ?? String(err)}`);

@@ -8,19 +8,16 @@
  * control socket only) so its stderr, exit and memory are at hand: a failed print names its cause.
  */
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { resolveInside } from '../shared/index.js';
 import { loadSite } from '../site/index.js';
 import { buildSite, htmlFileFor } from '../site-build/index.js';
-import { assemblePages, type AssembleInput } from './assemble.js';
-import { ChromiumLog, findChromium, launchChromium } from './chromium.js';
+import { findChromium } from './chromium.js';
 import { PdfError } from './codes.js';
 import { planPdf, type PdfSelection } from './plan.js';
-import { pageId, printDocument } from './print-document.js';
+import { folderFiles, printPages } from './print-pages.js';
 
 export interface PdfExportOptions {
   /** The docs repository (holds docs.json or mint.json). */
@@ -51,25 +48,11 @@ export interface PdfExportResult {
   missing: string[];
 }
 
-/** The origin the print page and the built files are served under (interception only; `.invalid` never resolves). */
-const ORIGIN = 'http://folio-pdf.invalid';
-const DOCUMENT_PATH = '/__folio-pdf';
-/** Folio's own Mermaid build, served to the print page from its package (never from the output folder, which a repository fills). */
-const MERMAID_PATH = '/__folio-pdf-mermaid/';
-
-/** The folder of Mermaid's browser build in Folio's dependencies, or null when it is not installed. */
-function mermaidDir(): string | null {
-  try {
-    return path.dirname(createRequire(import.meta.url).resolve('mermaid/dist/mermaid.esm.min.mjs'));
-  } catch {
-    return null;
-  }
-}
-
 export async function exportPdf(options: PdfExportOptions): Promise<PdfExportResult> {
   const log = options.log ?? (() => {});
   const root = path.resolve(options.root);
-  const executable = findChromium();
+  // No Chromium: said before a build that would be for nothing.
+  findChromium();
   const loaded = await loadSite(root);
   if (!loaded.site) {
     const first = loaded.diagnostics.find((d) => d.severity === 'error');
@@ -98,108 +81,20 @@ export async function exportPdf(options: PdfExportOptions): Promise<PdfExportRes
 
   const included = plan.pages.filter((_, i) => present[i]);
   const kept = { ...plan, pages: included, chapters: plan.chapters.map((c) => ({ ...c, pages: c.pages.filter((p) => !missing.includes(p.href)) })).filter((c) => c.pages.length) };
-  const language = site.model.sectionsById.get(included[0] ? site.model.pages.get(included[0].href)!.sectionId : site.model.defaultSectionId)?.trail.find((d) => d.kind === 'language')?.label;
-  const html = printDocument({ name: site.config.name, description: site.config.description, language, date: new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }) }, kept);
-  const input: AssembleInput = {
-    pages: included.map((p, i) => ({ href: p.href, id: pageId(i), url: `${ORIGIN}/${htmlFileFor(p.href)}` })),
+  const printed = await printPages({
+    site,
+    plan: kept,
+    files: folderFiles(outDir),
+    output: options.output,
     siteUrl: options.siteUrl ?? null,
-    mermaid: mermaidDir() ? `${ORIGIN}${MERMAID_PATH}mermaid.esm.min.mjs` : null,
-  };
-
-  const printStarted = Date.now();
-  let unread: string[] = [];
-  const chromiumLog = new ChromiumLog();
-  const { browser, close } = await launchChromium(executable, chromiumLog);
-  let crashed = false;
-  const sampler = setInterval(() => chromiumLog.sample(), 1000);
-  sampler.unref();
-  let step = 'opening the print page';
-  try {
-    const context = await browser.newContext({ colorScheme: 'light' });
-    const page = await context.newPage();
-    page.on('crash', () => (crashed = true));
-    page.setDefaultTimeout(options.timeoutMs ?? 600_000);
-    await serveOutput(page, outDir, html);
-    // tsx and vitest compile with esbuild's keepNames, which wraps functions in a `__name` helper that
-    // the print page lacks; `assemblePages` crosses into it as source text.
-    await page.addInitScript('globalThis.__name ??= (f) => f');
-    await page.goto(ORIGIN + DOCUMENT_PATH);
-    log(`Assembling ${included.length} page(s)`);
-    step = 'assembling';
-    const assembled = await page.evaluate(assemblePages, input);
-    unread = assembled.missing;
-    await page.emulateMedia({ media: 'print', colorScheme: 'light' });
-    log(`Printing to ${options.output}`);
-    step = 'printing';
-    await page.pdf({
-      path: options.output,
-      format: 'A4',
-      printBackground: true,
-      // No `outline`/`tagged`: Chromium makes the outline only from a tagged PDF, and tagging took
-      // Folio's own docs (93 pages, 326 sheets) from 58 s to 122 s of printing and 8.1 MB to 11.8 MB.
-      // The table of contents' links do the outline's work.
-      displayHeaderFooter: true,
-      headerTemplate: '<span></span>',
-      footerTemplate: '<div style="font-size:8px;width:100%;text-align:center;color:#777"><span class="pageNumber"></span> / <span class="totalPages"></span></div>',
-      margin: { top: '16mm', bottom: '18mm', left: '15mm', right: '15mm' },
-    });
-  } catch (error) {
-    if (error instanceof PdfError) throw error;
-    await new Promise((r) => setTimeout(r, 200));
-    const why = failureCause(chromiumLog, crashed);
-    for (const line of chromiumLog.lines.slice(-15)) log(`chromium: ${line}`);
-    throw new PdfError('PDF_PRINT_FAILED', `Chromium could not print the document (${step} ${included.length} page(s), after ${((Date.now() - printStarted) / 1000).toFixed(0)} s): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}. ${why} Try a smaller selection (--tab, --group).`);
-  } finally {
-    clearInterval(sampler);
-    await close();
-  }
-  log(`Chromium's memory at most ${chromiumLog.peak.sum.toFixed(0)} MB in all, ${chromiumLog.peak.max.toFixed(0)} MB in its largest process`);
-  const bytes = (await stat(options.output)).size;
-  return { file: options.output, pages: included.length - unread.length, bytes, buildMs, printMs: Date.now() - printStarted, missing: [...missing, ...unread] };
-}
-
-/** Why Chromium stopped, from what it showed: a renderer crash, the browser's exit (a signal: killed from outside), its last error line, its peak memory. */
-function failureCause(chromium: ChromiumLog, crashed: boolean): string {
-  const memory = chromium.peak.max ? ` Its largest process had reached ${chromium.peak.max.toFixed(0)} MB (${chromium.peak.sum.toFixed(0)} MB in all).` : '';
-  const lastError = chromium.lines.filter((l) => /ERROR|FATAL|Check failed|Out of memory|OOM/i.test(l)).at(-1);
-  const said = lastError ? ` Chromium's last error: ${lastError}` : '';
-  if (crashed) return `The page's renderer crashed.${memory}${said}`;
-  if (chromium.exit) {
-    const signal = /signal=(\w+)/.exec(chromium.exit)?.[1];
-    if (signal && signal !== 'null') return `The browser process was ended by ${signal} (from outside Chromium: an out-of-memory killer, a limit, or another program).${memory}${said}`;
-    return `The browser process exited (${chromium.exit}).${memory}${said}`;
-  }
-  return `${memory.trim()}${said}`.trim();
+    timeoutMs: options.timeoutMs,
+    log,
+  });
+  return { file: options.output, pages: printed.pages, bytes: printed.bytes, buildMs, printMs: printed.printMs, missing: [...missing, ...printed.unread] };
 }
 
 async function isFile(file: string | null): Promise<boolean> {
   if (!file) return false;
   const info = await stat(file).catch(() => null);
   return info?.isFile() ?? false;
-}
-
-/** Answer the print page's requests under ORIGIN: the document itself, and files of the output folder (as a static host would). */
-async function serveOutput(page: Page, outDir: string, html: string): Promise<void> {
-  await page.route(`${ORIGIN}/**`, async (route) => {
-    const url = new URL(route.request().url());
-    if (url.pathname === DOCUMENT_PATH) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
-    const mermaid = url.pathname.startsWith(MERMAID_PATH) ? mermaidDir() : null;
-    if (mermaid) {
-      const file = resolveInside(mermaid, url.pathname.slice(MERMAID_PATH.length));
-      if (file && file.endsWith('.mjs') && (await isFile(file))) return route.fulfill({ path: file, contentType: 'text/javascript' });
-      return route.fulfill({ status: 404, body: 'Not found' });
-    }
-    let wanted: string;
-    try {
-      wanted = decodeURIComponent(url.pathname).replace(/^\/+/, '');
-    } catch {
-      return route.fulfill({ status: 404, body: 'Not found' });
-    }
-    const clean = wanted.replace(/\/+$/, '');
-    for (const candidate of wanted.endsWith('/') || wanted === '' ? [`${clean}/index.html`.replace(/^\//, '')] : [clean, `${clean}/index.html`, `${clean}.html`]) {
-      const file = resolveInside(outDir, candidate);
-      if (file && (await isFile(file))) return route.fulfill({ path: file });
-    }
-    return route.fulfill({ status: 404, body: 'Not found' });
-  });
 }

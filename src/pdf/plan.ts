@@ -121,3 +121,23 @@ function groupNames(nodes: SidebarNode[]): string[] {
   return nodes.flatMap((n) => (n.type === 'group' ? [n.name, ...groupNames(n.children)] : []));
 }
 
+
+/** What a site offers to print, for a form: its languages, tabs, groups and pages (visible sections, in navigation order, each name once). */
+export interface PdfChoices {
+  languages: string[];
+  tabs: string[];
+  groups: string[];
+  pages: { href: string; title: string }[];
+}
+
+export function pdfChoices(model: SiteModel): PdfChoices {
+  const visible = model.sections.filter((s) => !s.hidden);
+  const unique = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => v !== undefined))];
+  const hrefs = unique(visible.flatMap((s) => sidebarPageHrefs(s.sidebar))).filter((h) => model.pages.has(h));
+  return {
+    languages: unique(visible.map((s) => divisionLabel(s, 'language'))),
+    tabs: unique(visible.map((s) => divisionLabel(s, 'tab'))),
+    groups: unique(visible.flatMap((s) => groupNames(s.sidebar))),
+    pages: hrefs.map((href) => ({ href, title: model.pages.get(href)!.title })),
+  };
+}

@@ -3,7 +3,7 @@ import type { ProjectRow } from '../../db/index.js';
 import { assetUrl, firstFontUrl } from '../assets/version.js';
 import { Icon } from './icon.js';
 
-export type ProjectTab = 'overview' | 'editor' | 'keys' | 'jobs' | 'suggestions' | 'automations' | 'updates' | 'analytics' | 'translations' | 'settings' | 'assistant' | 'mcp' | 'slack';
+export type ProjectTab = 'overview' | 'editor' | 'keys' | 'jobs' | 'suggestions' | 'automations' | 'updates' | 'pdf' | 'analytics' | 'translations' | 'settings' | 'assistant' | 'mcp' | 'slack';
 /** The analytics screens, each a sidebar entry under Analytics. */
 export type AnalyticsTab = 'traffic' | 'searches' | 'feedback' | 'assistant';
 /** The reader's choice in the sidebar's switch (`system`: follow the operating system). */
@@ -119,6 +119,7 @@ function projectItems(base: string, viewer: Viewer, project: ProjectRow, tab: Pr
   });
   main.push(item('jobs', 'Agent jobs', 'bot', '/jobs'), item('suggestions', 'Suggestions', 'lightbulb', '/suggestions'), item('automations', 'Automations', 'zap', '/automations'), item('updates', 'Updates', 'rocket', '/updates'));
   main.push(item('translations', 'Translations', 'languages', '/translations'));
+  main.push(item('pdf', 'Export PDF', 'file-down', '/pdf'));
   if (viewer.role === 'owner') main.push(item('settings', 'Settings', 'settings', '/settings'));
   const products: SideItem[] = [item('assistant', 'Assistant', 'message-circle', '/products/assistant'), { ...item('settings', 'Authentication', 'lock', '/settings#site-access'), current: false }, item('mcp', 'MCP server', 'server', '/products/mcp')];
   if (viewer.role === 'owner') products.push(item('slack', 'Slack', 'slack', '/products/slack'), item('keys', 'API keys', 'key-round', '/keys'));
