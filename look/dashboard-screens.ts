@@ -49,6 +49,8 @@ export interface Screen {
   anonymous?: boolean;
   /** What to wait for before measuring (a selector). */
   ready?: string;
+  /** What a person does on the screen before it is measured (fill a form). */
+  prepare?: (page: Page) => Promise<void>;
 }
 
 /** Every screen a team opens, for the seeded project. */
@@ -68,6 +70,18 @@ export function dashboardScreens(s: SeededDashboard): Screen[] {
     { name: 'updates', path: `${p}/updates` },
     { name: 'jobs', path: `${p}/jobs` },
     { name: 'automations', path: `${p}/automations` },
+    // The form, scrolled to on a phone, with the Slack-message trigger chosen and its fields filled.
+    {
+      name: 'automation-form',
+      path: `${p}/automations#new-automation`,
+      prepare: async (page) => {
+        await page.fill('#name', 'Docs from #support');
+        await page.selectOption('#trigger', 'slack');
+        await page.fill('#slackChannel', 'C0SUPPORT');
+        await page.fill('#slackPattern', 'please document');
+        await page.locator('#new-automation').scrollIntoViewIfNeeded();
+      },
+    },
     { name: 'keys', path: `${p}/keys` },
     { name: 'members', path: '/dashboard/members' },
     { name: 'settings', path: `${p}/settings` },
@@ -110,6 +124,7 @@ export async function openScreen(page: Page, url: string, screen: Screen): Promi
   const response = await page.goto(`${url}${screen.path}`, { waitUntil: 'load' });
   await page.evaluate(() => document.fonts.ready);
   if (screen.ready) await page.waitForSelector(screen.ready, { timeout: 15_000 });
+  await screen.prepare?.(page);
   return response?.status() ?? 0;
 }
 

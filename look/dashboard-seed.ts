@@ -17,6 +17,7 @@ import {
   createUpdate,
   finishUpdate,
   recordAssistantTurn,
+  startAutomationRun,
   type Database,
   type ProjectRow,
 } from '../src/db/index.js';
@@ -194,6 +195,10 @@ export async function seedDashboard(db: Database, { now = Date.now(), repoUrl = 
     await finishUpdate(db, update.id, { status: ok ? 'success' : 'failure', summary });
   }
   await createAutomation(db, { projectId: project.id, name: 'Weekly link check', trigger: 'schedule', schedule: '0 9 * * 1', prompt: 'Find and fix broken links.', model: 'folio-maintainer', branch: null, nextRunAt: new Date(now + 2 * DAY) });
+  // A Slack-message automation with a run that ended in a pull request (the list's channel, words, run and link).
+  const notes = await createAutomation(db, { projectId: project.id, name: 'Release notes from Slack', trigger: 'slack', schedule: null, prompt: 'Write the release notes the message asks for.', model: null, branch: null, nextRunAt: null, kind: 'changelog', slackChannel: 'C0RELEASES', slackPattern: 'release notes' });
+  const run = await startAutomationRun(db, { automationId: notes.id, reason: 'slack', defaultModel: 'folio-maintainer', ref: null, now: new Date(now - 3 * 3_600_000), promptSuffix: '' });
+  await db.query(`UPDATE agent_jobs SET status = 'completed', pr_link = $2, summary = 'Release notes for 2.4' WHERE id = $1`, [run!.job.id, 'https://github.com/acme/docs/pull/412']);
   await createApiKey(db, { projectIds: [project.id], name: 'CI deploys', expiresAt: null });
   await createAssistantKey(db, { projectId: project.id, name: 'Support widget', allowedOrigins: ['https://app.acme.test'] });
   return { project, other, threadId };

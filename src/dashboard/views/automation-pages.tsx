@@ -69,7 +69,7 @@ function AutomationForm({ base, viewer, project, models }: { base: string; viewe
       <div className="row">
         <div className="field">
           <label htmlFor="schedule">
-            Schedule <span className="hint">cron in UTC, for scheduled runs: 0 9 * * 1 is Mondays 09:00</span>
+            Schedule <span className="hint">cron in UTC, for scheduled runs: <span className="whitespace-nowrap">0 9 * * 1</span> is Mondays 09:00</span>
           </label>
           <input id="schedule" name="schedule" maxLength={200} placeholder="0 9 * * 1" autoCapitalize="off" spellCheck={false} />
         </div>
@@ -184,7 +184,7 @@ export function AutomationsPage(props: {
               <dd className="mono">{a.id}</dd>
             </dl>
             {viewer.role === 'owner' ? (
-              <div className="row">
+              <div className="row mt-4">
                 {a.trigger === 'schedule' && a.active ? (
                   <form method="post" action={url(a, 'run')} className="inline">
                     <Csrf token={viewer.csrfToken} />
@@ -207,9 +207,9 @@ export function AutomationsPage(props: {
                 </form>
               </div>
             ) : null}
-            <h3>Recent runs</h3>
+            <h3 className="mt-5">Recent runs</h3>
             {a.runs.length === 0 ? (
-              <p className="empty">No runs yet.</p>
+              <p className="hint">No runs yet.</p>
             ) : (
               <ul>
                 {a.runs.map((r) => (
@@ -232,7 +232,9 @@ export function AutomationsPage(props: {
       )}
       {viewer.role === 'owner' ? (
         <section className="panel" aria-labelledby="new-automation">
-          <h2 id="new-automation">New automation</h2>
+          <h2 id="new-automation" className="scroll-mt-20">
+            New automation
+          </h2>
           <AutomationForm base={base} viewer={viewer} project={project} models={models} />
         </section>
       ) : null}
