@@ -37,6 +37,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledSources } from './compiled-sources.js';
 
 export type SandboxWallKind = 'namespaces' | 'process';
 
@@ -226,10 +227,18 @@ function prlimitArgs(limits: SandboxLimits): string[] {
   ];
 }
 
-/** `node` and its arguments for `entry`: compiled JavaScript, or TypeScript sources through tsx (tests, `npm run folio`). */
-function nodeCommand(entry: string, heapMb: number): string[] {
+/**
+ * `node` and its arguments for `entry`: compiled JavaScript (beside this module under `dist/`; from
+ * TypeScript sources, tests and `npm run folio`, Folio's `src/` compiled once into a cache folder,
+ * `compiled-sources.ts`), or an absolute path (a `.ts` one through tsx: tests' probes).
+ */
+async function nodeCommand(entry: string, heapMb: number): Promise<string[]> {
   const fromSources = import.meta.url.endsWith('.ts');
-  const file = path.isAbsolute(entry) ? entry : fileURLToPath(new URL(`./${entry}.${fromSources ? 'ts' : 'js'}`, import.meta.url));
+  const file = path.isAbsolute(entry)
+    ? entry
+    : fromSources
+      ? path.join(await compiledSources(packageRoot()), 'src', 'site-build', `${entry}.js`)
+      : fileURLToPath(new URL(`./${entry}.js`, import.meta.url));
   const args = [fs.realpathSync(process.execPath), `--max-old-space-size=${heapMb}`];
   if (file.endsWith('.ts')) args.push('--import', import.meta.resolve('tsx'));
   return [...args, file];
@@ -345,7 +354,7 @@ export interface SandboxedProcess {
 export async function startSandboxed(spec: SandboxSpawn): Promise<SandboxedProcess> {
   const wall = spec.wall ?? (await sandboxWall());
   const user = sandboxUser();
-  const node = nodeCommand(spec.entry, spec.heapMb);
+  const node = await nodeCommand(spec.entry, spec.heapMb);
   let command = node[0]!;
   let args = node.slice(1);
   // util-linux's tools are Linux's; elsewhere the process gets Node's heap cap and its empty environment only.

@@ -18,6 +18,17 @@ export function parentOf(pid: number): number {
 export const startedBy = (parent: number) => (pid: number) => parentOf(pid) === parent || parentOf(parentOf(pid)) === parent;
 
 /**
+ * Whether a process's argument runs `entry`: that file, or, for a module of Folio's `src/`, its
+ * compiled copy, which sandboxed processes run when Folio runs from its sources
+ * (`node_modules/.cache/folio-sandbox-js/<hash>/src/...js`, `compiled-sources.ts`).
+ */
+function runs(arg: string, entry: string): boolean {
+  if (arg === entry) return true;
+  const inSrc = /\/src\/(.+)\.tsx?$/.exec(entry)?.[1];
+  return inSrc !== undefined && arg.includes('/node_modules/.cache/folio-sandbox-js/') && arg.endsWith(`/src/${inSrc}.js`);
+}
+
+/**
  * Host PIDs of the node processes running `entry` that `started` accepts (by default those this
  * test process started: other test files build too).
  */
@@ -28,7 +39,7 @@ export function sandboxProcesses(entry: string, started: (pid: number) => boolea
     .filter((pid) => {
       try {
         const argv = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        return argv[0]?.endsWith('node') && argv.includes(entry);
+        return argv[0]?.endsWith('node') && argv.some((arg) => runs(arg, entry));
       } catch {
         return false;
       }
