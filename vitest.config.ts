@@ -9,6 +9,8 @@ import { defineConfig } from 'vitest/config';
 // that drives Chromium, and the ones that start several server processes and kill them.
 const E2E_FILES = [
   'test/browser/**/*.test.ts',
+  // The dashboard's Export PDF: real Chromium prints, on both backends (~40 s).
+  'test/pdf/dashboard-export.test.ts',
   // MCP search against POST /v1/search on the trigger-dev corpus: a whole build (~2.5 min).
   'test/site/mcp-ranking.test.ts',
   'test/dashboard/dashboard-browser.test.ts',
