@@ -17,7 +17,7 @@ import { EDITOR_BODY_LIMIT, isEditorPath, registerEditorRoutes, registerShareRou
 import { registerInviteRoutes, registerMemberRoutes } from './routes/member-routes.js';
 import { registerJobRoutes } from './routes/job-routes.js';
 import { registerProductRoutes } from './routes/product-routes.js';
-import { PDF_EXPORT_DEFAULTS, PdfExportJobs, type PdfExportLimits } from './routes/pdf-export-job.js';
+import { DEFAULT_PDF_EXPORT_LIMITS, PdfExportJobs, type PdfExportLimits } from './routes/pdf-export-job.js';
 import { registerPdfExportRoutes } from './routes/pdf-export-routes.js';
 import { registerProjectRoutes } from './routes/project-routes.js';
 import { registerSlackRoutes } from './routes/slack-routes.js';
@@ -52,7 +52,7 @@ export interface DashboardDeps {
   siteCheckout?: DashboardContext['siteCheckout'];
   /** The files of a project's live build, for Export PDF (hosting's site store, handed in by the server); the page says there is nothing to print without. */
   publishedFiles?: DashboardContext['publishedFiles'];
-  /** Export PDF's limits (time per print, hours kept, largest PDF, prints at once); `PDF_EXPORT_DEFAULTS` otherwise. */
+  /** Export PDF's limits (time per print, hours kept, largest PDF, prints at once); `DEFAULT_PDF_EXPORT_LIMITS` otherwise. */
   pdfExport?: Partial<PdfExportLimits>;
   /** Names for topics from the configured model, when the server has one. */
   nameTopics?: DashboardContext['nameTopics'];
@@ -170,7 +170,7 @@ export function createDashboard({
   registerSlackRoutes(app, ctx);
   registerTranslationRoutes(app, ctx);
   const pdfSources = { checkout: (project: ProjectRow) => siteCheckout?.(project) ?? null, files: async (project: ProjectRow) => (publishedFiles ? publishedFiles(project) : null) };
-  registerPdfExportRoutes(app, ctx, new PdfExportJobs(db, pdfSources, { ...PDF_EXPORT_DEFAULTS, ...pdfExport }, log));
+  registerPdfExportRoutes(app, ctx, new PdfExportJobs(db, pdfSources, { ...DEFAULT_PDF_EXPORT_LIMITS, ...pdfExport }, log));
 
   app.onError((err, c) => {
     log(`dashboard error: ${c.req.method} ${c.req.path}: ${err.stack ?? String(err)}`);

@@ -27,7 +27,7 @@ export interface PdfExportLimits {
   concurrent: number;
 }
 
-export const PDF_EXPORT_DEFAULTS: PdfExportLimits = { timeoutMs: 15 * 60_000, keepMs: 24 * 3_600_000, maxBytes: 64 * 2 ** 20, concurrent: 1 };
+export const DEFAULT_PDF_EXPORT_LIMITS: PdfExportLimits = { timeoutMs: 15 * 60_000, keepMs: 24 * 3_600_000, maxBytes: 64 * 2 ** 20, concurrent: 1 };
 
 /** How often a running export writes its progress (its heartbeat); four missed beats and another server may call it interrupted. */
 const HEARTBEAT_MS = 5_000;

@@ -7,7 +7,7 @@ import { loadSite } from '../../site/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
 import { html, viewerOf } from '../respond.js';
 import type { Notice } from '../views/layout.js';
-import { PDF_STATUS, PdfExportPage, type PdfFormView } from '../views/pdf-export-page.js';
+import { EXPORT_STATUS, PdfExportPage, type PdfFormView } from '../views/pdf-export-page.js';
 import type { PdfExportJobs, PdfExportRequest } from './pdf-export-job.js';
 import { loadProject } from './project-routes.js';
 
@@ -67,7 +67,7 @@ export function registerPdfExportRoutes(app: Hono<DashboardEnv>, ctx: DashboardC
   app.get('/projects/:projectId/pdf/:exportId/status.json', async (c) => {
     const row = await getPdfExport(ctx.db, c.req.param('projectId'), c.req.param('exportId'));
     if (!row) return c.json({ error: 'Export not found.' }, 404);
-    const status = PDF_STATUS[row.status];
+    const status = EXPORT_STATUS[row.status];
     return c.json({ id: row.id, status: status.badge, statusLabel: status.label, summary: row.status === 'failed' ? `${row.error ?? ''} (${row.errorCode ?? ''})` : row.progress, pages: row.pages, bytes: row.bytes, errorCode: row.errorCode });
   });
 

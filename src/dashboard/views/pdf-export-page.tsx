@@ -7,7 +7,7 @@ import { Csrf, Layout, PageHead, type Notice, type Viewer } from './layout.js';
 export type PdfFormView = { kind: 'choices'; choices: PdfChoices } | { kind: 'none'; reason: string };
 
 /** The badge's class and words per status ("done" reads as completed, which the dashboard's poller takes as an end). */
-export const PDF_STATUS: Record<PdfExportRow['status'], { badge: string; label: string }> = {
+export const EXPORT_STATUS: Record<PdfExportRow['status'], { badge: string; label: string }> = {
   running: { badge: 'in_progress', label: 'running' },
   done: { badge: 'completed', label: 'ready' },
   failed: { badge: 'failed', label: 'failed' },
@@ -113,7 +113,7 @@ export function PdfExportPage(props: { base: string; viewer: Viewer; project: Pr
             </thead>
             <tbody>
               {exports.map((e) => {
-                const status = PDF_STATUS[e.status];
+                const status = EXPORT_STATUS[e.status];
                 const live = e.status === 'running';
                 return (
                   <tr key={e.id} data-export={e.id}>
