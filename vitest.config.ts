@@ -13,6 +13,8 @@ const E2E_FILES = [
   'test/pdf/dashboard-export.test.ts',
   // MCP search against POST /v1/search on the trigger-dev corpus: a whole build (~2.5 min).
   'test/site/mcp-ranking.test.ts',
+  // The translate automation over a 15-language repository: an agent job translating 14 pages (~30 s).
+  'test/agent/translate-fifteen.test.ts',
   'test/dashboard/dashboard-browser.test.ts',
   // The web editor through folio serve: edit, preview, publish to main and to a branch (~60 s).
   'test/dashboard/editor-browser.test.ts',
