@@ -90,8 +90,8 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor: drag and drop, Add new, undo, p
     await page.goto(editorUrl);
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/editor$/);
+    await page.getByRole('button', { name: 'Sign in' }).click({ timeout: 90_000 });
+    await page.waitForURL(/\/editor$/, { timeout: 90_000 });
     await page.locator('.cm-content').getByText('Start here.').waitFor({ timeout: 60_000 });
   }, 150_000);
 
@@ -129,8 +129,70 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor: drag and drop, Add new, undo, p
     await page.waitForFunction(() => !(document.getElementById('ed-nav-undo') as HTMLButtonElement).disabled);
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
     await waitOutline(['Start', '  Welcome', 'Guides', '  Setup', '  Quickstart', 'Reference', '  CLI']);
-    // One step back only: the button is spent.
-    await page.waitForFunction(() => (document.getElementById('ed-nav-undo') as HTMLButtonElement).disabled);
+    // The first drag can be undone too, and the undone one made again.
+    await page.waitForFunction(() => !(document.getElementById('ed-nav-undo') as HTMLButtonElement).disabled && !(document.getElementById('ed-nav-redo') as HTMLButtonElement).disabled);
+  });
+
+  it('steps back through a move, a rename and an added group (Undo, Ctrl+Z), each to docs.json as it was byte for byte, and forward again (Redo)', async () => {
+    const docsJson = () => page.evaluate(async (api) => ((await (await fetch(`${api}/file.json?file=docs.json`)).json()) as { text: string }).text, editorUrl);
+    const idle = () => page.waitForFunction(() => !(document.getElementById('ed-nav-undo') as HTMLButtonElement).disabled);
+    const start = await docsJson();
+    const texts = [start];
+    // 1. a move from a row's menu
+    await page.getByRole('button', { name: 'Arrange group Reference', exact: true }).click();
+    await page.getByRole('group', { name: 'Arrange Reference', exact: true }).getByRole('button', { name: 'Move up' }).click();
+    await waitOutline(['Start', '  Welcome', 'Reference', '  CLI', 'Guides', '  Setup', '  Quickstart']);
+    await idle();
+    texts.push(await docsJson());
+    // 2. a group renamed
+    await page.getByRole('button', { name: 'Arrange group Guides', exact: true }).click();
+    const rename = page.getByRole('group', { name: 'Arrange Guides', exact: true });
+    await rename.getByLabel('New name for Guides').fill('How-to');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await waitOutline(['Start', '  Welcome', 'Reference', '  CLI', 'How-to', '  Setup', '  Quickstart']);
+    await idle();
+    texts.push(await docsJson());
+    // 3. a group added
+    await page.getByRole('button', { name: 'Add new' }).click();
+    await page.getByRole('menuitem', { name: 'Group', exact: true }).click();
+    const add = page.locator('#ed-add-group');
+    await add.getByLabel('Name').fill('Extras');
+    await add.getByRole('button', { name: 'Add group' }).click();
+    await waitOutline(['Start', '  Welcome', 'Reference', '  CLI', 'How-to', '  Setup', '  Quickstart', 'Extras']);
+    await idle();
+    texts.push(await docsJson());
+    expect(new Set(texts).size).toBe(4);
+
+    // Back: the button once, then Ctrl+Z twice with the focus in the outline; each step is the text before, byte for byte.
+    await page.locator('#ed-nav-undo').click();
+    await waitOutline(['Start', '  Welcome', 'Reference', '  CLI', 'How-to', '  Setup', '  Quickstart']);
+    await idle();
+    await expect(docsJson()).resolves.toBe(texts[2]);
+    await page.getByRole('button', { name: 'Arrange group Start', exact: true }).focus();
+    await page.keyboard.press('Control+z');
+    await waitOutline(['Start', '  Welcome', 'Reference', '  CLI', 'Guides', '  Setup', '  Quickstart']);
+    await idle();
+    await expect(docsJson()).resolves.toBe(texts[1]);
+    expect(await page.evaluate(() => document.getElementById('ed-tree')!.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Control+z');
+    await waitOutline(['Start', '  Welcome', 'Guides', '  Setup', '  Quickstart', 'Reference', '  CLI']);
+    await page.waitForFunction(() => !(document.getElementById('ed-nav-redo') as HTMLButtonElement).disabled);
+    await expect(docsJson()).resolves.toBe(start);
+    await shot('nav-01b-undone');
+
+    // Forward: three redos give the text after the third edit; then back to the start for the tests below.
+    for (let i = 1; i <= 3; i++) {
+      await page.waitForFunction(() => !(document.getElementById('ed-nav-redo') as HTMLButtonElement).disabled);
+      await page.locator('#ed-nav-redo').click();
+      await expect.poll(docsJson, { timeout: 60_000, interval: 200 }).toBe(texts[i]);
+    }
+    await page.waitForFunction(() => (document.getElementById('ed-nav-redo') as HTMLButtonElement).disabled);
+    for (let i = 2; i >= 0; i--) {
+      await idle();
+      await page.locator('#ed-nav-undo').click();
+      await expect.poll(docsJson, { timeout: 60_000, interval: 200 }).toBe(texts[i]);
+    }
+    await waitOutline(['Start', '  Welcome', 'Guides', '  Setup', '  Quickstart', 'Reference', '  CLI']);
   });
 
   it('closes a row menu after a move', async () => {
@@ -167,6 +229,16 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor: drag and drop, Add new, undo, p
     await page.locator('#ed-device-desktop').click();
     await expect(page.locator('#ed-preview').evaluate((f) => (f as HTMLIFrameElement).style.width)).resolves.toBe('1024px');
     await expect(sideways()).resolves.toBe(0);
+    // The desktop layout is drawn scaled to the pane (narrower than 1024 px here): all of it shows, the pane does not scroll sideways.
+    const fit = await page.evaluate(() => {
+      const pane = document.querySelector<HTMLElement>('.ed-preview-pane')!;
+      return { pane: pane.clientWidth, drawn: document.getElementById('ed-preview')!.getBoundingClientRect().width, scrolls: pane.scrollWidth - pane.clientWidth };
+    });
+    expect(fit.pane).toBeLessThan(1024);
+    expect(fit.drawn).toBeLessThanOrEqual(fit.pane);
+    expect(fit.drawn).toBeGreaterThan(fit.pane - 2);
+    expect(fit.scrolls).toBe(0);
+    await shot('nav-04b-preview-desktop-fit');
   });
 
   it('lays out the page settings and writes the sidebar title', async () => {

@@ -4,7 +4,8 @@
  * callouts, steps, a frame with an image, an `<img>` with classes, raw HTML, an accordion, a code
  * group, a parameter field), nothing shown as raw source; a Card's title changed through its settings
  * form, a word added in a Tab's body, a block dragged by its handle, a callout inserted with `/`, the
- * floating toolbar over a selection; after each, the file on disk differs from the one before by
+ * floating toolbar over a selection, a PNG pasted into the visual mode and into the source (uploaded, its
+ * Markdown at the caret); after each, the file on disk differs from the one before by
  * exactly that edit. Screenshots at 1440x900 light and dark and 390x844 (no sideways scroll) in
  * test-artifacts/editor-visual/, beside a copy of the platform's reference.
  */
@@ -258,6 +259,55 @@ describe.skipIf(!hasChromium)('the visual mode draws the page as the site does',
     await shot('04-floating-toolbar');
     await saved();
     await onDisk(withNote.replace('for the reader.', 'for the ~~reader.~~'));
+  });
+
+  it('uploads an image pasted into the visual mode and into the source, and puts its Markdown at the caret', async () => {
+    // A 1x1 PNG, pasted as a browser pastes a copied image: a file named image.png on the clipboard event.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const paste = (selector: string) =>
+      page.evaluate(
+        ({ selector, bytes }) => {
+          const data = new DataTransfer();
+          data.items.add(new File([new Uint8Array(bytes)], 'image.png', { type: 'image/png' }));
+          const target = document.activeElement?.closest(selector) ? document.activeElement : document.querySelector(selector);
+          target!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+        },
+        { selector, bytes: [...png] },
+      );
+    const pasted = () => (fs.existsSync(path.join(root, 'images')) ? fs.readdirSync(path.join(root, 'images')).filter((f) => f.startsWith('pasted-')).sort() : []);
+    const newImage = async (known: string[]) => {
+      await expect.poll(() => pasted().filter((f) => !known.includes(f)).length, { timeout: 30_000 }).toBe(1);
+      return pasted().find((f) => !known.includes(f))!;
+    };
+
+    // Visual mode: the caret in a paragraph; the image becomes a block of its own after it.
+    const before = read();
+    const last = page.locator('#ed-visual .ed-v-p.ed-rich', { hasText: 'Last paragraph.' });
+    await last.click();
+    await page.keyboard.press('End');
+    await paste('#ed-visual');
+    const first = await newImage([]);
+    expect(first).toMatch(/^pasted-\d{8}-\d{6}-[a-z0-9]{1,4}\.png$/);
+    expect(fs.readFileSync(path.join(root, 'images', first)).equals(png)).toBe(true);
+    const withFirst = before.replace('Last paragraph.\n\n', `Last paragraph.\n\n![${first.replace('.png', '')}](/images/${first})\n\n`);
+    await saved();
+    await onDisk(withFirst);
+    // Drawn at once as an image, loaded from the upload.
+    await page.waitForFunction((name) => [...document.querySelectorAll<HTMLImageElement>('#ed-visual img')].some((i) => i.src.endsWith(name) && i.complete && i.naturalWidth === 1), first);
+    await page.locator(`#ed-visual img[src$="${first}"]`).scrollIntoViewIfNeeded();
+    await shot('07-image-pasted');
+
+    // The source: at the end of the caret's line, as its own paragraph.
+    await page.locator('#ed-mode-source').click();
+    await page.locator('.cm-line', { hasText: 'Last paragraph.' }).click();
+    await page.keyboard.press('End');
+    await paste('.cm-content');
+    const second = await newImage([first]);
+    expect(fs.readFileSync(path.join(root, 'images', second)).equals(png)).toBe(true);
+    await saved();
+    await onDisk(withFirst.replace('Last paragraph.\n\n', `Last paragraph.\n\n![${second.replace('.png', '')}](/images/${second})\n\n`));
+    await page.locator('#ed-mode-visual').click();
+    await page.locator('#ed-visual .ed-v-p.ed-rich', { hasText: 'Last paragraph.' }).waitFor();
   });
 
   it('looks right in dark and on a phone (no sideways scroll)', async () => {

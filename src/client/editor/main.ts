@@ -23,7 +23,8 @@ import { applyEdits, type TextEdit } from './components/block-ops.js';
 import { blockTools } from './components/handle.js';
 import { followSiteLook } from './components/site-style.js';
 import { parseElement } from './components/tree.js';
-import { codeBlockView, componentView } from './components/view.js';
+import { codeBlockView, componentView, IMAGE } from './components/view.js';
+import { assetUrl } from './components/sanitize.js';
 import { installVisualStyles } from './components/visual-css.js';
 import { branchMenu } from './branch-menu.js';
 import { ReviewPanel, reviewExtension } from './review.js';
@@ -695,6 +696,12 @@ function drawBlock(block: Block, index: number): Drawn {
     entry.destroy = component.destroy;
     return entry;
   }
+  // A paragraph that is one image (a pasted one, say): the image as the site shows it, its alt text editable below.
+  const image = block.kind === 'paragraph' ? IMAGE.exec(block.body) : null;
+  if (image) {
+    entry.el = imageBlockView(image, (body) => editBlock(entry.index, body));
+    return entry;
+  }
   // A code block as the site's code box (a function call, so the older branches below keep their types).
   if (drawnAsCode(block)) {
     entry.el = codeBlockView(block, () => !locked(), (body) => editBlock(entry.index, body));
@@ -737,6 +744,26 @@ function drawBlock(block: Block, index: number): Drawn {
     entry.el.append(label, editable);
   }
   return entry;
+}
+
+/** A paragraph of one Markdown image: the picture, and a field for its alt text that rewrites only the alt. */
+function imageBlockView(match: RegExpExecArray, onChange: (body: string) => void): HTMLElement {
+  const [, lead = '', alt = '', src = '', title = '', end = ''] = match;
+  const figure = document.createElement('div');
+  figure.className = 'ed-c-image ed-v-image';
+  const img = document.createElement('img');
+  img.src = assetUrl(src, assetBase);
+  img.alt = alt;
+  const field = document.createElement('input');
+  field.type = 'text';
+  field.className = 'ed-v-image-alt';
+  field.value = alt;
+  field.placeholder = 'Describe the image';
+  field.setAttribute('aria-label', 'Image alt text');
+  field.disabled = locked();
+  field.addEventListener('input', () => onChange(`${lead}![${field.value.replace(/[\[\]\n]/g, '')}](${src}${title})${end}`));
+  figure.append(img, field);
+  return figure;
 }
 
 /** The page's title and description as readers see them; Settings changes them. */
@@ -937,12 +964,12 @@ showPane('edit');
 
 /**
  * The preview at a reader's width: a laptop's (1024 px, the site's desktop layout with its sidebar)
- * or a phone's (390 px). At its real size when the pane is as wide; narrower, scaled down to no less
- * than MIN_SCALE (text still readable: 16 px drawn at 12 px), and past that the pane scrolls sideways.
- * The writer's choice is kept in this browser.
+ * or a phone's (390 px). At its real size when the pane is as wide; narrower, scaled down to the pane's
+ * width, so the whole layout shows as a reader at that width sees it and the pane never scrolls sideways
+ * (a writer who wants larger text widens the pane or picks the phone width). The writer's choice is kept
+ * in this browser.
  */
 const DEVICE_WIDTHS = { desktop: 1024, phone: 390 } as const;
-const MIN_SCALE = 0.75;
 type Device = keyof typeof DEVICE_WIDTHS;
 const storedDevice = (() => {
   try {
@@ -969,7 +996,7 @@ function fitPreview(): void {
   const stage = $('ed-preview-stage');
   if (previewPane.clientWidth === 0 || previewPane.clientHeight === 0) return;
   const width = DEVICE_WIDTHS[device];
-  const scale = Math.max(MIN_SCALE, Math.min(1, previewPane.clientWidth / width));
+  const scale = Math.min(1, previewPane.clientWidth / width);
   const height = previewPane.clientHeight;
   stage.style.width = `${Math.floor(width * scale)}px`;
   stage.style.height = `${height}px`;
@@ -1088,25 +1115,101 @@ $('ed-delete').addEventListener('click', async () => {
   }
 });
 
-$<HTMLInputElement>('ed-image').addEventListener('change', async (e) => {
-  const input = e.target as HTMLInputElement;
-  const picked = input.files?.[0];
-  input.value = '';
-  if (!picked) return;
-  const name = picked.name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-.]+/, '') || 'image.png';
+/** The image types the upload route takes (it checks the bytes), and the file ending each is saved with. */
+const IMAGE_ENDINGS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+
+/** The images among a paste's or a drop's files (none: the event is left to the editor it happened in). */
+function imageFiles(data: DataTransfer | null): File[] {
+  return [...(data?.files ?? [])].filter((f) => f.type in IMAGE_ENDINGS);
+}
+
+/**
+ * Upload `picked` to the branch's `images/` folder and put its Markdown image into the source at `at`
+ * (on lines of its own). A pasted image has no name worth keeping (browsers call it image.png), so it
+ * gets a dated one; a named file keeps its name, and gets a dated one when the branch has that name.
+ */
+async function uploadImageAt(picked: File, at: number, named: boolean): Promise<number | null> {
+  const ending = IMAGE_ENDINGS[picked.type] ?? 'png';
+  const dated = () => `pasted-${new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-')}-${Math.random().toString(36).slice(2, 6)}.${ending}`;
+  const own = picked.name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-.]+/, '');
+  let name = named && own ? own : dated();
   try {
     setStatus('Uploading…');
-    const res = await call<{ src: string }>('upload.json', { body: picked, query: { file: `images/${name}` } });
-    const at = view.state.selection.main.head;
-    view.dispatch({ changes: { from: at, insert: `\n![${name.replace(/\.[a-z]+$/, '')}](${res.src})\n` } });
+    let res: { src: string };
+    try {
+      res = await call<{ src: string }>('upload.json', { body: picked, query: { file: `images/${name}` } });
+    } catch (err) {
+      if ((err as Refused).code !== 'EDITOR_PAGE_EXISTS' || !named) throw err;
+      name = dated();
+      res = await call<{ src: string }>('upload.json', { body: picked, query: { file: `images/${name}` } });
+    }
+    const pos = Math.min(at, view.state.doc.length);
+    const before = view.state.sliceDoc(Math.max(0, pos - 2), pos);
+    const lead = pos === 0 || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+    // A paragraph of its own: a blank line before and after it, and no more.
+    const rest = view.state.sliceDoc(pos, pos + 2);
+    const trail = rest.startsWith('\n\n') ? '' : rest === '' || rest.startsWith('\n') ? '\n' : '\n\n';
+    const alt = name.replace(/\.[a-z]+$/, '');
+    const insert = `${lead}![${alt}](${res.src})${trail}`;
+    view.dispatch({ changes: { from: pos, insert } });
     if (visual) renderVisual();
     setStatus('Saved');
+    return pos + insert.length;
   } catch (err) {
     const r = err as Refused;
     setStatus('Upload refused', true);
     problems.textContent = `${r.message} (${r.code})`;
+    return null;
   }
+}
+
+/** Upload files one after another, each inserted after the one before (the text typed meanwhile is not tracked). */
+async function uploadImages(files: File[], at: number, named: boolean): Promise<void> {
+  for (const f of files) at = (await uploadImageAt(f, at, named)) ?? at;
+}
+
+$<HTMLInputElement>('ed-image').addEventListener('change', (e) => {
+  const input = e.target as HTMLInputElement;
+  const picked = [...(input.files ?? [])];
+  input.value = '';
+  void uploadImages(picked, view.state.selection.main.head, true);
 });
+
+/**
+ * Paste or drop an image into the source: uploaded, and its Markdown put at the caret (a paste) or
+ * where it is dropped. Caught before CodeMirror sees the event, which would paste nothing (or a file name).
+ */
+function imageIntoSource(e: ClipboardEvent | DragEvent): void {
+  if (locked()) return;
+  const files = imageFiles('clipboardData' in e ? e.clipboardData : e.dataTransfer);
+  if (files.length === 0) return;
+  e.preventDefault();
+  e.stopPropagation();
+  let pos = view.state.selection.main.head;
+  if (e.type === 'drop') pos = view.posAtCoords({ x: (e as DragEvent).clientX, y: (e as DragEvent).clientY }) ?? pos;
+  // The end of the line: an image never splits a line of text.
+  void uploadImages(files, view.state.doc.lineAt(pos).to, e.type === 'drop');
+}
+$('ed-source').addEventListener('paste', imageIntoSource, true);
+$('ed-source').addEventListener('drop', imageIntoSource, true);
+
+/**
+ * Paste or drop an image into the visual mode: uploaded, and its Markdown put after the block the caret
+ * (a paste) or the drop is in, as an image block of its own; the blocks are drawn again.
+ */
+function imageIntoVisual(e: ClipboardEvent | DragEvent): void {
+  if (locked()) return;
+  const files = imageFiles('clipboardData' in e ? e.clipboardData : e.dataTransfer);
+  if (files.length === 0) return;
+  e.preventDefault();
+  e.stopPropagation();
+  const target = e.type === 'drop' ? document.elementFromPoint((e as DragEvent).clientX, (e as DragEvent).clientY) : document.activeElement;
+  const entry = drawn.find((d) => d && target && d.el.contains(target)) ?? null;
+  const block = entry ? visualBlocks[entry.index] : undefined;
+  void uploadImages(files, block ? block.to : view.state.doc.length, e.type === 'drop');
+}
+$('ed-visual').addEventListener('paste', imageIntoVisual, true);
+$('ed-visual').addEventListener('drop', imageIntoVisual, true);
 
 $('ed-filter').addEventListener('input', renderTree);
 $('ed-arrange').addEventListener('click', () => {
@@ -1145,9 +1248,18 @@ $('ed-publish-toggle').addEventListener('click', () => {
   const menu = $('ed-publish-menu');
   menu.hidden = !menu.hidden;
   $('ed-publish-toggle').setAttribute('aria-expanded', String(!menu.hidden));
+  placePublishMenu();
   if (!menu.hidden) void showBrokenLinks();
   if (!menu.hidden) void branchFlow?.refresh();
 });
+
+/** On phones the menu is fixed to the window (editor.css): it starts below the Publish button, which stays visible to close it. */
+function placePublishMenu(): void {
+  const menu = $('ed-publish-menu');
+  if (menu.hidden) return;
+  menu.style.setProperty('--ed-menu-top', `${Math.round($('ed-publish-toggle').getBoundingClientRect().bottom + 6)}px`);
+}
+window.addEventListener('resize', placePublishMenu);
 
 /** Links the drafts would leave leading nowhere, listed above the publish button (publishing stays possible). */
 async function showBrokenLinks(): Promise<void> {

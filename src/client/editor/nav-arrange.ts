@@ -3,7 +3,8 @@
  * divisions, groups, pages), each row with its kind's icon, dragged and dropped to move it (before or
  * after another row, or onto a group or division to go inside it), and a menu of real buttons for the
  * keyboard (move up/down, move to a group, rename, add a page, delete an empty group). "Add new" offers
- * a page, a group and every division docs.json has; Undo puts back the last arrangement. Each action
+ * a page, a group and every division docs.json has; Undo and Redo (and Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z or
+ * Ctrl+Y in the outline) step back and forth through the arrangements, several deep. Each action
  * is one `navigation.json` request; the server writes docs.json and refuses what would not load.
  */
 
@@ -33,15 +34,30 @@ export interface ArrangeContext {
  * The row whose menu stays open and the control to focus after the outline is drawn again; `sent`
  * holds the drafts (see `data-draft`) of a form just submitted, which the next drawing starts afresh.
  */
-const keep: { open: string | null; focus: { id: string; action: string } | null; forms: Set<string>; sent: Set<string>; undo: { text: string; expect: string } | null; kind: DivisionKind; menu: string | null } = {
+const keep: { open: string | null; focus: { id: string; action: string } | null; forms: Set<string>; sent: Set<string>; undos: Step[]; redos: Step[]; busy: boolean; kind: DivisionKind; menu: string | null } = {
   open: null,
   focus: null,
   forms: new Set(),
   sent: new Set(),
-  undo: null,
+  undos: [],
+  redos: [],
+  busy: false,
   kind: 'tab',
   menu: null,
 };
+
+/**
+ * One step of the arrangement history: docs.json's text to put back, and the text it must have now
+ * (the server's `restore` refuses otherwise: someone else changed it since). Every answer of
+ * navigation.json carries the step that undoes it, a restore's answer included, which is how Undo
+ * makes its Redo and Redo its Undo.
+ */
+interface Step {
+  text: string;
+  expect: string;
+}
+/** How many steps back the history keeps (each holds docs.json twice). */
+const HISTORY_DEPTH = 30;
 
 /** The divisions "Add new" offers, as docs.json names them. */
 const DIVISION_KINDS = ['tab', 'dropdown', 'anchor', 'language', 'product', 'version'] as const;
@@ -199,7 +215,7 @@ export function renderArrange(root: HTMLElement, outline: NavOutline | null, ctx
     return;
   }
   const groups = groupsOf(outline.items);
-  const run: Run = async (fields, focus, open, form) => {
+  const run: Run = async (fields, focus, open, form, history) => {
     const sent = form ? Array.from(form.querySelectorAll<Control>('[data-draft]'), (c) => c.dataset.draft!) : [];
     try {
       keep.open = open;
@@ -207,17 +223,34 @@ export function renderArrange(root: HTMLElement, outline: NavOutline | null, ctx
       // A form that did its work closes and starts afresh; one refused stays open with what was typed.
       if (form?.id) keep.forms.delete(form.id);
       for (const key of sent) keep.sent.add(key);
-      // Spent while the edit runs: an Undo clicked now would name the text before the previous edit.
-      keep.undo = null;
-      const pending = document.getElementById('ed-nav-undo') as HTMLButtonElement | null;
-      if (pending) pending.disabled = true;
-      const answer = (await ctx.edit(fields)) as { undo?: { text: string; expect: string } } | undefined;
-      keep.undo = fields.op === 'restore' ? null : (answer?.undo ?? null);
-      const undo = document.getElementById('ed-nav-undo') as HTMLButtonElement | null;
-      if (undo) undo.disabled = keep.undo === null;
+      // Both spent while the edit runs: an Undo clicked now would name the text before the previous edit.
+      keep.busy = true;
+      showHistory();
+      const answer = (await ctx.edit(fields)) as { undo?: Step } | undefined;
+      const back = answer?.undo ?? null;
+      if (history === 'undo') {
+        keep.undos.pop();
+        if (back) keep.redos.push(back);
+      } else if (history === 'redo') {
+        keep.redos.pop();
+        if (back) keep.undos.push(back);
+      } else {
+        if (back) keep.undos.push(back);
+        keep.redos = [];
+      }
+      if (keep.undos.length > HISTORY_DEPTH) keep.undos.splice(0, keep.undos.length - HISTORY_DEPTH);
+      keep.busy = false;
+      showHistory();
     } catch (err) {
       if (form?.id) keep.forms.add(form.id);
       for (const key of sent) keep.sent.delete(key);
+      // A refused step (docs.json changed under it) cannot be taken again, nor can the ones beyond it.
+      if (history) {
+        keep.undos = [];
+        keep.redos = [];
+      }
+      keep.busy = false;
+      showHistory();
       ctx.report(err);
     }
   };
@@ -308,11 +341,31 @@ export function renderArrange(root: HTMLElement, outline: NavOutline | null, ctx
     return el('ul', {}, ...nodes.map((n, i) => row(n, i, nodes.length, parentId)));
   };
 
-  const undo = el('button', { type: 'button', id: 'ed-nav-undo', class: 'btn small secondary', disabled: keep.undo === null, title: 'Put back the navigation as it was before the last change', text: 'Undo' });
-  undo.addEventListener('click', () => {
-    if (keep.undo) void run({ op: 'restore', ...keep.undo }, null, null);
-  });
-  root.append(el('div', { class: 'ed-arrange-head' }, el('p', { class: 'ed-arrange-note', text: 'Drag a row to move it; drop it on a group to put it inside. The ⋯ menu moves it from the keyboard.' }), undo));
+  const step = (history: 'undo' | 'redo', fromKeys = false) => {
+    const next = (history === 'undo' ? keep.undos : keep.redos).at(-1);
+    if (!next || keep.busy) return;
+    void run({ op: 'restore', ...next }, null, null, undefined, history).then(() => {
+      // The outline was drawn again: a keyboard user stays in it (on the same button while it has steps left), to press the keys again.
+      if (!fromKeys || root.contains(document.activeElement)) return;
+      const same = document.getElementById(history === 'undo' ? 'ed-nav-undo' : 'ed-nav-redo') as HTMLButtonElement | null;
+      (same && !same.disabled ? same : root.querySelector<HTMLElement>('[data-action="menu"]'))?.focus();
+    });
+  };
+  const undo = el('button', { type: 'button', id: 'ed-nav-undo', class: 'btn small secondary', disabled: keep.busy || keep.undos.length === 0, title: 'Put back the navigation as it was before the last change (Ctrl+Z)', 'aria-keyshortcuts': 'Control+Z Meta+Z', text: 'Undo' });
+  undo.addEventListener('click', () => step('undo'));
+  const redo = el('button', { type: 'button', id: 'ed-nav-redo', class: 'btn small secondary', disabled: keep.busy || keep.redos.length === 0, title: 'Make again the change last undone (Ctrl+Shift+Z)', 'aria-keyshortcuts': 'Control+Shift+Z Meta+Shift+Z Control+Y', text: 'Redo' });
+  redo.addEventListener('click', () => step('redo'));
+  // The keys, while the focus is in the outline (not in a text field, which has its own undo): one listener per outline element.
+  root.onkeydown = (e) => {
+    const target = e.target as HTMLElement;
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || target.matches('input[type=text], input:not([type]), textarea')) return;
+    const key = e.key.toLowerCase();
+    const history = key === 'z' ? (e.shiftKey ? 'redo' : 'undo') : key === 'y' && !e.shiftKey ? 'redo' : null;
+    if (!history) return;
+    e.preventDefault();
+    step(history, true);
+  };
+  root.append(el('div', { class: 'ed-arrange-head' }, el('p', { class: 'ed-arrange-note', text: 'Drag a row to move it; drop it on a group to put it inside. The ⋯ menu moves it from the keyboard.' }), el('div', { class: 'ed-nav-history' }, undo, redo)));
   const tree = list(outline.items, 'navigation');
   if (tree) {
     root.append(tree);
@@ -332,7 +385,15 @@ export function renderArrange(root: HTMLElement, outline: NavOutline | null, ctx
   }
 }
 
-type Run = (fields: Record<string, unknown>, focus: { id: string; action: string } | null, open: string | null, form?: HTMLFormElement) => Promise<void>;
+type Run = (fields: Record<string, unknown>, focus: { id: string; action: string } | null, open: string | null, form?: HTMLFormElement, history?: 'undo' | 'redo') => Promise<void>;
+
+/** Undo and Redo enabled when there is a step to take and no edit is running. */
+function showHistory(): void {
+  const undo = document.getElementById('ed-nav-undo') as HTMLButtonElement | null;
+  const redo = document.getElementById('ed-nav-redo') as HTMLButtonElement | null;
+  if (undo) undo.disabled = keep.busy || keep.undos.length === 0;
+  if (redo) redo.disabled = keep.busy || keep.redos.length === 0;
+}
 
 function addGroupForm(outline: NavOutline, run: Run): HTMLFormElement {
   const places = groupPlaces(outline);

@@ -548,6 +548,7 @@ export const EDITOR_CSS = `
 .ed-arrange-head{display:flex;align-items:flex-start;justify-content:space-between;gap:.5rem;margin-bottom:.3rem}
 .ed-arrange-head .ed-arrange-note{margin:.1rem 0}
 .ed-arrange-head .btn:disabled{opacity:.5;cursor:default}
+.ed-nav-history{display:flex;gap:.3rem;flex:none}
 .ed-add-new-wrap{position:relative;margin-top:.8rem}
 .ed-add-new{display:flex;align-items:center;gap:.5rem;width:100%}
 .ed-plus{display:inline-grid;place-items:center;width:18px;height:18px;border-radius:999px;background:var(--text);color:var(--panel);font-weight:700;line-height:1}
@@ -642,7 +643,7 @@ export const EDITOR_CSS = `
 .ed-source .cm-editor{height:100%;font-size:14px}
 .ed-source .cm-scroller{font-family:var(--mono)}
 /* The page at the chosen device's width (main.ts fitPreview): real size when the pane is wide enough, else scaled
-   down to 75 % at most (still readable), and past that the pane scrolls sideways. The stage has the drawn size. */
+   down to the pane's width. The stage has the drawn size. */
 .ed-preview-stage{position:relative;margin:0 auto;overflow:hidden}
 .ed-preview{position:absolute;top:0;left:0;border:0;background:#fff;transform-origin:0 0}
 .ed-app[data-device=phone] .ed-preview-stage{box-shadow:0 0 0 1px var(--border-strong)}
@@ -655,7 +656,7 @@ export const EDITOR_CSS = `
 .ed-top{flex-wrap:wrap;padding:.5rem .75rem;gap:.5rem;min-height:56px}
 .ed-user{display:none}
 .ed-menu{width:min(340px,calc(100vw - 1.5rem))}
-.ed-menu{position:fixed;left:.75rem;right:.75rem;top:9.5rem;width:auto;max-height:calc(100vh - 10.5rem)}
+.ed-menu{position:fixed;left:.75rem;right:.75rem;top:var(--ed-menu-top,9.5rem);width:auto;max-height:calc(100vh - var(--ed-menu-top,9.5rem) - .75rem)}
 .ed-bar{flex-wrap:wrap;padding:.4rem .75rem}
 .ed-crumbs{min-width:0;flex:1 1 100%;overflow:hidden;white-space:nowrap}
 .ed-bar .spacer{display:none}

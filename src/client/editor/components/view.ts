@@ -108,7 +108,8 @@ function fenceInfo(prefix: string): { lang: string; title: string } {
 }
 
 /** A Markdown image alone on its lines (`![alt](src "title")`). */
-const IMAGE = /^(\s*)!\[([^\]]*)\]\(\s*(\S+?)(\s+"[^"]*")?\s*\)(\s*)$/;
+/** A paragraph that is one Markdown image: lead, alt, address, title, end. */
+export const IMAGE = /^(\s*)!\[([^\]]*)\]\(\s*(\S+?)(\s+"[^"]*")?\s*\)(\s*)$/;
 
 /** A fenced code block as the site's code box, its code editable as plain text (indentation kept); `changed` after each edit of `leaf.body`. */
 function codeBox(leaf: LeafNode, editable: boolean, changed: () => void): HTMLElement {

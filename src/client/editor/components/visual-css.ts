@@ -41,6 +41,8 @@ const CSS = String.raw`
 .ed-c-code-text code{display:block;outline:none;font-family:var(--mono,ui-monospace,monospace);font-size:13px;color:var(--fg,inherit);background:none!important;white-space:pre}
 .ed-c-image{position:relative;margin:.6rem 0}
 .ed-c-image img,.ed-c-html img{max-width:100%;height:auto;border-radius:var(--radius,8px)}
+.ed-v-image-alt{display:block;width:100%;margin-top:.3rem;padding:.2rem .4rem;border:1px solid transparent;border-radius:6px;background:transparent;color:var(--muted,inherit);font:inherit;font-size:.85rem;text-align:center}
+.ed-v-image-alt:hover,.ed-v-image-alt:focus{border-color:var(--border)}
 .ed-c-html{overflow-x:auto}
 .ed-c-card{margin:.8rem 0;padding:.7rem .9rem;border:1px dashed var(--border-strong,var(--border));border-radius:var(--radius,10px);background:var(--bg-soft,transparent)}
 .ed-c-card-name{margin:0;font-size:12px;font-weight:700;letter-spacing:.03em;color:var(--fg-muted,#666)}
