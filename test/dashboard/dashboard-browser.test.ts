@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUpdate, finishUpdate, getProject, startUpdate } from '../../src/db/index.js';
@@ -243,6 +244,28 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard in a browser', { timeout: 240_000 }, 
     await expect(site.textContent('body')).resolves.toContain('Welcome, second edition');
     await shot('15-site-after', site);
     await site.close();
+  });
+
+  it('exports the published site as a PDF from the Export PDF page and downloads it', async () => {
+    await page.goto(`${server.url}/dashboard/projects/${projectId}/updates`);
+    await page.getByRole('link', { name: 'Export PDF' }).click();
+    await page.waitForURL(/\/pdf$/);
+    await page.getByLabel('What to print').selectOption('site:');
+    await page.getByRole('button', { name: 'Export PDF' }).click();
+    await page.waitForURL(/\/pdf\?notice=pdf-started$/);
+    // The page polls the export and reloads when it ends; the Download link is then there.
+    const link = page.getByRole('link', { name: /^Download/ });
+    await link.waitFor({ timeout: 120_000 });
+    fs.mkdirSync(path.resolve('test-artifacts/pdf'), { recursive: true });
+    await page.screenshot({ path: path.resolve('test-artifacts/pdf/dashboard-export.png'), fullPage: true });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^dashboard-fixture-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const doc = await getDocument({ data: new Uint8Array(fs.readFileSync(await download.path())), disableFontFace: true }).promise;
+    let text = '';
+    for (let n = 1; n <= doc.numPages; n++) text += (await (await doc.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('');
+    await doc.destroy();
+    // The live build's heading (the second update's), on a sheet of the PDF.
+    expect(text).toContain('Welcome, second edition');
   });
 
   it('is usable on a phone and every control has a label', async () => {

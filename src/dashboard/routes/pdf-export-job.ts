@@ -126,7 +126,7 @@ export class PdfExportJobs {
   }
 }
 
-const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+const mb = (bytes: number) => (bytes >= 2 ** 20 ? `${(bytes / 2 ** 20).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 function selectionOf(request: PdfExportRequest): PdfSelection {
   const language = request.language ?? undefined;
