@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_DIR } from '../../compat/corpora.js';
@@ -106,6 +107,33 @@ console.log('hello');
 
 Last paragraph.
 `;
+
+/** A PNG of `width` x `height`: a pale green ground with darker green bars, made here (RGB, no filter, zlib). */
+function chartPng(width: number, height: number): Buffer {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const bar = Math.floor(x / 60);
+      const top = height - 30 - ((bar * 37) % 120);
+      const inBar = x % 60 > 12 && x % 60 < 48 && y > top && y < height - 20;
+      const at = y * (width * 3 + 1) + 1 + x * 3;
+      raw.set(inBar ? [22, 163, 74] : [236, 253, 245], at);
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
 
 describe.skipIf(!hasChromium)('the visual mode draws the page as the site does', { timeout: 180_000 }, () => {
   let root: string;
@@ -262,8 +290,8 @@ describe.skipIf(!hasChromium)('the visual mode draws the page as the site does',
   });
 
   it('uploads an image pasted into the visual mode and into the source, and puts its Markdown at the caret', async () => {
-    // A 1x1 PNG, pasted as a browser pastes a copied image: a file named image.png on the clipboard event.
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    // A 480x200 PNG (a chart-like picture), pasted as a browser pastes a copied image: a file named image.png on the clipboard event.
+    const png = chartPng(480, 200);
     const paste = (selector: string) =>
       page.evaluate(
         ({ selector, bytes }) => {
@@ -293,9 +321,10 @@ describe.skipIf(!hasChromium)('the visual mode draws the page as the site does',
     await saved();
     await onDisk(withFirst);
     // Drawn at once as an image, loaded from the upload.
-    await page.waitForFunction((name) => [...document.querySelectorAll<HTMLImageElement>('#ed-visual img')].some((i) => i.src.endsWith(name) && i.complete && i.naturalWidth === 1), first);
-    await page.locator(`#ed-visual img[src$="${first}"]`).scrollIntoViewIfNeeded();
+    await page.waitForFunction((name) => [...document.querySelectorAll<HTMLImageElement>('#ed-visual img')].some((i) => i.src.endsWith(name) && i.complete && i.naturalWidth === 480), first);
+    await page.locator(`#ed-visual img[src$="${first}"]`).evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await shot('07-image-pasted');
+    // The editor guide's picture (docs/images/editor/image-pasted.png is a copy from a run).
 
     // The source: at the end of the caret's line, as its own paragraph.
     await page.locator('#ed-mode-source').click();
