@@ -8,8 +8,12 @@
  * first; a set whose corpus is absent is skipped with one line. Ends with a table: corpus, pages,
  * questions, recall@1, recall@5.
  *
- * Usage: tsx eval/search.ts [--questions eval/mintlify-questions.json [--corpus NAME]] [--pagefind] [--quiet] [--no-build]
+ * Usage: tsx eval/search.ts [--questions eval/mintlify-questions.json [--corpus NAME]] [--tuned | --heldout] [--pagefind] [--quiet] [--no-build]
  * `--no-build` reuses the last build of the corpus (while tuning the ranking).
+ * Sets marked `"heldout": true` (`eval/heldout-*-questions.json`) are never tuned on: the ranking is
+ * chosen on the other (tuned) sets, and the held-out ones tell whether a change carries over to
+ * questions and corpora nobody tuned on. The final table prints both groups apart, each with its
+ * sum; `--tuned` or `--heldout` runs one group only.
  * The questions file names its corpus and, optionally, the language its questions are in (the
  * API's `filters.language`, as a reader's page gives it). Each question names the page that answers
  * it (`path`), or `paths` when two pages truly both answer (either counts). `--pagefind` also asks the site's
@@ -38,10 +42,13 @@ interface Question {
 interface QuestionSet {
   corpus: string;
   language?: string;
+  /** Never tuned on (see the top of this file). */
+  heldout?: boolean;
   questions: Question[];
 }
 interface Summary {
   corpus: string;
+  heldout: boolean;
   pages: number;
   questions: number;
   at1: number;
@@ -68,6 +75,7 @@ const files = chosen
 const summaries: Summary[] = [];
 for (const file of files) {
   const set = JSON.parse(readFileSync(file, 'utf8')) as QuestionSet;
+  if (!chosen && ((args.includes('--tuned') && set.heldout) || (args.includes('--heldout') && !set.heldout))) continue;
   const corpus = (chosen && option('--corpus')) || set.corpus;
   const root = corpusDir(corpus);
   if (!existsSync(root)) {
@@ -80,12 +88,22 @@ for (const file of files) {
 
 if (summaries.length > 0) {
   console.log('');
-  const rows = [
-    ['corpus', 'pages', 'questions', 'recall@1', 'recall@5'],
-    ...summaries.map((s) => [s.corpus, String(s.pages), String(s.questions), `${(s.at1 * 100).toFixed(1)} %`, `${(s.at5 * 100).toFixed(1)} %`]),
-  ];
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  const rows = [['set', 'corpus', 'pages', 'questions', 'recall@1', 'recall@5', 'first', 'top 5']];
+  for (const heldout of [false, true]) {
+    const group = summaries.filter((s) => s.heldout === heldout);
+    if (group.length === 0) continue;
+    const name = heldout ? 'held-out' : 'tuned';
+    for (const s of group) {
+      rows.push([name, s.corpus, String(s.pages), String(s.questions), pct(s.at1), pct(s.at5), String(Math.round(s.at1 * s.questions)), String(Math.round(s.at5 * s.questions))]);
+    }
+    const questions = group.reduce((n, s) => n + s.questions, 0);
+    const first = group.reduce((n, s) => n + Math.round(s.at1 * s.questions), 0);
+    const top5 = group.reduce((n, s) => n + Math.round(s.at5 * s.questions), 0);
+    rows.push([name, 'sum', '', String(questions), pct(first / questions), pct(top5 / questions), String(first), String(top5)]);
+  }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  for (const r of rows) console.log(r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
+  for (const r of rows) console.log(r.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
 }
 
 /** The accepted answering pages of a question. */
@@ -127,7 +145,7 @@ async function evaluate(set: QuestionSet, corpus: string, root: string): Promise
     for (const q of set.questions) lists.push(await createPagefindSearch(q.q));
     report(set, 'Pagefind (site search)', lists);
   }
-  return { corpus, pages: index.size, questions: set.questions.length, at1, at5 };
+  return { corpus, heldout: set.heldout === true, pages: index.size, questions: set.questions.length, at1, at5 };
 }
 
 /** Prints recall@1 and recall@5 of one ranking (and its misses unless --quiet); returns both. */
