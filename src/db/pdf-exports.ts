@@ -88,11 +88,7 @@ export async function startPdfExport(
   db: Database,
   input: { projectId: string; scope: PdfExportScope; target: string | null; language: string | null; startedBy: string | null; staleBefore: Date },
 ): Promise<PdfExportRow | null> {
-  await db.query(
-    `UPDATE pdf_exports SET status = 'failed', error_code = 'PDF_EXPORT_INTERRUPTED', error = $2, ended_at = now()
-     WHERE project_id = $1 AND status = 'running' AND heartbeat_at < $3`,
-    [input.projectId, 'The server printing this export stopped before it finished. Start it again.', input.staleBefore],
-  );
+  await settleStalePdfExports(db, input.projectId, input.staleBefore);
   const id = `pdf_${Date.now().toString(36)}${randomBase36(10)}`;
   try {
     const rows = await db.query<RawRow>(
@@ -106,6 +102,15 @@ export async function startPdfExport(
     if (isOneRunningConflict(error)) return null;
     throw error;
   }
+}
+
+/** Record as interrupted the project's running exports with no heartbeat since `staleBefore` (their server stopped). */
+export async function settleStalePdfExports(db: Database, projectId: string, staleBefore: Date): Promise<void> {
+  await db.query(
+    `UPDATE pdf_exports SET status = 'failed', error_code = 'PDF_EXPORT_INTERRUPTED', error = $2, ended_at = now()
+     WHERE project_id = $1 AND status = 'running' AND heartbeat_at < $3`,
+    [projectId, 'The server printing this export stopped before it finished. Start it again.', staleBefore],
+  );
 }
 
 /** What a running export is doing now (also its heartbeat). */

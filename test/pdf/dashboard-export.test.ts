@@ -6,7 +6,8 @@
  * headings; a viewer and an editor without rights on the project may not start one
  * (DASHBOARD_EDIT_RIGHTS_MISSING) but the viewer may download; past its keeping time the download is
  * gone (410, PDF_EXPORT_EXPIRED) and the row says expired; a print past its time limit fails with
- * PDF_PRINT_TIMEOUT in words; a project with no published build says so. Slow (Chromium prints):
+ * PDF_PRINT_TIMEOUT in words; an export whose server stopped is recorded as interrupted; a project with
+ * no published build says so. Slow (Chromium prints):
  * e2e tier.
  */
 import fs from 'node:fs';
@@ -200,6 +201,20 @@ describe.skipIf(!hasChromium).each(backends)('Export PDF in the dashboard on %s'
     expect(row).toEqual({ status: 'expired', content: null });
     await owner.get(`/dashboard/projects/${project.id}/pdf`);
     expect(owner.lastHtml).not.toContain(`/pdf/${id}/download`);
+  });
+
+  it('records an export whose server stopped mid-print as interrupted, which frees the project for the next', async () => {
+    // A row left running by a server that died (no heartbeat for ten minutes).
+    await testDb.db.query(
+      `INSERT INTO pdf_exports (id, project_id, scope, status, progress, heartbeat_at) VALUES ('pdf_stale', $1, 'site', 'running', 'Printing', now() - interval '10 minutes')`,
+      [project.id],
+    );
+    await owner.get(`/dashboard/projects/${project.id}/pdf`);
+    expect(owner.lastHtml).toContain('PDF_EXPORT_INTERRUPTED');
+    const status = (await (await owner.get(`/dashboard/projects/${project.id}/pdf/pdf_stale/status.json`)).json()) as { status: string; errorCode: string };
+    expect(status).toMatchObject({ status: 'failed', errorCode: 'PDF_EXPORT_INTERRUPTED' });
+    const running = await testDb.db.query(`SELECT id FROM pdf_exports WHERE project_id = $1 AND status = 'running'`, [project.id]);
+    expect(running).toEqual([]);
   });
 
   it('says why in words: a print past its time limit, a project with nothing published', async () => {

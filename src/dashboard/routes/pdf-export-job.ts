@@ -31,7 +31,7 @@ export const DEFAULT_PDF_EXPORT_LIMITS: PdfExportLimits = { timeoutMs: 15 * 60_0
 
 /** How often a running export writes its progress (its heartbeat); four missed beats and another server may call it interrupted. */
 const HEARTBEAT_MS = 5_000;
-const STALE_MS = 4 * HEARTBEAT_MS + 30_000;
+export const STALE_MS = 4 * HEARTBEAT_MS + 30_000;
 
 export interface PdfExportRequest {
   scope: PdfExportScope;

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import type { Context, Hono } from 'hono';
 import { createElement } from 'react';
-import { expirePdfExports, getPdfExport, listPdfExports, pdfExportContent, type PdfExportScope, type ProjectRow } from '../../db/index.js';
+import { expirePdfExports, getPdfExport, listPdfExports, pdfExportContent, settleStalePdfExports, type PdfExportScope, type ProjectRow } from '../../db/index.js';
 import { pdfChoices } from '../../pdf/index.js';
 import { loadSite } from '../../site/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
 import { html, viewerOf } from '../respond.js';
 import type { Notice } from '../views/layout.js';
 import { EXPORT_STATUS, PdfExportPage, type PdfFormView } from '../views/pdf-export-page.js';
-import type { PdfExportJobs, PdfExportRequest } from './pdf-export-job.js';
+import { STALE_MS, type PdfExportJobs, type PdfExportRequest } from './pdf-export-job.js';
 import { loadProject } from './project-routes.js';
 
 const SCOPES: readonly PdfExportScope[] = ['site', 'tab', 'group', 'page'];
@@ -42,6 +42,8 @@ export function registerPdfExportRoutes(app: Hono<DashboardEnv>, ctx: DashboardC
   const keepHours = Math.round(jobs.limits.keepMs / 3_600_000);
   const page = async (c: Context<DashboardEnv>, project: ProjectRow, notice: Notice | null, status: 200 | 400 | 409 = 200) => {
     await expirePdfExports(ctx.db, new Date());
+    // An export whose server stopped mid-print is said to be interrupted, not shown running for ever.
+    await settleStalePdfExports(ctx.db, project.id, new Date(Date.now() - STALE_MS));
     const [form, exports] = await Promise.all([formView(ctx.siteCheckout?.(project) ?? null), listPdfExports(ctx.db, project.id)]);
     return html(c, createElement(PdfExportPage, { base: ctx.base, viewer: viewerOf(c), project, form, exports, keepHours, notice }), status);
   };
