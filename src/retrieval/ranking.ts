@@ -13,6 +13,8 @@
  * sets then picked among six variants, so they are no longer unseen. The older figures: title 2–4,
  * heading 1.5–2.5, prefix 0.2–0.5 moved mintlify-docs recall@5 between 89.7 and 94.1 %; the coverage
  * factor is what counted there (recall@1 54 → 63 %).
+ * Since: section-level proximity (`PROXIMITY`), and two held-out sets (`eval/heldout-*`, pipecat and
+ * fastmcp, 60 questions) that no constant here was chosen on.
  */
 import { createRequire } from 'node:module';
 import type { SearchOptions } from 'minisearch';
@@ -84,6 +86,35 @@ export const REFERENCE_FOLDER = /(^|\/)(api-?ref(erence)?s?|references?|sdk-?ref
  * weight 0.15 or 0.5, or keeping only words found in two pages each cost mintlify-docs a question or two.
  */
 export const FEEDBACK = { pages: 5, words: 5, weight: 0.3 } as const;
+
+/**
+ * Section-level proximity: BM25 scores a section by how often and how rarely it holds the question's
+ * words, not by whether they stand together, so a section that says "evict keys" and one that says
+ * "evict" at its top and "keys" 150 words later tie. The first `sections` sections (after feedback)
+ * keep their score times (1 + `weight` × closeness), closeness being (words found / words asked) ×
+ * (words found / length of the shortest run of the section's words holding them all): 1 for the
+ * whole question side by side, 0 for fewer than two of its words (`Partition.proximity`). A reordering
+ * of the first few: a section further down is not brought up.
+ * Measured on `npm run eval:search` (questions answered first / in the first five, sum over the
+ * five tuned sets of 252 questions; the two held-out sets of 60 in brackets, never tuned on):
+ * without 149 / 212 (31 / 48); weight 0.3: 147 / 212 (32 / 49); 0.5: 149 / 213 (32 / 49); 1: 150 / 211
+ * (32 / 49; nango -2 in the first five); 0.5 over 60 sections: as over 30.
+ */
+export const PROXIMITY = { weight: 0.5, sections: 30 } as const;
+
+/*
+ * Tried beside proximity and not kept (same sums, tuned first / top 5 of 252, held-out of 60 in
+ * brackets; without any: 149 / 212 (31 / 48)):
+ * - Reference pages (endpoint or reference folder) ×0.5 more for a question of four words or more
+ *   naming no identifier (a how-to or symptom, not a lookup): 148 / 211 (33 / 48); ×0.8 on top of
+ *   proximity: 147 / 211 (34 / 49). mintlify-docs and trigger-dev each lost a question's first five.
+ * - Preferring the product the results point to: pages outside the product (else tab) holding half or
+ *   more of the first ten pages' score ×0.8: 149 / 212 (30 / 48; pipecat lost one first place).
+ * - A vocabulary bridge from the site's own links: the text of every link to a page from the others
+ *   indexed as a field of that page (anchor text), boost 1: 144 / 207 (34 / 47); boost 2: 142 / 209
+ *   (34 / 47); with five words either side of each link: 137 / 209 (34 / 49). Held-out first places
+ *   gained, the tuned sets (nango most: 36 → 33, 30 and 28 first) lost more.
+ */
 
 /**
  * A page of another version than the site's default one, when the search names no version: readers

@@ -329,4 +329,18 @@ describe('ranking rules for symptom questions and reference pages', () => {
     // The operation read from the page is indexed and carried, as a generated endpoint page's is.
     expect(index.search('POST hooks cycle')[0]).toMatchObject({ path: '/api/hooks/cycle', operation: { method: 'POST', path: '/hooks/{id}/cycle' } });
   });
+  it('puts the section whose words of the question stand together before one holding the same words scattered', () => {
+    // The same words, as many times, in sections of the same length: BM25 ties them, and the page
+    // indexed first came first. The question's words side by side in the second decide it.
+    const filler = 'the store keeps every entry it was given for as long as it has room and answers reads from memory while a background job writes the entries out to disk now and then';
+    const scattered = `Evict ${filler} keys.`;
+    const together = `${filler} Evict keys.`;
+    const index = new SectionIndex([
+      page('/scattered', 'Alpha', [['Overview', scattered]]),
+      page('/together', 'Beta', [['Overview', together]]),
+    ]);
+    expect(index.search('evict keys', { perPage: true }).map((h) => h.path)).toEqual(['/together', '/scattered']);
+    // A question of one word has nothing to bring together: the first indexed stays first.
+    expect(index.search('evict', { perPage: true })[0]!.path).toBe('/scattered');
+  });
 });

@@ -5,7 +5,7 @@
  * group. Pages can be added, replaced and removed one at a time (`folio dev`, a page edit).
  */
 import MiniSearch from 'minisearch';
-import { COVERAGE_POWER, FEEDBACK, OTHER_VERSION_WEIGHT, PLACE_WEIGHTS, REFERENCE_FOLDER, REFERENCE_FOLDER_WEIGHT, PREFIX_MIN_LENGTH, processTerm, REFERENCE_WEIGHT, relevance, termProcessor, type TermProcessing, SEARCH_OPTIONS, smallCollectionScale, tokenize, type RetrievalField } from './ranking.js';
+import { COVERAGE_POWER, FEEDBACK, PROXIMITY, OTHER_VERSION_WEIGHT, PLACE_WEIGHTS, REFERENCE_FOLDER, REFERENCE_FOLDER_WEIGHT, PREFIX_MIN_LENGTH, processTerm, REFERENCE_WEIGHT, relevance, termProcessor, type TermProcessing, SEARCH_OPTIONS, smallCollectionScale, tokenize, type RetrievalField } from './ranking.js';
 import type { AssistantSiteSettings, PageOperation, RetrievalFile, RetrievalPage } from './types.js';
 
 /** Narrow a search to pages of one version, language, product, sidebar group or frontmatter `tag` (case-insensitive). */
@@ -441,6 +441,49 @@ class Partition {
     return kept.map((e) => ({ term: e.term, weight: (FEEDBACK.weight * e.weight) / max }));
   }
 
+  /**
+   * How close the question's words stand in a section (its heading and text, or its window of a
+   * long one): (distinct words found / words asked) × (distinct words found / words in the
+   * tightest run of the text holding each of them). 1 when every word of the question stands side
+   * by side; 0 when fewer than two of them are there. Stems, as indexed.
+   */
+  proximity(id: number, words: readonly string[]): number {
+    const { page, section, chunk } = this.stored.get(id)!;
+    const s = page.sections[section]!;
+    const asked = new Map<string, number>();
+    for (const w of words) {
+      const stem = this.stemOf(w);
+      if (stem !== null && !asked.has(stem)) asked.set(stem, asked.size);
+    }
+    if (asked.size < 2) return 0;
+    const tokens = tokenize(`${s.heading} ${chunksOf(bodyText(s.text))[chunk] ?? ''}`);
+    const hits: [number, number][] = [];
+    let pos = 0;
+    for (const t of tokens) {
+      // Positions count indexed words only (stop words left out, as in the question).
+      const stem = processTerm(t) === null ? null : this.stemOf(t);
+      if (stem === null) continue;
+      const k = asked.get(stem);
+      if (k !== undefined) hits.push([pos, k]);
+      pos++;
+    }
+    const distinct = new Set(hits.map((h) => h[1])).size;
+    if (distinct < 2) return 0;
+    const count = new Array<number>(asked.size).fill(0);
+    let have = 0;
+    let bestSpan = Infinity;
+    // The shortest run holding every distinct word found: a window sliding over the found positions.
+    for (let r = 0, l = 0; r < hits.length; r++) {
+      if (count[hits[r]![1]]!++ === 0) have++;
+      while (have === distinct) {
+        bestSpan = Math.min(bestSpan, hits[r]![0] - hits[l]![0] + 1);
+        if (--count[hits[l]![1]]! === 0) have--;
+        l++;
+      }
+    }
+    return (distinct / asked.size) * (distinct / bestSpan);
+  }
+
   /** Stems of words seen in feedback sections, kept (a site's words recur): at most `KEPT_STEMS`. */
   private readonly stems = new Map<string, string | null>();
   private stemOf(word: string): string | null {
@@ -635,8 +678,8 @@ export class SectionIndex {
       const added = partitions.map((p) => p.expansion(feedback.filter((c) => c.partition === p), words));
       partitions.forEach((p, i) => p.rescore(lists[i]!, added[i]!, factors[i]!));
     }
-    const hits = this.collect(best(lists, few), words, { limit, scoreThreshold, perPage });
-    return hits.length < limit && total > few ? this.collect(best(lists, total), words, { limit, scoreThreshold, perPage }) : hits;
+    const hits = this.collect(closeFirst(best(lists, few), words), words, { limit, scoreThreshold, perPage });
+    return hits.length < limit && total > few ? this.collect(closeFirst(best(lists, total), words), words, { limit, scoreThreshold, perPage }) : hits;
   }
 
   private partitionsFor(language: string | undefined): Partition[] {
@@ -759,6 +802,25 @@ export function operationOf(page: RetrievalPage): PageOperation | undefined {
     operations.set(page, op);
   }
   return op ?? undefined;
+}
+
+/**
+ * The first `PROXIMITY.sections` candidates' scores times (1 + `PROXIMITY.weight` × how close the
+ * question's words stand in each, `Partition.proximity`), and the candidates ordered again.
+ */
+function closeFirst(ordered: Candidate[], words: readonly string[]): Candidate[] {
+  if (words.length < 2) return ordered;
+  let changed = false;
+  for (const c of ordered.slice(0, PROXIMITY.sections)) {
+    const near = c.partition.proximity(c.id, words);
+    if (near > 0) {
+      c.score *= 1 + PROXIMITY.weight * near;
+      changed = true;
+    }
+  }
+  // Stable: equal scores keep their order.
+  if (changed) ordered.sort((a, b) => b.score - a.score);
+  return ordered;
 }
 
 /** How much a result keeps of its score for matching `matched` of the query's `of` words (`COVERAGE_POWER`). */
