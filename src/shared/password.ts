@@ -20,11 +20,22 @@ function scrypt(password: string, salt: Buffer, keyLength: number, options: Scry
   return pool.run({ password: password.normalize('NFKC'), salt, keyLength, options });
 }
 
-/** Hash a password as `scrypt$N$r$p$salt$key` (base64url parts) so parameters can change later. */
-export async function hashPassword(password: string): Promise<string> {
+/** scrypt's cost parameters; each hash carries the ones it was made with. */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/**
+ * Hash a password as `scrypt$N$r$p$salt$key` (base64url parts) so parameters can change later.
+ * Every account and site password is hashed at the default cost; a lower `cost` is for test
+ * fixtures only (their checks then cost what their hash says).
+ */
+export async function hashPassword(password: string, cost: ScryptCost = PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, { ...PARAMS, maxmem: MAX_MEM });
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await scrypt(password, salt, KEY_LENGTH, { N: cost.N, r: cost.r, p: cost.p, maxmem: MAX_MEM });
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** Check a password against a stored hash in constant time; false for any malformed hash. */

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addAgentJobSteps, claimAgentJob, createAgentJob, createProject, failAgentJob, getAgentJob, listApiKeys, listAssistantKeys, listProjects, recordDelivery, upsertLocalPullRequest } from '../../src/db/index.js';
-import { createUser, ensureDashboardOwner } from '../../src/dashboard/index.js';
+import { ensureDashboardOwner } from '../../src/dashboard/index.js';
 import { backends } from '../db/helpers.js';
 import { dashboardStack, FormClient, type Stack } from './harness.js';
 import { createBareRepo, tempDir } from '../git/git-fixtures.js';
+import { createCheapUser } from '../server/test-passwords.js';
 
 const EMAIL = 'owner@example.com';
 const PASSWORD = 'correct horse battery';
@@ -15,7 +16,7 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
   /** A fresh account (unique email, so tests sharing a database stay independent) and a signed-in client. */
   async function signedIn(): Promise<FormClient> {
     const email = `user-${randomUUID()}@example.com`;
-    await createUser(stack.db, email, PASSWORD);
+    await createCheapUser(stack.db, email, PASSWORD);
     const client = new FormClient(stack.app);
     await client.get('/dashboard/login');
     const res = await client.post('/dashboard/login', { email, password: PASSWORD });
@@ -94,7 +95,7 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
     describe('sign-in and sessions', () => {
       it('sends anonymous visitors to sign in and back to where they were going', async () => {
         const EMAIL = `a-${randomUUID()}@example.com`;
-        await createUser(stack.db, EMAIL, PASSWORD);
+        await createCheapUser(stack.db, EMAIL, PASSWORD);
         const client = new FormClient(stack.app);
         const res = await client.get('/dashboard/projects?x=1');
         expect(res.status).toBe(303);
@@ -116,7 +117,7 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
 
       it('never redirects to another site after sign-in', async () => {
         const EMAIL = `b-${randomUUID()}@example.com`;
-        await createUser(stack.db, EMAIL, PASSWORD);
+        await createCheapUser(stack.db, EMAIL, PASSWORD);
         const client = new FormClient(stack.app);
         await client.get('/dashboard/login');
         const res = await client.post('/dashboard/login?next=%2F%2Fevil.example%2F', { email: EMAIL, password: PASSWORD });
@@ -139,7 +140,7 @@ describe.each(backends)('dashboard over HTTP on %s', (kind) => {
 
       it('throttles repeated failed sign-ins for one email', async () => {
         const EMAIL = `c-${randomUUID()}@example.com`;
-        await createUser(stack.db, EMAIL, PASSWORD);
+        await createCheapUser(stack.db, EMAIL, PASSWORD);
         const client = new FormClient(stack.app);
         await client.get('/dashboard/login');
         for (let i = 0; i < 10; i++) await client.post('/dashboard/login', { email: EMAIL, password: `wrong-${i}-password` });

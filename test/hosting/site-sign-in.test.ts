@@ -4,7 +4,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgentJob, createProject, updateProject, upsertLocalPullRequest, type ProjectRow } from '../../src/db/index.js';
 import { createPullRequestRoutes, type HostMap } from '../../src/hosting/index.js';
-import { hashPassword } from '../../src/shared/index.js';
+import { cheapPasswordHash } from '../server/test-passwords.js';
 import { backends } from '../db/helpers.js';
 import { startTestServer, type TestServer } from '../server/helpers.js';
 
@@ -40,7 +40,7 @@ describe.each(backends)('site sign-in on %s', (kind) => {
     });
     // Mounted as folio serve does; any caller may view (who may is covered by the agent tests).
     mounted!.route('/', createPullRequestRoutes({ db: s.db, authorize: async () => true }));
-    const passwordHash = await hashPassword(PASSWORD);
+    const passwordHash = await cheapPasswordHash(PASSWORD);
     guarded = await createProject(s.db, { name: 'Guarded', repoUrl: 'https://example.test/g.git' });
     await updateProject(s.db, guarded.id, { siteAccess: 'password', siteAccessScope: 'site', sitePasswordHash: passwordHash });
     await publish(guarded, { basePath: '', access: { scope: 'site', protected: [], public: [] } });
@@ -96,15 +96,15 @@ describe.each(backends)('site sign-in on %s', (kind) => {
 
   it('counts failed sign-ins only: one address signs in as often as it needs, and ten failures lock it out', async () => {
     const fresh = await createProject(s.db, { name: 'Office', repoUrl: 'https://example.test/f.git' });
-    await updateProject(s.db, fresh.id, { siteAccess: 'password', siteAccessScope: 'site', sitePasswordHash: await hashPassword(PASSWORD) });
+    await updateProject(s.db, fresh.id, { siteAccess: 'password', siteAccessScope: 'site', sitePasswordHash: await cheapPasswordHash(PASSWORD) });
     await publish(fresh, { basePath: '', access: { scope: 'site', protected: [], public: [] } });
     for (let i = 0; i < 15; i++) expect((await signIn(fresh, { password: PASSWORD, next: '/' })).status, `sign-in ${i + 1}`).toBe(303);
     for (let i = 0; i < 10; i++) expect((await signIn(fresh, { password: 'wrong guess', next: '/' })).status, `failure ${i + 1}`).toBe(401);
     const locked = await signIn(fresh, { password: PASSWORD, next: '/' });
     expect(locked.status).toBe(429);
     expect(await locked.text()).toContain('SITE_SIGN_IN_THROTTLED');
-    // 26 scrypt checks (~90 ms each alone on the bounded hashing pool): 2–3 s on a quiet machine, over
-    // 30 s when other test files keep both cores busy; the limit is for a hang, not for speed.
+    // 26 scrypt checks, at the fixtures' low cost (`test-passwords.ts`; ~90 ms each at the default cost,
+    // over 30 s in all when other test files kept both cores busy); the limit is for a hang, not for speed.
   }, 120_000);
 
   it('lets the origins a project lists frame its pages, never its sign-in page, and no one else\'s', async () => {

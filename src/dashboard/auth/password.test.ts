@@ -12,6 +12,13 @@ describe('passwords', () => {
     expect(await verifyPassword('x', 'scrypt$abc$8$1$c2FsdA$a2V5')).toBe(false);
   });
 
+  it('keeps a lower cost given for test fixtures in the hash, and checks at that cost', async () => {
+    const stored = await hashPassword('correct horse battery', { N: 1024, r: 8, p: 1 });
+    expect(stored).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('correct horse battery', stored)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', stored)).toBe(false);
+  });
+
   it('salts each hash', async () => {
     expect(await hashPassword('same password!')).not.toBe(await hashPassword('same password!'));
   });
