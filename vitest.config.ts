@@ -15,6 +15,8 @@ const E2E_FILES = [
   'test/site/mcp-ranking.test.ts',
   // The translate automation over a 15-language repository: an agent job translating 14 pages (~30 s).
   'test/agent/translate-fifteen.test.ts',
+  // folio serve with the dashboard on a fresh data folder, its assets made at start (~15 s).
+  'test/server/dashboard-assets-at-start.test.ts',
   'test/dashboard/dashboard-browser.test.ts',
   // The web editor through folio serve: edit, preview, publish to main and to a branch (~60 s).
   'test/dashboard/editor-browser.test.ts',

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { availableModels, completeText, createAgentJobQueue, startAutomationScheduler, githubOptionsFromEnv, gitlabOptionsFromEnv, llmOptionsFromEnv, startWorker, type AgentWorker, type WorkerOptions } from '../agent/index.js';
-import { createDashboard, gatherReaderSuggestions, dashboardMayActOn, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
+import { createDashboard, dashboardAssets, gatherReaderSuggestions, dashboardMayActOn, dashboardSignedIn, ensureDashboardOwner, type EnsureOwnerResult } from '../dashboard/index.js';
 import { assistantOptionsFromEnv, indexOfBuild, type AssistantOptions } from '../assistant/index.js';
 import { namesOfReply, topicNamingPrompt, type TopicsOptions } from '../insights/index.js';
 import { openDatabase, type Database, type ProjectRow } from '../db/index.js';
@@ -177,8 +177,13 @@ export async function runServer({
       },
       ...deps,
     });
-    // Every stored key's hash, so unknown keys are refused without a query from the first request.
-    await bundle.keyCache.start();
+    // Every stored key's hash, so unknown keys are refused without a query from the first request. The
+    // dashboard's stylesheet and scripts are made now too, before any request can wait: made by the first
+    // dashboard request, they held the server's thread 0.3-1.3 s (load 15), so a burst of sign-ins met a stall.
+    await Promise.all([
+      bundle.keyCache.start(),
+      dashboard ? dashboardAssets().catch((error: unknown) => log(`could not make the dashboard's assets yet (the first dashboard request tries again): ${error instanceof Error ? error.message : String(error)}`)) : null,
+    ]);
     server = await listen(bundle.app.fetch, { port, host });
     // Which wall untrusted builds (updates, previews, verify builds) get on this machine, said once.
     void import('../site-build/index.js')
