@@ -18,6 +18,7 @@ export const COMPONENTS_CSS = String.raw`
 .folio-tooltip:hover .folio-tooltip-content,.folio-tooltip:focus .folio-tooltip-content{display:block}
 .folio-grid,.folio-card-group,.folio-columns{display:grid;grid-template-columns:repeat(var(--folio-cols,2),minmax(0,1fr));gap:14px;margin:18px 0}
 .folio-grid>*{min-width:0}
+.folio-card-group{gap:16px}
 .folio-card{display:block;border:1px solid var(--border);border-radius:var(--radius);padding:18px 20px;background:var(--bg);text-decoration:none!important;color:inherit!important;font-weight:400!important;transition:border-color .15s,box-shadow .15s;min-width:0}
 a.folio-card:hover{border-color:var(--accent);box-shadow:0 4px 16px rgba(0,0,0,.06)}
 .folio-card-content{position:relative;display:flex;flex-direction:column;gap:10px}

@@ -24,7 +24,19 @@ const FILES: Record<string, string> = {
     theme: 'mint',
     colors: { primary: '#0D9373' },
     contextual: { options: ['copy', 'view', 'chatgpt', 'claude', { title: 'Ask the forum', description: 'Post a question', href: 'https://forum.example.com' }] },
-    navigation: { pages: ['index', 'tabs', 'code', 'table', 'home'] },
+    api: { examples: { languages: ['bash', 'python', 'javascript', 'php', 'go', 'java', 'ruby'] } },
+    navigation: { groups: [{ group: 'Guides', pages: ['index', 'tabs', 'code', 'table', 'home', 'cards'] }, { group: 'API', openapi: 'openapi.json' }] },
+  }),
+  'cards.mdx': ['---', 'title: Cards', '---', '', '<CardGroup cols={2}>',
+    ...['One', 'Two', 'Three', 'Four'].flatMap((t) => [`  <Card title="${t}" icon="book" href="/index">`, `    About ${t.toLowerCase()}.`, '  </Card>']), '</CardGroup>', ''].join('\n'),
+  'openapi.json': JSON.stringify({
+    openapi: '3.1.0', info: { title: 'Things', version: '1' }, servers: [{ url: 'https://api.example.com' }],
+    paths: {
+      '/things': {
+        post: { summary: 'Create thing', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string', example: 'Rex' } } } } } }, responses: { '200': { description: 'ok' } } },
+        get: { summary: 'List things', parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer' } }], responses: { '200': { description: 'ok', content: { 'application/json': { example: [{ id: 't1' }] } } } } },
+      },
+    },
   }),
   'index.mdx': '---\ntitle: Welcome\n---\nStart here.\n',
   'tabs.mdx': [
@@ -198,6 +210,51 @@ describe.skipIf(!hasChromium)('site polish', () => {
     await page.goto(server.url + '/code');
     expect(await page.$eval('.folio-copy', (b) => getComputedStyle(b).opacity)).toBe('1');
     await page.screenshot({ path: path.join(ARTIFACTS, 'phone-code.png') });
+    await page.context().close();
+  });
+
+  it('switches the "Try it" panel to another endpoint in place, without loading a page', async () => {
+    const page = await open('/api-reference/create-thing');
+    await page.locator('[data-api-try]').click();
+    // A mark on this window: a page load would take it away.
+    await page.evaluate(() => Object.assign(window, { folioStayed: true }));
+    expect(await page.locator('.pg-switcher-select option').allTextContents()).toEqual(['GET List things', 'POST Create thing']);
+    await page.locator('.pg-switcher-select').selectOption({ label: 'GET List things' });
+    await expect.poll(() => page.locator('dialog.pg-dialog[open] #pg-title').textContent()).toBe('List things');
+    expect(await page.evaluate(() => (window as unknown as { folioStayed?: boolean }).folioStayed)).toBe(true);
+    // One panel, the chosen operation's: its query field, its example response, its switcher's choice; the address follows.
+    expect(await page.locator('dialog.pg-dialog').count()).toBe(1);
+    expect(await page.locator('#pg-query_limit').count()).toBe(1);
+    expect(JSON.parse((await page.locator('[data-api-example]').textContent())!)).toEqual([{ id: 't1' }]);
+    expect(await page.locator('.pg-switcher-select option:checked').textContent()).toBe('GET List things');
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('pg-switcher-select');
+    expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/api-reference/list-things#playground');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'playground-switched.png') });
+    // And back, still in place.
+    await page.locator('.pg-switcher-select').selectOption({ label: 'POST Create thing' });
+    await expect.poll(() => page.locator('dialog.pg-dialog[open] #pg-title').textContent()).toBe('Create thing');
+    expect(await page.evaluate(() => (window as unknown as { folioStayed?: boolean }).folioStayed)).toBe(true);
+    // Switched again and closed: the chosen operation's page is the one shown.
+    await page.locator('.pg-switcher-select').selectOption({ label: 'GET List things' });
+    await expect.poll(() => page.locator('dialog.pg-dialog[open] #pg-title').textContent()).toBe('List things');
+    await Promise.all([page.waitForEvent('load'), page.locator('.pg-close').click()]);
+    expect(await page.locator('h1').first().textContent()).toBe('List things');
+    await page.context().close();
+  });
+
+  it('keeps the sample tabs clear of Copy at 1280 px, and card columns and rows 16 px apart', async () => {
+    const page = await open('/api-reference/create-thing', { width: 1280, height: 800 });
+    const head = page.locator('.api-request-example .api-example-head');
+    const { tabs, copy } = await head.evaluate((h) => ({ tabs: [...h.querySelectorAll('[role=tab]')].map((t) => t.getBoundingClientRect().toJSON() as DOMRect), copy: h.querySelector('.api-example-copy')!.getBoundingClientRect().toJSON() as DOMRect }));
+    expect(tabs).toHaveLength(7);
+    expect(tabs.filter((t) => !(t.right <= copy.left || t.bottom <= copy.top || t.top >= copy.bottom))).toEqual([]);
+    await head.screenshot({ path: path.join(ARTIFACTS, 'sample-tabs-1280.png') });
+    await page.goto(server.url + '/cards');
+    const cards = await page.$$eval('.folio-card-group > *', (els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    expect(cards).toHaveLength(4);
+    // As the platform's CardGroup (`gap-x-4`, a card's `my-2`): 16 px between columns and between rows.
+    expect([Math.round(cards[1]!.left - cards[0]!.right), Math.round(cards[2]!.top - cards[0]!.bottom)]).toEqual([16, 16]);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'card-group-1280.png') });
     await page.context().close();
   });
 });

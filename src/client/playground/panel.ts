@@ -18,7 +18,18 @@ import { readStore, writeStore } from '../storage.js';
 import { readerInputs } from './prefill.js';
 
 export interface Panel {
-  open(opener: HTMLElement): void;
+  /** Show it; `atSwitcher` puts focus on the endpoint switcher (after a switch) instead of the first field. */
+  open(opener: HTMLElement | null, atSwitcher?: boolean): void;
+  /** Close and remove it without its closing steps (another operation's panel took its place). */
+  discard(): void;
+}
+
+/** Where a panel's operation comes from: its page (the document, or another endpoint page fetched), and what switching and closing do. */
+export interface PanelPage {
+  page?: Document;
+  /** The switcher chose another operation (its page's address): the default opens that page with its playground. */
+  onSwitch?: (href: string) => void;
+  onClose?: () => void;
 }
 
 /** Everything the form holds, by key (file pickers aside; a switch is `true`, `false` once set, or empty). */
@@ -70,10 +81,10 @@ const FOCUSABLE = 'button,input,select,textarea,summary,[href],[tabindex]:not([t
  * The other operations of the page's sidebar group: the links with a method badge beside the
  * current page's, or every page link of the group when none has one (MDX endpoint pages).
  */
-function siblings(): { method: string; title: string; href: string; current: boolean }[] {
+function siblings(page: Document): { method: string; title: string; href: string; current: boolean }[] {
   const bare = (path: string) => path.replace(/(\/index)?(\.html)?\/?$/, '') || '/';
-  const links = [...document.querySelectorAll<HTMLAnchorElement>('.sidebar a.nav-link')];
-  const mine = links.find((a) => a.getAttribute('aria-current') === 'page') ?? links.find((a) => bare(a.pathname) === bare(location.pathname));
+  const links = [...page.querySelectorAll<HTMLAnchorElement>('.sidebar a.nav-link')];
+  const mine = links.find((a) => a.getAttribute('aria-current') === 'page') ?? links.find((a) => bare(a.pathname) === bare(new URL(page.baseURI).pathname));
   const list = mine?.closest('ul');
   if (!mine || !list) return [];
   const all = [...list.children].flatMap((li) => {
@@ -84,11 +95,11 @@ function siblings(): { method: string; title: string; href: string; current: boo
   return all.some((o) => o.method) ? all.filter((o) => o.method) : all;
 }
 
-/** The switcher of endpoints: the current operation's method and title, a list of its group's others that opens their playground. */
-function switcher(spec: Spec, title: string): HTMLElement {
+/** The switcher of endpoints: the current operation's method and title, a list of its group's others that switches the panel to theirs. */
+function switcher(spec: Spec, title: string, page: Document, onSwitch: (href: string) => void): HTMLElement {
   const method = spec.method.toLowerCase();
   const badge = el('span', { class: `api-method api-method-${method}`, text: spec.method });
-  const others = siblings();
+  const others = siblings(page);
   if (others.length < 2) return el('div', { class: 'pg-switcher' }, badge, el('span', { class: 'pg-switcher-title', text: title }));
   const select = el('select', { class: 'pg-switcher-select', 'aria-label': 'Endpoint' });
   for (const o of others) {
@@ -96,21 +107,19 @@ function switcher(spec: Spec, title: string): HTMLElement {
     if (o.current) option.selected = true;
     select.append(option);
   }
-  select.addEventListener('change', () => {
-    // The chosen operation's page opens with its playground (`#playground`); typed values are kept per site.
-    location.assign(`${select.value.replace(/#.*$/, '')}#playground`);
-  });
+  // The chosen operation takes the panel's place (typed values are kept per site).
+  select.addEventListener('change', () => onSwitch(select.value.replace(/#.*$/, '')));
   const shown = el('span', { class: 'pg-switcher-title', 'aria-hidden': 'true', text: title });
   return el('div', { class: 'pg-switcher', 'data-choices': String(others.length) }, badge, shown, select, el('span', { class: 'pg-chevron pg-switcher-chevron', 'aria-hidden': 'true' }));
 }
 
 /** The page's own sample of tab `index` (the spec's sample, or the build's for a language without a writer here). */
-function pageSample(index: number): string | undefined {
-  const panel = document.querySelectorAll('.api-request-example [data-folio-tab-panel]')[index];
+function pageSample(page: Document, index: number): string | undefined {
+  const panel = page.querySelectorAll('.api-request-example [data-folio-tab-panel]')[index];
   return panel?.querySelector('.folio-code-body')?.textContent ?? undefined;
 }
 
-export function createPanel(spec: Spec, title: string): Panel {
+export function createPanel(spec: Spec, title: string, { page = document, onSwitch = (href) => location.assign(`${href}#playground`), onClose }: PanelPage = {}): Panel {
   const storeKey = `folio-playground:${location.host}:${spec.method} ${spec.path}`;
   const authKey = `folio-playground-auth:${location.host}`;
   const values: Values = {};
@@ -138,7 +147,7 @@ export function createPanel(spec: Spec, title: string): Panel {
 
   // The request's languages: the page's sample tabs (cURL alone when the page has none of its own).
   const tabs = spec.samples?.length ? spec.samples : [{ label: 'cURL', own: false }];
-  const selectedOnPage = [...document.querySelectorAll('.api-request-example [role=tab]')].findIndex((t) => t.getAttribute('aria-selected') === 'true');
+  const selectedOnPage = [...page.querySelectorAll('.api-request-example [role=tab]')].findIndex((t) => t.getAttribute('aria-selected') === 'true');
   let language = Math.max(0, Math.min(tabs.length - 1, selectedOnPage));
   const tabButtons = tabs.map((tab, i) => {
     const button = el('button', { type: 'button', role: 'tab', class: 'pg-tab', id: `pg-tab-${i}`, 'aria-controls': 'pg-code', text: tab.label });
@@ -181,7 +190,7 @@ export function createPanel(spec: Spec, title: string): Panel {
   const form = el(
     'form',
     { class: 'pg-form', novalidate: '' },
-    el('div', { class: 'pg-bar' }, switcher(spec, title), el('div', { class: 'pg-url' }, el('span', { class: `api-method api-method-${method}`, text: spec.method }), url), sendButton, close),
+    el('div', { class: 'pg-bar' }, switcher(spec, title, page, onSwitch), el('div', { class: 'pg-url' }, el('span', { class: `api-method api-method-${method}`, text: spec.method }), url), sendButton, close),
     notice,
     el(
       'div',
@@ -199,6 +208,7 @@ export function createPanel(spec: Spec, title: string): Panel {
   document.body.append(dialog);
   const multipart = Boolean(spec.body?.fields?.length);
   let opener: HTMLElement | null = null;
+  let discarded = false;
   /** Set when the browser may not send to the API and there is no proxy: Send is hidden and the notice says why. */
   let unreachable = false;
 
@@ -217,7 +227,7 @@ export function createPanel(spec: Spec, title: string): Panel {
     drawUrl(url, spec, sent, request.url);
     const tab = tabs[language]!;
     const pretty = sent.body && spec.body?.schema ? { ...request, body: JSON.stringify(JSON.parse(sent.body), null, 2) } : request;
-    code.textContent = (tab.own ? undefined : snippetOf(tab.label, spec.method, pretty)) ?? pageSample(language) ?? snippetOf('curl', spec.method, pretty)!;
+    code.textContent = (tab.own ? undefined : snippetOf(tab.label, spec.method, pretty)) ?? pageSample(page, language) ?? snippetOf('curl', spec.method, pretty)!;
     return current;
   };
   const store = (current: Values) => {
@@ -298,6 +308,8 @@ export function createPanel(spec: Spec, title: string): Panel {
   // A click on the backdrop (the dialog box itself has no padding, its form fills it) closes it.
   dialog.addEventListener('click', (event) => event.target === dialog && dialog.close());
   dialog.addEventListener('close', () => {
+    if (discarded) return;
+    onClose?.();
     opener?.focus();
     if (location.hash === '#playground') history.replaceState(history.state, '', location.pathname + location.search);
   });
@@ -328,7 +340,12 @@ export function createPanel(spec: Spec, title: string): Panel {
   let checked = false;
 
   return {
-    open(from) {
+    discard() {
+      discarded = true;
+      dialog.close();
+      dialog.remove();
+    },
+    open(from, atSwitcher = false) {
       opener = from;
       dialog.showModal();
       if (!checked) {
@@ -336,7 +353,8 @@ export function createPanel(spec: Spec, title: string): Panel {
         checkRoute();
       }
       const controls = [...form.querySelectorAll<HTMLInputElement>('.pg-inputs input, .pg-inputs select, .pg-inputs textarea')].filter((c) => c.type !== 'checkbox');
-      (controls.find((c) => c.getAttribute('aria-required') === 'true' && c.value === '') ?? controls[0] ?? sendButton).focus();
+      const select = atSwitcher ? form.querySelector<HTMLElement>('.pg-switcher-select') : null;
+      (select ?? controls.find((c) => c.getAttribute('aria-required') === 'true' && c.value === '') ?? controls[0] ?? sendButton).focus();
     },
   };
 }
