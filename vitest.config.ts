@@ -90,9 +90,6 @@ export default defineConfig({
     // End-to-end tests drive real browsers, servers and builds on two cores: give them longer.
     testTimeout: e2e ? 90_000 : 30_000,
     hookTimeout: 60_000,
-    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by content) for the
-    // next run: test/server/auth.test.ts alone took 11.2-13.4 s of CPU with it warm, 15.0-18.7 without.
-    experimental: { fsModuleCache: true },
     projects: e2e
       ? [{ extends: true, test: { name: 'e2e', include: E2E_FILES, exclude: ignored } }]
       : [
