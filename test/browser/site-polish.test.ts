@@ -5,7 +5,9 @@
  * contextual menu has icon tiles and marks the entries that open another site, "Copy page" stays a
  * labelled button on phones, code blocks show line numbers and filename icons where asked, copy
  * buttons are visible on touch screens, inline code breaks at its dots, and search reads tables as
- * text and finds nothing for nonsense. Screenshots go to test-artifacts/polish/.
+ * text and finds nothing for nonsense; the "Try it" panel's endpoint switcher swaps operations in place
+ * (no page load), an endpoint page's sample tabs stay clear of Copy at 1280x800 and a CardGroup's
+ * cards stand 16 px apart. Screenshots go to test-artifacts/polish/.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
