@@ -13,6 +13,8 @@ export interface AssembleInput {
   pages: { href: string; id: string; url: string }[];
   /** The site's public URL for links to pages the PDF leaves out; they lose their link without it. */
   siteUrl: string | null;
+  /** The base path the build was made for (`/docs`), `''` for none: stripped from its links before they are matched to pages. */
+  basePath?: string;
   /** Folio's own Mermaid module (never the output folder's), to draw diagrams; null: they stay source. */
   mermaid: string | null;
 }
@@ -23,7 +25,9 @@ export async function assemblePages(input: AssembleInput): Promise<{ missing: st
   const styles = new Set<string>();
   const missing: string[] = [];
   const pathOf = (url: URL) => {
-    let p = decodeURIComponent(url.pathname).replace(/\/index\.html$/, '').replace(/\.html$/, '').replace(/\/+$/, '');
+    const base = input.basePath ?? '';
+    const inside = base && (url.pathname === base || url.pathname.startsWith(`${base}/`)) ? url.pathname.slice(base.length) : url.pathname;
+    let p = decodeURIComponent(inside).replace(/\/index\.html$/, '').replace(/\.html$/, '').replace(/\/+$/, '');
     if (p === '') p = '/';
     return p;
   };

@@ -17,7 +17,7 @@ import { buildSite, htmlFileFor } from '../site-build/index.js';
 import { findChromium } from './chromium.js';
 import { PdfError } from './codes.js';
 import { planPdf, type PdfSelection } from './plan.js';
-import { folderFiles, printPages } from './print-pages.js';
+import { builtBasePath, folderFiles, printPages } from './print-pages.js';
 
 export interface PdfExportOptions {
   /** The docs repository (holds docs.json or mint.json). */
@@ -81,10 +81,12 @@ export async function exportPdf(options: PdfExportOptions): Promise<PdfExportRes
 
   const included = plan.pages.filter((_, i) => present[i]);
   const kept = { ...plan, pages: included, chapters: plan.chapters.map((c) => ({ ...c, pages: c.pages.filter((p) => !missing.includes(p.href)) })).filter((c) => c.pages.length) };
+  const files = folderFiles(outDir);
   const printed = await printPages({
     site,
     plan: kept,
-    files: folderFiles(outDir),
+    files,
+    basePath: await builtBasePath(files),
     output: options.output,
     siteUrl: options.siteUrl ?? null,
     timeoutMs: options.timeoutMs,

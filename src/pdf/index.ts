@@ -1,5 +1,5 @@
 export { exportPdf, type PdfExportOptions, type PdfExportResult } from './export-pdf.js';
-export { printPages, folderFiles, type BuildFiles, type PrintPagesOptions, type PrintPagesResult } from './print-pages.js';
+export { printPages, folderFiles, builtBasePath, type BuildFiles, type PrintPagesOptions, type PrintPagesResult } from './print-pages.js';
 export { planPdf, pdfChoices, type PdfChapter, type PdfChoices, type PdfPlan, type PdfSelection } from './plan.js';
 export { findChromium } from './chromium.js';
 export { PDF_CODES, PdfError, type PdfCode } from './codes.js';

@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { resolveInside } from '../shared/index.js';
 import type { Site } from '../site/index.js';
-import { htmlFileFor } from '../site-build/index.js';
+import { htmlFileFor, SITE_SETTINGS_FILE } from '../site-build/index.js';
 import { assemblePages, type AssembleInput } from './assemble.js';
 import { ChromiumLog, findChromium, launchChromium } from './chromium.js';
 import { PdfError } from './codes.js';
@@ -35,6 +35,17 @@ export function folderFiles(outDir: string): BuildFiles {
   };
 }
 
+/** The base path a build was made for (`/docs`, from its `.folio-site.json`), `''` for none or when unreadable. */
+export async function builtBasePath(files: BuildFiles): Promise<string> {
+  try {
+    const settings = JSON.parse((await files(SITE_SETTINGS_FILE))?.toString('utf8') ?? '{}') as { basePath?: unknown };
+    const base = typeof settings.basePath === 'string' ? settings.basePath.replace(/\/+$/, '') : '';
+    return /^\/[A-Za-z0-9._~\-/]*$/.test(base) ? base : '';
+  } catch {
+    return '';
+  }
+}
+
 export interface PrintPagesOptions {
   /** The loaded site: its name, description and navigation (the title page, the document's language). */
   site: Pick<Site, 'config' | 'model'>;
@@ -46,6 +57,8 @@ export interface PrintPagesOptions {
   siteUrl: string | null;
   /** Longest the whole print may take (default 10 minutes). */
   timeoutMs?: number | undefined;
+  /** The base path the build was made for (`/docs`): its pages' URLs start with it; `builtBasePath` reads it. */
+  basePath?: string | undefined;
   /** Refuse every request outside the build's files (the dashboard's export of a hosted site). */
   offline?: boolean;
   log?: (line: string) => void;
@@ -80,12 +93,14 @@ export async function printPages(options: PrintPagesOptions): Promise<PrintPages
   const { site, plan } = options;
   const executable = findChromium();
   const timeoutMs = options.timeoutMs ?? 600_000;
+  const basePath = options.basePath ?? '';
   const included = plan.pages;
   const language = site.model.sectionsById.get(included[0] ? site.model.pages.get(included[0].href)!.sectionId : site.model.defaultSectionId)?.trail.find((d) => d.kind === 'language')?.label;
   const html = printDocument({ name: site.config.name, description: site.config.description, language, date: new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }) }, plan);
   const input: AssembleInput = {
-    pages: included.map((p, i) => ({ href: p.href, id: pageId(i), url: `${ORIGIN}/${htmlFileFor(p.href)}` })),
+    pages: included.map((p, i) => ({ href: p.href, id: pageId(i), url: `${ORIGIN}${basePath}/${htmlFileFor(p.href)}` })),
     siteUrl: options.siteUrl,
+    basePath,
     mermaid: mermaidDir() ? `${ORIGIN}${MERMAID_PATH}mermaid.esm.min.mjs` : null,
   };
 
@@ -108,7 +123,7 @@ export async function printPages(options: PrintPagesOptions): Promise<PrintPages
     const page = await context.newPage();
     page.on('crash', () => (crashed = true));
     page.setDefaultTimeout(timeoutMs);
-    await serveFiles(page, options.files, html, options.offline ?? false);
+    await serveFiles(page, options.files, html, options.offline ?? false, basePath);
     // tsx and vitest compile with esbuild's keepNames, which wraps functions in a `__name` helper that
     // the print page lacks; `assemblePages` crosses into it as source text.
     await page.addInitScript('globalThis.__name ??= (f) => f');
@@ -193,7 +208,7 @@ const TYPES: Record<string, string> = {
  * build's files (as a static host would: `a`, `a.html`, `a/index.html`). Offline, any other request
  * is refused.
  */
-async function serveFiles(page: Page, files: BuildFiles, html: string, offline: boolean): Promise<void> {
+async function serveFiles(page: Page, files: BuildFiles, html: string, offline: boolean, basePath: string): Promise<void> {
   if (offline) await page.context().route((url) => !url.href.startsWith(`${ORIGIN}/`), (route) => route.abort('blockedbyclient'));
   await page.route(`${ORIGIN}/**`, async (route) => {
     const url = new URL(route.request().url());
@@ -206,7 +221,9 @@ async function serveFiles(page: Page, files: BuildFiles, html: string, offline: 
     }
     let wanted: string;
     try {
-      wanted = decodeURIComponent(url.pathname).replace(/^\/+/, '');
+      // Under a base path the build's own links start with it; its files are at the build's root.
+      const inside = basePath && (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`)) ? url.pathname.slice(basePath.length) : url.pathname;
+      wanted = decodeURIComponent(inside).replace(/^\/+/, '');
     } catch {
       return route.fulfill({ status: 404, body: 'Not found' });
     }

@@ -41,7 +41,7 @@ const files: Record<string, string> = {
 
 /** The live build's pages as `folio build` lays them out (the article is what the print keeps); written by hand, so no build is timed here. */
 const builtPages: Record<string, string> = {
-  'intro/index.html': '<h1>Welcome to Acme</h1><p>Acme runs containers. See <a href="/install">the install steps</a>.</p>',
+  'intro/index.html': '<h1>Welcome to Acme</h1><p>Acme runs containers. See <a href="/docs/install">the install steps</a>.</p>',
   'install/index.html': '<h1>Install the agent</h1><h2 id="requirements">Requirements</h2><p>A Linux host.</p>',
   'cli/index.html': '<h1>Command line reference</h1><p>The <code>acme</code> command.</p>',
 };
@@ -57,20 +57,27 @@ beforeAll(() => {
   fs.mkdirSync(built);
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(docs, name), text);
   fs.writeFileSync(path.join(built, 'site.css'), 'body{font-family:sans-serif}');
+  // Built for the base path /docs (as a hosted site can be): its links start with it, its files do not.
+  fs.writeFileSync(path.join(built, '.folio-site.json'), JSON.stringify({ basePath: '/docs' }));
   for (const [name, body] of Object.entries(builtPages)) {
     fs.mkdirSync(path.join(built, path.dirname(name)), { recursive: true });
-    fs.writeFileSync(path.join(built, name), `<!doctype html><html><head><link rel="stylesheet" href="/site.css"></head><body><nav>Sidebar</nav><article class="content">${body}</article></body></html>`);
+    fs.writeFileSync(path.join(built, name), `<!doctype html><html><head><link rel="stylesheet" href="/docs/site.css"></head><body><nav>Sidebar</nav><article class="content">${body}</article></body></html>`);
   }
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-/** The text of every sheet of a PDF. */
-async function pdfText(bytes: Uint8Array): Promise<string> {
+/** The text of every sheet of a PDF, and how many of its links lead inside it. */
+async function readPdf(bytes: Uint8Array): Promise<{ text: string; innerLinks: number }> {
   const doc = await getDocument({ data: bytes, disableFontFace: true }).promise;
   let text = '';
-  for (let n = 1; n <= doc.numPages; n++) text += `${(await (await doc.getPage(n)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('')}\n`;
+  let innerLinks = 0;
+  for (let n = 1; n <= doc.numPages; n++) {
+    const sheet = await doc.getPage(n);
+    text += `${(await sheet.getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('')}\n`;
+    innerLinks += ((await sheet.getAnnotations()) as { subtype: string; dest?: unknown }[]).filter((a) => a.subtype === 'Link' && a.dest).length;
+  }
   await doc.destroy();
-  return text;
+  return { text, innerLinks };
 }
 
 describe.skipIf(!hasChromium).each(backends)('Export PDF in the dashboard on %s', (kind) => {
@@ -165,8 +172,11 @@ describe.skipIf(!hasChromium).each(backends)('Export PDF in the dashboard on %s'
     expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="acme-cloud-\d{4}-\d{2}-\d{2}\.pdf"$/);
     const bytes = new Uint8Array(await download.arrayBuffer());
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
-    const text = (await pdfText(bytes)).replace(/\s+/g, ' ');
+    const read = await readPdf(bytes);
+    const text = read.text.replace(/\s+/g, ' ');
     for (const heading of ['Welcome to Acme', 'Install the agent', 'Command line reference', 'Contents']) expect(text).toContain(heading);
+    // The contents' three entries and the body's link to /docs/install (under the base path) lead inside the PDF.
+    expect(read.innerLinks).toBe(4);
 
   }, 60_000);
 

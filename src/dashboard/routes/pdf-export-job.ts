@@ -12,7 +12,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { failPdfExport, finishPdfExport, notePdfExportProgress, startPdfExport, type Database, type PdfExportRow, type PdfExportScope, type ProjectRow } from '../../db/index.js';
-import { PdfError, planPdf, printPages, type BuildFiles, type PdfCode, type PdfSelection } from '../../pdf/index.js';
+import { builtBasePath, PdfError, planPdf, printPages, type BuildFiles, type PdfCode, type PdfSelection } from '../../pdf/index.js';
 import { loadSite } from '../../site/index.js';
 import { htmlFileFor } from '../../site-build/index.js';
 
@@ -102,7 +102,7 @@ export class PdfExportJobs {
       const kept = { ...plan, pages, chapters: plan.chapters.map((c) => ({ ...c, pages: c.pages.filter((p) => !missing.includes(p.href)) })).filter((c) => c.pages.length) };
       dir = await mkdtemp(path.join(os.tmpdir(), 'folio-pdf-export-'));
       const output = path.join(dir, 'export.pdf');
-      const printed = await printPages({ site: loaded.site, plan: kept, files, output, siteUrl, timeoutMs: this.limits.timeoutMs, offline: true, log: note });
+      const printed = await printPages({ site: loaded.site, plan: kept, files, output, siteUrl, basePath: await builtBasePath(files), timeoutMs: this.limits.timeoutMs, offline: true, log: note });
       if (printed.bytes > this.limits.maxBytes) {
         throw new PdfError('PDF_EXPORT_TOO_LARGE', `The PDF came out at ${mb(printed.bytes)}, over the ${mb(this.limits.maxBytes)} exports may keep. Export a tab or a group instead.`);
       }
