@@ -50,6 +50,12 @@ export async function createProgram(argv: readonly string[] = []): Promise<Comma
   const name = argv.slice(2).find((arg) => !arg.startsWith('-'));
   const versionOnly = name === undefined && argv.slice(2).some((arg) => arg === '-V' || arg === '--version');
   const names = name && name in COMMANDS ? [name] : versionOnly ? [] : Object.keys(COMMANDS);
+  // React (pages, the dashboard) picks its build when first loaded: its development build, several
+  // times slower and with checks meant for authors of components, unless told otherwise. `build`,
+  // `dev` and a few others said so in their own actions; `serve`, `start` and `worker` did not, so a
+  // hosted server rendered every dashboard page and sign-in with it. Said once here, before any
+  // command loads; an environment that sets NODE_ENV (tests set `test`) keeps its own.
+  process.env.NODE_ENV ??= 'production';
   // The server commands load the whole server before they can say anything: say something first.
   if (name === 'start' || name === 'serve') process.stderr.write(`Folio ${folioVersion()}: starting (loading the server)…\n`);
   const registers = await Promise.all(names.map((n) => COMMANDS[n]!()));
