@@ -7,6 +7,7 @@ import { createProject, type ProjectRow } from '../../src/db/index.js';
 import { createUser } from '../../src/dashboard/index.js';
 import { acceptInvite, inviteMember } from '../../src/dashboard/data/members.js';
 import { runServer, type RunningServer } from '../../src/server/run-server.js';
+import { editorLookProblems } from './editor-look.js';
 import { createBareRepo, git } from './fixtures.js';
 
 // A branch made in the web editor, in Debian's chromium against a real `folio serve` (PGlite) and a plain
@@ -54,11 +55,30 @@ describe.skipIf(!HAVE_CHROMIUM)('a branch as a draft pull request in the editor,
     await page.waitForURL(/\/dashboard\/login\?next=/);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/editor\?/);
-    await page.locator('.cm-content').getByText('Welcome to the', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Sign in' }).click({ timeout: 90_000 });
+    await page.waitForURL(/\/editor\?/, { timeout: 90_000 });
+    await page.locator('.cm-content').getByText('Welcome to the', { exact: false }).waitFor({ timeout: 90_000 });
     return page;
   }
+
+  // The publish menu's last button is drawn whole: inside the window and not cut off by the menu's own
+  // scrolling or any ancestor (what is at its centre is the button itself), and the menu does not scroll.
+  const menuEndVisible = (page: Page) =>
+    page.evaluate(() => {
+      const menu = document.getElementById('ed-publish-menu')!;
+      const buttons = [...menu.querySelectorAll('button')].filter((b) => b.getClientRects().length > 0);
+      const last = buttons[buttons.length - 1]!;
+      const r = last.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      const m = menu.getBoundingClientRect();
+      return {
+        label: last.textContent?.trim(),
+        inViewport: r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth,
+        insideMenu: r.bottom <= m.bottom && r.top >= m.top,
+        hitIsButton: hit !== null && last.contains(hit),
+        menuScrolls: menu.scrollHeight > menu.clientHeight + 1,
+      };
+    });
 
   const openMenu = async (page: Page) => {
     if ((await page.locator('#ed-publish-menu').isHidden())) await page.locator('#ed-publish-toggle').click();
@@ -94,7 +114,7 @@ describe.skipIf(!HAVE_CHROMIUM)('a branch as a draft pull request in the editor,
     writer.once('dialog', (d) => void d.accept('update-introduction'));
     await writer.locator('#ed-branch').selectOption('\0new');
     await writer.waitForURL(/branch=update-introduction/);
-    await writer.locator('.cm-content').getByText('Welcome to the', { exact: false }).waitFor();
+    await writer.locator('.cm-content').getByText('Welcome to the', { exact: false }).waitFor({ timeout: 90_000 });
     await shot('01-create-branch', writer);
 
     // Typing is all: a few seconds later the branch is pushed and its draft pull request opened.
@@ -140,9 +160,12 @@ describe.skipIf(!HAVE_CHROMIUM)('a branch as a draft pull request in the editor,
     await reviewer.locator('#ed-reviews li', { hasText: 'Approved' }).waitFor();
     await expect(reviewer.locator('#ed-review-pill').textContent()).resolves.toBe('Approved');
     await shot('06-approved', reviewer);
+    await expect(menuEndVisible(reviewer)).resolves.toEqual({ label: 'Merge', inViewport: true, insideMenu: true, hitIsButton: true, menuScrolls: false });
+    // The editor with the publish menu open, at 390x844 and 1440x900, light and dark: no sideways scroll, no serious axe violation.
+    expect(await editorLookProblems(reviewer, 'publish menu', { width: 1440, height: 900 }, openMenu)).toEqual([]);
 
     await writer.reload();
-    await writer.locator('.cm-content').getByText('Mint grows best', { exact: false }).waitFor();
+    await writer.locator('.cm-content').getByText('Mint grows best', { exact: false }).waitFor({ timeout: 90_000 });
     await openMenu(writer);
     await expect.poll(() => writer.locator('#ed-branch-next').isEnabled(), { timeout: 30_000 }).toBe(true);
     await writer.locator('#ed-branch-next').click();
@@ -153,6 +176,11 @@ describe.skipIf(!HAVE_CHROMIUM)('a branch as a draft pull request in the editor,
     await writer.setViewportSize({ width: 390, height: 844 });
     await openMenu(writer);
     await shot('08-menu', writer, true);
+    for (const scheme of ['light', 'dark'] as const) {
+      await writer.emulateMedia({ colorScheme: scheme });
+      await expect(menuEndVisible(writer)).resolves.toMatchObject({ inViewport: true, insideMenu: true, hitIsButton: true, menuScrolls: false });
+    }
+    await writer.emulateMedia({ colorScheme: 'light' });
     expect(await writer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 });

@@ -95,7 +95,13 @@ export function branchMenu(call: Call, save: () => Promise<void>, onError: (mess
   }
 
   let again: ReturnType<typeof setTimeout> | undefined;
+  /** Reads left while a branch with changes has no record yet: its first autosave (which makes the draft pull request) may still be running. */
+  let firstSaveReads = 0;
   async function refresh(): Promise<void> {
+    firstSaveReads = 8;
+    return read();
+  }
+  async function read(): Promise<void> {
     clearTimeout(again);
     try {
       view = await call<BranchView>('branch.json');
@@ -103,8 +109,10 @@ export function branchMenu(call: Call, save: () => Promise<void>, onError: (mess
     } catch (err) {
       onError((err as Error).message);
     }
-    // Changes not autosaved yet: read again until the server has saved them (it does a few seconds after the last edit).
-    if (view?.record && view.record.state !== 'merged' && view.drafts.length > 0) again = setTimeout(() => void refresh(), 4_000);
+    // Changes not autosaved yet: read again until the server has saved them (it does a few seconds after the
+    // last edit; on a busy server the first save, which pushes the branch and opens its pull request, takes longer).
+    if (view?.record && view.record.state !== 'merged' && view.drafts.length > 0) again = setTimeout(() => void read(), 4_000);
+    else if (view && !view.record && view.drafts.length > 0 && firstSaveReads-- > 0) again = setTimeout(() => void read(), 4_000);
   }
 
   /** Run one action, then read the branch again; a refusal is shown with its code. */

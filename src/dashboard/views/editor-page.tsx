@@ -471,7 +471,7 @@ export const EDITOR_CSS = `
 .ed-pr-link{display:inline-flex;align-items:center;gap:.3rem;border:1px solid var(--border);border-radius:999px;padding:.2rem .65rem;font-size:.82rem;font-weight:600;color:var(--text);text-decoration:none;white-space:nowrap}
 .ed-pr-link::after{content:"↗";color:var(--muted)}
 .ed-pr-link[hidden],.ed-share[hidden],.ed-branch-review[hidden],.ed-branch-actions[hidden],.ed-review-decide[hidden],.ed-review-ask[hidden],.ed-share-url[hidden],.ed-link-btn[hidden],.ed-review-pill[hidden]{display:none}
-.ed-review-pill.approved{color:#15803d;border-color:#15803d}
+.ed-review-pill.approved{color:var(--ok,#15803d);border-color:var(--ok,#15803d)}
 .ed-review-pill.changes{color:var(--danger);border-color:var(--danger)}
 .ed-share-row{display:flex;align-items:center;gap:.55rem;min-width:0}
 .ed-icon-globe{width:18px;height:18px;flex:none;color:var(--muted)}
@@ -667,5 +667,8 @@ export const EDITOR_CSS = `
 .ed-source,.ed-visual{border-right:0}
 .ed-visual{padding:1rem 1rem 3rem}
 .ed-format{margin:-1rem -1rem 1rem;padding:.45rem 1rem;top:-1rem}
+/* The comments and history panel takes the whole width while open (its Close button gives the page back). */
+.ed-review{width:auto;flex:1 1 auto;min-width:0;border-left:0}
+.ed-panes:has(>.ed-review:not([hidden]))>:not(.ed-review){display:none}
 }
 `;
