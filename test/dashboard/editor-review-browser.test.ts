@@ -7,13 +7,15 @@ import { createProject, type ProjectRow } from '../../src/db/index.js';
 import { createUser } from '../../src/dashboard/index.js';
 import { acceptInvite, inviteMember, type Role } from '../../src/dashboard/data/members.js';
 import { runServer, type RunningServer } from '../../src/server/run-server.js';
+import { editorLookProblems } from './editor-look.js';
 import { createBareRepo, pushChange } from './fixtures.js';
 
 // Comments, suggestions and history of the web editor in Debian's chromium against a real `folio serve`
 // (PGlite): a writer comments on selected words, a viewer (read-only editor) replies, an editor
 // resolves; the writer suggests a replacement in Suggesting mode, the editor accepts it (in every open
 // editor and in the draft); the History panel lists the page's commits, diffs one and restores it.
-// Screenshots at 1440x900, light and dark, land in test-artifacts/editor-review/.
+// Screenshots at 1440x900, light and dark, land in test-artifacts/editor-review/; the comments panel and
+// the history are checked at 390x844 and 1440x900, light and dark (no sideways scroll, no serious axe violation).
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const HAVE_CHROMIUM = fs.existsSync(CHROMIUM);
@@ -106,9 +108,10 @@ describe.skipIf(!HAVE_CHROMIUM)('comments, suggestions and history in the editor
     await page.waitForURL(/\/dashboard\/login\?next=/);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/editor\?file=mint\.mdx$/);
-    await page.locator('.cm-content').getByText('Spearmint is the classic', { exact: false }).waitFor();
+    // Generous waits: the first sign-in checks the branch out, slow on a loaded machine.
+    await page.getByRole('button', { name: 'Sign in' }).click({ timeout: 90_000 });
+    await page.waitForURL(/\/editor\?file=mint\.mdx$/, { timeout: 90_000 });
+    await page.locator('.cm-content').getByText('Spearmint is the classic', { exact: false }).waitFor({ timeout: 90_000 });
     return page;
   }
 
@@ -216,6 +219,8 @@ describe.skipIf(!HAVE_CHROMIUM)('comments, suggestions and history in the editor
     // The viewer's suggestion is still open.
     await expect(reviewer.locator('#ed-review-count').textContent()).resolves.toBe('1');
     await shot('05-resolved', reviewer);
+    // The comments panel at 390x844 and 1440x900, light and dark: no sideways scroll, no serious axe violation.
+    expect(await editorLookProblems(reviewer, 'comments panel', { width: 1440, height: 900 })).toEqual([]);
   });
 
   it('a writer in Suggesting mode proposes a replacement; an editor accepts it into the page and the draft', async () => {
@@ -279,6 +284,7 @@ describe.skipIf(!HAVE_CHROMIUM)('comments, suggestions and history in the editor
     await expect(diff.locator('.ed-diff-del').allTextContents()).resolves.toEqual([expect.stringContaining('With over 25 species'), expect.stringContaining('classic mint for cooking.')]);
     await expect(diff.locator('.ed-diff-add').allTextContents()).resolves.toContain('+ Peppermint is best for hot tea and chocolate desserts.\n');
     await shot('08-history-diff', reviewer);
+    expect(await editorLookProblems(reviewer, 'history', { width: 1440, height: 900 })).toEqual([]);
     await reviewer.getByRole('button', { name: 'Restore this version' }).click();
     await reviewer.getByText('Restored as a draft: publish to commit it.').waitFor();
     await expect.poll(() => sourceText(reviewer), { timeout: 15_000 }).not.toContain('Peppermint');

@@ -438,7 +438,7 @@ export const EDITOR_CSS = `
 /* The same highlights in the visual mode, painted as CSS custom highlights (review.ts paintVisual). */
 ::highlight(ed-hl-comment){background-color:rgba(245,158,11,.2);text-decoration:underline 2px rgba(245,158,11,.7)}
 ::highlight(ed-hl-del){background-color:rgba(220,38,38,.12);text-decoration:line-through 1.5px #dc2626}
-.ed-hl-ins{color:var(--ok);background:rgba(22,163,74,.12);border-bottom:2px solid rgba(22,163,74,.45)}
+.ed-hl-ins{color:light-dark(#166534,var(--ok));background:rgba(22,163,74,.12);border-bottom:2px solid rgba(22,163,74,.45)}
 .ed-commits{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:.3rem}
 .ed-commit{display:flex;flex-direction:column;align-items:flex-start;gap:.1rem;width:100%;text-align:left;border:1px solid var(--border);border-radius:10px;padding:.45rem .6rem;background:transparent;color:var(--text);font:inherit;cursor:pointer}
 .ed-commit[aria-pressed=true]{border-color:var(--accent,#2563eb)}
