@@ -229,15 +229,14 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor: drag and drop, Add new, undo, p
     await page.locator('#ed-device-desktop').click();
     await expect(page.locator('#ed-preview').evaluate((f) => (f as HTMLIFrameElement).style.width)).resolves.toBe('1024px');
     await expect(sideways()).resolves.toBe(0);
-    // The desktop layout is drawn scaled to the pane (narrower than 1024 px here): all of it shows, the pane does not scroll sideways.
+    // The pane is narrower than 1024 px here: the desktop layout is drawn scaled, but never below 75 % (its
+    // text stays readable; fitted to the pane it was about 0.45), and the pane, not the page, scrolls for the rest.
     const fit = await page.evaluate(() => {
       const pane = document.querySelector<HTMLElement>('.ed-preview-pane')!;
-      return { pane: pane.clientWidth, drawn: document.getElementById('ed-preview')!.getBoundingClientRect().width, scrolls: pane.scrollWidth - pane.clientWidth };
+      return { pane: pane.clientWidth, drawn: document.getElementById('ed-preview')!.getBoundingClientRect().width };
     });
     expect(fit.pane).toBeLessThan(1024);
-    expect(fit.drawn).toBeLessThanOrEqual(fit.pane);
-    expect(fit.drawn).toBeGreaterThan(fit.pane - 2);
-    expect(fit.scrolls).toBe(0);
+    expect(fit.drawn).toBeGreaterThanOrEqual(Math.min(fit.pane, 0.75 * 1024) - 1);
     await shot('nav-04b-preview-desktop-fit');
   });
 

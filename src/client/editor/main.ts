@@ -964,12 +964,13 @@ showPane('edit');
 
 /**
  * The preview at a reader's width: a laptop's (1024 px, the site's desktop layout with its sidebar)
- * or a phone's (390 px). At its real size when the pane is as wide; narrower, scaled down to the pane's
- * width, so the whole layout shows as a reader at that width sees it and the pane never scrolls sideways
- * (a writer who wants larger text widens the pane or picks the phone width). The writer's choice is kept
- * in this browser.
+ * or a phone's (390 px). At its real size when the pane is as wide; narrower, scaled down to no less
+ * than MIN_SCALE (text still readable: 16 px drawn at 12 px), and past that the pane (never the page)
+ * scrolls sideways: fitted to a 1440 px window's pane the layout came out at about 0.45, the unreadable
+ * preview issue 44 started from. The writer's choice is kept in this browser.
  */
 const DEVICE_WIDTHS = { desktop: 1024, phone: 390 } as const;
+const MIN_SCALE = 0.75;
 type Device = keyof typeof DEVICE_WIDTHS;
 const storedDevice = (() => {
   try {
@@ -996,7 +997,7 @@ function fitPreview(): void {
   const stage = $('ed-preview-stage');
   if (previewPane.clientWidth === 0 || previewPane.clientHeight === 0) return;
   const width = DEVICE_WIDTHS[device];
-  const scale = Math.min(1, previewPane.clientWidth / width);
+  const scale = Math.max(MIN_SCALE, Math.min(1, previewPane.clientWidth / width));
   const height = previewPane.clientHeight;
   stage.style.width = `${Math.floor(width * scale)}px`;
   stage.style.height = `${height}px`;
