@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { resolveInside } from '../shared/index.js';
+import { CONTENT_TYPES, resolveInside } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { htmlFileFor, SITE_SETTINGS_FILE } from '../site-build/index.js';
 import { assemblePages, type AssembleInput } from './assemble.js';
@@ -183,25 +183,6 @@ function failureCause(chromium: ChromiumLog, crashed: boolean): string {
   return `${memory.trim()}${said}`.trim();
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-};
 
 /**
  * Answer the print page's requests under ORIGIN: the document itself, Folio's Mermaid, and the
@@ -232,7 +213,7 @@ async function serveFiles(page: Page, files: BuildFiles, html: string, offline: 
       // The build's own bookkeeping is never served.
       if (candidate.startsWith('.folio')) continue;
       const body = await files(candidate).catch(() => null);
-      if (body) return route.fulfill({ status: 200, body, contentType: TYPES[path.extname(candidate).toLowerCase()] ?? 'application/octet-stream' });
+      if (body) return route.fulfill({ status: 200, body, contentType: CONTENT_TYPES[path.extname(candidate).toLowerCase()] ?? 'application/octet-stream' });
     }
     return route.fulfill({ status: 404, body: 'Not found' });
   });
