@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ReactElement } from 'react';
+import type { PdfCode } from '../pdf/index.js';
 import type { DashboardCode } from './codes.js';
 import type { DashboardContext, DashboardEnv } from './context.js';
 import { renderPage } from './views/html.js';
@@ -33,8 +34,8 @@ export function themeOf(c: Context): ThemeChoice {
   return value === 'light' || value === 'dark' ? value : 'system';
 }
 
-/** An error page with a stable code and a message that says what to do. */
-export function errorPage(c: Context<DashboardEnv>, ctx: DashboardContext, status: ContentfulStatusCode, code: DashboardCode, message: string): Response {
+/** An error page with a stable code (the dashboard's, or the PDF export's it serves) and a message that says what to do. */
+export function errorPage(c: Context<DashboardEnv>, ctx: DashboardContext, status: ContentfulStatusCode, code: DashboardCode | PdfCode, message: string): Response {
   const viewer = c.get('user') ? viewerOf(c) : undefined;
   return html(
     c,

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import type { Context, Hono } from 'hono';
 import { createElement } from 'react';
 import { expirePdfExports, getPdfExport, listPdfExports, pdfExportContent, settleStalePdfExports, type PdfExportScope, type ProjectRow } from '../../db/index.js';
-import { pdfChoices } from '../../pdf/index.js';
+import { pdfChoices, type PdfCode } from '../../pdf/index.js';
 import { loadSite } from '../../site/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
-import { html, viewerOf } from '../respond.js';
+import { errorPage, html, viewerOf } from '../respond.js';
 import type { Notice } from '../views/layout.js';
 import { EXPORT_STATUS, PdfExportPage, type PdfFormView } from '../views/pdf-export-page.js';
 import { STALE_MS, type PdfExportJobs, type PdfExportRequest } from './pdf-export-job.js';
@@ -81,12 +81,10 @@ export function registerPdfExportRoutes(app: Hono<DashboardEnv>, ctx: DashboardC
     const row = await getPdfExport(ctx.db, project.id, c.req.param('exportId'));
     const file = row ? await pdfExportContent(ctx.db, project.id, row.id, now) : null;
     if (!row || !file) {
-      const why = !row
-        ? { code: 'DASHBOARD_NOT_FOUND', text: 'This project has no export with that id.', status: 404 as const }
-        : row.status === 'expired'
-          ? { code: 'PDF_EXPORT_EXPIRED', text: `This export is older than the ${keepHours} hours exports are kept, and its PDF is gone. Export again.`, status: 410 as const }
-          : { code: row.errorCode ?? 'PDF_EXPORT_RUNNING', text: row.status === 'failed' ? `This export failed: ${row.error ?? ''}` : 'This export is not finished yet.', status: 409 as const };
-      return c.html(`<!doctype html><title>PDF export</title><p>${escapeText(why.text)} (${why.code})</p>`, why.status);
+      if (!row) return errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', 'This project has no export with that id.');
+      if (row.status === 'expired') return errorPage(c, ctx, 410, 'PDF_EXPORT_EXPIRED', `This export is older than the ${keepHours} hours exports are kept, and its PDF is gone. Export again.`);
+      const code = (row.errorCode as PdfCode | null) ?? 'PDF_EXPORT_RUNNING';
+      return errorPage(c, ctx, 409, code, row.status === 'failed' ? `This export failed: ${row.error ?? ''}` : 'This export is not finished yet.');
     }
     return c.body(file.content as Uint8Array<ArrayBuffer>, 200, {
       'content-type': 'application/pdf',
@@ -98,4 +96,3 @@ export function registerPdfExportRoutes(app: Hono<DashboardEnv>, ctx: DashboardC
   });
 }
 
-const escapeText = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`);
