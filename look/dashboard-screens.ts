@@ -68,6 +68,7 @@ export function dashboardScreens(s: SeededDashboard): Screen[] {
     { name: 'thread', path: `${p}/analytics/assistant/${s.threadId}` },
     { name: 'editor', path: `${p}/editor`, ready: '.cm-content' },
     { name: 'updates', path: `${p}/updates` },
+    { name: 'pdf', path: `${p}/pdf` },
     { name: 'jobs', path: `${p}/jobs` },
     { name: 'automations', path: `${p}/automations` },
     // The form, scrolled to on a phone, with the Slack-message trigger chosen and its fields filled.
