@@ -15,7 +15,7 @@ import { copyFontFiles, copyKatexAssets, mermaidAssetPath } from './assets.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';
 import { buildProblem, refusedWrite } from './codes.js';
 import { compilePages, defaultThreads } from './compile-pages.js';
-import { CpuSplit, type BuildSplit } from './cpu-split.js';
+import { CpuSplit, endedChildrenCpuMs, type BuildSplit } from './cpu-split.js';
 import { writeLlmsFiles } from './llms-files.js';
 import { writeRetrievalFile } from './retrieval-file.js';
 import { buildKeys, carriedDiagnostics, changedHrefs, decideWork, planPages, releaseSources, snippetsKey, type PlannedPage } from './page-plan.js';
@@ -123,6 +123,16 @@ export interface BuildStats {
   phases?: { planMs: number; compileMs: number; writeMs: number };
   /** Where the build's CPU went, in milliseconds per phase (`cpu-split.ts`; `npm run bench:build` prints it). */
   split?: BuildSplit;
+  /**
+   * CPU milliseconds of the whole build: this process with its threads (`process`), and its child
+   * processes that ended during it (`children`: Pagefind; Linux only, 0 elsewhere).
+   */
+  cpu?: { process: number; children: number };
+  /**
+   * A sandboxed build (`buildSiteIsolated`): whether its process was kept warm from the site's last
+   * build, and the wall milliseconds from starting a new one until Folio had loaded in it (0 when warm).
+   */
+  sandbox?: { warm: boolean; startMs: number };
 }
 
 export interface BuildResult {
@@ -137,6 +147,7 @@ export interface BuildResult {
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const startCpu = process.cpuUsage();
+  const startChildrenCpu = endedChildrenCpuMs();
   const split = new CpuSplit();
   const cpuMsSince = (from: NodeJS.CpuUsage) => {
     const used = process.cpuUsage(from);
@@ -304,6 +315,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     assets: { css: assets.css.file, js: assets.js.file, jsBytes: assets.js.contents.length },
     phases: { planMs: Math.round(plannedAt - started), compileMs: Math.round(compiledAt - plannedAt), writeMs: Math.round(performance.now() - compiledAt) },
     split: split.result(),
+    cpu: { process: Math.round(cpuMsSince(startCpu)), children: Math.round(endedChildrenCpuMs() - startChildrenCpu) },
   };
   if (options.keepState) {
     // What a body-only edit leaves as it is: every problem but those of planning and of pages.

@@ -111,6 +111,8 @@ export async function buildSiteIsolated(options: IsolatedBuildOptions): Promise<
     entry = undefined;
   }
   let sandbox: SandboxedProcess;
+  const startAt = performance.now();
+  let startMs = 0;
   if (entry) {
     // Taken: no idle timer while it builds, and out of the map until it is put back after a success.
     warm.delete(warmKey!);
@@ -135,7 +137,7 @@ export async function buildSiteIsolated(options: IsolatedBuildOptions): Promise<
       if (keep && warmKey) keepWarm(warmKey, sandbox, shape);
       else child.kill('SIGKILL');
       if (result instanceof Error) reject(result);
-      else resolve(result);
+      else resolve(result.stats ? { ...result, stats: { ...result.stats, sandbox: { warm: entry !== undefined, startMs: Math.round(startMs) } } } : result);
     };
     const timer = setTimeout(() => {
       finish(failedBuild('BUILD_TIME_LIMIT', `The build ran longer than ${Math.round(limits.timeMs / 1000)} s and was stopped; nothing of it was published. A site this large needs a higher limit.`, started), false);
@@ -145,6 +147,7 @@ export async function buildSiteIsolated(options: IsolatedBuildOptions): Promise<
     const onMessage = (message: Message) => {
       if (message.type === 'ready') {
         ready = true;
+        startMs = performance.now() - startAt;
         return;
       }
       if (message.type === 'log') return log?.(message.line);

@@ -59,7 +59,8 @@ describe('incremental hosted updates', () => {
   it('a one-page push compiles that page only, fetches incrementally and publishes only what changed', async () => {
     const first = await runUpdate();
     expect(first.status, first.logs.join('\n')).toBe('success');
-    expect(phases(first.logs)).toMatch(/fetch \d+ ms \(full clone\), plan \d+ ms, compile \d+ ms \(5 compiled, 0 unchanged\), write \d+ ms, publish \d+ ms/);
+    // Each phase with its wall, and the CPU of the server's and the build's parts.
+    expect(phases(first.logs)).toMatch(/fetch \d+ ms \(full clone\), server CPU \d+ ms; sandbox start \d+ ms \(new process\); plan \d+ ms, compile \d+ ms \(5 compiled, 0 unchanged\), write \d+ ms \(search \d+ ms \w+, retrieval \d+ ms, llms \d+ ms, links \d+ ms\); build CPU \d+ ms \+ children \d+ ms \(.*\); publish \d+ ms, server CPU \d+ ms; build wall \d+ ms/);
     expect(await site('/b')).toContain('Text of b, version one.');
     const firstBuild = liveBuild();
 
@@ -67,7 +68,7 @@ describe('incremental hosted updates', () => {
     const second = await runUpdate();
     expect(second.status, second.logs.join('\n')).toBe('success');
     expect(second.logs).toContain('Building on the output and cache of the last successful update');
-    expect(phases(second.logs)).toMatch(/fetch \d+ ms \(incremental\), .* \(1 compiled, 4 unchanged\)/);
+    expect(phases(second.logs)).toMatch(/fetch \d+ ms \(incremental\), .*; sandbox start 0 ms \(warm\); .* \(1 compiled, 4 unchanged\)/);
     expect(await site('/b')).toContain('Text of b, version two.');
     expect(await site('/c')).toContain('Text of c, version one.');
     // Unchanged files are the live build's own (hard links), changed ones copies: the earlier build is left as it was.
