@@ -11,6 +11,8 @@ const E2E_FILES = [
   'test/browser/**/*.test.ts',
   // The dashboard's Export PDF: real Chromium prints, on both backends (~40 s).
   'test/pdf/dashboard-export.test.ts',
+  // folio export pdf of one group and one page of mintlify-docs, read back with test/pdf/pdf-checks.ts (~40 s).
+  'test/pdf/pdf-corpus.test.ts',
   // MCP search against POST /v1/search on the trigger-dev corpus: a whole build (~2.5 min).
   'test/site/mcp-ranking.test.ts',
   // The translate automation over a 15-language repository: an agent job translating 14 pages (~30 s).

@@ -3,13 +3,18 @@
 // The site is built first (not timed with the print: a second run reuses the build cache), then
 // printed; prints pages, sheets, file size, build and print time, and the peak memory of this
 // process and of Chromium's processes (resident set, summed over its processes, and the largest one:
-// the renderer that holds the one assembled document).
+// the renderer that holds the one assembled document). Then the PDF is read back with the checks of
+// test/pdf/pdf-checks.ts against the navigation's plan (every page once under its title, the
+// contents numbered with the sheets pages start on, a link between pages inside the PDF): the bench
+// exits 1 when one fails.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { corpusDir, haveCorpora } from '../compat/corpora.js';
-import { exportPdf, processTreeMemory } from '../src/pdf/index.js';
+import { exportPdf, planPdf, processTreeMemory } from '../src/pdf/index.js';
+import { loadSite } from '../src/site/index.js';
+import { checkPdf } from '../test/pdf/pdf-checks.js';
 
 const LANGUAGE = process.argv[2];
 
@@ -50,6 +55,17 @@ if (!haveCorpora('mintlify-docs')) {
     console.log(`  ${memory()}`);
     if (result.missing.length) console.log(`  left out: ${result.missing.length} page(s) not built`);
     await doc.destroy();
+    const plan = planPdf((await loadSite(root)).site!.model, LANGUAGE ? { language: LANGUAGE } : {});
+    const printed = plan.pages.filter((p) => !result.missing.includes(p.href));
+    const checkStarted = Date.now();
+    const checked = await checkPdf(output, printed, { internalLink: true });
+    const link = checked.link ? `a link on sheet ${checked.link.fromSheet + 1} to ${checked.link.page} lands on sheet ${checked.link.toSheet + 1}` : 'no link between pages';
+    console.log(`  checks (${((Date.now() - checkStarted) / 1000).toFixed(1)} s): ${plan.pages.length} pages in the navigation, ${checked.starts.filter((s) => s >= 0).length} printed, ${checked.contents.length} numbered contents entries; ${link}`);
+    if (result.missing.length) checked.problems.unshift(`${result.missing.length} page(s) of the navigation not printed (first: ${result.missing[0]})`);
+    for (const problem of checked.problems.slice(0, 20)) console.log(`  FAIL: ${problem}`);
+    if (checked.problems.length > 20) console.log(`  ... and ${checked.problems.length - 20} more`);
+    console.log(checked.problems.length ? `  checks failed: ${checked.problems.length} problem(s)` : '  checks passed');
+    if (checked.problems.length) process.exitCode = 1;
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }

@@ -10,7 +10,8 @@
  * Self-contained: Playwright sends its source to the browser, so it may use no import.
  */
 export interface AssembleInput {
-  pages: { href: string; id: string; url: string }[];
+  /** `title`: printed as the page's heading when its article has none, so every page starts with its title. */
+  pages: { href: string; id: string; url: string; title: string }[];
   /** The site's public URL for links to pages the PDF leaves out; they lose their link without it. */
   siteUrl: string | null;
   /** The base path the build was made for (`/docs`), `''` for none: stripped from its links before they are matched to pages. */
@@ -87,6 +88,15 @@ export async function assemblePages(input: AssembleInput): Promise<{ missing: st
     const section = document.createElement('section');
     section.className = 'folio-pdf-page';
     section.id = page.id;
+    // A custom page's title is there for screen readers only: in print it shows.
+    const own = article.querySelector('h1');
+    own?.classList.remove('visually-hidden', 'sr-only');
+    if (!own) {
+      const heading = document.createElement('h1');
+      heading.className = 'folio-pdf-page-title';
+      heading.textContent = page.title;
+      section.append(heading);
+    }
     section.append(document.adoptNode(article));
     target.append(section);
   }

@@ -2,7 +2,8 @@
  * The one HTML document Chromium prints: a title page, a table of contents linking every page, and
  * an empty place the pages are assembled into (`assemble.ts`), under a print stylesheet that gives
  * each page a sheet of its own, wraps code instead of cutting it at the right edge, and hides what
- * only works on screen.
+ * only works on screen. The contents' entries are links the width of the line, with room at their
+ * right end for the page number `contents-numbers.ts` writes there after the print.
  */
 import { escapeHtml } from '../shared/index.js';
 import type { PdfPlan } from './plan.js';
@@ -33,7 +34,7 @@ body{-webkit-print-color-adjust:exact;print-color-adjust:exact}
 .folio-pdf-toc h3{font-size:12pt;margin:5mm 0 2mm;break-after:avoid}
 .folio-pdf-toc ol{list-style:none;margin:0;padding:0 0 0 4mm}
 .folio-pdf-toc li{margin:1mm 0;font-size:10.5pt}
-.folio-pdf-toc a{color:inherit;text-decoration:none}
+.folio-pdf-toc a{display:block;padding-right:14mm;color:inherit;text-decoration:none}
 .folio-pdf-page{break-before:page}
 .folio-pdf-page article,.folio-pdf-page main{max-width:none!important;width:auto!important;margin:0!important;padding:0!important}
 pre,pre code,.folio-code pre{white-space:pre-wrap!important;overflow-wrap:anywhere!important;word-break:break-word;overflow:visible!important;max-height:none!important}

@@ -19,6 +19,7 @@ import { htmlFileFor, SITE_SETTINGS_FILE } from '../site-build/index.js';
 import { assemblePages, type AssembleInput } from './assemble.js';
 import { ChromiumLog, findChromium, launchChromium } from './chromium.js';
 import { PdfError } from './codes.js';
+import { numberContents } from './contents-numbers.js';
 import type { PdfPlan } from './plan.js';
 import { pageId, printDocument } from './print-document.js';
 
@@ -98,7 +99,7 @@ export async function printPages(options: PrintPagesOptions): Promise<PrintPages
   const language = site.model.sectionsById.get(included[0] ? site.model.pages.get(included[0].href)!.sectionId : site.model.defaultSectionId)?.trail.find((d) => d.kind === 'language')?.label;
   const html = printDocument({ name: site.config.name, description: site.config.description, language, date: new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }) }, plan);
   const input: AssembleInput = {
-    pages: included.map((p, i) => ({ href: p.href, id: pageId(i), url: `${ORIGIN}${basePath}/${htmlFileFor(p.href)}` })),
+    pages: included.map((p, i) => ({ href: p.href, id: pageId(i), url: `${ORIGIN}${basePath}/${htmlFileFor(p.href)}`, title: p.title })),
     siteUrl: options.siteUrl,
     basePath,
     mermaid: mermaidDir() ? `${ORIGIN}${MERMAID_PATH}mermaid.esm.min.mjs` : null,
@@ -163,6 +164,10 @@ export async function printPages(options: PrintPagesOptions): Promise<PrintPages
     await close();
   }
   log(`Chromium's memory at most ${chromiumLog.peak.sum.toFixed(0)} MB in all, ${chromiumLog.peak.max.toFixed(0)} MB in its largest process`);
+  if (included.length > 1) {
+    const numbered = await numberContents(options.output);
+    log(`Numbered ${numbered.entries} entr${numbered.entries === 1 ? 'y' : 'ies'} of the contents`);
+  }
   const bytes = (await stat(options.output)).size;
   return { pages: included.length - unread.length, unread, bytes, printMs: Date.now() - printStarted };
 }

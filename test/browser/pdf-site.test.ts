@@ -1,9 +1,8 @@
 /**
  * `folio export pdf` of a WHOLE large site: mintlify-docs (241 pages in its default language), built
  * into the export's cache folder (a second run compiles nothing) and printed as one document; read
- * back with PDF.js: every planned page is in, the contents list every page and each entry links to
- * the sheet its page starts on (in order, the last one included), and a link between pages in the
- * body lands on a sheet of the document. Skipped without the corpus. Slow: about 8 minutes to build
+ * back with test/pdf/pdf-checks.ts (as `npm run bench:pdf` does): every planned page once under its
+ * title, the contents numbered with the sheets the pages start on, a link between pages inside the PDF. Skipped without the corpus. Slow: about 8 minutes to build
  * and 8 to print on a loaded 2-core machine.
  *
  * Also: a Chromium killed while it prints makes the export fail with the cause named (the signal),
@@ -13,11 +12,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusDir, haveCorpora } from '../../compat/corpora.js';
 import { exportPdf, planPdf, PdfError } from '../../src/pdf/index.js';
 import { loadSite } from '../../src/site/index.js';
+import { checkPdf } from '../pdf/pdf-checks.js';
 import { hasChromium } from './chromium.js';
 
 const haveMintlify = haveCorpora('mintlify-docs');
@@ -28,12 +28,6 @@ const wholeSite = process.env.FOLIO_PDF_WHOLE_SITE === '1';
 if (!haveMintlify) console.log('pdf-site: the whole-site print is skipped: the mintlify-docs corpus is not here');
 else if (!wholeSite) console.log('pdf-site: the whole-site print is skipped: set FOLIO_PDF_WHOLE_SITE=1 to run it (5-15 minutes)');
 
-async function destinationSheet(doc: PDFDocumentProxy, dest: unknown): Promise<number> {
-  const explicit = typeof dest === 'string' ? await doc.getDestination(dest) : (dest as unknown[]);
-  return doc.getPageIndex(explicit![0] as { num: number; gen: number });
-}
-
-const squash = (s: string) => s.replace(/\s+/g, '');
 
 describe.skipIf(!hasChromium)('folio export pdf of a whole site', () => {
   let dir = '';
@@ -53,36 +47,11 @@ describe.skipIf(!hasChromium)('folio export pdf of a whole site', () => {
     expect(result.missing).toEqual([]);
     expect(result.pages).toBe(plan.pages.length);
 
-    const doc = await getDocument({ data: new Uint8Array(await readFile(output)), disableFontFace: true }).promise;
-    expect(doc.numPages).toBeGreaterThan(plan.pages.length);
-    const textOf = async (n: number) => (await (await doc.getPage(n + 1)).getTextContent()).items.map((i) => ('str' in i ? i.str : '')).join('');
-    const linksOf = async (n: number) => ((await (await doc.getPage(n + 1)).getAnnotations()) as { subtype: string; dest?: unknown }[]).filter((a) => a.subtype === 'Link');
-
-    // The contents: from the second sheet on, one internal link per page, in the plan's order.
-    expect(await textOf(1)).toContain('Contents');
-    const tocLinks: unknown[] = [];
-    for (let n = 1; tocLinks.length < plan.pages.length && n < 40; n++) tocLinks.push(...(await linksOf(n)).filter((l) => l.dest).map((l) => l.dest));
-    expect(tocLinks).toHaveLength(plan.pages.length);
-    const starts = await Promise.all(tocLinks.map((d) => destinationSheet(doc, d)));
-    expect(starts).toEqual([...starts].sort((a, b) => a - b));
-    expect(new Set(starts).size).toBe(starts.length);
-    // The second, a middle and the last entry lead to the sheet their page's title starts (the first
-    // page is a custom landing page that prints no title).
-    for (const i of [1, Math.floor(starts.length / 2), starts.length - 1]) {
-      expect(squash(await textOf(starts[i]!))).toContain(squash(plan.pages[i]!.title));
-    }
-
-    // A link between pages in the body is a link inside the PDF, to a sheet of a page.
-    let found: { from: number; to: number } | null = null;
-    for (let n = starts[0]!; n < doc.numPages && !found; n++) {
-      const inner = (await linksOf(n)).find((l) => l.dest);
-      if (inner) found = { from: n, to: await destinationSheet(doc, inner.dest) };
-    }
-    expect(found).not.toBeNull();
-    expect(found!.to).toBeGreaterThanOrEqual(starts[0]!);
-    expect(found!.to).toBeLessThan(doc.numPages);
-    console.log(`mintlify-docs: ${result.pages} pages, ${doc.numPages} sheets, ${(result.bytes / 2 ** 20).toFixed(1)} MB, build ${(result.buildMs / 1000).toFixed(0)} s, print ${(result.printMs / 1000).toFixed(0)} s (loaded machine)`);
-    await doc.destroy();
+    // The same checks `npm run bench:pdf` runs (test/pdf/pdf-checks.ts).
+    const checked = await checkPdf(output, plan.pages, { internalLink: true });
+    expect(checked.problems).toEqual([]);
+    expect(checked.sheets).toBeGreaterThan(plan.pages.length);
+    console.log(`mintlify-docs: ${result.pages} pages, ${checked.sheets} sheets, ${(result.bytes / 2 ** 20).toFixed(1)} MB, build ${(result.buildMs / 1000).toFixed(0)} s, print ${(result.printMs / 1000).toFixed(0)} s (loaded machine)`);
   }, 3_600_000);
 
   it("draws Mermaid diagrams with Folio's own Mermaid instead of printing their source", async () => {
