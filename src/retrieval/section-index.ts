@@ -416,10 +416,10 @@ class Partition {
     const weight = new Map<string, number>();
     const top = feedback[0]!.score;
     for (const c of feedback) {
-      const { page, section, chunk } = this.stored.get(c.id)!;
-      const s = page.sections[section]!;
-      const text = `${page.title} ${s.heading} ${chunksOf(bodyText(s.text))[chunk] ?? ''}`;
-      const terms = tokenize(text).map((t) => this.stemOf(t)).filter((t): t is string => t !== null && !asked.has(t) && !/[\d_]/.test(t) && t.length > 2);
+      const { page } = this.stored.get(c.id)!;
+      // The title's words, then the section's (its heading and text, or its window), as `proximity` reads them.
+      const words = [...tokenize(page.title).map((t) => this.stemOf(t)), ...this.stemsOfDoc(c.id)];
+      const terms = words.filter((t): t is string => t !== null && !asked.has(t) && !/[\d_]/.test(t) && t.length > 2);
       if (terms.length === 0) continue;
       const tf = new Map<string, number>();
       for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
@@ -448,24 +448,18 @@ class Partition {
    * by side; 0 when fewer than two of them are there. Stems, as indexed.
    */
   proximity(id: number, words: readonly string[]): number {
-    const { page, section, chunk } = this.stored.get(id)!;
-    const s = page.sections[section]!;
     const asked = new Map<string, number>();
     for (const w of words) {
       const stem = this.stemOf(w);
       if (stem !== null && !asked.has(stem)) asked.set(stem, asked.size);
     }
     if (asked.size < 2) return 0;
-    const tokens = tokenize(`${s.heading} ${chunksOf(bodyText(s.text))[chunk] ?? ''}`);
+    const stems = this.stemsOfDoc(id);
     const hits: [number, number][] = [];
-    let pos = 0;
-    for (const t of tokens) {
-      // Positions count indexed words only (stop words left out, as in the question).
-      const stem = processTerm(t) === null ? null : this.stemOf(t);
-      if (stem === null) continue;
-      const k = asked.get(stem);
+    // Positions count indexed words only (stop words left out, as in the question).
+    for (let pos = 0; pos < stems.length; pos++) {
+      const k = asked.get(stems[pos]!);
       if (k !== undefined) hits.push([pos, k]);
-      pos++;
     }
     const distinct = new Set(hits.map((h) => h[1])).size;
     if (distinct < 2) return 0;
@@ -484,6 +478,34 @@ class Partition {
     return (distinct / asked.size) * (distinct / bestSpan);
   }
 
+  /**
+   * The stems of a section's heading and text (its window of a long one), indexed words only, in
+   * order: what `proximity` reads. Kept for the `KEPT_DOC_STEMS` sections read most recently, since
+   * the first results of readers' questions are mostly the same sections; made again, a long
+   * section's text was split whole for each of its windows and every word stemmed, for each of the
+   * first 30 results of every question (on mintlify-docs proximity doubled a question's CPU time).
+   */
+  private readonly docStems = new Map<number, readonly string[]>();
+  private stemsOfDoc(id: number): readonly string[] {
+    const kept = this.docStems.get(id);
+    if (kept) {
+      this.docStems.delete(id);
+      this.docStems.set(id, kept);
+      return kept;
+    }
+    const { page, section, chunk } = this.stored.get(id)!;
+    const s = page.sections[section]!;
+    const stems: string[] = [];
+    for (const t of tokenize(`${s.heading} ${chunkOf(bodyText(s.text), chunk)}`)) {
+      // Stop words and one-letter words give null, as indexing leaves them out.
+      const stem = this.stemOf(t);
+      if (stem !== null) stems.push(stem);
+    }
+    this.docStems.set(id, stems);
+    if (this.docStems.size > KEPT_DOC_STEMS) this.docStems.delete(this.docStems.keys().next().value!);
+    return stems;
+  }
+
   /** Stems of words seen in feedback sections, kept (a site's words recur): at most `KEPT_STEMS`. */
   private readonly stems = new Map<string, string | null>();
   private stemOf(word: string): string | null {
@@ -496,6 +518,7 @@ class Partition {
   }
 
   private forgetTerms(): void {
+    this.docStems.clear();
     this.termResults.clear();
     this.matchedLists.clear();
     this.termEntries = 0;
@@ -525,6 +548,9 @@ class Partition {
     return { id, title: page.title, heading: page.sections[i]!.heading, keywords, body };
   }
 }
+
+/** Sections whose stems a partition keeps for proximity (`stemsOfDoc`; up to ~150 stems each, shared strings). */
+const KEPT_DOC_STEMS = 4_000;
 
 /** Words whose stems a partition keeps for feedback (~100 bytes each). */
 const KEPT_STEMS = 20_000;
@@ -678,8 +704,10 @@ export class SectionIndex {
       const added = partitions.map((p) => p.expansion(feedback.filter((c) => c.partition === p), words));
       partitions.forEach((p, i) => p.rescore(lists[i]!, added[i]!, factors[i]!));
     }
-    const hits = this.collect(closeFirst(best(lists, few), words), words, { limit, scoreThreshold, perPage });
-    return hits.length < limit && total > few ? this.collect(closeFirst(best(lists, total), words), words, { limit, scoreThreshold, perPage }) : hits;
+    // Closeness by section, once a question: the fallback below meets the same first sections again.
+    const near = new Map<Partition, Map<number, number>>();
+    const hits = this.collect(closeFirst(best(lists, few), words, near), words, { limit, scoreThreshold, perPage });
+    return hits.length < limit && total > few ? this.collect(closeFirst(best(lists, total), words, near), words, { limit, scoreThreshold, perPage }) : hits;
   }
 
   private partitionsFor(language: string | undefined): Partition[] {
@@ -808,11 +836,14 @@ export function operationOf(page: RetrievalPage): PageOperation | undefined {
  * The first `PROXIMITY.sections` candidates' scores times (1 + `PROXIMITY.weight` × how close the
  * question's words stand in each, `Partition.proximity`), and the candidates ordered again.
  */
-function closeFirst(ordered: Candidate[], words: readonly string[]): Candidate[] {
+function closeFirst(ordered: Candidate[], words: readonly string[], known: Map<Partition, Map<number, number>>): Candidate[] {
   if (words.length < 2) return ordered;
   let changed = false;
   for (const c of ordered.slice(0, PROXIMITY.sections)) {
-    const near = c.partition.proximity(c.id, words);
+    let ofPartition = known.get(c.partition);
+    if (!ofPartition) known.set(c.partition, (ofPartition = new Map()));
+    let near = ofPartition.get(c.id);
+    if (near === undefined) ofPartition.set(c.id, (near = c.partition.proximity(c.id, words)));
     if (near > 0) {
       c.score *= 1 + PROXIMITY.weight * near;
       changed = true;
@@ -873,6 +904,18 @@ function chunksOf(text: string): string[] {
   const out: string[] = [];
   for (let at = 0; at < words.length; at += CHUNK_WORDS) out.push(words.slice(at, at + CHUNK_WORDS).join(' '));
   return out;
+}
+
+/**
+ * The words of `chunksOf(text)[at]` (its window), separated by single spaces: the words before it
+ * are counted, not copied, and those after it not read.
+ */
+function chunkOf(text: string, at: number): string {
+  const from = at * CHUNK_WORDS;
+  const words: string[] = [];
+  const word = /\S+/g;
+  for (let n = 0, m = word.exec(text); m && n < from + CHUNK_WORDS; n++, m = word.exec(text)) if (n >= from) words.push(m[0]);
+  return words.join(' ');
 }
 
 /** Markdown as words: link targets, image sources and HTML tags add no words of their own. */
