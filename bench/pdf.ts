@@ -39,7 +39,7 @@ if (!haveCorpora('mintlify-docs')) {
     const memory = () => `peak memory: node ${peak.node.toFixed(0)} MB, chromium ${peak.chromium.toFixed(0)} MB in all, largest process ${peak.renderer.toFixed(0)} MB`;
     let result: Awaited<ReturnType<typeof exportPdf>>;
     try {
-      result = await exportPdf({ root, output, buildDir: path.join(tmp, 'build'), selection: LANGUAGE ? { language: LANGUAGE } : {}, log: (line) => console.log(`  ${line}`) });
+      result = await exportPdf({ root, output, timeoutMs: 40 * 60_000, buildDir: path.join(tmp, 'build'), selection: LANGUAGE ? { language: LANGUAGE } : {}, log: (line) => console.log(`  ${line}`) });
     } catch (error) {
       // A failed print is a figure too: how long it ran and how much memory it had taken.
       console.log(`mintlify-docs${LANGUAGE ? ` (${LANGUAGE})` : ''}: failed after ${((Date.now() - started) / 1000).toFixed(1)} s: ${error instanceof Error ? error.message : String(error)}`);
