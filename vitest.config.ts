@@ -31,6 +31,8 @@ const E2E_FILES = [
   'test/dashboard/editor-review-browser.test.ts',
   // Editor branches as draft pull requests: autosave, review, merge, preview links (HTTP on both backends; browser).
   'test/dashboard/editor-branches.test.ts',
+  // The editor's assets, redirects and settings managers over HTTP, on both backends, published to git (~25 s).
+  'test/dashboard/editor-managers.test.ts',
   'test/dashboard/editor-branches-browser.test.ts',
   // Arranging the navigation in the editor, published, the live sidebar read (~40 s).
   'test/dashboard/editor-navigation-browser.test.ts',

@@ -53,6 +53,10 @@ const WRITES: Record<string, Need> = {
   '/projects/:projectId/editor/suggestions.json': 'read',
   '/projects/:projectId/editor/review.json': 'edit',
   '/projects/:projectId/editor/restore.json': 'edit',
+  // The assets, redirects and site settings managers.
+  '/projects/:projectId/editor/assets.json': 'edit',
+  '/projects/:projectId/editor/redirects.json': 'edit',
+  '/projects/:projectId/editor/settings.json': 'edit',
 };
 
 /** A route pattern with sample values in place of its parameters. */

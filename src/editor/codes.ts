@@ -34,6 +34,10 @@ export const EDITOR_CODES = {
   EDITOR_PREVIEW_LINK_INVALID: 'No preview link has this token (mistyped, or never made); ask for a new link.',
   EDITOR_PREVIEW_LINK_EXPIRED: 'The preview link is past its expiry date; ask a member of the project for a new one.',
   EDITOR_PREVIEW_LINK_REVOKED: 'The preview link was revoked by a member of the project; ask them for a new one.',
+  EDITOR_ASSET_IN_USE: 'The file is still used by pages or docs.json (each place is listed): change those first, or delete it anyway.',
+  EDITOR_REDIRECT_INVALID: 'A redirect is refused: its source must start with `/` (no `?` or `#`), be unique, and differ from its destination; the destination must be a path or an http(s) URL whose `:name` wildcards all appear in the source.',
+  EDITOR_REDIRECT_STALE: 'The redirect is no longer where the editor showed it (docs.json changed meanwhile); reload the list and try again.',
+  EDITOR_SETTING_INVALID: 'A site setting has a value docs.json does not take (a colour that is not #rgb or #rrggbb, an empty name, an unknown theme or social network, a link without an address).',
   EDITOR_BAD_REQUEST: 'A request to the editor is missing a field or has one of the wrong type.',
 } as const;
 

@@ -12,3 +12,4 @@ export * from './review.js';
 export * from './session.js';
 export * from './shared-signals.js';
 export * from './site-files.js';
+export * from './managers.js';

@@ -34,10 +34,18 @@ export function checkImageFile(path: string): string {
   return checkPath(path, 'image', /\.(png|jpe?g|gif|webp)$/i, 'images/chart.png', '.png, .jpg, .jpeg, .gif or .webp');
 }
 
-/** Any file the editor may read or draft: a page, an image, or docs.json. */
+/** A media file the assets manager lists, moves and deletes (`managers.ts`): images, videos, PDFs. */
+export const ASSET_FILE = /\.(png|jpe?g|gif|webp|svg|avif|ico|mp4|webm|pdf)$/i;
+
+/** A media file path inside the docs folder: `images/chart.png`, `videos/demo.mp4`, `files/guide.pdf`. */
+export function checkAssetFile(path: string): string {
+  return checkPath(path, 'file', ASSET_FILE, 'images/chart.png', 'an image, video or PDF ending (.png, .jpg, .gif, .webp, .svg, .avif, .ico, .mp4, .webm, .pdf)');
+}
+
+/** Any file the editor may read or draft: a page, a media file, or docs.json. */
 export function checkEditableFile(path: string): string {
   if (path === 'docs.json') return path;
-  return /\.mdx?$/i.test(path) ? checkPageFile(path) : checkImageFile(path);
+  return /\.mdx?$/i.test(path) ? checkPageFile(path) : checkAssetFile(path);
 }
 
 /** The navigation entry of a page file (`guides/intro.mdx` → `guides/intro`). */

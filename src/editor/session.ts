@@ -534,6 +534,26 @@ export class EditorSession {
     });
   }
 
+  /**
+   * Run `fn` on the branch's files in the session's queue: the assets, redirects and settings managers
+   * (`managers.ts`) read, draft and check files through it as the page and navigation edits do.
+   */
+  withFiles<T>(fn: (files: SessionFiles) => Promise<T>): Promise<T> {
+    return this.run(() =>
+      fn({
+        root: this.root,
+        read: (file) => this.currentBytes(file),
+        exists: (file) => this.exists(file),
+        checkWritable: (file) => this.checkWritable(file),
+        draft: (file, encoding, content, user) => this.draft(file, encoding, content, user),
+        docsJson: () => this.docsJsonText(),
+        saveDocsJson: (text, user) => this.saveDocsJson(text, user),
+        reload: () => this.reload(),
+        drafted: async () => new Set((await listEditorDrafts(this.opts.db, this.project.id, this.branch)).map((d) => d.path)),
+      }),
+    );
+  }
+
   /** Drop the draft of a file: it is back to the branch's text. */
   async discard(file: string): Promise<void> {
     checkEditableFile(file);
@@ -788,6 +808,24 @@ export class EditorSession {
       return { kind: 'pull-request', commit, files, pullRequestUrl, previewUrl: preview?.url ?? null };
     });
   }
+}
+
+/** What `EditorSession.withFiles` gives the managers: the branch's files as its drafts have them, and ways to draft them. */
+export interface SessionFiles {
+  /** The docs folder of the checkout. */
+  root: string;
+  read(file: string): Promise<Buffer | null>;
+  exists(file: string): Promise<boolean>;
+  /** EDITOR_PATH_NOT_WRITABLE when a new file's path goes through a link of the repository. */
+  checkWritable(file: string): Promise<void>;
+  draft(file: string, encoding: EditorDraft['encoding'], content: string, user: EditorUser): Promise<void>;
+  docsJson(): Promise<string>;
+  /** Save docs.json as a draft; EDITOR_DOCS_JSON_INVALID (nothing saved) when it does not load as a site. */
+  saveDocsJson(text: string, user: EditorUser): Promise<void>;
+  /** Read the site again from the files (after an edit). */
+  reload(): Promise<void>;
+  /** Paths the branch has drafts of. */
+  drafted(): Promise<Set<string>>;
 }
 
 /** The refusal of a file the checkout cannot take; `part` is the piece of its path that is a link or a file. */

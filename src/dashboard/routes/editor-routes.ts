@@ -10,6 +10,7 @@ import { EditorPage, EDITOR_CSS } from '../views/editor-page.js';
 import { listMembers } from '../data/members.js';
 import { loadProject } from './project-routes.js';
 import { textAsset } from '../assets/compressed.js';
+import { MANAGER_WRITES, registerManagerRoutes } from './editor-manager-routes.js';
 
 /** Largest request body of the editor's routes: a page text (2 MB as JSON, escaped) or a 5 MB image. */
 export const EDITOR_BODY_LIMIT = 8 * 1024 * 1024;
@@ -377,6 +378,9 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
     return c.body(typeof file.body === 'string' ? file.body : new Uint8Array(file.body), 200, { 'Content-Type': file.type, 'Cache-Control': 'no-cache' });
   });
 
+  // The assets, redirects and site settings managers.
+  registerManagerRoutes(json);
+
   // A JSON route the editor does not have.
   app.all(`${root}/*`, (c) => (c.req.path.endsWith('.json') ? c.json({ error: { code: 'EDITOR_BAD_REQUEST', message: 'The editor has no such route.' } }, 404) : errorPage(c, ctx, 404, 'DASHBOARD_NOT_FOUND', 'There is no editor page at this address.')));
 }
@@ -446,7 +450,7 @@ function firstPage(items: NavItem[]): string | undefined {
 }
 
 /** Editor routes whose success changes a branch's files: each moves its autosave on. */
-const AUTOSAVED = new Set(['save.json', 'pages.json', 'navigation.json', 'upload.json', 'restore.json', 'discard.json']);
+const AUTOSAVED = new Set(['save.json', 'pages.json', 'navigation.json', 'upload.json', 'restore.json', 'discard.json', ...MANAGER_WRITES]);
 
 /** The file of the navigation entry whose site path is `href` (a trailing slash ignored). */
 function fileOfPage(items: NavItem[], href: string): string | undefined {
