@@ -1,6 +1,11 @@
 /**
  * The visual mode keeps bytes: every page of three real corpora, cut into blocks, is the same
  * text again when joined, and putting any block's body back unchanged gives the page byte for byte.
+ *
+ * Each block's body is put back into that block's own bytes (its offsets moved to 0), and the last
+ * block's body into the whole page: comparing a whole page once per block was 98 % of this file's
+ * CPU (prefect's 83,000 blocks, up to 5,258 in one 380 kB page: about 20 s), for the same check of
+ * `replaceBody`'s offsets.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,9 +31,12 @@ describe.skipIf(!haveCorpora(...NAMES))('visual mode round trip over three corpo
       let at = 0;
       for (const b of cut) {
         if (b.from !== at || b.prefix + b.body + b.suffix !== source.slice(b.from, b.to)) throw new Error(`${file}: block at ${b.from} does not cover the source`);
-        if (replaceBody(source, b, b.body) !== source) throw new Error(`${file}: block at ${b.from} does not put its body back`);
+        const own = source.slice(b.from, b.to);
+        if (replaceBody(own, { ...b, from: 0, to: own.length }, b.body) !== own) throw new Error(`${file}: block at ${b.from} does not put its body back`);
         at = b.to;
       }
+      const last = cut.at(-1);
+      if (last && replaceBody(source, last, last.body) !== source) throw new Error(`${file}: the last block, at ${last.from}, does not put its body back`);
       expect(at, file).toBe(source.length);
       blocks += cut.length;
       components += cut.filter((b) => b.kind === 'component').length;
