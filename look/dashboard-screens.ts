@@ -12,6 +12,7 @@ import { dashboardStack, type Stack } from '../test/dashboard/harness.js';
 import { measureControlContrast, measureOverflow, runAxe, type AxeFinding, type ContrastFailure } from './measure.js';
 import { seedDashboard, seedDocsFiles, SEED_OWNER, type SeededDashboard } from './dashboard-seed.js';
 import { createBareRepo } from '../test/dashboard/fixtures.js';
+import { editorScreens } from './editor-screens.js';
 
 export interface SeededServer extends SeededDashboard {
   stack: Stack;
@@ -53,8 +54,12 @@ export interface Screen {
   prepare?: (page: Page) => Promise<void>;
 }
 
-/** Every screen a team opens, for the seeded project. */
-export function dashboardScreens(s: SeededDashboard): Screen[] {
+/**
+ * Every screen a team opens, for the seeded project. The editor's screens beyond its page in Markdown
+ * mode come with `editor` (npm run look and look:dashboard ask for them; each opens the editor anew,
+ * about a minute of CPU for the 36 views, which the dashboard's browser test leaves to the editor's own tests).
+ */
+export function dashboardScreens(s: SeededDashboard, { editor = false }: { editor?: boolean } = {}): Screen[] {
   const p = `/dashboard/projects/${s.project.id}`;
   return [
     { name: 'sign-in', path: '/dashboard/login', anonymous: true },
@@ -66,7 +71,8 @@ export function dashboardScreens(s: SeededDashboard): Screen[] {
     { name: 'feedback-list', path: `${p}/analytics/feedback?tab=detailed` },
     { name: 'assistant', path: `${p}/analytics/assistant`, ready: '[data-chart][data-drawn]' },
     { name: 'thread', path: `${p}/analytics/assistant/${s.threadId}` },
-    { name: 'editor', path: `${p}/editor`, ready: '.cm-content' },
+    // The editor in Markdown mode; with `editor`, every screen of the editor (look/editor-screens.ts).
+    ...(editor ? editorScreens(p) : editorScreens(p).slice(0, 1)),
     { name: 'updates', path: `${p}/updates` },
     { name: 'pdf', path: `${p}/pdf` },
     { name: 'jobs', path: `${p}/jobs` },
@@ -130,7 +136,7 @@ export async function openScreen(page: Page, url: string, screen: Screen): Promi
 }
 
 /** Measure every screen (or `only` those) in every view and scheme; `shotsDir`: save a full-page screenshot of each. */
-export async function measureDashboardScreens(s: SeededServer, { only, shotsDir, browser: given }: { only?: string[]; shotsDir?: string; browser?: Browser } = {}): Promise<ScreenLook[]> {
+export async function measureDashboardScreens(s: SeededServer, { only, shotsDir, browser: given, editor = false }: { only?: string[]; shotsDir?: string; browser?: Browser; editor?: boolean } = {}): Promise<ScreenLook[]> {
   const browser = given ?? (await launchChromium());
   const looks: ScreenLook[] = [];
   try {
@@ -139,7 +145,7 @@ export async function measureDashboardScreens(s: SeededServer, { only, shotsDir,
         const context: BrowserContext = await browser.newContext({ viewport, colorScheme: scheme });
         const page = await context.newPage();
         let signedIn = false;
-        for (const screen of dashboardScreens(s)) {
+        for (const screen of dashboardScreens(s, { editor })) {
           if (only && !only.includes(screen.name)) continue;
           if (!screen.anonymous && !signedIn) {
             await signIn(page, s.url, s.owner);

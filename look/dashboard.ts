@@ -22,7 +22,7 @@ const dir = path.resolve('test-artifacts/dashboard-look');
 if (shots) fs.mkdirSync(dir, { recursive: true });
 let looks: ScreenLook[] = [];
 try {
-  looks = await measureDashboardScreens(dashboard, { only: only.length ? only : undefined, shotsDir: shots ? dir : undefined });
+  looks = await measureDashboardScreens(dashboard, { only: only.length ? only : undefined, shotsDir: shots ? dir : undefined, editor: true });
 } finally {
   await dashboard.close();
 }

@@ -155,7 +155,7 @@ async function main(): Promise<void> {
       const started = performance.now();
       const dashboard = await startSeededDashboard();
       try {
-        const looks = await measureDashboardScreens(dashboard, { browser, shotsDir: args.shots ? path.join(ROOT, 'test-artifacts/dashboard-look') : undefined });
+        const looks = await measureDashboardScreens(dashboard, { browser, shotsDir: args.shots ? path.join(ROOT, 'test-artifacts/dashboard-look') : undefined, editor: true });
         dashboardLooks.push(...looks);
       } finally {
         await dashboard.close();

@@ -454,6 +454,7 @@ function renderTree(): void {
         if (item.file === file) a.setAttribute('aria-current', 'page');
         a.addEventListener('click', (e) => {
           e.preventDefault();
+          if (app.dataset.nav === 'open') showNav(false);
           void openFile(item.file);
         });
         li.append(a);
@@ -926,6 +927,19 @@ function setMode(next: 'visual' | 'source'): void {
   fitPreview();
 }
 $('ed-mode-visual').addEventListener('click', () => setMode('visual'));
+
+/** Under 900 px (editor.css) the outline is not beside the page: the Pages button opens it over the window; its ×, Escape or a page chosen closes it. */
+function showNav(open: boolean): void {
+  app.dataset.nav = open ? 'open' : 'closed';
+  $('ed-nav-toggle').setAttribute('aria-expanded', String(open));
+  if (open) $('ed-nav-close').focus();
+  else $('ed-nav-toggle').focus();
+}
+$('ed-nav-toggle').addEventListener('click', () => showNav(true));
+$('ed-nav-close').addEventListener('click', () => showNav(false));
+$('ed-nav').addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && app.dataset.nav === 'open') showNav(false);
+});
 $('ed-mode-source').addEventListener('click', () => setMode('source'));
 
 /**

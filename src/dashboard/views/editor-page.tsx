@@ -185,7 +185,7 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
             </div>
             {local ? null : <span className="ed-user">{viewer.email}</span>}
           </header>
-          <aside className="ed-nav" aria-label="Navigation">
+          <aside id="ed-nav" className="ed-nav" aria-label="Navigation">
             <div className="ed-nav-head">
               <span>Navigation</span>
               <span className="ed-nav-tools" hidden={readOnly}>
@@ -196,6 +196,9 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
                   +
                 </button>
               </span>
+              <button id="ed-nav-close" type="button" className="ed-icon-btn ed-nav-close" title="Back to the page" aria-label="Close the pages">
+                ×
+              </button>
             </div>
             <form id="ed-add-form" className="ed-add-form" hidden>
               <p id="ed-add-in" className="ed-arrange-note" hidden />
@@ -225,6 +228,9 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
           <main className="ed-main" id="main">
             <div className="ed-bar">
               <ol id="ed-crumbs" className="ed-crumbs" aria-label="Breadcrumb" />
+            <button id="ed-nav-toggle" type="button" className="ed-icon-btn ed-nav-toggle" aria-expanded="false" aria-controls="ed-nav" title="The site's pages and their order">
+              Pages
+            </button>
               <span className="spacer" />
               <div className="ed-modes" role="group" aria-label="View">
                 <button id="ed-mode-visual" type="button" className="ed-icon-btn" aria-pressed="false" title="Visual mode: edit text, headings, callouts and code blocks in place">
@@ -462,6 +468,8 @@ export const EDITOR_CSS = `
 .ed-publish{position:relative}
 .ed-publish[hidden],.ed-branch[hidden],.ed-settings-file .btn[hidden]{display:none}
 .ed-publish-btn{background:#15803d;border-color:#15803d;color:#fff;min-height:38px}
+/* Darker on hover: the dashboard's .btn:hover fades a button to 0.9, which put white on this green under AA (axe, the menu open under the pointer). */
+.ed-publish-btn:hover{opacity:1;background:#166534;border-color:#166534}
 .ed-caret{width:7px;height:7px;border-right:2px solid currentColor;border-bottom:2px solid currentColor;transform:translateY(-2px) rotate(45deg);margin-left:.2rem}
 .ed-publish-btn[aria-expanded=true] .ed-caret{transform:translateY(2px) rotate(-135deg)}
 .ed-menu{position:absolute;right:0;top:calc(100% + 6px);width:340px;background:var(--panel);border:1px solid var(--border);border-radius:14px;box-shadow:0 10px 30px rgba(16,24,40,.15);padding:.9rem;z-index:10;display:flex;flex-direction:column;gap:.6rem}
@@ -547,7 +555,7 @@ export const EDITOR_CSS = `
 .ed-tree li.drop-inside>.ed-arrange-row{background:var(--accent-soft);outline:2px solid var(--accent);outline-offset:-2px}
 .ed-arrange-head{display:flex;align-items:flex-start;justify-content:space-between;gap:.5rem;margin-bottom:.3rem}
 .ed-arrange-head .ed-arrange-note{margin:.1rem 0}
-.ed-arrange-head .btn:disabled{opacity:.5;cursor:default}
+.ed-arrange-head .btn:disabled{opacity:1;color:var(--muted);cursor:default}
 .ed-nav-history{display:flex;gap:.3rem;flex:none}
 .ed-add-new-wrap{position:relative;margin-top:.8rem}
 .ed-add-new{display:flex;align-items:center;gap:.5rem;width:100%}
@@ -649,7 +657,12 @@ export const EDITOR_CSS = `
 .ed-app[data-device=phone] .ed-preview-stage{box-shadow:0 0 0 1px var(--border-strong)}
 .ed-devices{display:inline-flex;gap:.25rem}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
-@media (max-width:900px){.ed-app{grid-template-columns:1fr}.ed-nav{display:none}.ed-top{grid-column:1}}
+.ed-nav-toggle,.ed-nav-close{display:none}
+.ed-nav-head>span:first-child{margin-right:auto}
+/* Under 900 px the outline is not beside the page: the Pages button opens it over the whole window (main.ts showNav). */
+@media (max-width:900px){.ed-app{grid-template-columns:1fr}.ed-nav{display:none}.ed-top{grid-column:1}
+.ed-nav-toggle,.ed-nav-close{display:inline-block}
+.ed-app[data-nav=open] .ed-nav{display:block;position:fixed;inset:0;z-index:40;border-right:0}}
 /* Phones: one pane at a time, the source (or visual mode) or the preview, switched by the mode buttons (main.ts). */
 @media (max-width:700px){
 .ed-app{grid-template-rows:auto 1fr}
@@ -658,7 +671,7 @@ export const EDITOR_CSS = `
 .ed-menu{width:min(340px,calc(100vw - 1.5rem))}
 .ed-menu{position:fixed;left:.75rem;right:.75rem;top:var(--ed-menu-top,9.5rem);width:auto;max-height:calc(100vh - var(--ed-menu-top,9.5rem) - .75rem)}
 .ed-bar{flex-wrap:wrap;padding:.4rem .75rem}
-.ed-crumbs{min-width:0;flex:1 1 100%;overflow:hidden;white-space:nowrap}
+.ed-crumbs{min-width:0;flex:1 1 0;overflow:hidden;white-space:nowrap}
 .ed-bar .spacer{display:none}
 .ed-modes{flex-wrap:wrap}
 .ed-sep{display:none}
@@ -670,5 +683,8 @@ export const EDITOR_CSS = `
 /* The comments and history panel takes the whole width while open (its Close button gives the page back). */
 .ed-review{width:auto;flex:1 1 auto;min-width:0;border-left:0}
 .ed-panes:has(>.ed-review:not([hidden]))>:not(.ed-review){display:none}
+/* So do the page settings (under them, the source was squeezed to nothing and the form's last row, Delete page, out of reach). */
+.ed-main:has(>.ed-settings:not([hidden]))>.ed-panes{display:none}
+.ed-settings{min-height:0;overflow:auto;margin-bottom:.6rem}
 }
 `;

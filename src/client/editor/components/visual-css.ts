@@ -78,6 +78,8 @@ const CSS = String.raw`
 .ed-block-menu-danger{color:#dc2626}
 .ed-drop-line{position:absolute;height:3px;border-radius:2px;background:var(--accent,#16a34a);pointer-events:none;z-index:7}
 .ed-drop-line[hidden]{display:none}
+/* Phones: the selection toolbar wraps onto a second row rather than scrolling (a scrolling bar with its buttons disabled is a region no keyboard reaches: axe scrollable-region-focusable). */
+@media (max-width:700px){.ed-visual>.ed-format{flex-wrap:wrap;overflow-x:visible}}
 @media (max-width:700px){.ed-visual>:not(.ed-format):not(.ed-handle):not(.ed-block-menu):not(.ed-drop-line){max-width:none}.ed-visual .folio-grid{grid-template-columns:minmax(0,1fr)}.ed-format-link input{width:9rem}}
 `;
 
