@@ -154,12 +154,19 @@ export async function moveAsset(session: EditorSession, from: string, to: string
     await files.draft(from, 'deleted', '', user);
     const docsJson = texts.get('docs.json');
     if (docsJson !== undefined && referencesIn(docsJson, from).length) await files.saveDocsJson(renameReferences(docsJson, from, to), user);
+    const pages = [...texts.keys()].filter((f) => /\.mdx?$/i.test(f) && referencesIn(texts.get(f)!, from).length);
+    const open: string[] = [];
+    for (const page of pages) {
+      if (await files.shared(page)) open.push(page);
+      else await files.draft(page, 'utf8', renameReferences(texts.get(page)!, from, to), user);
+    }
     await files.reload();
-    return [...texts.keys()].filter((f) => /\.mdx?$/i.test(f) && referencesIn(texts.get(f)!, from).length);
+    return { pages, open };
   });
-  // Pages through the session's text edit (outside the queue above: it queues itself).
-  for (const page of pages) await session.editText(page, (text) => renameReferences(text, from, to), user);
-  return { file: to, changed: pages };
+  // A page writers have open changes through its shared document (the session's text edit, outside
+  // the queue above: it queues itself), so their next sync takes the new path instead of writing the old one back.
+  for (const page of pages.open) await session.editText(page, (text) => renameReferences(text, from, to), user);
+  return { file: to, changed: pages.pages };
 }
 
 // ------------------------------------------------------------------ docs.json as text

@@ -550,6 +550,11 @@ export class EditorSession {
         saveDocsJson: (text, user) => this.saveDocsJson(text, user),
         reload: () => this.reload(),
         drafted: async () => new Set((await listEditorDrafts(this.opts.db, this.project.id, this.branch)).map((d) => d.path)),
+        shared: async (file) => {
+          const open = await this.sharedText(file);
+          open?.doc.destroy();
+          return open !== null;
+        },
       }),
     );
   }
@@ -826,6 +831,8 @@ export interface SessionFiles {
   reload(): Promise<void>;
   /** Paths the branch has drafts of. */
   drafted(): Promise<Set<string>>;
+  /** Whether a page has a shared (Yjs) document: writers have it open, and a change of its text goes through `editText`. */
+  shared(file: string): Promise<boolean>;
 }
 
 /** The refusal of a file the checkout cannot take; `part` is the piece of its path that is a link or a file. */
