@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type _Object } from '@aws-sdk/client-s3';
+import { createRequire } from 'node:module';
+import type * as AwsS3 from '@aws-sdk/client-s3';
+import type { S3Client, _Object } from '@aws-sdk/client-s3';
 import { currentSiteBuild, dropSiteBuild, keptSiteBuilds, SITE_BUILD_CHANNEL, switchSiteBuild, type Database } from '../../db/index.js';
 import { eachLimited, isInside, removeTree } from '../../shared/index.js';
 import { HostingError } from '../codes.js';
@@ -10,6 +12,11 @@ import { ByteLru } from './lru.js';
 import type { S3StorageConfig } from './storage-config.js';
 import type { BuildFile, ByteRange, PublishedBuild, SiteKey, SiteStore } from './site-store.js';
 import { publishedFile } from './snapshot.js';
+
+// The AWS SDK takes about a fifth of a second of CPU to load, and most processes that import hosting
+// (the CLI, every test of the server) never use object storage: it is loaded with the first S3 store.
+let awsS3: typeof AwsS3 | undefined;
+const s3 = (): typeof AwsS3 => (awsS3 ??= createRequire(import.meta.url)('@aws-sdk/client-s3') as typeof AwsS3);
 
 // Layout under `s3://<bucket>/<prefix>`:
 //   objects/<aa>/<sha256>                      one object per distinct file content (shared by every build)
@@ -104,7 +111,7 @@ export class S3SiteStore implements SiteStore {
     private readonly workDir: string,
     private readonly log: (line: string) => void = () => {},
   ) {
-    this.client = new S3Client({
+    this.client = new (s3().S3Client)({
       region: config.region,
       endpoint: config.endpoint,
       forcePathStyle: config.forcePathStyle,
@@ -176,12 +183,12 @@ export class S3SiteStore implements SiteStore {
       const size = manifest.files[file]![1];
       // Large files go up as a stream of known length, as they are served: never whole in memory.
       const body = size > WHOLE_FILE_BYTES ? fs.createReadStream(path.join(dir, file)) : await fsp.readFile(path.join(dir, file));
-      await this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(hash), Body: body, ContentLength: size }));
+      await this.client.send(new (s3().PutObjectCommand)({ Bucket: this.config.bucket, Key: this.objectKey(hash), Body: body, ContentLength: size }));
       this.stats.uploads++;
       if (++done % 100 === 0) log(`Uploaded ${done} of ${pending.size} content(s)`);
     });
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.config.bucket, Key: this.manifestKey(site, buildId), Body: JSON.stringify(manifest), ContentType: 'application/json' }),
+      new (s3().PutObjectCommand)({ Bucket: this.config.bucket, Key: this.manifestKey(site, buildId), Body: JSON.stringify(manifest), ContentType: 'application/json' }),
     );
     this.manifests.set(buildId, Promise.resolve(manifest));
     // The switch: one statement. Until here every server serves the previous build.
@@ -261,7 +268,7 @@ export class S3SiteStore implements SiteStore {
     }
     return this.storageCall(async () => {
       const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(hash), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        new (s3().GetObjectCommand)({ Bucket: this.config.bucket, Key: this.objectKey(hash), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
       );
       this.stats.streams++;
       return res.Body ? (res.Body.transformToWebStream() as ReadableStream<Uint8Array>) : streamOf(new Uint8Array(0));
@@ -270,7 +277,7 @@ export class S3SiteStore implements SiteStore {
 
   private async getObject(key: string): Promise<Buffer | null> {
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
+      const res = await this.client.send(new (s3().GetObjectCommand)({ Bucket: this.config.bucket, Key: key }));
       return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : Buffer.alloc(0);
     } catch (error) {
       const name = (error as { name?: string }).name;
@@ -299,7 +306,7 @@ export class S3SiteStore implements SiteStore {
     const out: _Object[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix, ContinuationToken: token }));
+      const page = await this.client.send(new (s3().ListObjectsV2Command)({ Bucket: this.config.bucket, Prefix: prefix, ContinuationToken: token }));
       out.push(...(page.Contents ?? []));
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -309,7 +316,7 @@ export class S3SiteStore implements SiteStore {
   private async deleteKeys(keys: string[]): Promise<void> {
     for (let i = 0; i < keys.length; i += 1000) {
       const batch = keys.slice(i, i + 1000);
-      await this.client.send(new DeleteObjectsCommand({ Bucket: this.config.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+      await this.client.send(new (s3().DeleteObjectsCommand)({ Bucket: this.config.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
     }
   }
 
