@@ -13,7 +13,8 @@ const send = (message: unknown) => process.send!(message);
 process.on('message', (message: Request) => {
   if (message.type !== 'build') return;
   if (message.warm) keepPageWorkers();
-  buildSite({ ...message.options, untrusted: true, log: (line) => send({ type: 'log', line }) }).then(
+  // A warm process keeps Pagefind's process too, for the site's next delta index.
+  buildSite({ ...message.options, untrusted: true, keepSearchService: message.warm, log: (line) => send({ type: 'log', line }) }).then(
     (result) => send({ type: 'result', result, cpuMs: cpuMs() }),
     (error: unknown) => send({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
   );

@@ -63,6 +63,11 @@ export interface BuildOptions {
   llmsFullMaxBytes?: number;
   /** The repository is not trusted: no page or snippet code runs, raw HTML is sanitised (see README, trust model). */
   untrusted?: boolean;
+  /**
+   * A delta search index leaves its Pagefind process up for this process's next build (a warm
+   * sandboxed process of `buildSiteIsolated`, as `--watch` does): one process start fewer per update.
+   */
+  keepSearchService?: boolean;
   /** Untrusted builds: each page compiles in an isolated worker and is stopped after this many milliseconds (default 10 s), with BUILD_PAGE_TIMEOUT. */
   pageTimeoutMs?: number;
   /** Draw a social image per page (`assets/og/<path>.png`) and name it as `og:image`; `max` caps the images drawn per build (default 1000). */
@@ -205,7 +210,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const plannedAt = performance.now();
   // A --watch build keeps its site for the next edit, whose body-only check reads the old texts.
   if (!options.keepState) releaseSources(site, planned);
-  const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false, languages: search ? pagesPerLang(todo, renderer) : undefined });
+  const searchPlan = await SearchPlan.open({ enabled: search, outDir, cacheDir: cache.dir, pages: planned.length, allRendered: todo.length === planned.length, changed: changedHrefs(work), reuse: work.outputIntact && options.cache !== false, keepService: options.keepSearchService === true, languages: search ? pagesPerLang(todo, renderer) : undefined });
   const pageDiagnostics = await carriedDiagnostics(cache.dir, work);
   split.add('plan', cpuMsSince(startCpu));
 

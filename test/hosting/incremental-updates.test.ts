@@ -54,6 +54,22 @@ describe('incremental hosted updates', () => {
   const site = async (url: string) => (await s.app.request(url, { headers: { Host: `${project.id}.localhost` } })).text();
   const phases = (logs: string[]) => logs.find((l) => l.startsWith('Phases: ')) ?? '';
   const workspace = () => path.join(s.dataDir, 'work', 'projects', project.id, '_');
+  /** Pagefind processes under this test's process (the sandboxed build's children), from /proc. */
+  const pagefindProcesses = (): number[] => {
+    const found: number[] = [];
+    const visit = (pid: number) => {
+      let children: string[] = [];
+      try {
+        if (pid !== process.pid && /pagefind/.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) found.push(pid);
+        for (const task of fs.readdirSync(`/proc/${pid}/task`)) children.push(...fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean));
+      } catch {
+        children = [];
+      }
+      for (const child of children) visit(Number(child));
+    };
+    visit(process.pid);
+    return found;
+  };
   const liveBuild = () => fs.realpathSync(path.join(s.dataDir, 'sites', project.id, 'current'));
 
   it('a one-page push compiles that page only, fetches incrementally and publishes only what changed', async () => {
@@ -69,6 +85,9 @@ describe('incremental hosted updates', () => {
     expect(second.status, second.logs.join('\n')).toBe('success');
     expect(second.logs).toContain('Building on the output and cache of the last successful update');
     expect(phases(second.logs)).toMatch(/fetch \d+ ms \(incremental\), .*; sandbox start 0 ms \(warm\); .* \(1 compiled, 4 unchanged\)/);
+    // The warm build process keeps Pagefind's process for the next delta index: no process start per push.
+    expect(phases(second.logs)).toMatch(/search \d+ ms delta/);
+    expect(pagefindProcesses().length).toBe(1);
     expect(await site('/b')).toContain('Text of b, version two.');
     expect(await site('/c')).toContain('Text of c, version one.');
     // Unchanged files are the live build's own (hard links), changed ones copies: the earlier build is left as it was.
