@@ -33,6 +33,8 @@ const E2E_FILES = [
   'test/dashboard/editor-branches.test.ts',
   // The editor's assets, redirects and settings managers over HTTP, on both backends, published to git (~25 s).
   'test/dashboard/editor-managers.test.ts',
+  // The same managers in chromium: upload, delete, a redirect, the primary colour, published; screens checked (~60 s).
+  'test/dashboard/editor-managers-browser.test.ts',
   'test/dashboard/editor-branches-browser.test.ts',
   // Arranging the navigation in the editor, published, the live sidebar read (~40 s).
   'test/dashboard/editor-navigation-browser.test.ts',

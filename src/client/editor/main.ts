@@ -27,6 +27,7 @@ import { codeBlockView, componentView, IMAGE } from './components/view.js';
 import { assetUrl } from './components/sanitize.js';
 import { installVisualStyles } from './components/visual-css.js';
 import { branchMenu } from './branch-menu.js';
+import { mountManagers } from './managers.js';
 import { ReviewPanel, reviewExtension } from './review.js';
 import { PAGE_FIELDS, readSiteSettings, SITE_FIELDS, writeSiteSettings, type SiteSettings } from './site-settings.js';
 import { frontmatter, sourceTheme } from './source-theme.js';
@@ -1433,6 +1434,18 @@ if (review) {
   $('ed-review-toggle').addEventListener('click', () => panel.show(panel.open === 'comments' ? null : 'comments'));
   $('ed-history-toggle').addEventListener('click', () => panel.show(panel.open === 'history' ? null : 'history'));
   $('ed-review-close').addEventListener('click', () => panel.show(null));
+}
+
+// The assets, redirects and site configuration managers: editors in the dashboard (not viewers, not folio dev).
+if (!local && !readOnlyPage) {
+  mountManagers(app, {
+    call,
+    setStatus,
+    changed: async () => {
+      await refreshState();
+      if (file === 'docs.json') await openFile('docs.json', { keepEdits: false });
+    },
+  });
 }
 
 async function start(): Promise<void> {
