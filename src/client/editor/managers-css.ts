@@ -75,6 +75,7 @@ const CSS = String.raw`
 .ed-mg-rows-list{display:flex;flex-direction:column;gap:.4rem}
 .ed-mg-rows-row{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,2fr) auto;gap:.4rem;align-items:center}
 .ed-mg-add{align-self:flex-start}
+.ed-mg-empty .ed-mg-add{align-self:center}
 .ed-mg-savebar{position:sticky;bottom:-3rem;display:flex;align-items:center;justify-content:flex-end;gap:.75rem;flex-wrap:wrap;padding:.75rem 0;background:var(--bg);border-top:1px solid var(--border)}
 .ed-mg-nav{display:flex;flex-direction:column;gap:.1rem;margin-top:.5rem;padding-top:.5rem;border-top:1px solid var(--border)}
 .ed-mg-nav-btn{display:flex;align-items:center;gap:.5rem;border:0;background:transparent;color:var(--text);font:inherit;font-size:.9rem;text-align:left;padding:.4rem .5rem;border-radius:8px;cursor:pointer;min-height:32px}
