@@ -130,7 +130,8 @@ export interface BuildStats {
   split?: BuildSplit;
   /**
    * CPU milliseconds of the whole build: this process with its threads (`process`), and its child
-   * processes that ended during it (`children`: Pagefind; Linux only, 0 elsewhere).
+   * processes that ended during it (`children`: Pagefind; Linux only, 0 elsewhere). A Pagefind process
+   * kept for the next build (`keepSearchService`) is not among them until it ends.
    */
   cpu?: { process: number; children: number };
   /**
