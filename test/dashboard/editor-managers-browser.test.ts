@@ -165,6 +165,15 @@ describe.skipIf(!HAVE_CHROMIUM)('the assets, redirects and configuration manager
     await page.screenshot({ path: path.join(ARTIFACTS, 'guide', 'configuration.png') });
 
     await page.locator('#ed-mg-close').click();
+    // On a phone the sidebar is a drawer (Pages): its Redirects entry opens the panel, and the drawer gives way.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('#ed-nav-toggle').click();
+    await page.locator('#ed-open-redirects').click();
+    await page.locator('.ed-mg-redirect[data-source="/beta/:slug*"]').waitFor();
+    await expect(page.locator('#editor-app').getAttribute('data-nav')).resolves.toBe('closed');
+    await expect(page.locator('#ed-open-redirects').isVisible()).resolves.toBe(false);
+    await page.locator('#ed-mg-close').click();
+    await page.setViewportSize(desktop);
     await page.locator('#ed-publish-toggle').click();
     await expect(page.locator('#ed-changes li').allTextContents()).resolves.toEqual(['docs.jsonModified', 'images/garden-plan.pngAdded', 'images/old-diagram.svgDeleted']);
     await page.locator('#ed-message').fill('Site: garden plan, beta redirect, amber colour');

@@ -213,6 +213,11 @@ export function mountManagers(app: HTMLElement, deps: ManagerDeps): { open(tab: 
 
   function open(next: ManagerTab, from?: HTMLElement): void {
     if (from) opener = from;
+    // Opened from the outline's drawer (under 900 px): the drawer gives way to the panel.
+    if (app.dataset.nav === 'open') {
+      app.dataset.nav = 'closed';
+      document.getElementById('ed-nav-toggle')?.setAttribute('aria-expanded', 'false');
+    }
     tab = next;
     app.dataset.manager = next;
     panel.hidden = false;
