@@ -10,7 +10,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { llmsGroups, LlmsText, markdownFileFor, markdownLink, pageMarkdown, skillFile, wantsMarkdown } from '../markdown/index.js';
+import { llmsGroups, LlmsText, markdownFileFor, markdownLink, pageMarkdown, skillFile, userMarkdown, wantsMarkdown } from '../markdown/index.js';
 import { isDiscoverable } from '../navigation/index.js';
 import { bundleBeacon, bundleIslands, composeEndpointBody, fontFileSource, pageSourceOf, prepareEndpointHighlighting, runMdxJob, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset, type PageBody } from '../render/index.js';
 import { API_PROXY_PATH, handleProxyRoute, type ProxyOptions } from '../openapi/index.js';
@@ -210,7 +210,7 @@ export async function startDevServer({ root: rootDir, port = 3000, host = '127.0
     if (!body) {
       const r = await runMdxJob({ id: 0, ...job }, root, siteVariables(site));
       const composed = composeEndpointBody({ html: r.html, headings: r.headings }, suffix);
-      const written = { html: composed.html, headings: composed.headings, features: r.features, diagnostics: [...problems, ...r.diagnostics], markdown: [r.markdown ?? '', markdownSuffix ?? ''].join('\n\n'), ...(r.islands ? { islands: r.islands } : {}) };
+      const written = { html: composed.html, headings: composed.headings, features: r.features, diagnostics: [...problems, ...r.diagnostics], markdown: userMarkdown([r.markdown ?? '', markdownSuffix ?? ''].join('\n\n'), {}), ...(r.islands ? { islands: r.islands } : {}) };
       // Under the base, an author's `/docs/a` is the full path, read as `/a` as the build reads it.
       body = base ? bodyAsSitePaths(written, sitePathReader(site, base), base) : written;
       for (const island of r.islands ?? []) islandModules.set(island.id, island.code);

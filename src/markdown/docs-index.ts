@@ -78,6 +78,11 @@ export class DocsIndex {
     return extra.length ? new DocsIndex(this.name, this.description, [...this.pages, ...extra], this.ranker) : this;
   }
 
+  /** This index with some pages' Markdown replaced (by href: a personalized page as one reader reads it). */
+  withMarkdown(replaced: ReadonlyMap<string, string>): DocsIndex {
+    return replaced.size ? new DocsIndex(this.name, this.description, this.pages.map((p) => (replaced.has(p.href) ? { ...p, markdown: replaced.get(p.href)! } : p)), this.ranker) : this;
+  }
+
   /** This index searching with `ranker` (retrieval's ranking of the same build). */
   withRanker(ranker: PageRanker): DocsIndex {
     return new DocsIndex(this.name, this.description, this.pages, ranker);

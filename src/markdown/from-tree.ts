@@ -5,6 +5,7 @@
 import type { Root as HastRoot, RootContent } from 'hast';
 import type { TreeValues } from '../mdx/index.js';
 import { componentMarkdown } from './components.js';
+import { userBlockMarker, userSpanMarker, userValueMarker } from './user-markdown.js';
 
 export type Node = RootContent | HastRoot;
 
@@ -34,8 +35,21 @@ export function treeToMarkdown(tree: HastRoot, values: TreeValues): string {
   return tidy(walk.blocks(tree.children));
 }
 
-/** Not an element the page hides (`hidden`: a branch chosen per reader that a reader without data does not see, `mdx/user-expressions.ts`). */
-const shown = (node: Node) => !(node.type === 'element' && node.properties?.hidden);
+/**
+ * Not an element the page hides. A branch chosen per reader (`mdx/user-expressions.ts`; `hidden`
+ * when a reader without data does not see it) stays, as a marker `user-markdown.ts` resolves per reader.
+ */
+const shown = (node: Node) => !(node.type === 'element' && node.properties?.hidden && node.properties[USER_IF] === undefined);
+
+const USER_IF = 'data-folio-user-if';
+const USER_VALUE = 'data-folio-user';
+
+/** A branch chosen per reader: its `<id>.<condition>` and id; null for any other node. */
+function userBranch(node: Node): { spec: string; id: string } | null {
+  if (node.type !== 'element') return null;
+  const spec = node.properties?.[USER_IF];
+  return typeof spec === 'string' ? { spec, id: spec.slice(0, spec.indexOf('.')) } : null;
+}
 
 function nameOf(node: Node): string | null {
   if (node.type === 'element') return node.tagName;
@@ -100,7 +114,11 @@ function trimBlock(text: string): string {
 
 function block(node: Node, walk: Walk): string {
   const name = nameOf(node);
+  const jsx = node.type === 'mdxFlowExpression' ? jsxOf(node, walk, true) : null;
+  if (jsx) return walk.blocks(jsx);
   if (name === null) return walk.inline([node]);
+  const branch = userBranch(node);
+  if (branch) return userBlockMarker(branch.spec, trimBlock(walk.blocks(childrenOf(node))), branch.id);
   if (/^[A-Z]/.test(name)) return componentMarkdown(name, node, walk);
   const kids = childrenOf(node);
   const heading = /^h([1-6])$/.exec(name);
@@ -140,7 +158,9 @@ function inline(node: Node, walk: Walk): string {
   if (node.type === 'text') return node.value.includes('\n') ? node.value.replace(/\s*\n\s*/g, ' ') : node.value;
   if (node.type === 'mdxTextExpression' || node.type === 'mdxFlowExpression') {
     const value = walk.values.valueOf(node);
-    return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+    const jsx = jsxOf(node, walk, false);
+    return jsx ? walk.inline(jsx) : '';
   }
   const name = nameOf(node);
   if (name === null) return '';
@@ -154,6 +174,9 @@ function inlineElement(name: string, node: Node, walk: Walk): string {
   const kids = childrenOf(node);
   const props = walk.props(node);
   const text = () => walk.inline(kids);
+  const branch = userBranch(node);
+  if (branch) return userSpanMarker(branch.spec, text(), branch.id);
+  if (name === 'span' && typeof props[USER_VALUE] === 'string') return userValueMarker(props[USER_VALUE], text());
   switch (name) {
     case 'a': {
       const className = props.className ?? props.class;
@@ -265,4 +288,56 @@ function table(node: Node, walk: Walk): string {
 /** One final newline (code blocks keep their lines as written). */
 function tidy(markdown: string): string {
   return markdown.trim() + '\n';
+}
+
+/**
+ * An expression that is JSX and nothing else (`<>See pricing.</>`, `<Note>...</Note>`: a branch chosen
+ * per reader, `mdx/user-expressions.ts`, which the HTML renderer draws from its expression) as nodes
+ * this walk reads: elements with their literal attributes, text, literal children; null for any other
+ * expression (or one whose value is known).
+ */
+function jsxOf(node: Node, walk: Walk, flow: boolean): Node[] | null {
+  const data = (node as { data?: { estree?: { body?: { type: string; expression?: unknown }[] } } }).data;
+  const statement = data?.estree?.body?.length === 1 ? data.estree.body[0] : undefined;
+  const e = statement?.type === 'ExpressionStatement' ? (statement.expression as { type?: string } | undefined) : undefined;
+  if (!e || (e.type !== 'JSXElement' && e.type !== 'JSXFragment')) return null;
+  const value = walk.values.valueOf(node);
+  if (typeof value === 'string' || typeof value === 'number') return null;
+  return jsxNodes(e as Jsx, flow);
+}
+
+type Jsx = { type: string; [key: string]: unknown };
+
+function jsxNodes(e: Jsx, flow: boolean): Node[] {
+  const kids = () => ((e.children as Jsx[] | undefined) ?? []).flatMap((c) => jsxNodes(c, flow));
+  switch (e.type) {
+    case 'JSXFragment':
+      return kids();
+    case 'JSXText':
+      return [{ type: 'text', value: String(e.value ?? '') }];
+    case 'JSXExpressionContainer': {
+      const inner = e.expression as Jsx;
+      if (inner.type === 'Literal' && (typeof inner.value === 'string' || typeof inner.value === 'number')) return [{ type: 'text', value: String(inner.value) }];
+      return inner.type === 'JSXElement' || inner.type === 'JSXFragment' ? jsxNodes(inner, flow) : [];
+    }
+    case 'JSXElement': {
+      const opening = e.openingElement as { name: Jsx; attributes: Jsx[] };
+      if (opening.name.type !== 'JSXIdentifier') return kids();
+      const name = String(opening.name.name);
+      const attributes = opening.attributes.flatMap((a) => {
+        const attrName = (a.name as Jsx | undefined)?.type === 'JSXIdentifier' ? String((a.name as Jsx).name) : null;
+        const value = a.value as Jsx | null | undefined;
+        if (a.type !== 'JSXAttribute' || !attrName) return [];
+        return [{ name: attrName, value: value === null || value === undefined ? null : value.type === 'Literal' ? String(value.value) : undefined }];
+      });
+      if (/^[a-z]/.test(name)) {
+        const properties = Object.fromEntries(attributes.filter((a) => a.value !== undefined).map((a) => [a.name, a.value ?? true]));
+        return [{ type: 'element', tagName: name, properties, children: kids() } as Node];
+      }
+      const jsxAttributes = attributes.filter((a) => a.value !== undefined).map((a) => ({ type: 'mdxJsxAttribute', name: a.name, value: a.value }));
+      return [{ type: flow ? 'mdxJsxFlowElement' : 'mdxJsxTextElement', name, attributes: jsxAttributes, children: kids() } as unknown as Node];
+    }
+    default:
+      return [];
+  }
 }

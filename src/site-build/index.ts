@@ -6,7 +6,7 @@ export { describeWall, sandboxWall, type SandboxWall } from './sandbox.js';
 export { htmlFileFor, withSiteOrigin } from './site-files.js';
 export { BUILD_CODES, type BuildCode } from './codes.js';
 export { siteRedirects, type SiteRedirects } from './redirect-checks.js';
-export { SITE_SETTINGS_FILE, type BuiltSiteAccess, type BuiltSiteSettings } from './write-site.js';
+export { READER_MARKDOWN_DIR, SITE_SETTINGS_FILE, type BuiltSiteAccess, type BuiltSiteSettings } from './write-site.js';
 export { searchIndexFiles } from './search-index.js';
 export { type ExternalCheckOptions } from './external-links.js';
 export { bodyAsSitePaths, sitePathReader, type SitePathReader } from './base-links.js';

@@ -4,7 +4,7 @@
  * the removal of what the previous build wrote and this one no longer has, and the assets.
  */
 import { readFile } from 'node:fs/promises';
-import { markdownFileFor, pageMarkdown } from '../markdown/index.js';
+import { hasUserMarkdown, markdownFileFor, pageMarkdown, userMarkdown } from '../markdown/index.js';
 import { hasUserParts } from '../mdx/index.js';
 import { GROUPS_ATTRIBUTE } from '../openapi/index.js';
 import { isDiscoverable } from '../navigation/index.js';
@@ -68,6 +68,9 @@ export interface BuiltSiteSettings {
    */
   personalized?: string[];
 }
+
+/** Where a build keeps the Markdown of personalized pages with their per-reader parts marked (`markdown/user-markdown.ts`), by `.md` path. */
+export const READER_MARKDOWN_DIR = '.folio-cache/reader-md';
 
 /** Whether a page's HTML has parts filled per reader: a `{user...}` value or branch, or the API playground's data. */
 export function personalizedHtml(html: string): boolean {
@@ -221,7 +224,11 @@ export class PageWriter {
     const mdTarget = this.options.markdown === false || this.options.writtenMarkdown?.[p.route.href] === p.markdownKey ? null : resolveInside(outDir, markdownFileFor(p.route.href));
     if (mdTarget) {
       const started = performance.now();
-      const markdown = this.utf8.encode(prefixMarkdownLinks(pageMarkdown({ title: p.route.title, description: p.route.description, body: body.markdown ?? '', suffix: p.markdownSuffix }), this.options.basePath ?? ''));
+      const text = prefixMarkdownLinks(pageMarkdown({ title: p.route.title, description: p.route.description, body: body.markdown ?? '', suffix: p.markdownSuffix }), this.options.basePath ?? '');
+      // A page with parts chosen per reader: its `.md` (and llms files) as a reader without data reads it; `folio serve` fills the marked copy per reader.
+      const marked = hasUserMarkdown(text) ? resolveInside(outDir, `${READER_MARKDOWN_DIR}/${markdownFileFor(p.route.href)}`) : null;
+      if (marked) this.writeNow(marked, text, p);
+      const markdown = this.utf8.encode(marked ? userMarkdown(text, {}) : text);
       if (this.markdownBytes + markdown.length <= KEEP_MARKDOWN_BYTES) {
         this.markdown.set(p.route.href, markdown);
         this.markdownBytes += markdown.length;

@@ -221,6 +221,44 @@ describe.each(backends)('personalized pages per reader on %s', (kind) => {
     expect(await home.text()).toBe(await readFile(path.join(out, 'index', 'index.html'), 'utf8'));
   });
 
+  it('answers a personalized page’s Markdown, llms-full.txt and MCP get_page with the reader’s branches, never shared', async () => {
+    const md = (p: string, cookie?: string, accept = 'text/plain') => bundle.app.request(`http://jw.localhost${p}`, { headers: { accept, host: 'jw.localhost', ...(cookie ? { cookie } : {}) } });
+    const ada = await jwtReader({ content: { firstName: 'Ada', plan: 'pro', seats: 12, channel: 'beta' } });
+    const grace = await jwtReader({ content: { firstName: 'Grace', plan: 'enterprise', channel: 'gamma' } });
+    for (const [cookie, has, hasNot] of [
+      [ada, ['Hello Ada.', 'Pro seats: 12 for Ada.', 'See pricing to upgrade.', 'Beta: on.'], ['Ask your admin', 'Beta: off', 'reader.']],
+      [grace, ['Hello Grace.', 'Ask your admin for SSO.', 'Beta: off.'], ['Pro seats', 'See pricing', 'Beta: on']],
+      [undefined, ['Hello reader.', 'See pricing to upgrade.', 'Beta: off.'], ['Pro seats', 'Ask your admin', 'Beta: on']],
+    ] as const) {
+      for (const answer of [await md('/plan.md', cookie), await md('/plan', cookie, 'text/markdown'), await md('/llms-full.txt', cookie)]) {
+        const text = (await answer.text()).replace(/\s+/g, ' ');
+        for (const words of has) expect(text).toContain(words);
+        for (const words of hasNot) expect(text).not.toContain(words);
+        expect(text).not.toContain('folio-user');
+        expect(answer.headers.get('cache-control')).toBe('private, no-store');
+      }
+    }
+    // The MCP server's get_page reads the same Markdown.
+    const page = async (cookie: string) => {
+      const answer = await bundle.app.request('http://jw.localhost/mcp', {
+        method: 'POST',
+        headers: { host: 'jw.localhost', 'content-type': 'application/json', accept: 'application/json, text/event-stream', cookie },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_page', arguments: { page: '/plan' } } }),
+      });
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
+      return JSON.stringify(await answer.json());
+    };
+    const adaPage = await page(ada);
+    expect(adaPage).toContain('Pro seats: 12 for Ada.');
+    expect(adaPage).not.toContain('Ask your admin');
+    expect(await page(grace)).toContain('Ask your admin for SSO.');
+    // The built files stay a reader without data's: the marked copy is the build's bookkeeping, not served.
+    const built = await readFile(path.join(out, 'plan.md'), 'utf8');
+    expect(built).toContain('Hello reader.');
+    expect(built).not.toMatch(/folio-user|Pro seats|Ask your admin/);
+    expect((await md('/.folio-cache/reader-md/plan.md', ada)).status).toBe(404);
+  });
+
   it('maps an OpenID reader’s content claims, else their profile claims, to user', async () => {
     const custom = await (await get('op', '/plan', await oidcReader({ content: { firstName: 'Grace', plan: 'enterprise' }, apiPlaygroundInputs: { header: { 'X-Key': 'k' } } }))).text();
     expect(readText(custom)).toContain('Hello Grace. Ask your admin for SSO.');

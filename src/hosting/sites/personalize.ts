@@ -14,7 +14,9 @@ import { createHash } from 'node:crypto';
 import { decodeCondition, evaluateCondition } from '../../mdx/index.js';
 import { decodeGroups, forGroups } from '../../openapi/index.js';
 import { escapeHtml } from '../../shared/index.js';
-import type { BuildFile } from '../storage/site-store.js';
+import { markdownFileFor, userMarkdown } from '../../markdown/index.js';
+import { READER_MARKDOWN_DIR } from '../../site-build/index.js';
+import type { BuildFile, PublishedBuild } from '../storage/site-store.js';
 
 /** What a session keeps of the reader for personalization. */
 export type ReaderData = Record<string, unknown>;
@@ -142,4 +144,47 @@ export async function personalizedFile(file: BuildFile, data: ReaderData, groups
     etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
     body: async (range) => new Blob([range ? bytes.subarray(range.start, range.end + 1) : bytes]).stream(),
   };
+}
+
+/** Text as a file to serve (its ETag from its bytes). */
+export function textFile(text: string): BuildFile {
+  const bytes = Buffer.from(text, 'utf8');
+  return {
+    size: bytes.length,
+    etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
+    body: async (range) => new Blob([range ? bytes.subarray(range.start, range.end + 1) : bytes]).stream(),
+  };
+}
+
+/**
+ * A personalized page's Markdown (its `.md` path) as this reader reads it: the build's marked copy
+ * (`READER_MARKDOWN_DIR`, `markdown/user-markdown.ts`) resolved with their `user` values by the same
+ * interpreter as the HTML's branches; null when the build kept no marked copy (no part of the page's
+ * Markdown depends on the reader).
+ */
+export async function readerMarkdown(root: PublishedBuild, markdownFile: string, data: ReaderData): Promise<string | null> {
+  const marked = await root.read(`${READER_MARKDOWN_DIR}/${markdownFile.replace(/^\/+/, '')}`);
+  return marked ? userMarkdown(marked.toString('utf8'), userValues(data)) : null;
+}
+
+/** The personalized pages' Markdown for this reader, by href: empty for a reader without `user` values (they read the built `.md`). */
+export async function readerMarkdownOf(root: PublishedBuild, personalized: readonly string[], data: ReaderData): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (Object.keys(userValues(data)).length === 0) return out;
+  for (const href of personalized) {
+    const text = await readerMarkdown(root, markdownFileFor(href), data);
+    if (text !== null) out.set(href, text);
+  }
+  return out;
+}
+
+/** llms-full.txt with each personalized page's Markdown (as a reader without data reads it) replaced by this reader's. */
+export async function llmsFullForUser(text: string, root: PublishedBuild, mine: ReadonlyMap<string, string>): Promise<string> {
+  let out = text;
+  for (const [href, markdown] of mine) {
+    const shared = (await root.read(markdownFileFor(href)))?.toString('utf8');
+    const at = shared ? out.indexOf(shared) : -1;
+    if (shared && at >= 0) out = out.slice(0, at) + markdown + out.slice(at + shared.length);
+  }
+  return out;
 }

@@ -19,7 +19,7 @@ import type { HostMap, SiteRef } from './host-map.js';
 import { redirectsOf } from './redirects.js';
 import { mcpToolOf, type SiteAnalytics } from '../../analytics/index.js';
 import { ANALYTICS_PATHS, buildHasPage, serveAnalyticsRoute } from './analytics-route.js';
-import { personalizedFile, READER_USER_SCRIPT, type ReaderData } from './personalize.js';
+import { llmsFullForUser, personalizedFile, READER_USER_SCRIPT, readerMarkdown, readerMarkdownOf, textFile, type ReaderData } from './personalize.js';
 import { buildForReader, fileForReader, readablePages, viewApplies, type ReaderView } from './reader-view.js';
 
 const TYPES = CONTENT_TYPES;
@@ -209,7 +209,7 @@ export async function serveSite(store: SiteStore | string, projectId: string, re
   const mcpTool = analytics && sitePath === '/mcp' ? await mcpToolOf(request) : null;
   let response: Response;
   try {
-    response = await serveSiteFile(sites, projectId, request, preview, { ...options, analytics }, { root, base, sitePath, url, view, user, userGroups, csp: settings?.csp });
+    response = await serveSiteFile(sites, projectId, request, preview, { ...options, analytics }, { root, base, sitePath, url, view, user, userGroups, csp: settings?.csp, personalized: settings?.personalized ?? [] });
   } catch (error) {
     return storageTrouble(error, options);
   }
@@ -237,10 +237,15 @@ function storageTrouble(error: unknown, options: SiteServeOptions): Response {
   });
 }
 
+/** The llms-full file (or one of its per-section parts). */
+const LLMS_FULL = /(^|\/)llms-full[^/]*\.txt$/;
+
+const textOf = async (file: BuildFile) => Buffer.from(await new Response(await file.body()).arrayBuffer()).toString('utf8');
+
 /** Marks, between `serveSiteFile` and `serveSite`, an answer cut to its reader (`reader-view.ts`); never sent. */
 const READER_CUT = 'x-folio-reader-cut';
 
-async function serveSiteFile(store: SiteStore, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: PublishedBuild | null; base: string; sitePath: string; url: URL; view?: ReaderView; user?: ReaderData; userGroups?: ReadonlySet<string>; csp?: CspSources }): Promise<Response> {
+async function serveSiteFile(store: SiteStore, projectId: string, request: Request, preview: string | null, options: SiteServeOptions, at: { root: PublishedBuild | null; base: string; sitePath: string; url: URL; view?: ReaderView; user?: ReaderData; userGroups?: ReadonlySet<string>; csp?: CspSources; personalized?: readonly string[] }): Promise<Response> {
   const { root, base, sitePath, url, view } = at;
   const framing = framingOf(options.frameAncestors, at.csp);
   if (AGENT_PATHS.has(sitePath)) {
@@ -250,9 +255,11 @@ async function serveSiteFile(store: SiteStore, projectId: string, request: Reque
       ? ({ page, problem }: { page: string; problem: string }) =>
           analytics.collector.offer({ kind: 'beacon', projectId, preview, at: Date.now(), address: options.clientAddress ?? 'unknown', userAgent: request.headers.get('user-agent') ?? '', event: { type: 'feedback', path: page, source: 'agent', helpful: false, comment: problem, contact: null, code: null, filename: null, lang: null } })
       : undefined;
-    const answer = await serveAgentEndpoint(store, projectId, request, preview, { path: sitePath, base }, options.apiProxy, feedback, view ? readablePages(view) : []);
+    const user = at.user;
+    const personal = user && at.personalized?.length ? (build: PublishedBuild) => readerMarkdownOf(build, at.personalized!, user) : undefined;
+    const answer = await serveAgentEndpoint(store, projectId, request, preview, { path: sitePath, base }, options.apiProxy, feedback, view ? readablePages(view) : [], personal);
     // Search and pages as this reader may see them: never shared.
-    if (view) answer.headers.set(READER_CUT, '1');
+    if (view || personal) answer.headers.set(READER_CUT, '1');
     return answer;
   }
   if (sitePath === API_PROXY_PATH) {
@@ -287,9 +294,18 @@ async function serveSiteFile(store: SiteStore, projectId: string, request: Reque
   const clean = pathname.replace(/\/+$/, '');
   // A page's Markdown (written beside it by the build): for `Accept: text/markdown`, and linked from its HTML.
   const markdownFile = markdownFileFor(clean || '/');
+  // A personalized page's Markdown as this reader reads it (`readerMarkdown`); never shared, as its HTML.
+  const markdownForReader = async (file: BuildFile, name: string): Promise<[BuildFile, Record<string, string>]> => {
+    if (!at.user) return [file, {}];
+    const text = await readerMarkdown(root, name, at.user);
+    return [text === null ? file : textFile(text), { [READER_CUT]: '1' }];
+  };
   if (wantsMarkdown(request.headers.get('accept'))) {
     const file = pathname === '/\0' ? null : await root.open(markdownFile);
-    if (file) return respond(file, markdownFile, request, 200, { Vary: 'Accept' }, framing);
+    if (file) {
+      const [mine, cut] = await markdownForReader(file, markdownFile);
+      return respond(mine, markdownFile, request, 200, { Vary: 'Accept', ...cut }, framing);
+    }
   }
   // The folder's index before `<path>.html`: pages are written as `<path>/index.html`, and `<path>.html`
   // may be another page's folder (`/api/index` is `api/index/index.html`; `api/index.html` is `/api`, or
@@ -298,7 +314,14 @@ async function serveSiteFile(store: SiteStore, projectId: string, request: Reque
   // On a site with pages restricted to groups, the HTML and llms files as this reader sees them.
   // A page the build marked personalized (the access check gave the reader's data only for one): filled for this reader.
   const forReader = async (file: BuildFile, name: string): Promise<[BuildFile, Record<string, string>]> => {
-    const cut = view && viewApplies(name) ? await fileForReader(file, name, view, root) : file;
+    if (name.endsWith('.md')) return markdownForReader(file, name);
+    let cut = view && viewApplies(name) ? await fileForReader(file, name, view, root) : file;
+    // The llms-full file with the personalized pages as this reader reads them.
+    if (at.user && LLMS_FULL.test(name) && at.personalized?.length) {
+      const mine = await readerMarkdownOf(root, at.personalized, at.user);
+      if (mine.size) cut = textFile(await llmsFullForUser(await textOf(cut), root, mine));
+      else if (cut === file) return [file, { [READER_CUT]: '1' }];
+    }
     const filled = at.user && name.endsWith('.html') ? await personalizedFile(cut, at.user, at.userGroups) : cut;
     return filled === file ? [file, {}] : [filled, { [READER_CUT]: '1' }];
   };

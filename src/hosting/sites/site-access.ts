@@ -87,6 +87,8 @@ function groupIndexOf(sitePath: string, access: BuiltSiteAccess | undefined): st
 /** Whether a site path is a page the build marked as filled per reader (`BuiltSiteSettings.personalized`). */
 function isPersonalized(sitePath: string, built: BuiltSiteSettings): boolean {
   if (!built.personalized?.length) return false;
+  // What holds personalized pages' Markdown: llms-full and the MCP server's get_page.
+  if (sitePath === '/mcp' || /^\/(?:.*\/)?llms-full[^/]*\.txt$/.test(sitePath)) return true;
   const href = pageHrefOfPath(sitePath);
   let set = personalizedSets.get(built);
   if (!set) personalizedSets.set(built, (set = new Set(built.personalized)));

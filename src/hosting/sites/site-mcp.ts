@@ -63,12 +63,15 @@ async function sectionIndexOf(root: PublishedBuild, readable: ReadablePages): Pr
 /**
  * `at`: the request's site path (base path taken off) and the site's base path (`/docs`, `''`).
  * `readable`: on a site with pages restricted to groups, those the reader may read; search and
- * `get_page` include them for this reader only (the build's index has none).
+ * `get_page` include them for this reader only (the build's index has none). `personal`: the
+ * personalized pages' Markdown for this reader (`readerMarkdownOf`), read from the build it is given.
  */
-export async function serveAgentEndpoint(store: SiteStore | string, projectId: string, request: Request, preview: string | null = null, at?: { path: string; base: string }, apiProxy: ProxyOptions = {}, feedback?: FeedbackSink, readable: ReadablePages = []): Promise<Response> {
+export async function serveAgentEndpoint(store: SiteStore | string, projectId: string, request: Request, preview: string | null = null, at?: { path: string; base: string }, apiProxy: ProxyOptions = {}, feedback?: FeedbackSink, readable: ReadablePages = [], personal?: (root: PublishedBuild) => Promise<ReadonlyMap<string, string>>): Promise<Response> {
   const root = await siteStoreOf(store).current({ projectId, preview });
   const built = root ? await loadDocsIndexFrom(root.key, async (file) => (await root.read(file))?.toString('utf8') ?? null) : null;
-  const pages = root && built ? await indexForReader(root, built, readable) : null;
+  // Personalized pages as this reader reads them (`personal`: their Markdown by href), in get_page and search alike.
+  const mine = root && personal ? await personal(root) : new Map<string, string>();
+  const pages = root && built ? (await indexForReader(root, built, readable)).withMarkdown(mine) : null;
   // One ranking with `POST /v1/search`: retrieval's, over the same build.
   const sections = root && pages ? await sectionIndexOf(root, readable) : null;
   const index = pages && sections ? pages.withRanker(pageRankerOf(sections)) : pages;
