@@ -343,8 +343,15 @@ export function mountManagers(app: HTMLElement, deps: ManagerDeps): { open(tab: 
     }
   }
 
+  /** The editor's address of a file on the branch shown now (the address keeps the branch). */
+  function fileHref(file: string): string {
+    const params = new URLSearchParams(location.search);
+    params.set('file', file);
+    return `?${params}`;
+  }
+
   function usesList(uses: Use[]): HTMLElement {
-    return h('ul', { className: 'ed-mg-uses' }, ...uses.slice(0, 20).map((u) => h('li', {}, h('a', { href: `?file=${encodeURIComponent(u.file)}` }, `${u.file}:${u.line}`), ' ', h('code', {}, u.text))), uses.length > 20 ? h('li', {}, `and ${uses.length - 20} more`) : null);
+    return h('ul', { className: 'ed-mg-uses' }, ...uses.slice(0, 20).map((u) => h('li', {}, h('a', { href: fileHref(u.file) }, `${u.file}:${u.line}`), ' ', h('code', {}, u.text))), uses.length > 20 ? h('li', {}, `and ${uses.length - 20} more`) : null);
   }
 
   function deleteForm(a: Asset, extra: HTMLElement): void {
