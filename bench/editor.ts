@@ -11,16 +11,36 @@
  *
  * Prints p50/p95/p99/max of each. The editor's own typing debounce (the wait before it saves) is not
  * included: this measures what the server and the network add.
+ *
+ * Then the editor itself in Debian's Chromium (playwright-core, CHROMIUM_PATH), on a generated
+ * 2,000-line page (headings, paragraphs, lists, code blocks, tables, callouts, cards, steps, tabs,
+ * accordions: `bigPage`) put in the site's navigation (issue 44):
+ *
+ * - open in visual mode (`--opens`, 10): from the navigation to the editor's address until the visual
+ *   mode is drawn (Visual pressed once the source is loaded) with the page's last block present and
+ *   editable; the first open (a cold browser cache) is printed apart;
+ * - keystroke to preview (`--keys`, 20): one key pressed in a paragraph of the visual mode until the
+ *   preview frame shows the text with it. The editor's typing debounce (300 ms, main.ts scheduleSave)
+ *   is INCLUDED: the figure is what the writer waits;
+ * - the same with 5 writers (5 browser contexts of one account, each with the page open in visual mode):
+ *   they type in turn, one key each, and the typing writer's own preview is timed; how long the other
+ *   four take to show the key in their visual mode is printed too.
+ *
+ * Each figure is printed with the load average beside it: taken on a loaded machine, they are not
+ * quiet-machine figures. `--no-browser` leaves the browser part out, `--browser-only` the HTTP part.
  */
 import { execFileSync } from 'node:child_process';
+import inspector from 'node:inspector/promises';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as Y from 'yjs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createProject } from '../src/db/index.js';
 import { createUser } from '../src/dashboard/index.js';
 import { listen } from '../src/server/index.js';
 import { dashboardStack, FormClient } from '../test/dashboard/harness.js';
+import { hasChromium, launchChromium } from '../test/browser/chromium.js';
 import { generateCorpus } from './corpus.js';
 
 function option(name: string, fallback: number): number {
@@ -30,6 +50,275 @@ function option(name: string, fallback: number): number {
 const PAGES = option('pages', 1000);
 const WRITERS = option('writers', 20);
 const EDITS = option('edits', 5);
+const OPENS = option('opens', 10);
+const KEYS = option('keys', 20);
+const BROWSER = !process.argv.includes('--no-browser');
+const HTTP = !process.argv.includes('--browser-only');
+/** `--profile`: CPU profiles of one more keystroke-to-preview (the editor page's and this process's, where the server runs), their top functions printed and the files kept. */
+const PROFILE = process.argv.includes('--profile');
+const load = () => `load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+
+/** The last paragraph of `bigPage`: drawn in the visual mode, the page is all there. */
+const LAST_WORDS = 'This is the last paragraph of the long page.';
+/** The paragraph writer `n` (1 to 5) types at the end of, in the visual mode: each its own, so the expected text is known. */
+const typedAt = (n: number) => `Writer ${n} types at the end of this paragraph.`;
+
+/** A long page as writers make them: sections of prose, lists, code, tables and the site's components, `lines` lines. */
+function bigPage(lines: number): string {
+  const out = ['---', 'title: The long page', 'description: Every kind of block, two thousand lines of it.', '---', ''];
+  for (let n = 1; n <= 5; n++) out.push(typedAt(n), '');
+  const section = (i: number): string[] => [
+    `## Section ${i}: configuring part ${i}`,
+    '',
+    `Part ${i} reads its settings from **acme.yaml** at start. Each key is described below, with its default, and the [reference](/reference/part-${i}) lists every value it takes; \`acme check\` tells you when one is wrong.`,
+    '',
+    '- `timeout`: how long a request may take, in seconds.',
+    '- `retries`: how many times a failed request is tried again.',
+    '- `region`: where the data is kept (*us* or *eu*).',
+    '',
+    '```yaml',
+    `part${i}:`,
+    '  timeout: 30',
+    '  retries: 3',
+    '  region: eu',
+    '```',
+    '',
+    '| Key | Default | Meaning |',
+    '| --- | --- | --- |',
+    '| timeout | 30 | Seconds before a request gives up. |',
+    '| retries | 3 | Attempts after the first. |',
+    '',
+    i % 4 === 0 ? '<Note>\nChanging the region moves the data: plan a quiet hour for it.\n</Note>' : i % 4 === 1 ? '<Tip>\nKeep the defaults until the dashboard shows timeouts.\n</Tip>' : i % 4 === 2 ? `<Card title="Part ${i} in depth" icon="book" href="/guides/part-${i}">\nHow part ${i} handles load, failures and upgrades.\n</Card>` : '<Steps>\n<Step title="Edit the file">\nSet the keys you need.\n</Step>\n<Step title="Check it">\nRun `acme check`.\n</Step>\n</Steps>',
+    '',
+    i % 5 === 0 ? '<Tabs>\n<Tab title="npm">\n```bash\nnpm install acme\n```\n</Tab>\n<Tab title="pnpm">\n```bash\npnpm add acme\n```\n</Tab>\n</Tabs>' : i % 5 === 1 ? '<Accordion title="Why three retries?">\nMost failures last under a second; three tries cover them without piling up.\n</Accordion>' : `1. Open the settings of part ${i}.\n2. Change what you need.\n3. Save and run \`acme check\`.`,
+    '',
+  ];
+  // Whole sections (a block cut in two would not compile), then short paragraphs up to the count.
+  for (let i = 1; ; i++) {
+    const next = section(i).join('\n').split('\n');
+    if (out.length + next.length > lines - 2) break;
+    out.push(...next);
+  }
+  while (out.length + 2 < lines) out.push(`A short paragraph on line ${out.length + 1}.`, '');
+  if (out.length === lines - 2) out.push('');
+  out.push(LAST_WORDS, '');
+  return out.join('\n');
+}
+
+/** Open the editor at `address` and switch to the visual mode; resolves once the page's last block is drawn and editable. Returns [source loaded, visual drawn] in ms from the navigation. */
+async function openVisual(page: Page, address: string): Promise<[number, number]> {
+  const started = performance.now();
+  await page.goto(address, { waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(() => document.getElementById('ed-status')?.textContent === 'Saved' && document.querySelector('.cm-content'), null, { timeout: 120_000, polling: 10 });
+  const source = performance.now() - started;
+  await page.click('#ed-mode-visual');
+  await page.waitForFunction(
+    (last) => {
+      const blocks = document.querySelectorAll('#ed-visual [contenteditable=true]');
+      return Boolean(blocks[blocks.length - 1]?.textContent?.includes(last));
+    },
+    LAST_WORDS,
+    { timeout: 120_000, polling: 10 },
+  );
+  return [source, performance.now() - started];
+}
+
+/** Put the caret at the end of writer `n`'s paragraph in the visual mode. */
+async function caretAtEnd(page: Page, n: number): Promise<void> {
+  await page.locator('#ed-visual [contenteditable=true]', { hasText: typedAt(n) }).first().click();
+  await page.keyboard.press('End');
+}
+
+/** Whether the preview frame's page holds `text` (read from the main frame: the frame is same-origin). */
+const previewHas = (page: Page, text: string, timeout = 60_000) =>
+  page.waitForFunction(
+    (t) => {
+      const frame = document.getElementById('ed-preview') as HTMLIFrameElement | null;
+      try {
+        return Boolean(frame?.contentDocument?.body?.textContent?.includes(t));
+      } catch {
+        return false;
+      }
+    },
+    text,
+    { timeout, polling: 10 },
+  );
+/** Whether the visual mode shows `text`. */
+const visualHas = (page: Page, text: string, timeout = 60_000) => page.waitForFunction((t) => Boolean(document.getElementById('ed-visual')?.textContent?.includes(t)), text, { timeout, polling: 10 });
+/** The editor has nothing left to save (its status says Saved). */
+const settled = (page: Page) => page.waitForFunction(() => document.getElementById('ed-status')?.textContent === 'Saved', null, { timeout: 60_000, polling: 20 });
+
+const KEYS_TYPED = 'qwertyuiopasdfghjklzxcvbnm';
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+/** The functions that took most of a profile's samples by themselves, as "name (file:line) ms". */
+function topFunctions(profile: CpuProfile, count = 8): string[] {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const f = byNode.get(id)!;
+    const key = `${f.functionName || '(anonymous)'} (${f.url.split('/').slice(-1)[0] || f.url || 'native'}:${f.lineNumber + 1})`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...self].filter(([k]) => !k.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, count).map(([k, ms]) => `${k} ${ms.toFixed(0)} ms`);
+}
+
+/** The page's requests since `since` (its clock) whose address has `part`: when each started (from `since`) and took. */
+const requests = (page: Page, since: number, part: string) =>
+  page.evaluate(
+    ([since, part]) =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.startTime >= since && e.name.includes(part)).map((e) => ({ start: e.startTime - since, took: e.duration })),
+    [since, part] as const,
+  );
+
+/** The browser figures (see the header): the editor of `file` at `editorUrl`, signed in as `account`. */
+async function browserFigures(origin: string, editorUrl: string, file: string, account: { email: string; password: string }): Promise<void> {
+  const browser: Browser = await launchChromium();
+  const contexts: BrowserContext[] = [];
+  try {
+    const viewport = { width: 1440, height: 900 };
+    const signing = await browser.newContext({ viewport });
+    const login = await signing.newPage();
+    await login.goto(`${origin}/dashboard/login`);
+    await login.fill('input[name=email]', account.email);
+    await login.fill('input[name=password]', account.password);
+    await Promise.all([login.waitForURL(/\/dashboard\/projects/, { timeout: 120_000 }), login.click('button[type=submit]')]);
+    const storageState = await signing.storageState();
+    await signing.close();
+    const address = `${editorUrl}?branch=main&file=${encodeURIComponent(file)}`;
+    const lines = bigPage(2000).split('\n').length - 1;
+
+    // ------------------------------------------------------------ open in visual mode
+    const one = await browser.newContext({ viewport, storageState });
+    contexts.push(one);
+    const opens: number[] = [];
+    const sources: number[] = [];
+    let page: Page | null = null;
+    for (let i = 0; i <= OPENS; i++) {
+      await page?.close();
+      page = await one.newPage();
+      const [source, total] = await openVisual(page, address);
+      if (i === 0) {
+        console.log(`browser: first open of the ${lines}-line page in visual mode (cold cache): ${total.toFixed(0)} ms, of which the source loaded ${source.toFixed(0)} ms (${load()})`);
+        continue;
+      }
+      opens.push(total);
+      sources.push(source);
+    }
+    // The last open's slowest requests: where the wait before the source shows goes.
+    const slowest = await page!.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .concat(performance.getEntriesByType('navigation') as PerformanceResourceTiming[])
+        .sort((a, b) => b.duration - a.duration)
+        .slice(0, 4)
+        .map((e) => `${new URL(e.name).pathname.split('/').slice(-1)[0] || 'page'} ${e.duration.toFixed(0)} ms`),
+    );
+    console.log(`browser: open the ${lines}-line page in visual mode, navigation to its last block drawn and editable: ${figures(opens)}; the source alone (Markdown mode ready): ${figures(sources)} (${load()})`);
+    console.log(`  the last open's slowest requests: ${slowest.join(', ')}`);
+
+    // ------------------------------------------------------------ keystroke to preview, one writer
+    const typing = page!;
+    await previewHas(typing, typedAt(1));
+    await caretAtEnd(typing, 1);
+    let typed = '';
+    const keys: number[] = [];
+    const parts = { untilSave: [] as number[], save: [] as number[], preview: [] as number[] };
+    for (let k = 0; k < KEYS; k++) {
+      await settled(typing);
+      const key = KEYS_TYPED[k % KEYS_TYPED.length]!;
+      typed += key;
+      const pageClock = await typing.evaluate(() => performance.now());
+      const started = performance.now();
+      await typing.keyboard.press(key);
+      await previewHas(typing, `${typedAt(1)}${typed}`);
+      keys.push(performance.now() - started);
+      // Where the time went: the wait before the save was sent (the debounce), the save (its answer carries the
+      // rendered preview's version) and the preview page's fetch by the frame; the rest is the frame drawing it.
+      const [save] = await requests(typing, pageClock, '/save.json');
+      const [preview] = await requests(typing, pageClock, '/preview?');
+      if (save) parts.untilSave.push(save.start), parts.save.push(save.took);
+      if (preview) parts.preview.push(preview.took);
+    }
+    console.log(`browser: keystroke in the visual mode to the preview showing it, one writer (the editor's 300 ms typing debounce included): ${figures(keys)} (goal p95 under 150 ms; ${load()})`);
+    if (parts.save.length) console.log(`  of which: key to save sent ${figures(parts.untilSave)}; save.json (draft stored, preview rendered) ${figures(parts.save)}; the frame's preview fetch ${figures(parts.preview)}`);
+    if (PROFILE) {
+      await settled(typing);
+      typed += 'z';
+      const cdp = await typing.context().newCDPSession(typing);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+      const server = new inspector.Session();
+      server.connect();
+      await server.post('Profiler.enable');
+      await server.post('Profiler.start');
+      const started = performance.now();
+      await typing.keyboard.press('z');
+      await previewHas(typing, `${typedAt(1)}${typed}`);
+      const took = performance.now() - started;
+      const { profile: pageProfile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+      const { profile: serverProfile } = (await server.post('Profiler.stop')) as unknown as { profile: CpuProfile };
+      server.disconnect();
+      const kept = path.resolve('test-artifacts/bench-editor');
+      fs.mkdirSync(kept, { recursive: true });
+      fs.writeFileSync(path.join(kept, 'keystroke-page.cpuprofile'), JSON.stringify(pageProfile));
+      fs.writeFileSync(path.join(kept, 'keystroke-server.cpuprofile'), JSON.stringify(serverProfile));
+      console.log(`profile of one keystroke to preview (${took.toFixed(0)} ms, ${load()}), kept in ${path.relative(process.cwd(), kept)}/`);
+      console.log(`  the editor page, by self time: ${topFunctions(pageProfile).join('; ')}`);
+      console.log(`  the server (this process), by self time: ${topFunctions(serverProfile).join('; ')}`);
+    }
+
+    // ------------------------------------------------------------ five writers
+    const writers: Page[] = [typing];
+    for (let n = 2; n <= 5; n++) {
+      const context = await browser.newContext({ viewport, storageState });
+      contexts.push(context);
+      const p = await context.newPage();
+      await openVisual(p, address);
+      writers.push(p);
+    }
+    const saves = writers.map(() => 0);
+    writers.forEach((p, i) => p.on('request', (r) => void (r.url().includes('/save.json') && saves[i]!++)));
+    for (const [i, p] of writers.entries()) {
+      await previewHas(p, typedAt(i + 1));
+      await caretAtEnd(p, i + 1);
+    }
+    const texts = writers.map((_, i) => (i === 0 ? typed : ''));
+    const own: number[] = [];
+    const seen: number[] = [];
+    let missed = 0;
+    let ownMissed = 0;
+    const rounds = KEYS;
+    for (let k = 0; k < rounds; k++) {
+      const w = k % writers.length;
+      const writer = writers[w]!;
+      await Promise.all(writers.map(settled));
+      texts[w] += KEYS_TYPED[(k * 7) % KEYS_TYPED.length]!;
+      const expected = `${typedAt(w + 1)}${texts[w]}`;
+      const started = performance.now();
+      await writer.keyboard.press(KEYS_TYPED[(k * 7) % KEYS_TYPED.length]!);
+      await Promise.all([
+        previewHas(writer, expected, 30_000).then(
+          () => own.push(performance.now() - started),
+          async () => {
+            ownMissed++;
+            const says = await writer.evaluate(() => `${document.getElementById('ed-status')?.textContent} / ${document.getElementById('ed-problems')?.textContent}`);
+            console.log(`  writer ${w + 1}: its preview did not show its key in 30 s; the editor says: ${says}`);
+          },
+        ),
+        ...writers.filter((o) => o !== writer).map((o) => visualHas(o, expected, 30_000).then(() => seen.push(performance.now() - started), () => void missed++)),
+      ]);
+    }
+    console.log(`browser: 5 writers in one session (5 contexts, taking turns, one key each), keystroke to the typing writer's preview showing it (debounce included): ${own.length ? figures(own) : 'no sample'}; ${ownMissed} not shown in 30 s (${load()})`);
+    console.log(`browser: 5 writers, keystroke to each other writer's visual mode showing it: ${seen.length ? figures(seen) : 'no sample'}; ${missed} never seen in 30 s; save.json requests per writer for ${rounds} keys: ${saves.join(', ')} (${load()})`);
+  } finally {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser.close();
+  }
+}
 
 const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=Bench', '-c', 'user.email=bench@example.test', '-c', 'init.defaultBranch=main', ...args], { cwd, stdio: 'pipe' }).toString();
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
@@ -46,11 +335,15 @@ try {
   git(tmp, 'init', '-q', '--bare', bare);
   git(tmp, 'clone', '-q', bare, work);
   const corpus = await generateCorpus(work, PAGES, 'tabs');
+  // The long page of the browser figures: the site's first page, so it is in the navigation.
+  const bigFile = corpus.pages[0]!.replace(/^\/+/, '') + '.mdx';
+  fs.writeFileSync(path.join(work, bigFile), bigPage(2000));
   git(work, 'add', '-A');
   git(work, 'commit', '-q', '-m', 'generated site');
   git(work, 'push', '-q', 'origin', 'main');
   const project = await createProject(stack.db, { name: 'Bench', repoUrl: bare, branch: 'main' });
-  await createUser(stack.db, 'writer@example.test', 'a long enough password');
+  const account = { email: 'writer@example.test', password: 'a long enough password' };
+  await createUser(stack.db, account.email, account.password);
   const signIn = new FormClient(stack.app);
   await signIn.get('/dashboard/login');
   await signIn.post('/dashboard/login', { email: 'writer@example.test', password: 'a long enough password' });
@@ -70,6 +363,12 @@ try {
   const get = (route: string) => fetch(`${base}/${route}${route.includes('?') ? '&' : '?'}branch=main`, { headers: { cookie } });
 
   try {
+    if (HTTP) await httpFigures();
+    if (BROWSER && !hasChromium) console.log('browser: skipped (no Chromium at CHROMIUM_PATH or /usr/bin/chromium)');
+    else if (BROWSER) await browserFigures(`http://127.0.0.1:${server.port}`, `http://127.0.0.1:${server.port}${editorPath}`, bigFile, account);
+
+    // The server over HTTP (hoisted within this block).
+    async function httpFigures(): Promise<void> {
     // ---------------------------------------------------------------- preview latency
     const file = corpus.pages[Math.floor(corpus.pages.length / 2)]!.replace(/^\/+/, '') + '.mdx';
     let started = performance.now();
@@ -149,6 +448,7 @@ try {
     await post('shared.json', { action: 'sync', file: shared, generation: last.generation, since: last.since, clientId: last.id, updates: [b64(Y.encodeStateAsUpdate(last.doc, before))], presence: null });
     await Promise.allSettled(receivers);
     console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    }
   } finally {
     await server.close();
   }

@@ -82,6 +82,19 @@ describe.each(backends)('editor sessions on %s', (kind) => {
     expect(await session.branches()).toEqual(['main']);
   });
 
+  it('a save of the text the draft already has (a second writer of a shared page) keeps the rendered preview; a new text renders again', async () => {
+    const session = await service.open(project, 'main');
+    const text = '---\ntitle: Setup\n---\n\n<Note>Install the CLI, then log in.</Note>\n';
+    const first = await session.saveText('guides/setup.mdx', text, user);
+    expect(first.preview?.ok).toBe(true);
+    const again = await session.saveText('guides/setup.mdx', text, { id: 'u2', email: 'bo.writer@example.test' });
+    expect(again.preview).toEqual(first.preview);
+    expect(session.previewHtml('guides/setup.mdx')).toContain('Install the CLI, then log in.');
+    const changed = await session.saveText('guides/setup.mdx', text.replace('log in', 'sign in'), user);
+    expect(changed.preview?.version).toBeGreaterThan(first.preview!.version);
+    expect(session.previewHtml('guides/setup.mdx')).toContain('Install the CLI, then sign in.');
+  });
+
   it('saves a draft, renders its preview with the site layout and keeps the last good one on an MDX error', async () => {
     const session = await service.open(project, 'main');
     const saved = await session.saveText('guides/setup.mdx', '---\ntitle: Setup\n---\n\n<Note>Install the CLI first.</Note>\n', user);
