@@ -3,13 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiKey, createProject, getUpdate, type ProjectRow } from '../../src/db/index.js';
 import { UpdateRunner, type BuildSite } from '../../src/hosting/index.js';
 import { backends, openTestDatabase } from '../db/helpers.js';
 import { commitAndPush, createBareRepo, tempDir } from '../git/git-fixtures.js';
 import { startHttpGitServer } from '../git/http-git-server.js';
 import { startTestServer, type TestServer } from '../server/helpers.js';
+
+// Each update clones and (two of them) builds in the sandbox: 30 s ran out for three cases at load 13-17
+// (the machine shared with other work), waiting on the update itself, not on a timer.
+vi.setConfig({ testTimeout: 120_000 });
 
 // What an update tells its readers (update-status, the dashboard): located problems, never the server's
 // stack traces or folders, never a credential.
