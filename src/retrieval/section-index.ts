@@ -857,9 +857,12 @@ function closeFirst(ordered: Candidate[], words: readonly string[], known: Map<P
   return ordered;
 }
 
-/** A changelog or release-notes page, by its path or its title (`CHANGELOG_PAGE`). */
+/** A changelog or release-notes page, by its path or its title (`CHANGELOG_PAGE`); read once a page (a broad question weighs thousands of sections). */
+const changelogs = new WeakMap<RetrievalPage, boolean>();
 function isChangelog(page: RetrievalPage): boolean {
-  return CHANGELOG_PAGE.path.test(page.href) || CHANGELOG_PAGE.title.test(page.title);
+  let is = changelogs.get(page);
+  if (is === undefined) changelogs.set(page, (is = CHANGELOG_PAGE.path.test(page.href) || CHANGELOG_PAGE.title.test(page.title)));
+  return is;
 }
 
 /** How much a result keeps of its score for matching `matched` of the query's `of` words (`COVERAGE_POWER`). */
