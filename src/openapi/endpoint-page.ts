@@ -1,4 +1,4 @@
-import { exampleFromMedia, exampleFromSchema } from './examples.js';
+import { exampleFromMedia, exampleFromSchema, type GroupFilter } from './examples.js';
 import { mcpSettingOf } from './mcp-tools.js';
 import { resolveLocalRef } from './refs.js';
 import { specCodeSamples } from './samples.js';
@@ -83,7 +83,29 @@ export function endpointPageFor(document: JsonObject, op: ApiOperation, ref: Pla
   const form = formFieldsOf(document, operation.requestBody);
   if (form) page.formFields = form;
   page.samples = specCodeSamples(operation);
-  if (op.kind === 'operation') page.request = sampleRequest(document, page, operation);
+  if (op.kind === 'operation') {
+    // The groups the generated body's parts are limited to: none, one example for all; else one per set of them a reader may have (at most 16).
+    const seen = new Set<string>();
+    const all = sampleRequest(document, page, operation, (groups) => (groups.forEach((g) => seen.add(g)), true));
+    const groups = [...seen].sort();
+    if (groups.length === 0) page.request = all;
+    else {
+      const inSet = (set: readonly string[]) => (parts: string[]) => parts.some((g) => set.includes(g));
+      page.request = sampleRequest(document, page, operation, () => false);
+      if (groups.length <= 4) {
+        const variants: { sets: string[][]; request: SampleRequest; key: string }[] = [];
+        for (let mask = 0; mask < 1 << groups.length; mask++) {
+          const set = groups.filter((_, i) => mask & (1 << i));
+          const request = mask === 0 ? page.request : sampleRequest(document, page, operation, inSet(set));
+          const key = JSON.stringify(request.body ?? null);
+          const same = variants.find((v) => v.key === key);
+          if (same) same.sets.push(set);
+          else variants.push({ sets: [set], request, key });
+        }
+        page.requestByGroups = { groups, variants: variants.map(({ sets, request }) => ({ sets, request })) };
+      }
+    }
+  }
   return page;
 }
 
@@ -190,7 +212,7 @@ function schemeDetail(scheme: JsonObject): string {
 }
 
 /** The example request samples and the playground start from: first server, example parameter values, example body. */
-function sampleRequest(document: JsonObject, page: EndpointPage, operation: JsonObject): SampleRequest {
+function sampleRequest(document: JsonObject, page: EndpointPage, operation: JsonObject, keep: GroupFilter): SampleRequest {
   const valueOf = (p: ParameterView) => {
     const raw = p.schema.example ?? p.schema.default ?? p.schema.enum?.[0];
     return raw !== undefined ? String(raw) : undefined;
@@ -218,7 +240,7 @@ function sampleRequest(document: JsonObject, page: EndpointPage, operation: Json
   if (content) {
     const [contentType, media] = Object.entries(content)[0] ?? [];
     if (contentType && isObject(media)) {
-      const example = exampleFromMedia(document, media) ?? exampleFromSchema(document, media.schema);
+      const example = exampleFromMedia(document, media, keep) ?? exampleFromSchema(document, media.schema, [], 0, keep);
       req.body = { contentType, value: example, required: body?.required === true };
     }
   }

@@ -21,4 +21,4 @@ export * from './mcp-tools.js';
 export * from './asyncapi/types.js';
 export { asyncApiFromText } from './asyncapi/document.js';
 export { loadAsyncApiSpecs, parseAsyncApiFrontmatter, discoverAsyncApiFiles, type AsyncApiSiteProvider, type AsyncApiSourceInput } from './asyncapi/provider.js';
-export { GROUPS_ATTRIBUTE, GROUPS_END_ATTRIBUTE, PLAYGROUND_GROUPS_ATTRIBUTE, encodeGroups, decodeGroups, forGroups, hasGroupParts } from './reader-groups.js';
+export { GROUPS_ATTRIBUTE, GROUPS_END_ATTRIBUTE, GROUP_SETS_ATTRIBUTE, GROUP_SETS_END_ATTRIBUTE, PLAYGROUND_GROUPS_ATTRIBUTE, encodeGroups, encodeGroupSets, groupSetsHold, decodeGroups, forGroups, hasGroupParts } from './reader-groups.js';

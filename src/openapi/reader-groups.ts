@@ -13,6 +13,31 @@ export const PLAYGROUND_GROUPS_ATTRIBUTE = 'data-folio-playground-groups';
 /** The attribute of the empty `<template>` closing such a part. */
 export const GROUPS_END_ATTRIBUTE = 'data-folio-groups-end';
 
+/**
+ * The attribute of a variant of a part made per set of the reader's groups (the generated request
+ * examples): `{ groups, sets }` as base64url JSON; a reader gets the variant whose `sets` hold their
+ * groups among `groups`, sorted. It ends with an empty `<template data-folio-group-sets-end>`.
+ */
+export const GROUP_SETS_ATTRIBUTE = 'data-folio-group-sets';
+export const GROUP_SETS_END_ATTRIBUTE = 'data-folio-group-sets-end';
+
+export function encodeGroupSets(value: { groups: string[]; sets: string[][] }): string {
+  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+}
+
+/** Whether a variant (its attribute's text) is the one for a reader of `reader` groups; false when malformed. */
+export function groupSetsHold(text: string, reader: ReadonlySet<string>): boolean {
+  if (text.length > 8000 || !/^[\w-]*$/.test(text)) return false;
+  try {
+    const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as { groups?: unknown; sets?: unknown };
+    if (!Array.isArray(value.groups) || !Array.isArray(value.sets)) return false;
+    const mine = JSON.stringify(value.groups.filter((g): g is string => typeof g === 'string' && reader.has(g)).sort());
+    return value.sets.some((set) => Array.isArray(set) && JSON.stringify([...set].sort()) === mine);
+  } catch {
+    return false;
+  }
+}
+
 /** Groups as the attribute keeps them. */
 export function encodeGroups(groups: readonly string[]): string {
   return Buffer.from(JSON.stringify(groups), 'utf8').toString('base64url');

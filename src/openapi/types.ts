@@ -209,6 +209,12 @@ export interface EndpointPage {
   samples: CodeSample[];
   /** The example request, for generated samples and the playground (operations only, not webhooks). */
   request?: SampleRequest;
+  /**
+   * When the generated example body holds parts limited to groups (`x-mint.groups`, `x-mint-enum`):
+   * `request` has none of them (what a reader of no group sees), and these are the example requests per
+   * set of the reader's groups among `groups` (`sets`: each such set, sorted, that gets this one).
+   */
+  requestByGroups?: { groups: string[]; variants: { sets: string[][]; request: SampleRequest }[] };
   /** `x-mint.mcp` (or `x-mcp`) enables the operation as an MCP tool of the site (`mcp-tools.ts`). */
   mcp?: { name?: string; description?: string };
   /** Fields of a `multipart/form-data` body (files among them), for the playground's form. */

@@ -307,8 +307,13 @@ describe.each(backends)('personalized pages per reader on %s', (kind) => {
       const data = JSON.parse(/<script type="application\/json" class="api-playground-data">([^<]*)<\/script>/.exec(html)![1]!) as { body: { schema: { properties: { name: string; enum?: string[] }[] } } };
       const props = data.body.schema.properties;
       const text = html.slice(html.indexOf('<article'), html.indexOf('</article>'));
+      // The generated request examples (cURL, JavaScript, Python...): only the variant for this reader's groups.
+      const examples = text.slice(text.indexOf('<aside class="api-examples"'), text.indexOf('api-response-example'));
       return {
         cache: answer.headers.get('cache-control'),
+        exampleAdmin: examples.includes('internal_id'),
+        exampleSso: examples.includes('sso_enabled'),
+        examplePanels: (examples.match(/class="[^"]*api-request-example/g) ?? []).length,
         admin: /Admins-only ledger field/.test(text),
         sso: /Single sign-on switch/.test(text),
         values: [...text.matchAll(/<code>(free|pro|enterprise)<\/code>/g)].map((m) => m[1]),
@@ -319,16 +324,22 @@ describe.each(backends)('personalized pages per reader on %s', (kind) => {
     };
     const admin = await seen(await jwtReader({ groups: ['admin'] }));
     expect(admin).toMatchObject({ cache: 'private, no-store', admin: true, sso: false, hidden: false, form: ['name', 'internal_id', 'tier', 'config'], tiers: ['free'] });
+    expect(admin).toMatchObject({ exampleAdmin: true, exampleSso: false, examplePanels: 1 });
+    expect(await seen(await jwtReader({ groups: ['admin', 'enterprise'] }))).toMatchObject({ exampleAdmin: true, exampleSso: true, examplePanels: 1 });
     expect(admin.values.slice(0, 1)).toEqual(['free']);
     const enterprise = await seen(await jwtReader({ groups: ['enterprise'] }));
-    expect(enterprise).toMatchObject({ admin: false, sso: true, hidden: false, form: ['name', 'tier', 'config'], tiers: ['free', 'pro', 'enterprise'] });
+    expect(enterprise).toMatchObject({ admin: false, sso: true, hidden: false, form: ['name', 'tier', 'config'], tiers: ['free', 'pro', 'enterprise'], exampleAdmin: false, exampleSso: true, examplePanels: 1 });
     expect(enterprise.values).toContain('enterprise');
     const anonymous = await seen();
-    expect(anonymous).toMatchObject({ cache: 'private, no-store', admin: false, sso: false, hidden: false, form: ['name', 'tier', 'config'], tiers: ['free'] });
+    expect(anonymous).toMatchObject({ cache: 'private, no-store', admin: false, sso: false, hidden: false, form: ['name', 'tier', 'config'], tiers: ['free'], exampleAdmin: false, exampleSso: false, examplePanels: 1 });
     expect(anonymous.values.every((v) => v === 'free')).toBe(true);
     // The static file (what a host without folio serve would send): those parts hidden, the playground's data cut for no group.
     const built = await readFile(path.join(out, 'api', 'create-user', 'index.html'), 'utf8');
     expect(built).toMatch(/<li class="api-field"[^>]* data-folio-groups="[\w-]+" hidden="">/);
+    // Its request example shown is a reader of no group's; the others are hidden variants.
+    const shownExample = /<div class="api-request-variant" data-folio-group-sets="[\w-]+">([\s\S]*?)<template/.exec(built)![1]!;
+    expect(shownExample).toContain('notifications');
+    expect(shownExample).not.toMatch(/internal_id|sso_enabled/);
     const staticData = JSON.parse(/<script type="application\/json" class="api-playground-data">([^<]*)<\/script>/.exec(built)![1]!);
     expect(staticData.body.schema.properties.map((p: { name: string }) => p.name)).toEqual(['name', 'tier', 'config']);
   });

@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { decodeCondition, evaluateCondition } from '../../mdx/index.js';
-import { decodeGroups, forGroups } from '../../openapi/index.js';
+import { decodeGroups, forGroups, groupSetsHold } from '../../openapi/index.js';
 import { escapeHtml } from '../../shared/index.js';
 import { markdownFileFor, userMarkdown } from '../../markdown/index.js';
 import { READER_MARKDOWN_DIR } from '../../site-build/index.js';
@@ -83,6 +83,7 @@ export function scriptJson(value: unknown): string {
 
 /** A part of an endpoint page for some groups: a property or option (ending with its `<template>`), or an enum value. */
 const GROUPED_ITEM = /<li((?: [\w-]+="[^"]*")*) data-folio-groups="([\w-]{0,8000})" hidden=""((?: [\w-]+="[^"]*")*)>((?:(?! data-folio-groups=")[\s\S])*?)<template data-folio-groups-end=""><\/template><\/li>/g;
+const GROUP_SETS = /<div class="api-request-variant" data-folio-group-sets="([\w-]{0,8000})"(?: hidden="")?>([\s\S]*?)<template data-folio-group-sets-end=""><\/template><\/div>/g;
 const GROUPED_VALUE = /<code data-folio-groups="([\w-]{0,8000})" hidden="">([^<]*)<\/code>/g;
 const PLAYGROUND_GROUPS = /<script type="application\/json" data-folio-playground-groups="">([^<]*)<\/script>/;
 const PLAYGROUND_DATA = /(<script type="application\/json" class="api-playground-data">)[^<]*(<\/script>)/;
@@ -90,12 +91,15 @@ const PLAYGROUND_DATA = /(<script type="application\/json" class="api-playground
 /**
  * An endpoint page as a reader of `groups` sees it (`openapi/reader-groups.ts`): the properties, `oneOf`
  * options and enum values of their groups shown, every other one removed with its content; the
+ * generated request examples made for their set of groups, no other; the
  * playground's data cut the same way from the page's whole-data block, which is removed.
  */
 export function keepReaderGroups(html: string, groups: ReadonlySet<string>): string {
-  if (!html.includes(' data-folio-groups="') && !html.includes(' data-folio-playground-groups="')) return html;
+  if (!html.includes(' data-folio-groups="') && !html.includes(' data-folio-playground-groups="') && !html.includes(' data-folio-group-sets="')) return html;
   const mine = (text: string) => (decodeGroups(text) ?? []).some((g) => groups.has(g));
-  let out = html.replace(GROUPED_VALUE, (_whole, text: string, value: string) => (mine(text) ? `<code>${value}</code>` : ''));
+  // The generated request examples: the variant made for this reader's groups, no other.
+  let out = html.replace(GROUP_SETS, (_whole, text: string, content: string) => (groupSetsHold(text, groups) ? `<div class="api-request-variant">${content}</div>` : ''));
+  out = out.replace(GROUPED_VALUE, (_whole, text: string, value: string) => (mine(text) ? `<code>${value}</code>` : ''));
   // Innermost first (a part holding no other), so nested parts resolve over a few passes.
   for (let pass = 0; pass < 16 && out.includes(' data-folio-groups="'); pass++) {
     const before = out;

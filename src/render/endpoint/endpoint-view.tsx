@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import type { EndpointPage, MediaView, ParameterView, ResponseView } from '../../openapi/index.js';
 import type { ApiDisplay } from './display.js';
-import { ExamplesColumn, type ExampleTab } from './examples-view.js';
+import { ExamplesColumn, type ExampleTab, type RequestVariant } from './examples-view.js';
 import { markdownToHtml } from './markdown.js';
 import { playgroundData, playgroundGroupsData } from './playground-data.js';
 import { PLAYGROUND_GROUPS_ATTRIBUTE } from '../../openapi/index.js';
@@ -191,6 +191,8 @@ export interface EndpointViewProps {
   display: ApiDisplay;
   /** Request samples (the spec's first, then generated), in tab order. */
   requestTabs: ExampleTab[];
+  /** The request samples per set of the reader's groups (`requestVariants`), drawn instead of `requestTabs`. */
+  requestVariants?: RequestVariant[] | undefined;
   /** HTML of `x-mint` content (compiled by the caller), drawn before the reference. */
   contentHtml?: string;
   /** Examples an MDX page wrote (`<RequestExample>`/`<ResponseExample>`), used instead of generated ones. */
@@ -207,7 +209,7 @@ export interface EndpointViewProps {
  * The reference of one endpoint: request line, then two columns (reference left; request and
  * response examples right, sticky on wide screens, after the reference on phones).
  */
-export function EndpointReference({ page, display, requestTabs, contentHtml, examplesHtml, withDescription, bodySlot, sections = true }: EndpointViewProps): ReactNode {
+export function EndpointReference({ page, display, requestTabs, requestVariants, contentHtml, examplesHtml, withDescription, bodySlot, sections = true }: EndpointViewProps): ReactNode {
   const own = examplesHtml === undefined ? page.samples.length : 0;
   const samples = examplesHtml === undefined ? requestTabs.map((tab, i) => ({ label: tab.label, own: i < own })) : [];
   const data = display.playground === 'interactive' && page.request ? playgroundData(page, display, samples) : undefined;
@@ -222,7 +224,7 @@ export function EndpointReference({ page, display, requestTabs, contentHtml, exa
       {contentHtml ? <div className="api-content" dangerouslySetInnerHTML={{ __html: contentHtml }} /> : null}
       <div className="api-columns">
         <ReferenceColumn page={page} display={display} bodySlot={bodySlot} sections={sections} />
-        <ExamplesColumn requestTabs={requestTabs} responseTabs={responseTabs(page)} html={examplesHtml} always={bodySlot} />
+        <ExamplesColumn requestTabs={requestTabs} requestVariants={requestVariants} responseTabs={responseTabs(page)} html={examplesHtml} always={bodySlot} />
       </div>
     </div>
   );

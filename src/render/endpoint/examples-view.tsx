@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { GROUP_SETS_ATTRIBUTE, GROUP_SETS_END_ATTRIBUTE } from '../../openapi/index.js';
 import { highlightSample, plainSample } from './highlight.js';
 
 /** One tab of an example panel: a label (language or status) and its code. */
@@ -42,8 +43,19 @@ function ExamplePanel({ title, tabs, className }: { title: string; tabs: Example
   );
 }
 
-/** The right column: request samples and response examples, sticky beside the reference on wide screens. */
-export function ExamplesColumn({ requestTabs, responseTabs, html, always, requestTitle = 'Request' }: { requestTabs: ExampleTab[]; responseTabs: ExampleTab[]; html?: string; always?: boolean; requestTitle?: string }): ReactNode {
+/** Request samples for some sets of the reader's groups: `marker` encodes them (`encodeGroupSets`); `shown`: the variant of a reader of no group. */
+export interface RequestVariant {
+  marker: string;
+  shown: boolean;
+  tabs: ExampleTab[];
+}
+
+/**
+ * The right column: request samples and response examples, sticky beside the reference on wide
+ * screens. With `requestVariants`, one request panel per variant, each in a wrapper `folio serve`
+ * keeps for the readers of its sets (`hosting/sites/personalize.ts`); the others are `hidden`.
+ */
+export function ExamplesColumn({ requestTabs, requestVariants, responseTabs, html, always, requestTitle = 'Request' }: { requestTabs: ExampleTab[]; requestVariants?: RequestVariant[] | undefined; responseTabs: ExampleTab[]; html?: string; always?: boolean; requestTitle?: string }): ReactNode {
   if (!always && html === undefined && requestTabs.length === 0 && responseTabs.length === 0) return null;
   return (
     <aside className="api-examples" aria-label="Examples">
@@ -51,7 +63,16 @@ export function ExamplesColumn({ requestTabs, responseTabs, html, always, reques
         <div className="api-examples-inner" dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
         <div className="api-examples-inner" data-api-generated="">
-          {requestTabs.length > 0 ? <ExamplePanel title={requestTitle} tabs={requestTabs} className="api-request-example" /> : null}
+          {requestVariants
+            ? requestVariants.map((v, i) => (
+                <div key={i} className="api-request-variant" {...{ [GROUP_SETS_ATTRIBUTE]: v.marker }} hidden={!v.shown}>
+                  <ExamplePanel title={requestTitle} tabs={v.tabs} className="api-request-example" />
+                  <template {...{ [GROUP_SETS_END_ATTRIBUTE]: '' }} />
+                </div>
+              ))
+            : requestTabs.length > 0
+              ? <ExamplePanel title={requestTitle} tabs={requestTabs} className="api-request-example" />
+              : null}
           {responseTabs.length > 0 ? <ExamplePanel title="Response" tabs={responseTabs} className="api-response-example" /> : null}
         </div>
       )}

@@ -1,11 +1,11 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Heading } from '../../mdx/index.js';
-import { requestSamples, sampleLanguage, type ChannelPage, type EndpointPage } from '../../openapi/index.js';
+import { encodeGroupSets, requestSamples, sampleLanguage, type ChannelPage, type EndpointPage } from '../../openapi/index.js';
 import { DEFAULT_API_DISPLAY, type ApiDisplay } from './display.js';
 import { ChannelReference, channelHeadingList } from './channel-view.js';
 import { EndpointReference, LOCATIONS } from './endpoint-view.js';
-import type { ExampleTab } from './examples-view.js';
+import type { ExampleTab, RequestVariant } from './examples-view.js';
 import { markdownToHtml } from './markdown.js';
 
 export interface RenderEndpointOptions {
@@ -48,6 +48,17 @@ export function requestTabs(page: EndpointPage, display: ApiDisplay): ExampleTab
   return [...own, ...generated.filter((g) => !covered.has(g.lang))];
 }
 
+/**
+ * The request sample tabs per set of the reader's groups, when the generated body holds parts limited
+ * to groups (`EndpointPage.requestByGroups`): each variant marked for `folio serve`, which keeps the
+ * reader's and removes the others; the static file shows the variant of a reader of no group.
+ */
+export function requestVariants(page: EndpointPage, display: ApiDisplay): RequestVariant[] | undefined {
+  const byGroups = page.requestByGroups;
+  if (!byGroups || !display.autogenerate) return undefined;
+  return byGroups.variants.map((v) => ({ marker: encodeGroupSets({ groups: byGroups.groups, sets: v.sets }), shown: v.sets.some((set) => set.length === 0), tabs: requestTabs({ ...page, request: v.request }, display) }));
+}
+
 /** The TOC entries of an endpoint page, in the order its sections are drawn. */
 export function endpointHeadings(page: EndpointPage): Heading[] {
   const headings: Heading[] = [];
@@ -62,7 +73,7 @@ export function endpointHeadings(page: EndpointPage): Heading[] {
 export function renderEndpoint(page: EndpointPage, { display = DEFAULT_API_DISPLAY, contentHtml, examplesHtml, bodySlot }: RenderEndpointOptions = {}): RenderedEndpoint {
   const content = bodySlot ? undefined : (contentHtml ?? (page.content ? markdownToHtml(page.content) : undefined));
   const html = renderToString(
-    createElement('article', { className: 'api-page' }, createElement(EndpointReference, { page, display, requestTabs: requestTabs(page, display), contentHtml: content, examplesHtml, withDescription: true, bodySlot })),
+    createElement('article', { className: 'api-page' }, createElement(EndpointReference, { page, display, requestTabs: requestTabs(page, display), requestVariants: requestVariants(page, display), contentHtml: content, examplesHtml, withDescription: true, bodySlot })),
   );
   return { html, headings: endpointHeadings(page) };
 }
@@ -78,7 +89,7 @@ export function renderEndpointPage(page: EndpointPage, options: RenderEndpointOp
  * and responses to the page's own `<ParamField>`/`<ResponseField>`.
  */
 export function renderEndpointReference(page: EndpointPage, display: ApiDisplay = DEFAULT_API_DISPLAY, { sections = true }: { sections?: boolean } = {}): string {
-  return renderToString(createElement(EndpointReference, { page, display, requestTabs: requestTabs(page, display), bodySlot: true, sections }));
+  return renderToString(createElement(EndpointReference, { page, display, requestTabs: requestTabs(page, display), requestVariants: requestVariants(page, display), bodySlot: true, sections }));
 }
 
 /** HTML body of a generated AsyncAPI channel page and its headings (servers, parameters, operations, messages, bindings). */
