@@ -45,6 +45,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { corpusDir } from '../compat/corpora.js';
+import { endedChildrenCpuMs } from '../src/site-build/cpu-split.js';
 import { generateCorpus, MAX_LANGUAGES, SHAPES, type Shape } from './corpus.js';
 
 // Production React, as `folio build` runs it; must be set before React loads.
@@ -217,14 +218,14 @@ async function runJob(job: Job): Promise<Figures> {
     }
     const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
     const cpu0 = process.cpuUsage();
-    const children0 = childrenCpuMs();
+    const children0 = endedChildrenCpuMs();
     const t0 = performance.now();
     const cold = await buildSite({ root, outDir: out, search: job.search, markdown: job.llms, retrieval: job.retrieval, ogImages: job.og || undefined });
     const wallMs = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
     // The build has closed Pagefind's processes; once they have exited (and been waited for) their CPU is counted.
     await childrenExited(5000);
-    const childrenMs = childrenCpuMs() - children0;
+    const childrenMs = endedChildrenCpuMs() - children0;
     const rssMb = Math.round(process.resourceUsage().maxRSS / 1024);
     const sizes = await outputSizes(out);
     const js = await readFile(path.join(out, cold.stats!.assets.js));
@@ -292,18 +293,6 @@ async function runJob(job: Job): Promise<Figures> {
     return figures;
   } finally {
     if (!job.keep) await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** CPU of this process's children that have ended and been waited for (Pagefind), from /proc/self/stat; 0 where there is none. */
-function childrenCpuMs(): number {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    // Fields after the command's closing parenthesis start at field 3; cutime and cstime are 16 and 17, in clock ticks (100 a second on Linux).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[16 - 3]) + Number(fields[17 - 3])) * 10;
-  } catch {
-    return 0;
   }
 }
 

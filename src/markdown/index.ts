@@ -1,5 +1,5 @@
 export { treeToMarkdown } from './from-tree.js';
-export { hasUserMarkdown, userMarkdown } from './user-markdown.js';
+export { hasUserMarkdown, userMarkdown, userValueAt } from './user-markdown.js';
 export { channelMarkdown, endpointMarkdown } from './endpoint.js';
 export { pageMarkdown, type PageMarkdownInput } from './page.js';
 export { chunksLength, GROUP_SEPARATOR, llmsFiles, llmsGroups, LlmsText, markdownFileFor, markdownLink, wantsMarkdown, type LlmsFiles, type LlmsGroup, type LlmsSite, type MarkdownDocument } from './llms.js';

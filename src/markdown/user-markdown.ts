@@ -25,7 +25,8 @@ export const userValueMarker = (path: string, fallback: string): string => `<!--
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function valueAt(values: Record<string, unknown>, path: string): string | null {
+/** The text of `user.<path>` in these values (a string, number or boolean), or null when it is none of those. */
+export function userValueAt(values: Record<string, unknown>, path: string): string | null {
   let at: unknown = values;
   for (const key of path.split('.')) {
     if (!isRecord(at) || !Object.hasOwn(at, key)) return null;
@@ -49,6 +50,6 @@ export function userMarkdown(text: string, values: Record<string, unknown>): str
     out = out.replace(SPAN, (_whole, _id: string, spec: string, content: string) => (holds(spec) ? content : ''));
     if (out === before) break;
   }
-  out = out.replace(VALUE, (_whole, path: string, fallback: string) => valueAt(values, path) ?? fallback);
+  out = out.replace(VALUE, (_whole, path: string, fallback: string) => userValueAt(values, path) ?? fallback);
   return out.replace(LEFT, '').replace(/^\n+/, '');
 }

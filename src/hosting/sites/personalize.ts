@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { decodeCondition, evaluateCondition } from '../../mdx/index.js';
 import { decodeGroups, forGroups, groupSetsHold } from '../../openapi/index.js';
 import { escapeHtml } from '../../shared/index.js';
-import { markdownFileFor, userMarkdown } from '../../markdown/index.js';
+import { markdownFileFor, userMarkdown, userValueAt } from '../../markdown/index.js';
 import { READER_MARKDOWN_DIR } from '../../site-build/index.js';
 import type { BuildFile, PublishedBuild } from '../storage/site-store.js';
 
@@ -33,15 +33,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 export function userValues(data: ReaderData): Record<string, unknown> {
   if (isRecord(data.content)) return data.content;
   return isRecord(data.user) ? data.user : {};
-}
-
-function valueAt(values: Record<string, unknown>, path: string): string | null {
-  let at: unknown = values;
-  for (const key of path.split('.')) {
-    if (!isRecord(at) || !Object.hasOwn(at, key)) return null;
-    at = at[key];
-  }
-  return typeof at === 'string' || typeof at === 'number' || typeof at === 'boolean' ? String(at) : null;
 }
 
 const MARKER = /<span data-folio-user="([\w.-]{1,600})">([^<]*)<\/span>/g;
@@ -128,7 +119,7 @@ export function personalizeHtml(html: string, data: ReaderData, groups: Readonly
     out = out.replace('</head>', `<script type="application/json" id="${READER_USER_ID}">${scriptJson(values)}</script><script>${READER_USER_SCRIPT}</script></head>`);
   }
   out = out.replace(MARKER, (whole, path: string, fallback: string) => {
-    const value = valueAt(values, path);
+    const value = userValueAt(values, path);
     return value === null ? whole : `<span data-folio-user="${path}">${escapeHtml(value)}</span>`;
   });
   const inputs = data.apiPlaygroundInputs;
