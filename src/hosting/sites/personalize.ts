@@ -10,13 +10,12 @@
  *   reads to pre-fill its fields (`client/playground/prefill.ts`); `<` is escaped so the data cannot
  *   close the element.
  */
-import { createHash } from 'node:crypto';
 import { decodeCondition, evaluateCondition } from '../../mdx/index.js';
 import { decodeGroups, forGroups, groupSetsHold } from '../../openapi/index.js';
 import { escapeHtml } from '../../shared/index.js';
 import { markdownFileFor, userMarkdown, userValueAt } from '../../markdown/index.js';
 import { READER_MARKDOWN_DIR } from '../../site-build/index.js';
-import type { BuildFile, PublishedBuild } from '../storage/site-store.js';
+import { buildFileText, textBuildFile, type BuildFile, type PublishedBuild } from '../storage/site-store.js';
 
 /** What a session keeps of the reader for personalization. */
 export type ReaderData = Record<string, unknown>;
@@ -132,23 +131,7 @@ export function personalizeHtml(html: string, data: ReaderData, groups: Readonly
 
 /** A built page filled for a reader, as a file to serve. */
 export async function personalizedFile(file: BuildFile, data: ReaderData, groups?: ReadonlySet<string>): Promise<BuildFile> {
-  const text = Buffer.from(await new Response(await file.body()).arrayBuffer()).toString('utf8');
-  const bytes = Buffer.from(personalizeHtml(text, data, groups), 'utf8');
-  return {
-    size: bytes.length,
-    etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
-    body: async (range) => new Blob([range ? bytes.subarray(range.start, range.end + 1) : bytes]).stream(),
-  };
-}
-
-/** Text as a file to serve (its ETag from its bytes). */
-export function textFile(text: string): BuildFile {
-  const bytes = Buffer.from(text, 'utf8');
-  return {
-    size: bytes.length,
-    etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
-    body: async (range) => new Blob([range ? bytes.subarray(range.start, range.end + 1) : bytes]).stream(),
-  };
+  return textBuildFile(personalizeHtml(await buildFileText(file), data, groups));
 }
 
 /**

@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { markdownFileFor } from '../../markdown/index.js';
 import { RETRIEVAL_FILE } from '../../retrieval/index.js';
 import { RESTRICTED_RETRIEVAL_FILE, type BuiltSiteAccess } from '../../site-build/index.js';
-import type { BuildFile, PublishedBuild } from '../storage/site-store.js';
+import { buildFileText, textBuildFile, type BuildFile, type PublishedBuild } from '../storage/site-store.js';
 
 export interface ReaderView {
   basePath: string;
@@ -39,18 +39,13 @@ export function viewApplies(name: string): boolean {
 
 /** A build file as the reader sees it (see the file's comment); unchanged files as they are. */
 export async function fileForReader(file: BuildFile, name: string, view: ReaderView, root: PublishedBuild): Promise<BuildFile> {
-  const text = Buffer.from(await new Response(await file.body()).arrayBuffer()).toString('utf8');
+  const text = await buildFileText(file);
   let cut: string;
   if (name.endsWith('.html')) cut = htmlForReader(text, view);
   else if (SEARCH_MANIFEST.test(name)) cut = searchManifestForReader(text, view);
   else if (name.endsWith('llms-full.txt')) cut = await llmsFullForReader(text, view, root);
   else cut = llmsForReader(text, view);
-  const bytes = Buffer.from(cut, 'utf8');
-  return {
-    size: bytes.length,
-    etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
-    body: async (range) => new Blob([range ? bytes.subarray(range.start, range.end + 1) : bytes]).stream(),
-  };
+  return textBuildFile(cut);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

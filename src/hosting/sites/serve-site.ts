@@ -11,7 +11,7 @@ import { CONTENT_TYPES, matchRedirect, stripBasePath, withBasePath } from '../..
 import { builtSiteSettings } from './site-settings.js';
 import type { SiteAccess } from './site-access.js';
 import { HostingError } from '../codes.js';
-import { siteStoreOf, type BuildFile, type ByteRange, type PublishedBuild, type SiteStore } from '../storage/site-store.js';
+import { buildFileText, siteStoreOf, textBuildFile, type BuildFile, type ByteRange, type PublishedBuild, type SiteStore } from '../storage/site-store.js';
 import { requestedRange } from './byte-range.js';
 import { acceptsGzip, compressible, gzipEtag, gzipped } from './compression.js';
 import { framingHeaders } from './framing.js';
@@ -19,7 +19,7 @@ import type { HostMap, SiteRef } from './host-map.js';
 import { redirectsOf } from './redirects.js';
 import { mcpToolOf, type SiteAnalytics } from '../../analytics/index.js';
 import { ANALYTICS_PATHS, buildHasPage, serveAnalyticsRoute } from './analytics-route.js';
-import { llmsFullForUser, personalizedFile, READER_USER_SCRIPT, readerMarkdown, readerMarkdownOf, textFile, type ReaderData } from './personalize.js';
+import { llmsFullForUser, personalizedFile, READER_USER_SCRIPT, readerMarkdown, readerMarkdownOf, type ReaderData } from './personalize.js';
 import { buildForReader, fileForReader, readablePages, viewApplies, type ReaderView } from './reader-view.js';
 
 const TYPES = CONTENT_TYPES;
@@ -113,12 +113,7 @@ async function respond(file: BuildFile, name: string, request: Request, status =
 async function withOrigin(root: PublishedBuild, candidate: '/sitemap.xml' | '/robots.txt', origin: string): Promise<BuildFile | null> {
   const body = await root.read(candidate.slice(1));
   if (!body) return null;
-  const bytes = Buffer.from(withSiteOrigin(candidate === '/sitemap.xml' ? 'sitemap.xml' : 'robots.txt', body.toString('utf8'), origin), 'utf8');
-  return {
-    size: bytes.length,
-    etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
-    body: async (range) => new Blob([range ? bytes.subarray(range.start, range.end + 1) : bytes]).stream(),
-  };
+  return textBuildFile(withSiteOrigin(candidate === '/sitemap.xml' ? 'sitemap.xml' : 'robots.txt', body.toString('utf8'), origin));
 }
 
 /** The hosts the build allowed its playground proxy (`API_HOSTS_FILE`); none when the build wrote no list. */
@@ -240,8 +235,6 @@ function storageTrouble(error: unknown, options: SiteServeOptions): Response {
 /** The llms-full file (or one of its per-section parts). */
 const LLMS_FULL = /(^|\/)llms-full[^/]*\.txt$/;
 
-const textOf = async (file: BuildFile) => Buffer.from(await new Response(await file.body()).arrayBuffer()).toString('utf8');
-
 /** Marks, between `serveSiteFile` and `serveSite`, an answer cut to its reader (`reader-view.ts`); never sent. */
 const READER_CUT = 'x-folio-reader-cut';
 
@@ -298,7 +291,7 @@ async function serveSiteFile(store: SiteStore, projectId: string, request: Reque
   const markdownForReader = async (file: BuildFile, name: string): Promise<[BuildFile, Record<string, string>]> => {
     if (!at.user) return [file, {}];
     const text = await readerMarkdown(root, name, at.user);
-    return [text === null ? file : textFile(text), { [READER_CUT]: '1' }];
+    return [text === null ? file : textBuildFile(text), { [READER_CUT]: '1' }];
   };
   if (wantsMarkdown(request.headers.get('accept'))) {
     const file = pathname === '/\0' ? null : await root.open(markdownFile);
@@ -319,7 +312,7 @@ async function serveSiteFile(store: SiteStore, projectId: string, request: Reque
     // The llms-full file with the personalized pages as this reader reads them.
     if (at.user && LLMS_FULL.test(name) && at.personalized?.length) {
       const mine = await readerMarkdownOf(root, at.personalized, at.user);
-      if (mine.size) cut = textFile(await llmsFullForUser(await textOf(cut), root, mine));
+      if (mine.size) cut = textBuildFile(await llmsFullForUser(await buildFileText(cut), root, mine));
       else if (cut === file) return [file, { [READER_CUT]: '1' }];
     }
     const filled = at.user && name.endsWith('.html') ? await personalizedFile(cut, at.user, at.userGroups) : cut;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -29,6 +30,21 @@ export interface BuildFile {
    * gigabytes). Storage trouble before the first byte rejects (SITE_STORAGE_UNAVAILABLE on S3).
    */
   body(range?: ByteRange): Promise<ReadableStream<Uint8Array>>;
+}
+
+/** Text made for one answer (a page cut or filled for its reader) as a file to serve, its ETag from its bytes. */
+export function textBuildFile(text: string): BuildFile {
+  const bytes = Buffer.from(text, 'utf8');
+  return {
+    size: bytes.length,
+    etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`,
+    body: async (range) => new Blob([range ? bytes.subarray(range.start, range.end + 1) : bytes]).stream(),
+  };
+}
+
+/** A build file's whole text (pages and text files the server rewrites per answer, never media). */
+export async function buildFileText(file: BuildFile): Promise<string> {
+  return Buffer.from(await new Response(await file.body()).arrayBuffer()).toString('utf8');
 }
 
 /** One published build, read by path relative to its root (`guide/index.html`). Builds never change once published. */
