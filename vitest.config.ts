@@ -25,6 +25,8 @@ const E2E_FILES = [
   // The visual mode: every corpus page round-tripped through its model (~2 min), and the browser test of its components.
   'test/dashboard/editor-visual-corpus.test.ts',
   'test/dashboard/editor-visual-browser.test.ts',
+  // The preview's fast path: keys in both modes reach the frame without a save or a reload (~40 s).
+  'test/dashboard/editor-fast-preview-browser.test.ts',
   // Comments, suggestions and history over HTTP, both databases (accepting and restoring render previews in the sandbox, ~40 s).
   'test/dashboard/editor-review.test.ts',
   // Comments, suggestions and history in chromium: three members, a viewer read-only, screenshots light and dark (~40 s).

@@ -38,6 +38,7 @@ const WRITES: Record<string, Need> = {
   '/projects/:projectId/analytics/feedback/:id': 'edit',
   '/projects/:projectId/analytics/topics/:topicId/fix': 'edit',
   '/projects/:projectId/editor/save.json': 'edit',
+  '/projects/:projectId/editor/blocks.json': 'edit',
   '/projects/:projectId/editor/branches.json': 'edit',
   '/projects/:projectId/editor/pages.json': 'edit',
   '/projects/:projectId/editor/navigation.json': 'edit',

@@ -13,3 +13,4 @@ export * from './session.js';
 export * from './shared-signals.js';
 export * from './site-files.js';
 export * from './managers.js';
+export * from './preview-blocks.js';

@@ -5,6 +5,7 @@
  * previews are rendered from it with Folio's renderer in untrusted mode (page bodies compiled in a
  * sandboxed process), and publishing commits it with the writer as author and pushes it.
  */
+import { randomBytes } from 'node:crypto';
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as Y from 'yjs';
@@ -13,7 +14,7 @@ import { pageFromText } from '../content/index.js';
 import { appendSharedUpdates, clearPublishedDrafts, compactSharedUpdates, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, moveEditorThreads, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow, type PullRequestDraft } from '../db/index.js';
 import { fileAtCommit, fileHistory, GitError, gitClient, localWorkingCopy, WorkBranch, type FileCommit, type GitCredentials } from '../git/index.js';
 import { fontFileSource, pageSourceOf, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset } from '../render/index.js';
-import { ContainmentError, matchRedirect, prefixCssUrls, realPathInside, redirectRules, removeFileInside, removeTree, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
+import { ContainmentError, matchRedirect, prefixCssUrls, prefixHtmlUrls, realPathInside, redirectRules, removeFileInside, removeTree, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
 import { applyPageEdits, bodyOnlyEdits, loadSite, type Site } from '../site/index.js';
 import { compilePageIsolated, stopPageCompiler, warmPageCompiler } from '../site-build/index.js';
 import { EditorError } from './codes.js';
@@ -21,6 +22,7 @@ import type { SharedDocSignals } from './shared-signals.js';
 import { applyNavEdit, removePage, renamePage, type NavEdit } from './docs-json.js';
 import type { NavOutline } from './nav-outline.js';
 import { checkEditableFile, checkPageFile, pageEntryOf } from './paths.js';
+import { BlockCache, blockKey, joinForCompile, splitCompiled, splitPreviewBlocks } from './preview-blocks.js';
 import { previewFileKind } from './preview-files.js';
 import { blobHash, breadcrumbsOf, checkImageUpload, checkTextSave, navigationOf, newPageText, outlineOf, withNewPage, writeCheckedDocsJson, type NavItem, type NavSection } from './site-files.js';
 
@@ -49,6 +51,15 @@ export interface EditorSessionOptions {
   /** A preview's page time limit in milliseconds (default the builds' 10 s). */
   pageTimeoutMs?: number;
 }
+
+/**
+ * The preview's fast path for one text (`blockPreview`): each top-level block's key in order, with the
+ * HTML of those the asker did not list as known; or why the page takes the whole-page path only.
+ */
+export type BlockPreview = { ok: true; blocks: { key: string; html?: string }[] } | { ok: false; reason: 'no-site' | 'not-a-page' | 'frontmatter' | 'imports' | 'reference' | 'errors' | 'structure' };
+
+/** Past this many blocks missing from the cache, one compile of the whole body (cut back per block) is cheaper than one per block. */
+const BLOCKS_ONE_BY_ONE = 3;
 
 export interface PreviewResult {
   ok: boolean;
@@ -89,6 +100,11 @@ export class EditorSession {
   /** Files whose conflict a publish showed; the writer's next save of one is made over the other version. */
   private readonly conflicted = new Set<string>();
   private previewVersion = 0;
+  /** The fast path's compiled blocks (`blockPreview`), for the site they were compiled against. */
+  private readonly blockCache = new BlockCache();
+  private blockCacheSite: Site | null = null;
+  /** The paragraph put between blocks compiled together (`joinForCompile`): nothing a page says by chance. */
+  private readonly blockToken = `folioblock${randomBytes(8).toString('hex')}`;
   /** Drafts the last sync could not write into the checkout (a path through a link), with why: reported, not applied. */
   private readonly unwritable = new Map<string, string>();
   /** Set when the service let this session go (`dispose`): its checkout is gone, nothing more runs on it. */
@@ -373,7 +389,7 @@ export class EditorSession {
     if (source.kind !== 'mdx') return { ok: false, version: kept, diagnostics: [{ line: 1, column: 1, severity: 'error', code: 'EDITOR_PAGE_NOT_FOUND', message: `${file} could not be read.` }] };
     // Untrusted (`mdx/untrusted.ts`: no code of the repository runs), and in a sandboxed process kept
     // for this checkout, under the page time limit: not in the server's process (`site-build/isolated-compile.ts`).
-    const result = await compilePageIsolated({ id: 0, ...source.job }, { checkout: this.opts.dir, root: site.root, variables: siteVariables(site), ...(this.opts.pageTimeoutMs ? { limits: { timeMs: this.opts.pageTimeoutMs } } : {}) });
+    const result = await compilePageIsolated({ id: 0, ...source.job, markdown: false }, { checkout: this.opts.dir, root: site.root, variables: siteVariables(site), ...(this.opts.pageTimeoutMs ? { limits: { timeMs: this.opts.pageTimeoutMs } } : {}) });
     // A body that is not valid MDX is built as plain Markdown (a warning for a build); while typing it is
     // an error at its line, and the last good preview stays.
     const problems = [...diagnostics.filter((d) => d.file === file), ...source.problems, ...result.diagnostics].map((d) => (d.code === 'MDX_MARKDOWN_FALLBACK' ? { ...d, severity: 'error' as const } : d));
@@ -383,6 +399,66 @@ export class EditorSession {
     const version = ++this.previewVersion;
     this.previews.set(file, { html, version });
     return { ok: true, version, diagnostics: listed };
+  }
+
+  /**
+   * The preview's fast path (issue 44): the blocks of `text` (the page as the writer has it now, not
+   * saved), each compiled on its own in the same sandboxed process and untrusted mode as the whole
+   * page, and cached by its source and the page's context (frontmatter, imports, the loaded site), so
+   * that a keystroke compiles one block. Nothing is written and the session's queue is not waited on:
+   * the whole-page preview of `saveText` stays the truth and replaces what this shows when it lands.
+   * A text whose frontmatter or imports differ from the saved page's, a page with a generated
+   * reference, a block with errors, or a body whose blocks do not compile back one by one answer
+   * `ok: false`: the editor waits for the whole-page preview.
+   */
+  async blockPreview(file: string, text: string, known: readonly string[] = []): Promise<BlockPreview> {
+    checkPageFile(file);
+    checkTextSave(file, text);
+    const { site } = await this.state();
+    if (!site || this.closed) return { ok: false, reason: 'no-site' };
+    const route = [...site.model.pages.values()].find((r) => r.file === file);
+    const source = route ? pageSourceOf(site, route) : null;
+    if (!source || source.kind !== 'mdx') return { ok: false, reason: 'not-a-page' };
+    if (source.suffix) return { ok: false, reason: 'reference' };
+    const { page } = source;
+    const head = page.source.slice(0, page.bodyOffset);
+    if (!text.startsWith(head)) return { ok: false, reason: 'frontmatter' };
+    const { esm, blocks } = splitPreviewBlocks(text.slice(page.bodyOffset));
+    if (esm !== splitPreviewBlocks(source.job.source).esm) return { ok: false, reason: 'imports' };
+    if (this.blockCacheSite !== site) {
+      this.blockCache.clear();
+      this.blockCacheSite = site;
+    }
+    const variables = siteVariables(site);
+    const context = `${file}\0${head}\0${esm}\0${JSON.stringify(variables)}`;
+    const keys = blocks.map((b) => blockKey(context, b));
+    const missing = keys.flatMap((k, i) => (this.blockCache.get(k) === undefined ? [i] : []));
+    const compile = async (body: string) => {
+      const result = await compilePageIsolated({ id: 0, ...source.job, source: body, markdown: false }, { checkout: this.opts.dir, root: site.root, variables, ...(this.opts.pageTimeoutMs ? { limits: { timeMs: this.opts.pageTimeoutMs } } : {}) });
+      return result.diagnostics.some((d) => d.severity === 'error' || d.code === 'MDX_MARKDOWN_FALLBACK') ? null : result.html;
+    };
+    if (missing.length > BLOCKS_ONE_BY_ONE) {
+      const html = await compile(joinForCompile(esm, blocks, this.blockToken));
+      if (html === null) return { ok: false, reason: 'errors' };
+      const pieces = splitCompiled(html, this.blockToken, blocks.length);
+      if (!pieces) return { ok: false, reason: 'structure' };
+      pieces.forEach((piece, i) => this.blockCache.set(keys[i]!, prefixHtmlUrls(piece, this.opts.assetBase)));
+    } else {
+      for (const i of missing) {
+        const html = await compile(esm ? `${esm}\n\n${blocks[i]}\n` : `${blocks[i]}\n`);
+        if (html === null) return { ok: false, reason: 'errors' };
+        this.blockCache.set(keys[i]!, prefixHtmlUrls(html.trim(), this.opts.assetBase));
+      }
+    }
+    const shown = new Set(known);
+    const answer: { key: string; html?: string }[] = [];
+    for (const key of keys) {
+      const html = this.blockCache.get(key);
+      // Dropped from a full cache meanwhile (a page of more blocks than it holds): the whole-page path.
+      if (html === undefined) return { ok: false, reason: 'structure' };
+      answer.push(shown.has(key) ? { key } : { key, html });
+    }
+    return { ok: true, blocks: answer };
   }
 
   /** Render the preview of a page as it is now (opening it). */

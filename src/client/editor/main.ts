@@ -155,7 +155,11 @@ function editorState(doc: string, collab: ReturnType<typeof yCollab> | [] = []):
       EditorView.contentAttributes.of({ 'aria-label': 'Page source' }),
       autocompletion({ override: [completeComponents] }),
       EditorView.updateListener.of((u) => {
-        if (u.docChanged && !loading) scheduleSave();
+        if (u.docChanged) docGen++;
+        if (u.docChanged && !loading) {
+          scheduleSave();
+          requestFast();
+        }
         if (u.docChanged) scheduleVisualSync();
       }),
     ],
@@ -182,6 +186,7 @@ function save(): Promise<void> {
   dirty = false;
   const text = view.state.doc.toString();
   const target = file;
+  const gen = docGen;
   saving = saving.then(async () => {
     if (new Blob([text]).size > maxText) {
       dirty = true;
@@ -197,7 +202,7 @@ function save(): Promise<void> {
       if (changedOnDisk === target) changedOnDisk = null;
       setStatus('Saved');
       laterBranchRefresh();
-      if (res.preview && target === file) showPreview(res.preview);
+      if (res.preview && target === file) showPreview(res.preview, text, gen);
       else problems.textContent = '';
       // The navigation and the list of changes only move when a file gets its first draft or its
       // frontmatter (title, hidden, ...) changes: a keystroke in the body does not ask for them again.
@@ -216,7 +221,7 @@ function save(): Promise<void> {
   return saving;
 }
 
-function showPreview(preview: Preview): void {
+function showPreview(preview: Preview, text: string, gen: number): void {
   const diagnostics: Diagnostic[] = [];
   for (const p of preview.diagnostics) {
     if (p.line < 1 || p.line > view.state.doc.lines) continue;
@@ -227,34 +232,188 @@ function showPreview(preview: Preview): void {
   view.dispatch(setDiagnostics(view.state, diagnostics));
   const errors = preview.diagnostics.filter((d) => d.severity === 'error');
   problems.textContent = errors.map((d) => `Line ${d.line}: ${d.message.split('\n')[0]}`).join('\n');
-  if (preview.ok || preview.version > 0) loadPreview(preview.version);
+  if (preview.ok || preview.version > 0) loadPreview(preview.version, text, gen);
 }
 
 let shownVersion = -1;
 /** The frontmatter of the last text saved, to know when the navigation may have changed. */
 let savedFrontmatter = '';
 const frontmatterBlock = (text: string) => /^---\r?\n[\s\S]*?\r?\n---/.exec(text)?.[0] ?? '';
-function loadPreview(version: number): void {
+/**
+ * Show the whole-page preview `version` (of `text`, at edit `gen`). The frame already on this page
+ * gets the new document's body swapped in place when its head (stylesheets, the root's attributes)
+ * is the same: no reload, the scroll and the fast path's patches' window kept; otherwise it loads.
+ */
+function loadPreview(version: number, text: string, gen: number): void {
   if (version === shownVersion) return;
   shownVersion = version;
-  let scroll = 0;
-  try {
-    scroll = frame.contentWindow?.scrollY ?? 0;
-  } catch {
-    // The frame is on another page: start at the top.
-  }
-  frame.onload = () => {
-    try {
-      frame.contentWindow?.scrollTo(0, scroll);
-    } catch {
-      // Nothing to restore.
-    }
-  };
   const url = new URL(`${api}/preview`, location.href);
   url.searchParams.set('branch', branch);
   url.searchParams.set('file', file);
   url.searchParams.set('v', String(version));
+  const shown = frameDoc();
+  const here = shown ? new URL(shown.location.href) : null;
+  if (shown && here && here.pathname === url.pathname && here.searchParams.get('file') === file && here.searchParams.get('branch') === branch) {
+    void fetch(url, { credentials: 'same-origin' })
+      .then((answer) => (answer.ok ? answer.text() : null))
+      .then((html) => {
+        // A newer preview was asked for meanwhile, or another page opened: that one shows.
+        if (shownVersion !== version || html === null) return;
+        const next = new DOMParser().parseFromString(html, 'text/html');
+        const now = frameDoc();
+        if (!now || headKey(now) !== headKey(next)) return navigateFrame(url, text, gen);
+        const scroll = frame.contentWindow?.scrollY ?? 0;
+        now.body.replaceWith(now.importNode(next.body, true));
+        now.title = next.title;
+        frame.contentWindow?.scrollTo(0, scroll);
+        frameGen = gen;
+        void mapFrame(text, gen);
+      })
+      .catch(() => navigateFrame(url, text, gen));
+    return;
+  }
+  navigateFrame(url, text, gen);
+}
+
+/** Load the preview at `url` in the frame (the scroll kept), then map its blocks for the fast path. */
+function navigateFrame(url: URL, text: string, gen: number): void {
+  frameBlocks = null;
+  const scroll = frame.contentWindow?.scrollY ?? 0;
+  frame.onload = () => {
+    frame.contentWindow?.scrollTo(0, scroll);
+    frameGen = gen;
+    void mapFrame(text, gen);
+  };
   frame.src = url.pathname + url.search;
+}
+
+/** The frame's document, or null (not loaded, or on a page of another origin). */
+function frameDoc(): Document | null {
+  try {
+    return frame.contentDocument;
+  } catch {
+    return null;
+  }
+}
+
+/** What decides whether a document's body can be swapped into another: its stylesheets and its root's attributes. */
+function headKey(doc: Document): string {
+  const root = Array.from(doc.documentElement.attributes, (a) => `${a.name}=${a.value}`);
+  const sheets = Array.from(doc.querySelectorAll<HTMLLinkElement>('link[rel~=stylesheet]'), (l) => l.getAttribute('href') ?? '');
+  const styles = Array.from(doc.querySelectorAll('style'), (s) => s.textContent ?? '');
+  return [...root, ...sheets, ...styles].join('\n');
+}
+
+// ------------------------------------------------------------------ preview fast path
+
+/**
+ * The preview follows each keystroke without waiting for the whole page (issue 44): the text as typed
+ * goes to `blocks.json` at once (one request at a time, the latest text next), which answers with its
+ * top-level blocks (keys, and the HTML of those the frame does not show), compiled one by one in the
+ * sandboxed process; the frame's nodes of the blocks that changed are swapped in place. The whole-page
+ * preview (debounced, `save`) still comes and replaces it, so headings' ids, footnotes and the table
+ * of contents end right; a text the fast path cannot take (frontmatter, imports, errors) waits for it.
+ */
+interface BlockAnswer {
+  ok: boolean;
+  reason?: string;
+  blocks: { key: string; html?: string }[];
+}
+/** What the frame's `.prose` shows, block by block: each block's key, HTML and nodes; null until mapped (`mapFrame`). */
+interface FrameBlock {
+  key: string;
+  html: string;
+  nodes: ChildNode[];
+}
+let frameBlocks: FrameBlock[] | null = null;
+/** Each change of the text counts one; `frameGen` is the count of the text the frame shows. */
+let docGen = 0;
+let frameGen = -1;
+let fastBusy = false;
+let fastAgain = false;
+
+const frameProse = () => frameDoc()?.querySelector<HTMLElement>('main .prose, .prose') ?? null;
+/** A parent's nodes that draw something: not the white space between elements, not comments. */
+const drawnNodes = (parent: ParentNode) => Array.from(parent.childNodes).filter((n) => n.nodeType === Node.ELEMENT_NODE || (n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== ''));
+/** `html` parsed in the frame's document (inert: a template's content). */
+function fragmentOf(doc: Document, html: string): DocumentFragment {
+  const template = doc.createElement('template');
+  template.innerHTML = html;
+  return doc.importNode(template.content, true);
+}
+
+/** Map the frame's `.prose` (the whole-page preview of `text`) onto `text`'s blocks; then the text typed since, if any, goes. */
+async function mapFrame(text: string, gen: number): Promise<void> {
+  frameBlocks = null;
+  const prose = frameProse();
+  if (!prose || local || readOnlyPage || !/\.mdx?$/i.test(file)) return;
+  const target = file;
+  const res = await call<BlockAnswer>('blocks.json', { json: { file: target, text } }).catch(() => null);
+  // The frame moved on meanwhile (another preview, another page): that one maps itself.
+  if (!res?.ok || target !== file || frameProse() !== prose || frameGen !== gen) return;
+  const nodes = drawnNodes(prose);
+  const doc = prose.ownerDocument;
+  const blocks: FrameBlock[] = [];
+  let at = 0;
+  for (const b of res.blocks) {
+    const count = drawnNodes(fragmentOf(doc, b.html ?? '')).length;
+    blocks.push({ key: b.key, html: b.html ?? '', nodes: nodes.slice(at, at + count) });
+    at += count;
+  }
+  // The blocks do not add up to the page's nodes: the whole-page preview only.
+  if (at !== nodes.length) return;
+  frameBlocks = blocks;
+  if (fastAgain || view.state.doc.toString() !== text) requestFast();
+}
+
+/** Send the text as it is now to the fast path (or once the request in flight is answered). */
+function requestFast(): void {
+  if (local || readOnlyPage || !/\.mdx?$/i.test(file)) return;
+  if (fastBusy || !frameBlocks) {
+    fastAgain = true;
+    return;
+  }
+  fastBusy = true;
+  fastAgain = false;
+  const gen = docGen;
+  const target = file;
+  const text = view.state.doc.toString();
+  const known = frameBlocks.map((b) => b.key);
+  call<BlockAnswer>('blocks.json', { json: { file: target, text, known } })
+    .then((res) => {
+      if (res.ok && target === file && gen > frameGen) patchFrame(res.blocks, gen);
+    })
+    // Refused or failed: the whole-page preview, on its way, shows the text.
+    .catch(() => undefined)
+    .finally(() => {
+      fastBusy = false;
+      if (fastAgain && frameBlocks) requestFast();
+    });
+}
+
+/** Swap the frame's nodes of the blocks that changed (those between the unchanged first and last ones) for `blocks`'. */
+function patchFrame(blocks: BlockAnswer['blocks'], gen: number): void {
+  const old = frameBlocks;
+  const prose = frameProse();
+  if (!old || !prose || old.some((b) => b.nodes.some((n) => n.parentNode !== prose))) return;
+  let head = 0;
+  while (head < old.length && head < blocks.length && old[head]!.key === blocks[head]!.key) head++;
+  let tail = 0;
+  while (tail < old.length - head && tail < blocks.length - head && old[old.length - 1 - tail]!.key === blocks[blocks.length - 1 - tail]!.key) tail++;
+  const htmlOf = new Map(old.map((b) => [b.key, b.html]));
+  const fresh = blocks.slice(head, blocks.length - tail).map((b) => ({ key: b.key, html: b.html ?? htmlOf.get(b.key) }));
+  if (fresh.some((b) => b.html === undefined)) return;
+  const after = old.slice(old.length - tail).find((b) => b.nodes.length)?.nodes[0] ?? null;
+  for (const b of old.slice(head, old.length - tail)) for (const n of b.nodes) n.remove();
+  const doc = prose.ownerDocument;
+  const made = fresh.map((b) => {
+    const fragment = fragmentOf(doc, b.html!);
+    const nodes = drawnNodes(fragment);
+    prose.insertBefore(fragment, after);
+    return { key: b.key, html: b.html!, nodes };
+  });
+  frameBlocks = [...old.slice(0, head), ...made, ...old.slice(old.length - tail)];
+  frameGen = gen;
 }
 
 // ------------------------------------------------------------------ shared editing
@@ -559,6 +718,8 @@ async function openFile(next: string, { keepEdits = true }: { keepEdits?: boolea
   else dirty = false;
   changedOnDisk = null;
   file = next;
+  frameBlocks = null;
+  docGen++;
   history.replaceState(null, '', `?branch=${encodeURIComponent(branch)}&file=${encodeURIComponent(file)}`);
   setStatus('Loading…');
   try {
@@ -593,7 +754,7 @@ async function openFile(next: string, { keepEdits = true }: { keepEdits?: boolea
     if (file === 'docs.json') fillSiteSettings();
     shownVersion = -1;
     problems.textContent = '';
-    if (page.preview) showPreview(page.preview);
+    if (page.preview) showPreview(page.preview, page.text, docGen);
     // A read-only page saves nothing: its pill in the top bar says so.
     setStatus(readOnlyPage ? '' : 'Saved');
     renderTree();

@@ -237,6 +237,9 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
 
   json('post', 'save.json', async (c, session, _p, fields) => session.saveText(text(fields, 'file'), text(fields, 'text'), userOf(c)));
 
+  // The preview's fast path: the blocks of the text as typed (nothing saved), each block's HTML unless `known` lists it.
+  json('post', 'blocks.json', async (_c, session, _p, fields) => session.blockPreview(text(fields, 'file'), text(fields, 'text'), Array.isArray(fields.known) ? fields.known.filter((k): k is string => typeof k === 'string') : []));
+
   json('post', 'pages.json', async (c, session, _p, fields) => {
     const action = text(fields, 'action');
     const file = text(fields, 'file');
