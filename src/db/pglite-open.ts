@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { DbError } from './errors.js';
 import type { SqlSession } from './connection.js';
 import { runMigrations } from './migrate.js';
-import { readPgliteTemplate, savePgliteTemplate } from './pglite-template.js';
+import { PGLITE_INITDB_ARGS, readPgliteTemplate, savePgliteTemplate } from './pglite-template.js';
 import { processAlive } from '../shared/index.js';
 
 export interface OpenedPglite {
@@ -29,7 +29,7 @@ export async function openPgliteClient(dataDir: string | null): Promise<OpenedPg
     template = readPgliteTemplate({ forMemory: true });
     // An in-memory database (tests) holds test rows: 16 MB of shared buffers instead of 128 MB, whose
     // setting-up was about a quarter of each one's start.
-    const memory = { postgresqlconf: ['shared_buffers=16MB'] };
+    const memory = { postgresqlconf: ['shared_buffers=16MB'], initDbStartParams: PGLITE_INITDB_ARGS };
     client = new PGlite(template ? { ...memory, loadDataDir: template } : memory);
   } else {
     const dir = path.resolve(dataDir, 'pgdata');
@@ -37,7 +37,7 @@ export async function openPgliteClient(dataDir: string | null): Promise<OpenedPg
     const release = lockDataDir(path.resolve(dataDir));
     fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
     if (fresh) template = readPgliteTemplate();
-    client = new PGlite(dir, template ? { loadDataDir: template } : {});
+    client = new PGlite(dir, template ? { loadDataDir: template } : { initDbStartParams: PGLITE_INITDB_ARGS });
     const close = client.close.bind(client);
     client.close = async () => {
       try {

@@ -37,4 +37,36 @@ describe('PGlite template', () => {
     const again = await openDatabase({ dataDir: path.join(dir, 'b') });
     await again.close();
   }, 120_000);
+
+  it('holds one database with small WAL segments, and a data dir made from it keeps what crosses many segments', async () => {
+    const memory = await openDatabase({ memory: true });
+    try {
+      // What every open unpacks: no template0/template1, 1 MB WAL segments instead of 16 MB.
+      expect(await memory.query('SELECT datname FROM pg_database ORDER BY datname')).toEqual([{ datname: 'postgres' }]);
+      expect(await memory.query(`SELECT setting FROM pg_settings WHERE name = 'wal_segment_size'`)).toEqual([{ setting: String(1024 * 1024) }]);
+    } finally {
+      await memory.close();
+    }
+    const dataDir = path.join(dir, 'wal');
+    const db = await openDatabase({ dataDir });
+    try {
+      // About 6 MB of rows that do not compress (2 kB of hex each): several segment switches on the small segments.
+      for (let i = 0; i < 30; i++) {
+        await db.query(
+          `INSERT INTO projects (id, name, repo_url)
+           SELECT 'wal-' || $1 || '-' || g, (SELECT string_agg(md5(random()::text || s), '') FROM generate_series(1, 64 + g * 0) s), 'https://example.test/p.git'
+           FROM generate_series(1, 100) g`,
+          [i],
+        );
+      }
+    } finally {
+      await db.close();
+    }
+    const reopened = await openDatabase({ dataDir });
+    try {
+      expect(await reopened.query<{ n: number }>(`SELECT count(*)::int AS n FROM projects WHERE id LIKE 'wal-%'`)).toEqual([{ n: 3000 }]);
+    } finally {
+      await reopened.close();
+    }
+  }, 120_000);
 });
