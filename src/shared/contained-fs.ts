@@ -9,6 +9,27 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isInside, resolveInside } from './paths.js';
 
+/** Callbacks told of every output path written or removed through this module (`watchOutputWrites`). */
+const outputWatchers = new Set<{ root: string; seen: (absolute: string) => void }>();
+
+/**
+ * Be told of every file written, copied or removed under `root` through this module's writers, and of
+ * what other writers report with `noteOutputWrite` (a build's search index, written by Pagefind): the
+ * hosted publish then looks at these paths only, not at every file of the output. Returns the stop.
+ */
+export function watchOutputWrites(root: string, seen: (absolute: string) => void): () => void {
+  const watcher = { root: path.resolve(root), seen };
+  outputWatchers.add(watcher);
+  return () => outputWatchers.delete(watcher);
+}
+
+/** Tell the watchers of an output that `absolute` (a file, or a folder rewritten as a whole) was written or removed. */
+export function noteOutputWrite(absolute: string): void {
+  if (outputWatchers.size === 0) return;
+  const target = path.resolve(absolute);
+  for (const w of outputWatchers) if (target.startsWith(w.root + path.sep)) w.seen(target);
+}
+
 /** Where a path led: its real path, or why it may not be used. */
 export type Contained = { ok: true; path: string } | { ok: false; reason: 'outside' | 'missing' };
 
@@ -109,6 +130,7 @@ function refuseLink(root: string, target: string, error: unknown): never {
  * caller made or checked with `makeDirInside`; otherwise use `writeFileInside`.
  */
 export async function writeFileNoFollow(root: string, target: string, contents: string | Uint8Array | readonly Uint8Array[]): Promise<void> {
+  noteOutputWrite(target);
   const handle = await open(target, NO_FOLLOW_WRITE, 0o644).catch((error: unknown) => refuseLink(root, target, error));
   try {
     if (Array.isArray(contents)) await writeChunks(handle, contents);
@@ -125,6 +147,7 @@ export async function writeFileNoFollow(root: string, target: string, contents: 
  * file. A string is written as UTF-8. Same folder rule as `writeFileNoFollow`.
  */
 export function writeFileNoFollowSync(root: string, target: string, contents: string | Uint8Array): void {
+  noteOutputWrite(target);
   let fd: number;
   try {
     fd = openSync(target, NO_FOLLOW_WRITE, 0o644);
@@ -167,6 +190,7 @@ export async function openFileInside(root: string, file: string): Promise<FileHa
   const base = path.resolve(root);
   const target = lexicalTarget(base, file);
   await makeDirInside(base, path.dirname(target));
+  noteOutputWrite(target);
   return open(target, NO_FOLLOW_WRITE, 0o644).catch((error: unknown) => refuseLink(base, target, error));
 }
 
@@ -175,6 +199,7 @@ export async function copyFileInside(source: string, root: string, file: string)
   const base = path.resolve(root);
   const target = lexicalTarget(base, file);
   await makeDirInside(base, path.dirname(target));
+  noteOutputWrite(target);
   const handle = await open(target, NO_FOLLOW_WRITE, 0o644).catch((error: unknown) => refuseLink(base, target, error));
   await pipeline(createReadStream(source), createWriteStream('', { fd: handle }));
   return target;
@@ -198,6 +223,7 @@ export async function removeFileInside(root: string, file: string): Promise<bool
     if (!info || info.isSymbolicLink()) return false;
     if (part === target ? !info.isFile() : !info.isDirectory()) return false;
   }
+  noteOutputWrite(target);
   await unlink(target).catch(() => undefined);
   return true;
 }

@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleIslands, prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables, type SiteRendererOptions } from '../render/index.js';
 import { hasErrors, makeDirInside, sortDiagnostics, writeFileInside, type Diagnostic } from '../shared/index.js';
-import { isInside, normalizeBasePath, siteUrlWithBase } from '../shared/index.js';
+import { isInside, normalizeBasePath, siteUrlWithBase, watchOutputWrites } from '../shared/index.js';
 import { gitLastModified, loadSite, pageGroups, protectedHrefs, siteApiHosts, siteMcpTools, staleNoticeHrefs, wantsTimestamps, type AccessScope, type Site, type SiteOpenApi } from '../site/index.js';
 import { copyFontFiles, copyKatexAssets, mermaidAssetPath } from './assets.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';
@@ -139,7 +139,15 @@ export interface BuildStats {
    * build, and the wall milliseconds from starting a new one until Folio had loaded in it (0 when warm).
    */
   sandbox?: { warm: boolean; startMs: number };
+  /**
+   * What this build wrote or removed in `outDir` (posix paths relative to it: files, and folders written
+   * whole by Pagefind), so a hosted publish looks at these only; absent past `MAX_CHANGED_PATHS`.
+   */
+  changed?: string[];
 }
+
+/** Past this many written paths a build reports none (`BuildStats.changed`): the publish then walks the whole output. */
+const MAX_CHANGED_PATHS = 20_000;
 
 export interface BuildResult {
   ok: boolean;
@@ -151,6 +159,21 @@ export interface BuildResult {
 
 /** Build the static site of `root` into `outDir`. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const outDir = path.resolve(options.outDir);
+  const changed = new Set<string>();
+  const stop = watchOutputWrites(outDir, (file) => {
+    if (changed.size <= MAX_CHANGED_PATHS) changed.add(file);
+  });
+  try {
+    const result = await buildSiteWatched(options);
+    if (result.stats && changed.size <= MAX_CHANGED_PATHS) result.stats.changed = [...changed].map((file) => path.relative(outDir, file).split(path.sep).join('/'));
+    return result;
+  } finally {
+    stop();
+  }
+}
+
+async function buildSiteWatched(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const startCpu = process.cpuUsage();
   const startChildrenCpu = endedChildrenCpuMs();

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { chunksLength, DOCS_INDEX_FILE, GROUP_SEPARATOR, llmsGroups, LlmsText, markdownFileFor, SKILL_FILE, skillFile, type DocsIndexFile, type LlmsGroup } from '../markdown/index.js';
 import { isDiscoverable } from '../navigation/index.js';
 import type { SiteRenderer } from '../render/index.js';
-import { hashText, realPathInside, removeFileInside, resolveInside, writeFileInside } from '../shared/index.js';
+import { hashText, noteOutputWrite, realPathInside, removeFileInside, resolveInside, writeFileInside } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { BUILD_FORMAT } from './build-cache.js';
 import type { OutputWriter } from './output-writer.js';
@@ -261,6 +261,8 @@ async function linkWellKnown(outDir: string, output: OutputWriter, contents: str
   const rel = '.well-known/llms-full.txt';
   const target = path.join(outDir, rel);
   written.push(rel);
+  // Written through its link whenever `llms-full.txt` is: what changed for a hosted publish either way.
+  noteOutputWrite(target);
   const [a, b] = await Promise.all([lstat(source).catch(() => null), lstat(target).catch(() => null)]);
   if (a && b && a.ino === b.ino && a.dev === b.dev) return;
   await output.prepare([target]);
@@ -299,6 +301,7 @@ class PartWriter {
       this.writes.push(this.output.write(target, contents));
       return;
     }
+    noteOutputWrite(target);
     const fd = openSync(target, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o644);
     try {
       const total = chunksLength(contents);

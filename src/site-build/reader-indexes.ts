@@ -17,7 +17,7 @@ import path from 'node:path';
 import { markdownFileFor } from '../markdown/index.js';
 import { isUnsearchable } from '../render/index.js';
 import { retrievalHeaderLine, retrievalPageLine, sectionsOfMarkdown } from '../retrieval/index.js';
-import { resolveInside, writeFileInside } from '../shared/index.js';
+import { noteOutputWrite, resolveInside, writeFileInside } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import { retrievalAssistantSettings, retrievalPageMeta } from './retrieval-file.js';
 import { searchIndexFiles } from './search-index.js';
@@ -69,10 +69,13 @@ export async function writeReaderIndexes(input: { site: Site; outDir: string; re
   }
   // Indexes of group sets no page names any more go.
   const names = await readdir(outDir).catch(() => [] as string[]);
-  await Promise.all(names.filter((n) => n.startsWith(GROUP_INDEX_PREFIX) && !bySet.has(n)).map((n) => rm(path.join(outDir, n), { recursive: true, force: true })));
+  const gone = names.filter((n) => n.startsWith(GROUP_INDEX_PREFIX) && !bySet.has(n)).map((n) => path.join(outDir, n));
+  for (const dir of gone) noteOutputWrite(dir);
+  await Promise.all(gone.map((dir) => rm(dir, { recursive: true, force: true })));
   for (const [dir, documents] of bySet) {
     const written = await searchIndexFiles(documents);
     errors.push(...written.errors);
+    noteOutputWrite(path.join(outDir, dir));
     await rm(path.join(outDir, dir), { recursive: true, force: true });
     for (const [name, bytes] of written.files) await writeFileInside(outDir, `${dir}/${name}`, bytes);
   }

@@ -13,7 +13,7 @@ import { markdownFileFor } from '../markdown/index.js';
 import type { PageRoute } from '../navigation/index.js';
 import { searchBoost, searchKeywords, type SiteRenderer } from '../render/index.js';
 import { RETRIEVAL_FILE, RETRIEVAL_FORMAT, retrievalHeaderLine, retrievalPageLine, sectionsOfMarkdown, type AssistantSiteSettings, type RetrievalPage } from '../retrieval/index.js';
-import { hashText, openFileInside, resolveInside } from '../shared/index.js';
+import { hashText, noteOutputWrite, openFileInside, resolveInside } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 
 export interface RetrievalInput {
@@ -55,6 +55,7 @@ export async function writeRetrievalFile(input: RetrievalInput): Promise<{ pages
   const decoder = new TextDecoder();
   const assistant = retrievalAssistantSettings(site);
   // The first format's file (one JSON document), left by an older Folio in a reused output.
+  noteOutputWrite(path.join(outDir, '.folio-cache', 'retrieval.json'));
   await rm(path.join(outDir, '.folio-cache', 'retrieval.json'), { force: true });
   const handle = await openFileInside(outDir, RETRIEVAL_FILE);
   let pages = 0;

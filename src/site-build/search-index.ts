@@ -19,6 +19,7 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
+import { noteOutputWrite } from '../shared/index.js';
 import { documentLang, indexDocument } from './search-document.js';
 
 type PagefindModule = typeof import('pagefind');
@@ -99,6 +100,8 @@ async function writeShard(
 ): Promise<{ pages: number; entry: PagefindEntry | null }> {
   const added = await Promise.all(adds);
   for (const a of added) errors.push(...a.errors);
+  // Pagefind writes the folder itself: a hosted publish looks at all of it.
+  noteOutputWrite(outputPath);
   const written = await index.writeFiles({ outputPath });
   errors.push(...written.errors);
   const entry = written.errors.length ? null : await settledEntry(outputPath);
@@ -312,6 +315,7 @@ async function removeIndexes(outDir: string, keep: number): Promise<void> {
   // An output folder that cannot be listed has no earlier indexes to remove.
   const names = await readdir(outDir).catch(() => [] as string[]);
   const stale = names.filter((name) => name === DELTA_DIR || (/^pagefind-\d+$/.test(name) && Number(name.slice('pagefind-'.length)) >= keep));
+  for (const name of stale) noteOutputWrite(path.join(outDir, name));
   await Promise.all(stale.map((name) => rm(path.join(outDir, name), { recursive: true, force: true })));
 }
 
@@ -364,6 +368,7 @@ export async function buildDeltaSearchIndex(outDir: string, pages: Map<string, s
       const content = html === null ? null : indexDocument(html, 'folio_delta:1');
       if (content) adds.push(opened.index.addHTMLFile({ url: href, content }));
     }
+    noteOutputWrite(deltaDir);
     await rm(deltaDir, { recursive: true, force: true });
     const { pages: count } = await writeShard(opened.index, adds, deltaDir, opened.errors);
     const { shards } = await readManifest(outDir);
@@ -403,6 +408,7 @@ async function readManifest(outDir: string): Promise<SearchManifest> {
 }
 
 async function writeManifest(outDir: string, manifest: SearchManifest): Promise<void> {
+  noteOutputWrite(path.join(outDir, 'pagefind', SEARCH_MANIFEST));
   await writeFile(path.join(outDir, 'pagefind', SEARCH_MANIFEST), JSON.stringify(manifest));
 }
 

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { resolveInside } from '../shared/index.js';
+import { noteOutputWrite, resolveInside } from '../shared/index.js';
 import {
   buildDeltaSearchIndex,
   buildFullSearchIndex,
@@ -145,5 +145,6 @@ async function readState(cacheDir: string): Promise<SearchState | null> {
 
 async function writeState(cacheDir: string, state: SearchState | null): Promise<void> {
   await mkdir(cacheDir, { recursive: true });
+  noteOutputWrite(path.join(cacheDir, 'search.json'));
   await writeFile(path.join(cacheDir, 'search.json'), JSON.stringify(state));
 }

@@ -157,6 +157,7 @@ export class S3SiteStore implements SiteStore {
     void removeTree(dir).catch(() => undefined);
   }
 
+  // A build's `changes` are not taken: each file is compared with the live build's hashes (stat, and a hash of what was rewritten).
   async publish(site: SiteKey, buildId: string, dir: string, log: (line: string) => void = () => {}): Promise<void> {
     const files = (await listFiles(dir)).filter(publishedFile);
     const manifest: Manifest = { version: 1, buildId, createdAt: new Date().toISOString(), files: {} };

@@ -6,7 +6,16 @@ import { Readable } from 'node:stream';
 import { isInside, removeTree, resolveInside } from '../../shared/index.js';
 import { buildDirFor, publishBuild, publishedDir, servedDir, siteDirFor } from '../updates/publish.js';
 import { ByteLru } from './lru.js';
-import { linkTree, refreshSnapshot, snapshotBuild, type SnapshotStats } from './snapshot.js';
+import { linkTree, refreshChanged, refreshSnapshot, snapshotBuild, type SnapshotStats } from './snapshot.js';
+
+/**
+ * What a site workspace's build changed in its output since that output was published as build `since`
+ * (`BuildStats.changed`): a store that still serves `since` brings its copy over at these paths only.
+ */
+export interface OutputChanges {
+  since: string;
+  paths: readonly string[];
+}
 
 /** A site: a project's production site (`preview` null) or one of its previews. */
 export interface SiteKey {
@@ -73,7 +82,7 @@ export interface SiteStore {
    * `buildDir` (taken over) or a site workspace's output, which the site's next build rewrites in
    * place: the store then publishes a copy of it (only what changed since the live build) and leaves it as it is.
    */
-  publish(site: SiteKey, buildId: string, dir: string, log?: (line: string) => void): Promise<void>;
+  publish(site: SiteKey, buildId: string, dir: string, log?: (line: string) => void, changes?: OutputChanges): Promise<void>;
   /** Throw away a build folder that will not be published (a failed build); removed in the background. */
   discard(dir: string): void;
   /** The site's live build, or null when nothing is published. */
@@ -233,7 +242,7 @@ export class LocalSiteStore implements SiteStore {
     return siteDir ? buildDirFor(siteDir, buildId) : null;
   }
 
-  async publish(site: SiteKey, buildId: string, dir: string, log: (line: string) => void = () => {}): Promise<void> {
+  async publish(site: SiteKey, buildId: string, dir: string, log: (line: string) => void = () => {}, changes?: OutputChanges): Promise<void> {
     const siteDir = siteDirFor(this.dataDir, site.projectId, site.preview);
     if (!siteDir) throw new Error(`project ${site.projectId} or preview ${site.preview} cannot name a folder`);
     const target = buildDirFor(siteDir, buildId);
@@ -248,16 +257,25 @@ export class LocalSiteStore implements SiteStore {
     // Modified from here on: a crash leaves it without its marker, so it is never taken as ready.
     await fsp.rm(marker, { force: true });
     try {
-      let copied: SnapshotStats;
-      if (live && preparedFor === path.basename(live) && fs.existsSync(next)) {
-        copied = await refreshSnapshot(dir, next);
+      const prepared = live !== null && preparedFor === path.basename(live) && fs.existsSync(next);
+      if (prepared && changes && changes.since === path.basename(live)) {
+        // The links to the live build are the output as it was published: only what the build changed is looked at.
+        const changed = await refreshChanged(dir, next, changes.paths);
         await fsp.mkdir(path.dirname(target), { recursive: true });
         await fsp.rename(next, target);
+        log(`Published what the build changed: ${changed.files} file(s) looked at, ${changed.copied} new or changed copied, ${changed.linked} unchanged kept, ${changed.removed} removed; every other file linked to the live build`);
       } else {
-        await fsp.rm(next, { recursive: true, force: true });
-        copied = await snapshotBuild(dir, target, live);
+        let copied: SnapshotStats;
+        if (prepared) {
+          copied = await refreshSnapshot(dir, next);
+          await fsp.mkdir(path.dirname(target), { recursive: true });
+          await fsp.rename(next, target);
+        } else {
+          await fsp.rm(next, { recursive: true, force: true });
+          copied = await snapshotBuild(dir, target, live);
+        }
+        log(`Published ${copied.files} file(s): ${copied.copied} new or changed copied, ${copied.linked} unchanged linked to the live build`);
       }
-      log(`Published ${copied.files} file(s): ${copied.copied} new or changed copied, ${copied.linked} unchanged linked to the live build`);
     } catch (error) {
       await fsp.rm(target, { recursive: true, force: true });
       throw error;

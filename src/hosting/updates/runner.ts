@@ -68,6 +68,8 @@ export interface BuildSiteStats {
   cpu?: { process: number; children: number };
   /** The sandboxed process: kept warm from the last update, or started (and how long until Folio had loaded). */
   sandbox?: { warm: boolean; startMs: number };
+  /** What the build wrote or removed in its output (`BuildStats.changed`): what the publish looks at. */
+  changed?: string[];
 }
 
 export interface UpdateRunnerOptions {
@@ -248,6 +250,8 @@ export class UpdateRunner {
     const protect = project.siteAccess === 'public' ? undefined : project.siteAccessScope === 'hidden' ? 'hidden' : 'site';
     const settings: SeedSettings = { repoUrl: project.repoUrl, branch: target.branch, docsDir: project.docsDir, basePath: project.basePath ?? '', protect: protect ?? 'public' };
     let cleanup: () => Promise<void> = async () => {};
+    // The published build the workspace's output is (its seed), while a build on it changes it in place.
+    let seedOf: string | null = null;
     try {
       const fetchStart = performance.now();
       const fetchCpu = serverCpuMs();
@@ -265,7 +269,8 @@ export class UpdateRunner {
       const fetchCpuMs = serverCpuMs() - fetchCpu;
       if (source.commit) await setUpdateCommit(db, updateId, source.commit);
       if (workspace) {
-        const seeded = workspace.seeded(settings);
+        seedOf = workspace.seedOf(settings);
+        const seeded = seedOf !== null;
         building = true;
         await workspace.startBuild(seeded);
         log(seeded ? 'Building on the output and cache of the last successful update' : 'Building from scratch (no earlier successful build of these settings)');
@@ -290,7 +295,8 @@ export class UpdateRunner {
       const publishStart = performance.now();
       const publishCpu = serverCpuMs();
       try {
-        await store.publish(site, updateId, outDir, log);
+        const changed = result.stats?.changed;
+        await store.publish(site, updateId, outDir, log, seedOf !== null && changed ? { since: seedOf, paths: changed } : undefined);
       } catch (error) {
         await discard();
         return await finish('failure', `UPDATE_PUBLISH_FAILED: ${(error as Error).message}`);

@@ -47,6 +47,12 @@ export class SiteWorkspace {
     return (Object.keys(settings) as Array<keyof SeedSettings>).every((k) => record[k] === settings[k]) && fs.existsSync(this.out);
   }
 
+  /** The update whose published build `out/` is, when it seeds a build of these settings (`seeded`); else null. */
+  seedOf(settings: SeedSettings): string | null {
+    if (!this.seeded(settings)) return null;
+    return readJson<SeedRecord>(path.join(this.dir, 'seed.json'))?.updateId ?? null;
+  }
+
   /** Before a build: the seed record goes first (a build stopped from here on seeds nothing), and an unseeded output is emptied. */
   async startBuild(seeded: boolean): Promise<void> {
     fs.rmSync(path.join(this.dir, 'seed.json'), { force: true });
