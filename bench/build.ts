@@ -5,10 +5,14 @@
  * client JS per page (gzipped; plus the shared sidebar files, fetched once per section), and the
  * time of one-page edits rebuilt as `folio build --watch` does (`WatchBuild`, search on unless --no-search), with the machine's load average.
  *
- * Usage: tsx bench/build.ts [1000 3000 10000 50000 ...] [--shape one-section|tabs|languages] [--languages N]
+ * Usage: tsx bench/build.ts [1000 3000 10000 50000 ...] [--shape one-section|tabs|languages|real] [--languages N] [--versions N]
  *        [--corpus NAME] [--no-search] [--no-llms] [--no-retrieval] [--no-warm] [--keep] [--og-images]
  * `--og-images` draws a social image per page (cold build: all drawn; edits: the edited page's).
  * `--languages N` gives the languages shape N languages (default 25, up to 40; issue 36's site has 35).
+ * `--shape real` builds the visible corpora's own pages replicated into languages (default 35) and
+ * versions (`--versions N`, default 2) up to the size (`bench/real-corpus.ts`); it skips, saying why,
+ * when the corpora are absent. Peak RSS is the build process's own (`maxRSS`: its worker threads
+ * included, Pagefind's processes not).
  * Sizes default to 1000 and 3000. `--corpus NAME` builds ../shared/corpora/NAME (copied first,
  * so the edit does not touch it) instead of a generated corpus. `--no-llms` builds without the
  * Markdown export (`<page>.md`, llms files), to measure what it costs; `--no-retrieval` without the
@@ -47,15 +51,20 @@ import { gzipSync } from 'node:zlib';
 import { corpusDir } from '../compat/corpora.js';
 import { endedChildrenCpuMs } from '../src/site-build/cpu-split.js';
 import { generateCorpus, MAX_LANGUAGES, SHAPES, type Shape } from './corpus.js';
+import { generateRealCorpus, REAL_DEFAULT_LANGUAGES, REAL_DEFAULT_VERSIONS, realCorpusMissing } from './real-corpus.js';
 
 // Production React, as `folio build` runs it; must be set before React loads.
 process.env.NODE_ENV ??= 'production';
 
 interface Job {
   pages: number;
-  shape: Shape;
-  /** Languages of the `languages` shape (`--languages`). */
+  shape: Shape | 'real';
+  /** Languages of the `languages` and `real` shapes (`--languages`). */
   languages?: number;
+  /** Versions per language of the `real` shape (`--versions`). */
+  versions?: number;
+  /** The `real` shape's corpus, written once by the parent: its folder, and the page the edits change. */
+  real?: { dir: string; sample: string; sampleFile: string };
   corpus?: string;
   search: boolean;
   llms: boolean;
@@ -211,6 +220,11 @@ async function runJob(job: Job): Promise<Figures> {
       const first = [...(site?.model.pages.values() ?? [])].find((r) => r.kind === 'page' && r.file);
       edited = path.join(root, first?.file ?? 'index.mdx');
       sample = first?.path ?? 'index';
+    } else if (job.real) {
+      // Written by the parent process (its reading of the corpora stays out of this build's peak RSS).
+      await cp(job.real.dir, root, { recursive: true });
+      sample = job.real.sample;
+      edited = path.join(root, job.real.sampleFile);
     } else {
       const corpus = await generateCorpus(root, job.pages, job.shape, { languages: job.languages });
       sample = corpus.pages[Math.floor(corpus.pages.length / 2)]!;
@@ -232,7 +246,7 @@ async function runJob(job: Job): Promise<Figures> {
     let navGz = 0;
     for (const f of sizes.navFiles) navGz += gzipSync(await readFile(path.join(out, f))).length;
     const figures: Figures = {
-      label: `${job.corpus ?? job.shape}${job.languages ? ` (${job.languages} languages)` : ''}${job.llms ? '' : ' (no Markdown export)'}${job.retrieval ? '' : ' (no retrieval file)'}${job.checkout ? ` [checkout ${job.checkout}]` : ''}`,
+      label: `${job.corpus ?? job.shape}${job.languages ? ` (${job.languages} languages)` : ''}${job.versions ? ` (${job.versions} versions)` : ''}${job.llms ? '' : ' (no Markdown export)'}${job.retrieval ? '' : ' (no retrieval file)'}${job.checkout ? ` [checkout ${job.checkout}]` : ''}`,
       pages: cold.pages,
       wallMs,
       cpuMs: (cpu.user + cpu.system) / 1000,
@@ -374,12 +388,19 @@ if (childArg >= 0) {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : undefined;
   };
-  const shape = (value('--shape') ?? 'one-section') as Shape;
-  if (!SHAPES.includes(shape)) throw new Error(`--shape must be one of ${SHAPES.join(', ')}`);
+  const shape = (value('--shape') ?? 'one-section') as Shape | 'real';
+  if (shape !== 'real' && !SHAPES.includes(shape)) throw new Error(`--shape must be one of ${[...SHAPES, 'real'].join(', ')}`);
+  const realMissing = shape === 'real' ? realCorpusMissing() : null;
+  if (realMissing) {
+    console.log(`skipped: --shape real needs the corpora (${realMissing}; put them at ../shared/corpora or set FOLIO_CORPORA)`);
+    process.exit(0);
+  }
   const corpus = value('--corpus');
-  const sizes = args.filter((a, i) => /^\d+$/.test(a) && !['--shape', '--corpus', '--runs', '--languages'].includes(args[i - 1] ?? '')).map(Number);
-  const languages = value('--languages') === undefined ? undefined : Number(value('--languages'));
-  if (languages !== undefined && (shape !== 'languages' || !(languages >= 1 && languages <= MAX_LANGUAGES))) throw new Error(`--languages goes with --shape languages and is 1 to ${MAX_LANGUAGES}`);
+  const sizes = args.filter((a, i) => /^\d+$/.test(a) && !['--shape', '--corpus', '--runs', '--languages', '--versions'].includes(args[i - 1] ?? '')).map(Number);
+  const languages = value('--languages') === undefined ? (shape === 'real' ? REAL_DEFAULT_LANGUAGES : undefined) : Number(value('--languages'));
+  if (languages !== undefined && ((shape !== 'languages' && shape !== 'real') || !(languages >= 1 && languages <= MAX_LANGUAGES))) throw new Error(`--languages goes with --shape languages or real and is 1 to ${MAX_LANGUAGES}`);
+  const versions = value('--versions') === undefined ? (shape === 'real' ? REAL_DEFAULT_VERSIONS : undefined) : Number(value('--versions'));
+  if (versions !== undefined && (shape !== 'real' || !(versions >= 1 && versions <= 9))) throw new Error('--versions goes with --shape real and is 1 to 9');
   const list = corpus ? [0] : sizes.length ? sizes : [1000, 3000];
   const absolute = (dir: string | undefined) => (dir ? path.resolve(dir) : undefined);
   const compare = absolute(value('--compare'));
@@ -400,10 +421,21 @@ if (childArg >= 0) {
     return null;
   };
   for (const pages of list) {
-    const job: Job = { pages, shape, ...(languages ? { languages } : {}), corpus, search: !args.includes('--no-search'), llms: !args.includes('--no-llms'), retrieval: !args.includes('--no-retrieval'), warm: !args.includes('--no-warm'), keep: args.includes('--keep'), og: args.includes('--og-images'), ...(checkout ? { checkout } : {}) };
+    let real: Job['real'];
+    if (shape === 'real') {
+      const dir = await mkdtemp(path.join(os.tmpdir(), `folio-bench-real-source-${pages}-`));
+      const t0 = performance.now();
+      const corpus = await generateRealCorpus(dir, pages, { languages, versions });
+      const sample = corpus.pages[Math.floor(corpus.pages.length / 2)]!;
+      const sampleFile = existsSync(path.join(dir, `${sample}.mdx`)) ? `${sample}.mdx` : `${sample}.md`;
+      console.log(`real-page corpus: ${corpus.pages.length} pages from ${corpus.pool} distinct pages of ${corpus.corpora.join(', ')}; ${corpus.languages} languages x ${corpus.versions} versions, ${corpus.perSlot} pages each (written in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+      real = { dir, sample, sampleFile };
+    }
+    const job: Job = { ...(real ? { real } : {}), pages, shape, ...(languages ? { languages } : {}), ...(versions ? { versions } : {}), corpus, search: !args.includes('--no-search'), llms: !args.includes('--no-llms'), retrieval: !args.includes('--no-retrieval'), warm: !args.includes('--no-warm'), keep: args.includes('--keep'), og: args.includes('--og-images'), ...(checkout ? { checkout } : {}) };
     if (!compare && !compareLlms) {
       const f = build(job);
       if (f) print(f);
+      if (real) await rm(real.dir, { recursive: true, force: true });
       continue;
     }
     // Alternate the two checkouts so the load of a shared machine falls on both alike.
@@ -420,7 +452,7 @@ if (childArg >= 0) {
         side.figures.push(f);
       }
     }
-    for (const dir of made) await rm(dir, { recursive: true, force: true });
+    for (const dir of [...made, ...(real ? [real.dir] : [])]) await rm(dir, { recursive: true, force: true });
     const median = (xs: number[]) => {
       const s = [...xs].sort((a, b) => a - b);
       return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
