@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 let bundle: Promise<{ js: string; hash: string }> | null = null;
 
@@ -21,9 +20,12 @@ function entry(): string {
 
 /** The minified editor script and a short hash of it (for its cache-busting URL). */
 export function editorBundle(): Promise<{ js: string; hash: string }> {
-  bundle ??= build({ entryPoints: [entry()], bundle: true, minify: true, format: 'esm', target: ['es2020'], write: false, legalComments: 'none', logLevel: 'silent' }).then((r) => {
-    const js = r.outputFiles[0]!.text;
-    return { js, hash: createHash('sha256').update(js).digest('hex').slice(0, 10) };
-  });
+  // esbuild is loaded at first use: most processes that import the editor never bundle it.
+  bundle ??= import('esbuild')
+    .then(({ build }) => build({ entryPoints: [entry()], bundle: true, minify: true, format: 'esm', target: ['es2020'], write: false, legalComments: 'none', logLevel: 'silent' }))
+    .then((r) => {
+      const js = r.outputFiles[0]!.text;
+      return { js, hash: createHash('sha256').update(js).digest('hex').slice(0, 10) };
+    });
   return bundle;
 }

@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { DASHBOARD_TARGETS } from './styles.js';
 
 export const SCRIPT_NAMES = ['main', 'chart', 'calendar'] as const;
@@ -30,6 +29,8 @@ function entry(name: ScriptName): string {
 
 /** Bundle one script (minified ESM, no legal comments: the packages' licences ship in node_modules). */
 export async function bundleDashboardScript(name: ScriptName): Promise<DashboardScript> {
+  // Loaded at first use: most processes that import the dashboard never bundle (about 0.1 s of CPU to import).
+  const { build } = await import('esbuild');
   const result = await build({ entryPoints: [entry(name)], bundle: true, minify: true, format: 'esm', target: DASHBOARD_TARGETS, write: false, legalComments: 'none', logLevel: 'silent' });
   const code = result.outputFiles[0]!.text;
   return { code, hash: createHash('sha256').update(code).digest('hex').slice(0, 10) };

@@ -8,7 +8,6 @@ import { readFile, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { bundledFont, type FontFile } from '../../render/index.js';
 
 const require = createRequire(import.meta.url);
@@ -57,6 +56,7 @@ export async function compileDashboardStyles(): Promise<DashboardStyles> {
   const inter = bundledFont('Inter');
   const faces = inter ? inter.faces((name) => `fonts/${name}`) : '';
   const css = faces + compiler.build(await sourceCandidates());
+  const { build } = await import('esbuild');
   const result = await build({ stdin: { contents: css, loader: 'css' }, minify: true, write: false, logLevel: 'silent', target: DASHBOARD_TARGETS });
   return { css: result.outputFiles[0]!.text, fonts: new Map((inter?.files ?? []).map((f) => [f.name, f])) };
 }

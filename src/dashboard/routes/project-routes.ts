@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { importJWK, importSPKI, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import { createElement } from 'react';
 import { createApiKey, createAssistantKey, createProject, getProject, listAgentJobs, listApiKeys, listAssistantKeys, listUpdates, listProjects, parseAllowedOrigins, revokeAssistantKey, updateProject, type ProjectRow } from '../../db/index.js';
 import { hashPassword } from '../../shared/index.js';
@@ -208,6 +208,7 @@ async function jwtKeyProblem(algorithm: 'EdDSA' | 'RS256' | 'HS256', key: string
   if (algorithm === 'HS256') return key.length >= 32 ? null : 'an HS256 secret needs at least 32 characters';
   if (!key) return `give the ${algorithm} public key`;
   try {
+    const { importJWK, importSPKI } = await import('jose');
     const imported = key.startsWith('{') ? await importJWK(JSON.parse(key) as JWK, algorithm) : await importSPKI(key, algorithm);
     return imported instanceof Uint8Array ? 'that JWK is a shared secret, not a public key' : null;
   } catch (error) {

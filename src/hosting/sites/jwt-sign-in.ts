@@ -10,7 +10,7 @@
  * as used in the database once the token checks out: a replayed callback is refused.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { errors, importJWK, importSPKI, jwtVerify, type CryptoKey, type JWK, type JWTPayload } from 'jose';
+import type { CryptoKey, JWK, JWTPayload } from 'jose';
 import type { Database, SiteJwtSettings } from '../../db/index.js';
 import { useSiteSignInState } from '../../db/index.js';
 import { cookieOf } from './cookies.js';
@@ -53,6 +53,8 @@ function keyOf(settings: SiteJwtSettings): Promise<CryptoKey | Uint8Array> {
 async function importKey(settings: SiteJwtSettings): Promise<CryptoKey | Uint8Array> {
   if (settings.algorithm === 'HS256') return new TextEncoder().encode(settings.key);
   const text = settings.key.trim();
+  // jose is loaded at the first sign-in: most processes that import hosting never verify a token.
+  const { importJWK, importSPKI } = await import('jose');
   if (text.startsWith('{')) {
     const key = await importJWK(JSON.parse(text) as JWK, settings.algorithm);
     // A JWK with `k` is a symmetric secret: never where a public-key algorithm is configured.
@@ -113,6 +115,7 @@ export async function finishJwtSignIn(request: Request, settings: SiteJwtSetting
   if (!state || !sameText(state, saved.state)) return { problem: 'The sign-in answer does not belong to this browser’s sign-in (state mismatch).' };
   if (!token || token.length > 16 * 1024) return { problem: 'The sign-in answer carried no token.' };
   let payload: JWTPayload;
+  const { errors, jwtVerify } = await import('jose');
   try {
     const key = await keyOf(settings);
     ({ payload } = await jwtVerify(token, key, {
@@ -123,7 +126,7 @@ export async function finishJwtSignIn(request: Request, settings: SiteJwtSetting
       ...(settings.issuer ? { issuer: settings.issuer } : {}),
     }));
   } catch (error) {
-    return { problem: `The sign-in token was refused (${tokenProblem(error)}).` };
+    return { problem: `The sign-in token was refused (${tokenProblem(error, errors)}).` };
   }
   const reader = readerOf(payload, saved.next);
   if ('problem' in reader) return reader;
@@ -133,7 +136,7 @@ export async function finishJwtSignIn(request: Request, settings: SiteJwtSetting
 }
 
 /** Why jose refused a token, in the reader's words (never the token itself). */
-function tokenProblem(error: unknown): string {
+function tokenProblem(error: unknown, errors: typeof import('jose').errors): string {
   if (error instanceof errors.JWTExpired) return 'it has expired';
   if (error instanceof errors.JWTClaimValidationFailed) return `claim ${error.claim}: ${error.reason}`;
   if (error instanceof errors.JOSEAlgNotAllowed) return 'it is not signed with the configured algorithm';

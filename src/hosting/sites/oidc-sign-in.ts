@@ -3,14 +3,17 @@
  * The state, nonce and code verifier travel in a short-lived HttpOnly cookie of the site, so any
  * `folio serve` process behind a load balancer can finish a sign-in another one started.
  */
-import * as oidc from 'openid-client';
+import type { Configuration } from 'openid-client';
 import type { SiteOidcSettings } from '../../db/index.js';
 import { groupsOf, userDataOf } from './jwt-sign-in.js';
 
 export const OIDC_STATE_COOKIE = 'folio_site_oidc';
 const STATE_TTL_S = 600;
 
-const configs = new Map<string, Promise<oidc.Configuration>>();
+const configs = new Map<string, Promise<Configuration>>();
+
+/** openid-client, loaded at the first sign-in: most processes that import hosting never sign anyone in. */
+const openidClient = () => import('openid-client');
 
 /** Plain http is allowed only for a provider on this machine (tests, local development). */
 function isLoopbackHttp(issuer: URL): boolean {
@@ -18,12 +21,12 @@ function isLoopbackHttp(issuer: URL): boolean {
 }
 
 /** The provider's configuration from its discovery document, fetched once per issuer and client. */
-function configOf(settings: SiteOidcSettings): Promise<oidc.Configuration> {
+function configOf(settings: SiteOidcSettings): Promise<Configuration> {
   const key = `${settings.issuer}\n${settings.clientId}`;
   let config = configs.get(key);
   if (!config) {
     const issuer = new URL(settings.issuer);
-    config = oidc.discovery(issuer, settings.clientId, settings.clientSecret, undefined, isLoopbackHttp(issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined);
+    config = openidClient().then((oidc) => oidc.discovery(issuer, settings.clientId, settings.clientSecret, undefined, isLoopbackHttp(issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined));
     // A failed discovery is tried again on the next sign-in, not remembered.
     config.catch(() => configs.delete(key));
     if (configs.size > 100) configs.clear();
@@ -36,12 +39,13 @@ const callbackUrl = (origin: string, base: string) => `${origin}${base}/__folio/
 
 /** The provider's authorization URL and the cookie that remembers this attempt. */
 export async function startOidcSignIn(settings: SiteOidcSettings, at: { base: string; origin: string; secure: boolean; next: string }): Promise<{ location: string; cookie: string } | { problem: string }> {
-  let config: oidc.Configuration;
+  let config: Configuration;
   try {
     config = await configOf(settings);
   } catch (error) {
     return { problem: `The sign-in provider could not be reached (${(error as Error).message}).` };
   }
+  const oidc = await openidClient();
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
@@ -87,6 +91,7 @@ export async function finishOidcSignIn(request: Request, settings: SiteOidcSetti
   }
   try {
     const config = await configOf(settings);
+    const oidc = await openidClient();
     const current = new URL(callbackUrl(at.origin, at.base) + new URL(request.url).search);
     const tokens = await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: saved.verifier, expectedState: saved.state, expectedNonce: saved.nonce, idTokenExpected: true });
     const claims = tokens.claims();

@@ -3,7 +3,6 @@
  * `/mcp` (the site's MCP server over Streamable HTTP, stateless, JSON responses), its discovery
  * document at `/.well-known/mcp` (and `.json`), and `/search.json?q=` (the same search as JSON).
  */
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { docsMcpServer, loadDocsIndexFrom, markdownFileFor, type DocsIndex, type FeedbackSink } from '../../markdown/index.js';
 import { forwardApiRequest, type ApiMcpTool, type ProxyOptions } from '../../openapi/index.js';
 import { loadSectionIndex, pageRankerOf, type SectionIndex } from '../../retrieval/index.js';
@@ -97,6 +96,8 @@ export async function serveAgentEndpoint(store: SiteStore | string, projectId: s
   const api = tools.length ? { tools, call: (r: Parameters<typeof forwardApiRequest>[0]) => forwardApiRequest(r, { ...apiProxy, allowedHosts: apiProxy.allowedHosts ?? allowedHosts }) } : undefined;
   const server = await docsMcpServer(index, { name: index.name, description: index.description, siteUrl: origin }, api, feedback);
   // Stateless: a server and transport per request, so no session outlives it.
+  // Loaded at the first /mcp request: its schemas cost about 70 ms of CPU to import, in every process that imports hosting.
+  const { WebStandardStreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js');
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
