@@ -72,7 +72,10 @@ describe.skipIf(!hasChromium)('the editor preview follows each key without reloa
       async (url) => {
         const frame = document.getElementById('ed-preview') as HTMLIFrameElement;
         const fresh = new DOMParser().parseFromString(await (await fetch(url, { credentials: 'same-origin' })).text(), 'text/html');
-        return frame.contentDocument?.querySelector('.prose')?.innerHTML === fresh.querySelector('.prose')?.innerHTML;
+        // What each draws: its elements and its text, the white space between them aside.
+        const drawn = (prose: Element | null | undefined) =>
+          JSON.stringify(Array.from(prose?.childNodes ?? [], (n) => (n.nodeType === 1 ? (n as Element).outerHTML : (n.textContent ?? '').trim())).filter(Boolean));
+        return drawn(frame.contentDocument?.querySelector('.prose')) === drawn(fresh.querySelector('.prose'));
       },
       `${editorUrl}/preview?branch=main&file=guides/setup.mdx`,
       { timeout: 30_000, polling: 200 },

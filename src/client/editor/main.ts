@@ -245,7 +245,8 @@ const frontmatterBlock = (text: string) => /^---\r?\n[\s\S]*?\r?\n---/.exec(text
  * is the same: no reload, the scroll and the fast path's patches' window kept; otherwise it loads.
  */
 function loadPreview(version: number, text: string, gen: number): void {
-  if (version === shownVersion) return;
+  // The version shown already, unless the fast path drew another text over it since.
+  if (version === shownVersion && frameText === text) return;
   shownVersion = version;
   const url = new URL(`${api}/preview`, location.href);
   url.searchParams.set('branch', branch);
@@ -263,11 +264,17 @@ function loadPreview(version: number, text: string, gen: number): void {
         const now = frameDoc();
         if (!now || headKey(now) !== headKey(next)) return navigateFrame(url, text, gen);
         const scroll = frame.contentWindow?.scrollY ?? 0;
-        now.body.replaceWith(now.importNode(next.body, true));
+        // The page body the fast path drew is already this one, node for node: its nodes stay, mapped as they
+        // are, and only what differs around it (the table of contents...) is swapped, without laying the page out again.
+        const shownProse = frameProse();
+        const nextProse = next.querySelector<HTMLElement>('main .prose, .prose');
+        const keep = frameBlocks !== null && shownProse !== null && nextProse !== null && sameNodes(shownProse, nextProse);
+        if (!keep || !patchAround(now.body, next.body, shownProse)) now.body.replaceWith(now.importNode(next.body, true));
         now.title = next.title;
         frame.contentWindow?.scrollTo(0, scroll);
         frameGen = gen;
-        void mapFrame(text, gen);
+        frameText = text;
+        if (!keep) void mapFrame(text, gen);
       })
       .catch(() => navigateFrame(url, text, gen));
     return;
@@ -282,6 +289,7 @@ function navigateFrame(url: URL, text: string, gen: number): void {
   frame.onload = () => {
     frame.contentWindow?.scrollTo(0, scroll);
     frameGen = gen;
+    frameText = text;
     void mapFrame(text, gen);
   };
   frame.src = url.pathname + url.search;
@@ -326,15 +334,50 @@ interface FrameBlock {
   nodes: ChildNode[];
 }
 let frameBlocks: FrameBlock[] | null = null;
+/** The HTML of the blocks the frame showed lately, by key: a new whole-page preview is mapped asking only for the others. */
+let blockHtml = new Map<string, string>();
 /** Each change of the text counts one; `frameGen` is the count of the text the frame shows. */
 let docGen = 0;
 let frameGen = -1;
+/** The text the frame shows (the whole-page preview's, or the last the fast path drew). */
+let frameText: string | null = null;
 let fastBusy = false;
 let fastAgain = false;
 
 const frameProse = () => frameDoc()?.querySelector<HTMLElement>('main .prose, .prose') ?? null;
 /** A parent's nodes that draw something: not the white space between elements, not comments. */
 const drawnNodes = (parent: ParentNode) => Array.from(parent.childNodes).filter((n) => n.nodeType === Node.ELEMENT_NODE || (n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== ''));
+/**
+ * Make `shown` (holding the kept page body `prose`) like `next`: the elements beside the path down to
+ * `prose` that differ are swapped, the rest stays. False when the two are not of one shape (the caller
+ * then swaps the whole body, which also undoes any part done here).
+ */
+function patchAround(shown: Element, next: Element, prose: Element): boolean {
+  const attrs = (el: Element) => Array.from(el.attributes, (a) => `${a.name}=${a.value}`).join('\n');
+  if (shown.tagName !== next.tagName || attrs(shown) !== attrs(next)) return false;
+  const mine = Array.from(shown.children);
+  const theirs = Array.from(next.children);
+  if (mine.length !== theirs.length) return false;
+  for (const [i, el] of mine.entries()) {
+    const other = theirs[i]!;
+    if (el === prose) {
+      if (!other.matches('.prose')) return false;
+    } else if (el.contains(prose)) {
+      if (!patchAround(el, other, prose)) return false;
+    } else if (el.outerHTML !== other.outerHTML) el.replaceWith(el.ownerDocument.importNode(other, true));
+  }
+  return true;
+}
+
+/** Whether two page bodies draw the same nodes (the white space between them aside). */
+function sameNodes(a: ParentNode, b: ParentNode): boolean {
+  const one = drawnNodes(a);
+  const two = drawnNodes(b);
+  const html = (n: ChildNode) => (n.nodeType === Node.ELEMENT_NODE ? (n as Element).outerHTML : (n.textContent ?? '').trim());
+  return one.length === two.length && one.every((n, i) => html(n) === html(two[i]!));
+}
+/** How many nodes each block's HTML draws, by key (parsing 500 blocks again for each whole-page preview costs more than the fast path). */
+const drawnCount = new Map<string, number>();
 /** `html` parsed in the frame's document (inert: a template's content). */
 function fragmentOf(doc: Document, html: string): DocumentFragment {
   const template = doc.createElement('template');
@@ -348,7 +391,7 @@ async function mapFrame(text: string, gen: number): Promise<void> {
   const prose = frameProse();
   if (!prose || local || readOnlyPage || !/\.mdx?$/i.test(file)) return;
   const target = file;
-  const res = await call<BlockAnswer>('blocks.json', { json: { file: target, text } }).catch(() => null);
+  const res = await call<BlockAnswer>('blocks.json', { json: { file: target, text, known: [...blockHtml.keys()] } }).catch(() => null);
   // The frame moved on meanwhile (another preview, another page): that one maps itself.
   if (!res?.ok || target !== file || frameProse() !== prose || frameGen !== gen) return;
   const nodes = drawnNodes(prose);
@@ -356,9 +399,18 @@ async function mapFrame(text: string, gen: number): Promise<void> {
   const blocks: FrameBlock[] = [];
   let at = 0;
   for (const b of res.blocks) {
-    const count = drawnNodes(fragmentOf(doc, b.html ?? '')).length;
-    blocks.push({ key: b.key, html: b.html ?? '', nodes: nodes.slice(at, at + count) });
+    const html = b.html ?? blockHtml.get(b.key);
+    if (html === undefined) return;
+    const count = drawnCount.get(b.key) ?? drawnNodes(fragmentOf(doc, html)).length;
+    drawnCount.set(b.key, count);
+    blocks.push({ key: b.key, html, nodes: nodes.slice(at, at + count) });
     at += count;
+  }
+  for (const b of blocks) blockHtml.set(b.key, b.html);
+  // Kept across previews (a request in flight may count on them), let go of when they pile up.
+  if (blockHtml.size > 4 * blocks.length + 1000) {
+    blockHtml = new Map(blocks.map((b) => [b.key, b.html]));
+    for (const key of [...drawnCount.keys()]) if (!blockHtml.has(key)) drawnCount.delete(key);
   }
   // The blocks do not add up to the page's nodes: the whole-page preview only.
   if (at !== nodes.length) return;
@@ -378,10 +430,10 @@ function requestFast(): void {
   const gen = docGen;
   const target = file;
   const text = view.state.doc.toString();
-  const known = frameBlocks.map((b) => b.key);
+  const known = [...blockHtml.keys()];
   call<BlockAnswer>('blocks.json', { json: { file: target, text, known } })
     .then((res) => {
-      if (res.ok && target === file && gen > frameGen) patchFrame(res.blocks, gen);
+      if (res.ok && target === file && gen > frameGen && patchFrame(res.blocks, gen)) frameText = text;
     })
     // Refused or failed: the whole-page preview, on its way, shows the text.
     .catch(() => undefined)
@@ -392,17 +444,16 @@ function requestFast(): void {
 }
 
 /** Swap the frame's nodes of the blocks that changed (those between the unchanged first and last ones) for `blocks`'. */
-function patchFrame(blocks: BlockAnswer['blocks'], gen: number): void {
+function patchFrame(blocks: BlockAnswer['blocks'], gen: number): boolean {
   const old = frameBlocks;
   const prose = frameProse();
-  if (!old || !prose || old.some((b) => b.nodes.some((n) => n.parentNode !== prose))) return;
+  if (!old || !prose || old.some((b) => b.nodes.some((n) => n.parentNode !== prose))) return false;
   let head = 0;
   while (head < old.length && head < blocks.length && old[head]!.key === blocks[head]!.key) head++;
   let tail = 0;
   while (tail < old.length - head && tail < blocks.length - head && old[old.length - 1 - tail]!.key === blocks[blocks.length - 1 - tail]!.key) tail++;
-  const htmlOf = new Map(old.map((b) => [b.key, b.html]));
-  const fresh = blocks.slice(head, blocks.length - tail).map((b) => ({ key: b.key, html: b.html ?? htmlOf.get(b.key) }));
-  if (fresh.some((b) => b.html === undefined)) return;
+  const fresh = blocks.slice(head, blocks.length - tail).map((b) => ({ key: b.key, html: b.html ?? blockHtml.get(b.key) }));
+  if (fresh.some((b) => b.html === undefined)) return false;
   const after = old.slice(old.length - tail).find((b) => b.nodes.length)?.nodes[0] ?? null;
   for (const b of old.slice(head, old.length - tail)) for (const n of b.nodes) n.remove();
   const doc = prose.ownerDocument;
@@ -414,6 +465,8 @@ function patchFrame(blocks: BlockAnswer['blocks'], gen: number): void {
   });
   frameBlocks = [...old.slice(0, head), ...made, ...old.slice(old.length - tail)];
   frameGen = gen;
+  for (const b of made) blockHtml.set(b.key, b.html);
+  return true;
 }
 
 // ------------------------------------------------------------------ shared editing
