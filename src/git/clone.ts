@@ -53,12 +53,15 @@ export async function fetchBranchTip({
   branch,
   dir,
   credentials,
+  since,
 }: {
   repository: string;
   branch: string;
   dir: string;
   credentials?: GitCredentials;
-}): Promise<ClonedCommit> {
+  /** The commit the checkout was at: the paths changed since it are listed (`changed`; absent when git cannot tell). */
+  since?: string;
+}): Promise<ClonedCommit & { changed?: string[] }> {
   const url = checkRepositoryUrl(repository);
   checkBranchName(branch);
   try {
@@ -66,19 +69,34 @@ export async function fetchBranchTip({
       credentials: credentials && { ...credentials, repository: url },
     });
     await runGit(dir, ['reset', '--quiet', '--hard', `refs/remotes/origin/${branch}`]);
-    await runGit(dir, ['clean', '--quiet', '-ffdx']);
+    // Independent once the tree is reset: run side by side (each git process is ~20-70 ms of wall on a loaded machine).
+    const [, commit, changed] = await Promise.all([runGit(dir, ['clean', '--quiet', '-ffdx']), headCommit(dir, branch), since ? changedPaths(dir, since) : undefined]);
+    return changed ? { ...commit, changed } : commit;
   } catch (err) {
     throw new GitError('GIT_CLONE_FAILED', `Could not fetch ${url} at branch ${branch}: ${gitMessage(err)}`);
   }
-  return headCommit(dir, branch);
+}
+
+/**
+ * The paths (posix, relative to the checkout) that differ between commit `since` and HEAD, or
+ * undefined when git cannot tell (the old commit's objects are gone).
+ */
+async function changedPaths(dir: string, since: string): Promise<string[] | undefined> {
+  if (!/^[0-9a-f]{40,64}$/.test(since)) return undefined;
+  try {
+    const listing = await runGit(dir, ['diff-tree', '-r', '-z', '--name-only', '--no-renames', since, 'HEAD']);
+    return listing.split('\0').filter(Boolean);
+  } catch {
+    // A shallow checkout whose old commit is no longer there: the caller builds without the list.
+    return undefined;
+  }
 }
 
 /** The commit checked out in `dir`, as fetched from `branch`. */
 async function headCommit(dir: string, branch: string): Promise<ClonedCommit> {
-  const git = gitClient(dir);
-  const sha = (await git.revparse(['HEAD'])).trim();
-  const message = (await git.raw(['log', '-1', '--format=%s'])).trim();
-  return { sha, ref: branch, message };
+  // One git process for both (it was two: rev-parse, then log).
+  const [sha = '', message = ''] = (await runGit(dir, ['log', '-1', '--format=%H%x00%s', 'HEAD'])).trim().split('\0');
+  return { sha, ref: branch, message: message.trim() };
 }
 
 /**

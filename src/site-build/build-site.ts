@@ -159,14 +159,19 @@ export interface BuildResult {
 
 /** Build the static site of `root` into `outDir`. */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  const outDir = path.resolve(options.outDir);
+  return withOutputChanges(options.outDir, () => buildSiteWatched(options));
+}
+
+/** Run a build of `outDir` and put what it wrote or removed there in its stats (`BuildStats.changed`). */
+export async function withOutputChanges(outDir: string, build: () => Promise<BuildResult>): Promise<BuildResult> {
+  const root = path.resolve(outDir);
   const changed = new Set<string>();
-  const stop = watchOutputWrites(outDir, (file) => {
+  const stop = watchOutputWrites(root, (file) => {
     if (changed.size <= MAX_CHANGED_PATHS) changed.add(file);
   });
   try {
-    const result = await buildSiteWatched(options);
-    if (result.stats && changed.size <= MAX_CHANGED_PATHS) result.stats.changed = [...changed].map((file) => path.relative(outDir, file).split(path.sep).join('/'));
+    const result = await build();
+    if (result.stats && changed.size <= MAX_CHANGED_PATHS) result.stats.changed = [...changed].map((file) => path.relative(root, file).split(path.sep).join('/'));
     return result;
   } finally {
     stop();

@@ -32,6 +32,13 @@ export type IsolatedBuildOptions = Omit<BuildOptions, 'progress' | 'untrusted'> 
   limits?: Partial<SandboxLimits>;
   /** The wall of this build instead of the machine's (`sandboxWall`): a build whose namespaces could not be set up runs again with `process`. */
   wall?: SandboxWall;
+  /** The build's name (a hosted update's id), for `edits` of a later build. */
+  buildId?: string;
+  /**
+   * The docs-root files (`/`-separated) changed since build `since`, whose output `outDir` holds: a warm
+   * process that made `since` rebuilds a body-only edit of pages as `folio build --watch` does.
+   */
+  edits?: { since: string; files: string[] };
 };
 
 type Message = { type: 'ready' } | { type: 'log'; line: string } | { type: 'result'; result: BuildResult; cpuMs: number } | { type: 'failed'; message: string };
@@ -97,7 +104,7 @@ function failedBuild(code: BuildCode, message: string, started: number): BuildRe
 /** `buildSite` with `untrusted: true`, run in a sandboxed process; log lines come back through `options.log`. */
 export async function buildSiteIsolated(options: IsolatedBuildOptions): Promise<BuildResult> {
   const started = performance.now();
-  const { log, heapMb = 2048, warmKey, checkout, limits: given, wall, ...data } = options;
+  const { log, heapMb = 2048, warmKey, checkout, limits: given, wall, buildId, edits, ...data } = options;
   const buildOptions = { ...data, outDir: path.resolve(data.outDir), root: path.resolve(data.root), untrusted: true } as BuildOptions;
   const limits = { ...buildLimits(heapMb, data.threads ?? 1), ...given };
   // The output folder is shown to the process, so it exists first.
@@ -123,7 +130,7 @@ export async function buildSiteIsolated(options: IsolatedBuildOptions): Promise<
     sandbox = await startSandboxed({ entry: 'build-process', read, write, limits, heapMb, ...(wall ? { wall } : {}) });
   }
   const { child } = sandbox;
-  if (child.connected) child.send({ type: 'build', options: buildOptions, warm: warmKey !== undefined });
+  if (child.connected) child.send({ type: 'build', options: buildOptions, warm: warmKey !== undefined, id: buildId, edits });
   return new Promise<BuildResult>((resolve, reject) => {
     let settled = false;
     /** The build's outcome: its result, or (the build threw, the process could not start) an error, as `buildSite` would. */

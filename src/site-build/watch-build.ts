@@ -18,7 +18,7 @@
  */
 import { classCandidates, bundleIslands, runMdxJob, type MdxJob } from '../render/index.js';
 import { hasErrors, sortDiagnostics, type Diagnostic, type RedirectRule } from '../shared/index.js';
-import { applyPageEdits, bodyOnlyEdits, type Site } from '../site/index.js';
+import { applyPageEdits, bodyOnlyEdits, wantsTimestamps, type Site } from '../site/index.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { SiteRenderer } from '../render/index.js';
@@ -66,17 +66,24 @@ export class WatchBuild {
    */
   warmed: Promise<void> = Promise.resolve();
 
-  constructor(private readonly options: BuildOptions) {}
+  constructor(
+    private readonly options: BuildOptions,
+    /** Warm the edit path after each whole build (`warmEditPath`); off for hosted updates, whose whole build compiled every page just before. */
+    private readonly warmAfter = true,
+  ) {}
 
   /**
    * Build; `changed` (docs-root relative files, `/`-separated) lets a body-only edit take the
-   * short way. Without it, or when the change needs more, the whole site is built.
+   * short way. Without it, or when the change needs more, the whole site is built. `committed`:
+   * the change is a git commit (a hosted update), so a site whose pages show git dates or
+   * translations' stale notices is built whole (the edit changes those of other pages too).
    */
-  async build(changed?: string[]): Promise<BuildResult> {
+  async build(changed?: string[], { committed = false }: { committed?: boolean } = {}): Promise<BuildResult> {
     const state = this.state;
     this.state = null;
     this.stopWarming = true;
-    if (state && changed?.length) {
+    const gitBound = state !== null && committed && (wantsTimestamps(state.site) || state.site.config.translations?.staleNotice === true);
+    if (state && changed?.length && !gitBound) {
       const quick = await rebuildEditedPages(state, changed);
       if (quick) {
         this.state = state;
@@ -86,7 +93,7 @@ export class WatchBuild {
     // Only pages changed (a title, a new page): the specs are as they were, navigation is resolved again.
     const specs = state && changed?.length && changed.every((f) => /\.mdx?$/i.test(f)) ? state.site.openapi : undefined;
     const result = await buildSite({ ...this.options, specs, keepState: (next) => (this.state = next) });
-    if (this.state) {
+    if (this.state && this.warmAfter) {
       this.stopWarming = false;
       this.warmed = warmEditPath(this.state, () => this.stopWarming);
     }
@@ -147,6 +154,7 @@ const sameSet = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].
  */
 export async function rebuildEditedPages(state: BuildState, files: string[]): Promise<BuildResult | null> {
   const started = performance.now();
+  const startCpu = process.cpuUsage();
   const { options, site, renderer } = state;
   if (options.ogImages || options.externalLinks || options.cache === false) return null;
   const outDir = path.resolve(options.outDir);
@@ -170,6 +178,7 @@ export async function rebuildEditedPages(state: BuildState, files: string[]): Pr
     todo.push(entry);
   }
   const cache = await BuildCache.open(outDir, true);
+  const plannedAt = performance.now();
   const toCompile: PlannedPage[] = [];
   for (const p of todo) {
     if (p.body) continue;
@@ -186,6 +195,7 @@ export async function rebuildEditedPages(state: BuildState, files: string[]): Pr
   for (const p of todo) if (p.body) pages.write(p);
   await compilePages(toCompile, { root: site.root, variables: state.variables, threads: options.threads ?? defaultThreads(search), untrusted: options.untrusted, pageTimeoutMs: options.pageTimeoutMs, cache, onCompiled: (p) => (pages.write(p), pages.ready()) });
   await pages.finished();
+  const compiledAt = performance.now();
   // The search delta (Pagefind, its own process) is made while the links, llms files and cache are.
   const searchStart = performance.now();
   const indexing = searchPlan.finish().then((outcome) => ({ outcome, ms: Math.round(performance.now() - searchStart) }));
@@ -199,6 +209,7 @@ export async function rebuildEditedPages(state: BuildState, files: string[]): Pr
   state.planned = state.planned.map((p) => replaced.get(p.route.href) ?? p);
   state.planProblems = planProblems;
   const llmsFiles: string[] = [];
+  let retrieval: BuildStats['retrieval'];
   if (markdown) {
     try {
       llmsFiles.push(...(await writeLlmsFiles({ site, output: pages.output, renderer, siteUrl: state.publicUrl ?? (state.basePath || undefined), maxFullBytes: options.llmsFullMaxBytes, markdownKeys: new Map(state.planned.map((p) => [p.route.href, p.markdownKey])), rendered: pages.markdown, reuse: true })));
@@ -206,7 +217,7 @@ export async function rebuildEditedPages(state: BuildState, files: string[]): Pr
       diagnostics.push(refusedWrite(error));
     }
     // The edited pages are cut into sections again; the others keep theirs.
-    if (options.retrieval !== false) await timedRetrieval({ site, outDir, renderer, markdownKeys: new Map(state.planned.map((p) => [p.route.href, p.markdownKey])), rendered: pages.markdown, reuse: true }, diagnostics);
+    if (options.retrieval !== false) retrieval = await timedRetrieval({ site, outDir, renderer, markdownKeys: new Map(state.planned.map((p) => [p.route.href, p.markdownKey])), rendered: pages.markdown, reuse: true }, diagnostics);
   }
   const saving = Promise.all([
     cache.save(Object.fromEntries(state.planned.map((p) => [p.route.href, p.pageKey])), [...state.redirectFiles, ...llmsFiles], new Set(state.planned.map((p) => p.bodyKey)), markdown ? Object.fromEntries(state.planned.map((p) => [p.route.href, p.markdownKey])) : undefined),
@@ -223,12 +234,26 @@ export async function rebuildEditedPages(state: BuildState, files: string[]): Pr
 
   const all = [...state.otherDiagnostics, ...planProblems, ...pageProblems(pageDiagnostics), ...diagnostics];
   const skipped = state.planned.length - todo.length;
-  options.log?.(`built ${state.planned.length} pages (${toCompile.length} compiled, ${skipped} unchanged)`);
+  options.log?.(`built ${state.planned.length} pages (${toCompile.length} compiled, ${skipped} unchanged): a body-only edit of ${todo.length} page(s), nothing else read`);
+  const used = process.cpuUsage(startCpu);
+  const cpuMs = used.user + used.system;
   return {
     ok: !hasErrors(all),
     pages: state.planned.length,
     diagnostics: sortDiagnostics(all),
     durationMs: Math.round(performance.now() - started),
-    stats: { compiled: toCompile.length, rendered: pages.rendered, skipped, written: pages.written, searchMs: indexed ? ms : 0, searchMode: indexed?.mode ?? searchPlan.mode, linksMs, assets: state.assets },
+    stats: {
+      compiled: toCompile.length,
+      rendered: pages.rendered,
+      skipped,
+      written: pages.written,
+      searchMs: indexed ? ms : 0,
+      searchMode: indexed?.mode ?? searchPlan.mode,
+      linksMs,
+      ...(retrieval ? { retrieval } : {}),
+      assets: state.assets,
+      phases: { planMs: Math.round(plannedAt - started), compileMs: Math.round(compiledAt - plannedAt), writeMs: Math.round(performance.now() - compiledAt) },
+      cpu: { process: Math.round(cpuMs / 1000), children: 0 },
+    },
   };
 }

@@ -99,6 +99,8 @@ describe('incremental hosted updates', () => {
     const second = await runUpdate();
     expect(second.status, second.logs.join('\n')).toBe('success');
     expect(second.logs).toContain('Building on the output and cache of the last successful update');
+    // The warm build process kept the site it loaded: only the edited page was read, planned and compiled.
+    expect(second.logs).toContain('built 5 pages (1 compiled, 4 unchanged): a body-only edit of 1 page(s), nothing else read');
     expect(phases(second.logs)).toMatch(/fetch \d+ ms \(incremental\), .*; sandbox start 0 ms \(warm\); .* \(1 compiled, 4 unchanged\)/);
     // The warm build process keeps Pagefind's process for the next delta index: no process start per push.
     expect(phases(second.logs)).toMatch(/search \d+ ms delta/);

@@ -16,6 +16,11 @@ export interface FetchedSource {
   commit: ClonedCommit | null;
   /** Fetched into the workspace's kept checkout (only what changed came over), rather than cloned. */
   incremental: boolean;
+  /**
+   * An incremental fetch: the files under the docs root (relative to it, `/`-separated) that differ from
+   * the commit the checkout was at before; absent when git could not tell.
+   */
+  changed?: string[];
   /** Remove the checkout (a no-op for a local folder built in place), through the thread pool: the event loop keeps answering HTTP. */
   cleanup(): Promise<void>;
 }
@@ -99,10 +104,13 @@ async function fetchIntoWorkspace(
   const kept = checkoutSource(ws);
   let commit: ClonedCommit | null = null;
   let incremental = false;
+  let changed: string[] | undefined;
   if (kept?.url === url && kept.branch === branch && isGitRepository(ws.checkout)) {
     log(`Fetching ${url} at branch ${branch} into the kept checkout`);
     try {
-      commit = await fetchBranchTip({ repository: url, branch, dir: ws.checkout, credentials });
+      const fetched = await fetchBranchTip({ repository: url, branch, dir: ws.checkout, credentials, since: kept.commit });
+      commit = { sha: fetched.sha, ref: fetched.ref, message: fetched.message };
+      changed = fetched.changed;
       incremental = true;
     } catch (error) {
       log(`The kept checkout could not be updated (${error instanceof GitError ? error.message : gitMessage(error)}); cloning afresh`);
@@ -118,13 +126,21 @@ async function fetchIntoWorkspace(
       await removeTree(ws.checkout);
       throw new HostingError('UPDATE_FETCH_FAILED', error instanceof GitError ? error.message : `Could not fetch ${url} at branch ${branch}: ${gitMessage(error)}`);
     }
-    recordCheckoutSource(ws, { url, branch });
   }
+  // The commit too: the next fetch lists the paths changed since it.
+  recordCheckoutSource(ws, { url, branch, commit: commit.sha });
   log(`Fetched commit ${commit.sha.slice(0, 12)}: ${commit.message}`);
   const root = docsRoot(ws.checkout);
   await dropSymlinks(ws.checkout, root, log);
   // The checkout stays for the next update.
-  return { root, checkout: ws.checkout, commit, incremental, cleanup: async () => {} };
+  return { root, checkout: ws.checkout, commit, incremental, ...(changed ? { changed: underRoot(ws.checkout, root, changed) } : {}), cleanup: async () => {} };
+}
+
+/** `paths` (relative to the checkout) that lie under the docs root, relative to it. */
+function underRoot(checkout: string, root: string, paths: string[]): string[] {
+  const prefix = path.relative(checkout, root).split(path.sep).join('/');
+  if (!prefix) return paths;
+  return paths.filter((p) => p.startsWith(`${prefix}/`)).map((p) => p.slice(prefix.length + 1));
 }
 
 /**

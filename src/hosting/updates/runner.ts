@@ -49,6 +49,9 @@ export type BuildSite = (options: {
   cache?: boolean;
   /** Keep the sandboxed build process for this site's next update (`buildSiteIsolated`'s `warmKey`). */
   warmKey?: string;
+  /** The build's name (the update's id), and the docs-root files changed since build `since` (`buildSiteIsolated`'s). */
+  buildId?: string;
+  edits?: { since: string; files: string[] };
 }) => Promise<{ ok: boolean; pages: number; diagnostics: Diagnostic[]; durationMs: number; stats?: BuildSiteStats }>;
 
 /** What an update prints of its build: pages compiled and kept, and the build's phases (`BuildStats`). */
@@ -281,7 +284,7 @@ export class UpdateRunner {
       fs.mkdirSync(path.dirname(outDir), { recursive: true });
       log(`Building ${project.docsDir === '.' ? 'the repository root' : project.docsDir}`);
       const buildStart = performance.now();
-      const result = await this.buildSite({ root: source.root, checkout: source.checkout, outDir, log, basePath: project.basePath, protect, pageTimeoutMs: this.options.pageTimeoutMs, feedback: { repository: { url: project.repoUrl, branch: project.branch, dir: project.docsDir } }, cache: workspace !== null, warmKey: workspace ? `${project.id}/${target.preview ?? '_'}` : undefined });
+      const result = await this.buildSite({ root: source.root, checkout: source.checkout, outDir, log, basePath: project.basePath, protect, pageTimeoutMs: this.options.pageTimeoutMs, feedback: { repository: { url: project.repoUrl, branch: project.branch, dir: project.docsDir } }, cache: workspace !== null, warmKey: workspace ? `${project.id}/${target.preview ?? '_'}` : undefined, buildId: updateId, edits: seedOf !== null && source.changed ? { since: seedOf, files: source.changed } : undefined });
       const buildMs = performance.now() - buildStart;
       for (const d of result.diagnostics) log(formatDiagnostic(d));
       // A page stopped by the time limit is an error of that page only: the rest of the site publishes.

@@ -8,7 +8,7 @@ import type { SiteKey } from '../storage/site-store.js';
 //   work/projects/<projectId>/<_ | preview slug>/
 //     lock         `<place tag> <pid>` of the process using it (one update at a time)
 //     repo/        the checkout, fetched into by each update instead of cloned afresh
-//     source.json  the repository URL and branch the checkout is of
+//     source.json  the repository URL and branch the checkout is of, and the commit it was last fetched at
 //     out/         the output of the site's last successful build, with its `.folio-cache`
 //     seed.json    present only while `out/` is such an output: the update and the build settings
 // Each site has its own (production and every preview, never shared between projects): what one
@@ -111,11 +111,11 @@ export function openWorkspace(dataDir: string, site: SiteKey): SiteWorkspace | n
 }
 
 /** The repository a kept checkout was fetched from, to fetch into it again only for the same one. */
-export function checkoutSource(ws: SiteWorkspace): { url: string; branch: string } | null {
+export function checkoutSource(ws: SiteWorkspace): { url: string; branch: string; commit?: string } | null {
   return readJson(path.join(ws.dir, 'source.json'));
 }
 
-export function recordCheckoutSource(ws: SiteWorkspace, source: { url: string; branch: string }): void {
+export function recordCheckoutSource(ws: SiteWorkspace, source: { url: string; branch: string; commit?: string }): void {
   writeAtomic(path.join(ws.dir, 'source.json'), JSON.stringify(source));
 }
 
