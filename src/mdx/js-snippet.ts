@@ -1,6 +1,6 @@
 import * as React from 'react';
 import * as runtime from 'react/jsx-runtime';
-import { transformSync } from 'esbuild';
+import { esbuildSync } from './esbuild-sync.js';
 import { builtinComponents } from './components/index.js';
 import type { Scope } from './static-eval.js';
 import { islandExports } from './islands.js';
@@ -27,7 +27,7 @@ const loaders: Record<string, 'js' | 'jsx' | 'ts' | 'tsx'> = { js: 'jsx', jsx: '
  */
 export function evaluateJsSnippet(source: string, file: string): Scope {
   const ext = /\.([a-z]+)$/i.exec(file)?.[1]?.toLowerCase() ?? 'js';
-  const { code } = transformSync(source, { loader: loaders[ext] ?? 'jsx', format: 'cjs', jsx: 'automatic', sourcefile: file, target: 'es2022' });
+  const { code } = esbuildSync().transformSync(source, { loader: loaders[ext] ?? 'jsx', format: 'cjs', jsx: 'automatic', sourcefile: file, target: 'es2022' });
   const module = { exports: {} as Scope };
   const require = (id: string) => {
     if (id === 'react') return React;

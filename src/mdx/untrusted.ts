@@ -13,7 +13,7 @@ import type { ArrowFunctionExpression, Expression, FunctionDeclaration, Function
 import type { MdxJsxAttribute, MdxJsxExpressionAttribute, MdxJsxFlowElementHast } from 'mdast-util-mdx-jsx';
 import { Parser } from 'acorn';
 import jsx from 'acorn-jsx';
-import { transformSync } from 'esbuild';
+import { esbuildSync } from './esbuild-sync.js';
 import type { Diagnostic } from '../shared/index.js';
 import { builtinComponents } from './components/index.js';
 import { analyzeProgram, type EsmInfo, type ImportBinding } from './esm.js';
@@ -157,7 +157,7 @@ const JsxParser = Parser.extend(jsx());
 /** Parse a `.jsx`/`.tsx` snippet (types stripped by esbuild, JSX kept) and analyse it, without running it. */
 export function analyzeJsModule(source: string, file: string): EsmInfo {
   const ts = /\.(ts|tsx|mts)$/i.test(file);
-  const code = ts ? transformSync(source, { loader: file.endsWith('x') ? 'tsx' : 'ts', jsx: 'preserve', format: 'esm', sourcefile: file }).code : source;
+  const code = ts ? esbuildSync().transformSync(source, { loader: file.endsWith('x') ? 'tsx' : 'ts', jsx: 'preserve', format: 'esm', sourcefile: file }).code : source;
   const program = JsxParser.parse(code, { ecmaVersion: 'latest', sourceType: 'module', locations: true }) as unknown as Program;
   return analyzeProgram(program);
 }

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, transform, type Plugin } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import type { BuiltAsset } from './site-assets.js';
 
 /** Hooks and names the platform injects into page and snippet code without an import. */
@@ -61,6 +61,8 @@ function islandPlugin(modules: ReadonlyMap<string, string>): Plugin {
 export async function bundleIslands(modules: ReadonlyMap<string, string>): Promise<{ assets: BuiltAsset[]; failed: { id: string; message: string }[] }> {
   const failed: { id: string; message: string }[] = [];
   const good = new Map<string, string>();
+  // Loaded here: most processes that import the renderer never bundle an island.
+  const { build, transform } = await import('esbuild');
   // Check each module alone first, so one broken snippet does not take the others down.
   await Promise.all(
     [...modules].map(async ([id, code]) => {

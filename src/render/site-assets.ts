@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { ENDPOINT_CSS } from './endpoint/index.js';
 import { iconCss } from './icons.js';
 import { COMPONENTS_CSS } from './styles-components.js';
@@ -17,6 +16,9 @@ import { FEEDBACK_CSS } from './styles-feedback.js';
 import { THEMES_CSS } from './styles-themes.js';
 import { uiIconCss } from './ui-icons.js';
 import { defaultFonts } from './fonts.js';
+
+/** esbuild, loaded at the first bundle: most processes that import the renderer (tests, folio serve) never bundle. */
+const esbuild = () => import('esbuild');
 
 export interface BuiltAsset {
   /** URL path under the site base, e.g. `assets/site.3f2a9c1b.js`. */
@@ -82,7 +84,8 @@ export function bundleBeacon({ dry = false }: { dry?: boolean } = {}): Promise<s
   return bundle;
 }
 
-function bundleEntry(entry: string, define: Record<string, string> = {}): Promise<string> {
+async function bundleEntry(entry: string, define: Record<string, string> = {}): Promise<string> {
+  const { build } = await esbuild();
   return build({
     define,
     entryPoints: [entry],
@@ -100,6 +103,7 @@ const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** The stylesheet, minified by esbuild. */
 async function minifiedCss(): Promise<string> {
+  const { build } = await esbuild();
   const result = await build({ stdin: { contents: defaultFonts().css + SITE_CSS + THEMES_CSS + COMPONENTS_CSS + ENDPOINT_CSS + SEARCH_CSS + ASSISTANT_CSS + FEEDBACK_CSS + iconCss() + uiIconCss(), loader: 'css' }, minify: true, write: false, logLevel: 'silent' });
   return result.outputFiles[0]!.text;
 }

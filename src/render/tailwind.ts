@@ -8,7 +8,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { hashText } from '../shared/index.js';
 import type { Site } from '../site/index.js';
 import type { BuiltAsset } from './site-assets.js';
@@ -46,6 +45,7 @@ export async function tailwindCss(candidates: Iterable<string>): Promise<string>
   const css = compiler.build([...candidates]);
   // A build with no utility still carries the theme layer's empty shell.
   if (!/\{[^{}]*:[^{}]*\}/.test(css.replace(/@layer theme\s*\{[\s\S]*?\n\}/, ''))) return '';
+  const { build } = await import('esbuild');
   const result = await build({ stdin: { contents: css, loader: 'css' }, minify: true, write: false, logLevel: 'silent' });
   return result.outputFiles[0]!.text;
 }
