@@ -145,6 +145,18 @@ class Partition {
   /** Each query word's scored sections, most recently used last; emptied on any page change. */
   private readonly termResults = new Map<string, TermResults>();
   private termEntries = 0;
+  /**
+   * One query's buffers, made again only when the sections outgrow them: the ids it reached, its
+   * scored sections (`search`'s answer, valid until the next query) and their factors. A broad
+   * question reaches every section, and new arrays of that size each question were garbage.
+   */
+  private touched = new Int32Array(0);
+  private found: Scored = { partition: this, ids: new Int32Array(0), scores: new Float64Array(0), matched: new Uint16Array(0), length: 0 };
+  private factors = new Float64Array(0);
+  /** The last query's factor buffer (as long as its scored sections, at least). */
+  get factorBuffer(): Float64Array {
+    return this.factors;
+  }
   /** Per-query sums and counts by section id (zero between queries). */
   private sums = new Float64Array(0);
   private counts = new Uint16Array(0);
@@ -301,21 +313,26 @@ class Partition {
     if (this.sums.length < this.nextId) {
       this.sums = new Float64Array(this.nextId * 2);
       this.counts = new Uint16Array(this.nextId * 2);
+      this.touched = new Int32Array(this.nextId * 2);
+      this.found = { partition: this, ids: new Int32Array(this.nextId * 2), scores: new Float64Array(this.nextId * 2), matched: new Uint16Array(this.nextId * 2), length: 0 };
+      this.factors = new Float64Array(this.nextId * 2);
     }
-    const { sums, counts } = this;
-    const touched: number[] = [];
+    const { sums, counts, touched } = this;
+    let reached = 0;
     for (let w = 0; w < words.length; w++) {
       // The last word may still be being typed: it alone also matches longer words it begins.
       const results = this.resultsOf(words[w]!, w === words.length - 1);
       for (let i = 0; i < results.ids.length; i++) {
         const id = results.ids[i]!;
-        if (counts[id] === 0) touched.push(id);
+        if (counts[id] === 0) touched[reached++] = id;
         sums[id] = sums[id]! + results.scores[i]!;
         counts[id] = counts[id]! + 1;
       }
     }
-    const found: Scored = { partition: this, ids: new Int32Array(touched.length), scores: new Float64Array(touched.length), matched: new Uint16Array(touched.length), length: 0 };
-    for (const id of touched) {
+    const found = this.found;
+    found.length = 0;
+    for (let t = 0; t < reached; t++) {
+      const id = touched[t]!;
       const count = counts[id]!;
       const sum = sums[id]!;
       sums[id] = 0;
@@ -700,7 +717,7 @@ export class SectionIndex {
     const lists = partitions.map((p) => p.search(words, rest));
     const factors = lists.map((list) => {
       const scale = smallCollectionScale(list.partition.sections);
-      const factor = new Float64Array(list.length);
+      const factor = list.partition.factorBuffer;
       for (let i = 0; i < list.length; i++) {
         const id = list.ids[i]!;
         const other = byFlags ? byFlags[list.partition.flagsOf(id)]! : placeWeight(list.partition.storedOf(id).page);
