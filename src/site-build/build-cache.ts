@@ -91,6 +91,8 @@ export class BuildCache {
   private pendingBytes = 0;
   private spills = new Map<string, FileHandle>();
   private spilling: Promise<void> = Promise.resolve();
+  /** Batches handed to `spill` and not yet on disk. */
+  private spillsInFlight = 0;
 
   constructor(outDir: string, readonly manifest: Manifest, private readonly spillBytes = SPILL_BYTES) {
     this.outDir = outDir;
@@ -137,7 +139,12 @@ export class BuildCache {
     }
   }
 
-  /** Keep a compiled body for the next build (folded into its shard by `save`). */
+  /**
+   * Keep a compiled body for the next build (folded into its shard by `save`). Resolves at once
+   * unless more than one batch waits for the disk: then once they are written, so a caller that
+   * waits for it holds at most two batches (`spillBytes` each) however slow the disk. Unheeded, a
+   * busy disk let the batches of a large build queue in memory. A failed spill is reported by `save`.
+   */
   putBody(key: string, body: CachedBody): Promise<void> {
     const id = shardOf(key);
     const record = frame(key, body);
@@ -150,9 +157,13 @@ export class BuildCache {
       const batch = this.pending;
       this.pending = new Map();
       this.pendingBytes = 0;
-      this.spilling = this.spilling.then(() => this.spill(batch));
+      this.spillsInFlight++;
+      const written = this.spilling.then(() => this.spill(batch));
+      const settled = () => void this.spillsInFlight--;
+      written.then(settled, settled);
+      this.spilling = written;
     }
-    return this.spilling;
+    return this.spillsInFlight > 1 ? this.spilling.catch(() => undefined) : Promise.resolve();
   }
 
   /** Append records to their shards' spill files, opened without following links. */

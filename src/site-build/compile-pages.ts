@@ -165,15 +165,18 @@ export async function compilePages(pages: PlannedPage[], { root, variables, thre
         p.body = body;
         const problems = uncached.get(r.id);
         uncached.delete(r.id);
-        // Not awaited: the cache keeps the body serialised (spilling to disk past a bound);
-        // `BuildCache.save` folds it into its shard at the end of the build.
+        // The cache keeps the body serialised (spilling to disk past a bound; `BuildCache.save`
+        // folds it into its shard at the end of the build); compiling waits only when the disk is
+        // two spills behind.
+        let disk: Promise<void> | undefined;
         if (problems) {
           body.diagnostics.push(...problems);
           // Not this body's keys: the next build renders the page again whatever its file holds then.
           p.pageKey = p.markdownKey = '';
-        } else void cache.putBody(p.bodyKey, cachedBodyOf(body));
+        } else disk = cache.putBody(p.bodyKey, cachedBodyOf(body));
         split?.add('compileOther', performance.now() - started);
-        return onCompiled(p);
+        const written = onCompiled(p);
+        return disk ? Promise.all([written, disk]).then(() => undefined) : written;
       },
     },
   );
