@@ -69,11 +69,25 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     await expect(page.locator('#ed-tree a').allTextContents()).resolves.toEqual(['Welcome to the fixture', 'Setup', 'Deploy']);
     await expect(page.locator('#ed-crumbs li').allTextContents()).resolves.toEqual(['Start', 'Welcome to the fixture']);
     await preview().getByText('Read setup').waitFor();
+    // The page is never cut at the preview pane's edge: it was, and the site's pager card ("Next: Setup",
+    // its text right-aligned) showed there as an empty white box.
+    const edge = await page.evaluate(() => {
+      const pane = document.getElementById('ed-preview-pane')!.getBoundingClientRect();
+      const frame = document.getElementById('ed-preview') as HTMLIFrameElement;
+      const scale = frame.getBoundingClientRect().width / frame.offsetWidth;
+      const card = frame.contentDocument!.querySelector('.pager-next')!.getBoundingClientRect();
+      return { frameOver: frame.getBoundingClientRect().right - pane.right, cardOver: frame.getBoundingClientRect().left + card.right * scale - pane.right };
+    });
+    expect(edge.frameOver).toBeLessThanOrEqual(1);
+    expect(edge.cardOver).toBeLessThanOrEqual(1);
     await shot('01-editor-layout');
   });
 
   it('edits docs.json as text and refuses an edit that leaves it invalid, keeping the last good one', async () => {
-    await page.getByRole('link', { name: 'Site settings (docs.json)' }).click();
+    // One way to the site's settings: the Site configuration manager (the outline's old docs.json entry is gone).
+    await expect(page.getByRole('link', { name: 'Site settings (docs.json)' }).count()).resolves.toBe(0);
+    await page.locator('#ed-open-settings').click();
+    await page.locator('#ed-mg-docs-json').click();
     await page.locator('.cm-content').getByText('"navigation"', { exact: false }).waitFor();
     await page.locator('.cm-line').first().click();
     await page.keyboard.press('Home');
@@ -87,19 +101,20 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor in a browser', { timeout: 240_00
     for (let i = 0; i < 5; i++) await page.keyboard.press('Control+z');
     await page.waitForFunction(() => document.getElementById('ed-status')?.textContent === 'Saved');
     expect(((await (await page.request.get(`${editorUrl}/state.json`)).json()) as { drafts: unknown[] }).drafts).toEqual([]);
-    // The site settings form writes docs.json: a colour and a navbar button, the rest of the file as it was.
+    // Settings on docs.json opens the Site configuration manager, whose form writes docs.json: a colour and a
+    // navbar button, the rest of the file as it was.
     await page.locator('#ed-settings-toggle').click();
-    const form = page.locator('#ed-site-settings');
-    await expect(form.getByLabel('Primary colour').inputValue()).resolves.toBe('#3d4ed8');
-    await form.getByLabel('Primary colour').fill('#1d4ed8');
-    await form.getByLabel('Navbar button', { exact: true }).fill('Get started');
-    await form.getByLabel('Navbar button link').fill('https://example.com/start');
+    const form = page.locator('#ed-mg-settings');
+    await expect(form.getByLabel('Primary colour', { exact: true }).inputValue()).resolves.toBe('#3d4ed8');
+    await form.getByLabel('Primary colour', { exact: true }).fill('#1d4ed8');
+    await form.getByLabel('Primary button', { exact: true }).fill('Get started');
+    await form.getByLabel('Primary button link').fill('https://example.com/start');
     await shot('01c-site-settings');
-    await form.getByRole('button', { name: 'Apply' }).click();
-    await page.waitForFunction(() => document.getElementById('ed-status')?.textContent === 'Saved');
+    await form.getByRole('button', { name: 'Save configuration' }).click();
+    await page.locator('#ed-mg-message', { hasText: 'Configuration saved' }).waitFor();
     const written = ((await (await page.request.get(`${editorUrl}/file.json?file=docs.json`)).json()) as { text: string }).text;
     expect(JSON.parse(written)).toMatchObject({ colors: { primary: '#1d4ed8' }, navbar: { primary: { type: 'button', label: 'Get started', href: 'https://example.com/start' } }, navigation: { groups: [{ group: 'Start', pages: ['index', 'guides/setup'] }] } });
-    await page.locator('#ed-settings-toggle').click();
+    await page.locator('#ed-mg-close').click();
     await page.locator('#ed-tree a', { hasText: 'Welcome to the fixture' }).click();
     await page.locator('.cm-content').getByText('Read [setup](/guides/setup).').waitFor();
   });

@@ -227,16 +227,19 @@ describe.skipIf(!HAVE_CHROMIUM)('the web editor: drag and drop, Add new, undo, p
     await expect(sideways()).resolves.toBe(0);
     await shot('nav-04-preview-phone');
     await page.locator('#ed-device-desktop').click();
-    await expect(page.locator('#ed-preview').evaluate((f) => (f as HTMLIFrameElement).style.width)).resolves.toBe('1024px');
     await expect(sideways()).resolves.toBe(0);
     // The pane is narrower than 1024 px here: the desktop layout is drawn scaled, but never below 75 % (its
-    // text stays readable; fitted to the pane it was about 0.45), and the pane, not the page, scrolls for the rest.
+    // text stays readable; fitted to the pane it was about 0.45); a pane narrower than 768 px gets the page laid
+    // out at the width it shows at 75 %, so the page is never cut at the pane's edge.
     const fit = await page.evaluate(() => {
       const pane = document.querySelector<HTMLElement>('.ed-preview-pane')!;
-      return { pane: pane.clientWidth, drawn: document.getElementById('ed-preview')!.getBoundingClientRect().width };
+      const frame = document.getElementById('ed-preview') as HTMLIFrameElement;
+      return { pane: pane.clientWidth, width: parseFloat(frame.style.width), drawn: frame.getBoundingClientRect().width };
     });
     expect(fit.pane).toBeLessThan(1024);
+    expect(fit.width).toBe(Math.max(390, Math.min(1024, Math.floor(fit.pane / 0.75))));
     expect(fit.drawn).toBeGreaterThanOrEqual(Math.min(fit.pane, 0.75 * 1024) - 1);
+    expect(fit.drawn).toBeLessThanOrEqual(fit.pane + 1);
     await shot('nav-04b-preview-desktop-fit');
   });
 

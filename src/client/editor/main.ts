@@ -76,6 +76,13 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 const status = $('ed-status');
 const problems = $('ed-problems');
 const frame = $<HTMLIFrameElement>('ed-preview');
+/**
+ * docs.json's entry in the outline and its settings form: only where the Site configuration manager is
+ * not (folio dev, a viewer); in the dashboard the manager is the one way to the site's settings.
+ */
+const siteEntry = document.getElementById('ed-docs-json');
+const siteSettings = document.getElementById('ed-site-settings') as HTMLFormElement | null;
+let managers: ReturnType<typeof mountManagers> | null = null;
 
 /** A refusal of the server, with its code. */
 class Refused extends Error {
@@ -788,8 +795,8 @@ async function openFile(next: string, { keepEdits = true }: { keepEdits?: boolea
       view.setState(editorState(page.text));
     }
     loading = false;
-    if (file === 'docs.json') $('ed-docs-json').setAttribute('aria-current', 'page');
-    else $('ed-docs-json').removeAttribute('aria-current');
+    if (file === 'docs.json') siteEntry?.setAttribute('aria-current', 'page');
+    else siteEntry?.removeAttribute('aria-current');
     savedFrontmatter = frontmatterBlock(page.text);
     if (visual) renderVisual();
     const crumbs = $('ed-crumbs');
@@ -803,7 +810,8 @@ async function openFile(next: string, { keepEdits = true }: { keepEdits?: boolea
     ($('ed-rename-to') as HTMLInputElement).value = file;
     fillSettings();
     // The settings form that fits the file: the site's on docs.json, the page's elsewhere.
-    $(file === 'docs.json' ? 'ed-settings' : 'ed-site-settings').hidden = true;
+    const other = file === 'docs.json' ? $('ed-settings') : siteSettings;
+    if (other) other.hidden = true;
     if (file === 'docs.json') fillSiteSettings();
     shownVersion = -1;
     problems.textContent = '';
@@ -1194,9 +1202,12 @@ showPane('edit');
 /**
  * The preview at a reader's width: a laptop's (1024 px, the site's desktop layout with its sidebar)
  * or a phone's (390 px). At its real size when the pane is as wide; narrower, scaled down to no less
- * than MIN_SCALE (text still readable: 16 px drawn at 12 px), and past that the pane (never the page)
- * scrolls sideways: fitted to a 1440 px window's pane the layout came out at about 0.45, the unreadable
- * preview issue 44 started from. The writer's choice is kept in this browser.
+ * than MIN_SCALE (text still readable: 16 px drawn at 12 px): fitted to a 1440 px window's pane the
+ * layout came out at about 0.45, the unreadable preview issue 44 started from. A pane narrower than
+ * that lays the page out at the width it shows at MIN_SCALE (the site's narrower layout, as a reader's
+ * narrower window has it), down to the phone's: the page is never cut at the pane's edge (it was, and
+ * the desktop pager's "Next" card showed as an empty white box there, its right-aligned text cut off).
+ * The writer's choice is kept in this browser.
  */
 const DEVICE_WIDTHS = { desktop: 1024, phone: 390 } as const;
 const MIN_SCALE = 0.75;
@@ -1225,7 +1236,7 @@ function setDevice(next: Device): void {
 function fitPreview(): void {
   const stage = $('ed-preview-stage');
   if (previewPane.clientWidth === 0 || previewPane.clientHeight === 0) return;
-  const width = DEVICE_WIDTHS[device];
+  const width = Math.max(DEVICE_WIDTHS.phone, Math.min(DEVICE_WIDTHS[device], Math.floor(previewPane.clientWidth / MIN_SCALE)));
   const scale = Math.max(MIN_SCALE, Math.min(1, previewPane.clientWidth / width));
   const height = previewPane.clientHeight;
   stage.style.width = `${Math.floor(width * scale)}px`;
@@ -1241,8 +1252,12 @@ new ResizeObserver(fitPreview).observe(previewPane);
 // Settings: the page's frontmatter, or on docs.json the site's name, colours, logo and navbar button.
 $('ed-settings-toggle').addEventListener('click', () => {
   const site = file === 'docs.json';
-  const shown = $(site ? 'ed-site-settings' : 'ed-settings');
-  $(site ? 'ed-settings' : 'ed-site-settings').hidden = true;
+  // In the dashboard the site's settings are the Site configuration manager's (one way to them).
+  if (site && managers) return managers.open('settings');
+  const shown = site ? siteSettings : $('ed-settings');
+  if (!shown) return;
+  const other = site ? $('ed-settings') : siteSettings;
+  if (other) other.hidden = true;
   shown.hidden = !shown.hidden;
   $('ed-settings-toggle').setAttribute('aria-pressed', String(!shown.hidden));
   if (site) fillSiteSettings();
@@ -1250,7 +1265,8 @@ $('ed-settings-toggle').addEventListener('click', () => {
 });
 
 function fillSiteSettings(): void {
-  const form = $<HTMLFormElement>('ed-site-settings');
+  const form = siteSettings;
+  if (!form) return;
   let settings: SiteSettings;
   try {
     settings = readSiteSettings(view.state.doc.toString());
@@ -1260,7 +1276,7 @@ function fillSiteSettings(): void {
   for (const name of SITE_FIELDS) (form.elements.namedItem(name) as HTMLInputElement).value = settings[name];
 }
 
-$<HTMLFormElement>('ed-site-settings').addEventListener('submit', (e) => {
+siteSettings?.addEventListener('submit', (e) => {
   e.preventDefault();
   const form = e.target as HTMLFormElement;
   const next = Object.fromEntries(SITE_FIELDS.map((name) => [name, (form.elements.namedItem(name) as HTMLInputElement).value])) as SiteSettings;
@@ -1448,7 +1464,7 @@ $('ed-arrange').addEventListener('click', () => {
   $('ed-filter').hidden = arranging;
   renderTree();
 });
-$('ed-docs-json').addEventListener('click', (e) => {
+siteEntry?.addEventListener('click', (e) => {
   e.preventDefault();
   void openFile('docs.json');
 });
@@ -1652,13 +1668,14 @@ if (review) {
 
 // The assets, redirects and site configuration managers: editors in the dashboard (not viewers, not folio dev).
 if (!local && !readOnlyPage) {
-  mountManagers(app, {
+  managers = mountManagers(app, {
     call,
     setStatus,
     changed: async () => {
       await refreshState();
       if (file === 'docs.json') await openFile('docs.json', { keepEdits: false });
     },
+    openDocsJson: () => void openFile('docs.json'),
   });
 }
 

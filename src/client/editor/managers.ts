@@ -15,6 +15,8 @@ export interface ManagerDeps {
   setStatus(text: string, error?: boolean): void;
   /** After a change: the branch's drafts (publish menu) and an open docs.json read again. */
   changed(): Promise<void>;
+  /** Open docs.json in the source editor (the Configuration tab's way to every key the form has no field for). */
+  openDocsJson(): void;
 }
 
 export type ManagerTab = 'assets' | 'redirects' | 'settings';
@@ -537,7 +539,12 @@ export function mountManagers(app: HTMLElement, deps: ManagerDeps): { open(tab: 
       if (section.id === 'footer') fieldset.append(rowsEditor('socials', 'Social profiles', settings.socials.map((s) => [s.network, s.url]), ['Network', 'Profile URL'], choices.socials));
       form.append(fieldset);
     }
-    const saveBar = h('div', { className: 'ed-mg-savebar' }, problem, h('button', { type: 'submit', id: 'ed-mg-save-settings', className: 'btn' }, 'Save configuration'));
+    // Every other key of docs.json (navigation aside, which the outline arranges): the file as text.
+    const asText = h('button', { type: 'button', id: 'ed-mg-docs-json', className: 'btn secondary', onclick: () => {
+      close();
+      deps.openDocsJson();
+    } }, 'Edit docs.json as text');
+    const saveBar = h('div', { className: 'ed-mg-savebar' }, problem, asText, h('button', { type: 'submit', id: 'ed-mg-save-settings', className: 'btn' }, 'Save configuration'));
     form.append(saveBar);
     form.addEventListener('submit', async (e) => {
       e.preventDefault();

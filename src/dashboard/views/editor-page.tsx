@@ -78,6 +78,8 @@ export function EditorPage({ base, viewer, project, branch, file, scriptHash, co
 
 /** The editor's own frame (`#editor-app`), filled by `client/editor/main.ts`. */
 function EditorApp({ base, viewer, project, branch, file, components, maxTextBytes, local, readOnly = false }: Omit<EditorPageProps, 'scriptHash' | 'shell'>) {
+  // docs.json's own entry and form: where the Site configuration manager is not mounted (folio dev, viewers).
+  const siteEntry = Boolean(local) || readOnly;
   const api = local?.api ?? `${base}/projects/${project.id}/editor`;
   return (
         <div
@@ -221,9 +223,12 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
             </form>
             <input id="ed-filter" className="ed-filter" type="search" placeholder="Filter pages" aria-label="Filter pages" />
             <nav id="ed-tree" className="ed-tree" />
-            <a id="ed-docs-json" className="ed-docs-json" href="?file=docs.json">
-              Site settings (docs.json)
-            </a>
+            {/* In the dashboard, the Site configuration manager (client/editor/managers.ts) is the way to the site's settings. */}
+            {siteEntry ? (
+              <a id="ed-docs-json" className="ed-docs-json" href="?file=docs.json">
+                Site settings (docs.json)
+              </a>
+            ) : null}
           </aside>
           <main className="ed-main" id="main">
             <div className="ed-bar">
@@ -332,19 +337,21 @@ function EditorApp({ base, viewer, project, branch, file, components, maxTextByt
                 </button>
               </div>
             </form>
-            <form id="ed-site-settings" className="ed-settings" hidden aria-label="Site settings">
-              {SITE_SETTINGS_FIELDS.map(([name, label, extra]) => (
-                <label className="ed-field" key={name}>
-                  <span>{label}</span>
-                  <input name={name} type="text" {...extra} />
-                </label>
-              ))}
-              <div className="ed-row">
-                <button type="submit" className="btn small">
-                  Apply
-                </button>
-              </div>
-            </form>
+            {siteEntry ? (
+              <form id="ed-site-settings" className="ed-settings" hidden aria-label="Site settings">
+                {SITE_SETTINGS_FIELDS.map(([name, label, extra]) => (
+                  <label className="ed-field" key={name}>
+                    <span>{label}</span>
+                    <input name={name} type="text" {...extra} />
+                  </label>
+                ))}
+                <div className="ed-row">
+                  <button type="submit" className="btn small">
+                    Apply
+                  </button>
+                </div>
+              </form>
+            ) : null}
             <div id="ed-problems" className="ed-problems" role="alert" />
             <div id="ed-panes" className="ed-panes">
               <div id="ed-source" className="ed-source" />
