@@ -87,7 +87,7 @@ describe.skipIf(!HAVE_CHROMIUM)('a branch as a draft pull request in the editor,
 
   beforeAll(async () => {
     fs.rmSync(ARTIFACTS, { recursive: true, force: true });
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    fs.mkdirSync(path.join(ARTIFACTS, 'guide'), { recursive: true });
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-editor-branches-'));
     bare = createBareRepo(root, FILES);
     server = await runServer({ dataDir: path.join(root, 'data'), port: 0 });
@@ -116,6 +116,9 @@ describe.skipIf(!HAVE_CHROMIUM)('a branch as a draft pull request in the editor,
     await writer.waitForURL(/branch=update-introduction/);
     await writer.locator('.cm-content').getByText('Welcome to the', { exact: false }).waitFor({ timeout: 90_000 });
     await shot('01-create-branch', writer);
+    // The editor guide's pictures of a branch (docs/images/editor/branch-*.png are copies from a run).
+    const guide = (name: string, target: Page) => target.screenshot({ path: path.join(ARTIFACTS, 'guide', `${name}.png`) });
+    await guide('branch-created', writer);
 
     // Typing is all: a few seconds later the branch is pushed and its draft pull request opened.
     await writer.locator('.cm-line', { hasText: 'Welcome to the garden.' }).click();
@@ -129,6 +132,7 @@ describe.skipIf(!HAVE_CHROMIUM)('a branch as a draft pull request in the editor,
     await openMenu(writer);
     await expect(writer.locator('#ed-branch-next').textContent()).resolves.toBe('Ready for review');
     await shot('02-toolbar-branch', writer);
+    await guide('branch-autosaved', writer);
 
     // A preview link, opened by someone with no account.
     await writer.getByRole('button', { name: 'Share preview link' }).click();
@@ -144,6 +148,7 @@ describe.skipIf(!HAVE_CHROMIUM)('a branch as a draft pull request in the editor,
     expect(opened?.status()).toBe(200);
     await reader.getByText('Mint grows best in partial shade.').waitFor();
     await shot('04-shared-page', reader);
+    await guide('branch-previewed', reader);
 
     // Ready for review, and a review asked of the second editor.
     await writer.locator('#ed-branch-next').click();
@@ -172,6 +177,7 @@ describe.skipIf(!HAVE_CHROMIUM)('a branch as a draft pull request in the editor,
     await expect.poll(() => writer.locator('#ed-branch-next').textContent(), { timeout: 60_000 }).toBe('Merged');
     expect(git(root, ['--git-dir', bare, 'rev-parse', 'main'])).toBe(git(root, ['--git-dir', bare, 'rev-parse', 'update-introduction']));
     await shot('07-merged', writer);
+    await guide('branch-merged', writer);
 
     await writer.setViewportSize({ width: 390, height: 844 });
     await openMenu(writer);

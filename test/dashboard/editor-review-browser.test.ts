@@ -219,6 +219,11 @@ describe.skipIf(!HAVE_CHROMIUM)('comments, suggestions and history in the editor
     // The viewer's suggestion is still open.
     await expect(reviewer.locator('#ed-review-count').textContent()).resolves.toBe('1');
     await shot('05-resolved', reviewer);
+    // The editor guide's picture (docs/images/editor/comment-resolved.png is a copy from a run).
+    await reviewer.locator('.ed-resolved summary').click();
+    await reviewer.screenshot({ path: path.join(ARTIFACTS, 'guide', 'comment-resolved.png') });
+    // Closed again for the look checks below (a resolved thread's dimmed quote is not what they measure).
+    await reviewer.locator('.ed-resolved summary').click();
     // The comments panel at 390x844 and 1440x900, light and dark: no sideways scroll, no serious axe violation.
     expect(await editorLookProblems(reviewer, 'comments panel', { width: 1440, height: 900 })).toEqual([]);
   });
@@ -271,6 +276,9 @@ describe.skipIf(!HAVE_CHROMIUM)('comments, suggestions and history in the editor
     await expect.poll(async () => (await fileText(reviewer)).text, { timeout: 15_000 }).toBe(MINT_V2.replace('over 25', 'over 30'));
     await expect.poll(() => reviewer.locator('.ed-thread-suggestion').count()).toBe(0);
     expect((await fileText(reviewer)).text).toContain('hot tea');
+    // The editor guide's picture (docs/images/editor/suggestion-accepted.png is a copy from a run): the accepted words in the page.
+    await reviewer.locator('.cm-line', { hasText: 'With over 30 species' }).scrollIntoViewIfNeeded();
+    await reviewer.screenshot({ path: path.join(ARTIFACTS, 'guide', 'suggestion-accepted.png') });
     await writer.getByRole('button', { name: 'Switch to Editing' }).first().click();
   });
 

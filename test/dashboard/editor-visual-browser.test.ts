@@ -150,7 +150,7 @@ describe.skipIf(!hasChromium)('the visual mode draws the page as the site does',
   };
 
   beforeAll(async () => {
-    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    fs.mkdirSync(path.join(ARTIFACTS, 'guide'), { recursive: true });
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-visual-'));
     fs.mkdirSync(path.join(root, 'images'));
     fs.writeFileSync(path.join(root, 'docs.json'), DOCS_JSON);
@@ -219,6 +219,8 @@ describe.skipIf(!hasChromium)('the visual mode draws the page as the site does',
     const form = card.getByRole('form', { name: 'Card properties' });
     await form.getByLabel('title').fill('Write your docs');
     await shot('02-card-settings');
+    // The editor guide's picture (docs/images/editor/component-form.png is a copy from a run).
+    await page.screenshot({ path: path.join(ARTIFACTS, 'guide', 'component-form.png') });
     await form.getByRole('button', { name: 'Apply' }).click();
     await page.locator('#ed-visual .folio-card-title', { hasText: 'Write your docs' }).waitFor();
     await saved();
@@ -255,6 +257,9 @@ describe.skipIf(!hasChromium)('the visual mode draws the page as the site does',
     await page.mouse.up();
     await saved();
     await onDisk(before.replace('\nLast paragraph.\n', '').replace('<Warning>', 'Last paragraph.\n\n<Warning>'));
+    // The editor guide's picture (docs/images/editor/block-dragged.png is a copy from a run): the paragraph above the callout.
+    await last.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: path.join(ARTIFACTS, 'guide', 'block-dragged.png') });
   });
 
   it('inserts a callout with the / menu, and shows the floating toolbar over a selection', async () => {
