@@ -226,7 +226,7 @@ async function runJob(job: Job): Promise<Figures> {
       sample = job.real.sample;
       edited = path.join(root, job.real.sampleFile);
     } else {
-      const corpus = await generateCorpus(root, job.pages, job.shape, { languages: job.languages });
+      const corpus = await generateCorpus(root, job.pages, job.shape as Shape, { languages: job.languages });
       sample = corpus.pages[Math.floor(corpus.pages.length / 2)]!;
       edited = path.join(root, `${sample}.mdx`);
     }
