@@ -460,7 +460,8 @@ class Partition {
     const ranked: Expansion[] = [];
     for (const [term, w] of weight) {
       const df = this.sectionsHolding(term);
-      if (!df) continue;
+      // A word most sections hold tells nothing, and its results (most of the site) cost the most to keep.
+      if (!df || df > n * FEEDBACK.maxShare) continue;
       ranked.push({ term, weight: w * Math.log(1 + n / df) });
     }
     ranked.sort((a, b) => b.weight - a.weight);
