@@ -445,7 +445,7 @@ export const EDITOR_CSS = `
 .ed-reply-row{display:flex;gap:.4rem;align-items:center;border-top:1px solid var(--border);padding-top:.45rem}
 .ed-muted{color:var(--muted);font-size:.85rem}
 .ed-resolved summary{cursor:pointer;color:var(--muted);font-size:.9rem}
-.ed-resolved .ed-thread{opacity:.75;margin-top:.5rem}
+.ed-resolved .ed-thread{margin-top:.5rem;border-style:dashed}
 .ed-hl-comment{background:rgba(245,158,11,.13);border-bottom:2px solid rgba(245,158,11,.45);cursor:pointer}
 .ed-hl-del{text-decoration:line-through;text-decoration-color:var(--danger);background:rgba(220,38,38,.08);cursor:pointer}
 /* The same highlights in the visual mode, painted as CSS custom highlights (review.ts paintVisual). */
