@@ -163,8 +163,7 @@ export async function refreshChanged(from: string, to: string, changed: readonly
       await refreshFolder(root, to, rel, stats, next);
     } else if (reachable && info.isFile()) {
       makeFolders(to, path.posix.dirname(rel));
-      if (info.size > 1024 * 1024) await copyLarge(source, target, stats);
-      else syncFile(source, target, stats);
+      await syncFile(source, target, stats);
       stats.files++;
     } else if (fs.lstatSync(target, { throwIfNoEntry: false })) {
       fs.rmSync(target, { recursive: true, force: true });
@@ -205,8 +204,12 @@ function makeFolders(to: string, rel: string): void {
   }
 }
 
-/** Make `target` (a link to the live build's file, or missing) hold `source`'s bytes: kept when the same, else unlinked and copied. */
-function syncFile(source: string, target: string, stats: SnapshotStats): void {
+/**
+ * Make `target` (a link to the live build's file, or missing) hold `source`'s bytes: kept when the same,
+ * else unlinked and copied; a file of more than 1 MB (a video) through the thread pool, not holding the
+ * event loop while it copies.
+ */
+async function syncFile(source: string, target: string, stats: SnapshotStats): Promise<void> {
   const now = fs.statSync(source);
   const before = fs.lstatSync(target, { throwIfNoEntry: false });
   if (before?.isFile() && before.size === now.size && (Math.floor(before.mtimeMs) === Math.floor(now.mtimeMs) || sameSmallFile(source, target, now.size))) {
@@ -214,7 +217,8 @@ function syncFile(source: string, target: string, stats: SnapshotStats): void {
     return;
   }
   if (before) fs.rmSync(target, { recursive: true, force: true });
-  fs.copyFileSync(source, target, fs.constants.COPYFILE_EXCL);
+  if (now.size > 1024 * 1024) await fs.promises.copyFile(source, target, fs.constants.COPYFILE_EXCL);
+  else fs.copyFileSync(source, target, fs.constants.COPYFILE_EXCL);
   fs.utimesSync(target, now.atime, now.mtime);
   stats.copied++;
 }
@@ -238,10 +242,7 @@ async function refreshFolder(from: string, to: string, rel: string, stats: Snaps
       stats.files++;
       const source = path.join(from, child);
       const target = path.join(to, child);
-      // A large file (a video) through the thread pool, not holding the event loop while it copies.
-      const size = fs.statSync(source).size;
-      if (size > 1024 * 1024) await copyLarge(source, target, stats);
-      else syncFile(source, target, stats);
+      await syncFile(source, target, stats);
       await next();
     }
   };
@@ -256,18 +257,4 @@ async function refreshFolder(from: string, to: string, rel: string, stats: Snaps
     }
   };
   await prune(rel);
-}
-
-/** `syncFile` for a file of more than 1 MB: compared by size and time only, copied through the thread pool. */
-async function copyLarge(source: string, target: string, stats: SnapshotStats): Promise<void> {
-  const now = fs.statSync(source);
-  const before = fs.lstatSync(target, { throwIfNoEntry: false });
-  if (before?.isFile() && before.size === now.size && Math.floor(before.mtimeMs) === Math.floor(now.mtimeMs)) {
-    stats.linked++;
-    return;
-  }
-  if (before) fs.rmSync(target, { recursive: true, force: true });
-  await fs.promises.copyFile(source, target, fs.constants.COPYFILE_EXCL);
-  fs.utimesSync(target, now.atime, now.mtime);
-  stats.copied++;
 }
