@@ -127,7 +127,9 @@ async function openVisual(page: Page, address: string): Promise<[number, number]
 /** Put the caret at the end of writer `n`'s paragraph in the visual mode. */
 async function caretAtEnd(page: Page, n: number): Promise<void> {
   await page.locator('#ed-visual [contenteditable=true]', { hasText: typedAt(n) }).first().click();
-  await page.keyboard.press('End');
+  // The end of the block, not of the line clicked: once the keys typed wrap the paragraph, End stops at the
+  // end of its first line and the next keys would land inside the writer's words.
+  await page.keyboard.press('Control+End');
 }
 
 /** Whether the preview frame's page holds `text` (read from the main frame: the frame is same-origin). */
@@ -314,7 +316,10 @@ async function browserFigures(origin: string, editorUrl: string, file: string, a
               const frame = document.getElementById('ed-preview') as HTMLIFrameElement;
               const body = frame.contentDocument?.body?.textContent ?? '';
               const at = body.indexOf(line);
-              return `${document.getElementById('ed-status')?.textContent} / ${document.getElementById('ed-problems')?.textContent}; its preview shows "${at < 0 ? '(no such line)' : body.slice(at, at + line.length + 40)}"`;
+              // Where the frame is and what it holds near the writer's words, when the line is not there at all.
+              const near = body.indexOf(line.split(' ').slice(0, 2).join(' '));
+              const where = `${frame.contentWindow?.location.pathname ?? '?'}, body ${body.length} characters`;
+              return `${document.getElementById('ed-status')?.textContent} / ${document.getElementById('ed-problems')?.textContent}; its preview (${where}) shows "${at >= 0 ? body.slice(at, at + line.length + 40) : near >= 0 ? `(not the line; near: ${body.slice(near, near + 120)})` : '(no such line)'}"`;
             }, typedAt(w + 1));
             console.log(`  writer ${w + 1}: its preview did not show its key in 30 s; the editor says: ${says}`);
           },
