@@ -105,12 +105,15 @@ async function fetchIntoWorkspace(
   let commit: ClonedCommit | null = null;
   let incremental = false;
   let changed: string[] | undefined;
+  // The links committed at the fetched tip, listed beside the fetch's reset (else by `dropSymlinks` after a clone).
+  let symlinks: string[] | undefined;
   if (kept?.url === url && kept.branch === branch && isGitRepository(ws.checkout)) {
     log(`Fetching ${url} at branch ${branch} into the kept checkout`);
     try {
       const fetched = await fetchBranchTip({ repository: url, branch, dir: ws.checkout, credentials, since: kept.commit });
       commit = { sha: fetched.sha, ref: fetched.ref, message: fetched.message };
       changed = fetched.changed;
+      symlinks = fetched.symlinks;
       incremental = true;
     } catch (error) {
       log(`The kept checkout could not be updated (${error instanceof GitError ? error.message : gitMessage(error)}); cloning afresh`);
@@ -131,7 +134,7 @@ async function fetchIntoWorkspace(
   recordCheckoutSource(ws, { url, branch, commit: commit.sha });
   log(`Fetched commit ${commit.sha.slice(0, 12)}: ${commit.message}`);
   const root = docsRoot(ws.checkout);
-  await dropSymlinks(ws.checkout, root, log);
+  await dropSymlinks(ws.checkout, root, log, symlinks);
   // The checkout stays for the next update.
   return { root, checkout: ws.checkout, commit, incremental, ...(changed ? { changed: underRoot(ws.checkout, root, changed) } : {}), cleanup: async () => {} };
 }
@@ -148,9 +151,10 @@ function underRoot(checkout: string, root: string, paths: string[]): string[] {
  * each one under the docs root. Git checks them out as plain files holding the target path
  * (`core.symlinks=false`), so nothing outside is read either way; removing them keeps a target path
  * from being published as a snippet or a static file, and the build then reports what is missing.
+ * `links`: the list when the fetch already made it (at the commit now checked out).
  */
-async function dropSymlinks(checkout: string, root: string, log: (line: string) => void): Promise<void> {
-  for (const link of await committedSymlinks(checkout)) {
+async function dropSymlinks(checkout: string, root: string, log: (line: string) => void, links?: string[]): Promise<void> {
+  for (const link of links ?? (await committedSymlinks(checkout))) {
     const file = resolveInside(checkout, link);
     if (!file) continue;
     fs.rmSync(file, { force: true });

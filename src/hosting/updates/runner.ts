@@ -123,8 +123,9 @@ export class UpdateRunner {
 
   /** Queue an update and start it in the background; returns the queued row. */
   async trigger(project: ProjectRow, source: UpdateSource = 'api'): Promise<UpdateRow> {
+    const received = performance.now();
     const row = await createUpdate(this.options.db, project.id, source);
-    void this.schedule(project, row.id);
+    void this.schedule(project, row.id, undefined, received);
     return row;
   }
 
@@ -134,6 +135,7 @@ export class UpdateRunner {
    */
   async triggerPreview(project: ProjectRow, branch: string, source: UpdateSource = 'api'): Promise<{ update: UpdateRow; slug: string }> {
     const { db } = this.options;
+    const received = performance.now();
     const existing = await getPreviewByBranch(db, project.id, branch);
     let slug = existing?.slug ?? previewSlug(branch, project.id);
     if (!existing) {
@@ -142,7 +144,7 @@ export class UpdateRunner {
     }
     const update = await createUpdate(db, project.id, source, slug);
     await savePreview(db, project.id, branch, slug, update.id);
-    void this.schedule(project, update.id, { branch, preview: slug });
+    void this.schedule(project, update.id, { branch, preview: slug }, received);
     return { update, slug };
   }
 
@@ -159,8 +161,9 @@ export class UpdateRunner {
 
   /** Queue an update and wait for it to end (used by `folio start`). */
   async runNow(project: ProjectRow, source: UpdateSource = 'internal'): Promise<UpdateRow> {
+    const received = performance.now();
     const row = await createUpdate(this.options.db, project.id, source);
-    await this.schedule(project, row.id);
+    await this.schedule(project, row.id, undefined, received);
     return row;
   }
 
@@ -181,8 +184,9 @@ export class UpdateRunner {
     while (this.chains.size > 0) await Promise.all([...this.chains.values()]);
   }
 
-  private schedule(project: ProjectRow, updateId: string, target: UpdateTarget = { branch: project.branch, preview: null }): Promise<void> {
-    this.queuedAt.set(updateId, performance.now());
+  /** `received`: when the trigger came in (before its row was written), so the update's `queued` and `to live` count from there. */
+  private schedule(project: ProjectRow, updateId: string, target: UpdateTarget = { branch: project.branch, preview: null }, received = performance.now()): Promise<void> {
+    this.queuedAt.set(updateId, received);
     const before = this.chains.get(project.id) ?? Promise.resolve();
     const next = before
       .then(() => this.run(project, updateId, target))
@@ -200,7 +204,9 @@ export class UpdateRunner {
 
   private async run(project: ProjectRow, updateId: string, target: UpdateTarget): Promise<void> {
     const { db, dataDir } = this.options;
-    const queuedMs = performance.now() - (this.queuedAt.get(updateId) ?? performance.now());
+    const runStart = performance.now();
+    const received = this.queuedAt.get(updateId) ?? runStart;
+    const queuedMs = runStart - received;
     this.queuedAt.delete(updateId);
     if (!(await startUpdate(db, updateId))) return;
     let pending: string[] = [];
@@ -268,7 +274,8 @@ export class UpdateRunner {
         workspace: workspace ?? undefined,
       });
       cleanup = source.cleanup;
-      const fetchMs = performance.now() - fetchStart;
+      const fetchEnd = performance.now();
+      const fetchMs = fetchEnd - fetchStart;
       const fetchCpuMs = serverCpuMs() - fetchCpu;
       if (source.commit) await setUpdateCommit(db, updateId, source.commit);
       if (workspace) {
@@ -304,10 +311,12 @@ export class UpdateRunner {
         await discard();
         return await finish('failure', `UPDATE_PUBLISH_FAILED: ${(error as Error).message}`);
       }
-      const publishMs = performance.now() - publishStart;
+      const publishEnd = performance.now();
+      const publishMs = publishEnd - publishStart;
       const publishCpuMs = serverCpuMs() - publishCpu;
       workspace?.seed(updateId, settings);
-      log(phasesLine({ queuedMs, fetchMs, fetchCpuMs, incremental: source.incremental, buildMs, stats: result.stats, publishMs, publishCpuMs }));
+      const between = { startMs: fetchStart - runStart, recordMs: buildStart - fetchEnd, liveMs: publishEnd - received };
+      log(phasesLine({ queuedMs, fetchMs, fetchCpuMs, incremental: source.incremental, buildMs, stats: result.stats, publishMs, publishCpuMs, between }));
       const what = target.preview ? ` as preview ${target.preview} of branch ${target.branch}` : '';
       return await finish('success', `Published ${result.pages} page(s)${what} in ${Math.round(result.durationMs)} ms.`);
     } catch (error) {
@@ -330,9 +339,12 @@ export class UpdateRunner {
  * `Phases: queued 2 ms; fetch 120 ms (incremental), server CPU 40 ms; sandbox start 0 ms (warm); plan 310 ms,
  * compile 90 ms (1 compiled, 999 unchanged), write 400 ms (search 120 ms delta, retrieval 200 ms, llms 30 ms,
  * links 0 ms); build CPU 900 ms + children 30 ms (plan 240, layout 60, ...); publish 150 ms, server CPU 60 ms;
- * build wall 1200 ms`. Server CPU is this process's with its ended children (git), HTTP it answered meanwhile included.
+ * build wall 1200 ms; between the phases: start 3 ms, record 4 ms; to live 1500 ms`. Server CPU is this process's with its
+ * ended children (git), HTTP it answered meanwhile included. `start` is from the queue to the fetch (the update's row
+ * marked running, its workspace taken), `record` from the fetch to the build (the commit stored, the seed record
+ * dropped), `to live` from the trigger's arrival (before its row was written) to the new build published.
  */
-export function phasesLine({ queuedMs, fetchMs, fetchCpuMs, incremental, buildMs, stats, publishMs, publishCpuMs }: { queuedMs: number; fetchMs: number; fetchCpuMs: number; incremental: boolean; buildMs: number; stats?: BuildSiteStats; publishMs: number; publishCpuMs: number }): string {
+export function phasesLine({ queuedMs, fetchMs, fetchCpuMs, incremental, buildMs, stats, publishMs, publishCpuMs, between }: { queuedMs: number; fetchMs: number; fetchCpuMs: number; incremental: boolean; buildMs: number; stats?: BuildSiteStats; publishMs: number; publishCpuMs: number; between?: { startMs: number; recordMs: number; liveMs: number } }): string {
   const ms = (n: number) => `${Math.round(n)} ms`;
   const parts = [`queued ${ms(queuedMs)}`, `fetch ${ms(fetchMs)} (${incremental ? 'incremental' : 'full clone'}), server CPU ${ms(fetchCpuMs)}`];
   if (stats?.sandbox) parts.push(`sandbox start ${ms(stats.sandbox.startMs)} (${stats.sandbox.warm ? 'warm' : 'new process'})`);
@@ -354,7 +366,8 @@ export function phasesLine({ queuedMs, fetchMs, fetchCpuMs, incremental, buildMs
   }
   parts.push(`publish ${ms(publishMs)}, server CPU ${ms(publishCpuMs)}`);
   // The build's wall as the update sees it: its phases plus starting the sandbox worker and loading Folio in it.
-  return `Phases: ${parts.join('; ')}; build wall ${ms(buildMs)}`;
+  const outside = between ? `; between the phases: start ${ms(between.startMs)}, record ${ms(between.recordMs)}; to live ${ms(between.liveMs)}` : '';
+  return `Phases: ${parts.join('; ')}; build wall ${ms(buildMs)}${outside}`;
 }
 
 /** CPU milliseconds of this process (all threads) and of its children that ended (git), Linux `/proc` for the latter. */
