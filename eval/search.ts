@@ -28,6 +28,7 @@ import { indexOfFile, RETRIEVAL_FILE } from '../src/retrieval/index.js';
 import { buildSite } from '../src/site-build/index.js';
 import { corpusDir } from '../compat/corpora.js';
 import { searchBody, searchResults } from '../src/assistant/search-results.js';
+import { sitePagefindSearch } from './pagefind-search.js';
 
 process.env.NODE_ENV ??= 'production';
 
@@ -140,9 +141,9 @@ async function evaluate(set: QuestionSet, corpus: string, root: string): Promise
   const [at1, at5] = report(set, 'retrieval (MiniSearch sections)', ranked, askMs);
 
   if (pagefind) {
-    const { createPagefindSearch } = await pagefindSearch(outDir);
+    const search = await sitePagefindSearch(outDir, set.language);
     const lists: string[][] = [];
-    for (const q of set.questions) lists.push(await createPagefindSearch(q.q));
+    for (const q of set.questions) lists.push(await search(q.q));
     report(set, 'Pagefind (site search)', lists);
   }
   return { corpus, heldout: set.heldout === true, pages: index.size, questions: set.questions.length, at1, at5 };
@@ -164,28 +165,4 @@ function report(set: QuestionSet, label: string, lists: string[][], msPerQuery?:
     });
   }
   return [at(1), at(5)];
-}
-
-/** Pagefind's own Node API over the built site's index: the page paths of its first five results. */
-async function pagefindSearch(dir: string): Promise<{ createPagefindSearch: (q: string) => Promise<string[]> }> {
-  const bundle = path.join(dir, 'pagefind', 'pagefind.js');
-  if (!existsSync(bundle)) throw new Error('the build wrote no Pagefind index');
-  // Pagefind's browser module runs in Node when its base path is the bundle folder (files read through fetch).
-  const original = globalThis.fetch;
-  globalThis.fetch = (async (input: string | URL | Request) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const file = url.startsWith('file://') ? fileURLToPath(url) : path.join(dir, url.replace(/^\/+/, ''));
-    return new Response(new Uint8Array(await readFile(file)));
-  }) as typeof fetch;
-  const pf = (await import(bundle)) as { options: (o: object) => Promise<void>; search: (q: string) => Promise<{ results: { data: () => Promise<{ url: string }> }[] }> };
-  await pf.options({ basePath: '/pagefind/' });
-  return {
-    createPagefindSearch: async (q: string) => {
-      const found = await pf.search(q);
-      const urls: string[] = [];
-      for (const r of found.results.slice(0, 5)) urls.push((await r.data()).url.replace(/\.html$/, '').replace(/\/index$/, '/index') || '/');
-      void original;
-      return urls;
-    },
-  };
 }
