@@ -9,10 +9,11 @@
  *   sub-results and heading weights are lost, so this one is for its cost only);
  * - `two`: today's pages over two processes, each an index of its own (the build's streamed shards).
  * Each line prints the build's CPU to prepare the pages (`prep`), Pagefind's CPU to add them and in all
- * (adding and writing). At the end, `lean` and `custom` are compared with `today` fragment by fragment
- * (the decompressed `pf_fragment` of every URL) and file by file: `lean` was identical on the generated
- * 1,000 pages, mintlify-docs and polar (only `pf_meta`/filter files differ, by order, as two `today`
- * runs do). Figures: docs/benchmarks.mdx.
+ * (adding and writing), and the kernel's part of it (mostly Pagefind's allocator handing memory back
+ * while writing, and its files). At the end, `lean` and `custom` are compared with `today` fragment by
+ * fragment (the decompressed `pf_fragment` of every URL) and file by file: `lean` was identical on the
+ * generated 1,000 pages, mintlify-docs and polar (only `pf_meta`/filter files differ, by order, as two
+ * `today` runs do). Figures: docs/benchmarks.mdx.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -148,8 +149,8 @@ const pages = await Promise.all(names.map(async (n) => ['/' + n.replace(/(^|\/)i
 const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 console.log(`${pages.length} HTML files in ${site}; load ${load()}`);
 
-/** CPU ms of this process's Pagefind children (utime + stime at 100 Hz). */
-function pagefindCpu(): Map<string, number> {
+/** CPU ms of this process's Pagefind children (utime + stime at 100 Hz; stime alone with `kernel`). */
+function pagefindCpu(kernel = false): Map<string, number> {
   const pids = readdirSync('/proc/self/task').flatMap((tid) => readFileSync(`/proc/self/task/${tid}/children`, 'utf8').trim().split(' ').filter(Boolean));
   const cpu = new Map<string, number>();
   for (const pid of pids) {
@@ -157,14 +158,14 @@ function pagefindCpu(): Map<string, number> {
       if (!readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('pagefind')) continue;
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+      cpu.set(pid, ((kernel ? 0 : Number(fields[11])) + Number(fields[12])) * 10);
     } catch {
       // The process ended between the listing and the read.
     }
   }
   return cpu;
 }
-const since = (before: Map<string, number>) => [...pagefindCpu()].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+const since = (before: Map<string, number>, kernel = false) => [...pagefindCpu(kernel)].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 const cpuMs = (start: NodeJS.CpuUsage) => {
   const d = process.cpuUsage(start);
   return (d.user + d.system) / 1000;
@@ -188,11 +189,12 @@ function prepare(mode: string, url: string, html: string): { html: string } | { 
   return { record: { url, content, language: documentLang(html), meta: { title: /<title>([^<]*)<\/title>/.exec(doc)?.[1] ?? '' }, ...(version ? { filters: { folio_version: [version] } } : {}) } };
 }
 
-async function run(mode: string): Promise<{ prep: number; add: number; all: number; dir: string }> {
+async function run(mode: string): Promise<{ prep: number; add: number; all: number; kernel: number; dir: string }> {
   const processes = mode === 'two' ? 2 : 1;
   const modules = await Promise.all(Array.from({ length: processes }, loadPagefind));
   const indexes = await Promise.all(modules.map(async (m) => (await m.createIndex({})).index!));
   const before = pagefindCpu();
+  const kernelBefore = pagefindCpu(true);
   const adds: Promise<unknown>[] = [];
   let prep = 0;
   for (const [url, html] of pages) {
@@ -210,11 +212,12 @@ async function run(mode: string): Promise<{ prep: number; add: number; all: numb
   // Pagefind answers before its background writes land; its CPU is read once they have.
   await new Promise((resolve) => setTimeout(resolve, 500));
   const all = since(before);
+  const kernel = since(kernelBefore, true);
   await Promise.all(modules.map((m) => m.close()));
-  return { prep, add, all, dir };
+  return { prep, add, all, kernel, dir };
 }
 
-const runs = new Map<string, { prep: number; add: number; all: number }[]>();
+const runs = new Map<string, { prep: number; add: number; all: number; kernel: number }[]>();
 const lastDir = new Map<string, string>();
 for (let round = 0; round < rounds; round++) {
   for (const mode of modes) {
@@ -223,11 +226,11 @@ for (let round = 0; round < rounds; round++) {
     const old = lastDir.get(mode);
     if (old) rmSync(old, { recursive: true, force: true });
     lastDir.set(mode, r.dir);
-    console.log(`round ${round + 1} ${mode.padEnd(6)} prep ${r.prep.toFixed(0).padStart(5)} ms; Pagefind add ${String(r.add).padStart(5)} ms, in all ${String(r.all).padStart(5)} ms (${(r.all / pages.length).toFixed(2)} ms/file); load ${load()}`);
+    console.log(`round ${round + 1} ${mode.padEnd(6)} prep ${r.prep.toFixed(0).padStart(5)} ms; Pagefind add ${String(r.add).padStart(5)} ms, in all ${String(r.all).padStart(5)} ms (${(r.all / pages.length).toFixed(2)} ms/file; kernel ${r.kernel} ms of it); load ${load()}`);
   }
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
-for (const [mode, list] of runs) console.log(`${mode.padEnd(6)} median: prep ${median(list.map((r) => r.prep)).toFixed(0)} ms, Pagefind ${median(list.map((r) => r.all))} ms`);
+for (const [mode, list] of runs) console.log(`${mode.padEnd(6)} median: prep ${median(list.map((r) => r.prep)).toFixed(0)} ms, Pagefind ${median(list.map((r) => r.all))} ms (kernel ${median(list.map((r) => r.kernel))} ms)`);
 
 /** Every file of a written index by path, and each fragment's JSON by its URL. */
 async function written(dir: string): Promise<{ files: Set<string>; fragments: Map<string, string> }> {
