@@ -28,8 +28,11 @@ export async function openPgliteClient(dataDir: string | null): Promise<OpenedPg
   if (dataDir === null) {
     template = readPgliteTemplate({ forMemory: true });
     // An in-memory database (tests) holds test rows: 16 MB of shared buffers instead of 128 MB, whose
-    // setting-up was about a quarter of each one's start.
-    const memory = { postgresqlconf: ['shared_buffers=16MB'], initDbStartParams: PGLITE_INITDB_ARGS };
+    // setting-up was about a quarter of each one's start. Given on the command line, not as PGlite's
+    // `postgresqlconf`, which replaces the files' postgresql.conf with that one line: the template is
+    // saved from such a database (scripts/db-template.js), and every `folio start` data folder unpacked
+    // from it ran with 16 MB and without initdb's other settings.
+    const memory = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'], initDbStartParams: PGLITE_INITDB_ARGS };
     client = new PGlite(template ? { ...memory, loadDataDir: template } : memory);
   } else {
     const dir = path.resolve(dataDir, 'pgdata');

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadMigrations, openDatabase, pgliteTemplateFile } from '../../src/db/index.js';
+import { openPgliteClient } from '../../src/db/pglite-open.js';
 
 /**
  * A fresh embedded database is unpacked from a saved, migrated template instead of running
@@ -67,6 +69,28 @@ describe('PGlite template', () => {
       expect(await reopened.query<{ n: number }>(`SELECT count(*)::int AS n FROM projects WHERE id LIKE 'wal-%'`)).toEqual([{ n: 3000 }]);
     } finally {
       await reopened.close();
+    }
+  }, 120_000);
+
+  it('is made with initdb\'s settings even from an in-memory database, whose small shared buffers stay its own', async () => {
+    // `npm install` saves the template from an in-memory database (scripts/db-template.js), and any
+    // in-memory database may be the first fresh one: what its files say is what a `folio start` data
+    // folder unpacked from the template runs with.
+    const { client } = await openPgliteClient(null);
+    let files: Blob;
+    try {
+      expect(await client.query('SHOW shared_buffers')).toMatchObject({ rows: [{ shared_buffers: '16MB' }] });
+      files = await client.dumpDataDir('gzip');
+    } finally {
+      await client.close();
+    }
+    const onDisk = new PGlite(path.join(dir, 'from-memory'), { loadDataDir: files });
+    try {
+      // initdb's postgresql.conf: 128 MB of shared buffers, and the UTC time zone it wrote beside them.
+      expect(await onDisk.query('SHOW shared_buffers')).toMatchObject({ rows: [{ shared_buffers: '128MB' }] });
+      expect(await onDisk.query('SHOW max_wal_size')).toMatchObject({ rows: [{ max_wal_size: '64MB' }] });
+    } finally {
+      await onDisk.close();
     }
   }, 120_000);
 });
