@@ -94,7 +94,7 @@ function phaseFigures(line: string): Record<string, number> {
   grab('publish CPU (server)', /publish \d+ ms, server CPU (\d+) ms/);
   grab('build wall', /build wall (\d+) ms/);
   grab('between: start (row, workspace)', /between the phases: start (\d+) ms/);
-  grab('between: record (commit, seed)', /, record (\d+) ms/);
+  grab('between: record (seed)', /, record (\d+) ms/);
   grab('to live (trigger → published)', /to live (\d+) ms/);
   return out;
 }
