@@ -158,4 +158,55 @@ describe.skipIf(!hasChromium)('the editor preview follows each key without reloa
     await sameAsWholePage();
     expect(await marker()).toBe('kept');
   });
+
+  it("holds the shared document's send while the key's preview request is in flight, at most 150 ms", async () => {
+    // What the page sends, by this process's clock: blocks.json held by the test, shared.json syncs carrying updates.
+    let heldBlocks: Route | null = null;
+    let blocksAsked = 0;
+    const sends: number[] = [];
+    const blocksRoute = (url: URL) => url.pathname.endsWith('/blocks.json');
+    await page.route(
+      blocksRoute,
+      (route) => {
+        if (heldBlocks || blocksAsked) return void route.continue();
+        blocksAsked = Date.now();
+        heldBlocks = route;
+      },
+    );
+    const onRequest = (request: { url(): string; postData(): string | null }) => {
+      if (!request.url().includes('/shared.json')) return;
+      const body = JSON.parse(request.postData() ?? '{}') as { updates?: unknown[] };
+      if (body.updates?.length) sends.push(Date.now());
+    };
+    page.on('request', onRequest);
+    try {
+      const paragraph = page.locator('#ed-visual [contenteditable=true]', { hasText: 'Last words of the page.' }).first();
+      await paragraph.click();
+      await page.keyboard.press('End');
+      // Held for good: the update goes once the hold is over (150 ms after it began), not at its usual 25 ms.
+      await page.keyboard.type('!');
+      await expect.poll(() => sends.length, { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(blocksAsked).toBeGreaterThan(0);
+      expect(sends[0]! - blocksAsked).toBeGreaterThanOrEqual(140);
+      await (heldBlocks as Route | null)?.continue();
+      await frameHas('Typed visually!');
+      await page.waitForFunction(() => document.getElementById('ed-status')?.textContent === 'Saved', undefined, { timeout: 30_000 });
+
+      // Answered within the hold: the update follows the answer.
+      sends.length = 0;
+      blocksAsked = 0;
+      heldBlocks = null;
+      await page.keyboard.type('?');
+      await expect.poll(() => heldBlocks !== null, { timeout: 30_000 }).toBe(true);
+      await new Promise((r) => setTimeout(r, 60));
+      const answeredAt = Date.now();
+      await (heldBlocks as Route | null)?.continue();
+      await expect.poll(() => sends.length, { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(sends[0]!).toBeGreaterThanOrEqual(answeredAt);
+      await frameHas('Typed visually!?');
+    } finally {
+      page.off('request', onRequest);
+      await page.unroute(blocksRoute);
+    }
+  });
 });

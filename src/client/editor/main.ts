@@ -267,6 +267,12 @@ function loadPreview(version: number, text: string, gen: number): void {
       .then((html) => {
         // A newer preview was asked for meanwhile, or another page opened: that one shows.
         if (shownVersion !== version || html === null) return;
+        // Typed since this text was saved: the fast path shows the keys and the next save's preview comes;
+        // parsing this one now would only hold up the key being typed.
+        if (docGen !== gen && frameBlocks !== null) {
+          shownVersion = -1;
+          return;
+        }
         const next = new DOMParser().parseFromString(html, 'text/html');
         const now = frameDoc();
         if (!now || headKey(now) !== headKey(next)) return navigateFrame(url, text, gen);
@@ -349,6 +355,8 @@ let frameGen = -1;
 /** The text the frame shows (the whole-page preview's, or the last the fast path drew). */
 let frameText: string | null = null;
 let fastBusy = false;
+/** What waits for the fast path's request in flight to be answered (the shared document's send, `send`). */
+let afterFast: (() => void) | null = null;
 let fastAgain = false;
 
 const frameProse = () => frameDoc()?.querySelector<HTMLElement>('main .prose, .prose') ?? null;
@@ -371,17 +379,17 @@ function patchAround(shown: Element, next: Element, prose: Element): boolean {
       if (!other.matches('.prose')) return false;
     } else if (el.contains(prose)) {
       if (!patchAround(el, other, prose)) return false;
-    } else if (el.outerHTML !== other.outerHTML) el.replaceWith(el.ownerDocument.importNode(other, true));
+    } else if (!el.isEqualNode(other)) el.replaceWith(el.ownerDocument.importNode(other, true));
   }
   return true;
 }
 
-/** Whether two page bodies draw the same nodes (the white space between them aside). */
+/** Whether two page bodies draw the same nodes (the white space between them aside; compared natively, not as serialised HTML). */
 function sameNodes(a: ParentNode, b: ParentNode): boolean {
   const one = drawnNodes(a);
   const two = drawnNodes(b);
-  const html = (n: ChildNode) => (n.nodeType === Node.ELEMENT_NODE ? (n as Element).outerHTML : (n.textContent ?? '').trim());
-  return one.length === two.length && one.every((n, i) => html(n) === html(two[i]!));
+  const same = (n: ChildNode, m: ChildNode) => (n.nodeType === Node.ELEMENT_NODE ? n.isEqualNode(m) : m.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() === (m.textContent ?? '').trim());
+  return one.length === two.length && one.every((n, i) => same(n, two[i]!));
 }
 /** How many nodes each block's HTML draws, by key (parsing 500 blocks again for each whole-page preview costs more than the fast path). */
 const drawnCount = new Map<string, number>();
@@ -446,7 +454,10 @@ function requestFast(): void {
     .catch(() => undefined)
     .finally(() => {
       fastBusy = false;
+      const held = afterFast;
+      afterFast = null;
       if (fastAgain && frameBlocks) requestFast();
+      held?.();
     });
 }
 
@@ -494,6 +505,8 @@ interface Shared {
   pending: Uint8Array[];
   sendTimer: ReturnType<typeof setTimeout> | null;
   sending: boolean;
+  /** Since when a send has waited for the fast preview's request (`FAST_HOLD_MS`), or null. */
+  heldSince: number | null;
   /** Presence is sent again now and then, so the others keep seeing this writer while idle. */
   heartbeat: ReturnType<typeof setInterval>;
   /** Ends the waiting sync when the page is left. */
@@ -537,6 +550,7 @@ async function joinShared(target: string): Promise<{ text: Y.Text; awareness: Aw
     pending: [],
     sendTimer: null,
     sending: false,
+    heldSince: null,
     heartbeat: setInterval(() => schedule(state, 0), 5_000),
     stop: new AbortController(),
   };
@@ -563,9 +577,26 @@ function schedule(s: Shared, delayMs: number): void {
   }, delayMs);
 }
 
+/**
+ * How long a send of the shared document waits for the writer's own preview request in flight: the
+ * server stores the update in the database on the thread that also answers the preview, so sent
+ * together the preview would wait behind it; the others see the key that much later, at most this.
+ */
+const FAST_HOLD_MS = 150;
+
 /** Send this writer's updates and presence; the answer carries what others wrote meanwhile. */
 async function send(s: Shared): Promise<void> {
   if (s.sending) return schedule(s, 25);
+  const held = performance.now() - (s.heldSince ??= performance.now());
+  if (fastBusy && held < FAST_HOLD_MS) {
+    afterFast = () => {
+      if (s.sendTimer) clearTimeout(s.sendTimer);
+      s.sendTimer = null;
+      schedule(s, 0);
+    };
+    return schedule(s, FAST_HOLD_MS - held);
+  }
+  s.heldSince = null;
   s.sending = true;
   const updates = s.pending.splice(0);
   try {
