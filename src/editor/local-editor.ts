@@ -11,7 +11,6 @@ import path from 'node:path';
 import jsonc from 'jsonc-parser';
 import { configTooDeep } from '../config/index.js';
 import { ContainmentError, realPathInside, removeFileInside, writeFileInside } from '../shared/index.js';
-import { loadSite } from '../site/index.js';
 import { EditorError } from './codes.js';
 import { applyNavEdit, removePage, renamePage, type NavEdit } from './docs-json.js';
 import type { NavOutline } from './nav-outline.js';
@@ -84,6 +83,7 @@ export class LocalEditor {
   /** The navigation as the sidebar draws it and docs.json's outline, from the files as they are now. */
   async state(): Promise<LocalEditorState> {
     return this.run(async () => {
+      const { loadSite } = await import('../site/index.js');
       const { site, diagnostics } = await loadSite(this.root);
       const docs = await this.bytes('docs.json');
       return { branch: LOCAL, deploymentBranch: LOCAL, branches: [LOCAL], navigation: navigationOf(site, diagnostics, new Set()), outline: outlineOf(docs ? docs.toString('utf8') : null, site), drafts: [] };
@@ -96,6 +96,7 @@ export class LocalEditor {
     return this.run(async () => {
       const bytes = await this.bytes(file);
       if (bytes === null) throw new EditorError('EDITOR_PAGE_NOT_FOUND', `There is no file "${file}" in the docs folder.`, 404);
+      const { loadSite } = await import('../site/index.js');
       const { site } = await loadSite(this.root, { openapi: false });
       this.changedOnDisk.delete(file);
       return { file, text: bytes.toString('utf8'), draft: false, breadcrumbs: breadcrumbsOf(site, file), hash: blobHash(bytes) };

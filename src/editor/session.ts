@@ -13,10 +13,9 @@ import { findBrokenLinks, forgeGitCredentials, pullRequestProviderFor, type Brok
 import { pageFromText } from '../content/index.js';
 import { appendSharedUpdates, clearPublishedDrafts, compactSharedUpdates, deleteEditorDraft, dropSharedDoc, exchangePresence, getEditorDraft, listEditorDrafts, moveEditorThreads, readSharedUpdates, rebaseEditorDraft, restartSharedDoc, saveEditorDraft, startSharedDoc, type Database, type EditorDraft, type ProjectRow, type PullRequestDraft } from '../db/index.js';
 import { fileAtCommit, fileHistory, GitError, gitClient, localWorkingCopy, WorkBranch, type FileCommit, type GitCredentials } from '../git/index.js';
-import { fontFileSource, pageSourceOf, siteAssets, siteTailwind, SiteRenderer, siteVariables, type BuiltAsset } from '../render/index.js';
+import type { BuiltAsset, siteAssets, SiteRenderer } from '../render/index.js';
 import { ContainmentError, matchRedirect, prefixCssUrls, prefixHtmlUrls, realPathInside, redirectRules, removeFileInside, removeTree, resolveInside, writeFileInside, type Diagnostic } from '../shared/index.js';
-import { applyPageEdits, bodyOnlyEdits, loadSite, type Site } from '../site/index.js';
-import { compilePageIsolated, stopPageCompiler, warmPageCompiler } from '../site-build/index.js';
+import type { Site } from '../site/index.js';
 import { EditorError } from './codes.js';
 import type { SharedDocSignals } from './shared-signals.js';
 import { applyNavEdit, removePage, renamePage, type NavEdit } from './docs-json.js';
@@ -25,6 +24,24 @@ import { checkEditableFile, checkPageFile, pageEntryOf } from './paths.js';
 import { BlockCache, blockKey, joinForCompile, splitCompiled, splitPreviewBlocks } from './preview-blocks.js';
 import { previewFileKind } from './preview-files.js';
 import { blobHash, breadcrumbsOf, checkImageUpload, checkTextSave, navigationOf, newPageText, outlineOf, withNewPage, writeCheckedDocsJson, type NavItem, type NavSection } from './site-files.js';
+
+type PreviewLayers = [typeof import('../site/index.js'), typeof import('../render/index.js'), typeof import('../site-build/index.js')];
+let previewLayers: Promise<PreviewLayers> | undefined;
+/** site-build once loaded: `close()` stops a preview process only a loaded layer can have started. */
+let buildLayer: PreviewLayers[2] | undefined;
+
+/**
+ * The site, render and site-build layers (loading the site, laying out and compiling previews: the MDX
+ * stack, some 500 modules), loaded by the first session that reads its site, not with the editor: a
+ * server whose editor nobody opens, and every test file that starts a dashboard, loads none of them.
+ */
+function layers(): Promise<PreviewLayers> {
+  previewLayers ??= Promise.all([import('../site/index.js'), import('../render/index.js'), import('../site-build/index.js')]).then((loaded) => {
+    buildLayer = loaded[2];
+    return loaded;
+  });
+  return previewLayers;
+}
 
 export interface EditorUser {
   id: string;
@@ -152,7 +169,7 @@ export class EditorSession {
   }
 
   private async syncNow(): Promise<void> {
-    await this.checkout();
+    const [, [, , { warmPageCompiler }]] = await Promise.all([this.checkout(), layers()]);
     // The preview's sandboxed process starts while the drafts are applied and the site loads.
     warmPageCompiler(this.opts.dir, this.root);
     // A draft the checkout cannot take (stored before such paths were refused: its folder is a link of
@@ -214,6 +231,7 @@ export class EditorSession {
 
   /** Read the site again from the checkout's files. */
   private async reload(): Promise<void> {
+    const [{ loadSite }, { siteAssets, siteTailwind, SiteRenderer }] = await layers();
     const [{ site, diagnostics }, assets] = await Promise.all([loadSite(this.root, { keepSource: true }), siteAssets()]);
     const tailwind = site ? await siteTailwind(site) : null;
     const renderer = site ? new SiteRenderer(site, { css: '/' + assets.css.file, js: '/' + assets.js.file, base: '/', tailwind: tailwind ? '/' + tailwind.file : undefined }, { basePath: this.opts.assetBase }) : null;
@@ -360,6 +378,7 @@ export class EditorSession {
       if (kept?.text === text && kept.site !== undefined && kept.site === (await this.state()).site && before.equals(Buffer.from(text, 'utf8'))) return { preview: { ok: true, version: kept.version, diagnostics: kept.diagnostics ?? [] } };
       await this.draft(file, 'utf8', text, user);
       const { site } = await this.state();
+      const [{ applyPageEdits, bodyOnlyEdits }] = await layers();
       const edits = site ? bodyOnlyEdits(site, [file]) : null;
       if (site && edits) applyPageEdits(site, edits);
       else await this.reload();
@@ -385,6 +404,7 @@ export class EditorSession {
     if (!site || !renderer) return { ok: false, version: kept, diagnostics: shown(diagnostics).length ? shown(diagnostics) : diagnostics.slice(0, 5).map((d) => ({ line: d.line, column: d.column, severity: d.severity, code: d.code, message: `${d.file}: ${d.message}` })) };
     const route = [...site.model.pages.values()].find((r) => r.file === file);
     if (!route) return { ok: false, version: kept, diagnostics: [{ line: 1, column: 1, severity: 'error', code: 'EDITOR_PAGE_NOT_FOUND', message: `${file} is not a page of the site.` }] };
+    const [, { pageSourceOf, siteVariables }, { compilePageIsolated }] = await layers();
     const source = pageSourceOf(site, route);
     if (source.kind !== 'mdx') return { ok: false, version: kept, diagnostics: [{ line: 1, column: 1, severity: 'error', code: 'EDITOR_PAGE_NOT_FOUND', message: `${file} could not be read.` }] };
     // Untrusted (`mdx/untrusted.ts`: no code of the repository runs), and in a sandboxed process kept
@@ -417,6 +437,7 @@ export class EditorSession {
     const { site } = await this.state();
     if (!site || this.closed) return { ok: false, reason: 'no-site' };
     const route = [...site.model.pages.values()].find((r) => r.file === file);
+    const [, { pageSourceOf, siteVariables }, { compilePageIsolated }] = await layers();
     const source = route ? pageSourceOf(site, route) : null;
     if (!source || source.kind !== 'mdx') return { ok: false, reason: 'not-a-page' };
     if (source.suffix) return { ok: false, reason: 'reference' };
@@ -469,7 +490,7 @@ export class EditorSession {
 
   /** Stop this session's preview process (the session let go); a later preview starts another. */
   close(): void {
-    stopPageCompiler(this.opts.dir);
+    buildLayer?.stopPageCompiler(this.opts.dir);
   }
 
   /**
@@ -507,6 +528,7 @@ export class EditorSession {
     const nav = renderer?.sharedFile(pathname);
     if (nav) return { body: nav.contents, type: 'text/html; charset=utf-8' };
     // Self-hosted fonts (`render/fonts.ts`): only the files a font package lists, by their exact names.
+    const [, { fontFileSource }] = await layers();
     const font = pathname.startsWith('/assets/fonts/') ? fontFileSource(pathname.slice('/assets/fonts/'.length)) : undefined;
     if (font) return { body: await readFile(font), type: 'font/woff2' };
     const file = pathname.replace(/^\/+/, '');
@@ -764,6 +786,7 @@ export class EditorSession {
       }
       await this.draft(file, 'utf8', after, user);
       const { site } = await this.state();
+      const [{ applyPageEdits, bodyOnlyEdits }] = await layers();
       const edits = site ? bodyOnlyEdits(site, [file]) : null;
       if (site && edits) applyPageEdits(site, edits);
       else await this.reload();
@@ -815,6 +838,7 @@ export class EditorSession {
       await this.reload();
       throw new EditorError('EDITOR_CONFLICT', `Someone else changed ${conflicts.map((c) => c.path).join(', ')} on "${this.branch}" since you began editing. Compare both versions, then save the text you want (it replaces theirs) or discard your draft, and publish again.`, 409, conflicts);
     }
+    const [{ loadSite }] = await layers();
     const { site, diagnostics } = await loadSite(this.root, { openapi: false });
     if (!site) throw new EditorError('EDITOR_DOCS_JSON_INVALID', `The drafts leave docs.json unusable: ${diagnostics[0]?.message ?? 'it does not load'}.`);
     const work = this.work!;

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { normalizePagePath, type SidebarNode } from '../navigation/index.js';
 import { writeFileInside, type Diagnostic } from '../shared/index.js';
-import { loadSite, type Site } from '../site/index.js';
+import type { Site } from '../site/index.js';
 import { EditorError } from './codes.js';
 import { addPage, addPageToGroup, navOutline } from './docs-json.js';
 import type { NavOutline, OutlineNode } from './nav-outline.js';
@@ -115,6 +115,8 @@ export function newPageText(title: string): string {
  */
 export async function writeCheckedDocsJson(root: string, text: string, before: Uint8Array | null): Promise<void> {
   await writeFileInside(root, 'docs.json', text);
+  // The site layer (the MDX stack under it) loads with the first site read, not with the editor.
+  const { loadSite } = await import('../site/index.js');
   const { site, diagnostics } = await loadSite(root, { openapi: false });
   const errors = diagnostics.filter((d) => d.severity === 'error' && d.file.endsWith('docs.json'));
   if (!site || errors.length) {

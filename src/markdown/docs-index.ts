@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveInside } from '../shared/index.js';
-import { markdownFileFor } from './llms.js';
+import { markdownFileFor } from '../shared/index.js';
 
 /** `docs-index.json`: the site and its indexable pages in navigation order. */
 export interface DocsIndexFile {

@@ -3,6 +3,7 @@
  * page in navigation order grouped by section, each linking its Markdown. Nothing is cut to fit:
  * past `maxFullBytes` the full text splits into one file per section and `llms.txt` lists the parts.
  */
+import { markdownFileFor } from '../shared/index.js';
 import { sidebarPageHrefs, type Href, type PageRoute, type Section, type SidebarNode, type SiteModel } from '../navigation/index.js';
 
 /** One group of pages under a heading of `llms.txt`. */
@@ -57,11 +58,6 @@ function sectionLabel(section: Section): string {
 }
 
 
-/** `/guide/intro` → `guide/intro.md`; `/` → `index.md`: the Markdown file beside a page. */
-export function markdownFileFor(href: string): string {
-  const clean = href.replace(/^\/+|\/+$/g, '');
-  return clean === '' ? 'index.md' : `${clean}.md`;
-}
 
 export interface LlmsSite {
   name: string;
@@ -220,20 +216,4 @@ function summary(description: string | undefined): string {
   return `: ${first.length > 300 ? `${first.slice(0, 297).trimEnd()}…` : first}`;
 }
 
-/** True when an `Accept` header asks for Markdown (`text/markdown`) before HTML. */
-export function wantsMarkdown(accept: string | null | undefined): boolean {
-  if (!accept) return false;
-  const types = accept.split(',').map((part) => {
-    const [type = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return { type: type.trim(), q: q ? Number(q.slice(2)) : 1 };
-  });
-  const md = types.find((t) => t.type === 'text/markdown')?.q ?? 0;
-  const html = Math.max(0, ...types.filter((t) => t.type === 'text/html' || t.type === '*/*').map((t) => t.q));
-  return md > 0 && md >= html;
-}
 
-/** The `Link` header value that points from a page to its Markdown (`guide/intro.md`). */
-export function markdownLink(markdownFile: string): string {
-  return `</${markdownFile}>; rel="alternate"; type="text/markdown"`;
-}

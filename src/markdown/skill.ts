@@ -6,7 +6,8 @@
  * and where the full documentation is (`llms.txt`, `llms-full.txt`, each page's `.md`). A
  * repository's own `skill.md` replaces it (`site-build/llms-files.ts`).
  */
-import { markdownFileFor, type LlmsGroup, type LlmsSite } from './llms.js';
+import { markdownFileFor } from '../shared/index.js';
+import type { LlmsGroup, LlmsSite } from './llms.js';
 
 /** The agentskills.io limits: a name of at most 64 characters, a description of at most 1024. */
 const MAX_NAME = 64;

@@ -5,7 +5,7 @@ import type { Diagnostic } from '../shared/index.js';
 import { COMPONENT_ALIASES, COMPONENT_REPLACEMENTS, isBuiltinComponent } from './components/index.js';
 import { diagnosticAt } from './diagnostic-at.js';
 import { freeNames } from './free-names.js';
-import { PageSlugger } from './heading-slug.js';
+import { PageSlugger } from '../shared/index.js';
 import { valueToEstree } from './expand.js';
 import { evaluateStatic, expressionOf, type Scope } from './static-eval.js';
 import type { Heading } from './types.js';

@@ -7,7 +7,7 @@ export { iconMaskUrl, iconSvg, isImageIcon, resolveIcon, type IconLibrary, type 
 export { codeThemesOf } from './code-themes.js';
 export { DEFAULT_CODE_THEMES, highlightToHtml, prepareLanguages, type CodeThemes } from './highlight.js';
 export { checkSiteIcons } from './icons/check.js';
-export { headingSlug, PageSlugger } from './heading-slug.js';
+export { headingSlug, PageSlugger } from '../shared/index.js';
 export { type IslandModule } from './islands.js';
 export { componentNames } from './component-names.js';
 export { USER_ATTRIBUTE, USER_IF_ATTRIBUTE, USER_END_ATTRIBUTE, hasUserParts, encodeCondition, decodeCondition, evaluateCondition, type UserCondition } from './user-expressions.js';

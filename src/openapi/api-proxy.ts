@@ -13,8 +13,6 @@ import type { OpenApiCode } from './codes.js';
 import { guardedLookup, RemoteFetchError } from './fetch-remote.js';
 import { hostAllowed } from './proxy-hosts.js';
 
-/** Path of the proxy route on `folio dev` and hosted sites. */
-export const API_PROXY_PATH = '/__folio/api-proxy';
 
 export interface ProxyRequest {
   method: string;

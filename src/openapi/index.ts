@@ -14,6 +14,7 @@ export { extractOperations } from './operations.js';
 export * from './migrate/index.js';
 export { requestSamples, sampleLanguage, unsupportedSampleLanguages, DEFAULT_SAMPLE_LANGUAGES, type SampleOptions } from './samples.js';
 export * from './api-proxy.js';
+export { API_PROXY_PATH } from '../shared/index.js';
 export * from './proxy-hosts.js';
 export * from './api-frontmatter.js';
 export * from './param-fields.js';

@@ -14,7 +14,7 @@ export { runMdxJob, type MdxJob, type MdxResult } from './mdx-job.js';
 export { endpointBody, endpointBodyMarkdown, pageSourceOf, siteVariables, type PageSource } from './page-source.js';
 export { bundleBeacon, bundleClient, siteAssets, type BuiltAsset } from './site-assets.js';
 export { bundleIslands } from './islands.js';
-export { HEAD_SCRIPT } from './head-script.js';
+export { HEAD_SCRIPT } from '../shared/index.js';
 export { integrationCsp, fontSourceOrigins, type CspSources, type CspDirective, type IntegrationCsp } from './head/integration-csp.js';
 export { integrationHead, SERVICES as INTEGRATION_SERVICES, type IntegrationHead } from './head/integrations.js';
 export { classCandidates, siteTailwind, tailwindCss } from './tailwind.js';

@@ -7,7 +7,7 @@
 import { markdownFileFor } from '../markdown/index.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
-import { HEAD_SCRIPT } from './head-script.js';
+import { HEAD_SCRIPT } from '../shared/index.js';
 import { siteColors, siteColorsCss } from '../shared/index.js';
 import { layoutMode, modeParts } from './page-mode.js';
 import { uiIconHtml } from './ui-icons.js';

@@ -10,7 +10,7 @@
  */
 import { readRetrievalLines, RetrievalLineReader } from './file-lines.js';
 import { SectionIndex } from './section-index.js';
-import { RETRIEVAL_FILE } from './types.js';
+import { RETRIEVAL_FILE } from '../shared/index.js';
 
 /** Opens a file of a build by its path relative to the build's root, as pieces of its bytes; null when absent. */
 export type BuildFileReader = (relativePath: string) => Promise<AsyncIterable<Uint8Array> | Iterable<Uint8Array> | null>;

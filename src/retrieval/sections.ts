@@ -4,7 +4,7 @@
  * the page's HTML gives that heading (the same slugger as the MDX compiler, so `#x-2` for the
  * second "x"). Headings inside fenced code are text, not cuts.
  */
-import { PageSlugger } from '../mdx/index.js';
+import { PageSlugger } from '../shared/index.js';
 import type { PageSection } from './types.js';
 
 const HEADING = /^(#{2,6})\s+(.+?)\s*#*\s*$/;

@@ -69,5 +69,3 @@ export interface RetrievalFile {
 /** Bump when `RetrievalFile` or the way sections are cut changes: a build then splits every page again. */
 export const RETRIEVAL_FORMAT = 'folio-retrieval-2';
 
-/** Where a build writes its `RetrievalFile` (inside the output; `folio serve` reads it, it is never served). */
-export const RETRIEVAL_FILE = '.folio-cache/retrieval.jsonl';

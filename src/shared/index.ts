@@ -21,3 +21,6 @@ export * from './json-depth.js';
 export { SecretBox, serverSecretBox } from './secret-box.js';
 export { readGitGuarded } from './guarded-git.js';
 export * from './accept-encoding.js';
+export * from './built-site.js';
+export { HEAD_SCRIPT } from './head-script.js';
+export { headingSlug, PageSlugger } from './heading-slug.js';

@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleIslands, prepareEndpointHighlighting, seoBaseUrl, SiteRenderer, siteAssets, siteTailwind, siteVariables, type SiteRendererOptions } from '../render/index.js';
 import { hasErrors, makeDirInside, sortDiagnostics, writeFileInside, type Diagnostic } from '../shared/index.js';
-import { isInside, normalizeBasePath, siteUrlWithBase, watchOutputWrites } from '../shared/index.js';
+import { API_HOSTS_FILE, isInside, MCP_TOOLS_FILE, normalizeBasePath, siteUrlWithBase, watchOutputWrites } from '../shared/index.js';
 import { gitLastModified, loadSite, pageGroups, protectedHrefs, siteApiHosts, siteMcpTools, staleNoticeHrefs, wantsTimestamps, type AccessScope, type Site, type SiteOpenApi } from '../site/index.js';
 import { copyFontFiles, copyKatexAssets, mermaidAssetPath } from './assets.js';
 import { BuildCache, writePageDiagnostics } from './build-cache.js';
@@ -30,10 +30,6 @@ import type { BuildState } from './watch-build.js';
 import { PageWriter, removeStale, writeAssetFiles, writeSiteFiles } from './write-site.js';
 import { buildCspOf } from './site-csp.js';
 
-/** Where a build lists the hosts its playground proxy may reach (read by `folio serve`). */
-export const API_HOSTS_FILE = '.folio-cache/api-hosts.json';
-/** The operations the site exposes as MCP tools (`x-mint.mcp`), read by the hosted `/mcp`. */
-export const MCP_TOOLS_FILE = '.folio-cache/mcp-tools.json';
 
 export interface BuildOptions {
   root: string;

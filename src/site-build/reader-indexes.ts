@@ -22,11 +22,8 @@ import type { Site } from '../site/index.js';
 import { retrievalAssistantSettings, retrievalPageMeta } from './retrieval-file.js';
 import { searchIndexFiles } from './search-index.js';
 import type { PlannedPage } from './page-plan.js';
-import { htmlFileFor } from './site-files.js';
-import { SITE_SETTINGS_FILE } from './write-site.js';
+import { htmlFileFor, RESTRICTED_RETRIEVAL_FILE, SITE_SETTINGS_FILE } from '../shared/index.js';
 
-/** Where the restricted pages' retrieval lines are written (never served: under `.folio-cache/`). */
-export const RESTRICTED_RETRIEVAL_FILE = '.folio-cache/retrieval-restricted.jsonl';
 const GROUP_INDEX_PREFIX = 'pagefind-group-';
 
 /** The folder of the index of one set of groups (sorted names). */

@@ -14,7 +14,7 @@ import {
   StreamingSearchIndex,
   type SearchOutcome,
 } from './search-index.js';
-import { htmlFileFor } from './site-files.js';
+import { htmlFileFor } from '../shared/index.js';
 
 interface SearchState {
   /** Hrefs indexed in the delta index (or removed) since the last full index. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { htmlFileFor, isStaticRedirectSource, redirectHtml, sitemapXml } from './site-files.js';
+import { htmlFileFor } from '../shared/index.js';
+import { isStaticRedirectSource, redirectHtml, sitemapXml } from './site-files.js';
 
 describe('site files', () => {
   it('writes each page as <path>/index.html', () => {

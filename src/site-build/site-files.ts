@@ -4,11 +4,8 @@
  */
 import { escapeHtml } from '../shared/index.js';
 
-/** `/guide/intro` → `guide/intro/index.html`; `/` → `index.html`. Served as `/guide/intro` by any static host. */
-export function htmlFileFor(href: string): string {
-  const clean = href.replace(/^\/+|\/+$/g, '');
-  return clean === '' ? 'index.html' : `${clean}/index.html`;
-}
+// Which file holds a page (`htmlFileFor`) and the address put into a built sitemap and robots.txt
+// (`withSiteOrigin`, which reads `robotsTxt`'s comment) are in shared/built-site.ts, for servers.
 
 /** sitemap.xml with absolute URLs when `siteUrl` is known, site-relative otherwise. */
 export function sitemapXml(hrefs: string[], siteUrl?: string): string {
@@ -25,19 +22,6 @@ export function robotsTxt(siteUrl?: string): string {
   const base = siteUrl?.replace(/\/+$/, '') ?? '';
   const line = /^https?:\/\//.test(base) ? `Sitemap: ${base}/sitemap.xml` : `# Sitemap: ${base}/sitemap.xml (an absolute URL is needed here: build with --site-url)`;
   return `User-agent: *\nAllow: /\n\n${line}\n`;
-}
-
-/**
- * A built sitemap.xml or robots.txt with the site's address filled in where the build knew none:
- * `<loc>/docs/a</loc>` → `<loc>https://docs.example.com/docs/a</loc>`, and robots.txt's commented
- * `# Sitemap: /docs/sitemap.xml ...` → `Sitemap: https://docs.example.com/docs/sitemap.xml`. `origin`
- * is scheme and host (`https://docs.example.com`); the paths already hold the base path. What is
- * absolute already (a build with a site URL) stays as written.
- */
-export function withSiteOrigin(file: 'sitemap.xml' | 'robots.txt', text: string, origin: string): string {
-  const o = origin.replace(/\/+$/, '');
-  if (file === 'sitemap.xml') return text.replace(/<loc>(\/[^<]*)<\/loc>/g, (_, loc: string) => `<loc>${escapeHtml(o)}${loc}</loc>`);
-  return text.replace(/^# Sitemap: (\/\S*) \(an absolute URL is needed here[^\n]*$/m, (_, loc: string) => `Sitemap: ${o}${loc}`);
 }
 
 /** An HTML page that forwards to `destination` for hosts that ignore `_redirects`. */

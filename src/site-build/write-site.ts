@@ -20,7 +20,8 @@ import type { LinkCollector } from './link-checks.js';
 import { OutputWriter } from './output-writer.js';
 import type { PlannedPage } from './page-plan.js';
 import type { SearchPlan } from './search-plan.js';
-import { htmlFileFor, isStaticRedirectSource, redirectHtml, robotsTxt, sitemapXml } from './site-files.js';
+import { htmlFileFor, READER_MARKDOWN_DIR, SITE_SETTINGS_FILE } from '../shared/index.js';
+import { isStaticRedirectSource, redirectHtml, robotsTxt, sitemapXml } from './site-files.js';
 import { copyCustomFiles, copyStaticFiles } from './static-files.js';
 import { feedEntries, feedFileFor, feedXml } from './rss.js';
 
@@ -48,8 +49,6 @@ export interface PageWriterOptions {
   split?: CpuSplit;
 }
 
-/** The build's settings file at the output root (a dot-file: `folio serve` never serves it). */
-export const SITE_SETTINGS_FILE = '.folio-site.json';
 
 /** The contents of the build settings file (`.folio-site.json`). */
 export interface BuiltSiteSettings {
@@ -69,8 +68,6 @@ export interface BuiltSiteSettings {
   personalized?: string[];
 }
 
-/** Where a build keeps the Markdown of personalized pages with their per-reader parts marked (`markdown/user-markdown.ts`), by `.md` path. */
-export const READER_MARKDOWN_DIR = '.folio-cache/reader-md';
 
 /** Whether a page's HTML has parts filled per reader: a `{user...}` value or branch, or the API playground's data. */
 export function personalizedHtml(html: string): boolean {

@@ -8,7 +8,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundledFont, type FontFile } from '../../render/index.js';
+import type { FontFile } from '../../render/index.js';
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -53,6 +53,7 @@ export async function compileDashboardStyles(): Promise<DashboardStyles> {
   const { compile } = await import('tailwindcss');
   const input = await readFile(path.join(here, 'dashboard.css'), 'utf8');
   const compiler = await compile(input, { base: here, loadStylesheet });
+  const { bundledFont } = await import('../../render/index.js');
   const inter = bundledFont('Inter');
   const faces = inter ? inter.faces((name) => `fonts/${name}`) : '';
   const css = faces + compiler.build(await sourceCandidates());

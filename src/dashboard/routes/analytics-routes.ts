@@ -123,6 +123,8 @@ export function registerAnalyticsRoutes(app: Hono<DashboardEnv>, ctx: DashboardC
         counts,
         ratings,
         entries: shown as never,
+        // The widget's words are render's; loaded here, on this page, so the dashboard does not bring the layout's stack with it.
+        reasonLabels: (await import('../../render/index.js')).feedbackStrings('en').reasons,
       }),
     );
   });

@@ -3,7 +3,6 @@ import { createElement } from 'react';
 import { getProject, type ProjectRow } from '../../db/index.js';
 import { escapeHtml } from '../../shared/index.js';
 import { EditorError, editorBundle, lineDiff, MAX_TEXT_BYTES, navEditOf, PageReview, type EditorSession, type NavItem, type Reviewer } from '../../editor/index.js';
-import { componentNames } from '../../mdx/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
 import { errorPage, html, viewerOf } from '../respond.js';
 import { EditorPage, EDITOR_CSS } from '../views/editor-page.js';
@@ -135,8 +134,9 @@ export function registerEditorRoutes(app: Hono<DashboardEnv>, ctx: DashboardCont
     }
     const { hash } = await editorBundle();
     c.header('Content-Security-Policy', EDITOR_CSP);
+    // The component names to complete are the MDX layer's: it loads with the editor, not with the dashboard.
     const viewer = viewerOf(c);
-    return html(c, createElement(EditorPage, { base, viewer, project, branch, file, scriptHash: hash, components: componentNames(), maxTextBytes: MAX_TEXT_BYTES, shell: { viewer, project }, readOnly: c.get('canEdit') !== true }));
+    return html(c, createElement(EditorPage, { base, viewer, project, branch, file, scriptHash: hash, components: (await import('../../mdx/index.js')).componentNames(), maxTextBytes: MAX_TEXT_BYTES, shell: { viewer, project }, readOnly: c.get('canEdit') !== true }));
   });
 
   app.get('/assets/editor.js', async (c) => textAsset(c, 'editor.js', (await editorBundle()).js, 'text/javascript; charset=utf-8', { 'Cache-Control': 'public, max-age=31536000, immutable' }));

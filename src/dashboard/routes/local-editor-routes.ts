@@ -13,7 +13,6 @@
  */
 import { createElement } from 'react';
 import { EditorError, editorBundle, MAX_TEXT_BYTES, navEditOf, pageEntryOf, type LocalEditor } from '../../editor/index.js';
-import { componentNames } from '../../mdx/index.js';
 import type { Diagnostic } from '../../shared/index.js';
 import { readFile } from 'node:fs/promises';
 import { dashboardAssets } from '../assets/version.js';
@@ -64,7 +63,7 @@ export function localEditorRoute(editor: LocalEditor): (at: LocalEditorRequest, 
         branch: 'local',
         file: url.searchParams.get('file') ?? '',
         scriptHash: hash,
-        components: componentNames(),
+        components: (await import('../../mdx/index.js')).componentNames(),
         maxTextBytes: MAX_TEXT_BYTES,
         local: { api: `${basePath}${ROOT}/api`, assets: `${basePath}${ROOT}/assets`, siteHref: `${basePath}/` },
       });

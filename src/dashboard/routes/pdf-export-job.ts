@@ -12,9 +12,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { failPdfExport, finishPdfExport, notePdfExportProgress, startPdfExport, type Database, type PdfExportRow, type PdfExportScope, type ProjectRow } from '../../db/index.js';
-import { builtBasePath, PdfError, planPdf, printPages, type BuildFiles, type PdfCode, type PdfSelection } from '../../pdf/index.js';
-import { loadSite } from '../../site/index.js';
-import { htmlFileFor } from '../../site-build/index.js';
+import type { BuildFiles, PdfCode, PdfSelection } from '../../pdf/index.js';
+import { htmlFileFor } from '../../shared/index.js';
 
 export interface PdfExportLimits {
   /** Longest one print may take. */
@@ -74,6 +73,8 @@ export class PdfExportJobs {
   }
 
   private async run(row: PdfExportRow, project: ProjectRow, request: PdfExportRequest, siteUrl: string | null): Promise<void> {
+    // The PDF and site layers (Chromium's driver, the MDX stack) load with the first export, not with the dashboard.
+    const [{ builtBasePath, PdfError, planPdf, printPages }, { loadSite }] = await Promise.all([import('../../pdf/index.js'), import('../../site/index.js')]);
     let progress = 'Starting';
     const note = (line: string) => {
       progress = line;

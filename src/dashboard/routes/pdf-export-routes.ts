@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Context, Hono } from 'hono';
 import { createElement } from 'react';
 import { expirePdfExports, getPdfExport, listPdfExports, pdfExportContent, settleStalePdfExports, type PdfExportScope, type ProjectRow } from '../../db/index.js';
-import { pdfChoices, type PdfCode } from '../../pdf/index.js';
-import { loadSite } from '../../site/index.js';
+import type { PdfCode } from '../../pdf/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
 import { errorPage, html, viewerOf } from '../respond.js';
 import type { Notice } from '../views/layout.js';
@@ -16,6 +15,8 @@ const SCOPES: readonly PdfExportScope[] = ['site', 'tab', 'group', 'page'];
 /** The form's choices from the published checkout's navigation (no OpenAPI specs read: names and pages only). */
 async function formView(root: string | null): Promise<PdfFormView> {
   if (!root || !existsSync(root)) return { kind: 'none', reason: 'The site has not been published yet: run an update on the Updates page, then come back to export it.' };
+  // The site and PDF layers load with the export form, not with the dashboard.
+  const [{ loadSite }, { pdfChoices }] = await Promise.all([import('../../site/index.js'), import('../../pdf/index.js')]);
   const loaded = await loadSite(root, { openapi: false });
   if (!loaded.site) return { kind: 'none', reason: 'The published checkout has no usable docs.json; the Updates page shows the last update’s problems.' };
   return { kind: 'choices', choices: pdfChoices(loaded.site.model) };

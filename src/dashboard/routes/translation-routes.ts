@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { createElement } from 'react';
-import { loadSite, readTranslationReport, type TranslationState } from '../../site/index.js';
+import type { TranslationState } from '../../site/index.js';
 import type { DashboardContext, DashboardEnv } from '../context.js';
 import { html, viewerOf } from '../respond.js';
 import { TRANSLATION_STATES, TranslationsPage, type TranslationsView } from '../views/translations-page.js';
@@ -19,11 +19,13 @@ function isShallow(root: string): boolean {
 /** The report of a project's published checkout, or why there is none. */
 async function translationsView(root: string | null): Promise<TranslationsView> {
   if (!root || !existsSync(root)) return { kind: 'none', reason: 'The site has not been published from its repository yet: run an update, then come back.' };
+  // The site layer (and the MDX stack under it) loads with this page, not with the dashboard.
+  const { describeBehind, loadSite, readTranslationReport } = await import('../../site/index.js');
   const loaded = await loadSite(root, { openapi: false });
   if (!loaded.site) return { kind: 'none', reason: 'The docs.json of the published checkout cannot be read; the Updates page shows the last update’s problems.' };
   const report = await readTranslationReport(loaded.site);
   if (report.defaultLanguage === null) return { kind: 'none', reason: 'This site declares no languages (docs.json navigation.languages), so it has no translations to compare.' };
-  return { kind: 'report', report, shallow: isShallow(root) };
+  return { kind: 'report', report, shallow: isShallow(root), describeBehind };
 }
 
 /** The translations matrix: pages × languages of the published checkout, filtered by `?lang=` and `?state=`. */

@@ -1,6 +1,5 @@
 import type { FeedbackSourceName, FeedbackStatusName, PageRating } from '../../analytics/index.js';
 import type { ProjectRow } from '../../db/index.js';
-import { feedbackStrings } from '../../render/index.js';
 import type { ShownRange } from '../analytics-range.js';
 import { ExportMenu, PageLinks, RangePicker, RatioBar, SegTabs, onSite, whole } from './analytics-parts.js';
 import { Icon } from './icon.js';
@@ -44,12 +43,13 @@ export interface FeedbackPageProps {
   counts: { total: number; byStatus: Record<FeedbackStatusName, number>; bySource: Record<FeedbackSourceName, number> };
   ratings: { liked: PageRating[]; needsImprovement: PageRating[] } | null;
   entries: FeedbackEntry[];
+  /** The preset reasons' labels as the English widget shows them (render's `feedbackStrings('en').reasons`). */
+  reasonLabels: Record<string, string>;
 }
 
 const when = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', hour12: false });
-/** A preset reason's label as the English widget shows it (the id in words for one this version does not know). */
-const REASONS = feedbackStrings('en').reasons as Record<string, string>;
-const reasonLabel = (id: string) => REASONS[id] ?? id.replace(/[-_]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
+/** A preset reason's label as the English widget shows it (`reasonLabels`; the id in words for one this version does not know). */
+const reasonLabel = (labels: Record<string, string>, id: string) => labels[id] ?? id.replace(/[-_]+/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** Feedback: ratings by page (liked / needs improvement), every entry with its status, code snippets. */
 export function FeedbackPage(p: FeedbackPageProps) {
@@ -100,7 +100,7 @@ export function FeedbackPage(p: FeedbackPageProps) {
                     <a href={onSite(p.siteUrl, f.path)}>{f.path}</a>
                     <span>{SOURCE_LABELS[f.source] ?? f.source}</span>
                     {f.helpful !== undefined && f.source !== 'code_snippet' ? <span className={`tag ${f.helpful ? 'good' : 'bad'}`}>{f.helpful ? 'Helpful' : 'Not helpful'}</span> : null}
-                    {f.reason ? <span className="tag">{reasonLabel(f.reason)}</span> : null}
+                    {f.reason ? <span className="tag">{reasonLabel(p.reasonLabels, f.reason)}</span> : null}
                     {f.filename || f.lang ? <span className="mono">{[f.filename, f.lang && `(${f.lang})`].filter(Boolean).join(' ')}</span> : null}
                     <time dateTime={f.createdAt}>{when.format(new Date(f.createdAt))}</time>
                   </div>

@@ -1,15 +1,23 @@
-import { iconSvg, resolveIcon } from '../../mdx/index.js';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { getIconData, iconToSVG } from '@iconify/utils';
 
+type IconSet = Parameters<typeof getIconData>[0];
+
+// The dashboard draws Lucide glyphs by their exact names, so it reads the set itself: the MDX layer's
+// resolver (names in every library's spelling) would bring the MDX compiler and Shiki with its index.
+let lucide: IconSet | undefined;
 const glyphs = new Map<string, { viewBox: string; body: string }>();
 
 /** A glyph's viewBox and inner SVG, taken apart once per name (every page draws some twenty). */
 function glyph(name: string): { viewBox: string; body: string } {
   let found = glyphs.get(name);
   if (!found) {
-    const icon = resolveIcon(`lucide:${name}`);
-    if (!icon) throw new Error(`no Lucide icon named ${name}`);
-    const svg = iconSvg(icon);
-    found = { viewBox: /viewBox="([^"]+)"/.exec(svg)?.[1] ?? '0 0 24 24', body: svg.replace(/^<svg[^>]*>/, '').replace(/<\/svg>$/, '') };
+    lucide ??= JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@iconify-json/lucide/icons.json'), 'utf8')) as IconSet;
+    const data = getIconData(lucide, name);
+    if (!data) throw new Error(`no Lucide icon named ${name}`);
+    const svg = iconToSVG(data);
+    found = { viewBox: svg.attributes.viewBox, body: svg.body };
     glyphs.set(name, found);
   }
   return found;

@@ -1,12 +1,13 @@
 import type { ProjectRow } from '../../db/index.js';
-import { describeBehind, type TranslationReport, type TranslationState, type TranslationStatus } from '../../site/index.js';
+import type { Behind, TranslationReport, TranslationState, TranslationStatus } from '../../site/index.js';
 import { Layout, type Viewer } from './layout.js';
 
 export const TRANSLATION_STATES: readonly TranslationState[] = ['current', 'stale', 'missing'];
 
 /** What the page shows: a report, or why there is none. */
 export type TranslationsView =
-  | { kind: 'report'; report: TranslationReport; shallow: boolean }
+  /** `describeBehind`: the site layer's words for how far a stale translation is behind, handed over with the report (the view loads no site layer). */
+  | { kind: 'report'; report: TranslationReport; shallow: boolean; describeBehind: (behind: Behind | undefined) => string }
   | { kind: 'none'; reason: string };
 
 /** The address of the page with a filter set (`null` drops it). */
@@ -18,7 +19,7 @@ function filterUrl(at: string, filters: { lang: string | null; state: Translatio
   return q ? `${at}?${q}` : at;
 }
 
-function Cell({ entry }: { entry: TranslationStatus | undefined }) {
+function Cell({ entry, describeBehind }: { entry: TranslationStatus | undefined; describeBehind: (behind: Behind | undefined) => string }) {
   if (!entry) return <td />;
   const detail = entry.state === 'stale' ? describeBehind(entry.behind) : entry.state === 'missing' ? 'no translation in this language' : entry.basis === 'record' ? 'recorded against the current source' : 'up to date';
   return (
@@ -45,13 +46,13 @@ export function TranslationsPage(props: { base: string; viewer: Viewer; project:
           <p>{view.reason}</p>
         </section>
       ) : (
-        <Matrix at={at} report={view.report} shallow={view.shallow} lang={lang} state={state} />
+        <Matrix at={at} report={view.report} shallow={view.shallow} describeBehind={view.describeBehind} lang={lang} state={state} />
       )}
     </Layout>
   );
 }
 
-function Matrix({ at, report, shallow, lang, state }: { at: string; report: TranslationReport; shallow: boolean; lang: string | null; state: TranslationState | null }) {
+function Matrix({ at, report, shallow, describeBehind, lang, state }: { at: string; report: TranslationReport; shallow: boolean; describeBehind: (behind: Behind | undefined) => string; lang: string | null; state: TranslationState | null }) {
   const languages = report.languages.filter((l) => !lang || l.code === lang);
   const cells = new Map<string, TranslationStatus>();
   for (const e of report.entries) cells.set(`${e.language}\0${e.source.path}`, e);
@@ -116,7 +117,7 @@ function Matrix({ at, report, shallow, lang, state }: { at: string; report: Tran
                     <code>{s.file}</code>
                   </th>
                   {languages.map((l) => (
-                    <Cell key={l.code} entry={cells.get(`${l.code}\0${s.path}`)} />
+                    <Cell key={l.code} entry={cells.get(`${l.code}\0${s.path}`)} describeBehind={describeBehind} />
                   ))}
                 </tr>
               ))}

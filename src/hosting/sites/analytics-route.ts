@@ -4,7 +4,6 @@
  * answers both with 404 `ANALYTICS_DISABLED`.
  */
 import { BEACON_PATH, EVENTS_PATH, pagePathOf, type SiteAnalytics } from '../../analytics/index.js';
-import { bundleBeacon } from '../../render/index.js';
 import type { PublishedBuild } from '../storage/site-store.js';
 
 export const ANALYTICS_PATHS = new Set([EVENTS_PATH, BEACON_PATH]);
@@ -91,7 +90,8 @@ export async function serveAnalyticsRoute(
     return Response.json({ error: 'Analytics are turned off for this site.', code: 'ANALYTICS_DISABLED' }, { status: 404, headers: { 'Cache-Control': 'no-store' } });
   }
   if (at.sitePath === BEACON_PATH) {
-    const body = await bundleBeacon();
+    // The render layer (the layout, MDX) loads with the first beacon asked for, not with every server.
+    const body = await (await import('../../render/index.js')).bundleBeacon();
     return new Response(request.method === 'HEAD' ? null : body, {
       headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600', 'X-Content-Type-Options': 'nosniff' },
     });

@@ -1,4 +1,4 @@
-import { handleProxyRoute, type ProxyOptions } from '../../openapi/index.js';
+import type { ProxyOptions } from '../../openapi/index.js';
 
 const json = (status: number, value: unknown) =>
   new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } });
@@ -21,6 +21,8 @@ export async function serveApiProxy(request: Request, options: ProxyOptions = {}
   if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY) return json(413, { error: { code: 'OPENAPI_PROXY_BAD_REQUEST', message: 'the request is over the 2 MB limit' } });
   const text = await request.text();
   if (Buffer.byteLength(text) > MAX_BODY) return json(413, { error: { code: 'OPENAPI_PROXY_BAD_REQUEST', message: 'the request is over the 2 MB limit' } });
+  // The OpenAPI layer (specs, validators) loads on a site's first proxied request, not with every server.
+  const { handleProxyRoute } = await import('../../openapi/index.js');
   const answer = await handleProxyRoute(text, options);
   return json(answer.status, answer.json);
 }

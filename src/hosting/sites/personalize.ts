@@ -15,6 +15,7 @@ import { decodeGroups, forGroups, groupSetsHold } from '../../openapi/index.js';
 import { escapeHtml } from '../../shared/index.js';
 import { markdownFileFor, userMarkdown, userValueAt } from '../../markdown/index.js';
 import { READER_MARKDOWN_DIR } from '../../site-build/index.js';
+import { READER_USER_SCRIPT } from './reader-script.js';
 import { buildFileText, textBuildFile, type BuildFile, type PublishedBuild } from '../storage/site-store.js';
 
 /** What a session keeps of the reader for personalization. */
@@ -56,10 +57,6 @@ export function chooseBranches(html: string, values: Record<string, unknown>): s
   }
   return out;
 }
-
-/** `window.mintlify.user` for the site's own scripts: set from the JSON block before them, announced once the page is parsed. */
-export const READER_USER_SCRIPT =
-  "(function(){var e=document.getElementById('folio-reader-user');if(!e)return;var u=JSON.parse(e.textContent);var m=window.mintlify=window.mintlify||{};m.user=u;var f=function(){window.dispatchEvent(new CustomEvent('mintlify:user',{detail:u}))};if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',f);else f()})()";
 
 /** JSON inside a `<script>` element: nothing in it can close the element or start a comment, and the line separators JavaScript once refused are escaped. */
 export function scriptJson(value: unknown): string {

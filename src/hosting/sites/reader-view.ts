@@ -12,9 +12,8 @@
  * (restricted sites only).
  */
 import { createHash } from 'node:crypto';
-import { markdownFileFor } from '../../markdown/index.js';
-import { RETRIEVAL_FILE } from '../../retrieval/index.js';
-import { RESTRICTED_RETRIEVAL_FILE, type BuiltSiteAccess } from '../../site-build/index.js';
+import { markdownFileFor, RESTRICTED_RETRIEVAL_FILE, RETRIEVAL_FILE } from '../../shared/index.js';
+import type { BuiltSiteAccess } from '../../site-build/index.js';
 import { buildFileText, textBuildFile, type BuildFile, type PublishedBuild } from '../storage/site-store.js';
 
 export interface ReaderView {

@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
-import { HEAD_SCRIPT, type CspSources } from '../../render/index.js';
-import { markdownFileFor, markdownLink, wantsMarkdown } from '../../markdown/index.js';
-import { API_PROXY_PATH, type ProxyOptions } from '../../openapi/index.js';
-import { API_HOSTS_FILE, withSiteOrigin } from '../../site-build/index.js';
+import type { CspSources } from '../../render/index.js';
+import type { ProxyOptions } from '../../openapi/index.js';
 import { serveApiProxy } from './api-proxy-route.js';
 import { AGENT_PATHS, serveAgentEndpoint } from './site-mcp.js';
-import { CONTENT_TYPES, matchRedirect, stripBasePath, withBasePath } from '../../shared/index.js';
+import { API_HOSTS_FILE, API_PROXY_PATH, CONTENT_TYPES, HEAD_SCRIPT, markdownFileFor, markdownLink, matchRedirect, stripBasePath, wantsMarkdown, withBasePath, withSiteOrigin } from '../../shared/index.js';
 import { builtSiteSettings } from './site-settings.js';
 import type { SiteAccess } from './site-access.js';
 import { HostingError } from '../codes.js';
@@ -19,10 +17,14 @@ import type { HostMap, SiteRef } from './host-map.js';
 import { redirectsOf } from './redirects.js';
 import { mcpToolOf, type SiteAnalytics } from '../../analytics/index.js';
 import { ANALYTICS_PATHS, buildHasPage, serveAnalyticsRoute } from './analytics-route.js';
-import { llmsFullForUser, personalizedFile, READER_USER_SCRIPT, readerMarkdown, readerMarkdownOf, type ReaderData } from './personalize.js';
+import type { ReaderData } from './personalize.js';
+import { READER_USER_SCRIPT } from './reader-script.js';
 import { buildForReader, fileForReader, readablePages, viewApplies, type ReaderView } from './reader-view.js';
 
 const TYPES = CONTENT_TYPES;
+
+/** Personalization, loaded on the first answer for a signed-in reader of a personalized site: it reads branches and values with MDX, OpenAPI and Markdown helpers that a server of plain sites never needs. */
+const personalize = () => import('./personalize.js');
 
 // Build assets carry a content hash in their name (`site.0c053d3ce4.js`): cache them for good.
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/;
@@ -249,7 +251,7 @@ async function serveSiteFile(store: SiteStore, projectId: string, request: Reque
           analytics.collector.offer({ kind: 'beacon', projectId, preview, at: Date.now(), address: options.clientAddress ?? 'unknown', userAgent: request.headers.get('user-agent') ?? '', event: { type: 'feedback', path: page, source: 'agent', helpful: false, comment: problem, contact: null, code: null, filename: null, lang: null } })
       : undefined;
     const user = at.user;
-    const personal = user && at.personalized?.length ? (build: PublishedBuild) => readerMarkdownOf(build, at.personalized!, user) : undefined;
+    const personal = user && at.personalized?.length ? async (build: PublishedBuild) => (await personalize()).readerMarkdownOf(build, at.personalized!, user) : undefined;
     const answer = await serveAgentEndpoint(store, projectId, request, preview, { path: sitePath, base }, options.apiProxy, feedback, view ? readablePages(view) : [], personal);
     // Search and pages as this reader may see them: never shared.
     if (view || personal) answer.headers.set(READER_CUT, '1');
@@ -290,7 +292,7 @@ async function serveSiteFile(store: SiteStore, projectId: string, request: Reque
   // A personalized page's Markdown as this reader reads it (`readerMarkdown`); never shared, as its HTML.
   const markdownForReader = async (file: BuildFile, name: string): Promise<[BuildFile, Record<string, string>]> => {
     if (!at.user) return [file, {}];
-    const text = await readerMarkdown(root, name, at.user);
+    const text = await (await personalize()).readerMarkdown(root, name, at.user);
     return [text === null ? file : textBuildFile(text), { [READER_CUT]: '1' }];
   };
   if (wantsMarkdown(request.headers.get('accept'))) {
@@ -311,11 +313,12 @@ async function serveSiteFile(store: SiteStore, projectId: string, request: Reque
     let cut = view && viewApplies(name) ? await fileForReader(file, name, view, root) : file;
     // The llms-full file with the personalized pages as this reader reads them.
     if (at.user && LLMS_FULL.test(name) && at.personalized?.length) {
+      const { llmsFullForUser, readerMarkdownOf } = await personalize();
       const mine = await readerMarkdownOf(root, at.personalized, at.user);
       if (mine.size) cut = textBuildFile(await llmsFullForUser(await buildFileText(cut), root, mine));
       else if (cut === file) return [file, { [READER_CUT]: '1' }];
     }
-    const filled = at.user && name.endsWith('.html') ? await personalizedFile(cut, at.user, at.userGroups) : cut;
+    const filled = at.user && name.endsWith('.html') ? await (await personalize()).personalizedFile(cut, at.user, at.userGroups) : cut;
     return filled === file ? [file, {}] : [filled, { [READER_CUT]: '1' }];
   };
   for (const candidate of candidates) {

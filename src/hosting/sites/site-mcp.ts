@@ -3,11 +3,11 @@
  * `/mcp` (the site's MCP server over Streamable HTTP, stateless, JSON responses), its discovery
  * document at `/.well-known/mcp` (and `.json`), and `/search.json?q=` (the same search as JSON).
  */
-import { docsMcpServer, loadDocsIndexFrom, markdownFileFor, type DocsIndex, type FeedbackSink } from '../../markdown/index.js';
-import { forwardApiRequest, type ApiMcpTool, type ProxyOptions } from '../../openapi/index.js';
-import { loadSectionIndex, pageRankerOf, type SectionIndex } from '../../retrieval/index.js';
+import type { DocsIndex, FeedbackSink } from '../../markdown/index.js';
+import type { ApiMcpTool, ProxyOptions } from '../../openapi/index.js';
+import type { SectionIndex } from '../../retrieval/index.js';
 import { buildWithPages } from './reader-view.js';
-import { API_HOSTS_FILE, MCP_TOOLS_FILE } from '../../site-build/index.js';
+import { API_HOSTS_FILE, markdownFileFor, MCP_TOOLS_FILE } from '../../shared/index.js';
 import { buildFileReader } from '../storage/file-reader.js';
 import { siteStoreOf, type PublishedBuild, type SiteStore } from '../storage/site-store.js';
 
@@ -54,6 +54,7 @@ function indexForReader(root: PublishedBuild, index: DocsIndex, readable: Readab
  */
 async function sectionIndexOf(root: PublishedBuild, readable: ReadablePages): Promise<SectionIndex | null> {
   const build = buildWithPages(root, readable);
+  const { loadSectionIndex } = await import('../../retrieval/index.js');
   const index = await loadSectionIndex(build.key, buildFileReader(build)).catch(() => null);
   await index?.prepare();
   return index;
@@ -67,6 +68,9 @@ async function sectionIndexOf(root: PublishedBuild, readable: ReadablePages): Pr
  */
 export async function serveAgentEndpoint(store: SiteStore | string, projectId: string, request: Request, preview: string | null = null, at?: { path: string; base: string }, apiProxy: ProxyOptions = {}, feedback?: FeedbackSink, readable: ReadablePages = [], personal?: (root: PublishedBuild) => Promise<ReadonlyMap<string, string>>): Promise<Response> {
   const root = await siteStoreOf(store).current({ projectId, preview });
+  // The Markdown, retrieval and OpenAPI layers load with a site's first agent request (they bring the MDX
+  // stack): a server, or a test, that answers no agent loads none of them.
+  const [{ docsMcpServer, loadDocsIndexFrom }, { pageRankerOf }, { forwardApiRequest }] = await Promise.all([import('../../markdown/index.js'), import('../../retrieval/index.js'), import('../../openapi/index.js')]);
   const built = root ? await loadDocsIndexFrom(root.key, async (file) => (await root.read(file))?.toString('utf8') ?? null) : null;
   // Personalized pages as this reader reads them (`personal`: their Markdown by href), in get_page and search alike.
   const mine = root && personal ? await personal(root) : new Map<string, string>();

@@ -1,4 +1,5 @@
-import { SITE_SETTINGS_FILE, type BuiltSiteSettings } from '../../site-build/index.js';
+import { SITE_SETTINGS_FILE } from '../../shared/index.js';
+import type { BuiltSiteSettings } from '../../site-build/index.js';
 import { normalizeBasePath } from '../../shared/index.js';
 import type { CspSources } from '../../render/index.js';
 import { LocalBuild, type PublishedBuild } from '../storage/site-store.js';
