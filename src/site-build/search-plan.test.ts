@@ -67,6 +67,23 @@ describe('search plan', () => {
     expect(existsSync(path.join(cacheDir, 'search.json'))).toBe(false);
   });
 
+  it('drops a delta page the build does not keep, though its old file is still on disk (the delta starts before stale files go)', async () => {
+    // A real index in the output, so the delta's manifest has a main index beside it.
+    const article = (text: string) => `<!DOCTYPE html><html lang="en"><head><title>${text}</title></head><body><article data-pagefind-body="">${text}</article></body></html>`;
+    await state(['/kept']);
+    await mkdir(path.join(outDir, 'kept'), { recursive: true });
+    await mkdir(path.join(outDir, 'gone'), { recursive: true });
+    await writeFile(path.join(outDir, 'kept', 'index.html'), article('kept page'));
+    await writeFile(path.join(outDir, 'gone', 'index.html'), article('removed page'));
+    const plan = await open(['/gone']);
+    expect(plan.mode).toBe('delta');
+    const outcome = await plan.finish({ live: new Set(['/kept']) });
+    // Only /kept is indexed again; /gone is listed stale, so its old entries leave the results.
+    expect(outcome).toMatchObject({ errors: [], pages: 1, mode: 'delta' });
+    const manifest = JSON.parse(await readFile(path.join(outDir, 'pagefind', 'folio-search.json'), 'utf8')) as { stale: string[] };
+    expect(manifest.stale).toEqual(['/gone', '/kept']);
+  });
+
   it('keeps the remembered delta when nothing changed', async () => {
     await state(['/old']);
     const keep = await open([]);

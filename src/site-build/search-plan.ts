@@ -107,8 +107,13 @@ export class SearchPlan {
     else if (this.mode === 'delta') this.renderedHtml.set(href, html);
   }
 
-  /** Finish the index once every page is written; null when nothing had to be done. */
-  async finish(): Promise<SearchOutcome | null> {
+  /**
+   * Finish the index once every page is written; null when nothing had to be done. `live`: the hrefs
+   * this build keeps; a delta page outside it is dropped from the results without looking at the disk,
+   * so a delta may start before the removed pages' files are deleted (a full index reads the written
+   * site, and so waits for that).
+   */
+  async finish({ live }: { live?: ReadonlySet<string> } = {}): Promise<SearchOutcome | null> {
     let outcome: SearchOutcome | null = null;
     if (this.mode === 'streamed') {
       outcome = this.stream ? await this.stream.finish(this.outDir) : { errors: [this.startError ?? 'Pagefind did not start'], pages: 0, mode: 'streamed' };
@@ -118,8 +123,8 @@ export class SearchPlan {
       const pages = new Map<string, string | null>();
       await Promise.all(
         this.delta.map(async (href) => {
-          const file = resolveInside(this.outDir, htmlFileFor(href));
-          // A page that is not on disk was removed: null drops its old entries from the results.
+          const file = live && !live.has(href) ? null : resolveInside(this.outDir, htmlFileFor(href));
+          // A page that is not kept, or not on disk, was removed: null drops its old entries from the results.
           pages.set(href, this.renderedHtml.get(href) ?? (file ? await readFile(file, 'utf8').catch(() => null) : null));
         }),
       );
