@@ -192,9 +192,10 @@ async function main(): Promise<void> {
   let pollGapMs = 0;
   let seenRequestMs = 0;
   /**
-   * Poll the served page until its HTML contains `text`; the time since `since`. Besides every 20 ms, it asks
-   * again at once when the site's `current` link is switched (a publish of the local store), so the figure is
-   * the publish plus one reader's request, not the publish plus up to a poll interval.
+   * Poll the served page until its HTML contains `text`; the time since `since`. It asks again at once when the
+   * site's `current` link is switched (a publish of the local store), so the figure is the publish plus one
+   * reader's request, not the publish plus up to a poll interval; else every 100 ms (20 ms when the site's
+   * folder cannot be watched yet: the first update).
    */
   const siteDir = path.join(dataDir, 'sites', projectId);
   const liveAfter = async (since: number, pathname: string, text: string): Promise<number> => {
@@ -225,7 +226,8 @@ async function main(): Promise<void> {
         if (performance.now() - since > limit) throw new Error(`${pathname} did not show "${text}" within ${Math.round(limit / 1000)} s`);
         if (!switched) {
           await new Promise<void>((r) => {
-            const timer = setTimeout(r, 20);
+            // With the link watched, polls are only a fallback: 50 a second took server CPU from the update itself.
+            const timer = setTimeout(r, watcher ? 100 : 20);
             wake = () => (clearTimeout(timer), r());
           });
         }
