@@ -455,7 +455,7 @@ export class EditorSession {
     const keys = blocks.map((b) => blockKey(context, b));
     const missing = keys.flatMap((k, i) => (this.blockCache.get(k) === undefined ? [i] : []));
     const compile = async (body: string) => {
-      const result = await compilePageIsolated({ id: 0, ...source.job, source: body, markdown: false }, { checkout: this.opts.dir, root: site.root, variables, ...(this.opts.pageTimeoutMs ? { limits: { timeMs: this.opts.pageTimeoutMs } } : {}) });
+      const result = await compilePageIsolated({ id: 0, ...source.job, source: body, markdown: false }, { checkout: this.opts.dir, root: site.root, variables, lane: 'blocks', ...(this.opts.pageTimeoutMs ? { limits: { timeMs: this.opts.pageTimeoutMs } } : {}) });
       return result.diagnostics.some((d) => d.severity === 'error' || d.code === 'MDX_MARKDOWN_FALLBACK') ? null : result.html;
     };
     if (missing.length > BLOCKS_ONE_BY_ONE) {

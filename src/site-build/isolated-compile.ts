@@ -4,13 +4,14 @@
  * `namespaces` it sees the docs folder of the session's checkout read-only, writes nowhere but its
  * private /tmp and has no network), never in the server's process or on its thread.
  *
- * One process per checkout, kept warm between previews: starting one and loading the MDX pipeline in
- * it is the better part of a second (more from TypeScript sources), an IPC round trip of a page is
+ * One process per checkout, kept warm between previews (a second one for the editor's keystroke
+ * blocks, `lane`, so a key never waits behind a whole page): starting one and loading the MDX
+ * pipeline in it is the better part of a second (more from TypeScript sources), an IPC round trip of a page is
  * about a millisecond. Each process compiles one page at a time under the page time limit
  * (`SandboxLimits.timeMs`); a page that runs over has its process killed and gets a BUILD_PAGE_TIMEOUT
  * error at its first line, and the next preview starts a fresh process. At most `MAX_COMPILERS` are
  * kept (the least recently used goes first), each for `COMPILER_IDLE_MS` after its last page; one
- * that crashed or used half its CPU-seconds limit is not kept. `stopPageCompiler` ends one (its
+ * that crashed or used half its CPU-seconds limit is not kept. `stopPageCompiler` ends a checkout's (its
  * editor session let go), `stopPageCompilers` all of them (`stopWarmBuilders`, a server closing).
  */
 import fs from 'node:fs';
@@ -32,7 +33,15 @@ export interface PageCompileOptions {
   limits?: Partial<SandboxLimits>;
   /** The wall to use instead of the machine's (`sandboxWall`). */
   wall?: SandboxWall;
+  /**
+   * `blocks`: the editor's fast path (a keystroke's block, issue 44) compiles in a second process of the
+   * checkout, so that it never waits behind a whole-page preview compiling in the first (`page`, the default).
+   */
+  lane?: 'page' | 'blocks';
 }
+
+/** What the `blocks` lane's key adds to its checkout's (no path holds a NUL). */
+const BLOCKS_LANE = '\0blocks';
 
 /** Page compilers kept warm at once (each ~150 MB resident once it has compiled a page with code blocks). */
 export const MAX_COMPILERS = 4;
@@ -82,9 +91,15 @@ function keyOf(checkout: string): string {
   }
 }
 
-/** Kill the page compiler of `checkout`, if one runs (its editor session let go). */
+/** Kill the page compilers of `checkout` (both lanes), if any run (its editor session let go). */
 export function stopPageCompiler(checkout: string): void {
   const key = keyOf(checkout);
+  dropCompiler(key);
+  dropCompiler(key + BLOCKS_LANE);
+}
+
+/** Kill the compiler kept under `key` (a checkout's lane), if one runs. */
+function dropCompiler(key: string): void {
   const compiler = compilers.get(key);
   if (!compiler) return;
   compilers.delete(key);
@@ -94,12 +109,12 @@ export function stopPageCompiler(checkout: string): void {
 
 /** Kill every page compiler (a server closing). */
 export function stopPageCompilers(): void {
-  for (const key of [...compilers.keys()]) stopPageCompiler(key);
+  for (const key of [...compilers.keys()]) dropCompiler(key);
 }
 
 /** Drop `compiler` if it is still the one kept for `key` (a newer one may have replaced it). */
 function retire(key: string, compiler: Compiler): void {
-  if (compilers.get(key) === compiler) stopPageCompiler(key);
+  if (compilers.get(key) === compiler) dropCompiler(key);
   else compiler.sandbox.child.kill('SIGKILL');
 }
 
@@ -133,12 +148,12 @@ async function startCompiler(key: string, root: string, shape: string, limits: S
   // The least recently used idle ones make room (a busy one finishes its page first).
   for (const [other, kept] of compilers) {
     if (compilers.size < MAX_COMPILERS) break;
-    if (kept.busy === 0) stopPageCompiler(other);
+    if (kept.busy === 0) dropCompiler(other);
   }
   compilers.set(key, compiler);
   // One that dies while idle (killed, out of memory) is forgotten.
   child.once('exit', () => {
-    if (compilers.get(key) === compiler) stopPageCompiler(key);
+    if (compilers.get(key) === compiler) dropCompiler(key);
   });
   return compiler;
 }
@@ -166,7 +181,7 @@ async function compilerFor(key: string, root: string, limits: SandboxLimits, wal
     compilers.set(key, compiler);
     return compiler;
   }
-  if (compiler) stopPageCompiler(key);
+  if (compiler) dropCompiler(key);
   const started = startCompiler(key, root, shape, limits, wall);
   starting.set(key, started);
   try {
@@ -205,7 +220,9 @@ export function warmPageCompiler(checkout: string, root: string): void {
  * gets an error at its first line (BUILD_PAGE_TIMEOUT, BUILD_PAGE_CRASHED) and an HTML note.
  */
 export async function compilePageIsolated(job: MdxJob, options: PageCompileOptions): Promise<MdxResult> {
-  const { key, root } = placeOf(options.checkout, options.root);
+  const place = placeOf(options.checkout, options.root);
+  const { root } = place;
+  const key = options.lane === 'blocks' ? place.key + BLOCKS_LANE : place.key;
   const limits = { ...compilerLimits(), ...options.limits };
   const kept = await compilerFor(key, root, limits, options.wall);
   kept.busy++;

@@ -126,6 +126,24 @@ describe('editor previews in a sandboxed process', () => {
     stopPageCompiler(checkout);
     if (process.platform === 'linux') await expect.poll(() => compilers(), { timeout: 10_000 }).toEqual([]);
   }, 60_000);
+
+  it("compiles the editor's keystroke blocks in a second process: a block is answered while a whole page compiles", async () => {
+    const slow: MdxJob = { id: 9, file: 'slow.mdx', lineOffset: 3, source: `Intro.\n\n${'A paragraph with *emphasis*, `code` and a [link](/after).\n\n'.repeat(70_000)}` };
+    const limits = { timeMs: 4000 };
+    const block: MdxJob = { id: 10, file: 'guide.mdx', lineOffset: 3, source: 'One paragraph **typed** now.\n' };
+    const finished: string[] = [];
+    const page = compilePageIsolated(slow, { checkout, root, variables, limits }).finally(() => finished.push('page'));
+    const typed = await compilePageIsolated(block, { checkout, root, variables, limits, lane: 'blocks' }).finally(() => finished.push('block'));
+    expect(typed.html).toContain('<strong>typed</strong>');
+    // The block came back while the whole page was still compiling in the other process.
+    expect(finished).toEqual(['block']);
+    if (process.platform === 'linux') expect(compilers()).toHaveLength(2);
+    await page;
+    expect(finished).toEqual(['block', 'page']);
+    // A session let go stops both of its checkout's processes.
+    stopPageCompiler(checkout);
+    if (process.platform === 'linux') await expect.poll(() => compilers(), { timeout: 10_000 }).toEqual([]);
+  }, 60_000);
 });
 
 describe('the wall around the preview process', () => {
