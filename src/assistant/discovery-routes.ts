@@ -16,7 +16,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { clientAddress } from '../api/index.js';
 import type { AssistantKeyRow, Database } from '../db/index.js';
 import { builtSiteSettings, type SiteRef, type SiteStore } from '../hosting/index.js';
-import { markdownFileFor } from '../markdown/index.js';
+import { markdownFileFor } from '../shared/index.js';
 import type { SectionIndex } from '../retrieval/index.js';
 import { AssistantKeys, checkOrigin } from './assistant-auth.js';
 import { indexOfBuild, messageBody, type AssistantService, type AssistantSite } from './assistant-service.js';
