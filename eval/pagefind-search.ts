@@ -1,9 +1,10 @@
 /**
  * The site search readers have, run in Node over a built site (`npm run eval:search -- --pagefind`):
  * Pagefind's browser module on the site's index, its shards and delta merged as the search dialog's
- * `loadEngine` merges them (`pagefind/folio-search.json`), its hits taken as the dialog takes them
- * (`searchPages`: main-index hits of pages in the delta dropped), searched from no page (no version
- * first). A cold build streams its pages into two shards, so reading `pagefind/` alone answers from
+ * `loadEngine` merges them (`pagefind/folio-search.json`), its hits taken as the dialog lists them
+ * (`findHits`, the dialog's own code: main-index hits of pages in the delta dropped, a question's words
+ * searched apart when the whole finds few pages, hits only through a substituted prefix left out),
+ * searched from no page (no version first), with the question set's language (its stop words). A cold build streams its pages into two shards, so reading `pagefind/` alone answers from
  * half the site.
  *
  * Pagefind's module reads its files through `fetch` and its language from the page's `<html lang>`;
@@ -15,7 +16,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { searchPages, type SearchEngine } from '../src/client/search-engine.js';
+import type { SearchEngine } from '../src/client/search-engine.js';
+import { findHits } from '../src/client/search-worker.js';
 
 /** `q` → the site paths of the first `limit` results (`/a/b`), as the search dialog would list them. */
 export type SiteSearch = (q: string, limit?: number) => Promise<string[]>;
@@ -40,6 +42,6 @@ export async function sitePagefindSearch(dir: string, language = 'en'): Promise<
   const response = await fetch('/pagefind/folio-search.json');
   const manifest = (response.ok ? await response.json() : {}) as { shards?: string[]; delta?: string; stale?: string[] };
   for (const extra of [...(manifest.shards ?? []), ...(manifest.delta ? [manifest.delta] : [])]) await pagefind.mergeIndex?.(`/${extra}`);
-  const engine: SearchEngine = { pagefind, stale: new Set(manifest.stale ?? []), prefix: '' };
-  return async (q, limit = 5) => (await searchPages(engine, q, limit)).map((d) => d.url.replace(/\.html$/, '').replace(/(.)\/$/, '$1'));
+  const engine: SearchEngine = { pagefind, stale: new Set(manifest.stale ?? []), prefix: '', language };
+  return async (q, limit = 5) => ((await findHits(engine, q, limit, {})) ?? []).map((d) => d.url.replace(/\.html$/, '').replace(/(.)\/$/, '$1'));
 }

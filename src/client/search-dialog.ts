@@ -275,9 +275,10 @@ async function startSearcher(): Promise<Searcher> {
   const base = document.documentElement.dataset.base ?? '/';
   const title = document.querySelector('h1')?.textContent ?? document.title;
   const warm = /\p{L}|\p{N}/u.exec(title)?.[0]?.toLowerCase() ?? '';
-  const remote = typeof Worker === 'function' ? startWorker(import.meta.url, { base, lang: document.documentElement.lang || 'unknown', warm }) : null;
+  const lang = document.documentElement.lang;
+  const remote = typeof Worker === 'function' ? startWorker(import.meta.url, { base, lang: lang || 'unknown', warm }) : null;
   if (remote && (await remote.ready)) return remote;
-  const engine = await loadEngine(base);
+  const engine = await loadEngine(base, lang);
   return { find: (query, limit, scope) => findHits(engine, query, limit, scope) };
 }
 

@@ -57,3 +57,60 @@ describe('searchPages', () => {
     expect((await searchPages(engineOf(pages, ['/v2/checkout']), 'checkout', 8, { version: 'v2' })).map((d) => d.url)).toEqual(['/v2/webhooks', '/v1/checkout', '/v1/webhooks']);
   });
 });
+
+/** A Pagefind over a few pages' texts: a page is found when it holds every word of the query, its score the number of times they occur. */
+function wordEngine(pages: Record<string, string>, language = 'en'): SearchEngine & { queries: string[] } {
+  const queries: string[] = [];
+  const words = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return {
+    queries,
+    stale: new Set(),
+    prefix: '',
+    language,
+    pagefind: {
+      search: async (query) => {
+        queries.push(query);
+        const asked = words(query);
+        const results = Object.entries(pages)
+          .map(([url, text]) => ({ url, held: words(text) }))
+          .filter(({ held }) => asked.every((w) => held.includes(w)))
+          .map(({ url, held }) => ({ id: url, score: held.filter((w) => asked.includes(w)).length, data: async (): Promise<PagefindData> => ({ url, excerpt: '', meta: { title: url } }) }))
+          .sort((a, b) => b.score - a.score);
+        return { results };
+      },
+    },
+  };
+}
+
+describe('searchPages with a question in the reader’s words', () => {
+  const pages = {
+    '/sso/okta': 'Sign in with Okta. Add Okta as an identity provider, then sign in.',
+    '/sso/google': 'Sign in with Google.',
+    '/feeds/rss': 'The RSS feed of the changelog.',
+    '/how-it-works': 'How it works: do you know what I mean?',
+  };
+
+  it('finds the pages holding the most of its words when no page holds them all, the question words left out', async () => {
+    const engine = wordEngine(pages);
+    expect((await searchPages(engine, 'How do I sign in with Okta?', 8)).map((d) => d.url)).toEqual(['/sso/okta', '/sso/google']);
+    expect(engine.queries).toEqual(['How do I sign in with Okta?', 'sign', 'okta']);
+    expect((await searchPages(wordEngine(pages), 'okta rss', 8)).map((d) => d.url)).toEqual(['/sso/okta', '/feeds/rss']);
+  });
+
+  it("lists the exact query's pages first and searches no word apart when they are enough", async () => {
+    const engine = wordEngine(pages);
+    expect((await searchPages(engine, 'sign in google', 8)).map((d) => d.url)).toEqual(['/sso/google', '/sso/okta']);
+    const many = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`/p${i}`, 'okta sign in']));
+    const full = wordEngine(many);
+    expect(await searchPages(full, 'okta sign in', 8)).toHaveLength(8);
+    expect(full.queries).toEqual(['okta sign in']);
+  });
+
+  it('keeps every word in a language without a stop list, and searches a one-word query once', async () => {
+    const engine = wordEngine(pages, 'unknown');
+    expect((await searchPages(engine, 'what rss', 8)).map((d) => d.url)).toEqual(['/how-it-works', '/feeds/rss']);
+    const single = wordEngine(pages);
+    await searchPages(single, 'okta', 8);
+    expect(single.queries).toEqual(['okta']);
+  });
+});

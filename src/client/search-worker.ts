@@ -72,7 +72,7 @@ async function startEngine({ base, lang, warm }: LoadMessage): Promise<SearchEng
   // Pagefind picks its language index from `document.querySelector('html').lang`; a worker has no document.
   const global = globalThis as { document?: unknown };
   global.document ??= { currentScript: null, querySelector: (selector: string) => (selector === 'html' ? { getAttribute: (name: string) => (name === 'lang' ? lang : null) } : null) };
-  const engine = await loadEngine(base);
+  const engine = await loadEngine(base, lang);
   if (warm) await engine.pagefind.search(warm).catch(() => null);
   return engine;
 }

@@ -3,7 +3,8 @@
  * button open a modal dialog (focus in its input, the page behind inert, Escape closes, focus
  * returns); results are grouped by page with their sections and version/tab labels, the arrow
  * keys move through them and Enter follows one; recent searches come back with an empty input;
- * phones get a magnifier button and a full-screen dialog. The text Pagefind indexed has word
+ * phones get a magnifier button and a full-screen dialog; a question in the reader's own words finds
+ * the page holding most of them (issue 45). The text Pagefind indexed has word
  * boundaries between blocks and no control text, and frontmatter keywords find a page without
  * being shown. axe-core finds nothing serious with the dialog open, light and dark, desktop and
  * phone. The main script stays under the 5 KB budget; the dialog is fetched on first use.
@@ -261,6 +262,18 @@ describe.skipIf(!hasChromium)('search dialog', () => {
     await type(current.page, 'webhooks');
     expect(await firstHref(current.page)).toBe('/v2/webhooks');
     await current.context.close();
+  });
+
+  it("answers a question in the reader's words that no page holds all of, the page with most of them first (issue 45)", async () => {
+    const { context, page } = await open('/v2/index');
+    await page.keyboard.press('Control+k');
+    // "how", "often" and "deploy" are on no page about retries: Pagefind alone, which lists only pages holding every word, found nothing.
+    await type(page, 'how often is a failed delivery retried after a deploy');
+    const paths = await page.locator('a.search-page').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    expect(paths[0]).toBe('/v2/webhooks');
+    expect(paths).toContain('/v2/deploying');
+    expect(await page.locator('.search-status').textContent()).toBe(`Results: ${paths.length}`);
+    await context.close();
   });
 
   it('shows recent searches when the input is empty, searches one again, and clears them', async () => {
