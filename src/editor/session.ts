@@ -170,8 +170,9 @@ export class EditorSession {
 
   private async syncNow(): Promise<void> {
     const [, [, , { warmPageCompiler }]] = await Promise.all([this.checkout(), layers()]);
-    // The preview's sandboxed process starts while the drafts are applied and the site loads.
-    warmPageCompiler(this.opts.dir, this.root);
+    // The preview's sandboxed processes start while the drafts are applied and the site loads (the keystroke
+    // blocks' one after the whole page's: the first key of the page does not wait for a process to start).
+    warmPageCompiler(this.opts.dir, this.root, ['page', 'blocks']);
     // A draft the checkout cannot take (stored before such paths were refused: its folder is a link of
     // the repository) is skipped and reported; the branch's other drafts still apply.
     this.unwritable.clear();

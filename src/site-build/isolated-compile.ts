@@ -192,20 +192,25 @@ async function compilerFor(key: string, root: string, limits: SandboxLimits, wal
 }
 
 /**
- * Start the page compiler of `checkout` ahead of its first preview (an editor session opening), so
- * that starting it overlaps the checkout and the site's loading. Never fails: a compiler that
- * cannot start says so at the first preview.
+ * Start the page compilers of `checkout` (each lane of `lanes`, one after the other) ahead of its first
+ * preview (an editor session opening), so that starting them overlaps the checkout and the site's
+ * loading. Never fails: a compiler that cannot start says so at the first preview.
  */
-export function warmPageCompiler(checkout: string, root: string): void {
+export function warmPageCompiler(checkout: string, root: string, lanes: readonly NonNullable<PageCompileOptions['lane']>[] = ['page']): void {
   let place: { key: string; root: string };
   try {
     place = placeOf(checkout, root);
   } catch {
     return;
   }
-  const { key } = place;
-  if (compilers.has(key) || starting.has(key)) return;
-  compilerFor(key, place.root, compilerLimits()).then((compiler) => {
+  // One after the other: the second process does not compete with the first's start.
+  void lanes.reduce<Promise<unknown>>((before, lane) => before.then(() => warmLane(lane === 'blocks' ? place.key + BLOCKS_LANE : place.key, place.root)), Promise.resolve());
+}
+
+/** Start the compiler kept under `key` if none runs or starts; settles once it is up (or failed). */
+function warmLane(key: string, root: string): Promise<unknown> {
+  if (compilers.has(key) || starting.has(key)) return Promise.resolve();
+  return compilerFor(key, root, compilerLimits()).then((compiler) => {
     // Idle until its first preview: no hold on the server's event loop, the idle timer running.
     if (compiler.busy > 0 || compiler.timer || compilers.get(key) !== compiler) return;
     refProcess(compiler.sandbox, false);

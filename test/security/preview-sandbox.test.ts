@@ -143,6 +143,15 @@ describe('editor previews in a sandboxed process', () => {
     // A session let go stops both of its checkout's processes.
     stopPageCompiler(checkout);
     if (process.platform === 'linux') await expect.poll(() => compilers(), { timeout: 10_000 }).toEqual([]);
+    // A session opening starts both, and the keystroke's block is compiled by the one started for it.
+    warmPageCompiler(checkout, root, ['page', 'blocks']);
+    if (process.platform !== 'linux') return;
+    await expect.poll(() => compilers().length, { timeout: 20_000 }).toBe(2);
+    const warmed = compilers();
+    expect((await compilePageIsolated(block, { checkout, root, variables, lane: 'blocks' })).html).toContain('<strong>typed</strong>');
+    expect(compilers()).toEqual(warmed);
+    stopPageCompiler(checkout);
+    await expect.poll(() => compilers(), { timeout: 10_000 }).toEqual([]);
   }, 60_000);
 });
 
