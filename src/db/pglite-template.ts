@@ -27,8 +27,8 @@ import { loadMigrations } from './migrate.js';
 /** initdb's arguments for every embedded database Folio creates (and so for the template's). */
 export const PGLITE_INITDB_ARGS = ['--wal-segsize=1'];
 
-/** Bumped when what `savePgliteTemplate` writes changes, so an older template is not reused. */
-const TEMPLATE_FORMAT = 2;
+/** Bumped when what `savePgliteTemplate` writes changes, so an older template is not reused (3: a template saved from an in-memory database no longer carries its 16 MB shared_buffers in postgresql.conf). */
+const TEMPLATE_FORMAT = 3;
 
 const PACKAGE_ROOT = path.resolve(import.meta.dirname, '../..');
 
