@@ -250,8 +250,19 @@ describe('the sandbox of untrusted builds', () => {
 
     it.runIf(asRoot)(`${kind}, server run as root: the process limit holds`, async (context) => {
       if (kind === 'namespaces' && wall.kind !== 'namespaces') return context.skip(`user namespaces unavailable: ${wall.reason}`);
-      // 48 processes and threads (node's own threads count); 120 sleeping processes asked for.
-      const { answer } = await probe({ kind, reason: 'test' }, { type: 'fork', count: 120 }, { processes: 48 });
+      // 48 processes and threads (node's own threads count); 120 sleeping processes asked for. The limit counts
+      // every process and thread of the host uid, so the probe runs as a uid of its own: the sandboxed processes
+      // other test files run meanwhile (builds, the editor's two preview processes a session) would count too
+      // and leave the probe no room to start.
+      const before = process.env.FOLIO_SANDBOX_UID;
+      process.env.FOLIO_SANDBOX_UID = '64999';
+      let answer: Record<string, unknown> | undefined;
+      try {
+        ({ answer } = await probe({ kind, reason: 'test' }, { type: 'fork', count: 120 }, { processes: 48 }));
+      } finally {
+        if (before === undefined) delete process.env.FOLIO_SANDBOX_UID;
+        else process.env.FOLIO_SANDBOX_UID = before;
+      }
       expect(answer).toBeDefined();
       expect(answer!.error).toBe('EAGAIN');
       expect(answer!.started as number).toBeLessThan(48);
