@@ -412,6 +412,7 @@ async function browserFigures(origin: string, editorUrl: string, file: string, a
     }
     const texts = writers.map((_, i) => (i === 0 ? typed : ''));
     const own: number[] = [];
+    const ownInPage: number[] = [];
     const seen: number[] = [];
     let missed = 0;
     let ownMissed = 0;
@@ -422,6 +423,7 @@ async function browserFigures(origin: string, editorUrl: string, file: string, a
       await Promise.all(writers.map(settled));
       texts[w] += KEYS_TYPED[(k * 7) % KEYS_TYPED.length]!;
       const expected = `${typedAt(w + 1)}${texts[w]}`;
+      await watchKey(writer, expected);
       const started = performance.now();
       await writer.keyboard.press(KEYS_TYPED[(k * 7) % KEYS_TYPED.length]!);
       await Promise.all([
@@ -443,8 +445,10 @@ async function browserFigures(origin: string, editorUrl: string, file: string, a
         ),
         ...writers.filter((o) => o !== writer).map((o) => visualHas(o, expected, 30_000).then(() => seen.push(performance.now() - started), () => void missed++)),
       ]);
+      const inPage = await keySeen(writer);
+      if (inPage) ownInPage.push(inPage.drawn);
     }
-    console.log(`browser: 5 writers in one session (5 contexts, taking turns, one key each), keystroke to the typing writer's preview showing it: ${own.length ? figures(own) : 'no sample'}; ${ownMissed} not shown in 30 s (${load()})`);
+    console.log(`browser: 5 writers in one session (5 contexts, taking turns, one key each), keystroke to the typing writer's preview showing it, in its page (as above): ${ownInPage.length ? figures(ownInPage) : 'no sample'}; through Playwright: ${own.length ? figures(own) : 'no sample'}; ${ownMissed} not shown in 30 s (${load()})`);
     console.log(`browser: 5 writers, keystroke to each other writer's visual mode showing it: ${seen.length ? figures(seen) : 'no sample'}; ${missed} never seen in 30 s; save.json requests per writer for ${rounds} keys: ${saves.join(', ')} (${load()})`);
   } finally {
     for (const c of contexts) await c.close().catch(() => {});
