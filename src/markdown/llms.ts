@@ -57,8 +57,6 @@ function sectionLabel(section: Section): string {
   return section.trail.map((d) => d.label).join(' › ');
 }
 
-
-
 export interface LlmsSite {
   name: string;
   description?: string;
@@ -215,5 +213,4 @@ function summary(description: string | undefined): string {
   if (!first) return '';
   return `: ${first.length > 300 ? `${first.slice(0, 297).trimEnd()}…` : first}`;
 }
-
 

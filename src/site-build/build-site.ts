@@ -30,7 +30,6 @@ import type { BuildState } from './watch-build.js';
 import { PageWriter, removeStale, writeAssetFiles, writeSiteFiles } from './write-site.js';
 import { buildCspOf } from './site-csp.js';
 
-
 export interface BuildOptions {
   root: string;
   outDir: string;

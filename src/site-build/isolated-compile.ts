@@ -42,6 +42,8 @@ export interface PageCompileOptions {
 
 /** What the `blocks` lane's key adds to its checkout's (no path holds a NUL). */
 const BLOCKS_LANE = '\0blocks';
+/** The key a checkout's compiler of `lane` is kept under. */
+const laneKey = (checkout: string, lane: PageCompileOptions['lane']) => (lane === 'blocks' ? checkout + BLOCKS_LANE : checkout);
 
 /** Page compilers kept warm at once (each ~150 MB resident once it has compiled a page with code blocks). */
 export const MAX_COMPILERS = 4;
@@ -94,8 +96,8 @@ function keyOf(checkout: string): string {
 /** Kill the page compilers of `checkout` (both lanes), if any run (its editor session let go). */
 export function stopPageCompiler(checkout: string): void {
   const key = keyOf(checkout);
-  dropCompiler(key);
-  dropCompiler(key + BLOCKS_LANE);
+  dropCompiler(laneKey(key, 'page'));
+  dropCompiler(laneKey(key, 'blocks'));
 }
 
 /** Kill the compiler kept under `key` (a checkout's lane), if one runs. */
@@ -204,7 +206,9 @@ export function warmPageCompiler(checkout: string, root: string, lanes: readonly
     return;
   }
   // One after the other: the second process does not compete with the first's start.
-  void lanes.reduce<Promise<unknown>>((before, lane) => before.then(() => warmLane(lane === 'blocks' ? place.key + BLOCKS_LANE : place.key, place.root)), Promise.resolve());
+  void (async () => {
+    for (const lane of lanes) await warmLane(laneKey(place.key, lane), place.root);
+  })();
 }
 
 /** Start the compiler kept under `key` if none runs or starts; settles once it is up (or failed). */
@@ -227,7 +231,7 @@ function warmLane(key: string, root: string): Promise<unknown> {
 export async function compilePageIsolated(job: MdxJob, options: PageCompileOptions): Promise<MdxResult> {
   const place = placeOf(options.checkout, options.root);
   const { root } = place;
-  const key = options.lane === 'blocks' ? place.key + BLOCKS_LANE : place.key;
+  const key = laneKey(place.key, options.lane);
   const limits = { ...compilerLimits(), ...options.limits };
   const kept = await compilerFor(key, root, limits, options.wall);
   kept.busy++;

@@ -587,14 +587,16 @@ const FAST_HOLD_MS = 150;
 /** Send this writer's updates and presence; the answer carries what others wrote meanwhile. */
 async function send(s: Shared): Promise<void> {
   if (s.sending) return schedule(s, 25);
-  const held = performance.now() - (s.heldSince ??= performance.now());
-  if (fastBusy && held < FAST_HOLD_MS) {
-    afterFast = () => {
-      if (s.sendTimer) clearTimeout(s.sendTimer);
-      s.sendTimer = null;
-      schedule(s, 0);
-    };
-    return schedule(s, FAST_HOLD_MS - held);
+  if (fastBusy) {
+    const held = performance.now() - (s.heldSince ??= performance.now());
+    if (held < FAST_HOLD_MS) {
+      afterFast = () => {
+        if (s.sendTimer) clearTimeout(s.sendTimer);
+        s.sendTimer = null;
+        schedule(s, 0);
+      };
+      return schedule(s, FAST_HOLD_MS - held);
+    }
   }
   s.heldSince = null;
   s.sending = true;
